@@ -1,0 +1,162 @@
+import { toSearchTerms, splitIdentifier } from './identifier-terms.js';
+import type { ChunkKind, ParsedChunk, ParsedImport, ParsedSymbol } from './types.js';
+
+/**
+ * Chunk sizes in lines. 80 lines is about 1K tokens of code: big enough to
+ * hold a whole ordinary function, small enough that a dozen fit in the
+ * 12K-18K token context the pipeline packs.
+ */
+export const MAX_CHUNK_LINES = 80;
+/** Siblings shorter than this are coalesced with their neighbours. */
+const SMALL_SYMBOL_LINES = 20;
+const TEXT_WINDOW_LINES = 60;
+const MAX_IMPORTS_IN_CONTEXT = 8;
+
+interface Span {
+  kind: ChunkKind;
+  startLine: number;
+  endLine: number;
+  symbol: number | undefined;
+  context: string;
+}
+
+/** AST-aware chunks: one per symbol, small siblings coalesced, big symbols split. */
+export function buildCodeChunks(
+  lines: string[],
+  symbols: ParsedSymbol[],
+  imports: ParsedImport[],
+): ParsedChunk[] {
+  const children = new Map<number | undefined, number[]>();
+  symbols.forEach((s, i) => {
+    const list = children.get(s.parent) ?? [];
+    list.push(i);
+    children.set(s.parent, list);
+  });
+  const importContext = imports.length === 0
+    ? ''
+    : `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(', ')}`;
+
+  const spans: Span[] = [];
+  const topLevel = children.get(undefined) ?? [];
+  let cursor = 1;
+  for (const index of topLevel) {
+    const symbol = symbols[index]!;
+    if (symbol.startLine < cursor) continue; // overlapping capture (a declaration list): already covered
+    addWindows(spans, lines, cursor, symbol.startLine - 1, cursor === 1 ? 'header' : 'window', importContext);
+    spanSymbol(spans, symbols, children, index);
+    cursor = symbol.endLine + 1;
+  }
+  addWindows(spans, lines, cursor, lines.length, cursor === 1 ? 'header' : 'window', importContext);
+  return coalesce(spans).map((span) => toChunk(span, lines, symbols));
+}
+
+/** Line windows for files without a grammar. */
+export function buildTextChunks(lines: string[]): ParsedChunk[] {
+  const spans: Span[] = [];
+  addWindows(spans, lines, 1, lines.length, 'window', '', TEXT_WINDOW_LINES);
+  return spans.map((span) => toChunk(span, lines, []));
+}
+
+function spanSymbol(spans: Span[], symbols: ParsedSymbol[], children: Map<number | undefined, number[]>, index: number): void {
+  const symbol = symbols[index]!;
+  const context = describe(symbol);
+  const length = symbol.endLine - symbol.startLine + 1;
+  if (length <= MAX_CHUNK_LINES) {
+    spans.push({ kind: 'symbol', startLine: symbol.startLine, endLine: symbol.endLine, symbol: index, context });
+    return;
+  }
+  const kids = (children.get(index) ?? []).filter((k) => symbols[k]!.startLine > symbol.startLine);
+  if (kids.length === 0) {
+    for (let start = symbol.startLine; start <= symbol.endLine; start += MAX_CHUNK_LINES) {
+      const end = Math.min(symbol.endLine, start + MAX_CHUNK_LINES - 1);
+      spans.push({ kind: 'part', startLine: start, endLine: end, symbol: index, context });
+    }
+    return;
+  }
+  let cursor = symbol.startLine;
+  for (const kid of kids) {
+    const child = symbols[kid]!;
+    if (child.startLine < cursor) continue;
+    if (child.startLine > cursor) {
+      pushParts(spans, cursor, child.startLine - 1, index, context);
+    }
+    spanSymbol(spans, symbols, children, kid);
+    cursor = child.endLine + 1;
+  }
+  if (cursor <= symbol.endLine) pushParts(spans, cursor, symbol.endLine, index, context);
+}
+
+function pushParts(spans: Span[], start: number, end: number, symbol: number, context: string): void {
+  for (let s = start; s <= end; s += MAX_CHUNK_LINES) {
+    spans.push({ kind: 'part', startLine: s, endLine: Math.min(end, s + MAX_CHUNK_LINES - 1), symbol, context });
+  }
+}
+
+function addWindows(
+  spans: Span[],
+  lines: string[],
+  start: number,
+  end: number,
+  kind: ChunkKind,
+  context: string,
+  size = MAX_CHUNK_LINES,
+): void {
+  // Trim blank lines at both ends so empty gaps make no chunk.
+  while (start <= end && (lines[start - 1] ?? '').trim() === '') start += 1;
+  while (end >= start && (lines[end - 1] ?? '').trim() === '') end -= 1;
+  for (let s = start; s <= end; s += size) {
+    spans.push({ kind, startLine: s, endLine: Math.min(end, s + size - 1), symbol: undefined, context });
+  }
+}
+
+/** Merges runs of small neighbouring symbol chunks with the same parent scope. */
+function coalesce(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    const small = (s: Span) => s.endLine - s.startLine + 1 < SMALL_SYMBOL_LINES;
+    if (
+      last && (last.kind === 'symbol' || last.kind === 'group') && span.kind === 'symbol' &&
+      small(span) && (last.kind === 'group' || small(last)) &&
+      span.endLine - last.startLine + 1 <= MAX_CHUNK_LINES && span.startLine - last.endLine <= 3
+    ) {
+      out[out.length - 1] = {
+        kind: 'group',
+        startLine: last.startLine,
+        endLine: span.endLine,
+        symbol: undefined,
+        context: `${last.context}; ${span.context}`,
+      };
+    } else {
+      out.push(span);
+    }
+  }
+  return out;
+}
+
+function describe(symbol: ParsedSymbol): string {
+  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
+}
+
+function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedChunk {
+  const body = lines.slice(span.startLine - 1, span.endLine).join('\n');
+  const names: string[] = [];
+  for (const s of symbols) {
+    if (s.startLine >= span.startLine && s.startLine <= span.endLine) {
+      names.push(s.name.toLowerCase(), ...splitIdentifier(s.name), ...s.scope.split('.').filter(Boolean).flatMap(splitIdentifier));
+    }
+  }
+  if (span.symbol !== undefined && names.length === 0) {
+    const s = symbols[span.symbol]!;
+    names.push(s.name.toLowerCase(), ...splitIdentifier(s.name));
+  }
+  return {
+    kind: span.kind,
+    startLine: span.startLine,
+    endLine: span.endLine,
+    symbol: span.symbol,
+    context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
+    nameTerms: [...new Set(names)].join(' '),
+    bodyTerms: toSearchTerms(body),
+  };
+}

@@ -1,0 +1,191 @@
+import type { Node, Query } from 'web-tree-sitter';
+import type { ParsedImport, ParsedReference, ParsedSymbol, ReferenceKind, SymbolKind } from './types.js';
+
+interface Definition {
+  name: string;
+  kind: SymbolKind | 'container';
+  node: Node;
+  nameStart: number;
+  pattern: number;
+  scopeOverride: string | undefined;
+}
+
+/** Kinds whose nested functions are methods. */
+const CLASS_LIKE = new Set<SymbolKind | 'container'>(['class', 'interface', 'struct', 'trait', 'enum', 'container']);
+
+/** Grammar node types that hold a definition's body: the signature stops where they start. */
+const BODY_TYPES = new Set([
+  'statement_block', 'class_body', 'block', 'declaration_list', 'field_declaration_list', 'compound_statement',
+  'interface_body', 'enum_body', 'object_type', 'body_statement', 'enum_variant_list', 'constructor_body',
+  'enum_member_declaration_list', 'record_declaration_body', 'annotation_type_body', 'module_body',
+]);
+
+const MAX_SIGNATURE = 200;
+
+export interface ExtractedTags {
+  symbols: ParsedSymbol[];
+  references: ParsedReference[];
+  imports: ParsedImport[];
+}
+
+/** Runs a tags query over a parsed tree and turns its captures into nested symbols and references. */
+export function extractTags(root: Node, query: Query, text: string): ExtractedTags {
+  const definitions = new Map<number, Definition>();
+  const rawRefs: { name: string; kind: ReferenceKind; nameStart: number; line: number }[] = [];
+  const imports: ParsedImport[] = [];
+
+  for (const match of query.matches(root)) {
+    let nameNode: Node | undefined;
+    let defKind: string | undefined;
+    let defNode: Node | undefined;
+    let refKind: string | undefined;
+    let scope: string | undefined;
+    for (const capture of match.captures) {
+      const { name, node } = capture;
+      if (name === 'name') nameNode = node;
+      else if (name.startsWith('definition.')) [defKind, defNode] = [name.slice(11), node];
+      else if (name === 'container') [defKind, defNode] = ['container', node];
+      else if (name.startsWith('reference.')) refKind = name.slice(10);
+      else if (name === 'scope') scope = node.text;
+      else if (name === 'import.source') imports.push(toImport(node, 'import'));
+      else if (name === 'import.module') imports.push(toImport(node, 'contains'));
+    }
+    if (!nameNode) continue;
+    if (defKind && defNode) {
+      const existing = definitions.get(nameNode.startIndex);
+      if (!existing || existing.pattern > match.patternIndex) {
+        definitions.set(nameNode.startIndex, {
+          name: nameNode.text,
+          kind: defKind as SymbolKind | 'container',
+          node: defNode,
+          nameStart: nameNode.startIndex,
+          pattern: match.patternIndex,
+          scopeOverride: scope,
+        });
+      }
+    } else if (refKind) {
+      rawRefs.push({
+        name: nameNode.text,
+        kind: refKind as ReferenceKind,
+        nameStart: nameNode.startIndex,
+        line: nameNode.startPosition.row + 1,
+      });
+    }
+  }
+
+  const ordered = [...definitions.values()].sort(
+    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex,
+  );
+  const { symbols, containerIndex } = nest(ordered, text);
+  const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
+  return { symbols, references, imports: dedupeImports(imports) };
+}
+
+function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; containerIndex: (number | undefined)[] } {
+  const symbols: ParsedSymbol[] = [];
+  // For each ordered definition: its symbol index (containers have none) and its nearest enclosing symbol.
+  const containerIndex: (number | undefined)[] = [];
+  const stack: { def: Definition; symbol: number | undefined; scopeName: string }[] = [];
+  for (const def of ordered) {
+    while (stack.length > 0 && stack[stack.length - 1]!.def.node.endIndex <= def.node.startIndex) stack.pop();
+    const parentEntry = stack[stack.length - 1];
+    const parentSymbol = [...stack].reverse().find((e) => e.symbol !== undefined)?.symbol;
+    const scopeParts = stack.map((e) => e.scopeName);
+    if (def.scopeOverride && scopeParts.length === 0) scopeParts.push(def.scopeOverride);
+    const scopeName = def.name;
+    if (def.kind === 'container') {
+      containerIndex.push(undefined);
+      stack.push({ def, symbol: undefined, scopeName });
+      continue;
+    }
+    let kind: SymbolKind = def.kind;
+    const enclosingKind = parentEntry?.def.kind;
+    if (kind === 'function' && (def.scopeOverride || (enclosingKind && CLASS_LIKE.has(enclosingKind)))) kind = 'method';
+    const index = symbols.length;
+    symbols.push({
+      name: def.name,
+      kind,
+      startLine: def.node.startPosition.row + 1,
+      endLine: def.node.endPosition.row + 1,
+      signature: toSignature(def, text),
+      parent: parentSymbol,
+      scope: scopeParts.join('.'),
+    });
+    containerIndex.push(index);
+    stack.push({ def, symbol: index, scopeName });
+  }
+  return { symbols, containerIndex };
+}
+
+function attachReferences(
+  rawRefs: { name: string; kind: ReferenceKind; nameStart: number; line: number }[],
+  ordered: Definition[],
+  symbolOf: (number | undefined)[],
+  definitions: Map<number, Definition>,
+): ParsedReference[] {
+  const refs = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
+  const out: ParsedReference[] = [];
+  const seen = new Set<string>();
+  const stack: number[] = [];
+  let next = 0;
+  for (const ref of refs) {
+    while (next < ordered.length && ordered[next]!.node.startIndex <= ref.nameStart) {
+      const def = ordered[next]!;
+      while (stack.length > 0 && ordered[stack[stack.length - 1]!]!.node.endIndex <= def.node.startIndex) stack.pop();
+      stack.push(next);
+      next += 1;
+    }
+    while (stack.length > 0 && ordered[stack[stack.length - 1]!]!.node.endIndex <= ref.nameStart) stack.pop();
+    let enclosing: number | undefined;
+    for (let i = stack.length - 1; i >= 0 && enclosing === undefined; i -= 1) enclosing = symbolOf[stack[i]!];
+    // Several patterns can capture one name node (a call that is also a type use): keep one per kind.
+    const key = `${ref.nameStart}:${ref.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing });
+  }
+  return out;
+}
+
+function toSignature(def: Definition, text: string): string {
+  const body = findBody(def.node, def.nameStart);
+  const end = body ? body.startIndex : def.node.endIndex;
+  let head = text.slice(def.node.startIndex, end);
+  const lines = head.split('\n');
+  if (lines.length > 3) head = lines.slice(0, 3).join('\n');
+  head = head.replace(/\s+/g, ' ').trim().replace(/[{:=]\s*$/, '').trim();
+  return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
+}
+
+function findBody(node: Node, after: number): Node | undefined {
+  const direct = node.childForFieldName('body');
+  if (direct && direct.startIndex >= after) return direct;
+  // Breadth-first over a few levels: arrow functions in declarators, Go struct types, and the like.
+  let level: Node[] = [node];
+  for (let depth = 0; depth < 4 && level.length > 0; depth += 1) {
+    const nextLevel: Node[] = [];
+    for (const current of level) {
+      for (const child of current.namedChildren) {
+        if (!child) continue;
+        if (child.startIndex >= after && BODY_TYPES.has(child.type)) return child;
+        nextLevel.push(child);
+      }
+    }
+    level = nextLevel;
+  }
+  return undefined;
+}
+
+function toImport(node: Node, kind: 'import' | 'contains'): ParsedImport {
+  return { source: node.text.replace(/^["'`<]|["'`>]$/g, ''), line: node.startPosition.row + 1, kind };
+}
+
+function dedupeImports(imports: ParsedImport[]): ParsedImport[] {
+  const seen = new Set<string>();
+  return imports.filter((i) => {
+    const key = `${i.kind}:${i.source}:${i.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

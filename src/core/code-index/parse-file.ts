@@ -1,0 +1,60 @@
+import { Parser } from 'web-tree-sitter';
+import { findContentSkipReason, redactSecrets } from '../repo/skip-rules.js';
+import { buildCodeChunks, buildTextChunks } from './build-chunks.js';
+import { extractTags } from './extract-tags.js';
+import { findFileKind } from './languages.js';
+import { initParser, loadGrammar } from './load-grammars.js';
+import type { ParsedFile } from './types.js';
+
+let parser: Parser | undefined;
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * Turns one file's bytes into what the index stores. Never throws for bad
+ * content: a file that cannot be parsed comes back with status 'parse-error'
+ * and the reason, and the run goes on.
+ */
+export async function parseFile(path: string, bytes: Uint8Array): Promise<ParsedFile> {
+  const kind = findFileKind(path) ?? 'text';
+  const empty: ParsedFile = {
+    path, language: kind, status: 'skipped', reason: undefined, lines: 0,
+    symbols: [], references: [], imports: [], chunks: [],
+  };
+  const text = decoder.decode(bytes);
+  const skip = findContentSkipReason(bytes, text);
+  if (skip) return { ...empty, reason: skip };
+  const clean = redactSecrets(text);
+  const lines = clean.split('\n');
+  const grammar = kind === 'text' ? undefined : await loadGrammar(kind);
+  if (!grammar) return { ...empty, status: 'text', lines: lines.length, chunks: buildTextChunks(lines) };
+
+  await initParser();
+  parser ??= new Parser();
+  parser.setLanguage(grammar.language);
+  let tree;
+  try {
+    tree = parser.parse(clean);
+  } catch (error) {
+    return { ...empty, status: 'parse-error', lines: lines.length, reason: describe(error) };
+  }
+  if (!tree) return { ...empty, status: 'parse-error', lines: lines.length, reason: 'parser returned no tree' };
+  try {
+    const tags = extractTags(tree.rootNode, grammar.query, clean);
+    return {
+      ...empty,
+      status: 'ok',
+      reason: tree.rootNode.hasError ? 'syntax errors (partial tags)' : undefined,
+      lines: lines.length,
+      ...tags,
+      chunks: buildCodeChunks(lines, tags.symbols, tags.imports),
+    };
+  } catch (error) {
+    return { ...empty, status: 'parse-error', lines: lines.length, reason: describe(error) };
+  } finally {
+    tree.delete();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : `parser failed (${String(error)})`;
+}

@@ -1,0 +1,61 @@
+import type { SkipReason } from './repo/skip-rules.js';
+
+/** One file the repository offers for indexing. `path` is repo-relative POSIX. */
+export interface RepoFile {
+  path: string;
+  size: number;
+  /** Git blob sha-1 of the content: git's own where it knows the file, computed the same way otherwise. */
+  blobSha: string;
+  mtimeMs: number;
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
+}
+
+export interface RepoListing {
+  files: RepoFile[];
+  /** Files left out by path rules (secrets are counted but never named past this point). */
+  skipped: SkippedFile[];
+  /** HEAD commit when the source is a git checkout. */
+  headSha: string | undefined;
+}
+
+/** What a listing may reuse from the last run instead of hashing a file again. */
+export type HashCache = (path: string) => { size: number; mtimeMs: number; blobSha: string } | undefined;
+
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+/** Where repository content comes from: a local checkout here, the GitHub API later. */
+export interface RepoSource {
+  /** A stable name for the repository (used to place its index). */
+  readonly id: string;
+  listFiles(options?: { hashCache?: HashCache }): Promise<RepoListing>;
+  readFile(path: string): Promise<string>;
+  /** 1-based inclusive lines; a range past the end is clipped. */
+  readRange(path: string, range: LineRange): Promise<string>;
+}
+
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,130 @@
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { NanodexError } from '../errors.js';
+import type { HashCache, LineRange, RepoFile, RepoListing, RepoSource, SkippedFile } from '../ports.js';
+import { gitBlobSha } from './git-blob-sha.js';
+import { readGitListing } from './git-listing.js';
+import { resolveInsideRoot } from './repo-path.js';
+import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './skip-rules.js';
+import { walkDirectory } from './walk-directory.js';
+
+export interface LocalRepoSourceOptions {
+  maxFileBytes?: number;
+}
+
+/**
+ * A RepoSource over a folder on this machine: a git checkout (git's listing,
+ * .gitignore and blob shas) or a plain directory (walked, .gitignore honoured,
+ * hashed the way git hashes).
+ */
+export class LocalRepoSource implements RepoSource {
+  readonly id: string;
+  readonly root: string;
+  private readonly maxFileBytes: number;
+
+  constructor(root: string, options: LocalRepoSourceOptions = {}) {
+    let real: string;
+    try {
+      real = realpathSync(root);
+    } catch (error) {
+      throw new NanodexError('repo-not-found', `repository folder ${root} does not exist`, {
+        hint: 'pass --repo with the path of a local checkout or folder',
+        cause: error,
+      });
+    }
+    if (!statSync(real).isDirectory()) {
+      throw new NanodexError('repo-not-found', `repository path ${root} is not a folder`, {
+        hint: 'pass --repo with the path of a local checkout or folder',
+      });
+    }
+    this.root = real;
+    this.id = real;
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  async listFiles(options: { hashCache?: HashCache } = {}): Promise<RepoListing> {
+    const files: RepoFile[] = [];
+    const skipped: SkippedFile[] = [];
+    const git = readGitListing(this.root);
+    const candidates: { path: string; knownSha?: string }[] = [];
+    if (git) {
+      for (const [file, sha] of git.clean) candidates.push({ path: file, knownSha: sha });
+      for (const file of git.dirty) candidates.push({ path: file });
+      for (const file of git.symlinks) skipped.push({ path: file, reason: 'symlink' });
+    } else {
+      const walked = walkDirectory(this.root);
+      skipped.push(...walked.skipped);
+      for (const entry of walked.entries) {
+        if (entry.kind === 'symlink') skipped.push({ path: entry.path, reason: 'symlink' });
+        else candidates.push({ path: entry.path });
+      }
+    }
+    for (const candidate of candidates) {
+      const reason = findPathSkipReason(candidate.path);
+      if (reason) {
+        skipped.push({ path: candidate.path, reason });
+        continue;
+      }
+      const absolute = path.join(this.root, candidate.path);
+      let stat;
+      try {
+        stat = lstatSync(absolute);
+      } catch {
+        continue; // deleted between listing and stat
+      }
+      if (stat.isSymbolicLink()) {
+        skipped.push({ path: candidate.path, reason: 'symlink' });
+        continue;
+      }
+      if (!stat.isFile()) continue;
+      if (stat.size > this.maxFileBytes) {
+        skipped.push({ path: candidate.path, reason: 'too-large' });
+        continue;
+      }
+      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
+      if (blobSha === undefined) continue;
+      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, skipped, headSha: git?.headSha };
+  }
+
+  async readFile(file: string): Promise<string> {
+    const { relative, absolute } = resolveInsideRoot(this.root, file);
+    const reason = findPathSkipReason(relative);
+    if (reason === 'secret') {
+      throw new NanodexError('file-refused', `${relative} looks like a secret and is never read`, {
+        hint: 'nanodex does not read .env files, keys, certificates or credential files',
+      });
+    }
+    try {
+      return await readFile(absolute, 'utf8');
+    } catch (error) {
+      throw new NanodexError('file-unreadable', `cannot read ${relative}`, { cause: error });
+    }
+  }
+
+  async readRange(file: string, range: LineRange): Promise<string> {
+    const text = await this.readFile(file);
+    const lines = text.split('\n');
+    const start = Math.max(1, range.startLine);
+    const end = Math.min(lines.length, range.endLine);
+    return lines.slice(start - 1, end).join('\n');
+  }
+
+  private hashFile(
+    file: string,
+    absolute: string,
+    stat: { size: number; mtimeMs: number },
+    hashCache: HashCache | undefined,
+  ): string | undefined {
+    const cached = hashCache?.(file);
+    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.blobSha;
+    try {
+      return gitBlobSha(readFileSync(absolute));
+    } catch {
+      return undefined; // vanished or unreadable: left out of this listing
+    }
+  }
+}
