@@ -1,4 +1,4 @@
-import { toSearchTerms, splitIdentifier } from './identifier-terms.js';
+import { toIdentifierTerms, toSearchTerms } from './identifier-terms.js';
 import type { ChunkKind, ParsedChunk, ParsedImport, ParsedSymbol } from './types.js';
 
 /**
@@ -11,6 +11,8 @@ export const MAX_CHUNK_LINES = 80;
 const SMALL_SYMBOL_LINES = 20;
 const TEXT_WINDOW_LINES = 60;
 const MAX_IMPORTS_IN_CONTEXT = 8;
+const MAX_LEADING_LINES = 30;
+const COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
 
 interface Span {
   kind: ChunkKind;
@@ -42,8 +44,12 @@ export function buildCodeChunks(
   for (const index of topLevel) {
     const symbol = symbols[index]!;
     if (symbol.startLine < cursor) continue; // overlapping capture (a declaration list): already covered
-    addWindows(spans, lines, cursor, symbol.startLine - 1, cursor === 1 ? 'header' : 'window', importContext);
+    const lead = leadingCommentStart(lines, cursor, symbol.startLine);
+    addWindows(spans, lines, cursor, lead - 1, cursor === 1 ? 'header' : 'window', importContext);
+    const before = spans.length;
     spanSymbol(spans, symbols, children, index);
+    // The doc comment above a symbol belongs to its first chunk.
+    if (spans[before]) spans[before] = { ...spans[before], startLine: lead };
     cursor = symbol.endLine + 1;
   }
   addWindows(spans, lines, cursor, lines.length, cursor === 1 ? 'header' : 'window', importContext);
@@ -84,6 +90,17 @@ function spanSymbol(spans: Span[], symbols: ParsedSymbol[], children: Map<number
     cursor = child.endLine + 1;
   }
   if (cursor <= symbol.endLine) pushParts(spans, cursor, symbol.endLine, index, context);
+}
+
+/** Lines directly above a symbol that look like its doc comment or decorators. */
+function leadingCommentStart(lines: string[], floor: number, symbolStart: number): number {
+  let start = symbolStart;
+  while (start - 1 >= floor && start > symbolStart - MAX_LEADING_LINES) {
+    const line = (lines[start - 2] ?? '').trim();
+    if (!COMMENT_OR_DECORATOR.test(line)) break;
+    start -= 1;
+  }
+  return start;
 }
 
 function pushParts(spans: Span[], start: number, end: number, symbol: number, context: string): void {
@@ -141,14 +158,22 @@ function describe(symbol: ParsedSymbol): string {
 function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedChunk {
   const body = lines.slice(span.startLine - 1, span.endLine).join('\n');
   const names: string[] = [];
-  for (const s of symbols) {
-    if (s.startLine >= span.startLine && s.startLine <= span.endLine) {
-      names.push(s.name.toLowerCase(), ...splitIdentifier(s.name), ...s.scope.split('.').filter(Boolean).flatMap(splitIdentifier));
-    }
+  // Symbols are in source order: binary-search the first one that starts inside the span.
+  let lo = 0;
+  let hi = symbols.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (symbols[mid]!.startLine < span.startLine) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < symbols.length && symbols[i]!.startLine <= span.endLine; i += 1) {
+    const s = symbols[i]!;
+    names.push(toIdentifierTerms(s.name));
+    if (s.scope) names.push(toSearchTerms(s.scope));
   }
   if (span.symbol !== undefined && names.length === 0) {
     const s = symbols[span.symbol]!;
-    names.push(s.name.toLowerCase(), ...splitIdentifier(s.name));
+    names.push(toIdentifierTerms(s.name));
   }
   return {
     kind: span.kind,
@@ -156,7 +181,7 @@ function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedCh
     endLine: span.endLine,
     symbol: span.symbol,
     context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
-    nameTerms: [...new Set(names)].join(' '),
+    nameTerms: [...new Set(names.join(' ').split(' '))].join(' '),
     bodyTerms: toSearchTerms(body),
   };
 }

@@ -18,6 +18,7 @@ const BODY_TYPES = new Set([
   'statement_block', 'class_body', 'block', 'declaration_list', 'field_declaration_list', 'compound_statement',
   'interface_body', 'enum_body', 'object_type', 'body_statement', 'enum_variant_list', 'constructor_body',
   'enum_member_declaration_list', 'record_declaration_body', 'annotation_type_body', 'module_body',
+  'interface_type', 'macro_rule',
 ]);
 
 const MAX_SIGNATURE = 200;

@@ -18,21 +18,33 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 /**
+ * Terms an identifier contributes, cached: code repeats its identifiers, and
+ * splitting is most of the indexing cost of search text.
+ */
+const termCache = new Map<string, string>();
+const TERM_CACHE_LIMIT = 200_000;
+
+export function toIdentifierTerms(word: string): string {
+  let terms = termCache.get(word);
+  if (terms === undefined) {
+    const parts = splitIdentifier(word);
+    terms = parts.length > 1 ? `${parts.join('')} ${parts.join(' ')}` : (parts[0] ?? '');
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, terms);
+  }
+  return terms;
+}
+
+/**
  * Text for the FTS index: every identifier once as written (lowercased) and,
  * when it has parts, its parts too. Repeats are kept so BM25 sees frequency.
  */
 export function toSearchTerms(text: string): string {
   const out: string[] = [];
-  for (const match of text.matchAll(IDENTIFIER)) {
-    const word = match[0];
-    const parts = splitIdentifier(word);
-    const lower = word.toLowerCase().replace(/\$/g, '');
-    if (parts.length > 1) {
-      out.push(lower.replace(/_/g, ''));
-      for (const part of parts) out.push(part);
-    } else if (parts[0] !== undefined) {
-      out.push(parts[0]);
-    }
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
+    const terms = toIdentifierTerms(match[0]);
+    if (terms) out.push(terms);
   }
   return out.join(' ');
 }

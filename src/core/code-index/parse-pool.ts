@@ -40,15 +40,22 @@ export function createParsePool(workers: number): ParsePool {
 }
 
 function createInlinePool(): ParsePool {
+  // One file at a time, so callers that queue thousands do not read them all up front.
+  let tail: Promise<unknown> = Promise.resolve();
+  const parseOne = async (path: string, absolutePath: string): Promise<ParseOutcome> => {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(absolutePath);
+    } catch (error) {
+      return { file: undefined, bytes: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+    return { file: await parseFile(path, bytes), bytes: bytes.byteLength, error: undefined };
+  };
   return {
-    async parse(path, absolutePath) {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(absolutePath);
-      } catch (error) {
-        return { file: undefined, bytes: 0, error: error instanceof Error ? error.message : String(error) };
-      }
-      return { file: await parseFile(path, bytes), bytes: bytes.byteLength, error: undefined };
+    parse(path, absolutePath) {
+      const next = tail.then(() => parseOne(path, absolutePath));
+      tail = next.catch(() => undefined);
+      return next;
     },
     async close() {},
   };
@@ -62,48 +69,60 @@ function spawnWorker(): Worker {
   return new Worker(boot, { eval: true });
 }
 
+/**
+ * Tasks queued per worker beyond the one it is parsing: while the main thread
+ * commits a batch, each worker keeps going on its own backlog.
+ */
+const IN_FLIGHT_PER_WORKER = 4;
+
 function createWorkerPool(count: number): ParsePool {
   let nextId = 0;
   const pending = new Map<number, { resolve: (o: ParseOutcome) => void; worker: Worker }>();
-  const idle: Worker[] = [];
+  const load = new Map<Worker, number>();
   const queue: { task: ParseTask; resolve: (o: ParseOutcome) => void }[] = [];
-  const all: Worker[] = [];
 
   const dispatch = (): void => {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.pop()!;
+    while (queue.length > 0) {
+      let target: Worker | undefined;
+      for (const [worker, inFlight] of load) {
+        if (inFlight < IN_FLIGHT_PER_WORKER && (target === undefined || inFlight < load.get(target)!)) target = worker;
+      }
+      if (!target) return;
       const { task, resolve } = queue.shift()!;
-      pending.set(task.id, { resolve, worker });
-      worker.postMessage(task);
+      pending.set(task.id, { resolve, worker: target });
+      load.set(target, load.get(target)! + 1);
+      target.postMessage(task);
     }
+  };
+
+  const settle = (id: number, outcome: ParseOutcome): void => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    if (load.has(entry.worker)) load.set(entry.worker, load.get(entry.worker)! - 1);
+    entry.resolve(outcome);
   };
 
   for (let i = 0; i < count; i += 1) {
     const worker = spawnWorker();
     worker.on('message', (reply: ParseReply) => {
-      const entry = pending.get(reply.id);
-      if (!entry) return;
-      pending.delete(reply.id);
-      idle.push(worker);
-      entry.resolve(reply.ok
+      settle(reply.id, reply.ok
         ? { file: reply.file, bytes: reply.bytes, error: undefined }
         : { file: undefined, bytes: 0, error: reply.message });
       dispatch();
     });
     worker.on('error', (error) => {
-      // A crashed worker fails its task and leaves the pool; the rest carry on.
+      // A crashed worker fails its tasks and leaves the pool; the rest carry on.
+      load.delete(worker);
       for (const [id, entry] of pending) {
-        if (entry.worker !== worker) continue;
-        pending.delete(id);
-        entry.resolve({ file: undefined, bytes: 0, error: `parser worker crashed: ${error.message}` });
+        if (entry.worker === worker) settle(id, { file: undefined, bytes: 0, error: `parser worker crashed: ${error.message}` });
       }
-      all.splice(all.indexOf(worker), 1);
-      if (all.length === 0) {
+      if (load.size === 0) {
         for (const { resolve } of queue.splice(0)) resolve({ file: undefined, bytes: 0, error: 'no parser workers left' });
       }
+      dispatch();
     });
-    all.push(worker);
-    idle.push(worker);
+    load.set(worker, 0);
   }
 
   return {
@@ -114,7 +133,7 @@ function createWorkerPool(count: number): ParsePool {
       });
     },
     async close() {
-      await Promise.all(all.map((w) => w.terminate()));
+      await Promise.all([...load.keys()].map((w) => w.terminate()));
     },
   };
 }

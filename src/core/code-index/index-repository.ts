@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { Clock, RepoFile } from '../ports.js';
+import { systemClock } from '../ports.js';
+import type { LocalRepoSource } from '../repo/local-repo-source.js';
+import type { IndexStore, StoredFile } from './index-store.js';
+import { findFileKind } from './languages.js';
+import { createParsePool, defaultWorkerCount } from './parse-pool.js';
+import type { ParsedFile } from './types.js';
+import { updateEdges } from './update-edges.js';
+
+/**
+ * Files per write transaction. Large enough that commit cost vanishes, small
+ * enough that an interrupted run loses little and memory stays flat.
+ */
+const BATCH_FILES = 200;
+const BATCH_BYTES = 8_000_000;
+
+export interface IndexProgress {
+  phase: 'listing' | 'parsing' | 'linking' | 'done';
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+export interface IndexRunStats {
+  /** Files the listing offered that nanodex indexes (code and text). */
+  files: number;
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+  bytesParsed: number;
+  parseErrors: number;
+  /** Files left out, by reason: path rules, content rules, unsupported formats. */
+  skipped: Record<string, number>;
+  edgesRebuiltFor: number;
+  importsResolved: number;
+  headSha: string | undefined;
+  timings: { listMs: number; parseMs: number; linkMs: number; totalMs: number };
+}
+
+export interface IndexRepositoryOptions {
+  /** Parser threads; 0 parses on this thread. Defaults to one per core. */
+  workers?: number;
+  onProgress?: (progress: IndexProgress) => void;
+  clock?: Clock;
+  /** Only these repo paths are looked at (a push with a known file list); the rest of the index is kept. */
+  onlyPaths?: string[];
+}
+
+/**
+ * Brings the index in line with the repository: parses only files whose blob
+ * sha changed, removes deleted ones, then relinks the graph around them.
+ * Every batch is one transaction, so a run that dies leaves the last
+ * committed state, and the next run picks up where it stopped.
+ */
+export async function indexRepository(
+  source: LocalRepoSource,
+  store: IndexStore,
+  options: IndexRepositoryOptions = {},
+): Promise<IndexRunStats> {
+  const clock = options.clock ?? systemClock;
+  const started = clock.now();
+  const report = options.onProgress ?? (() => undefined);
+  report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
+
+  const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
+  const listing = await source.listFiles({ hashCache: (p) => stored.get(p) });
+  const skipped: Record<string, number> = {};
+  for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
+
+  const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
+  const indexable: RepoFile[] = [];
+  for (const file of listing.files) {
+    if (findFileKind(file.path) === undefined) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
+    else indexable.push(file);
+  }
+  const present = new Set(indexable.map((f) => f.path));
+  const toParse: RepoFile[] = [];
+  const touched: { file: RepoFile; id: number }[] = [];
+  let added = 0;
+  for (const file of indexable) {
+    if (only && !only.has(file.path)) continue;
+    const previous = stored.get(file.path);
+    if (!previous) added += 1;
+    if (!previous || previous.blobSha !== file.blobSha) toParse.push(file);
+    else if (previous.mtimeMs !== file.mtimeMs) touched.push({ file, id: previous.id });
+  }
+  const removed = [...stored.values()].filter((f) => !present.has(f.path) && (!only || only.has(f.path)));
+  const listed = clock.now();
+
+  store.transaction(() => {
+    for (const file of removed) store.deleteFile(file.id);
+    // Same content, new mtime (a checkout or touch): remember the mtime so the next listing need not hash it.
+    const setMtime = store.db.prepare('UPDATE files SET mtime_ms = ? WHERE id = ?');
+    for (const { file, id } of touched) setMtime.run(file.mtimeMs, id);
+  });
+
+  const parsed = await parseAll(source.root, toParse, stored, store, options, report);
+  const parsedAt = clock.now();
+
+  report({ phase: 'linking', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 });
+  store.transaction(() => {
+    store.setMeta('indexed_at', new Date(clock.now()).toISOString());
+    store.setMeta('root', source.root);
+    if (listing.headSha) store.setMeta('head_sha', listing.headSha);
+  });
+  const finished = clock.now();
+  report({ phase: 'done', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
+  for (const [reason, count] of Object.entries(parsed.contentSkips)) skipped[reason] = (skipped[reason] ?? 0) + count;
+
+  return {
+    files: indexable.length,
+    added,
+    changed: toParse.length - added,
+    removed: removed.length,
+    unchanged: indexable.length - toParse.length,
+    bytesParsed: parsed.bytes,
+    parseErrors: parsed.errors,
+    skipped,
+    edgesRebuiltFor: edges.dirty,
+    importsResolved: edges.importsResolved,
+    headSha: listing.headSha,
+    timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started },
+  };
+}
+
+async function parseAll(
+  root: string,
+  files: RepoFile[],
+  stored: Map<string, StoredFile>,
+  store: IndexStore,
+  options: IndexRepositoryOptions,
+  report: (p: IndexProgress) => void,
+): Promise<{ bytes: number; errors: number; contentSkips: Record<string, number> }> {
+  const totals = { bytes: 0, errors: 0, contentSkips: {} as Record<string, number> };
+  if (files.length === 0) return totals;
+  // Small jobs (a push, one edited file) are faster on this thread than starting workers.
+  const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
+  const pool = createParsePool(workers);
+  let batch: { file: RepoFile; parsed: ParsedFile }[] = [];
+  let batchBytes = 0;
+  let done = 0;
+  const flush = (): void => {
+    const rows = batch;
+    batch = [];
+    batchBytes = 0;
+    store.transaction(() => {
+      for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
+    });
+  };
+  try {
+    await Promise.all(files.map(async (file) => {
+      const outcome = await pool.parse(file.path, path.join(root, ...file.path.split('/')));
+      done += 1;
+      const parsed = outcome.file ?? failed(file.path, outcome.error ?? 'unreadable');
+      if (parsed.status === 'parse-error') totals.errors += 1;
+      if (parsed.status === 'skipped' && parsed.reason) {
+        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
+      }
+      totals.bytes += outcome.bytes;
+      batch.push({ file, parsed });
+      batchBytes += outcome.bytes;
+      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+      report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
+    }));
+    if (batch.length > 0) flush();
+  } finally {
+    await pool.close();
+  }
+  return totals;
+}
+
+function failed(filePath: string, reason: string): ParsedFile {
+  return {
+    path: filePath, language: findFileKind(filePath) ?? 'text', status: 'parse-error', reason, lines: 0,
+    symbols: [], references: [], imports: [], chunks: [],
+  };
+}

@@ -1,0 +1,213 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { IndexUnavailableError } from '../errors.js';
+import type { RepoFile } from '../ports.js';
+import { toPathTerms } from './identifier-terms.js';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import type { ParsedFile } from './types.js';
+
+export interface StoredFile {
+  id: number;
+  path: string;
+  blobSha: string;
+  size: number;
+  mtimeMs: number;
+  language: string;
+  status: string;
+}
+
+/**
+ * The SQLite file behind the index: one long-lived connection, WAL, prepared
+ * statements made once. Writes are grouped by the caller with transaction().
+ */
+export class IndexStore {
+  readonly db: Database.Database;
+  readonly file: string;
+  private readonly statements;
+
+  private constructor(db: Database.Database, file: string) {
+    this.db = db;
+    this.file = file;
+    this.statements = {
+      insertFile: db.prepare(
+        `INSERT INTO files (path, blob_sha, language, size, mtime_ms, lines, status, reason)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertSymbol: db.prepare(
+        `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
+      insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
+      insertChunk: db.prepare(
+        `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
+      markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
+      deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)'),
+      deleteChunks: db.prepare('DELETE FROM chunks WHERE file_id = ?'),
+      deleteSymbols: db.prepare('DELETE FROM symbols WHERE file_id = ?'),
+      deleteRefs: db.prepare('DELETE FROM refs WHERE file_id = ?'),
+      deleteImports: db.prepare('DELETE FROM imports WHERE file_id = ?'),
+      deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE src_file_id = ?'),
+      deleteEdgesTo: db.prepare('DELETE FROM edges WHERE dst_file_id = ?'),
+      importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
+      unresolveImports: db.prepare('UPDATE imports SET resolved = 0 WHERE file_id = ?'),
+      deleteFile: db.prepare('DELETE FROM files WHERE id = ?'),
+      deleteDirty: db.prepare('DELETE FROM dirty_files WHERE file_id = ?'),
+      allFiles: db.prepare('SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files'),
+      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    };
+  }
+
+  /**
+   * Opens (or creates) the index at `file`. An index from another schema
+   * version, or one that is not a nanodex index, is rebuilt from scratch.
+   */
+  static open(file: string, options: { readonly?: boolean } = {}): IndexStore {
+    if (options.readonly) {
+      let db: Database.Database;
+      try {
+        db = new Database(file, { readonly: true, fileMustExist: true });
+      } catch (error) {
+        throw new IndexUnavailableError(`no index at ${file}`, {
+          hint: 'run `nanodex index` first (with the same --repo)',
+          cause: error,
+        });
+      }
+      if (readVersion(db) !== SCHEMA_VERSION) {
+        db.close();
+        throw new IndexUnavailableError(`the index at ${file} was built by another nanodex version`, {
+          hint: 'run `nanodex index` to rebuild it',
+        });
+      }
+      return new IndexStore(db, file);
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    let db = new Database(file);
+    if (readVersion(db) !== SCHEMA_VERSION) {
+      db.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      db = new Database(file);
+      configure(db);
+      db.exec(SCHEMA_SQL);
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+    } else {
+      configure(db);
+    }
+    return new IndexStore(db, file);
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // read-only connections cannot optimise; closing is what matters
+    }
+    this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  listFiles(): StoredFile[] {
+    return this.statements.allFiles.all() as StoredFile[];
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.statements.getMeta.get(key) as string | undefined;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statements.setMeta.run(key, value);
+  }
+
+  /** Replaces everything stored for one file. Call inside a transaction. */
+  writeFile(entry: RepoFile, parsed: ParsedFile, previousId: number | undefined): number {
+    const s = this.statements;
+    if (previousId !== undefined) this.removeFileRows(previousId, { keepFileRow: false });
+    const fileId = Number(
+      s.insertFile.run(entry.path, entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
+        .lastInsertRowid,
+    );
+    const symbolIds: number[] = [];
+    for (const symbol of parsed.symbols) {
+      const parentId = symbol.parent === undefined ? null : symbolIds[symbol.parent] ?? null;
+      symbolIds.push(Number(
+        s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine)
+          .lastInsertRowid,
+      ));
+    }
+    const seenRefs = new Set<string>();
+    for (const ref of parsed.references) {
+      const symbolId = ref.enclosing === undefined ? null : symbolIds[ref.enclosing] ?? null;
+      const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}`;
+      if (seenRefs.has(key)) continue;
+      seenRefs.add(key);
+      s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
+    }
+    for (const imp of parsed.imports) s.insertImport.run(fileId, imp.source, imp.kind, imp.line);
+    const pathTerms = toPathTerms(entry.path);
+    for (const chunk of parsed.chunks) {
+      const symbolId = chunk.symbol === undefined ? null : symbolIds[chunk.symbol] ?? null;
+      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, chunk.context).lastInsertRowid;
+      s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
+    }
+    s.markDirty.run(fileId);
+    return fileId;
+  }
+
+  /** Removes a file and its graph edges; files that imported it are re-resolved. Call inside a transaction. */
+  deleteFile(fileId: number): void {
+    this.removeFileRows(fileId, { keepFileRow: false });
+  }
+
+  /** Marks edges of a file for rebuilding (see update-edges.ts). */
+  markDirty(fileId: number): void {
+    this.statements.markDirty.run(fileId);
+  }
+
+  clearDirty(fileId: number): void {
+    this.statements.deleteDirty.run(fileId);
+  }
+
+  private removeFileRows(fileId: number, options: { keepFileRow: boolean }): void {
+    const s = this.statements;
+    for (const { id } of s.importersOf.all(fileId) as { id: number }[]) {
+      if (id === fileId) continue;
+      s.unresolveImports.run(id);
+      s.markDirty.run(id);
+    }
+    s.deleteFts.run(fileId);
+    s.deleteChunks.run(fileId);
+    s.deleteSymbols.run(fileId);
+    s.deleteRefs.run(fileId);
+    s.deleteImports.run(fileId);
+    s.deleteEdgesFrom.run(fileId);
+    s.deleteEdgesTo.run(fileId);
+    s.deleteDirty.run(fileId);
+    if (!options.keepFileRow) s.deleteFile.run(fileId);
+  }
+}
+
+function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -65536'); // 64 MB page cache
+  db.pragma('busy_timeout = 5000');
+}
+
+function readVersion(db: Database.Database): number | undefined {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    return row ? Number(row.value) : undefined;
+  } catch {
+    return undefined; // no meta table: an empty file or not an index
+  }
+}

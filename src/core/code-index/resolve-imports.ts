@@ -1,0 +1,223 @@
+import path from 'node:path/posix';
+import type { LanguageId } from './languages.js';
+
+/**
+ * The repository's paths, arranged for import resolution: exact lookups, and
+ * lookups by trailing path (`com/acme/Uploader.java`) for languages whose
+ * imports name a package rather than a relative file.
+ */
+export class PathCatalog {
+  private readonly paths: Set<string>;
+  private readonly byBase = new Map<string, string[]>();
+  private readonly dirs = new Map<string, string[]>();
+
+  constructor(paths: Iterable<string>) {
+    this.paths = new Set(paths);
+    for (const p of this.paths) {
+      const base = p.slice(p.lastIndexOf('/') + 1);
+      push(this.byBase, base, p);
+      push(this.dirs, dirOf(p), p);
+    }
+  }
+
+  has(p: string): boolean {
+    return this.paths.has(p);
+  }
+
+  filesIn(dir: string): string[] {
+    return this.dirs.get(dir) ?? [];
+  }
+
+  hasDir(dir: string): boolean {
+    return this.dirs.has(dir);
+  }
+
+  /** Files whose path ends with `suffix` at a segment boundary, nearest to `from` first. */
+  withSuffix(suffix: string, from: string): string[] {
+    const base = suffix.slice(suffix.lastIndexOf('/') + 1);
+    const hits = (this.byBase.get(base) ?? []).filter((p) => p === suffix || p.endsWith(`/${suffix}`));
+    return hits.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
+  }
+
+  /** Folders whose path ends with `suffix` at a segment boundary. */
+  dirsWithSuffix(suffix: string): string[] {
+    return [...this.dirs.keys()].filter((d) => d === suffix || d.endsWith(`/${suffix}`));
+  }
+}
+
+const ECMASCRIPT_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+
+/**
+ * Repo paths an import points at; empty for external packages and anything
+ * that cannot be pinned to files of this repository.
+ */
+export function resolveImport(
+  source: string,
+  from: string,
+  language: LanguageId | string,
+  kind: 'import' | 'contains',
+  catalog: PathCatalog,
+): string[] {
+  switch (language) {
+    case 'typescript': case 'tsx': case 'javascript':
+      return resolveEcmascript(source, from, catalog);
+    case 'python':
+      return resolvePython(source, from, catalog);
+    case 'go':
+      return resolveGo(source, catalog);
+    case 'rust':
+      return resolveRust(source, from, kind, catalog);
+    case 'java':
+      return resolveDotted(source, from, '.java', catalog);
+    case 'ruby':
+      return resolveRuby(source, from, catalog);
+    case 'c': case 'cpp':
+      return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+    case 'php':
+      return resolvePhp(source, from, catalog);
+    default:
+      return [];
+  }
+}
+
+function resolveEcmascript(source: string, from: string, catalog: PathCatalog): string[] {
+  if (!source.startsWith('.')) return [];
+  const target = path.join(dirOf(from), source);
+  const stem = target.replace(/\.(m|c)?jsx?$/, '');
+  const candidates = [target];
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
+  return first(catalog, candidates) ?? [];
+}
+
+function resolvePython(source: string, from: string, catalog: PathCatalog): string[] {
+  const dots = /^\.*/.exec(source)![0].length;
+  const rest = source.slice(dots).split('.').filter(Boolean).join('/');
+  if (dots > 0) {
+    let dir = dirOf(from);
+    for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
+    const base = rest ? path.join(dir, rest) : dir;
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
+  }
+  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
+    const hit = catalog.withSuffix(suffix, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+
+/** A Go import names a package (a folder): every non-test file in it. */
+function resolveGo(source: string, catalog: PathCatalog): string[] {
+  const segments = source.split('/');
+  // Two trailing segments at least: a single name is the standard library ("fmt", "os").
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join('/'));
+    if (dirs.length === 1) {
+      return catalog.filesIn(dirs[0]!).filter((p) => p.endsWith('.go') && !p.endsWith('_test.go'));
+    }
+  }
+  return [];
+}
+
+function resolveRust(source: string, from: string, kind: 'import' | 'contains', catalog: PathCatalog): string[] {
+  const moduleDir = rustModuleDir(from);
+  if (kind === 'contains') return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
+  const segments = source.split('{')[0]!.split('::').map((s) => s.trim()).filter(Boolean);
+  let dir: string;
+  if (segments[0] === 'crate') dir = rustCrateRoot(from, catalog);
+  else if (segments[0] === 'self') dir = moduleDir;
+  else if (segments[0] === 'super') dir = dirOf(moduleDir);
+  else return [];
+  const rest = segments.slice(1);
+  while (rest[0] === 'super') {
+    dir = dirOf(dir);
+    rest.shift();
+  }
+  for (let k = rest.length; k >= 1; k -= 1) {
+    const base = path.join(dir, ...rest.slice(0, k));
+    const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
+    if (hit) return hit;
+  }
+  return [];
+}
+
+/** The folder holding a Rust file's child modules: `src/a/mod.rs` -> `src/a`, `src/a.rs` -> `src/a`. */
+function rustModuleDir(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  if (['mod.rs', 'lib.rs', 'main.rs'].includes(base)) return dirOf(file);
+  return file.slice(0, -'.rs'.length);
+}
+
+function rustCrateRoot(from: string, catalog: PathCatalog): string {
+  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+    if (catalog.has(join(dir, 'lib.rs')) || catalog.has(join(dir, 'main.rs'))) return dir;
+    if (dir === '') return dirOf(from);
+  }
+}
+
+function resolveDotted(source: string, from: string, ext: string, catalog: PathCatalog): string[] {
+  const clean = source.replace(/^static\s+/, '');
+  if (clean.endsWith('.*')) {
+    const dirs = catalog.dirsWithSuffix(clean.slice(0, -2).split('.').join('/'));
+    return dirs.length === 1 ? catalog.filesIn(dirs[0]!).filter((p) => p.endsWith(ext)) : [];
+  }
+  const segments = clean.split('.');
+  // `import static a.b.C.member`: drop trailing members until a file matches.
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(0, k).join('/')}${ext}`, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+
+function resolveRuby(source: string, from: string, catalog: PathCatalog): string[] {
+  const file = source.endsWith('.rb') ? source : `${source}.rb`;
+  return first(catalog, [path.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
+}
+
+function resolvePhp(source: string, from: string, catalog: PathCatalog): string[] {
+  if (source.endsWith('.php')) {
+    return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+  }
+  const segments = source.replace(/^\\/, '').split('\\');
+  // PSR-4 maps a namespace prefix to a folder: try ever shorter trailing parts of the name.
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(-k).join('/')}.php`, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+
+function first(catalog: PathCatalog, candidates: string[]): string[] | undefined {
+  for (const c of candidates) {
+    const p = normal(c);
+    if (p && catalog.has(p)) return [p];
+  }
+  return undefined;
+}
+
+function normal(p: string): string {
+  const n = path.normalize(p);
+  return n.startsWith('../') || n === '..' ? '' : n.replace(/^\.\//, '');
+}
+
+function join(dir: string, name: string): string {
+  return dir === '' ? name : `${dir}/${name}`;
+}
+
+function dirOf(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i);
+}
+
+function sharedPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,89 @@
+/**
+ * The index schema. Bump SCHEMA_VERSION on any change: an index file with
+ * another version is rebuilt from scratch, never migrated in place.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  blob_sha TEXT NOT NULL,
+  language TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  lines INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  reason TEXT
+);
+
+CREATE TABLE symbols (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  parent_id INTEGER,
+  scope TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL
+);
+CREATE INDEX symbols_name ON symbols (name);
+CREATE INDEX symbols_file ON symbols (file_id);
+CREATE INDEX symbols_lower_name ON symbols (lower(name));
+
+-- One row per (enclosing symbol, name, kind): the first line it is used on.
+CREATE TABLE refs (
+  file_id INTEGER NOT NULL,
+  symbol_id INTEGER,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX refs_name ON refs (name, kind);
+CREATE INDEX refs_file ON refs (file_id);
+CREATE INDEX refs_symbol ON refs (symbol_id);
+
+CREATE TABLE imports (
+  file_id INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  resolved INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX imports_file ON imports (file_id);
+CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
+
+-- File-level graph: import, contains, call, inherit, type. weight = number of uses.
+CREATE TABLE edges (
+  src_file_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  dst_file_id INTEGER NOT NULL,
+  weight REAL NOT NULL,
+  PRIMARY KEY (src_file_id, kind, dst_file_id)
+) WITHOUT ROWID;
+CREATE INDEX edges_dst ON edges (dst_file_id, kind);
+
+CREATE TABLE chunks (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  symbol_id INTEGER,
+  kind TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  context TEXT NOT NULL
+);
+CREATE INDEX chunks_file ON chunks (file_id);
+
+-- Contentless: the text stays in the repository, the index keeps only terms.
+CREATE VIRTUAL TABLE chunks_fts USING fts5 (
+  names, path, body,
+  content = '', contentless_delete = 1,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+-- Files written but whose graph edges are not yet rebuilt: what an interrupted run resumes.
+CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
+`;
