@@ -154,7 +154,10 @@ function toSignature(def: Definition, text: string): string {
   let head = text.slice(def.node.startIndex, end);
   const lines = head.split('\n');
   if (lines.length > 3) head = lines.slice(0, 3).join('\n');
-  head = head.replace(/\s+/g, ' ').trim().replace(/[{:=]\s*$/, '').trim();
+  head = head.replace(/\s+/g, ' ').trim();
+  // A constant's value is not part of its signature: `const LIMITS = {...}` -> `const LIMITS`.
+  if (def.kind === 'constant') head = head.replace(/\s*(:?=)(?!=|>).*$/, '');
+  head = head.replace(/[{:=]\s*$/, '').trim();
   return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
 }
 

@@ -7,6 +7,12 @@ import { toPathTerms } from './identifier-terms.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { ParsedFile } from './types.js';
 
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Called with the text of every statement run (tests count statements with it). */
+  onStatement?: (sql?: unknown) => void;
+}
+
 export interface StoredFile {
   id: number;
   path: string;
@@ -24,53 +30,26 @@ export interface StoredFile {
 export class IndexStore {
   readonly db: Database.Database;
   readonly file: string;
-  private readonly statements;
+  private readonly statements: Statements;
+  private writes = 0;
+  private readonly prepared = new Map<string, Database.Statement>();
 
   private constructor(db: Database.Database, file: string) {
     this.db = db;
     this.file = file;
-    this.statements = {
-      insertFile: db.prepare(
-        `INSERT INTO files (path, blob_sha, language, size, mtime_ms, lines, status, reason)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertSymbol: db.prepare(
-        `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
-      insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
-      insertChunk: db.prepare(
-        `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
-      markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
-      deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)'),
-      deleteChunks: db.prepare('DELETE FROM chunks WHERE file_id = ?'),
-      deleteSymbols: db.prepare('DELETE FROM symbols WHERE file_id = ?'),
-      deleteRefs: db.prepare('DELETE FROM refs WHERE file_id = ?'),
-      deleteImports: db.prepare('DELETE FROM imports WHERE file_id = ?'),
-      deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE src_file_id = ?'),
-      deleteEdgesTo: db.prepare('DELETE FROM edges WHERE dst_file_id = ?'),
-      importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
-      unresolveImports: db.prepare('UPDATE imports SET resolved = 0 WHERE file_id = ?'),
-      deleteFile: db.prepare('DELETE FROM files WHERE id = ?'),
-      deleteDirty: db.prepare('DELETE FROM dirty_files WHERE file_id = ?'),
-      allFiles: db.prepare('SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files'),
-      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
-      setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
-    };
+    this.statements = prepareStatements(db);
   }
+
 
   /**
    * Opens (or creates) the index at `file`. An index from another schema
    * version, or one that is not a nanodex index, is rebuilt from scratch.
    */
-  static open(file: string, options: { readonly?: boolean } = {}): IndexStore {
+  static open(file: string, options: OpenOptions = {}): IndexStore {
     if (options.readonly) {
       let db: Database.Database;
       try {
-        db = new Database(file, { readonly: true, fileMustExist: true });
+        db = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
       } catch (error) {
         throw new IndexUnavailableError(`no index at ${file}`, {
           hint: 'run `nanodex index` first (with the same --repo)',
@@ -86,11 +65,11 @@ export class IndexStore {
       return new IndexStore(db, file);
     }
     mkdirSync(path.dirname(file), { recursive: true });
-    let db = new Database(file);
+    let db = new Database(file, { verbose: options.onStatement });
     if (readVersion(db) !== SCHEMA_VERSION) {
       db.close();
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-      db = new Database(file);
+      db = new Database(file, { verbose: options.onStatement });
       configure(db);
       db.exec(SCHEMA_SQL);
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
@@ -110,8 +89,25 @@ export class IndexStore {
     this.db.close();
   }
 
+  /** A prepared statement for `sql`, made once per connection and reused. */
+  statement(sql: string): Database.Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Bumped by every write transaction; caches key on it. */
+  get generation(): number {
+    return this.writes;
+  }
+
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const result = this.db.transaction(fn)();
+    this.writes += 1;
+    return result;
   }
 
   listFiles(): StoredFile[] {
@@ -131,7 +127,7 @@ export class IndexStore {
     const s = this.statements;
     if (previousId !== undefined) this.removeFileRows(previousId, { keepFileRow: false });
     const fileId = Number(
-      s.insertFile.run(entry.path, entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
+      s.insertFile.run(entry.path, dirOf(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
         .lastInsertRowid,
     );
     const symbolIds: number[] = [];
@@ -210,4 +206,45 @@ function readVersion(db: Database.Database): number | undefined {
   } catch {
     return undefined; // no meta table: an empty file or not an index
   }
+}
+
+function dirOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash);
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insertFile: db.prepare(
+      `INSERT INTO files (path, dir, blob_sha, language, size, mtime_ms, lines, status, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertSymbol: db.prepare(
+      `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
+    insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
+    insertChunk: db.prepare(
+      `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
+    markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
+    deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)'),
+    deleteChunks: db.prepare('DELETE FROM chunks WHERE file_id = ?'),
+    deleteSymbols: db.prepare('DELETE FROM symbols WHERE file_id = ?'),
+    deleteRefs: db.prepare('DELETE FROM refs WHERE file_id = ?'),
+    deleteImports: db.prepare('DELETE FROM imports WHERE file_id = ?'),
+    deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE src_file_id = ?'),
+    deleteEdgesTo: db.prepare('DELETE FROM edges WHERE dst_file_id = ?'),
+    importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
+    unresolveImports: db.prepare('UPDATE imports SET resolved = 0 WHERE file_id = ?'),
+    deleteFile: db.prepare('DELETE FROM files WHERE id = ?'),
+    deleteDirty: db.prepare('DELETE FROM dirty_files WHERE file_id = ?'),
+    allFiles: db.prepare('SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files'),
+    getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+    setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+  };
 }

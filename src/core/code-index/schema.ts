@@ -10,6 +10,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
+  dir TEXT NOT NULL,
   blob_sha TEXT NOT NULL,
   language TEXT NOT NULL,
   size INTEGER NOT NULL,
@@ -18,6 +19,8 @@ CREATE TABLE files (
   status TEXT NOT NULL,
   reason TEXT
 );
+
+CREATE INDEX files_dir ON files (dir);
 
 CREATE TABLE symbols (
   id INTEGER PRIMARY KEY,

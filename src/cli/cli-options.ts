@@ -1,0 +1,36 @@
+import { InvalidArgumentError, type Command } from 'commander';
+
+/** A command's action: resolves to the exit code. */
+export type Action = (...args: unknown[]) => Promise<number>;
+/** Turns an Action into a commander action that records the exit code. */
+export type Wrap = (action: Action) => (...args: unknown[]) => Promise<void>;
+
+/** Options every command that reads an index shares. */
+export function withCommonOptions(command: Command): Command {
+  return command
+    .option('--repo <dir>', 'repository folder (a git checkout or any folder)', '.')
+    .option('--json', 'print JSON instead of text', false)
+    .option('--index <file>', 'index file to use instead of the default location')
+    .option('--data-dir <dir>', 'folder for index files (default: $NANODEX_DATA_DIR or ~/.cache/nanodex)');
+}
+
+export function positiveInt(name: string, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}, got "${value}".`);
+    }
+    return n;
+  };
+}
+
+export function nonNegativeInt(name: string, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max) {
+      throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}, got "${value}".`);
+    }
+    return n;
+  };
+}
+

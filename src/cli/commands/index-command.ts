@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { toIndexFile } from '../../core/code-index/index-location.js';
+import { IndexStore } from '../../core/code-index/index-store.js';
+import type { IndexRunStats } from '../../core/code-index/index-repository.js';
+import { LocalRepoSource } from '../../core/repo/local-repo-source.js';
+import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
+import { findDataDir } from '../data-dir.js';
+import { runIndex } from '../open-index.js';
+import { nonNegativeInt, positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
+
+interface IndexOptions extends CommonOptions {
+  workers?: number;
+  maxFileBytes?: number;
+}
+
+export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): void {
+  withCommonOptions(program.command('index'))
+    .description('build or update the code index of a repository (only changed files are parsed)')
+    .option('--workers <n>', 'parser threads (0 parses on the main thread; default: one per core)', nonNegativeInt('--workers', 64))
+    .option('--max-file-bytes <n>', 'skip files larger than this (default 1000000)', positiveInt('--max-file-bytes', 100_000_000))
+    .action(wrap(async (...args) => {
+      const options = args[0] as IndexOptions;
+      const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
+      const file = options.index
+        ? path.resolve(io.cwd, options.index)
+        : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
+      const store = IndexStore.open(file);
+      try {
+        const stats = await runIndex(source, store, options, io);
+        io.stdout.write(options.json ? `${JSON.stringify({ index: file, ...stats }, null, 2)}\n` : renderRunStats(file, stats));
+        return EXIT.ok;
+      } finally {
+        store.close();
+      }
+    }));
+}
+
+export function renderRunStats(file: string, s: IndexRunStats): string {
+  const skipped = Object.entries(s.skipped).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const seconds = (s.timings.totalMs / 1000).toFixed(2);
+  const mbps = s.timings.parseMs > 0 ? ` (${(s.bytesParsed / 1e6 / (s.timings.parseMs / 1000)).toFixed(1)} MB/s)` : '';
+  return [
+    `indexed ${s.files} files in ${seconds}s${mbps}`,
+    `  added ${s.added}, changed ${s.changed}, removed ${s.removed}, unchanged ${s.unchanged}`,
+    `  parsed ${(s.bytesParsed / 1e6).toFixed(2)} MB, parse errors ${s.parseErrors}`,
+    `  skipped: ${skipped}`,
+    `  index: ${file}`,
+    '',
+  ].join('\n');
+}

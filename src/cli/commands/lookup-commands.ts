@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { GraphQueries } from '../../core/code-index/graph-queries.js';
+import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
+import { openIndex } from '../open-index.js';
+import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
+
+interface LookupOptions extends CommonOptions {
+  limit: number;
+}
+
+export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap): void {
+  withCommonOptions(program.command('find'))
+    .argument('<symbol>', 'a name, or Scope.name (case-insensitive when no exact match)')
+    .description('where is SYMBOL defined')
+    .option('--limit <n>', 'most definitions to print', positiveInt('--limit', 10_000), 50)
+    .action(wrap(async (...args) => {
+      const [symbol, options] = args as [string, LookupOptions];
+      const { store } = await openIndex(options, io);
+      try {
+        const hits = new GraphQueries(store).findDefinitions(symbol, options.limit);
+        if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+        else if (hits.length === 0) io.stderr.write(`no definition of "${symbol}" in the index; try \`nanodex search ${symbol}\`\n`);
+        else for (const h of hits) {
+          const scope = h.scope ? ` in ${h.scope}` : '';
+          io.stdout.write(`${h.path}:${h.startLine}-${h.endLine}  ${h.kind} ${h.name}${scope}\n    ${h.signature}\n`);
+        }
+        return hits.length === 0 ? EXIT.notFound : EXIT.ok;
+      } finally {
+        store.close();
+      }
+    }));
+
+  withCommonOptions(program.command('refs'))
+    .argument('<symbol>', 'a name (the part after the last dot is used)')
+    .description('where is SYMBOL used (calls, types, imports, inheritance)')
+    .option('--limit <n>', 'most references to print', positiveInt('--limit', 100_000), 200)
+    .action(wrap(async (...args) => {
+      const [symbol, options] = args as [string, LookupOptions];
+      const { store } = await openIndex(options, io);
+      try {
+        const hits = new GraphQueries(store).findReferences(symbol, options.limit);
+        if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+        else if (hits.length === 0) io.stderr.write(`no references to "${symbol}" in the index\n`);
+        else for (const h of hits) io.stdout.write(`${h.path}:${h.line}  ${h.kind}${h.inSymbol ? `  in ${h.inSymbol}` : ''}\n`);
+        return hits.length === 0 ? EXIT.notFound : EXIT.ok;
+      } finally {
+        store.close();
+      }
+    }));
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { indexRepository, type IndexRunStats } from '../core/code-index/index-repository.js';
+import { toIndexFile } from '../core/code-index/index-location.js';
+import { IndexStore } from '../core/code-index/index-store.js';
+import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import type { CliIo, CommonOptions } from './cli-context.js';
+import { findDataDir } from './data-dir.js';
+import { createIndexProgress } from './progress.js';
+
+export interface OpenedIndex {
+  source: LocalRepoSource;
+  store: IndexStore;
+  /** Set when this call had to build the index first. */
+  built: IndexRunStats | undefined;
+}
+
+/**
+ * Opens the index of --repo, building it first when there is none yet, so a
+ * first `nanodex map` works without a separate `nanodex index`.
+ */
+export async function openIndex(options: CommonOptions & { maxFileBytes?: number; workers?: number }, io: CliIo): Promise<OpenedIndex> {
+  const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
+  const file = options.index ? path.resolve(io.cwd, options.index) : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
+  const fresh = !existsSync(file);
+  const store = IndexStore.open(file);
+  let built: IndexRunStats | undefined;
+  if (fresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
+  return { source, store, built };
+}
+
+export async function runIndex(
+  source: LocalRepoSource,
+  store: IndexStore,
+  options: { json: boolean; workers?: number },
+  io: CliIo,
+): Promise<IndexRunStats> {
+  const progress = createIndexProgress(io, !options.json);
+  try {
+    return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
+  } finally {
+    progress.stop();
+  }
+}

@@ -1,0 +1,43 @@
+import { Command, CommanderError } from 'commander';
+import { describeError } from '../core/errors.js';
+import { EXIT, type CliIo } from './cli-context.js';
+import type { Wrap } from './cli-options.js';
+import { registerIndexCommand } from './commands/index-command.js';
+import { registerMapCommand } from './commands/map-command.js';
+import { registerLookupCommands } from './commands/lookup-commands.js';
+import { registerSearchCommand } from './commands/search-command.js';
+import { registerStatsCommand } from './commands/stats-command.js';
+
+/** Parses `argv` and runs one command; returns the exit code and never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command('nanodex')
+    .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .showHelpAfterError('(run `nanodex --help` for usage)');
+  const wrap: Wrap = (action) => async (...args) => {
+    code = await action(...args);
+  };
+  registerIndexCommand(program, io, wrap);
+  registerMapCommand(program, io, wrap);
+  registerLookupCommands(program, io, wrap);
+  registerSearchCommand(program, io, wrap);
+  registerStatsCommand(program, io, wrap);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit with 0; every parse error is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    io.stderr.write(`nanodex: ${describeError(error)}\n`);
+    return EXIT.failed;
+  }
+}
+

@@ -1,0 +1,153 @@
+import { estimateTokens } from '../tokens.js';
+import type { IndexStore } from './index-store.js';
+import { pageRank } from './page-rank.js';
+
+export interface RepoMapOptions {
+  /** Token budget for the rendered map. */
+  tokens?: number;
+  /** Paths or folders the map should centre on. */
+  focusPaths?: string[];
+  /** Identifiers (or words) the prompt mentions. */
+  mentions?: string[];
+}
+
+export interface RepoMap {
+  text: string;
+  tokens: number;
+  /** Files shown, in rank order. */
+  files: { path: string; rank: number }[];
+  totalFiles: number;
+}
+
+export const DEFAULT_MAP_TOKENS = 2048;
+/** How much an edge of each kind says about importance; inheritance binds tighter than a type mention. */
+const KIND_WEIGHT: Record<string, number> = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
+/** Personalisation boosts, as in Aider: what the prompt names dominates the teleport vector. */
+const FOCUS_BOOST = 100;
+const DEFINES_MENTION_BOOST = 50;
+const PATH_MENTION_BOOST = 20;
+/** Files considered for rendering; the budget normally stops far earlier. */
+const CANDIDATE_FILES = 400;
+const MAX_SYMBOLS_PER_FILE = 24;
+
+/**
+ * An Aider-style map of the repository: files ranked by PageRank over the
+ * reference graph, personalised towards what the prompt mentions, rendered
+ * as an outline (file, then its classes and signatures) that fits a budget.
+ */
+export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): RepoMap {
+  const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
+  const files = store.statement('SELECT id, path FROM files ORDER BY id').all() as { id: number; path: string }[];
+  const position = new Map<number, number>();
+  files.forEach((f, i) => position.set(f.id, i));
+  const edges: { from: number; to: number; weight: number }[] = [];
+  for (const e of store.statement('SELECT src_file_id AS s, dst_file_id AS d, kind, weight FROM edges').raw().iterate() as Iterable<[number, number, string, number]>) {
+    const from = position.get(e[0]);
+    const to = position.get(e[1]);
+    if (from === undefined || to === undefined || from === to) continue;
+    edges.push({ from, to, weight: (KIND_WEIGHT[e[2]] ?? 1) * Math.sqrt(e[3]) });
+  }
+  const personalization = buildPersonalization(store, files, position, options);
+  const rank = pageRank(files.length, edges, { personalization });
+  const order = files.map((_, i) => i).sort((a, b) => rank[b]! - rank[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
+  const candidates = order.slice(0, CANDIDATE_FILES);
+  const outlines = loadOutlines(store, candidates.map((i) => files[i]!.id));
+
+  const chosen: { path: string; rank: number; block: string }[] = [];
+  let used = 0;
+  for (const i of candidates) {
+    const file = files[i]!;
+    const full = renderFile(file.path, outlines.get(file.id) ?? []);
+    const fullCost = estimateTokens(full);
+    if (used + fullCost <= budget) {
+      chosen.push({ path: file.path, rank: rank[i]!, block: full });
+      used += fullCost;
+      continue;
+    }
+    const bare = `${file.path}\n`;
+    if (used + estimateTokens(bare) > budget) break;
+    chosen.push({ path: file.path, rank: rank[i]!, block: bare });
+    used += estimateTokens(bare);
+  }
+  const text = [...chosen].sort((a, b) => (a.path < b.path ? -1 : 1)).map((c) => c.block).join('');
+  return {
+    text,
+    tokens: estimateTokens(text),
+    files: chosen.map(({ path, rank: r }) => ({ path, rank: r })),
+    totalFiles: files.length,
+  };
+}
+
+function buildPersonalization(
+  store: IndexStore,
+  files: { id: number; path: string }[],
+  position: Map<number, number>,
+  options: RepoMapOptions,
+): Float64Array | undefined {
+  const focus = (options.focusPaths ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/$/, '')).filter(Boolean);
+  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
+  if (focus.length === 0 && mentions.length === 0) return undefined;
+  const p = new Float64Array(files.length).fill(1);
+  const lowerMentions = mentions.map((m) => m.toLowerCase());
+  files.forEach((f, i) => {
+    if (focus.some((dir) => f.path === dir || f.path.startsWith(`${dir}/`))) p[i]! += FOCUS_BOOST;
+    const lowerPath = f.path.toLowerCase();
+    if (lowerMentions.some((m) => lowerPath.includes(m))) p[i]! += PATH_MENTION_BOOST;
+  });
+  if (mentions.length > 0) {
+    const definers = store.statement(
+      'SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))',
+    ).pluck().all(JSON.stringify(mentions)) as number[];
+    for (const id of definers) {
+      const i = position.get(id);
+      if (i !== undefined) p[i]! += DEFINES_MENTION_BOOST;
+    }
+  }
+  return p;
+}
+
+interface OutlineRow {
+  fileId: number;
+  name: string;
+  kind: string;
+  signature: string;
+  scope: string;
+  nested: number;
+}
+
+/** Top-level symbols and members of class-like ones, for many files in one statement. */
+function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, OutlineRow[]> {
+  const rows = store.statement(
+    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested
+     FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_id
+     WHERE s.file_id IN (SELECT value FROM json_each(?))
+       AND s.kind NOT IN ('field')
+       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
+     ORDER BY s.file_id, s.start_line`,
+  ).all(JSON.stringify(fileIds)) as OutlineRow[];
+  const byFile = new Map<number, OutlineRow[]>();
+  for (const row of rows) {
+    const list = byFile.get(row.fileId) ?? [];
+    list.push(row);
+    byFile.set(row.fileId, list);
+  }
+  return byFile;
+}
+
+function renderFile(path: string, outline: OutlineRow[]): string {
+  if (outline.length === 0) return `${path}\n`;
+  // Keep top-level symbols first when a file has more than fit.
+  let shown = outline;
+  if (outline.length > MAX_SYMBOLS_PER_FILE) {
+    const keep = new Set([...outline.filter((o) => !o.nested), ...outline.filter((o) => o.nested)].slice(0, MAX_SYMBOLS_PER_FILE));
+    shown = outline.filter((o) => keep.has(o));
+  }
+  const lines = shown.map((o) => {
+    const text = o.signature || `${o.kind} ${o.name}`;
+    if (o.nested) return `│   ${text}`;
+    // A member whose container is not a symbol (a Rust impl block) names its scope.
+    return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
+  });
+  if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
+  return `${path}:\n${lines.join('\n')}\n`;
+}
