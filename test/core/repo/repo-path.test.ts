@@ -1,0 +1,107 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PathRejectedError } from '../../../src/core/errors.js';
+import { isInside, parseRepoPath, resolveInsideRoot } from '../../../src/core/repo/repo-path.js';
+import { makeTempDir } from '../../helpers/temp-repo.js';
+
+describe('parseRepoPath', () => {
+  it('normalises separators, dot segments and repeated slashes', () => {
+    expect(parseRepoPath('src//core/./x.ts')).toBe('src/core/x.ts');
+    expect(parseRepoPath('src\\core\\x.ts')).toBe('src/core/x.ts');
+    expect(parseRepoPath('./README.md')).toBe('README.md');
+  });
+
+  it.each([
+    ['', 'empty path'],
+    ['/etc/passwd', 'absolute path'],
+    ['C:/Windows/win.ini', 'absolute path'],
+    ['../secret', 'contains a ".." segment'],
+    ['src/../../x', 'contains a ".." segment'],
+    ['a\u0000b', 'contains NUL or control characters'],
+    ['a\nb', 'contains NUL or control characters'],
+    ['.', 'names the repository root, not a file'],
+  ])('rejects %j, naming the rule (%s)', (input, rule) => {
+    expect(() => parseRepoPath(input)).toThrowError(PathRejectedError);
+    try {
+      parseRepoPath(input);
+    } catch (error) {
+      expect((error as PathRejectedError).rule).toBe(rule);
+      expect((error as PathRejectedError).message).toContain(rule);
+      expect((error as PathRejectedError).hint).toBeTruthy();
+    }
+  });
+
+  it('rejects values that are not strings', () => {
+    expect(() => parseRepoPath(42)).toThrowError(/not a string/);
+    expect(() => parseRepoPath(undefined)).toThrowError(/not a string/);
+  });
+
+  it('accepts names that merely start with dots', () => {
+    expect(parseRepoPath('..foo/x')).toBe('..foo/x');
+    expect(parseRepoPath('.github/workflows/ci.yml')).toBe('.github/workflows/ci.yml');
+  });
+});
+
+describe('resolveInsideRoot', () => {
+  it('refuses a symlink that leaves the root', () => {
+    const outside = makeTempDir();
+    writeFileSync(path.join(outside, 'secret.txt'), 'nope');
+    const root = makeTempDir();
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'link.txt'));
+    expect(() => resolveInsideRoot(root, 'link.txt')).toThrowError(/symlink that leaves the repository root/);
+  });
+
+  it('follows a symlink that stays inside the root', () => {
+    const root = makeTempDir();
+    mkdirSync(path.join(root, 'a'));
+    writeFileSync(path.join(root, 'a', 'x.ts'), 'x');
+    symlinkSync(path.join(root, 'a', 'x.ts'), path.join(root, 'y.ts'));
+    expect(resolveInsideRoot(root, 'y.ts').absolute).toBe(path.join(root, 'a', 'x.ts'));
+  });
+});
+
+describe('the path rules, for any input', () => {
+  const root = '/srv/repo';
+  const segment = fc.oneof(
+    fc.constantFrom('..', '.', '', 'src', '..a', 'a..', '...', '~', 'C:', '\\', '%2e%2e'),
+    fc.string({ maxLength: 6 }),
+  );
+  const pathLike = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('/')),
+    fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('\\')),
+    fc.array(segment, { maxLength: 8 }).map((parts) => `/${parts.join('/')}`),
+  );
+
+  it('never yields a path that escapes the root, and never fails other than by PathRejectedError', () => {
+    fc.assert(
+      fc.property(pathLike, (input) => {
+        let parsed: string;
+        try {
+          parsed = parseRepoPath(input);
+        } catch (error) {
+          return error instanceof PathRejectedError;
+        }
+        const joined = path.join(root, parsed);
+        return isInside(root, joined) && joined !== root && !parsed.split('/').includes('..') && !path.isAbsolute(parsed);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is idempotent on what it accepts', () => {
+    fc.assert(
+      fc.property(pathLike, (input) => {
+        try {
+          const once = parseRepoPath(input);
+          return parseRepoPath(once) === once;
+        } catch {
+          return true;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+
+const made: string[] = [];
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, removed after the test. */
+export function makeTempDir(prefix = 'nanodex-test-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Writes `files` (repo-relative path -> content) into a new temporary repository. */
+export function makeTempRepo(files: Record<string, string | Uint8Array>, options: { git?: boolean } = {}): string {
+  const root = makeTempDir();
+  writeFiles(root, files);
+  if (options.git) {
+    git(root, ['init', '-q', '-b', 'main']);
+    git(root, ['add', '-A']);
+    git(root, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'init']);
+  }
+  return root;
+}
+
+export function writeFiles(root: string, files: Record<string, string | Uint8Array>): void {
+  for (const [file, content] of Object.entries(files)) {
+    const absolute = path.join(root, file);
+    mkdirSync(path.dirname(absolute), { recursive: true });
+    writeFileSync(absolute, content);
+  }
+}
+
+/** Copies a fixture repository (test/fixtures/repos/NAME) to a temporary folder. */
+export function copyFixtureRepo(name: string): string {
+  const root = makeTempDir();
+  cpSync(fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url)), root, { recursive: true });
+  return root;
+}
+
+export function git(root: string, args: string[]): string {
+  return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
