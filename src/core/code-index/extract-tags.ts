@@ -22,6 +22,7 @@ const BODY_TYPES = new Set([
 ]);
 
 const MAX_SIGNATURE = 200;
+const LEADING_ANNOTATIONS = /^(\s*(@[\w.]+(\([^)]*\))?|#?\[[^\]]*\])\s*\n)+/;
 
 export interface ExtractedTags {
   symbols: ParsedSymbol[];
@@ -92,7 +93,8 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
     const parentEntry = stack[stack.length - 1];
     const parentSymbol = [...stack].reverse().find((e) => e.symbol !== undefined)?.symbol;
     const scopeParts = stack.map((e) => e.scopeName);
-    if (def.scopeOverride && scopeParts.length === 0) scopeParts.push(def.scopeOverride);
+    // An explicit scope (Go receiver, C++ `Shape::describe`) names the innermost level.
+    if (def.scopeOverride) scopeParts.push(def.scopeOverride);
     const scopeName = def.name;
     if (def.kind === 'container') {
       containerIndex.push(undefined);
@@ -107,7 +109,10 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
       name: def.name,
       kind,
       startLine: def.node.startPosition.row + 1,
-      endLine: def.node.endPosition.row + 1,
+      // A node that ends at column 0 (a #define and its newline) ends on the line before.
+      endLine: def.node.endPosition.column === 0 && def.node.endPosition.row > def.node.startPosition.row
+        ? def.node.endPosition.row
+        : def.node.endPosition.row + 1,
       signature: toSignature(def, text),
       parent: parentSymbol,
       scope: scopeParts.join('.'),
@@ -151,7 +156,11 @@ function attachReferences(
 function toSignature(def: Definition, text: string): string {
   const body = findBody(def.node, def.nameStart);
   const end = body ? body.startIndex : def.node.endIndex;
-  let head = text.slice(def.node.startIndex, end);
+  // Annotations and attributes above a declaration (Java, C#, PHP, Python) are not its signature.
+  // `export` is part of what a reader wants to see: start at the export statement.
+  const parent = def.node.parent;
+  const start = parent && parent.type === 'export_statement' ? parent.startIndex : def.node.startIndex;
+  let head = text.slice(start, end).replace(LEADING_ANNOTATIONS, '');
   const lines = head.split('\n');
   if (lines.length > 3) head = lines.slice(0, 3).join('\n');
   head = head.replace(/\s+/g, ' ').trim();

@@ -167,7 +167,9 @@ function resolveDotted(source: string, from: string, ext: string, catalog: PathC
     const hit = catalog.withSuffix(`${segments.slice(0, k).join('/')}${ext}`, from)[0];
     if (hit) return [hit];
   }
-  return [];
+  // `import a.b.*` reaches us as `a.b` when the grammar keeps the `.*` apart: a package is a folder.
+  const dirs = catalog.dirsWithSuffix(segments.join('/'));
+  return dirs.length === 1 ? catalog.filesIn(dirs[0]!).filter((p) => p.endsWith(ext)) : [];
 }
 
 function resolveRuby(source: string, from: string, catalog: PathCatalog): string[] {

@@ -40,10 +40,10 @@ describe('parseFile', () => {
 
     it('finds out-of-class member definitions as methods', async () => {
       const source = await parseFixture('cpp', 'src/shape.cpp');
-      // A qualified name's class is the scope only at file level; inside a namespace the namespace wins.
+      // A qualified name's class nests inside the enclosing namespace.
       expect(definitions(source)).toEqual([
         ['geo', 'module', '', 5],
-        ['describe', 'method', 'geo', 7],
+        ['describe', 'method', 'geo.Shape', 7],
         ['make_circle', 'function', 'geo', 13],
       ]);
       expect(signatureOf(source, 'describe')).toBe('std::string Shape::describe() const');

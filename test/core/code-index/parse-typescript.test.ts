@@ -29,7 +29,7 @@ describe('parseFile', () => {
         ['list', 'method', 'TodoStore', 18],
         ['createStore', 'function', '', 23],
       ]);
-      expect(signatureOf(store, 'TodoStore')).toBe('class TodoStore extends EventEmitter implements Store<Todo>');
+      expect(signatureOf(store, 'TodoStore')).toBe('export class TodoStore extends EventEmitter implements Store<Todo>');
       expect(signatureOf(store, 'add')).toBe('add(title: string): Todo');
     });
 

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { splitIdentifier, toSearchTerms } from '../../../src/core/code-index/identifier-terms.js';
+import { searchChunks, toFtsQuery } from '../../../src/core/code-index/search-chunks.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+
+let repo: IndexedRepo | undefined;
+afterEach(() => repo?.store.close());
+
+describe('splitIdentifier', () => {
+  it.each([
+    ['parseHttpRequest', ['parse', 'http', 'request']],
+    ['parse_http_request', ['parse', 'http', 'request']],
+    ['ParseHTTPRequest', ['parse', 'http', 'request']],
+    ['HTTPServer2', ['http', 'server2']],
+    ['__init__', ['init']],
+    ['x', ['x']],
+  ])('splits %s', (input, words) => {
+    expect(splitIdentifier(input)).toEqual(words);
+  });
+
+  it('keeps the joined form beside the parts in search text', () => {
+    expect(toSearchTerms('parseHttpRequest(x)')).toBe('parsehttprequest parse http request x');
+  });
+});
+
+describe('toFtsQuery', () => {
+  it('drops question words and quotes every term, so FTS syntax in a question is inert', () => {
+    expect(toFtsQuery('where is parseHttpRequest defined?')).toBe('"parsehttprequest" OR "parse" OR "http" OR "request" OR "defined"');
+    expect(toFtsQuery('NEAR(a b) OR "x" *')).toBe('"near"');
+    expect(toFtsQuery('the of is')).toBeUndefined();
+  });
+});
+
+describe('searchChunks', () => {
+  it('finds camelCase and snake_case code from plain words', async () => {
+    repo = await indexSample({
+      'a.ts': 'export function parseHttpRequest(raw: string) { return raw; }\n',
+      'b.py': 'def parse_http_request(raw):\n    return raw\n',
+      'c.ts': 'export function renderPage() { return 1; }\n',
+    });
+    const hits = searchChunks(repo.store, 'parse http request');
+    expect(hits.map((h) => h.path).sort()).toEqual(['a.ts', 'b.py']);
+    expect(hits[0]!.context).toMatch(/parse_?[hH]ttp_?[rR]equest/);
+  });
+
+  it('ranks a chunk that defines the name above one that only mentions it', async () => {
+    repo = await indexSample({
+      'mention.ts': 'export function other() {\n  // the uploader is elsewhere; we retry uploads there\n  return 1;\n}\n',
+      'uploader.ts': 'export class Uploader {\n  retryUpload() { return 2; }\n}\n',
+    });
+    expect(searchChunks(repo.store, 'retry upload')[0]!.path).toBe('uploader.ts');
+  });
+
+  it('finds text files and can be limited to a folder', async () => {
+    repo = await indexSample();
+    expect(searchChunks(repo.store, 'sample repository').map((h) => h.path)).toEqual(['README.md']);
+    expect(searchChunks(repo.store, 'request', { pathPrefix: 'tools' })).toEqual([]);
+    expect(searchChunks(repo.store, 'request', { pathPrefix: 'src/http' }).length).toBeGreaterThan(0);
+  });
+});
