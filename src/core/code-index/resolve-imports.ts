@@ -75,6 +75,8 @@ export function resolveImport(
       return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
     case 'php':
       return resolvePhp(source, from, catalog);
+    case 'csharp':
+      return resolveNamespaceFolder(source.split('.'), '.cs', catalog);
     default:
       return [];
   }
@@ -109,8 +111,9 @@ function resolvePython(source: string, from: string, catalog: PathCatalog): stri
 /** A Go import names a package (a folder): every non-test file in it. */
 function resolveGo(source: string, catalog: PathCatalog): string[] {
   const segments = source.split('/');
-  // Two trailing segments at least: a single name is the standard library ("fmt", "os").
-  for (let k = segments.length; k >= 2; k -= 1) {
+  // The standard library has no dot in its first segment ("fmt", "net/http"): never ours.
+  if (!segments[0]!.includes('.')) return [];
+  for (let k = segments.length - 1; k >= 1; k -= 1) {
     const dirs = catalog.dirsWithSuffix(segments.slice(-k).join('/'));
     if (dirs.length === 1) {
       return catalog.filesIn(dirs[0]!).filter((p) => p.endsWith('.go') && !p.endsWith('_test.go'));
@@ -127,8 +130,9 @@ function resolveRust(source: string, from: string, kind: 'import' | 'contains', 
   if (segments[0] === 'crate') dir = rustCrateRoot(from, catalog);
   else if (segments[0] === 'self') dir = moduleDir;
   else if (segments[0] === 'super') dir = dirOf(moduleDir);
-  else return [];
-  const rest = segments.slice(1);
+  else dir = ''; // a path from a module declared here (`mod report;` then `use report::x`)
+  const rest = dir === '' && !['crate', 'self', 'super'].includes(segments[0]!) ? segments : segments.slice(1);
+  if (dir === '') dir = moduleDir;
   while (rest[0] === 'super') {
     dir = dirOf(dir);
     rest.shift();
@@ -179,13 +183,30 @@ function resolveRuby(source: string, from: string, catalog: PathCatalog): string
 
 function resolvePhp(source: string, from: string, catalog: PathCatalog): string[] {
   if (source.endsWith('.php')) {
-    return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+    // `require __DIR__ . '/src/x.php'` leaves '/src/x.php': relative to the file all the same.
+    const relative = source.replace(/^\/+/, '');
+    return first(catalog, [path.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
   }
   const segments = source.replace(/^\\/, '').split('\\');
   // PSR-4 maps a namespace prefix to a folder: try ever shorter trailing parts of the name.
   for (let k = segments.length; k >= 2; k -= 1) {
     const hit = catalog.withSuffix(`${segments.slice(-k).join('/')}.php`, from)[0];
     if (hit) return [hit];
+  }
+  return [];
+}
+
+/**
+ * A namespace (C#) usually mirrors folders below a root namespace:
+ * `Bank.Models` -> a folder ending in `Bank/Models` or `Models`. One segment
+ * alone (`System`) is never linked.
+ */
+function resolveNamespaceFolder(segments: string[], ext: string, catalog: PathCatalog): string[] {
+  if (segments.length < 2) return [];
+  for (let k = segments.length; k >= 1; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join('/'));
+    if (dirs.length === 1) return catalog.filesIn(dirs[0]!).filter((p) => p.endsWith(ext));
+    if (dirs.length > 1) return [];
   }
   return [];
 }
