@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { indexRepository } from '../../../src/core/code-index/index-repository.js';
+import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
+import { IndexStore } from '../../../src/core/code-index/index-store.js';
+import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
+import { makeTempDir, makeTempRepo } from '../../helpers/temp-repo.js';
+
+const FILES = 1500;
+const KILL_AFTER = 450; // parsed files: past two committed batches of 200
+
+function manyFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < FILES; i += 1) {
+    const next = (i + 1) % FILES;
+    files[`src/m${i}.ts`] = [
+      `import { f${next} } from './m${next}.js';`,
+      `export function f${i}(n: number): number {`,
+      `  return n > 0 ? f${next}(n - 1) : ${i};`,
+      '}',
+      '',
+    ].join('\n');
+  }
+  return files;
+}
+
+/** Runs the indexer in a child process and SIGKILLs it once `KILL_AFTER` files are parsed. */
+function indexAndKill(root: string, indexFile: string): Promise<{ killed: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../helpers/index-child.ts', import.meta.url)), root, indexFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let killed = false;
+    child.stdout.on('data', (data: Buffer) => {
+      buffer += data.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      if (!killed && lines.some((l) => Number(l) >= KILL_AFTER)) {
+        killed = child.kill('SIGKILL');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', () => resolve({ killed }));
+  });
+}
+
+let store: IndexStore | undefined;
+afterEach(() => store?.close());
+
+describe('an index run killed midway', () => {
+  it('leaves a consistent index, and the next run resumes where it stopped', async () => {
+    const root = makeTempRepo(manyFiles());
+    const indexFile = path.join(makeTempDir(), 'index.sqlite');
+    const { killed } = await indexAndKill(root, indexFile);
+    expect(killed).toBe(true);
+
+    store = IndexStore.open(indexFile);
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const committed = readIndexStats(store).files;
+    expect(committed).toBeGreaterThanOrEqual(200);
+    expect(committed).toBeLessThan(FILES);
+    // Every committed file is whole: its symbol and its chunk are there, nothing dangles.
+    const incomplete = store.db.prepare(
+      `SELECT count(*) FROM files f WHERE NOT EXISTS (SELECT 1 FROM symbols s WHERE s.file_id = f.id)
+         OR NOT EXISTS (SELECT 1 FROM chunks c WHERE c.file_id = f.id)`,
+    ).pluck().get();
+    expect(incomplete).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM symbols WHERE file_id NOT IN (SELECT id FROM files)').pluck().get()).toBe(0);
+
+    const resumed = await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
+    expect(resumed.unchanged).toBe(committed);
+    expect(resumed.added).toBe(FILES - committed);
+    const after = readIndexStats(store);
+    expect(after.files).toBe(FILES);
+    expect(after.pendingEdges).toBe(0);
+    expect(after.edges.import).toBe(FILES);
+    expect(after.edges.call).toBe(FILES);
+  });
+});
