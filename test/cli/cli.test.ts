@@ -35,7 +35,7 @@ describe('nanodex CLI', () => {
     const { run } = setUp();
     const result = await run('map', '--tokens', '500');
     expect(result.code).toBe(EXIT.ok);
-    expect(result.out).toContain('src/server.ts:\n│ export class Server\n│   handle(raw: string): Request\n');
+    expect(result.out).toContain('src/server.ts:\n│ export class Server\n│ export class LoggingServer extends Server\n│ … 2 more\n');
     expect(result.out).toMatch(/— \d+ of 7 files shown, ~\d+ tokens; \d+ symbols/);
   });
 

@@ -28,7 +28,8 @@ const DEFINES_MENTION_BOOST = 50;
 const PATH_MENTION_BOOST = 20;
 /** Files considered for rendering; the budget normally stops far earlier. */
 const CANDIDATE_FILES = 400;
-const MAX_SYMBOLS_PER_FILE = 24;
+const MAX_SYMBOLS_PER_FILE = 16;
+const MAX_SIGNATURE_CHARS = 120;
 
 /**
  * An Aider-style map of the repository: files ranked by PageRank over the
@@ -113,13 +114,22 @@ interface OutlineRow {
   signature: string;
   scope: string;
   nested: number;
+  /** 1 when another file that imports this one (or shares its package) uses the name. */
+  used: number;
 }
 
 /** Top-level symbols and members of class-like ones, for many files in one statement. */
 function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, OutlineRow[]> {
   const rows = store.statement(
-    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested
-     FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_id
+    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+       EXISTS (
+         SELECT 1 FROM refs r JOIN files rf ON rf.id = r.file_id
+         WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import' AND (
+           EXISTS (SELECT 1 FROM edges e WHERE e.src_file_id = r.file_id AND e.dst_file_id = s.file_id AND e.kind IN ('import', 'contains'))
+           OR (rf.dir = sf.dir AND sf.language IN ('go', 'java', 'csharp'))
+           OR (SELECT count(*) FROM symbols u WHERE u.name = s.name) = 1)
+       ) AS used
+     FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
      WHERE s.file_id IN (SELECT value FROM json_each(?))
        AND s.kind NOT IN ('field')
        AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
@@ -136,18 +146,35 @@ function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, Outline
 
 function renderFile(path: string, outline: OutlineRow[]): string {
   if (outline.length === 0) return `${path}\n`;
-  // Keep top-level symbols first when a file has more than fit.
-  let shown = outline;
-  if (outline.length > MAX_SYMBOLS_PER_FILE) {
-    const keep = new Set([...outline.filter((o) => !o.nested), ...outline.filter((o) => o.nested)].slice(0, MAX_SYMBOLS_PER_FILE));
-    shown = outline.filter((o) => keep.has(o));
-  }
+  const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
-    const text = o.signature || `${o.kind} ${o.name}`;
+    const text = clip(o.signature || `${o.kind} ${o.name}`);
     if (o.nested) return `│   ${text}`;
     // A member whose container is not a symbol (a Rust impl block) names its scope.
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
   return `${path}:\n${lines.join('\n')}\n`;
+}
+
+/**
+ * What a reader of the map needs from a file: the symbols other files use
+ * (and the classes holding them). A file nothing refers to by name (an entry
+ * point) shows its top-level symbols instead.
+ */
+function pickSymbols(outline: OutlineRow[]): OutlineRow[] {
+  const used = outline.filter((o) => o.used);
+  let keep: OutlineRow[];
+  if (used.length === 0) {
+    keep = outline.filter((o) => !o.nested && o.kind !== 'constant');
+    if (keep.length === 0) keep = outline.filter((o) => !o.nested);
+  } else {
+    const scopes = new Set(used.filter((o) => o.nested).map((o) => o.scope.split('.').pop()));
+    keep = outline.filter((o) => o.used || (!o.nested && scopes.has(o.name)));
+  }
+  return keep.slice(0, MAX_SYMBOLS_PER_FILE);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
 }

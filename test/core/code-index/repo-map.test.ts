@@ -37,7 +37,7 @@ describe('buildRepoMap', () => {
       'tools/retry.py',
     ]);
     expect(map.text).toContain('src/http/parse-http-request.ts:\n│ export function parseHttpRequest(raw: string): Request\n│ export interface Request\n');
-    expect(map.text).toContain('src/server.ts:\n│ export class Server\n│   handle(raw: string): Request\n');
+    expect(map.text).toContain('src/server.ts:\n│ export class Server\n│ export class LoggingServer extends Server\n│ … 2 more\n');
     expect(map.totalFiles).toBe(7);
   });
 
