@@ -34,7 +34,11 @@ export interface LineRange {
 export interface RepoSource {
   /** A stable name for the repository (used to place its index). */
   readonly id: string;
-  listFiles(options?: { hashCache?: HashCache }): Promise<RepoListing>;
+  /**
+   * The files of the repository, or only of `paths` when given (a push that
+   * names its changed files); a named path that is gone is simply absent.
+   */
+  listFiles(options?: { hashCache?: HashCache; paths?: string[] }): Promise<RepoListing>;
   readFile(path: string): Promise<string>;
   /** 1-based inclusive lines; a range past the end is clipped. */
   readRange(path: string, range: LineRange): Promise<string>;

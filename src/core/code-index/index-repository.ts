@@ -64,12 +64,13 @@ export async function indexRepository(
   const report = options.onProgress ?? (() => undefined);
   report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
 
-  const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
-  const listing = await source.listFiles({ hashCache: (p) => stored.get(p) });
+  const only = options.onlyPaths;
+  const stored = new Map<string, StoredFile>((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+  // A known list of paths (a push) is looked at alone: the cost stays the same however big the tree.
+  const listing = await source.listFiles({ hashCache: (p) => stored.get(p), paths: only });
   const skipped: Record<string, number> = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
 
-  const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
   const indexable: RepoFile[] = [];
   for (const file of listing.files) {
     if (findFileKind(file.path) === undefined) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
@@ -80,13 +81,12 @@ export async function indexRepository(
   const touched: { file: RepoFile; id: number }[] = [];
   let added = 0;
   for (const file of indexable) {
-    if (only && !only.has(file.path)) continue;
     const previous = stored.get(file.path);
     if (!previous) added += 1;
     if (!previous || previous.blobSha !== file.blobSha) toParse.push(file);
     else if (previous.mtimeMs !== file.mtimeMs) touched.push({ file, id: previous.id });
   }
-  const removed = [...stored.values()].filter((f) => !present.has(f.path) && (!only || only.has(f.path)));
+  const removed = [...stored.values()].filter((f) => !present.has(f.path));
   const listed = clock.now();
 
   store.transaction(() => {

@@ -114,6 +114,14 @@ export class IndexStore {
     return this.statements.allFiles.all() as StoredFile[];
   }
 
+  /** Stored rows for these paths (those not in the index are left out). */
+  findFiles(paths: string[]): StoredFile[] {
+    return this.statement(
+      `SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files
+       WHERE path IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(paths)) as StoredFile[];
+  }
+
   getMeta(key: string): string | undefined {
     return this.statements.getMeta.get(key) as string | undefined;
   }

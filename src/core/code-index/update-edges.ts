@@ -8,6 +8,9 @@ import { PathCatalog, resolveImport } from './resolve-imports.js';
  */
 export const MAX_DEFINING_FILES = 8;
 
+/** Up to this many dirty files, ambiguous names are looked up one by one instead of by a full scan. */
+const SMALL_REBUILD_FILES = 200;
+
 /** Which symbol kinds each reference kind can point at. */
 const TARGETS = `(VALUES
   ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
@@ -36,9 +39,20 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
 
     db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
-    // Names too ambiguous to link, computed once for this rebuild.
-    db.exec(`CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;
-      INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES};`);
+    // Names too ambiguous to link. A big rebuild computes them in one scan of the symbols; a
+    // small one (an edited file) looks up only the names it touches, so its cost does not
+    // grow with the repository.
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;');
+    if (dirty.length > SMALL_REBUILD_FILES) {
+      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+    } else {
+      db.exec(`INSERT OR IGNORE INTO temp.ambiguous
+        SELECT n.name FROM (
+          SELECT r.name FROM temp.batch b JOIN refs r ON r.file_id = b.file_id
+          UNION SELECT s.name FROM temp.batch b JOIN symbols s ON s.file_id = b.file_id
+        ) n
+        WHERE (SELECT count(DISTINCT u.file_id) FROM symbols u WHERE u.name = n.name) > ${MAX_DEFINING_FILES}`);
+    }
     // Outgoing: references made by dirty files.
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)

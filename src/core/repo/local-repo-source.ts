@@ -5,7 +5,7 @@ import { NanodexError } from '../errors.js';
 import type { HashCache, LineRange, RepoFile, RepoListing, RepoSource, SkippedFile } from '../ports.js';
 import { gitBlobSha } from './git-blob-sha.js';
 import { readGitListing } from './git-listing.js';
-import { resolveInsideRoot } from './repo-path.js';
+import { isInside, parseRepoPath, resolveInsideRoot } from './repo-path.js';
 import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './skip-rules.js';
 import { walkDirectory } from './walk-directory.js';
 
@@ -43,12 +43,18 @@ export class LocalRepoSource implements RepoSource {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
-  async listFiles(options: { hashCache?: HashCache } = {}): Promise<RepoListing> {
+  async listFiles(options: { hashCache?: HashCache; paths?: string[] } = {}): Promise<RepoListing> {
     const files: RepoFile[] = [];
     const skipped: SkippedFile[] = [];
-    const git = readGitListing(this.root);
     const candidates: { path: string; knownSha?: string }[] = [];
-    if (git) {
+    const git = options.paths ? undefined : readGitListing(this.root);
+    if (options.paths) {
+      for (const p of options.paths) {
+        const relative = parseRepoPath(p);
+        if (!isInside(this.root, realpathOrSelf(path.join(this.root, relative)))) skipped.push({ path: relative, reason: 'symlink' });
+        else candidates.push({ path: relative });
+      }
+    } else if (git) {
       for (const [file, sha] of git.clean) candidates.push({ path: file, knownSha: sha });
       for (const file of git.dirty) candidates.push({ path: file });
       for (const file of git.symlinks) skipped.push({ path: file, reason: 'symlink' });
@@ -126,5 +132,13 @@ export class LocalRepoSource implements RepoSource {
     } catch {
       return undefined; // vanished or unreadable: left out of this listing
     }
+  }
+}
+
+function realpathOrSelf(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute; // not there (deleted): nothing to follow
   }
 }

@@ -111,6 +111,10 @@ describe('indexRepository', () => {
       expect(stats.changed).toBe(1);
       const again = await indexRepository(repo.source, repo.store, { workers: 0 });
       expect(again.changed).toBe(1);
+      rmSync(path.join(repo.root, 'tools/uploader.py'));
+      const removal = await indexRepository(repo.source, repo.store, { workers: 0, onlyPaths: ['tools/uploader.py'] });
+      expect(removal).toMatchObject({ removed: 1, changed: 0, added: 0 });
+      expect(readIndexStats(repo.store).files).toBe(6);
     });
   });
 
