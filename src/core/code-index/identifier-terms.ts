@@ -36,14 +36,20 @@ export function toIdentifierTerms(word: string): string {
 }
 
 /**
- * Text for the FTS index: every identifier once as written (lowercased) and,
- * when it has parts, its parts too. Repeats are kept so BM25 sees frequency.
+ * Text for the FTS index: each distinct identifier once as written
+ * (lowercased) and, when it has parts, its parts too. Repeats are dropped:
+ * code repeats its names so much that keeping them doubles the FTS work for
+ * little ranking gain (BM25 saturates term frequency anyway).
  */
 export function toSearchTerms(text: string): string {
+  const seen = new Set<string>();
   const out: string[] = [];
   IDENTIFIER.lastIndex = 0;
   for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
-    const terms = toIdentifierTerms(match[0]);
+    const word = match[0];
+    if (seen.has(word)) continue;
+    seen.add(word);
+    const terms = toIdentifierTerms(word);
     if (terms) out.push(terms);
   }
   return out.join(' ');

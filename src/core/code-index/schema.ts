@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -20,7 +20,6 @@ CREATE TABLE files (
   reason TEXT
 );
 
-CREATE INDEX files_dir ON files (dir);
 
 CREATE TABLE symbols (
   id INTEGER PRIMARY KEY,
@@ -33,9 +32,6 @@ CREATE TABLE symbols (
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL
 );
-CREATE INDEX symbols_name ON symbols (name);
-CREATE INDEX symbols_file ON symbols (file_id);
-CREATE INDEX symbols_lower_name ON symbols (lower(name));
 
 -- One row per (enclosing symbol, name, kind): the first line it is used on.
 CREATE TABLE refs (
@@ -45,9 +41,6 @@ CREATE TABLE refs (
   kind TEXT NOT NULL,
   line INTEGER NOT NULL
 );
-CREATE INDEX refs_name ON refs (name, kind);
-CREATE INDEX refs_file ON refs (file_id);
-CREATE INDEX refs_symbol ON refs (symbol_id);
 
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
@@ -56,7 +49,6 @@ CREATE TABLE imports (
   line INTEGER NOT NULL,
   resolved INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX imports_file ON imports (file_id);
 CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
 
 -- File-level graph: import, contains, call, inherit, type. weight = number of uses.
@@ -78,7 +70,6 @@ CREATE TABLE chunks (
   end_line INTEGER NOT NULL,
   context TEXT NOT NULL
 );
-CREATE INDEX chunks_file ON chunks (file_id);
 
 -- Contentless: the text stays in the repository, the index keeps only terms.
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (
@@ -90,3 +81,23 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5 (
 -- Files written but whose graph edges are not yet rebuilt: what an interrupted run resumes.
 CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
 `;
+
+/**
+ * Lookup indexes. A first build of a big repository drops them and builds
+ * them once at the end (a sorted build beats updating them row by row);
+ * opening an index always re-creates any that are missing, so a first build
+ * that was interrupted leaves nothing slow behind.
+ */
+export const LOOKUP_INDEXES_SQL = `
+CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name);
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id);
+CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
+CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
+CREATE INDEX IF NOT EXISTS refs_file ON refs (file_id);
+CREATE INDEX IF NOT EXISTS refs_symbol ON refs (symbol_id);
+CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
+`;
+
+export const LOOKUP_INDEX_NAMES = [...LOOKUP_INDEXES_SQL.matchAll(/CREATE INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);

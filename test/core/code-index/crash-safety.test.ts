@@ -59,6 +59,9 @@ describe('an index run killed midway', () => {
 
     store = IndexStore.open(indexFile);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The first build had dropped its lookup indexes; opening the index restores them.
+    const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('refs_name', 'symbols_name', 'chunks_file')").pluck().all();
+    expect(indexes.sort()).toEqual(['chunks_file', 'refs_name', 'symbols_name']);
     const committed = readIndexStats(store).files;
     expect(committed).toBeGreaterThanOrEqual(200);
     expect(committed).toBeLessThan(FILES);
