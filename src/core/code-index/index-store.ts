@@ -147,7 +147,7 @@ export class IndexStore {
   /** Replaces everything stored for one file. Call inside a transaction. */
   writeFile(entry: RepoFile, parsed: ParsedFile, previousId: number | undefined): number {
     const s = this.statements;
-    if (previousId !== undefined) this.removeFileRows(previousId, { keepFileRow: false });
+    if (previousId !== undefined) this.deleteFile(previousId);
     const fileId = Number(
       s.insertFile.run(entry.path, dirOf(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
         .lastInsertRowid,
@@ -179,21 +179,8 @@ export class IndexStore {
     return fileId;
   }
 
-  /** Removes a file and its graph edges; files that imported it are re-resolved. Call inside a transaction. */
+  /** Removes a file and everything derived from it; files that imported it are re-resolved. Call inside a transaction. */
   deleteFile(fileId: number): void {
-    this.removeFileRows(fileId, { keepFileRow: false });
-  }
-
-  /** Marks edges of a file for rebuilding (see update-edges.ts). */
-  markDirty(fileId: number): void {
-    this.statements.markDirty.run(fileId);
-  }
-
-  clearDirty(fileId: number): void {
-    this.statements.deleteDirty.run(fileId);
-  }
-
-  private removeFileRows(fileId: number, options: { keepFileRow: boolean }): void {
     const s = this.statements;
     for (const { id } of s.importersOf.all(fileId) as { id: number }[]) {
       if (id === fileId) continue;
@@ -208,7 +195,7 @@ export class IndexStore {
     s.deleteEdgesFrom.run(fileId);
     s.deleteEdgesTo.run(fileId);
     s.deleteDirty.run(fileId);
-    if (!options.keepFileRow) s.deleteFile.run(fileId);
+    s.deleteFile.run(fileId);
   }
 }
 

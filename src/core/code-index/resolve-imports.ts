@@ -28,10 +28,6 @@ export class PathCatalog {
     return this.dirs.get(dir) ?? [];
   }
 
-  hasDir(dir: string): boolean {
-    return this.dirs.has(dir);
-  }
-
   /** Files whose path ends with `suffix` at a segment boundary, nearest to `from` first. */
   withSuffix(suffix: string, from: string): string[] {
     const base = suffix.slice(suffix.lastIndexOf('/') + 1);
