@@ -48,14 +48,15 @@ const WALK_ROW_CAP = 20_000;
 const SUBGRAPH_TTL_MS = 60_000;
 
 /**
- * How a reference `r` may be linked to a definition `t` by name: in the same
- * file or folder (Go, Java packages), in a file `r`'s file imports, or when
- * the name is defined exactly once in the repository.
+ * A call is linked to a definition by name only where the files are linked:
+ * the same file, or a file with an import or call edge into the defining
+ * file. Each walk step starts from those edges (indexed, a few per file), so
+ * a common name (`get`, `init`) costs no more than a rare one.
  */
-const LINKABLE = `(r.file_id = t.file_id
-  OR rf.dir = tf.dir
-  OR EXISTS (SELECT 1 FROM edges e WHERE e.src_file_id = r.file_id AND e.kind = 'import' AND e.dst_file_id = t.file_id)
-  OR (SELECT count(*) FROM symbols u WHERE u.name = t.name) = 1)`;
+const CALL_KINDS = `('call', 'new')`;
+const LINKING_EDGES = `('import', 'call')`;
+/** Deepest walk served: past this, call chains say little and cost much. */
+const MAX_CALL_DEPTH = 5;
 
 const CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
 
@@ -93,28 +94,34 @@ export class GraphQueries {
     ).all(bare, limit).map((row) => ({ ...(row as ReferenceHit), inSymbol: (row as { inSymbol: string | null }).inSymbol ?? undefined }));
   }
 
-  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. */
+  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
   callers(symbolId: number, depth = 1, limit = 200): CallHit[] {
     return this.walkCalls(`
-      SELECT r.symbol_id, r.file_id, r.line, w.depth + 1
-      FROM walk w
-      JOIN symbols t ON t.id = w.symbol_id
-      JOIN files tf ON tf.id = t.file_id
-      JOIN refs r ON r.name = t.name AND r.kind IN ('call', 'new')
-      JOIN files rf ON rf.id = r.file_id
-      WHERE w.depth < @depth AND ${LINKABLE}`, symbolId, depth, limit);
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit);
   }
 
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
   callees(symbolId: number, depth = 1, limit = 200): CallHit[] {
     return this.walkCalls(`
-      SELECT t.id, t.file_id, t.start_line, w.depth + 1
-      FROM walk w
-      JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ('call', 'new')
-      JOIN files rf ON rf.id = r.file_id
-      JOIN symbols t ON t.name = r.name AND t.kind IN ${CALLABLE_KINDS}
-      JOIN files tf ON tf.id = t.file_id
-      WHERE w.depth < @depth AND ${LINKABLE}`, symbolId, depth, limit);
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit);
   }
 
   /** Files `path` imports, transitively to `depth`. */
@@ -167,21 +174,24 @@ export class GraphQueries {
     return result;
   }
 
-  private walkCalls(step: string, symbolId: number, depth: number, limit: number): CallHit[] {
+  private walkCalls(steps: string, symbolId: number, depth: number, limit: number): CallHit[] {
+    // The walk holds symbol ids; a call from module level holds the negated file id and stops there.
     return this.store.statement(
-      `WITH RECURSIVE walk (symbol_id, file_id, line, depth) AS (
-         SELECT id, file_id, start_line, 0 FROM symbols WHERE id = @symbolId
+      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
          UNION
-         ${step}
+         ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, w.symbol_id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
-       FROM walk w JOIN files f ON f.id = w.file_id LEFT JOIN symbols s ON s.id = w.symbol_id
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       FROM walk w
+       LEFT JOIN symbols s ON s.id = w.symbol_id
+       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
        WHERE w.depth > 0
-       GROUP BY w.symbol_id, CASE WHEN w.symbol_id IS NULL THEN w.file_id END
+       GROUP BY w.symbol_id
        ORDER BY depth, f.path, line
        LIMIT @limit`,
-    ).all({ symbolId, depth, limit }).map((row) => {
+    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit }).map((row) => {
       const r = row as CallHit & { symbolId: number | null; name: string | null; kind: string | null };
       return { ...r, symbolId: r.symbolId ?? undefined, name: r.name ?? undefined, kind: r.kind ?? undefined };
     });

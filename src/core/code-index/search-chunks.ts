@@ -22,34 +22,67 @@ const STOP_WORDS = new Set([
 /** Weights for the FTS columns (names, path, body): a name match outranks a mention. */
 const BM25_WEIGHTS = '8.0, 3.0, 1.0';
 
-/**
- * Terms of a question for the FTS index: identifiers split like the indexed
- * text, stop words dropped, each term quoted so FTS5 syntax in the question
- * cannot change the query.
- */
-export function toFtsQuery(question: string): string | undefined {
-  const terms = new Set<string>();
-  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-    const parts = splitIdentifier(word);
-    if (parts.length > 1) terms.add(parts.join(''));
-    for (const part of parts) if (!STOP_WORDS.has(part) && part.length > 1) terms.add(part);
-  }
-  if (terms.size === 0) return undefined;
-  return [...terms].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+export interface FtsQuery {
+  /** Every word of the question must match (an identifier matches whole or by all its parts). */
+  strict: string;
+  /** Any term may match: the fallback when the strict query finds too little. */
+  loose: string;
 }
 
-/** BM25 search over chunks. `pathPrefix` limits hits to a folder. */
+/**
+ * A question as FTS5 queries: identifiers split like the indexed text, stop
+ * words dropped, every term quoted so FTS5 syntax in a question is inert.
+ */
+export function toFtsQuery(question: string): FtsQuery | undefined {
+  const groups: string[] = [];
+  const terms = new Set<string>();
+  const seenWords = new Set<string>();
+  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
+    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !STOP_WORDS.has(p));
+    if (parts.length === 0 || seenWords.has(parts.join(' '))) continue;
+    seenWords.add(parts.join(' '));
+    parts.forEach((p) => terms.add(p));
+    if (parts.length === 1) {
+      groups.push(quote(parts[0]!));
+    } else {
+      terms.add(parts.join(''));
+      groups.push(`(${quote(parts.join(''))} OR (${parts.map(quote).join(' AND ')}))`);
+    }
+  }
+  if (groups.length === 0) return undefined;
+  return { strict: groups.join(' AND '), loose: [...terms].map(quote).join(' OR ') };
+}
+
+function quote(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/**
+ * BM25 search over chunks. Chunks matching every word rank first; when they
+ * are fewer than `limit`, chunks matching any word fill the rest.
+ * `pathPrefix` limits hits to a folder.
+ */
 export function searchChunks(
   store: IndexStore,
   question: string,
   options: { limit?: number; pathPrefix?: string } = {},
 ): ChunkHit[] {
-  const match = toFtsQuery(question);
-  if (!match) return [];
+  const query = toFtsQuery(question);
+  if (!query) return [];
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
-  // Over-fetch when filtering by folder, since the filter runs after ranking.
-  const fetch = prefix ? limit * 10 : limit;
+  const hits = runMatch(store, query.strict, limit, prefix);
+  if (hits.length >= limit || query.loose === query.strict) return hits;
+  const seen = new Set(hits.map((h) => h.chunkId));
+  for (const hit of runMatch(store, query.loose, limit + hits.length, prefix)) {
+    if (hits.length >= limit) break;
+    if (!seen.has(hit.chunkId)) hits.push(hit);
+  }
+  return hits;
+}
+
+function runMatch(store: IndexStore, match: string, limit: number, prefix: string): ChunkHit[] {
+  // With a folder filter every match is ranked (the filter runs after ranking); without, only the top.
   return store.statement(
     `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
      FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
@@ -57,5 +90,5 @@ export function searchChunks(
      JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
      WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
      ORDER BY hits.score LIMIT @limit`,
-  ).all({ match, fetch, prefix, limit }) as ChunkHit[];
+  ).all({ match, fetch: prefix ? -1 : limit, prefix, limit }) as ChunkHit[];
 }

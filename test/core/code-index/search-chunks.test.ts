@@ -25,8 +25,11 @@ describe('splitIdentifier', () => {
 
 describe('toFtsQuery', () => {
   it('drops question words and quotes every term, so FTS syntax in a question is inert', () => {
-    expect(toFtsQuery('where is parseHttpRequest defined?')).toBe('"parsehttprequest" OR "parse" OR "http" OR "request" OR "defined"');
-    expect(toFtsQuery('NEAR(a b) OR "x" *')).toBe('"near"');
+    expect(toFtsQuery('where is parseHttpRequest defined?')).toEqual({
+      strict: '("parsehttprequest" OR ("parse" AND "http" AND "request")) AND "defined"',
+      loose: '"parse" OR "http" OR "request" OR "parsehttprequest" OR "defined"',
+    });
+    expect(toFtsQuery('NEAR(a b) OR "x" *')).toEqual({ strict: '"near"', loose: '"near"' });
     expect(toFtsQuery('the of is')).toBeUndefined();
   });
 });
@@ -49,6 +52,15 @@ describe('searchChunks', () => {
       'uploader.ts': 'export class Uploader {\n  retryUpload() { return 2; }\n}\n',
     });
     expect(searchChunks(repo.store, 'retry upload')[0]!.path).toBe('uploader.ts');
+  });
+
+  it('ranks chunks with every word first, then fills with chunks that have some', async () => {
+    repo = await indexSample({
+      'both.ts': 'export function retryUpload() { return 1; }\n',
+      'one.ts': 'export function retryLater() { return 2; }\n',
+      'none.ts': 'export function other() { return 3; }\n',
+    });
+    expect(searchChunks(repo.store, 'retry upload').map((h) => h.path)).toEqual(['both.ts', 'one.ts']);
   });
 
   it('finds text files and can be limited to a folder', async () => {
