@@ -2,11 +2,21 @@ import path from 'node:path/posix';
 import type { LanguageId } from './languages.js';
 
 /**
- * The repository's paths, arranged for import resolution: exact lookups, and
+ * What import resolution asks of the repository's paths: exact lookups, and
  * lookups by trailing path (`com/acme/Uploader.java`) for languages whose
  * imports name a package rather than a relative file.
  */
-export class PathCatalog {
+export interface PathLookup {
+  has(p: string): boolean;
+  filesIn(dir: string): string[];
+  /** Files whose path ends with `suffix` at a segment boundary, nearest to `from` first. */
+  withSuffix(suffix: string, from: string): string[];
+  /** Folders whose path ends with `suffix` at a segment boundary. */
+  dirsWithSuffix(suffix: string): string[];
+}
+
+/** All paths in memory: for resolving many imports at once. */
+export class PathCatalog implements PathLookup {
   private readonly paths: Set<string>;
   private readonly byBase = new Map<string, string[]>();
   private readonly dirs = new Map<string, string[]>();
@@ -28,17 +38,22 @@ export class PathCatalog {
     return this.dirs.get(dir) ?? [];
   }
 
-  /** Files whose path ends with `suffix` at a segment boundary, nearest to `from` first. */
   withSuffix(suffix: string, from: string): string[] {
     const base = suffix.slice(suffix.lastIndexOf('/') + 1);
-    const hits = (this.byBase.get(base) ?? []).filter((p) => p === suffix || p.endsWith(`/${suffix}`));
-    return hits.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
+    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
   }
 
-  /** Folders whose path ends with `suffix` at a segment boundary. */
   dirsWithSuffix(suffix: string): string[] {
-    return [...this.dirs.keys()].filter((d) => d === suffix || d.endsWith(`/${suffix}`));
+    return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
   }
+}
+
+export function endsWithSegments(p: string, suffix: string): boolean {
+  return p === suffix || p.endsWith(`/${suffix}`);
+}
+
+export function nearestFirst(paths: string[], from: string): string[] {
+  return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
 }
 
 const ECMASCRIPT_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -52,7 +67,7 @@ export function resolveImport(
   from: string,
   language: LanguageId | string,
   kind: 'import' | 'contains',
-  catalog: PathCatalog,
+  catalog: PathLookup,
 ): string[] {
   switch (language) {
     case 'typescript': case 'tsx': case 'javascript':
@@ -78,7 +93,7 @@ export function resolveImport(
   }
 }
 
-function resolveEcmascript(source: string, from: string, catalog: PathCatalog): string[] {
+function resolveEcmascript(source: string, from: string, catalog: PathLookup): string[] {
   if (!source.startsWith('.')) return [];
   const target = path.join(dirOf(from), source);
   const stem = target.replace(/\.(m|c)?jsx?$/, '');
@@ -88,7 +103,7 @@ function resolveEcmascript(source: string, from: string, catalog: PathCatalog): 
   return first(catalog, candidates) ?? [];
 }
 
-function resolvePython(source: string, from: string, catalog: PathCatalog): string[] {
+function resolvePython(source: string, from: string, catalog: PathLookup): string[] {
   const dots = /^\.*/.exec(source)![0].length;
   const rest = source.slice(dots).split('.').filter(Boolean).join('/');
   if (dots > 0) {
@@ -105,7 +120,7 @@ function resolvePython(source: string, from: string, catalog: PathCatalog): stri
 }
 
 /** A Go import names a package (a folder): every non-test file in it. */
-function resolveGo(source: string, catalog: PathCatalog): string[] {
+function resolveGo(source: string, catalog: PathLookup): string[] {
   const segments = source.split('/');
   // The standard library has no dot in its first segment ("fmt", "net/http"): never ours.
   if (!segments[0]!.includes('.')) return [];
@@ -118,7 +133,7 @@ function resolveGo(source: string, catalog: PathCatalog): string[] {
   return [];
 }
 
-function resolveRust(source: string, from: string, kind: 'import' | 'contains', catalog: PathCatalog): string[] {
+function resolveRust(source: string, from: string, kind: 'import' | 'contains', catalog: PathLookup): string[] {
   const moduleDir = rustModuleDir(from);
   if (kind === 'contains') return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
   const segments = source.split('{')[0]!.split('::').map((s) => s.trim()).filter(Boolean);
@@ -148,14 +163,14 @@ function rustModuleDir(file: string): string {
   return file.slice(0, -'.rs'.length);
 }
 
-function rustCrateRoot(from: string, catalog: PathCatalog): string {
+function rustCrateRoot(from: string, catalog: PathLookup): string {
   for (let dir = dirOf(from); ; dir = dirOf(dir)) {
     if (catalog.has(join(dir, 'lib.rs')) || catalog.has(join(dir, 'main.rs'))) return dir;
     if (dir === '') return dirOf(from);
   }
 }
 
-function resolveDotted(source: string, from: string, ext: string, catalog: PathCatalog): string[] {
+function resolveDotted(source: string, from: string, ext: string, catalog: PathLookup): string[] {
   const clean = source.replace(/^static\s+/, '');
   if (clean.endsWith('.*')) {
     const dirs = catalog.dirsWithSuffix(clean.slice(0, -2).split('.').join('/'));
@@ -172,12 +187,12 @@ function resolveDotted(source: string, from: string, ext: string, catalog: PathC
   return dirs.length === 1 ? catalog.filesIn(dirs[0]!).filter((p) => p.endsWith(ext)) : [];
 }
 
-function resolveRuby(source: string, from: string, catalog: PathCatalog): string[] {
+function resolveRuby(source: string, from: string, catalog: PathLookup): string[] {
   const file = source.endsWith('.rb') ? source : `${source}.rb`;
   return first(catalog, [path.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
 }
 
-function resolvePhp(source: string, from: string, catalog: PathCatalog): string[] {
+function resolvePhp(source: string, from: string, catalog: PathLookup): string[] {
   if (source.endsWith('.php')) {
     // `require __DIR__ . '/src/x.php'` leaves '/src/x.php': relative to the file all the same.
     const relative = source.replace(/^\/+/, '');
@@ -197,7 +212,7 @@ function resolvePhp(source: string, from: string, catalog: PathCatalog): string[
  * `Bank.Models` -> a folder ending in `Bank/Models` or `Models`. One segment
  * alone (`System`) is never linked.
  */
-function resolveNamespaceFolder(segments: string[], ext: string, catalog: PathCatalog): string[] {
+function resolveNamespaceFolder(segments: string[], ext: string, catalog: PathLookup): string[] {
   if (segments.length < 2) return [];
   for (let k = segments.length; k >= 1; k -= 1) {
     const dirs = catalog.dirsWithSuffix(segments.slice(-k).join('/'));
@@ -207,7 +222,7 @@ function resolveNamespaceFolder(segments: string[], ext: string, catalog: PathCa
   return [];
 }
 
-function first(catalog: PathCatalog, candidates: string[]): string[] | undefined {
+function first(catalog: PathLookup, candidates: string[]): string[] | undefined {
   for (const c of candidates) {
     const p = normal(c);
     if (p && catalog.has(p)) return [p];

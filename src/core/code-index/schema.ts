@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -90,7 +90,7 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
  */
 export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
 CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);

@@ -1,5 +1,6 @@
 import type { IndexStore } from './index-store.js';
-import { PathCatalog, resolveImport } from './resolve-imports.js';
+import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.js';
+import { SqlPathLookup } from './sql-path-lookup.js';
 
 /**
  * A name defined in more files than this is too ambiguous to link by name
@@ -10,6 +11,8 @@ export const MAX_DEFINING_FILES = 8;
 
 /** Up to this many dirty files, ambiguous names are looked up one by one instead of by a full scan. */
 const SMALL_REBUILD_FILES = 200;
+/** Up to this many imports are resolved with SQL lookups instead of loading every path. */
+const SMALL_RESOLVE_IMPORTS = 64;
 
 /** Which symbol kinds each reference kind can point at. */
 const TARGETS = `(VALUES
@@ -51,12 +54,13 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
           SELECT r.name FROM temp.batch b JOIN refs r ON r.file_id = b.file_id
           UNION SELECT s.name FROM temp.batch b JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(DISTINCT u.file_id) FROM symbols u WHERE u.name = n.name) > ${MAX_DEFINING_FILES}`);
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+          > ${MAX_DEFINING_FILES}`);
     }
     // Outgoing: references made by dirty files.
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b JOIN refs r ON r.file_id = b.file_id JOIN symbols s ON s.name = r.name
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
         AND r.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
@@ -64,7 +68,7 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     // Incoming: references from clean files to what dirty files define.
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b JOIN symbols s ON s.file_id = b.file_id JOIN refs r ON r.name = s.name
+      FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
       WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
         AND s.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
@@ -80,15 +84,25 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
  */
 function resolveImports(store: IndexStore, treeChanged: boolean): number {
   const db = store.db;
-  const files = db.prepare('SELECT id, path, language FROM files').all() as { id: number; path: string; language: string }[];
-  const idByPath = new Map(files.map((f) => [f.path, f.id]));
-  const fileById = new Map(files.map((f) => [f.id, f]));
-  const catalog = new PathCatalog(idByPath.keys());
   const rows = db.prepare(
-    `SELECT rowid, file_id AS fileId, source, kind FROM imports
-     WHERE file_id IN (SELECT file_id FROM temp.batch)
-     ${treeChanged ? 'OR file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
-  ).all() as { rowid: number; fileId: number; source: string; kind: 'import' | 'contains' }[];
+    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+     WHERE i.file_id IN (SELECT file_id FROM temp.batch)
+     ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
+  ).all() as { rowid: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
+  if (rows.length === 0) return 0;
+  // A few imports (an edited file) ask the files table; many load every path once.
+  let lookup: PathLookup;
+  let idOf: (p: string) => number | undefined;
+  if (rows.length <= SMALL_RESOLVE_IMPORTS) {
+    lookup = new SqlPathLookup(store);
+    const byPath = store.statement('SELECT id FROM files WHERE path = ?').pluck();
+    idOf = (p) => byPath.get(p) as number | undefined;
+  } else {
+    const files = db.prepare('SELECT id, path FROM files').all() as { id: number; path: string }[];
+    const idByPath = new Map(files.map((f) => [f.path, f.id]));
+    lookup = new PathCatalog(idByPath.keys());
+    idOf = (p) => idByPath.get(p);
+  }
   const touched = new Set(rows.map((r) => r.fileId));
   const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
   for (const id of touched) clear.run(id);
@@ -99,12 +113,10 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
   );
   let resolved = 0;
   for (const row of rows) {
-    const file = fileById.get(row.fileId);
-    if (!file) continue;
-    const targets = resolveImport(row.source, file.path, file.language, row.kind, catalog);
+    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
     let linked = 0;
     for (const target of targets) {
-      const dst = idByPath.get(target);
+      const dst = idOf(target);
       if (dst === undefined || dst === row.fileId) continue;
       upsert.run(row.fileId, row.kind, dst);
       linked += 1;

@@ -1,0 +1,34 @@
+import type { IndexStore } from './index-store.js';
+import { endsWithSegments, nearestFirst, type PathLookup } from './resolve-imports.js';
+
+/**
+ * Path lookups answered by the files table, for resolving a handful of
+ * imports (an edited file) without loading every path of a big repository.
+ * LIKE narrows the candidates; the segment check in JS decides (LIKE treats
+ * `_` as a wildcard and ignores case).
+ */
+export class SqlPathLookup implements PathLookup {
+  constructor(private readonly store: IndexStore) {}
+
+  has(p: string): boolean {
+    return this.store.statement('SELECT 1 FROM files WHERE path = ?').get(p) !== undefined;
+  }
+
+  filesIn(dir: string): string[] {
+    return this.store.statement('SELECT path FROM files WHERE dir = ? ORDER BY path').pluck().all(dir) as string[];
+  }
+
+  withSuffix(suffix: string, from: string): string[] {
+    const rows = this.store.statement(
+      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`,
+    ).pluck().all({ suffix }) as string[];
+    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
+  }
+
+  dirsWithSuffix(suffix: string): string[] {
+    const rows = this.store.statement(
+      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`,
+    ).pluck().all({ suffix }) as string[];
+    return rows.filter((d) => endsWithSegments(d, suffix));
+  }
+}
