@@ -147,11 +147,18 @@ export class IndexStore {
   /** Replaces everything stored for one file. Call inside a transaction. */
   writeFile(entry: RepoFile, parsed: ParsedFile, previousId: number | undefined): number {
     const s = this.statements;
-    if (previousId !== undefined) this.deleteFile(previousId);
-    const fileId = Number(
-      s.insertFile.run(entry.path, dirOf(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
-        .lastInsertRowid,
-    );
+    let fileId: number;
+    if (previousId === undefined) {
+      fileId = Number(
+        s.insertFile.run(entry.path, dirOf(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
+          .lastInsertRowid,
+      );
+    } else {
+      // Same path, new content: the id stays, so edges other files have into it stay valid.
+      this.clearDerivedRows(previousId);
+      s.updateFile.run(entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null, previousId);
+      fileId = previousId;
+    }
     const symbolIds: number[] = [];
     for (const symbol of parsed.symbols) {
       const parentId = symbol.parent === undefined ? null : symbolIds[symbol.parent] ?? null;
@@ -187,15 +194,21 @@ export class IndexStore {
       s.unresolveImports.run(id);
       s.markDirty.run(id);
     }
+    this.clearDerivedRows(fileId);
+    s.deleteEdgesTo.run(fileId);
+    s.deleteDirty.run(fileId);
+    s.deleteFile.run(fileId);
+  }
+
+  /** Everything parsed out of a file, and the edges it makes; not the file row or edges into it. */
+  private clearDerivedRows(fileId: number): void {
+    const s = this.statements;
     s.deleteFts.run(fileId);
     s.deleteChunks.run(fileId);
     s.deleteSymbols.run(fileId);
     s.deleteRefs.run(fileId);
     s.deleteImports.run(fileId);
     s.deleteEdgesFrom.run(fileId);
-    s.deleteEdgesTo.run(fileId);
-    s.deleteDirty.run(fileId);
-    s.deleteFile.run(fileId);
   }
 }
 
@@ -229,6 +242,9 @@ function prepareStatements(db: Database.Database) {
     insertFile: db.prepare(
       `INSERT INTO files (path, dir, blob_sha, language, size, mtime_ms, lines, status, reason)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateFile: db.prepare(
+      `UPDATE files SET blob_sha = ?, language = ?, size = ?, mtime_ms = ?, lines = ?, status = ?, reason = ? WHERE id = ?`,
     ),
     insertSymbol: db.prepare(
       `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)

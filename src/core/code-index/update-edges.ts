@@ -51,8 +51,8 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     } else {
       db.exec(`INSERT OR IGNORE INTO temp.ambiguous
         SELECT n.name FROM (
-          SELECT r.name FROM temp.batch b JOIN refs r ON r.file_id = b.file_id
-          UNION SELECT s.name FROM temp.batch b JOIN symbols s ON s.file_id = b.file_id
+          SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
+          UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
         WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
