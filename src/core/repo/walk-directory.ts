@@ -25,13 +25,14 @@ export function walkDirectory(root: string): { entries: WalkEntry[]; skipped: { 
   while (stack.length > 0) {
     const { dir, scopes: parentScopes } = stack.pop()!;
     const absolute = dir === '' ? root : path.join(root, dir);
-    const scopes = withGitignore(absolute, dir, parentScopes);
     let names;
     try {
       names = readdirSync(absolute, { withFileTypes: true });
     } catch {
       continue; // unreadable folder: nothing to list, and not worth stopping the run for
     }
+    // Read .gitignore only where the listing shows one: a failed open per folder costs more than the walk.
+    const scopes = names.some((e) => e.name === '.gitignore') ? withGitignore(absolute, dir, parentScopes) : parentScopes;
     for (const entry of names) {
       if (entry.name === '.git') continue;
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
