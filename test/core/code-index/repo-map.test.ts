@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageRank } from '../../../src/core/code-index/page-rank.js';
+import { pageRank, toGraph } from '../../../src/core/code-index/page-rank.js';
 import { buildRepoMap } from '../../../src/core/code-index/repo-map.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 
@@ -8,18 +8,18 @@ afterEach(() => repo?.store.close());
 
 describe('pageRank', () => {
   it('ranks the node everyone points at highest, and sums to one', () => {
-    const rank = pageRank(4, [
+    const rank = pageRank(4, toGraph([
       { from: 0, to: 3, weight: 1 },
       { from: 1, to: 3, weight: 1 },
       { from: 2, to: 3, weight: 1 },
       { from: 3, to: 0, weight: 1 },
-    ]);
+    ]));
     expect(Math.max(...rank)).toBe(rank[3]);
     expect(rank.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
   });
 
   it('moves rank towards the personalised nodes', () => {
-    const edges = [{ from: 0, to: 1, weight: 1 }, { from: 1, to: 0, weight: 1 }];
+    const edges = toGraph([{ from: 0, to: 1, weight: 1 }, { from: 1, to: 0, weight: 1 }]);
     const plain = pageRank(3, edges);
     const focused = pageRank(3, edges, { personalization: Float64Array.from([0, 0, 1]) });
     expect(focused[2]!).toBeGreaterThan(plain[2]!);
