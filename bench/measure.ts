@@ -9,6 +9,27 @@ export interface Latency {
   mean: number;
   /** Rows returned per call, on average: shows the queries did real work. */
   meanRows: number;
+  /** Calls stopped for taking too long (counted as infinitely slow in the quantiles). */
+  timeouts: number;
+  /** The slowest inputs, slowest first. */
+  slowest: { input: string; ms: number }[];
+}
+
+/** Sums up per-call times (Infinity for a call that timed out). */
+export function summarise(times: { ms: number; rows: number; input: string }[]): Latency {
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const finite = sorted.filter(Number.isFinite);
+  const total = finite.reduce((s, x) => s + x, 0);
+  return {
+    n: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    mean: finite.length ? total / finite.length : Number.NaN,
+    meanRows: times.length ? times.reduce((s, t) => s + t.rows, 0) / times.length : 0,
+    timeouts: sorted.length - finite.length,
+    slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 5).map(({ input, ms }) => ({ input, ms })),
+  };
 }
 
 /** The q-quantile (0..1) of sorted values, nearest-rank. */
@@ -30,31 +51,21 @@ export function median(values: number[]): number {
 export function measureLatency<T>(
   inputs: T[],
   run: (input: T) => unknown[] | unknown,
-  options: { warmup?: number; budgetMs?: number } = {},
+  options: { warmup?: number; budgetMs?: number; label?: (input: T) => string } = {},
 ): Latency {
   const warmup = Math.min(options.warmup ?? 10, inputs.length);
   const budget = options.budgetMs ?? 120_000;
+  const label = options.label ?? ((input: T) => String(input));
   for (let i = 0; i < warmup; i += 1) run(inputs[i]!);
-  const times: number[] = [];
-  let rows = 0;
+  const times: { ms: number; rows: number; input: string }[] = [];
   const started = performance.now();
   for (const input of inputs) {
     const t = performance.now();
     const result = run(input);
-    times.push(performance.now() - t);
-    rows += Array.isArray(result) ? result.length : 1;
+    times.push({ ms: performance.now() - t, rows: Array.isArray(result) ? result.length : 1, input: label(input) });
     if (performance.now() - started > budget) break;
   }
-  const sorted = times.sort((a, b) => a - b);
-  const total = sorted.reduce((s, x) => s + x, 0);
-  return {
-    n: sorted.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
-    mean: sorted.length ? total / sorted.length : Number.NaN,
-    meanRows: sorted.length ? rows / sorted.length : 0,
-  };
+  return summarise(times);
 }
 
 /** Median wall time of `runs` calls, in milliseconds. */

@@ -4,7 +4,8 @@
  * aside (a second link keeps the original inode), a new file is written in
  * its place, and at the end the original link is moved back.
  */
-import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { GraphQueries } from '../src/core/code-index/graph-queries.js';
 import { indexRepository, type IndexRunStats } from '../src/core/code-index/index-repository.js';
@@ -13,6 +14,8 @@ import type { LocalRepoSource } from '../src/core/repo/local-repo-source.js';
 import { median } from './measure.js';
 
 const RUNS = 3;
+/** Names the changed file and its saved original while a change is live, so a killed run can be undone next time. */
+const RESTORE_MARKER = path.join(os.tmpdir(), 'nanodex-bench-restore.json');
 
 export interface ReindexRun {
   ms: number;
@@ -52,6 +55,29 @@ function probeText(file: { path: string; language: string }, n: number): string 
   return `\nfunction ${name}(value) {\n  return value + ${n};\n}\n`;
 }
 
+function restore(absolute: string, backup: string): void {
+  rmSync(absolute, { force: true });
+  try {
+    renameSync(backup, absolute);
+  } catch {
+    copyFileSync(backup, absolute); // --corpus on another file system than the scratch folder
+    rmSync(backup, { force: true });
+  }
+  rmSync(RESTORE_MARKER, { force: true });
+}
+
+/** Puts back a file a killed run left changed. Returns the path restored, if any. */
+export function recoverInterruptedChange(): string | undefined {
+  if (!existsSync(RESTORE_MARKER)) return undefined;
+  const { absolute, backup } = JSON.parse(readFileSync(RESTORE_MARKER, 'utf8')) as { absolute: string; backup: string };
+  if (!existsSync(backup)) {
+    rmSync(RESTORE_MARKER, { force: true });
+    return undefined;
+  }
+  restore(absolute, backup);
+  return absolute;
+}
+
 export async function measureReindex(source: LocalRepoSource, store: IndexStore, scratchDir: string): Promise<ReindexResult> {
   const file = pickFile(store);
   const absolute = path.join(source.root, ...file.path.split('/'));
@@ -62,6 +88,7 @@ export async function measureReindex(source: LocalRepoSource, store: IndexStore,
   } catch {
     copyFileSync(absolute, backup);
   }
+  writeFileSync(RESTORE_MARKER, JSON.stringify({ absolute, backup }));
   const queries = new GraphQueries(store);
   let probe = 0;
   const change = (): string => {
@@ -85,13 +112,7 @@ export async function measureReindex(source: LocalRepoSource, store: IndexStore,
     for (let i = 0; i < RUNS; i += 1) full.push(await run({}));
     for (let i = 0; i < RUNS; i += 1) only.push(await run({ onlyPaths: [file.path] }));
   } finally {
-    rmSync(absolute, { force: true });
-    try {
-      renameSync(backup, absolute);
-    } catch {
-      copyFileSync(backup, absolute); // --corpus on another file system than the scratch folder
-      rmSync(backup, { force: true });
-    }
+    restore(absolute, backup);
   }
   // Bring the index back in line with the restored file.
   await indexRepository(source, store, { onlyPaths: [file.path] });

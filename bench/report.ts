@@ -31,6 +31,7 @@ export function count(value: number | undefined): string {
 
 export function ms(value: number | undefined): string {
   if (value === undefined || Number.isNaN(value)) return 'n/a';
+  if (!Number.isFinite(value)) return 'timeout';
   return value < 10 ? `${value.toFixed(3)} ms` : value < 1000 ? `${value.toFixed(1)} ms` : `${(value / 1000).toFixed(2)} s`;
 }
 

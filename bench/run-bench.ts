@@ -17,10 +17,11 @@ import { readIndexStats } from '../src/core/code-index/index-stats.js';
 import { IndexStore } from '../src/core/code-index/index-store.js';
 import { LocalRepoSource } from '../src/core/repo/local-repo-source.js';
 import { buildCorpus, warmPageCache, type CorpusInfo } from './build-corpus.js';
+import type { RepoMapTiming } from './child-queries.js';
 import { CTAGS_INSTALL_HINT, runCtags, type CtagsResult } from './ctags-baseline.js';
 import { collectGarbage, mb, peakRssMb, timeAsync } from './measure.js';
 import { measureQueries } from './queries.js';
-import { measureReindex } from './reindex.js';
+import { measureReindex, recoverInterruptedChange } from './reindex.js';
 import { count, fixed, infoRow, ms, renderTable, summarise, targetRow, writeJson, type Row } from './report.js';
 
 const TARGETS = { mbPerSecond: 3, ctagsRatio: 3, reindexMs: 100, lookupP50Ms: 1, ftsP50Ms: 10, repoMapMs: 1000, peakRssMb: 1024, files: 10_000, chunks: 100_000 };
@@ -28,6 +29,10 @@ const TARGETS = { mbPerSecond: 3, ctagsRatio: 3, reindexMs: 100, lookupP50Ms: 1,
 const log = (message: string): void => {
   process.stderr.write(`[bench] ${message}\n`);
 };
+
+function mapTime(t: RepoMapTiming): string {
+  return t.timedOut ? `timeout (stopped after ${ms(t.callTimeoutMs)})` : `${ms(t.ms)} (${t.files} files, ${t.tokens} tokens)`;
+}
 
 function findProjectRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +57,8 @@ const workers = args.workers === undefined ? undefined : Number(args.workers);
 if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) throw new Error(`--workers must be a whole number, got ${args.workers}`);
 
 const projectRoot = findProjectRoot();
+const recovered = recoverInterruptedChange();
+if (recovered) log(`restored ${recovered}, left changed by an interrupted run`);
 let corpus: CorpusInfo;
 if (args.corpus) {
   const root = path.resolve(args.corpus);
@@ -76,6 +83,14 @@ if (!args['skip-ctags']) {
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'nanodex-bench-'));
 const indexFile = path.join(scratch, 'index.db');
+// Ctrl-C between SQLite calls: undo the corpus change and drop the index (a kill -9 is undone at the next start).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    recoverInterruptedChange();
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 let store: IndexStore | undefined;
 try {
   collectGarbage();
@@ -104,20 +119,22 @@ try {
   log(`cold index: ${fixed(coldSeconds, 2)} s, ${parsedFiles} files, ${index.chunks} chunks, peak RSS ${fixed(coldPeakRss, 0)} MB`);
 
   collectGarbage();
-  log('re-index after one changed file …');
+  log('re-index after one changed file (changed copy-on-write, restored afterwards) …');
   const reindex = await measureReindex(source, store!, scratch);
   log(`re-index ${reindex.path}: full ${ms(reindex.full.medianMs)}, onlyPaths ${ms(reindex.onlyPaths.medianMs)}`);
 
   collectGarbage();
   log('query latencies …');
-  const queries = measureQueries(store!);
+  const queries = await measureQueries(store!, indexFile);
   const finalPeakRss = peakRssMb();
 
   const ratio = ctags?.available && ctags.seconds ? coldSeconds / ctags.seconds : undefined;
   const d = queries;
   const reindexProbeOk = [...reindex.full.runs, ...reindex.onlyPaths.runs].every((r) => r.probeFound && r.parsed === 1);
+  const corpusLabel = args.corpus ? 'given folder'
+    : corpus.sources.some((s) => s.label.startsWith('python')) ? 'node_modules + python' : 'node_modules only: no python3';
   const rows: Row[] = [
-    targetRow('Corpus files (indexed)', `${count(run.files)} (node + python${corpus.sources.some((s) => s.label.startsWith('python')) ? '' : ': python missing'})`, `>= ${count(TARGETS.files)}`, run.files >= TARGETS.files),
+    targetRow('Corpus files (indexed)', `${count(run.files)} (${corpusLabel})`, `>= ${count(TARGETS.files)}`, run.files >= TARGETS.files),
     infoRow('Corpus source bytes', `${fixed(mb(corpus.bytes))} MB in ${count(corpus.files)} files`),
     infoRow('Files parsed / parse errors / skipped', `${count(parsedFiles)} / ${count(run.parseErrors)} / ${count(Object.values(run.skipped).reduce((s, x) => s + x, 0))}`),
     infoRow('MB parsed', fixed(mb(run.bytesParsed))),
@@ -136,10 +153,10 @@ try {
     infoRow('Re-index correctness (1 file parsed, probe found)', reindexProbeOk ? 'yes' : 'NO'),
     targetRow(`findDefinitions p50 / p95 (n=${d.findDefinitions.n})`, `${ms(d.findDefinitions.p50)} / ${ms(d.findDefinitions.p95)}`, `p50 <= ${TARGETS.lookupP50Ms} ms`, d.findDefinitions.p50 <= TARGETS.lookupP50Ms),
     infoRow(`findReferences p50 / p95 (n=${d.findReferences.n})`, `${ms(d.findReferences.p50)} / ${ms(d.findReferences.p95)}`),
-    infoRow(`callers(id, 2) p50 / p95 (n=${d.callers.n})`, `${ms(d.callers.p50)} / ${ms(d.callers.p95)} (max ${ms(d.callers.max)})`),
+    infoRow(`callers(id, 2) p50 / p95 (n=${d.callers.n}, ${d.callers.timeouts} over ${ms(d.callers.callTimeoutMs)})`, `${ms(d.callers.p50)} / ${ms(d.callers.p95)} (slowest: ${d.callers.slowest[0]?.input ?? 'n/a'})`),
     targetRow(`FTS top-20 p50 / p95 (n=${d.fts.n}, ${d.fts.emptyResults} empty)`, `${ms(d.fts.p50)} / ${ms(d.fts.p95)}`, `p50 <= ${TARGETS.ftsP50Ms} ms`, d.fts.p50 <= TARGETS.ftsP50Ms),
-    targetRow('Repo map 2048 tokens (median of 5)', ms(d.repoMap.ms), `<= ${ms(TARGETS.repoMapMs)}`, d.repoMap.ms <= TARGETS.repoMapMs),
-    targetRow(`Repo map with mentions [${d.repoMapMentions.mention}] (median of 5)`, ms(d.repoMapMentions.ms), `<= ${ms(TARGETS.repoMapMs)}`, d.repoMapMentions.ms <= TARGETS.repoMapMs),
+    targetRow('Repo map 2048 tokens (median of 5)', mapTime(d.repoMap), `<= ${ms(TARGETS.repoMapMs)}`, d.repoMap.ms <= TARGETS.repoMapMs),
+    targetRow(`Repo map with mentions [${d.repoMapMentions.mention}] (median of 5)`, mapTime(d.repoMapMentions), `<= ${ms(TARGETS.repoMapMs)}`, d.repoMapMentions.ms <= TARGETS.repoMapMs),
   ];
   const summary = summarise(rows);
   const table = renderTable(rows);
