@@ -15,6 +15,8 @@ export const EXIT = {
   usage: 2,
   /** Something failed: unreadable repository, broken index. */
   failed: 3,
+  /** A budget limit stopped the analysis before it was complete. */
+  budget: 4,
 } as const;
 
 export interface CommonOptions {

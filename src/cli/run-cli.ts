@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { describeError } from '../core/errors.js';
 import { EXIT, type CliIo } from './cli-context.js';
 import type { Wrap } from './cli-options.js';
+import { registerAskCommands } from './commands/ask-commands.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMapCommand } from './commands/map-command.js';
 import { registerLookupCommands } from './commands/lookup-commands.js';
@@ -28,6 +29,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerLookupCommands(program, io, wrap);
   registerSearchCommand(program, io, wrap);
   registerStatsCommand(program, io, wrap);
+  registerAskCommands(program, io, wrap);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;

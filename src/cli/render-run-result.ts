@@ -1,0 +1,58 @@
+import type { RunResult } from '../core/request.js';
+
+/** Markdown for a person reading the CLI's output. */
+export function renderRunResult(result: RunResult): string {
+  switch (result.kind) {
+    case 'failed':
+      return `nanodex could not finish: ${result.message} (reference ${result.referenceId})\n`;
+    case 'skipped':
+      return `Nothing to do: ${result.reason}\n`;
+    case 'budget-exceeded': {
+      const gathered = result.gathered.map((e) => `- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})`).join('\n');
+      return [
+        `**Stopped: the ${result.limit} budget was reached** (${result.used} used of ${result.allowed}).`,
+        'The analysis is incomplete, so no answer is given.',
+        `To go further: ${result.howToRaise}.`,
+        '',
+        result.gathered.length > 0 ? `Gathered before the limit:\n${gathered}` : 'Nothing was gathered before the limit.',
+        '',
+      ].join('\n');
+    }
+    case 'done':
+      if (result.command === 'locate') {
+        return result.files.map((f, i) => `${String(i + 1).padStart(2)}. ${f.path}  (${f.score.toFixed(2)}: ${f.reason})`).join('\n') + '\n';
+      }
+      return renderContext(result);
+  }
+}
+
+function renderContext(result: Extract<RunResult, { kind: 'done'; command: 'ask' }>): string {
+  const c = result.context;
+  const m = result.metrics;
+  const out = [
+    `## ${c.summary}`,
+    '',
+    `Confidence: **${c.confidence}** (${c.confidenceReason}).`,
+    `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.`,
+    '',
+  ];
+  if (c.keyFindings.length > 0) out.push('### Findings', ...c.keyFindings.map((f) => `- ${f}`), '');
+  if (c.evidence.length > 0) {
+    out.push('### Evidence');
+    for (const e of c.evidence) {
+      out.push(`#### ${e.path}:${e.startLine}-${e.endLine}`, `_${e.reason}_`, '```' + fence(e.path), e.snippet, '```', '');
+    }
+  }
+  if (c.knownGaps.length > 0) out.push('### Known gaps', ...c.knownGaps.map((g) => `- ${g}`), '');
+  out.push(
+    `<sub>${m.rounds} round(s), ${m.filesTouched} file(s), ${(m.bytesFetched / 1024).toFixed(1)} KB read, ` +
+    `~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`,
+    '',
+  );
+  return out.join('\n');
+}
+
+function fence(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1);
+  return /^[a-z0-9]+$/i.test(ext) ? ext : '';
+}

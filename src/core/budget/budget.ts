@@ -1,0 +1,76 @@
+/**
+ * Exploration budgets. The defaults come from the exploration plan (seed 004):
+ * 5 rounds, 25 files touched, 520 KB fetched, a 12K-18K token context (16K
+ * here), plus model calls and wall time. A request may move them within the
+ * maxima; the maxima are the configured ceiling.
+ */
+export interface Budget {
+  rounds: number;
+  files: number;
+  bytes: number;
+  contextTokens: number;
+  modelCalls: number;
+  wallMs: number;
+}
+
+export type BudgetLimit = keyof Budget;
+
+export const DEFAULT_BUDGET: Budget = {
+  rounds: 5,
+  files: 25,
+  bytes: 520 * 1024,
+  contextTokens: 16_000,
+  modelCalls: 12,
+  wallMs: 120_000,
+};
+
+/** The most a single request may ask for unless the deployment configures otherwise. */
+export const MAX_BUDGET: Budget = {
+  rounds: 10,
+  files: 100,
+  bytes: 4 * 1024 * 1024,
+  contextTokens: 64_000,
+  modelCalls: 40,
+  wallMs: 600_000,
+};
+
+/** How a user names each limit in a prompt (`rounds=3 files=10 budget=30k`). */
+export const LIMIT_WORDS: Record<string, BudgetLimit> = {
+  rounds: 'rounds',
+  files: 'files',
+  bytes: 'bytes',
+  kb: 'bytes',
+  budget: 'contextTokens',
+  tokens: 'contextTokens',
+  calls: 'modelCalls',
+  time: 'wallMs',
+};
+
+/** Applies overrides, clamped to the maxima; reports what was clamped. */
+export function resolveBudget(
+  overrides: Partial<Budget>,
+  options: { defaults?: Budget; maxima?: Budget } = {},
+): { budget: Budget; clamped: BudgetLimit[] } {
+  const defaults = options.defaults ?? DEFAULT_BUDGET;
+  const maxima = options.maxima ?? MAX_BUDGET;
+  const budget = { ...defaults };
+  const clamped: BudgetLimit[] = [];
+  for (const [key, value] of Object.entries(overrides) as [BudgetLimit, number | undefined][]) {
+    if (value === undefined) continue;
+    budget[key] = Math.min(value, maxima[key]);
+    if (value > maxima[key]) clamped.push(key);
+  }
+  return { budget, clamped };
+}
+
+/** How a person raises a limit, for budget-exceeded replies. */
+export function describeRaise(limit: BudgetLimit, current: Budget, maxima: Budget = MAX_BUDGET): string {
+  const word = Object.entries(LIMIT_WORDS).find(([, l]) => l === limit)?.[0] ?? limit;
+  if (current[limit] >= maxima[limit]) {
+    return `${limit} is already at its maximum (${maxima[limit]}); narrow the question or add focus=<folder>`;
+  }
+  const suggestion = limit === 'bytes' ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb`
+    : limit === 'contextTokens' ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1000 | 0}k`
+    : String(Math.min(maxima[limit], current[limit] * 2));
+  return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${maxima[limit]}), or narrow it with focus=<folder>`;
+}

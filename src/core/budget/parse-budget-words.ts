@@ -1,0 +1,57 @@
+import type { Budget, BudgetLimit } from './budget.js';
+import { LIMIT_WORDS } from './budget.js';
+
+export interface BudgetWords {
+  overrides: Partial<Budget>;
+  focus: string[];
+  /** The prompt with the budget words taken out. */
+  prompt: string;
+  /** Words that looked like budget words but could not be read, with why. */
+  problems: string[];
+}
+
+// `key=value` with a known key; values like 30k, 520kb, 2m, 90s.
+const WORD = /(?:^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=(\S+)/gi;
+
+/**
+ * Reads `budget=30k rounds=3 files=10 focus=src/auth` out of a prompt. Only
+ * these key=value words are taken; everything else stays in the prompt.
+ */
+export function parseBudgetWords(prompt: string): BudgetWords {
+  const overrides: Partial<Budget> = {};
+  const focus: string[] = [];
+  const problems: string[] = [];
+  const rest = prompt.replace(WORD, (match, rawKey: string, value: string) => {
+    const key = rawKey.toLowerCase();
+    if (key === 'focus') {
+      focus.push(...value.split(',').filter(Boolean));
+      return ' ';
+    }
+    const limit = LIMIT_WORDS[key] as BudgetLimit;
+    const amount = parseAmount(value, limit);
+    if (amount === undefined) {
+      problems.push(`${key}=${value} is not a positive amount (try ${key}=${example(limit)})`);
+      return match;
+    }
+    overrides[limit] = amount;
+    return ' ';
+  });
+  return { overrides, focus, prompt: rest.replace(/\s+/g, ' ').trim(), problems };
+}
+
+function parseAmount(value: string, limit: BudgetLimit): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(k|kb|m|mb|s|ms)?$/i.exec(value);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? '').toLowerCase();
+  let amount: number;
+  if (limit === 'wallMs') amount = unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000;
+  else if (limit === 'bytes') amount = unit === 'mb' || unit === 'm' ? n * 1024 * 1024 : n * 1024; // bytes are given in KB
+  else amount = unit === 'k' || unit === 'kb' ? n * 1000 : unit === 'm' ? n * 1_000_000 : n;
+  amount = Math.round(amount);
+  return amount > 0 ? amount : undefined;
+}
+
+function example(limit: BudgetLimit): string {
+  return { rounds: '3', files: '10', bytes: '256', contextTokens: '20k', modelCalls: '8', wallMs: '90s' }[limit];
+}

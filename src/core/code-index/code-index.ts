@@ -1,0 +1,100 @@
+import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
+import type { IndexStore } from './index-store.js';
+import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
+import { searchChunks, type ChunkHit } from './search-chunks.js';
+
+export interface IndexedFile {
+  path: string;
+  blobSha: string;
+  size: number;
+  lines: number;
+  language: string;
+}
+
+/** The index as the exploration pipeline sees it: read-only questions. */
+export interface CodeIndex {
+  getFile(path: string): IndexedFile | undefined;
+  listFiles(): IndexedFile[];
+  headSha(): string | undefined;
+  findDefinitions(name: string, limit?: number): SymbolHit[];
+  findReferences(name: string, limit?: number): ReferenceHit[];
+  callers(symbolId: number, depth?: number, limit?: number): CallHit[];
+  importers(path: string, depth?: number): FileHit[];
+  imports(path: string, depth?: number): FileHit[];
+  search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[];
+  repoMap(options?: RepoMapOptions): RepoMap;
+  /** File-level neighbours (import/call edges, both directions) with edge weights. */
+  neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[];
+  /** The chunk (symbol, part or window) that holds a line. */
+  chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined;
+}
+
+/** CodeIndex over the SQLite store. */
+export class SqliteCodeIndex implements CodeIndex {
+  private readonly graph: GraphQueries;
+
+  constructor(private readonly store: IndexStore) {
+    this.graph = new GraphQueries(store);
+  }
+
+  getFile(path: string): IndexedFile | undefined {
+    return this.store.statement(
+      'SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?',
+    ).get(path) as IndexedFile | undefined;
+  }
+
+  listFiles(): IndexedFile[] {
+    return this.store.statement(
+      'SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path',
+    ).all() as IndexedFile[];
+  }
+
+  headSha(): string | undefined {
+    return this.store.getMeta('head_sha');
+  }
+
+  findDefinitions(name: string, limit?: number): SymbolHit[] {
+    return this.graph.findDefinitions(name, limit);
+  }
+
+  findReferences(name: string, limit?: number): ReferenceHit[] {
+    return this.graph.findReferences(name, limit);
+  }
+
+  callers(symbolId: number, depth?: number, limit?: number): CallHit[] {
+    return this.graph.callers(symbolId, depth, limit);
+  }
+
+  importers(path: string, depth?: number): FileHit[] {
+    return this.graph.importers(path, depth);
+  }
+
+  imports(path: string, depth?: number): FileHit[] {
+    return this.graph.imports(path, depth);
+  }
+
+  search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[] {
+    return searchChunks(this.store, question, options);
+  }
+
+  repoMap(options?: RepoMapOptions): RepoMap {
+    return buildRepoMap(this.store, options);
+  }
+
+  neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[] {
+    return this.store.statement(
+      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
+       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
+       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
+       WHERE e.kind IN ('import', 'call', 'inherit')
+         AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`,
+    ).all({ paths: JSON.stringify(paths) }) as { from: string; to: string; kind: string; weight: number }[];
+  }
+
+  chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined {
+    return this.store.statement(
+      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+       WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`,
+    ).get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;
+  }
+}

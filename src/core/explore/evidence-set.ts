@@ -1,0 +1,55 @@
+import type { EvidenceItem } from './types.js';
+
+/**
+ * The evidence gathered so far. Overlapping or touching ranges of one file
+ * merge (their reasons kept); items whose path is not in the tree are dropped
+ * and counted.
+ */
+export class EvidenceSet {
+  private readonly items: EvidenceItem[] = [];
+  dropped = 0;
+
+  constructor(private readonly inTree: (path: string) => boolean) {}
+
+  /** Adds an item; returns the item it ended up in (merged or new), or undefined if dropped. */
+  add(item: EvidenceItem, lines: (start: number, end: number) => string): EvidenceItem | undefined {
+    if (!this.inTree(item.path)) {
+      this.dropped += 1;
+      return undefined;
+    }
+    const overlapping = this.items.filter(
+      (e) => e.path === item.path && e.startLine <= item.endLine + 1 && item.startLine <= e.endLine + 1,
+    );
+    if (overlapping.length === 0) {
+      this.items.push(item);
+      return item;
+    }
+    const startLine = Math.min(item.startLine, ...overlapping.map((e) => e.startLine));
+    const endLine = Math.max(item.endLine, ...overlapping.map((e) => e.endLine));
+    const reasons = [...new Set([...overlapping.flatMap((e) => e.reason.split('; ')), ...item.reason.split('; ')])];
+    const merged: EvidenceItem = {
+      ...overlapping[0]!,
+      startLine,
+      endLine,
+      snippet: lines(startLine, endLine),
+      reason: reasons.join('; '),
+      round: Math.min(item.round, ...overlapping.map((e) => e.round)),
+    };
+    for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
+    this.items.push(merged);
+    return merged;
+  }
+
+  has(path: string, line: number): boolean {
+    return this.items.some((e) => e.path === path && e.startLine <= line && line <= e.endLine);
+  }
+
+  /** Items in file order. */
+  list(): EvidenceItem[] {
+    return [...this.items].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+}

@@ -1,0 +1,118 @@
+import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { Clock, RepoSource } from '../ports.js';
+import { buildBootstrap } from './build-bootstrap.js';
+import { EvidenceSet } from './evidence-set.js';
+import { packageContext } from './package-context.js';
+import { planFollowUp } from './plan-follow-up.js';
+import { planHeuristically } from './plan-heuristically.js';
+import { checkPlan } from './plan-schema.js';
+import { runOperation, type RoundState } from './run-operation.js';
+import type { EvidenceItem, Operation, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
+
+/** A model planner: given the prompt (URL removed) and the bootstrap, returns raw JSON to be checked. */
+export type ModelPlanner = (input: { prompt: string; bootstrap: RepoBootstrapContext }) => Promise<unknown>;
+
+export interface ExploreInput {
+  prompt: string;
+  repo: string;
+  scope: string | undefined;
+  focus: string[];
+  index: CodeIndex;
+  source: RepoSource;
+  meter: BudgetMeter;
+  clock: Clock;
+  planner?: ModelPlanner;
+}
+
+export interface ExploreMetrics {
+  planPath: 'planner' | 'heuristic';
+  plannerProblems: string[];
+  rounds: number;
+  operations: number;
+  evidenceDropped: number;
+  latency: { bootstrapMs: number; planningMs: number; retrievalMs: number };
+}
+
+export type ExploreOutcome =
+  | { kind: 'done'; context: RepoContext; plan: RepoExplorationPlan; metrics: ExploreMetrics }
+  | {
+    kind: 'budget-exceeded';
+    refused: Extract<Charge, { ok: false }>;
+    gathered: EvidenceItem[];
+    plan: RepoExplorationPlan;
+    metrics: ExploreMetrics;
+  };
+
+/**
+ * The exploration pipeline: bootstrap, plan (model, checked, else
+ * heuristic), bounded retrieval rounds, package. Every read is charged before
+ * it happens; the first refused charge ends the exploration.
+ */
+export async function exploreRepository(input: ExploreInput): Promise<ExploreOutcome> {
+  const { index, meter, clock } = input;
+  const t0 = clock.now();
+  const files = index.listFiles();
+  const tree = new Set(files.map((f) => f.path));
+  const bootstrap = buildBootstrap(files, { repo: input.repo, headSha: index.headSha(), scope: input.scope });
+  const t1 = clock.now();
+
+  let plan: RepoExplorationPlan | undefined;
+  const plannerProblems: string[] = [];
+  if (input.planner) {
+    const charge = meter.charge('modelCalls', 1);
+    if (charge.ok) {
+      try {
+        const checked = checkPlan(await input.planner({ prompt: input.prompt, bootstrap }), tree, meter.budget);
+        if (checked.ok) plan = checked.plan;
+        else plannerProblems.push(...checked.problems);
+      } catch (error) {
+        plannerProblems.push(`planner failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } else {
+      plannerProblems.push('no model calls left in the budget for planning');
+    }
+  }
+  const planPath = plan ? 'planner' : 'heuristic';
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus);
+  const t2 = clock.now();
+
+  const state: RoundState = {
+    index, source: input.source, meter, evidence: new EvidenceSet((p) => tree.has(p)), round: 0,
+    findings: [], notes: [], gaps: [], defined: new Set(),
+  };
+  let operations = plan.operations;
+  let count = 0;
+  const metrics = (): ExploreMetrics => ({
+    planPath, plannerProblems, rounds: state.round, operations: count, evidenceDropped: state.evidence.dropped,
+    latency: { bootstrapMs: t1 - t0, planningMs: t2 - t1, retrievalMs: clock.now() - t2 },
+  });
+  while (operations.length > 0) {
+    const roundCharge = meter.charge('rounds', 1);
+    if (!roundCharge.ok) return { kind: 'budget-exceeded', refused: roundCharge, gathered: state.evidence.list(), plan, metrics: metrics() };
+    state.round += 1;
+    for (const op of operations) {
+      count += 1;
+      const outcome = await runOperation(op, state);
+      if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
+    }
+    operations = dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
+  }
+
+  const namesWanted = plan.operations.filter((op) => op.kind === 'definition').map((op) => (op as { symbol: string }).symbol);
+  const context = packageContext({
+    bootstrap, plan, evidence: state.evidence.list(), findings: state.findings, notes: state.notes,
+    gaps: state.gaps, namesWanted, namesFound: state.defined,
+  });
+  return { kind: 'done', context, plan, metrics: metrics() };
+}
+
+function dedupe(ops: Operation[]): Operation[] {
+  const seen = new Set<string>();
+  return ops.filter((op) => {
+    const key = JSON.stringify(op);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,88 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { readPrompt } from './read-prompt.js';
+
+export interface LocatedFile {
+  path: string;
+  score: number;
+  reason: string;
+}
+
+/** Chunks fetched from full-text search before they are folded into files. */
+const SEARCH_CHUNKS = 200;
+/**
+ * Weights of the signals, summed per file. Full-text relevance is the base;
+ * a named definition or a path the prompt spells out is near-certain; words
+ * of the prompt in a file's name say more than the same words in its body;
+ * files next to strong candidates in the import/call graph inherit a little.
+ */
+const WEIGHT = { text: 1, definition: 3, mentionedPath: 4, pathWords: 0.8, neighbour: 0.25 };
+
+/**
+ * Ranks the files a question is most likely about, from everything the index
+ * knows: identifier-split BM25 over chunks, definitions of the names the
+ * question mentions, its words in file paths, and the graph around the best
+ * candidates. Deterministic, no model.
+ */
+export function locateFiles(index: CodeIndex, question: string, options: { limit?: number; pathPrefix?: string } = {}): LocatedFile[] {
+  const limit = options.limit ?? 10;
+  const reading = readPrompt(question);
+  const scores = new Map<string, { score: number; reasons: string[] }>();
+  const add = (path: string, amount: number, reason: string): void => {
+    if (options.pathPrefix && !path.startsWith(options.pathPrefix.replace(/\/?$/, '/'))) return;
+    const entry = scores.get(path) ?? { score: 0, reasons: [] };
+    entry.score += amount;
+    if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+    scores.set(path, entry);
+  };
+
+  // 1. Full-text: each file's best chunk counts fully, its other hits a little (diminishing).
+  const hits = index.search(question, { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
+  if (hits.length > 0) {
+    const best = -hits[0]!.score || 1;
+    const perFile = new Map<string, number[]>();
+    for (const hit of hits) perFile.set(hit.path, [...(perFile.get(hit.path) ?? []), -hit.score / best]);
+    for (const [path, rel] of perFile) {
+      const sorted = rel.sort((a, b) => b - a);
+      const text = sorted[0]! + 0.15 * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
+      add(path, WEIGHT.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? 's' : ''})`);
+    }
+  }
+
+  // 2. Names the question mentions: where they are defined.
+  for (const name of reading.identifiers) {
+    const defs = index.findDefinitions(name, 20);
+    for (const def of defs) add(def.path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+  }
+
+  // 3. Paths the question spells out, and its words in file names.
+  const files = index.listFiles();
+  const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
+  for (const file of files) {
+    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT.mentionedPath, 'named in the question');
+    if (words.size === 0) continue;
+    const base = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+    const nameWords = new Set(splitIdentifier(base));
+    const dirWords = new Set(file.path.split('/').slice(0, -1).flatMap((d) => splitIdentifier(d)));
+    let hit = 0;
+    for (const w of words) hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
+    if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT.pathWords * Math.min(hit, 3), 'its path has the question\'s words');
+    else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), 'its path has the question\'s words');
+  }
+
+  // 4. Graph: neighbours of the strongest candidates.
+  const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
+  if (top.length > 0) {
+    const strength = new Map(top.map(([p, s]) => [p, s.score]));
+    for (const edge of index.neighbours(top.map(([p]) => p))) {
+      const [near, far] = strength.has(edge.from) ? [edge.from, edge.to] : [edge.to, edge.from];
+      if (strength.has(far)) continue;
+      add(far, WEIGHT.neighbour * (strength.get(near) ?? 0) * Math.min(1, Math.sqrt(edge.weight) / 3), `linked to ${near} (${edge.kind})`);
+    }
+  }
+
+  return [...scores.entries()]
+    .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; ') }))
+    .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
+    .slice(0, limit);
+}

@@ -1,0 +1,61 @@
+import { estimateTokens } from '../tokens.js';
+import type { Confidence, EvidenceItem, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
+
+/**
+ * Packs the evidence into the context every output is built from. Nothing in
+ * it comes from anywhere but the evidence, the findings the index produced
+ * and the plan.
+ *
+ * Confidence rule: high when every planned name was found and evidence comes
+ * from a definition or the files the question names; medium when there is
+ * evidence but a name was not found or only text search backs it; low with
+ * no evidence.
+ */
+export function packageContext(input: {
+  bootstrap: RepoBootstrapContext;
+  plan: RepoExplorationPlan;
+  evidence: EvidenceItem[];
+  findings: string[];
+  notes: string[];
+  gaps: string[];
+  namesWanted: string[];
+  namesFound: Set<string>;
+}): RepoContext {
+  const { bootstrap, plan, evidence, findings, gaps } = input;
+  const missing = input.namesWanted.filter((n) => !input.namesFound.has(n));
+  let confidence: Confidence;
+  let confidenceReason: string;
+  const structural = evidence.some((e) => e.source === 'definition' || e.source === 'references');
+  if (evidence.length === 0) {
+    confidence = 'low';
+    confidenceReason = 'no evidence was found';
+  } else if (missing.length === 0 && (structural || input.namesWanted.length === 0) && gaps.length === 0) {
+    confidence = input.namesWanted.length > 0 ? 'high' : 'medium';
+    confidenceReason = input.namesWanted.length > 0
+      ? 'every name the question mentions was found in the index, and the evidence includes its definition'
+      : 'the evidence comes from text search and the repository map, not from named definitions';
+  } else {
+    confidence = 'medium';
+    confidenceReason = missing.length > 0 ? `not found in the index: ${missing.join(', ')}` : 'some reads failed or found nothing (see gaps)';
+  }
+  const files = new Set(evidence.map((e) => e.path));
+  const summary = evidence.length === 0
+    ? `Nothing in ${bootstrap.repo} matched the question.`
+    : `${evidence.length} excerpt${evidence.length === 1 ? '' : 's'} from ${files.size} file${files.size === 1 ? '' : 's'} of ${bootstrap.repo}` +
+      ` (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
+  const context: RepoContext = {
+    repo: bootstrap.repo,
+    headSha: bootstrap.headSha,
+    intent: plan.intent,
+    questions: plan.questions,
+    summary,
+    keyFindings: [...findings, ...input.notes.map((n) => n.split('\n')[0]!)],
+    evidence,
+    confidence,
+    confidenceReason,
+    knownGaps: [...new Set(gaps)],
+    tokens: 0,
+  };
+  context.tokens = estimateTokens(evidence.map((e) => e.snippet).join('\n')) + estimateTokens(input.notes.join('\n'));
+  return context;
+}

@@ -1,0 +1,56 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { EvidenceSet } from './evidence-set.js';
+import type { Operation, RepoExplorationPlan } from './types.js';
+
+const MAX_FOLLOW_UPS = 6;
+
+/**
+ * The heuristic's next round: targeted reads that deepen what the last round
+ * found, by kind of question. Empty when the questions are answered or there
+ * is nothing more worth reading: the loop stops there.
+ */
+export function planFollowUp(
+  plan: RepoExplorationPlan,
+  index: CodeIndex,
+  evidence: EvidenceSet,
+  defined: Set<string>,
+  round: number,
+): Operation[] {
+  const wanted = plan.operations.filter((op): op is Extract<Operation, { kind: 'definition' }> => op.kind === 'definition').map((op) => op.symbol);
+  const allDefined = wanted.length > 0 && wanted.every((name) => defined.has(name));
+  // Definition questions are answered once every named symbol was found.
+  if (plan.intent === 'definition' && allDefined) return [];
+  if (plan.intent === 'usage' && allDefined && round >= 1) return [];
+  if (round >= plan.maxRounds) return [];
+
+  const ops: Operation[] = [];
+  const items = evidence.list();
+  if (plan.intent === 'flow' || plan.intent === 'change') {
+    // Where the found definitions are called from: how the flow reaches them.
+    for (const name of [...defined].slice(0, 3)) {
+      const def = index.findDefinitions(name, 1)[0];
+      if (!def) continue;
+      for (const caller of index.callers(def.id, 1, 3)) {
+        if (!evidence.has(caller.path, caller.line)) {
+          ops.push({ kind: 'chunk', path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
+        }
+      }
+    }
+  }
+  if (plan.intent === 'change' || plan.intent === 'architecture') {
+    // Files that depend on the strongest candidate show what a change would ripple into.
+    const top = plan.candidates[0];
+    if (top) {
+      for (const importer of index.importers(top.path, 1).slice(0, 3)) {
+        if (!items.some((e) => e.path === importer.path)) ops.push({ kind: 'head', path: importer.path, maxLines: 30 });
+      }
+    }
+  }
+  // Candidates not looked at yet, best first (not for questions about named symbols that were found).
+  const named = (plan.intent === 'definition' || plan.intent === 'usage') && wanted.length > 0;
+  for (const candidate of named ? [] : plan.candidates) {
+    if (ops.length >= MAX_FOLLOW_UPS) break;
+    if (!items.some((e) => e.path === candidate.path)) ops.push({ kind: 'head', path: candidate.path, maxLines: 40 });
+  }
+  return ops.slice(0, MAX_FOLLOW_UPS);
+}

@@ -1,0 +1,131 @@
+import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { RepoSource } from '../ports.js';
+import { estimateTokens } from '../tokens.js';
+import type { EvidenceSet } from './evidence-set.js';
+import type { Operation } from './types.js';
+
+/** Longest snippet taken from one place; longer symbols are cut here and the cut is said. */
+export const MAX_SNIPPET_LINES = 80;
+const CALL_SITE_CONTEXT = 3;
+const MAX_DEFINITIONS = 3;
+const MAX_SEARCH_FILES = 4;
+const MAX_CALL_SITES = 5;
+
+export interface RoundState {
+  index: CodeIndex;
+  source: RepoSource;
+  meter: BudgetMeter;
+  evidence: EvidenceSet;
+  round: number;
+  findings: string[];
+  notes: string[];
+  gaps: string[];
+  /** Names whose definition was found. */
+  defined: Set<string>;
+}
+
+export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
+
+/** Runs one planned operation: charges first, reads second, records evidence with its reason. */
+export async function runOperation(op: Operation, state: RoundState): Promise<OperationOutcome> {
+  switch (op.kind) {
+    case 'head':
+      return read(state, op.path, 1, op.maxLines, 'head', `head of ${op.path}`);
+    case 'chunk':
+      return read(state, op.path, op.startLine, op.endLine, 'chunk', `requested lines ${op.startLine}-${op.endLine}`);
+    case 'search': {
+      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope });
+      const seen = new Set<string>();
+      let added = 0;
+      for (const hit of hits) {
+        if (seen.size >= MAX_SEARCH_FILES && !seen.has(hit.path)) continue;
+        seen.add(hit.path);
+        const outcome = await read(state, hit.path, hit.startLine, hit.endLine, 'search', `matches the question (${hit.context || hit.kind})`);
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      if (hits.length === 0) state.gaps.push(`no code matched the search "${op.query.slice(0, 80)}"`);
+      return { ok: true, added };
+    }
+    case 'definition': {
+      const defs = state.index.findDefinitions(op.symbol, 10);
+      if (defs.length === 0) {
+        state.gaps.push(`no definition of ${op.symbol} in the index`);
+        return { ok: true, added: 0 };
+      }
+      state.defined.add(op.symbol);
+      state.findings.push(
+        `${op.symbol} is defined in ${defs.length === 1 ? '1 place' : `${defs.length} places`}: ` +
+        defs.slice(0, 5).map((d) => `${d.kind} ${d.scope ? `${d.scope}.` : ''}${d.name} (${d.path}:${d.startLine})`).join(', '),
+      );
+      let added = 0;
+      for (const def of defs.slice(0, MAX_DEFINITIONS)) {
+        const outcome = await read(state, def.path, def.startLine, def.endLine, 'definition', `definition of ${def.name} (${def.kind})`);
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case 'references': {
+      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import');
+      const files = new Set(refs.map((r) => r.path));
+      state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`);
+      let added = 0;
+      const sites = refs.filter((r, i) => refs.findIndex((o) => o.path === r.path) === i).slice(0, MAX_CALL_SITES);
+      for (const ref of sites) {
+        const reason = `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`;
+        const outcome = await read(state, ref.path, ref.line - CALL_SITE_CONTEXT, ref.line + CALL_SITE_CONTEXT, 'references', reason);
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case 'map': {
+      const map = state.index.repoMap({ tokens: op.tokens ?? 1000, focusPaths: op.focus });
+      const charge = state.meter.charge('contextTokens', map.tokens);
+      if (!charge.ok) return { ok: false, refused: charge };
+      state.notes.push(`Repository map (${map.files.length} of ${map.totalFiles} files, ranked by use):\n${map.text}`);
+      return { ok: true, added: 0 };
+    }
+  }
+}
+
+async function read(
+  state: RoundState,
+  path: string,
+  startLine: number,
+  endLine: number,
+  source: Operation['kind'],
+  reason: string,
+): Promise<OperationOutcome> {
+  const file = state.index.getFile(path);
+  if (!file) {
+    state.evidence.dropped += 1;
+    state.gaps.push(`${path} is not in the indexed tree`);
+    return { ok: true, added: 0 };
+  }
+  const start = Math.max(1, startLine);
+  let end = Math.min(Math.max(start, endLine), file.lines || endLine);
+  if (end - start + 1 > MAX_SNIPPET_LINES) {
+    end = start + MAX_SNIPPET_LINES - 1;
+    reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
+  }
+  if (state.evidence.has(path, start) && state.evidence.has(path, end)) return { ok: true, added: 0 };
+  const touch = state.meter.touchFile(path, file.size);
+  if (!touch.ok) return { ok: false, refused: touch };
+  let text: string;
+  try {
+    text = await state.source.readFile(path);
+  } catch (error) {
+    state.gaps.push(`could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: true, added: 0 };
+  }
+  const lines = text.split('\n');
+  const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
+  const snippet = slice(start, end);
+  const charge = state.meter.charge('contextTokens', estimateTokens(snippet));
+  if (!charge.ok) return { ok: false, refused: charge };
+  state.evidence.add({ path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
+  return { ok: true, added: 1 };
+}

@@ -1,0 +1,73 @@
+/** The contracts of the exploration pipeline (seed 004, adapted to nanodex). */
+
+export type QuestionKind = 'definition' | 'usage' | 'flow' | 'change' | 'architecture';
+export type DiagramType = 'architecture' | 'component' | 'dependency' | 'erd';
+
+export type Operation =
+  | { kind: 'head'; path: string; maxLines: number }
+  | { kind: 'chunk'; path: string; startLine: number; endLine: number }
+  | { kind: 'search'; query: string; scope?: string }
+  | { kind: 'definition'; symbol: string }
+  | { kind: 'references'; symbol: string }
+  | { kind: 'map'; focus?: string[]; tokens?: number };
+
+export type OperationKind = Operation['kind'];
+
+export interface Candidate {
+  path: string;
+  reason: string;
+  priority: number;
+}
+
+export interface RepoExplorationPlan {
+  intent: QuestionKind;
+  diagramType: DiagramType | undefined;
+  questions: string[];
+  candidates: Candidate[];
+  operations: Operation[];
+  maxRounds: number;
+}
+
+export type PlanSource = 'planner' | 'heuristic';
+
+export interface RepoBootstrapContext {
+  /** Display name: owner/repo or the folder. */
+  repo: string;
+  headSha: string | undefined;
+  branch: string | undefined;
+  scope: string | undefined;
+  /** Folders and files to depth 3, one per line, indented. */
+  shallowTree: string;
+  fileCountsByExt: Record<string, number>;
+  manifests: string[];
+  files: number;
+}
+
+export interface EvidenceItem {
+  path: string;
+  startLine: number;
+  endLine: number;
+  snippet: string;
+  /** Why this is here, in words a reader can check. */
+  reason: string;
+  source: OperationKind;
+  blobSha: string;
+  round: number;
+}
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+export interface RepoContext {
+  repo: string;
+  headSha: string | undefined;
+  intent: QuestionKind;
+  questions: string[];
+  summary: string;
+  keyFindings: string[];
+  evidence: EvidenceItem[];
+  confidence: Confidence;
+  /** The rule that gave the confidence, so a reader can judge it. */
+  confidenceReason: string;
+  knownGaps: string[];
+  tokens: number;
+}

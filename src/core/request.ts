@@ -1,0 +1,59 @@
+import type { Budget, BudgetLimit } from './budget/budget.js';
+import type { LocatedFile } from './explore/locate-files.js';
+import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';
+
+export type Command = 'ask' | 'locate';
+
+export type RepoRef =
+  | { kind: 'local'; root: string; scope?: string }
+  | { kind: 'github'; owner: string; repo: string; ref?: string; scope?: string; url: string };
+
+/** What every front builds and hands to run(). */
+export interface Request {
+  command: Command;
+  prompt: string;
+  repo: RepoRef;
+  issue?: { number: number; title: string; body: string };
+  pullRequest?: { number: number; title: string; body: string; baseSha: string; headSha: string };
+  actor?: { login: string; kind: 'user' | 'bot' };
+  /** Limits the front already knows (flags, config); budget words in the prompt come on top. */
+  budget?: Partial<Budget>;
+  /** Set when the front found a repository URL in the prompt. */
+  urlDetected?: boolean;
+}
+
+/** What each run records: returned in the result, logged as one JSON line. */
+export interface RunMetrics {
+  command: Command;
+  urlDetected: boolean;
+  intent: QuestionKind | undefined;
+  diagramType: DiagramType | undefined;
+  repoToolsExposed: boolean;
+  planPath: 'none' | 'planner' | 'heuristic';
+  plannerProblems: string[];
+  rounds: number;
+  filesTouched: number;
+  bytesFetched: number;
+  tokensInContext: number;
+  modelCalls: number;
+  refusedToolCalls: number;
+  evidenceDropped: number;
+  budget: Budget;
+  latency: { metadataTreeMs: number; planningMs: number; retrievalMs: number; generationMs: number; totalMs: number };
+}
+
+export type RunResult =
+  | { kind: 'done'; command: 'ask'; context: RepoContext; metrics: RunMetrics }
+  | { kind: 'done'; command: 'locate'; files: LocatedFile[]; metrics: RunMetrics }
+  | {
+    kind: 'budget-exceeded';
+    limit: BudgetLimit;
+    used: number;
+    allowed: number;
+    /** What was gathered before the limit: shown, never presented as a complete answer. */
+    gathered: EvidenceItem[];
+    howToRaise: string;
+    metrics: RunMetrics;
+  }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; message: string; referenceId: string };

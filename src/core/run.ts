@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { BudgetMeter } from './budget/budget-meter.js';
+import { describeRaise, MAX_BUDGET, resolveBudget, type Budget } from './budget/budget.js';
+import { parseBudgetWords } from './budget/parse-budget-words.js';
+import type { CodeIndex } from './code-index/code-index.js';
+import { describeError, NanodexError } from './errors.js';
+import { exploreRepository, type ExploreMetrics, type ModelPlanner } from './explore/explore-repository.js';
+import { locateFiles } from './explore/locate-files.js';
+import type { Clock, Logger, RepoSource } from './ports.js';
+import type { Request, RunMetrics, RunResult } from './request.js';
+
+export interface RunPorts {
+  source: RepoSource;
+  index: CodeIndex;
+  logger: Logger;
+  clock: Clock;
+  /** A model planner; without one the heuristic plans (the offline default). */
+  planner?: ModelPlanner;
+  /** The deployment's ceiling for per-request budgets. */
+  maxima?: Budget;
+}
+
+/**
+ * The one way in for every front. Expected outcomes (a budget hit, nothing to
+ * do) come back as results; an unexpected failure comes back as `failed`
+ * with a reference id that is also in the log line, never as a throw.
+ */
+export async function run(request: Request, ports: RunPorts): Promise<RunResult> {
+  const started = ports.clock.now();
+  try {
+    return await runCommand(request, ports, started);
+  } catch (error) {
+    const referenceId = randomUUID().slice(0, 8);
+    ports.logger.error('run failed', { referenceId, command: request.command, error: describeError(error) });
+    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
+    return { kind: 'failed', message, referenceId };
+  }
+}
+
+async function runCommand(request: Request, ports: RunPorts, started: number): Promise<RunResult> {
+  const words = parseBudgetWords(request.prompt);
+  if (words.problems.length > 0) {
+    throw new NanodexError('bad-budget', `could not read the budget words: ${words.problems.join('; ')}`, {
+      hint: 'write limits as rounds=3 files=10 budget=20k bytes=256 (KB) time=90s',
+    });
+  }
+  if (words.prompt.length === 0) return { kind: 'skipped', reason: 'the request has no question after its budget words' };
+  const { budget } = resolveBudget({ ...request.budget, ...words.overrides }, { maxima: ports.maxima ?? MAX_BUDGET });
+  const meter = new BudgetMeter(budget, ports.clock);
+  const scope = words.focus[0] ?? request.repo.scope;
+  const repoName = request.repo.kind === 'github' ? `${request.repo.owner}/${request.repo.repo}` : request.repo.root.split(/[\\/]/).pop() ?? 'repository';
+
+  const finish = (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>): RunMetrics => {
+    const used = meter.usage();
+    const metrics: RunMetrics = {
+      command: request.command,
+      urlDetected: request.urlDetected ?? false,
+      intent: undefined,
+      diagramType: undefined,
+      repoToolsExposed: true,
+      planPath: explore?.planPath ?? 'none',
+      plannerProblems: explore?.plannerProblems ?? [],
+      rounds: explore?.rounds ?? 0,
+      filesTouched: used.files,
+      bytesFetched: used.bytes,
+      tokensInContext: used.contextTokens,
+      modelCalls: used.modelCalls,
+      refusedToolCalls: 0,
+      evidenceDropped: explore?.evidenceDropped ?? 0,
+      budget,
+      latency: {
+        metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
+        planningMs: explore?.latency.planningMs ?? 0,
+        retrievalMs: explore?.latency.retrievalMs ?? 0,
+        generationMs: 0,
+        totalMs: ports.clock.now() - started,
+      },
+      ...extra,
+    };
+    ports.logger.info('run', { ...metrics });
+    return metrics;
+  };
+
+  if (request.command === 'locate') {
+    const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope });
+    return { kind: 'done', command: 'locate', files, metrics: finish(undefined, {}) };
+  }
+
+  const outcome = await exploreRepository({
+    prompt: words.prompt, repo: repoName, scope, focus: words.focus, index: ports.index, source: ports.source,
+    meter, clock: ports.clock, planner: ports.planner,
+  });
+  const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
+  if (outcome.kind === 'budget-exceeded') {
+    const { refused } = outcome;
+    return {
+      kind: 'budget-exceeded',
+      limit: refused.limit,
+      used: refused.used,
+      allowed: refused.allowed,
+      gathered: outcome.gathered,
+      howToRaise: describeRaise(refused.limit, budget, ports.maxima ?? MAX_BUDGET),
+      metrics: finish(outcome.metrics, extra),
+    };
+  }
+  return { kind: 'done', command: 'ask', context: outcome.context, metrics: finish(outcome.metrics, extra) };
+}
