@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { gitBlobSha } from '../../../src/core/repo/git-blob-sha.js';
+import { run } from '../../../src/core/run.js';
+import { explorePorts } from '../../helpers/explore-fixture.js';
+import type { IndexedRepo } from '../../helpers/sample-repo.js';
+
+let repo: IndexedRepo | undefined;
+afterEach(() => repo?.store.close());
+
+async function setUp() {
+  const fixture = await explorePorts();
+  repo = fixture.repo;
+  return fixture;
+}
+
+describe('run (ask), offline', () => {
+  describe('for a definition question', () => {
+    it('finds the definition, cites it with the blob sha, and is confident', async () => {
+      const { ports, ask } = await setUp();
+      const result = await run(ask('where is splitHeaders defined?'), ports);
+      if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+      const { context, metrics } = result;
+      expect(context.intent).toBe('definition');
+      expect(context.confidence).toBe('high');
+      expect(context.evidence.map((e) => [e.path, e.startLine, e.endLine, e.source])).toEqual([
+        ['src/http/headers.ts', 1, 3, 'definition'],
+      ]);
+      const file = ports.index.getFile('src/http/headers.ts')!;
+      expect(context.evidence[0]!.blobSha).toBe(file.blobSha);
+      expect(context.evidence[0]!.snippet).toContain('export function splitHeaders');
+      expect(context.keyFindings[0]).toBe('splitHeaders is defined in 1 place: function splitHeaders (src/http/headers.ts:1)');
+      expect(metrics).toMatchObject({ planPath: 'heuristic', rounds: 1, filesTouched: 1, modelCalls: 0, repoToolsExposed: true });
+    });
+
+    it('says what it could not find, at medium confidence', async () => {
+      const { ports, ask } = await setUp();
+      const result = await run(ask('where is noSuchFunction defined?'), ports);
+      if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+      expect(result.context.knownGaps).toContain('no definition of noSuchFunction in the index');
+      expect(result.context.confidence).not.toBe('high');
+    });
+  });
+
+  it('answers a usage question with the definition and the call sites', async () => {
+    const { ports, ask } = await setUp();
+    const result = await run(ask('who calls parseHttpRequest?'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.context.evidence.map((e) => [e.path, e.source])).toEqual([
+      ['src/http/parse-http-request.ts', 'definition'],
+      ['src/server.ts', 'references'],
+    ]);
+    expect(result.context.keyFindings).toContain('parseHttpRequest is used 1 time in 1 file');
+  });
+
+  it('explores a flow question with search and reads, every excerpt with a reason', async () => {
+    const { ports, ask } = await setUp();
+    const result = await run(ask('how are uploads retried'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    const paths = new Set(result.context.evidence.map((e) => e.path));
+    expect(paths.has('tools/uploader.py') && paths.has('tools/retry.py')).toBe(true);
+    for (const e of result.context.evidence) {
+      expect(e.reason.length).toBeGreaterThan(0);
+      expect(e.snippet.split('\n').length).toBe(e.endLine - e.startLine + 1);
+    }
+  });
+
+  it('never reads or cites a secret file', async () => {
+    const { ports, ask } = await setUp();
+    const result = await run(ask('where is SECRET_TOKEN set? check .env'), ports);
+    const evidence = result.kind === 'done' && result.command === 'ask' ? result.context.evidence : [];
+    expect(evidence.some((e) => e.path === '.env')).toBe(false);
+    expect(JSON.stringify(result)).not.toContain('ghp_');
+  });
+
+  it('logs one JSON-able line of metrics per run', async () => {
+    const { ports, ask } = await setUp();
+    await run(ask('where is splitHeaders defined?'), ports);
+    const line = ports.logger.lines.find((l) => l.message === 'run')!;
+    expect(JSON.parse(JSON.stringify(line.fields))).toMatchObject({ command: 'ask', intent: 'definition', planPath: 'heuristic' });
+  });
+
+  it('checks that citations match the content the index hashed', async () => {
+    const { ports, ask } = await setUp();
+    const result = await run(ask('where is with_retries defined?'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    const text = await ports.source.readFile('tools/retry.py');
+    expect(result.context.evidence[0]!.blobSha).toBe(gitBlobSha(new TextEncoder().encode(text)));
+  });
+});
