@@ -19,13 +19,17 @@ export interface OpenedIndex {
  * Opens the index of --repo, building it first when there is none yet, so a
  * first `nanodex map` works without a separate `nanodex index`.
  */
-export async function openIndex(options: CommonOptions & { maxFileBytes?: number; workers?: number }, io: CliIo): Promise<OpenedIndex> {
+export async function openIndex(
+  options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean },
+  io: CliIo,
+): Promise<OpenedIndex> {
   const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
   const file = options.index ? path.resolve(io.cwd, options.index) : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
   const fresh = !existsSync(file);
   const store = IndexStore.open(file);
   let built: IndexRunStats | undefined;
-  if (fresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
+  // A fresh index is built; with refresh, an existing one is brought up to date (only changed files parse).
+  if (fresh || options.refresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
   return { source, store, built };
 }
 

@@ -11,6 +11,7 @@ import { renderRunResult } from '../render-run-result.js';
 
 interface AskOptions extends CommonOptions {
   verbose: boolean;
+  refresh: boolean;
 }
 
 export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): void {
@@ -19,6 +20,7 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
       .argument('<prompt...>', 'the question; may carry budget words: rounds=3 files=10 budget=20k bytes=256 focus=src/auth')
       .description(description)
       .option('--verbose', 'log the run (one JSON line) on stderr', false)
+      .option('--no-refresh', 'answer from the index as it is, without updating it first')
       .action(wrap(async (...args) => {
         const [words, options] = args as [string[], AskOptions];
         const { store, source } = await openIndex(options, io);

@@ -1,6 +1,7 @@
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoSource } from '../ports.js';
+import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
 import type { Operation } from './types.js';
@@ -11,6 +12,7 @@ const CALL_SITE_CONTEXT = 3;
 const MAX_DEFINITIONS = 3;
 const MAX_SEARCH_FILES = 4;
 const MAX_CALL_SITES = 5;
+const encoder = new TextEncoder();
 
 export interface RoundState {
   index: CodeIndex;
@@ -119,6 +121,11 @@ async function read(
     text = await state.source.readFile(path);
   } catch (error) {
     state.gaps.push(`could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: true, added: 0 };
+  }
+  // Lines are cited against the content the index saw: a file edited since then is a gap, not a guess.
+  if (gitBlobSha(encoder.encode(text)) !== file.blobSha) {
+    state.gaps.push(`${path} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   const lines = text.split('\n');

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitBlobSha } from '../../../src/core/repo/git-blob-sha.js';
 import { run } from '../../../src/core/run.js';
@@ -77,6 +79,16 @@ describe('run (ask), offline', () => {
     await run(ask('where is splitHeaders defined?'), ports);
     const line = ports.logger.lines.find((l) => l.message === 'run')!;
     expect(JSON.parse(JSON.stringify(line.fields))).toMatchObject({ command: 'ask', intent: 'definition', planPath: 'heuristic' });
+  });
+
+  it('does not cite a file that changed since it was indexed, and says so', async () => {
+    const { ports, ask, repo: indexed } = await explorePorts();
+    repo = indexed;
+    writeFileSync(path.join(indexed.root, 'tools/retry.py'), '\n\ndef with_retries(fn):\n    return fn()\n');
+    const result = await run(ask('where is with_retries defined?'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.context.evidence).toEqual([]);
+    expect(result.context.knownGaps).toContain('tools/retry.py changed since it was indexed; run `nanodex index` to cite it');
   });
 
   it('checks that citations match the content the index hashed', async () => {
