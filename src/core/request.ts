@@ -1,5 +1,7 @@
 import type { Budget, BudgetLimit } from './budget/budget.js';
 import type { LocatedFile } from './explore/locate-files.js';
+import type { Citation } from './tools/phase-tools.js';
+import type { RefusedCall } from './tools/tool-gate.js';
 import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';
 
 export type Command = 'ask' | 'locate';
@@ -43,7 +45,16 @@ export interface RunMetrics {
 }
 
 export type RunResult =
-  | { kind: 'done'; command: 'ask'; context: RepoContext; metrics: RunMetrics }
+  | {
+    kind: 'done';
+    command: 'ask';
+    context: RepoContext;
+    /** The model's answer (absent offline); citations that no evidence backs were removed and counted. */
+    answer: { text: string; citations: Citation[]; removedCitations: number } | undefined;
+    /** Tool calls a model made outside its phase: refused, never run. */
+    refusedToolCalls: RefusedCall[];
+    metrics: RunMetrics;
+  }
   | { kind: 'done'; command: 'locate'; files: LocatedFile[]; metrics: RunMetrics }
   | {
     kind: 'budget-exceeded';

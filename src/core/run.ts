@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { BudgetMeter } from './budget/budget-meter.js';
 import { describeRaise, MAX_BUDGET, resolveBudget, type Budget } from './budget/budget.js';
 import { parseBudgetWords } from './budget/parse-budget-words.js';
@@ -16,6 +17,8 @@ export interface RunPorts {
   clock: Clock;
   /** A model planner; without one the heuristic plans (the offline default). */
   planner?: ModelPlanner;
+  /** A chat model: plans, deepens with repository tools, answers with output tools. Absent: offline. */
+  model?: BaseChatModel;
   /** The deployment's ceiling for per-request budgets. */
   maxima?: Budget;
 }
@@ -65,14 +68,14 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       bytesFetched: used.bytes,
       tokensInContext: used.contextTokens,
       modelCalls: used.modelCalls,
-      refusedToolCalls: 0,
+      refusedToolCalls: explore?.refusedToolCalls.length ?? 0,
       evidenceDropped: explore?.evidenceDropped ?? 0,
       budget,
       latency: {
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
         planningMs: explore?.latency.planningMs ?? 0,
         retrievalMs: explore?.latency.retrievalMs ?? 0,
-        generationMs: 0,
+        generationMs: explore?.latency.generationMs ?? 0,
         totalMs: ports.clock.now() - started,
       },
       ...extra,
@@ -88,7 +91,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
 
   const outcome = await exploreRepository({
     prompt: words.prompt, repo: repoName, scope, focus: words.focus, index: ports.index, source: ports.source,
-    meter, clock: ports.clock, planner: ports.planner,
+    meter, clock: ports.clock, planner: ports.planner, model: ports.model,
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
   if (outcome.kind === 'budget-exceeded') {
@@ -103,5 +106,11 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       metrics: finish(outcome.metrics, extra),
     };
   }
-  return { kind: 'done', command: 'ask', context: outcome.context, metrics: finish(outcome.metrics, extra) };
+  const answer = outcome.output?.answer
+    ? { ...outcome.output.answer, removedCitations: outcome.metrics.removedCitations }
+    : undefined;
+  return {
+    kind: 'done', command: 'ask', context: outcome.context, answer,
+    refusedToolCalls: outcome.metrics.refusedToolCalls, metrics: finish(outcome.metrics, extra),
+  };
 }

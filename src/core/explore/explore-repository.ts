@@ -1,3 +1,4 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { Clock, RepoSource } from '../ports.js';
@@ -8,6 +9,10 @@ import { planFollowUp } from './plan-follow-up.js';
 import { planHeuristically } from './plan-heuristically.js';
 import { checkPlan } from './plan-schema.js';
 import { runOperation, type RoundState } from './run-operation.js';
+import { buildOutputTools, buildRepoTools, createOutputCollector, type OutputCollector } from '../tools/phase-tools.js';
+import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
+import { createModelPlanner } from './model-planner.js';
+import { discoverWithModel, executeWithModel } from './model-phases.js';
 import type { EvidenceItem, Operation, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
 
 /** A model planner: given the prompt (URL removed) and the bootstrap, returns raw JSON to be checked. */
@@ -23,6 +28,8 @@ export interface ExploreInput {
   meter: BudgetMeter;
   clock: Clock;
   planner?: ModelPlanner;
+  /** With a model: it plans (JSON), deepens the evidence with repository tools, and answers with output tools. */
+  model?: BaseChatModel;
 }
 
 export interface ExploreMetrics {
@@ -31,11 +38,13 @@ export interface ExploreMetrics {
   rounds: number;
   operations: number;
   evidenceDropped: number;
-  latency: { bootstrapMs: number; planningMs: number; retrievalMs: number };
+  latency: { bootstrapMs: number; planningMs: number; retrievalMs: number; generationMs: number };
+  refusedToolCalls: RefusedCall[];
+  removedCitations: number;
 }
 
 export type ExploreOutcome =
-  | { kind: 'done'; context: RepoContext; plan: RepoExplorationPlan; metrics: ExploreMetrics }
+  | { kind: 'done'; context: RepoContext; plan: RepoExplorationPlan; output: OutputCollector | undefined; metrics: ExploreMetrics }
   | {
     kind: 'budget-exceeded';
     refused: Extract<Charge, { ok: false }>;
@@ -59,11 +68,12 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
 
   let plan: RepoExplorationPlan | undefined;
   const plannerProblems: string[] = [];
-  if (input.planner) {
+  const planner = input.planner ?? (input.model ? createModelPlanner(input.model) : undefined);
+  if (planner) {
     const charge = meter.charge('modelCalls', 1);
     if (charge.ok) {
       try {
-        const checked = checkPlan(await input.planner({ prompt: input.prompt, bootstrap }), tree, meter.budget);
+        const checked = checkPlan(await planner({ prompt: input.prompt, bootstrap }), tree, meter.budget);
         if (checked.ok) plan = checked.plan;
         else plannerProblems.push(...checked.problems);
       } catch (error) {
@@ -83,9 +93,18 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   };
   let operations = plan.operations;
   let count = 0;
+  const out = createOutputCollector();
+  // One gate per request: discovery sees repository tools only, execution output tools only.
+  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out) });
+  const marks: { generation?: number } = {};
+  let removedCitations = 0;
   const metrics = (): ExploreMetrics => ({
     planPath, plannerProblems, rounds: state.round, operations: count, evidenceDropped: state.evidence.dropped,
-    latency: { bootstrapMs: t1 - t0, planningMs: t2 - t1, retrievalMs: clock.now() - t2 },
+    latency: {
+      bootstrapMs: t1 - t0, planningMs: t2 - t1, retrievalMs: (marks.generation ?? clock.now()) - t2,
+      generationMs: marks.generation === undefined ? 0 : clock.now() - marks.generation,
+    },
+    refusedToolCalls: gate.refused, removedCitations,
   });
   while (operations.length > 0) {
     const roundCharge = meter.charge('rounds', 1);
@@ -96,15 +115,29 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
       const outcome = await runOperation(op, state);
       if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
-    operations = dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
+    // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.
+    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
   }
+  if (input.model && plan.maxRounds > state.round) {
+    const discovered = await discoverWithModel({
+      model: input.model, gate, meter, prompt: input.prompt, bootstrap, evidence: state.evidence.list(),
+      rounds: plan.maxRounds - state.round,
+    });
+    state.round += discovered.rounds;
+    if (!discovered.ok) return { kind: 'budget-exceeded', refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
+  }
+  marks.generation = clock.now();
 
   const namesWanted = plan.operations.filter((op) => op.kind === 'definition').map((op) => (op as { symbol: string }).symbol);
   const context = packageContext({
     bootstrap, plan, evidence: state.evidence.list(), findings: state.findings, notes: state.notes,
     gaps: state.gaps, namesWanted, namesFound: state.defined,
   });
-  return { kind: 'done', context, plan, metrics: metrics() };
+  if (!input.model) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
+  const executed = await executeWithModel({ model: input.model, gate, meter, prompt: input.prompt, context, out });
+  if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: context.evidence, plan, metrics: metrics() };
+  removedCitations = executed.removedCitations;
+  return { kind: 'done', context, plan, output: out, metrics: metrics() };
 }
 
 function dedupe(ops: Operation[]): Operation[] {
