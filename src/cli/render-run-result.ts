@@ -29,13 +29,16 @@ export function renderRunResult(result: RunResult): string {
 function renderContext(result: Extract<RunResult, { kind: 'done'; command: 'ask' }>): string {
   const c = result.context;
   const m = result.metrics;
-  const out = [
-    `## ${c.summary}`,
-    '',
-    `Confidence: **${c.confidence}** (${c.confidenceReason}).`,
-    `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.`,
-    '',
-  ];
+  const out = [`## ${c.summary}`, '', `Confidence: **${c.confidence}** (${c.confidenceReason}).`];
+  if (result.answer) {
+    const cites = result.answer.citations.map((x) => `${x.path}:${x.startLine}-${x.endLine}`).join(', ');
+    out.push('', '### Answer', result.answer.text, '', cites ? `Cited: ${cites}` : 'No citations.');
+    if (result.answer.removedCitations > 0) out.push(`(${result.answer.removedCitations} citation(s) not backed by the evidence were removed.)`);
+  } else {
+    out.push(`Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model (--provider).`);
+  }
+  if (result.refusedToolCalls.length > 0) out.push(`Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(', ')}.`);
+  out.push('');
   if (c.keyFindings.length > 0) out.push('### Findings', ...c.keyFindings.map((f) => `- ${f}`), '');
   if (c.evidence.length > 0) {
     out.push('### Evidence');

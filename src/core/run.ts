@@ -8,6 +8,9 @@ import { describeError, NanodexError } from './errors.js';
 import { exploreRepository, type ExploreMetrics, type ModelPlanner } from './explore/explore-repository.js';
 import { locateFiles } from './explore/locate-files.js';
 import type { Clock, Logger, RepoSource } from './ports.js';
+import { toModelError } from './llm/to-model-error.js';
+import type { ModelConfig } from './llm/model-config.js';
+import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
 
 export interface RunPorts {
@@ -19,6 +22,8 @@ export interface RunPorts {
   planner?: ModelPlanner;
   /** A chat model: plans, deepens with repository tools, answers with output tools. Absent: offline. */
   model?: BaseChatModel;
+  /** The settings the model was built from: its errors are translated (key-free) with them. */
+  modelConfig?: ModelConfig;
   /** The deployment's ceiling for per-request budgets. */
   maxima?: Budget;
 }
@@ -35,7 +40,9 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   } catch (error) {
     const referenceId = randomUUID().slice(0, 8);
     ports.logger.error('run failed', { referenceId, command: request.command, error: describeError(error) });
-    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
+    // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
+    const translated = ports.modelConfig && isFromModel(error) ? toModelError(error.cause, ports.modelConfig) : error;
+    const message = translated instanceof NanodexError ? describeError(translated) : 'nanodex hit an unexpected error';
     return { kind: 'failed', message, referenceId };
   }
 }
@@ -113,4 +120,8 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     kind: 'done', command: 'ask', context: outcome.context, answer,
     refusedToolCalls: outcome.metrics.refusedToolCalls, metrics: finish(outcome.metrics, extra),
   };
+}
+
+function isFromModel(error: unknown): error is ModelCallError {
+  return error instanceof ModelCallError;
 }
