@@ -51,6 +51,17 @@ export class BudgetMeter {
     return { ok: true };
   }
 
+  /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
+  fits(path: string, bytes: number): boolean {
+    if (this.touched.has(path)) return true;
+    return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
+  }
+
+  /** Whether `amount` more of a limit would fit; charges nothing. */
+  hasRoom(limit: Exclude<BudgetLimit, 'wallMs'>, amount: number): boolean {
+    return this.used[limit] + amount <= this.budget[limit];
+  }
+
   hasTouched(path: string): boolean {
     return this.touched.has(path);
   }

@@ -112,7 +112,9 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     state.round += 1;
     for (const op of operations) {
       count += 1;
-      const outcome = await runOperation(op, state);
+      // Round 1 is the plan; later rounds only deepen, and a head is only a glance: what does not fit
+      // there is skipped and listed as a gap, not fatal.
+      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' });
       if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
     // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.

@@ -30,12 +30,13 @@ export interface RoundState {
 export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
 
 /** Runs one planned operation: charges first, reads second, records evidence with its reason. */
-export async function runOperation(op: Operation, state: RoundState): Promise<OperationOutcome> {
+export async function runOperation(op: Operation, state: RoundState, options: { optional?: boolean } = {}): Promise<OperationOutcome> {
+  const optional = options.optional ?? false;
   switch (op.kind) {
     case 'head':
-      return read(state, op.path, 1, op.maxLines, 'head', `head of ${op.path}`);
+      return read(state, op.path, 1, op.maxLines, 'head', `head of ${op.path}`, optional);
     case 'chunk':
-      return read(state, op.path, op.startLine, op.endLine, 'chunk', `requested lines ${op.startLine}-${op.endLine}`);
+      return read(state, op.path, op.startLine, op.endLine, 'chunk', `requested lines ${op.startLine}-${op.endLine}`, optional);
     case 'search': {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope });
       const seen = new Set<string>();
@@ -43,7 +44,8 @@ export async function runOperation(op: Operation, state: RoundState): Promise<Op
       for (const hit of hits) {
         if (seen.size >= MAX_SEARCH_FILES && !seen.has(hit.path)) continue;
         seen.add(hit.path);
-        const outcome = await read(state, hit.path, hit.startLine, hit.endLine, 'search', `matches the question (${hit.context || hit.kind})`);
+        // Search hits are candidates, not requirements: one that does not fit the budget is skipped.
+        const outcome = await read(state, hit.path, hit.startLine, hit.endLine, 'search', `matches the question (${hit.context || hit.kind})`, true);
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -62,8 +64,9 @@ export async function runOperation(op: Operation, state: RoundState): Promise<Op
         defs.slice(0, 5).map((d) => `${d.kind} ${d.scope ? `${d.scope}.` : ''}${d.name} (${d.path}:${d.startLine})`).join(', '),
       );
       let added = 0;
-      for (const def of defs.slice(0, MAX_DEFINITIONS)) {
-        const outcome = await read(state, def.path, def.startLine, def.endLine, 'definition', `definition of ${def.name} (${def.kind})`);
+      for (const [i, def] of defs.slice(0, MAX_DEFINITIONS).entries()) {
+        const reason = `definition of ${def.name} (${def.kind})`;
+        const outcome = await read(state, def.path, def.startLine, def.endLine, 'definition', reason, optional || i > 0);
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -75,9 +78,9 @@ export async function runOperation(op: Operation, state: RoundState): Promise<Op
       state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`);
       let added = 0;
       const sites = refs.filter((r, i) => refs.findIndex((o) => o.path === r.path) === i).slice(0, MAX_CALL_SITES);
-      for (const ref of sites) {
+      for (const [i, ref] of sites.entries()) {
         const reason = `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`;
-        const outcome = await read(state, ref.path, ref.line - CALL_SITE_CONTEXT, ref.line + CALL_SITE_CONTEXT, 'references', reason);
+        const outcome = await read(state, ref.path, ref.line - CALL_SITE_CONTEXT, ref.line + CALL_SITE_CONTEXT, 'references', reason, optional || i > 0);
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -85,6 +88,10 @@ export async function runOperation(op: Operation, state: RoundState): Promise<Op
     }
     case 'map': {
       const map = state.index.repoMap({ tokens: op.tokens ?? 1000, focusPaths: op.focus });
+      if (optional && !state.meter.hasRoom('contextTokens', map.tokens)) {
+        state.gaps.push('skipped the repository map to stay within the token budget');
+        return { ok: true, added: 0 };
+      }
       const charge = state.meter.charge('contextTokens', map.tokens);
       if (!charge.ok) return { ok: false, refused: charge };
       state.notes.push(`Repository map (${map.files.length} of ${map.totalFiles} files, ranked by use):\n${map.text}`);
@@ -100,6 +107,7 @@ async function read(
   endLine: number,
   source: Operation['kind'],
   reason: string,
+  optional = false,
 ): Promise<OperationOutcome> {
   const file = state.index.getFile(path);
   if (!file) {
@@ -114,6 +122,11 @@ async function read(
     reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   }
   if (state.evidence.has(path, start) && state.evidence.has(path, end)) return { ok: true, added: 0 };
+  // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
+  if (optional && !state.meter.fits(path, file.size)) {
+    state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+    return { ok: true, added: 0 };
+  }
   const touch = state.meter.touchFile(path, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text: string;
@@ -131,7 +144,12 @@ async function read(
   const lines = text.split('\n');
   const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
   const snippet = slice(start, end);
-  const charge = state.meter.charge('contextTokens', estimateTokens(snippet));
+  const tokens = estimateTokens(snippet);
+  if (optional && !state.meter.hasRoom('contextTokens', tokens)) {
+    state.gaps.push(`skipped ${path}:${start}-${end} to stay within the token budget`);
+    return { ok: true, added: 0 };
+  }
+  const charge = state.meter.charge('contextTokens', tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add({ path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
   return { ok: true, added: 1 };

@@ -30,10 +30,18 @@ describe('run, under a budget', () => {
     if (result.kind === 'budget-exceeded') expect(result.gathered).toEqual([]);
   });
 
-  it('stops when the context would pass its token limit', async () => {
+  it('stops when a required read would pass the token limit', async () => {
+    const { ports, ask } = await setUp();
+    const result = await run(ask('where is parseHttpRequest defined? tokens=20'), ports);
+    expect(result).toMatchObject({ kind: 'budget-exceeded', limit: 'contextTokens', allowed: 20 });
+  });
+
+  it('skips optional reads that would not fit (search hits, glances, deeper rounds) and lists them as gaps', async () => {
     const { ports, ask } = await setUp();
     const result = await run(ask('how are uploads retried tokens=20'), ports);
-    expect(result).toMatchObject({ kind: 'budget-exceeded', limit: 'contextTokens', allowed: 20 });
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.context.knownGaps.some((g) => /to stay within the token budget$/.test(g))).toBe(true);
+    expect(result.metrics.tokensInContext).toBeLessThanOrEqual(20);
   });
 
   it('keeps the user within the configured maxima', async () => {
