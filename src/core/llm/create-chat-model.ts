@@ -65,6 +65,14 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     // Looked up per call so test interceptors installed on globalThis.fetch still apply.
-    return globalThis.fetch(input, { ...init, signal });
+    const request = globalThis.fetch(input, { ...init, signal });
+    // The signal aborts the request; the race makes the caller see the timeout even where a
+    // fetch implementation (or an interceptor) is late to honour the abort.
+    return new Promise<Response>((resolve, reject) => {
+      const onTimeout = (): void => reject(timeout.reason ?? new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+      if (timeout.aborted) onTimeout();
+      timeout.addEventListener('abort', onTimeout, { once: true });
+      request.then(resolve, reject).finally(() => timeout.removeEventListener('abort', onTimeout));
+    });
   };
 }
