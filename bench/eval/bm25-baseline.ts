@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { toIdentifierTerms } from '../../src/core/code-index/identifier-terms.js';
+import { toIdentifierTerms, toSearchTerms } from '../../src/core/code-index/identifier-terms.js';
 import { toFtsQuery } from '../../src/core/code-index/search-chunks.js';
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
@@ -26,10 +26,15 @@ export function toFileTerms(text: string): string {
 export class FileBm25 {
   private readonly db: Database.Database;
 
-  /** Indexes `files` (repository paths) read from `root` into a temporary in-memory FTS5 table. */
-  constructor(root: string, files: string[]) {
+  /**
+   * Indexes `files` (repository paths) read from `root` into a temporary in-memory FTS5 table.
+   * Options (for experiments): `distinct` keeps each identifier once, as the index's chunks do;
+   * `porter` stems as the index's tokenizer does.
+   */
+  constructor(root: string, files: string[], options: { distinct?: boolean; porter?: boolean } = {}) {
     this.db = new Database(':memory:');
-    this.db.exec("CREATE VIRTUAL TABLE files_fts USING fts5(path UNINDEXED, body, tokenize = 'unicode61')");
+    const tokenize = options.porter ? 'porter unicode61 remove_diacritics 2' : 'unicode61';
+    this.db.exec(`CREATE VIRTUAL TABLE files_fts USING fts5(path UNINDEXED, body, tokenize = '${tokenize}')`);
     const insert = this.db.prepare('INSERT INTO files_fts (path, body) VALUES (?, ?)');
     this.db.transaction(() => {
       for (const file of files) {
@@ -39,7 +44,7 @@ export class FileBm25 {
         } catch {
           continue;
         }
-        insert.run(file, toFileTerms(text));
+        insert.run(file, options.distinct ? toSearchTerms(text) : toFileTerms(text));
       }
     })();
   }

@@ -18,6 +18,9 @@ export interface RankContext {
   index: CodeIndex;
   store: IndexStore;
   baseline: FileBm25;
+  /** The snapshot folder and the files the index holds (for rankers that build their own structures). */
+  root: string;
+  files: string[];
 }
 
 /** A ranker returns repository paths, best first (at least the top 10). */
@@ -50,13 +53,14 @@ export async function runCases(cases: EvalCase[], rankers: Record<string, Ranker
       indexMs += Date.now() - started;
       const index = new SqliteCodeIndex(store);
       const indexed = new Set(index.listFiles().map((f) => f.path));
-      const baseline = new FileBm25(dir, [...indexed]);
+      const files = [...indexed];
+      const baseline = new FileBm25(dir, files);
       try {
         for (const evalCase of group) {
           const ranked: Record<string, string[]> = {};
           const scores: Record<string, CaseScore> = {};
           for (const [name, rank] of Object.entries(rankers)) {
-            ranked[name] = rank({ evalCase, index, store, baseline }).slice(0, 10);
+            ranked[name] = rank({ evalCase, index, store, baseline, root: dir, files }).slice(0, 10);
             scores[name] = scoreCase(evalCase.expected, ranked[name]);
           }
           results.push({ evalCase, unindexed: evalCase.expected.filter((e) => !indexed.has(e)), ranked, scores });

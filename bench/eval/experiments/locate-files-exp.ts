@@ -14,6 +14,8 @@ export interface Knobs {
   neighbourOnce: boolean;
   /** Score multiplier for test files (1 = off). */
   testFactor: number;
+  /** Leave test files alone when the question talks about tests. */
+  testsUnlessAsked: boolean;
   /** Score multiplier for files without a grammar (docs, config; 1 = off). */
   textFactor: number;
   /** Backticked `A.b` is a name, not a path; a dotted name with no definition falls back to its parts. */
@@ -27,6 +29,8 @@ export interface Knobs {
   changeStopWords: boolean;
   pathWords: number;
   definition: number;
+  /** Names defined in more files than this say nothing about where to look (`write`, `toString`). */
+  definitionMaxFiles: number;
   /** Share of a test file's score passed to the source file it is named after (test_adapters.py -> adapters.py). */
   testTransfer: number;
   /** Weight of a whole-file BM25 score (normalised by the best file), when one is given. */
@@ -34,8 +38,8 @@ export interface Knobs {
 }
 
 export const BASE: Knobs = {
-  neighbour: 0.25, neighbourOnce: false, testFactor: 1, textFactor: 1, dotted: false,
-  text: 1, extraChunks: 0.15, searchChunks: 200, changeStopWords: false, pathWords: 0.8, definition: 3,
+  neighbour: 0.25, neighbourOnce: false, testFactor: 1, testsUnlessAsked: false, textFactor: 1, dotted: false,
+  text: 1, extraChunks: 0.15, searchChunks: 200, changeStopWords: false, pathWords: 0.8, definition: 3, definitionMaxFiles: 1000,
   testTransfer: 0, fileBm25: 0,
 };
 
@@ -99,6 +103,7 @@ export function locateFilesExp(
       defs = index.findDefinitions(parts[parts.length - 1]!, 20);
       if (defs.length === 0 || defs.length > 8) defs = index.findDefinitions(parts[parts.length - 2]!, 20);
     }
+    if (new Set(defs.map((d) => d.path)).size > knobs.definitionMaxFiles) continue;
     for (const def of defs) add(def.path, knobs.definition / Math.sqrt(defs.length), `defines ${def.name}`);
   }
 
@@ -141,9 +146,10 @@ export function locateFilesExp(
     }
   }
 
+  const asksForTests = /\b(tests?|testing|specs?|unit tests?)\b/i.test(question);
   const language = new Map(files.map((f) => [f.path, f.language]));
   for (const [path, entry] of scores) {
-    if (knobs.testFactor !== 1 && isTestFile(path)) entry.score *= knobs.testFactor;
+    if (knobs.testFactor !== 1 && isTestFile(path) && !(knobs.testsUnlessAsked && asksForTests)) entry.score *= knobs.testFactor;
     if (knobs.textFactor !== 1 && language.get(path) === 'text') entry.score *= knobs.textFactor;
   }
   return [...scores.entries()]

@@ -1,5 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { isTestFile } from './is-test-file.js';
 import { readPrompt } from './read-prompt.js';
 
 export interface LocatedFile {
@@ -11,12 +12,25 @@ export interface LocatedFile {
 /** Chunks fetched from full-text search before they are folded into files. */
 const SEARCH_CHUNKS = 200;
 /**
- * Weights of the signals, summed per file. Full-text relevance is the base;
- * a named definition or a path the prompt spells out is near-certain; words
- * of the prompt in a file's name say more than the same words in its body;
- * files next to strong candidates in the import/call graph inherit a little.
+ * Weights of the signals, summed per file, tuned on 200 real commits from
+ * five repositories in five languages (bench/eval: query = commit message,
+ * expected = the source files it changed) and checked on 200 older ones.
+ * Full-text relevance is the base (a file's best chunk, plus its next three
+ * at 0.3); a named definition or a path the question spells out is
+ * near-certain; words of the question in a file's name help a little; a file
+ * next to a strong candidate inherits a little, once, from its strongest link
+ * (summed per edge, hubs outranked real matches: recall@5 0.55 -> 0.74).
  */
-const WEIGHT = { text: 1, definition: 3, mentionedPath: 4, pathWords: 0.8, neighbour: 0.25 };
+const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+/**
+ * Tests and text files (docs, changelogs, config) share a change's words but
+ * are rarely where it lands: measured, scaling them lifted recall@5 from 0.74
+ * to 0.84 and moved tests from 23% of the top-5 slots to 1%.
+ */
+const TEST_FACTOR = 0.3;
+const TEXT_FACTOR = 0.5;
+/** Words of change requests and commit messages that say what happens, not where. */
+const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 
 /**
  * Ranks the files a question is most likely about, from everything the index
@@ -37,14 +51,14 @@ export function locateFiles(index: CodeIndex, question: string, options: { limit
   };
 
   // 1. Full-text: each file's best chunk counts fully, its other hits a little (diminishing).
-  const hits = index.search(question, { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
+  const hits = index.search(question.replace(CHANGE_WORDS, ' '), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
   if (hits.length > 0) {
     const best = -hits[0]!.score || 1;
     const perFile = new Map<string, number[]>();
     for (const hit of hits) perFile.set(hit.path, [...(perFile.get(hit.path) ?? []), -hit.score / best]);
     for (const [path, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
-      const text = sorted[0]! + 0.15 * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
+      const text = sorted[0]! + WEIGHT.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
       add(path, WEIGHT.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? 's' : ''})`);
     }
   }
@@ -70,15 +84,25 @@ export function locateFiles(index: CodeIndex, question: string, options: { limit
     else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), 'its path has the question\'s words');
   }
 
-  // 4. Graph: neighbours of the strongest candidates.
+  // 4. Graph: neighbours of the strongest candidates, once each, from their strongest link.
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
     const strength = new Map(top.map(([p, s]) => [p, s.score]));
+    const best = new Map<string, { amount: number; reason: string }>();
     for (const edge of index.neighbours(top.map(([p]) => p))) {
       const [near, far] = strength.has(edge.from) ? [edge.from, edge.to] : [edge.to, edge.from];
       if (strength.has(far)) continue;
-      add(far, WEIGHT.neighbour * (strength.get(near) ?? 0) * Math.min(1, Math.sqrt(edge.weight) / 3), `linked to ${near} (${edge.kind})`);
+      const amount = WEIGHT.neighbour * (strength.get(near) ?? 0) * Math.min(1, Math.sqrt(edge.weight) / 3);
+      if (amount > (best.get(far)?.amount ?? 0)) best.set(far, { amount, reason: `linked to ${near} (${edge.kind})` });
     }
+    for (const [far, { amount, reason }] of best) add(far, amount, reason);
+  }
+
+  // 5. Priors: tests and text files rarely hold the change.
+  const language = new Map(files.map((f) => [f.path, f.language]));
+  for (const [path, entry] of scores) {
+    if (isTestFile(path)) entry.score *= TEST_FACTOR;
+    else if (language.get(path) === 'text') entry.score *= TEXT_FACTOR;
   }
 
   return [...scores.entries()]

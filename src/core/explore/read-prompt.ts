@@ -28,6 +28,8 @@ const KIND_RULES: [RegExp, QuestionKind][] = [
   [/\b(add|implement|change|modify|refactor|fix|support|remove|rename|migrate|replace|introduce|extend|upgrade|what would .{0,30} touch|plan)\b/i, 'change'],
 ];
 
+const FILE_EXTENSION = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md|txt|rst|sql|sh)$/i;
+
 const DIAGRAM_RULES: [RegExp, DiagramType][] = [
   [/\b(erd|entity[- ]relationship|data model|database schema|tables?)\b/i, 'erd'],
   [/\b(dependency|dependencies|imports? graph|packages?)\b/i, 'dependency'],
@@ -44,7 +46,8 @@ export function readPrompt(prompt: string): PromptReading {
   const paths = new Set<string>();
   for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
     const inner = m[1]!.trim();
-    if (/[/\\]|\.\w{1,5}$/.test(inner) && !/\s/.test(inner) && !/\(\)$/.test(inner)) paths.add(inner.replace(/^\.\//, ''));
+    // A path has a slash or a known file extension; `Request.hooks` is a dotted name, not a file.
+    if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner)) paths.add(inner.replace(/^\.\//, ''));
     else identifiers.add(inner.replace(/\(\)$/, ''));
   }
   for (const m of prompt.matchAll(/(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g)) {

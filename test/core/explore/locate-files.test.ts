@@ -38,4 +38,23 @@ describe('locateFiles', () => {
     const files = locateFiles(new SqliteCodeIndex(repo.store), 'request headers retry', { pathPrefix: 'tools' });
     expect(files.every((f) => f.path.startsWith('tools/'))).toBe(true);
   });
+
+  it('ranks the source above its tests and docs that use the same words', async () => {
+    repo = await indexSample({
+      'src/retry.ts': 'export function retryUpload(attempts: number) {\n  return attempts;\n}\n',
+      'test/retry.test.ts': "import { retryUpload } from '../src/retry.js';\n// retry upload attempts retry upload\nretryUpload(3);\n",
+      'docs/retry.md': '# Retry upload\n\nRetry upload attempts. Retry upload again.\n',
+    });
+    expect(locateFiles(new SqliteCodeIndex(repo.store), 'retry upload attempts')[0]!.path).toBe('src/retry.ts');
+  });
+
+  it('gives a neighbour one boost, from its strongest link, however many links it has', async () => {
+    const files: Record<string, string> = { 'src/hub.ts': 'export function hubThing() { return 1; }\n' };
+    for (let i = 0; i < 5; i += 1) {
+      files[`src/parse${i}.ts`] = `import { hubThing } from './hub.js';\nexport function parseRequest${i}() { return hubThing(); }\n`;
+    }
+    repo = await indexSample(files);
+    const hub = locateFiles(new SqliteCodeIndex(repo.store), 'parse request').find((f) => f.path === 'src/hub.ts');
+    expect(hub?.reason.match(/linked to/g)).toHaveLength(1);
+  });
 });
