@@ -9,6 +9,7 @@ import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { createCliLogger } from '../cli-logger.js';
 import { openIndex } from '../open-index.js';
+import { openGitHubIndex } from '../open-github-index.js';
 import { renderRunResult } from '../render-run-result.js';
 
 interface AskOptions extends CommonOptions {
@@ -35,10 +36,13 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
         const [words, options] = args as [string[], AskOptions];
         const modelConfig = readModelConfig(options, io.env);
         const model = modelConfig ? createChatModel(modelConfig) : undefined;
-        const { store, source } = await openIndex(options, io);
+        const opened = isUrl(options.repo)
+          ? await openGitHubIndex(options.repo, options, io)
+          : await openLocal(options, io);
+        const { store, source } = opened;
         try {
           const result = await run(
-            { command: name, prompt: words.join(' '), repo: { kind: 'local', root: source.root } },
+            { command: name, prompt: words.join(' '), repo: opened.repo, urlDetected: opened.repo.kind === 'github' },
             {
               source, index: new SqliteCodeIndex(store), logger: createCliLogger(io, options.verbose), clock: systemClock,
               model, modelConfig,
@@ -71,4 +75,13 @@ function readModelConfig(options: AskOptions, env: NodeJS.ProcessEnv): ModelConf
     ...(options.apiKey ?? env[keyVariable] ? { apiKey: options.apiKey ?? env[keyVariable] } : {}),
     ...(options.baseUrl ?? env.NANODEX_BASE_URL ? { baseUrl: options.baseUrl ?? env.NANODEX_BASE_URL } : {}),
   });
+}
+
+function isUrl(repo: string): boolean {
+  return /^https?:\/\//i.test(repo) || /^github\.com\//i.test(repo);
+}
+
+async function openLocal(options: AskOptions, io: CliIo) {
+  const { store, source } = await openIndex(options, io);
+  return { store, source, repo: { kind: 'local' as const, root: source.root } };
 }

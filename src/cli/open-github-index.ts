@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Octokit } from '@octokit/rest';
+import { toIndexFile } from '../core/code-index/index-location.js';
+import { indexRepository } from '../core/code-index/index-repository.js';
+import { IndexStore } from '../core/code-index/index-store.js';
+import { NanodexError } from '../core/errors.js';
+import type { RepoRef } from '../core/request.js';
+import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { GitHubRepoSource } from '../github/github-repo-source.js';
+import { parseGitHubUrl } from '../github/parse-github-url.js';
+import type { CliIo } from './cli-context.js';
+import { findDataDir } from './data-dir.js';
+
+/** Largest tarball downloaded for an index; GitHub's own tarballs of big repositories run to hundreds of MB. */
+const MAX_TARBALL_BYTES = 200 * 1024 * 1024;
+
+export interface OpenedGitHubIndex {
+  source: GitHubRepoSource;
+  store: IndexStore;
+  repo: Extract<RepoRef, { kind: 'github' }>;
+}
+
+/**
+ * A GitHub repository for `ask`/`locate`: the index is built once per commit
+ * from one tarball download (kept in the data directory); the pipeline then
+ * reads through the GitHub source, so every byte it fetches is counted.
+ */
+export async function openGitHubIndex(
+  url: string,
+  options: { dataDir?: string; octokit?: Octokit },
+  io: CliIo,
+): Promise<OpenedGitHubIndex> {
+  const parsed = parseGitHubUrl(url);
+  if (!parsed) {
+    throw new NanodexError('repo-not-found', `${url} is neither a folder nor a GitHub repository URL`, {
+      hint: 'pass --repo with a local folder or https://github.com/OWNER/REPO[/tree/REF/PATH]',
+    });
+  }
+  const octokit = options.octokit ?? new Octokit({ auth: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex' });
+  const source = new GitHubRepoSource(octokit, { owner: parsed.owner, repo: parsed.repo, ref: parsed.ref, scope: parsed.scope });
+  const { ref, scope } = await source.resolveRefAndScope();
+  const { headSha } = await source.readMetadata();
+  const dataDir = findDataDir(io.env, options.dataDir);
+  const label = `${parsed.owner}+${parsed.repo}@${headSha.slice(0, 12)}`;
+  const store = IndexStore.open(toIndexFile(dataDir, `github.com/${parsed.owner}/${parsed.repo}@${headSha}`));
+  if (store.listFiles().length === 0) {
+    const tree = path.join(dataDir, 'github', label);
+    if (!existsSync(tree)) {
+      mkdirSync(path.dirname(tree), { recursive: true });
+      await source.downloadTarball(tree, { maxBytes: MAX_TARBALL_BYTES });
+    }
+    await indexRepository(new LocalRepoSource(tree), store, {});
+    store.transaction(() => store.setMeta('head_sha', headSha));
+  }
+  return {
+    source,
+    store,
+    repo: { kind: 'github', owner: parsed.owner, repo: parsed.repo, ...(ref ? { ref } : {}), ...(scope ? { scope } : {}), url: parsed.url },
+  };
+}
