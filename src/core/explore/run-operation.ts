@@ -10,8 +10,13 @@ import type { Operation } from './types.js';
 export const MAX_SNIPPET_LINES = 80;
 const CALL_SITE_CONTEXT = 3;
 const MAX_DEFINITIONS = 3;
-const MAX_SEARCH_FILES = 4;
-const MAX_CALL_SITES = 5;
+const MAX_SEARCH_FILES = 3;
+const MAX_CALL_SITES = 4;
+/**
+ * An optional read of a file bigger than this is skipped: over the GitHub API
+ * a blob is fetched whole, so a glance at a 300 KB bundle costs 300 KB.
+ */
+const MAX_OPTIONAL_FILE_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
 export interface RoundState {
@@ -123,6 +128,10 @@ async function read(
   }
   if (state.evidence.has(path, start) && state.evidence.has(path, end)) return { ok: true, added: 0 };
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
+  if (optional && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_FILE_BYTES) {
+    state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);
+    return { ok: true, added: 0 };
+  }
   if (optional && !state.meter.fits(path, file.size)) {
     state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
