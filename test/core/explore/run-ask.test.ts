@@ -1,24 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gitBlobSha } from '../../../src/core/repo/git-blob-sha.js';
 import { run } from '../../../src/core/run.js';
 import { explorePorts } from '../../helpers/explore-fixture.js';
-import type { IndexedRepo } from '../../helpers/sample-repo.js';
-
-let repo: IndexedRepo | undefined;
-afterEach(() => repo?.store.close());
-
-async function setUp() {
-  const fixture = await explorePorts();
-  repo = fixture.repo;
-  return fixture;
-}
 
 describe('run (ask), offline', () => {
   describe('for a definition question', () => {
     it('finds the definition, cites it with the blob sha, and is confident', async () => {
-      const { ports, ask } = await setUp();
+      const { ports, ask } = await explorePorts();
       const result = await run(ask('where is splitHeaders defined?'), ports);
       if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
       const { context, metrics } = result;
@@ -35,7 +25,7 @@ describe('run (ask), offline', () => {
     });
 
     it('says what it could not find, at medium confidence', async () => {
-      const { ports, ask } = await setUp();
+      const { ports, ask } = await explorePorts();
       const result = await run(ask('where is noSuchFunction defined?'), ports);
       if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
       expect(result.context.knownGaps).toContain('no definition of noSuchFunction in the index');
@@ -44,7 +34,7 @@ describe('run (ask), offline', () => {
   });
 
   it('answers a usage question with the definition and the call sites', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('who calls parseHttpRequest?'), ports);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.context.evidence.map((e) => [e.path, e.source])).toEqual([
@@ -55,7 +45,7 @@ describe('run (ask), offline', () => {
   });
 
   it('explores a flow question with search and reads, every excerpt with a reason', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('how are uploads retried'), ports);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     const paths = new Set(result.context.evidence.map((e) => e.path));
@@ -67,7 +57,7 @@ describe('run (ask), offline', () => {
   });
 
   it('never reads or cites a secret file', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('where is SECRET_TOKEN set? check .env'), ports);
     const evidence = result.kind === 'done' && result.command === 'ask' ? result.context.evidence : [];
     expect(evidence.some((e) => e.path === '.env')).toBe(false);
@@ -75,7 +65,7 @@ describe('run (ask), offline', () => {
   });
 
   it('logs one JSON-able line of metrics per run', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     await run(ask('where is splitHeaders defined?'), ports);
     const line = ports.logger.lines.find((l) => l.message === 'run')!;
     expect(JSON.parse(JSON.stringify(line.fields))).toMatchObject({ command: 'ask', intent: 'definition', planPath: 'heuristic' });
@@ -83,7 +73,6 @@ describe('run (ask), offline', () => {
 
   it('does not cite a file that changed since it was indexed, and says so', async () => {
     const { ports, ask, repo: indexed } = await explorePorts();
-    repo = indexed;
     writeFileSync(path.join(indexed.root, 'tools/retry.py'), '\n\ndef with_retries(fn):\n    return fn()\n');
     const result = await run(ask('where is with_retries defined?'), ports);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
@@ -92,7 +81,7 @@ describe('run (ask), offline', () => {
   });
 
   it('checks that citations match the content the index hashed', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('where is with_retries defined?'), ports);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     const text = await ports.source.readFile('tools/retry.py');

@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkPlan } from '../../../src/core/explore/plan-schema.js';
 import { DEFAULT_BUDGET } from '../../../src/core/budget/budget.js';
 import { run } from '../../../src/core/run.js';
 import { explorePorts } from '../../helpers/explore-fixture.js';
-import type { IndexedRepo } from '../../helpers/sample-repo.js';
-
-let repo: IndexedRepo | undefined;
-afterEach(() => repo?.store.close());
 
 const goodPlan = {
   intent: 'flow',
@@ -16,15 +12,9 @@ const goodPlan = {
   maxRounds: 1,
 };
 
-async function setUp() {
-  const fixture = await explorePorts();
-  repo = fixture.repo;
-  return fixture;
-}
-
 describe('run with a model planner', () => {
   it('follows a valid plan and records that the planner was used', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const seen: string[] = [];
     const result = await run(ask('how are uploads retried https://github.com/acme/tools'), {
       ...ports,
@@ -49,7 +39,7 @@ describe('run with a model planner', () => {
     ['paths that are not in the tree', { ...goodPlan, operations: [{ kind: 'head', path: 'secret/keys.ts', maxLines: 5 }] }],
     ['a path that climbs out of the repository', { ...goodPlan, operations: [{ kind: 'head', path: '../../etc/passwd', maxLines: 5 }] }],
   ])('falls back to the heuristic planner on %s, and says why', async (_label, output) => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('where is with_retries defined?'), { ...ports, planner: async () => output });
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.metrics.planPath).toBe('heuristic');
@@ -58,7 +48,7 @@ describe('run with a model planner', () => {
   });
 
   it('falls back when the planner throws', async () => {
-    const { ports, ask } = await setUp();
+    const { ports, ask } = await explorePorts();
     const result = await run(ask('where is with_retries defined?'), { ...ports, planner: async () => { throw new Error('model timed out'); } });
     expect(result.kind === 'done' && result.metrics.plannerProblems).toEqual(['planner failed: model timed out']);
   });

@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/core/run.js';
 import { OUTPUT_TOOL_NAMES, REPO_TOOL_NAMES } from '../../../src/core/tools/phase-tools.js';
 import { explorePorts } from '../../helpers/explore-fixture.js';
-import type { IndexedRepo } from '../../helpers/sample-repo.js';
 import { SAMPLE_FILES } from '../../helpers/sample-repo.js';
 import { ScriptedChatModel, type ScriptedReply } from '../../helpers/scripted-chat-model.js';
-
-let repo: IndexedRepo | undefined;
-afterEach(() => repo?.store.close());
 
 const plan = JSON.stringify({
   intent: 'usage', questions: ['Who calls splitHeaders?'], candidates: [],
@@ -19,7 +15,6 @@ const answer = (citations: { path: string; startLine: number; endLine: number }[
 
 async function ask(prompt: string, replies: ScriptedReply[], files: Record<string, string> = SAMPLE_FILES) {
   const fixture = await explorePorts(files);
-  repo = fixture.repo;
   const model = new ScriptedChatModel(replies);
   const result = await run(fixture.ask(prompt), { ...fixture.ports, model });
   return { result, model };
