@@ -44,14 +44,22 @@ export async function openGitHubIndex(
   const dataDir = findDataDir(io.env, options.dataDir);
   const label = `${parsed.owner}+${parsed.repo}@${headSha.slice(0, 12)}`;
   const store = IndexStore.open(toIndexFile(dataDir, `github.com/${parsed.owner}/${parsed.repo}@${headSha}`));
-  if (store.listFiles().length === 0) {
-    const tree = path.join(dataDir, 'github', label);
-    if (!existsSync(tree)) {
-      mkdirSync(path.dirname(tree), { recursive: true });
-      await source.downloadTarball(tree, { maxBytes: MAX_TARBALL_BYTES });
+  try {
+    // The index is complete for this commit only once head_sha is written, after indexing; an
+    // interrupted build is resumed (only files not yet committed are parsed).
+    if (store.getMeta('head_sha') !== headSha) {
+      const tree = path.join(dataDir, 'github', label);
+      // downloadTarball extracts beside the target and renames on success: a folder here is whole.
+      if (!existsSync(tree)) {
+        mkdirSync(path.dirname(tree), { recursive: true });
+        await source.downloadTarball(tree, { maxBytes: MAX_TARBALL_BYTES });
+      }
+      await indexRepository(new LocalRepoSource(tree), store, {});
+      store.transaction(() => store.setMeta('head_sha', headSha));
     }
-    await indexRepository(new LocalRepoSource(tree), store, {});
-    store.transaction(() => store.setMeta('head_sha', headSha));
+  } catch (error) {
+    store.close();
+    throw error;
   }
   return {
     source,

@@ -28,8 +28,13 @@ export async function openIndex(
   const fresh = !existsSync(file);
   const store = IndexStore.open(file);
   let built: IndexRunStats | undefined;
-  // A fresh index is built; with refresh, an existing one is brought up to date (only changed files parse).
-  if (fresh || options.refresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
+  try {
+    // A fresh index is built; with refresh, an existing one is brought up to date (only changed files parse).
+    if (fresh || options.refresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   return { source, store, built };
 }
 

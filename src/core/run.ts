@@ -9,6 +9,7 @@ import { exploreRepository, type ExploreMetrics, type ModelPlanner } from './exp
 import { locateFiles } from './explore/locate-files.js';
 import type { Clock, Logger, RepoSource } from './ports.js';
 import { toModelError } from './llm/to-model-error.js';
+import { parseRepoPath } from './repo/repo-path.js';
 import type { ModelConfig } from './llm/model-config.js';
 import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
@@ -55,6 +56,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     });
   }
   if (words.prompt.length === 0) return { kind: 'skipped', reason: 'the request has no question after its budget words' };
+  for (const folder of words.focus) parseRepoPath(folder); // throws PathRejectedError naming the rule
   const { budget } = resolveBudget({ ...request.budget, ...words.overrides }, { maxima: ports.maxima ?? MAX_BUDGET });
   const meter = new BudgetMeter(budget, ports.clock);
   const scope = words.focus[0] ?? request.repo.scope;
@@ -99,6 +101,10 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   const outcome = await exploreRepository({
     prompt: words.prompt, repo: repoName, scope, focus: words.focus, index: ports.index, source: ports.source,
     meter, clock: ports.clock, planner: ports.planner, model: ports.model,
+    describeModelError: (error) => {
+      const config = ports.modelConfig;
+      return config ? toModelError(error, config).message : error instanceof NanodexError ? error.message : 'the model call failed';
+    },
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
   if (outcome.kind === 'budget-exceeded') {

@@ -62,6 +62,11 @@ export class BudgetMeter {
     return this.used[limit] + amount <= this.budget[limit];
   }
 
+  /** Wall time left in the budget, in ms (0 or less when spent). */
+  remainingMs(): number {
+    return this.budget.wallMs - (this.clock.now() - this.started);
+  }
+
   hasTouched(path: string): boolean {
     return this.touched.has(path);
   }

@@ -1,3 +1,5 @@
+import { NanodexError } from '../errors.js';
+
 /**
  * Exploration budgets. The defaults come from the exploration plan (seed 004):
  * 5 rounds, 25 files touched, 520 KB fetched, a 12K-18K token context (16K
@@ -57,6 +59,11 @@ export function resolveBudget(
   const clamped: BudgetLimit[] = [];
   for (const [key, value] of Object.entries(overrides) as [BudgetLimit, number | undefined][]) {
     if (value === undefined) continue;
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new NanodexError('bad-budget', `budget ${key} must be a positive number, got ${String(value)}`, {
+        hint: 'check the budget settings in the configuration or flags',
+      });
+    }
     budget[key] = Math.min(value, maxima[key]);
     if (value > maxima[key]) clamped.push(key);
   }
@@ -70,7 +77,9 @@ export function describeRaise(limit: BudgetLimit, current: Budget, maxima: Budge
     return `${limit} is already at its maximum (${maxima[limit]}); narrow the question or add focus=<folder>`;
   }
   const suggestion = limit === 'bytes' ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb`
+    : limit === 'wallMs' ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1000 | 0}s`
     : limit === 'contextTokens' ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1000 | 0}k`
     : String(Math.min(maxima[limit], current[limit] * 2));
-  return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${maxima[limit]}), or narrow it with focus=<folder>`;
+  const most = limit === 'wallMs' ? `${maxima.wallMs / 1000}s` : limit === 'bytes' ? `${maxima.bytes / 1024}kb` : String(maxima[limit]);
+  return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
 }

@@ -40,6 +40,11 @@ export class EvidenceSet {
     return merged;
   }
 
+  /** Whether one item already holds every line from start to end. */
+  covers(path: string, start: number, end: number): boolean {
+    return this.items.some((e) => e.path === path && e.startLine <= start && end <= e.endLine);
+  }
+
   has(path: string, line: number): boolean {
     return this.items.some((e) => e.path === path && e.startLine <= line && line <= e.endLine);
   }

@@ -30,6 +30,8 @@ export interface ExploreInput {
   planner?: ModelPlanner;
   /** With a model: it plans (JSON), deepens the evidence with repository tools, and answers with output tools. */
   model?: BaseChatModel;
+  /** Turns a model's error into a key-free sentence (the front knows the key to strip). */
+  describeModelError?: (error: unknown) => string;
 }
 
 export interface ExploreMetrics {
@@ -77,7 +79,8 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
         if (checked.ok) plan = checked.plan;
         else plannerProblems.push(...checked.problems);
       } catch (error) {
-        plannerProblems.push(`planner failed: ${error instanceof Error ? error.message : String(error)}`);
+        // Provider messages can carry a masked key or a response body: only the translated, key-free text is kept.
+        plannerProblems.push(`planner failed: ${input.describeModelError ? input.describeModelError(error) : 'the model call failed'}`);
       }
     } else {
       plannerProblems.push('no model calls left in the budget for planning');
@@ -123,9 +126,8 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({
       model: input.model, gate, meter, prompt: input.prompt, bootstrap, evidence: state.evidence.list(),
-      rounds: plan.maxRounds - state.round,
+      rounds: plan.maxRounds - state.round, onRound: () => { state.round += 1; },
     });
-    state.round += discovered.rounds;
     if (!discovered.ok) return { kind: 'budget-exceeded', refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
   }
   marks.generation = clock.now();

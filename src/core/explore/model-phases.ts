@@ -1,5 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage, type ToolCall } from '@langchain/core/messages';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import { BudgetRefused, type Citation, type OutputCollector } from '../tools/phase-tools.js';
 import type { ToolGate } from '../tools/tool-gate.js';
@@ -24,12 +24,36 @@ export class ModelCallError extends Error {
   }
 }
 
-async function invoke(bound: { invoke(messages: BaseMessage[]): Promise<unknown> }, messages: BaseMessage[]): Promise<AIMessage> {
+type Bound = { invoke(messages: BaseMessage[], options?: { signal?: AbortSignal }): Promise<unknown> };
+
+/** One model call, bounded by the wall time left: a model that stops answering ends the run as budget-exceeded. */
+async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter): Promise<AIMessage> {
+  const left = meter.remainingMs();
+  if (left <= 0) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
+  const signal = AbortSignal.timeout(left);
   try {
-    return await bound.invoke(messages) as AIMessage;
+    return await bound.invoke(messages, { signal }) as AIMessage;
   } catch (error) {
+    if (signal.aborted) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
     throw new ModelCallError(error);
   }
+}
+
+/** Runs one reply's tool calls; past the per-round limit each call is answered with a refusal and recorded. */
+async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls: ToolCall[]): Promise<BaseMessage[]> {
+  const replies: BaseMessage[] = [];
+  for (const [i, call] of calls.entries()) {
+    replies.push(i < MAX_CALLS_PER_ROUND
+      ? await gate.call(phase, call)
+      : gate.refuse(phase, call, `more than ${MAX_CALLS_PER_ROUND} tool calls in one reply`));
+  }
+  return replies;
+}
+
+/** The text of a reply: a string, or the text blocks of a content array (Anthropic with tools bound). */
+function textOf(reply: AIMessage): string {
+  if (typeof reply.content === 'string') return reply.content.trim();
+  return reply.content.map((block) => (typeof block === 'object' && 'text' in block && typeof block.text === 'string' ? block.text : '')).join('').trim();
 }
 
 /** Tool calls a model may make per round; more in one reply are refused as a runaway. */
@@ -42,7 +66,7 @@ export type PhaseOutcome = { ok: true; rounds: number } | { ok: false; refused: 
 /** Discovery: the model reads with repository tools only, round by round, until it stops or a budget does. */
 export async function discoverWithModel(input: {
   model: BaseChatModel; gate: ToolGate; meter: BudgetMeter; prompt: string; bootstrap: RepoBootstrapContext;
-  evidence: EvidenceItem[]; rounds: number;
+  evidence: EvidenceItem[]; rounds: number; onRound: () => void;
 }): Promise<PhaseOutcome> {
   const { model, gate, meter } = input;
   const bound = model.bindTools!(gate.toolsFor('discovery'));
@@ -55,15 +79,16 @@ export async function discoverWithModel(input: {
   while (rounds < input.rounds) {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call, rounds };
-    const reply = await invoke(bound, messages);
-    messages.push(reply);
-    const calls = reply.tool_calls ?? [];
-    if (calls.length === 0) break;
-    const round = meter.charge('rounds', 1);
-    if (!round.ok) return { ok: false, refused: round, rounds };
-    rounds += 1;
     try {
-      for (const toolCall of calls.slice(0, MAX_CALLS_PER_ROUND)) messages.push(await gate.call('discovery', toolCall));
+      const reply = await invoke(bound, messages, meter);
+      messages.push(reply);
+      const calls = reply.tool_calls ?? [];
+      if (calls.length === 0) break;
+      const round = meter.charge('rounds', 1);
+      if (!round.ok) return { ok: false, refused: round, rounds };
+      rounds += 1;
+      input.onRound();
+      messages.push(...await runCalls(gate, 'discovery', calls));
     } catch (error) {
       if (error instanceof BudgetRefused) return { ok: false, refused: error.refused, rounds };
       throw error;
@@ -86,16 +111,22 @@ export async function executeWithModel(input: {
   for (let turn = 0; turn < EXECUTION_TURNS && !out.answer; turn += 1) {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call };
-    const reply = await invoke(bound, messages);
+    let reply: AIMessage;
+    try {
+      reply = await invoke(bound, messages, meter);
+    } catch (error) {
+      if (error instanceof BudgetRefused) return { ok: false, refused: error.refused };
+      throw error;
+    }
     messages.push(reply);
     const calls = reply.tool_calls ?? [];
     if (calls.length === 0) {
       // A plain-text reply is taken as the answer, with no citations to check.
-      const text = typeof reply.content === 'string' ? reply.content.trim() : '';
+      const text = textOf(reply);
       if (text) out.answer = { text, citations: [] };
       break;
     }
-    for (const toolCall of calls.slice(0, MAX_CALLS_PER_ROUND)) messages.push(await gate.call('execution', toolCall));
+    messages.push(...await runCalls(gate, 'execution', calls));
   }
   let removedCitations = 0;
   if (out.answer) {

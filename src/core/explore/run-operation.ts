@@ -121,12 +121,16 @@ async function read(
     return { ok: true, added: 0 };
   }
   const start = Math.max(1, startLine);
+  if (file.lines > 0 && start > file.lines) {
+    state.gaps.push(`${path} has ${file.lines} lines; nothing at line ${start}`);
+    return { ok: true, added: 0 };
+  }
   let end = Math.min(Math.max(start, endLine), file.lines || endLine);
   if (end - start + 1 > MAX_SNIPPET_LINES) {
     end = start + MAX_SNIPPET_LINES - 1;
     reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   }
-  if (state.evidence.has(path, start) && state.evidence.has(path, end)) return { ok: true, added: 0 };
+  if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
   if (optional && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_FILE_BYTES) {
     state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);

@@ -44,7 +44,8 @@ export function buildRepoTools(state: RoundState): StructuredToolInterface[] {
     }),
     tool((a) => runAs({ kind: 'chunk', path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: 'read_lines', description: 'Read a range of lines of a file.',
-      schema: z.object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) }),
+      schema: z.object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) })
+        .refine((a) => a.endLine >= a.startLine, 'endLine must not be before startLine'),
     }),
     tool((a) => runAs({ kind: 'search', query: a.query }), {
       name: 'search_code', description: 'Full-text search over the code; plain words find identifiers.',

@@ -32,6 +32,12 @@ export class ToolGate {
     return [...this.byPhase[phase].values()];
   }
 
+  /** Answers a call without running it, and records why. */
+  refuse(phase: Phase, call: ToolCall, reason: string): ToolMessage {
+    this.refused.push({ phase, tool: call.name, reason });
+    return new ToolMessage({ tool_call_id: call.id ?? call.name, content: `refused: ${reason}`, status: 'error' });
+  }
+
   /** Runs a model's tool call if the phase allows it; a refused budget charge propagates as BudgetRefused. */
   async call(phase: Phase, call: ToolCall): Promise<ToolMessage> {
     const id = call.id ?? call.name;
@@ -41,8 +47,7 @@ export class ToolGate {
       const reason = this.byPhase[other].has(call.name)
         ? `${call.name} belongs to the ${other} phase and is not available during ${phase}`
         : `${call.name} is not a tool of the ${phase} phase`;
-      this.refused.push({ phase, tool: call.name, reason });
-      return new ToolMessage({ tool_call_id: id, content: `refused: ${reason}`, status: 'error' });
+      return this.refuse(phase, call, reason);
     }
     try {
       const result: unknown = await allowed.invoke(call.args);

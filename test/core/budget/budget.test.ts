@@ -62,7 +62,18 @@ describe('BudgetMeter', () => {
   });
 });
 
+describe('resolveBudget, given a value that is not a positive number', () => {
+  it.each([Number.NaN, 0, -3, Number.POSITIVE_INFINITY])('refuses %s with the fix', (value) => {
+    expect(() => resolveBudget({ files: value })).toThrow(/budget files must be a positive number/);
+  });
+});
+
 describe('describeRaise', () => {
+  it('speaks the units a person types', () => {
+    expect(describeRaise('wallMs', DEFAULT_BUDGET)).toBe('add time=240s to the request (at most 600s), or narrow it with focus=<folder>');
+    expect(describeRaise('bytes', DEFAULT_BUDGET)).toBe('add bytes=1040kb to the request (at most 4096kb), or narrow it with focus=<folder>');
+  });
+
   it('tells how to raise a limit, or that it is at its maximum', () => {
     expect(describeRaise('files', DEFAULT_BUDGET)).toBe('add files=50 to the request (at most 100), or narrow it with focus=<folder>');
     expect(describeRaise('files', { ...DEFAULT_BUDGET, files: 100 })).toMatch(/already at its maximum/);

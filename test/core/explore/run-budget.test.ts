@@ -63,4 +63,11 @@ describe('run, under a budget', () => {
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.context.evidence.every((e) => e.path.startsWith('tools/'))).toBe(true);
   });
+
+  it('refuses a focus folder that leaves the repository, naming the rule', async () => {
+    const { ports, ask } = await explorePorts();
+    const result = await run(ask('how do retries work focus=../secrets'), ports);
+    expect(result).toMatchObject({ kind: 'failed' });
+    if (result.kind === 'failed') expect(result.message).toContain('contains a ".." segment');
+  });
 });

@@ -47,10 +47,22 @@ describe('run with a model planner', () => {
     expect(result.context.evidence[0]!.path).toBe('tools/retry.py');
   });
 
-  it('falls back when the planner throws', async () => {
+  it('falls back when the planner throws, keeping no raw provider text', async () => {
     const { ports, ask } = await explorePorts();
-    const result = await run(ask('where is with_retries defined?'), { ...ports, planner: async () => { throw new Error('model timed out'); } });
-    expect(result.kind === 'done' && result.metrics.plannerProblems).toEqual(['planner failed: model timed out']);
+    const result = await run(ask('where is with_retries defined?'), { ...ports, planner: async () => { throw new Error('raw body sk-proj-secret'); } });
+    expect(result.kind === 'done' && result.metrics.plannerProblems).toEqual(['planner failed: the model call failed']);
+  });
+
+  it('reports a planner error in the provider\'s words with the key removed', async () => {
+    const { ports, ask } = await explorePorts();
+    const key = 'sk-test-nanodex-0000000000000000000000000pln1';
+    const failing = async () => { throw Object.assign(new Error(`Incorrect API key provided: ${key}`), { status: 401 }); };
+    const result = await run(ask('where is with_retries defined?'), {
+      ...ports, planner: failing, modelConfig: { provider: 'openai', model: 'gpt-4o-mini', apiKey: key },
+    });
+    const problems = result.kind === 'done' ? result.metrics.plannerProblems : [];
+    expect(problems[0]).toMatch(/^planner failed: model request to openai \(gpt-4o-mini\) failed with HTTP 401/);
+    expect(JSON.stringify(result)).not.toContain(key);
   });
 });
 

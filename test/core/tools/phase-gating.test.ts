@@ -102,4 +102,25 @@ describe('phase-gated tools', () => {
     ]);
     expect(result).toMatchObject({ kind: 'budget-exceeded', limit: 'modelCalls', allowed: 2 });
   });
+
+  it('answers and records every tool call past the per-reply limit instead of dropping it', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ name: 'find_definition', args: { symbol: `name${i}` } }));
+    const { result, model } = await ask('who calls splitHeaders?', [plan, { toolCalls: many }, 'done', answer([])]);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.refusedToolCalls).toEqual([
+      { phase: 'discovery', tool: 'find_definition', reason: 'more than 8 tool calls in one reply' },
+      { phase: 'discovery', tool: 'find_definition', reason: 'more than 8 tool calls in one reply' },
+    ]);
+    const toolReplies = model.calls[2]!.messages.filter((m) => m.getType() === 'tool');
+    expect(toolReplies).toHaveLength(10);
+  });
+
+  it('reads nothing and charges nothing for lines past the end of a file', async () => {
+    const { result } = await ask('who calls splitHeaders?', [
+      plan, { toolCalls: [{ name: 'read_lines', args: { path: 'src/server.ts', startLine: 500, endLine: 510 } }] }, 'done', answer([]),
+    ]);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.context.knownGaps).toContain('src/server.ts has 14 lines; nothing at line 500');
+    expect(result.context.evidence.some((e) => e.path === 'src/server.ts')).toBe(false);
+  });
 });
