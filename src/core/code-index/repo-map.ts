@@ -1,6 +1,7 @@
 import { estimateTokens } from '../tokens.js';
 import type { IndexStore } from './index-store.js';
 import { pageRank, type Graph } from './page-rank.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
 
 export interface RepoMapOptions {
@@ -30,6 +31,8 @@ const PATH_MENTION_BOOST = 20;
 /** Files considered for rendering; the budget normally stops far earlier. */
 const CANDIDATE_FILES = 400;
 const MAX_SYMBOLS_PER_FILE = 16;
+/** The same demotion the localiser applies to tests (measured there: bench/eval). */
+const TEST_FACTOR = 0.3;
 const OUTLINE_PAGE = 60;
 const MAX_SIGNATURE_CHARS = 120;
 
@@ -46,7 +49,9 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
   const graph = loadGraph(store, position);
   const personalization = buildPersonalization(store, files, position, options);
   const rank = pageRank(files.length, graph, { personalization });
-  const order = files.map((_, i) => i).sort((a, b) => rank[b]! - rank[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
+  // Tests and fixtures rank high by use (they import everything) but say little about the design.
+  const weight = files.map((f, i) => rank[i]! * (isTestFile(f.path) ? TEST_FACTOR : 1));
+  const order = files.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
 
   const chosen: { path: string; rank: number; block: string }[] = [];
   let used = 0;

@@ -1,6 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
-import { isTestFile } from './is-test-file.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
 
 export interface LocatedFile {

@@ -58,4 +58,17 @@ describe('buildRepoMap', () => {
     expect(rankOf(plain)).toBeGreaterThan(0);
     expect(buildRepoMap(repo.store, { tokens: 4000, focusPaths: ['tools'] }).files[0]!.path.startsWith('tools/')).toBe(true);
   });
+
+  it('ranks tests below the code they exercise', async () => {
+    const files: Record<string, string> = {
+      'src/core.ts': 'export function core() { return 1; }\n',
+      'test/helpers.ts': 'export function helper() { return 2; }\n',
+    };
+    for (let i = 0; i < 4; i += 1) {
+      files[`test/t${i}.test.ts`] = `import { helper } from './helpers.js';\nimport { core } from '../src/core.js';\nhelper(); core();\n`;
+    }
+    repo = await indexSample(files);
+    const map = buildRepoMap(repo.store, { tokens: 4000 });
+    expect(map.files[0]!.path).toBe('src/core.ts');
+  });
 });
