@@ -14,7 +14,8 @@ export type RepoRef =
 export interface Request {
   command: Command;
   prompt: string;
-  repo: RepoRef;
+  /** Absent when the request names no repository: then no repository tool exists for it. */
+  repo?: RepoRef;
   issue?: { number: number; title: string; body: string };
   pullRequest?: { number: number; title: string; body: string; baseSha: string; headSha: string };
   actor?: { login: string; kind: 'user' | 'bot' };

@@ -13,6 +13,7 @@ import { parseRepoPath } from './repo/repo-path.js';
 import type { ModelConfig } from './llm/model-config.js';
 import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
+import { answerWithoutRepo } from './answer-without-repo.js';
 
 export interface RunPorts {
   source: RepoSource;
@@ -59,8 +60,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   for (const folder of words.focus) parseRepoPath(folder); // throws PathRejectedError naming the rule
   const { budget } = resolveBudget({ ...request.budget, ...words.overrides }, { maxima: ports.maxima ?? MAX_BUDGET });
   const meter = new BudgetMeter(budget, ports.clock);
-  const scope = words.focus[0] ?? request.repo.scope;
-  const repoName = request.repo.kind === 'github' ? `${request.repo.owner}/${request.repo.repo}` : request.repo.root.split(/[\\/]/).pop() ?? 'repository';
+  const repo = request.repo;
 
   const finish = (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>): RunMetrics => {
     const used = meter.usage();
@@ -69,7 +69,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       urlDetected: request.urlDetected ?? false,
       intent: undefined,
       diagramType: undefined,
-      repoToolsExposed: true,
+      repoToolsExposed: repo !== undefined,
       planPath: explore?.planPath ?? 'none',
       plannerProblems: explore?.plannerProblems ?? [],
       rounds: explore?.rounds ?? 0,
@@ -92,6 +92,27 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     ports.logger.info('run', { ...metrics });
     return metrics;
   };
+
+  if (!repo) {
+    if (!ports.model || request.command !== 'ask') {
+      return { kind: 'skipped', reason: 'the request names no repository, and answering without one needs a model' };
+    }
+    const answered = await answerWithoutRepo({ model: ports.model, meter, prompt: words.prompt });
+    if (!answered.ok) {
+      const { refused } = answered;
+      return {
+        kind: 'budget-exceeded', limit: refused.limit, used: refused.used, allowed: refused.allowed, gathered: [],
+        howToRaise: describeRaise(refused.limit, budget, ports.maxima ?? MAX_BUDGET), metrics: finish(undefined, {}),
+      };
+    }
+    return {
+      kind: 'done', command: 'ask', context: answered.context,
+      answer: answered.out.answer ? { ...answered.out.answer, removedCitations: answered.removedCitations } : undefined,
+      refusedToolCalls: answered.refused, metrics: finish(undefined, { refusedToolCalls: answered.refused.length }),
+    };
+  }
+  const scope = words.focus[0] ?? repo.scope;
+  const repoName = repo.kind === 'github' ? `${repo.owner}/${repo.repo}` : repo.root.split(/[\\/]/).pop() ?? 'repository';
 
   if (request.command === 'locate') {
     const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope });

@@ -124,3 +124,26 @@ describe('phase-gated tools', () => {
     expect(result.context.evidence.some((e) => e.path === 'src/server.ts')).toBe(false);
   });
 });
+
+describe('a request without repository context', () => {
+  it('never builds or exposes repository tools, and refuses a call to one', async () => {
+    const fixture = await explorePorts();
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ name: 'read_file_head', args: { path: 'src/server.ts', maxLines: 5 } }] },
+      { toolCalls: [{ name: 'emit_answer', args: { text: 'Retries usually back off exponentially.', citations: [{ path: 'src/server.ts', startLine: 1, endLine: 2 }] } }] },
+    ]);
+    const result = await run({ command: 'ask', prompt: 'how should retries back off?' }, { ...fixture.ports, model });
+    expect(model.calls.map((c) => c.toolNames)).toEqual([[...OUTPUT_TOOL_NAMES], [...OUTPUT_TOOL_NAMES]]);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.refusedToolCalls).toEqual([{ phase: 'execution', tool: 'read_file_head', reason: 'read_file_head is not a tool of the execution phase' }]);
+    expect(result.metrics.repoToolsExposed).toBe(false);
+    expect(result.answer).toEqual({ text: 'Retries usually back off exponentially.', citations: [], removedCitations: 1 });
+  });
+
+  it('is skipped offline: without a repository or a model there is nothing to answer from', async () => {
+    const fixture = await explorePorts();
+    expect(await run({ command: 'ask', prompt: 'how should retries back off?' }, fixture.ports)).toEqual({
+      kind: 'skipped', reason: 'the request names no repository, and answering without one needs a model',
+    });
+  });
+});
