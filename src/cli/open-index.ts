@@ -15,6 +15,16 @@ export interface OpenedIndex {
   built: IndexRunStats | undefined;
 }
 
+/** The local repository --repo names, and where its index lives (--index, or the data directory). */
+export function resolveIndexTarget(
+  options: CommonOptions & { maxFileBytes?: number },
+  io: CliIo,
+): { source: LocalRepoSource; file: string } {
+  const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
+  const file = options.index ? path.resolve(io.cwd, options.index) : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
+  return { source, file };
+}
+
 /**
  * Opens the index of --repo, building it first when there is none yet, so a
  * first `nanodex map` works without a separate `nanodex index`.
@@ -23,14 +33,13 @@ export async function openIndex(
   options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean },
   io: CliIo,
 ): Promise<OpenedIndex> {
-  const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
-  const file = options.index ? path.resolve(io.cwd, options.index) : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
+  const { source, file } = resolveIndexTarget(options, io);
   const fresh = !existsSync(file);
   const store = IndexStore.open(file);
   let built: IndexRunStats | undefined;
   try {
     // A fresh index is built; with refresh, an existing one is brought up to date (only changed files parse).
-    if (fresh || options.refresh || store.listFiles().length === 0) built = await runIndex(source, store, options, io);
+    if (fresh || options.refresh || store.isEmpty()) built = await runIndex(source, store, options, io);
   } catch (error) {
     store.close();
     throw error;

@@ -3,6 +3,7 @@
  * changes before anyone makes them in src/. `BASE` reproduces the original
  * exactly; each knob is one proposed change.
  */
+import { isTestFile } from '../../../src/core/repo/is-test-file.js';
 import type { CodeIndex } from '../../../src/core/code-index/code-index.js';
 import { splitIdentifier } from '../../../src/core/code-index/identifier-terms.js';
 import { readPrompt } from '../../../src/core/explore/read-prompt.js';
@@ -43,13 +44,7 @@ export const BASE: Knobs = {
   testTransfer: 0, fileBm25: 0,
 };
 
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'testing', 'e2e', 'fixtures']);
-const TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|_spec\.rb)$/;
-
-export function isTestFile(filePath: string): boolean {
-  const parts = filePath.split('/');
-  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? '');
-}
+export { isTestFile };
 
 const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 

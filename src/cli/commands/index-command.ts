@@ -1,12 +1,8 @@
-import path from 'node:path';
 import type { Command } from 'commander';
-import { toIndexFile } from '../../core/code-index/index-location.js';
 import { IndexStore } from '../../core/code-index/index-store.js';
 import type { IndexRunStats } from '../../core/code-index/index-repository.js';
-import { LocalRepoSource } from '../../core/repo/local-repo-source.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
-import { findDataDir } from '../data-dir.js';
-import { runIndex } from '../open-index.js';
+import { resolveIndexTarget, runIndex } from '../open-index.js';
 import { nonNegativeInt, positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
 
 interface IndexOptions extends CommonOptions {
@@ -21,10 +17,7 @@ export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): v
     .option('--max-file-bytes <n>', 'skip files larger than this (default 1000000)', positiveInt('--max-file-bytes', 100_000_000))
     .action(wrap(async (...args) => {
       const options = args[0] as IndexOptions;
-      const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
-      const file = options.index
-        ? path.resolve(io.cwd, options.index)
-        : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
+      const { source, file } = resolveIndexTarget(options, io);
       const store = IndexStore.open(file);
       try {
         const stats = await runIndex(source, store, options, io);

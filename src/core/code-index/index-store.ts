@@ -128,6 +128,11 @@ export class IndexStore {
     return this.statements.allFiles.all() as StoredFile[];
   }
 
+  /** True when no file has been indexed yet (one row probed, not the whole table read). */
+  isEmpty(): boolean {
+    return this.statement('SELECT 1 FROM files LIMIT 1').get() === undefined;
+  }
+
   /** Stored rows for these paths (those not in the index are left out). */
   findFiles(paths: string[]): StoredFile[] {
     return this.statement(

@@ -87,7 +87,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     }
   }
   const planPath = plan ? 'planner' : 'heuristic';
-  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus);
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files);
   const t2 = clock.now();
 
   const state: RoundState = {

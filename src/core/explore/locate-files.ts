@@ -1,4 +1,4 @@
-import type { CodeIndex } from '../code-index/code-index.js';
+import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
@@ -38,7 +38,11 @@ const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?
  * question mentions, its words in file paths, and the graph around the best
  * candidates. Deterministic, no model.
  */
-export function locateFiles(index: CodeIndex, question: string, options: { limit?: number; pathPrefix?: string } = {}): LocatedFile[] {
+export function locateFiles(
+  index: CodeIndex,
+  question: string,
+  options: { limit?: number; pathPrefix?: string; files?: IndexedFile[] } = {},
+): LocatedFile[] {
   const limit = options.limit ?? 10;
   const reading = readPrompt(question);
   const scores = new Map<string, { score: number; reasons: string[] }>();
@@ -70,7 +74,7 @@ export function locateFiles(index: CodeIndex, question: string, options: { limit
   }
 
   // 3. Paths the question spells out, and its words in file names.
-  const files = index.listFiles();
+  const files = options.files ?? index.listFiles();
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   for (const file of files) {
     if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT.mentionedPath, 'named in the question');

@@ -1,4 +1,4 @@
-import type { CodeIndex } from '../code-index/code-index.js';
+import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
 import { locateFiles } from './locate-files.js';
 import { readPrompt } from './read-prompt.js';
@@ -20,10 +20,11 @@ export function planHeuristically(
   bootstrap: RepoBootstrapContext,
   budget: Budget,
   focus: string[] = [],
+  files?: IndexedFile[],
 ): RepoExplorationPlan {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
-  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope });
+  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files });
   const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i) }));
   const names = reading.identifiers.slice(0, 4);
   const operations: Operation[] = [];
