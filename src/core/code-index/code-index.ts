@@ -27,6 +27,8 @@ export interface CodeIndex {
   neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[];
   /** The chunk (symbol, part or window) that holds a line. */
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined;
+  /** The symbols defined in one file, in line order (nested ones included, with their scope). */
+  symbolsIn(path: string): SymbolHit[];
 }
 
 /** CodeIndex over the SQLite store. */
@@ -96,5 +98,12 @@ export class SqliteCodeIndex implements CodeIndex {
       `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`,
     ).get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;
+  }
+
+  symbolsIn(path: string): SymbolHit[] {
+    return this.store.statement(
+      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`,
+    ).all(path) as SymbolHit[];
   }
 }
