@@ -12,7 +12,7 @@ import { runOperation, type RoundState } from './run-operation.js';
 import { buildOutputTools, buildRepoTools, createOutputCollector, type OutputCollector } from '../tools/phase-tools.js';
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
 import { createModelPlanner } from './model-planner.js';
-import { discoverWithModel, executeWithModel } from './model-phases.js';
+import { discoverWithModel, executeWithModel, type ExecutionSpec } from './model-phases.js';
 import type { EvidenceItem, Operation, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
 
 /** A model planner: given the prompt (URL removed) and the bootstrap, returns raw JSON to be checked. */
@@ -32,6 +32,10 @@ export interface ExploreInput {
   model?: BaseChatModel;
   /** Turns a model's error into a key-free sentence (the front knows the key to strip). */
   describeModelError?: (error: unknown) => string;
+  /** The skill's execution phase (instructions, its allowed output tools); absent: answer the question. */
+  execution?: { spec: ExecutionSpec; tools?: readonly string[] };
+  /** Stop after packaging, even with a model: the caller runs its own execution phase. */
+  skipExecution?: boolean;
 }
 
 export interface ExploreMetrics {
@@ -98,7 +102,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   let count = 0;
   const out = createOutputCollector();
   // One gate per request: discovery sees repository tools only, execution output tools only.
-  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out) });
+  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out, input.execution?.tools) });
   const marks: { generation?: number } = {};
   let removedCitations = 0;
   const metrics = (): ExploreMetrics => ({
@@ -137,8 +141,10 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     bootstrap, plan, evidence: state.evidence.list(), findings: state.findings, notes: state.notes,
     gaps: state.gaps, namesWanted, namesFound: state.defined,
   });
-  if (!input.model) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
-  const executed = await executeWithModel({ model: input.model, gate, meter, prompt: input.prompt, context, out });
+  if (!input.model || input.skipExecution) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
+  const executed = await executeWithModel({
+    model: input.model, gate, meter, prompt: input.prompt, context, out, spec: input.execution?.spec,
+  });
   if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: context.evidence, plan, metrics: metrics() };
   removedCitations = executed.removedCitations;
   return { kind: 'done', context, plan, output: out, metrics: metrics() };

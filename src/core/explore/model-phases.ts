@@ -97,18 +97,36 @@ export async function discoverWithModel(input: {
   return { ok: true, rounds };
 }
 
+/** What the execution phase is asked to do: the skill's instructions and when it has produced its output. */
+export interface ExecutionSpec {
+  /** The skill's instructions (SKILL.md body), appended to the fixed rules. */
+  instructions?: string;
+  /** Extra material for the model beside the evidence (a PR diff, offline findings). */
+  material?: string;
+  /** The output the skill must produce; execution ends once it is there. */
+  finished?: (out: OutputCollector) => boolean;
+  /** How the final output tool is called, for the fixed rules ("Call emit_answer once"). */
+  closing?: string;
+}
+
 /** Execution: the model answers with output tools only; citations are checked against the evidence. */
 export async function executeWithModel(input: {
   model: BaseChatModel; gate: ToolGate; meter: BudgetMeter; prompt: string; context: RepoContext; out: OutputCollector;
+  spec?: ExecutionSpec;
 }): Promise<{ ok: true; removedCitations: number } | { ok: false; refused: Extract<Charge, { ok: false }> }> {
   const { model, gate, meter, out } = input;
+  const spec = input.spec ?? {};
+  const finished = spec.finished ?? ((o: OutputCollector) => o.answer !== undefined);
   const bound = model.bindTools!(gate.toolsFor('execution'));
+  const system = [spec.closing ? EXECUTION_SYSTEM.replace('Call emit_answer once', spec.closing) : EXECUTION_SYSTEM,
+    spec.instructions ? `\n\nInstructions for this task:\n${spec.instructions}` : ''].join('');
   const messages: BaseMessage[] = [
-    new SystemMessage(EXECUTION_SYSTEM),
+    new SystemMessage(system),
     new HumanMessage(`Question: ${input.prompt}\n\nEvidence:\n${input.context.evidence.map((e) =>
-      `--- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})\n${e.snippet}`).join('\n')}\n\nFindings:\n${input.context.keyFindings.join('\n')}`),
+      `--- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})\n${e.snippet}`).join('\n')}\n\nFindings:\n${input.context.keyFindings.join('\n')}` +
+      (spec.material ? `\n\n${spec.material}` : '')),
   ];
-  for (let turn = 0; turn < EXECUTION_TURNS && !out.answer; turn += 1) {
+  for (let turn = 0; turn < EXECUTION_TURNS && !finished(out); turn += 1) {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call };
     let reply: AIMessage;
@@ -123,17 +141,19 @@ export async function executeWithModel(input: {
     if (calls.length === 0) {
       // A plain-text reply is taken as the answer, with no citations to check.
       const text = textOf(reply);
-      if (text) out.answer = { text, citations: [] };
+      if (text && !out.answer) out.answer = { text, citations: [] };
       break;
     }
     messages.push(...await runCalls(gate, 'execution', calls));
   }
   let removedCitations = 0;
-  if (out.answer) {
-    const kept = out.answer.citations.filter((c) => isBacked(c, input.context.evidence));
-    removedCitations = out.answer.citations.length - kept.length;
-    out.answer = { ...out.answer, citations: kept };
-  }
+  const keep = (citations: Citation[]) => {
+    const kept = citations.filter((c) => isBacked(c, input.context.evidence));
+    removedCitations += citations.length - kept.length;
+    return kept;
+  };
+  if (out.answer) out.answer = { ...out.answer, citations: keep(out.answer.citations) };
+  out.planSections = out.planSections.map((s) => ({ ...s, citations: keep(s.citations) }));
   return { ok: true, removedCitations };
 }
 

@@ -13,7 +13,8 @@ export class BudgetRefused extends Error {
 }
 
 export const REPO_TOOL_NAMES = ['read_file_head', 'read_lines', 'search_code', 'find_definition', 'find_references', 'repo_map'] as const;
-export const OUTPUT_TOOL_NAMES = ['emit_answer', 'emit_plan_section', 'emit_review_comment', 'emit_diagram'] as const;
+export const OUTPUT_TOOL_NAMES = ['emit_answer', 'emit_plan_section', 'emit_review_comment', 'emit_diagram', 'emit_change'] as const;
+export type OutputToolName = (typeof OUTPUT_TOOL_NAMES)[number];
 
 const path = z.string().min(1).max(1000).describe('repository-relative path');
 
@@ -79,19 +80,24 @@ export interface Citation {
 export interface OutputCollector {
   answer: { text: string; citations: Citation[] } | undefined;
   planSections: { title: string; body: string; citations: Citation[] }[];
-  reviewComments: { path: string; line: number; body: string; quote: string }[];
+  reviewComments: { path: string; line: number; body: string; quote: string; suggestion?: string; severity?: 'info' | 'warning' | 'error' }[];
   diagrams: { type: string; graph: unknown }[];
+  /** Proposed changes as the model gave them: checked against the proposed-change schema before use. */
+  changes: unknown[];
 }
 
 export function createOutputCollector(): OutputCollector {
-  return { answer: undefined, planSections: [], reviewComments: [], diagrams: [] };
+  return { answer: undefined, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
 
 const citation = z.object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) });
 
-/** Execution tools: they only fill the collector. */
-export function buildOutputTools(out: OutputCollector): StructuredToolInterface[] {
-  return [
+/**
+ * Execution tools: they only fill the collector. `allowed` (a skill's
+ * allowed-tools) narrows the family; a skill never gets a tool it did not ask for.
+ */
+export function buildOutputTools(out: OutputCollector, allowed?: readonly string[]): StructuredToolInterface[] {
+  const all = [
     tool((a) => { out.answer = { text: a.text, citations: a.citations }; return 'answer recorded'; }, {
       name: 'emit_answer', description: 'Give the final answer, citing the evidence lines it rests on.',
       schema: z.object({ text: z.string().min(1).max(20_000), citations: z.array(citation).max(50) }),
@@ -102,11 +108,21 @@ export function buildOutputTools(out: OutputCollector): StructuredToolInterface[
     }),
     tool((a) => { out.reviewComments.push(a); return 'comment recorded'; }, {
       name: 'emit_review_comment', description: 'Add a review comment on a line, quoting the code it is about.',
-      schema: z.object({ path, line: z.number().int().min(1), body: z.string().min(1).max(5000), quote: z.string().max(2000) }),
+      schema: z.object({
+        path, line: z.number().int().min(1), body: z.string().min(1).max(5000),
+        quote: z.string().min(1).max(2000).describe('the exact code the comment is about, copied from the diff'),
+        suggestion: z.string().max(5000).optional().describe('replacement for the quoted lines, only when it is concrete'),
+        severity: z.enum(['info', 'warning', 'error']).optional(),
+      }),
     }),
     tool((a) => { out.diagrams.push(a); return 'diagram recorded'; }, {
       name: 'emit_diagram', description: 'Emit a diagram graph as JSON.',
       schema: z.object({ type: z.enum(['architecture', 'component', 'dependency', 'erd']), graph: z.unknown() }),
     }),
+    tool((a) => { out.changes.push(...a.changes); return `${a.changes.length} change(s) recorded`; }, {
+      name: 'emit_change', description: 'Propose file changes (create, rename, delete, patch). Nothing is written; they are shown for review.',
+      schema: z.object({ changes: z.array(z.record(z.string(), z.unknown())).min(1).max(50) }),
+    }),
   ];
+  return allowed ? all.filter((t) => allowed.includes(t.name)) : all;
 }

@@ -1,0 +1,123 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import type { RepoContext } from '../explore/types.js';
+import { isTestFile } from '../repo/is-test-file.js';
+import { escapeText } from '../render/markdown.js';
+import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
+
+const MAX_MODULES = 6;
+const MAX_SYMBOLS = 8;
+const MAX_PATTERNS = 3;
+
+/**
+ * A plan built from the evidence and the graph alone: the modules and
+ * symbols the question leads to, the code around them to follow, phases
+ * (prepare, change, test), criteria and the risks the call graph shows.
+ * Every line it states comes from the index; the wording of the goal is the
+ * requester's own.
+ */
+export function buildOfflinePlan(input: { prompt: string; context: RepoContext; index: CodeIndex; flavour: PlanDoc['flavour'] }): PlanDoc {
+  const { context, index } = input;
+  const byFile = new Map<string, typeof context.evidence>();
+  for (const e of context.evidence) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
+  const ranked = [...byFile.entries()]
+    .map(([path, items]) => ({ path, items, score: items.length + (items.some((e) => e.source === 'definition') ? 2 : 0) - (isTestFile(path) ? 3 : 0) }))
+    .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  const primary = ranked.filter((r) => !isTestFile(r.path) && r.items.some((e) => e.source !== 'search')).slice(0, MAX_MODULES);
+  const modules: PlanModule[] = (primary.length > 0 ? primary : ranked.slice(0, MAX_MODULES)).map(({ path, items }) => ({
+    path, why: [...new Set(items.flatMap((e) => e.reason.split('; ')))].slice(0, 2).join('; '),
+    ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
+  }));
+  const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
+  const patterns = ranked
+    .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path))
+    .slice(0, MAX_PATTERNS)
+    .map(({ path, items }) => ({ text: `${items[0]!.reason} in ${path}`, ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine } }));
+
+  const tests = index.listFiles().filter((f) => isTestFile(f.path)).map((f) => f.path);
+  const testFor = (path: string) => {
+    const stem = baseStem(path);
+    return tests.find((t) => baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|_spec$/g, '') === stem);
+  };
+  const verb = input.flavour === 'refactor' ? 'Restructure' : 'Change';
+  const phases = [
+    {
+      name: 'Understand the current code',
+      tasks: [
+        ...symbols.slice(0, 4).map((s) => `Read \`${s.name}\` (${s.kind}) and its ${s.callers} call site${s.callers === 1 ? '' : 's'}`),
+        ...(symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
+      ],
+      files: modules.map((m) => m.path).slice(0, 4),
+    },
+    {
+      name: input.flavour === 'refactor' ? 'Restructure in small steps' : 'Make the change',
+      tasks: modules.slice(0, 4).map((m) => {
+        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => `\`${s.name}\``).slice(0, 3);
+        return `${verb} ${m.path}${names.length > 0 ? ` (${names.join(', ')})` : ''}`;
+      }),
+      files: modules.map((m) => m.path).slice(0, 4),
+    },
+    {
+      name: 'Test it',
+      tasks: modules.slice(0, 4).map((m) => {
+        const test = testFor(m.path);
+        return test ? `Extend ${test} for the new behaviour of ${m.path}` : `Add tests for ${m.path} (no test file for it was found)`;
+      }),
+      files: modules.slice(0, 4).map((m) => testFor(m.path)).filter((t): t is string => t !== undefined),
+    },
+  ].filter((p) => p.tasks.length > 0);
+
+  const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
+  const acceptance = [
+    `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt)}”`,
+    ...modules.slice(0, 3).map((m) => `Tests cover the changed code in ${m.path}`),
+    ...busy.slice(0, 2).map((s) => `Every caller of \`${s.name}\` (${s.callers} call sites) still works`),
+    'The existing test suite passes',
+  ];
+  const risks = [
+    ...busy.slice(0, 3).map((s) => ({
+      risk: `\`${s.name}\` has ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`,
+      mitigation: 'keep its signature, or change the callers in the same step and test them',
+    })),
+    ...(context.confidence === 'high' ? [] : [{ risk: `The evidence is ${context.confidence}-confidence (${context.confidenceReason})`, mitigation: 'confirm the modules above before starting' }]),
+    ...context.knownGaps.slice(0, 2).map((g) => ({ risk: `Not examined: ${g}`, mitigation: 'read it before changing code that depends on it' })),
+  ];
+  return {
+    flavour: input.flavour,
+    title: input.prompt.length > 80 ? `${input.prompt.slice(0, 77)}…` : input.prompt,
+    goal: input.prompt,
+    context: { modules, symbols, patterns },
+    phases, acceptance, risks, modelSections: [],
+    confidence: `${context.confidence} (${context.confidenceReason})`,
+    gaps: context.knownGaps,
+  };
+}
+
+/** Symbols defined inside the evidence of the plan's modules, innermost first, with their callers. */
+function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<string>): PlanSymbol[] {
+  const seen = new Set<number>();
+  const picked: SymbolHit[] = [];
+  for (const e of context.evidence) {
+    if (!modules.has(e.path)) continue;
+    const inside = index.symbolsIn(e.path).filter((s) => s.startLine >= e.startLine && s.endLine <= e.endLine);
+    const innermost = inside.filter((s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id));
+    for (const s of (e.source === 'definition' ? inside.slice(0, 1) : innermost)) {
+      if (seen.has(s.id)) continue;
+      seen.add(s.id);
+      picked.push(s);
+    }
+  }
+  return picked.slice(0, MAX_SYMBOLS).map((s) => {
+    const callers = index.callers(s.id, 1, 200);
+    return {
+      name: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, signature: s.signature,
+      ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
+      callers: callers.length, callerFiles: new Set(callers.map((c) => c.path)).size,
+    };
+  });
+}
+
+function baseStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+}

@@ -1,0 +1,40 @@
+import type { LineRef } from '../render/link-to.js';
+
+/** A module the plan rests on, with the place in it that made it relevant. */
+export interface PlanModule {
+  path: string;
+  why: string;
+  ref: LineRef;
+}
+
+export interface PlanSymbol {
+  name: string;
+  kind: string;
+  signature: string;
+  ref: LineRef;
+  /** Call sites found in the graph (depth 1), and the files they are in. */
+  callers: number;
+  callerFiles: number;
+}
+
+export interface PlanPhase {
+  name: string;
+  tasks: string[];
+  files: string[];
+}
+
+/** A plan as data: the offline builder or the model fills it, a renderer prints it. */
+export interface PlanDoc {
+  /** 'plan' for planning, 'refactor' for refactoring (same shape, other headings). */
+  flavour: 'plan' | 'refactor' | 'work';
+  title: string;
+  goal: string;
+  context: { modules: PlanModule[]; symbols: PlanSymbol[]; patterns: { text: string; ref: LineRef }[] };
+  phases: PlanPhase[];
+  acceptance: string[];
+  risks: { risk: string; mitigation: string }[];
+  /** Sections a model wrote (title, body, citations), rendered after the index context. */
+  modelSections: { title: string; body: string; citations: LineRef[] }[];
+  confidence: string;
+  gaps: string[];
+}

@@ -1,0 +1,48 @@
+import type { RunMetrics } from '../request.js';
+import { fitComment, GITHUB_COMMENT_LIMIT, type Block } from './fit-comment.js';
+import { renderFooter, type FooterExtras } from './render-footer.js';
+import { sanitizeModelText, type SanitizeReport } from './sanitize-model-text.js';
+import { verifyCitations, type CitationTree } from './verify-citations.js';
+
+export interface CommentCheck {
+  citationsKept: number;
+  citationsRemoved: number;
+  citationProblems: string[];
+  sanitized: SanitizeReport;
+  trimmed: string[];
+}
+
+/**
+ * The last step before anything is posted, the same for every output:
+ * sanitise (mentions, hidden markup, raw HTML, secrets), verify every line
+ * citation against the tree, add the metrics footer, and fit GitHub's size
+ * limit by leaving out whole blocks with a note.
+ */
+export function composeComment(blocks: Block[], options: {
+  tree: CitationTree;
+  metrics: RunMetrics | undefined;
+  footer: FooterExtras;
+  requester?: string;
+  limit?: number;
+}): { body: string; check: CommentCheck } {
+  const sanitized: SanitizeReport = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
+  let kept = 0;
+  let removed = 0;
+  const problems: string[] = [];
+  const clean = blocks.map((block) => {
+    const s = sanitizeModelText(block.text, { requester: options.requester });
+    for (const key of Object.keys(sanitized) as (keyof SanitizeReport)[]) sanitized[key] += s.report[key];
+    const v = verifyCitations(s.text, options.tree);
+    kept += v.kept;
+    removed += v.removed;
+    problems.push(...v.problems);
+    return { ...block, text: v.text };
+  });
+  if (options.metrics) {
+    clean.push({ title: 'footer', essential: true, text: renderFooter(options.metrics, { ...options.footer, citationsRemoved: (options.footer.citationsRemoved ?? 0) + removed }) });
+  } else if (!options.footer.madeWithModel) {
+    clean.push({ title: 'footer', essential: true, text: '<sub>Answered from the code index, without a language model.</sub>' });
+  }
+  const { body, trimmed } = fitComment(clean, options.limit ?? GITHUB_COMMENT_LIMIT);
+  return { body, check: { citationsKept: kept, citationsRemoved: removed, citationProblems: problems, sanitized, trimmed } };
+}

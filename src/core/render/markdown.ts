@@ -1,0 +1,41 @@
+/** Small, pure pieces of GitHub Markdown every renderer shares. */
+
+/** A fenced code block whose fence is longer than any backtick run inside, so code can never close it early. */
+export function fence(code: string, language = ''): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
+  const bar = '`'.repeat(longest + 1);
+  return `${bar}${language}\n${code.replace(/\n+$/, '')}\n${bar}`;
+}
+
+/** Inline code that survives backticks in the text. */
+export function code(text: string): string {
+  const single = text.replace(/\n/g, ' ');
+  const longest = Math.max(0, ...[...single.matchAll(/`+/g)].map((m) => m[0].length));
+  const bar = '`'.repeat(longest + 1);
+  const pad = single.startsWith('`') || single.endsWith('`') ? ' ' : '';
+  return `${bar}${pad}${single}${pad}${bar}`;
+}
+
+/** Text that reads literally: no emphasis, links or HTML can come out of it (mentions are the sanitiser's job). */
+export function escapeText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`).replace(/\n/g, ' ');
+}
+
+/** A table cell: pipes escaped, one line. */
+export function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function link(text: string, url: string): string {
+  return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+}
+
+/** The fence language GitHub highlights for a path, from its extension. */
+export function languageOf(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path.toLowerCase() ? ext : '';
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}

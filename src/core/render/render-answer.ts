@@ -1,0 +1,62 @@
+import type { RepoContext } from '../explore/types.js';
+import type { Citation } from '../tools/phase-tools.js';
+import type { Block } from './fit-comment.js';
+import { formatLineRef, type LinkTo } from './link-to.js';
+import { escapeText, fence, languageOf, link, plural } from './markdown.js';
+
+export interface AnswerDoc {
+  flavour: 'explain' | 'debug';
+  question: string;
+  context: RepoContext;
+  /** The model's answer (sanitised text, citations backed by evidence); absent offline. */
+  answer: { text: string; citations: Citation[] } | undefined;
+}
+
+/** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
+const MAX_EXCERPTS = 8;
+const MAX_EXCERPT_LINES = 40;
+
+/**
+ * An explanation (or a debugging lead) with its citations, confidence and
+ * known gaps. With a model the answer's prose leads and the cited places
+ * follow; offline the findings of the index lead and the strongest evidence
+ * excerpts are shown, each linked to its lines.
+ */
+export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
+  const { context: c } = doc;
+  const heading = doc.flavour === 'debug' ? 'Debugging' : 'Explanation';
+  const blocks: Block[] = [{
+    title: 'question', essential: true,
+    text: `## ${heading}: ${escapeText(doc.question.length > 100 ? `${doc.question.slice(0, 97)}…` : doc.question)}\n\n` +
+      `Confidence: **${c.confidence}** — ${escapeText(c.confidenceReason)}.`,
+  }];
+  if (doc.answer) {
+    const cites = doc.answer.citations.map((x) => link(formatLineRef(x), linkTo(x)));
+    blocks.push({ title: 'answer', essential: true, text: `${doc.answer.text}${cites.length > 0 ? `\n\nSources: ${cites.join(', ')}` : ''}` });
+  } else {
+    const lead = doc.flavour === 'debug'
+      ? 'Where to look first, from the code index (no language model was used: these are the places the question leads to, not a diagnosis):'
+      : 'What the code index shows (no language model was used: the findings and excerpts below are the answer\'s evidence, not prose):';
+    blocks.push({ title: 'findings', essential: true, text: [lead, '', ...(c.keyFindings.length > 0 ? c.keyFindings.map((f) => `- ${escapeText(f)}`) : ['- nothing in the index matched'])].join('\n') });
+  }
+  const excerpts = [...c.evidence]
+    .sort((a, b) => rank(a.source) - rank(b.source) || a.round - b.round)
+    .slice(0, doc.answer ? 0 : MAX_EXCERPTS);
+  if (excerpts.length > 0) {
+    const parts = excerpts.map((e) => {
+      const lines = e.snippet.split('\n');
+      const shown = lines.length > MAX_EXCERPT_LINES ? [...lines.slice(0, MAX_EXCERPT_LINES), '…'] : lines;
+      const ref = { path: e.path, startLine: e.startLine, endLine: e.endLine };
+      return `#### ${link(formatLineRef(ref), linkTo(ref))}\n_${escapeText(e.reason)}_\n${fence(shown.join('\n'), languageOf(e.path))}`;
+    });
+    blocks.push({ title: 'evidence', text: ['### Evidence', ...parts].join('\n\n') });
+  }
+  const more = c.evidence.length - excerpts.length;
+  if (more > 0 && !doc.answer) blocks.push({ title: 'more evidence', text: `${plural(more, 'more excerpt')} gathered (see \`--json\`).` });
+  if (c.knownGaps.length > 0) blocks.push({ title: 'known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
+  return blocks;
+}
+
+function rank(source: string): number {
+  return ({ definition: 0, references: 1, chunk: 2, head: 3, search: 4, map: 5 } as Record<string, number>)[source] ?? 6;
+}
