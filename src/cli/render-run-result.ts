@@ -19,11 +19,25 @@ export function renderRunResult(result: RunResult): string {
       ].join('\n');
     }
     case 'done':
+      if ('comment' in result) return renderComment(result);
       if (result.command === 'locate') {
         return result.files.map((f, i) => `${String(i + 1).padStart(2)}. ${f.path}  (${f.score.toFixed(2)}: ${f.reason})`).join('\n') + '\n';
       }
       return renderContext(result);
   }
+}
+
+/** The comment a front would post, then the inline review comments it would place, each with its line. */
+function renderComment(result: Extract<RunResult, { comment: unknown }>): string {
+  const out = [result.comment.body, ''];
+  if (result.comment.reviewComments.length > 0) {
+    out.push('---', `Inline comments (${result.comment.reviewComments.length}):`, '');
+    for (const c of result.comment.reviewComments) {
+      out.push(`#### ${c.path}:${c.startLine !== undefined ? `${c.startLine}-` : ''}${c.line}`, c.body, '');
+    }
+  }
+  if (result.notes.length > 0) out.push('---', ...result.notes.map((n) => `note: ${n}`), '');
+  return out.join('\n');
 }
 
 function renderContext(result: Extract<RunResult, { kind: 'done'; command: 'ask' }>): string {

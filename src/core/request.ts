@@ -4,7 +4,17 @@ import type { Citation } from './tools/phase-tools.js';
 import type { RefusedCall } from './tools/tool-gate.js';
 import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';
 
-export type Command = 'ask' | 'locate';
+import type { Command as OutputCommand } from './skills/types.js';
+import type { Output, PostableComment } from './outputs/output.js';
+import type { CommentCheck } from './render/compose-comment.js';
+
+export type { OutputCommand };
+/**
+ * `ask`/`locate` explore and return evidence or ranked files; the output
+ * commands (plan, review, explain, diagram, debug, refactor, work, map, find,
+ * refs, help) produce a verified comment; `auto` routes free text to one.
+ */
+export type Command = 'ask' | 'locate' | OutputCommand | 'auto';
 
 export type RepoRef =
   | { kind: 'local'; root: string; scope?: string }
@@ -23,6 +33,20 @@ export interface Request {
   budget?: Partial<Budget>;
   /** Set when the front found a repository URL in the prompt. */
   urlDetected?: boolean;
+  /** A unified diff (base..head) for a review or a pull request's diagram; the front reads it (git, or the GitHub API). */
+  diff?: string;
+  /** Where citations link: the repository's GitHub page and the commit the index holds. Absent: repo-relative links. */
+  links?: { htmlUrl: string; sha: string };
+}
+
+/** The skill a run used, and whether the repository's own replaced a built-in one. */
+export interface SkillUse {
+  name: string;
+  source: 'built-in' | 'repository';
+  path: string;
+  /** How the command was chosen from free text: an explicit word, a score, or the fallback. */
+  routedBy: 'command' | 'scored' | 'fallback';
+  overrides: string | undefined;
 }
 
 /** What each run records: returned in the result, logged as one JSON line. */
@@ -57,6 +81,19 @@ export type RunResult =
     metrics: RunMetrics;
   }
   | { kind: 'done'; command: 'locate'; files: LocatedFile[]; metrics: RunMetrics }
+  | {
+    kind: 'done';
+    command: OutputCommand;
+    skill: SkillUse | undefined;
+    output: Output;
+    /** The comment a front posts, already verified: citations resolved, text sanitised, within GitHub's size. */
+    comment: PostableComment;
+    check: CommentCheck;
+    refusedToolCalls: RefusedCall[];
+    /** Problems worth knowing (rejected model output, skill files that did not load, a fallback taken). */
+    notes: string[];
+    metrics: RunMetrics;
+  }
   | {
     kind: 'budget-exceeded';
     limit: BudgetLimit;

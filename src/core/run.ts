@@ -14,6 +14,7 @@ import type { ModelConfig } from './llm/model-config.js';
 import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
 import { answerWithoutRepo } from './answer-without-repo.js';
+import { runOutputCommand } from './outputs/run-output-command.js';
 
 export interface RunPorts {
   source: RepoSource;
@@ -114,6 +115,17 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   const scope = words.focus[0] ?? repo.scope;
   const repoName = repo.kind === 'github' ? `${repo.owner}/${repo.repo}` : repo.root.split(/[\\/]/).pop() ?? 'repository';
 
+  const describeModelError = (error: unknown) => {
+    const config = ports.modelConfig;
+    return config ? toModelError(error, config).message : error instanceof NanodexError ? error.message : 'the model call failed';
+  };
+  if (request.command !== 'ask' && request.command !== 'locate') {
+    return runOutputCommand({
+      request, ports, prompt: words.prompt, meter, scope, focus: words.focus, repoName, describeModelError, finish,
+      howToRaise: (limit) => describeRaise(limit, budget, ports.maxima ?? MAX_BUDGET),
+    });
+  }
+
   if (request.command === 'locate') {
     const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope });
     return { kind: 'done', command: 'locate', files, metrics: finish(undefined, {}) };
@@ -122,10 +134,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   const outcome = await exploreRepository({
     prompt: words.prompt, repo: repoName, scope, focus: words.focus, index: ports.index, source: ports.source,
     meter, clock: ports.clock, planner: ports.planner, model: ports.model,
-    describeModelError: (error) => {
-      const config = ports.modelConfig;
-      return config ? toModelError(error, config).message : error instanceof NanodexError ? error.message : 'the model call failed';
-    },
+    describeModelError,
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
   if (outcome.kind === 'budget-exceeded') {

@@ -37,6 +37,11 @@ const DIAGRAM_RULES: [RegExp, DiagramType][] = [
   [/\b(architecture|diagram|overview|structure)\b/i, 'architecture'],
 ];
 
+/** The diagram a prompt asks for; architecture when it names none. */
+export function readDiagramType(prompt: string): DiagramType {
+  return DIAGRAM_RULES.find(([re]) => re.test(prompt))?.[1] ?? 'architecture';
+}
+
 /**
  * Reads a prompt the way seed 003's query analyzer does: what kind of
  * question it is, and which names, paths and words it mentions.
@@ -67,7 +72,7 @@ export function readPrompt(prompt: string): PromptReading {
   }
   // "where is X" with a code name and no usage words is a definition question.
   if (kind === 'flow' && identifiers.size > 0 && /^\s*(where|what) is\b/i.test(prompt)) kind = 'definition';
-  const diagramType = kind === 'architecture' ? DIAGRAM_RULES.find(([re]) => re.test(prompt))?.[1] ?? 'architecture' : undefined;
+  const diagramType = kind === 'architecture' ? readDiagramType(prompt) : undefined;
   return { kind, diagramType, identifiers: [...identifiers], paths: [...paths], words };
 }
 

@@ -4,7 +4,9 @@
 export function fence(code: string, language = ''): string {
   const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
   const bar = '`'.repeat(longest + 1);
-  return `${bar}${language}\n${code.replace(/\n+$/, '')}\n${bar}`;
+  // Exact content: an empty body is an empty block (a suggestion that deletes lines), blank lines at the end stay.
+  const end = code === '' || code.endsWith('\n') ? '' : '\n';
+  return `${bar}${language}\n${code}${end}${bar}`;
 }
 
 /** Inline code that survives backticks in the text. */

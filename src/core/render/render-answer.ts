@@ -1,16 +1,8 @@
-import type { RepoContext } from '../explore/types.js';
-import type { Citation } from '../tools/phase-tools.js';
+import type { AnswerDoc } from './answer-doc.js';
 import type { Block } from './fit-comment.js';
 import { formatLineRef, type LinkTo } from './link-to.js';
 import { escapeText, fence, languageOf, link, plural } from './markdown.js';
 
-export interface AnswerDoc {
-  flavour: 'explain' | 'debug';
-  question: string;
-  context: RepoContext;
-  /** The model's answer (sanitised text, citations backed by evidence); absent offline. */
-  answer: { text: string; citations: Citation[] } | undefined;
-}
 
 /** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
 const MAX_EXCERPTS = 8;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Charge } from '../budget/budget-meter.js';
 import { runOperation, type RoundState } from '../explore/run-operation.js';
 import type { Operation } from '../explore/types.js';
+import { proposedChangeSetSchema } from '../changes/proposed-change-schema.js';
 
 /** Thrown by a repository tool whose charge was refused: ends the discovery phase as budget-exceeded. */
 export class BudgetRefused extends Error {
@@ -121,7 +122,7 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
     }),
     tool((a) => { out.changes.push(...a.changes); return `${a.changes.length} change(s) recorded`; }, {
       name: 'emit_change', description: 'Propose file changes (create, rename, delete, patch). Nothing is written; they are shown for review.',
-      schema: z.object({ changes: z.array(z.record(z.string(), z.unknown())).min(1).max(50) }),
+      schema: proposedChangeSetSchema,
     }),
   ];
   return allowed ? all.filter((t) => allowed.includes(t.name)) : all;

@@ -1,0 +1,19 @@
+import { renderAnswer } from '../render/render-answer.js';
+import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
+
+/**
+ * `explain` and `debug`: explore, then (with a model) the skill's
+ * instructions drive an answer through emit_answer; offline the findings and
+ * evidence are the answer, said plainly.
+ */
+export async function produceAnswer(run: SkillRun, flavour: 'explain' | 'debug'): Promise<Produced> {
+  const outcome = await run.explore({
+    spec: { instructions: run.skill?.body }, tools: toolsFor(run.skill, ['emit_answer']),
+  });
+  if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
+  const doc = { flavour, question: run.prompt, context: outcome.context, answer: outcome.output?.answer };
+  return {
+    kind: 'output', output: { kind: 'answer', doc }, blocks: renderAnswer(doc, run.linkTo),
+    madeWithModel: doc.answer !== undefined, explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls,
+  };
+}

@@ -1,0 +1,89 @@
+import { executeWithModel } from '../explore/model-phases.js';
+import type { RepoContext } from '../explore/types.js';
+import { parseDiff, type DiffFile } from '../review/parse-diff.js';
+import { placeComments } from '../review/place-comments.js';
+import { renderReview } from '../review/render-review.js';
+import type { ReviewDraft } from '../review/review-draft.js';
+import { reviewOffline, type OfflineReview } from '../review/review-offline.js';
+import { estimateTokens } from '../tokens.js';
+import { buildOutputTools, createOutputCollector } from '../tools/phase-tools.js';
+import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
+import { toolsFor, type Produced, type SkillRun } from './skill-run.js';
+
+/**
+ * `review`: the diff (base..head) and the head index give the offline review
+ * (changed symbols, blast radius, missing tests, risky patterns, receipt);
+ * with a model, the reviewing skill adds comments through
+ * emit_review_comment, each quoting the code it is about. Every comment is
+ * placed inline only when its quote is found exactly once in the diff.
+ */
+export async function produceReview(run: SkillRun): Promise<Produced> {
+  const diff = run.request.diff;
+  if (diff === undefined) return { kind: 'skipped', reason: 'a review needs a diff: give --base and --head, or run it on a pull request' };
+  const files = parseDiff(diff);
+  if (files.length === 0) return { kind: 'skipped', reason: 'the diff between base and head is empty' };
+  const pr = run.request.pullRequest;
+  const review = reviewOffline({ files, index: run.ports.index, base: pr?.baseSha ?? 'base', head: pr?.headSha ?? 'head' });
+  const drafts: ReviewDraft[] = [...review.drafts];
+  let modelSummary: string | undefined;
+  let refused: RefusedCall[] = [];
+  const notes: string[] = [];
+  const model = run.ports.model;
+  if (model) {
+    const out = createOutputCollector();
+    const gate = new ToolGate({ discovery: [], execution: buildOutputTools(out, toolsFor(run.skill, ['emit_review_comment', 'emit_answer'])) });
+    const { material, left } = buildMaterial(files, review, run.meter.budget.contextTokens - run.meter.usage().contextTokens);
+    const charge = run.meter.charge('contextTokens', estimateTokens(material));
+    if (!charge.ok) return { kind: 'budget-exceeded', refused: charge, gathered: [] };
+    if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(', ')}`);
+    const executed = await executeWithModel({
+      model, gate, meter: run.meter, prompt: run.prompt || 'Review this change.', context: emptyContext(run.repoName), out,
+      spec: {
+        instructions: run.skill?.body, material,
+        closing: 'Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary',
+        finished: (o) => o.answer !== undefined,
+      },
+    });
+    if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: [] };
+    modelSummary = out.answer?.text;
+    refused = gate.refused;
+    drafts.push(...out.reviewComments.map((c) => ({
+      path: c.path, quote: c.quote, body: c.body, suggestion: c.suggestion, kind: 'model', severity: c.severity,
+    })));
+  }
+  const placed = placeComments(files, drafts);
+  const rendered = renderReview({ review, placed, linkTo: run.linkTo, madeWithModel: model !== undefined, modelSummary });
+  return {
+    kind: 'output', output: { kind: 'review', review, placed, modelSummary }, blocks: rendered.blocks,
+    reviewComments: rendered.comments, madeWithModel: model !== undefined, refused, notes,
+  };
+}
+
+/** The diff as the model sees it, file by file while the token budget lasts, then the offline findings. */
+function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
+  const findings = [
+    'Offline findings:',
+    ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
+    ...review.missingTests.map((m) => `- no test change covers ${m.path}`),
+  ].join('\n');
+  const parts: string[] = [];
+  const left: string[] = [];
+  let used = estimateTokens(findings);
+  for (const file of files) {
+    if (file.binary || file.status === 'deleted') continue;
+    const text = `--- ${file.path} (${file.status})\n${file.hunks.map((h) => `${h.header}\n${h.lines.map((l) =>
+      `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`).join('\n')}`).join('\n')}`;
+    const cost = estimateTokens(text);
+    if (used + cost > tokensLeft * 0.8) { left.push(file.path); continue; }
+    used += cost;
+    parts.push(text);
+  }
+  return { material: `Diff (new side is what the comments quote):\n${parts.join('\n')}\n\n${findings}`, left };
+}
+
+function emptyContext(repo: string): RepoContext {
+  return {
+    repo, headSha: undefined, intent: 'change', questions: [], summary: 'A pull request diff.', keyFindings: [], evidence: [],
+    confidence: 'medium', confidenceReason: 'the diff is the evidence', knownGaps: [], tokens: 0,
+  };
+}

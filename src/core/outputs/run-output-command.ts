@@ -1,0 +1,132 @@
+import type { BudgetMeter } from '../budget/budget-meter.js';
+import type { ExploreMetrics } from '../explore/explore-repository.js';
+import { exploreRepository } from '../explore/explore-repository.js';
+import type { Block } from '../render/fit-comment.js';
+import { composeComment } from '../render/compose-comment.js';
+import { buildLinkTo } from '../render/link-to.js';
+import { sanitizeModelText } from '../render/sanitize-model-text.js';
+import { verifyCitations, type CitationTree } from '../render/verify-citations.js';
+import type { OutputCommand, Request, RunMetrics, RunResult, SkillUse } from '../request.js';
+import type { RunPorts } from '../run.js';
+import { routeRequest } from '../skills/route-request.js';
+import { SKILL_FOR_COMMAND, type Skill, type SkillCommand } from '../skills/types.js';
+import { answerLookup } from './answer-lookup.js';
+import { produceAnswer } from './produce-answer.js';
+import { produceChanges } from './produce-changes.js';
+import { produceDiagram } from './produce-diagram.js';
+import { producePlan } from './produce-plan.js';
+import { produceReview } from './produce-review.js';
+import { readSkillCatalog } from './read-skill-catalog.js';
+import { renderHelp } from './render-help.js';
+import type { Produced, SkillRun } from './skill-run.js';
+
+export interface OutputCommandInput {
+  request: Request;
+  ports: RunPorts;
+  /** The prompt without budget words. */
+  prompt: string;
+  meter: BudgetMeter;
+  scope: string | undefined;
+  focus: string[];
+  repoName: string;
+  describeModelError: (error: unknown) => string;
+  finish: (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>) => RunMetrics;
+  howToRaise: (limit: keyof RunMetrics['budget']) => string;
+}
+
+/**
+ * The output commands: pick the skill (explicit command, or free text
+ * routed by relevance), produce the output (each producer in its own file),
+ * then verify and compose the comment every front posts.
+ */
+export async function runOutputCommand(input: OutputCommandInput): Promise<RunResult> {
+  const { request, ports } = input;
+  const catalog = await readSkillCatalog(ports.index, ports.source);
+  let command: OutputCommand;
+  let prompt = input.prompt;
+  let skill: Skill | undefined;
+  let routedBy: SkillUse['routedBy'] = 'command';
+  if (request.command === 'auto') {
+    const routed = routeRequest(prompt, catalog.skills);
+    ({ command, skill, prompt } = routed);
+    routedBy = routed.how;
+  } else {
+    command = request.command as OutputCommand;
+    skill = isSkillCommand(command) ? catalog.skills.find((s) => s.name === SKILL_FOR_COMMAND[command as SkillCommand]) : undefined;
+  }
+  const sha = request.links?.sha ?? ports.index.headSha();
+  const repo = request.repo;
+  const htmlUrl = request.links?.htmlUrl ?? (repo?.kind === 'github' ? `https://github.com/${repo.owner}/${repo.repo}` : undefined);
+  const linkTo = buildLinkTo({ htmlUrl, sha: htmlUrl ? sha : undefined });
+  const run: SkillRun = {
+    request, ports, prompt, meter: input.meter, scope: input.scope, focus: input.focus, repoName: input.repoName, skill, linkTo,
+    explore: (execution) => exploreRepository({
+      prompt, repo: input.repoName, scope: input.scope, focus: input.focus, index: ports.index, source: ports.source,
+      meter: input.meter, clock: ports.clock, planner: ports.planner, model: ports.model,
+      describeModelError: input.describeModelError, execution,
+    }),
+  };
+  const produced = await produce(command, run, catalog);
+  if (produced.kind === 'skipped') return produced;
+  const extra = { intent: produced.plan?.intent, diagramType: produced.plan?.diagramType, command };
+  if (produced.kind === 'budget-exceeded') {
+    const { refused } = produced;
+    return {
+      kind: 'budget-exceeded', limit: refused.limit, used: refused.used, allowed: refused.allowed, gathered: produced.gathered,
+      howToRaise: input.howToRaise(refused.limit), metrics: input.finish(produced.explore, extra),
+    };
+  }
+  const override = skill ? catalog.overrides.find((o) => o.name === skill.name) : undefined;
+  const blocks: Block[] = [...produced.blocks];
+  if (override) {
+    blocks.splice(1, 0, { title: 'skill override', text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
+  }
+  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, lineCount: (path) => ports.index.getFile(path)?.lines };
+  const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
+  const skillUse: SkillUse | undefined = skill && {
+    name: skill.name, source: skill.source, path: skill.path, routedBy, overrides: override?.replaced,
+  };
+  const { body, check } = composeComment(blocks, {
+    tree, metrics, footer: { madeWithModel: produced.madeWithModel, skill: skillUse, citationsRemoved: produced.explore?.removedCitations },
+    requester: request.actor?.login,
+  });
+  const reviewComments = (produced.reviewComments ?? []).map((c) => {
+    const clean = verifyCitations(sanitizeModelText(c.body, { requester: request.actor?.login }).text, tree);
+    check.citationsKept += clean.kept;
+    check.citationsRemoved += clean.removed;
+    check.citationProblems.push(...clean.problems);
+    return { ...c, body: clean.text };
+  });
+  if (check.citationsRemoved > 0) ports.logger.warn('citations removed', { problems: check.citationProblems });
+  return {
+    kind: 'done', command, skill: skillUse, output: produced.output,
+    comment: { body, reviewComments, issueDraft: produced.issueDraft },
+    check, refusedToolCalls: produced.refused ?? [], notes: [...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    metrics,
+  };
+}
+
+async function produce(command: OutputCommand, run: SkillRun, catalog: Awaited<ReturnType<typeof readSkillCatalog>>): Promise<Produced> {
+  switch (command) {
+    case 'help':
+      return { kind: 'output', output: { kind: 'help' }, blocks: renderHelp(catalog), madeWithModel: false };
+    case 'find': case 'refs': case 'map': {
+      const { blocks, hits } = answerLookup(command, run.prompt, run.ports.index, run.linkTo);
+      return { kind: 'output', output: { kind: 'lookup', command, argument: run.prompt, hits }, blocks, madeWithModel: false };
+    }
+    case 'explain': case 'debug':
+      return produceAnswer(run, command);
+    case 'plan': case 'refactor':
+      return producePlan(run, command);
+    case 'work':
+      return produceChanges(run);
+    case 'review':
+      return produceReview(run);
+    case 'diagram':
+      return produceDiagram(run);
+  }
+}
+
+function isSkillCommand(command: OutputCommand): command is SkillCommand {
+  return command in SKILL_FOR_COMMAND;
+}

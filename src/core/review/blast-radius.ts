@@ -1,0 +1,55 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { CallHit } from '../code-index/graph-queries.js';
+import type { ChangedSymbol } from './find-changed-symbols.js';
+
+export interface BlastRadius {
+  changed: ChangedSymbol;
+  /** Callers (symbols, or a file's module level) one hop away, outside the changed files. */
+  direct: number;
+  /** Callers within `depth` hops (direct included), outside the changed files. */
+  total: number;
+  /** Files those callers sit in. */
+  files: number;
+  /** Callers in files this change also touches: counted apart, since the author has them in view. */
+  inChangedFiles: number;
+  /** The nearest callers outside the changed files, each at its call line, for links. */
+  topCallers: CallHit[];
+}
+
+/** Two hops: a caller's callers are still likely to notice; past that, the graph says little (see MAX_CALL_DEPTH). */
+const DEFAULT_DEPTH = 2;
+const DEFAULT_TOP = 5;
+
+/**
+ * Who calls what changed, from the head index's call graph. Callers in files
+ * the diff also changes are reported as a separate count rather than in the
+ * totals and links: the point is to show what the change reaches that its
+ * diff does not show. Recursion (a symbol calling itself) is not a caller.
+ */
+export function buildBlastRadius(
+  changed: ChangedSymbol[],
+  index: CodeIndex,
+  options: { changedPaths: ReadonlySet<string>; depth?: number; top?: number },
+): BlastRadius[] {
+  const depth = options.depth ?? DEFAULT_DEPTH;
+  const top = options.top ?? DEFAULT_TOP;
+  return changed.map((c) => {
+    const seen = new Set<string>();
+    const hits = index.callers(c.symbol.id, depth).filter((h) => {
+      const key = `${h.path}:${h.line}`;
+      if (h.symbolId === c.symbol.id || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const outside = hits.filter((h) => !options.changedPaths.has(h.path));
+    outside.sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path) || a.line - b.line);
+    return {
+      changed: c,
+      direct: outside.filter((h) => h.depth === 1).length,
+      total: outside.length,
+      files: new Set(outside.map((h) => h.path)).size,
+      inChangedFiles: hits.length - outside.length,
+      topCallers: outside.slice(0, top),
+    };
+  });
+}

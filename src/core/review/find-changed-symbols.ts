@@ -1,0 +1,79 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import type { DiffFile } from './parse-diff.js';
+
+export interface ChangedSymbol {
+  symbol: SymbolHit;
+  /** `added` when the whole file is new. */
+  change: 'added' | 'modified';
+  /** Changed new-side lines inside the symbol and none of its children. */
+  changedLines: number;
+}
+
+/**
+ * The symbols of the head index that a change touches. A line counts for
+ * the innermost symbol around it, so a method change names the method, and
+ * its class only when the class's own lines (fields, signature) changed. A
+ * new file names its top-level symbols. Symbols removed by the change are
+ * not in the head index and are not found here.
+ */
+export function findChangedSymbols(files: DiffFile[], index: CodeIndex): ChangedSymbol[] {
+  const changed: ChangedSymbol[] = [];
+  for (const file of files) {
+    if (file.binary || file.status === 'deleted') continue;
+    const symbols = index.symbolsIn(file.path);
+    if (file.status === 'added') {
+      const outermost = symbols.filter((s) => !symbols.some((o) => o !== s && contains(o, s)));
+      changed.push(...outermost.map((symbol) => ({ symbol, change: 'added' as const, changedLines: symbol.endLine - symbol.startLine + 1 })));
+      continue;
+    }
+    const counts = new Map<SymbolHit, number>();
+    for (const line of findTouchedLines(file)) {
+      const inner = findInnermost(symbols, line);
+      if (inner) counts.set(inner, (counts.get(inner) ?? 0) + 1);
+    }
+    for (const [symbol, changedLines] of counts) changed.push({ symbol, change: 'modified', changedLines });
+  }
+  return changed;
+}
+
+/**
+ * New-side lines a change touches: every added line, and for a run of
+ * deleted lines the new-side line that now stands where they were (the next
+ * one, or the previous one at the end of a hunk).
+ */
+export function findTouchedLines(file: DiffFile): number[] {
+  const touched = new Set<number>();
+  for (const hunk of file.hunks) {
+    let previous: number | undefined;
+    let pendingDeletion = false;
+    for (const line of hunk.lines) {
+      if (line.kind === 'del') {
+        pendingDeletion = true;
+        continue;
+      }
+      if (line.kind === 'add' || pendingDeletion) touched.add(line.newLine!);
+      pendingDeletion = false;
+      previous = line.newLine;
+    }
+    if (pendingDeletion) {
+      const at = previous ?? hunk.newStart;
+      if (at > 0) touched.add(at);
+    }
+  }
+  return [...touched].sort((a, b) => a - b);
+}
+
+function findInnermost(symbols: SymbolHit[], line: number): SymbolHit | undefined {
+  let best: SymbolHit | undefined;
+  for (const s of symbols) {
+    if (s.startLine > line || s.endLine < line) continue;
+    if (!best || s.endLine - s.startLine < best.endLine - best.startLine) best = s;
+  }
+  return best;
+}
+
+function contains(outer: SymbolHit, inner: SymbolHit): boolean {
+  return outer.startLine <= inner.startLine && outer.endLine >= inner.endLine
+    && (outer.startLine !== inner.startLine || outer.endLine !== inner.endLine || outer.id < inner.id);
+}

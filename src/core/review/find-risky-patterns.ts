@@ -1,0 +1,54 @@
+import { findLanguage } from '../code-index/languages.js';
+import { isTestFile } from '../repo/is-test-file.js';
+import type { DiffFile, DiffLine } from './parse-diff.js';
+import type { ReviewDraft } from './review-draft.js';
+import { RISK_RULES, type RiskRule, type RuleLine } from './risk-rules.js';
+import { splitCodeLine } from './split-code-line.js';
+
+/** Drafts kept per file: past this a file is better read as a whole than commented line by line. */
+const MAX_DRAFTS_PER_FILE = 25;
+
+/**
+ * Risky patterns on ADDED lines only: the review is about what this change
+ * brings, not what was already there. Each draft quotes the trimmed line (or
+ * two lines for two-line patterns), so placement can find it in the hunk.
+ */
+export function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RULES): ReviewDraft[] {
+  const drafts: ReviewDraft[] = [];
+  for (const file of files) {
+    if (file.binary || file.status === 'deleted') continue;
+    const language = findLanguage(file.path);
+    const applicable = rules.filter((r) => (!r.languages || (language !== undefined && r.languages.includes(language)))
+      && !(r.sourceOnly && isTestFile(file.path)));
+    const seen = new Set<string>();
+    const forFile: ReviewDraft[] = [];
+    for (const hunk of file.hunks) {
+      hunk.lines.forEach((line, i) => {
+        if (line.kind !== 'add') return;
+        const ruleLine = toRuleLine(file.path, line, hunk.lines[i + 1]);
+        for (const rule of applicable) {
+          const hit = rule.test(ruleLine);
+          if (hit === false) continue;
+          const quote = hit === 2 && ruleLine.next ? `${line.text.trim()}\n${ruleLine.next.raw.trim()}` : line.text.trim();
+          const key = `${rule.id}\n${quote}`;
+          if (seen.has(key)) continue; // The same line twice: one draft, which placement will send to a person.
+          seen.add(key);
+          const suggestion = hit === 2 ? undefined : rule.suggest?.(ruleLine);
+          forFile.push({
+            path: file.path, quote, body: rule.message, kind: `risk:${rule.id}`, severity: rule.severity,
+            ...(suggestion !== undefined ? { suggestion } : {}),
+          });
+        }
+      });
+    }
+    drafts.push(...forFile.slice(0, MAX_DRAFTS_PER_FILE));
+  }
+  return drafts;
+}
+
+function toRuleLine(path: string, line: DiffLine, next: DiffLine | undefined): RuleLine {
+  const { code, comment } = splitCodeLine(line.text, path);
+  const ruleLine: RuleLine = { path, language: findLanguage(path), raw: line.text, code, comment };
+  if (next?.kind === 'add') ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path).code };
+  return ruleLine;
+}

@@ -1,0 +1,138 @@
+import { fitComment, type Block } from '../render/fit-comment.js';
+import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
+import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
+import type { BlastRadius } from './blast-radius.js';
+import type { PlacedComments } from './place-comments.js';
+import type { OfflineReview } from './review-offline.js';
+import { toShownQuote } from './review-draft.js';
+
+export interface ReviewComment {
+  path: string;
+  line: number;
+  startLine?: number;
+  side: 'RIGHT';
+  body: string;
+}
+
+export interface RenderedReview {
+  /** The summary comment, fitted to GitHub's size limit. */
+  summary: string;
+  /** The same summary as blocks, for callers that compose the comment themselves. */
+  blocks: Block[];
+  comments: ReviewComment[];
+}
+
+/** Changed symbols listed before the rest are counted: a long list hides the few that matter. */
+const MAX_SYMBOLS_LISTED = 25;
+const SEVERITY_LABEL = { info: 'Note', warning: 'Warning', error: 'Problem' } as const;
+
+/**
+ * The review as GitHub Markdown: a summary comment (overview, blast radius
+ * with permalinks, missing tests, risky patterns, what needs a person, and
+ * the coverage receipt) and the inline comments. `modelSummary` is expected
+ * to be sanitised already; every quote of code is fenced and redacted.
+ */
+export function renderReview(input: {
+  review: OfflineReview;
+  placed: PlacedComments;
+  linkTo: LinkTo;
+  madeWithModel: boolean;
+  modelSummary?: string;
+}): RenderedReview {
+  const { review, placed, linkTo } = input;
+  const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
+  const blocks: Block[] = [{ title: 'overview', essential: true, text: renderOverview(input) }];
+  if (input.modelSummary) blocks.push({ title: 'model summary', text: input.modelSummary.trim() });
+
+  if (review.blastRadius.length > 0) {
+    const listed = [...review.blastRadius].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
+    const lines = ['### Changed symbols and their callers', ...listed.flatMap((b) => renderBlast(b, cite))];
+    const more = review.blastRadius.length - listed.length;
+    if (more > 0) lines.push(`- and ${plural(more, 'more symbol')} with fewer callers`);
+    blocks.push({ title: 'blast radius', text: lines.join('\n') });
+  }
+  if (review.missingTests.length > 0) {
+    blocks.push({
+      title: 'missing tests',
+      text: ['### Changed code without test changes', ...review.missingTests.map((m) =>
+        `- ${cite({ path: m.path })}: no test change covers it (looked for ${m.lookedFor.map(code).join(', ')}, or any test in its folder)`)].join('\n'),
+    });
+  }
+  const risky = placed.inline.filter((c) => c.draft.kind.startsWith('risk:'));
+  if (risky.length > 0) {
+    blocks.push({
+      title: 'risky patterns',
+      text: ['### Risky patterns (commented inline)', ...risky.map((c) =>
+        `- ${label(c.draft.severity)}${code(c.draft.kind)} at ${cite({ path: c.path, startLine: c.startLine ?? c.line, endLine: c.line })}`)].join('\n'),
+    });
+  }
+  if (placed.needsJudgement.length > 0) {
+    blocks.push({
+      title: 'needs human judgement',
+      text: ['### Needs human judgement', 'These could not be tied to exactly one line of the diff, so they are not posted inline.', '',
+        ...placed.needsJudgement.map(({ draft, reason }) => [
+          `- ${label(draft.severity)}${code(draft.kind)} in ${cite({ path: draft.path })} (${reason}): ${draft.body}`,
+          indent(fence(toShownQuote(draft.quote), languageOf(draft.path))),
+          ...(draft.suggestion === '' ? ['  Suggested fix: delete the quoted lines.'] : []),
+          ...(draft.suggestion ? ['  Suggested replacement:', indent(fence(draft.suggestion, languageOf(draft.path)))] : []),
+        ].join('\n'))].join('\n'),
+    });
+  }
+  blocks.push({ title: 'coverage receipt', essential: true, text: renderReceipt(review) });
+
+  const comments = placed.inline.map(({ path, line, startLine, side, body }) => ({ path, line, ...(startLine !== undefined ? { startLine } : {}), side, body }));
+  return { summary: fitComment(blocks).body, blocks, comments };
+}
+
+function renderOverview(input: { review: OfflineReview; placed: PlacedComments; madeWithModel: boolean }): string {
+  const { review, placed } = input;
+  const s = review.summary;
+  const outside = review.blastRadius.reduce((n, b) => n + b.total, 0);
+  const findings = [
+    plural(s.changedSymbols, 'changed symbol'),
+    `${plural(outside, 'caller')} outside the diff`,
+    `${plural(review.missingTests.length, 'source file')} without test changes`,
+    `${plural(placed.inline.length, 'inline comment')}`,
+    `${placed.needsJudgement.length} for human judgement`,
+  ];
+  const made = input.madeWithModel
+    ? 'The summary was written with a language model; the findings come from the diff and the code index.'
+    : 'Made without a language model: deterministic checks of the diff against the code index.';
+  const stale = review.receipt.indexAtHead === false ? '\n\n> [!WARNING]\n> The code index was not built at the head commit: symbols and callers may be out of date.' : '';
+  return `## nanodex review\n\n${plural(s.files, 'file')} changed (+${s.additions} −${s.deletions}) from ${code(review.base.slice(0, 12))} to ${code(review.head.slice(0, 12))}: ${findings.join(', ')}.\n\n${made}${stale}`;
+}
+
+function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
+  const s = b.changed.symbol;
+  const name = s.scope ? `${s.scope}.${s.name}` : s.name;
+  const kind = b.changed.change === 'added' ? `${s.kind}, new` : s.kind;
+  const counts = b.total === 0
+    ? 'no callers outside the diff'
+    : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
+  const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';
+  const callers = b.topCallers.map((h) => `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}`);
+  return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
+}
+
+function renderReceipt(review: OfflineReview): string {
+  const r = review.receipt;
+  const reviewed = r.reviewed.map((f) => `- ${code(f.path)} (+${f.additions} −${f.deletions})`);
+  const skipped = r.skipped.map((f) => `- ${code(f.path)}: ${escapeText(f.detail)}`);
+  return [
+    '<details>',
+    `<summary>Coverage: ${r.reviewed.length} of ${r.reviewed.length + r.skipped.length} changed files reviewed</summary>`,
+    '',
+    '**Reviewed**',
+    ...(reviewed.length > 0 ? reviewed : ['- none']),
+    ...(skipped.length > 0 ? ['', '**Skipped**', ...skipped] : []),
+    '</details>',
+  ].join('\n');
+}
+
+function label(severity: 'info' | 'warning' | 'error' | undefined): string {
+  return severity ? `**${SEVERITY_LABEL[severity]}** ` : '';
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `  ${l}`).join('\n');
+}

@@ -1,0 +1,51 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import { buildBlastRadius, type BlastRadius } from './blast-radius.js';
+import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-receipt.js';
+import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
+import { findMissingTests, type MissingTest } from './find-missing-tests.js';
+import { findRiskyPatterns } from './find-risky-patterns.js';
+import type { DiffFile } from './parse-diff.js';
+import type { ReviewDraft } from './review-draft.js';
+
+export interface OfflineReview {
+  base: string;
+  head: string;
+  summary: { files: number; additions: number; deletions: number; changedSymbols: number };
+  changedSymbols: ChangedSymbol[];
+  blastRadius: BlastRadius[];
+  missingTests: MissingTest[];
+  /** Risky patterns, ready for placeComments. */
+  drafts: ReviewDraft[];
+  receipt: CoverageReceipt;
+}
+
+/**
+ * The review without a model: everything here comes from the diff and the
+ * head index, so it is deterministic and says only what it can show. The
+ * summary counts the whole diff; the findings cover the reviewed files only
+ * (the receipt names the others and why), except missing tests, which look
+ * at every changed test file.
+ */
+export function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): OfflineReview {
+  const { files, index } = input;
+  const receipt = buildCoverageReceipt(files, { index, head: input.head });
+  const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
+  const reviewed = files.filter((f) => reviewedPaths.has(f.path));
+  const changedSymbols = findChangedSymbols(reviewed, index);
+  const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
+  return {
+    base: input.base,
+    head: input.head,
+    summary: {
+      files: files.length,
+      additions: files.reduce((n, f) => n + f.additions, 0),
+      deletions: files.reduce((n, f) => n + f.deletions, 0),
+      changedSymbols: changedSymbols.length,
+    },
+    changedSymbols,
+    blastRadius,
+    missingTests: findMissingTests(files).filter((m) => reviewedPaths.has(m.path)),
+    drafts: findRiskyPatterns(reviewed),
+    receipt,
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlastRadius } from '../../../src/core/review/blast-radius.js';
+import { findChangedSymbols, findTouchedLines } from '../../../src/core/review/find-changed-symbols.js';
+import { parseDiff } from '../../../src/core/review/parse-diff.js';
+import { makeReviewRepo } from './review-repo.js';
+
+const SERVICE = [
+  'export class Service {',
+  '  private count = 0;',
+  '',
+  '  start(): number {',
+  '    this.count += 1;',
+  '    return this.count;',
+  '  }',
+  '',
+  '  stop(): void {',
+  '    this.count = 0;',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+const CALLER = "import { Service } from './service.js';\nexport function boot() {\n  return new Service().start();\n}\n";
+
+describe('findChangedSymbols', () => {
+  it('names the method that changed, not its class', async () => {
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('this.count += 1;', 'this.count += 2;') } });
+    const changed = findChangedSymbols(parseDiff(repo.diff), repo.index);
+    expect(changed.map((c) => [c.symbol.name, c.symbol.kind, c.change, c.changedLines])).toEqual([['start', 'method', 'modified', 1]]);
+  });
+
+  it('names the class when its own lines change', async () => {
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('  private count = 0;\n', '') } });
+    expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual(['Service']);
+  });
+
+  it('counts a pure deletion for the symbol that now stands where the lines were', async () => {
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('    this.count = 0;\n', '') } });
+    expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual(['stop']);
+  });
+});
+
+describe('findTouchedLines', () => {
+  it('takes added lines, and the next new-side line after a deletion, or the previous one at the end of a hunk', () => {
+    const [file] = parseDiff('diff --git a/a.ts b/a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1,5 +1,4 @@\n a\n-b\n c\n+d\n e\n-f\n');
+    expect(findTouchedLines(file!)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('buildBlastRadius', () => {
+  it('counts callers outside the changed files, with the nearest first', async () => {
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE, 'src/boot.ts': CALLER }, { write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2') } });
+    const files = parseDiff(repo.diff);
+    const [radius] = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
+    expect(radius).toMatchObject({ direct: 1, total: 1, files: 1, inChangedFiles: 0 });
+    expect(radius!.topCallers[0]).toMatchObject({ name: 'boot', path: 'src/boot.ts', line: 3 });
+  });
+
+  it('moves callers in files the change also touches to their own count', async () => {
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE, 'src/boot.ts': CALLER }, {
+      write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2'), 'src/boot.ts': `${CALLER}// booted\n` },
+    });
+    const files = parseDiff(repo.diff);
+    const radius = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
+    expect(radius.find((r) => r.changed.symbol.name === 'start')).toMatchObject({ direct: 0, total: 0, inChangedFiles: 1, topCallers: [] });
+  });
+});
