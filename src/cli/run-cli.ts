@@ -3,6 +3,7 @@ import { describeError } from '../core/errors.js';
 import { EXIT, type CliIo } from './cli-context.js';
 import type { Wrap } from './cli-options.js';
 import { registerAskCommands } from './commands/ask-commands.js';
+import { registerSkillCommands } from './commands/skill-commands.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMapCommand } from './commands/map-command.js';
 import { registerLookupCommands } from './commands/lookup-commands.js';
@@ -30,6 +31,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerSearchCommand(program, io, wrap);
   registerStatsCommand(program, io, wrap);
   registerAskCommands(program, io, wrap);
+  registerSkillCommands(program, io, wrap);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;

@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import type { OutputCommand, Request } from '../../core/request.js';
+import type { CliIo } from '../cli-context.js';
+import { withCommonOptions, type Wrap } from '../cli-options.js';
+import { withModelOptions } from '../model-options.js';
+import { readGitDiff } from '../read-git-diff.js';
+import { runRequest, type RunOptions } from '../run-request.js';
+
+interface SkillOptions extends RunOptions {
+  base?: string;
+  head?: string;
+}
+
+const DESCRIPTIONS: [OutputCommand, string, boolean][] = [
+  ['plan', 'a phased implementation plan from the code index (goal, context, phases, criteria, risks)', true],
+  ['explain', 'an explanation with citations, confidence and known gaps', true],
+  ['debug', 'where to look first for a bug, with the evidence', true],
+  ['refactor', 'a refactoring plan that names every caller it affects', true],
+  ['work', 'proposed changes as diffs (needs a model; nothing is written)', true],
+  ['diagram', 'a Mermaid diagram (architecture, component, dependency, erd); --base/--head for before/after of a change', false],
+  ['review', 'review the change base...head: inline comments, blast radius, missing tests, risky patterns', false],
+];
+
+/**
+ * The output commands: each prints the comment nanodex would post (Markdown)
+ * or, with --json, the structured result (sections, inline comments with
+ * path/line/side, diagram graph and Mermaid, citations check, metrics).
+ */
+export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): void {
+  for (const [name, description, needsPrompt] of DESCRIPTIONS) {
+    const command = withModelOptions(withCommonOptions(program.command(name)))
+      .argument(needsPrompt ? '<prompt...>' : '[prompt...]', 'what to do; may carry budget words: rounds=3 files=10 budget=20k focus=src/api')
+      .description(description)
+      .option('--verbose', 'log the run (one JSON line) on stderr', false)
+      .option('--no-refresh', 'use the index as it is, without updating it first');
+    if (name === 'review' || name === 'diagram') {
+      command.option('--base <ref>', name === 'review' ? 'the branch or commit the change goes into (required)' : 'show the change base...head');
+      command.option('--head <ref>', 'the branch or commit with the change (default HEAD)');
+    }
+    command.action(wrap(async (...args) => {
+      const [words, options] = args as [string[], SkillOptions];
+      if (name === 'review' && options.base === undefined) {
+        io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
+        return 2;
+      }
+      return runRequest(async (repo, root) => {
+        const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt(name), repo, urlDetected: repo.kind === 'github' };
+        if (options.base === undefined) return request;
+        if (!root) throw new Error('--base/--head work on a local repository only');
+        const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
+        if (checkedOut !== undefined && checkedOut !== headSha) {
+          io.stderr.write(`note: the index is of the checkout (${checkedOut.slice(0, 12)}), not of --head (${headSha.slice(0, 12)}); check out the head for exact callers and lines\n`);
+        }
+        return { ...request, diff, pullRequest: { number: 0, title: request.prompt, body: '', baseSha, headSha } };
+      }, options, io);
+    }));
+  }
+  withCommonOptions(program.command('skills'))
+    .description('list the commands, budget words and skills (built-in and the repository\'s .github/skills)')
+    .option('--verbose', 'log the run (one JSON line) on stderr', false)
+    .option('--no-refresh', 'use the index as it is, without updating it first')
+    .action(wrap(async (...args) => {
+      const options = args[0] as SkillOptions;
+      return runRequest((repo) => ({ command: 'help', prompt: 'help', repo }), options, io);
+    }));
+}
+
+function defaultPrompt(name: OutputCommand): string {
+  return name === 'review' ? 'Review this change.' : 'the architecture of the repository';
+}

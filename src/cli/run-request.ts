@@ -1,0 +1,54 @@
+import { SqliteCodeIndex } from '../core/code-index/code-index.js';
+import { createChatModel } from '../core/llm/create-chat-model.js';
+import { systemClock } from '../core/ports.js';
+import type { RepoRef, Request, RunResult } from '../core/request.js';
+import { run } from '../core/run.js';
+import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
+import { createCliLogger } from './cli-logger.js';
+import { readModelConfig, type ModelOptions } from './model-options.js';
+import { openGitHubIndex } from './open-github-index.js';
+import { openIndex } from './open-index.js';
+import { renderRunResult } from './render-run-result.js';
+
+export interface RunOptions extends CommonOptions, ModelOptions {
+  verbose: boolean;
+  refresh: boolean;
+}
+
+/**
+ * Opens the index (a local folder, or a GitHub URL indexed from its
+ * tarball), runs one request through the core, prints it (Markdown or
+ * `--json`) and returns the exit code.
+ */
+export async function runRequest(
+  build: (repo: RepoRef, root: string | undefined) => Promise<Request> | Request,
+  options: RunOptions,
+  io: CliIo,
+  toJson: (result: RunResult) => unknown = (result) => result,
+): Promise<number> {
+  const modelConfig = readModelConfig(options, io.env);
+  const model = modelConfig ? createChatModel(modelConfig) : undefined;
+  const opened = isUrl(options.repo) ? await openGitHubIndex(options.repo, options, io) : await openLocal(options, io);
+  const { store, source } = opened;
+  try {
+    const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
+    const result = await run(request, {
+      source, index: new SqliteCodeIndex(store), logger: createCliLogger(io, options.verbose), clock: systemClock, model, modelConfig,
+    });
+    io.stdout.write(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderRunResult(result));
+    if (result.kind === 'failed') return EXIT.failed;
+    if (result.kind === 'budget-exceeded') return EXIT.budget;
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+
+function isUrl(repo: string): boolean {
+  return /^https?:\/\//i.test(repo) || /^github\.com\//i.test(repo);
+}
+
+async function openLocal(options: CommonOptions & { refresh?: boolean }, io: CliIo) {
+  const { store, source } = await openIndex(options, io);
+  return { store, source, repo: { kind: 'local' as const, root: source.root } };
+}

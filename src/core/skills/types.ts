@@ -1,0 +1,70 @@
+/**
+ * Skills are Agent Skills (agentskills.io): `<name>/SKILL.md`, YAML
+ * frontmatter then Markdown instructions. Built-ins ship in the package's
+ * `skills/`; a repository adds or overrides them in `.github/skills/`.
+ */
+
+/**
+ * The output tools a skill may list in `allowed-tools`. The execution phase's
+ * OUTPUT_TOOL_NAMES (tools/phase-tools.ts) plus `emit_change` (proposed
+ * changes, arriving with the working skill); kept here so parsing a skill
+ * does not load the model tooling. A test checks the two lists agree.
+ */
+export const SKILL_OUTPUT_TOOLS = ['emit_answer', 'emit_plan_section', 'emit_review_comment', 'emit_diagram', 'emit_change'] as const;
+export type SkillOutputTool = (typeof SKILL_OUTPUT_TOOLS)[number];
+
+/** Commands that run a skill, in the order routing breaks ties (explain first: it is the fallback). */
+export const SKILL_COMMANDS = ['explain', 'plan', 'debug', 'review', 'diagram', 'refactor', 'work'] as const;
+export type SkillCommand = (typeof SKILL_COMMANDS)[number];
+
+/** Commands that answer from the index alone, with no skill. */
+export const INDEX_COMMANDS = ['map', 'find', 'refs', 'help'] as const;
+export type Command = SkillCommand | (typeof INDEX_COMMANDS)[number];
+
+/** The built-in skill each skill command runs (a repository may override any of them by name). */
+export const SKILL_FOR_COMMAND: Readonly<Record<SkillCommand, string>> = {
+  plan: 'nanodex-planning',
+  review: 'nanodex-reviewing',
+  explain: 'nanodex-explaining',
+  diagram: 'nanodex-diagramming',
+  debug: 'nanodex-debugging',
+  refactor: 'nanodex-refactoring',
+  work: 'nanodex-working',
+};
+
+export type SkillSource = 'built-in' | 'repository';
+
+export interface Skill {
+  name: string;
+  description: string;
+  license?: string;
+  /** From `allowed-tools`; `['emit_answer']` when the frontmatter names none. */
+  allowedTools: SkillOutputTool[];
+  metadata: Record<string, string | string[]>;
+  /** The quoted phrases of the description's `Triggers on "…", "…"` sentence (primary triggers). */
+  triggers: string[];
+  body: string;
+  /** `skills/<name>/SKILL.md` for built-ins, `.github/skills/<name>/SKILL.md` in a repository. */
+  path: string;
+  source: SkillSource;
+}
+
+/** A skill that could not be used: what happened and why (`message`), and how to fix it (`fix`). */
+export interface SkillProblem {
+  path: string;
+  /** The frontmatter field at fault (`name`, `metadata.command`…); absent for whole-file problems. */
+  field?: string;
+  message: string;
+  fix: string;
+}
+
+export interface SkillFile {
+  path: string;
+  text: string;
+}
+
+/** One line for a person: the file, the field, what happened, and the fix. */
+export function describeSkillProblem(problem: SkillProblem): string {
+  const where = problem.field === undefined ? problem.path : `${problem.path} (${problem.field})`;
+  return `skill ${where}: ${problem.message}\n  fix: ${problem.fix}`;
+}
