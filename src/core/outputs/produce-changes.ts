@@ -1,4 +1,5 @@
 import { applyChanges } from '../changes/apply-change.js';
+import { contentSha256 } from '../changes/content-sha256.js';
 import { parseProposedChanges, type ProposedChange } from '../changes/proposed-change-schema.js';
 import { renderChanges } from '../changes/render-changes.js';
 import { escapeText } from '../render/markdown.js';
@@ -18,7 +19,7 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
     spec: {
       instructions: run.skill?.body,
       closing: 'Call emit_change with every proposed change in one call, then emit_answer with a short summary',
-      finished: (out) => out.changes.length > 0 && out.answer !== undefined,
+      finished: (out) => out.answer !== undefined,
     },
     tools: toolsFor(run.skill, ['emit_change', 'emit_answer']),
   });
@@ -34,7 +35,10 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
   const problems = checked.ok ? [] : checked.problems;
   const changes: ProposedChange[] = checked.ok ? checked.changes : [];
   const { index, source } = run.ports;
-  const results = await applyChanges(changes, async (path) => (index.getFile(path) ? source.readFile(path) : undefined));
+  const results = (await applyChanges(changes, async (path) => (index.getFile(path) ? source.readFile(path) : undefined)))
+    // The base a patch was worked out against, so applying it later refuses a file that moved on.
+    .map((r) => (r.ok && r.change.kind === 'patch' && r.before !== undefined && !r.change.baseSha256
+      ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r));
   const summary = outcome.output.answer?.text;
   const blocks = [
     { title: 'heading', essential: true, text: `## Proposed changes: ${escapeText(run.prompt.slice(0, 100))}\n\nNothing has been written to the repository; review the changes below.` },

@@ -129,8 +129,11 @@ function buildCommentBody(draft: ReviewDraft, match: Match, quote: string[]): st
 /**
  * A rule quotes a trimmed line and suggests a trimmed replacement; the line
  * keeps its indentation, so what the line has beyond the quote is added back.
+ * A suggestion that starts indented is already in the file's terms.
  */
 function reindent(suggestion: string, line: string, quoteFirstLine: string): string {
+  // A suggestion that brings its own indentation (a model copying the file) is taken as written.
+  if (/^[ \t]/.test(suggestion)) return suggestion;
   const lineIndent = /^\s*/.exec(line)![0];
   const quoteIndent = /^\s*/.exec(quoteFirstLine)![0];
   const extra = lineIndent.startsWith(quoteIndent) ? lineIndent.slice(quoteIndent.length) : '';

@@ -19,7 +19,7 @@ describe('run > find, refs, map and help', () => {
   it('groups references by file, each linked to its line', async () => {
     const { ports, repo } = await explorePorts();
     const text = body(await run({ command: 'refs', prompt: 'splitHeaders', repo: { kind: 'local', root: repo.root } }, ports));
-    expect(text).toContain('- `src/http/parse-http-request.ts`: [src/http/parse-http-request.ts#L6](src/http/parse-http-request.ts#L6) call in `parseHttpRequest`');
+    expect(text).toContain('2 uses in 1 file:\n\n- `src/http/parse-http-request.ts`: [src/http/parse-http-request.ts#L1](src/http/parse-http-request.ts#L1) import, [src/http/parse-http-request.ts#L6](src/http/parse-http-request.ts#L6) call in `parseHttpRequest`');
   });
 
   it('prints a ranked map', async () => {
