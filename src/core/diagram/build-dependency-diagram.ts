@@ -83,7 +83,9 @@ export async function buildDependencyDiagram(
   const nodes: DiagramNode[] = [
     ...modules.map((unit): DiagramNode => {
       const folder = !unitOfFile.has(unit);
-      return { id: unit, label: relativeTo(unit, base) + (folder ? '/' : ''), paths: [unit], kind: folder ? 'folder' : 'module', group: 'repository' };
+      // `src/*`: the files directly in src, when src's subfolders are boxes of their own.
+      const suffix = !folder ? '' : modules.some((m) => m.startsWith(`${unit}/`)) ? '/*' : '/';
+      return { id: unit, label: relativeTo(unit, base) + suffix, paths: [unit], kind: folder ? 'folder' : 'module', group: 'repository' };
     }),
     ...manifests.map((m): DiagramNode => ({ id: `manifest:${m.path}`, label: m.name ? `${m.name} (${m.path})` : m.path, paths: [m.path], kind: 'package', group: 'repository' })),
     ...shown.map((e): DiagramNode => ({ id: e.id, label: e.name, paths: [], kind: 'external', group: `ecosystem:${e.ecosystem}` })),

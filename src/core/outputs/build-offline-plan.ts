@@ -8,6 +8,16 @@ import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 const MAX_MODULES = 6;
 const MAX_SYMBOLS = 8;
 const MAX_PATTERNS = 3;
+/**
+ * Calls are linked to definitions by name, so for names this common (`get`,
+ * `run`, constructors) a caller count mixes in unrelated calls: the plan
+ * states no count for them rather than a wrong one.
+ */
+const AMBIGUOUS_NAMES = new Set([
+  'constructor', 'init', '__init__', 'new', 'get', 'set', 'has', 'add', 'put', 'run', 'call', 'apply', 'bind', 'map', 'filter',
+  'push', 'pop', 'next', 'read', 'write', 'open', 'close', 'start', 'stop', 'load', 'save', 'send', 'emit', 'on', 'off',
+  'update', 'delete', 'remove', 'create', 'list', 'find', 'parse', 'render', 'handle', 'tostring', 'equals', 'main', 'execute',
+]);
 
 /**
  * A plan built from the evidence and the graph alone: the modules and
@@ -29,8 +39,9 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
   }));
   const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
+  const isCode = (path: string) => (index.getFile(path)?.language ?? 'text') !== 'text';
   const patterns = ranked
-    .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path))
+    .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path))
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({ text: `${items[0]!.reason} in ${path}`, ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine } }));
 
@@ -44,7 +55,7 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     {
       name: 'Understand the current code',
       tasks: [
-        ...symbols.slice(0, 4).map((s) => `Read \`${s.name}\` (${s.kind}) and its ${s.callers} call site${s.callers === 1 ? '' : 's'}`),
+        ...symbols.slice(0, 4).map((s) => `Read \`${s.name}\` (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`),
         ...(symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
       ],
       files: modules.map((m) => m.path).slice(0, 4),
@@ -107,8 +118,10 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<st
       picked.push(s);
     }
   }
-  return picked.slice(0, MAX_SYMBOLS).map((s) => {
-    const callers = index.callers(s.id, 1, 200);
+  // Functions and methods people call come first; declarations without callers last.
+  const weight = (s: SymbolHit) => (AMBIGUOUS_NAMES.has(s.name.toLowerCase()) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
+  return picked.sort((a, b) => weight(a) - weight(b)).slice(0, MAX_SYMBOLS).map((s) => {
+    const callers = AMBIGUOUS_NAMES.has(s.name.toLowerCase()) ? [] : index.callers(s.id, 1, 200);
     return {
       name: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, signature: s.signature,
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },

@@ -22,7 +22,7 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
   if (modules.length > 0) context.push('**Modules**', ...modules.map((m) => `- ${cite(m.ref)} — ${escapeText(m.why)}`));
   if (symbols.length > 0) {
     context.push('', '**Symbols**', ...symbols.map((s) =>
-      `- ${code(s.name)} (${s.kind}) ${cite(s.ref)} — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`));
+      `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}`));
   }
   if (patterns.length > 0) context.push('', '**Existing code to follow**', ...patterns.map((p) => `- ${escapeText(p.text)}: ${cite(p.ref)}`));
   if (modules.length === 0 && symbols.length === 0) context.push('Nothing in the index matched the request; the phases below are generic.');

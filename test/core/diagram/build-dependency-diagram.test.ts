@@ -33,7 +33,7 @@ describe('buildDependencyDiagram', () => {
           n1[["src/api/"]]
           n2[["src/util/"]]
           n3[["src/db/"]]
-          n4[["src/"]]
+          n4[["src/*"]]
           n5[["src/web/"]]
           n6[["tools/"]]
           n7(["service (package.json)"])

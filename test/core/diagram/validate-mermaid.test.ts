@@ -57,6 +57,12 @@ describe('validateMermaid', () => {
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
   });
 
+  it('accepts the compiled text of an empty graph of either kind', async () => {
+    for (const type of ['architecture', 'erd'] as const) {
+      await expect(validateMermaid(compileMermaid({ type, nodes: [], edges: [], groups: [] }).text)).resolves.toMatchObject({ ok: true });
+    }
+  });
+
   describe('on compiled graphs with hostile labels', () => {
     for (const type of ['architecture', 'dependency', 'erd'] as const) {
       it(`always parses a compiled ${type} graph`, async () => {
