@@ -15,7 +15,7 @@ export async function answerWithoutRepo(input: { model: BaseChatModel; meter: Bu
   | { ok: false; refused: Extract<Charge, { ok: false }> }
 > {
   const out = createOutputCollector();
-  const gate = new ToolGate({ discovery: [], execution: buildOutputTools(out) });
+  const gate = new ToolGate({ discovery: [], execution: buildOutputTools(out, ['emit_answer']) });
   const context: RepoContext = {
     repo: '(none)', headSha: undefined, intent: 'flow', questions: [input.prompt],
     summary: 'No repository was given; nothing was explored.', keyFindings: [], evidence: [], confidence: 'low',

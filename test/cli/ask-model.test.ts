@@ -52,7 +52,7 @@ describe('nanodex ask with a model', () => {
     expect(bodies.map((b) => (b.tools ?? []).map((t) => t.function.name))).toEqual([
       [],
       ['read_file_head', 'read_lines', 'search_code', 'find_definition', 'find_references', 'repo_map'],
-      ['emit_answer', 'emit_plan_section', 'emit_review_comment', 'emit_diagram'],
+      ['emit_answer'],
     ]);
     expect(io.out()).not.toContain(KEY);
   });

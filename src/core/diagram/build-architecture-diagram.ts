@@ -53,7 +53,11 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const shown = new Set(units);
 
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
-  const edges = aggregateEdges(index.neighbours(picked), (path) => {
+  // Call edges are linked by name and can join modules that never import each other; where the
+  // language gives imports, they are the architecture, so calls count only in a repository without any.
+  const rows = index.neighbours(picked);
+  const imports = rows.filter((r) => r.kind === 'import');
+  const edges = aggregateEdges(imports.length > 0 ? imports : rows, (path) => {
     const unit = unitOfFile.get(path);
     return unit !== undefined && shown.has(unit) ? unit : undefined;
   });

@@ -31,12 +31,12 @@ const TYPE_NAME: Record<DiagramType, string> = {
  */
 export function renderDiagram(input: RenderDiagramInput): string {
   const { graph, omitted } = input;
-  const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${escapeText(graph.title)}` : ''}`;
+  const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ''}`;
   const parts = [heading, fence(input.mermaid, 'mermaid')];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
     const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path) => pathLink(path, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
-    return `| ${escapeText(n.label)} | ${links.join(', ')} |`;
+    return `| ${plainText(n.label)} | ${links.join(', ')} |`;
   });
   if (rows.length > 0) parts.push(['| Box | Cited files |', '| --- | --- |', ...rows].join('\n'));
   const left = [
@@ -55,7 +55,16 @@ export function renderDiagram(input: RenderDiagramInput): string {
 function pathLink(path: string, linkTo: LinkTo): string {
   // encodeURIComponent leaves ( ) alone, and an unbalanced one would end the link target early.
   const url = linkTo({ path }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  return `[${escapeText(path)}](${url})`;
+  return `[${plainText(path)}](${url})`;
+}
+
+/**
+ * Text shown literally, with `@name` in code so a label (a model's, or a
+ * package like `@types/node`) never notifies anyone; same rule as
+ * sanitizeModelText.
+ */
+function plainText(text: string): string {
+  return escapeText(text).replace(/(^|[^\w`/\\])@([a-zA-Z0-9][a-zA-Z0-9-]{0,38})/g, (_, before: string, name: string) => `${before}\`@${name}\``);
 }
 
 function joinWords(words: string[]): string {

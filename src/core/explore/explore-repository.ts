@@ -102,7 +102,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   let count = 0;
   const out = createOutputCollector();
   // One gate per request: discovery sees repository tools only, execution output tools only.
-  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out, input.execution?.tools) });
+  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out, input.execution?.tools ?? ['emit_answer']) });
   const marks: { generation?: number } = {};
   let removedCitations = 0;
   const metrics = (): ExploreMetrics => ({

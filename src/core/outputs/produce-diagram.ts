@@ -25,8 +25,18 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
   const { index, source } = run.ports;
   const type = readDiagramType(run.prompt);
   const tree = index.listFiles().map((f) => f.path);
-  const readFile = async (path: string) => source.readFile(path);
   const notes: string[] = [];
+  // The builders' reads are charged like the pipeline's: a file that does not fit the budget is left out and named.
+  const unread = { files: 0, limit: '' };
+  const readFile = async (path: string) => {
+    const charge = run.meter.touchFile(path, index.getFile(path)?.size ?? 0);
+    if (!charge.ok) {
+      unread.files += 1;
+      unread.limit = charge.limit;
+      return '';
+    }
+    return source.readFile(path);
+  };
   const graphs: { title: string; graph: DiagramGraph; source: 'model' | 'offline' }[] = [];
   let explored: Awaited<ReturnType<SkillRun['explore']>> | undefined;
 
@@ -65,6 +75,9 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
     }
   }
 
+  if (unread.files > 0) {
+    notes.push(`${unread.files} file(s) were not read because the ${unread.limit} budget was spent: the diagram may miss what they show (raise it with files= or bytes=)`);
+  }
   const diagrams: DiagramOutput[] = [];
   const blocks: Block[] = [{ title: 'heading', essential: true, text: `## Diagram: ${titleOf(type)}${run.request.diff !== undefined ? ' of the changed modules' : ''}` }];
   for (const { title, graph, source: from } of graphs) {

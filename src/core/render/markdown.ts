@@ -29,7 +29,8 @@ export function cell(text: string): string {
 }
 
 export function link(text: string, url: string): string {
-  return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+  // `encodeURIComponent` leaves parentheses alone, and an unbalanced one would end the link early.
+  return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
 }
 
 /** The fence language GitHub highlights for a path, from its extension. */

@@ -13,6 +13,7 @@ const graph: DiagramGraph = {
     { id: 'api', label: 'api/', paths: ['src/api'], kind: 'folder' },
     { id: 'pages', label: 'pages_[id] | *x*', paths: ['src/pages/[id].tsx', 'src/pages/a (1).ts'] },
     { id: 'express', label: 'express', paths: [], kind: 'external' },
+    { id: 'hello', label: 'ping @octocat', paths: ['src/hello.ts'] },
   ],
   edges: [{ from: 'api', to: 'express' }, { from: 'pages', to: 'api' }],
   groups: [],
@@ -29,6 +30,7 @@ describe('renderDiagram', () => {
         n1[["api/"]]
         n2["pages_[id] #124; *x*"]
         n3(["express"])
+        n4["ping @octocat"]
         n1 --> n3
         n2 --> n1
         classDef external fill:#f6f8fa,stroke:#8c959f,color:#1f2328,stroke-dasharray:3 3
@@ -38,7 +40,8 @@ describe('renderDiagram', () => {
       | Box | Cited files |
       | --- | --- |
       | api/ | [src/api](https://github.com/o/r/blob/abc1234/src/api) |
-      | pages\\_\\[id\\] \\| \\*x\\* | [src/pages/\\[id\\].tsx](https://github.com/o/r/blob/abc1234/src/pages/%5Bid%5D.tsx), [src/pages/a \\(1\\).ts](https://github.com/o/r/blob/abc1234/src/pages/a%20%281%29.ts) |
+      | pages\\_\\[id\\] \\| \\*x\\* | [src/pages/\\[id\\].tsx](https://github.com/o/r/blob/abc1234/src/pages/%5Bid%5D.tsx), [src/pages/a (1).ts](https://github.com/o/r/blob/abc1234/src/pages/a%20%281%29.ts) |
+      | ping \`@octocat\` | [src/hello.ts](https://github.com/o/r/blob/abc1234/src/hello.ts) |
 
       _Drawn from the code index alone, without a language model._"
     `);
@@ -48,7 +51,7 @@ describe('renderDiagram', () => {
     const compiled = compileMermaid(graph, { nodes: 2, edges: 1, groups: 10 });
     const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: buildLinkTo({}), madeWithModel: true });
     expect(text.split('\n\n').slice(-2).join('\n\n')).toMatchInlineSnapshot(`
-      "_Left out to keep the diagram readable: 1 box and 1 arrow (the best connected boxes and heaviest arrows are kept)._
+      "_Left out to keep the diagram readable: 2 boxes and 1 arrow (the best connected boxes and heaviest arrows are kept)._
 
       _Drawn by a language model from the explored code; every cited path was checked against the tree._"
     `);

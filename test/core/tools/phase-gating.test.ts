@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/core/run.js';
-import { OUTPUT_TOOL_NAMES, REPO_TOOL_NAMES } from '../../../src/core/tools/phase-tools.js';
+import { REPO_TOOL_NAMES } from '../../../src/core/tools/phase-tools.js';
 import { explorePorts } from '../../helpers/explore-fixture.js';
 import { SAMPLE_FILES } from '../../helpers/sample-repo.js';
 import { ScriptedChatModel, type ScriptedReply } from '../../helpers/scripted-chat-model.js';
@@ -28,7 +28,7 @@ describe('phase-gated tools', () => {
       'That is enough evidence.',
       answer([{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }]),
     ]);
-    expect(model.calls.map((c) => c.toolNames)).toEqual([[], [...REPO_TOOL_NAMES], [...REPO_TOOL_NAMES], [...OUTPUT_TOOL_NAMES]]);
+    expect(model.calls.map((c) => c.toolNames)).toEqual([[], [...REPO_TOOL_NAMES], [...REPO_TOOL_NAMES], ['emit_answer']]);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.metrics).toMatchObject({ planPath: 'planner', modelCalls: 4, refusedToolCalls: 0 });
     expect(result.answer).toEqual({
@@ -133,7 +133,7 @@ describe('a request without repository context', () => {
       { toolCalls: [{ name: 'emit_answer', args: { text: 'Retries usually back off exponentially.', citations: [{ path: 'src/server.ts', startLine: 1, endLine: 2 }] } }] },
     ]);
     const result = await run({ command: 'ask', prompt: 'how should retries back off?' }, { ...fixture.ports, model });
-    expect(model.calls.map((c) => c.toolNames)).toEqual([[...OUTPUT_TOOL_NAMES], [...OUTPUT_TOOL_NAMES]]);
+    expect(model.calls.map((c) => c.toolNames)).toEqual([['emit_answer'], ['emit_answer']]);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.refusedToolCalls).toEqual([{ phase: 'execution', tool: 'read_file_head', reason: 'read_file_head is not a tool of the execution phase' }]);
     expect(result.metrics.repoToolsExposed).toBe(false);
