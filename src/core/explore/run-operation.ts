@@ -1,3 +1,4 @@
+import { redactSecrets } from '../repo/skip-rules.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoSource } from '../ports.js';
@@ -155,7 +156,8 @@ async function read(
     return { ok: true, added: 0 };
   }
   const lines = text.split('\n');
-  const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
+  // Token-shaped secrets in ordinary source are redacted here too, so none reaches a model or a comment.
+  const slice = (a: number, b: number): string => redactSecrets(lines.slice(a - 1, b).join('\n'));
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom('contextTokens', tokens)) {

@@ -11,7 +11,12 @@ export async function produceAnswer(run: SkillRun, flavour: 'explain' | 'debug')
     spec: { instructions: run.skill?.body }, tools: toolsFor(run.skill, ['emit_answer']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
-  const doc = { flavour, question: run.prompt, context: outcome.context, answer: outcome.output?.answer };
+  // Quoted excerpts must be the tree's: an item whose file is no longer at the indexed blob is not shown.
+  const { index } = run.ports;
+  const evidence = outcome.context.evidence.filter((e) => index.getFile(e.path)?.blobSha === e.blobSha);
+  const stale = outcome.context.evidence.length - evidence.length;
+  const context = { ...outcome.context, evidence, knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps };
+  const doc = { flavour, question: run.prompt, context, answer: outcome.output?.answer };
   return {
     kind: 'output', output: { kind: 'answer', doc }, blocks: renderAnswer(doc, run.linkTo),
     madeWithModel: doc.answer !== undefined, explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls,

@@ -60,6 +60,15 @@ describe('run > explain, debug and routing', () => {
     expect(result.comment.body).toContain('## Debugging:');
   });
 
+  it('never quotes a token-shaped secret from the source, in the evidence or the comment', async () => {
+    const token = `ghp_${'A1b2'.repeat(9)}`;
+    const { ports, repo } = await explorePorts({ ...SAMPLE_FILES, 'src/client.ts': `export function makeClient() {\n  return { token: '${token}' };\n}\n` });
+    const result = done(await run({ command: 'explain', prompt: 'what does makeClient return?', repo: { kind: 'local', root: repo.root } }, ports));
+    if (result.output.kind !== 'answer') throw new Error('expected an answer');
+    expect(result.output.doc.context.evidence.some((e) => e.path === 'src/client.ts')).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(token);
+  });
+
   it('keeps a comment within GitHub\'s size limit', async () => {
     const big = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/big${i}.ts`, `export function handler${i}(x: number) {\n${'  x += 1; // handler work\n'.repeat(400)}  return x;\n}\n`]));
     const { ports, repo } = await explorePorts({ ...SAMPLE_FILES, ...big });
