@@ -7,10 +7,9 @@
  * Flags: --corpus DIR (an existing folder), --rebuild (the corpus),
  * --workers N (parser threads for the cold index), --skip-ctags.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { indexRepository } from '../src/core/code-index/index-repository.js';
 import { readIndexStats } from '../src/core/code-index/index-stats.js';
@@ -21,6 +20,9 @@ import type { RepoMapTiming } from './child-queries.js';
 import { CTAGS_INSTALL_HINT, runCtags, type CtagsResult } from './ctags-baseline.js';
 import { collectGarbage, mb, peakRssMb, timeAsync } from './measure.js';
 import { measureAsk } from './ask-latency.js';
+import { findProjectRoot } from './project-root.js';
+import { measureOutputs } from './outputs.js';
+import { outputRows } from './run-outputs-bench.js';
 import { measureQueries } from './queries.js';
 import { measureReindex, recoverInterruptedChange } from './reindex.js';
 import { count, fixed, infoRow, ms, renderTable, summarise, targetRow, writeJson, type Row } from './report.js';
@@ -35,16 +37,6 @@ function mapTime(t: RepoMapTiming): string {
   return t.timedOut ? `timeout (stopped after ${ms(t.callTimeoutMs)})` : `${ms(t.ms)} (${t.files} files, ${t.tokens} tokens)`;
 }
 
-function findProjectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'nanodex') return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('cannot find the nanodex package.json above the benchmark');
-    dir = parent;
-  }
-}
 
 const { values: args } = parseArgs({
   options: {
@@ -130,6 +122,8 @@ try {
   log('offline ask, end to end …');
   const ask = await measureAsk(store!, corpus.root);
   log(`  ask: p50 ${ms(ask.p50)} over ${ask.n} questions`);
+  log('output commands (find/refs/map, offline plan/explain/diagram, routing) …');
+  const outputs = await measureOutputs(store!, corpus.root, { samples: 20 });
   const finalPeakRss = peakRssMb();
 
   const ratio = ctags?.available && ctags.seconds ? coldSeconds / ctags.seconds : undefined;
@@ -163,6 +157,7 @@ try {
     targetRow(`Repo map with mentions [${d.repoMapMentions.mention}] (median of 5)`, mapTime(d.repoMapMentions), `<= ${ms(TARGETS.repoMapMs)}`, d.repoMapMentions.ms <= TARGETS.repoMapMs),
     targetRow(`Offline ask end to end p50 / p95 (n=${ask.n}, ${ask.budgetExceeded} stopped by budget)`, `${ms(ask.p50)} / ${ms(ask.p95)}`, `p50 <= ${ms(TARGETS.askP50Ms)}`, ask.p50 <= TARGETS.askP50Ms),
     targetRow('ask bytes fetched vs naive keyword preselection (whole files)', `${fixed(mb(ask.bytes.nanodex))} MB vs ${fixed(mb(ask.bytes.naive))} MB: ${fixed(ask.bytes.reduction * 100, 0)}% fewer`, `>= ${TARGETS.bytesReductionPct}% fewer`, ask.bytes.reduction * 100 >= TARGETS.bytesReductionPct),
+    ...outputRows(outputs).filter((r) => !r.metric.startsWith('offline review')),
     targetRow('ask bytes fetched, largest single run', `${fixed(ask.bytes.maxPerRun / 1024, 0)} KB`, '<= 520 KB', ask.bytes.maxPerRun <= 520 * 1024),
   ];
   const summary = summarise(rows);
@@ -188,6 +183,7 @@ try {
     reindex,
     queries,
     ask,
+    outputs,
     peakRssMbWholeRun: finalPeakRss,
     table: rows,
     summary,

@@ -3,8 +3,8 @@ import { loadSkills } from '../../../src/core/skills/load-skills.js';
 import { readBuiltInSkillFiles } from '../../../src/core/skills/read-built-in-skill-files.js';
 import { ROUTE_THRESHOLD, routeRequest, toSkillCommand } from '../../../src/core/skills/route-request.js';
 import type { Skill } from '../../../src/core/skills/types.js';
-import { HELD_OUT_PROMPTS, ROUTING_PROMPTS } from './routing-prompts.js';
-import { routeByWordOverlap } from './word-overlap-floor.js';
+import { HELD_OUT_PROMPTS, ROUTING_PROMPTS } from '../../../bench/routing/routing-prompts.js';
+import { routeByWordOverlap } from '../../../bench/routing/word-overlap-floor.js';
 
 const builtIn = await readBuiltInSkillFiles();
 const { skills } = loadSkills({ builtIn, repository: [] });

@@ -1,4 +1,4 @@
-import type { Skill } from '../../../src/core/skills/types.js';
+import type { Skill } from '../../src/core/skills/types.js';
 
 /**
  * Seed 001's relevance score, kept as the floor the router must beat:
