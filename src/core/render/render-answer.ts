@@ -39,7 +39,7 @@ export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
       const lines = e.snippet.split('\n');
       const shown = lines.length > MAX_EXCERPT_LINES ? [...lines.slice(0, MAX_EXCERPT_LINES), '…'] : lines;
       const ref = { path: e.path, startLine: e.startLine, endLine: e.endLine };
-      return `#### ${link(formatLineRef(ref), linkTo(ref))}\n_${escapeText(e.reason)}_\n${fence(shown.join('\n'), languageOf(e.path))}`;
+      return `#### ${link(formatLineRef(ref), linkTo(ref))}\n_${escapeText(e.reason.length > 160 ? `${e.reason.slice(0, 157)}…` : e.reason)}_\n${fence(shown.join('\n'), languageOf(e.path))}`;
     });
     blocks.push({ title: 'evidence', text: ['### Evidence', ...parts].join('\n\n') });
   }
