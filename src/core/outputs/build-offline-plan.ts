@@ -1,3 +1,4 @@
+import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import type { RepoContext } from '../explore/types.js';
@@ -8,16 +9,6 @@ import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 const MAX_MODULES = 6;
 const MAX_SYMBOLS = 8;
 const MAX_PATTERNS = 3;
-/**
- * Calls are linked to definitions by name, so for names this common (`get`,
- * `run`, constructors) a caller count mixes in unrelated calls: the plan
- * states no count for them rather than a wrong one.
- */
-const AMBIGUOUS_NAMES = new Set([
-  'constructor', 'init', '__init__', 'new', 'get', 'set', 'has', 'add', 'put', 'run', 'call', 'apply', 'bind', 'map', 'filter',
-  'push', 'pop', 'next', 'read', 'write', 'open', 'close', 'start', 'stop', 'load', 'save', 'send', 'emit', 'on', 'off',
-  'update', 'delete', 'remove', 'create', 'list', 'find', 'parse', 'render', 'handle', 'tostring', 'equals', 'main', 'execute',
-]);
 
 /**
  * A plan built from the evidence and the graph alone: the modules and
@@ -119,9 +110,9 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<st
     }
   }
   // Functions and methods people call come first; declarations without callers last.
-  const weight = (s: SymbolHit) => (AMBIGUOUS_NAMES.has(s.name.toLowerCase()) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
+  const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
   return picked.sort((a, b) => weight(a) - weight(b)).slice(0, MAX_SYMBOLS).map((s) => {
-    const callers = AMBIGUOUS_NAMES.has(s.name.toLowerCase()) ? [] : index.callers(s.id, 1, 200);
+    const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
     return {
       name: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, signature: s.signature,
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },

@@ -1,3 +1,4 @@
+import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { CallHit } from '../code-index/graph-queries.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
@@ -14,6 +15,8 @@ export interface BlastRadius {
   inChangedFiles: number;
   /** The nearest callers outside the changed files, each at its call line, for links. */
   topCallers: CallHit[];
+  /** The name is too common to count callers by name (`get`, `slice`…): no counts are claimed. */
+  ambiguous?: boolean;
 }
 
 /** Two hops: a caller's callers are still likely to notice; past that, the graph says little (see MAX_CALL_DEPTH). */
@@ -34,6 +37,7 @@ export function buildBlastRadius(
   const depth = options.depth ?? DEFAULT_DEPTH;
   const top = options.top ?? DEFAULT_TOP;
   return changed.map((c) => {
+    if (isAmbiguousName(c.symbol.name)) return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
     const seen = new Set<string>();
     const hits = index.callers(c.symbol.id, depth).filter((h) => {
       const key = `${h.path}:${h.line}`;

@@ -30,7 +30,12 @@ export function findChangedSymbols(files: DiffFile[], index: CodeIndex): Changed
     const counts = new Map<SymbolHit, number>();
     for (const line of findTouchedLines(file)) {
       const inner = findInnermost(symbols, line);
-      if (inner) counts.set(inner, (counts.get(inner) ?? 0) + 1);
+      // A function local to another (a helper arrow inside a method) is reached only through it: name the outer one.
+      const owner = inner && symbols
+        .filter((o) => o !== inner && contains(o, inner) && /function|method/.test(o.kind))
+        .sort((a, b) => (b.endLine - b.startLine) - (a.endLine - a.startLine))[0];
+      const named = owner ?? inner;
+      if (named) counts.set(named, (counts.get(named) ?? 0) + 1);
     }
     for (const [symbol, changedLines] of counts) changed.push({ symbol, change: 'modified', changedLines });
   }

@@ -106,7 +106,9 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
   const s = b.changed.symbol;
   const name = s.scope ? `${s.scope}.${s.name}` : s.name;
   const kind = b.changed.change === 'added' ? `${s.kind}, new` : s.kind;
-  const counts = b.total === 0
+  const counts = b.ambiguous
+    ? 'callers not counted (the name is too common to link calls to it by name)'
+    : b.total === 0
     ? 'no callers outside the diff'
     : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
   const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';

@@ -8,7 +8,7 @@ const SERVICE = [
   'export class Service {',
   '  private count = 0;',
   '',
-  '  start(): number {',
+  '  startEngine(): number {',
   '    this.count += 1;',
   '    return this.count;',
   '  }',
@@ -20,13 +20,13 @@ const SERVICE = [
   '',
 ].join('\n');
 
-const CALLER = "import { Service } from './service.js';\nexport function boot() {\n  return new Service().start();\n}\n";
+const CALLER = "import { Service } from './service.js';\nexport function boot() {\n  return new Service().startEngine();\n}\n";
 
 describe('findChangedSymbols', () => {
   it('names the method that changed, not its class', async () => {
     const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('this.count += 1;', 'this.count += 2;') } });
     const changed = findChangedSymbols(parseDiff(repo.diff), repo.index);
-    expect(changed.map((c) => [c.symbol.name, c.symbol.kind, c.change, c.changedLines])).toEqual([['start', 'method', 'modified', 1]]);
+    expect(changed.map((c) => [c.symbol.name, c.symbol.kind, c.change, c.changedLines])).toEqual([['startEngine', 'method', 'modified', 1]]);
   });
 
   it('names the class when its own lines change', async () => {
@@ -62,6 +62,17 @@ describe('buildBlastRadius', () => {
     });
     const files = parseDiff(repo.diff);
     const radius = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
-    expect(radius.find((r) => r.changed.symbol.name === 'start')).toMatchObject({ direct: 0, total: 0, inChangedFiles: 1, topCallers: [] });
+    expect(radius.find((r) => r.changed.symbol.name === 'startEngine')).toMatchObject({ direct: 0, total: 0, inChangedFiles: 1, topCallers: [] });
+  });
+});
+
+describe('buildBlastRadius with a common name', () => {
+  it('claims no caller count for a name too common to link by name', async () => {
+    const repo = await makeReviewRepo(
+      { 'src/box.ts': 'export class Box {\n  get(): number {\n    return 1;\n  }\n}\n', 'src/use.ts': "import { Box } from './box.js';\nexport const n = new Box().get();\n" },
+      { write: { 'src/box.ts': 'export class Box {\n  get(): number {\n    return 2;\n  }\n}\n' } },
+    );
+    const [radius] = buildBlastRadius(findChangedSymbols(parseDiff(repo.diff), repo.index), repo.index, { changedPaths: new Set(['src/box.ts']) });
+    expect(radius).toMatchObject({ ambiguous: true, direct: 0, total: 0, topCallers: [] });
   });
 });
