@@ -1,4 +1,3 @@
-import type { BudgetMeter } from '../budget/budget-meter.js';
 import type { ExploreMetrics } from '../explore/explore-repository.js';
 import { exploreRepository } from '../explore/explore-repository.js';
 import type { Block } from '../render/fit-comment.js';
@@ -6,8 +5,7 @@ import { composeComment } from '../render/compose-comment.js';
 import { buildLinkTo } from '../render/link-to.js';
 import { sanitizeModelText } from '../render/sanitize-model-text.js';
 import { verifyCitations, type CitationTree } from '../render/verify-citations.js';
-import type { OutputCommand, Request, RunMetrics, RunResult, SkillUse } from '../request.js';
-import type { RunPorts } from '../run.js';
+import type { OutputCommand, RunMetrics, RunResult, SkillUse } from '../request.js';
 import { routeRequest } from '../skills/route-request.js';
 import { SKILL_FOR_COMMAND, type Skill, type SkillCommand } from '../skills/types.js';
 import { answerLookup } from './answer-lookup.js';
@@ -18,17 +16,9 @@ import { producePlan } from './produce-plan.js';
 import { produceReview } from './produce-review.js';
 import { readSkillCatalog } from './read-skill-catalog.js';
 import { renderHelp } from './render-help.js';
-import type { Produced, SkillRun } from './skill-run.js';
+import type { Produced, ReadRequest, SkillRun } from './skill-run.js';
 
-export interface OutputCommandInput {
-  request: Request;
-  ports: RunPorts;
-  /** The prompt without budget words. */
-  prompt: string;
-  meter: BudgetMeter;
-  scope: string | undefined;
-  focus: string[];
-  repoName: string;
+export interface OutputCommandInput extends ReadRequest {
   describeModelError: (error: unknown) => string;
   finish: (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>) => RunMetrics;
   howToRaise: (limit: keyof RunMetrics['budget']) => string;

@@ -12,16 +12,20 @@ import type { RefusedCall } from '../tools/tool-gate.js';
 import type { Output } from './output.js';
 import type { ReviewComment } from '../review/render-review.js';
 
-/** Everything a producer needs: the request after its budget words, the ports, the meter and the skill. */
-export interface SkillRun {
+/** A request as run() has read it: budget words taken out, the meter set, the scope known. */
+export interface ReadRequest {
   request: Request;
   ports: RunPorts;
-  /** The prompt without its command word and budget words. */
+  /** The prompt without budget words (and, once routed, without its command word). */
   prompt: string;
   meter: BudgetMeter;
   scope: string | undefined;
   focus: string[];
   repoName: string;
+}
+
+/** Everything a producer needs: the read request, the skill, how to link, and the pipeline. */
+export interface SkillRun extends ReadRequest {
   skill: Skill | undefined;
   linkTo: LinkTo;
   /** Runs the exploration pipeline; with a model, the execution phase follows with the given spec and tools. */
