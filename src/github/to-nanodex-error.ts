@@ -14,8 +14,10 @@ export interface ErrorContext {
   /** What was being done, for the message: "reading src/a.ts from o/r@main". */
   what: string;
   /** The code a 404 becomes: a missing file is a known gap, a missing repository is fatal. */
-  notFoundCode: 'file-not-found' | 'repo-not-found' | 'ref-not-found';
+  notFoundCode: 'file-not-found' | 'repo-not-found' | 'ref-not-found' | 'issue-not-found' | 'pull-request-not-found' | 'comment-not-found';
   clock: Clock;
+  /** How to fix a 403 that is not a rate limit; the default names read access to contents (what indexing needs). */
+  forbiddenHint?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function toNanodexError(error: unknown, context: ErrorContext): NanodexEr
   }
   if (status === 403) {
     return new NanodexError('forbidden', `GitHub denied access (HTTP 403) while ${context.what}`, {
-      hint: 'give the token or the App read access to this repository (permission "contents: read")',
+      hint: context.forbiddenHint ?? 'give the token or the App read access to this repository (permission "contents: read")',
       cause: error,
     });
   }

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import ignore from 'ignore';
+import type { RepoConfig } from '../core/config/repo-config.js';
+import { describeError, NanodexError } from '../core/errors.js';
+import type { Logger } from '../core/ports.js';
+import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
+import { code, link, plural } from '../core/render/markdown.js';
+import type { Request, RunResult } from '../core/request.js';
+import type { GitHubClient, RepoCoords } from './github-client.js';
+import { postReview, type ReviewCommentInput } from './post-review.js';
+import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
+import { readSuppressedFindings } from './read-suppressed-findings.js';
+import { renderReply, renderWorking } from './reply-for-result.js';
+import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from './review-state.js';
+import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
+
+export interface ReviewPullRequestInput extends RepoCoords {
+  pullNumber: number;
+  baseSha: string;
+  headSha: string;
+  title: string;
+  body: string;
+  selfLogin: string;
+  stickyKey: string;
+  config: RepoConfig;
+  /** The repository's page, for citations; default `https://github.com/<owner>/<repo>` (set it on GitHub Enterprise). */
+  htmlUrl?: string;
+}
+
+export type ReviewOutcome = {
+  outcome: 'reviewed' | 'up-to-date' | 'skipped' | 'failed';
+  /** The review, or the sticky summary comment when no review was posted. */
+  url?: string;
+  /** Set on 'failed': the id in the sticky comment and in the log line. */
+  referenceId?: string;
+};
+
+type Done = Extract<RunResult, { comment: unknown }>;
+
+/**
+ * The review both fronts run for a pull request. Only commits since the last
+ * reviewed sha are reviewed; findings already raised, resolved or given a 👎
+ * are not raised again. The sticky summary comment goes from "working" to
+ * the result and carries the state; a failed or budget-limited run says so
+ * there with a reference id and never posts a partial review as complete.
+ */
+export async function reviewPullRequest(
+  client: GitHubClient,
+  deps: { runReview: (request: Request) => Promise<RunResult>; logger: Logger },
+  input: ReviewPullRequestInput,
+): Promise<ReviewOutcome> {
+  const target = { owner: input.owner, repo: input.repo, issueNumber: input.pullNumber };
+  const sticky = await findStickyComment(client, target, input.stickyKey, { selfLogin: input.selfLogin });
+  const state: ReviewState = (sticky && readReviewState(sticky.body)) ?? { reviewedShas: [], fingerprints: [] };
+  if (state.reviewedShas.includes(input.headSha)) return { outcome: 'up-to-date', url: sticky?.url };
+
+  const head = code(input.headSha.slice(0, 7));
+  let commentId = sticky?.id;
+  const post = async (body: string, next: ReviewState) => {
+    const posted = await upsertStickyComment(client, target, input.stickyKey, writeReviewState(fitBody(body), next), { selfLogin: input.selfLogin, commentId });
+    commentId = posted.id;
+    return posted;
+  };
+  const working = await post(`${renderWorking('review')} (commit ${head})`, state);
+  const withHead = { ...state, reviewedShas: [...state.reviewedShas, input.headSha] };
+
+  try {
+    const since = state.reviewedShas.at(-1);
+    const diff = filterDiff(await readDiff(client, input, since), input.config.review);
+    if (diff.paths.length === 0) {
+      await post(`nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`, withHead);
+      return { outcome: 'skipped', url: working.url };
+    }
+    const result = await deps.runReview(buildRequest(input, diff.text));
+    if (result.kind === 'skipped') {
+      await post(renderReply(result), withHead);
+      return { outcome: 'skipped', url: working.url };
+    }
+    if (result.kind !== 'done' || !('comment' in result)) {
+      const incomplete = result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
+      await post(`${renderReply(result)}${incomplete}`, state);
+      return { outcome: 'failed', url: working.url, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
+    }
+
+    const suppressed = await readSuppressedFindings(client, input).catch((error: unknown) => {
+      deps.logger.warn('could not read resolved review threads; findings may repeat', { error: describeError(error) });
+      return new Set<string>();
+    });
+    const fresh = selectFreshComments(result, new Set([...suppressed, ...state.fingerprints]));
+    let reviewUrl: string | undefined;
+    if (fresh.comments.length > 0) {
+      const posted = await postReview(client, { ...input, commitId: input.headSha }, {
+        body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, 'inline comment')}. The summary is in ${link('the nanodex comment', working.url)}.`,
+        comments: fresh.comments,
+      });
+      reviewUrl = posted.url;
+    }
+    const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
+    const receipt = [
+      `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, 'new inline comment')}`,
+      reviewUrl !== undefined ? ` (${link('review', reviewUrl)})` : '',
+      fresh.repeated > 0 ? `; ${fresh.repeated} already raised, resolved or dismissed, not repeated` : '',
+      diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, 'file')} left out by the review settings` : '',
+      '.</sub>',
+    ].join('');
+    await post(`${result.comment.body}\n\n${receipt}`, { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] });
+    return { outcome: 'reviewed', url: reviewUrl ?? working.url };
+  } catch (error) {
+    const referenceId = randomUUID().slice(0, 8);
+    deps.logger.error('review failed', { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error) });
+    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
+    await post(renderReply({ kind: 'failed', message, referenceId }), state).catch((stickyError: unknown) => {
+      deps.logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(stickyError) });
+    });
+    return { outcome: 'failed', url: working.url, referenceId };
+  }
+}
+
+/** Since the last reviewed sha when there is one; the whole pull request when there is none or it vanished (a force push). */
+async function readDiff(client: GitHubClient, input: ReviewPullRequestInput, since: string | undefined): Promise<string> {
+  if (since !== undefined) {
+    try {
+      return await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
+    } catch (error) {
+      if (!(error instanceof NanodexError && error.code === 'ref-not-found')) throw error;
+    }
+  }
+  return readPullRequestDiff(client, input);
+}
+
+function buildRequest(input: ReviewPullRequestInput, diff: string): Request {
+  const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
+  return {
+    command: 'review',
+    prompt: 'Review this change.',
+    diff,
+    pullRequest: { number: input.pullNumber, title: input.title, body: input.body, baseSha: input.baseSha, headSha: input.headSha },
+    repo: { kind: 'github', owner: input.owner, repo: input.repo, ref: input.headSha, url: htmlUrl },
+    links: { htmlUrl, sha: input.headSha },
+    budget: input.config.budget,
+  };
+}
+
+/**
+ * The inline comments not raised before, each marked with its fingerprint.
+ * The fingerprint comes from the finding (path, quote, kind) when the
+ * output's placed comments line up with the postable ones, else from the
+ * comment itself.
+ */
+function selectFreshComments(result: Done, known: Set<string>): { comments: ReviewCommentInput[]; fingerprints: string[]; repeated: number } {
+  const inline = result.output.kind === 'review' ? result.output.placed.inline : [];
+  const aligned = inline.length === result.comment.reviewComments.length
+    && inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
+  const comments: ReviewCommentInput[] = [];
+  const fingerprints: string[] = [];
+  let repeated = 0;
+  for (const [i, comment] of result.comment.reviewComments.entries()) {
+    const draft = aligned ? inline[i]?.draft : undefined;
+    const fingerprint = fingerprintFinding(draft ?? { path: comment.path, quote: comment.body, kind: 'comment' });
+    if (known.has(fingerprint) || fingerprints.includes(fingerprint)) {
+      repeated += 1;
+      continue;
+    }
+    fingerprints.push(fingerprint);
+    comments.push({ ...comment, body: markFingerprint(comment.body, fingerprint) });
+  }
+  return { comments, fingerprints, repeated };
+}
+
+/** Room left for the marker line and the state block (a few KB at their bounds). */
+const RESERVED_FOR_STATE = 12_000;
+
+function fitBody(body: string): string {
+  const room = GITHUB_COMMENT_LIMIT - RESERVED_FOR_STATE;
+  if (body.length <= room) return body;
+  const cut = body.lastIndexOf('\n', room - 200);
+  return `${body.slice(0, cut > 0 ? cut : room - 200)}\n\n… (the summary was cut to fit GitHub's comment size)`;
+}
+
+/** The diff's file sections whose path `review.include` matches and `review.exclude` does not (gitignore-style patterns). */
+export function filterDiff(text: string, review: { include: string[]; exclude: string[] }): { text: string; paths: string[]; dropped: string[] } {
+  const include = ignore().add(review.include);
+  const exclude = ignore().add(review.exclude);
+  const kept: string[] = [];
+  const paths: string[] = [];
+  const dropped: string[] = [];
+  for (const section of text.split(/(?=^diff --git )/m)) {
+    const path = findDiffPath(section);
+    if (path === undefined) continue;
+    if (include.ignores(path) && !exclude.ignores(path)) {
+      kept.push(section);
+      paths.push(path);
+    } else {
+      dropped.push(path);
+    }
+  }
+  return { text: kept.join(''), paths, dropped };
+}
+
+function findDiffPath(section: string): string | undefined {
+  const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1]
+    ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
+  if (raw === undefined) return undefined;
+  const path = raw.replace(/\t.*$/, '').replace(/^"(.*)"$/, '$1');
+  // `ignore` refuses paths that are not relative (a crafted diff could carry one); such a file is not reviewed.
+  return ignore.isPathValid(path) ? path : undefined;
+}

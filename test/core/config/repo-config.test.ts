@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REPO_CONFIG, parseRepoConfig, renderConfigProblems } from '../../../src/core/config/repo-config.js';
+
+function problemsOf(text: string) {
+  const parsed = parseRepoConfig(text);
+  if (parsed.ok) throw new Error('expected problems');
+  return parsed.problems;
+}
+
+describe('parseRepoConfig', () => {
+  describe('when the file is absent or empty', () => {
+    it('returns the defaults', () => {
+      expect(parseRepoConfig(undefined)).toEqual({ ok: true, config: DEFAULT_REPO_CONFIG });
+      expect(parseRepoConfig('  \n# only a comment\n')).toEqual({ ok: true, config: DEFAULT_REPO_CONFIG });
+    });
+
+    it('hands out a copy the caller may change without touching the defaults', () => {
+      const parsed = parseRepoConfig(undefined);
+      if (!parsed.ok) throw new Error('expected defaults');
+      parsed.config.review.include.push('x');
+      expect(DEFAULT_REPO_CONFIG.review.include).toEqual(['**']);
+    });
+  });
+
+  describe('when the file sets some keys', () => {
+    it('fills in every other default', () => {
+      const parsed = parseRepoConfig('review:\n  exclude: ["dist/", "*.lock"]\nbudget:\n  rounds: 3\naccess:\n  readOnlyForEveryone: true\n');
+      expect(parsed).toEqual({
+        ok: true,
+        config: {
+          ...DEFAULT_REPO_CONFIG,
+          review: { ...DEFAULT_REPO_CONFIG.review, exclude: ['dist/', '*.lock'] },
+          budget: { rounds: 3 },
+          access: { readOnlyForEveryone: true },
+        },
+      });
+    });
+  });
+
+  describe('when the file has several mistakes', () => {
+    const text = [
+      'review:',
+      '  auto: yes',
+      '  include:',
+      '    - src/',
+      '    - ""',
+      '    - 3',
+      'acess:',
+      '  readOnlyForEveryone: true',
+      'budget:',
+      '  rounds: 99',
+      '  files: 2.5',
+      'index:',
+      '  max_tarball_bytes: 10',
+    ].join('\n');
+
+    it('reports every problem at once, with its path, line and fix', () => {
+      expect(problemsOf(text)).toEqual([
+        { path: 'review.auto', line: 2, message: 'expected true or false, got "yes"', fix: expect.stringContaining('write true or false') },
+        { path: 'review.include[1]', line: 5, message: 'the text is empty', fix: 'write a pattern, or delete the item' },
+        { path: 'review.include[2]', line: 6, message: 'expected a string, got 3', fix: 'write a string' },
+        { path: 'budget.rounds', line: 10, message: '99 is above the maximum 10', fix: 'use at most 10' },
+        { path: 'budget.files', line: 11, message: 'expected a whole number, got 2.5', fix: expect.any(String) },
+        { path: 'index.max_tarball_bytes', line: 13, message: 'unknown setting "max_tarball_bytes"', fix: 'did you mean "maxTarballBytes"? (keys are case-sensitive)' },
+        { path: 'acess', line: 7, message: 'unknown setting "acess"', fix: 'did you mean "access"? (keys are case-sensitive)' },
+      ]);
+    });
+
+    it('renders them as a reply that says where, what and how to fix', () => {
+      expect(renderConfigProblems(problemsOf(text).slice(0, 2), '.github/nanodex.yml')).toMatchInlineSnapshot(`
+        "**nanodex cannot use \`.github/nanodex.yml\`**: 2 problems to fix. Nothing was run; fix the file on the default branch and ask again.
+
+        - \`review.auto\`, line 2: expected true or false, got "yes". Fix: write true or false, without quotes (yes/no/on/off are read as text).
+        - \`review.include[1]\`, line 5: the text is empty. Fix: write a pattern, or delete the item.
+
+        <sub>Every setting, its default and its range: \`schema/nanodex.schema.json\` in the nanodex repository.</sub>"
+      `);
+    });
+  });
+
+  describe('when a value would mention someone or inject Markdown', () => {
+    it('escapes it in the reply', () => {
+      const reply = renderConfigProblems(problemsOf('review:\n  auto: "@octocat <img src=x>"\n'), '.github/nanodex.yml');
+      expect(reply).toContain('`@octocat`');
+      expect(reply).not.toContain('<img');
+    });
+  });
+
+  describe('when the YAML itself is unsafe or broken', () => {
+    it('refuses explicit tags', () => {
+      expect(problemsOf('review:\n  auto: !!bool true\n')).toEqual([
+        expect.objectContaining({ path: 'review.auto', line: 2, message: expect.stringContaining('!!bool') }),
+      ]);
+    });
+
+    it('refuses a key set twice', () => {
+      expect(problemsOf('review:\n  auto: true\n  auto: false\n')).toEqual([expect.objectContaining({ line: 3, message: expect.stringContaining('set twice') })]);
+    });
+
+    it('refuses an alias bomb', () => {
+      const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(',')}]`)].join('\n');
+      expect(problemsOf(bomb)[0]?.message).toMatch(/anchors and aliases in .* expand too far/);
+    });
+
+    it('reports a syntax error with its line', () => {
+      expect(problemsOf('review:\n  auto: true\n   drafts: [\n')[0]).toEqual(expect.objectContaining({ path: '', line: expect.any(Number), message: expect.stringContaining('not valid YAML') }));
+    });
+
+    it('refuses a file that is a list', () => {
+      expect(problemsOf('- review\n')[0]?.message).toMatch(/must be a mapping/);
+    });
+  });
+});
