@@ -6,6 +6,7 @@ import { registerAskCommands } from './commands/ask-commands.js';
 import { registerSkillCommands } from './commands/skill-commands.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMapCommand } from './commands/map-command.js';
+import { registerReplayCommand } from './commands/replay-command.js';
 import { registerLookupCommands } from './commands/lookup-commands.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
@@ -32,6 +33,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerStatsCommand(program, io, wrap);
   registerAskCommands(program, io, wrap);
   registerSkillCommands(program, io, wrap);
+  registerReplayCommand(program, io, wrap);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;

@@ -1,0 +1,48 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Budget } from '../core/budget/budget.js';
+import type { ModelConfig } from '../core/llm/model-config.js';
+import { systemClock, type Clock, type Logger } from '../core/ports.js';
+import { PermissionCache } from '../github/read-permission.js';
+import { JobQueue } from './job-queue.js';
+import type { RepoIndexes } from './repo-indexes.js';
+
+/** Everything the App's handlers share, built once at start (main.ts, replay, tests). */
+export interface AppDeps {
+  /** The App's slug: `@<slug>` mentions it and `<slug>[bot]` is its own login. */
+  appSlug: string;
+  indexes: RepoIndexes;
+  queue: JobQueue;
+  permissions: PermissionCache;
+  logger: Logger;
+  clock: Clock;
+  /** From the server's environment; absent: the offline default answers. */
+  model?: BaseChatModel;
+  modelConfig?: ModelConfig;
+  /** The deployment's ceiling for per-request budgets. */
+  maxima?: Budget;
+  /** Repositories indexed per installation event at most (the rest are indexed on first use). */
+  installIndexLimit: number;
+}
+
+export function toSelfLogin(appSlug: string): string {
+  return `${appSlug}[bot]`;
+}
+
+/** Jobs at once when nothing is configured: this machine class has 2 cores, and a run is mostly CPU (parsing, SQLite). */
+export const DEFAULT_CONCURRENCY = 2;
+/** Repositories indexed per installation event when nothing is configured. */
+export const DEFAULT_INSTALL_INDEX_LIMIT = 10;
+
+/** The deps with their usual parts built: the queue, the permission cache (60 s), the clock. */
+export function createAppDeps(options: Pick<AppDeps, 'appSlug' | 'indexes' | 'logger'> & Partial<Omit<AppDeps, 'queue'>> & {
+  concurrency?: number;
+  onSettled?: ConstructorParameters<typeof JobQueue>[0]['onSettled'];
+}): AppDeps {
+  return {
+    clock: systemClock,
+    permissions: new PermissionCache(),
+    installIndexLimit: DEFAULT_INSTALL_INDEX_LIMIT,
+    ...options,
+    queue: new JobQueue({ concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, logger: options.logger, onSettled: options.onSettled }),
+  };
+}

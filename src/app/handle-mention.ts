@@ -1,0 +1,127 @@
+import { DEFAULT_REPO_CONFIG, renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
+import type { Request, RunResult } from '../core/request.js';
+import { renderHelp } from '../core/outputs/render-help.js';
+import { addReaction } from '../github/add-reaction.js';
+import { decideAccess, type Permission } from '../github/decide-access.js';
+import type { GitHubClient } from '../github/github-client.js';
+import { renderReply, renderWorking } from '../github/reply-for-result.js';
+import { upsertStickyComment } from '../github/sticky-comment.js';
+import { toSelfLogin, type AppDeps } from './app-deps.js';
+import type { Job } from './job-queue.js';
+import { openTrackedIssue } from './open-tracked-issue.js';
+import { readRepoConfig } from './read-repo-config.js';
+import { toRepoKey } from './repo-indexes.js';
+import { reviewFromMention } from './review-from-mention.js';
+import { runWithIndex, toFailedResult } from './run-with-index.js';
+import type { MentionCommand } from './to-mention-command.js';
+import type { MentionEvent } from './to-mention-event.js';
+
+export interface MentionInput {
+  deliveryId: string;
+  client: GitHubClient;
+  event: MentionEvent;
+  command: MentionCommand;
+  /** `--issue` in the mention: open the plan as a tracked issue. */
+  openIssue: boolean;
+}
+
+/**
+ * A mention, as a queue job. `prepare` (not waiting for the repository):
+ * config from the default branch, access, 👀, then the sticky "working"
+ * comment. `run` (one per repository): index, core, the reply in the same
+ * sticky comment — the result, or a failure with a reference id.
+ */
+export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
+  const { client, event } = input;
+  const coords = { owner: event.target.owner, repo: event.target.repo };
+  const target = { ...coords, issueNumber: event.issue.number };
+  const key = `mention-${event.comment.id}`;
+  // After the first post the comment's id is known: later updates skip listing the thread.
+  let commentId: number | undefined;
+  const post = async (body: string) => {
+    const posted = await upsertStickyComment(client, target, key, body, { selfLogin: toSelfLogin(deps.appSlug), commentId });
+    commentId = posted.id;
+    return posted;
+  };
+  let config: RepoConfig = DEFAULT_REPO_CONFIG;
+
+  const prepare = async (): Promise<boolean> => {
+    const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
+    if (parsed.ok) config = parsed.config;
+    const command = input.command.kind === 'help' ? 'help' : input.command.command;
+    const decide = (permission: Permission) => decideAccess({
+      command, actor: event.actor, selfLogin: toSelfLogin(deps.appSlug), permission, isPublicRepo: event.isPublic, config,
+    });
+    // Refused even as admin means a bot or the App itself: stay silent and spend no API call on it.
+    const asAdmin = decide('admin');
+    const access = asAdmin.allowed ? decide(await deps.permissions.get(client, coords, event.actor.login)) : asAdmin;
+    if (!access.allowed) {
+      deps.logger.info('mention refused', { deliveryId: input.deliveryId, login: event.actor.login, command, reason: access.reason });
+      if (access.reply) await post(access.reason);
+      return false;
+    }
+    // A missing reaction is logged and never stops the answer.
+    await addReaction(client, { ...coords, commentId: event.comment.id, kind: event.comment.kind }, 'eyes', { logger: deps.logger });
+    if (!parsed.ok) {
+      await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
+      return false;
+    }
+    if (input.command.kind === 'help') {
+      await post(renderHelp(undefined, input.command.unknown).map((b) => b.text).join('\n\n'));
+      return false;
+    }
+    await post(renderWorking(command));
+    return true;
+  };
+
+  const run = async (): Promise<void> => {
+    let reply: string;
+    try {
+      reply = await answer();
+    } catch (error) {
+      reply = renderReply(toFailedResult(deps, error, 'answering the mention'), { requester: event.actor.login });
+    }
+    try {
+      await post(reply);
+    } catch (error) {
+      // The working comment stays; the log has the reference. Nothing partial is shown as complete.
+      toFailedResult(deps, error, 'posting the reply');
+      throw error;
+    }
+  };
+
+  const answer = async (): Promise<string> => {
+    const { command } = input.command as Extract<MentionCommand, { kind: 'run' }>;
+    const repoTarget = { ...event.target, maxTarballBytes: config.index.maxTarballBytes };
+    if (command === 'review' && event.issue.isPullRequest) {
+      return reviewFromMention(deps, client, { target: repoTarget, pullNumber: event.issue.number, config, deliveryId: input.deliveryId });
+    }
+    const request = toMentionRequest(input, config);
+    const result = await runWithIndex(deps, client, repoTarget, request);
+    return withTrackedIssue(client, result, input, config);
+  };
+
+  return { deliveryId: input.deliveryId, repoKey: toRepoKey(event.target), name: 'mention', prepare, run };
+}
+
+export function toMentionRequest(input: Pick<MentionInput, 'event' | 'command'>, config: RepoConfig): Request {
+  const { event } = input;
+  const command = input.command as Extract<MentionCommand, { kind: 'run' }>;
+  return {
+    command: command.command,
+    prompt: command.prompt,
+    repo: { kind: 'github', owner: event.target.owner, repo: event.target.repo, url: event.htmlUrl },
+    issue: { number: event.issue.number, title: event.issue.title, body: event.issue.body },
+    actor: { login: event.actor.login, kind: event.actor.type === 'User' ? 'user' : 'bot' },
+    budget: config.budget,
+  };
+}
+
+/** The reply, and for a plan asked with `--issue` (or by config) the tracked issue it opened. */
+async function withTrackedIssue(client: GitHubClient, result: RunResult, input: MentionInput, config: RepoConfig): Promise<string> {
+  const reply = renderReply(result, { requester: input.event.actor.login });
+  const draft = result.kind === 'done' && 'comment' in result && result.command === 'plan' ? result.comment.issueDraft : undefined;
+  if (draft === undefined || !(input.openIssue || config.plan.openIssue)) return reply;
+  const opened = await openTrackedIssue(client, input.event.target, { ...draft, fromIssue: input.event.issue.number });
+  return `${reply}\n\n📌 Tracked in #${opened.number}.`;
+}

@@ -1,0 +1,19 @@
+import type { GitHubClient, RepoCoords } from '../github/github-client.js';
+
+/**
+ * Opens the plan as its own issue (the draft's body carries the task list)
+ * and links back to the conversation it came from.
+ */
+export async function openTrackedIssue(
+  client: GitHubClient,
+  coords: RepoCoords,
+  input: { title: string; body: string; fromIssue: number },
+): Promise<{ number: number; url: string }> {
+  const { data } = await client.request('POST /repos/{owner}/{repo}/issues', {
+    owner: coords.owner,
+    repo: coords.repo,
+    title: input.title,
+    body: `${input.body}\n\n---\nPlanned in #${input.fromIssue}.`,
+  });
+  return { number: data.number, url: data.html_url };
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
+
+export interface AppEnv {
+  appId: number;
+  privateKey: string;
+  webhookSecret: string;
+  dataDir: string;
+  port: number;
+  host: string;
+  webhookPath: string;
+  /** Optional: read from GET /app at start when absent. */
+  appSlug: string | undefined;
+  concurrency: number;
+  installIndexLimit: number;
+  /** Undefined: offline (NANODEX_PROVIDER unset or `none`). */
+  modelConfig: ModelConfig | undefined;
+}
+
+export interface EnvProblem {
+  variable: string;
+  problem: string;
+  fix: string;
+}
+
+/**
+ * The server's settings, checked once at start; every problem is reported
+ * together with the variable and how to fix it, so a misconfigured
+ * deployment fails at boot, not on its first webhook.
+ */
+export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | { ok: false; problems: EnvProblem[] } {
+  const problems: EnvProblem[] = [];
+  const need = (variable: string, fix: string): string | undefined => {
+    const value = env[variable]?.trim();
+    if (!value) problems.push({ variable, problem: 'is not set', fix });
+    return value || undefined;
+  };
+  const appIdText = need('APP_ID', 'set it to the App ID shown on the App\'s settings page (General > About)');
+  const appId = Number(appIdText);
+  if (appIdText !== undefined && (!Number.isInteger(appId) || appId <= 0)) {
+    problems.push({ variable: 'APP_ID', problem: `is ${JSON.stringify(appIdText)}, not a positive whole number`, fix: 'copy the numeric App ID (not the client ID)' });
+  }
+  const privateKey = readPrivateKey(env, problems);
+  const webhookSecret = need('WEBHOOK_SECRET', 'set it to the webhook secret entered when the App was registered');
+  const dataDir = need('NANODEX_DATA_DIR', 'set it to a writable folder for the indexes, e.g. /var/lib/nanodex (one SQLite file per repository)');
+  const port = readNumber(env, 'PORT', 3000, problems);
+  const concurrency = readNumber(env, 'NANODEX_CONCURRENCY', DEFAULT_CONCURRENCY, problems);
+  const installIndexLimit = readNumber(env, 'NANODEX_INSTALL_INDEX_LIMIT', DEFAULT_INSTALL_INDEX_LIMIT, problems, 0);
+  let modelConfig: ModelConfig | undefined;
+  try {
+    modelConfig = readModelEnv(env);
+  } catch (error) {
+    if (!(error instanceof ModelConfigError)) throw error;
+    for (const p of error.problems) problems.push({ variable: `model ${p.path}`, problem: p.problem, fix: p.fix });
+  }
+  if (problems.length > 0 || !privateKey || !webhookSecret || !dataDir) return { ok: false, problems };
+  return {
+    ok: true,
+    env: {
+      appId, privateKey, webhookSecret, dataDir: path.resolve(dataDir), port, host: env.HOST?.trim() || '0.0.0.0',
+      webhookPath: env.WEBHOOK_PATH?.trim() || '/api/github/webhooks', appSlug: env.NANODEX_APP_SLUG?.trim() || undefined,
+      concurrency, installIndexLimit, modelConfig,
+    },
+  };
+}
+
+export function renderEnvProblems(problems: EnvProblem[]): string {
+  const lines = problems.map((p) => `  - ${p.variable} ${p.problem}. Fix: ${p.fix}.`);
+  return `nanodex App cannot start: ${problems.length} problem(s) in the environment:\n${lines.join('\n')}\nSee docs/app.md for every variable.\n`;
+}
+
+/** The same variables as the CLI: NANODEX_PROVIDER, NANODEX_MODEL, NANODEX_<PROVIDER>_API_KEY, NANODEX_BASE_URL. */
+function readModelEnv(env: NodeJS.ProcessEnv): ModelConfig | undefined {
+  const provider = env.NANODEX_PROVIDER?.trim() || 'none';
+  if (provider === 'none') return undefined;
+  const key = env[`NANODEX_${provider.toUpperCase()}_API_KEY`];
+  return parseModelConfig({
+    provider,
+    ...(env.NANODEX_MODEL ? { model: env.NANODEX_MODEL } : {}),
+    ...(key ? { apiKey: key } : {}),
+    ...(env.NANODEX_BASE_URL ? { baseUrl: env.NANODEX_BASE_URL } : {}),
+  });
+}
+
+function readPrivateKey(env: NodeJS.ProcessEnv, problems: EnvProblem[]): string | undefined {
+  let key = env.PRIVATE_KEY?.trim();
+  let variable = 'PRIVATE_KEY';
+  if (!key && env.PRIVATE_KEY_PATH?.trim()) {
+    variable = 'PRIVATE_KEY_PATH';
+    try {
+      key = readFileSync(env.PRIVATE_KEY_PATH.trim(), 'utf8').trim();
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+      problems.push({ variable, problem: `names a file that cannot be read (${reason})`, fix: 'point it at the .pem file downloaded from the App\'s settings' });
+      return undefined;
+    }
+  }
+  if (!key) {
+    problems.push({ variable: 'PRIVATE_KEY or PRIVATE_KEY_PATH', problem: 'is not set', fix: 'generate a private key on the App\'s settings page; pass its contents or its path' });
+    return undefined;
+  }
+  // Probot accepts a base64-encoded key too (for platforms without multi-line variables).
+  if (!key.includes('-----BEGIN')) {
+    const decoded = Buffer.from(key, 'base64').toString('utf8');
+    if (decoded.includes('-----BEGIN')) return decoded;
+    problems.push({ variable, problem: 'is not a PEM private key', fix: 'use the whole .pem file, from -----BEGIN RSA PRIVATE KEY----- to the END line (or its base64)' });
+    return undefined;
+  }
+  return key.replace(/\\n/g, '\n');
+}
+
+function readNumber(env: NodeJS.ProcessEnv, variable: string, fallback: number, problems: EnvProblem[], min = 1): number {
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    problems.push({ variable, problem: `is ${JSON.stringify(text)}, not a whole number of at least ${min}`, fix: `remove it for the default (${fallback}) or set a whole number` });
+  }
+  return value;
+}

@@ -1,0 +1,28 @@
+import { parseRepoConfig, REPO_CONFIG_FILE, type ParsedRepoConfig } from '../core/config/repo-config.js';
+import type { GitHubClient, RepoCoords } from '../github/github-client.js';
+
+/**
+ * The repository's `.github/nanodex.yml` from its DEFAULT branch, parsed. A
+ * pull request's head is never read for config: whoever can push a branch
+ * could otherwise widen access or budgets for their own request.
+ */
+export async function readRepoConfig(client: GitHubClient, coords: RepoCoords & { defaultBranch: string }): Promise<ParsedRepoConfig> {
+  let text: string | undefined;
+  try {
+    const { data } = await client.request('GET /repos/{owner}/{repo}/contents/{path}', {
+      owner: coords.owner, repo: coords.repo, path: REPO_CONFIG_FILE, ref: coords.defaultBranch,
+    });
+    if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) {
+      return { ok: false, problems: [{ path: '', message: `${REPO_CONFIG_FILE} is not a file`, fix: `make ${REPO_CONFIG_FILE} a YAML file` }] };
+    }
+    text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+  } catch (error) {
+    if (isStatus(error, 404)) return parseRepoConfig(undefined);
+    throw error;
+  }
+  return parseRepoConfig(text);
+}
+
+export function isStatus(error: unknown, status: number): boolean {
+  return error instanceof Error && 'status' in error && error.status === status;
+}

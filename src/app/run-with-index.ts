@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { SqliteCodeIndex } from '../core/code-index/code-index.js';
+import { describeError, NanodexError } from '../core/errors.js';
+import type { Request, RunResult } from '../core/request.js';
+import { run } from '../core/run.js';
+import type { GitHubClient } from '../github/github-client.js';
+import { toNanodexError } from '../github/to-nanodex-error.js';
+import type { AppDeps } from './app-deps.js';
+import type { RepoTarget } from './repo-indexes.js';
+
+/**
+ * Opens the repository's index (building or refreshing it first), runs one
+ * request through the core and closes the index. Never throws: a failure to
+ * reach GitHub or to build the index comes back as a `failed` result with a
+ * reference id, like a failure inside the core, so every caller has one path
+ * to tell the user.
+ */
+export async function runWithIndex(deps: AppDeps, client: GitHubClient, target: RepoTarget, request: Request): Promise<RunResult> {
+  let opened;
+  try {
+    opened = await deps.indexes.open(client, target);
+  } catch (error) {
+    return toFailedResult(deps, error, `indexing ${target.owner}/${target.repo}`);
+  }
+  try {
+    return await run(
+      { ...request, links: request.links ?? { htmlUrl: `https://github.com/${target.owner}/${target.repo}`, sha: opened.headSha } },
+      {
+        source: opened.source, index: new SqliteCodeIndex(opened.store), logger: deps.logger, clock: deps.clock,
+        model: deps.model, modelConfig: deps.modelConfig, maxima: deps.maxima,
+      },
+    );
+  } finally {
+    opened.release();
+  }
+}
+
+/**
+ * A user-safe failure: NanodexError messages are written for users (and
+ * redacted), GitHub's errors are translated once; anything else stays generic
+ * (its message may name server paths) and is only in the log, under the reference.
+ */
+export function toFailedResult(deps: Pick<AppDeps, 'logger' | 'clock'>, error: unknown, what: string): Extract<RunResult, { kind: 'failed' }> {
+  const referenceId = randomUUID().slice(0, 8);
+  deps.logger.error('job failed', { referenceId, what, error: describeError(error) });
+  let message = `nanodex hit an unexpected error while ${what}`;
+  if (error instanceof NanodexError) message = describeError(error);
+  else if (error instanceof Error && 'status' in error) {
+    message = describeError(toNanodexError(error, { what, notFoundCode: 'repo-not-found', clock: deps.clock }));
+  }
+  return { kind: 'failed', message, referenceId };
+}

@@ -1,0 +1,38 @@
+import { parseBudgetWords } from '../core/budget/parse-budget-words.js';
+import type { OutputCommand } from '../core/request.js';
+import { routeRequest } from '../core/skills/route-request.js';
+
+export type MentionCommand =
+  | { kind: 'run'; command: OutputCommand | 'auto'; prompt: string }
+  | { kind: 'help'; unknown: string | undefined };
+
+/**
+ * The command a mention asks for, decided before anything runs (access
+ * depends on it). An explicit command word (budget words may come first)
+ * is the command; `help`, nothing at all, or an unknown `/word` get the
+ * help reply; other free text is `auto` (the core routes it, and access
+ * treats it as needing write).
+ */
+export function toMentionCommand(text: string): MentionCommand {
+  const words = parseBudgetWords(text);
+  if (words.prompt === '') return { kind: 'help', unknown: undefined };
+  // No skills: only command words count here; a repository skill's name is free text (auto).
+  const routed = routeRequest(words.prompt, []);
+  if (routed.how === 'command') {
+    if (routed.command === 'help') return { kind: 'help', unknown: undefined };
+    const prompt = removeFirstWord(text, words.prompt);
+    // "@nanodex map" or "@nanodex review" alone: the same default question as the CLI's.
+    const question = parseBudgetWords(prompt).prompt === '' ? ` ${routed.command === 'review' ? 'Review this change.' : 'the architecture of the repository'}` : '';
+    return { kind: 'run', command: routed.command, prompt: `${prompt}${question}`.trim() };
+  }
+  const slash = /^\/([\w-]+)/.exec(words.prompt);
+  if (slash) return { kind: 'help', unknown: slash[1] };
+  return { kind: 'run', command: 'auto', prompt: text.trim() };
+}
+
+/** The text without the command word, budget words kept where they were (the core reads them). */
+function removeFirstWord(text: string, withoutBudget: string): string {
+  const word = /^\S+/.exec(withoutBudget)?.[0] ?? '';
+  const at = text.indexOf(word);
+  return `${text.slice(0, at)}${text.slice(at + word.length)}`.replace(/\s+/g, ' ').trim();
+}

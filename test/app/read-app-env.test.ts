@@ -1,0 +1,43 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readAppEnv, renderEnvProblems } from '../../src/app/read-app-env.js';
+import { makeTempDir } from '../helpers/temp-repo.js';
+import { PRIVATE_KEY } from './test-key.js';
+
+const VALID = { APP_ID: '12345', PRIVATE_KEY, WEBHOOK_SECRET: 's3cret', NANODEX_DATA_DIR: '/var/lib/nanodex' };
+
+describe('readAppEnv', () => {
+  it('reads a complete environment, offline when no provider is set', () => {
+    const read = readAppEnv(VALID);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.env).toMatchObject({ appId: 12345, webhookSecret: 's3cret', dataDir: '/var/lib/nanodex', port: 3000, modelConfig: undefined });
+  });
+
+  it('reads the key from PRIVATE_KEY_PATH, and accepts a base64 key', () => {
+    const file = path.join(makeTempDir(), 'app.pem');
+    writeFileSync(file, PRIVATE_KEY);
+    const fromPath = readAppEnv({ ...VALID, PRIVATE_KEY: undefined, PRIVATE_KEY_PATH: file });
+    const fromBase64 = readAppEnv({ ...VALID, PRIVATE_KEY: Buffer.from(PRIVATE_KEY).toString('base64') });
+    expect(fromPath.ok && fromPath.env.privateKey).toContain('BEGIN RSA PRIVATE KEY');
+    expect(fromBase64.ok && fromBase64.env.privateKey).toContain('BEGIN RSA PRIVATE KEY');
+  });
+
+  it('reports every problem at once, each with its variable and a fix', () => {
+    const read = readAppEnv({ APP_ID: 'Iv1.abc', PRIVATE_KEY: 'not a key', PORT: 'eighty', NANODEX_PROVIDER: 'openai' });
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.map((p) => p.variable)).toEqual(
+      expect.arrayContaining(['APP_ID', 'PRIVATE_KEY', 'WEBHOOK_SECRET', 'NANODEX_DATA_DIR', 'PORT', 'model apiKey']),
+    );
+    const text = renderEnvProblems(read.problems);
+    expect(text).toContain('APP_ID is "Iv1.abc", not a positive whole number');
+    expect(text).toContain('Fix: set NANODEX_OPENAI_API_KEY');
+  });
+
+  it('builds a model config from the same variables as the CLI', () => {
+    const read = readAppEnv({ ...VALID, NANODEX_PROVIDER: 'anthropic', NANODEX_ANTHROPIC_API_KEY: 'sk-ant-x' });
+    expect(read.ok && read.env.modelConfig).toMatchObject({ provider: 'anthropic', apiKey: 'sk-ant-x' });
+  });
+});
