@@ -23,7 +23,7 @@ beforeAll(() => {
  * (Ajv: "nullable" cannot be used without "type" in POST /issues' milestone);
  * their bodies are checked by hand in the tests that send them. Remove once the checker handles it.
  */
-const NOT_COMPILABLE = new Set(['POST /repos/{owner}/{repo}/issues']);
+const NOT_COMPILABLE = new Set<string>();
 const fakes: FakeGitHub[] = [];
 afterEach(() => {
   nock.cleanAll();

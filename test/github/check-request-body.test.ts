@@ -23,3 +23,10 @@ describe('checkRequestBody', () => {
     expect(() => checkRequestBody('POST', '/repos/{owner}/{repo}/nope', {})).toThrow(/has no operation POST/);
   });
 });
+
+describe('checkRequestBody on a schema with OpenAPI nullable fields', () => {
+  it('checks an issue body (milestone is nullable without a type) and still refuses an unknown field', () => {
+    expect(() => checkRequestBody('POST', '/repos/{owner}/{repo}/issues', { title: 'Plan', body: 'x', milestone: null })).not.toThrow();
+    expect(() => checkRequestBody('POST', '/repos/{owner}/{repo}/issues', { title: 'Plan', bodyText: 'x' })).toThrow(/bodyText|additional/);
+  });
+});

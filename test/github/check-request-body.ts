@@ -59,5 +59,10 @@ function closeObjects(node: unknown, inAllOf: boolean): unknown {
   const record = node as Record<string, unknown>;
   const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, closeObjects(v, k === 'allOf')]));
   if (!inAllOf && record.properties !== undefined && record.additionalProperties === undefined) out.additionalProperties = false;
+  // OpenAPI 3.0's `nullable` without a `type` (e.g. an issue's `milestone`) is not JSON Schema: say it as anyOf.
+  if (record.nullable === true && record.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
   return out;
 }
