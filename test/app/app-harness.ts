@@ -18,11 +18,6 @@ export const INSTALLATION_ID = 4242;
 beforeAll(() => {
   nock.disableNetConnect();
 });
-/**
- * Operations whose schema test/github/check-request-body.ts cannot compile yet
- * (Ajv: "nullable" cannot be used without "type" in POST /issues' milestone);
- * their bodies are checked by hand in the tests that send them. Remove once the checker handles it.
- */
 const fakes: FakeGitHub[] = [];
 afterEach(() => {
   nock.cleanAll();
