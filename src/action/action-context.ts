@@ -1,0 +1,45 @@
+import type { IndexRunStats } from '../core/code-index/index-repository.js';
+import type { RepoConfig } from '../core/config/repo-config.js';
+import type { Clock, Logger } from '../core/ports.js';
+import type { RunResult } from '../core/request.js';
+import type { GitHubClient } from '../github/github-client.js';
+import type { ActionInputs } from './action-inputs.js';
+import type { IndexCache } from './index-cache.js';
+import type { CacheReport } from './open-cached-index.js';
+import type { ActionEnv } from './read-action-event.js';
+
+/** The bot the step's GITHUB_TOKEN posts as: its own comments never trigger it. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+
+/** Everything an event handler needs, built once in run(). */
+export interface ActionContext {
+  inputs: ActionInputs;
+  env: ActionEnv;
+  client: GitHubClient;
+  config: RepoConfig;
+  cache: IndexCache;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** What a handler did: the summary, the outputs and the step's status are made from it. */
+export interface ActionOutcome {
+  handled: 'mention' | 'review' | 'dispatch' | 'index' | 'ignored';
+  /** One sentence for the job summary. */
+  headline: string;
+  result?: RunResult;
+  commentUrl?: string;
+  index?: { stats: IndexRunStats; cache: CacheReport };
+  notices: string[];
+  /** Set when the step must fail once the summary and outputs are written. */
+  failure?: string;
+}
+
+export function toIgnored(headline: string, notices: string[] = []): ActionOutcome {
+  return { handled: 'ignored', headline, notices };
+}
+
+/** A run that failed fails the step; a budget stop or a skip does not. */
+export function toRunFailure(result: RunResult | undefined): string | undefined {
+  return result?.kind === 'failed' ? `nanodex could not finish: ${result.message} (reference ${result.referenceId})` : undefined;
+}

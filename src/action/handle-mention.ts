@@ -1,0 +1,92 @@
+import type { RunResult } from '../core/request.js';
+import { routeRequest } from '../core/skills/route-request.js';
+import { addReaction } from '../github/add-reaction.js';
+import { decideAccess } from '../github/decide-access.js';
+import { parseMention } from '../github/parse-mention.js';
+import { PermissionCache } from '../github/read-permission.js';
+import { renderReply, renderWorking } from '../github/reply-for-result.js';
+import { upsertStickyComment } from '../github/sticky-comment.js';
+import { ACTIONS_BOT_LOGIN, toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
+import { openActionRunner } from './open-action-runner.js';
+import type { IssueCommentPayload } from './read-action-event.js';
+
+/**
+ * `issue_comment`: a comment that mentions nanodex is a request, under the
+ * App's rules (parseMention, decideAccess with the commenter's permission).
+ * The reply is one sticky comment per request: "working" first, the answer
+ * when the run ends, so the person sees progress and never a silent failure.
+ */
+export async function handleMention(payload: IssueCommentPayload, context: ActionContext): Promise<ActionOutcome> {
+  const { client, env, inputs, logger } = context;
+  if (payload.action !== 'created') return toIgnored(`The comment was ${payload.action}; only new comments are requests.`);
+  const { comment, issue, repository } = payload;
+  const mention = parseMention(comment.body, inputs.mention);
+  if (mention === undefined) return toIgnored(`The comment does not mention @${inputs.mention}.`);
+
+  const user = comment.user;
+  if (user === null) return toIgnored('The comment has no author (a deleted account).');
+  const coords = { owner: env.owner, repo: env.repo };
+  // Only an explicit command word can open a read-only command to more people; free text needs write access.
+  const routed = routeRequest(mention.text, []);
+  const command = routed.how === 'command' ? routed.command : 'auto';
+  const login = user.login;
+  const permission = await new PermissionCache().get(client, coords, login);
+  const access = decideAccess({
+    command,
+    actor: { login, type: toActorType(user.type) },
+    selfLogin: ACTIONS_BOT_LOGIN,
+    permission,
+    isPublicRepo: !repository.private,
+    config: context.config,
+  });
+  const target = { ...coords, issueNumber: issue.number };
+  const stickyKey = `mention-${comment.id}`;
+  const self = { selfLogin: ACTIONS_BOT_LOGIN };
+  if (!access.allowed) {
+    const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : undefined;
+    return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
+  }
+
+  await react(context, comment.id, 'eyes');
+  const working = await upsertStickyComment(client, target, stickyKey, renderWorking(command), self);
+  const runner = await openActionRunner(context);
+  let result: RunResult;
+  try {
+    result = await runner.runRequest({
+      command: 'auto',
+      prompt: mention.text,
+      issue: { number: issue.number, title: issue.title, body: issue.body ?? '' },
+      actor: { login, kind: user.type === 'Bot' ? 'bot' : 'user' },
+    });
+  } finally {
+    runner.close();
+  }
+  const notices = [...runner.notices];
+  let body = renderReply(result, { requester: login });
+  const draft = result.kind === 'done' && 'comment' in result ? result.comment.issueDraft : undefined;
+  if (draft !== undefined && (mention.openIssue || context.config.plan.openIssue)) {
+    const opened = await client.request('POST /repos/{owner}/{repo}/issues', { ...coords, title: draft.title, body: draft.body });
+    body += `\n\nOpened #${opened.data.number} to track this plan.`;
+  }
+  const posted = await upsertStickyComment(client, target, stickyKey, body, { ...self, commentId: working.id });
+  await react(context, comment.id, result.kind === 'failed' ? 'confused' : 'rocket');
+  logger.info('answered a mention', { issue: issue.number, comment: comment.id, url: posted.url });
+  return {
+    handled: 'mention',
+    headline: `Answered @${login}'s request on #${issue.number}: ${'command' in result ? result.command : command} (${result.kind}).`,
+    result,
+    commentUrl: posted.url,
+    index: runner.index,
+    notices,
+    failure: toRunFailure(result),
+  };
+}
+
+/** A reaction is a courtesy: addReaction logs a failure and never throws. */
+async function react(context: ActionContext, commentId: number, content: 'eyes' | 'rocket' | 'confused'): Promise<void> {
+  await addReaction(context.client, { owner: context.env.owner, repo: context.env.repo, commentId, kind: 'issue' }, content, { logger: context.logger });
+}
+
+function toActorType(type: string | undefined): 'User' | 'Bot' | 'Organization' {
+  return type === 'Bot' || type === 'Organization' ? type : 'User';
+}

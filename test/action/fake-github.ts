@@ -1,0 +1,120 @@
+import { checkRequestBody } from '../github/check-request-body.js';
+
+export interface RecordedCall {
+  method: string;
+  /** The REST route template that matched, e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
+  route: string;
+  path: string;
+  body: unknown;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Comment {
+  id: number;
+  issue: number;
+  body: string;
+  html_url: string;
+  user: { login: string; type: string };
+}
+
+/**
+ * A small GitHub: enough REST (and the one GraphQL query) for a mention and a
+ * review, with state (comments live between calls). The same handler answers
+ * nock in process and a local HTTP server for the Action run as a child, and
+ * every JSON body it receives is checked against GitHub's REST description.
+ */
+export class FakeGitHub {
+  readonly calls: RecordedCall[] = [];
+  readonly comments: Comment[] = [];
+  permission = 'write';
+  diff = '';
+  /** Routes that answer with this status instead (e.g. 403 to see a failure). */
+  readonly failures = new Map<string, number>();
+  private nextId = 1000;
+
+  constructor(readonly repo: { owner: string; repo: string }, readonly html = 'https://github.com') {}
+
+  handle(method: string, url: string, body: unknown): Reply {
+    const path = new URL(url, 'http://x').pathname.replace(/^\/api\/v3/, '');
+    const found = ROUTES.find(([m, template]) => m === method && toPattern(template).test(path));
+    if (found === undefined) return { status: 404, body: { message: `FakeGitHub has no ${method} ${path}` } };
+    const route = `${found[0]} ${found[1]}`;
+    this.calls.push({ method, route, path, body });
+    if (body !== undefined && body !== '' && found[1] !== '/graphql') checkRequestBody(method, found[1], body);
+    const status = this.failures.get(route);
+    if (status !== undefined) return { status, body: { message: `FakeGitHub was told to fail ${route}` } };
+    const params = toPattern(found[1]).exec(path)?.groups ?? {};
+    return this.answer(route, params, body as Record<string, unknown>);
+  }
+
+  callsTo(route: string): RecordedCall[] {
+    return this.calls.filter((c) => c.route === route);
+  }
+
+  private answer(route: string, p: Record<string, string>, body: Record<string, unknown>): Reply {
+    const base = `${this.html}/${this.repo.owner}/${this.repo.repo}`;
+    switch (route) {
+      case 'GET /repos/{owner}/{repo}/collaborators/{username}/permission':
+        return { status: 200, body: { permission: this.permission, role_name: this.permission, user: { login: p.username } } };
+      case 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions':
+      case 'POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions':
+        return { status: 201, body: { id: this.nextId++, content: body.content } };
+      case 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments':
+        return { status: 200, body: this.comments.filter((c) => c.issue === Number(p.issue_number)) };
+      case 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': {
+        const id = this.nextId++;
+        const comment = { id, issue: Number(p.issue_number), body: String(body.body), html_url: `${base}/issues/${p.issue_number}#issuecomment-${id}`, user: { login: 'github-actions[bot]', type: 'Bot' } };
+        this.comments.push(comment);
+        return { status: 201, body: comment };
+      }
+      case 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': {
+        const comment = this.comments.find((c) => c.id === Number(p.comment_id));
+        if (comment === undefined) return { status: 404, body: { message: 'Not Found' } };
+        comment.body = String(body.body);
+        return { status: 200, body: comment };
+      }
+      case 'POST /repos/{owner}/{repo}/issues':
+        return { status: 201, body: { number: 77, html_url: `${base}/issues/77` } };
+      case 'GET /repos/{owner}/{repo}/pulls/{pull_number}':
+      case 'GET /repos/{owner}/{repo}/compare/{basehead}':
+        return { status: 200, body: this.diff, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+      case 'POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews': {
+        const id = this.nextId++;
+        return { status: 200, body: { id, html_url: `${base}/pull/${p.pull_number}#pullrequestreview-${id}`, body: body.body } };
+      }
+      case 'PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}':
+        return { status: 200, body: { id: Number(p.review_id), html_url: `${base}/pull/${p.pull_number}#pullrequestreview-${p.review_id}` } };
+      case 'POST /repos/{owner}/{repo}/pulls/{pull_number}/comments':
+        return { status: 201, body: { id: this.nextId++ } };
+      case 'POST /graphql':
+        return { status: 200, body: { data: { repository: { pullRequest: { reviewThreads: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } } } } } };
+      default:
+        return { status: 500, body: { message: `FakeGitHub route ${route} has no answer` } };
+    }
+  }
+}
+
+const ROUTES: [string, string][] = [
+  ['GET', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
+  ['POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions'],
+  ['POST', '/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions'],
+  ['GET', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
+  ['POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
+  ['PATCH', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
+  ['POST', '/repos/{owner}/{repo}/issues'],
+  ['GET', '/repos/{owner}/{repo}/pulls/{pull_number}'],
+  ['GET', '/repos/{owner}/{repo}/compare/{basehead}'],
+  ['POST', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
+  ['PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}'],
+  ['POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments'],
+  ['POST', '/graphql'],
+];
+
+function toPattern(template: string): RegExp {
+  return new RegExp(`^${template.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+}
