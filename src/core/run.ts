@@ -15,6 +15,7 @@ import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
 import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
+import type { SkillFile } from './skills/types.js';
 
 export interface RunPorts {
   source: RepoSource;
@@ -29,6 +30,12 @@ export interface RunPorts {
   modelConfig?: ModelConfig;
   /** The deployment's ceiling for per-request budgets. */
   maxima?: Budget;
+  /**
+   * The repository's `.github/skills/<name>/SKILL.md` files as a front read them from the default branch.
+   * Absent: they are read from the index (fine when the index is of the default branch; a pull request's
+   * checkout is not, and its skills must not steer its own review).
+   */
+  repositorySkills?: SkillFile[];
 }
 
 /**

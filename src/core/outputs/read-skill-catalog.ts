@@ -11,13 +11,15 @@ let builtIn: Promise<SkillFile[]> | undefined;
 /**
  * The skills a run may use: the package's built-ins plus the repository's
  * own `.github/skills/<name>/SKILL.md` (found in the index's file list, read
- * through the RepoSource like any repository content). A skill file that
+ * through the RepoSource like any repository content), or the files a front
+ * read from the default branch itself (`given`). A skill file that
  * cannot be read becomes a problem; it never stops the run.
  */
-export async function readSkillCatalog(index: CodeIndex, source: RepoSource): Promise<LoadedSkills> {
+export async function readSkillCatalog(index: CodeIndex, source: RepoSource, given?: SkillFile[]): Promise<LoadedSkills> {
   builtIn ??= readBuiltInSkillFiles();
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
+  if (given) return loadSkills({ builtIn: await builtIn, repository: given });
   for (const path of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
     try {
       repository.push({ path, text: await source.readFile(path) });

@@ -31,7 +31,7 @@ export interface OutputCommandInput extends ReadRequest {
  */
 export async function runOutputCommand(input: OutputCommandInput): Promise<RunResult> {
   const { request, ports } = input;
-  const catalog = await readSkillCatalog(ports.index, ports.source);
+  const catalog = await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command: OutputCommand;
   let prompt = input.prompt;
   let skill: Skill | undefined;

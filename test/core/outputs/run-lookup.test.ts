@@ -41,3 +41,16 @@ describe('run > find, refs, map and help', () => {
     expect(text).toContain('.github/skills/broken/SKILL.md');
   });
 });
+
+describe('run > skills a front read from the default branch', () => {
+  it('uses them instead of the skill files in the index (a pull request\'s checkout must not steer its own run)', async () => {
+    const { ports, repo } = await explorePorts({
+      'src/a.ts': 'export const a = 1;\n',
+      '.github/skills/nanodex-planning/SKILL.md': '---\nname: nanodex-planning\ndescription: From the PR branch. Triggers on "plan".\nallowed-tools: emit_plan_section\n---\n# Injected\n',
+    });
+    const result = await run({ command: 'help', prompt: 'help', repo: { kind: 'local', root: repo.root } }, { ...ports, repositorySkills: [] });
+    const text = body(result);
+    expect(text).toContain('`nanodex-planning` (built-in)');
+    expect(text).not.toContain('From the PR branch');
+  });
+});
