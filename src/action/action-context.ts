@@ -17,6 +17,12 @@ export interface ActionContext {
   env: ActionEnv;
   client: GitHubClient;
   config: RepoConfig;
+  /**
+   * Set when the checkout may hold a pull request's code (see findTrustedRef):
+   * the default branch, where the config and the repository's skills were read
+   * from instead, through the API.
+   */
+  trustedRef: string | undefined;
   cache: IndexCache;
   logger: Logger;
   clock: Clock;

@@ -25,7 +25,7 @@ export const ACTION_INPUTS = {
   'model-api-key': { description: 'API key for the model provider (pass a secret). Empty on fork pull requests: the run is then offline.', default: '' },
   'model-base-url': { description: "The provider's API URL; empty for its default.", default: '' },
   budget: { description: 'Budget overrides as words, e.g. `rounds=3 files=10 budget=20k bytes=256 time=90s`; capped by the maxima.', default: '' },
-  'config-path': { description: 'Repository config file, relative to the checkout.', default: '.github/nanodex.yml' },
+  'config-path': { description: 'Repository config file path; read from the default branch on pull request events, from the checkout otherwise.', default: '.github/nanodex.yml' },
   'index-cache': { description: 'Keep the code index between runs with the Actions cache (`true` or `false`).', default: 'true' },
   mention: { description: 'The word that summons nanodex in a comment, without the `@`.', default: 'nanodex' },
   'node-version': {

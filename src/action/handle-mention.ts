@@ -9,12 +9,15 @@ import { upsertStickyComment } from '../github/sticky-comment.js';
 import { ACTIONS_BOT_LOGIN, toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
 import { openActionRunner } from './open-action-runner.js';
 import type { IssueCommentPayload } from './read-action-event.js';
+import { reviewFromMention } from './review-from-mention.js';
 
 /**
  * `issue_comment`: a comment that mentions nanodex is a request, under the
  * App's rules (parseMention, decideAccess with the commenter's permission).
  * The reply is one sticky comment per request: "working" first, the answer
  * when the run ends, so the person sees progress and never a silent failure.
+ * `review` on a pull request runs the pull request's review instead (the
+ * reply points to it).
  */
 export async function handleMention(payload: IssueCommentPayload, context: ActionContext): Promise<ActionOutcome> {
   const { client, env, inputs, logger } = context;
@@ -49,6 +52,17 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
 
   await react(context, comment.id, 'eyes');
   const working = await upsertStickyComment(client, target, stickyKey, renderWorking(command), self);
+  const reply = (body: string) => upsertStickyComment(client, target, stickyKey, body, { ...self, commentId: working.id });
+  if (command === 'review' && issue.pull_request) {
+    const review = await reviewFromMention(context, { pullNumber: issue.number, postReply: reply });
+    const posted = await reply(review.reply);
+    await react(context, comment.id, review.reviewed.outcome === 'failed' ? 'confused' : 'rocket');
+    return {
+      handled: 'review',
+      headline: `Reviewed #${issue.number} for @${login}: ${review.reviewed.outcome}.`,
+      result: review.result, commentUrl: posted.url, index: review.index, notices: review.notices, failure: review.failure,
+    };
+  }
   const runner = await openActionRunner(context);
   let result: RunResult;
   try {
@@ -68,7 +82,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
     const opened = await client.request('POST /repos/{owner}/{repo}/issues', { ...coords, title: draft.title, body: draft.body });
     body += `\n\nOpened #${opened.data.number} to track this plan.`;
   }
-  const posted = await upsertStickyComment(client, target, stickyKey, body, { ...self, commentId: working.id });
+  const posted = await reply(body);
   await react(context, comment.id, result.kind === 'failed' ? 'confused' : 'rocket');
   logger.info('answered a mention', { issue: issue.number, comment: comment.id, url: posted.url });
   return {

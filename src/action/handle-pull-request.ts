@@ -1,8 +1,6 @@
-import type { RunResult } from '../core/request.js';
-import { reviewPullRequest } from '../github/review-pull-request.js';
-import { ACTIONS_BOT_LOGIN, toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
-import { openActionRunner, type ActionRunner } from './open-action-runner.js';
+import { toIgnored, type ActionContext, type ActionOutcome } from './action-context.js';
 import type { PullRequestPayload } from './read-action-event.js';
+import { runActionReview } from './run-action-review.js';
 
 /** The pull request actions that bring new code to review. */
 const REVIEWED_ACTIONS = new Set(['opened', 'synchronize', 'reopened', 'ready_for_review']);
@@ -14,9 +12,9 @@ export const FORK_NOTICE =
   'instead and read docs/action.md first: that event runs with write access, so never check out or run the fork\'s code in it.';
 
 /**
- * `pull_request` / `pull_request_target`: the shared review flow (incremental
- * from the last reviewed sha, suppressed findings dropped, sticky summary), with
- * the checkout and its cached index as the source.
+ * `pull_request` / `pull_request_target`: the shared review flow
+ * (runActionReview), with the config read from the default branch (run.ts),
+ * so the pull request cannot turn its own review off.
  */
 export async function handlePullRequest(
   event: { name: 'pull_request' | 'pull_request_target'; payload: PullRequestPayload },
@@ -32,42 +30,16 @@ export async function handlePullRequest(
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
 
-  // Opened on first use: a head that was already reviewed needs no index.
-  let runner: ActionRunner | undefined;
-  let result: RunResult | undefined;
-  try {
-    const reviewed = await reviewPullRequest(context.client, {
-      runReview: async (request) => {
-        runner ??= await openActionRunner(context);
-        result = await runner.runRequest(request);
-        return result;
-      },
-      logger: context.logger,
-    }, {
-      owner: context.env.owner,
-      repo: context.env.repo,
-      pullNumber: pr.number,
-      baseSha: pr.base.sha,
-      headSha: pr.head.sha,
-      title: pr.title,
-      body: pr.body ?? '',
-      selfLogin: ACTIONS_BOT_LOGIN,
-      stickyKey: 'review',
-      config: context.config,
-      htmlUrl: `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`,
-    });
-    return {
-      handled: 'review',
-      headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${reviewed.outcome}.`,
-      result,
-      commentUrl: reviewed.url,
-      index: runner?.index,
-      notices: runner?.notices ?? [],
-      failure: reviewed.outcome === 'failed'
-        ? toRunFailure(result) ?? `the review of #${pr.number} failed (reference ${reviewed.referenceId ?? 'none'}); the pull request's nanodex comment says why`
-        : undefined,
-    };
-  } finally {
-    runner?.close();
-  }
+  const review = await runActionReview(context, {
+    number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '',
+  });
+  return {
+    handled: 'review',
+    headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${review.reviewed.outcome}.`,
+    result: review.result,
+    commentUrl: review.reviewed.url,
+    index: review.index,
+    notices: review.notices,
+    failure: review.failure,
+  };
 }

@@ -6,6 +6,8 @@ import { parseModelConfig, type ModelConfig } from '../core/llm/model-config.js'
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import type { Request, RunResult } from '../core/request.js';
 import { run } from '../core/run.js';
+import type { SkillFile } from '../core/skills/types.js';
+import { readRepoSkillFiles } from '../github/read-repo-skill-files.js';
 import type { ActionContext } from './action-context.js';
 import { openCachedIndex, readHeadSha, type CacheReport } from './open-cached-index.js';
 
@@ -18,17 +20,25 @@ export interface ActionRunner {
   index: { stats: IndexRunStats; cache: CacheReport };
   /** Things the user should know (a model left out for want of a key). */
   notices: string[];
+  /** The repository's skills as read from `context.trustedRef`; undefined: the core reads them from the checkout's index. */
+  repositorySkills: SkillFile[] | undefined;
   close(): void;
 }
 
 /**
  * Reads the checkout locally (the runner already has it), restores and
  * updates the cached index, builds the model from the inputs, and hands back
- * a function that runs a request through the core with those ports.
+ * a function that runs a request through the core with those ports. With a
+ * trusted ref (a pull request's events) the repository's skills come from
+ * that ref through the API, never from the checkout.
  */
 export async function openActionRunner(context: ActionContext): Promise<ActionRunner> {
   const { inputs, env, logger } = context;
   const notices: string[] = [];
+  // Read before the index is opened, so a failure here leaves nothing open.
+  const repositorySkills = context.trustedRef === undefined
+    ? undefined
+    : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
   const source = new LocalRepoSource(env.workspace);
   const indexed = await openCachedIndex(source, {
     repository: `${env.owner}/${env.repo}`,
@@ -45,10 +55,11 @@ export async function openActionRunner(context: ActionContext): Promise<ActionRu
   return {
     runRequest: (request) =>
       run({ ...request, repo: { kind: 'local', root: source.root }, links: request.links ?? links, budget: { ...budget, ...request.budget } }, {
-        source, index: new SqliteCodeIndex(indexed.store), logger, clock: context.clock, model, modelConfig,
+        source, index: new SqliteCodeIndex(indexed.store), logger, clock: context.clock, model, modelConfig, repositorySkills,
       }),
     index: { stats: indexed.stats, cache: indexed.cache },
     notices,
+    repositorySkills,
     close: () => indexed.store.close(),
   };
 }

@@ -13,7 +13,8 @@ import { handleDispatch, handleIndexOnly } from './handle-dispatch.js';
 import { handleMention } from './handle-mention.js';
 import { handlePullRequest } from './handle-pull-request.js';
 import { actionsIndexCache, type IndexCache } from './index-cache.js';
-import { readActionConfig } from './read-action-config.js';
+import { findTrustedRef } from './find-trusted-ref.js';
+import { readActionConfig, readActionConfigFromRef } from './read-action-config.js';
 import { readActionEnv, readActionEvent, type ActionEnv, type ActionEvent } from './read-action-event.js';
 import { renderJobSummary } from './render-job-summary.js';
 
@@ -51,9 +52,12 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
     }
     env = readActionEnv(process.env);
     const event = readActionEvent(env);
-    const config = readActionConfig(env.workspace, inputs['config-path']);
     const client = ports.createClient({ token: inputs['github-token'], baseUrl: env.apiUrl, context: { logger } });
-    outcome = await dispatchEvent(event, { inputs, env, client, config, cache: ports.cache, logger, clock: ports.clock });
+    const trustedRef = findTrustedRef(event);
+    const config = trustedRef === undefined
+      ? readActionConfig(env.workspace, inputs['config-path'])
+      : await readActionConfigFromRef(client, { owner: env.owner, repo: env.repo, ref: trustedRef }, inputs['config-path']);
+    outcome = await dispatchEvent(event, { inputs, env, client, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
     failure = outcome.failure;
   } catch (error) {
     failure = describeError(error);

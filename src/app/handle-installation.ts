@@ -1,7 +1,7 @@
 import type { GitHubClient } from '../github/github-client.js';
 import type { AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';
-import { readRepoConfig } from './read-repo-config.js';
+import { readRepoConfig } from '../github/read-repo-config.js';
 import { toRepoKey } from './repo-indexes.js';
 
 export interface InstallationInput {

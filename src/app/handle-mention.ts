@@ -9,7 +9,7 @@ import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';
 import { openTrackedIssue } from './open-tracked-issue.js';
-import { readRepoConfig } from './read-repo-config.js';
+import { readRepoConfig } from '../github/read-repo-config.js';
 import { toRepoKey } from './repo-indexes.js';
 import { reviewFromMention } from './review-from-mention.js';
 import { runWithIndex, toFailedResult } from './run-with-index.js';

@@ -3,7 +3,7 @@ import type { GitHubClient } from '../github/github-client.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';
-import { readRepoConfig } from './read-repo-config.js';
+import { readRepoConfig } from '../github/read-repo-config.js';
 import { toRepoKey, type RepoTarget } from './repo-indexes.js';
 import { runPullRequestReview, type PullRequestFacts } from './review-from-mention.js';
 

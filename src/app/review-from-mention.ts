@@ -1,14 +1,10 @@
 import type { RepoConfig } from '../core/config/repo-config.js';
 import type { GitHubClient } from '../github/github-client.js';
-import { reviewPullRequest } from '../github/review-pull-request.js';
+import { renderReviewOutcome } from '../github/render-review-outcome.js';
+import { reviewPullRequest, toReviewKey } from '../github/review-pull-request.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { RepoTarget } from './repo-indexes.js';
 import { runWithIndex } from './run-with-index.js';
-
-/** The sticky key of a pull request's review summary: mentions and automatic reviews share it (and its review state). */
-export function toReviewKey(pullNumber: number): string {
-  return `review-${pullNumber}`;
-}
 
 export interface PullRequestFacts {
   pullNumber: number;
@@ -42,14 +38,5 @@ export async function reviewFromMention(
   });
   const pr = { pullNumber: input.pullNumber, baseSha: data.base.sha, headSha: data.head.sha, title: data.title, body: data.body ?? '' };
   const outcome = await runPullRequestReview(deps, client, { target: input.target, pr, config: input.config });
-  switch (outcome.outcome) {
-    case 'reviewed':
-      return `Review posted${outcome.url ? `: ${outcome.url}` : '.'}`;
-    case 'up-to-date':
-      return `This pull request is already reviewed up to \`${pr.headSha.slice(0, 12)}\`; push new commits for another review.`;
-    case 'skipped':
-      return 'Nothing to review: no changed file matches the review paths in `.github/nanodex.yml`.';
-    case 'failed':
-      return `nanodex could not finish the review; the review summary comment says why${outcome.url ? `: ${outcome.url}` : '.'}`;
-  }
+  return renderReviewOutcome(outcome, pr.headSha);
 }

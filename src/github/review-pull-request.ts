@@ -37,6 +37,11 @@ export type ReviewOutcome = {
 
 type Done = Extract<RunResult, { comment: unknown }>;
 
+/** The sticky key of a pull request's review summary: mentions and automatic reviews share it (and its review state). */
+export function toReviewKey(pullNumber: number): string {
+  return `review-${pullNumber}`;
+}
+
 /**
  * The review both fronts run for a pull request. Only commits since the last
  * reviewed sha are reviewed; findings already raised, resolved or given a 👎

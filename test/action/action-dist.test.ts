@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTION_DIST, buildAction } from '../../scripts/build-action.js';
+import { ACTION_DIST, ACTION_DIST_BANNER, buildAction } from '../../scripts/build-action.js';
+import { findContentSkipReason } from '../../src/core/repo/skip-rules.js';
 import { makeTempDir } from '../helpers/temp-repo.js';
 
 describe('the committed Action build (action-dist/)', () => {
@@ -20,5 +21,13 @@ describe('the committed Action build (action-dist/)', () => {
   it('bundles the parse worker beside the entry, where parse-pool starts it from', () => {
     expect(readdirSync(ACTION_DIST).sort()).toEqual(['index.js', 'parse-worker.js']);
     expect(readFileSync(path.join(ACTION_DIST, 'index.js'), 'utf8')).toContain('"./parse-worker.js"');
+  });
+
+  it('starts every file with a marker the indexer takes for generated, so nanodex does not index its own bundle', () => {
+    for (const file of readdirSync(ACTION_DIST)) {
+      const bytes = readFileSync(path.join(ACTION_DIST, file));
+      expect(bytes.toString('utf8').split('\n')[0], file).toBe(ACTION_DIST_BANNER);
+      expect(findContentSkipReason(bytes, bytes.toString('utf8')), file).toBe('generated');
+    }
   });
 });

@@ -130,7 +130,7 @@ export async function runAction(options: {
   const scope = nock('https://api.github.com').persist();
   for (const method of ['get', 'post', 'patch', 'put'] as const) {
     scope[method](/.*/).reply(function (uri, body) {
-      const reply = github.handle(this.req.method, uri, body === '' ? undefined : body);
+      const reply = github.handle(this.req.method, uri, body === '' ? undefined : body, this.req.headers);
       return [reply.status, typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), reply.headers ?? { 'content-type': 'application/json' }];
     });
   }

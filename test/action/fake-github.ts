@@ -5,6 +5,8 @@ export interface RecordedCall {
   /** The REST route template that matched, e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   route: string;
   path: string;
+  /** The query string's parameters, e.g. `{ ref: 'master' }` for a contents read. */
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -33,23 +35,56 @@ export class FakeGitHub {
   readonly comments: Comment[] = [];
   permission = 'write';
   diff = '';
+  /** The default branch's name: the only ref the contents API answers for. */
+  defaultBranch = 'master';
+  /** The default branch's files (path -> text), as the contents API serves them. */
+  readonly files = new Map<string, string>();
+  /** Pull requests by number, as `GET /pulls/{n}` answers in JSON (the diff media type gets `diff`). */
+  readonly pulls = new Map<number, unknown>();
   /** Routes that answer with this status instead (e.g. 403 to see a failure). */
   readonly failures = new Map<string, number>();
   private nextId = 1000;
 
   constructor(readonly repo: { owner: string; repo: string }, readonly html = 'https://github.com') {}
 
-  handle(method: string, url: string, body: unknown): Reply {
-    const path = new URL(url, 'http://x').pathname.replace(/^\/api\/v3/, '');
+  handle(method: string, url: string, body: unknown, headers: Record<string, string | string[] | undefined> = {}): Reply {
+    const parsed = new URL(url, 'http://x');
+    const path = parsed.pathname.replace(/^\/api\/v3/, '');
     const found = ROUTES.find(([m, template]) => m === method && toPattern(template).test(path));
     if (found === undefined) return { status: 404, body: { message: `FakeGitHub has no ${method} ${path}` } };
     const route = `${found[0]} ${found[1]}`;
-    this.calls.push({ method, route, path, body });
+    const query = Object.fromEntries(parsed.searchParams);
+    this.calls.push({ method, route, path, query, body });
     if (body !== undefined && body !== '' && found[1] !== '/graphql') checkRequestBody(method, found[1], body);
     const status = this.failures.get(route);
     if (status !== undefined) return { status, body: { message: `FakeGitHub was told to fail ${route}` } };
-    const params = toPattern(found[1]).exec(path)?.groups ?? {};
+    const params = Object.fromEntries(Object.entries(toPattern(found[1]).exec(path)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    if (route === 'GET /repos/{owner}/{repo}/contents/{path}') return this.contents(params.path ?? '', query.ref);
+    if (route === 'GET /repos/{owner}/{repo}/pulls/{pull_number}' && !String(headers.accept ?? '').includes('diff')) {
+      const pull = this.pulls.get(Number(params.pull_number));
+      return pull === undefined ? { status: 404, body: { message: 'Not Found' } } : { status: 200, body: pull };
+    }
     return this.answer(route, params, body as Record<string, unknown>);
+  }
+
+  /** A file (base64 in lines of 60, as GitHub sends it) or a folder's listing, on the default branch only. */
+  private contents(path: string, ref: string | undefined): Reply {
+    if (ref !== this.defaultBranch) return { status: 500, body: { message: `FakeGitHub serves contents on ${this.defaultBranch} only, not ${ref ?? 'the default ref'}` } };
+    const entry = (type: 'file' | 'dir', entryPath: string, size = 0) => ({
+      type, size, name: entryPath.split('/').at(-1), path: entryPath, sha: '0'.repeat(40), url: '', html_url: null, git_url: null, download_url: null, _links: { self: '', git: null, html: null },
+    });
+    const text = this.files.get(path);
+    if (text !== undefined) {
+      const content = Buffer.from(text).toString('base64').replace(/.{60}/g, '$&\n');
+      return { status: 200, body: { ...entry('file', path, Buffer.byteLength(text)), encoding: 'base64', content } };
+    }
+    const children = new Map<string, ReturnType<typeof entry>>();
+    for (const [file, fileText] of this.files) {
+      if (!file.startsWith(`${path}/`)) continue;
+      const [name = '', ...rest] = file.slice(path.length + 1).split('/');
+      children.set(name, rest.length === 0 ? entry('file', file, Buffer.byteLength(fileText)) : entry('dir', `${path}/${name}`));
+    }
+    return children.size === 0 ? { status: 404, body: { message: 'Not Found' } } : { status: 200, body: [...children.values()] };
   }
 
   callsTo(route: string): RecordedCall[] {
@@ -100,6 +135,7 @@ export class FakeGitHub {
 }
 
 const ROUTES: [string, string][] = [
+  ['GET', '/repos/{owner}/{repo}/contents/{path}'],
   ['GET', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
   ['POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions'],
   ['POST', '/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions'],

@@ -5,7 +5,7 @@ import { readMarkedTable, renderInputTable, TABLE_END, TABLE_START } from './inp
 const root = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
 
 /** Markdown files that carry the inputs table (the README joins when it gets the table). */
-const DOCUMENTS = ['docs/action.md'];
+const DOCUMENTS = ['docs/action.md', 'README.md'];
 
 describe('the inputs table', () => {
   it.each(DOCUMENTS)('in %s is identical to action.yml', (file) => {

@@ -1,38 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FORK_NOTICE } from '../../src/action/handle-pull-request.js';
 import type { PullRequestPayload } from '../../src/action/read-action-event.js';
-import { makeTempRepo } from '../helpers/temp-repo.js';
-import { examplePayload, OWNER, REPO, runAction, SAMPLE_FILES } from './action-harness.js';
-import { FakeGitHub } from './fake-github.js';
-
-const CHANGED_GREET = "export function greet(name: string): string {\n  if (name === '') {\n    throw new Error('no name');\n  }\n  return `hello ${name}`;\n}\n";
-const DIFF = [
-  'diff --git a/src/greet.ts b/src/greet.ts',
-  'index 3b18e51..9c2f0a1 100644',
-  '--- a/src/greet.ts',
-  '+++ b/src/greet.ts',
-  '@@ -1,3 +1,6 @@',
-  ' export function greet(name: string): string {',
-  "+  if (name === '') {",
-  "+    throw new Error('no name');",
-  '+  }',
-  '   return `hello ${name}`;',
-  ' }',
-  '',
-].join('\n');
-
-function pullRequestPayload(edit: (payload: PullRequestPayload) => void = () => undefined): PullRequestPayload {
-  return examplePayload<PullRequestPayload>('pull_request', 'opened', edit);
-}
-
-/** The checkout a pull_request run gets: the change applied. */
-const prCheckout = () => makeTempRepo({ ...SAMPLE_FILES, 'src/greet.ts': CHANGED_GREET }, { git: true });
-
-function githubWithDiff(): FakeGitHub {
-  const github = new FakeGitHub({ owner: OWNER, repo: REPO });
-  github.diff = DIFF;
-  return github;
-}
+import { examplePayload, runAction } from './action-harness.js';
+import { CONTENTS, githubWithDiff, prCheckout, pullRequestPayload } from './pull-request-fixture.js';
 
 describe('run (the Action) on pull_request', () => {
   it('reviews the change through the shared flow and records the reviewed head in the sticky summary', async () => {
@@ -43,7 +13,7 @@ describe('run (the Action) on pull_request', () => {
     const { github } = action;
     expect(github.callsTo('GET /repos/{owner}/{repo}/pulls/{pull_number}')).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toContain('<!-- nanodex:sticky:review -->');
+    expect(github.comments[0]?.body).toContain(`<!-- nanodex:sticky:review-${payload.pull_request.number} -->`);
     expect(github.comments[0]?.body).toContain(payload.pull_request.head.sha);
     expect(action.summary).toMatch(new RegExp(`Review of #${payload.pull_request.number} at ${payload.pull_request.head.sha.slice(0, 7)}: (reviewed|skipped)\\.`));
     expect(action.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/Codertocat\/Hello-World\/(pull|issues)\/2#/);
@@ -61,18 +31,27 @@ describe('run (the Action) on pull_request', () => {
     expect(github.callsTo('GET /repos/{owner}/{repo}/pulls/{pull_number}')).toHaveLength(1);
   });
 
-  it('leaves drafts alone unless the config asks for them', async () => {
+  it('leaves drafts alone unless the config asks for them, reading nothing but the config', async () => {
     const action = await runAction({ event: 'pull_request', payload: pullRequestPayload((p) => { p.pull_request.draft = true; }) });
 
-    expect(action.github.calls).toEqual([]);
+    expect(action.github.calls.map((c) => c.route)).toEqual([CONTENTS]);
     expect(action.summary).toContain('is a draft');
+  });
+
+  it('reviews a draft when the default branch\'s config asks for drafts', async () => {
+    const github = githubWithDiff();
+    github.files.set('.github/nanodex.yml', 'review:\n  drafts: true\n');
+    const action = await runAction({ event: 'pull_request', payload: pullRequestPayload((p) => { p.pull_request.draft = true; }), workspace: prCheckout(), github });
+
+    expect(action.failed).toBe(false);
+    expect(action.summary).toMatch(/Review of #2 at \w+: (reviewed|skipped)\./);
   });
 
   it('ignores a pull request that was only labeled', async () => {
     const payload = examplePayload<PullRequestPayload>('pull_request', 'labeled');
     const action = await runAction({ event: 'pull_request', payload });
 
-    expect(action.github.calls).toEqual([]);
+    expect(action.github.calls.map((c) => c.route)).toEqual([CONTENTS]);
     expect(action.summary).toContain('was labeled; nothing new to review.');
   });
 
@@ -83,7 +62,7 @@ describe('run (the Action) on pull_request', () => {
     const action = await runAction({ event: 'pull_request', payload, inputs: { 'model-provider': 'openai', 'model-api-key': '' } });
 
     expect(action.failed).toBe(false);
-    expect(action.github.calls).toEqual([]);
+    expect(action.github.calls.map((c) => c.route)).toEqual([CONTENTS]);
     expect(action.summary).toContain('comes from a fork: not reviewed');
     expect(action.summary).toContain(FORK_NOTICE);
   });
