@@ -52,9 +52,17 @@ export class JobQueue {
       return 'duplicate';
     }
     this.remember(job.deliveryId);
+    // The repository's place is taken now, in arrival order; `prepare` runs beside it under the global limit
+    // and opens it. (Taken after prepare, a slow prepare would let a later push be reviewed first.)
+    const repoQueue = this.queueFor(job.repoKey);
+    let open!: (proceed: boolean) => void;
+    const prepared = new Promise<boolean>((resolve) => { open = resolve; });
+    const turn = repoQueue.add(async () => {
+      if (await prepared) await this.global.add(job.run);
+    });
     // Start on the next turn of the event loop: the webhook's response is written before any work begins.
     const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.runJob(job))
+      .then(() => this.runJob(job, open, turn))
       .finally(() => this.pending.delete(running));
     this.pending.add(running);
     return 'queued';
@@ -69,26 +77,27 @@ export class JobQueue {
     return { pending: this.pending.size, running: this.global.pending };
   }
 
-  private async runJob(job: Job): Promise<void> {
+  private async runJob(job: Job, open: (proceed: boolean) => void, turn: Promise<void>): Promise<void> {
     const fields = { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey };
     let outcome: 'done' | 'stopped' | 'failed' = 'done';
     try {
-      const proceed = job.prepare ? await this.global.add(job.prepare) : true;
-      if (!proceed) {
-        outcome = 'stopped';
-        return;
-      }
-      const repoQueue = this.queueFor(job.repoKey);
+      let proceed: boolean;
       try {
-        await repoQueue.add(() => this.global.add(job.run));
-      } finally {
-        if (repoQueue.size === 0 && repoQueue.pending === 0) this.perRepo.delete(job.repoKey);
+        proceed = job.prepare ? await this.global.add(job.prepare) : true;
+      } catch (error) {
+        open(false);
+        throw error;
       }
+      open(proceed);
+      await turn;
+      if (!proceed) outcome = 'stopped';
     } catch (error) {
       // Jobs report their own failures to the user; this is the last line, for the server log.
       outcome = 'failed';
       this.options.logger.error('job failed', { ...fields, error: error instanceof Error ? error.message : String(error) });
     } finally {
+      const repoQueue = this.perRepo.get(job.repoKey);
+      if (repoQueue && repoQueue.size === 0 && repoQueue.pending === 0) this.perRepo.delete(job.repoKey);
       this.options.onSettled?.(job, outcome);
     }
   }

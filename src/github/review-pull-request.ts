@@ -68,6 +68,7 @@ export async function reviewPullRequest(
   };
   const working = await post(`${renderWorking('review')} (commit ${head})`, state);
   const withHead = { ...state, reviewedShas: [...state.reviewedShas, input.headSha] };
+  let failureState = state;
 
   try {
     const since = state.reviewedShas.at(-1);
@@ -93,12 +94,15 @@ export async function reviewPullRequest(
     });
     const fresh = selectFreshComments(result, new Set([...suppressed, ...state.fingerprints]));
     let reviewUrl: string | undefined;
+    const reviewed = { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] };
     if (fresh.comments.length > 0) {
       const posted = await postReview(client, { ...input, commitId: input.headSha }, {
         body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, 'inline comment')}. The summary is in ${link('the nanodex comment', working.url)}.`,
         comments: fresh.comments,
       });
       reviewUrl = posted.url;
+      // Posted: if the summary update below fails, the failure must still record these, or they are posted again.
+      failureState = reviewed;
     }
     const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
     const receipt = [
@@ -108,29 +112,36 @@ export async function reviewPullRequest(
       diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, 'file')} left out by the review settings` : '',
       '.</sub>',
     ].join('');
-    await post(`${result.comment.body}\n\n${receipt}`, { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] });
+    await post(`${result.comment.body}\n\n${receipt}`, reviewed);
     return { outcome: 'reviewed', url: reviewUrl ?? working.url };
   } catch (error) {
     const referenceId = randomUUID().slice(0, 8);
     deps.logger.error('review failed', { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error) });
     const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-    await post(renderReply({ kind: 'failed', message, referenceId }), state).catch((stickyError: unknown) => {
+    await post(renderReply({ kind: 'failed', message, referenceId }), failureState).catch((stickyError: unknown) => {
       deps.logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(stickyError) });
     });
     return { outcome: 'failed', url: working.url, referenceId };
   }
 }
 
-/** Since the last reviewed sha when there is one; the whole pull request when there is none or it vanished (a force push). */
+/**
+ * Since the last reviewed sha when there is one; the whole pull request when there is none or it vanished (a
+ * force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
+ * carries other people's commits: only files the pull request itself changes are kept.
+ */
 async function readDiff(client: GitHubClient, input: ReviewPullRequestInput, since: string | undefined): Promise<string> {
-  if (since !== undefined) {
-    try {
-      return await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
-    } catch (error) {
-      if (!(error instanceof NanodexError && error.code === 'ref-not-found')) throw error;
-    }
+  const whole = await readPullRequestDiff(client, input);
+  if (since === undefined) return whole;
+  let compare: string;
+  try {
+    compare = await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
+  } catch (error) {
+    if (!(error instanceof NanodexError && error.code === 'ref-not-found')) throw error;
+    return whole;
   }
-  return readPullRequestDiff(client, input);
+  const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
+  return splitDiff(compare).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join('');
 }
 
 function buildRequest(input: ReviewPullRequestInput, diff: string): Request {
@@ -189,9 +200,7 @@ export function filterDiff(text: string, review: { include: string[]; exclude: s
   const kept: string[] = [];
   const paths: string[] = [];
   const dropped: string[] = [];
-  for (const section of text.split(/(?=^diff --git )/m)) {
-    const path = findDiffPath(section);
-    if (path === undefined) continue;
+  for (const { section, path } of splitDiff(text)) {
     if (include.ignores(path) && !exclude.ignores(path)) {
       kept.push(section);
       paths.push(path);
@@ -200,6 +209,14 @@ export function filterDiff(text: string, review: { include: string[]; exclude: s
     }
   }
   return { text: kept.join(''), paths, dropped };
+}
+
+/** A diff's files, each with its section of the text. */
+function splitDiff(text: string): { section: string; path: string }[] {
+  return text.split(/(?=^diff --git )/m).flatMap((section) => {
+    const path = findDiffPath(section);
+    return path === undefined ? [] : [{ section, path }];
+  });
 }
 
 function findDiffPath(section: string): string | undefined {

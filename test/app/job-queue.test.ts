@@ -84,3 +84,26 @@ describe('JobQueue', () => {
     expect(logger.lines.find((l) => l.level === 'error')?.fields).toMatchObject({ deliveryId: 'a', error: 'boom' });
   });
 });
+
+describe('JobQueue ordering', () => {
+  it('runs one repository\'s jobs in arrival order even when an earlier job\'s prepare is slower', async () => {
+    const { job, ran } = trackingJobs();
+    const queue = new JobQueue({ concurrency: 4, logger: recordingLogger() });
+    queue.enqueue(job('first', 'o/r', { prepare: async () => { await tick(40); return true; } }));
+    queue.enqueue(job('second', 'o/r', { prepare: async () => true }));
+    await queue.onIdle();
+    expect(ran).toEqual(['first', 'second']);
+  });
+
+  it('lets the next job of the repository run when a prepare stops or throws', async () => {
+    const { job, ran } = trackingJobs();
+    const logger = recordingLogger();
+    const queue = new JobQueue({ concurrency: 2, logger });
+    queue.enqueue(job('stopped', 'o/r', { prepare: async () => false }));
+    queue.enqueue(job('thrown', 'o/r', { prepare: async () => { throw new Error('no access'); } }));
+    queue.enqueue(job('last', 'o/r'));
+    await queue.onIdle();
+    expect(ran).toEqual(['last']);
+    expect(logger.lines.some((l) => l.message === 'job failed')).toBe(true);
+  });
+});

@@ -121,7 +121,8 @@ describe('reviewPullRequest', () => {
       const scope = github().get('/repos/o/r/issues/5/comments').query(true).reply(200, [stickyComment(earlier)]);
       const bodies = recordSticky(scope, true, 2);
       let posted: string[] = [];
-      scope.get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(200, DIFF)
+      scope.get('/repos/o/r/pulls/5').reply(200, DIFF)
+        .get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(200, DIFF)
         .post('/graphql').reply(200, resolved)
         .post('/repos/o/r/pulls/5/reviews', (body) => { posted = body.comments.map((c: { body: string }) => c.body); return true; })
         .reply(200, { id: 2, html_url: 'https://github.com/o/r/pull/5#pullrequestreview-2' });
@@ -133,11 +134,24 @@ describe('reviewPullRequest', () => {
       expect(readReviewState(bodies[1]!)).toEqual({ reviewedShas: [OLD_HEAD, HEAD], fingerprints: [fingerprintFinding(NAMING), fingerprintFinding(EVAL)] });
     });
 
+    it('leaves out files the new commits bring in from elsewhere (a merge of main), reviewing only the pull request\'s own', async () => {
+      const scope = github().get('/repos/o/r/issues/5/comments').query(true).reply(200, [stickyComment(earlier)]);
+      recordSticky(scope, true, 2);
+      const upstream = 'diff --git a/src/other.ts b/src/other.ts\n--- a/src/other.ts\n+++ b/src/other.ts\n@@ -1 +1 @@\n-a\n+b\n';
+      scope.get('/repos/o/r/pulls/5').reply(200, DIFF)
+        .get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(200, DIFF + upstream)
+        .post('/graphql').reply(200, noThreads());
+      const run = runner(reviewed([]));
+      await reviewPullRequest(makeOctokit(), { runReview: run.runReview, logger: silentLogger }, INPUT);
+      expect(run.requests[0]!.diff).toContain('src/cache.ts');
+      expect(run.requests[0]!.diff).not.toContain('src/other.ts');
+    });
+
     it('reviews the whole pull request when the last reviewed commit was force-pushed away', async () => {
       const scope = github().get('/repos/o/r/issues/5/comments').query(true).reply(200, [stickyComment(earlier)]);
       recordSticky(scope, true, 2);
-      scope.get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(404, { message: 'Not Found' })
-        .get('/repos/o/r/pulls/5').reply(200, DIFF)
+      scope.get('/repos/o/r/pulls/5').reply(200, DIFF)
+        .get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(404, { message: 'Not Found' })
         .post('/graphql').reply(200, noThreads());
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: runner(reviewed([NAMING])).runReview, logger: silentLogger }, INPUT);
       expect(outcome).toEqual({ outcome: 'reviewed', url: STICKY_URL });
