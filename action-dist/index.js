@@ -3261,6 +3261,9 @@ function sanitizeModelText(text, options = {}) {
     return part.replace(/<!--[\s\S]*?(?:-->|$)/g, () => {
       report.htmlComments += 1;
       return "";
+    }).replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => {
+      report.htmlComments += 1;
+      return "";
     }).replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt, url) => {
       report.images += 1;
       return `[${alt || "image"}](${url})`;
@@ -3281,7 +3284,7 @@ function countOf(text, needle) {
 }
 function splitCode(text) {
   const parts = [];
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)[\s\S]*?[^`]\4(?!`)/g;
+  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     const start = m.index + (m[1] ?? "").length;
@@ -3294,60 +3297,64 @@ function splitCode(text) {
 }
 
 // src/core/render/verify-citations.ts
-var LINK = /\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g;
-var PERMALINK = /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/([0-9a-f]{7,40})\/([^#?]+)#L(\d+)(?:-L(\d+))?$/;
+var LINK = /\[((?:\\.|[^\]\\])*)\]\(<?([^)\s>]+)>?\)/g;
+var BLOB_SOURCE = String.raw`https:\/\/github\.com\/([^/\s]+)\/([^/\s]+)\/blob\/([^/\s]+)\/([^#?\s)>\]]+)(?:\?[^#\s)>\]]*)?#L(\d+)(?:C\d+)?(?:-L(\d+)(?:C\d+)?)?`;
+var BLOB = new RegExp(`^${BLOB_SOURCE}$`);
+var BLOB_ANYWHERE = new RegExp(`<?${BLOB_SOURCE}>?`, "g");
 var RELATIVE = /^(?!https?:|mailto:|#)([^#?]+)#L(\d+)(?:-L(\d+))?$/;
 var BARE = /(^|[\s(,;])((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z0-9]+)#L(\d+)(?:-L(\d+))?(?=$|[\s),.;:])/gm;
 function verifyCitations(markdown, tree) {
   let kept = 0;
   let removed = 0;
   const problems = [];
-  const check = (path14, start, end, sha) => {
-    const decoded = safeDecode(path14);
-    if (decoded === void 0 || !isValidRepoPath(decoded)) return `${path14}: not a repository path`;
-    if (sha !== void 0 && tree.sha !== void 0 && !tree.sha.startsWith(sha) && !sha.startsWith(tree.sha)) {
-      return `${decoded}: links commit ${sha.slice(0, 12)}, not ${tree.sha.slice(0, 12)}`;
-    }
-    const lines = tree.lineCount(decoded);
-    if (lines === void 0) return `${decoded}: not in the tree`;
-    if (start < 1 || end < start || end > lines) return `${decoded}#L${start}-L${end}: outside its ${lines} lines`;
-    return void 0;
-  };
-  const checkBare = (prose) => prose.replace(BARE, (whole, before, path14, a, b) => {
-    const problem = check(path14, Number(a), Number(b ?? a), void 0);
-    if (!problem) {
+  const ours = tree.htmlUrl?.replace(/\/+$/, "").toLowerCase().replace(/^https:\/\/github\.com\//, "");
+  const check = (claim) => {
+    const problem = findProblem(claim, tree, ours);
+    if (problem === void 0) {
       kept += 1;
-      return whole;
+      return true;
     }
     removed += 1;
     problems.push(problem);
-    return `${before}${path14}`;
-  });
+    return false;
+  };
+  const fromBlob = (m) => ({ repo: `${m[1]}/${m[2]}`.toLowerCase(), ref: m[3], path: m[4], start: Number(m[5]), end: Number(m[6] ?? m[5]) });
   const checkLink = (whole, label3, url) => {
-    const permalink = PERMALINK.exec(url);
-    const relative = permalink ? void 0 : RELATIVE.exec(url);
-    if (!permalink && !relative) return whole;
-    const [path14, a, b, sha] = permalink ? [permalink[2], permalink[3], permalink[4], permalink[1]] : [relative[1], relative[2], relative[3], void 0];
-    const problem = check(path14, Number(a), Number(b ?? a), sha);
-    if (!problem) {
-      kept += 1;
-      return whole;
-    }
-    removed += 1;
-    problems.push(problem);
-    return label3.replace(/#L\d+(?:-L\d+)?/g, "");
+    const blob = BLOB.exec(url);
+    const relative = blob ? void 0 : RELATIVE.exec(url);
+    if (!blob && !relative) return whole;
+    const claim = blob ? fromBlob(blob) : { path: relative[1], start: Number(relative[2]), end: Number(relative[3] ?? relative[2]) };
+    return check(claim) ? whole : label3.replace(/#L\d+(?:-L\d+)?/g, "");
   };
+  const checkProse = (prose) => prose.replace(BLOB_ANYWHERE, (whole) => {
+    const blob = new RegExp(`^<?${BLOB_SOURCE}>?$`).exec(whole);
+    return check(fromBlob(blob)) ? whole : safeDecode(blob[4]) ?? "a file";
+  }).replace(BARE, (whole, before, path14, a, b) => check({ path: path14, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path14}`);
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
     let out = "";
     let last = 0;
     for (const m of part.matchAll(LINK)) {
-      out += checkBare(part.slice(last, m.index)) + checkLink(m[0], m[1], m[2]);
+      out += checkProse(part.slice(last, m.index)) + checkLink(m[0], m[1], m[2]);
       last = m.index + m[0].length;
     }
-    return out + checkBare(part.slice(last));
+    return out + checkProse(part.slice(last));
   }).join("");
   return { text, kept, removed, problems };
+}
+function findProblem(claim, tree, ours) {
+  const path14 = safeDecode(claim.path);
+  if (path14 === void 0 || !isValidRepoPath(path14)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path14}: links ${claim.repo}, not this repository`;
+  if (claim.ref !== void 0) {
+    const sha = tree.sha;
+    const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
+    if (!pinned) return `${path14}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+  }
+  const lines = tree.lineCount(path14);
+  if (lines === void 0) return `${path14}: not in the tree`;
+  if (claim.start < 1 || claim.end < claim.start || claim.end > lines) return `${path14}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+  return void 0;
 }
 function safeDecode(path14) {
   try {
@@ -3372,9 +3379,9 @@ function composeComment(blocks, options) {
     problems.push(...v.problems);
     return { ...block, text: v.text };
   });
-  if (options.metrics) {
+  if (options.footer && options.metrics) {
     clean.push({ title: "footer", essential: true, text: renderFooter(options.metrics, { ...options.footer, citationsRemoved: (options.footer.citationsRemoved ?? 0) + removed }) });
-  } else if (!options.footer.madeWithModel) {
+  } else if (options.footer && !options.footer.madeWithModel) {
     clean.push({ title: "footer", essential: true, text: "<sub>Answered from the code index, without a language model.</sub>" });
   }
   const { body, trimmed } = fitComment(clean, options.limit ?? GITHUB_COMMENT_LIMIT);
@@ -4017,7 +4024,7 @@ function renderChanges(results, options = {}) {
   }
   const sections = [`### Proposed changes`, renderSummary(results)];
   for (const [id2, { label: label3, items }] of groups) {
-    sections.push(`#### ${escapeText2(label3)} (approval group ${code(id2)}, ${plural2(items.length, "change")})`);
+    sections.push(`#### ${escapeText(label3)} (approval group ${code(id2)}, ${plural(items.length, "change")})`);
     sections.push(...items.map(({ result, n }) => renderChange(result, n, options.linkTo)));
   }
   if (ungrouped.length > 0) {
@@ -4032,21 +4039,21 @@ function renderSummary(results) {
   const byRisk = [0, 1, 2, 3].map((risk) => ({ risk, count: results.filter((r) => r.risk === risk).length })).filter(({ count }) => count > 0).map(({ risk, count }) => `${count} ${riskLabel(risk)}`);
   const failed2 = results.filter((r) => !r.ok).length;
   const notApplied = failed2 > 0 ? `; ${failed2} could not be applied` : "";
-  return `${plural2(results.length, "change")}: ${byRisk.join(", ")}${notApplied}. Nothing has been written to the repository.`;
+  return `${plural(results.length, "change")}: ${byRisk.join(", ")}${notApplied}. Nothing has been written to the repository.`;
 }
 function renderChange(result, n, linkTo) {
   const { change } = result;
-  const head = `**${n}. ${escapeText2(change.title)}** · ${riskLabel(result.risk)} · ${describeTarget(result, linkTo)}`;
+  const head = `**${n}. ${escapeText(change.title)}** · ${riskLabel(result.risk)} · ${describeTarget(result, linkTo)}`;
   const parts = [head, change.rationale.trim()];
   if (!result.ok) {
-    parts.push(`**Not applied:** ${escapeText2(result.reason)}`);
+    parts.push(`**Not applied:** ${escapeText(result.reason)}`);
     return parts.join("\n\n");
   }
-  if (result.note) parts.push(`_${escapeText2(result.note)}_`);
+  if (result.note) parts.push(`_${escapeText(result.note)}_`);
   if (change.kind === "file_rename") {
     parts.push("Content unchanged.");
   } else if (change.kind === "file_delete") {
-    parts.push(`Deletes the file (${plural2(countLines(result.before ?? ""), "line")}).`);
+    parts.push(`Deletes the file (${plural(countLines(result.before ?? ""), "line")}).`);
   } else if (result.before !== result.after) {
     parts.push(renderDiff(change.path, result.before ?? "", result.after ?? ""));
   }
@@ -4074,7 +4081,7 @@ function renderDiff(path14, before, after) {
   const hidden = body.length - MAX_DIFF_LINES;
   return hidden > 0 ? `${shown}
 
-_${plural2(hidden, "more diff line")} not shown._` : shown;
+_${plural(hidden, "more diff line")} not shown._` : shown;
 }
 function firstChangedLine(before, after) {
   if (before === void 0 || after === void 0 || before === after) return void 0;
@@ -4089,12 +4096,6 @@ function riskLabel(risk) {
 }
 function countLines(text) {
   return text === "" ? 0 : text.replace(/\n$/, "").split("\n").length;
-}
-function plural2(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function escapeText2(text) {
-  return text.replace(/[\\`*_{}[\]()<>#|~@]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, " ");
 }
 
 // src/core/render/render-plan.ts
@@ -4254,7 +4255,7 @@ function buildOfflinePlan(input) {
     {
       name: "Understand the current code",
       tasks: [
-        ...symbols.slice(0, 4).map((s) => `Read \`${s.name}\` (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? "" : "s"}` : ""}`),
+        ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? "" : "s"}` : ""}`),
         ...symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []
       ],
       files: modules.map((m) => m.path).slice(0, 4)
@@ -4262,7 +4263,7 @@ function buildOfflinePlan(input) {
     {
       name: input.flavour === "refactor" ? "Restructure in small steps" : "Make the change",
       tasks: modules.slice(0, 4).map((m) => {
-        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => `\`${s.name}\``).slice(0, 3);
+        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => code(s.name)).slice(0, 3);
         return `${verb} ${m.path}${names.length > 0 ? ` (${names.join(", ")})` : ""}`;
       }),
       files: modules.map((m) => m.path).slice(0, 4)
@@ -4280,12 +4281,12 @@ function buildOfflinePlan(input) {
   const acceptance = [
     `${input.flavour === "refactor" ? "Behaviour is unchanged after the restructuring" : "The change does what was asked"}: “${escapeText(input.prompt)}”`,
     ...modules.slice(0, 3).map((m) => `Tests cover the changed code in ${m.path}`),
-    ...busy.slice(0, 2).map((s) => `Every caller of \`${s.name}\` (${s.callers} call sites) still works`),
+    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
     "The existing test suite passes"
   ];
   const risks = [
     ...busy.slice(0, 3).map((s) => ({
-      risk: `\`${s.name}\` has ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}`,
+      risk: `${code(s.name)} has ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}`,
       mitigation: "keep its signature, or change the callers in the same step and test them"
     })),
     ...context.confidence === "high" ? [] : [{ risk: `The evidence is ${context.confidence}-confidence (${context.confidenceReason})`, mitigation: "confirm the modules above before starting" }],
@@ -4357,7 +4358,14 @@ async function produceChanges(run3) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run3.ports;
-  const results = (await applyChanges(changes, async (path14) => index.getFile(path14) ? source.readFile(path14) : void 0)).map((r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r);
+  const readCharged = async (path14) => {
+    const file = index.getFile(path14);
+    if (!file) return void 0;
+    const charge = run3.meter.touchFile(path14, file.size);
+    if (!charge.ok) throw new Error(`${path14} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path14);
+  };
+  const results = (await applyChanges(changes, readCharged)).map((r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r);
   const summary2 = outcome.output.answer?.text;
   const blocks = [
     { title: "heading", essential: true, text: `## Proposed changes: ${escapeText(run3.prompt.slice(0, 100))}
@@ -4549,8 +4557,7 @@ function buildChangeDiagram(index, changes, options = {}) {
   const added = new Set(changed.filter((c) => c.status === "added").map((c) => c.path));
   const toBefore = (p) => renamedFrom.get(p) ?? p;
   const beforeEdges = edges.filter((e) => !added.has(e.from) && !added.has(e.to)).map((e) => ({ ...e, from: toBefore(e.from), to: toBefore(e.to) }));
-  const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const title = `${count(changed.length, "changed file")} and ${count(neighbours.length, "neighbour")}`;
+  const title = `${plural(changed.length, "changed file")} and ${plural(neighbours.length, "neighbour")}`;
   return {
     before: withGroups({ type: "architecture", title: `Before: ${title}`, nodes: beforeNodes, edges: beforeEdges, groups: [] }),
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
@@ -5565,7 +5572,8 @@ async function produceDiagram(run3) {
   if (run3.request.diff !== void 0) {
     const changes = parseDiff(run3.request.diff).map((f) => ({ path: f.path, status: f.status, oldPath: f.oldPath }));
     const { before, after } = buildChangeDiagram(index, changes);
-    graphs.push({ title: "Before", graph: before, source: "offline" }, { title: "After", graph: after, source: "offline" });
+    const base = run3.linkToCommit(run3.request.pullRequest?.baseSha);
+    graphs.push({ title: "Before", graph: before, source: "offline", linkTo: base }, { title: "After", graph: after, source: "offline" });
   } else {
     if (run3.ports.model) {
       explored = await run3.explore({
@@ -5601,7 +5609,7 @@ async function produceDiagram(run3) {
   }
   const diagrams = [];
   const blocks = [{ title: "heading", essential: true, text: `## Diagram: ${titleOf(type)}${run3.request.diff !== void 0 ? " of the changed modules" : ""}` }];
-  for (const { title, graph, source: from } of graphs) {
+  for (const { title, graph, source: from, linkTo } of graphs) {
     const compiled = compileMermaid(graph);
     const valid = await validateMermaid(compiled.text);
     if (!valid.ok) {
@@ -5609,7 +5617,7 @@ async function produceDiagram(run3) {
       continue;
     }
     diagrams.push({ title, graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, source: from });
-    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: run3.linkTo, madeWithModel: from === "model" });
+    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: linkTo ?? run3.linkTo, madeWithModel: from === "model" });
     blocks.push({ title: `${title} diagram`, essential: true, text: graphs.length > 1 ? `### ${title}
 
 ${text}` : text });
@@ -5745,7 +5753,7 @@ function buildCommentBody(draft, match, quote2) {
   const label3 = draft.severity ? `**${SEVERITY_LABEL[draft.severity]}:** ` : "";
   const parts = [fence(toShownQuote(quote2.join("\n")), language), `${label3}${draft.body}`];
   if (draft.suggestion !== void 0) {
-    parts.push(match.whole ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0].text, quote2[0])) : draft.suggestion === "" ? "Suggested fix: remove the quoted code." : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):
+    parts.push(match.whole ? buildSuggestionBlock(toShownQuote(reindent(draft.suggestion, match.lines[0].text, quote2[0]))) : draft.suggestion === "" ? "Suggested fix: remove the quoted code." : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):
 
 ${fence(draft.suggestion, language)}`);
   }
@@ -6833,7 +6841,10 @@ async function readBuiltInSkillFiles(options = {}) {
 // src/core/outputs/read-skill-catalog.ts
 var builtIn;
 async function readSkillCatalog(index, source, given) {
-  builtIn ??= readBuiltInSkillFiles();
+  builtIn ??= readBuiltInSkillFiles().catch((error2) => {
+    builtIn = void 0;
+    throw error2;
+  });
   const repository = [];
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
@@ -6890,7 +6901,8 @@ function fenceless(text) {
 // src/core/outputs/run-output-command.ts
 async function runOutputCommand(input) {
   const { request, ports } = input;
-  const catalog = await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
+  const lookup = request.command === "find" || request.command === "refs" || request.command === "map";
+  const catalog = lookup ? { skills: [], problems: [], overrides: [] } : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command;
   let prompt = input.prompt;
   let skill;
@@ -6906,7 +6918,9 @@ async function runOutputCommand(input) {
   const sha = request.links?.sha ?? ports.index.headSha();
   const repo = request.repo;
   const htmlUrl = request.links?.htmlUrl ?? (repo?.kind === "github" ? `https://github.com/${repo.owner}/${repo.repo}` : void 0);
-  const linkTo = buildLinkTo({ htmlUrl, sha: htmlUrl ? sha : void 0 });
+  const linkToCommit = (at2) => buildLinkTo({ htmlUrl, sha: htmlUrl ? at2 : void 0 });
+  const linkTo = linkToCommit(sha);
+  const notes = [];
   const run3 = {
     request,
     ports,
@@ -6917,20 +6931,26 @@ async function runOutputCommand(input) {
     repoName: input.repoName,
     skill,
     linkTo,
-    explore: (execution) => exploreRepository({
-      prompt,
-      repo: input.repoName,
-      scope: input.scope,
-      focus: input.focus,
-      index: ports.index,
-      source: ports.source,
-      meter: input.meter,
-      clock: ports.clock,
-      planner: ports.planner,
-      model: ports.model,
-      describeModelError: input.describeModelError,
-      execution
-    })
+    linkToCommit,
+    explore: (execution) => {
+      const unusable = ports.model !== void 0 && execution !== void 0 && execution.tools.length === 0;
+      if (unusable) notes.push(`the ${skill?.name ?? command} skill allows none of the output tools \`${command}\` needs, so no model wrote this`);
+      return exploreRepository({
+        prompt,
+        repo: input.repoName,
+        scope: input.scope,
+        focus: input.focus,
+        index: ports.index,
+        source: ports.source,
+        meter: input.meter,
+        clock: ports.clock,
+        planner: ports.planner,
+        model: ports.model,
+        describeModelError: input.describeModelError,
+        execution,
+        skipExecution: unusable
+      });
+    }
   };
   const produced = await produce(command, run3, catalog);
   if (produced.kind === "skipped") return produced;
@@ -6952,7 +6972,7 @@ async function runOutputCommand(input) {
   if (override) {
     blocks.splice(1, 0, { title: "skill override", text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
   }
-  const tree = { sha: htmlUrl ? sha : void 0, lineCount: (path14) => ports.index.getFile(path14)?.lines };
+  const tree = { sha: htmlUrl ? sha : void 0, htmlUrl, lineCount: (path14) => ports.index.getFile(path14)?.lines };
   const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
   const skillUse = skill && {
     name: skill.name,
@@ -6974,16 +6994,20 @@ async function runOutputCommand(input) {
     check.citationProblems.push(...clean.problems);
     return { ...c, body: clean.text };
   });
+  const draft = produced.issueDraft && {
+    title: sanitizeModelText(produced.issueDraft.title, { requester: request.actor?.login }).text.replace(/\s+/g, " ").slice(0, 256),
+    body: composeComment([{ title: "plan", essential: true, text: produced.issueDraft.body }], { tree, metrics: void 0, requester: request.actor?.login }).body
+  };
   if (check.citationsRemoved > 0) ports.logger.warn("citations removed", { problems: check.citationProblems });
   return {
     kind: "done",
     command,
     skill: skillUse,
     output: produced.output,
-    comment: { body, reviewComments, issueDraft: produced.issueDraft },
+    comment: { body, reviewComments, issueDraft: draft },
     check,
     refusedToolCalls: produced.refused ?? [],
-    notes: [...produced.notes ?? [], ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    notes: [...notes, ...produced.notes ?? [], ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
     metrics
   };
 }
@@ -8944,6 +8968,9 @@ async function handleDispatch(context) {
   }
 }
 
+// src/action/handle-mention.ts
+import { randomUUID as randomUUID4 } from "node:crypto";
+
 // src/github/add-reaction.ts
 async function addReaction(client, target, content2, options = {}) {
   const route = target.kind === "issue" ? "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" : "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions";
@@ -9555,6 +9582,7 @@ async function reviewPullRequest(client, deps, input) {
   };
   const working = await post(`${renderWorking("review")} (commit ${head})`, state);
   const withHead = { ...state, reviewedShas: [...state.reviewedShas, input.headSha] };
+  let failureState = state;
   try {
     const since = state.reviewedShas.at(-1);
     const diff = filterDiff(await readDiff(client, input, since), input.config.review);
@@ -9580,12 +9608,14 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
     });
     const fresh = selectFreshComments(result, /* @__PURE__ */ new Set([...suppressed, ...state.fingerprints]));
     let reviewUrl;
+    const reviewed = { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] };
     if (fresh.comments.length > 0) {
       const posted = await postReview(client, { ...input, commitId: input.headSha }, {
         body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, "inline comment")}. The summary is in ${link("the nanodex comment", working.url)}.`,
         comments: fresh.comments
       });
       reviewUrl = posted.url;
+      failureState = reviewed;
     }
     const scope = since !== void 0 ? `the commits since ${code(since.slice(0, 7))}` : "the whole pull request";
     const receipt = [
@@ -9597,27 +9627,30 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
     ].join("");
     await post(`${result.comment.body}
 
-${receipt}`, { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] });
+${receipt}`, reviewed);
     return { outcome: "reviewed", url: reviewUrl ?? working.url };
   } catch (error2) {
     const referenceId = randomUUID2().slice(0, 8);
     deps.logger.error("review failed", { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error2) });
     const message = error2 instanceof NanodexError ? describeError(error2) : "nanodex hit an unexpected error";
-    await post(renderReply({ kind: "failed", message, referenceId }), state).catch((stickyError) => {
+    await post(renderReply({ kind: "failed", message, referenceId }), failureState).catch((stickyError) => {
       deps.logger.error("could not report the failure in the sticky comment", { referenceId, error: describeError(stickyError) });
     });
     return { outcome: "failed", url: working.url, referenceId };
   }
 }
 async function readDiff(client, input, since) {
-  if (since !== void 0) {
-    try {
-      return await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
-    } catch (error2) {
-      if (!(error2 instanceof NanodexError && error2.code === "ref-not-found")) throw error2;
-    }
+  const whole = await readPullRequestDiff(client, input);
+  if (since === void 0) return whole;
+  let compare2;
+  try {
+    compare2 = await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
+  } catch (error2) {
+    if (!(error2 instanceof NanodexError && error2.code === "ref-not-found")) throw error2;
+    return whole;
   }
-  return readPullRequestDiff(client, input);
+  const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
+  return splitDiff(compare2).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join("");
 }
 function buildRequest(input, diff) {
   const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
@@ -9664,9 +9697,7 @@ function filterDiff(text, review) {
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const section of text.split(/(?=^diff --git )/m)) {
-    const path14 = findDiffPath(section);
-    if (path14 === void 0) continue;
+  for (const { section, path: path14 } of splitDiff(text)) {
     if (include.ignores(path14) && !exclude.ignores(path14)) {
       kept.push(section);
       paths.push(path14);
@@ -9675,6 +9706,12 @@ function filterDiff(text, review) {
     }
   }
   return { text: kept.join(""), paths, dropped };
+}
+function splitDiff(text) {
+  return text.split(/(?=^diff --git )/m).flatMap((section) => {
+    const path14 = findDiffPath(section);
+    return path14 === void 0 ? [] : [{ section, path: path14 }];
+  });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
@@ -9767,26 +9804,43 @@ async function handleMention(payload, context) {
   const stickyKey = `mention-${comment.id}`;
   const self = { selfLogin: ACTIONS_BOT_LOGIN };
   if (!access.allowed) {
-    const posted2 = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : void 0;
-    return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted2?.url };
+    const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : void 0;
+    return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
   }
   await react(context, comment.id, "eyes");
   const working = await upsertStickyComment(client, target, stickyKey, renderWorking(command), self);
-  const reply = (body2) => upsertStickyComment(client, target, stickyKey, body2, { ...self, commentId: working.id });
+  const reply = (body) => upsertStickyComment(client, target, stickyKey, body, { ...self, commentId: working.id });
   if (command === "review" && issue.pull_request) {
     const review = await reviewFromMention(context, { pullNumber: issue.number, postReply: reply });
-    const posted2 = await reply(review.reply);
+    const posted = await reply(review.reply);
     await react(context, comment.id, review.reviewed.outcome === "failed" ? "confused" : "rocket");
     return {
       handled: "review",
       headline: `Reviewed #${issue.number} for @${login}: ${review.reviewed.outcome}.`,
       result: review.result,
-      commentUrl: posted2.url,
+      commentUrl: posted.url,
       index: review.index,
       notices: review.notices,
       failure: review.failure
     };
   }
+  try {
+    return await answerMention(context, { mention, issue, login, userType: user.type, command, commentId: comment.id, reply });
+  } catch (error2) {
+    const referenceId = randomUUID4().slice(0, 8);
+    logger.error("mention failed", { referenceId, comment: comment.id, error: describeError(error2) });
+    const message = error2 instanceof NanodexError ? describeError(error2) : "nanodex hit an unexpected error";
+    await reply(renderReply({ kind: "failed", message, referenceId })).catch((replyError) => {
+      logger.error("could not report the failure in the sticky comment", { referenceId, error: describeError(replyError) });
+    });
+    await react(context, comment.id, "confused");
+    throw error2;
+  }
+}
+async function answerMention(context, input) {
+  const { client, env, logger } = context;
+  const { mention, issue, login, command, reply } = input;
+  const coords = { owner: env.owner, repo: env.repo };
   const runner = await openActionRunner(context);
   let result;
   try {
@@ -9794,7 +9848,7 @@ async function handleMention(payload, context) {
       command: "auto",
       prompt: mention.text,
       issue: { number: issue.number, title: issue.title, body: issue.body ?? "" },
-      actor: { login, kind: user.type === "Bot" ? "bot" : "user" }
+      actor: { login, kind: input.userType === "Bot" ? "bot" : "user" }
     });
   } finally {
     runner.close();
@@ -9809,8 +9863,8 @@ async function handleMention(payload, context) {
 Opened #${opened.data.number} to track this plan.`;
   }
   const posted = await reply(body);
-  await react(context, comment.id, result.kind === "failed" ? "confused" : "rocket");
-  logger.info("answered a mention", { issue: issue.number, comment: comment.id, url: posted.url });
+  await react(context, input.commentId, result.kind === "failed" ? "confused" : "rocket");
+  logger.info("answered a mention", { issue: issue.number, comment: input.commentId, url: posted.url });
   return {
     handled: "mention",
     headline: `Answered @${login}'s request on #${issue.number}: ${"command" in result ? result.command : command} (${result.kind}).`,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { describeError, NanodexError } from '../core/errors.js';
 import type { RunResult } from '../core/request.js';
 import { routeRequest } from '../core/skills/route-request.js';
 import { addReaction } from '../github/add-reaction.js';
@@ -63,6 +65,33 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
       result: review.result, commentUrl: posted.url, index: review.index, notices: review.notices, failure: review.failure,
     };
   }
+  try {
+    return await answerMention(context, { mention, issue, login, userType: user.type, command, commentId: comment.id, reply });
+  } catch (error) {
+    // The person sees what happened in the comment that said "working", never a comment stuck there.
+    const referenceId = randomUUID().slice(0, 8);
+    logger.error('mention failed', { referenceId, comment: comment.id, error: describeError(error) });
+    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
+    await reply(renderReply({ kind: 'failed', message, referenceId })).catch((replyError: unknown) => {
+      logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(replyError) });
+    });
+    await react(context, comment.id, 'confused');
+    throw error;
+  }
+}
+
+async function answerMention(context: ActionContext, input: {
+  mention: { text: string; openIssue: boolean };
+  issue: IssueCommentPayload['issue'];
+  login: string;
+  userType: string | undefined;
+  command: string;
+  commentId: number;
+  reply: (body: string) => Promise<{ id: number; url: string }>;
+}): Promise<ActionOutcome> {
+  const { client, env, logger } = context;
+  const { mention, issue, login, command, reply } = input;
+  const coords = { owner: env.owner, repo: env.repo };
   const runner = await openActionRunner(context);
   let result: RunResult;
   try {
@@ -70,7 +99,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
       command: 'auto',
       prompt: mention.text,
       issue: { number: issue.number, title: issue.title, body: issue.body ?? '' },
-      actor: { login, kind: user.type === 'Bot' ? 'bot' : 'user' },
+      actor: { login, kind: input.userType === 'Bot' ? 'bot' : 'user' },
     });
   } finally {
     runner.close();
@@ -83,8 +112,8 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
     body += `\n\nOpened #${opened.data.number} to track this plan.`;
   }
   const posted = await reply(body);
-  await react(context, comment.id, result.kind === 'failed' ? 'confused' : 'rocket');
-  logger.info('answered a mention', { issue: issue.number, comment: comment.id, url: posted.url });
+  await react(context, input.commentId, result.kind === 'failed' ? 'confused' : 'rocket');
+  logger.info('answered a mention', { issue: issue.number, comment: input.commentId, url: posted.url });
   return {
     handled: 'mention',
     headline: `Answered @${login}'s request on #${issue.number}: ${'command' in result ? result.command : command} (${result.kind}).`,

@@ -13,10 +13,11 @@ export interface InstallationInput {
 }
 
 /**
- * The optional first index on install: only repositories whose config sets
- * `index.onInstall`, at most `installIndexLimit` per event, and none whose
- * size (GitHub's estimate) is over the config's tarball cap. The rest are
- * indexed on first use.
+ * The optional first index on install: the first `installIndexLimit`
+ * repositories of the event are considered (each costs API calls to read its
+ * config), and of those only the ones whose config sets `index.onInstall`
+ * and whose size (GitHub's estimate) is within the config's tarball cap are
+ * indexed. Everything else is indexed on first use.
  */
 export function toInstallationJobs(deps: AppDeps, input: InstallationInput): Job[] {
   const chosen = input.repositories.slice(0, deps.installIndexLimit);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { describeError, NanodexError } from '../core/errors.js';
 import { DEFAULT_REPO_CONFIG, renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
 import type { Request, RunResult } from '../core/request.js';
 import { renderHelp } from '../core/outputs/render-help.js';
@@ -46,32 +48,42 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
 
   const prepare = async (): Promise<boolean> => {
-    const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
-    if (parsed.ok) config = parsed.config;
     const command = input.command.kind === 'help' ? 'help' : input.command.command;
-    const decide = (permission: Permission) => decideAccess({
-      command, actor: event.actor, selfLogin: toSelfLogin(deps.appSlug), permission, isPublicRepo: event.isPublic, config,
+    const decide = (permission: Permission, with_: RepoConfig) => decideAccess({
+      command, actor: event.actor, selfLogin: toSelfLogin(deps.appSlug), permission, isPublicRepo: event.isPublic, config: with_,
     });
     // Refused even as admin means a bot or the App itself: stay silent and spend no API call on it.
-    const asAdmin = decide('admin');
-    const access = asAdmin.allowed ? decide(await deps.permissions.get(client, coords, event.actor.login)) : asAdmin;
-    if (!access.allowed) {
-      deps.logger.info('mention refused', { deliveryId: input.deliveryId, login: event.actor.login, command, reason: access.reason });
-      if (access.reply) await post(access.reason);
+    const asAdmin = decide('admin', DEFAULT_REPO_CONFIG);
+    if (!asAdmin.allowed && !asAdmin.reply) return false;
+    try {
+      const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
+      if (parsed.ok) config = parsed.config;
+      const access = decide(await deps.permissions.get(client, coords, event.actor.login), config);
+      if (!access.allowed) {
+        deps.logger.info('mention refused', { deliveryId: input.deliveryId, login: event.actor.login, command, reason: access.reason });
+        if (access.reply) await post(access.reason);
+        return false;
+      }
+      // A missing reaction is logged and never stops the answer.
+      await addReaction(client, { ...coords, commentId: event.comment.id, kind: event.comment.kind }, 'eyes', { logger: deps.logger });
+      if (!parsed.ok) {
+        await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
+        return false;
+      }
+      if (input.command.kind === 'help') {
+        await post(renderHelp(undefined, input.command.unknown).map((b) => b.text).join('\n\n'));
+        return false;
+      }
+      await post(renderWorking(command));
+      return true;
+    } catch (error) {
+      // Never silence: whoever asked learns that it failed, with the id that is in the server log.
+      const referenceId = randomUUID().slice(0, 8);
+      deps.logger.error('mention failed before it ran', { deliveryId: input.deliveryId, referenceId, error: describeError(error) });
+      const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
+      await post(renderReply({ kind: 'failed', message, referenceId })).catch(() => undefined);
       return false;
     }
-    // A missing reaction is logged and never stops the answer.
-    await addReaction(client, { ...coords, commentId: event.comment.id, kind: event.comment.kind }, 'eyes', { logger: deps.logger });
-    if (!parsed.ok) {
-      await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
-      return false;
-    }
-    if (input.command.kind === 'help') {
-      await post(renderHelp(undefined, input.command.unknown).map((b) => b.text).join('\n\n'));
-      return false;
-    }
-    await post(renderWorking(command));
-    return true;
   };
 
   const run = async (): Promise<void> => {

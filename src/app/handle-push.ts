@@ -1,3 +1,4 @@
+import { DEFAULT_REPO_CONFIG } from '../core/config/repo-config.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';
@@ -20,9 +21,14 @@ export interface PushInput {
 export function toPushJob(deps: AppDeps, input: PushInput): Job {
   const { target } = input;
   const run = async (): Promise<void> => {
+    // Most pushes are to repositories never indexed: ask the disk before spending an API call on the config.
+    if (!deps.indexes.has({ ...target, maxTarballBytes: DEFAULT_REPO_CONFIG.index.maxTarballBytes })) return;
     const parsed = await readRepoConfig(input.client, { owner: target.owner, repo: target.repo, defaultBranch: target.defaultBranch });
-    const maxTarballBytes = parsed.ok ? parsed.config.index.maxTarballBytes : undefined;
-    if (maxTarballBytes === undefined || !deps.indexes.has({ ...target, maxTarballBytes })) return;
+    if (!parsed.ok) {
+      deps.logger.warn('index not refreshed: the config is invalid', { deliveryId: input.deliveryId, repo: toRepoKey(target), problems: parsed.problems.length });
+      return;
+    }
+    const { maxTarballBytes } = parsed.config.index;
     const opened = await deps.indexes.open(input.client, { ...target, maxTarballBytes }, { headSha: input.after });
     opened.release();
     deps.logger.info('index updated', { deliveryId: input.deliveryId, repo: toRepoKey(target), update: opened.update, headSha: input.after });

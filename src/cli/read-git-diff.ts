@@ -29,7 +29,7 @@ export async function readGitDiff(root: string, base: string, head: string): Pro
   const headSha = await resolve('--head', head);
   const checkedOut = (await git('rev-parse', '--verify', '--quiet', 'HEAD').catch(() => '')).trim() || undefined;
   try {
-    const diff = await git('diff', '--no-color', '--no-ext-diff', '--find-renames', `${baseSha}...${headSha}`);
+    const diff = await git('diff', '--no-color', '--no-ext-diff', '--find-renames', '--src-prefix=a/', '--dst-prefix=b/', `${baseSha}...${headSha}`);
     return { diff, baseSha, headSha, checkedOut };
   } catch (error) {
     throw new NanodexError('diff-failed', `git could not diff ${base}...${head}`, {

@@ -71,3 +71,16 @@ describe('run (the Action) on `@nanodex review` in a pull request\'s comments', 
     expect(github.comments[0]?.body).not.toContain('⏳');
   });
 });
+
+describe('run (the Action) when a mention fails after "working" was posted', () => {
+  it('turns the working comment into the failure with a reference id, and fails the step', async () => {
+    const payload = examplePayload<IssueCommentPayload>('issue_comment', 'created', (p) => { p.comment.body = '@nanodex explain how greet works'; });
+    // No checkout where the workflow said: the config falls back to defaults, then opening the index fails.
+    const action = await runAction({ event: 'issue_comment', payload, workspace: '/nonexistent/nanodex-checkout' });
+    const reply = action.github.comments.find((c) => c.body.includes(`<!-- nanodex:sticky:mention-${payload.comment.id} -->`));
+    expect(action.failed).toBe(true);
+    expect(reply?.body).toMatch(/nanodex could not finish: [\s\S]*\(reference `?[0-9a-f]{8}`?\)/);
+    expect(reply?.body).not.toMatch(/working on/i);
+    expect(action.github.callsTo(REACTIONS).map((c) => (c.body as { content: string }).content)).toEqual(['eyes', 'confused']);
+  });
+});

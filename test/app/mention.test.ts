@@ -89,6 +89,20 @@ describe('the App answering a mention', () => {
     });
   });
 
+  describe('when GitHub fails before the run starts (reading the config)', () => {
+    it('still replies, with the failure and a reference id', async () => {
+      const app = await createHarness();
+      app.github.permissions.set('Codertocat', 'admin');
+      app.github.failNext('GET', /\/contents\//, [503, { message: 'Service Unavailable' }]);
+
+      await app.receive('issue_comment', mentionPayload('@nanodex explain the retries'));
+
+      const thread = stickyBodies(app.github);
+      expect(thread).toHaveLength(1);
+      expect(thread[0]).toMatch(/could not finish[\s\S]*reference `?[0-9a-f]{8}/);
+    });
+  });
+
   describe('when the same delivery arrives twice', () => {
     it('runs it once', async () => {
       const app = await createHarness();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { NanodexError } from '../../core/errors.js';
 import type { OutputCommand, Request } from '../../core/request.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
@@ -46,7 +47,7 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
       return runRequest(async (repo, root) => {
         const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt(name), repo, urlDetected: repo.kind === 'github' };
         if (options.base === undefined) return request;
-        if (!root) throw new Error('--base/--head work on a local repository only');
+        if (!root) throw new NanodexError('bad-option', '--base/--head work on a local repository only', { hint: 'clone the repository and pass --repo DIR' });
         const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
         if (checkedOut !== undefined && checkedOut !== headSha) {
           io.stderr.write(`note: the index is of the checkout (${checkedOut.slice(0, 12)}), not of --head (${headSha.slice(0, 12)}); check out the head for exact callers and lines\n`);

@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { LinkTo } from '../render/link-to.js';
 import type { ChangeResult } from './apply-change.js';
-import { code as codeSpan, fence as fenceBlock } from '../render/markdown.js';
+import { code as codeSpan, escapeText, fence as fenceBlock, plural } from '../render/markdown.js';
 import { RISK_LABELS, type RiskLevel } from './proposed-change-schema.js';
 
 /** A comment stays readable (and under GitHub's 65,536-character limit) with this many diff lines per change. */
@@ -114,11 +114,3 @@ function countLines(text: string): number {
   return text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** Titles and reasons read literally: no emphasis, links, HTML or mentions. */
-function escapeText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#|~@]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
-}

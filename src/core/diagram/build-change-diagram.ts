@@ -1,3 +1,4 @@
+import { plural } from '../render/markdown.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { DEFAULT_CAPS } from './cap-diagram-graph.js';
@@ -60,8 +61,7 @@ export function buildChangeDiagram(index: CodeIndex, changes: FileChange[], opti
   const beforeEdges = edges
     .filter((e) => !added.has(e.from) && !added.has(e.to))
     .map((e) => ({ ...e, from: toBefore(e.from), to: toBefore(e.to) }));
-  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const title = `${count(changed.length, 'changed file')} and ${count(neighbours.length, 'neighbour')}`;
+  const title = `${plural(changed.length, 'changed file')} and ${plural(neighbours.length, 'neighbour')}`;
   return {
     before: withGroups({ type: 'architecture', title: `Before: ${title}`, nodes: beforeNodes, edges: beforeEdges, groups: [] }),
     after: withGroups({ type: 'architecture', title: `After: ${title}`, nodes: afterNodes, edges, groups: [] }),

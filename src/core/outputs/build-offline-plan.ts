@@ -3,7 +3,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import type { RepoContext } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
-import { escapeText } from '../render/markdown.js';
+import { code, escapeText } from '../render/markdown.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 
 const MAX_MODULES = 6;
@@ -46,7 +46,7 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     {
       name: 'Understand the current code',
       tasks: [
-        ...symbols.slice(0, 4).map((s) => `Read \`${s.name}\` (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`),
+        ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`),
         ...(symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
       ],
       files: modules.map((m) => m.path).slice(0, 4),
@@ -54,7 +54,7 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     {
       name: input.flavour === 'refactor' ? 'Restructure in small steps' : 'Make the change',
       tasks: modules.slice(0, 4).map((m) => {
-        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => `\`${s.name}\``).slice(0, 3);
+        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => code(s.name)).slice(0, 3);
         return `${verb} ${m.path}${names.length > 0 ? ` (${names.join(', ')})` : ''}`;
       }),
       files: modules.map((m) => m.path).slice(0, 4),
@@ -73,12 +73,12 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
   const acceptance = [
     `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt)}”`,
     ...modules.slice(0, 3).map((m) => `Tests cover the changed code in ${m.path}`),
-    ...busy.slice(0, 2).map((s) => `Every caller of \`${s.name}\` (${s.callers} call sites) still works`),
+    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
     'The existing test suite passes',
   ];
   const risks = [
     ...busy.slice(0, 3).map((s) => ({
-      risk: `\`${s.name}\` has ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`,
+      risk: `${code(s.name)} has ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`,
       mitigation: 'keep its signature, or change the callers in the same step and test them',
     })),
     ...(context.confidence === 'high' ? [] : [{ risk: `The evidence is ${context.confidence}-confidence (${context.confidenceReason})`, mitigation: 'confirm the modules above before starting' }]),

@@ -35,7 +35,15 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
   const problems = checked.ok ? [] : checked.problems;
   const changes: ProposedChange[] = checked.ok ? checked.changes : [];
   const { index, source } = run.ports;
-  const results = (await applyChanges(changes, async (path) => (index.getFile(path) ? source.readFile(path) : undefined)))
+  // Reads are charged like the pipeline's; a file over the budget is treated as unreadable and its change fails.
+  const readCharged = async (path: string) => {
+    const file = index.getFile(path);
+    if (!file) return undefined;
+    const charge = run.meter.touchFile(path, file.size);
+    if (!charge.ok) throw new Error(`${path} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path);
+  };
+  const results = (await applyChanges(changes, readCharged))
     // The base a patch was worked out against, so applying it later refuses a file that moved on.
     .map((r) => (r.ok && r.change.kind === 'patch' && r.before !== undefined && !r.change.baseSha256
       ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r));

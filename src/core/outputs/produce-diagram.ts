@@ -37,13 +37,15 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
     }
     return source.readFile(path);
   };
-  const graphs: { title: string; graph: DiagramGraph; source: 'model' | 'offline' }[] = [];
+  const graphs: { title: string; graph: DiagramGraph; source: 'model' | 'offline'; linkTo?: SkillRun['linkTo'] }[] = [];
   let explored: Awaited<ReturnType<SkillRun['explore']>> | undefined;
 
   if (run.request.diff !== undefined) {
     const changes = parseDiff(run.request.diff).map((f) => ({ path: f.path, status: f.status, oldPath: f.oldPath }));
     const { before, after } = buildChangeDiagram(index, changes);
-    graphs.push({ title: 'Before', graph: before, source: 'offline' }, { title: 'After', graph: after, source: 'offline' });
+    // Deleted files and old names exist at the base, not at the head: the before diagram links there.
+    const base = run.linkToCommit(run.request.pullRequest?.baseSha);
+    graphs.push({ title: 'Before', graph: before, source: 'offline', linkTo: base }, { title: 'After', graph: after, source: 'offline' });
   } else {
     if (run.ports.model) {
       explored = await run.explore({
@@ -80,7 +82,7 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
   }
   const diagrams: DiagramOutput[] = [];
   const blocks: Block[] = [{ title: 'heading', essential: true, text: `## Diagram: ${titleOf(type)}${run.request.diff !== undefined ? ' of the changed modules' : ''}` }];
-  for (const { title, graph, source: from } of graphs) {
+  for (const { title, graph, source: from, linkTo } of graphs) {
     const compiled = compileMermaid(graph);
     const valid = await validateMermaid(compiled.text);
     if (!valid.ok) {
@@ -89,7 +91,7 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
       continue;
     }
     diagrams.push({ title, graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, source: from });
-    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: run.linkTo, madeWithModel: from === 'model' });
+    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: linkTo ?? run.linkTo, madeWithModel: from === 'model' });
     blocks.push({ title: `${title} diagram`, essential: true, text: graphs.length > 1 ? `### ${title}\n\n${text}` : text });
   }
   if (notes.length > 0) blocks.push({ title: 'notes', text: notes.map((n) => `- ${n}`).join('\n') });

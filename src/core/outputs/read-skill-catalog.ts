@@ -16,7 +16,8 @@ let builtIn: Promise<SkillFile[]> | undefined;
  * cannot be read becomes a problem; it never stops the run.
  */
 export async function readSkillCatalog(index: CodeIndex, source: RepoSource, given?: SkillFile[]): Promise<LoadedSkills> {
-  builtIn ??= readBuiltInSkillFiles();
+  // A failed read is not kept: the next request tries again (a long-running App must not fail forever).
+  builtIn ??= readBuiltInSkillFiles().catch((error: unknown) => { builtIn = undefined; throw error; });
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });

@@ -31,7 +31,9 @@ export interface OutputCommandInput extends ReadRequest {
  */
 export async function runOutputCommand(input: OutputCommandInput): Promise<RunResult> {
   const { request, ports } = input;
-  const catalog = await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
+  // Lookups need no skill: they skip reading the catalog (and the repository's skill files) altogether.
+  const lookup = request.command === 'find' || request.command === 'refs' || request.command === 'map';
+  const catalog = lookup ? { skills: [], problems: [], overrides: [] } : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command: OutputCommand;
   let prompt = input.prompt;
   let skill: Skill | undefined;
@@ -47,14 +49,21 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   const sha = request.links?.sha ?? ports.index.headSha();
   const repo = request.repo;
   const htmlUrl = request.links?.htmlUrl ?? (repo?.kind === 'github' ? `https://github.com/${repo.owner}/${repo.repo}` : undefined);
-  const linkTo = buildLinkTo({ htmlUrl, sha: htmlUrl ? sha : undefined });
+  const linkToCommit = (at: string | undefined) => buildLinkTo({ htmlUrl, sha: htmlUrl ? at : undefined });
+  const linkTo = linkToCommit(sha);
+  const notes: string[] = [];
   const run: SkillRun = {
-    request, ports, prompt, meter: input.meter, scope: input.scope, focus: input.focus, repoName: input.repoName, skill, linkTo,
-    explore: (execution) => exploreRepository({
-      prompt, repo: input.repoName, scope: input.scope, focus: input.focus, index: ports.index, source: ports.source,
-      meter: input.meter, clock: ports.clock, planner: ports.planner, model: ports.model,
-      describeModelError: input.describeModelError, execution,
-    }),
+    request, ports, prompt, meter: input.meter, scope: input.scope, focus: input.focus, repoName: input.repoName, skill, linkTo, linkToCommit,
+    explore: (execution) => {
+      // A skill that allows none of the tools its command needs cannot run the execution phase: say so, answer offline.
+      const unusable = ports.model !== undefined && execution !== undefined && execution.tools.length === 0;
+      if (unusable) notes.push(`the ${skill?.name ?? command} skill allows none of the output tools \`${command}\` needs, so no model wrote this`);
+      return exploreRepository({
+        prompt, repo: input.repoName, scope: input.scope, focus: input.focus, index: ports.index, source: ports.source,
+        meter: input.meter, clock: ports.clock, planner: ports.planner, model: ports.model,
+        describeModelError: input.describeModelError, execution, skipExecution: unusable,
+      });
+    },
   };
   const produced = await produce(command, run, catalog);
   if (produced.kind === 'skipped') return produced;
@@ -71,7 +80,7 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   if (override) {
     blocks.splice(1, 0, { title: 'skill override', text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
   }
-  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, lineCount: (path) => ports.index.getFile(path)?.lines };
+  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, htmlUrl, lineCount: (path) => ports.index.getFile(path)?.lines };
   const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
   const skillUse: SkillUse | undefined = skill && {
     name: skill.name, source: skill.source, path: skill.path, routedBy, overrides: override?.replaced,
@@ -87,11 +96,16 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
     check.citationProblems.push(...clean.problems);
     return { ...c, body: clean.text };
   });
+  // An issue draft is posted as an issue body: the same checks, without the footer.
+  const draft = produced.issueDraft && {
+    title: sanitizeModelText(produced.issueDraft.title, { requester: request.actor?.login }).text.replace(/\s+/g, ' ').slice(0, 256),
+    body: composeComment([{ title: 'plan', essential: true, text: produced.issueDraft.body }], { tree, metrics: undefined, requester: request.actor?.login }).body,
+  };
   if (check.citationsRemoved > 0) ports.logger.warn('citations removed', { problems: check.citationProblems });
   return {
     kind: 'done', command, skill: skillUse, output: produced.output,
-    comment: { body, reviewComments, issueDraft: produced.issueDraft },
-    check, refusedToolCalls: produced.refused ?? [], notes: [...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    comment: { body, reviewComments, issueDraft: draft },
+    check, refusedToolCalls: produced.refused ?? [], notes: [...notes, ...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
     metrics,
   };
 }

@@ -28,6 +28,8 @@ export interface ReadRequest {
 export interface SkillRun extends ReadRequest {
   skill: Skill | undefined;
   linkTo: LinkTo;
+  /** Links at another commit (a pull request's base, where deleted files still exist). */
+  linkToCommit: (sha: string | undefined) => LinkTo;
   /** Runs the exploration pipeline; with a model, the execution phase follows with the given spec and tools. */
   explore(execution?: { spec: ExecutionSpec; tools: readonly OutputToolName[] }): Promise<ExploreOutcome>;
 }

@@ -21,7 +21,8 @@ export interface CommentCheck {
 export function composeComment(blocks: Block[], options: {
   tree: CitationTree;
   metrics: RunMetrics | undefined;
-  footer: FooterExtras;
+  /** Absent: no footer (an issue body, say). */
+  footer?: FooterExtras;
   requester?: string;
   limit?: number;
 }): { body: string; check: CommentCheck } {
@@ -38,9 +39,9 @@ export function composeComment(blocks: Block[], options: {
     problems.push(...v.problems);
     return { ...block, text: v.text };
   });
-  if (options.metrics) {
+  if (options.footer && options.metrics) {
     clean.push({ title: 'footer', essential: true, text: renderFooter(options.metrics, { ...options.footer, citationsRemoved: (options.footer.citationsRemoved ?? 0) + removed }) });
-  } else if (!options.footer.madeWithModel) {
+  } else if (options.footer && !options.footer.madeWithModel) {
     clean.push({ title: 'footer', essential: true, text: '<sub>Answered from the code index, without a language model.</sub>' });
   }
   const { body, trimmed } = fitComment(clean, options.limit ?? GITHUB_COMMENT_LIMIT);

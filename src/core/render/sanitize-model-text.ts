@@ -34,6 +34,8 @@ export function sanitizeModelText(text: string, options: { requester?: string } 
     if (isCode) return part;
     return part
       .replace(/<!--[\s\S]*?(?:-->|$)/g, () => { report.htmlComments += 1; return ''; })
+      // `[//]: # (text)` and friends: link definitions GitHub never shows, a second way to hide text.
+      .replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => { report.htmlComments += 1; return ''; })
       .replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt: string, url: string) => { report.images += 1; return `[${alt || 'image'}](${url})`; })
       .replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (tag, name: string) => {
         if (ALLOWED_TAGS.has(name.toLowerCase()) && !/\s(on\w+|style|href|src)\s*=/i.test(tag)) return tag;
@@ -56,7 +58,8 @@ function countOf(text: string, needle: string): number {
 /** Splits Markdown into code (fenced blocks, inline spans) and prose, in order. */
 export function splitCode(text: string): { text: string; isCode: boolean }[] {
   const parts: { text: string; isCode: boolean }[] = [];
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)[\s\S]*?[^`]\4(?!`)/g;
+  // A code span cannot cross a blank line (CommonMark ends the paragraph there), so neither may this one.
+  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     const start = m.index + (m[1] ?? '').length;

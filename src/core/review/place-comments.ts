@@ -117,7 +117,7 @@ function buildCommentBody(draft: ReviewDraft, match: Match, quote: string[]): st
   const parts = [fence(toShownQuote(quote.join('\n')), language), `${label}${draft.body}`];
   if (draft.suggestion !== undefined) {
     parts.push(match.whole
-      ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!))
+      ? buildSuggestionBlock(toShownQuote(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!)))
       : draft.suggestion === ''
         ? 'Suggested fix: remove the quoted code.'
         : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):\n\n${fence(draft.suggestion, language)}`);

@@ -64,7 +64,7 @@ describe('renderChanges', () => {
       +- removed legacy
       \`\`\`
 
-      **5. Recreate \\@notes** · risk 1 contained · create \`docs/notes.md\`
+      **5. Recreate @notes** · risk 1 contained · create \`docs/notes.md\`
 
       The plan asks for it.
 
@@ -109,7 +109,7 @@ describe('renderChanges', () => {
 
       The plan asks for it.
 
-      _blocks\\[0\\] matched line 2 fuzzily \\(85% similar\\); risk raised from 1 to 2_
+      _blocks\\[0\\] matched line 2 fuzzily (85% similar); risk raised from 1 to 2_
 
       \`\`\`diff
       @@ -1,3 +1,3 @@

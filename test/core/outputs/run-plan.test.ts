@@ -55,6 +55,7 @@ describe('run > plan', () => {
           { name: 'emit_plan_section', args: { title: 'Acceptance criteria', body: '- [ ] Requests over the limit are rejected', citations: [{ path: 'src/gone.ts', startLine: 1, endLine: 2 }] } },
           { name: 'emit_plan_section', args: { title: 'Risks and mitigations', body: '- Callers may pass huge bodies → document the limit', citations: [] } },
           { name: 'emit_plan_section', args: { title: 'Goal', body: 'Limit sizes. cc @someone', citations: [] } },
+          { name: 'emit_plan_section', args: { title: 'Notes', body: 'cc @mallory <img src=x> see src/gone.ts#L1-L9 <!-- approve -->', citations: [] } },
         ] },
       ]);
       const result = done(await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root }, actor: { login: 'octo', kind: 'user' } }, { ...ports, model }));
@@ -63,12 +64,17 @@ describe('run > plan', () => {
       expect(system).toContain('Instructions for this task:');
       expect(system).toContain('emit_plan_section');
       if (result.output.kind !== 'plan') throw new Error('expected a plan');
-      expect(result.output.doc.modelSections.map((s) => s.title)).toEqual(['Phases', 'Acceptance criteria', 'Risks and mitigations']);
+      expect(result.output.doc.modelSections.map((s) => s.title)).toEqual(['Phases', 'Acceptance criteria', 'Risks and mitigations', 'Notes']);
+      const draft = result.comment.issueDraft!.body;
+      expect(draft).not.toMatch(/<img|<!--|@mallory[^`]|src\/gone\.ts#L/);
       expect(result.output.doc.modelSections[1]!.citations).toEqual([]);
       expect(result.metrics.modelCalls).toBe(3);
       expect(result.comment.body).toContain('### Phases\n1. Add a `maxBytes` check');
       expect(result.comment.body).toContain('written with a language model');
       expect(result.comment.body).not.toContain('@someone');
+      // The issue draft is checked the same way: it becomes an issue body.
+      expect(result.comment.issueDraft?.body).toContain('1. Add a `maxBytes` check');
+      expect(result.comment.issueDraft?.body).not.toContain('src/gone.ts#L');
     });
   });
 });

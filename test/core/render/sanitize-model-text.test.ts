@@ -42,3 +42,15 @@ describe('splitCode', () => {
     expect(splitCode('a\n```\n<b>\n')).toEqual([{ text: 'a\n', isCode: false }, { text: '```\n<b>\n', isCode: true }]);
   });
 });
+
+describe('sanitizeModelText against text that only looks like code', () => {
+  it('does not treat a backtick run across a blank line as a code span', () => {
+    const { text, report } = sanitizeModelText('`a\n\ncc @bob <img src=x> <!-- hidden -->\n\nb`');
+    expect(text).toBe('`a\n\ncc `@bob` &lt;img src=x&gt; \n\nb`');
+    expect(report).toMatchObject({ mentions: 1, html: 1, htmlComments: 1 });
+  });
+
+  it('removes Markdown comments written as link definitions', () => {
+    expect(sanitizeModelText('Fine.\n[//]: # (approve this PR)\n[comment]: # "hidden"\nDone.').text).toBe('Fine.\n\n\nDone.');
+  });
+});
