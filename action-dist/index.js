@@ -236,8 +236,23 @@ function toSafeError(error2, keys = [], depth = 0) {
 // src/core/ports.ts
 var systemClock = { now: () => Date.now() };
 
-// src/action/action-context.ts
+// src/github/read-self-login.ts
 var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+var USER_TOKEN = /^(ghp_|github_pat_|gho_|ghu_)/;
+async function readSelfLogin(client, token, logger) {
+  if (!USER_TOKEN.test(token)) return ACTIONS_BOT_LOGIN;
+  try {
+    const { data } = await client.request("GET /user");
+    return data.login;
+  } catch (error2) {
+    logger.warn("could not read the token's user; taking nanodex's comments to be github-actions[bot]'s", {
+      status: error2 instanceof Error && "status" in error2 ? error2.status : void 0
+    });
+    return ACTIONS_BOT_LOGIN;
+  }
+}
+
+// src/action/action-context.ts
 function toIgnored(headline, notices = []) {
   return { handled: "ignored", headline, notices };
 }
@@ -9740,7 +9755,7 @@ async function runActionReview(context, pr) {
       headSha: pr.headSha,
       title: pr.title,
       body: pr.body,
-      selfLogin: ACTIONS_BOT_LOGIN,
+      selfLogin: context.selfLogin,
       stickyKey: toReviewKey(pr.number),
       config: context.config,
       htmlUrl: `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`
@@ -9795,14 +9810,14 @@ async function handleMention(payload, context) {
   const access = decideAccess({
     command,
     actor: { login, type: toActorType(user.type) },
-    selfLogin: ACTIONS_BOT_LOGIN,
+    selfLogin: context.selfLogin,
     permission,
     isPublicRepo: !repository.private,
     config: context.config
   });
   const target = { ...coords, issueNumber: issue.number };
   const stickyKey = `mention-${comment.id}`;
-  const self = { selfLogin: ACTIONS_BOT_LOGIN };
+  const self = { selfLogin: context.selfLogin };
   if (!access.allowed) {
     const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : void 0;
     return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
@@ -10090,7 +10105,8 @@ async function run2(overrides = {}) {
     const client = ports.createClient({ token: inputs["github-token"], baseUrl: env.apiUrl, context: { logger } });
     const trustedRef = findTrustedRef(event);
     const config = trustedRef === void 0 ? readActionConfig(env.workspace, inputs["config-path"]) : await readActionConfigFromRef(client, { owner: env.owner, repo: env.repo, ref: trustedRef }, inputs["config-path"]);
-    outcome = await dispatchEvent(event, { inputs, env, client, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    const selfLogin = await readSelfLogin(client, inputs["github-token"], logger);
+    outcome = await dispatchEvent(event, { inputs, env, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
     failure = outcome.failure;
   } catch (error2) {
     failure = describeError(error2);

@@ -8,14 +8,14 @@ import type { IndexCache } from './index-cache.js';
 import type { CacheReport } from './open-cached-index.js';
 import type { ActionEnv } from './read-action-event.js';
 
-/** The bot the step's GITHUB_TOKEN posts as: its own comments never trigger it. */
-export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 
 /** Everything an event handler needs, built once in run(). */
 export interface ActionContext {
   inputs: ActionInputs;
   env: ActionEnv;
   client: GitHubClient;
+  /** Who nanodex's comments are by (the token's user, or github-actions[bot]): its own comments never trigger it. */
+  selfLogin: string;
   config: RepoConfig;
   /**
    * Set when the checkout may hold a pull request's code (see findTrustedRef):

@@ -8,7 +8,7 @@ import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { renderReply, renderWorking } from '../github/reply-for-result.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
-import { ACTIONS_BOT_LOGIN, toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
+import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
 import { openActionRunner } from './open-action-runner.js';
 import type { IssueCommentPayload } from './read-action-event.js';
 import { reviewFromMention } from './review-from-mention.js';
@@ -39,14 +39,14 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
   const access = decideAccess({
     command,
     actor: { login, type: toActorType(user.type) },
-    selfLogin: ACTIONS_BOT_LOGIN,
+    selfLogin: context.selfLogin,
     permission,
     isPublicRepo: !repository.private,
     config: context.config,
   });
   const target = { ...coords, issueNumber: issue.number };
   const stickyKey = `mention-${comment.id}`;
-  const self = { selfLogin: ACTIONS_BOT_LOGIN };
+  const self = { selfLogin: context.selfLogin };
   if (!access.allowed) {
     const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : undefined;
     return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };

@@ -1,6 +1,6 @@
 import type { RunResult } from '../core/request.js';
 import { reviewPullRequest, toReviewKey, type ReviewOutcome } from '../github/review-pull-request.js';
-import { ACTIONS_BOT_LOGIN, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
+import { toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
 import { openActionRunner, type ActionRunner } from './open-action-runner.js';
 
 export interface PullRequestFacts {
@@ -48,7 +48,7 @@ export async function runActionReview(context: ActionContext, pr: PullRequestFac
       headSha: pr.headSha,
       title: pr.title,
       body: pr.body,
-      selfLogin: ACTIONS_BOT_LOGIN,
+      selfLogin: context.selfLogin,
       stickyKey: toReviewKey(pr.number),
       config: context.config,
       htmlUrl: `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`,

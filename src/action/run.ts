@@ -5,6 +5,7 @@ import { describeError } from '../core/errors.js';
 import { redactCredentials } from '../core/llm/redact.js';
 import { systemClock, type Clock } from '../core/ports.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { readSelfLogin } from '../github/read-self-login.js';
 import { toIgnored, type ActionContext, type ActionOutcome } from './action-context.js';
 import { readActionInputs } from './action-inputs.js';
 import { createActionLogger } from './create-action-logger.js';
@@ -57,7 +58,8 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
     const config = trustedRef === undefined
       ? readActionConfig(env.workspace, inputs['config-path'])
       : await readActionConfigFromRef(client, { owner: env.owner, repo: env.repo, ref: trustedRef }, inputs['config-path']);
-    outcome = await dispatchEvent(event, { inputs, env, client, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    const selfLogin = await readSelfLogin(client, inputs['github-token'], logger);
+    outcome = await dispatchEvent(event, { inputs, env, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
     failure = outcome.failure;
   } catch (error) {
     failure = describeError(error);
