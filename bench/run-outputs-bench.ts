@@ -15,7 +15,8 @@ import { measureOutputs, type OutputsFigures } from './outputs.js';
 import { findProjectRoot } from './project-root.js';
 import { fixed, infoRow, ms, renderTable, summarise, targetRow, writeJson, type Row } from './report.js';
 
-const TARGETS = { lookupP50Ms: 50, routing: 0.9, offlineP50Ms: 2000 };
+/** find/refs answer from one indexed query; map ranks the whole graph, so it keeps the repo map's own target (issue 2: <= 1 s). */
+const TARGETS = { lookupP50Ms: { find: 50, refs: 50, map: 1000 }, routing: 0.9, offlineP50Ms: 2000 };
 
 export function outputRows(f: OutputsFigures): Row[] {
   const pct = (x: number) => `${fixed(x * 100, 1)}%`;
@@ -23,7 +24,7 @@ export function outputRows(f: OutputsFigures): Row[] {
     ...(['find', 'refs', 'map'] as const).map((c) => targetRow(
       `${c} through run() p50 / p95 (raw index query p50)`,
       `${ms(f.lookup[c].p50)} / ${ms(f.lookup[c].p95)} (${ms(f.lookup[c].rawP50)}: ${fixed(f.lookup[c].p50 / Math.max(f.lookup[c].rawP50, 0.001), 0)}x)`,
-      `p50 <= ${TARGETS.lookupP50Ms} ms`, f.lookup[c].p50 <= TARGETS.lookupP50Ms)),
+      `p50 <= ${ms(TARGETS.lookupP50Ms[c])}`, f.lookup[c].p50 <= TARGETS.lookupP50Ms[c])),
     ...(['plan', 'explain', 'diagram'] as const).map((c) => targetRow(
       `offline ${c} end to end p50 (n=${f.offline[c].n})`, ms(f.offline[c].p50), `<= ${ms(TARGETS.offlineP50Ms)}`, f.offline[c].p50 <= TARGETS.offlineP50Ms)),
     infoRow('Mermaid parser: first call (loads jsdom + mermaid) / parse p50', `${ms(f.mermaid.loadMs)} / ${ms(f.mermaid.parseP50)}`),
