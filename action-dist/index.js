@@ -236,6 +236,11 @@ function toSafeError(error2, keys = [], depth = 0) {
 // src/core/ports.ts
 var systemClock = { now: () => Date.now() };
 
+// src/github/status-of.ts
+function statusOf(error2) {
+  return error2 instanceof Error && "status" in error2 && typeof error2.status === "number" ? error2.status : void 0;
+}
+
 // src/github/read-self-login.ts
 var ACTIONS_BOT_LOGIN = "github-actions[bot]";
 var USER_TOKEN = /^(ghp_|github_pat_|gho_|ghu_)/;
@@ -246,7 +251,7 @@ async function readSelfLogin(client, token, logger) {
     return data.login;
   } catch (error2) {
     logger.warn("could not read the token's user; taking nanodex's comments to be github-actions[bot]'s", {
-      status: error2 instanceof Error && "status" in error2 ? error2.status : void 0
+      status: statusOf(error2)
     });
     return ACTIONS_BOT_LOGIN;
   }
@@ -7473,7 +7478,7 @@ async function readRepoConfig(client, coords) {
   return parseRepoConfig(text, file);
 }
 function isStatus(error2, status) {
-  return error2 instanceof Error && "status" in error2 && error2.status === status;
+  return statusOf(error2) === status;
 }
 
 // src/github/read-repo-skill-files.ts
@@ -8993,7 +8998,7 @@ async function addReaction(client, target, content2, options = {}) {
     await client.request(route, { owner: target.owner, repo: target.repo, comment_id: target.commentId, content: content2 });
     return true;
   } catch (error2) {
-    const status = error2 instanceof Error && "status" in error2 ? error2.status : void 0;
+    const status = statusOf(error2);
     options.logger?.warn("could not add a reaction", { repo: `${target.owner}/${target.repo}`, commentId: target.commentId, content: content2, status });
     return false;
   }
@@ -9109,7 +9114,7 @@ function toNanodexError(error2, context) {
   });
 }
 function isRequestError(error2) {
-  return error2 instanceof Error && "status" in error2 && typeof error2.status === "number";
+  return statusOf(error2) !== void 0;
 }
 function isRateLimit(error2, headers) {
   return String(headers["x-ratelimit-remaining"]) === "0" || headers["retry-after"] !== void 0 || /rate limit/i.test(error2.message);
@@ -9159,7 +9164,7 @@ async function readPermission(client, coords, login) {
     const role = ROLES.find((r) => r === data.role_name);
     return role ?? ROLES.find((r) => r === data.permission) ?? "none";
   } catch (error2) {
-    if (error2 instanceof Error && "status" in error2 && error2.status === 404) return "none";
+    if (statusOf(error2) === 404) return "none";
     throw toNanodexError(error2, {
       what: `reading ${login}'s permission on ${coords.owner}/${coords.repo}`,
       notFoundCode: "repo-not-found",
@@ -9294,7 +9299,7 @@ ${body}`;
         });
         return { id: Number(data2.id), url: data2.html_url };
       } catch (error2) {
-        if (!(error2 instanceof Error && "status" in error2 && error2.status === 404)) throw error2;
+        if (statusOf(error2) !== 404) throw error2;
       }
     }
     const { data } = await client.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
@@ -9428,9 +9433,6 @@ ${comment.body}`;
   }
   return out;
 }
-function statusOf(error2) {
-  return error2 instanceof Error && "status" in error2 && typeof error2.status === "number" ? error2.status : void 0;
-}
 function describeRefusal(error2) {
   const data = error2 instanceof Error && "response" in error2 ? error2.response?.data : void 0;
   const errors = data?.errors ?? [];
@@ -9475,7 +9477,7 @@ function asText(data) {
   });
 }
 function toDiffError(error2, what, notFoundCode) {
-  if (error2 instanceof Error && "status" in error2 && (error2.status === 406 || error2.status === 422) && /too large|too_large|exceeded/i.test(error2.message)) {
+  if ((statusOf(error2) === 406 || statusOf(error2) === 422) && error2 instanceof Error && /too large|too_large|exceeded/i.test(error2.message)) {
     return new NanodexError("diff-too-large", `GitHub will not produce the diff while ${what}: it is over GitHub's size limit`, {
       hint: "split the change into smaller pull requests; GitHub serves diffs only up to a number of files and lines",
       cause: error2

@@ -7,6 +7,7 @@ import type { GitHubClient } from '../github/github-client.js';
 import { toNanodexError } from '../github/to-nanodex-error.js';
 import type { AppDeps } from './app-deps.js';
 import type { RepoTarget } from './repo-indexes.js';
+import { statusOf } from '../github/status-of.js';
 
 /**
  * Opens the repository's index (building or refreshing it first), runs one
@@ -45,7 +46,7 @@ export function toFailedResult(deps: Pick<AppDeps, 'logger' | 'clock'>, error: u
   deps.logger.error('job failed', { referenceId, what, error: describeError(error) });
   let message = `nanodex hit an unexpected error while ${what}`;
   if (error instanceof NanodexError) message = describeError(error);
-  else if (error instanceof Error && 'status' in error) {
+  else if (statusOf(error) !== undefined) {
     message = describeError(toNanodexError(error, { what, notFoundCode: 'repo-not-found', clock: deps.clock }));
   }
   return { kind: 'failed', message, referenceId };

@@ -1,4 +1,5 @@
 import type { RunResult } from '../core/request.js';
+import { languageOf } from '../core/render/markdown.js';
 
 /** Markdown for a person reading the CLI's output. */
 export function renderRunResult(result: RunResult): string {
@@ -57,7 +58,7 @@ function renderContext(result: Extract<RunResult, { kind: 'done'; command: 'ask'
   if (c.evidence.length > 0) {
     out.push('### Evidence');
     for (const e of c.evidence) {
-      out.push(`#### ${e.path}:${e.startLine}-${e.endLine}`, `_${e.reason}_`, '```' + fence(e.path), e.snippet, '```', '');
+      out.push(`#### ${e.path}:${e.startLine}-${e.endLine}`, `_${e.reason}_`, '```' + languageOf(e.path), e.snippet, '```', '');
     }
   }
   if (c.knownGaps.length > 0) out.push('### Known gaps', ...c.knownGaps.map((g) => `- ${g}`), '');
@@ -69,7 +70,3 @@ function renderContext(result: Extract<RunResult, { kind: 'done'; command: 'ask'
   return out.join('\n');
 }
 
-function fence(path: string): string {
-  const ext = path.slice(path.lastIndexOf('.') + 1);
-  return /^[a-z0-9]+$/i.test(ext) ? ext : '';
-}

@@ -1,5 +1,6 @@
 import type { Logger } from '../core/ports.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
+import { statusOf } from './status-of.js';
 
 export type ReactionContent = '+1' | 'eyes' | 'rocket' | 'confused';
 
@@ -24,7 +25,7 @@ export async function addReaction(
     await client.request(route, { owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
     return true;
   } catch (error) {
-    const status = error instanceof Error && 'status' in error ? error.status : undefined;
+    const status = statusOf(error);
     options.logger?.warn('could not add a reaction', { repo: `${target.owner}/${target.repo}`, commentId: target.commentId, content, status });
     return false;
   }

@@ -3,6 +3,7 @@ import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
 import { code, escapeText, plural } from '../core/render/markdown.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { statusOf } from './status-of.js';
 
 export interface ReviewCommentInput {
   path: string;
@@ -103,10 +104,6 @@ export function appendMoved(body: string, moved: PostedReview['moved'], limit = 
     out += entry;
   }
   return out;
-}
-
-function statusOf(error: unknown): number | undefined {
-  return error instanceof Error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 }
 
 /** GitHub's validation messages for a comment, e.g. "pull_request_review_thread.line could not be resolved". */

@@ -2,6 +2,7 @@ import { NanodexError } from '../core/errors.js';
 import { systemClock } from '../core/ports.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { statusOf } from './status-of.js';
 
 const DIFF = { accept: 'application/vnd.github.diff' };
 
@@ -41,7 +42,7 @@ function asText(data: unknown): string {
 
 /** GitHub refuses a diff over its size limits (files, lines) with 406 or 422 and says "too large" or "exceeded". */
 function toDiffError(error: unknown, what: string, notFoundCode: 'pull-request-not-found' | 'ref-not-found'): NanodexError {
-  if (error instanceof Error && 'status' in error && (error.status === 406 || error.status === 422) && /too large|too_large|exceeded/i.test(error.message)) {
+  if ((statusOf(error) === 406 || statusOf(error) === 422) && error instanceof Error && /too large|too_large|exceeded/i.test(error.message)) {
     return new NanodexError('diff-too-large', `GitHub will not produce the diff while ${what}: it is over GitHub's size limit`, {
       hint: 'split the change into smaller pull requests; GitHub serves diffs only up to a number of files and lines',
       cause: error,

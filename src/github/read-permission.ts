@@ -2,6 +2,7 @@ import { systemClock } from '../core/ports.js';
 import type { Permission } from './decide-access.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { statusOf } from './status-of.js';
 
 /** A minute: long enough that a burst of comments costs one request, short enough that a revoked write access soon counts. */
 const DEFAULT_TTL_MS = 60_000;
@@ -44,7 +45,7 @@ async function readPermission(client: GitHubClient, coords: RepoCoords, login: s
     const role = ROLES.find((r) => r === data.role_name);
     return role ?? ROLES.find((r) => r === data.permission) ?? 'none';
   } catch (error) {
-    if (error instanceof Error && 'status' in error && error.status === 404) return 'none';
+    if (statusOf(error) === 404) return 'none';
     throw toNanodexError(error, {
       what: `reading ${login}'s permission on ${coords.owner}/${coords.repo}`, notFoundCode: 'repo-not-found', clock: systemClock,
       forbiddenHint: 'give the App or the workflow token read access to metadata ("metadata: read")',

@@ -1,5 +1,6 @@
 import { parseRepoConfig, REPO_CONFIG_FILE, type ParsedRepoConfig } from '../core/config/repo-config.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
+import { statusOf } from './status-of.js';
 
 /**
  * The repository's config (`.github/nanodex.yml`, or `file`) from its
@@ -30,5 +31,5 @@ export async function readRepoConfig(
 
 /** An Octokit RequestError (or any error) carrying this HTTP status. */
 export function isStatus(error: unknown, status: number): boolean {
-  return error instanceof Error && 'status' in error && error.status === status;
+  return statusOf(error) === status;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../core/ports.js';
 import type { GitHubClient } from './github-client.js';
+import { statusOf } from './status-of.js';
 
 /** Who comments made with the workflow's GITHUB_TOKEN are by. */
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
@@ -19,7 +20,7 @@ export async function readSelfLogin(client: GitHubClient, token: string, logger:
     return data.login;
   } catch (error) {
     logger.warn('could not read the token\'s user; taking nanodex\'s comments to be github-actions[bot]\'s', {
-      status: error instanceof Error && 'status' in error ? error.status : undefined,
+      status: statusOf(error),
     });
     return ACTIONS_BOT_LOGIN;
   }

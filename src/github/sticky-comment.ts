@@ -3,6 +3,7 @@ import { systemClock } from '../core/ports.js';
 import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { statusOf } from './status-of.js';
 
 export type IssueTarget = RepoCoords & { issueNumber: number };
 
@@ -86,7 +87,7 @@ export async function upsertStickyComment(
         return { id: Number(data.id), url: data.html_url };
       } catch (error) {
         // Someone deleted the comment since: post it again rather than lose the result.
-        if (!(error instanceof Error && 'status' in error && error.status === 404)) throw error;
+        if (statusOf(error) !== 404) throw error;
       }
     }
     const { data } = await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {

@@ -2,6 +2,7 @@ import { NanodexError } from '../core/errors.js';
 import type { Clock } from '../core/ports.js';
 import { redactSecrets } from '../core/repo/skip-rules.js';
 import { GitHubRateLimitError } from './github-rate-limit-error.js';
+import { statusOf } from './status-of.js';
 
 /** What Octokit's RequestError carries that we use; checked by shape so no second copy of the class can fool `instanceof`. */
 interface RequestErrorShape {
@@ -67,7 +68,7 @@ export function toNanodexError(error: unknown, context: ErrorContext): NanodexEr
 }
 
 function isRequestError(error: unknown): error is RequestErrorShape {
-  return error instanceof Error && 'status' in error && typeof error.status === 'number';
+  return statusOf(error) !== undefined;
 }
 
 function isRateLimit(error: RequestErrorShape, headers: Record<string, string | number | undefined>): boolean {
