@@ -3,10 +3,9 @@
 # Run:   docker run -p 3000:3000 -v nanodex-data:/data -e APP_ID -e PRIVATE_KEY -e WEBHOOK_SECRET nanodex-app
 # test/app/dockerfile.test.ts keeps the commands below in step with package.json's scripts.
 
-FROM node:20.20-bookworm-slim AS build
+FROM node:24.21-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 builds from source when its prebuilt binary cannot be downloaded.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# No compiler: better-sqlite3 13 ships its N-API binaries (linux x64/arm64, glibc and musl) inside the package.
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
@@ -15,7 +14,7 @@ COPY bench ./bench
 COPY skills ./skills
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20.20-bookworm-slim
+FROM node:24.21-bookworm-slim
 ENV NODE_ENV=production NANODEX_DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

@@ -498,10 +498,11 @@ var ACTION_INPUTS = {
   "index-cache": { description: "Keep the code index between runs with the Actions cache (`true` or `false`).", default: "true" },
   mention: { description: "The word that summons nanodex in a comment, without the `@`.", default: "nanodex" },
   "node-version": {
-    description: "The Node.js version the Action installs (actions/setup-node) and runs on; later steps of the job see it too.",
-    default: "20"
+    description: "The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.",
+    default: "24"
   }
 };
+var MIN_NODE_MAJOR = 22;
 var budgetSchema = z2.string().transform((text, context) => {
   const words = parseBudgetWords(text);
   for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
@@ -522,7 +523,7 @@ var INPUT_SCHEMAS = {
   "config-path": z2.string().min(1),
   "index-cache": z2.enum(["true", "false"]).transform((value) => value === "true"),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z2.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 20, 22 or lts/*"),
+  "node-version": z2.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine((version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR, `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`),
   mention: z2.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
 };
 function readActionInputs(getInput2) {

@@ -29,10 +29,13 @@ export const ACTION_INPUTS = {
   'index-cache': { description: 'Keep the code index between runs with the Actions cache (`true` or `false`).', default: 'true' },
   mention: { description: 'The word that summons nanodex in a comment, without the `@`.', default: 'nanodex' },
   'node-version': {
-    description: 'The Node.js version the Action installs (actions/setup-node) and runs on; later steps of the job see it too.',
-    default: '20',
+    description: 'The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.',
+    default: '24',
   },
 } as const satisfies Record<string, { description: string; default: string }>;
+
+/** The floor package.json's `engines` keeps (docs/node-versions.md). */
+const MIN_NODE_MAJOR = 22;
 
 export type InputName = keyof typeof ACTION_INPUTS;
 
@@ -58,7 +61,8 @@ const INPUT_SCHEMAS = {
   'config-path': z.string().min(1),
   'index-cache': z.enum(['true', 'false']).transform((value) => value === 'true'),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  'node-version': z.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, 'a version such as 20, 22 or lts/*'),
+  'node-version': z.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, 'a version such as 24, 22 or lts/*')
+    .refine((version) => version === 'lts/*' || Number(version.split('.')[0]) >= MIN_NODE_MAJOR, `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`),
   mention: z.string().regex(/^[\w-]+(?:\[bot\])?$/, 'a login or slug such as nanodex, without the @'),
 } satisfies { [K in InputName]: z.ZodType };
 

@@ -14,7 +14,7 @@ import { FakeGitHub } from './fake-github.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What a tagged checkout must carry for the Action to run: the metadata, the lock file, the build and the skills. */
 const SHIPPED = ['action.yml', 'package.json', 'package-lock.json', 'action-dist', 'skills'];
-/** `npm ci` builds better-sqlite3 from source here (its prebuilt download is unreachable): about 2.5 minutes. */
+/** `npm ci --omit=dev` of the shipped lock file: seconds with better-sqlite3's bundled prebuilds; generous for a slow registry. */
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 /** Above 64 files the indexer starts worker threads: the bundled parse-worker.js must load. */
 const GENERATED_FILES = 70;
