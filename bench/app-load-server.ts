@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Probot, ProbotOctokit } from 'probot';
 import { createAppDeps, toSelfLogin } from '../src/app/app-deps.js';
+import { checkWebhookPayload } from '../src/app/check-webhook-payload.js';
 import { createNanodexApp } from '../src/app/create-app.js';
 import { LocalRepoIndexes } from '../src/app/local-repo-indexes.js';
 import { OfflineGitHub } from '../src/app/offline-github.js';
@@ -44,7 +45,9 @@ async function serve(): Promise<void> {
   });
   const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
   const probot = new Probot({ appId: 1, privateKey, secret: BENCH_SECRET, Octokit, logLevel: 'fatal' });
-  const server = await startAppServer({ probot, appFn: createNanodexApp(deps), queue: deps.queue, port: 0, host: '127.0.0.1' });
+  const server = await startAppServer({
+    probot, appFn: createNanodexApp(deps), queue: deps.queue, logger: silentLogger, checkPayload: checkWebhookPayload, port: 0, host: '127.0.0.1',
+  });
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
   process.send?.({ url: server.url });

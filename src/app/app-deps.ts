@@ -37,12 +37,15 @@ export const DEFAULT_INSTALL_INDEX_LIMIT = 10;
 export function createAppDeps(options: Pick<AppDeps, 'appSlug' | 'indexes' | 'logger'> & Partial<Omit<AppDeps, 'queue'>> & {
   concurrency?: number;
   onSettled?: ConstructorParameters<typeof JobQueue>[0]['onSettled'];
+  jobDeadlineMs?: number;
 }): AppDeps {
   return {
     clock: systemClock,
     permissions: new PermissionCache(),
     installIndexLimit: DEFAULT_INSTALL_INDEX_LIMIT,
     ...options,
-    queue: new JobQueue({ concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, logger: options.logger, onSettled: options.onSettled }),
+    queue: new JobQueue({
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, logger: options.logger, onSettled: options.onSettled, deadlineMs: options.jobDeadlineMs,
+    }),
   };
 }

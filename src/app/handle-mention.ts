@@ -40,10 +40,17 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
   const key = `mention-${event.comment.id}`;
   // After the first post the comment's id is known: later updates skip listing the thread.
   let commentId: number | undefined;
-  const post = async (body: string) => {
+  // Set at the deadline: the stuck work may still finish, but the user was told it failed.
+  let abandoned = false;
+  const upsert = async (body: string) => {
     const posted = await upsertStickyComment(client, target, key, body, { selfLogin: toSelfLogin(deps.appSlug), commentId });
     commentId = posted.id;
     return posted;
+  };
+  const post = async (body: string) => (abandoned ? undefined : upsert(body));
+  const onDeadline = async (failure: { referenceId: string; message: string }) => {
+    abandoned = true;
+    await upsert(renderReply({ kind: 'failed', ...failure }, { requester: event.actor.login }));
   };
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
 
@@ -113,7 +120,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
     return withTrackedIssue(client, result, input, config);
   };
 
-  return { deliveryId: input.deliveryId, repoKey: toRepoKey(event.target), name: 'mention', prepare, run };
+  return { deliveryId: input.deliveryId, repoKey: toRepoKey(event.target), name: 'mention', prepare, run, onDeadline };
 }
 
 export function toMentionRequest(input: Pick<MentionInput, 'event' | 'command'>, config: RepoConfig): Request {

@@ -1,5 +1,6 @@
 import { renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { renderReply } from '../github/reply-for-result.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';
@@ -47,5 +48,10 @@ export function toPullRequestJob(deps: AppDeps, input: PullRequestInput): Job {
     });
     deps.logger.info('pull request review', { deliveryId: input.deliveryId, action: input.action, outcome: outcome.outcome });
   };
-  return { deliveryId: input.deliveryId, repoKey: toRepoKey(target), name: `pull_request.${input.action}`, prepare, run };
+  // A review that runs past the deadline says so on the pull request, in its own sticky comment.
+  const onDeadline = async (failure: { referenceId: string; message: string }): Promise<void> => {
+    await upsertStickyComment(client, { owner: target.owner, repo: target.repo, issueNumber: input.pr.pullNumber }, 'review-deadline',
+      renderReply({ kind: 'failed', ...failure }), { selfLogin: toSelfLogin(deps.appSlug) });
+  };
+  return { deliveryId: input.deliveryId, repoKey: toRepoKey(target), name: `pull_request.${input.action}`, prepare, run, onDeadline };
 }

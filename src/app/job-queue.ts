@@ -1,5 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
+import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/ports.js';
+
+/** The job ran past the queue's deadline; its slot is freed and the user is told. */
+export class JobDeadlineError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`the job ran longer than its deadline (${Math.round(deadlineMs / 1000)} s)`);
+    this.name = 'JobDeadlineError';
+  }
+}
 
 export interface Job {
   /** GitHub's delivery id (X-GitHub-Delivery): a redelivery of the same event runs nothing. */
@@ -15,6 +25,21 @@ export interface Job {
   prepare?: () => Promise<boolean>;
   /** The work proper, one per repository at a time. */
   run: () => Promise<void>;
+  /**
+   * Called once if `prepare` or `run` passes the queue's deadline: tell the user (a failure reply
+   * with the reference id) and ignore whatever the stuck work does later. Its slot is freed.
+   */
+  onDeadline?: (failure: { referenceId: string; message: string }) => Promise<void>;
+}
+
+/** A job past its deadline whose work has not settled yet (shown on /healthz). */
+export interface OverdueJob {
+  deliveryId: string;
+  event: string;
+  repo: string;
+  referenceId: string;
+  /** When the deadline passed (ms since the epoch). */
+  overdueSince: number;
 }
 
 export interface JobQueueOptions {
@@ -25,6 +50,8 @@ export interface JobQueueOptions {
   rememberDeliveries?: number;
   /** Called after each job, whatever its outcome (tests and the load benchmark count runs with it). */
   onSettled?: (job: Job, outcome: 'done' | 'stopped' | 'failed') => void;
+  /** Longest `prepare`, and longest `run`, before the job is failed and its slot freed; unset: no deadline. */
+  deadlineMs?: number;
 }
 
 const DEFAULT_REMEMBERED = 10_000;
@@ -40,6 +67,7 @@ export class JobQueue {
   private readonly perRepo = new Map<string, PQueue>();
   private readonly seen = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
+  private readonly overdueJobs = new Map<Job, OverdueJob>();
 
   constructor(private readonly options: JobQueueOptions) {
     this.global = new PQueue({ concurrency: options.concurrency });
@@ -58,7 +86,7 @@ export class JobQueue {
     let open!: (proceed: boolean) => void;
     const prepared = new Promise<boolean>((resolve) => { open = resolve; });
     const turn = repoQueue.add(async () => {
-      if (await prepared) await this.global.add(job.run);
+      if (await prepared) await this.global.add(() => this.withDeadline(job, job.run));
     });
     // Start on the next turn of the event loop: the webhook's response is written before any work begins.
     const running = new Promise<void>((resolve) => setImmediate(resolve))
@@ -77,13 +105,19 @@ export class JobQueue {
     return { pending: this.pending.size, running: this.global.pending };
   }
 
+  /** Jobs past their deadline whose work is still going: a process with any is unhealthy. */
+  get overdue(): OverdueJob[] {
+    return [...this.overdueJobs.values()];
+  }
+
   private async runJob(job: Job, open: (proceed: boolean) => void, turn: Promise<void>): Promise<void> {
     const fields = { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey };
     let outcome: 'done' | 'stopped' | 'failed' = 'done';
     try {
       let proceed: boolean;
       try {
-        proceed = job.prepare ? await this.global.add(job.prepare) : true;
+        const { prepare } = job;
+        proceed = prepare ? await this.global.add(() => this.withDeadline(job, prepare)) : true;
       } catch (error) {
         open(false);
         throw error;
@@ -99,6 +133,47 @@ export class JobQueue {
       const repoQueue = this.perRepo.get(job.repoKey);
       if (repoQueue && repoQueue.size === 0 && repoQueue.pending === 0) this.perRepo.delete(job.repoKey);
       this.options.onSettled?.(job, outcome);
+    }
+  }
+
+  /**
+   * The work, or a JobDeadlineError once the deadline passes. JavaScript cannot stop the work
+   * itself: it is left to settle on its own (every GitHub and model call has a timeout, so it
+   * will), its slot is freed, and until it settles it is listed as overdue.
+   */
+  private async withDeadline<T>(job: Job, work: () => Promise<T>): Promise<T> {
+    const { deadlineMs } = this.options;
+    const running = work();
+    if (deadlineMs === undefined) return running;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new JobDeadlineError(deadlineMs)), deadlineMs);
+    });
+    try {
+      return await Promise.race([running, deadline]);
+    } catch (error) {
+      if (error instanceof JobDeadlineError) await this.markOverdue(job, running, error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async markOverdue(job: Job, running: Promise<unknown>, error: JobDeadlineError): Promise<void> {
+    const referenceId = randomUUID().slice(0, 8);
+    this.overdueJobs.set(job, { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, overdueSince: Date.now() });
+    this.options.logger.error('job passed its deadline', { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, error: error.message });
+    running.then(
+      () => this.overdueJobs.delete(job),
+      () => this.overdueJobs.delete(job),
+    );
+    try {
+      const minutes = Math.max(1, Math.round(error.deadlineMs / 60_000));
+      const message = `nanodex did not finish within ${minutes} min, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); `
+        + 'ask again later, or with a smaller request';
+      await job.onDeadline?.({ referenceId, message });
+    } catch (replyError) {
+      this.options.logger.error('could not report the deadline', { deliveryId: job.deliveryId, referenceId, error: describeError(replyError) });
     }
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
+import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
 
 export interface AppEnv {
@@ -17,7 +18,24 @@ export interface AppEnv {
   installIndexLimit: number;
   /** Undefined: offline (NANODEX_PROVIDER unset or `none`). */
   modelConfig: ModelConfig | undefined;
+  /** GITHUB_API_URL: GitHub Enterprise Server's `https://HOST/api/v3`, or a local fake. */
+  githubApiUrl: string;
+  logLevel: LogLevel;
+  /** Per GitHub call: until the answer starts, then between chunks. */
+  githubTimeoutMs: number;
+  /** A job (its quick part, then its work) that runs longer is failed with a reply. */
+  jobDeadlineMs: number;
 }
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * A job's deadline when nothing is set: a cold index of a large repository
+ * plus a model-driven answer takes minutes; a job still running after 15 is
+ * stuck, and holds one of the few job slots.
+ */
+export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
 
 export interface EnvProblem {
   variable: string;
@@ -45,9 +63,16 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
   const privateKey = readPrivateKey(env, problems);
   const webhookSecret = need('WEBHOOK_SECRET', 'set it to the webhook secret entered when the App was registered');
   const dataDir = need('NANODEX_DATA_DIR', 'set it to a writable folder for the indexes, e.g. /var/lib/nanodex (one SQLite file per repository)');
-  const port = readNumber(env, 'PORT', 3000, problems);
+  const port = readNumber(env, 'PORT', 3000, problems, 0);
   const concurrency = readNumber(env, 'NANODEX_CONCURRENCY', DEFAULT_CONCURRENCY, problems);
   const installIndexLimit = readNumber(env, 'NANODEX_INSTALL_INDEX_LIMIT', DEFAULT_INSTALL_INDEX_LIMIT, problems, 0);
+  const githubApiUrl = readUrl(env, 'GITHUB_API_URL', 'https://api.github.com', problems);
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push({ variable: 'LOG_LEVEL', problem: `is ${JSON.stringify(logLevel)}`, fix: `use one of ${LOG_LEVELS.join(', ')} (default info)` });
+  }
+  const githubTimeoutMs = readNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
+  const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   let modelConfig: ModelConfig | undefined;
   try {
     modelConfig = readModelEnv(env);
@@ -61,7 +86,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
     env: {
       appId, privateKey, webhookSecret, dataDir: path.resolve(dataDir), port, host: env.HOST?.trim() || '0.0.0.0',
       webhookPath: env.WEBHOOK_PATH?.trim() || '/api/github/webhooks', appSlug: env.NANODEX_APP_SLUG?.trim() || undefined,
-      concurrency, installIndexLimit, modelConfig,
+      concurrency, installIndexLimit, modelConfig, githubApiUrl, logLevel, githubTimeoutMs, jobDeadlineMs,
     },
   };
 }
@@ -109,6 +134,17 @@ function readPrivateKey(env: NodeJS.ProcessEnv, problems: EnvProblem[]): string 
     return undefined;
   }
   return key.replace(/\\n/g, '\n');
+}
+
+function readUrl(env: NodeJS.ProcessEnv, variable: string, fallback: string, problems: EnvProblem[]): string {
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    problems.push({ variable, problem: `is ${JSON.stringify(text)}, not an http(s) URL`, fix: `remove it for ${fallback}, or set GitHub Enterprise Server's API URL, e.g. https://github.example.com/api/v3` });
+    return fallback;
+  }
+  return text.replace(/\/+$/, '');
 }
 
 function readNumber(env: NodeJS.ProcessEnv, variable: string, fallback: number, problems: EnvProblem[], min = 1): number {

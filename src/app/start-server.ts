@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeMiddleware, type ApplicationFunction, type Probot } from 'probot';
+import type { ApplicationFunction, Probot } from 'probot';
+import type { Logger } from '../core/ports.js';
 import type { JobQueue } from './job-queue.js';
+import { receiveWebhook, type CheckPayload } from './receive-webhook.js';
 
 export interface RunningServer {
   server: Server;
@@ -10,37 +12,67 @@ export interface RunningServer {
 }
 
 /**
- * Probot's middleware on a plain Node HTTP server (no probot CLI, no smee):
- * POST <webhookPath> verifies the signature and runs the handlers (which only
- * enqueue), GET /healthz answers the container's health check.
+ * A slow client gets this long to send its whole request: GitHub sends a
+ * 25 MB payload in well under a second; a client that trickles bytes to hold
+ * connections open (slowloris) is cut off.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * A plain Node HTTP server (no probot CLI, no smee): POST <webhookPath>
+ * goes through receiveWebhook (caps, signature, payload shape, then the
+ * handlers, which only enqueue); GET /healthz answers the container's health
+ * check, unhealthy (503) while a job past its deadline is still running.
  */
 export async function startAppServer(options: {
   probot: Probot;
   appFn: ApplicationFunction;
   queue: JobQueue;
+  logger: Logger;
+  checkPayload: CheckPayload;
   port: number;
   host: string;
   webhookPath?: string;
+  maxBodyBytes?: number;
 }): Promise<RunningServer> {
-  const middleware = await createNodeMiddleware(options.appFn, { probot: options.probot, webhooksPath: options.webhookPath });
+  const { probot, queue } = options;
+  await probot.load(options.appFn);
+  const webhookPath = options.webhookPath ?? '/api/github/webhooks';
+  const receiver = { probot, logger: options.logger, checkPayload: options.checkPayload, maxBodyBytes: options.maxBodyBytes };
   const server = createServer((req, res) => {
-    if (req.method === 'GET' && (req.url === '/healthz' || req.url === '/')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, jobs: options.queue.size }));
+    const url = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && (url === '/healthz' || url === '/')) {
+      const overdue = queue.overdue;
+      res.writeHead(overdue.length === 0 ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: overdue.length === 0, jobs: queue.size, overdue }));
       return;
     }
-    void middleware(req, res, () => {
-      res.writeHead(404).end();
-    });
+    if (req.method === 'POST' && url === webhookPath) {
+      receiveWebhook(receiver, req, res).catch((error: unknown) => {
+        options.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check\n`);
   });
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
     url: `http://${host}:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // Idle keep-alive connections would hold close() open until they time out.
+      server.closeIdleConnections();
+    }),
   };
 }

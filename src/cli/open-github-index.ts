@@ -5,9 +5,11 @@ import { toIndexFile } from '../core/code-index/index-location.js';
 import { indexRepository } from '../core/code-index/index-repository.js';
 import { IndexStore } from '../core/code-index/index-store.js';
 import { NanodexError } from '../core/errors.js';
+import { fetchWithTimeout } from '../core/net/fetch-with-timeout.js';
 import type { RepoRef } from '../core/request.js';
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
+import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { parseGitHubUrl } from '../github/parse-github-url.js';
 import type { CliIo } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
@@ -37,7 +39,9 @@ export async function openGitHubIndex(
       hint: 'pass --repo with a local folder or https://github.com/OWNER/REPO[/tree/REF/PATH]',
     });
   }
-  const octokit = options.octokit ?? new Octokit({ auth: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex' });
+  const octokit = options.octokit ?? new Octokit({
+    auth: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex', request: { fetch: fetchWithTimeout(DEFAULT_GITHUB_TIMEOUT_MS, 'GitHub') },
+  });
   const source = new GitHubRepoSource(octokit, { owner: parsed.owner, repo: parsed.repo, ref: parsed.ref, scope: parsed.scope });
   const { ref, scope } = await source.resolveRefAndScope();
   const { headSha } = await source.readMetadata();

@@ -37,7 +37,7 @@ describe('action.yml', () => {
     expect(yml.runs.using).toBe('composite');
     expect(rest).toEqual([]);
     expect(setup).toMatchObject({ uses: expect.stringMatching(/^actions\/setup-node@v\d+$/), with: { 'node-version': '${{ inputs.node-version }}' } });
-    expect(install).toMatchObject({ shell: 'bash', 'working-directory': '${{ github.action_path }}', run: 'npm ci --omit=dev --no-audit --no-fund' });
+    expect(install).toMatchObject({ shell: 'bash', 'working-directory': '${{ github.action_path }}', run: 'npm ci --omit=dev --ignore-scripts --no-audit --no-fund' });
     expect(start).toMatchObject({ id: 'nanodex', shell: 'bash', run: 'node "$GITHUB_ACTION_PATH/action-dist/index.js"' });
   });
 

@@ -41,6 +41,10 @@ export class FakeGitHub {
   /** What the compare endpoint answers (an incremental review's diff); the first PR's diff when unset. */
   compareDiff: string | undefined;
   pulls = new Map<number, { base: string; head: string; title: string; body: string; diff: string }>();
+  /** The default branch's head and its tarball (`tar.gz`), for a TarballRepoIndexes App (the shipped one). */
+  tarball: { headSha: string; bytes: Buffer } | undefined;
+  /** What GET /app answers (the App's own slug). */
+  appSlug = 'nanodex';
   private nextId = 1000;
   private readonly failures: Failure[] = [];
 
@@ -84,7 +88,8 @@ export class FakeGitHub {
     return this.comments.get(issue) ?? [];
   }
 
-  private answer(method: string, uri: string, raw: unknown, accept: string): Reply {
+  /** One request, answered as GitHub would (also what serveFakeGitHub puts behind a real HTTP server). */
+  answer(method: string, uri: string, raw: unknown, accept: string): Reply {
     const body = typeof raw === 'string' && raw.startsWith('{') ? JSON.parse(raw) as unknown : raw;
     const path = decodeURIComponent(uri.split('?')[0] ?? '');
     this.sent.push({ method, path: uri, body });
@@ -102,8 +107,15 @@ export class FakeGitHub {
     if (method === 'POST' && path === '/graphql') {
       return [200, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: this.reviewThreads } } } } }];
     }
+    if (method === 'GET' && path === '/app') return [200, { id: 1, slug: this.appSlug, name: this.appSlug }];
     if (!path.startsWith(repo)) return this.unknownRoute(method, uri);
     const rest = path.slice(repo.length);
+    if (this.tarball && method === 'GET' && /^\/commits\/[^/]+$/.test(rest) && accept.includes('sha')) {
+      return [200, this.tarball.headSha, { 'content-type': 'application/vnd.github.sha; charset=utf-8' }];
+    }
+    if (this.tarball && method === 'GET' && rest === `/tarball/${this.tarball.headSha}`) {
+      return [200, this.tarball.bytes, { 'content-type': 'application/x-gzip' }];
+    }
     if (method === 'GET' && rest === '') return [200, { default_branch: 'master', size: 10, private: false, description: null, language: 'TypeScript' }];
     if (method === 'GET' && rest === '/contents/.github/nanodex.yml') {
       if (this.configText === undefined) return [404, { message: 'Not Found' }];

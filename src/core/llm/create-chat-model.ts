@@ -2,8 +2,9 @@ import { ChatAnthropic } from '@langchain/anthropic';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ChatOllama } from '@langchain/ollama';
 import { ChatOpenAI } from '@langchain/openai';
+import { fetchWithTimeout } from '../net/fetch-with-timeout.js';
 import type { HostedProvider, ModelConfig } from './model-config.js';
-import { DEFAULT_BASE_URLS, DEFAULT_MODELS, ModelConfigError } from './model-config.js';
+import { DEFAULT_BASE_URLS, DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_MODELS, ModelConfigError } from './model-config.js';
 
 /**
  * Builds the chat model a config names, or undefined for provider 'none'.
@@ -12,6 +13,8 @@ import { DEFAULT_BASE_URLS, DEFAULT_MODELS, ModelConfigError } from './model-con
  * ANTHROPIC_BASE_URL, OLLAMA_BASE_URL, LANGSMITH_GATEWAY).
  */
 export function createChatModel(config: ModelConfig): BaseChatModel | undefined {
+  // Never unbounded: a provider that accepts the connection and never answers must not hang a job.
+  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   switch (config.provider) {
     case 'none':
       return undefined;
@@ -20,7 +23,7 @@ export function createChatModel(config: ModelConfig): BaseChatModel | undefined 
         model: modelOf(config, 'openai'),
         apiKey: requireKey(config, 'openai'),
         temperature: config.temperature ?? 0,
-        timeout: config.timeoutMs,
+        timeout: timeoutMs,
         maxRetries: config.maxRetries,
         configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai },
       });
@@ -31,7 +34,7 @@ export function createChatModel(config: ModelConfig): BaseChatModel | undefined 
         temperature: config.temperature ?? 0,
         maxRetries: config.maxRetries,
         anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
-        clientOptions: config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs },
+        clientOptions: { timeout: timeoutMs },
       });
     case 'ollama':
       // ChatOllama 1.3.0 calls its client directly, not through LangChain's
@@ -42,7 +45,7 @@ export function createChatModel(config: ModelConfig): BaseChatModel | undefined 
         baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
         temperature: config.temperature ?? 0,
         ...(config.apiKey === undefined ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } }),
-        ...(config.timeoutMs === undefined ? {} : { fetch: fetchWithTimeout(config.timeoutMs) }),
+        fetch: fetchWithTimeout(timeoutMs, 'the model provider'),
       });
   }
 }
@@ -58,21 +61,4 @@ function requireKey(config: ModelConfig, provider: HostedProvider): string {
   throw new ModelConfigError([
     { path: 'apiKey', problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` },
   ]);
-}
-
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    // Looked up per call so test interceptors installed on globalThis.fetch still apply.
-    const request = globalThis.fetch(input, { ...init, signal });
-    // The signal aborts the request; the race makes the caller see the timeout even where a
-    // fetch implementation (or an interceptor) is late to honour the abort.
-    return new Promise<Response>((resolve, reject) => {
-      const onTimeout = (): void => reject(timeout.reason ?? new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      if (timeout.aborted) onTimeout();
-      timeout.addEventListener('abort', onTimeout, { once: true });
-      request.then(resolve, reject).finally(() => timeout.removeEventListener('abort', onTimeout));
-    });
-  };
 }

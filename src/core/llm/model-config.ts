@@ -33,6 +33,13 @@ const API_KEY_VARIABLES: Partial<Record<ModelProvider, string>> = {
 // Anthropic's Messages API accepts 0..1; OpenAI and Ollama accept 0..2.
 const MAX_TEMPERATURE: Record<ModelProvider, number> = { none: 2, openai: 2, anthropic: 1, ollama: 2 };
 
+/**
+ * A model call's limit when the config sets none: a long non-streamed answer
+ * takes a minute or two; the SDKs' own default (10 minutes) would hold a job
+ * slot that long when a provider accepts the connection and never answers.
+ */
+export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
+
 export interface ModelConfig {
   provider: ModelProvider;
   model?: string;

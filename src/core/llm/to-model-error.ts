@@ -1,6 +1,6 @@
 import { NanodexError } from '../errors.js';
 import type { ModelConfig } from './model-config.js';
-import { DEFAULT_BASE_URLS } from './model-config.js';
+import { DEFAULT_BASE_URLS, DEFAULT_MODEL_TIMEOUT_MS } from './model-config.js';
 import { redactCredentials, toSafeError } from './redact.js';
 
 // Vendor messages can carry a whole response body; people need the first part.
@@ -30,7 +30,7 @@ function findHint(error: unknown, status: number | undefined, config: ModelConfi
   if (status === 404) return `check the model name "${config.model ?? ''}" (for Ollama, run \`ollama pull <model>\`) and the base URL`;
   if (status === 429) return 'rate limited or out of quota: wait and retry, or check the account\'s plan and billing';
   if (status !== undefined && status >= 500) return 'the provider had an error: retry later';
-  if (isTimeout(error)) return `no answer within the time limit: raise timeoutMs${config.timeoutMs === undefined ? '' : ` (now ${config.timeoutMs})`}`;
+  if (isTimeout(error)) return `no answer within the time limit: raise timeoutMs (now ${config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS})`;
   if (isConnectionFailure(error)) {
     const url = config.baseUrl ?? (config.provider === 'none' ? '' : DEFAULT_BASE_URLS[config.provider]);
     return `could not reach ${url}: check the network and baseUrl${config.provider === 'ollama' ? ' (is `ollama serve` running?)' : ''}`;

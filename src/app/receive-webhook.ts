@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Probot } from 'probot';
+import { describeError } from '../core/errors.js';
+import type { Logger } from '../core/ports.js';
+
+/** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
+export const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
+
+/** Reads the payload's problems for a handled event, or undefined when it is fine (or not one nanodex handles). */
+export type CheckPayload = (event: string, payload: unknown) => string | undefined;
+
+export interface WebhookReceiver {
+  probot: Probot;
+  logger: Logger;
+  checkPayload: CheckPayload;
+  maxBodyBytes?: number;
+}
+
+/**
+ * POST <webhook path>, checked in the order that costs an attacker the most
+ * and the server the least: headers first (a request without a signature is
+ * refused before a byte of its body is read), the declared length, the body
+ * read against the cap, the signature, then the payload's shape. Only a
+ * verified, well-formed delivery reaches the handlers, which only enqueue.
+ * Every refusal names what was wrong; none is ever 2xx; an internal error is
+ * a 500 with a reference id, never its message.
+ */
+export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const max = receiver.maxBodyBytes ?? MAX_WEBHOOK_BYTES;
+  const event = header(req, 'x-github-event');
+  const delivery = header(req, 'x-github-delivery');
+  const signature = header(req, 'x-hub-signature-256');
+  const missing = [!event && 'X-GitHub-Event', !delivery && 'X-GitHub-Delivery', !signature && 'X-Hub-Signature-256'].filter(Boolean);
+  if (missing.length > 0) {
+    return refuse(req, res, 400, `missing header ${missing.join(', ')}: only GitHub's signed webhook deliveries are accepted here (is the webhook secret set on the App?)`);
+  }
+  const contentType = header(req, 'content-type') ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    return refuse(req, res, 415, `content type ${JSON.stringify(contentType)} is not accepted: set the App's webhook content type to application/json`);
+  }
+  const declared = Number(header(req, 'content-length') ?? NaN);
+  if (declared > max) return refuse(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
+
+  const body = await readBody(req, max);
+  if (body === 'too-large') return refuse(req, res, 413, `the payload is over the ${max}-byte limit`);
+  if (body === 'aborted') return;
+  const text = body.toString('utf8');
+  if (!(await receiver.probot.webhooks.verify(text, signature ?? ''))) {
+    return refuse(req, res, 401, 'the signature does not match the payload: check that WEBHOOK_SECRET is the secret set on the App');
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (error) {
+    return refuse(req, res, 400, `the payload is not JSON (${describeError(error).slice(0, 120)})`);
+  }
+  const problem = receiver.checkPayload(event ?? '', payload);
+  if (problem !== undefined) {
+    receiver.logger.warn('webhook payload refused', { deliveryId: delivery, event, problem });
+    return refuse(req, res, 400, `the ${event} payload is not what GitHub sends: ${problem}`);
+  }
+  try {
+    await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
+  } catch (error) {
+    const referenceId = randomUUID().slice(0, 8);
+    receiver.logger.error('webhook handler failed', { deliveryId: delivery, event, referenceId, error: describeError(error) });
+    return reply(res, 500, `nanodex could not handle this delivery (reference ${referenceId}); the server log has the details`);
+  }
+  reply(res, 200, 'ok');
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+}
+
+/** The body, or why there is none; stops reading (and keeps nothing) once it passes the cap. */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > max) {
+        req.off('data', onData);
+        chunks.length = 0;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', () => resolve('aborted'));
+    req.once('close', () => resolve('aborted'));
+  });
+}
+
+/**
+ * Answers and closes the connection without reading the rest of the body: an
+ * unsigned or oversized upload costs the server no memory and no more time.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+  res.shouldKeepAlive = false;
+  reply(res, status, message);
+  res.once('finish', () => {
+    if (!req.complete) req.destroy();
+  });
+}
+
+function reply(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(status >= 400 ? { connection: 'close' } : {}) }).end(`${message}\n`);
+}

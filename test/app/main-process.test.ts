@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_FILES } from '../helpers/sample-repo.js';
+import { buildTarball, deliver, HEAD_SHA, mentionPayload, startAppProcess, waitFor, type AppProcess } from './app-process.js';
+import { FakeGitHub } from './fake-github.js';
+import { serveFakeGitHub, type ServedGitHub } from './serve-fake-github.js';
+
+const HUNDRED_MB = 100 * 1024 * 1024;
+
+/** The last body of issue 1's thread once it is no longer the "working" one. */
+function finalReply(github: FakeGitHub): string | undefined {
+  const body = github.thread(1).at(-1)?.body;
+  return body !== undefined && !/working on it|is working/i.test(body) ? body : undefined;
+}
+
+/** Sends headers announcing `declared` bytes and a first chunk, then waits for the status (the server must not wait for the rest). */
+function postHuge(url: string, headers: Record<string, string>, declared: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL('/api/github/webhooks', url);
+    const req = httpRequest(target, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(declared), ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // The server answers and closes while the upload is still going: EPIPE/ECONNRESET after the answer is expected.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    req.write(Buffer.alloc(64 * 1024, 'a'));
+  });
+}
+
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+describe('npm start (node dist/src/app/main.js)', () => {
+  let github: FakeGitHub;
+  let served: ServedGitHub;
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    github = new FakeGitHub();
+    github.tarball = { headSha: HEAD_SHA, bytes: await buildTarball(SAMPLE_FILES) };
+    github.permissions.set('Codertocat', 'admin');
+    served = await serveFakeGitHub(github);
+    // No NANODEX_APP_SLUG: the slug is read from GET /app, as on a first deployment.
+    app = await startAppProcess({ GITHUB_API_URL: served.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    await served.close();
+  });
+
+  it('logs that it listens, at the documented default level (info)', () => {
+    expect(app.log()).toContain('nanodex App listening');
+    expect(app.log()).toContain(served.url);
+  });
+
+  it('answers a signed mention end to end: the sticky reply arrives at GitHub', async () => {
+    const response = await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
+    expect(response.status).toBe(200);
+
+    const reply = await waitFor('the reply', () => finalReply(github));
+    expect(reply).toContain('src/http/parse-http-request.ts');
+    expect(github.thread(1)).toHaveLength(1);
+    expect(github.reactions.map((r) => r.content)).toContain('eyes');
+    expect(github.unknown).toEqual([]);
+  });
+
+  describe('hostile traffic', () => {
+    it('refuses a request without a signature before reading its body (400)', async () => {
+      expect(await postHuge(app.url, { 'x-github-event': 'issue_comment', 'x-github-delivery': 'u1' }, HUNDRED_MB)).toBe(400);
+    });
+
+    it('refuses a signed-looking request over 25 MB at once (413)', async () => {
+      const headers = { 'x-github-event': 'issue_comment', 'x-github-delivery': 'u2', 'x-hub-signature-256': 'sha256=00' };
+      expect(await postHuge(app.url, headers, HUNDRED_MB)).toBe(413);
+    });
+
+    it('keeps its memory flat under four 100 MB uploads', async () => {
+      const before = rssMb(app.child.pid ?? 0);
+      const statuses = await Promise.all([1, 2, 3, 4].map((i) => postHuge(app.url, {
+        'x-github-event': 'issue_comment', 'x-github-delivery': `big-${i}`, ...(i % 2 === 0 ? { 'x-hub-signature-256': 'sha256=00' } : {}),
+      }, HUNDRED_MB)));
+      expect(statuses.every((s) => s === 400 || s === 413)).toBe(true);
+      expect(rssMb(app.child.pid ?? 0) - before).toBeLessThan(50);
+    });
+
+    it('never answers 2xx to a bad signature (401)', async () => {
+      const response = await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find x'), { secret: 'wrong' });
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain('signature does not match');
+    });
+
+    it('refuses a delivery without X-GitHub-Event, naming the header (400)', async () => {
+      const response = await fetch(`${app.url}/api/github/webhooks`, {
+        method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-github-delivery': 'd', 'x-hub-signature-256': 'sha256=00' },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('X-GitHub-Event');
+    });
+  });
+
+  it('drains and exits 0 on SIGTERM', async () => {
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+    expect(app.log()).toContain('shutting down');
+  });
+});
+
+describe('npm start when it cannot start', () => {
+  it('lists a GitHub it cannot reach, with the fix, and no stack trace', async () => {
+    const silent = await serveFakeGitHub('silent');
+    try {
+      const app = startAppProcess({ GITHUB_API_URL: silent.url, NANODEX_GITHUB_TIMEOUT_MS: '300' });
+      await expect(app).rejects.toThrow(/NANODEX_APP_SLUG is not set and GET http:\/\/127\.0\.0\.1:\d+\/app failed.*Fix: set NANODEX_APP_SLUG/s);
+      await expect(app).rejects.not.toThrow(/\n\s+at /);
+    } finally {
+      await silent.close();
+    }
+  });
+});
