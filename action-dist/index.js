@@ -380,6 +380,7 @@ var API_KEY_VARIABLES = {
   anthropic: "NANODEX_ANTHROPIC_API_KEY"
 };
 var MAX_TEMPERATURE = { none: 2, openai: 2, anthropic: 1, ollama: 2 };
+var DEFAULT_MODEL_TIMEOUT_MS = 12e4;
 var ModelConfigError = class extends NanodexError {
   problems;
   constructor(problems) {
@@ -560,6 +561,59 @@ function createActionLogger(secrets) {
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
+
+// src/core/net/fetch-with-timeout.ts
+function fetchWithTimeout(timeoutMs, what = "the server") {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    let timer;
+    const rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new DOMException(`${what} did not answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+      timer.unref();
+    };
+    rearm();
+    const request = globalThis.fetch(input, { ...init, signal });
+    let response;
+    try {
+      response = await raceAbort(request, controller.signal);
+    } catch (error2) {
+      clearTimeout(timer);
+      throw error2;
+    }
+    if (!response.body) {
+      clearTimeout(timer);
+      return response;
+    }
+    rearm();
+    const idle = new TransformStream({
+      transform(chunk, stream) {
+        rearm();
+        stream.enqueue(chunk);
+      },
+      flush() {
+        clearTimeout(timer);
+      }
+    });
+    const timed = new Response(response.body.pipeThrough(idle, { signal: controller.signal }), response);
+    Object.defineProperty(timed, "url", { value: response.url });
+    return timed;
+  };
+}
+function raceAbort(promise, signal) {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+// src/github/github-timeout.ts
+var DEFAULT_GITHUB_TIMEOUT_MS = 3e4;
+
+// src/action/create-action-octokit.ts
 var MAX_RATE_LIMIT_RETRIES = 2;
 var ActionOctokit = Octokit.plugin(retry, throttling);
 function createActionOctokit(options) {
@@ -572,6 +626,8 @@ function createActionOctokit(options) {
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: "nanodex-action",
+    // A GitHub that accepts the connection and never answers fails the step (with its summary) instead of hanging it.
+    request: { fetch: fetchWithTimeout(options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS, "GitHub") },
     throttle: options.throttle === false ? { enabled: false } : { onRateLimit: onLimit("primary"), onSecondaryRateLimit: onLimit("secondary") },
     retry: options.throttle === false ? { enabled: false } : {}
   });
@@ -1476,6 +1532,7 @@ import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOllama } from "@langchain/ollama";
 import { ChatOpenAI } from "@langchain/openai";
 function createChatModel(config) {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   switch (config.provider) {
     case "none":
       return void 0;
@@ -1484,7 +1541,7 @@ function createChatModel(config) {
         model: modelOf(config, "openai"),
         apiKey: requireKey(config, "openai"),
         temperature: config.temperature ?? 0,
-        timeout: config.timeoutMs,
+        timeout: timeoutMs,
         maxRetries: config.maxRetries,
         configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai }
       });
@@ -1495,7 +1552,7 @@ function createChatModel(config) {
         temperature: config.temperature ?? 0,
         maxRetries: config.maxRetries,
         anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
-        clientOptions: config.timeoutMs === void 0 ? {} : { timeout: config.timeoutMs }
+        clientOptions: { timeout: timeoutMs }
       });
     case "ollama":
       return new ChatOllama({
@@ -1503,7 +1560,7 @@ function createChatModel(config) {
         baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
         temperature: config.temperature ?? 0,
         ...config.apiKey === void 0 ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } },
-        ...config.timeoutMs === void 0 ? {} : { fetch: fetchWithTimeout(config.timeoutMs) }
+        fetch: fetchWithTimeout(timeoutMs, "the model provider")
       });
   }
 }
@@ -1515,19 +1572,6 @@ function requireKey(config, provider) {
   throw new ModelConfigError([
     { path: "apiKey", problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` }
   ]);
-}
-function fetchWithTimeout(timeoutMs) {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const request = globalThis.fetch(input, { ...init, signal });
-    return new Promise((resolve, reject) => {
-      const onTimeout = () => reject(timeout.reason ?? new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError"));
-      if (timeout.aborted) onTimeout();
-      timeout.addEventListener("abort", onTimeout, { once: true });
-      request.then(resolve, reject).finally(() => timeout.removeEventListener("abort", onTimeout));
-    });
-  };
 }
 
 // src/core/repo/local-repo-source.ts
@@ -3123,7 +3167,7 @@ function findHint(error2, status, config) {
   if (status === 404) return `check the model name "${config.model ?? ""}" (for Ollama, run \`ollama pull <model>\`) and the base URL`;
   if (status === 429) return "rate limited or out of quota: wait and retry, or check the account's plan and billing";
   if (status !== void 0 && status >= 500) return "the provider had an error: retry later";
-  if (isTimeout(error2)) return `no answer within the time limit: raise timeoutMs${config.timeoutMs === void 0 ? "" : ` (now ${config.timeoutMs})`}`;
+  if (isTimeout(error2)) return `no answer within the time limit: raise timeoutMs (now ${config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS})`;
   if (isConnectionFailure(error2)) {
     const url = config.baseUrl ?? (config.provider === "none" ? "" : DEFAULT_BASE_URLS[config.provider]);
     return `could not reach ${url}: check the network and baseUrl${config.provider === "ollama" ? " (is `ollama serve` running?)" : ""}`;
@@ -9986,6 +10030,7 @@ function isNotFound2(error2) {
 import { readFileSync as readFileSync5 } from "node:fs";
 import os from "node:os";
 import path12 from "node:path";
+var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
   const [owner, repo, ...rest] = repository.split("/");
@@ -10002,8 +10047,21 @@ function readActionEnv(env, cwd = process.cwd()) {
     workspace: path12.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
-    runnerTemp: env.RUNNER_TEMP || os.tmpdir()
+    runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
+    githubTimeoutMs: readMilliseconds(env, "NANODEX_GITHUB_TIMEOUT_MS", DEFAULT_GITHUB_TIMEOUT_MS),
+    deadlineMs: readMilliseconds(env, "NANODEX_DEADLINE_MS", DEFAULT_ACTION_DEADLINE_MS)
   };
+}
+function readMilliseconds(env, variable, fallback) {
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new NanodexError("bad-environment", `${variable} is ${JSON.stringify(text)}, not a whole number of milliseconds above 0`, {
+      hint: `remove it for the default (${fallback}) or set e.g. ${fallback}`
+    });
+  }
+  return value;
 }
 var KNOWN = ["issue_comment", "pull_request", "pull_request_target", "workflow_dispatch", "schedule", "push"];
 function readActionEvent(env) {
@@ -10087,7 +10145,7 @@ function describeCache(cache2) {
 var defaultPorts = {
   cache: actionsIndexCache,
   clock: systemClock,
-  createClient: ({ token, baseUrl, context }) => createActionOctokit({ token, baseUrl, logger: context.logger })
+  createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger })
 };
 async function run2(overrides = {}) {
   const ports = { ...defaultPorts, ...overrides };
@@ -10103,13 +10161,16 @@ async function run2(overrides = {}) {
       secrets.push(secret);
       core2.setSecret(secret);
     }
-    env = readActionEnv(process.env);
-    const event = readActionEvent(env);
-    const client = ports.createClient({ token: inputs["github-token"], baseUrl: env.apiUrl, context: { logger } });
-    const trustedRef = findTrustedRef(event);
-    const config = trustedRef === void 0 ? readActionConfig(env.workspace, inputs["config-path"]) : await readActionConfigFromRef(client, { owner: env.owner, repo: env.repo, ref: trustedRef }, inputs["config-path"]);
-    const selfLogin = await readSelfLogin(client, inputs["github-token"], logger);
-    outcome = await dispatchEvent(event, { inputs, env, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    const actionEnv = readActionEnv(process.env);
+    env = actionEnv;
+    const event = readActionEvent(actionEnv);
+    const client = ports.createClient({ token: inputs["github-token"], baseUrl: actionEnv.apiUrl, timeoutMs: actionEnv.githubTimeoutMs, context: { logger } });
+    outcome = await withDeadline(actionEnv.deadlineMs, async () => {
+      const trustedRef = findTrustedRef(event);
+      const config = trustedRef === void 0 ? readActionConfig(actionEnv.workspace, inputs["config-path"]) : await readActionConfigFromRef(client, { owner: actionEnv.owner, repo: actionEnv.repo, ref: trustedRef }, inputs["config-path"]);
+      const selfLogin = await readSelfLogin(client, inputs["github-token"], logger);
+      return dispatchEvent(event, { inputs, env: actionEnv, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    });
     failure = outcome.failure;
   } catch (error2) {
     failure = describeError(error2);
@@ -10118,6 +10179,19 @@ async function run2(overrides = {}) {
   for (const notice2 of outcome?.notices ?? []) core2.notice(notice2);
   await publish(outcome, failure, env);
   if (failure !== void 0) core2.setFailed(failure);
+}
+async function withDeadline(deadlineMs, work) {
+  let timer;
+  const deadline = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new NanodexError("deadline", `nanodex did not finish within ${Math.round(deadlineMs / 1e3)} s`, {
+      hint: "a GitHub or model call may be hanging; raise NANODEX_DEADLINE_MS for a very large repository"
+    })), deadlineMs);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 async function dispatchEvent(event, context) {
   switch (event.name) {
@@ -10164,3 +10238,4 @@ async function publish(outcome, failure, env) {
 
 // src/action/index.ts
 await run2();
+process.exit();

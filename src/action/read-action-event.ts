@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EmitterWebhookEvent } from '@octokit/webhooks';
 import { NanodexError } from '../core/errors.js';
+import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 
 export type IssueCommentPayload = EmitterWebhookEvent<'issue_comment'>['payload'];
 export type PullRequestPayload = EmitterWebhookEvent<'pull_request'>['payload'];
@@ -32,7 +33,18 @@ export interface ActionEnv {
   serverUrl: string;
   /** Scratch space that outlives the step but not the job: the index lives here. */
   runnerTemp: string;
+  /** Per GitHub call (NANODEX_GITHUB_TIMEOUT_MS): until the answer starts, then between chunks. */
+  githubTimeoutMs: number;
+  /** The whole step (NANODEX_DEADLINE_MS): past it the step fails with its summary written. */
+  deadlineMs: number;
 }
+
+/**
+ * The step's own deadline when none is set: below the runner's default job
+ * limit (360 min) and any sensible `timeout-minutes`, so nanodex fails first,
+ * with a summary, rather than being killed without one.
+ */
+export const DEFAULT_ACTION_DEADLINE_MS = 30 * 60_000;
 
 /** The runner's variables, with the defaults a local run (`npm run local-action`) needs. */
 export function readActionEnv(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ActionEnv {
@@ -52,7 +64,21 @@ export function readActionEnv(env: NodeJS.ProcessEnv, cwd: string = process.cwd(
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
+    githubTimeoutMs: readMilliseconds(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS),
+    deadlineMs: readMilliseconds(env, 'NANODEX_DEADLINE_MS', DEFAULT_ACTION_DEADLINE_MS),
   };
+}
+
+function readMilliseconds(env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new NanodexError('bad-environment', `${variable} is ${JSON.stringify(text)}, not a whole number of milliseconds above 0`, {
+      hint: `remove it for the default (${fallback}) or set e.g. ${fallback}`,
+    });
+  }
+  return value;
 }
 
 const KNOWN = ['issue_comment', 'pull_request', 'pull_request_target', 'workflow_dispatch', 'schedule', 'push'] as const;

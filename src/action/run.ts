@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { describeError } from '../core/errors.js';
+import { describeError, NanodexError } from '../core/errors.js';
 import { redactCredentials } from '../core/llm/redact.js';
 import { systemClock, type Clock } from '../core/ports.js';
 import type { GitHubClient } from '../github/github-client.js';
@@ -23,13 +23,13 @@ import { renderJobSummary } from './render-job-summary.js';
 export interface ActionPorts {
   cache: IndexCache;
   clock: Clock;
-  createClient: (options: { token: string; baseUrl: string; context: Pick<ActionContext, 'logger'> }) => GitHubClient;
+  createClient: (options: { token: string; baseUrl: string; timeoutMs: number; context: Pick<ActionContext, 'logger'> }) => GitHubClient;
 }
 
 const defaultPorts: ActionPorts = {
   cache: actionsIndexCache,
   clock: systemClock,
-  createClient: ({ token, baseUrl, context }) => createActionOctokit({ token, baseUrl, logger: context.logger }),
+  createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger }),
 };
 
 /**
@@ -51,15 +51,18 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
       secrets.push(secret);
       core.setSecret(secret);
     }
-    env = readActionEnv(process.env);
-    const event = readActionEvent(env);
-    const client = ports.createClient({ token: inputs['github-token'], baseUrl: env.apiUrl, context: { logger } });
-    const trustedRef = findTrustedRef(event);
-    const config = trustedRef === undefined
-      ? readActionConfig(env.workspace, inputs['config-path'])
-      : await readActionConfigFromRef(client, { owner: env.owner, repo: env.repo, ref: trustedRef }, inputs['config-path']);
-    const selfLogin = await readSelfLogin(client, inputs['github-token'], logger);
-    outcome = await dispatchEvent(event, { inputs, env, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    const actionEnv = readActionEnv(process.env);
+    env = actionEnv;
+    const event = readActionEvent(actionEnv);
+    const client = ports.createClient({ token: inputs['github-token'], baseUrl: actionEnv.apiUrl, timeoutMs: actionEnv.githubTimeoutMs, context: { logger } });
+    outcome = await withDeadline(actionEnv.deadlineMs, async () => {
+      const trustedRef = findTrustedRef(event);
+      const config = trustedRef === undefined
+        ? readActionConfig(actionEnv.workspace, inputs['config-path'])
+        : await readActionConfigFromRef(client, { owner: actionEnv.owner, repo: actionEnv.repo, ref: trustedRef }, inputs['config-path']);
+      const selfLogin = await readSelfLogin(client, inputs['github-token'], logger);
+      return dispatchEvent(event, { inputs, env: actionEnv, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+    });
     failure = outcome.failure;
   } catch (error) {
     failure = describeError(error);
@@ -68,6 +71,25 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
   for (const notice of outcome?.notices ?? []) core.notice(notice);
   await publish(outcome, failure, env);
   if (failure !== undefined) core.setFailed(failure);
+}
+
+/**
+ * The work, or a failure once the step's deadline passes: the step then ends
+ * with its summary and outputs written (index.ts exits, leaving the stuck
+ * work behind) instead of running until the runner kills it without either.
+ */
+async function withDeadline<T>(deadlineMs: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new NanodexError('deadline', `nanodex did not finish within ${Math.round(deadlineMs / 1000)} s`, {
+      hint: 'a GitHub or model call may be hanging; raise NANODEX_DEADLINE_MS for a very large repository',
+    })), deadlineMs);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function dispatchEvent(event: ActionEvent, context: ActionContext): Promise<ActionOutcome> {

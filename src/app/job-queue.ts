@@ -6,7 +6,7 @@ import type { Logger } from '../core/ports.js';
 /** The job ran past the queue's deadline; its slot is freed and the user is told. */
 export class JobDeadlineError extends Error {
   constructor(readonly deadlineMs: number) {
-    super(`the job ran longer than its deadline (${Math.round(deadlineMs / 1000)} s)`);
+    super(`the job ran longer than its deadline (${deadlineMs} ms)`);
     this.name = 'JobDeadlineError';
   }
 }
@@ -168,8 +168,8 @@ export class JobQueue {
       () => this.overdueJobs.delete(job),
     );
     try {
-      const minutes = Math.max(1, Math.round(error.deadlineMs / 60_000));
-      const message = `nanodex did not finish within ${minutes} min, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); `
+      const limit = error.deadlineMs < 120_000 ? `${Math.round(error.deadlineMs / 1000)} s` : `${Math.round(error.deadlineMs / 60_000)} min`;
+      const message = `nanodex did not finish within ${limit}, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); `
         + 'ask again later, or with a smaller request';
       await job.onDeadline?.({ referenceId, message });
     } catch (replyError) {

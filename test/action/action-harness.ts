@@ -138,7 +138,7 @@ export async function runAction(options: {
   process.exitCode = undefined;
   await run({
     cache,
-    createClient: ({ token, baseUrl, context }) => createActionOctokit({ token, baseUrl, logger: context.logger, throttle: false }),
+    createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger, throttle: false }),
   });
   const failed = process.exitCode === 1;
   return { github, cache, workspace, runnerTemp, outputs: readOutputs(outputFile), summary: readFileSync(summaryFile, 'utf8'), failed };

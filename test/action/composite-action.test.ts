@@ -34,6 +34,8 @@ describe('the composite action, run as a runner would', () => {
   let server: Server;
   let github: FakeGitHub;
   let apiUrl: string;
+  /** GitHub accepts connections and never answers. */
+  let hang = false;
 
   beforeAll(async () => {
     // Not makeTempDir: that one is emptied after each test, and the install serves them all.
@@ -45,6 +47,7 @@ describe('the composite action, run as a runner would', () => {
     execFileSync('bash', ['-c', install?.run ?? 'false'], { cwd: actionDir, stdio: 'pipe', env: { ...process.env, npm_config_loglevel: 'error' } });
 
     server = createServer((request, response) => {
+      if (hang) return;
       let text = '';
       request.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
       request.on('end', () => {
@@ -63,7 +66,7 @@ describe('the composite action, run as a runner would', () => {
   });
 
   /** The run step: `env:` with each `${{ inputs.x }}` filled from `inputs` or action.yml's default, then its command. */
-  async function runStep(event: string, payload: unknown, inputs: Record<string, string>) {
+  async function runStep(event: string, payload: unknown, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
     const step = yml.runs.steps.find((s) => s.id === 'nanodex');
     const workspace = makeTempRepo({
       ...SAMPLE_FILES,
@@ -85,6 +88,7 @@ describe('the composite action, run as a runner would', () => {
       GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: files.event, GITHUB_API_URL: apiUrl, GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, RUNNER_TEMP: runnerTemp,
       ...stepEnv,
+      ...extraEnv,
     };
     const child = spawn('bash', ['-c', step?.run ?? 'false'], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
@@ -118,5 +122,23 @@ describe('the composite action, run as a runner would', () => {
     expect(step.code).toBe(1);
     expect(step.log).toContain('::error::GitHub denied access (HTTP 403)');
     expect(step.summary).toContain('The step failed');
+  });
+
+  it('fails the step at its deadline, with the summary and outputs written, when GitHub never answers', async () => {
+    github = new FakeGitHub({ owner: OWNER, repo: REPO });
+    hang = true;
+    try {
+      const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => { p.comment.body = '@nanodex find greet'; });
+      const started = Date.now();
+      const step = await runStep('issue_comment', payload, {}, { NANODEX_DEADLINE_MS: '2000' });
+
+      expect(step.code).toBe(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(step.log).toContain('::error::nanodex did not finish within 2 s');
+      expect(step.summary).toContain('The step failed');
+      expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
+    } finally {
+      hang = false;
+    }
   });
 });

@@ -122,3 +122,51 @@ describe('npm start when it cannot start', () => {
     }
   });
 });
+
+describe('npm start when GitHub hangs', () => {
+  let github: FakeGitHub;
+  let served: ServedGitHub;
+
+  beforeAll(async () => {
+    github = new FakeGitHub();
+    github.tarball = { headSha: HEAD_SHA, bytes: await buildTarball(SAMPLE_FILES) };
+    github.permissions.set('Codertocat', 'admin');
+    // Everything answers but the tarball download: the connection is accepted and nothing comes back.
+    served = await serveFakeGitHub(github, { hang: /\/tarball\// });
+  });
+
+  afterAll(async () => {
+    await served.close();
+  });
+
+  it('fails the job with a reply and a reference id once a call times out, and stays healthy', async () => {
+    const app = await startAppProcess({ GITHUB_API_URL: served.url, NANODEX_APP_SLUG: 'nanodex', NANODEX_GITHUB_TIMEOUT_MS: '300' });
+    try {
+      await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
+      const reply = await waitFor('the failure reply', () => finalReply(github));
+      expect(reply).toMatch(/reference `?[0-9a-f]{8}/);
+      expect(app.log()).toContain('did not answer within 300 ms');
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    } finally {
+      app.child.kill('SIGKILL');
+    }
+  });
+
+  it('fails a job past its deadline with a reply, frees its slot and reports it on /healthz (503)', async () => {
+    github.comments.clear();
+    const app = await startAppProcess({
+      GITHUB_API_URL: served.url, NANODEX_APP_SLUG: 'nanodex', NANODEX_GITHUB_TIMEOUT_MS: '60000', NANODEX_JOB_DEADLINE_MS: '1500',
+    });
+    try {
+      await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
+      const reply = await waitFor('the deadline reply', () => finalReply(github));
+      expect(reply).toContain('did not finish within 2 s');
+      expect(reply).toMatch(/reference `?[0-9a-f]{8}/);
+      const health = await fetch(`${app.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ ok: false, overdue: [{ event: 'mention', repo: 'codertocat/hello-world' }] });
+    } finally {
+      app.child.kill('SIGKILL');
+    }
+  });
+});
