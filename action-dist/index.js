@@ -7445,7 +7445,7 @@ var DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 var MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
 var DEFAULT_REPO_CONFIG = {
   review: { auto: true, drafts: false, include: ["**"], exclude: [] },
-  access: { readOnlyForEveryone: false },
+  access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
   budget: {},
   index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES }
@@ -7475,7 +7475,8 @@ var repoConfigSchema = z8.strictObject({
     exclude: globList("Files never reviewed, even when included").default([])
   }).prefault({}).describe("Automatic pull request reviews"),
   access: z8.strictObject({
-    readOnlyForEveryone: z8.boolean().default(false).describe("On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)")
+    readOnlyForEveryone: z8.boolean().default(false).describe("On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)"),
+    explainRefusals: z8.boolean().default(true).describe("Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)")
   }).prefault({}).describe("Who may ask nanodex"),
   plan: z8.strictObject({
     openIssue: z8.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)')
@@ -9866,7 +9867,8 @@ async function handleMention(payload, context) {
   const stickyKey = `mention-${comment.id}`;
   const self = { selfLogin: context.selfLogin };
   if (!access.allowed) {
-    const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : void 0;
+    const tell = access.reply && context.config.access.explainRefusals;
+    const posted = tell ? await upsertStickyComment(client, target, `refused-${login.toLowerCase()}`, access.reason, self) : void 0;
     return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
   }
   await react(context, comment.id, "eyes");

@@ -48,7 +48,9 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
   const stickyKey = `mention-${comment.id}`;
   const self = { selfLogin: context.selfLogin };
   if (!access.allowed) {
-    const posted = access.reply ? await upsertStickyComment(client, target, stickyKey, access.reason, self) : undefined;
+    // One refusal per person per thread (keyed by login, not by mention), or none with access.explainRefusals off.
+    const tell = access.reply && context.config.access.explainRefusals;
+    const posted = tell ? await upsertStickyComment(client, target, `refused-${login.toLowerCase()}`, access.reason, self) : undefined;
     return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
   }
 

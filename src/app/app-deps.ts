@@ -4,6 +4,7 @@ import type { ModelConfig } from '../core/llm/model-config.js';
 import { systemClock, type Clock, type Logger } from '../core/ports.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { JobQueue } from './job-queue.js';
+import { RefusalMemory } from './refusal-memory.js';
 import type { RepoIndexes } from './repo-indexes.js';
 
 /** Everything the App's handlers share, built once at start (main.ts, replay, tests). */
@@ -13,6 +14,8 @@ export interface AppDeps {
   indexes: RepoIndexes;
   queue: JobQueue;
   permissions: PermissionCache;
+  /** Who was already told they may not ask, per thread (one reply each, never one per mention). */
+  refusals: RefusalMemory;
   logger: Logger;
   clock: Clock;
   /** From the server's environment; absent: the offline default answers. */
@@ -42,6 +45,7 @@ export function createAppDeps(options: Pick<AppDeps, 'appSlug' | 'indexes' | 'lo
   return {
     clock: systemClock,
     permissions: new PermissionCache(),
+    refusals: new RefusalMemory(),
     installIndexLimit: DEFAULT_INSTALL_INDEX_LIMIT,
     ...options,
     queue: new JobQueue({

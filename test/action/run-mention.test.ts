@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueCommentPayload } from '../../src/action/read-action-event.js';
-import { git } from '../helpers/temp-repo.js';
-import { examplePayload, runAction } from './action-harness.js';
+import { git, makeTempRepo } from '../helpers/temp-repo.js';
+import { examplePayload, runAction, SAMPLE_FILES } from './action-harness.js';
 import { FakeGitHub } from './fake-github.js';
 
 function mentionPayload(body: string, edit: (payload: IssueCommentPayload) => void = () => undefined): IssueCommentPayload {
@@ -63,9 +63,23 @@ describe('run (the Action) on issue_comment', () => {
 
     expect(action.failed).toBe(false);
     expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toMatch(/^<!-- nanodex:sticky:mention-\d+ -->\nA request that does not name its command needs write access to this repository, and @Codertocat has read access\./);
+    expect(github.comments[0]?.body).toMatch(/^<!-- nanodex:sticky:refused-codertocat -->\nA request that does not name its command needs write access to this repository, and @Codertocat has read access\./);
     expect(github.callsTo(REACTIONS)).toEqual([]);
     expect(action.summary).toContain('may not run `auto`');
+  });
+
+  it('keeps one refusal per person on a thread: a second run updates it, a config can silence it', async () => {
+    const github = new FakeGitHub({ owner: 'Codertocat', repo: 'Hello-World' });
+    github.permission = 'read';
+    await runAction({ event: 'issue_comment', payload: mentionPayload('@nanodex rewrite the greeting'), github });
+    await runAction({ event: 'issue_comment', payload: mentionPayload('@nanodex rewrite it again'), github });
+    expect(github.comments).toHaveLength(1);
+
+    const quiet = new FakeGitHub({ owner: 'Codertocat', repo: 'Hello-World' });
+    quiet.permission = 'read';
+    await runAction({ event: 'issue_comment', payload: mentionPayload('@nanodex rewrite the greeting'), github: quiet,
+      workspace: makeTempRepo({ ...SAMPLE_FILES, '.github/nanodex.yml': 'access:\n  explainRefusals: false\n' }, { git: true }) });
+    expect(quiet.comments).toEqual([]);
   });
 
   it('stays silent on its own comments', async () => {

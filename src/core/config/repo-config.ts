@@ -17,7 +17,7 @@ const MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
 /** A repository's `.github/nanodex.yml`, with every default filled in. */
 export interface RepoConfig {
   review: { auto: boolean; drafts: boolean; include: string[]; exclude: string[] };
-  access: { readOnlyForEveryone: boolean };
+  access: { readOnlyForEveryone: boolean; explainRefusals: boolean };
   plan: { openIssue: boolean };
   budget: Partial<Budget>;
   index: { onInstall: boolean; maxTarballBytes: number };
@@ -25,7 +25,7 @@ export interface RepoConfig {
 
 export const DEFAULT_REPO_CONFIG: RepoConfig = {
   review: { auto: true, drafts: false, include: ['**'], exclude: [] },
-  access: { readOnlyForEveryone: false },
+  access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
   budget: {},
   index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES },
@@ -64,6 +64,8 @@ export const repoConfigSchema = z.strictObject({
   access: z.strictObject({
     readOnlyForEveryone: z.boolean().default(false)
       .describe('On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)'),
+    explainRefusals: z.boolean().default(true)
+      .describe('Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)'),
   }).prefault({}).describe('Who may ask nanodex'),
   plan: z.strictObject({
     openIssue: z.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)'),

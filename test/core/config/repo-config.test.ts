@@ -31,7 +31,7 @@ describe('parseRepoConfig', () => {
           ...DEFAULT_REPO_CONFIG,
           review: { ...DEFAULT_REPO_CONFIG.review, exclude: ['dist/', '*.lock'] },
           budget: { rounds: 3 },
-          access: { readOnlyForEveryone: true },
+          access: { readOnlyForEveryone: true, explainRefusals: true },
         },
       });
     });

@@ -1,0 +1,28 @@
+/** People remembered; past this the oldest is forgotten (its sticky comment still stops a second one). */
+const DEFAULT_REMEMBERED = 10_000;
+
+/**
+ * Who was already told "no" on which issue or pull request. A refused user
+ * gets at most one short reply per thread: the first refusal is posted as a
+ * sticky comment keyed by their login, every later one costs no API call and
+ * posts nothing (after a restart, the sticky comment is updated, not repeated).
+ * Without this, each mention by an outsider would buy one comment from the
+ * App: a spam channel.
+ */
+export class RefusalMemory {
+  private readonly told = new Set<string>();
+
+  constructor(private readonly limit = DEFAULT_REMEMBERED) {}
+
+  /** True the first time this login is refused on this thread. */
+  isFirst(thread: { owner: string; repo: string; issueNumber: number }, login: string): boolean {
+    const key = `${thread.owner}/${thread.repo}#${thread.issueNumber}@${login}`.toLowerCase();
+    if (this.told.has(key)) return false;
+    this.told.add(key);
+    if (this.told.size > this.limit) {
+      const oldest = this.told.values().next().value;
+      if (oldest !== undefined) this.told.delete(oldest);
+    }
+    return true;
+  }
+}
