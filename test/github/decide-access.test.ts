@@ -18,7 +18,7 @@ function decide(over: Partial<AccessInput> & { readOnlyForEveryone?: boolean }) 
   const { readOnlyForEveryone = false, ...rest } = over;
   return decideAccess({
     command: 'plan', actor: ACTORS.user, selfLogin: SELF, permission: 'write', isPublicRepo: true,
-    config: { ...DEFAULT_REPO_CONFIG, access: { readOnlyForEveryone } },
+    config: { ...DEFAULT_REPO_CONFIG, access: { ...DEFAULT_REPO_CONFIG.access, readOnlyForEveryone } },
     ...rest,
   });
 }
