@@ -1,6 +1,13 @@
 // The App's entry (`npm start`, the Docker image's CMD): start, or list what stops it from starting; drain on SIGTERM.
+import { findNodeProblem } from '../core/runtime/find-node-problem.js';
 import { runApp } from './run-app.js';
 import { renderEnvProblems } from './read-app-env.js';
+
+const nodeProblem = findNodeProblem(process.version);
+if (nodeProblem) {
+  process.stderr.write(`nanodex App cannot start: ${nodeProblem}\n`);
+  process.exit(1);
+}
 
 const started = await runApp(process.env).catch((error: unknown) => {
   // The last line: a start-up failure nobody foresaw is still one line, never a stack trace.
