@@ -28,7 +28,8 @@ describe('readAppEnv', () => {
   });
 
   it('names a bad GITHUB_API_URL, LOG_LEVEL or timeout with its fix', () => {
-    const read = readAppEnv({ ...VALID, GITHUB_API_URL: 'ftp://x', LOG_LEVEL: 'loud', NANODEX_GITHUB_TIMEOUT_MS: '0' });
+    // Probot types LOG_LEVEL as its levels; the environment is any string.
+    const read = readAppEnv({ ...VALID, GITHUB_API_URL: 'ftp://x', LOG_LEVEL: 'loud' as never, NANODEX_GITHUB_TIMEOUT_MS: '0' });
     expect(read.ok).toBe(false);
     const text = read.ok ? '' : renderEnvProblems(read.problems);
     expect(text).toContain('GITHUB_API_URL is "ftp://x", not an http(s) URL. Fix: remove it for https://api.github.com');
