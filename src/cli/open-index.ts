@@ -100,6 +100,6 @@ function openExisting(file: string): IndexStore | undefined {
 function warnIfPartial(state: IndexState, io: CliIo, options: Pick<CommonOptions, 'repo'>): void {
   const text = describeIndexState(state);
   if (text === undefined) return;
-  const fix = !state.complete && state.reason === 'interrupted' ? ` Run \`nanodex index --repo ${options.repo}\` to finish it.` : '';
-  io.stderr.write(`nanodex: warning: ${text}${fix}\n`);
+  const fix = !state.complete && state.reason === 'interrupted' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
+  io.stderr.write(`nanodex: warning: ${fix === '' ? text : `${text.replace(/\.$/, '')}${fix}.`}\n`);
 }

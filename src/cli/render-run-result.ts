@@ -5,7 +5,7 @@ import { renderIndexWarning } from '../core/render/render-index-warning.js';
 /** Markdown for a person reading the CLI's output. */
 export function renderRunResult(result: RunResult): string {
   const text = renderOutcome(result);
-  // A comment's footer already carries it; the other results get it first, before anything is read into them.
+  // A comment carries it already (composeComment); the other results get it here, first.
   const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
   return warning === undefined ? text : `${warning}\n\n${text}`;
 }

@@ -15,9 +15,9 @@ const LIMIT_NAMES: Record<BudgetLimit, string> = {
 /** The Markdown a front posts for any result; the sticky comment's final state. */
 export function renderReply(result: RunResult, options: { requester?: string } = {}): string {
   const reply = renderOutcome(result, options);
-  // A comment's footer already carries it; the other replies get it here.
+  // A comment carries it already (composeComment); the other replies get it here, first.
   const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
-  return warning === undefined ? reply : `${reply}\n\n${warning}`;
+  return warning === undefined ? reply : `${warning}\n\n${reply}`;
 }
 
 function renderOutcome(result: RunResult, options: { requester?: string }): string {

@@ -46,7 +46,7 @@ async function expectWholeIndex(run: ReturnType<typeof setUp>['run']): Promise<v
 
 describe('two nanodex processes writing one index', () => {
   it('both exit 0 when started together, and leave one whole index', async () => {
-    const { repo, args, run } = setUp();
+    const { args, run } = setUp();
     const first = spawnCli(['index', '--json', '--workers', '0', ...args]);
     const second = spawnCli(['index', '--json', '--workers', '0', ...args]);
     const results = await Promise.all([first.done, second.done]);
@@ -58,7 +58,7 @@ describe('two nanodex processes writing one index', () => {
   }, 60_000);
 
   it('makes the second wait, says so on stderr, and lets it go on when the first is done', async () => {
-    const { repo, indexFile, args, run } = setUp();
+    const { indexFile, args, run } = setUp();
     const lock = await holdLock(indexFile);
     const writers = [0, 1].map(() => spawnCli(['index', '--json', '--workers', '0', ...args]));
     // Both are really waiting on the lock before it is let go.
@@ -87,7 +87,7 @@ describe('two nanodex processes writing one index', () => {
 
 describe('a reader while a writer is busy', () => {
   it('find answers at once from the last whole index, even mid-transaction', async () => {
-    const { repo, indexFile, args, run } = setUp();
+    const { indexFile, args, run } = setUp();
     expect((await run('index', '--workers', '0')).code).toBe(EXIT.ok);
     await holdLock(indexFile);
     // A writer halfway through a batch: its write transaction stays open until the test ends, so a

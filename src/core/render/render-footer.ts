@@ -1,5 +1,4 @@
 import type { RunMetrics } from '../request.js';
-import { renderIndexWarning } from './render-index-warning.js';
 
 export interface FooterExtras {
   madeWithModel: boolean;
@@ -10,8 +9,7 @@ export interface FooterExtras {
 /**
  * The run's metrics and budget use in a collapsed block at the end of every
  * comment: what was read, what it cost against each limit, how long each
- * stage took, and whether a model wrote any of it. Above it, in plain
- * sight, a warning when the index was partial.
+ * stage took, and whether a model wrote any of it.
  */
 export function renderFooter(m: RunMetrics, extras: FooterExtras): string {
   const b = m.budget;
@@ -33,9 +31,7 @@ export function renderFooter(m: RunMetrics, extras: FooterExtras): string {
   const removed = (extras.citationsRemoved ?? 0) + m.evidenceDropped;
   if (removed > 0) notes.push(`Citations or evidence removed because they did not resolve: ${removed}.`);
   if (m.refusedToolCalls > 0) notes.push(`Tool calls refused (outside their phase): ${m.refusedToolCalls}.`);
-  const warning = renderIndexWarning(m.index);
   return [
-    ...(warning === undefined ? [] : [warning, '']),
     '<details>',
     `<summary>nanodex · ${m.rounds} rounds · ${m.filesTouched} files · ${kb(m.bytesFetched)} · ${(m.latency.totalMs / 1000).toFixed(1)} s${extras.madeWithModel ? '' : ' · offline'}</summary>`,
     '',
