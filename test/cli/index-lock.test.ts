@@ -1,8 +1,10 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/cli-context.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { IndexStore } from '../../src/core/code-index/index-store.js';
 import { acquireIndexWriteLock, type IndexWriteLock } from '../../src/core/code-index/index-write-lock.js';
 import { chainRepoFiles } from '../helpers/chain-repo.js';
 import { captureIo } from '../helpers/cli-io.js';
@@ -75,12 +77,13 @@ describe('two nanodex processes writing one index', () => {
 
   it('gives up after --lock-wait with exit 3, saying who is writing and how to wait longer', async () => {
     const { indexFile, run } = setUp();
-    const lock = await holdLock(indexFile);
+    const writer = await IndexStore.openWriter(indexFile); // records itself as the holder
+    cleanups.push(() => writer.close());
     const result = await run('index', '--lock-wait', '1');
-    lock.release();
+    const holder = `pid ${process.pid} on ${hostname()}`;
     expect(result.code).toBe(EXIT.failed);
-    expect(result.err).toContain('nanodex: another nanodex process is writing this index; waiting up to 1 s for it to finish\n');
-    expect(result.err).toMatch(new RegExp(`gave up after 1\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile}\\n`));
+    expect(result.err).toContain(`nanodex: another nanodex process is writing this index (${holder}); waiting up to 1 s for it to finish\n`);
+    expect(result.err).toMatch(new RegExp(`gave up after 1\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile} \\(${holder}\\)\\n`));
     expect(result.err).toContain('fix: wait for that process to finish and run again, or allow a longer wait with --lock-wait SECONDS');
   });
 });

@@ -1,10 +1,9 @@
-import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Clock, RepoFile } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
-import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-state.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
@@ -102,7 +101,6 @@ export async function indexRepository(
     // Said before the first file changes, in the same transaction: an index is never partial without saying so.
     store.setMeta(BUILD_STATE_KEY, 'building');
     store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
-    store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
     for (const file of removed) store.deleteFile(file.id);
     // Same content, new mtime (a checkout or touch): remember the mtime so the next listing need not hash it.
     const setMtime = store.db.prepare('UPDATE files SET mtime_ms = ? WHERE id = ?');

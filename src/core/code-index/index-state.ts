@@ -8,7 +8,11 @@ import { isIndexWriteLocked } from './index-write-lock.js';
  */
 export const BUILD_STATE_KEY = 'build_state';
 export const BUILD_STARTED_KEY = 'build_started_at';
-/** "pid 123 on host-1": named only in the lock's messages, never in a reply (it would show a server's host name). */
+/**
+ * "pid 123 on host-1", written by each writer as it takes the lock: named
+ * only in the lock's messages, never in a reply (it would show a server's
+ * host name).
+ */
 export const BUILD_WRITER_KEY = 'build_writer';
 
 /**

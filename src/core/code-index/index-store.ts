@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { IndexUnavailableError } from '../errors.js';
 import type { RepoFile } from '../ports.js';
@@ -89,7 +90,10 @@ export class IndexStore {
   static async openWriter(file: string, options: OpenOptions & LockWaitOptions = {}): Promise<IndexStore> {
     const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
     try {
-      return new IndexStore(openWritable(file, options), file, lock);
+      const store = new IndexStore(openWritable(file, options), file, lock);
+      // Who holds the lock, for the message of the next writer that has to wait.
+      store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
+      return store;
     } catch (error) {
       lock.release();
       throw error;
@@ -284,15 +288,17 @@ function configureReader(db: Database.Database): void {
   db.pragma('busy_timeout = 5000');
 }
 
-/** "pid 123 on host-1, building since …" from the index's build record, for the lock's messages. */
+/** "pid 123 on host-1, building since …": the lock holder as the index records it, for the lock's messages. */
 function findIndexWriter(file: string): string | undefined {
   if (!existsSync(file)) return undefined;
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
     const get = (key: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined);
-    if (get(BUILD_STATE_KEY) !== 'building') return undefined;
-    return `${get(BUILD_WRITER_KEY) ?? 'another process'}, building since ${get(BUILD_STARTED_KEY) ?? 'an unknown time'}`;
+    const writer = get(BUILD_WRITER_KEY);
+    if (writer === undefined) return undefined;
+    const since = get(BUILD_STATE_KEY) === 'building' ? get(BUILD_STARTED_KEY) : undefined;
+    return since === undefined ? writer : `${writer}, building since ${since}`;
   } catch (error) {
     // The index may not have its tables yet (the writer is creating it): the message goes without the detail.
     if (error instanceof Database.SqliteError) return undefined;
