@@ -89,12 +89,15 @@ export class IndexStore {
    */
   static async openWriter(file: string, options: OpenOptions & LockWaitOptions = {}): Promise<IndexStore> {
     const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
+    let db: Database.Database | undefined;
     try {
-      const store = new IndexStore(openWritable(file, options), file, lock);
+      db = openWritable(file, options);
+      const store = new IndexStore(db, file, lock);
       // Who holds the lock, for the message of the next writer that has to wait.
       store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
       return store;
     } catch (error) {
+      db?.close();
       lock.release();
       throw error;
     }
