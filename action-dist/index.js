@@ -823,6 +823,109 @@ var GraphQueries = class {
   }
 };
 
+// src/core/code-index/index-write-lock.ts
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import Database from "better-sqlite3";
+var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
+var FIRST_POLL_MS = 25;
+var MAX_POLL_MS = 250;
+function toIndexLockFile(indexFile) {
+  return `${indexFile}.lock`;
+}
+async function acquireIndexWriteLock(indexFile, options = {}) {
+  const clock = options.clock ?? systemClock;
+  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const lockFile = toIndexLockFile(indexFile);
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  const started = clock.now();
+  let poll = FIRST_POLL_MS;
+  let told = false;
+  const db = new Database(lockFile, { timeout: 0 });
+  for (; ; ) {
+    if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
+    const waited = clock.now() - started;
+    if (waited >= waitMs) {
+      db.close();
+      const holder = options.describeHolder?.();
+      throw new NanodexError(
+        "index-busy",
+        `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` + (holder === void 0 ? "" : ` (${holder})`),
+        {
+          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ""}; the lock is released the moment that process exits, so it is never left behind by a crash`
+        }
+      );
+    }
+    if (!told) {
+      told = true;
+      options.onWait?.({ lockFile, waitMs, holder: options.describeHolder?.() });
+    }
+    await sleep(Math.min(poll, waitMs - waited));
+    poll = Math.min(poll * 2, MAX_POLL_MS);
+  }
+}
+function isIndexWriteLocked(indexFile) {
+  const lockFile = toIndexLockFile(indexFile);
+  if (!existsSync(lockFile)) return false;
+  const db = new Database(lockFile, { timeout: 0 });
+  const free = tryLock(db);
+  db.close();
+  return !free;
+}
+function tryLock(db) {
+  try {
+    db.exec("PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE");
+    return true;
+  } catch (error2) {
+    if (isBusy(error2)) return false;
+    db.close();
+    throw error2;
+  }
+}
+function heldLock(db, lockFile, waitedMs) {
+  return {
+    lockFile,
+    waitedMs,
+    get held() {
+      return db.open;
+    },
+    release() {
+      if (db.open) db.close();
+    }
+  };
+}
+function isBusy(error2) {
+  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
+}
+function formatSeconds(ms) {
+  return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
+}
+
+// src/core/code-index/index-state.ts
+var BUILD_STATE_KEY = "build_state";
+var BUILD_STARTED_KEY = "build_started_at";
+var BUILD_WRITER_KEY = "build_writer";
+function readIndexState(store) {
+  const state = store.getMeta(BUILD_STATE_KEY);
+  if (state === "complete") return { complete: true };
+  if (state === void 0 && isLegacyComplete(store)) return { complete: true };
+  return {
+    complete: false,
+    reason: isIndexWriteLocked(store.file) ? "building" : "interrupted",
+    startedAt: store.getMeta(BUILD_STARTED_KEY)
+  };
+}
+function isLegacyComplete(store) {
+  if (store.getMeta("indexed_at") === void 0) return false;
+  return store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
+}
+function describeIndexState(state) {
+  if (state.complete) return void 0;
+  const since = state.startedAt === void 0 ? "" : ` (started ${state.startedAt})`;
+  return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
+}
+
 // src/core/tokens.ts
 var CHARS_PER_TOKEN = 3.5;
 function estimateTokens(text) {
@@ -875,7 +978,7 @@ function isTestFile(filePath) {
 }
 
 // src/core/code-index/resolve-imports.ts
-import path from "node:path/posix";
+import path2 from "node:path/posix";
 var PathCatalog = class {
   paths;
   byBase = /* @__PURE__ */ new Map();
@@ -927,7 +1030,7 @@ function resolveImport(source, from, language, kind, catalog) {
       return resolveRuby(source, from, catalog);
     case "c":
     case "cpp":
-      return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+      return first(catalog, [path2.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
     case "php":
       return resolvePhp(source, from, catalog);
     case "csharp":
@@ -938,7 +1041,7 @@ function resolveImport(source, from, language, kind, catalog) {
 }
 function resolveEcmascript(source, from, catalog) {
   if (!source.startsWith(".")) return [];
-  const target = path.join(dirOf(from), source);
+  const target = path2.join(dirOf(from), source);
   const stem = target.replace(/\.(m|c)?jsx?$/, "");
   const candidates = [target];
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
@@ -951,7 +1054,7 @@ function resolvePython(source, from, catalog) {
   if (dots > 0) {
     let dir = dirOf(from);
     for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
-    const base = rest ? path.join(dir, rest) : dir;
+    const base = rest ? path2.join(dir, rest) : dir;
     return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
   }
   for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
@@ -987,7 +1090,7 @@ function resolveRust(source, from, kind, catalog) {
     rest.shift();
   }
   for (let k = rest.length; k >= 1; k -= 1) {
-    const base = path.join(dir, ...rest.slice(0, k));
+    const base = path2.join(dir, ...rest.slice(0, k));
     const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
     if (hit) return hit;
   }
@@ -1020,12 +1123,12 @@ function resolveDotted(source, from, ext, catalog) {
 }
 function resolveRuby(source, from, catalog) {
   const file = source.endsWith(".rb") ? source : `${source}.rb`;
-  return first(catalog, [path.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
+  return first(catalog, [path2.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
 }
 function resolvePhp(source, from, catalog) {
   if (source.endsWith(".php")) {
     const relative = source.replace(/^\/+/, "");
-    return first(catalog, [path.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
+    return first(catalog, [path2.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
   }
   const segments = source.replace(/^\\/, "").split("\\");
   for (let k = segments.length; k >= 2; k -= 1) {
@@ -1051,7 +1154,7 @@ function first(catalog, candidates) {
   return void 0;
 }
 function normal(p) {
-  const n = path.normalize(p);
+  const n = path2.normalize(p);
   return n.startsWith("../") || n === ".." ? "" : n.replace(/^\.\//, "");
 }
 function join(dir, name) {
@@ -1494,6 +1597,9 @@ var SqliteCodeIndex = class {
   headSha() {
     return this.store.getMeta("head_sha");
   }
+  state() {
+    return readIndexState(this.store);
+  }
   findDefinitions(name, limit2) {
     return this.graph.findDefinitions(name, limit2);
   }
@@ -1588,7 +1694,7 @@ function requireKey(config, provider) {
 // src/core/repo/local-repo-source.ts
 import { lstatSync, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/core/repo/git-blob-sha.ts
 import { createHash } from "node:crypto";
@@ -1645,7 +1751,7 @@ function split(output) {
 
 // src/core/repo/repo-path.ts
 import { realpathSync } from "node:fs";
-import path2 from "node:path";
+import path3 from "node:path";
 var MAX_PATH_LENGTH = 4096;
 function parseRepoPath(input) {
   if (typeof input !== "string") throw new PathRejectedError(String(input), "not a string");
@@ -1675,7 +1781,7 @@ function isValidRepoPath(input) {
 }
 function resolveInsideRoot(root, input) {
   const relative = parseRepoPath(input);
-  const absolute = path2.join(root, ...relative.split("/"));
+  const absolute = path3.join(root, ...relative.split("/"));
   if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
   let real;
   try {
@@ -1690,8 +1796,8 @@ function resolveInsideRoot(root, input) {
   return { relative, absolute: real };
 }
 function isInside(root, candidate) {
-  const rel = path2.relative(root, candidate);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${path2.sep}`) && !path2.isAbsolute(rel);
+  const rel = path3.relative(root, candidate);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${path3.sep}`) && !path3.isAbsolute(rel);
 }
 function isNotFound(error2) {
   return error2 instanceof Error && "code" in error2 && (error2.code === "ENOENT" || error2.code === "ENOTDIR");
@@ -1699,7 +1805,7 @@ function isNotFound(error2) {
 
 // src/core/repo/walk-directory.ts
 import { readdirSync, readFileSync } from "node:fs";
-import path3 from "node:path";
+import path4 from "node:path";
 import ignore from "ignore";
 function walkDirectory(root) {
   const entries = [];
@@ -1707,7 +1813,7 @@ function walkDirectory(root) {
   const stack = [{ dir: "", scopes: [] }];
   while (stack.length > 0) {
     const { dir, scopes: parentScopes } = stack.pop();
-    const absolute = dir === "" ? root : path3.join(root, dir);
+    const absolute = dir === "" ? root : path4.join(root, dir);
     let names;
     try {
       names = readdirSync(absolute, { withFileTypes: true });
@@ -1737,7 +1843,7 @@ function walkDirectory(root) {
 function withGitignore(absoluteDir, dir, parent) {
   let text;
   try {
-    text = readFileSync(path3.join(absoluteDir, ".gitignore"), "utf8");
+    text = readFileSync(path4.join(absoluteDir, ".gitignore"), "utf8");
   } catch {
     return parent;
   }
@@ -1783,7 +1889,7 @@ var LocalRepoSource = class {
     if (options.paths) {
       for (const p of options.paths) {
         const relative = parseRepoPath(p);
-        if (!isInside(this.root, realpathOrSelf(path4.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
+        if (!isInside(this.root, realpathOrSelf(path5.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
         else candidates.push({ path: relative });
       }
     } else if (git2) {
@@ -1804,7 +1910,7 @@ var LocalRepoSource = class {
         skipped.push({ path: candidate.path, reason });
         continue;
       }
-      const absolute = path4.join(this.root, candidate.path);
+      const absolute = path5.join(this.root, candidate.path);
       let stat;
       try {
         stat = lstatSync(absolute);
@@ -2705,7 +2811,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path5 = z5.string().min(1).max(1e3).describe("repository-relative path");
+var path6 = z5.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -2727,12 +2833,12 @@ ${e.snippet}`)
     tool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z5.object({ path: path5, maxLines: z5.number().int().min(1).max(200) })
+      schema: z5.object({ path: path6, maxLines: z5.number().int().min(1).max(200) })
     }),
     tool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z5.object({ path: path5, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z5.object({ path: path6, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     tool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
@@ -2762,7 +2868,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z5.object({ path: path5, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
+var citation = z5.object({ path: path6, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     tool((a) => {
@@ -2788,7 +2894,7 @@ function buildOutputTools(out, allowed) {
       name: "emit_review_comment",
       description: "Add a review comment on a line, quoting the code it is about.",
       schema: z5.object({
-        path: path5,
+        path: path6,
         line: z5.number().int().min(1),
         body: z5.string().min(1).max(5e3),
         quote: z5.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
@@ -3319,6 +3425,12 @@ function renderFooter(m, extras) {
   ].join("\n");
 }
 
+// src/core/render/render-index-warning.ts
+function renderIndexWarning(state) {
+  const text = state === void 0 ? void 0 : describeIndexState(state);
+  return text === void 0 ? void 0 : `> ⚠️ ${text}`;
+}
+
 // src/core/render/sanitize-model-text.ts
 var ALLOWED_TAGS = /* @__PURE__ */ new Set(["details", "summary", "b", "i", "em", "strong", "code", "kbd", "sub", "sup", "br", "ins", "del", "s"]);
 var HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
@@ -3460,6 +3572,8 @@ function composeComment(blocks, options) {
   } else if (options.footer && !options.footer.madeWithModel) {
     clean.push({ title: "footer", essential: true, text: "<sub>Answered from the code index, without a language model.</sub>" });
   }
+  const warning3 = renderIndexWarning(options.metrics?.index);
+  if (warning3 !== void 0) clean.unshift({ title: "index warning", essential: true, text: warning3 });
   const { body, trimmed } = fitComment(clean, options.limit ?? GITHUB_COMMENT_LIMIT);
   return { body, check: { citationsKept: kept, citationsRemoved: removed, citationProblems: problems, sanitized, trimmed } };
 }
@@ -6596,7 +6710,7 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path6 from "node:path";
+import path7 from "node:path";
 import { z as z7 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
@@ -6730,16 +6844,19 @@ var METADATA_VALUE = {
 };
 function parseSkill(text, origin) {
   const fail2 = (problem) => ({ ok: false, problem: { path: origin.path, ...problem } });
-  const bytes = Buffer.byteLength(text, "utf8");
+  const bytes = origin.size ?? Buffer.byteLength(text, "utf8");
   if (bytes > MAX_SKILL_BYTES) {
-    return fail2({ message: `the file is ${bytes} bytes, over the ${MAX_SKILL_BYTES}-byte limit for a SKILL.md`, fix: "shorten the instructions; move long reference material to a separate file the skill mentions" });
+    return fail2({
+      message: `the file is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_SKILL_BYTES.toLocaleString("en-US")}-byte (64 KB) limit for a SKILL.md, so the skill was not loaded`,
+      fix: "shorten the instructions (Agent Skills asks for under 500 lines); move long reference material to a separate file the skill mentions"
+    });
   }
   const front = parseFrontmatter(text);
   if (!front.ok) return fail2({ field: front.field, message: front.message, fix: front.fix });
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path6.posix.basename(path6.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path7.posix.basename(path7.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -6834,7 +6951,7 @@ function loadSkills(input) {
   const parseAll2 = (files, source) => {
     const skills2 = [];
     for (const file of [...files].sort((a, b) => compare(a.path, b.path))) {
-      const parsed = parseSkill(file.text, { path: file.path, source });
+      const parsed = parseSkill(file.text, { path: file.path, source, size: file.size });
       if (!parsed.ok) {
         problems.push(parsed.problem);
         continue;
@@ -6880,17 +6997,17 @@ function compare(a, b) {
 }
 
 // src/core/skills/read-built-in-skill-files.ts
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path7.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path8.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path7.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path7.resolve(start);
+function findBuiltInSkillsFolder(start = path8.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path8.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync(path7.join(dir, MARKER))) return path7.join(dir, "skills");
-    const parent = path7.dirname(dir);
+    if (existsSync2(path8.join(dir, MARKER))) return path8.join(dir, "skills");
+    const parent = path8.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -6907,8 +7024,8 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path7.join(folder, name, "SKILL.md");
-    if (!existsSync(file)) continue;
+    const file = path8.join(folder, name, "SKILL.md");
+    if (!existsSync2(file)) continue;
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
   return files;
@@ -6924,7 +7041,13 @@ async function readSkillCatalog(index, source, given) {
   const repository = [];
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  for (const path14 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+  const sizes = new Map(index.listFiles().map((f) => [f.path, f.size]));
+  for (const path14 of findRepositorySkillPaths([...sizes.keys()])) {
+    const size = sizes.get(path14) ?? 0;
+    if (size > MAX_SKILL_BYTES) {
+      repository.push({ path: path14, text: "", size });
+      continue;
+    }
     try {
       repository.push({ path: path14, text: await source.readFile(path14) });
     } catch (error2) {
@@ -7158,6 +7281,7 @@ async function runCommand(request, ports, started) {
       refusedToolCalls: explore?.refusedToolCalls.length ?? 0,
       evidenceDropped: explore?.evidenceDropped ?? 0,
       budget,
+      ...repo === void 0 ? {} : { index: ports.index.state() },
       latency: {
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
         planningMs: explore?.latency.planningMs ?? 0,
@@ -7262,6 +7386,18 @@ function isFromModel(error2) {
 
 // src/core/config/repo-config.ts
 import { z as z8 } from "zod";
+
+// src/core/config/find-config-size-problem.ts
+var MAX_CONFIG_BYTES = 64 * 1024;
+function findConfigSizeProblem(file, bytes, options = {}) {
+  if (bytes <= MAX_CONFIG_BYTES) return void 0;
+  const where = options.ref === void 0 ? file : `${file} on ${options.ref}`;
+  return {
+    path: "",
+    message: `${where} is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString("en-US")}-byte (64 KB) limit for a settings file, so none of it was read`,
+    fix: "keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)"
+  };
+}
 
 // src/core/config/parse-config-yaml.ts
 import { isCollection, isMap as isMap2, isPair as isPair2, isScalar as isScalar2, LineCounter, parseDocument as parseDocument2, visit as visit2 } from "yaml";
@@ -7499,6 +7635,8 @@ var repoConfigSchema = z8.strictObject({
   }).prefault({}).describe("The code index")
 }).describe("nanodex settings for this repository (.github/nanodex.yml)");
 function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
+  const tooLarge = text === void 0 ? void 0 : findConfigSizeProblem(file, Buffer.byteLength(text, "utf8"));
+  if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
   if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;
@@ -7516,18 +7654,27 @@ function knownKeys(path14) {
 // src/github/read-repo-config.ts
 async function readRepoConfig(client, coords) {
   const file = coords.file ?? REPO_CONFIG_FILE;
+  const ref = coords.defaultBranch;
   let text;
   try {
     const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
       owner: coords.owner,
       repo: coords.repo,
       path: file,
-      ref: coords.defaultBranch
+      ref
     });
     if (Array.isArray(data) || data.type !== "file" || !("content" in data)) {
       return { ok: false, problems: [{ path: "", message: `${file} is not a file`, fix: `make ${file} a YAML file` }] };
     }
-    text = Buffer.from(data.content, data.encoding === "base64" ? "base64" : "utf8").toString("utf8");
+    const tooLarge = findConfigSizeProblem(file, data.size, { ref });
+    if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
+    if (data.encoding !== "base64") {
+      return {
+        ok: false,
+        problems: [{ path: "", message: `GitHub sent ${file} on ${ref} without its content (encoding "${data.encoding}")`, fix: `check that ${file} is a plain text file, then ask again` }]
+      };
+    }
+    text = Buffer.from(data.content, "base64").toString("utf8");
   } catch (error2) {
     if (isStatus(error2, 404)) return parseRepoConfig(void 0, file);
     throw error2;
@@ -7554,6 +7701,7 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
       options.logger?.warn("skipped a repository skill over the size limit", { path: path14, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path14, text: "", size: data.size });
       continue;
     }
     files.push({ path: path14, text: Buffer.from(data.content, "base64").toString("utf8") });
@@ -7575,7 +7723,7 @@ import { execFileSync as execFileSync2 } from "node:child_process";
 import path10 from "node:path";
 
 // src/core/code-index/index-repository.ts
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/core/code-index/parse-pool.ts
 import { readFileSync as readFileSync3 } from "node:fs";
@@ -8473,6 +8621,9 @@ var BATCH_FILES = 200;
 var BATCH_BYTES = 8e6;
 var BULK_BUILD_FILES = 1e3;
 async function indexRepository(source, store, options = {}) {
+  if (!store.holdsWriteLock) {
+    throw new Error(`indexRepository needs the write lock of ${store.file}: open the store with IndexStore.openWriter`);
+  }
   const clock = options.clock ?? systemClock;
   const started = clock.now();
   const report = options.onProgress ?? (() => void 0);
@@ -8500,6 +8651,8 @@ async function indexRepository(source, store, options = {}) {
   const removed = [...stored.values()].filter((f) => !present.has(f.path));
   const listed = clock.now();
   store.transaction(() => {
+    store.setMeta(BUILD_STATE_KEY, "building");
+    store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
     for (const file of removed) store.deleteFile(file.id);
     const setMtime = store.db.prepare("UPDATE files SET mtime_ms = ? WHERE id = ?");
     for (const { file, id: id2 } of touched) setMtime.run(file.mtimeMs, id2);
@@ -8515,6 +8668,7 @@ async function indexRepository(source, store, options = {}) {
     store.setMeta("indexed_at", new Date(clock.now()).toISOString());
     store.setMeta("root", source.root);
     if (listing.headSha) store.setMeta("head_sha", listing.headSha);
+    store.setMeta(BUILD_STATE_KEY, "complete");
   });
   const finished = clock.now();
   report({ phase: "done", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
@@ -8552,7 +8706,7 @@ async function parseAll(root, files, stored, store, options, report) {
   };
   try {
     await Promise.all(files.map(async (file) => {
-      const outcome = await pool.parse(file.path, path8.join(root, ...file.path.split("/")));
+      const outcome = await pool.parse(file.path, path9.join(root, ...file.path.split("/")));
       done += 1;
       const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
       if (parsed.status === "parse-error") totals.errors += 1;
@@ -8586,9 +8740,9 @@ function failed(filePath, reason) {
 }
 
 // src/core/code-index/index-store.ts
-import { mkdirSync, rmSync } from "node:fs";
-import path9 from "node:path";
-import Database from "better-sqlite3";
+import { existsSync as existsSync3, rmSync } from "node:fs";
+import { hostname } from "node:os";
+import Database2 from "better-sqlite3";
 
 // src/core/code-index/schema.ts
 var SCHEMA_VERSION = 4;
@@ -8689,48 +8843,80 @@ var IndexStore = class _IndexStore {
   statements;
   writes = 0;
   prepared = /* @__PURE__ */ new Map();
-  constructor(db, file) {
+  lock;
+  constructor(db, file, lock) {
     this.db = db;
     this.file = file;
+    this.lock = lock;
     this.statements = prepareStatements(db);
   }
-  /**
-   * Opens (or creates) the index at `file`. An index from another schema
-   * version, or one that is not a nanodex index, is rebuilt from scratch.
-   */
+  /** Opens an existing index for reading; a missing one, or one from another schema version, is IndexUnavailableError. */
   static open(file, options = {}) {
-    if (options.readonly) {
-      let db2;
-      try {
-        db2 = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
-      } catch (error2) {
-        throw new IndexUnavailableError(`no index at ${file}`, {
-          hint: "run `nanodex index` first (with the same --repo)",
-          cause: error2
-        });
-      }
-      if (readVersion(db2) !== SCHEMA_VERSION) {
-        db2.close();
-        throw new IndexUnavailableError(`the index at ${file} was built by another nanodex version`, {
-          hint: "run `nanodex index` to rebuild it"
-        });
-      }
-      return new _IndexStore(db2, file);
+    let db;
+    try {
+      db = new Database2(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
+    } catch (error2) {
+      throw new IndexUnavailableError(`no index at ${file}`, {
+        hint: "run `nanodex index` first (with the same --repo)",
+        cause: error2
+      });
     }
-    mkdirSync(path9.dirname(file), { recursive: true });
-    let db = new Database(file, { verbose: options.onStatement });
     if (readVersion(db) !== SCHEMA_VERSION) {
       db.close();
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-      db = new Database(file, { verbose: options.onStatement });
-      configure(db);
-      db.exec(SCHEMA_SQL);
-      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("schema_version", String(SCHEMA_VERSION));
-    } else {
-      configure(db);
+      throw new IndexUnavailableError(`the index at ${file} is not complete, or was built by another nanodex version`, {
+        hint: "run `nanodex index` to build it"
+      });
     }
-    db.exec(LOOKUP_INDEXES_SQL);
+    configureReader(db);
     return new _IndexStore(db, file);
+  }
+  /** The index at `file` for reading, or undefined when there is none yet (missing, or from another schema version). */
+  static findReadable(file, options = {}) {
+    try {
+      return _IndexStore.open(file, options);
+    } catch (error2) {
+      if (error2 instanceof IndexUnavailableError) return void 0;
+      throw error2;
+    }
+  }
+  /**
+   * Takes the index's write lock (waiting for another writer, bounded), then
+   * opens (or creates) the index at `file`. An index from another schema
+   * version, or one that is not a nanodex index, is rebuilt from scratch:
+   * safe only because no other writer can be in it. The connection stays
+   * usable for reading after releaseWriteLock().
+   */
+  static async openWriter(file, options = {}) {
+    const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
+    let db;
+    try {
+      db = openWritable(file, options);
+      const store = new _IndexStore(db, file, lock);
+      store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
+      return store;
+    } catch (error2) {
+      db?.close();
+      lock.release();
+      throw error2;
+    }
+  }
+  /** True while this store holds the index's write lock. */
+  get holdsWriteLock() {
+    return this.lock?.held ?? false;
+  }
+  /** How long taking the write lock waited for another writer, in milliseconds (0 for a reader). */
+  get lockWaitedMs() {
+    return this.lock?.waitedMs ?? 0;
+  }
+  /** Lets the next writer in; this connection goes on reading. */
+  releaseWriteLock() {
+    if (!this.holdsWriteLock) return;
+    try {
+      this.db.exec("PRAGMA optimize");
+    } finally {
+      this.lock?.release();
+      this.lock = void 0;
+    }
   }
   /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
   dropLookupIndexes() {
@@ -8743,12 +8929,9 @@ var IndexStore = class _IndexStore {
     this.prepared.clear();
   }
   close() {
-    if (!this.db.open) return;
-    try {
-      this.db.pragma("optimize");
-    } catch {
-    }
-    this.db.close();
+    if (this.db.open && this.holdsWriteLock) this.releaseWriteLock();
+    if (this.db.open) this.db.close();
+    this.lock?.release();
   }
   /** A prepared statement for `sql`, made once per connection and reused. */
   statement(sql) {
@@ -8850,12 +9033,49 @@ var IndexStore = class _IndexStore {
     s.deleteEdgesFrom.run(fileId);
   }
 };
-function configure(db) {
+function openWritable(file, options) {
+  let db = new Database2(file, { verbose: options.onStatement });
+  if (readVersion(db) !== SCHEMA_VERSION) {
+    db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    db = new Database2(file, { verbose: options.onStatement });
+    configureWriter(db);
+    db.transaction(() => {
+      db.exec(SCHEMA_SQL);
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("schema_version", String(SCHEMA_VERSION));
+    })();
+  } else {
+    configureWriter(db);
+  }
+  db.exec(LOOKUP_INDEXES_SQL);
+  return db;
+}
+function configureWriter(db) {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
+  configureReader(db);
+}
+function configureReader(db) {
   db.pragma("temp_store = MEMORY");
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
+}
+function findIndexWriter(file) {
+  if (!existsSync3(file)) return void 0;
+  let db;
+  try {
+    db = new Database2(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
+    const get = (key) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
+    const writer = get(BUILD_WRITER_KEY);
+    if (writer === void 0) return void 0;
+    const since = get(BUILD_STATE_KEY) === "building" ? get(BUILD_STARTED_KEY) : void 0;
+    return since === void 0 ? writer : `${writer}, building since ${since}`;
+  } catch (error2) {
+    if (error2 instanceof Database2.SqliteError) return void 0;
+    throw error2;
+  } finally {
+    db?.close();
+  }
 }
 function readVersion(db) {
   try {
@@ -8926,7 +9146,7 @@ async function openCachedIndex(source, options) {
     report.restoredKey = await cache2.restore(paths, key ?? prefix, [prefix]);
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
   }
-  const store = IndexStore.open(path10.join(options.folder, "index.sqlite"));
+  const store = await IndexStore.openWriter(path10.join(options.folder, "index.sqlite"));
   try {
     const stats = await indexRepository(source, store, { workers: RUNNING_FROM_SOURCES ? 0 : void 0 });
     if (report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" && key !== void 0) {
@@ -8939,6 +9159,7 @@ async function openCachedIndex(source, options) {
         logger.warn("could not save the index to the Actions cache", { key, error: report.saveProblem });
       }
     }
+    store.releaseWriteLock();
     return { store, stats, cache: report, treeSha };
   } catch (error2) {
     store.close();
@@ -9242,6 +9463,13 @@ var LIMIT_NAMES = {
   wallMs: "time"
 };
 function renderReply(result, options = {}) {
+  const reply = renderOutcome(result, options);
+  const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
+  return warning3 === void 0 ? reply : `${warning3}
+
+${reply}`;
+}
+function renderOutcome(result, options) {
   const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
   switch (result.kind) {
     case "done":
@@ -10014,17 +10242,24 @@ function findTrustedRef(event) {
 }
 
 // src/action/read-action-config.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
 function readActionConfig(workspace, configPath) {
   const file = resolveInsideRoot(workspace, configPath).absolute;
-  let text;
-  try {
-    text = readFileSync4(file, "utf8");
-  } catch (error2) {
-    if (!isNotFound2(error2)) throw new NanodexError("config-unreadable", `could not read ${configPath}`, { cause: error2 });
-    text = void 0;
-  }
+  const text = readConfigText(file, configPath);
   return toRepoConfig(parseRepoConfig(text, configPath), configPath, `correct ${configPath} (the problems are listed above) and run again`);
+}
+function readConfigText(file, configPath) {
+  try {
+    const tooLarge = findConfigSizeProblem(configPath, statSync2(file).size);
+    if (tooLarge !== void 0) {
+      throw new NanodexError("config-invalid", renderConfigProblems([tooLarge], configPath), { hint: `shrink ${configPath} and run again` });
+    }
+    return readFileSync4(file, "utf8");
+  } catch (error2) {
+    if (error2 instanceof NanodexError) throw error2;
+    if (isNotFound2(error2)) return void 0;
+    throw new NanodexError("config-unreadable", `could not read ${configPath}`, { cause: error2 });
+  }
 }
 async function readActionConfigFromRef(client, coords, configPath) {
   const file = parseRepoPath(configPath);

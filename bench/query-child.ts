@@ -21,7 +21,7 @@ export interface ChildReply {
 
 const file = process.argv[2];
 if (!file || !process.send) throw new Error('usage: forked with the index file as argument');
-const store = IndexStore.open(file, { readonly: true });
+const store = IndexStore.open(file);
 const graph = new GraphQueries(store);
 
 function reply(message: ChildReply): void {

@@ -91,7 +91,7 @@ try {
   const source = new LocalRepoSource(corpus.root);
   let lastLog = 0;
   const cold = await timeAsync(async () => {
-    store = IndexStore.open(indexFile);
+    store = await IndexStore.openWriter(indexFile);
     return indexRepository(source, store, {
       workers,
       onProgress: (p) => {

@@ -38,7 +38,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const { values } = parseArgs({ options: { repo: { type: 'string' } } });
   const root = path.resolve(values.repo ?? findProjectRoot());
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'nanodex-bench-outputs-'));
-  const store = IndexStore.open(path.join(scratch, 'index.db'));
+  const store = await IndexStore.openWriter(path.join(scratch, 'index.db'));
   try {
     await indexRepository(new LocalRepoSource(root), store, {});
     const figures = await measureOutputs(store, root, { gitRoot: root });

@@ -46,7 +46,7 @@ export async function runCases(cases: EvalCase[], rankers: Record<string, Ranker
   let indexMs = 0;
   for (const [dir, group] of bySnapshot) {
     if (!existsSync(dir)) throw new Error(`snapshot ${dir} is missing: run \`npx tsx bench/eval/build-cases.ts\``);
-    const store = IndexStore.open(indexFile(group[0]!));
+    const store = await IndexStore.openWriter(indexFile(group[0]!));
     const started = Date.now();
     try {
       await indexRepository(new LocalRepoSource(dir), store, {});

@@ -66,7 +66,10 @@ export async function openCachedIndex(
     report.status = report.restoredKey === undefined ? 'miss' : report.restoredKey === key ? 'hit' : 'restored-older';
   }
 
-  const store = IndexStore.open(path.join(options.folder, 'index.sqlite'));
+  // The lock is taken after the restore: tar replaces files (a new inode), which would drop a lock held
+  // on the old one. The folder is the job's own (RUNNER_TEMP), so nothing else writes there meanwhile;
+  // the lock still keeps out anything else pointed at this index file (a CLI given --index).
+  const store = await IndexStore.openWriter(path.join(options.folder, 'index.sqlite'));
   try {
     const stats = await indexRepository(source, store, { workers: RUNNING_FROM_SOURCES ? 0 : undefined });
     if (report.status !== 'hit' && report.status !== 'disabled' && report.status !== 'unavailable' && key !== undefined) {
@@ -80,6 +83,8 @@ export async function openCachedIndex(
         logger.warn('could not save the index to the Actions cache', { key, error: report.saveProblem });
       }
     }
+    // Held through the save, so the copy cached is one writer's finished work.
+    store.releaseWriteLock();
     return { store, stats, cache: report, treeSha };
   } catch (error) {
     store.close();

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parseRepoConfig, renderConfigProblems, type ParsedRepoConfig, type RepoConfig } from '../core/config/repo-config.js';
+import { readFileSync, statSync } from 'node:fs';
+import { findConfigSizeProblem, parseRepoConfig, renderConfigProblems, type ParsedRepoConfig, type RepoConfig } from '../core/config/repo-config.js';
 import { NanodexError } from '../core/errors.js';
 import { parseRepoPath, resolveInsideRoot } from '../core/repo/repo-path.js';
 import type { GitHubClient, RepoCoords } from '../github/github-client.js';
@@ -12,14 +12,23 @@ import { readRepoConfig } from '../github/read-repo-config.js';
  */
 export function readActionConfig(workspace: string, configPath: string): RepoConfig {
   const file = resolveInsideRoot(workspace, configPath).absolute;
-  let text: string | undefined;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (!isNotFound(error)) throw new NanodexError('config-unreadable', `could not read ${configPath}`, { cause: error });
-    text = undefined;
-  }
+  const text = readConfigText(file, configPath);
   return toRepoConfig(parseRepoConfig(text, configPath), configPath, `correct ${configPath} (the problems are listed above) and run again`);
+}
+
+/** The file's text, or undefined when there is none. Sized before it is read: a runaway file is reported, never loaded. */
+function readConfigText(file: string, configPath: string): string | undefined {
+  try {
+    const tooLarge = findConfigSizeProblem(configPath, statSync(file).size);
+    if (tooLarge !== undefined) {
+      throw new NanodexError('config-invalid', renderConfigProblems([tooLarge], configPath), { hint: `shrink ${configPath} and run again` });
+    }
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof NanodexError) throw error;
+    if (isNotFound(error)) return undefined;
+    throw new NanodexError('config-unreadable', `could not read ${configPath}`, { cause: error });
+  }
 }
 
 /**

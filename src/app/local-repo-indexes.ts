@@ -34,7 +34,7 @@ export class LocalRepoIndexes implements RepoIndexes {
       throw error;
     });
     await this.built;
-    const store = IndexStore.open(this.file);
+    const store = IndexStore.open(this.file); // read-only: never waits for another writer
     const headSha = store.getMeta('head_sha') ?? LOCAL_SHA;
     return { source: this.source, store, headSha, update: first ? 'built' : 'fresh', release: () => store.close() };
   }
@@ -44,7 +44,8 @@ export class LocalRepoIndexes implements RepoIndexes {
   }
 
   private async build(): Promise<void> {
-    const store = IndexStore.open(this.file);
+    // Another process (a second replay over the same folder) may be writing this index: wait for it.
+    const store = await IndexStore.openWriter(this.file);
     try {
       await indexRepository(this.source, store, { workers: 0 });
     } finally {

@@ -22,11 +22,14 @@ const MAX_DELTA_FILES = 300;
  * holds `index.sqlite` and `tree/`, the files of the indexed commit. The
  * first use downloads one tarball (capped); later uses compare the new
  * commit's git tree with the blob shas in the index and fetch only the
- * blobs that changed. Jobs for one repository never overlap (the queue
- * guarantees it), so nothing here locks.
+ * blobs that changed. Jobs for one repository never overlap in one process
+ * (the queue guarantees it), but two processes (workers, or a restart that
+ * overlaps the old server) may share the data directory: a job that has to
+ * write takes the index's write lock first, and one that finds the index
+ * already at its commit reads it without waiting.
  */
 export class TarballRepoIndexes implements RepoIndexes {
-  constructor(private readonly options: { dataDir: string }) {}
+  constructor(private readonly options: { dataDir: string; lockWaitMs?: number }) {}
 
   has(target: RepoTarget): boolean {
     return existsSync(path.join(this.folderFor(target), 'index.sqlite'));
@@ -40,9 +43,13 @@ export class TarballRepoIndexes implements RepoIndexes {
     const octokit = client as unknown as Octokit;
     const headSha = options.headSha ?? (await new GitHubRepoSource(octokit, { owner: target.owner, repo: target.repo }).readMetadata()).headSha;
     const remote = new GitHubRepoSource(octokit, { owner: target.owner, repo: target.repo, ref: headSha });
-    const store = IndexStore.open(path.join(folder, 'index.sqlite'));
+    const file = path.join(folder, 'index.sqlite');
+    const ready = openAtCommit(file, headSha);
+    if (ready !== undefined) return { source: new LocalRepoSource(tree), store: ready, headSha, update: 'fresh', release: () => ready.close() };
+    const store = await IndexStore.openWriter(file, { waitMs: this.options.lockWaitMs });
     let update: OpenedRepoIndex['update'] = 'fresh';
     try {
+      // Read under the lock: the writer this job waited for may have brought it to this commit already.
       const indexed = store.getMeta('head_sha');
       if (indexed !== headSha) {
         const changed = indexed !== undefined && existsSync(tree) ? await this.findChangedPaths(remote, store) : undefined;
@@ -58,6 +65,7 @@ export class TarballRepoIndexes implements RepoIndexes {
         }
         store.transaction(() => store.setMeta('head_sha', headSha));
       }
+      store.releaseWriteLock();
     } catch (error) {
       store.close();
       throw error;
@@ -101,4 +109,12 @@ export class TarballRepoIndexes implements RepoIndexes {
       await writeFile(absolute, Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8'));
     }
   }
+}
+
+/** The index when it already holds `headSha` (head_sha is written after a build ends): read without waiting for any writer. */
+function openAtCommit(file: string, headSha: string): IndexStore | undefined {
+  const store = IndexStore.findReadable(file);
+  if (store === undefined || store.getMeta('head_sha') === headSha) return store;
+  store.close();
+  return undefined;
 }

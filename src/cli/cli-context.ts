@@ -24,4 +24,6 @@ export interface CommonOptions {
   json: boolean;
   index?: string;
   dataDir?: string;
+  /** Seconds to wait for another process writing the same index (--lock-wait). */
+  lockWait?: number;
 }

@@ -10,9 +10,10 @@ import type { RepoRef } from '../core/request.js';
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
-import { parseGitHubUrl } from '../github/parse-github-url.js';
+import { parseGitHubUrl, type GitHubUrl } from '../github/parse-github-url.js';
 import type { CliIo } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
+import { toLockWaitOptions } from './open-index.js';
 
 /** Largest tarball downloaded for an index; GitHub's own tarballs of big repositories run to hundreds of MB. */
 const MAX_TARBALL_BYTES = 200 * 1024 * 1024;
@@ -30,7 +31,7 @@ export interface OpenedGitHubIndex {
  */
 export async function openGitHubIndex(
   url: string,
-  options: { dataDir?: string; octokit?: Octokit },
+  options: { dataDir?: string; octokit?: Octokit; lockWait?: number },
   io: CliIo,
 ): Promise<OpenedGitHubIndex> {
   const parsed = parseGitHubUrl(url);
@@ -47,10 +48,14 @@ export async function openGitHubIndex(
   const { headSha } = await source.readMetadata();
   const dataDir = findDataDir(io.env, options.dataDir);
   const label = `${parsed.owner}+${parsed.repo}@${headSha.slice(0, 12)}`;
-  const store = IndexStore.open(toIndexFile(dataDir, `github.com/${parsed.owner}/${parsed.repo}@${headSha}`));
+  const file = toIndexFile(dataDir, `github.com/${parsed.owner}/${parsed.repo}@${headSha}`);
+  const ready = openReady(file, headSha);
+  if (ready !== undefined) return { source, store: ready, repo: toRepoRef(parsed, ref, scope) };
+  const store = await IndexStore.openWriter(file, toLockWaitOptions(options, io));
   try {
     // The index is complete for this commit only once head_sha is written, after indexing; an
-    // interrupted build is resumed (only files not yet committed are parsed).
+    // interrupted build is resumed (only files not yet committed are parsed). Read again under
+    // the lock: the writer this one waited for may have finished it.
     if (store.getMeta('head_sha') !== headSha) {
       const tree = path.join(dataDir, 'github', label);
       // downloadTarball extracts beside the target and renames on success: a folder here is whole.
@@ -61,13 +66,22 @@ export async function openGitHubIndex(
       await indexRepository(new LocalRepoSource(tree), store, {});
       store.transaction(() => store.setMeta('head_sha', headSha));
     }
+    store.releaseWriteLock();
   } catch (error) {
     store.close();
     throw error;
   }
-  return {
-    source,
-    store,
-    repo: { kind: 'github', owner: parsed.owner, repo: parsed.repo, ...(ref ? { ref } : {}), ...(scope ? { scope } : {}), url: parsed.url },
-  };
+  return { source, store, repo: toRepoRef(parsed, ref, scope) };
+}
+
+/** The index when it already holds `headSha` (head_sha is written after a build ends): read without waiting for any writer. */
+function openReady(file: string, headSha: string): IndexStore | undefined {
+  const store = IndexStore.findReadable(file);
+  if (store === undefined || store.getMeta('head_sha') === headSha) return store;
+  store.close();
+  return undefined;
+}
+
+function toRepoRef(parsed: GitHubUrl, ref: string | undefined, scope: string | undefined): OpenedGitHubIndex['repo'] {
+  return { kind: 'github', owner: parsed.owner, repo: parsed.repo, ...(ref ? { ref } : {}), ...(scope ? { scope } : {}), url: parsed.url };
 }

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { indexRepository, type IndexRunStats } from '../core/code-index/index-repository.js';
 import { toIndexFile } from '../core/code-index/index-location.js';
+import { describeIndexState, readIndexState, type IndexState } from '../core/code-index/index-state.js';
 import { IndexStore } from '../core/code-index/index-store.js';
+import type { LockWaitOptions } from '../core/code-index/index-write-lock.js';
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
@@ -13,6 +14,8 @@ export interface OpenedIndex {
   store: IndexStore;
   /** Set when this call had to build the index first. */
   built: IndexRunStats | undefined;
+  /** Whether the index is whole; a partial one has already been reported on stderr. */
+  state: IndexState;
 }
 
 /** The local repository --repo names, and where its index lives (--index, or the data directory). */
@@ -26,25 +29,49 @@ export function resolveIndexTarget(
 }
 
 /**
- * Opens the index of --repo, building it first when there is none yet, so a
- * first `nanodex map` works without a separate `nanodex index`.
+ * Opens the index of --repo for reading, building it first when there is
+ * none yet (so a first `nanodex map` works without `nanodex index`), or
+ * updating it first with refresh. A reader never waits for a writer; a
+ * build waits its turn behind another process writing the same index.
  */
 export async function openIndex(
   options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean },
   io: CliIo,
 ): Promise<OpenedIndex> {
   const { source, file } = resolveIndexTarget(options, io);
-  const fresh = !existsSync(file);
-  const store = IndexStore.open(file);
-  let built: IndexRunStats | undefined;
+  const existing = options.refresh ? undefined : openExisting(file);
+  if (existing !== undefined) {
+    const state = readIndexState(existing);
+    warnIfPartial(state, io, options);
+    return { source, store: existing, built: undefined, state };
+  }
+  const store = await openIndexWriter(file, options, io);
   try {
-    // A fresh index is built; with refresh, an existing one is brought up to date (only changed files parse).
-    if (fresh || options.refresh || store.isEmpty()) built = await runIndex(source, store, options, io);
+    const built = await runIndex(source, store, options, io);
+    store.releaseWriteLock();
+    return { source, store, built, state: readIndexState(store) };
   } catch (error) {
     store.close();
     throw error;
   }
-  return { source, store, built };
+}
+
+/** The index's writer: waits (up to --lock-wait, saying so on stderr) while another process writes it. */
+export function openIndexWriter(file: string, options: Pick<CommonOptions, 'lockWait'>, io: CliIo): Promise<IndexStore> {
+  return IndexStore.openWriter(file, toLockWaitOptions(options, io));
+}
+
+export function toLockWaitOptions(options: Pick<CommonOptions, 'lockWait'>, io: CliIo): LockWaitOptions {
+  return {
+    waitMs: options.lockWait === undefined ? undefined : options.lockWait * 1000,
+    raiseHint: 'allow a longer wait with --lock-wait SECONDS',
+    onWait: ({ waitMs, holder }) => {
+      io.stderr.write(
+        `nanodex: another nanodex process is writing this index${holder === undefined ? '' : ` (${holder})`}; ` +
+        `waiting up to ${Math.round(waitMs / 1000)} s for it to finish\n`,
+      );
+    },
+  };
 }
 
 export async function runIndex(
@@ -59,4 +86,20 @@ export async function runIndex(
   } finally {
     progress.stop();
   }
+}
+
+/** An index to read as it is, or undefined when it must be built first (missing, empty, another schema version). */
+function openExisting(file: string): IndexStore | undefined {
+  const store = IndexStore.findReadable(file);
+  if (store === undefined || !store.isEmpty()) return store;
+  store.close();
+  return undefined;
+}
+
+/** Lookups print plain lines (or a JSON array): the warning goes to stderr, where it never breaks a pipe. */
+function warnIfPartial(state: IndexState, io: CliIo, options: Pick<CommonOptions, 'repo'>): void {
+  const text = describeIndexState(state);
+  if (text === undefined) return;
+  const fix = !state.complete && state.reason === 'interrupted' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
+  io.stderr.write(`nanodex: warning: ${fix === '' ? text : `${text.replace(/\.$/, '')}${fix}.`}\n`);
 }

@@ -1,8 +1,16 @@
 import type { RunResult } from '../core/request.js';
 import { languageOf } from '../core/render/markdown.js';
+import { renderIndexWarning } from '../core/render/render-index-warning.js';
 
 /** Markdown for a person reading the CLI's output. */
 export function renderRunResult(result: RunResult): string {
+  const text = renderOutcome(result);
+  // A comment carries it already (composeComment); the other results get it here, first.
+  const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
+  return warning === undefined ? text : `${warning}\n\n${text}`;
+}
+
+function renderOutcome(result: RunResult): string {
   switch (result.kind) {
     case 'failed':
       return `nanodex could not finish: ${result.message} (reference ${result.referenceId})\n`;

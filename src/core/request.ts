@@ -1,4 +1,5 @@
 import type { Budget, BudgetLimit } from './budget/budget.js';
+import type { IndexState } from './code-index/index-state.js';
 import type { LocatedFile } from './explore/locate-files.js';
 import type { Citation } from './tools/phase-tools.js';
 import type { RefusedCall } from './tools/tool-gate.js';
@@ -66,6 +67,8 @@ export interface RunMetrics {
   refusedToolCalls: number;
   evidenceDropped: number;
   budget: Budget;
+  /** Whether the index the run read was whole (absent when it read none); a partial one is said in the reply. */
+  index?: IndexState;
   latency: { metadataTreeMs: number; planningMs: number; retrievalMs: number; generationMs: number; totalMs: number };
 }
 

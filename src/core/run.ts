@@ -88,6 +88,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       refusedToolCalls: explore?.refusedToolCalls.length ?? 0,
       evidenceDropped: explore?.evidenceDropped ?? 0,
       budget,
+      ...(repo === undefined ? {} : { index: ports.index.state() }),
       latency: {
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
         planningMs: explore?.latency.planningMs ?? 0,

@@ -15,11 +15,12 @@ export const REPO_SKILLS_FOLDER = '.github/skills';
  * through the contents API. No folder means no skills. At most
  * MAX_REPOSITORY_SKILLS, the first by path, are read.
  *
- * A SKILL.md over MAX_SKILL_BYTES is skipped, not returned: it is never
- * decoded, and the Action log names it (`logger.warn`). parseSkill would only
- * reject it, after holding up to the contents API's 1 MB of it per file.
- * The same goes for a folder with no SKILL.md, or a SKILL.md that is not a
- * file (a symlink, a submodule).
+ * A SKILL.md over MAX_SKILL_BYTES is never decoded (past 1 MB GitHub sends
+ * no content at all, `encoding: "none"`): it comes back with its size and
+ * no text, so parseSkill reports it in the reply like an oversized file on
+ * disk, and the Action log names it (`logger.warn`). A folder with no
+ * SKILL.md, or a SKILL.md that is not a file (a symlink, a submodule), is
+ * skipped.
  */
 export async function readRepoSkillFiles(
   client: GitHubClient,
@@ -40,6 +41,7 @@ export async function readRepoSkillFiles(
     if (data === undefined || Array.isArray(data) || data.type !== 'file' || !('content' in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== 'base64') {
       options.logger?.warn('skipped a repository skill over the size limit', { path, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path, text: '', size: data.size });
       continue;
     }
     files.push({ path, text: Buffer.from(data.content, 'base64').toString('utf8') });

@@ -1,6 +1,7 @@
 import type { BudgetLimit } from '../core/budget/budget.js';
 import type { RunResult } from '../core/request.js';
 import { code, plural } from '../core/render/markdown.js';
+import { renderIndexWarning } from '../core/render/render-index-warning.js';
 import { sanitizeModelText } from '../core/render/sanitize-model-text.js';
 
 /** Gathered evidence listed in a budget reply before the rest is counted: the list is a hint, not the answer. */
@@ -13,6 +14,13 @@ const LIMIT_NAMES: Record<BudgetLimit, string> = {
 
 /** The Markdown a front posts for any result; the sticky comment's final state. */
 export function renderReply(result: RunResult, options: { requester?: string } = {}): string {
+  const reply = renderOutcome(result, options);
+  // A comment carries it already (composeComment); the other replies get it here, first.
+  const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
+  return warning === undefined ? reply : `${warning}\n\n${reply}`;
+}
+
+function renderOutcome(result: RunResult, options: { requester?: string }): string {
   const safe = (text: string): string => sanitizeModelText(text, { requester: options.requester }).text;
   switch (result.kind) {
     case 'done':

@@ -119,7 +119,10 @@ export class FakeGitHub {
     if (method === 'GET' && rest === '') return [200, { default_branch: 'master', size: 10, private: false, description: null, language: 'TypeScript' }];
     if (method === 'GET' && rest === '/contents/.github/nanodex.yml') {
       if (this.configText === undefined) return [404, { message: 'Not Found' }];
-      return [200, { type: 'file', encoding: 'base64', content: Buffer.from(this.configText).toString('base64'), path: '.github/nanodex.yml', name: 'nanodex.yml', sha: 'abc' }];
+      return [200, {
+        type: 'file', encoding: 'base64', content: Buffer.from(this.configText).toString('base64'),
+        size: Buffer.byteLength(this.configText), path: '.github/nanodex.yml', name: 'nanodex.yml', sha: 'abc',
+      }];
     }
     if (method === 'GET' && (m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
       const permission = this.permissions.get(m[1] ?? '');

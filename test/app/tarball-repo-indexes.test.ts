@@ -72,6 +72,23 @@ describe('TarballRepoIndexes', () => {
     opened.release();
   });
 
+  describe('when two servers share the data directory', () => {
+    it('builds the index once: the other job waits for the write lock, then reads it at that commit', async () => {
+      await mockFirstDownload(FILES); // one download: a second would find no mock and fail
+      const dataDir = makeTempDir();
+      const [a, b] = [new TarballRepoIndexes({ dataDir }), new TarballRepoIndexes({ dataDir })];
+
+      const opened = await Promise.all([a.open(makeOctokit(), TARGET), b.open(makeOctokit(), TARGET, { headSha: HEAD_SHA })]);
+
+      expect(opened.map((o) => o.update).sort()).toEqual(['built', 'fresh']);
+      for (const o of opened) {
+        expect(o.store.listFiles().map((f) => f.path).sort()).toEqual(['README.md', 'src/app.ts', 'src/old.ts']);
+        expect(o.store.holdsWriteLock).toBe(false); // a job reads with the lock let go: the next writer is not kept waiting
+        o.release();
+      }
+    });
+  });
+
   it('refuses a tarball over the repository\'s cap', async () => {
     await mockFirstDownload({ ...FILES, 'big.txt': 'x'.repeat(50_000) });
     const indexes = new TarballRepoIndexes({ dataDir: makeTempDir() });

@@ -63,4 +63,13 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     expect(out).toContain('`nanodex-working` (built-in)');
     expect(out).toContain('`team-triage` (repository, `.github/skills/team-triage/SKILL.md`)');
   });
+
+  it('names a repository SKILL.md over 64 KB, its size and the limit, instead of leaving the skill out silently', async () => {
+    const huge = `---\nname: huge\ndescription: Too long. Triggers on "huge".\n---\n${'Do this.\n'.repeat(8000)}`;
+    const { run } = setUp({ ...SAMPLE_FILES, '.github/skills/huge/SKILL.md': huge });
+    const result = await run('skills');
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.out).toContain('.github/skills/huge/SKILL.md');
+    expect(result.out).toContain(`the file is ${Buffer.byteLength(huge).toLocaleString('en-US')} bytes, over the 65,536-byte (64 KB) limit for a SKILL.md, so the skill was not loaded`);
+  });
 });

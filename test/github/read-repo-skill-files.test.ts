@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/core/ports.js';
+import { loadSkills } from '../../src/core/skills/load-skills.js';
 import { MAX_SKILL_BYTES } from '../../src/core/skills/parse-skill.js';
 import { readRepoSkillFiles } from '../../src/github/read-repo-skill-files.js';
 import { github, makeOctokit } from './github-nock.js';
@@ -59,17 +60,40 @@ describe('readRepoSkillFiles', () => {
     expect(files.map((f) => f.path)).toEqual(['.github/skills/release-notes/SKILL.md']);
   });
 
-  it('skips a SKILL.md over the size limit without decoding it, and says so in the log', async () => {
-    const big = `${SKILL}${'x'.repeat(MAX_SKILL_BYTES)}`;
-    github()
-      .get(contents('.github/skills')).query({ ref: 'main' })
-      .reply(200, [entry('release-notes', 'dir')])
-      .get(contents('.github/skills/release-notes/SKILL.md')).query({ ref: 'main' })
-      .reply(200, fileBody('.github/skills/release-notes/SKILL.md', big));
-    const logger = recordingLogger();
+  describe('when a SKILL.md is over the size limit', () => {
+    it('returns it unread, with its size, for the loader to report; and says so in the log', async () => {
+      const big = `${SKILL}${'x'.repeat(MAX_SKILL_BYTES)}`;
+      github()
+        .get(contents('.github/skills')).query({ ref: 'main' })
+        .reply(200, [entry('release-notes', 'dir')])
+        .get(contents('.github/skills/release-notes/SKILL.md')).query({ ref: 'main' })
+        .reply(200, fileBody('.github/skills/release-notes/SKILL.md', big));
+      const logger = recordingLogger();
 
-    await expect(readRepoSkillFiles(makeOctokit(), COORDS, { logger })).resolves.toEqual([]);
-    expect(logger.warnings).toEqual(['skipped a repository skill over the size limit']);
+      const files = await readRepoSkillFiles(makeOctokit(), COORDS, { logger });
+
+      expect(files).toEqual([{ path: '.github/skills/release-notes/SKILL.md', text: '', size: Buffer.byteLength(big) }]);
+      expect(logger.warnings).toEqual(['skipped a repository skill over the size limit']);
+    });
+
+    it('reports one GitHub sends without content (over 1 MB, encoding "none") as too large, not as a missing skill', async () => {
+      const path = '.github/skills/release-notes/SKILL.md';
+      github()
+        .get(contents('.github/skills')).query({ ref: 'main' })
+        .reply(200, [entry('release-notes', 'dir')])
+        .get(contents(path)).query({ ref: 'main' })
+        .reply(200, { ...fileBody(path, ''), size: 2_000_000, encoding: 'none', content: '' });
+
+      const files = await readRepoSkillFiles(makeOctokit(), COORDS);
+      const loaded = loadSkills({ builtIn: [], repository: files });
+
+      expect(loaded.skills).toEqual([]);
+      expect(loaded.problems).toEqual([{
+        path,
+        message: 'the file is 2,000,000 bytes, over the 65,536-byte (64 KB) limit for a SKILL.md, so the skill was not loaded',
+        fix: 'shorten the instructions (Agent Skills asks for under 500 lines); move long reference material to a separate file the skill mentions',
+      }]);
+    });
   });
 
   it('reads at most 50 skills, the first by path', async () => {

@@ -44,6 +44,23 @@ describe('renderReply', () => {
     });
   });
 
+  describe('when the index the run read is partial', () => {
+    const partial = { ...metrics, index: { complete: false, reason: 'interrupted', startedAt: '2026-11-24T10:00:00.000Z' } } as RunMetrics;
+
+    it('opens an answer without a comment (ask, locate, a budget stop) with the warning', () => {
+      const result: RunResult = { kind: 'budget-exceeded', limit: 'rounds', used: 5, allowed: 5, gathered: [], howToRaise: 'add rounds=10', metrics: partial };
+      expect(renderReply(result).split('\n\n')[0]).toBe(
+        '> ⚠️ The code index is partial: its last build (started 2026-11-24T10:00:00.000Z) stopped before it finished, ' +
+        'so some files, symbols and links are missing from this reply. The next index update finishes it.',
+      );
+    });
+
+    it('leaves a comment as it is: composeComment has put the warning in it', () => {
+      const result = { kind: 'done', command: 'plan', metrics: partial, comment: { body: '## Plan\n…', reviewComments: [] } } as unknown as RunResult;
+      expect(renderReply(result)).toBe('## Plan\n…');
+    });
+  });
+
   it('gives the reason a request was skipped', () => {
     expect(renderReply({ kind: 'skipped', reason: 'the request has no question after its budget words' }))
       .toBe('nanodex did nothing: the request has no question after its budget words');

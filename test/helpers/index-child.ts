@@ -4,7 +4,7 @@ import { IndexStore } from '../../src/core/code-index/index-store.js';
 import { LocalRepoSource } from '../../src/core/repo/local-repo-source.js';
 
 const [root, indexFile] = process.argv.slice(2);
-const store = IndexStore.open(indexFile!);
+const store = await IndexStore.openWriter(indexFile!);
 await indexRepository(new LocalRepoSource(root!), store, {
   workers: 0,
   onProgress: (p) => {

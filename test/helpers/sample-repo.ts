@@ -78,7 +78,7 @@ export async function indexSample(
   const root = makeTempRepo(files, { git: options.git });
   const indexFile = path.join(makeTempDir(), 'index.sqlite');
   const source = new LocalRepoSource(root);
-  const store = IndexStore.open(indexFile, { onStatement: options.onStatement });
+  const store = await IndexStore.openWriter(indexFile, { onStatement: options.onStatement });
   await indexRepository(source, store, { workers: 0, ...options });
   return { root, source, store, indexFile };
 }

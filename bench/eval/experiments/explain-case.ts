@@ -15,7 +15,7 @@ const cases = loadCases();
 for (const prefix of process.argv.slice(2)) {
   const c = cases.find((x) => x.sha.startsWith(prefix));
   if (!c) throw new Error(`no case ${prefix}`);
-  const store = IndexStore.open(indexFile(c), { readonly: true });
+  const store = IndexStore.open(indexFile(c));
   const index = new SqliteCodeIndex(store);
   console.log(`\n== ${c.repo} ${c.sha.slice(0, 10)}: ${c.query.slice(0, 300)}\nexpected: ${c.expected.join(', ')}`);
   const reading = readPrompt(c.query);

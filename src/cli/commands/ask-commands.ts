@@ -17,7 +17,10 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
         return runRequest(
           (repo) => ({ command: name, prompt: words.join(' '), repo, urlDetected: repo.kind === 'github' }),
           options, io,
-          (result) => (result.kind === 'done' && result.command === 'locate' ? { files: result.files } : result),
+          // `index` only when it is partial: the usual output stays {"files": [...]}.
+          (result) => (result.kind === 'done' && result.command === 'locate'
+            ? { files: result.files, ...(result.metrics.index?.complete === false ? { index: result.metrics.index } : {}) }
+            : result),
         );
       }));
   define('ask', 'explore the repository for a question under a budget and print the evidence-backed context');

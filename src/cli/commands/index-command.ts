@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { IndexStore } from '../../core/code-index/index-store.js';
 import type { IndexRunStats } from '../../core/code-index/index-repository.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
-import { resolveIndexTarget, runIndex } from '../open-index.js';
+import { openIndexWriter, resolveIndexTarget, runIndex } from '../open-index.js';
 import { nonNegativeInt, positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
 
 interface IndexOptions extends CommonOptions {
@@ -18,10 +17,11 @@ export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): v
     .action(wrap(async (...args) => {
       const options = args[0] as IndexOptions;
       const { source, file } = resolveIndexTarget(options, io);
-      const store = IndexStore.open(file);
+      const store = await openIndexWriter(file, options, io);
       try {
         const stats = await runIndex(source, store, options, io);
-        io.stdout.write(options.json ? `${JSON.stringify({ index: file, ...stats }, null, 2)}\n` : renderRunStats(file, stats));
+        const waited = store.lockWaitedMs;
+        io.stdout.write(options.json ? `${JSON.stringify({ index: file, ...stats, lockWaitedMs: waited }, null, 2)}\n` : renderRunStats(file, stats, waited));
         return EXIT.ok;
       } finally {
         store.close();
@@ -29,7 +29,7 @@ export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): v
     }));
 }
 
-export function renderRunStats(file: string, s: IndexRunStats): string {
+export function renderRunStats(file: string, s: IndexRunStats, lockWaitedMs = 0): string {
   const skipped = Object.entries(s.skipped).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const seconds = (s.timings.totalMs / 1000).toFixed(2);
   const mbps = s.timings.parseMs > 0 ? ` (${(s.bytesParsed / 1e6 / (s.timings.parseMs / 1000)).toFixed(1)} MB/s)` : '';
@@ -39,6 +39,7 @@ export function renderRunStats(file: string, s: IndexRunStats): string {
     `  parsed ${(s.bytesParsed / 1e6).toFixed(2)} MB, parse errors ${s.parseErrors}`,
     `  skipped: ${skipped}`,
     `  index: ${file}`,
+    ...(lockWaitedMs > 0 ? [`  waited ${(lockWaitedMs / 1000).toFixed(1)}s for another process writing it`] : []),
     '',
   ].join('\n');
 }

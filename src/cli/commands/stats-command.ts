@@ -20,6 +20,7 @@ export function registerStatsCommand(program: Command, io: CliIo, wrap: Wrap): v
         io.stdout.write([
           `repository  ${s.root ?? '?'}${s.headSha ? ` @ ${s.headSha.slice(0, 12)}` : ''}`,
           `index       ${s.indexFile} (${(s.indexBytes / 1e6).toFixed(1)} MB), built ${s.indexedAt ?? 'never'}`,
+          `state       ${s.state.complete ? 'complete' : `partial (${s.state.reason === 'building' ? 'a build is running' : 'the last build was interrupted'})`}`,
           `files       ${s.files} (${(s.bytes / 1e6).toFixed(2)} MB): ${list(s.languages)}`,
           `status      ${list(s.status)}`,
           `symbols     ${s.symbols}`,

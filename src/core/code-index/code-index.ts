@@ -1,5 +1,6 @@
 import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
+import { readIndexState, type IndexState } from './index-state.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
 import { searchChunks, type ChunkHit } from './search-chunks.js';
 
@@ -16,6 +17,8 @@ export interface CodeIndex {
   getFile(path: string): IndexedFile | undefined;
   listFiles(): IndexedFile[];
   headSha(): string | undefined;
+  /** Whether the index holds a finished build; replies from a partial one say so. */
+  state(): IndexState;
   findDefinitions(name: string, limit?: number): SymbolHit[];
   findReferences(name: string, limit?: number): ReferenceHit[];
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
@@ -53,6 +56,10 @@ export class SqliteCodeIndex implements CodeIndex {
 
   headSha(): string | undefined {
     return this.store.getMeta('head_sha');
+  }
+
+  state(): IndexState {
+    return readIndexState(this.store);
   }
 
   findDefinitions(name: string, limit?: number): SymbolHit[] {

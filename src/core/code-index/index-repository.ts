@@ -3,6 +3,7 @@ import type { Clock, RepoFile } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
@@ -54,13 +55,18 @@ export interface IndexRepositoryOptions {
  * Brings the index in line with the repository: parses only files whose blob
  * sha changed, removes deleted ones, then relinks the graph around them.
  * Every batch is one transaction, so a run that dies leaves the last
- * committed state, and the next run picks up where it stopped.
+ * committed state, marked `building` (index-state.ts) so readers say the
+ * index is partial, and the next run picks up where it stopped. The store
+ * must hold the index's write lock (IndexStore.openWriter).
  */
 export async function indexRepository(
   source: LocalRepoSource,
   store: IndexStore,
   options: IndexRepositoryOptions = {},
 ): Promise<IndexRunStats> {
+  if (!store.holdsWriteLock) {
+    throw new Error(`indexRepository needs the write lock of ${store.file}: open the store with IndexStore.openWriter`);
+  }
   const clock = options.clock ?? systemClock;
   const started = clock.now();
   const report = options.onProgress ?? (() => undefined);
@@ -92,6 +98,9 @@ export async function indexRepository(
   const listed = clock.now();
 
   store.transaction(() => {
+    // Said before the first file changes, in the same transaction: an index is never partial without saying so.
+    store.setMeta(BUILD_STATE_KEY, 'building');
+    store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
     for (const file of removed) store.deleteFile(file.id);
     // Same content, new mtime (a checkout or touch): remember the mtime so the next listing need not hash it.
     const setMtime = store.db.prepare('UPDATE files SET mtime_ms = ? WHERE id = ?');
@@ -111,6 +120,7 @@ export async function indexRepository(
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);
     if (listing.headSha) store.setMeta('head_sha', listing.headSha);
+    store.setMeta(BUILD_STATE_KEY, 'complete');
   });
   const finished = clock.now();
   report({ phase: 'done', done: toParse.length, total: toParse.length, bytes: parsed.bytes });

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import type { IndexStore } from './index-store.js';
+import { readIndexState, type IndexState } from './index-state.js';
 
 export interface IndexStats {
   indexFile: string;
@@ -17,6 +18,8 @@ export interface IndexStats {
   edges: Record<string, number>;
   /** Files waiting for their graph edges (non-zero only after an interrupted run). */
   pendingEdges: number;
+  /** Whether the last build finished; a partial index is said in every reply. */
+  state: IndexState;
 }
 
 export function readIndexStats(store: IndexStore): IndexStats {
@@ -46,5 +49,6 @@ export function readIndexStats(store: IndexStore): IndexStats {
     chunks: count('SELECT count(*) FROM chunks'),
     edges: groups('SELECT kind, count(*) FROM edges GROUP BY kind ORDER BY kind'),
     pendingEdges: count('SELECT count(*) FROM dirty_files'),
+    state: readIndexState(store),
   };
 }

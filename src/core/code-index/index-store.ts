@@ -1,14 +1,15 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { IndexUnavailableError } from '../errors.js';
 import type { RepoFile } from '../ports.js';
 import { toPathTerms } from './identifier-terms.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-state.js';
+import { acquireIndexWriteLock, type IndexWriteLock, type LockWaitOptions } from './index-write-lock.js';
 import { LOOKUP_INDEX_NAMES, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { ParsedFile } from './types.js';
 
 export interface OpenOptions {
-  readonly?: boolean;
   /** Called with the text of every statement run (tests count statements with it). */
   onStatement?: (sql?: unknown) => void;
 }
@@ -26,6 +27,12 @@ export interface StoredFile {
 /**
  * The SQLite file behind the index: one long-lived connection, WAL, prepared
  * statements made once. Writes are grouped by the caller with transaction().
+ *
+ * Two ways in. `open` reads: a read-only connection that never writes, so
+ * it never waits on a writer (WAL lets readers and one writer run at once).
+ * `openWriter` first takes the index's write lock (index-write-lock.ts), so
+ * only one process or job writes an index at a time; everything that writes,
+ * indexRepository first, refuses a store without it.
  */
 export class IndexStore {
   readonly db: Database.Database;
@@ -33,51 +40,89 @@ export class IndexStore {
   private readonly statements: Statements;
   private writes = 0;
   private readonly prepared = new Map<string, Database.Statement>();
+  private lock: IndexWriteLock | undefined;
 
-  private constructor(db: Database.Database, file: string) {
+  private constructor(db: Database.Database, file: string, lock?: IndexWriteLock) {
     this.db = db;
     this.file = file;
+    this.lock = lock;
     this.statements = prepareStatements(db);
   }
 
-
-  /**
-   * Opens (or creates) the index at `file`. An index from another schema
-   * version, or one that is not a nanodex index, is rebuilt from scratch.
-   */
+  /** Opens an existing index for reading; a missing one, or one from another schema version, is IndexUnavailableError. */
   static open(file: string, options: OpenOptions = {}): IndexStore {
-    if (options.readonly) {
-      let db: Database.Database;
-      try {
-        db = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
-      } catch (error) {
-        throw new IndexUnavailableError(`no index at ${file}`, {
-          hint: 'run `nanodex index` first (with the same --repo)',
-          cause: error,
-        });
-      }
-      if (readVersion(db) !== SCHEMA_VERSION) {
-        db.close();
-        throw new IndexUnavailableError(`the index at ${file} was built by another nanodex version`, {
-          hint: 'run `nanodex index` to rebuild it',
-        });
-      }
-      return new IndexStore(db, file);
+    let db: Database.Database;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
+    } catch (error) {
+      throw new IndexUnavailableError(`no index at ${file}`, {
+        hint: 'run `nanodex index` first (with the same --repo)',
+        cause: error,
+      });
     }
-    mkdirSync(path.dirname(file), { recursive: true });
-    let db = new Database(file, { verbose: options.onStatement });
     if (readVersion(db) !== SCHEMA_VERSION) {
       db.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-      db = new Database(file, { verbose: options.onStatement });
-      configure(db);
-      db.exec(SCHEMA_SQL);
-      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
-    } else {
-      configure(db);
+      throw new IndexUnavailableError(`the index at ${file} is not complete, or was built by another nanodex version`, {
+        hint: 'run `nanodex index` to build it',
+      });
     }
-    db.exec(LOOKUP_INDEXES_SQL);
+    configureReader(db);
     return new IndexStore(db, file);
+  }
+
+  /** The index at `file` for reading, or undefined when there is none yet (missing, or from another schema version). */
+  static findReadable(file: string, options: OpenOptions = {}): IndexStore | undefined {
+    try {
+      return IndexStore.open(file, options);
+    } catch (error) {
+      if (error instanceof IndexUnavailableError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Takes the index's write lock (waiting for another writer, bounded), then
+   * opens (or creates) the index at `file`. An index from another schema
+   * version, or one that is not a nanodex index, is rebuilt from scratch:
+   * safe only because no other writer can be in it. The connection stays
+   * usable for reading after releaseWriteLock().
+   */
+  static async openWriter(file: string, options: OpenOptions & LockWaitOptions = {}): Promise<IndexStore> {
+    const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
+    let db: Database.Database | undefined;
+    try {
+      db = openWritable(file, options);
+      const store = new IndexStore(db, file, lock);
+      // Who holds the lock, for the message of the next writer that has to wait.
+      store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
+      return store;
+    } catch (error) {
+      db?.close();
+      lock.release();
+      throw error;
+    }
+  }
+
+  /** True while this store holds the index's write lock. */
+  get holdsWriteLock(): boolean {
+    return this.lock?.held ?? false;
+  }
+
+  /** How long taking the write lock waited for another writer, in milliseconds (0 for a reader). */
+  get lockWaitedMs(): number {
+    return this.lock?.waitedMs ?? 0;
+  }
+
+  /** Lets the next writer in; this connection goes on reading. */
+  releaseWriteLock(): void {
+    if (!this.holdsWriteLock) return;
+    try {
+      // Gathers the statistics the planner wants while no other writer can be in the file.
+      this.db.exec('PRAGMA optimize');
+    } finally {
+      this.lock?.release();
+      this.lock = undefined;
+    }
   }
 
   /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
@@ -94,13 +139,9 @@ export class IndexStore {
   }
 
   close(): void {
-    if (!this.db.open) return;
-    try {
-      this.db.pragma('optimize');
-    } catch {
-      // read-only connections cannot optimise; closing is what matters
-    }
-    this.db.close();
+    if (this.db.open && this.holdsWriteLock) this.releaseWriteLock();
+    if (this.db.open) this.db.close();
+    this.lock?.release();
   }
 
   /** A prepared statement for `sql`, made once per connection and reused. */
@@ -217,13 +258,57 @@ export class IndexStore {
   }
 }
 
-function configure(db: Database.Database): void {
+function openWritable(file: string, options: OpenOptions): Database.Database {
+  let db = new Database(file, { verbose: options.onStatement });
+  if (readVersion(db) !== SCHEMA_VERSION) {
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    db = new Database(file, { verbose: options.onStatement });
+    configureWriter(db);
+    // One transaction: a reader sees either no index or the whole schema with its version row.
+    db.transaction(() => {
+      db.exec(SCHEMA_SQL);
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+    })();
+  } else {
+    configureWriter(db);
+  }
+  db.exec(LOOKUP_INDEXES_SQL);
+  return db;
+}
+
+function configureWriter(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   db.pragma('synchronous = NORMAL');
+  configureReader(db);
+}
+
+function configureReader(db: Database.Database): void {
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -65536'); // 64 MB page cache
+  // Readers wait on no writer in WAL mode; this covers the rare moments SQLite itself needs (a WAL reset, recovery).
   db.pragma('busy_timeout = 5000');
+}
+
+/** "pid 123 on host-1, building since …": the lock holder as the index records it, for the lock's messages. */
+function findIndexWriter(file: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+    const get = (key: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined);
+    const writer = get(BUILD_WRITER_KEY);
+    if (writer === undefined) return undefined;
+    const since = get(BUILD_STATE_KEY) === 'building' ? get(BUILD_STARTED_KEY) : undefined;
+    return since === undefined ? writer : `${writer}, building since ${since}`;
+  } catch (error) {
+    // The index may not have its tables yet (the writer is creating it): the message goes without the detail.
+    if (error instanceof Database.SqliteError) return undefined;
+    throw error;
+  } finally {
+    db?.close();
+  }
 }
 
 function readVersion(db: Database.Database): number | undefined {

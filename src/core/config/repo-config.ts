@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_BUDGET, MAX_BUDGET, type Budget } from '../budget/budget.js';
+import { findConfigSizeProblem } from './find-config-size-problem.js';
 import { parseConfigYaml } from './parse-config-yaml.js';
 import { toConfigProblems, type ConfigProblem } from './to-config-problems.js';
 
 export type { ConfigProblem } from './to-config-problems.js';
 export { renderConfigProblems } from './render-config-problems.js';
+export { findConfigSizeProblem, MAX_CONFIG_BYTES } from './find-config-size-problem.js';
 
 /** Where a repository keeps its settings; messages name it. */
 export const REPO_CONFIG_FILE = '.github/nanodex.yml';
@@ -83,9 +85,12 @@ export type ParsedRepoConfig = { ok: true; config: RepoConfig } | { ok: false; p
 /**
  * Parses the file's text once, at the edge: safe YAML (core schema, no tags,
  * unique keys), then the schema, reporting every problem at once with its
- * path, line and fix. An absent or empty file means the defaults.
+ * path, line and fix. An absent or empty file means the defaults; one over
+ * MAX_CONFIG_BYTES is a problem, never parsed.
  */
 export function parseRepoConfig(text: string | undefined, file = REPO_CONFIG_FILE): ParsedRepoConfig {
+  const tooLarge = text === undefined ? undefined : findConfigSizeProblem(file, Buffer.byteLength(text, 'utf8'));
+  if (tooLarge !== undefined) return { ok: false, problems: [tooLarge] };
   if (text === undefined || text.trim() === '') return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;

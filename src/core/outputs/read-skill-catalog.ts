@@ -2,6 +2,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoSource } from '../ports.js';
 import { findRepositorySkillPaths } from '../skills/find-repository-skill-paths.js';
 import { loadSkills, type LoadedSkills } from '../skills/load-skills.js';
+import { MAX_SKILL_BYTES } from '../skills/parse-skill.js';
 import { readBuiltInSkillFiles } from '../skills/read-built-in-skill-files.js';
 import type { SkillFile, SkillProblem } from '../skills/types.js';
 
@@ -21,7 +22,13 @@ export async function readSkillCatalog(index: CodeIndex, source: RepoSource, giv
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  for (const path of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+  const sizes = new Map(index.listFiles().map((f) => [f.path, f.size]));
+  for (const path of findRepositorySkillPaths([...sizes.keys()])) {
+    const size = sizes.get(path) ?? 0;
+    if (size > MAX_SKILL_BYTES) {
+      repository.push({ path, text: '', size }); // not read: parseSkill reports it with its size and the limit
+      continue;
+    }
     try {
       repository.push({ path, text: await source.readFile(path) });
     } catch (error) {

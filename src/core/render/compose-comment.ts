@@ -1,6 +1,7 @@
 import type { RunMetrics } from '../request.js';
 import { fitComment, GITHUB_COMMENT_LIMIT, type Block } from './fit-comment.js';
 import { renderFooter, type FooterExtras } from './render-footer.js';
+import { renderIndexWarning } from './render-index-warning.js';
 import { sanitizeModelText, type SanitizeReport } from './sanitize-model-text.js';
 import { verifyCitations, type CitationTree } from './verify-citations.js';
 
@@ -15,8 +16,9 @@ export interface CommentCheck {
 /**
  * The last step before anything is posted, the same for every output:
  * sanitise (mentions, hidden markup, raw HTML, secrets), verify every line
- * citation against the tree, add the metrics footer, and fit GitHub's size
- * limit by leaving out whole blocks with a note.
+ * citation against the tree, add the metrics footer (and, first, a warning
+ * when the index was partial), and fit GitHub's size limit by leaving out
+ * whole blocks with a note.
  */
 export function composeComment(blocks: Block[], options: {
   tree: CitationTree;
@@ -44,6 +46,9 @@ export function composeComment(blocks: Block[], options: {
   } else if (options.footer && !options.footer.madeWithModel) {
     clean.push({ title: 'footer', essential: true, text: '<sub>Answered from the code index, without a language model.</sub>' });
   }
+  // First, before anything in the reply is read as whole: the index it came from was not.
+  const warning = renderIndexWarning(options.metrics?.index);
+  if (warning !== undefined) clean.unshift({ title: 'index warning', essential: true, text: warning });
   const { body, trimmed } = fitComment(clean, options.limit ?? GITHUB_COMMENT_LIMIT);
   return { body, check: { citationsKept: kept, citationsRemoved: removed, citationProblems: problems, sanitized, trimmed } };
 }

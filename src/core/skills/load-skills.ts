@@ -29,7 +29,7 @@ export function loadSkills(input: { builtIn: SkillFile[]; repository: SkillFile[
   const parseAll = (files: SkillFile[], source: Skill['source']): Skill[] => {
     const skills: Skill[] = [];
     for (const file of [...files].sort((a, b) => compare(a.path, b.path))) {
-      const parsed = parseSkill(file.text, { path: file.path, source });
+      const parsed = parseSkill(file.text, { path: file.path, source, size: file.size });
       if (!parsed.ok) {
         problems.push(parsed.problem);
         continue;

@@ -54,11 +54,15 @@ export type ParsedSkill = { ok: true; skill: Skill } | { ok: false; problem: Ski
  * Parses one SKILL.md. Never throws: a bad file becomes a SkillProblem that
  * names the file, the field, what is wrong and how to fix it.
  */
-export function parseSkill(text: string, origin: { path: string; source: SkillSource }): ParsedSkill {
+export function parseSkill(text: string, origin: { path: string; source: SkillSource; size?: number }): ParsedSkill {
   const fail = (problem: Omit<SkillProblem, 'path'>): ParsedSkill => ({ ok: false, problem: { path: origin.path, ...problem } });
-  const bytes = Buffer.byteLength(text, 'utf8');
+  // `size` when the reader left an oversized file unread: the check is the same either way.
+  const bytes = origin.size ?? Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_SKILL_BYTES) {
-    return fail({ message: `the file is ${bytes} bytes, over the ${MAX_SKILL_BYTES}-byte limit for a SKILL.md`, fix: 'shorten the instructions; move long reference material to a separate file the skill mentions' });
+    return fail({
+      message: `the file is ${bytes.toLocaleString('en-US')} bytes, over the ${MAX_SKILL_BYTES.toLocaleString('en-US')}-byte (64 KB) limit for a SKILL.md, so the skill was not loaded`,
+      fix: 'shorten the instructions (Agent Skills asks for under 500 lines); move long reference material to a separate file the skill mentions',
+    });
   }
   const front = parseFrontmatter(text);
   if (!front.ok) return fail({ field: front.field, message: front.message, fix: front.fix });

@@ -61,6 +61,12 @@ export interface SkillProblem {
 export interface SkillFile {
   path: string;
   text: string;
+  /**
+   * The file's size in bytes where it is stored, when its text was left
+   * unread for being over MAX_SKILL_BYTES (text is then empty): parseSkill
+   * reports it like any oversized SKILL.md instead of it going missing.
+   */
+  size?: number;
 }
 
 /** One line for a person: the file, the field, what happened, and the fix. */

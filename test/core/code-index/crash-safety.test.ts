@@ -1,63 +1,33 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
+import { readIndexState } from '../../../src/core/code-index/index-state.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
+import { chainRepoFiles } from '../../helpers/chain-repo.js';
+import { indexAndKill } from '../../helpers/index-and-kill.js';
 import { makeTempDir, makeTempRepo } from '../../helpers/temp-repo.js';
 
 const FILES = 1500;
 const KILL_AFTER = 450; // parsed files: past two committed batches of 200
-
-function manyFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < FILES; i += 1) {
-    const next = (i + 1) % FILES;
-    files[`src/m${i}.ts`] = [
-      `import { f${next} } from './m${next}.js';`,
-      `export function f${i}(n: number): number {`,
-      `  return n > 0 ? f${next}(n - 1) : ${i};`,
-      '}',
-      '',
-    ].join('\n');
-  }
-  return files;
-}
-
-/** Runs the indexer in a child process and SIGKILLs it once `KILL_AFTER` files are parsed. */
-function indexAndKill(root: string, indexFile: string): Promise<{ killed: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../helpers/index-child.ts', import.meta.url)), root, indexFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    let killed = false;
-    child.stdout.on('data', (data: Buffer) => {
-      buffer += data.toString();
-      const lines = buffer.split('\n');
-      buffer = lines.pop() ?? '';
-      if (!killed && lines.some((l) => Number(l) >= KILL_AFTER)) {
-        killed = child.kill('SIGKILL');
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', () => resolve({ killed }));
-  });
-}
 
 let store: IndexStore | undefined;
 afterEach(() => store?.close());
 
 describe('an index run killed midway', () => {
   it('leaves a consistent index, and the next run resumes where it stopped', async () => {
-    const root = makeTempRepo(manyFiles());
+    const root = makeTempRepo(chainRepoFiles(FILES));
     const indexFile = path.join(makeTempDir(), 'index.sqlite');
-    const { killed } = await indexAndKill(root, indexFile);
+    const { killed } = await indexAndKill(root, indexFile, KILL_AFTER);
     expect(killed).toBe(true);
 
-    store = IndexStore.open(indexFile);
+    // A reader sees the build record the killed run left: partial, interrupted (no process holds the lock).
+    const reader = IndexStore.open(indexFile);
+    expect(readIndexState(reader)).toEqual({ complete: false, reason: 'interrupted', startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    reader.close();
+
+    store = await IndexStore.openWriter(indexFile);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     // The first build had dropped its lookup indexes; opening the index restores them.
     const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('refs_name', 'symbols_name', 'chunks_file')").pluck().all();
@@ -81,5 +51,6 @@ describe('an index run killed midway', () => {
     expect(after.pendingEdges).toBe(0);
     expect(after.edges.import).toBe(FILES);
     expect(after.edges.call).toBe(FILES);
+    expect(after.state).toEqual({ complete: true });
   });
 });

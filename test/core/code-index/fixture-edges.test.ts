@@ -120,7 +120,7 @@ afterEach(() => store?.close());
 describe('indexRepository on the fixture repositories', () => {
   it.each(Object.keys(EXPECTED))('links the %s fixture exactly as expected', async (language) => {
     const root = copyFixtureRepo(language);
-    store = IndexStore.open(path.join(makeTempDir(), 'index.sqlite'));
+    store = await IndexStore.openWriter(path.join(makeTempDir(), 'index.sqlite'));
     const stats = await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
     expect(stats.parseErrors).toBe(0);
     const edges = store.db.prepare(

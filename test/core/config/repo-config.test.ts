@@ -86,6 +86,23 @@ describe('parseRepoConfig', () => {
     });
   });
 
+  describe('when the file is over 64 KB', () => {
+    it('reports its size, the limit and the fix, and parses none of it', () => {
+      const text = `review:\n  auto: maybe\n# ${'x'.repeat(65_536)}\n`;
+      expect(problemsOf(text)).toEqual([{
+        path: '',
+        message: `.github/nanodex.yml is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes, over the 65,536-byte (64 KB) limit for a settings file, so none of it was read`,
+        fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
+      }]);
+    });
+
+    it('takes a file of exactly 64 KB', () => {
+      const text = `review:\n  drafts: true\n#${'x'.repeat(65_536 - 'review:\n  drafts: true\n#\n'.length)}\n`;
+      expect(Buffer.byteLength(text)).toBe(65_536);
+      expect(parseRepoConfig(text)).toMatchObject({ ok: true, config: { review: { drafts: true } } });
+    });
+  });
+
   describe('when the YAML itself is unsafe or broken', () => {
     it('refuses explicit tags', () => {
       expect(problemsOf('review:\n  auto: !!bool true\n')).toEqual([

@@ -39,7 +39,7 @@ export async function makeReviewRepo(
   git(root, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'change']);
   const head = git(root, ['rev-parse', 'HEAD']).trim();
   const diff = git(root, ['diff', base, head]);
-  const store = IndexStore.open(path.join(makeTempDir(), 'index.sqlite'));
+  const store = await IndexStore.openWriter(path.join(makeTempDir(), 'index.sqlite'));
   opened.push(store);
   await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
   return { root, base, head, diff, index: new SqliteCodeIndex(store) };

@@ -98,7 +98,7 @@ describe('parseSkill', () => {
       ['names an unknown command', front([...VALID, 'metadata:', '  command: deploy']), 'metadata.command', /"deploy", which is not a command/, /explain, plan, debug/],
       ['has no instructions', front(VALID, '\n\n'), 'body', /instructions .* are empty/, /write the instructions/],
       ['has instructions over 500 lines', front(VALID, 'line\n'.repeat(501)), 'body', /501 lines, over the 500-line limit/, /references\//],
-      ['is over 64 KB', front(VALID, long(70_000)), undefined, /bytes, over the 65536-byte limit/, /shorten/],
+      ['is over 64 KB', front(VALID, long(70_000)), undefined, /bytes, over the 65,536-byte \(64 KB\) limit for a SKILL\.md/, /shorten/],
     ];
 
     it.each(cases)('reports a file that %s with its path, field and fix', (_case, text, field, message, fix) => {
