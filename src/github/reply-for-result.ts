@@ -2,6 +2,7 @@ import type { BudgetLimit } from '../core/budget/budget.js';
 import type { RunResult } from '../core/request.js';
 import { code, plural } from '../core/render/markdown.js';
 import { sanitizeModelText } from '../core/render/sanitize-model-text.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 
 /** Gathered evidence listed in a budget reply before the rest is counted: the list is a hint, not the answer. */
 const MAX_GATHERED_LISTED = 20;
@@ -11,8 +12,12 @@ const LIMIT_NAMES: Record<BudgetLimit, string> = {
   contextTokens: 'context tokens', modelCalls: 'model calls', wallMs: 'time',
 };
 
-/** The Markdown a front posts for any result; the sticky comment's final state. */
-export function renderReply(result: RunResult, options: { requester?: string } = {}): string {
+/** The Markdown a front posts for any result, secrets redacted; the sticky comment's final state. */
+export async function renderReply(result: RunResult, options: { requester?: string } = {}): Promise<string> {
+  return redactSecrets(renderReplyText(result, options));
+}
+
+function renderReplyText(result: RunResult, options: { requester?: string }): string {
   const safe = (text: string): string => sanitizeModelText(text, { requester: options.requester }).text;
   switch (result.kind) {
     case 'done':
