@@ -23,7 +23,6 @@ describe('redactCredentials', () => {
     ['{"authorization":"Bearer abcdefghijklmnop"}', '{"authorization":"[redacted]"}'],
     ["headers: { 'x-api-key': 'abcdefghijklmnop' }", "headers: { 'x-api-key': '[redacted]' }"],
     ['apiKey=abcdefghijklmnop&x=1', 'apiKey=[redacted]&x=1'],
-    [`token ${TEST_KEY} leaked`, 'token [redacted] leaked'],
     ['Incorrect API key provided: sk-proj-****************abcd.', 'Incorrect API key provided: [redacted].'],
   ])('strips %j', (text, expected) => {
     expect(redactCredentials(text)).toBe(expected);
