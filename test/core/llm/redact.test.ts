@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { NanodexError } from '../../../src/core/errors.js';
 import { redactCredentials, redactKey, toSafeError } from '../../../src/core/llm/redact.js';
 import { toModelError } from '../../../src/core/llm/to-model-error.js';
-import { TEST_KEY } from './tool-round-trip.js';
 
 const OPAQUE_KEY = 'f3a9c1d27be84e0fa6d5'; // not token-shaped: only redactKey can find it
 
