@@ -66,8 +66,9 @@ const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'`]*:([^\s@/"'`<>]{3,
 // Literal values given to a name that says it holds a secret: `password = "…"`, `"apiKey": "…"`,
 // `DB_PASSWORD=…` in a .env file. The preset has no rule for these; they are the most common leak.
 const SECRET_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)`;
+// On one line: a blank line between two strings (redact-strings.ts) must end every match.
 const QUOTED_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?\s*(?::=|=>|[:=])\s*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`, 'gi',
+  String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`, 'gi',
 );
 // Upper-case names with `=` and no spaces: .env files, shell, Dockerfiles; also quoted in a comment or a log line.
 const ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
