@@ -116,15 +116,15 @@ async function read(
   reason: string,
   optional = false,
 ): Promise<OperationOutcome> {
+  // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
+  if (findPathSkipReason(path) === 'secret') {
+    state.gaps.push(`${path} was not read: its name says it holds secrets`);
+    return { ok: true, added: 0 };
+  }
   const file = state.index.getFile(path);
   if (!file) {
     state.evidence.dropped += 1;
     state.gaps.push(`${path} is not in the indexed tree`);
-    return { ok: true, added: 0 };
-  }
-  // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
-  if (findPathSkipReason(path) === 'secret') {
-    state.gaps.push(`${path} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
   const start = Math.max(1, startLine);
