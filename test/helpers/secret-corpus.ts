@@ -12,6 +12,12 @@ export interface CorpusSecret {
   value: string;
   /** A line (or block) of code or config that holds it. */
   inCode: string;
+  /**
+   * Whether the value alone says it is a secret (a key block, `ghp_…`, `AKIA…`). A password or a
+   * 40-character AWS secret is an ordinary string without its name: no scanner can find it bare, so
+   * nanodex keeps it from the model instead (the model cannot repeat what it never saw).
+   */
+  selfEvident: boolean;
 }
 
 /** A deterministic mix of letters and digits: `length` characters from a seed. */
@@ -70,29 +76,29 @@ export function buildSecretCorpus(): CorpusSecret[] {
   const envPassword = join('pg', randomish('env-pass', 14), '7');
   const envToken = join('tok', randomish('env-token', 20), '1');
   return [
-    { name: 'RSA private key (PEM)', value: rsa, inCode: rsa },
-    { name: 'EC private key (SEC1)', value: ec, inCode: ec },
-    { name: 'ed25519 private key (PKCS#8)', value: ed, inCode: ed },
-    { name: 'OpenSSH private key', value: ssh, inCode: ssh },
-    { name: 'PGP private key block', value: pgp, inCode: pgp },
-    { name: 'AWS access key id', value: akid, inCode: `aws_access_key_id = ${akid}` },
-    { name: 'AWS secret access key', value: awsSecret, inCode: `aws_secret_access_key = ${awsSecret}` },
-    ...['ghp', 'gho', 'ghu', 'ghs', 'ghr'].map((p) => ({ name: `GitHub token ${p}_`, value: gh(p), inCode: `const token = '${gh(p)}';` })),
-    { name: 'GitHub fine-grained token github_pat_', value: pat, inCode: `GITHUB_TOKEN=${pat}` },
-    { name: 'Slack bot token', value: slack, inCode: `slack = Client(token="${slack}")` },
-    { name: 'Slack webhook', value: slackHook, inCode: `const hook = "${slackHook}";` },
-    { name: 'Stripe secret key', value: stripe, inCode: `Stripe.api_key = "${stripe}"` },
-    { name: 'Google API key', value: google, inCode: `const maps = new Maps({ key: '${google}' });` },
-    { name: 'JWT', value: jwt, inCode: `headers: { Authorization: 'Bearer ${jwt}' }` },
-    { name: 'password in a URL', value: urlPassword, inCode: `const db = 'https://admin:${urlPassword}@db.internal.example.com/app';` },
-    { name: 'password assignment', value: assigned, inCode: `password = "${assigned}"` },
-    { name: '.env password', value: envPassword, inCode: `DB_PASSWORD=${envPassword}` },
-    { name: '.env token', value: envToken, inCode: `export SESSION_TOKEN=${envToken}` },
+    { name: 'RSA private key (PEM)', value: rsa, inCode: rsa, selfEvident: true },
+    { name: 'EC private key (SEC1)', value: ec, inCode: ec, selfEvident: true },
+    { name: 'ed25519 private key (PKCS#8)', value: ed, inCode: ed, selfEvident: true },
+    { name: 'OpenSSH private key', value: ssh, inCode: ssh, selfEvident: true },
+    { name: 'PGP private key block', value: pgp, inCode: pgp, selfEvident: true },
+    { name: 'AWS access key id', value: akid, inCode: `aws_access_key_id = ${akid}`, selfEvident: true },
+    { name: 'AWS secret access key', value: awsSecret, inCode: `aws_secret_access_key = ${awsSecret}`, selfEvident: false },
+    ...['ghp', 'gho', 'ghu', 'ghs', 'ghr'].map((p) => ({ name: `GitHub token ${p}_`, value: gh(p), inCode: `const token = '${gh(p)}';`, selfEvident: true })),
+    { name: 'GitHub fine-grained token github_pat_', value: pat, inCode: `GITHUB_TOKEN=${pat}`, selfEvident: true },
+    { name: 'Slack bot token', value: slack, inCode: `slack = Client(token="${slack}")`, selfEvident: true },
+    { name: 'Slack webhook', value: slackHook, inCode: `const hook = "${slackHook}";`, selfEvident: true },
+    { name: 'Stripe secret key', value: stripe, inCode: `Stripe.api_key = "${stripe}"`, selfEvident: true },
+    { name: 'Google API key', value: google, inCode: `const maps = new Maps({ key: '${google}' });`, selfEvident: true },
+    { name: 'JWT', value: jwt, inCode: `headers: { Authorization: 'Bearer ${jwt}' }`, selfEvident: true },
+    { name: 'password in a URL', value: urlPassword, inCode: `const db = 'https://admin:${urlPassword}@db.internal.example.com/app';`, selfEvident: false },
+    { name: 'password assignment', value: assigned, inCode: `password = "${assigned}"`, selfEvident: false },
+    { name: '.env password', value: envPassword, inCode: `DB_PASSWORD=${envPassword}`, selfEvident: false },
+    { name: '.env token', value: envToken, inCode: `export SESSION_TOKEN=${envToken}`, selfEvident: false },
   ];
 }
 
 /** A .env file holding several of the corpus's secrets, as a real one would. */
-export function buildDotEnv(corpus: CorpusSecret[]): string {
+export function buildDotEnv(corpus: readonly CorpusSecret[]): string {
   const get = (name: string) => corpus.find((s) => s.name === name)!.value;
   return [
     '# local settings', 'NODE_ENV=development', 'PORT=3000',

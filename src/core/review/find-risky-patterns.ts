@@ -26,8 +26,8 @@ export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = R
     const secretLines = await findSecretLines(file);
     for (const hunk of file.hunks) {
       hunk.lines.forEach((line, i) => {
-        if (line.kind !== 'add') return;
-        const ruleLine = toRuleLine(file.path, line, hunk.lines[i + 1], secretLines.has(line));
+        if (line.kind !== 'add' || secretLines.within.has(line)) return;
+        const ruleLine = toRuleLine(file.path, line, hunk.lines[i + 1], secretLines.starts.has(line));
         for (const rule of applicable) {
           const hit = rule.test(ruleLine);
           if (hit === false) continue;
@@ -48,18 +48,26 @@ export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = R
   return drafts;
 }
 
-/** The added lines of a file that hold a secret, found in one scan of them all (the scanner is async). */
-async function findSecretLines(file: DiffFile): Promise<Set<DiffLine>> {
+/**
+ * The added lines of a file that a secret touches, found in one scan of them
+ * all (the scanner is async): where one starts, and where one goes on (the
+ * body of a key block). A draft quotes its line, and a line of bare key
+ * material is text no redactor can tell from any other; so such lines get no
+ * draft at all, and the key is flagged once, on its BEGIN line.
+ */
+async function findSecretLines(file: DiffFile): Promise<{ starts: Set<DiffLine>; within: Set<DiffLine> }> {
   const added = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add'));
   const spans = await findSecrets(added.map((l) => l.text).join('\n'));
-  const found = new Set<DiffLine>();
+  const starts = new Set<DiffLine>();
+  const within = new Set<DiffLine>();
   let offset = 0;
   for (const line of added) {
     const end = offset + line.text.length;
-    if (spans.some((s) => s.start < end && s.end > offset)) found.add(line);
+    if (spans.some((s) => s.start >= offset && s.start <= end)) starts.add(line);
+    else if (spans.some((s) => s.start < offset && s.end > offset)) within.add(line);
     offset = end + 1;
   }
-  return found;
+  return { starts, within };
 }
 
 function toRuleLine(path: string, line: DiffLine, next: DiffLine | undefined, hasSecret: boolean): RuleLine {

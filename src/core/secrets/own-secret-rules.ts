@@ -25,8 +25,12 @@ const KEY_BEGIN = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
 const KEY_END = /-----END ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
 /** How far an END line is looked for: an 8192-bit RSA key in PEM is about 6.5 KB. */
 const MAX_KEY_CHARS = 16_384;
-/** A line of key material, perhaps inside a string literal (quotes, `\n`, `+`), or a PGP armour header. */
-const KEY_LINE = /^[\s"'`+,]*(?:[A-Za-z0-9+/=]{8,}|[A-Za-z-]+: [^\n]*|)(?:\\n|\\r)*[\s"'`+,;]*$/;
+/**
+ * The next line of key material: a new line (real, or `\n` inside a string literal), perhaps quotes or
+ * `+` of a concatenated literal, then base64 or a PGP armour header. Only its leading run counts, so a
+ * key quoted mid-sentence ends where the base64 does.
+ */
+const KEY_LINE = /(?:[ \t"'`+,;]*(?:\r?\n|\\r?\\n))+[ \t"'`+,]*(?:([A-Za-z0-9+/=]{8,})|[A-Za-z-]+: [^\n\\]*)/y;
 
 function findPrivateKeys(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
@@ -39,15 +43,16 @@ function findPrivateKeys(text: string): SecretSpan[] {
       continue;
     }
     // No END line: a key cut short. Take the lines of key material that follow, if there are any.
-    const rest = text.slice(from, from + MAX_KEY_CHARS).split(/(?<=\n)|(?<=\\n)/);
-    let length = 0;
+    let at = from;
     let material = 0;
-    for (const line of rest) {
-      if (!KEY_LINE.test(line.replace(/\\n$/, '').replace(/\r?\n$/, ''))) break;
-      length += line.length;
-      material += (/[A-Za-z0-9+/=]{8,}/.exec(line)?.[0].length ?? 0);
+    for (;;) {
+      KEY_LINE.lastIndex = at;
+      const line = KEY_LINE.exec(text);
+      if (line === null || line.index - from > MAX_KEY_CHARS) break;
+      at = KEY_LINE.lastIndex;
+      material += line[1]?.length ?? 0;
     }
-    if (material >= 16) spans.push({ start: begin.index, end: from + length, rule: 'private-key' });
+    if (material >= 16) spans.push({ start: begin.index, end: at, rule: 'private-key' });
   }
   return spans;
 }
