@@ -107,7 +107,7 @@ async function publish(outcome: ActionOutcome | undefined, failure: string | und
     writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}\n`);
     core.setOutput('result-path', resultPath);
   } catch (error) {
-    core.warning(`could not write the result file ${resultPath}: ${describeError(error)}`);
+    core.warning(await redactSecrets(`could not write the result file ${resultPath}: ${describeError(error)}`));
   }
   core.setOutput('comment-url', outcome?.commentUrl ?? '');
   core.setOutput('metrics', JSON.stringify(await redactStrings(metrics)));
@@ -115,6 +115,6 @@ async function publish(outcome: ActionOutcome | undefined, failure: string | und
   try {
     await core.summary.addRaw(await redactSecrets(await renderJobSummary(outcome, failure)), true).write();
   } catch (error) {
-    core.warning(`could not write the job summary: ${describeError(error)}`);
+    core.warning(await redactSecrets(`could not write the job summary: ${describeError(error)}`));
   }
 }
