@@ -2,7 +2,7 @@ import { OWN_RULES } from './own-secret-rules.js';
 import { scanWithSecretlint } from './scan-with-secretlint.js';
 import { mergeSpans, type SecretSpan } from './secret-span.js';
 
-/** The shortest text that can hold a secret any rule reports (`pwd="abc123"` is 12). */
+/** The shortest text that can hold a secret any rule reports: a 3-letter name, `=`, quotes and a 6-character value. */
 const MIN_SECRET_TEXT = 8;
 
 /**

@@ -81,8 +81,8 @@ const CONFIG_LINE = new RegExp(
   String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*[;,]?[ \t]*(?:#.*)?$`, 'gim',
 );
 
-/** Values that stand for a secret rather than being one. */
-const PLACEHOLDER = /^(?:x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
+/** Values that stand for a secret rather than being one; an ellipsis or a run of x or * elides one (`"sk-..."`). */
+const PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
 /** An environment variable's name, a plain word, a camelCase or PascalCase name: what code passes around, not a secret. */
 const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[a-z]+(?:[_.-][a-z]+)*|[a-z]*(?:[A-Z][a-z]+)+)$/;
 /** `self.token`, `config.auth.key`, `os.environ`: a reference to a value, not the value. */

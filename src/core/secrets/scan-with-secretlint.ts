@@ -16,10 +16,14 @@ let loading: Promise<Scanner> | undefined;
  */
 function loadScanner(): Promise<Scanner> {
   loading ??= (async () => {
-    const [{ lintSource }, { creator }] = await Promise.all([
+    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
       import('@secretlint/core'),
       import('@secretlint/secretlint-rule-preset-recommend'),
+      import('@secretlint/profiler'),
     ]);
+    // The profiler is on by default and keeps every performance mark it makes (60 a scan): a server that
+    // redacts for weeks would grow without bound (Node warns past a million marks).
+    secretLintProfiler.setEnabled(false);
     const config: SecretLintCoreConfig = {
       rules: [{
         id: PRESET_ID,

@@ -81,3 +81,11 @@ describe('redactSecrets', () => {
     expect(await redactSecrets(line)).toBe(line);
   });
 });
+
+describe('redactSecrets over a long run', () => {
+  it('leaves no profiling marks behind (the App redacts for weeks)', async () => {
+    const { performance } = await import('node:perf_hooks');
+    for (let i = 0; i < 50; i += 1) await redactSecrets(`line ${i}: ${corpus[i % corpus.length]!.inCode}`);
+    expect(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('@core>'))).toEqual([]);
+  });
+});
