@@ -6,6 +6,7 @@
  *
  *   npm run bench:secrets                    this repository and two package trees from node_modules
  *   npm run bench:secrets -- DIR [DIR...]    other trees
+ *   npm run bench:secrets -- --examples=200  list more of the changed lines (25 per tree by default)
  *
  * Writes bench/results/secrets.json and prints one table row per tree, with
  * the changed lines themselves so a rule can be tuned against them.
@@ -46,7 +47,9 @@ interface TreeReport {
 }
 
 const root = findProjectRoot();
-const trees = process.argv.slice(2);
+const args = process.argv.slice(2);
+const trees = args.filter((a) => !a.startsWith('--'));
+const maxExamples = Number(args.find((a) => a.startsWith('--examples='))?.slice('--examples='.length) ?? 25);
 const targets = trees.length > 0
   ? trees.map((t) => ({ tree: t, files: walk(path.resolve(t)) }))
   : [
@@ -94,7 +97,7 @@ async function measure(tree: string, files: string[]): Promise<TreeReport> {
         return;
       }
       changed += 1;
-      if (examples.length < 25) examples.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 160)}`);
+      if (examples.length < maxExamples) examples.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 160)}`);
     });
   }
   const megabytes = bytes / 1e6;

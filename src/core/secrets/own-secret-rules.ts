@@ -38,7 +38,9 @@ function findPrivateKeys(text: string): SecretSpan[] {
     const from = begin.index + begin[0].length;
     KEY_END.lastIndex = from;
     const end = KEY_END.exec(text);
-    if (end !== null && end.index - from <= MAX_KEY_CHARS && !text.slice(from, end.index).includes('-----BEGIN')) {
+    const between = end === null ? '' : text.slice(from, end.index);
+    // Key material between the lines: two constants naming the markers (`BEGIN = "-----BEGIN…"`, then END) are not a key.
+    if (end !== null && between.length <= MAX_KEY_CHARS && !between.includes('-----BEGIN') && /[A-Za-z0-9+/=]{16}/.test(between)) {
       spans.push({ start: begin.index, end: end.index + end[0].length, rule: 'private-key' });
       continue;
     }
@@ -77,14 +79,16 @@ const QUOTED_ASSIGNMENT = new RegExp(
 );
 // Upper-case names with `=` and no spaces: .env files, shell, Dockerfiles; also quoted in a comment or a log line.
 const ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
+// `name: value` and `name = value` lines of YAML, INI and properties files. A line that ends in `;` or `,`
+// is code (`token: CSSToken,`, `privateKey: Uint8Array;`), where an unquoted value is a name.
 const CONFIG_LINE = new RegExp(
-  String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*[;,]?[ \t]*(?:#.*)?$`, 'gim',
+  String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`, 'gim',
 );
 
 /** Values that stand for a secret rather than being one; an ellipsis or a run of x or * elides one (`"sk-..."`). */
 const PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
-/** An environment variable's name, a plain word, a camelCase or PascalCase name: what code passes around, not a secret. */
-const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[a-z]+(?:[_.-][a-z]+)*|[a-z]*(?:[A-Z][a-z]+)+)$/;
+/** Made-up values in documentation: counting runs (`abc123xyz`, `1234567890abcdef`) or the kind's own word (`token123`). */
+const EXAMPLE = /0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|wxyz|token|passw|secret/i;
 /** `self.token`, `config.auth.key`, `os.environ`: a reference to a value, not the value. */
 const REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
 /** A path, a URL or a template. */
@@ -94,8 +98,10 @@ function isSecretValue(value: string, options: { loose: boolean }): boolean {
   if (PLACEHOLDER.test(value) || REFERENCE.test(value) || NOT_A_VALUE.test(value)) return false;
   // Numbers and version ranges (`"js-tiktoken": "^1.0.12"` in a manifest): a secret has letters.
   if (!/[A-Za-z]/.test(value) || /^[~^<>=v]*\d+(?:\.[\dx*]+)+/.test(value)) return false;
-  // In a .env line the value is data whatever its shape; elsewhere a bare word is more often a name.
-  return options.loose || !NAME_LIKE.test(value);
+  // In a .env line the value is data whatever its shape. Elsewhere a value without a digit is more often a
+  // name (`CSSToken`, `"?InterpolationInTemplate"`; a random 24-character key has one 98% of the time),
+  // and a counting run or the kind's own word marks an example in a README or a test.
+  return options.loose || (/\d/.test(value) && !EXAMPLE.test(value));
 }
 
 function findAssignments(text: string): SecretSpan[] {
@@ -118,7 +124,8 @@ function findAssignments(text: string): SecretSpan[] {
 }
 
 function findUrlPasswords(text: string): SecretSpan[] {
-  return spansOf('url-password', URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: true }));
+  // As strict as a quoted value: `user:pass@`, `user:PASS@` and `:key_1234@` are how documentation writes URLs.
+  return spansOf('url-password', URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: false }));
 }
 
 export const OWN_RULES: readonly OwnRule[] = [

@@ -64,6 +64,11 @@ export async function scanWithSecretlint(text: string): Promise<SecretSpan[]> {
   const spans: SecretSpan[] = [];
   for (const message of result.messages) {
     const [start, end] = message.range;
+    // The AWS secret key rule takes any 40 letters after `secret_access_key:`, a type name included
+    // (`SandboxesSandboxAwsMountStaticAuthConfig.SecretAccessKey`). A real key has a digit, `/` or `+`
+    // (all 40 characters without one: about 1 key in 1,000).
+    const key = (message.data as { KEY?: unknown } | undefined)?.KEY;
+    if (message.messageId === 'AWSSecretAccessKey' && typeof key === 'string' && !/[\d/+]/.test(key)) continue;
     // The secret as the rule names it, where it lies in the reported range. The AWS secret key rule
     // reports the match's start with the key's length (13.0.7): `aws_secret_access_key = ` and half
     // the key. The named value is exact there, and the same as the range for the other rules.

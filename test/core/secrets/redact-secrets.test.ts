@@ -77,6 +77,14 @@ describe('redactSecrets', () => {
     ['the AWS documentation example key', 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE'],
     ['a JWT-looking word that is not one', 'eyJhbGciOi is how every JWT starts'],
     ['a key marker with no key after it', 'if (text.includes("-----BEGIN RSA PRIVATE KEY-----")) skip();'],
+    ['a property typed in an interface', '  endToken: CSSToken;'],
+    ['a field of a typed array', '  privateKey: Uint8ArrayBuffer;'],
+    ['an export', 'exports.isSASCredential = isSASCredential;'],
+    ['an elided key in documentation', ' *   secretsMap: { OPENAI_API_KEY: "sk-..." }'],
+    ['a made-up value in a README', '  clientSecret: "1234567890abcdef12341234567890abcdef1234",'],
+    ['a state name in a tokenizer', 'lastSignificantToken = "?InterpolationInTemplate";'],
+    ['a type named like a 40-character AWS secret', 'secret_access_key: SandboxesSandboxAwsMountStaticAuthConfig.SecretAccessKey;'],
+    ['two constants naming the key markers', 'var pkcs1Begin = "-----BEGIN RSA PRIVATE KEY-----";\nvar pkcs1End = "-----END RSA PRIVATE KEY-----";'],
   ])('leaves ordinary code alone: %s', async (_what, line) => {
     expect(await redactSecrets(line)).toBe(line);
   });
