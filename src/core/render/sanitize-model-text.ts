@@ -4,6 +4,7 @@ export interface SanitizeReport {
   html: number;
   hidden: number;
   images: number;
+  /** Secrets redacted: counted by composeComment, which redacts before sanitising. */
   secrets: number;
 }
 

@@ -2,7 +2,7 @@ import { OWN_RULES } from './own-secret-rules.js';
 import { scanWithSecretlint } from './scan-with-secretlint.js';
 import { mergeSpans, type SecretSpan } from './secret-span.js';
 
-/** The shortest text that can hold a secret any rule reports: a 3-letter name, `=`, quotes and a 6-character value. */
+/** Below this no rule finds a secret (the shortest, `PWD=` and a 6-character value, is 10): no scan, no secretlint load. */
 const MIN_SECRET_TEXT = 8;
 
 /**
@@ -16,7 +16,3 @@ export async function findSecrets(text: string): Promise<SecretSpan[]> {
   return mergeSpans(found);
 }
 
-/** Whether `text` holds a secret. */
-export async function hasSecret(text: string): Promise<boolean> {
-  return (await findSecrets(text)).length > 0;
-}

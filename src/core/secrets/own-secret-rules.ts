@@ -2,7 +2,7 @@ import type { SecretSpan } from './secret-span.js';
 
 /**
  * Narrow rules for what secretlint's recommended preset (13.0.7) does not
- * report and the corpus in test/core/secrets requires. Each says what the
+ * report and the corpus (test/helpers/secret-corpus.ts) requires. Each says what the
  * preset misses; keep them narrow, a false redaction costs a reader a line.
  */
 export interface OwnRule {
@@ -14,7 +14,8 @@ const spansOf = (id: string, re: RegExp, text: string, group = 0): SecretSpan[] 
   [...text.matchAll(re)].flatMap((m) => {
     const value = m[group];
     if (value === undefined) return [];
-    const start = m.index + (group === 0 ? 0 : m[0].indexOf(value));
+    // The last occurrence: in `admin:admin@host` the password is the second `admin`.
+    const start = m.index + (group === 0 ? 0 : m[0].lastIndexOf(value));
     return [{ start, end: start + value.length, rule: id }];
   });
 

@@ -53,6 +53,10 @@ describe('redactSecrets', () => {
     expect(findLeaks(await redactSecrets(text), [token])).toEqual([]);
   });
 
+  it('redacts the password of a URL whose user has the same name', async () => {
+    expect(await redactSecrets('redis://ops4x9:ops4x9@cache:6379')).toBe('redis://ops4x9:[redacted]@cache:6379');
+  });
+
   it('changes nothing the second time', async () => {
     for (const secret of corpus) {
       const once = await redactSecrets(secret.inCode);
