@@ -29,19 +29,189 @@ function isMinified(headText) {
   if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
   return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }
-var SECRET_TOKENS = [
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g,
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}\b/g,
-  /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/g
+
+// src/core/secrets/own-secret-rules.ts
+var spansOf = (id, re, text, group = 0) => [...text.matchAll(re)].flatMap((m) => {
+  const value = m[group];
+  if (value === void 0) return [];
+  const start = m.index + (group === 0 ? 0 : m[0].lastIndexOf(value));
+  return [{ start, end: start + value.length, rule: id }];
+});
+var KEY_BEGIN = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
+var KEY_END = /-----END ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
+var MAX_KEY_CHARS = 16384;
+var KEY_LINE = /(?:[ \t"'`+,;]*(?:\r?\n|\\r?\\n))+[ \t"'`+,]*(?:([A-Za-z0-9+/=]{8,})|[A-Za-z-]+: [^\n\\]*)/y;
+function findPrivateKeys(text) {
+  const spans = [];
+  for (const begin of text.matchAll(KEY_BEGIN)) {
+    const from = begin.index + begin[0].length;
+    KEY_END.lastIndex = from;
+    const end = KEY_END.exec(text);
+    const between = end === null ? "" : text.slice(from, end.index);
+    if (end !== null && between.length <= MAX_KEY_CHARS && !between.includes("-----BEGIN") && /[A-Za-z0-9+/=]{16}/.test(between)) {
+      spans.push({ start: begin.index, end: end.index + end[0].length, rule: "private-key" });
+      continue;
+    }
+    let at = from;
+    let material = 0;
+    for (; ; ) {
+      KEY_LINE.lastIndex = at;
+      const line = KEY_LINE.exec(text);
+      if (line === null || line.index - from > MAX_KEY_CHARS) break;
+      at = KEY_LINE.lastIndex;
+      material += line[1]?.length ?? 0;
+    }
+    if (material >= 16) spans.push({ start: begin.index, end: at, rule: "private-key" });
+  }
+  return spans;
+}
+var GOOGLE_API_KEY = /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g;
+var JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
+var SK_KEY = /\bsk-(?:proj-|ant-(?:api\d\d-)?)?(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,}/g;
+var URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'`]*:([^\s@/"'`<>]{3,200})@[A-Za-z0-9[]/g;
+var SECRET_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)`;
+var QUOTED_ASSIGNMENT = new RegExp(
+  String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`,
+  "gi"
+);
+var ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
+var CONFIG_LINE = new RegExp(
+  String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`,
+  "gim"
+);
+var PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
+var EXAMPLE = /0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|wxyz|token|passw|secret/i;
+var REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
+var NOT_A_VALUE = /^(?:\.{0,2}\/|~\/|[a-z]+:\/\/)|\$\{|\{\{|%\(|[()[\]{}<>]/;
+function isSecretValue(value, options) {
+  if (PLACEHOLDER.test(value) || REFERENCE.test(value) || NOT_A_VALUE.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || /^[~^<>=v]*\d+(?:\.[\dx*]+)+/.test(value)) return false;
+  return options.loose || /\d/.test(value) && !EXAMPLE.test(value);
+}
+function findAssignments(text) {
+  const spans = [];
+  for (const m of text.matchAll(QUOTED_ASSIGNMENT)) {
+    const value = m[2];
+    if (!isSecretValue(value, { loose: false })) continue;
+    const start = m.index + m[0].length - m[1].length - value.length;
+    spans.push({ start, end: start + value.length, rule: "secret-assignment" });
+  }
+  for (const [re, loose] of [[ENV_LINE, true], [CONFIG_LINE, false]]) {
+    for (const m of text.matchAll(re)) {
+      const value = m[re === ENV_LINE ? 2 : 1];
+      if (!isSecretValue(value, { loose }) || loose && value.toUpperCase() === m[1]) continue;
+      const start = m.index + m[0].lastIndexOf(value);
+      spans.push({ start, end: start + value.length, rule: loose ? "env-secret" : "secret-assignment" });
+    }
+  }
+  return spans;
+}
+function findUrlPasswords(text) {
+  return spansOf("url-password", URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: false }));
+}
+var OWN_RULES = [
+  { id: "private-key", find: findPrivateKeys },
+  { id: "google-api-key", find: (text) => spansOf("google-api-key", GOOGLE_API_KEY, text) },
+  { id: "jwt", find: (text) => spansOf("jwt", JWT, text) },
+  { id: "sk-api-key", find: (text) => spansOf("sk-api-key", SK_KEY, text) },
+  { id: "url-password", find: findUrlPasswords },
+  { id: "secret-assignment", find: findAssignments }
 ];
-function redactSecrets(text) {
-  let out = text;
-  for (const re of SECRET_TOKENS) out = out.replace(re, "[redacted]");
-  return out;
+
+// src/core/secrets/scan-with-secretlint.ts
+var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
+var loading;
+function loadScanner() {
+  loading ??= (async () => {
+    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
+      import("@secretlint/core"),
+      import("@secretlint/secretlint-rule-preset-recommend"),
+      import("@secretlint/profiler")
+    ]);
+    secretLintProfiler.setEnabled(false);
+    const config = {
+      rules: [{
+        id: PRESET_ID,
+        rule: creator,
+        // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+        rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
+      }]
+    };
+    return { lintSource, config };
+  })();
+  return loading;
+}
+var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
+async function scanWithSecretlint(text) {
+  const { lintSource, config } = await loadScanner();
+  let result;
+  try {
+    result = await lintSource({
+      source: { content: text.replace(DIRECTIVE, "secretlint_"), filePath: "text", contentType: "text" },
+      options: { config, noPhysicFilePath: true }
+    });
+  } catch {
+    return [{ start: 0, end: text.length, rule: "secretlint-failed" }];
+  }
+  const spans = [];
+  for (const message of result.messages) {
+    const [start, end] = message.range;
+    const key = message.data?.KEY;
+    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
+    const named = Object.values(message.data ?? {}).flatMap((value) => {
+      if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
+      const at = text.indexOf(value, start);
+      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
+    });
+    spans.push(...named.length > 0 ? named : [{ start, end, rule: message.ruleId }]);
+  }
+  return spans;
+}
+
+// src/core/secrets/secret-span.ts
+function mergeSpans(spans) {
+  const sorted = [...spans].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged = [];
+  for (const span of sorted) {
+    const last = merged.at(-1);
+    if (last !== void 0 && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+// src/core/secrets/find-secrets.ts
+var MIN_SECRET_TEXT = 8;
+async function findSecrets(text) {
+  if (text.length < MIN_SECRET_TEXT) return [];
+  const found = await scanWithSecretlint(text);
+  for (const rule of OWN_RULES) found.push(...rule.find(text));
+  return mergeSpans(found);
+}
+
+// src/core/secrets/redact-secrets.ts
+var REDACTED = "[redacted]";
+async function redactSecrets(text) {
+  return (await redactSecretsCounted(text)).text;
+}
+async function redactSecretsCounted(text) {
+  const spans = await findSecrets(text);
+  return { text: applySpans(text, spans), count: spans.length };
+}
+function applySpans(text, spans) {
+  if (spans.length === 0) return text;
+  let out = "";
+  let last = 0;
+  for (const { start, end } of spans) {
+    out += text.slice(last, start) + REDACTED + "\n".repeat(countNewlines(text.slice(start, end)));
+    last = end;
+  }
+  return out + text.slice(last);
+}
+function countNewlines(text) {
+  let n = 0;
+  for (const ch of text) if (ch === "\n") n += 1;
+  return n;
 }
 
 // src/core/code-index/identifier-terms.ts
@@ -951,7 +1121,7 @@ async function parseFile(path, bytes) {
   const text = decoder.decode(bytes);
   const skip = findContentSkipReason(bytes, text);
   if (skip) return { ...empty, reason: skip };
-  const clean = redactSecrets(text);
+  const clean = await redactSecrets(text);
   const lines = clean.split("\n");
   const grammar = kind === "text" ? void 0 : await loadGrammar(kind);
   if (!grammar) return { ...empty, status: "text", lines: lines.length, chunks: buildTextChunks(lines) };

@@ -1,19 +1,26 @@
 import * as core from '@actions/core';
 import { redactCredentials } from '../core/llm/redact.js';
 import type { Logger } from '../core/ports.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 
 /**
  * The core's Logger over the step log. Fields go out as one JSON line,
  * with the step's secrets removed (the runner masks registered secrets too;
- * this also covers tokens it was never told about).
+ * this also covers tokens it was never told about) and every other secret
+ * redacted. Redaction is async, so lines are written in order through a
+ * chain; `flush` waits for the last one.
  */
-export function createActionLogger(secrets: () => readonly string[]): Logger {
-  const line = (message: string, fields?: Record<string, unknown>) =>
-    redactCredentials(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`, secrets());
+export function createActionLogger(secrets: () => readonly string[]): Logger & { flush(): Promise<void> } {
+  let written: Promise<void> = Promise.resolve();
+  const log = (write: (line: string) => void) => (message: string, fields?: Record<string, unknown>) => {
+    const line = redactCredentials(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`, secrets());
+    written = written.then(async () => write(await redactSecrets(line).catch(() => `${message} (details withheld: they could not be checked for secrets)`)));
+  };
   return {
-    debug: (message, fields) => core.debug(line(message, fields)),
-    info: (message, fields) => core.info(line(message, fields)),
-    warn: (message, fields) => core.warning(line(message, fields)),
-    error: (message, fields) => core.error(line(message, fields)),
+    debug: log((line) => core.debug(line)),
+    info: log((line) => core.info(line)),
+    warn: log((line) => core.warning(line)),
+    error: log((line) => core.error(line)),
+    flush: () => written,
   };
 }

@@ -7,6 +7,7 @@ import { decideAccess } from '../github/decide-access.js';
 import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { renderReply, renderWorking } from '../github/reply-for-result.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
 import { openActionRunner } from './open-action-runner.js';
@@ -74,7 +75,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
     const referenceId = randomUUID().slice(0, 8);
     logger.error('mention failed', { referenceId, comment: comment.id, error: describeError(error) });
     const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-    await reply(renderReply({ kind: 'failed', message, referenceId })).catch((replyError: unknown) => {
+    await reply(await renderReply({ kind: 'failed', message, referenceId })).catch((replyError: unknown) => {
       logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(replyError) });
     });
     await react(context, comment.id, 'confused');
@@ -107,10 +108,12 @@ async function answerMention(context: ActionContext, input: {
     runner.close();
   }
   const notices = [...runner.notices];
-  let body = renderReply(result, { requester: login });
+  let body = await renderReply(result, { requester: login });
   const draft = result.kind === 'done' && 'comment' in result ? result.comment.issueDraft : undefined;
   if (draft !== undefined && (mention.openIssue || context.config.plan.openIssue)) {
-    const opened = await client.request('POST /repos/{owner}/{repo}/issues', { ...coords, title: draft.title, body: draft.body });
+    const opened = await client.request('POST /repos/{owner}/{repo}/issues', {
+      ...coords, title: await redactSecrets(draft.title), body: await redactSecrets(draft.body),
+    });
     body += `\n\nOpened #${opened.data.number} to track this plan.`;
   }
   const posted = await reply(body);

@@ -5,14 +5,14 @@ import type { ActionOutcome } from './action-context.js';
  * The job summary: what happened, the answer (or why there is none), the
  * run's metrics and the index's state. Pure, so a test reads it whole.
  */
-export function renderJobSummary(outcome: ActionOutcome | undefined, failure: string | undefined): string {
+export async function renderJobSummary(outcome: ActionOutcome | undefined, failure: string | undefined): Promise<string> {
   const out = ['## nanodex', ''];
   if (failure !== undefined) out.push(`> [!CAUTION]`, `> The step failed: ${failure.split('\n').join('\n> ')}`, '');
   if (outcome === undefined) return out.join('\n');
   out.push(outcome.headline, '');
   for (const notice of outcome.notices) out.push('> [!NOTE]', `> ${notice}`, '');
   if (outcome.commentUrl !== undefined) out.push(`Posted: ${outcome.commentUrl}`, '');
-  if (outcome.result !== undefined) out.push('### Result', '', renderReply(outcome.result), '');
+  if (outcome.result !== undefined) out.push('### Result', '', await renderReply(outcome.result), '');
   if (outcome.result !== undefined && 'metrics' in outcome.result) {
     const m = outcome.result.metrics;
     out.push('### Metrics', '', '| command | rounds | files | KB read | tokens | model calls | time |', '| --- | --- | --- | --- | --- | --- | --- |',

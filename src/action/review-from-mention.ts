@@ -29,7 +29,7 @@ export async function reviewFromMention(
     const referenceId = randomUUID().slice(0, 8);
     context.logger.error('review from a mention failed', { referenceId, pullRequest: input.pullNumber, error: describeError(error) });
     const message = error instanceof NanodexError ? describeError(error) : `nanodex could not read pull request #${input.pullNumber}`;
-    await input.postReply(renderReply({ kind: 'failed', message, referenceId })).catch((postError: unknown) => {
+    await input.postReply(await renderReply({ kind: 'failed', message, referenceId })).catch((postError: unknown) => {
       context.logger.error('could not report the failure in the mention\'s reply', { referenceId, error: describeError(postError) });
     });
     throw error;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { describeError, NanodexError } from '../core/errors.js';
 import { redactCredentials } from '../core/llm/redact.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { redactStrings } from '../core/secrets/redact-strings.js';
 import { systemClock, type Clock } from '../core/ports.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { readSelfLogin } from '../github/read-self-login.js';
@@ -35,7 +37,9 @@ const defaultPorts: ActionPorts = {
 /**
  * The Action: read the inputs and the event, act on it, then write the
  * outputs and the job summary. The one catch: any thrown value fails the
- * step with a redacted message, and the summary is still written.
+ * step with a redacted message, and the summary is still written. Every
+ * text the step writes (outputs, result file, summary, notices, the log) is
+ * redacted on its way out.
  */
 export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
   const ports = { ...defaultPorts, ...overrides };
@@ -67,9 +71,10 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
   } catch (error) {
     failure = describeError(error);
   }
-  if (failure !== undefined) failure = redactCredentials(failure, secrets);
-  for (const notice of outcome?.notices ?? []) core.notice(notice);
+  if (failure !== undefined) failure = await redactSecrets(redactCredentials(failure, secrets));
+  for (const notice of outcome?.notices ?? []) core.notice(await redactSecrets(notice));
   await publish(outcome, failure, env);
+  await logger.flush();
   if (failure !== undefined) core.setFailed(failure);
 }
 
@@ -120,18 +125,18 @@ async function publish(outcome: ActionOutcome | undefined, failure: string | und
   };
   try {
     mkdirSync(path.dirname(resultPath), { recursive: true });
-    const record = { handled: outcome?.handled ?? 'failed', headline: outcome?.headline, failure, commentUrl: outcome?.commentUrl, result: outcome?.result, metrics };
+    const record = await redactStrings({ handled: outcome?.handled ?? 'failed', headline: outcome?.headline, failure, commentUrl: outcome?.commentUrl, result: outcome?.result, metrics });
     writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}\n`);
     core.setOutput('result-path', resultPath);
   } catch (error) {
-    core.warning(`could not write the result file ${resultPath}: ${describeError(error)}`);
+    core.warning(await redactSecrets(`could not write the result file ${resultPath}: ${describeError(error)}`));
   }
   core.setOutput('comment-url', outcome?.commentUrl ?? '');
-  core.setOutput('metrics', JSON.stringify(metrics));
+  core.setOutput('metrics', JSON.stringify(await redactStrings(metrics)));
   if (!process.env.GITHUB_STEP_SUMMARY) return; // not on a runner (a local run): the log has it all
   try {
-    await core.summary.addRaw(renderJobSummary(outcome, failure), true).write();
+    await core.summary.addRaw(await redactSecrets(await renderJobSummary(outcome, failure)), true).write();
   } catch (error) {
-    core.warning(`could not write the job summary: ${describeError(error)}`);
+    core.warning(await redactSecrets(`could not write the job summary: ${describeError(error)}`));
   }
 }

@@ -50,7 +50,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
   const post = async (body: string) => (abandoned ? undefined : upsert(body));
   const onDeadline = async (failure: { referenceId: string; message: string }) => {
     abandoned = true;
-    await upsert(renderReply({ kind: 'failed', ...failure }, { requester: event.actor.login }));
+    await upsert(await renderReply({ kind: 'failed', ...failure }, { requester: event.actor.login }));
   };
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
 
@@ -90,7 +90,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
       const referenceId = randomUUID().slice(0, 8);
       deps.logger.error('mention failed before it ran', { deliveryId: input.deliveryId, referenceId, error: describeError(error) });
       const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-      await post(renderReply({ kind: 'failed', message, referenceId })).catch(() => undefined);
+      await post(await renderReply({ kind: 'failed', message, referenceId })).catch(() => undefined);
       return false;
     }
   };
@@ -100,7 +100,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
     try {
       reply = await answer();
     } catch (error) {
-      reply = renderReply(toFailedResult(deps, error, 'answering the mention'), { requester: event.actor.login });
+      reply = await renderReply(toFailedResult(deps, error, 'answering the mention'), { requester: event.actor.login });
     }
     try {
       await post(reply);
@@ -140,7 +140,7 @@ export function toMentionRequest(input: Pick<MentionInput, 'event' | 'command'>,
 
 /** The reply, and for a plan asked with `--issue` (or by config) the tracked issue it opened. */
 async function withTrackedIssue(client: GitHubClient, result: RunResult, input: MentionInput, config: RepoConfig): Promise<string> {
-  const reply = renderReply(result, { requester: input.event.actor.login });
+  const reply = await renderReply(result, { requester: input.event.actor.login });
   const draft = result.kind === 'done' && 'comment' in result && result.command === 'plan' ? result.comment.issueDraft : undefined;
   if (draft === undefined || !(input.openIssue || config.plan.openIssue)) return reply;
   const opened = await openTrackedIssue(client, input.event.target, { ...draft, fromIssue: input.event.issue.number });

@@ -51,7 +51,7 @@ export function toPullRequestJob(deps: AppDeps, input: PullRequestInput): Job {
   // A review that runs past the deadline says so on the pull request, in its own sticky comment.
   const onDeadline = async (failure: { referenceId: string; message: string }): Promise<void> => {
     await upsertStickyComment(client, { owner: target.owner, repo: target.repo, issueNumber: input.pr.pullNumber }, 'review-deadline',
-      renderReply({ kind: 'failed', ...failure }), { selfLogin: toSelfLogin(deps.appSlug) });
+      await renderReply({ kind: 'failed', ...failure }), { selfLogin: toSelfLogin(deps.appSlug) });
   };
   return { deliveryId: input.deliveryId, repoKey: toRepoKey(target), name: `pull_request.${input.action}`, prepare, run, onDeadline };
 }

@@ -61,13 +61,15 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
   logger.info('nanodex App listening', {
     url: running.url, webhookPath: env.webhookPath, appSlug: slug.slug, githubApiUrl: env.githubApiUrl, model: env.modelConfig?.provider ?? 'offline',
   });
-  return { ok: true, app: { url: running.url, logger, stop: () => stopApp(running, deps) } };
+  return { ok: true, app: { url: running.url, logger, stop: () => stopApp(running, deps, logger.flushed) } };
 }
 
-async function stopApp(running: RunningServer, deps: AppDeps): Promise<void> {
+async function stopApp(running: RunningServer, deps: AppDeps, flushed: () => Promise<void>): Promise<void> {
   deps.logger.info('shutting down: no new webhooks, finishing queued jobs', { jobs: deps.queue.size });
   await Promise.all([running.close(), deps.queue.onIdle()]);
   deps.logger.info('shut down: every job finished');
+  // Log lines are redacted asynchronously: write them all before the process exits.
+  await flushed();
 }
 
 /** The slug from NANODEX_APP_SLUG, else from GET /app (one call, at start). */
@@ -105,4 +107,6 @@ function toListenProblem(error: unknown, env: AppEnv): EnvProblem {
   return { variable: 'PORT/HOST', problem: `the server could not listen on ${env.host}:${env.port} (${describeError(error)})`, fix: 'check PORT and HOST' };
 }
 
-const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLogger: Logger & { flushed(): Promise<void> } = {
+  debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, flushed: async () => undefined,
+};

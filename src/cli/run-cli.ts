@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { describeError } from '../core/errors.js';
 import { EXIT, type CliIo } from './cli-context.js';
 import type { Wrap } from './cli-options.js';
+import { createRedactingIo } from './create-redacting-io.js';
 import { registerAskCommands } from './commands/ask-commands.js';
 import { registerSkillCommands } from './commands/skill-commands.js';
 import { registerIndexCommand } from './commands/index-command.js';
@@ -11,8 +12,17 @@ import { registerLookupCommands } from './commands/lookup-commands.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 
-/** Parses `argv` and runs one command; returns the exit code and never throws. */
+/** Parses `argv` and runs one command; returns the exit code and never throws. Everything it prints is redacted. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const redacted = createRedactingIo(io);
+  try {
+    return await runCommand(argv, redacted);
+  } finally {
+    await redacted.flush();
+  }
+}
+
+async function runCommand(argv: string[], io: CliIo): Promise<number> {
   let code: number = EXIT.ok;
   const program = new Command('nanodex')
     .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')

@@ -15,6 +15,7 @@ import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
 import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
+import { redactStrings } from './secrets/redact-strings.js';
 import type { SkillFile } from './skills/types.js';
 
 export interface RunPorts {
@@ -45,15 +46,24 @@ export interface RunPorts {
  */
 export async function run(request: Request, ports: RunPorts): Promise<RunResult> {
   const started = ports.clock.now();
+  let result: RunResult;
   try {
-    return await runCommand(request, ports, started);
+    result = await runCommand(request, ports, started);
   } catch (error) {
     const referenceId = randomUUID().slice(0, 8);
     ports.logger.error('run failed', { referenceId, command: request.command, error: describeError(error) });
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
     const translated = ports.modelConfig && isFromModel(error) ? toModelError(error.cause, ports.modelConfig) : error;
     const message = translated instanceof NanodexError ? describeError(translated) : 'nanodex hit an unexpected error';
-    return { kind: 'failed', message, referenceId };
+    result = { kind: 'failed', message, referenceId };
+  }
+  // The guarantee every front gets: no string in a result holds a secret, whichever step made it.
+  try {
+    return await redactStrings(result);
+  } catch (error) {
+    const referenceId = randomUUID().slice(0, 8);
+    ports.logger.error('redaction failed', { referenceId, error: describeError(error) });
+    return { kind: 'failed', message: 'nanodex could not check its reply for secrets, so it shows none', referenceId };
   }
 }
 

@@ -1,6 +1,8 @@
 import { systemClock } from '../core/ports.js';
 import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
 import { code, escapeText, plural } from '../core/render/markdown.js';
+import { redactReviewComment } from '../core/review/redact-review-comment.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';
@@ -30,9 +32,14 @@ const FORBIDDEN_HINT = 'give the App or the workflow token permission to write p
  * the review is created without comments, each comment is posted on its own,
  * and those GitHub still refuses are moved into a "Could not be placed
  * inline" section of the review body. No finding is dropped; other errors
- * propagate.
+ * propagate. Every body is redacted first, the last step before it leaves
+ * (a suggestion that held a secret is left out, not committed as a marker).
  */
-export async function postReview(client: GitHubClient, target: ReviewTarget, input: { body: string; comments: ReviewCommentInput[] }): Promise<PostedReview> {
+export async function postReview(client: GitHubClient, target: ReviewTarget, unredacted: { body: string; comments: ReviewCommentInput[] }): Promise<PostedReview> {
+  const input = {
+    body: await redactSecrets(unredacted.body),
+    comments: await Promise.all(unredacted.comments.map(async (c) => ({ ...c, body: (await redactReviewComment(c.body)).body }))),
+  };
   const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
   const fail = (error: unknown, what: string) =>
     toNanodexError(error, { what: `${what} on ${where}`, notFoundCode: 'pull-request-not-found', clock: systemClock, forbiddenHint: FORBIDDEN_HINT });

@@ -3,6 +3,7 @@ import type { RunResult } from '../core/request.js';
 import { code, plural } from '../core/render/markdown.js';
 import { renderIndexWarning } from '../core/render/render-index-warning.js';
 import { sanitizeModelText } from '../core/render/sanitize-model-text.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 
 /** Gathered evidence listed in a budget reply before the rest is counted: the list is a hint, not the answer. */
 const MAX_GATHERED_LISTED = 20;
@@ -12,12 +13,12 @@ const LIMIT_NAMES: Record<BudgetLimit, string> = {
   contextTokens: 'context tokens', modelCalls: 'model calls', wallMs: 'time',
 };
 
-/** The Markdown a front posts for any result; the sticky comment's final state. */
-export function renderReply(result: RunResult, options: { requester?: string } = {}): string {
+/** The Markdown a front posts for any result, secrets redacted; the sticky comment's final state. */
+export async function renderReply(result: RunResult, options: { requester?: string } = {}): Promise<string> {
   const reply = renderOutcome(result, options);
   // A comment carries it already (composeComment); the other replies get it here, first.
   const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
-  return warning === undefined ? reply : `${warning}\n\n${reply}`;
+  return redactSecrets(warning === undefined ? reply : `${warning}\n\n${reply}`);
 }
 
 function renderOutcome(result: RunResult, options: { requester?: string }): string {

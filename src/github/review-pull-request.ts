@@ -79,12 +79,12 @@ export async function reviewPullRequest(
     }
     const result = await deps.runReview(buildRequest(input, diff.text));
     if (result.kind === 'skipped') {
-      await post(renderReply(result), withHead);
+      await post(await renderReply(result), withHead);
       return { outcome: 'skipped', url: working.url };
     }
     if (result.kind !== 'done' || !('comment' in result)) {
       const incomplete = result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
-      await post(`${renderReply(result)}${incomplete}`, state);
+      await post(`${await renderReply(result)}${incomplete}`, state);
       return { outcome: 'failed', url: working.url, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
     }
 
@@ -118,7 +118,7 @@ export async function reviewPullRequest(
     const referenceId = randomUUID().slice(0, 8);
     deps.logger.error('review failed', { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error) });
     const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-    await post(renderReply({ kind: 'failed', message, referenceId }), failureState).catch((stickyError: unknown) => {
+    await post(await renderReply({ kind: 'failed', message, referenceId }), failureState).catch((stickyError: unknown) => {
       deps.logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(stickyError) });
     });
     return { outcome: 'failed', url: working.url, referenceId };

@@ -1,6 +1,7 @@
 import { NanodexError } from '../core/errors.js';
 import { systemClock } from '../core/ports.js';
 import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';
@@ -64,13 +65,14 @@ export async function findStickyComment(client: GitHubClient, target: IssueTarge
 
 /**
  * Updates the key's sticky comment in place, or creates it: one comment per
- * request that moves from "working" to its result. A body over GitHub's
- * limit is refused before anything is sent (the core already fits it).
+ * request that moves from "working" to its result. The body is redacted
+ * here, the last step before it leaves. A body over GitHub's limit is
+ * refused before anything is sent (the core already fits it).
  */
 export async function upsertStickyComment(
   client: GitHubClient, target: IssueTarget, key: string, body: string, options: StickyOptions = {},
 ): Promise<{ id: number; url: string }> {
-  const full = `${markerFor(key)}\n${body}`;
+  const full = `${markerFor(key)}\n${await redactSecrets(body)}`;
   if (full.length > GITHUB_COMMENT_LIMIT) {
     throw new NanodexError('comment-too-long', `the comment for ${target.owner}/${target.repo}#${target.issueNumber} is ${full.length} characters; GitHub takes at most ${GITHUB_COMMENT_LIMIT}`, {
       hint: 'fit the body with fitComment (src/core/render/fit-comment.ts) before posting',

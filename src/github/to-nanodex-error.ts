@@ -1,6 +1,5 @@
 import { NanodexError } from '../core/errors.js';
 import type { Clock } from '../core/ports.js';
-import { redactSecrets } from '../core/repo/skip-rules.js';
 import { GitHubRateLimitError } from './github-rate-limit-error.js';
 import { statusOf } from './status-of.js';
 
@@ -85,9 +84,10 @@ function findResetAt(headers: Record<string, string | number | undefined>, clock
 }
 
 // A lower layer's message may echo request headers (a mock library, a proxy): blank any credential in it.
+// Token-shaped secrets elsewhere in it are redacted where the message is shown (src/core/secrets).
 const CREDENTIAL = /((?:authorization|x-api-key|token)["']?\s*[:=]\s*["']?)(?:(?:token|bearer|basic)\s+)?[^\s"',}]+/gi;
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return redactSecrets(text).replace(CREDENTIAL, '$1[redacted]').slice(0, 300);
+  return text.replace(CREDENTIAL, '$1[redacted]').slice(0, 300);
 }

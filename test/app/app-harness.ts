@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import nock from 'nock';
 import { Probot, ProbotOctokit, type Context } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { createAppDeps, type AppDeps } from '../../src/app/app-deps.js';
 import { createNanodexApp } from '../../src/app/create-app.js';
 import { LocalRepoIndexes } from '../../src/app/local-repo-indexes.js';
@@ -50,12 +51,12 @@ export interface Harness {
 let deliveries = 0;
 
 /** The App as the server builds it, over a local sample repository's index, with GitHub faked behind nock. */
-export async function createHarness(options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string> } = {}): Promise<Harness> {
+export async function createHarness(options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string>; model?: BaseChatModel } = {}): Promise<Harness> {
   const github = new FakeGitHub().install();
   fakes.push(github);
   const logger = recordingLogger();
   const indexes = options.indexes ?? new LocalRepoIndexes(makeTempRepo(options.files ?? SAMPLE_FILES), { dataDir: makeTempDir() });
-  const deps = createAppDeps({ appSlug: 'nanodex', indexes, logger, concurrency: 2 });
+  const deps = createAppDeps({ appSlug: 'nanodex', indexes, logger, concurrency: 2, model: options.model });
   const probot = new Probot({ appId: 1, privateKey: PRIVATE_KEY, secret: 'test-secret', Octokit: options.Octokit ?? TestOctokit, logLevel: 'fatal' });
   await probot.load(createNanodexApp(deps));
   return {

@@ -1,5 +1,6 @@
 import { Parser } from 'web-tree-sitter';
-import { findContentSkipReason, redactSecrets } from '../repo/skip-rules.js';
+import { findContentSkipReason } from '../repo/skip-rules.js';
+import { redactSecrets } from '../secrets/redact-secrets.js';
 import { buildCodeChunks, buildTextChunks } from './build-chunks.js';
 import { extractTags } from './extract-tags.js';
 import { findFileKind } from './languages.js';
@@ -23,7 +24,8 @@ export async function parseFile(path: string, bytes: Uint8Array): Promise<Parsed
   const text = decoder.decode(bytes);
   const skip = findContentSkipReason(bytes, text);
   if (skip) return { ...empty, reason: skip };
-  const clean = redactSecrets(text);
+  // Secrets never reach the index; redaction keeps line breaks, so lines and chunks stay where they were.
+  const clean = await redactSecrets(text);
   const lines = clean.split('\n');
   const grammar = kind === 'text' ? undefined : await loadGrammar(kind);
   if (!grammar) return { ...empty, status: 'text', lines: lines.length, chunks: buildTextChunks(lines) };

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage, type ToolCall } from '@langchain/core/messages';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
+import { redactModelInput } from '../llm/redact-model-input.js';
 import { BudgetRefused, type Citation, type OutputCollector } from '../tools/phase-tools.js';
 import type { ToolGate } from '../tools/tool-gate.js';
 import type { EvidenceItem, RepoBootstrapContext, RepoContext } from './types.js';
@@ -32,7 +33,7 @@ async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter)
   if (left <= 0) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
   const signal = AbortSignal.timeout(left);
   try {
-    return await bound.invoke(messages, { signal }) as AIMessage;
+    return await bound.invoke(await redactModelInput(messages), { signal }) as AIMessage;
   } catch (error) {
     if (signal.aborted) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
     throw new ModelCallError(error);

@@ -1,4 +1,5 @@
-import { redactSecrets } from '../repo/skip-rules.js';
+import { findContentSkipReason, findPathSkipReason } from '../repo/skip-rules.js';
+import { redactSecrets } from '../secrets/redact-secrets.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoSource } from '../ports.js';
@@ -115,6 +116,11 @@ async function read(
   reason: string,
   optional = false,
 ): Promise<OperationOutcome> {
+  // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
+  if (findPathSkipReason(path) === 'secret') {
+    state.gaps.push(`${path} was not read: its name says it holds secrets`);
+    return { ok: true, added: 0 };
+  }
   const file = state.index.getFile(path);
   if (!file) {
     state.evidence.dropped += 1;
@@ -151,13 +157,19 @@ async function read(
     return { ok: true, added: 0 };
   }
   // Lines are cited against the content the index saw: a file edited since then is a gap, not a guess.
-  if (gitBlobSha(encoder.encode(text)) !== file.blobSha) {
+  const bytes = encoder.encode(text);
+  if (gitBlobSha(bytes) !== file.blobSha) {
     state.gaps.push(`${path} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
-  const lines = text.split('\n');
-  // Token-shaped secrets in ordinary source are redacted here too, so none reaches a model or a comment.
-  const slice = (a: number, b: number): string => redactSecrets(lines.slice(a - 1, b).join('\n'));
+  // The index's content check, again at read time: a file holding a private key is not shown.
+  if (findContentSkipReason(bytes, text) === 'private-key') {
+    state.gaps.push(`${path} was not shown: it holds a private key`);
+    return { ok: true, added: 0 };
+  }
+  // Secrets in ordinary source are redacted here too, line breaks kept, so none reaches a model or a comment.
+  const lines = (await redactSecrets(text)).split('\n');
+  const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom('contextTokens', tokens)) {

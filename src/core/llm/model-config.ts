@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { NanodexError } from '../errors.js';
-import { redactSecrets } from '../repo/skip-rules.js';
 
 export const MODEL_PROVIDERS = ['none', 'openai', 'anthropic', 'ollama'] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -145,9 +144,10 @@ function toProblem(issue: z.core.$ZodIssue): ConfigProblem {
   return { path, problem: issue.message, fix: FIXES[path] ?? 'see the model settings in the README' };
 }
 
-// A setting name is shown only if it looks like one: a pasted key can end up as a name.
+// A setting name is shown only if it looks like one: a pasted key can end up as a name. A token-shaped
+// name that passes is redacted where the message is shown, like every output (src/core/secrets).
 const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
 
 function toShownName(name: string): string {
-  return SETTING_NAME.test(name) && redactSecrets(name) === name ? name : '(a name that looks like a secret)';
+  return SETTING_NAME.test(name) ? name : '(a name that looks like a secret)';
 }

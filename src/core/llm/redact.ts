@@ -1,5 +1,3 @@
-import { redactSecrets } from '../repo/skip-rules.js';
-
 const REDACTED = '[redacted]';
 
 // A "key" shorter than this is a placeholder, and replacing it would mangle ordinary text.
@@ -22,12 +20,17 @@ export function redactKey(text: string, key: string | undefined): string {
   return text.split(key).join(REDACTED);
 }
 
-/** Strips the given keys, credential headers and token-shaped secrets from text meant for people or logs. */
+/**
+ * Strips the deployment's own keys and credential headers from a vendor's
+ * error, synchronously, where the error is translated. Secrets of any other
+ * shape are removed where the text is shown: every output passes through
+ * redactSecrets (src/core/secrets), which is async.
+ */
 export function redactCredentials(text: string, keys: readonly (string | undefined)[] = []): string {
   let out = text;
   for (const key of keys) out = redactKey(out, key);
   for (const pattern of CREDENTIAL_PATTERNS) out = out.replace(pattern, (_match, prefix: string) => `${prefix}${REDACTED}`);
-  return redactSecrets(out.replace(MASKED_KEY, REDACTED));
+  return out.replace(MASKED_KEY, REDACTED);
 }
 
 // Plain fields worth keeping from a vendor error: they help support and carry no secrets.

@@ -2,6 +2,8 @@ import type { ExploreMetrics } from '../explore/explore-repository.js';
 import { exploreRepository } from '../explore/explore-repository.js';
 import type { Block } from '../render/fit-comment.js';
 import { composeComment } from '../render/compose-comment.js';
+import { redactReviewComment } from '../review/redact-review-comment.js';
+import { redactSecrets } from '../secrets/redact-secrets.js';
 import { buildLinkTo } from '../render/link-to.js';
 import { sanitizeModelText } from '../render/sanitize-model-text.js';
 import { verifyCitations, type CitationTree } from '../render/verify-citations.js';
@@ -85,21 +87,23 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   const skillUse: SkillUse | undefined = skill && {
     name: skill.name, source: skill.source, path: skill.path, routedBy, overrides: override?.replaced,
   };
-  const { body, check } = composeComment(blocks, {
+  const { body, check } = await composeComment(blocks, {
     tree, metrics, footer: { madeWithModel: produced.madeWithModel, skill: skillUse, citationsRemoved: produced.explore?.removedCitations },
     requester: request.actor?.login,
   });
-  const reviewComments = (produced.reviewComments ?? []).map((c) => {
-    const clean = verifyCitations(sanitizeModelText(c.body, { requester: request.actor?.login }).text, tree);
+  const reviewComments = await Promise.all((produced.reviewComments ?? []).map(async (c) => {
+    const redacted = await redactReviewComment(c.body);
+    check.sanitized.secrets += redacted.secrets;
+    const clean = verifyCitations(sanitizeModelText(redacted.body, { requester: request.actor?.login }).text, tree);
     check.citationsKept += clean.kept;
     check.citationsRemoved += clean.removed;
     check.citationProblems.push(...clean.problems);
     return { ...c, body: clean.text };
-  });
+  }));
   // An issue draft is posted as an issue body: the same checks, without the footer.
   const draft = produced.issueDraft && {
-    title: sanitizeModelText(produced.issueDraft.title, { requester: request.actor?.login }).text.replace(/\s+/g, ' ').slice(0, 256),
-    body: composeComment([{ title: 'plan', essential: true, text: produced.issueDraft.body }], { tree, metrics: undefined, requester: request.actor?.login }).body,
+    title: sanitizeModelText(await redactSecrets(produced.issueDraft.title), { requester: request.actor?.login }).text.replace(/\s+/g, ' ').slice(0, 256),
+    body: (await composeComment([{ title: 'plan', essential: true, text: produced.issueDraft.body }], { tree, metrics: undefined, requester: request.actor?.login })).body,
   };
   if (check.citationsRemoved > 0) ports.logger.warn('citations removed', { problems: check.citationProblems });
   return {

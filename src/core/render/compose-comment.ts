@@ -1,5 +1,6 @@
 import type { RunMetrics } from '../request.js';
 import { fitComment, GITHUB_COMMENT_LIMIT, type Block } from './fit-comment.js';
+import { redactSecretsCounted } from '../secrets/redact-secrets.js';
 import { renderFooter, type FooterExtras } from './render-footer.js';
 import { renderIndexWarning } from './render-index-warning.js';
 import { sanitizeModelText, type SanitizeReport } from './sanitize-model-text.js';
@@ -15,25 +16,28 @@ export interface CommentCheck {
 
 /**
  * The last step before anything is posted, the same for every output:
- * sanitise (mentions, hidden markup, raw HTML, secrets), verify every line
+ * redact secrets (before fitting, so the fitted size is the posted size),
+ * sanitise (mentions, hidden markup, raw HTML), verify every line
  * citation against the tree, add the metrics footer (and, first, a warning
  * when the index was partial), and fit GitHub's size limit by leaving out
  * whole blocks with a note.
  */
-export function composeComment(blocks: Block[], options: {
+export async function composeComment(blocks: Block[], options: {
   tree: CitationTree;
   metrics: RunMetrics | undefined;
   /** Absent: no footer (an issue body, say). */
   footer?: FooterExtras;
   requester?: string;
   limit?: number;
-}): { body: string; check: CommentCheck } {
+}): Promise<{ body: string; check: CommentCheck }> {
   const sanitized: SanitizeReport = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
   let kept = 0;
   let removed = 0;
   const problems: string[] = [];
-  const clean = blocks.map((block) => {
-    const s = sanitizeModelText(block.text, { requester: options.requester });
+  const redacted = await Promise.all(blocks.map((block) => redactSecretsCounted(block.text)));
+  const clean = blocks.map((block, i) => {
+    sanitized.secrets += redacted[i]!.count;
+    const s = sanitizeModelText(redacted[i]!.text, { requester: options.requester });
     for (const key of Object.keys(sanitized) as (keyof SanitizeReport)[]) sanitized[key] += s.report[key];
     const v = verifyCitations(s.text, options.tree);
     kept += v.kept;

@@ -1,11 +1,10 @@
-import { redactSecrets } from '../repo/skip-rules.js';
-
 export interface SanitizeReport {
   mentions: number;
   htmlComments: number;
   html: number;
   hidden: number;
   images: number;
+  /** Secrets redacted: counted by composeComment, which redacts before sanitising. */
   secrets: number;
 }
 
@@ -13,22 +12,19 @@ export interface SanitizeReport {
 const ALLOWED_TAGS = new Set(['details', 'summary', 'b', 'i', 'em', 'strong', 'code', 'kbd', 'sub', 'sup', 'br', 'ins', 'del', 's']);
 /** Zero-width and direction-changing characters: they hide or reorder text a reader would otherwise see. */
 const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
-const SECRET_MARK = '[redacted]';
 
 /**
  * Makes text a model wrote (or repository text quoted in it) safe to post:
  * no @-mentions except the requester (others are put in code so nobody is
  * pinged), no HTML comments or hidden characters (nothing a reader cannot
  * see), raw HTML shown as text except a few inline tags, images turned into
- * plain links (no tracking pixels), token-shaped secrets redacted. Code
- * blocks and inline code keep their text (GitHub renders them literally),
- * except that secrets are redacted there too.
+ * plain links (no tracking pixels). Code blocks and inline code keep their
+ * text (GitHub renders them literally). Secrets are not this function's job:
+ * composeComment redacts them (src/core/secrets), which needs to be async.
  */
 export function sanitizeModelText(text: string, options: { requester?: string } = {}): { text: string; report: SanitizeReport } {
   const report: SanitizeReport = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
-  const redacted = redactSecrets(text);
-  report.secrets = countOf(redacted, SECRET_MARK) - countOf(text, SECRET_MARK);
-  const withoutHidden = redacted.replace(HIDDEN, () => { report.hidden += 1; return ''; });
+  const withoutHidden = text.replace(HIDDEN, () => { report.hidden += 1; return ''; });
   const requester = options.requester?.toLowerCase();
   const out = splitCode(withoutHidden).map(({ text: part, isCode }) => {
     if (isCode) return part;
@@ -49,10 +45,6 @@ export function sanitizeModelText(text: string, options: { requester?: string } 
       });
   }).join('');
   return { text: out, report };
-}
-
-function countOf(text: string, needle: string): number {
-  return text.split(needle).length - 1;
 }
 
 /** Splits Markdown into code (fenced blocks, inline spans) and prose, in order. */

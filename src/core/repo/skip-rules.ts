@@ -97,21 +97,3 @@ function isMinified(headText: string): boolean {
   if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
   return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }
-
-// Tokens that must not reach the index even inside otherwise ordinary source.
-const SECRET_TOKENS: RegExp[] = [
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g,
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}\b/g,
-  /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/g,
-];
-
-/** Replaces token-shaped secrets with a marker; same length is not kept. */
-export function redactSecrets(text: string): string {
-  let out = text;
-  for (const re of SECRET_TOKENS) out = out.replace(re, '[redacted]');
-  return out;
-}

@@ -1,5 +1,6 @@
 import { findLanguage } from '../code-index/languages.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { findSecrets } from '../secrets/find-secrets.js';
 import type { DiffFile, DiffLine } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
 import { RISK_RULES, type RiskRule, type RuleLine } from './risk-rules.js';
@@ -13,7 +14,7 @@ const MAX_DRAFTS_PER_FILE = 25;
  * brings, not what was already there. Each draft quotes the trimmed line (or
  * two lines for two-line patterns), so placement can find it in the hunk.
  */
-export function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RULES): ReviewDraft[] {
+export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RULES): Promise<ReviewDraft[]> {
   const drafts: ReviewDraft[] = [];
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
@@ -22,10 +23,11 @@ export function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RU
       && !(r.sourceOnly && isTestFile(file.path)));
     const seen = new Set<string>();
     const forFile: ReviewDraft[] = [];
+    const secretLines = await findSecretLines(file);
     for (const hunk of file.hunks) {
       hunk.lines.forEach((line, i) => {
-        if (line.kind !== 'add') return;
-        const ruleLine = toRuleLine(file.path, line, hunk.lines[i + 1]);
+        if (line.kind !== 'add' || secretLines.within.has(line)) return;
+        const ruleLine = toRuleLine(file.path, line, hunk.lines[i + 1], secretLines.starts.has(line));
         for (const rule of applicable) {
           const hit = rule.test(ruleLine);
           if (hit === false) continue;
@@ -46,9 +48,31 @@ export function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RU
   return drafts;
 }
 
-function toRuleLine(path: string, line: DiffLine, next: DiffLine | undefined): RuleLine {
+/**
+ * The added lines of a file that a secret touches, found in one scan of them
+ * all (the scanner is async): where one starts, and where one goes on (the
+ * body of a key block). A draft quotes its line, and a line of bare key
+ * material is text no redactor can tell from any other; so such lines get no
+ * draft at all, and the key is flagged once, on its BEGIN line.
+ */
+async function findSecretLines(file: DiffFile): Promise<{ starts: Set<DiffLine>; within: Set<DiffLine> }> {
+  const added = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add'));
+  const spans = await findSecrets(added.map((l) => l.text).join('\n'));
+  const starts = new Set<DiffLine>();
+  const within = new Set<DiffLine>();
+  let offset = 0;
+  for (const line of added) {
+    const end = offset + line.text.length;
+    if (spans.some((s) => s.start >= offset && s.start <= end)) starts.add(line);
+    else if (spans.some((s) => s.start < offset && s.end > offset)) within.add(line);
+    offset = end + 1;
+  }
+  return { starts, within };
+}
+
+function toRuleLine(path: string, line: DiffLine, next: DiffLine | undefined, hasSecret: boolean): RuleLine {
   const { code, comment } = splitCodeLine(line.text, path);
-  const ruleLine: RuleLine = { path, language: findLanguage(path), raw: line.text, code, comment };
+  const ruleLine: RuleLine = { path, language: findLanguage(path), raw: line.text, code, comment, hasSecret };
   if (next?.kind === 'add') ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path).code };
   return ruleLine;
 }

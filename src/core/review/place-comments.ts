@@ -1,6 +1,6 @@
 import { fence, languageOf } from '../render/markdown.js';
 import type { DiffFile } from './parse-diff.js';
-import { toShownQuote, type ReviewDraft } from './review-draft.js';
+import type { ReviewDraft } from './review-draft.js';
 
 export interface InlineComment {
   path: string;
@@ -114,10 +114,10 @@ const SEVERITY_LABEL = { info: 'Note', warning: 'Warning', error: 'Problem' } as
 function buildCommentBody(draft: ReviewDraft, match: Match, quote: string[]): string {
   const language = languageOf(draft.path);
   const label = draft.severity ? `**${SEVERITY_LABEL[draft.severity]}:** ` : '';
-  const parts = [fence(toShownQuote(quote.join('\n')), language), `${label}${draft.body}`];
+  const parts = [fence(quote.join('\n'), language), `${label}${draft.body}`];
   if (draft.suggestion !== undefined) {
     parts.push(match.whole
-      ? buildSuggestionBlock(toShownQuote(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!)))
+      ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!))
       : draft.suggestion === ''
         ? 'Suggested fix: remove the quoted code.'
         : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):\n\n${fence(draft.suggestion, language)}`);

@@ -4,7 +4,6 @@ import { code, escapeText, fence, languageOf, link, plural } from '../render/mar
 import type { BlastRadius } from './blast-radius.js';
 import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
-import { toShownQuote } from './review-draft.js';
 
 export interface ReviewComment {
   path: string;
@@ -72,7 +71,7 @@ export function renderReview(input: {
       text: ['### Needs human judgement', 'These could not be tied to exactly one line of the diff, so they are not posted inline.', '',
         ...placed.needsJudgement.map(({ draft, reason }) => [
           `- ${label(draft.severity)}${code(draft.kind)} in ${cite({ path: draft.path })} (${reason}): ${draft.body}`,
-          indent(fence(toShownQuote(draft.quote), languageOf(draft.path))),
+          indent(fence(draft.quote, languageOf(draft.path))),
           ...(draft.suggestion === '' ? ['  Suggested fix: delete the quoted lines.'] : []),
           ...(draft.suggestion ? ['  Suggested replacement:', indent(fence(draft.suggestion, languageOf(draft.path)))] : []),
         ].join('\n'))].join('\n'),

@@ -26,7 +26,7 @@ export interface OfflineReview {
  * (the receipt names the others and why), except missing tests, which look
  * at every changed test file.
  */
-export function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): OfflineReview {
+export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): Promise<OfflineReview> {
   const { files, index } = input;
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
@@ -45,7 +45,7 @@ export function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base
     changedSymbols,
     blastRadius,
     missingTests: findMissingTests(files).filter((m) => reviewedPaths.has(m.path)),
-    drafts: findRiskyPatterns(reviewed),
+    drafts: await findRiskyPatterns(reviewed),
     receipt,
   };
 }

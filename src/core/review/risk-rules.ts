@@ -1,5 +1,4 @@
 import type { LanguageId } from '../code-index/languages.js';
-import { hasSecret } from './review-draft.js';
 
 /** One added line as the rules see it. */
 export interface RuleLine {
@@ -10,6 +9,8 @@ export interface RuleLine {
   /** Strings emptied, comments removed (see split-code-line.ts). */
   code: string;
   comment: string;
+  /** The line holds a secret (src/core/secrets found one among the file's added lines). */
+  hasSecret: boolean;
   /** The next added line in the same hunk, for two-line patterns (`except:` then `pass`). */
   next?: { raw: string; code: string };
 }
@@ -98,7 +99,7 @@ export const RISK_RULES: RiskRule[] = [
   {
     id: 'secret', severity: 'error',
     message: 'Looks like a credential written into the code: anyone who can read the repository, and its history, can use it. Revoke it, then load it from the environment or a secret store.',
-    test: (l) => hasSecret(l.raw),
+    test: (l) => l.hasSecret,
   },
   {
     id: 'todo', severity: 'info',

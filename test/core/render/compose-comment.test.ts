@@ -15,15 +15,15 @@ function metricsWith(index: IndexState | undefined): RunMetrics {
   };
 }
 
-const compose = (index: IndexState | undefined, limit?: number) =>
-  composeComment([{ title: 'answer', essential: true, text: '## Answer' }, { title: 'details', text: 'x'.repeat(2000) }], {
+const compose = async (index: IndexState | undefined, limit?: number) =>
+  (await composeComment([{ title: 'answer', essential: true, text: '## Answer' }, { title: 'details', text: 'x'.repeat(2000) }], {
     tree, metrics: metricsWith(index), footer: { madeWithModel: false }, limit,
-  }).body;
+  })).body;
 
 describe('composeComment', () => {
   describe('when the index the run read is partial', () => {
-    it('opens the comment with the warning, before the answer', () => {
-      const body = compose({ complete: false, reason: 'building', startedAt: '2026-11-24T10:00:00.000Z' });
+    it('opens the comment with the warning, before the answer', async () => {
+      const body = await compose({ complete: false, reason: 'building', startedAt: '2026-11-24T10:00:00.000Z' });
       expect(body.split('\n\n')[0]).toBe(
         '> ⚠️ The code index is partial: it is being built right now (started 2026-11-24T10:00:00.000Z), ' +
         'so files it has not reached yet are missing from this reply. Ask again when the build is done.',
@@ -31,16 +31,16 @@ describe('composeComment', () => {
       expect(body.split('\n\n')[1]).toBe('## Answer');
     });
 
-    it('keeps the warning when the comment must be cut to fit', () => {
-      const body = compose({ complete: false, reason: 'interrupted', startedAt: undefined }, 1500);
+    it('keeps the warning when the comment must be cut to fit', async () => {
+      const body = await compose({ complete: false, reason: 'interrupted', startedAt: undefined }, 1500);
       expect(body).toMatch(/^> ⚠️ The code index is partial: its last build stopped before it finished, /);
       expect(body).not.toContain('x'.repeat(2000));
     });
   });
 
-  it('says nothing about the index when it is complete, or when no index was read', () => {
+  it('says nothing about the index when it is complete, or when no index was read', async () => {
     for (const index of [{ complete: true } as const, undefined]) {
-      const body = compose(index);
+      const body = await compose(index);
       expect(body.startsWith('## Answer')).toBe(true);
       expect(body).not.toContain('partial');
     }

@@ -16,107 +16,107 @@ function added(path: string, lines: string[]): DiffFile {
   };
 }
 
-const kinds = (path: string, ...lines: string[]) => findRiskyPatterns([added(path, lines)]).map((d) => d.kind);
-const only = (path: string, line: string) => findRiskyPatterns([added(path, [line])])[0];
+const kinds = async (path: string, ...lines: string[]) => (await findRiskyPatterns([added(path, lines)])).map((d) => d.kind);
+const only = async (path: string, line: string) => (await findRiskyPatterns([added(path, [line])]))[0];
 
 describe('findRiskyPatterns', () => {
-  it('flags eval and new Function, but not a method named eval or a mention in a comment or string', () => {
-    expect(kinds('src/a.ts', 'const f = eval(code);')).toEqual(['risk:eval']);
-    expect(kinds('src/a.js', 'const f = new Function("a", body);')).toEqual(['risk:eval']);
-    expect(kinds('train.py', 'model.eval()', '# never eval(x) here', 'msg = "eval(x) is bad"')).toEqual([]);
+  it('flags eval and new Function, but not a method named eval or a mention in a comment or string', async () => {
+    expect(await kinds('src/a.ts', 'const f = eval(code);')).toEqual(['risk:eval']);
+    expect(await kinds('src/a.js', 'const f = new Function("a", body);')).toEqual(['risk:eval']);
+    expect(await kinds('train.py', 'model.eval()', '# never eval(x) here', 'msg = "eval(x) is bad"')).toEqual([]);
   });
 
-  it('flags shell commands built from interpolated strings, not fixed ones', () => {
-    expect(kinds('src/run.ts', 'execSync(`git log ${ref}`);')).toEqual(['risk:shell-injection']);
-    expect(kinds('src/run.ts', "exec('rm -rf ' + dir);")).toEqual(['risk:shell-injection']);
-    expect(kinds('tools/run.py', 'os.system(f"convert {name}")')).toEqual(['risk:shell-injection']);
-    expect(kinds('src/run.ts', "execSync('git status');", 'regex.exec(text);')).toEqual([]);
+  it('flags shell commands built from interpolated strings, not fixed ones', async () => {
+    expect(await kinds('src/run.ts', 'execSync(`git log ${ref}`);')).toEqual(['risk:shell-injection']);
+    expect(await kinds('src/run.ts', "exec('rm -rf ' + dir);")).toEqual(['risk:shell-injection']);
+    expect(await kinds('tools/run.py', 'os.system(f"convert {name}")')).toEqual(['risk:shell-injection']);
+    expect(await kinds('src/run.ts', "execSync('git status');", 'regex.exec(text);')).toEqual([]);
   });
 
-  it('flags HTML written from values, but not clearing an element', () => {
-    expect(kinds('src/view.ts', 'el.innerHTML = message;')).toEqual(['risk:html-injection']);
-    expect(kinds('src/view.tsx', '<div dangerouslySetInnerHTML={{ __html: body }} />')).toEqual(['risk:html-injection']);
-    expect(kinds('src/view.ts', "el.innerHTML = '';", 'if (el.innerHTML === x) {}')).toEqual([]);
+  it('flags HTML written from values, but not clearing an element', async () => {
+    expect(await kinds('src/view.ts', 'el.innerHTML = message;')).toEqual(['risk:html-injection']);
+    expect(await kinds('src/view.tsx', '<div dangerouslySetInnerHTML={{ __html: body }} />')).toEqual(['risk:html-injection']);
+    expect(await kinds('src/view.ts', "el.innerHTML = '';", 'if (el.innerHTML === x) {}')).toEqual([]);
   });
 
-  it('flags SQL with values pasted in, not parameterised queries', () => {
-    expect(kinds('src/db.ts', 'db.query(`SELECT * FROM users WHERE id = ${id}`);')).toEqual(['risk:sql-injection']);
-    expect(kinds('app/db.py', 'cur.execute("DELETE FROM users WHERE id = " + user_id)')).toEqual(['risk:sql-injection']);
-    expect(kinds('app/db.py', 'cur.execute(f"SELECT name FROM t WHERE id = {i}")')).toEqual(['risk:sql-injection']);
-    expect(kinds('app/db.py', 'cur.execute("SELECT name FROM t WHERE id = %s", (i,))', '# SELECT x FROM t WHERE a = " + b')).toEqual([]);
+  it('flags SQL with values pasted in, not parameterised queries', async () => {
+    expect(await kinds('src/db.ts', 'db.query(`SELECT * FROM users WHERE id = ${id}`);')).toEqual(['risk:sql-injection']);
+    expect(await kinds('app/db.py', 'cur.execute("DELETE FROM users WHERE id = " + user_id)')).toEqual(['risk:sql-injection']);
+    expect(await kinds('app/db.py', 'cur.execute(f"SELECT name FROM t WHERE id = {i}")')).toEqual(['risk:sql-injection']);
+    expect(await kinds('app/db.py', 'cur.execute("SELECT name FROM t WHERE id = %s", (i,))', '# SELECT x FROM t WHERE a = " + b')).toEqual([]);
   });
 
-  it('flags disabled TLS verification in several languages', () => {
-    expect(kinds('src/http.ts', 'const agent = new Agent({ rejectUnauthorized: false });')).toEqual(['risk:tls-disabled']);
-    expect(kinds('app/http.py', 'requests.get(url, verify=False)')).toEqual(['risk:tls-disabled']);
-    expect(kinds('cmd/http.go', 'tls.Config{InsecureSkipVerify: true}')).toEqual(['risk:tls-disabled']);
-    expect(kinds('src/http.ts', 'const agent = new Agent({ rejectUnauthorized: true });')).toEqual([]);
+  it('flags disabled TLS verification in several languages', async () => {
+    expect(await kinds('src/http.ts', 'const agent = new Agent({ rejectUnauthorized: false });')).toEqual(['risk:tls-disabled']);
+    expect(await kinds('app/http.py', 'requests.get(url, verify=False)')).toEqual(['risk:tls-disabled']);
+    expect(await kinds('cmd/http.go', 'tls.Config{InsecureSkipVerify: true}')).toEqual(['risk:tls-disabled']);
+    expect(await kinds('src/http.ts', 'const agent = new Agent({ rejectUnauthorized: true });')).toEqual([]);
   });
 
-  it('flags debug output in library code, offering to delete a complete call, but not in tests or command-line tools', () => {
-    expect(only('src/a.ts', '  console.log("here", x);')).toMatchObject({ kind: 'risk:debug-output', severity: 'info', suggestion: '', quote: 'console.log("here", x);' });
-    expect(only('src/a.ts', 'console.log("start",')?.suggestion).toBeUndefined();
-    expect(kinds('lib/a.py', 'print(result)')).toEqual(['risk:debug-output']);
-    expect(kinds('test/a.test.ts', 'console.log(x);')).toEqual([]);
-    expect(kinds('src/cli/main.ts', 'console.log(x);')).toEqual([]);
+  it('flags debug output in library code, offering to delete a complete call, but not in tests or command-line tools', async () => {
+    expect(await only('src/a.ts', '  console.log("here", x);')).toMatchObject({ kind: 'risk:debug-output', severity: 'info', suggestion: '', quote: 'console.log("here", x);' });
+    expect((await only('src/a.ts', 'console.log("start",'))?.suggestion).toBeUndefined();
+    expect(await kinds('lib/a.py', 'print(result)')).toEqual(['risk:debug-output']);
+    expect(await kinds('test/a.test.ts', 'console.log(x);')).toEqual([]);
+    expect(await kinds('src/cli/main.ts', 'console.log(x);')).toEqual([]);
   });
 
-  it('flags breakpoints left in, with a suggestion that removes them', () => {
-    expect(only('src/a.ts', 'debugger;')).toMatchObject({ kind: 'risk:debugger', suggestion: '' });
-    expect(kinds('app/a.py', 'import pdb; pdb.set_trace()')).toEqual(['risk:debugger']);
-    expect(kinds('src/a.ts', 'const debuggerPort = 9229;')).toEqual([]);
+  it('flags breakpoints left in, with a suggestion that removes them', async () => {
+    expect(await only('src/a.ts', 'debugger;')).toMatchObject({ kind: 'risk:debugger', suggestion: '' });
+    expect(await kinds('app/a.py', 'import pdb; pdb.set_trace()')).toEqual(['risk:debugger']);
+    expect(await kinds('src/a.ts', 'const debuggerPort = 9229;')).toEqual([]);
   });
 
-  it('flags empty catch blocks and bare except-pass, including the two-line form', () => {
-    expect(kinds('src/a.ts', 'try { run(); } catch (e) {}')).toEqual(['risk:empty-catch']);
-    expect(kinds('src/a.ts', 'promise.catch(() => {});')).toEqual(['risk:empty-catch']);
-    expect(kinds('app/a.py', 'except Exception: pass')).toEqual(['risk:empty-catch']);
-    const twoLines = findRiskyPatterns([added('app/a.py', ['except ValueError:', '    pass'])]);
+  it('flags empty catch blocks and bare except-pass, including the two-line form', async () => {
+    expect(await kinds('src/a.ts', 'try { run(); } catch (e) {}')).toEqual(['risk:empty-catch']);
+    expect(await kinds('src/a.ts', 'promise.catch(() => {});')).toEqual(['risk:empty-catch']);
+    expect(await kinds('app/a.py', 'except Exception: pass')).toEqual(['risk:empty-catch']);
+    const twoLines = await findRiskyPatterns([added('app/a.py', ['except ValueError:', '    pass'])]);
     expect(twoLines).toMatchObject([{ kind: 'risk:empty-catch', quote: 'except ValueError:\npass' }]);
-    expect(kinds('src/a.ts', '} catch (e) { log(e); }')).toEqual([]);
+    expect(await kinds('src/a.ts', '} catch (e) { log(e); }')).toEqual([]);
   });
 
-  it('flags token-shaped strings and literal passwords, but not placeholders or environment reads', () => {
-    expect(kinds('src/config.ts', 'const key = "AKIAABCDEFGHIJKLMNOP";')).toEqual(['risk:secret']);
-    expect(kinds('app/settings.py', 'DB_PASSWORD = "s3cr3t-pass"')).toEqual(['risk:secret']);
-    expect(kinds('app/settings.py', 'DB_PASSWORD = "changeme"', 'API_KEY = os.environ["API_KEY"]', 'token = "<your token>"')).toEqual([]);
+  it('flags token-shaped strings and literal passwords, but not placeholders or environment reads', async () => {
+    expect(await kinds('src/config.ts', 'const key = "AKIAABCDEFGHIJKLMNOP";')).toEqual(['risk:secret']);
+    expect(await kinds('app/settings.py', 'DB_PASSWORD = "s3cr3t-pass"')).toEqual(['risk:secret']);
+    expect(await kinds('app/settings.py', 'DB_PASSWORD = "changeme"', 'API_KEY = os.environ["API_KEY"]', 'token = "<your token>"')).toEqual([]);
   });
 
-  it('flags TODOs added in code comments, not the word elsewhere', () => {
-    expect(kinds('src/a.ts', 'run(); // TODO: handle retries')).toEqual(['risk:todo']);
-    expect(kinds('app/a.py', '# FIXME this leaks')).toEqual(['risk:todo']);
-    expect(kinds('src/a.ts', 'const label = "TODO list";', 'function todoList() {}')).toEqual([]);
-    expect(kinds('docs/plan.md', '# TODO')).toEqual([]);
+  it('flags TODOs added in code comments, not the word elsewhere', async () => {
+    expect(await kinds('src/a.ts', 'run(); // TODO: handle retries')).toEqual(['risk:todo']);
+    expect(await kinds('app/a.py', '# FIXME this leaks')).toEqual(['risk:todo']);
+    expect(await kinds('src/a.ts', 'const label = "TODO list";', 'function todoList() {}')).toEqual([]);
+    expect(await kinds('docs/plan.md', '# TODO')).toEqual([]);
   });
 
-  it('flags loose equality in JavaScript and suggests the strict form, leaving `== null` alone', () => {
-    expect(only('src/a.ts', 'if (a == b) return;')).toMatchObject({ kind: 'risk:loose-equality', suggestion: 'if (a === b) return;' });
-    expect(only('src/a.js', 'if (a != "==") go();')).toMatchObject({ kind: 'risk:loose-equality' });
-    expect(only('src/a.js', 'if (a != "==") go();')!.suggestion).toBeUndefined();
-    expect(kinds('src/a.ts', 'if (a == null) return;', 'if (a === b) return;', 'const ok = a !== b;')).toEqual([]);
-    expect(kinds('app/a.py', 'if a == b: pass')).toEqual([]);
+  it('flags loose equality in JavaScript and suggests the strict form, leaving `== null` alone', async () => {
+    expect(await only('src/a.ts', 'if (a == b) return;')).toMatchObject({ kind: 'risk:loose-equality', suggestion: 'if (a === b) return;' });
+    expect(await only('src/a.js', 'if (a != "==") go();')).toMatchObject({ kind: 'risk:loose-equality' });
+    expect((await only('src/a.js', 'if (a != "==") go();'))!.suggestion).toBeUndefined();
+    expect(await kinds('src/a.ts', 'if (a == null) return;', 'if (a === b) return;', 'const ok = a !== b;')).toEqual([]);
+    expect(await kinds('app/a.py', 'if a == b: pass')).toEqual([]);
   });
 
-  it('flags assert used for validation in Python source, not in tests', () => {
-    expect(kinds('app/a.py', 'assert user is not None')).toEqual(['risk:python-assert']);
-    expect(kinds('tests/test_a.py', 'assert result == 3')).toEqual([]);
+  it('flags assert used for validation in Python source, not in tests', async () => {
+    expect(await kinds('app/a.py', 'assert user is not None')).toEqual(['risk:python-assert']);
+    expect(await kinds('tests/test_a.py', 'assert result == 3')).toEqual([]);
   });
 
-  it('flags unpickling and unsafe yaml.load, suggesting safe_load only where it is a drop-in', () => {
-    expect(kinds('app/a.py', 'data = pickle.loads(blob)')).toEqual(['risk:unsafe-deserialization']);
-    expect(only('app/a.py', '    cfg = yaml.load(stream)')).toMatchObject({ kind: 'risk:yaml-load', suggestion: 'cfg = yaml.safe_load(stream)' });
-    expect(only('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.FullLoader)')!.suggestion).toBeUndefined();
-    expect(kinds('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.SafeLoader)', 'cfg = yaml.safe_load(stream)')).toEqual([]);
+  it('flags unpickling and unsafe yaml.load, suggesting safe_load only where it is a drop-in', async () => {
+    expect(await kinds('app/a.py', 'data = pickle.loads(blob)')).toEqual(['risk:unsafe-deserialization']);
+    expect(await only('app/a.py', '    cfg = yaml.load(stream)')).toMatchObject({ kind: 'risk:yaml-load', suggestion: 'cfg = yaml.safe_load(stream)' });
+    expect((await only('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.FullLoader)'))!.suggestion).toBeUndefined();
+    expect(await kinds('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.SafeLoader)', 'cfg = yaml.safe_load(stream)')).toEqual([]);
   });
 
-  it('reads only added lines, and skips deleted and binary files', () => {
-    expect(kinds('src/a.ts', ' ~eval(kept);')).toEqual([]);
+  it('reads only added lines, and skips deleted and binary files', async () => {
+    expect(await kinds('src/a.ts', ' ~eval(kept);')).toEqual([]);
     const deleted: DiffFile = { ...added('src/b.ts', ['eval(x);']), status: 'deleted' };
     const binary: DiffFile = { ...added('src/c.ts', ['eval(x);']), binary: true };
-    expect(findRiskyPatterns([deleted, binary])).toEqual([]);
+    expect(await findRiskyPatterns([deleted, binary])).toEqual([]);
   });
 
-  it('makes one draft for a line repeated in a file, which placement then sends to a person', () => {
-    expect(kinds('src/a.ts', 'debugger;', 'debugger;')).toEqual(['risk:debugger']);
+  it('makes one draft for a line repeated in a file, which placement then sends to a person', async () => {
+    expect(await kinds('src/a.ts', 'debugger;', 'debugger;')).toEqual(['risk:debugger']);
   });
 });

@@ -7,10 +7,10 @@ import { reviewOffline } from '../../../src/core/review/review-offline.js';
 import { makeReviewRepo, type ReviewRepo } from './review-repo.js';
 import { BASE_FILES, HEAD_CHANGES } from './review-scenario.js';
 
-async function reviewScenario(): Promise<{ repo: ReviewRepo; review: ReturnType<typeof reviewOffline>; files: ReturnType<typeof parseDiff> }> {
+async function reviewScenario(): Promise<{ repo: ReviewRepo; review: Awaited<ReturnType<typeof reviewOffline>>; files: ReturnType<typeof parseDiff> }> {
   const repo = await makeReviewRepo(BASE_FILES, HEAD_CHANGES);
   const files = parseDiff(repo.diff);
-  return { repo, files, review: reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head }) };
+  return { repo, files, review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head }) };
 }
 
 describe('reviewOffline on a real git diff', () => {

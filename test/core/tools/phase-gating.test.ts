@@ -87,7 +87,7 @@ describe('phase-gated tools', () => {
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.refusedToolCalls.map((r) => r.tool)).toEqual(['emit_answer']);
     expect(result.context.evidence.map((e) => e.path)).toEqual(['docs/NOTES.md']);
-    expect(result.context.knownGaps).toEqual(expect.arrayContaining(['.env is not in the indexed tree', '../../etc/passwd is not in the indexed tree']));
+    expect(result.context.knownGaps).toEqual(expect.arrayContaining(['.env was not read: its name says it holds secrets', '../../etc/passwd is not in the indexed tree']));
     // The secret never reached the model, the evidence, or the answer; its citation was removed.
     expect(JSON.stringify(model.calls)).not.toContain('ghp_');
     expect(JSON.stringify(result)).not.toContain('ghp_');

@@ -1,0 +1,83 @@
+import type { SecretLintCoreConfig } from '@secretlint/types';
+import type { SecretSpan } from './secret-span.js';
+
+const PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
+
+interface Scanner {
+  lintSource: typeof import('@secretlint/core').lintSource;
+  config: SecretLintCoreConfig;
+}
+
+let loading: Promise<Scanner> | undefined;
+
+/**
+ * secretlint and its recommended rules, imported on first use: about 35 ms
+ * and 230 KB of rules that a CLI command printing nothing never pays for.
+ */
+function loadScanner(): Promise<Scanner> {
+  loading ??= (async () => {
+    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
+      import('@secretlint/core'),
+      import('@secretlint/secretlint-rule-preset-recommend'),
+      import('@secretlint/profiler'),
+    ]);
+    // The profiler is on by default and keeps every performance mark it makes (60 a scan): a server that
+    // redacts for weeks would grow without bound (Node warns past a million marks).
+    secretLintProfiler.setEnabled(false);
+    const config: SecretLintCoreConfig = {
+      rules: [{
+        id: PRESET_ID,
+        rule: creator,
+        // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+        rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }],
+      }],
+    };
+    return { lintSource, config };
+  })();
+  return loading;
+}
+
+/*
+ * A `secretlint-disable` comment switches the preset's rules off for the text
+ * after it, and the preset ignores `disabled` on that rule (13.0.7 checks it
+ * for top-level rules only). Text nanodex posts may come from a model or from
+ * a repository that wants a secret through, so the directive is defused in
+ * the copy that is scanned: same length, so every offset still holds.
+ */
+const DIRECTIVE = /secretlint-(?=disable|enable)/gi;
+
+/**
+ * Spans secretlint's recommended preset reports. A scanner failure redacts
+ * the whole text: posting nothing useful is better than posting a secret.
+ */
+export async function scanWithSecretlint(text: string): Promise<SecretSpan[]> {
+  const { lintSource, config } = await loadScanner();
+  let result;
+  try {
+    result = await lintSource({
+      source: { content: text.replace(DIRECTIVE, 'secretlint_'), filePath: 'text', contentType: 'text' },
+      options: { config, noPhysicFilePath: true },
+    });
+  } catch {
+    return [{ start: 0, end: text.length, rule: 'secretlint-failed' }];
+  }
+  const spans: SecretSpan[] = [];
+  for (const message of result.messages) {
+    const [start, end] = message.range;
+    // The AWS secret key rule takes any 40 letters after `secret_access_key:`, a type name included
+    // (`SandboxesSandboxAwsMountStaticAuthConfig.SecretAccessKey`). A real key has a digit, `/` or `+`
+    // (all 40 characters without one: about 1 key in 1,000).
+    const key = (message.data as { KEY?: unknown } | undefined)?.KEY;
+    if (message.messageId === 'AWSSecretAccessKey' && typeof key === 'string' && !/[\d/+]/.test(key)) continue;
+    // The secret as the rule names it, where it lies in the reported range. The AWS secret key rule
+    // reports the match's start with the key's length (13.0.7): `aws_secret_access_key = ` and half
+    // the key. The named value is exact there, and the same as the range for the other rules.
+    const named = Object.values(message.data ?? {}).flatMap((value) => {
+      if (typeof value !== 'string' || value.length < 8 || /\s/.test(value)) return [];
+      const at = text.indexOf(value, start);
+      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
+    });
+    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]));
+  }
+  return spans;
+}
