@@ -1,0 +1,41 @@
+import { createRequire } from 'node:module';
+import type { AppDeps } from '../../src/app/app-deps.js';
+import { createNanodexApp } from '../../src/app/create-app.js';
+import type { Job } from '../../src/app/job-queue.js';
+import { silentLogger } from '../../src/core/ports.js';
+
+type Handler = (context: unknown) => Promise<void>;
+
+/**
+ * The App's real handlers, registered on a stand-in for Probot that records
+ * `app.on` calls, so a payload can be handed to its handler directly: no
+ * signature, no HTTP, no GitHub. Handlers only build jobs; the jobs are
+ * collected, never run.
+ */
+export function recordAppHandlers(): { deliver(name: string, payload: unknown): Promise<Job[]> } {
+  const handlers = new Map<string, Handler>();
+  const recorder = { on: (events: string | string[], handler: Handler) => { for (const e of [events].flat()) handlers.set(e, handler); } };
+  let jobs: Job[] = [];
+  const deps = {
+    appSlug: 'nanodex', logger: silentLogger, installIndexLimit: 10, queue: { enqueue: (job: Job) => { jobs.push(job); } },
+  } as unknown as AppDeps;
+  void createNanodexApp(deps)(recorder as never, { cwd: '.', addHandler: () => undefined });
+  return {
+    async deliver(name, payload) {
+      const action = (payload as { action?: unknown } | null)?.action;
+      const handler = handlers.get(`${name}.${String(action)}`) ?? handlers.get(name);
+      jobs = [];
+      await handler?.({ name, id: 'delivery', payload, octokit: {} });
+      return jobs;
+    },
+  };
+}
+
+type Examples = { name: string; examples: Record<string, unknown>[] }[];
+const require = createRequire(import.meta.url);
+const WEBHOOK_EXAMPLES = require('@octokit/webhooks-examples') as Examples;
+
+/** GitHub's recorded deliveries of one event (copies: edit freely). */
+export function recordedExamples(name: string): Record<string, unknown>[] {
+  return structuredClone(WEBHOOK_EXAMPLES.find((e) => e.name === name)?.examples ?? []);
+}
