@@ -110,6 +110,14 @@ describe('parseSkill', () => {
       expect(describeSkillProblem(problem)).toContain(PATH);
     });
 
+    // Found by npm run fuzz: the fix text turned the mapping into text through its own (null) toString key.
+    it('reports a name that is a mapping, even one with a toString key', () => {
+      const problem = problemOf(front(['name:', '  toString: null', ...VALID.slice(1)]));
+      expect(problem.field).toBe('name');
+      expect(problem.message).toBe('name is a mapping; it must be lowercase letters, digits and single hyphens, at most 64 characters, equal to the folder name');
+      expect(problem.fix).toBe('set "name: my-skill" and give the folder the same name');
+    });
+
     it('does not throw on deeply nested YAML', () => {
       expect(problemOf(front([...VALID, `metadata: ${'['.repeat(5000)}`])).message).toMatch(/frontmatter/);
     });
