@@ -9,6 +9,15 @@ export { renderConfigProblems } from './render-config-problems.js';
 /** Where a repository keeps its settings; messages name it. */
 export const REPO_CONFIG_FILE = '.github/nanodex.yml';
 
+/**
+ * A complete file with every setting and a comment on each is under 2 KB;
+ * past 32 KB it is not a settings file. The bound matters: the YAML
+ * parser's duplicate-key check and the line lookups grow with the square of
+ * the key count (10,000 keys took 1.3 s, found by npm run fuzz), and the
+ * file comes from any repository the App is installed on.
+ */
+export const MAX_CONFIG_BYTES = 32 * 1024;
+
 /** A tarball larger than this is not indexed on install: 200 MB covers all but monorepos, and bounds one job's disk. */
 const DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 /** The most a repository may raise it to: 2 GB, about what a runner's disk holds beside the index. */
@@ -85,6 +94,16 @@ export type ParsedRepoConfig = { ok: true; config: RepoConfig } | { ok: false; p
  */
 export function parseRepoConfig(text: string | undefined, file = REPO_CONFIG_FILE): ParsedRepoConfig {
   if (text === undefined || text.trim() === '') return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_CONFIG_BYTES) {
+    return {
+      ok: false,
+      problems: [{
+        path: '', message: `${file} is ${bytes} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a settings file`,
+        fix: 'keep only the settings that differ from the defaults (schema/nanodex.schema.json lists them all)',
+      }],
+    };
+  }
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;
   const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPO_CONFIG, parseRepoConfig, renderConfigProblems } from '../../../src/core/config/repo-config.js';
+import { DEFAULT_REPO_CONFIG, MAX_CONFIG_BYTES, parseRepoConfig, renderConfigProblems } from '../../../src/core/config/repo-config.js';
 
 function problemsOf(text: string) {
   const parsed = parseRepoConfig(text);
@@ -75,6 +75,29 @@ describe('parseRepoConfig', () => {
 
         <sub>Every setting, its default and its range: \`schema/nanodex.schema.json\` in the nanodex repository.</sub>"
       `);
+    });
+  });
+
+  // Found by npm run fuzz: a file of a thousand unknown keys rendered a reply over GitHub's 65,536-character limit.
+  describe('when the file has very many or very long problems', () => {
+    it('lists the first thirty, counts the rest, and clips what it quotes', () => {
+      const text = Array.from({ length: 60 }, (_, i) => `unknown${i}${'x'.repeat(500)}: 1`).join('\n');
+      const reply = renderConfigProblems(problemsOf(text), '.github/nanodex.yml');
+      expect(reply).toContain('**nanodex cannot use `.github/nanodex.yml`**: 60 problems to fix.');
+      expect(reply.match(/^- `unknown/gm)).toHaveLength(30);
+      expect(reply).toContain('- …and 30 more problems; fix these and ask again to see them.');
+      expect(reply.length).toBeLessThan(25_000);
+      expect(reply).not.toContain('x'.repeat(300));
+    });
+
+    // Found by npm run fuzz: parsing grows with the square of the key count (10,000 keys took 1.3 s).
+    it('refuses a file over 32 KB before parsing it, in one problem', () => {
+      const text = `review:\n  auto: true\n${'# padding\n'.repeat(MAX_CONFIG_BYTES / 10)}`;
+      expect(problemsOf(text)).toEqual([{
+        path: '', message: `.github/nanodex.yml is ${text.length} bytes, over the 32768-byte limit for a settings file`,
+        fix: 'keep only the settings that differ from the defaults (schema/nanodex.schema.json lists them all)',
+      }]);
+      expect(parseRepoConfig(text.slice(0, MAX_CONFIG_BYTES)).ok).toBe(true);
     });
   });
 
