@@ -1,4 +1,7 @@
 import { redactSecrets } from '../repo/skip-rules.js';
+import { splitCode } from './split-code.js';
+
+export { splitCode } from './split-code.js';
 
 export interface SanitizeReport {
   mentions: number;
@@ -53,20 +56,4 @@ export function sanitizeModelText(text: string, options: { requester?: string } 
 
 function countOf(text: string, needle: string): number {
   return text.split(needle).length - 1;
-}
-
-/** Splits Markdown into code (fenced blocks, inline spans) and prose, in order. */
-export function splitCode(text: string): { text: string; isCode: boolean }[] {
-  const parts: { text: string; isCode: boolean }[] = [];
-  // A code span cannot cross a blank line (CommonMark ends the paragraph there), so neither may this one.
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    const start = m.index + (m[1] ?? '').length;
-    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
-    parts.push({ text: text.slice(start, m.index + m[0].length), isCode: true });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
-  return parts;
 }
