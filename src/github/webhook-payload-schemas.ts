@@ -85,6 +85,8 @@ export const installationCreatedSchema = z.looseObject({
   /** Required here, unlike elsewhere: an installation event is about the installation. */
   installation: z.looseObject({ id: z.int() }),
   repositories: z.array(repositoryName).optional(),
+  /** Not part of this event, but the handler picks the list by which key is present, so a stray one is read (found by npm run fuzz). */
+  repositories_added: z.array(repositoryName).optional(),
 });
 
 export const installationRepositoriesAddedSchema = z.looseObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLED_EVENTS } from '../../src/app/create-app.js';
 import { parseWebhookPayload } from '../../src/github/parse-webhook-payload.js';
-import { recordAppHandlers, recordedExamples } from '../helpers/record-app-handlers.js';
+import { recordAppHandlers, recordedExamples, toActionable } from '../helpers/record-app-handlers.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,14 +19,6 @@ function* fieldsOf(value: Json, depth = 1): Generator<[Json, string]> {
   }
 }
 
-/** A handled payload the handlers act on: with an installation, mentions that mention nanodex, pushes to the default branch. */
-function actionable(payload: Json): Json {
-  payload.installation = { id: 1 };
-  if (typeof payload.ref === 'string') Object.assign(payload, { ref: 'refs/heads/main', deleted: false, after: 'a'.repeat(40), repository: { ...payload.repository as Json, default_branch: 'main' } });
-  if (typeof payload.comment === 'object' && payload.comment !== null) (payload.comment as Json).body = '@nanodex plan add retries';
-  return payload;
-}
-
 describe('parseWebhookPayload and the App\'s handlers', () => {
   it('agree on every single-field mutation of GitHub\'s recorded deliveries: what it accepts, the handler reads without throwing', async () => {
     const app = recordAppHandlers();
@@ -35,7 +27,7 @@ describe('parseWebhookPayload and the App\'s handlers', () => {
     const disagreements: string[] = [];
     for (const name of EVENT_NAMES) {
       for (const example of recordedExamples(name)) {
-        const payload = actionable(example);
+        const payload = toActionable(example);
         if (parseWebhookPayload(name, payload).kind !== 'handled') continue;
         expect((await app.deliver(name, payload)).length, `${name}.${String(payload.action)} enqueues work`).toBeGreaterThan(0);
         for (const [holder, key] of [...fieldsOf(payload)]) {

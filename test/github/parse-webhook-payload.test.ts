@@ -55,6 +55,13 @@ describe('parseWebhookPayload', () => {
         .toBe('payload.installation: expected an object, got undefined; payload.repositories[1].full_name: expected a string, got a number');
     });
 
+    // Found by npm run fuzz: the installation handler reads repositories_added whenever the key is there.
+    it('checks a stray repositories_added on installation.created, since the handler would read it', () => {
+      const install = recordedExamples('installation').find((p) => p.action === 'created')!;
+      install.repositories_added = null;
+      expect(problemsOf('installation', install)).toBe('payload.repositories_added: expected an array, got null');
+    });
+
     it('refuses repositories that are not an array', () => {
       const added = recordedExamples('installation_repositories').find((p) => p.action === 'added')!;
       added.repositories_added = 'a/b';

@@ -39,3 +39,13 @@ const WEBHOOK_EXAMPLES = require('@octokit/webhooks-examples') as Examples;
 export function recordedExamples(name: string): Record<string, unknown>[] {
   return structuredClone(WEBHOOK_EXAMPLES.find((e) => e.name === name)?.examples ?? []);
 }
+
+/** A payload the handlers act on: with an installation, mentions that mention nanodex, pushes to the default branch. */
+export function toActionable(payload: Record<string, unknown>): Record<string, unknown> {
+  payload.installation = { id: 1 };
+  if (typeof payload.comment === 'object' && payload.comment !== null) (payload.comment as Record<string, unknown>).body = '@nanodex plan add retries';
+  if (typeof payload.ref === 'string') {
+    Object.assign(payload, { ref: 'refs/heads/main', deleted: false, after: 'a'.repeat(40), repository: { ...payload.repository as object, default_branch: 'main' } });
+  }
+  return payload;
+}
