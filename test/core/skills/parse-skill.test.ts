@@ -99,6 +99,8 @@ describe('parseSkill', () => {
       ['has no instructions', front(VALID, '\n\n'), 'body', /instructions .* are empty/, /write the instructions/],
       ['has instructions over 500 lines', front(VALID, 'line\n'.repeat(501)), 'body', /501 lines, over the 500-line limit/, /references\//],
       ['is over 64 KB', front(VALID, long(70_000)), undefined, /bytes, over the 65536-byte limit/, /shorten/],
+      // Found by npm run fuzz: thousands of frontmatter keys took 0.6 s to parse.
+      ['has a frontmatter over 16 KB', front([...VALID, ...Array.from({ length: 2000 }, (_, i) => `k${i}: 1`)]), undefined, /frontmatter is \d+ characters, over the 16384-character limit/, /below the closing "---"/],
     ];
 
     it.each(cases)('reports a file that %s with its path, field and fix', (_case, text, field, message, fix) => {
