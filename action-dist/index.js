@@ -1530,7 +1530,7 @@ function fetchWithTimeout(timeoutMs) {
 }
 
 // src/core/repo/local-repo-source.ts
-import { lstatSync, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
+import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path4 from "node:path";
 
@@ -1588,11 +1588,11 @@ function split(output) {
 }
 
 // src/core/repo/repo-path.ts
-import { realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import path2 from "node:path";
 var MAX_PATH_LENGTH = 4096;
 function parseRepoPath(input) {
-  if (typeof input !== "string") throw new PathRejectedError(String(input), "not a string");
+  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
   if (input.length === 0) throw new PathRejectedError(input, "empty path");
   if (input.length > MAX_PATH_LENGTH) {
     throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
@@ -1621,24 +1621,47 @@ function resolveInsideRoot(root, input) {
   const relative = parseRepoPath(input);
   const absolute = path2.join(root, ...relative.split("/"));
   if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
-  let real;
-  try {
-    real = realpathSync(absolute);
-  } catch (error2) {
-    if (isNotFound(error2)) return { relative, absolute };
-    throw error2;
-  }
-  if (!isInside(root, real)) {
+  const real = findRealPath(absolute, relative);
+  if (!isInside(root, real.path)) {
     throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
   }
-  return { relative, absolute: real };
+  return { relative, absolute: real.exists ? real.path : absolute };
+}
+function findRealPath(absolute, relative) {
+  const missing = [];
+  for (let current = absolute; ; current = path2.dirname(current)) {
+    try {
+      return { path: path2.join(realpathSync(current), ...missing), exists: missing.length === 0 };
+    } catch (error2) {
+      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
+      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
+      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
+    }
+    if (isSymlink(current)) {
+      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
+    }
+    if (path2.dirname(current) === current) return { path: absolute, exists: false };
+    missing.unshift(path2.basename(current));
+  }
 }
 function isInside(root, candidate) {
   const rel = path2.relative(root, candidate);
   return rel === "" || rel !== ".." && !rel.startsWith(`..${path2.sep}`) && !path2.isAbsolute(rel);
 }
-function isNotFound(error2) {
-  return error2 instanceof Error && "code" in error2 && (error2.code === "ENOENT" || error2.code === "ENOTDIR");
+function isSymlink(file) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch (error2) {
+    if (hasCode(error2, "ENOTDIR")) return false;
+    throw error2;
+  }
+}
+function hasCode(error2, ...codes) {
+  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
+}
+function describeNonString(input) {
+  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
+  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
 }
 
 // src/core/repo/walk-directory.ts
@@ -1751,7 +1774,7 @@ var LocalRepoSource = class {
       const absolute = path4.join(this.root, candidate.path);
       let stat;
       try {
-        stat = lstatSync(absolute);
+        stat = lstatSync2(absolute);
       } catch {
         continue;
       }
@@ -3263,6 +3286,79 @@ function renderFooter(m, extras) {
   ].join("\n");
 }
 
+// src/core/render/split-code.ts
+var FENCE = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)/y;
+var BLANK_LINE = /\n(?=[ \t]*\n)/g;
+function splitCode(text) {
+  const parts = [];
+  const runs = indexBacktickRuns(text);
+  const blanks = [...text.matchAll(BLANK_LINE)].map((m) => m.index);
+  let last = 0;
+  const code2 = (start, end) => {
+    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
+    parts.push({ text: text.slice(start, end), isCode: true });
+    last = end;
+  };
+  for (let i = 0; i < text.length; ) {
+    if (i === 0 || text[i] === "\n") {
+      FENCE.lastIndex = i;
+      const fence2 = FENCE.exec(text);
+      if (fence2 !== null) {
+        code2(i + (fence2[1] ?? "").length, i + fence2[0].length);
+        i = last;
+        continue;
+      }
+    }
+    const runEnd = runs.endAt[i] ?? 0;
+    if (runEnd > i) {
+      const closer = findCloser(runs.startsByLength.get(runEnd - i), runEnd, blanks);
+      if (closer !== void 0) {
+        code2(i, closer + runEnd - i);
+        i = last;
+        continue;
+      }
+    }
+    i += 1;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
+  return parts;
+}
+function indexBacktickRuns(text) {
+  const endAt = new Int32Array(text.length);
+  const startsByLength = /* @__PURE__ */ new Map();
+  for (let i = 0; i < text.length; ) {
+    if (text[i] !== "`") {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (text[end] === "`") end += 1;
+    for (let k = i; k < end; k += 1) endAt[k] = end;
+    const starts = startsByLength.get(end - i) ?? [];
+    starts.push(i);
+    startsByLength.set(end - i, starts);
+    i = end;
+  }
+  return { endAt, startsByLength };
+}
+function findCloser(starts, openerEnd, blanks) {
+  if (starts === void 0) return void 0;
+  const closer = starts[firstAtLeast(starts, openerEnd + 1)];
+  if (closer === void 0) return void 0;
+  const blank = blanks[firstAtLeast(blanks, openerEnd)];
+  return blank === void 0 || closer <= blank + 1 ? closer : void 0;
+}
+function firstAtLeast(sorted, value) {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 // src/core/render/sanitize-model-text.ts
 var ALLOWED_TAGS = /* @__PURE__ */ new Set(["details", "summary", "b", "i", "em", "strong", "code", "kbd", "sub", "sup", "br", "ins", "del", "s"]);
 var HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
@@ -3301,19 +3397,6 @@ function sanitizeModelText(text, options = {}) {
 }
 function countOf(text, needle) {
   return text.split(needle).length - 1;
-}
-function splitCode(text) {
-  const parts = [];
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    const start = m.index + (m[1] ?? "").length;
-    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
-    parts.push({ text: text.slice(start, m.index + m[0].length), isCode: true });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
-  return parts;
 }
 
 // src/core/render/verify-citations.ts
@@ -6546,6 +6629,7 @@ import { z as z7 } from "zod";
 // src/core/skills/parse-frontmatter.ts
 import { isMap, isPair, isScalar, parseDocument, visit } from "yaml";
 var MAX_ALIAS_COUNT = 10;
+var MAX_FRONTMATTER_CHARS = 16 * 1024;
 function parseFrontmatter(text) {
   const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
   if (lines[0]?.trimEnd() !== "---") {
@@ -6564,6 +6648,14 @@ function parseFrontmatter(text) {
     };
   }
   const yamlLines = lines.slice(1, end);
+  const size = yamlLines.reduce((sum, line) => sum + line.length + 1, 0);
+  if (size > MAX_FRONTMATTER_CHARS) {
+    return {
+      ok: false,
+      message: `the frontmatter is ${size} characters, over the ${MAX_FRONTMATTER_CHARS}-character limit`,
+      fix: 'keep the frontmatter to name, description and a few short fields; the instructions go below the closing "---"'
+    };
+  }
   const parsed = parseYaml(yamlLines.join("\n"), yamlLines);
   if (!parsed.ok) return parsed;
   return { ok: true, data: parsed.data, body: lines.slice(end + 1).join("\n") };
@@ -6767,7 +6859,7 @@ function describeValue2(issue, value) {
   return `is ${value === null ? "empty" : typeof value === "object" ? "a mapping" : `the ${typeof value} ${String(value)}`}`;
 }
 function toSkillName(value) {
-  const name = String(value ?? "my-skill").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
+  const name = (typeof value === "string" || typeof value === "number" ? String(value) : "my-skill").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
   return name === "" ? "my-skill" : name;
 }
 
@@ -7378,24 +7470,32 @@ function editDistance(a, b) {
 }
 
 // src/core/config/render-config-problems.ts
+var MAX_SHOWN_PROBLEMS = 30;
+var MAX_FIELD_CHARS = 300;
 function renderConfigProblems(problems, file) {
   const lines = [
     `**nanodex cannot use ${code(file)}**: ${plural(problems.length, "problem")} to fix. Nothing was run; fix the file on the default branch and ask again.`,
     ""
   ];
-  for (const problem of problems) {
-    const where = [problem.path === "" ? void 0 : code(problem.path), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
+  for (const problem of problems.slice(0, MAX_SHOWN_PROBLEMS)) {
+    const where = [problem.path === "" ? void 0 : code(clip3(problem.path)), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
     lines.push(`- ${where === "" ? "" : `${where}: `}${safe(problem.message)}. Fix: ${safe(problem.fix)}.`);
   }
+  const more = problems.length - MAX_SHOWN_PROBLEMS;
+  if (more > 0) lines.push(`- …and ${plural(more, "more problem")}; fix these and ask again to see them.`);
   lines.push("", "<sub>Every setting, its default and its range: `schema/nanodex.schema.json` in the nanodex repository.</sub>");
   return lines.join("\n");
 }
 function safe(text) {
-  return sanitizeModelText(escapeText(text.replace(/\.$/, ""))).text;
+  return sanitizeModelText(escapeText(clip3(text).replace(/\.$/, ""))).text;
+}
+function clip3(text) {
+  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 1)}…` : text;
 }
 
 // src/core/config/repo-config.ts
 var REPO_CONFIG_FILE = ".github/nanodex.yml";
+var MAX_CONFIG_BYTES = 32 * 1024;
 var DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 var MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
 var DEFAULT_REPO_CONFIG = {
@@ -7443,6 +7543,17 @@ var repoConfigSchema = z8.strictObject({
 }).describe("nanodex settings for this repository (.github/nanodex.yml)");
 function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_CONFIG_BYTES) {
+    return {
+      ok: false,
+      problems: [{
+        path: "",
+        message: `${file} is ${bytes} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a settings file`,
+        fix: "keep only the settings that differ from the defaults (schema/nanodex.schema.json lists them all)"
+      }]
+    };
+  }
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;
   const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });
@@ -9963,7 +10074,7 @@ function readActionConfig(workspace, configPath) {
   try {
     text = readFileSync4(file, "utf8");
   } catch (error2) {
-    if (!isNotFound2(error2)) throw new NanodexError("config-unreadable", `could not read ${configPath}`, { cause: error2 });
+    if (!isNotFound(error2)) throw new NanodexError("config-unreadable", `could not read ${configPath}`, { cause: error2 });
     text = void 0;
   }
   return toRepoConfig(parseRepoConfig(text, configPath), configPath, `correct ${configPath} (the problems are listed above) and run again`);
@@ -9977,7 +10088,7 @@ function toRepoConfig(parsed, file, hint) {
   if (parsed.ok) return parsed.config;
   throw new NanodexError("config-invalid", renderConfigProblems(parsed.problems, file), { hint });
 }
-function isNotFound2(error2) {
+function isNotFound(error2) {
   return error2 instanceof Error && "code" in error2 && (error2.code === "ENOENT" || error2.code === "ENOTDIR");
 }
 
