@@ -1605,6 +1605,7 @@ function parseRepoPath(input) {
     throw new PathRejectedError(input, "absolute path");
   }
   const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
+  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
   if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
   if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
   return segments.join("/");

@@ -64,6 +64,8 @@ export const pullRequestSchema = z.looseObject({
 });
 
 export const pushSchema = z.looseObject({
+  /** A push has none, but Probot's dispatcher names the event `push.<action>` when one is there, and throws on one that is not text (found by npm run fuzz). */
+  action: z.string().optional(),
   installation,
   repository: z.looseObject({
     name: z.string(),

@@ -62,6 +62,13 @@ describe('parseWebhookPayload', () => {
       expect(problemsOf('installation', install)).toBe('payload.repositories_added: expected an array, got null');
     });
 
+    // Found by npm run fuzz: Probot names the event push.<action> when there is one, and throws on an action that is not text.
+    it('checks a push that carries an action, since Probot\'s dispatcher reads it', () => {
+      const push = recordedExamples('push')[0]!;
+      push.action = { toString: 1 };
+      expect(problemsOf('push', push)).toBe('payload.action: expected a string, got an object');
+    });
+
     it('refuses repositories that are not an array', () => {
       const added = recordedExamples('installation_repositories').find((p) => p.action === 'added')!;
       added.repositories_added = 'a/b';

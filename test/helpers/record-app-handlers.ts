@@ -23,7 +23,8 @@ export function recordAppHandlers(): { deliver(name: string, payload: unknown): 
   return {
     async deliver(name, payload) {
       const action = (payload as { action?: unknown } | null)?.action;
-      const handler = handlers.get(`${name}.${String(action)}`) ?? handlers.get(name);
+      // As @octokit/webhooks picks hooks (event-handler/receive.js): the action, when truthy, is put into a template string.
+      const handler = (action ? handlers.get(`${name}.${action as string}`) : undefined) ?? handlers.get(name);
       jobs = [];
       await handler?.({ name, id: 'delivery', payload, octokit: {} });
       return jobs;

@@ -26,6 +26,8 @@ export function parseRepoPath(input: unknown): string {
     throw new PathRejectedError(input, 'absolute path');
   }
   const segments = slashed.split('/').filter((s) => s !== '' && s !== '.');
+  // Checked again once "." segments are gone: "./c:/x" would otherwise come back as "c:/x" (found by npm run fuzz).
+  if (/^[a-zA-Z]:/.test(segments[0] ?? '')) throw new PathRejectedError(input, 'absolute path');
   if (segments.includes('..')) throw new PathRejectedError(input, 'contains a ".." segment');
   if (segments.length === 0) throw new PathRejectedError(input, 'names the repository root, not a file');
   return segments.join('/');

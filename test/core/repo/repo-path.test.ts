@@ -17,6 +17,9 @@ describe('parseRepoPath', () => {
     ['', 'empty path'],
     ['/etc/passwd', 'absolute path'],
     ['C:/Windows/win.ini', 'absolute path'],
+    // Found by npm run fuzz: a drive letter behind a "." segment came back as the start of the path.
+    ['./c:/dangling', 'absolute path'],
+    ['.\\C:\\Windows', 'absolute path'],
     ['../secret', 'contains a ".." segment'],
     ['src/../../x', 'contains a ".." segment'],
     ['a\u0000b', 'contains NUL or control characters'],
