@@ -7,6 +7,7 @@ import { parseProposedChanges } from '../../src/core/changes/proposed-change-sch
 import { renderChanges } from '../../src/core/changes/render-changes.js';
 import { parseRepoPath } from '../../src/core/repo/repo-path.js';
 import { hostileJson, hostilePath, hostileString, hugeString, pieceText } from './hostile-text.js';
+import { mutatedJson } from './mutate-json.js';
 import { brokenRule, isUnder } from './repo-path-target.js';
 import type { FuzzTarget, Verdict } from './run-target.js';
 
@@ -48,7 +49,33 @@ const change = fc.oneof(
   hostileJson,
 );
 
+/** Changes the schema accepts and that mostly apply: blocks quote the file, diffs are made from it, hashes are its own. */
+const NON_EMPTY = EXISTING.filter((f) => sample(f) !== '');
+const smallText = fc.oneof(fc.constantFrom('export const c = 3;\n', '', 'return 3;', '  return 1;\n'), fc.string({ maxLength: 40 }));
+const valid = { title: fc.constant('Change'), rationale: fc.constant('Because.'), risk: fc.constantFrom(0, 1, 2, 3) };
+const excerptOf = (text: string) => fc.tuple(fc.nat(text.length), fc.nat(text.length)).map(([a, b]) => text.slice(Math.min(a, b), Math.max(a, b) + 1));
+const validChange = fc.oneof(
+  fc.record({ kind: fc.constant('file_create'), ...valid, path: fc.constantFrom('new/file.ts', 'src/c.ts', ...EXISTING), content: smallText, overwrite: fc.boolean() },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'content'] }),
+  fc.record({ kind: fc.constant('file_rename'), ...valid, oldPath: fc.constantFrom(...EXISTING), newPath: fc.constantFrom('moved.ts', 'src/moved/a.ts'), overwrite: fc.boolean() }),
+  fc.constantFrom(...EXISTING).chain((file) => fc.record({ kind: fc.constant('file_delete'), ...valid, path: fc.constant(file), expectedSha256: fc.constant(contentSha256(sample(file))) },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path'] })),
+  fc.constantFrom(...NON_EMPTY).chain((file) => fc.record({
+    kind: fc.constant('patch'), ...valid, path: fc.constant(file), format: fc.constant('search_replace'),
+    blocks: fc.array(fc.record({ search: excerptOf(sample(file)), replace: smallText, matchMode: fc.constantFrom('exact', 'fuzzy') }, { requiredKeys: ['search', 'replace'] }), { minLength: 1, maxLength: 3 }),
+    fallback: fc.constantFrom('none', 'fuzzy'),
+  }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'blocks'] })),
+  fc.constantFrom(...NON_EMPTY).chain((file) => fc.record({
+    kind: fc.constant('patch'), ...valid, path: fc.constant(file), format: fc.constant('unified'),
+    diff: smallText.map((after) => createTwoFilesPatch(file, file, sample(file), after)).filter((d) => d.includes('@@')),
+    baseSha256: fc.constant(contentSha256(sample(file))),
+  }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'diff'] })),
+  fc.record({ kind: fc.constant('patch'), ...valid, path: fc.constantFrom(...EXISTING), format: fc.constant('whole_file'), content: smallText }),
+);
+const CHANGE_PATHS = ['0.kind', '0.path', '0.title', '0.risk', '0.format', '0.blocks', '0.blocks.0.search', '0.diff', '0.content', '0.oldPath', '0.newPath', '1.path', '1.kind'];
+
 const changeSet = fc.oneof(
+  { arbitrary: mutatedJson(fc.array(validChange, { minLength: 1, maxLength: 4 }), CHANGE_PATHS, 2), weight: 4 },
   { arbitrary: fc.array(change, { minLength: 1, maxLength: 5 }), weight: 4 },
   { arbitrary: fc.record({ changes: fc.array(change, { maxLength: 5 }) }), weight: 2 },
   { arbitrary: hostileJson, weight: 1 },
@@ -85,7 +112,7 @@ export function changeTarget(root: string): FuzzTarget<unknown> {
       }
       if (escapes.length > 0) return { escape: escapes.join(', ') };
       renderChanges(results);
-      return undefined;
+      return { accepted: true };
     },
   };
 }

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { parseRepoConfig, renderConfigProblems, REPO_CONFIG_FILE } from '../../src/core/config/repo-config.js';
 import { parseSkill } from '../../src/core/skills/parse-skill.js';
-import { SKILL_OUTPUT_TOOLS } from '../../src/core/skills/types.js';
+import { SKILL_COMMANDS, SKILL_OUTPUT_TOOLS } from '../../src/core/skills/types.js';
 import { hostileJson, hostileString, pieceText } from './hostile-text.js';
+import { mutatedJson } from './mutate-json.js';
 import type { FuzzTarget, Verdict } from './run-target.js';
 
 /** GitHub refuses a comment body longer than this; the config reply is posted as one. */
@@ -34,7 +35,18 @@ const pathological = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => `unknown${i}: 1`).join('\n')),
 );
 
+/** A valid file (every value in range), then a few fields removed or retyped. */
+const validConfig = fc.record({
+  review: fc.record({ auto: fc.boolean(), drafts: fc.boolean(), include: fc.array(fc.constantFrom('**', 'src/', '*.ts'), { minLength: 1, maxLength: 3 }), exclude: fc.array(fc.constantFrom('dist/', '*.lock'), { maxLength: 2 }) }, { requiredKeys: [] }),
+  access: fc.record({ readOnlyForEveryone: fc.boolean() }, { requiredKeys: [] }),
+  plan: fc.record({ openIssue: fc.boolean() }, { requiredKeys: [] }),
+  budget: fc.record({ rounds: fc.integer({ min: 1, max: 10 }), files: fc.integer({ min: 1, max: 100 }) }, { requiredKeys: [] }),
+  index: fc.record({ onInstall: fc.boolean(), maxTarballBytes: fc.integer({ min: 1, max: 2 ** 31 }) }, { requiredKeys: [] }),
+}, { requiredKeys: [] });
+const CONFIG_PATHS = ['review', 'review.auto', 'review.include', 'review.include.0', 'access.readOnlyForEveryone', 'budget', 'budget.rounds', 'index.maxTarballBytes', 'plan.openIssue'];
+
 const configText = fc.oneof(
+  { arbitrary: mutatedJson(validConfig, CONFIG_PATHS, 2).map((value) => stringify(value)), weight: 4 },
   { arbitrary: configObject.map((value) => stringify(value)), weight: 4 },
   { arbitrary: pieceText(YAML_PIECES, 30), weight: 4 },
   { arbitrary: hostileString, weight: 1 },
@@ -47,7 +59,7 @@ export const configTarget: FuzzTarget<string> = {
   arbitrary: configText,
   check: (text): Verdict | undefined => {
     const parsed = parseRepoConfig(text);
-    if (parsed.ok) return typeof parsed.config.review.auto === 'boolean' ? undefined : { violation: 'ok without a complete config' };
+    if (parsed.ok) return typeof parsed.config.review.auto === 'boolean' ? { accepted: true } : { violation: 'ok without a complete config' };
     if (parsed.problems.length === 0) return { violation: 'not ok without a problem' };
     const reply = renderConfigProblems(parsed.problems, REPO_CONFIG_FILE);
     return reply.length > MAX_COMMENT_CHARS ? { violation: `the problems reply is ${reply.length} characters, over GitHub's comment limit` } : undefined;
@@ -66,6 +78,18 @@ const frontmatter = fc.dictionary(
   { maxKeys: 6 },
 );
 
+/** A valid SKILL.md for the folder `my-skill`, then a few frontmatter fields removed or retyped. */
+const validFrontmatter = fc.record({
+  name: fc.constant('my-skill'),
+  description: fc.constantFrom('Drafts release notes. Triggers on "release notes", "changelog".', 'Explains code.'),
+  license: fc.constantFrom('Apache-2.0', 'MIT'),
+  'allowed-tools': fc.oneof(fc.constantFrom(...SKILL_OUTPUT_TOOLS), fc.subarray([...SKILL_OUTPUT_TOOLS], { minLength: 1 })),
+  metadata: fc.record({ command: fc.constantFrom(...SKILL_COMMANDS), version: fc.constantFrom('1', '2.0') }, { requiredKeys: [] }),
+}, { requiredKeys: ['name', 'description'] });
+const SKILL_FIELDS = ['name', 'description', 'license', 'allowed-tools', 'metadata', 'metadata.command'];
+const skillBody = fc.array(fc.constantFrom('# Title', 'Do this.', '', '- item', '```', 'code', '---'), { minLength: 1, maxLength: 20 }).map((lines) => lines.join('\n'));
+const validSkillText = fc.tuple(mutatedJson(validFrontmatter, SKILL_FIELDS, 2), skillBody).map(([front, body]) => `---\n${stringify(front)}---\n${body}\n`);
+
 const skillText = fc.oneof(
   { arbitrary: fc.tuple(frontmatter, hostileString, fc.nat(700)).map(([front, body, extraLines]) => `---\n${stringify(front)}---\n${body}\n${'line\n'.repeat(extraLines)}`), weight: 5 },
   { arbitrary: pieceText(SKILL_PIECES, 30), weight: 4 },
@@ -75,7 +99,10 @@ const skillText = fc.oneof(
 export const skillTarget: FuzzTarget<{ text: string; folder: string }> = {
   name: 'skills: parseSkill (SKILL.md)',
   runs: 10_000,
-  arbitrary: fc.record({ text: skillText, folder: fc.oneof(fc.constantFrom('my-skill', 'x', '..', '', 'My Skill'), hostileString) }),
+  arbitrary: fc.oneof(
+    fc.record({ text: validSkillText, folder: fc.constant('my-skill') }),
+    fc.record({ text: skillText, folder: fc.oneof(fc.constantFrom('my-skill', 'x', '..', '', 'My Skill'), hostileString) }),
+  ),
   check: ({ text, folder }): Verdict | undefined => {
     const parsed = parseSkill(text, { path: `.github/skills/${folder}/SKILL.md`, source: 'repository' });
     if (!parsed.ok) return typeof parsed.problem.message === 'string' && parsed.problem.message !== '' ? undefined : { violation: 'a problem without a message' };
@@ -83,6 +110,6 @@ export const skillTarget: FuzzTarget<{ text: string; folder: string }> = {
     if (skill.allowedTools.length === 0 || skill.allowedTools.some((t) => !(SKILL_OUTPUT_TOOLS as readonly string[]).includes(t))) {
       return { violation: `a skill with tools ${JSON.stringify(skill.allowedTools)}` };
     }
-    return skill.body.split('\n').length > 500 ? { violation: 'a skill over 500 lines' } : undefined;
+    return skill.body.split('\n').length > 500 ? { violation: 'a skill over 500 lines' } : { accepted: true };
   },
 };

@@ -51,7 +51,7 @@ export function repoPathTarget(root: string): FuzzTarget<unknown> {
       if (!isUnder(root, resolved.absolute)) return { escape: `${JSON.stringify(relative.slice(0, 80))} resolved to ${resolved.absolute}` };
       const landed = findLanding(resolved.absolute);
       if (landed !== undefined && !isUnder(root, landed)) return { escape: `${JSON.stringify(relative.slice(0, 80))} leads through a link to ${landed}` };
-      return undefined;
+      return { accepted: true };
     },
   };
 }

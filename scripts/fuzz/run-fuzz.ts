@@ -62,10 +62,11 @@ process.stdout.write(`\n${failed || tooFew ? 'FAILED' : 'passed'} (reproduce wit
 process.exit(failed || tooFew ? 1 : 0);
 
 function printTable(rows: TargetReport[], inputs: number): void {
-  const header = ['target', 'inputs', 'crashes', 'violations', 'escapes', 'unhandled', 'time (s)', 'slowest (ms)'];
-  const cells = rows.map((r) => [r.name, r.inputs, r.crashes, r.violations, r.escapes, r.unhandled, (r.ms / 1000).toFixed(1), Math.round(r.slowestMs)].map(String));
+  const header = ['target', 'inputs', 'accepted', 'crashes', 'violations', 'escapes', 'unhandled', 'time (s)', 'slowest (ms)'];
+  const share = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 100)}%`;
+  const cells = rows.map((r) => [r.name, r.inputs, share(r.accepted, r.inputs), r.crashes, r.violations, r.escapes, r.unhandled, (r.ms / 1000).toFixed(1), Math.round(r.slowestMs)].map(String));
   const sum = (key: 'crashes' | 'violations' | 'escapes' | 'unhandled') => String(rows.reduce((s, r) => s + r[key], 0));
-  cells.push(['total', String(inputs), sum('crashes'), sum('violations'), sum('escapes'), sum('unhandled'), (rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1), '']);
+  cells.push(['total', String(inputs), share(rows.reduce((s, r) => s + r.accepted, 0), inputs), sum('crashes'), sum('violations'), sum('escapes'), sum('unhandled'), (rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1), '']);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
   process.stdout.write(`\n${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n${cells.map(line).join('\n')}\n`);

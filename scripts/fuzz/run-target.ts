@@ -6,6 +6,8 @@ import fc from 'fast-check';
  * counted as a crash by runTarget.
  */
 export interface Verdict {
+  /** The input got past validation to the code behind it (a handled payload, a parsed config): the table shows how often. */
+  accepted?: boolean;
   /** A property the result must have and did not (an over-long message, a value echoed back). */
   violation?: string;
   /** A path that left the repository root. */
@@ -25,6 +27,8 @@ export interface FuzzTarget<T> {
 export interface TargetReport {
   name: string;
   inputs: number;
+  /** Inputs the code under test accepted as valid. */
+  accepted: number;
   crashes: number;
   violations: number;
   escapes: number;
@@ -52,7 +56,7 @@ const SLOW_MS = 1000;
  */
 export async function runTarget<T>(target: FuzzTarget<T>, options: { seed: number; scale: number }): Promise<Omit<TargetReport, 'unhandled'>> {
   const numRuns = Math.max(1, Math.round(target.runs * options.scale));
-  const report = { name: target.name, inputs: 0, crashes: 0, violations: 0, escapes: 0, ms: 0, slowestMs: 0, kinds: new Map<string, number>() };
+  const report = { name: target.name, inputs: 0, accepted: 0, crashes: 0, violations: 0, escapes: 0, ms: 0, slowestMs: 0, kinds: new Map<string, number>() };
   let first: string | undefined;
   const started = performance.now();
   await fc.assert(fc.asyncProperty(target.arbitrary, async (input) => {
@@ -60,10 +64,11 @@ export async function runTarget<T>(target: FuzzTarget<T>, options: { seed: numbe
     const problem = await judge(target, input);
     report.slowestMs = Math.max(report.slowestMs, performance.now() - at);
     report.inputs += 1;
+    if (problem?.kind === 'accepted') report.accepted += 1;
     if (problem?.kind === 'crash') report.crashes += 1;
     if (problem?.kind === 'violation') report.violations += 1;
     if (problem?.kind === 'escape') report.escapes += 1;
-    if (problem !== undefined) {
+    if (problem !== undefined && problem.kind !== 'accepted') {
       const kind = toKind(problem.text);
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       first ??= problem.text;
@@ -72,13 +77,20 @@ export async function runTarget<T>(target: FuzzTarget<T>, options: { seed: numbe
   }), { numRuns, seed: options.seed });
   report.ms = performance.now() - started;
   if (first === undefined) return report;
-  const shrunk = await fc.check(fc.asyncProperty(target.arbitrary, async (input) => (await judge(target, input)) === undefined), { numRuns, seed: options.seed });
+  const shrunk = await fc.check(fc.asyncProperty(target.arbitrary, async (input) => isPass(await judge(target, input))), { numRuns, seed: options.seed });
   const input = shrunk.counterexample === null ? '(not reproduced)' : fc.stringify(shrunk.counterexample[0]);
-  const problem = shrunk.counterexample === null ? first : (await judge(target, shrunk.counterexample[0]))?.text ?? first;
+  const again = shrunk.counterexample === null ? undefined : await judge(target, shrunk.counterexample[0]);
+  const problem = again !== undefined && !isPass(again) ? again.text : first;
   return { ...report, failure: { problem, input: input.length > MAX_SHOWN_INPUT ? `${input.slice(0, MAX_SHOWN_INPUT)}…` : input } };
 }
 
-async function judge<T>(target: FuzzTarget<T>, input: T): Promise<{ kind: 'crash' | 'violation' | 'escape'; text: string } | undefined> {
+type Judgement = { kind: 'crash' | 'violation' | 'escape' | 'accepted'; text: string } | undefined;
+
+function isPass(judgement: Judgement): boolean {
+  return judgement === undefined || judgement.kind === 'accepted';
+}
+
+async function judge<T>(target: FuzzTarget<T>, input: T): Promise<Judgement> {
   try {
     const started = performance.now();
     const verdict = await target.check(input);
@@ -86,7 +98,7 @@ async function judge<T>(target: FuzzTarget<T>, input: T): Promise<{ kind: 'crash
     if (verdict?.escape !== undefined) return { kind: 'escape', text: `escape: ${verdict.escape}` };
     if (verdict?.violation !== undefined) return { kind: 'violation', text: `violation: ${verdict.violation}` };
     if (ms > (target.slowMs ?? SLOW_MS)) return { kind: 'violation', text: `violation: one input took ${Math.round(ms)} ms` };
-    return undefined;
+    return verdict?.accepted === true ? { kind: 'accepted', text: '' } : undefined;
   } catch (error) {
     const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}` : String(error);
     return { kind: 'crash', text: `crash: ${text}` };

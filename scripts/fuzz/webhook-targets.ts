@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { HANDLED_EVENTS } from '../../src/app/create-app.js';
 import { parseWebhookPayload, renderPayloadProblems } from '../../src/github/parse-webhook-payload.js';
 import { recordAppHandlers, recordedExamples, toActionable } from '../../test/helpers/record-app-handlers.js';
-import { hostileJson, hostileString, hugeString, SECRET } from './hostile-text.js';
+import { hostileJson, hostileString, SECRET } from './hostile-text.js';
+import { applyMutation, jsonMutation, type Mutation } from './mutate-json.js';
 import type { FuzzTarget, Verdict } from './run-target.js';
-
-type Json = Record<string, unknown>;
 
 const EVENT_NAMES = [...new Set(HANDLED_EVENTS.map((e) => e.split('.')[0] ?? e))];
 /** renderPayloadProblems' documented cap; the ignored reason quotes at most 60 characters of a name. */
@@ -32,7 +31,7 @@ async function checkDelivery(name: string | undefined, payload: unknown): Promis
     await app.deliver(name ?? '', payload).catch((error: unknown) => {
       throw new Error(`the ${parsed.event} handler threw on a payload parseWebhookPayload accepted: ${String(error)}`, { cause: error });
     });
-    return undefined;
+    return { accepted: true };
   }
   if (parsed.kind === 'ignored') {
     return parsed.reason.length > MAX_REASON_CHARS ? { violation: `ignored reason is ${parsed.reason.length} characters` } : undefined;
@@ -59,22 +58,10 @@ const BASES = EVENT_NAMES.flatMap((name) => recordedExamples(name)
   .map((payload) => ({ name, payload: toActionable(payload) }))
   .filter(({ name: n, payload }) => parseWebhookPayload(n, payload).kind === 'handled'));
 
-type Mutation = { where: string | number; to: { kind: 'delete' } | { kind: 'set'; value: unknown } };
-
-const mutation: fc.Arbitrary<Mutation> = fc.record({
-  where: fc.oneof(fc.constantFrom(...READ_PATHS), fc.nat()),
-  to: fc.oneof(
-    fc.constant({ kind: 'delete' as const }),
-    hostileJson.map((value) => ({ kind: 'set' as const, value })),
-    hugeString.map((value) => ({ kind: 'set' as const, value })),
-    fc.constantFrom(null, '', 0, -1, 1.5, true, [], {}, [{}], Number.MAX_SAFE_INTEGER + 2).map((value) => ({ kind: 'set' as const, value })),
-  ),
-});
-
 export const webhookMutationTarget: FuzzTarget<{ base: number; mutations: Mutation[] }> = {
   name: 'webhook: mutated GitHub examples',
   runs: 15_000,
-  arbitrary: fc.record({ base: fc.nat(BASES.length - 1), mutations: fc.array(mutation, { minLength: 1, maxLength: 4 }) }),
+  arbitrary: fc.record({ base: fc.nat(BASES.length - 1), mutations: fc.array(jsonMutation(READ_PATHS), { minLength: 1, maxLength: 4 }) }),
   check: ({ base, mutations }) => {
     const { name, payload } = BASES[base]!;
     const mutated = structuredClone(payload);
@@ -82,27 +69,3 @@ export const webhookMutationTarget: FuzzTarget<{ base: number; mutations: Mutati
     return checkDelivery(name, mutated);
   },
 };
-
-function applyMutation(payload: Json, m: Mutation): void {
-  const path = typeof m.where === 'string' ? m.where.split('.') : pathAt(payload, m.where);
-  const key = path.at(-1);
-  let holder: unknown = payload;
-  for (const part of path.slice(0, -1)) holder = typeof holder === 'object' && holder !== null ? (holder as Json)[part] : undefined;
-  if (key === undefined || typeof holder !== 'object' || holder === null) return;
-  if (m.to.kind === 'delete') delete (holder as Json)[key];
-  else (holder as Json)[key] = m.to.value;
-}
-
-/** The n-th field (modulo their count) of a depth-first walk, as a path. */
-function pathAt(payload: Json, n: number): string[] {
-  const paths: string[][] = [];
-  const walk = (value: unknown, prefix: string[]): void => {
-    if (typeof value !== 'object' || value === null || prefix.length >= 5) return;
-    for (const key of Object.keys(value)) {
-      paths.push([...prefix, key]);
-      walk((value as Json)[key], [...prefix, key]);
-    }
-  };
-  walk(payload, []);
-  return paths[n % Math.max(1, paths.length)] ?? [];
-}

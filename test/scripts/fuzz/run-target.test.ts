@@ -29,9 +29,14 @@ describe('runTarget (npm run fuzz)', () => {
     expect(report.failure).toEqual({ problem: 'escape: too far', input: '300' });
   });
 
-  it('reports no failure when every input passes, and scales the number of inputs', async () => {
-    const report = await runTarget({ name: 'fine', runs: 100, arbitrary: fc.string(), check: () => undefined }, { seed: 1, scale: 0.5 });
-    expect(report).toMatchObject({ inputs: 50, crashes: 0, violations: 0, escapes: 0 });
+  it('reports no failure when every input passes, counts the accepted ones, and scales the number of inputs', async () => {
+    const seen: number[] = [];
+    const report = await runTarget({
+      name: 'fine', runs: 100, arbitrary: fc.nat(9),
+      check: (n) => { seen.push(n); return n % 2 === 0 ? { accepted: true } : undefined; },
+    }, { seed: 1, scale: 0.5 });
+    expect(report).toMatchObject({ inputs: 50, crashes: 0, violations: 0, escapes: 0, accepted: seen.filter((n) => n % 2 === 0).length });
+    expect(report.accepted).toBeGreaterThan(0);
     expect(report.failure).toBeUndefined();
   });
 
