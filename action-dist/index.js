@@ -653,7 +653,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 
 // src/core/net/fetch-with-timeout.ts
-function fetchWithTimeout(timeoutMs, what = "the server") {
+function fetchWithTimeout(timeoutMs, what = "the server", base) {
   return async (input, init) => {
     const controller = new AbortController();
     const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
@@ -664,7 +664,7 @@ function fetchWithTimeout(timeoutMs, what = "the server") {
       timer.unref();
     };
     rearm();
-    const request = globalThis.fetch(input, { ...init, signal });
+    const request = (base ?? globalThis.fetch)(input, { ...init, signal });
     let response;
     try {
       response = await raceAbort(request, controller.signal);
@@ -1771,7 +1771,7 @@ function requireKey(config, provider) {
 }
 
 // src/core/repo/local-repo-source.ts
-import { lstatSync, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
+import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path5 from "node:path";
 
@@ -1829,11 +1829,11 @@ function split(output) {
 }
 
 // src/core/repo/repo-path.ts
-import { realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import path3 from "node:path";
 var MAX_PATH_LENGTH = 4096;
 function parseRepoPath(input) {
-  if (typeof input !== "string") throw new PathRejectedError(String(input), "not a string");
+  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
   if (input.length === 0) throw new PathRejectedError(input, "empty path");
   if (input.length > MAX_PATH_LENGTH) {
     throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
@@ -1846,6 +1846,7 @@ function parseRepoPath(input) {
     throw new PathRejectedError(input, "absolute path");
   }
   const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
+  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
   if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
   if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
   return segments.join("/");
@@ -1862,24 +1863,47 @@ function resolveInsideRoot(root, input) {
   const relative = parseRepoPath(input);
   const absolute = path3.join(root, ...relative.split("/"));
   if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
-  let real;
-  try {
-    real = realpathSync(absolute);
-  } catch (error2) {
-    if (isNotFound(error2)) return { relative, absolute };
-    throw error2;
-  }
-  if (!isInside(root, real)) {
+  const real = findRealPath(absolute, relative);
+  if (!isInside(root, real.path)) {
     throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
   }
-  return { relative, absolute: real };
+  return { relative, absolute: real.exists ? real.path : absolute };
+}
+function findRealPath(absolute, relative) {
+  const missing = [];
+  for (let current = absolute; ; current = path3.dirname(current)) {
+    try {
+      return { path: path3.join(realpathSync(current), ...missing), exists: missing.length === 0 };
+    } catch (error2) {
+      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
+      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
+      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
+    }
+    if (isSymlink(current)) {
+      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
+    }
+    if (path3.dirname(current) === current) return { path: absolute, exists: false };
+    missing.unshift(path3.basename(current));
+  }
 }
 function isInside(root, candidate) {
   const rel = path3.relative(root, candidate);
   return rel === "" || rel !== ".." && !rel.startsWith(`..${path3.sep}`) && !path3.isAbsolute(rel);
 }
-function isNotFound(error2) {
-  return error2 instanceof Error && "code" in error2 && (error2.code === "ENOENT" || error2.code === "ENOTDIR");
+function isSymlink(file) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch (error2) {
+    if (hasCode(error2, "ENOTDIR")) return false;
+    throw error2;
+  }
+}
+function hasCode(error2, ...codes) {
+  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
+}
+function describeNonString(input) {
+  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
+  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
 }
 
 // src/core/repo/skip-rules.ts
@@ -2131,7 +2155,7 @@ var LocalRepoSource = class {
       const absolute = path5.join(this.root, candidate.path);
       let stat;
       try {
-        stat = lstatSync(absolute);
+        stat = lstatSync2(absolute);
       } catch {
         continue;
       }
@@ -3682,6 +3706,79 @@ function renderIndexWarning(state) {
   return text === void 0 ? void 0 : `> ⚠️ ${text}`;
 }
 
+// src/core/render/split-code.ts
+var FENCE = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)/y;
+var BLANK_LINE = /\n(?=[ \t]*\n)/g;
+function splitCode(text) {
+  const parts = [];
+  const runs = indexBacktickRuns(text);
+  const blanks = [...text.matchAll(BLANK_LINE)].map((m) => m.index);
+  let last = 0;
+  const code2 = (start, end) => {
+    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
+    parts.push({ text: text.slice(start, end), isCode: true });
+    last = end;
+  };
+  for (let i = 0; i < text.length; ) {
+    if (i === 0 || text[i] === "\n") {
+      FENCE.lastIndex = i;
+      const fence2 = FENCE.exec(text);
+      if (fence2 !== null) {
+        code2(i + (fence2[1] ?? "").length, i + fence2[0].length);
+        i = last;
+        continue;
+      }
+    }
+    const runEnd = runs.endAt[i] ?? 0;
+    if (runEnd > i) {
+      const closer = findCloser(runs.startsByLength.get(runEnd - i), runEnd, blanks);
+      if (closer !== void 0) {
+        code2(i, closer + runEnd - i);
+        i = last;
+        continue;
+      }
+    }
+    i += 1;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
+  return parts;
+}
+function indexBacktickRuns(text) {
+  const endAt = new Int32Array(text.length);
+  const startsByLength = /* @__PURE__ */ new Map();
+  for (let i = 0; i < text.length; ) {
+    if (text[i] !== "`") {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (text[end] === "`") end += 1;
+    for (let k = i; k < end; k += 1) endAt[k] = end;
+    const starts = startsByLength.get(end - i) ?? [];
+    starts.push(i);
+    startsByLength.set(end - i, starts);
+    i = end;
+  }
+  return { endAt, startsByLength };
+}
+function findCloser(starts, openerEnd, blanks) {
+  if (starts === void 0) return void 0;
+  const closer = starts[firstAtLeast(starts, openerEnd + 1)];
+  if (closer === void 0) return void 0;
+  const blank = blanks[firstAtLeast(blanks, openerEnd)];
+  return blank === void 0 || closer <= blank + 1 ? closer : void 0;
+}
+function firstAtLeast(sorted, value) {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 // src/core/render/sanitize-model-text.ts
 var ALLOWED_TAGS = /* @__PURE__ */ new Set(["details", "summary", "b", "i", "em", "strong", "code", "kbd", "sub", "sup", "br", "ins", "del", "s"]);
 var HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
@@ -3714,19 +3811,6 @@ function sanitizeModelText(text, options = {}) {
     });
   }).join("");
   return { text: out, report };
-}
-function splitCode(text) {
-  const parts = [];
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    const start = m.index + (m[1] ?? "").length;
-    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
-    parts.push({ text: text.slice(start, m.index + m[0].length), isCode: true });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
-  return parts;
 }
 
 // src/core/render/verify-citations.ts
@@ -6985,6 +7069,7 @@ import { z as z7 } from "zod";
 // src/core/skills/parse-frontmatter.ts
 import { isMap, isPair, isScalar, parseDocument, visit } from "yaml";
 var MAX_ALIAS_COUNT = 10;
+var MAX_FRONTMATTER_CHARS = 16 * 1024;
 function parseFrontmatter(text) {
   const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
   if (lines[0]?.trimEnd() !== "---") {
@@ -7003,6 +7088,14 @@ function parseFrontmatter(text) {
     };
   }
   const yamlLines = lines.slice(1, end);
+  const size = yamlLines.reduce((sum, line) => sum + line.length + 1, 0);
+  if (size > MAX_FRONTMATTER_CHARS) {
+    return {
+      ok: false,
+      message: `the frontmatter is ${size} characters, over the ${MAX_FRONTMATTER_CHARS}-character limit`,
+      fix: 'keep the frontmatter to name, description and a few short fields; the instructions go below the closing "---"'
+    };
+  }
   const parsed = parseYaml(yamlLines.join("\n"), yamlLines);
   if (!parsed.ok) return parsed;
   return { ok: true, data: parsed.data, body: lines.slice(end + 1).join("\n") };
@@ -7209,7 +7302,7 @@ function describeValue2(issue, value) {
   return `is ${value === null ? "empty" : typeof value === "object" ? "a mapping" : `the ${typeof value} ${String(value)}`}`;
 }
 function toSkillName(value) {
-  const name = String(value ?? "my-skill").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
+  const name = (typeof value === "string" || typeof value === "number" ? String(value) : "my-skill").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
   return name === "" ? "my-skill" : name;
 }
 
@@ -7667,13 +7760,13 @@ function isFromModel(error2) {
 import { z as z8 } from "zod";
 
 // src/core/config/find-config-size-problem.ts
-var MAX_CONFIG_BYTES = 64 * 1024;
+var MAX_CONFIG_BYTES = 32 * 1024;
 function findConfigSizeProblem(file, bytes, options = {}) {
   if (bytes <= MAX_CONFIG_BYTES) return void 0;
   const where = options.ref === void 0 ? file : `${file} on ${options.ref}`;
   return {
     path: "",
-    message: `${where} is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString("en-US")}-byte (64 KB) limit for a settings file, so none of it was read`,
+    message: `${where} is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString("en-US")}-byte (32 KB) limit for a settings file, so none of it was read`,
     fix: "keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)"
   };
 }
@@ -7849,20 +7942,27 @@ function editDistance(a, b) {
 }
 
 // src/core/config/render-config-problems.ts
+var MAX_SHOWN_PROBLEMS = 30;
+var MAX_FIELD_CHARS = 300;
 function renderConfigProblems(problems, file) {
   const lines = [
     `**nanodex cannot use ${code(file)}**: ${plural(problems.length, "problem")} to fix. Nothing was run; fix the file on the default branch and ask again.`,
     ""
   ];
-  for (const problem of problems) {
-    const where = [problem.path === "" ? void 0 : code(problem.path), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
+  for (const problem of problems.slice(0, MAX_SHOWN_PROBLEMS)) {
+    const where = [problem.path === "" ? void 0 : code(clip3(problem.path)), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
     lines.push(`- ${where === "" ? "" : `${where}: `}${safe(problem.message)}. Fix: ${safe(problem.fix)}.`);
   }
+  const more = problems.length - MAX_SHOWN_PROBLEMS;
+  if (more > 0) lines.push(`- …and ${plural(more, "more problem")}; fix these and ask again to see them.`);
   lines.push("", "<sub>Every setting, its default and its range: `schema/nanodex.schema.json` in the nanodex repository.</sub>");
   return lines.join("\n");
 }
 function safe(text) {
-  return sanitizeModelText(escapeText(text.replace(/\.$/, ""))).text;
+  return sanitizeModelText(escapeText(clip3(text).replace(/\.$/, ""))).text;
+}
+function clip3(text) {
+  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 1)}…` : text;
 }
 
 // src/core/config/repo-config.ts
@@ -10544,7 +10644,7 @@ function readConfigText(file, configPath) {
     return readFileSync4(file, "utf8");
   } catch (error2) {
     if (error2 instanceof NanodexError) throw error2;
-    if (isNotFound2(error2)) return void 0;
+    if (isNotFound(error2)) return void 0;
     throw new NanodexError("config-unreadable", `could not read ${configPath}`, { cause: error2 });
   }
 }
@@ -10557,7 +10657,7 @@ function toRepoConfig(parsed, file, hint) {
   if (parsed.ok) return parsed.config;
   throw new NanodexError("config-invalid", renderConfigProblems(parsed.problems, file), { hint });
 }
-function isNotFound2(error2) {
+function isNotFound(error2) {
   return error2 instanceof Error && "code" in error2 && (error2.code === "ENOENT" || error2.code === "ENOTDIR");
 }
 

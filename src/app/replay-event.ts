@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { Probot, ProbotOctokit } from 'probot';
+import { NanodexError } from '../core/errors.js';
 import type { ModelConfig } from '../core/llm/model-config.js';
 import { createChatModel } from '../core/llm/create-chat-model.js';
 import type { Logger } from '../core/ports.js';
+import { parseWebhookPayload, renderPayloadProblems } from '../github/parse-webhook-payload.js';
 import { createAppDeps, toSelfLogin } from './app-deps.js';
 import { createNanodexApp } from './create-app.js';
 import { LocalRepoIndexes } from './local-repo-indexes.js';
@@ -33,9 +35,18 @@ const REPLAY_INSTALLATION_ID = 1;
 /**
  * Runs the App's real handler (through Probot, the queue and the core) on a
  * saved webhook payload against a local repository, with GitHub answered
- * offline; returns what the App would have posted.
+ * offline; returns what the App would have posted. The payload is checked
+ * first, as the server checks a delivery: a bad one is a NanodexError
+ * naming each problem, an event the App ignores posts nothing.
  */
 export async function replayEvent(options: ReplayOptions): Promise<{ transcript: string; writes: OfflineGitHub['writes'] }> {
+  const checked = parseWebhookPayload(options.event, options.payload);
+  if (checked.kind === 'invalid') {
+    throw new NanodexError('payload-invalid', `the ${options.event} payload does not have the fields the App reads: ${renderPayloadProblems(checked.problems)}`, {
+      hint: 'replay the payload as GitHub sent it (the App\'s Advanced settings page lists recent deliveries), with --event set to its X-GitHub-Event header',
+    });
+  }
+  if (checked.kind === 'ignored') return { transcript: `${checked.reason}; it would post nothing.\n`, writes: [] };
   const github = new OfflineGitHub(path.resolve(options.repo), {
     selfLogin: toSelfLogin(options.appSlug), permission: options.permission, base: options.base, head: options.head,
   });

@@ -110,12 +110,12 @@ describe('run (the Action)', () => {
       expect(action.summary).toContain('nanodex cannot use `.github/nanodex.yml`');
     });
 
-    it('fails the step on a config file over 64 KB, saying how big it is and what the limit is', async () => {
+    it('fails the step on a config file over 32 KB, saying how big it is and what the limit is', async () => {
       const workspace = makeTempRepo({ ...SAMPLE_FILES, '.github/nanodex.yml': `# ${'x'.repeat(100_000)}\n` }, { git: true });
       const action = await runAction({ event: 'schedule', payload: {}, workspace });
 
       expect(action.failed).toBe(true);
-      expect(action.summary).toContain('.github/nanodex.yml is 100,003 bytes, over the 65,536-byte (64 KB) limit for a settings file');
+      expect(action.summary).toContain('.github/nanodex.yml is 100,003 bytes, over the 32,768-byte (32 KB) limit for a settings file');
     });
 
     it('never shows the token, even when an error message carries it', async () => {

@@ -94,6 +94,27 @@ describe('npm start (node dist/src/app/main.js)', () => {
       expect(await response.text()).toContain('signature does not match');
     });
 
+    it.each([
+      ['no comment.user', (comment: Record<string, unknown>) => { delete comment.user; }, 'comment.user'],
+      ['a body that is not a string', (comment: Record<string, unknown>) => { comment.body = 42; }, 'comment.body'],
+    ])('refuses a signed payload with %s, naming the field, never with an internal error (400)', async (_case, spoil, field) => {
+      const payload = mentionPayload('@nanodex find x');
+      spoil(payload.comment);
+      const response = await deliver(app.url, 'issue_comment', payload);
+      const text = await response.text();
+      expect(response.status).toBe(400);
+      expect(text).toContain(field);
+      expect(text).not.toMatch(/TypeError|Cannot read/);
+    });
+
+    it('refuses installation_repositories whose repositories are not a list (400)', async () => {
+      const response = await deliver(app.url, 'installation_repositories', {
+        action: 'added', installation: { id: 4242 }, repositories_added: 'all of them', repository_selection: 'selected', sender: { login: 'Codertocat' },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('repositories_added');
+    });
+
     it('refuses a delivery without X-GitHub-Event, naming the header (400)', async () => {
       const response = await fetch(`${app.url}/api/github/webhooks`, {
         method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-github-delivery': 'd', 'x-hub-signature-256': 'sha256=00' },

@@ -52,4 +52,25 @@ describe('nanodex replay', () => {
     await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempRepo({ 'a.ts': 'export const a = 1;\n' })], io);
     expect(io.out()).toBe('nanodex would post nothing for this event.\n');
   });
+
+  it('reports a payload missing a field the App reads, without a stack trace, and fails', async () => {
+    const payload = savePayload('issue_comment', (p) => { delete (p.comment as { user?: unknown }).user; (p.issue as { title: unknown }).title = 42; });
+    const io = captureIo({ cwd: makeTempDir() });
+
+    const code = await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempDir()], io);
+
+    expect(code).toBe(3);
+    expect(io.out()).toBe('');
+    expect(io.err()).toContain('the issue_comment payload does not have the fields the App reads: '
+      + 'payload.comment.user: expected an object, got undefined; payload.issue.title: expected a string, got a number\n  fix: ');
+    expect(io.err()).not.toMatch(/TypeError|\n\s+at /);
+  });
+
+  it('says why an event the App does not act on would post nothing', async () => {
+    const payload = savePayload('issue_comment', (p) => { p.action = 'deleted'; });
+    const io = captureIo({ cwd: makeTempDir() });
+    const code = await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempDir()], io);
+    expect(code).toBe(0);
+    expect(io.out()).toBe('nanodex does not act on "issue_comment.deleted"; it would post nothing.\n');
+  });
 });

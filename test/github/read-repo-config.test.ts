@@ -48,20 +48,20 @@ describe('readRepoConfig', () => {
         ok: false,
         problems: [{
           path: '',
-          message: '.github/nanodex.yml on main is 1,500,000 bytes, over the 65,536-byte (64 KB) limit for a settings file, so none of it was read',
+          message: '.github/nanodex.yml on main is 1,500,000 bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read',
           fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
         }],
       });
     });
 
-    it('reports one GitHub did send (over 64 KB, under 1 MB) the same way, without parsing it', async () => {
+    it('reports one GitHub did send (over 32 KB, under 1 MB) the same way, without parsing it', async () => {
       const big = `review:\n  auto: true\n# ${'x'.repeat(70_000)}\n`;
       github().get(contents('.github/nanodex.yml')).query({ ref: 'main' }).reply(200, fileBody('.github/nanodex.yml', big));
 
       const parsed = await readRepoConfig(makeOctokit(), { owner: 'o', repo: 'r', defaultBranch: 'main' });
 
       expect(parsed.ok).toBe(false);
-      expect(JSON.stringify(parsed)).toContain('.github/nanodex.yml on main is 70,024 bytes, over the 65,536-byte (64 KB) limit');
+      expect(JSON.stringify(parsed)).toContain('.github/nanodex.yml on main is 70,024 bytes, over the 32,768-byte (32 KB) limit');
     });
   });
 });

@@ -1,13 +1,15 @@
 import type { ConfigProblem } from './to-config-problems.js';
 
 /**
- * The largest settings file nanodex reads: 64 KB. Every setting written out
+ * The largest settings file nanodex reads: 32 KB. Every setting written out
  * comes to well under 1 KB, so a bigger file is a mistake (a pasted log, a
- * generated file); 64 KB is also SKILL.md's cap (skills/parse-skill.ts) and
- * bounds what the YAML parser is given. GitHub's contents API sends no
- * content at all past 1 MB, which must never read as an empty file.
+ * generated file). The bound matters: the YAML parser's duplicate-key check
+ * and the line lookups grow with the square of the key count (10,000 keys
+ * took 1.3 s, found by npm run fuzz), and the file comes from any repository
+ * the App is installed on. GitHub's contents API sends no content at all
+ * past 1 MB, which must never read as an empty file.
  */
-export const MAX_CONFIG_BYTES = 64 * 1024;
+export const MAX_CONFIG_BYTES = 32 * 1024;
 
 /**
  * The problem a settings file over MAX_CONFIG_BYTES is, or undefined: what,
@@ -18,7 +20,7 @@ export function findConfigSizeProblem(file: string, bytes: number, options: { re
   const where = options.ref === undefined ? file : `${file} on ${options.ref}`;
   return {
     path: '',
-    message: `${where} is ${bytes.toLocaleString('en-US')} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString('en-US')}-byte (64 KB) limit for a settings file, so none of it was read`,
+    message: `${where} is ${bytes.toLocaleString('en-US')} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString('en-US')}-byte (32 KB) limit for a settings file, so none of it was read`,
     fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
   };
 }

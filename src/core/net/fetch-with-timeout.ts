@@ -4,9 +4,10 @@
  * chunks longer than `timeoutMs`). A total deadline would cut off a large
  * tarball that is streaming fine; an idle limit catches a server that accepts
  * the connection and then says nothing, which is what hangs jobs forever.
- * `what` names the service in the error ("GitHub", "the model provider").
+ * `what` names the service in the error ("GitHub", "the model provider");
+ * `base` is the fetch to wrap (an Octokit's own, say), globalThis.fetch when absent.
  */
-export function fetchWithTimeout(timeoutMs: number, what = 'the server'): typeof fetch {
+export function fetchWithTimeout(timeoutMs: number, what = 'the server', base?: typeof fetch): typeof fetch {
   return async (input, init) => {
     const controller = new AbortController();
     const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
@@ -19,7 +20,7 @@ export function fetchWithTimeout(timeoutMs: number, what = 'the server'): typeof
     };
     rearm();
     // Looked up per call so test interceptors installed on globalThis.fetch still apply.
-    const request = globalThis.fetch(input, { ...init, signal });
+    const request = (base ?? globalThis.fetch)(input, { ...init, signal });
     let response: Response;
     try {
       response = await raceAbort(request, controller.signal);

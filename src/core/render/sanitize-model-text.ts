@@ -1,3 +1,7 @@
+import { splitCode } from './split-code.js';
+
+export { splitCode } from './split-code.js';
+
 export interface SanitizeReport {
   mentions: number;
   htmlComments: number;
@@ -45,20 +49,4 @@ export function sanitizeModelText(text: string, options: { requester?: string } 
       });
   }).join('');
   return { text: out, report };
-}
-
-/** Splits Markdown into code (fenced blocks, inline spans) and prose, in order. */
-export function splitCode(text: string): { text: string; isCode: boolean }[] {
-  const parts: { text: string; isCode: boolean }[] = [];
-  // A code span cannot cross a blank line (CommonMark ends the paragraph there), so neither may this one.
-  const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)(?!`)(?:(?!\n[ \t]*\n)[^])*?[^`]\4(?!`)/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    const start = m.index + (m[1] ?? '').length;
-    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
-    parts.push({ text: text.slice(start, m.index + m[0].length), isCode: true });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
-  return parts;
 }

@@ -5,6 +5,13 @@ import { isMap, isPair, isScalar, parseDocument, visit } from 'yaml';
  * bound keeps a "billion laughs" expansion from costing anything.
  */
 const MAX_ALIAS_COUNT = 10;
+/**
+ * The Agent Skills fields fit in about 2 KB (a 1,024-character description
+ * is the largest). Bounded well above that because the YAML parser's
+ * duplicate-key check grows with the square of the key count: 6,000 keys
+ * in a 64 KB file took 0.6 s (found by npm run fuzz).
+ */
+export const MAX_FRONTMATTER_CHARS = 16 * 1024;
 
 type Failure = { ok: false; field?: string; message: string; fix: string };
 export type FrontmatterResult = { ok: true; data: Record<string, unknown>; body: string } | Failure;
@@ -34,6 +41,14 @@ export function parseFrontmatter(text: string): FrontmatterResult {
     };
   }
   const yamlLines = lines.slice(1, end);
+  const size = yamlLines.reduce((sum, line) => sum + line.length + 1, 0);
+  if (size > MAX_FRONTMATTER_CHARS) {
+    return {
+      ok: false,
+      message: `the frontmatter is ${size} characters, over the ${MAX_FRONTMATTER_CHARS}-character limit`,
+      fix: 'keep the frontmatter to name, description and a few short fields; the instructions go below the closing "---"',
+    };
+  }
   const parsed = parseYaml(yamlLines.join('\n'), yamlLines);
   if (!parsed.ok) return parsed;
   return { ok: true, data: parsed.data, body: lines.slice(end + 1).join('\n') };

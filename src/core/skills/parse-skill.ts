@@ -158,9 +158,9 @@ function describeValue(issue: z.core.$ZodIssue | undefined, value: unknown): str
   return `is ${value === null ? 'empty' : typeof value === 'object' ? 'a mapping' : `the ${typeof value} ${String(value)}`}`;
 }
 
-/** A valid name close to what was written, for the fix text. */
+/** A valid name close to what was written, for the fix text. A mapping is not turned into text: its own `toString` key may be anything. */
 function toSkillName(value: unknown): string {
-  const name = String(value ?? 'my-skill').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
+  const name = (typeof value === 'string' || typeof value === 'number' ? String(value) : 'my-skill').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, MAX_NAME_LENGTH).replace(/-+$/, '');
   return name === '' ? 'my-skill' : name;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPO_CONFIG, parseRepoConfig, renderConfigProblems } from '../../../src/core/config/repo-config.js';
+import { DEFAULT_REPO_CONFIG, MAX_CONFIG_BYTES, parseRepoConfig, renderConfigProblems } from '../../../src/core/config/repo-config.js';
 
 function problemsOf(text: string) {
   const parsed = parseRepoConfig(text);
@@ -78,6 +78,19 @@ describe('parseRepoConfig', () => {
     });
   });
 
+  // Found by npm run fuzz: a file of a thousand unknown keys rendered a reply over GitHub's 65,536-character limit.
+  describe('when the file has very many or very long problems', () => {
+    it('lists the first thirty, counts the rest, and clips what it quotes', () => {
+      const text = Array.from({ length: 60 }, (_, i) => `unknown${i}${'x'.repeat(500)}: 1`).join('\n');
+      const reply = renderConfigProblems(problemsOf(text), '.github/nanodex.yml');
+      expect(reply).toContain('**nanodex cannot use `.github/nanodex.yml`**: 60 problems to fix.');
+      expect(reply.match(/^- `unknown/gm)).toHaveLength(30);
+      expect(reply).toContain('- …and 30 more problems; fix these and ask again to see them.');
+      expect(reply.length).toBeLessThan(25_000);
+      expect(reply).not.toContain('x'.repeat(300));
+    });
+  });
+
   describe('when a value would mention someone or inject Markdown', () => {
     it('escapes it in the reply', () => {
       const reply = renderConfigProblems(problemsOf('review:\n  auto: "@octocat <img src=x>"\n'), '.github/nanodex.yml');
@@ -86,19 +99,20 @@ describe('parseRepoConfig', () => {
     });
   });
 
-  describe('when the file is over 64 KB', () => {
+  // Found by npm run fuzz: parsing grows with the square of the key count (10,000 keys took 1.3 s).
+  describe('when the file is over 32 KB', () => {
     it('reports its size, the limit and the fix, and parses none of it', () => {
-      const text = `review:\n  auto: maybe\n# ${'x'.repeat(65_536)}\n`;
+      const text = `review:\n  auto: maybe\n# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
       expect(problemsOf(text)).toEqual([{
         path: '',
-        message: `.github/nanodex.yml is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes, over the 65,536-byte (64 KB) limit for a settings file, so none of it was read`,
+        message: `.github/nanodex.yml is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read`,
         fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
       }]);
     });
 
-    it('takes a file of exactly 64 KB', () => {
-      const text = `review:\n  drafts: true\n#${'x'.repeat(65_536 - 'review:\n  drafts: true\n#\n'.length)}\n`;
-      expect(Buffer.byteLength(text)).toBe(65_536);
+    it('takes a file of exactly 32 KB', () => {
+      const text = `review:\n  drafts: true\n#${'x'.repeat(MAX_CONFIG_BYTES - 'review:\n  drafts: true\n#\n'.length)}\n`;
+      expect(Buffer.byteLength(text)).toBe(MAX_CONFIG_BYTES);
       expect(parseRepoConfig(text)).toMatchObject({ ok: true, config: { review: { drafts: true } } });
     });
   });

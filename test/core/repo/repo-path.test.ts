@@ -17,6 +17,9 @@ describe('parseRepoPath', () => {
     ['', 'empty path'],
     ['/etc/passwd', 'absolute path'],
     ['C:/Windows/win.ini', 'absolute path'],
+    // Found by npm run fuzz: a drive letter behind a "." segment came back as the start of the path.
+    ['./c:/dangling', 'absolute path'],
+    ['.\\C:\\Windows', 'absolute path'],
     ['../secret', 'contains a ".." segment'],
     ['src/../../x', 'contains a ".." segment'],
     ['a\u0000b', 'contains NUL or control characters'],
@@ -36,6 +39,13 @@ describe('parseRepoPath', () => {
   it('rejects values that are not strings', () => {
     expect(() => parseRepoPath(42)).toThrowError(/not a string/);
     expect(() => parseRepoPath(undefined)).toThrowError(/not a string/);
+  });
+
+  // Found by npm run fuzz: String() of an object without a prototype throws a TypeError.
+  it('rejects objects without converting them to text, even one without a prototype', () => {
+    expect(() => parseRepoPath(Object.create(null))).toThrowError(PathRejectedError);
+    expect(() => parseRepoPath(Object.create(null))).toThrowError('path "(object)" rejected: not a string');
+    expect(() => parseRepoPath(new Array(1_000_000).fill('x'))).toThrowError('path "(an array)" rejected: not a string');
   });
 
   it('accepts names that merely start with dots', () => {
@@ -103,5 +113,44 @@ describe('the path rules, for any input', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  // Found by npm run fuzz: a missing file was judged by its text alone, so one under a link to outside passed.
+  it('refuses a path that does not exist yet under a link that leaves the root', () => {
+    const outside = makeTempDir();
+    const root = makeTempDir();
+    symlinkSync(outside, path.join(root, 'out'));
+    expect(() => resolveInsideRoot(root, 'out/new.txt')).toThrowError(/symlink that leaves the repository root/);
+    expect(() => resolveInsideRoot(root, 'out/new/deeper.txt')).toThrowError(/symlink that leaves the repository root/);
+  });
+
+  it('accepts a path that does not exist yet, under a folder or a link that stays inside', () => {
+    const root = makeTempDir();
+    mkdirSync(path.join(root, 'src'));
+    symlinkSync(path.join(root, 'src'), path.join(root, 'in'));
+    expect(resolveInsideRoot(root, 'src/new/x.ts').absolute).toBe(path.join(root, 'src', 'new', 'x.ts'));
+    expect(resolveInsideRoot(root, 'in/x.ts').absolute).toBe(path.join(root, 'in', 'x.ts'));
+  });
+
+  it('refuses a dangling link, since writing through it would create its target', () => {
+    const root = makeTempDir();
+    symlinkSync(path.join(makeTempDir(), 'not-yet'), path.join(root, 'dangling'));
+    expect(() => resolveInsideRoot(root, 'dangling')).toThrowError(/symlink whose target is missing/);
+    expect(() => resolveInsideRoot(root, 'dangling/x')).toThrowError(PathRejectedError);
+  });
+
+  // Found by npm run fuzz: realpath's ELOOP and ENAMETOOLONG escaped as plain errors.
+  it('refuses a symlink loop and a name too long for the file system as path rules', () => {
+    const root = makeTempDir();
+    symlinkSync('b', path.join(root, 'a'));
+    symlinkSync('a', path.join(root, 'b'));
+    expect(() => resolveInsideRoot(root, 'a/x')).toThrowError(/rejected: goes through a symlink loop/);
+    expect(() => resolveInsideRoot(root, 'x'.repeat(300))).toThrowError(/rejected: has a name longer than the file system allows/);
+  });
+
+  it('treats a file used as a folder as a path that does not exist', () => {
+    const root = makeTempDir();
+    writeFileSync(path.join(root, 'a.txt'), 'a');
+    expect(resolveInsideRoot(root, 'a.txt/x').absolute).toBe(path.join(root, 'a.txt', 'x'));
   });
 });

@@ -99,6 +99,8 @@ describe('parseSkill', () => {
       ['has no instructions', front(VALID, '\n\n'), 'body', /instructions .* are empty/, /write the instructions/],
       ['has instructions over 500 lines', front(VALID, 'line\n'.repeat(501)), 'body', /501 lines, over the 500-line limit/, /references\//],
       ['is over 64 KB', front(VALID, long(70_000)), undefined, /bytes, over the 65,536-byte \(64 KB\) limit for a SKILL\.md/, /shorten/],
+      // Found by npm run fuzz: thousands of frontmatter keys took 0.6 s to parse.
+      ['has a frontmatter over 16 KB', front([...VALID, ...Array.from({ length: 2000 }, (_, i) => `k${i}: 1`)]), undefined, /frontmatter is \d+ characters, over the 16384-character limit/, /below the closing "---"/],
     ];
 
     it.each(cases)('reports a file that %s with its path, field and fix', (_case, text, field, message, fix) => {
@@ -108,6 +110,14 @@ describe('parseSkill', () => {
       expect(problem.message).toMatch(message);
       expect(problem.fix).toMatch(fix);
       expect(describeSkillProblem(problem)).toContain(PATH);
+    });
+
+    // Found by npm run fuzz: the fix text turned the mapping into text through its own (null) toString key.
+    it('reports a name that is a mapping, even one with a toString key', () => {
+      const problem = problemOf(front(['name:', '  toString: null', ...VALID.slice(1)]));
+      expect(problem.field).toBe('name');
+      expect(problem.message).toBe('name is a mapping; it must be lowercase letters, digits and single hyphens, at most 64 characters, equal to the folder name');
+      expect(problem.fix).toBe('set "name: my-skill" and give the folder the same name');
     });
 
     it('does not throw on deeply nested YAML', () => {

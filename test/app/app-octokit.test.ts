@@ -1,0 +1,38 @@
+import { Probot } from 'probot';
+import { describe, expect, it } from 'vitest';
+import { AppOctokit } from '../../src/app/app-octokit.js';
+import { PRIVATE_KEY } from './test-key.js';
+
+/** When each installation's writes reached "GitHub", told apart by the installation token they carry. */
+async function writeTimes(installations: number[], writesEach: number): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>();
+  const started = performance.now();
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = String(input instanceof Request ? input.url : input);
+    const token = /\/app\/installations\/(\d+)\/access_tokens$/.exec(url)?.[1];
+    if (token !== undefined) return Response.json({ token: `token-${token}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {} }, { status: 201 });
+    const from = new Headers(init?.headers).get('authorization')?.replace(/^token token-/, '') ?? '?';
+    times.set(from, [...times.get(from) ?? [], performance.now() - started]);
+    return Response.json({}, { status: 201 });
+  };
+  const probot = new Probot({ appId: 1, privateKey: PRIVATE_KEY, secret: 's', logLevel: 'fatal', Octokit: AppOctokit.defaults((o: Record<string, unknown>) => ({ ...o, request: { fetch } })) });
+  await probot.load((app) => {
+    app.on('issues.opened', async (context) => {
+      for (let i = 0; i < writesEach; i += 1) await context.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { owner: 'o', repo: 'r', issue_number: 1, labels: ['x'] });
+    });
+  });
+  await Promise.all(installations.map((id) => probot.receive({ id: `d-${id}`, name: 'issues', payload: { action: 'opened', installation: { id } } } as Parameters<Probot['receive']>[0])));
+  return times;
+}
+
+describe('AppOctokit', () => {
+  it('paces writes per installation in webhook handlers: two installations write side by side, each one a second apart', async () => {
+    const times = await writeTimes([11, 22], 2);
+    const [a, b] = [times.get('11') ?? [], times.get('22') ?? []];
+    expect([a.length, b.length]).toEqual([2, 2]);
+    // plugin-throttling's write limiter: minTime 1000 ms between writes of one key.
+    expect(a[1]! - a[0]!).toBeGreaterThanOrEqual(900);
+    expect(b[1]! - b[0]!).toBeGreaterThanOrEqual(900);
+    expect(Math.abs(a[0]! - b[0]!)).toBeLessThan(500);
+  }, 20_000);
+});
