@@ -10,7 +10,7 @@ const gitHubPackages = (except) =>
   ].filter((rule) => !except.includes(rule.group[0]));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'action-dist/', 'node_modules/', 'test/fixtures/', 'scratch/', 'coverage/', 'bench/results/'] },
+  { ignores: ['dist/', 'action-dist/', 'node_modules/', 'test/fixtures/', 'scratch/', 'coverage/', 'bench/results/', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

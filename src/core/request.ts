@@ -7,7 +7,7 @@ import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './exp
 
 import type { Command as OutputCommand } from './skills/types.js';
 import type { Output, PostableComment } from './outputs/output.js';
-import type { CommentCheck } from './render/compose-comment.js';
+import type { CommentCheck } from './render/comment-check.js';
 
 export type { OutputCommand };
 /**

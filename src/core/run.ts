@@ -1,43 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { BudgetMeter } from './budget/budget-meter.js';
-import { describeRaise, MAX_BUDGET, resolveBudget, type Budget } from './budget/budget.js';
+import { describeRaise, MAX_BUDGET, resolveBudget } from './budget/budget.js';
 import { parseBudgetWords } from './budget/parse-budget-words.js';
-import type { CodeIndex } from './code-index/code-index.js';
 import { describeError, NanodexError } from './errors.js';
-import { exploreRepository, type ExploreMetrics, type ModelPlanner } from './explore/explore-repository.js';
+import { exploreRepository, type ExploreMetrics } from './explore/explore-repository.js';
 import { locateFiles } from './explore/locate-files.js';
-import type { Clock, Logger, RepoSource } from './ports.js';
 import { toModelError } from './llm/to-model-error.js';
 import { parseRepoPath } from './repo/repo-path.js';
-import type { ModelConfig } from './llm/model-config.js';
 import { ModelCallError } from './explore/model-phases.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
 import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
-import type { SkillFile } from './skills/types.js';
+import type { RunPorts } from './run-ports.js';
 
-export interface RunPorts {
-  source: RepoSource;
-  index: CodeIndex;
-  logger: Logger;
-  clock: Clock;
-  /** A model planner; without one the heuristic plans (the offline default). */
-  planner?: ModelPlanner;
-  /** A chat model: plans, deepens with repository tools, answers with output tools. Absent: offline. */
-  model?: BaseChatModel;
-  /** The settings the model was built from: its errors are translated (key-free) with them. */
-  modelConfig?: ModelConfig;
-  /** The deployment's ceiling for per-request budgets. */
-  maxima?: Budget;
-  /**
-   * The repository's `.github/skills/<name>/SKILL.md` files as a front read them from the default branch.
-   * Absent: they are read from the index (fine when the index is of the default branch; a pull request's
-   * checkout is not, and its skills must not steer its own review).
-   */
-  repositorySkills?: SkillFile[];
-}
+export type { RunPorts } from './run-ports.js';
 
 /**
  * The one way in for every front. Expected outcomes (a budget hit, nothing to

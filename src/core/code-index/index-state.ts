@@ -1,19 +1,8 @@
 import type { IndexStore } from './index-store.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-meta-keys.js';
 import { isIndexWriteLocked } from './index-write-lock.js';
 
-/**
- * The build record in the index's `meta` table. indexRepository writes
- * `building` in its first transaction and `complete` in its last, so an index
- * whose build was stopped (kill -9, a crash, a lost runner) says so.
- */
-export const BUILD_STATE_KEY = 'build_state';
-export const BUILD_STARTED_KEY = 'build_started_at';
-/**
- * "pid 123 on host-1", written by each writer as it takes the lock: named
- * only in the lock's messages, never in a reply (it would show a server's
- * host name).
- */
-export const BUILD_WRITER_KEY = 'build_writer';
+export { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-meta-keys.js';
 
 /**
  * Whether the index holds a whole run over the tree. A partial index still

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { IndexUnavailableError } from '../errors.js';
 import type { RepoFile } from '../ports.js';
 import { toPathTerms } from './identifier-terms.js';
-import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-state.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-meta-keys.js';
 import { acquireIndexWriteLock, type IndexWriteLock, type LockWaitOptions } from './index-write-lock.js';
 import { LOOKUP_INDEX_NAMES, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { ParsedFile } from './types.js';

@@ -1,10 +1,10 @@
 import { isCollection, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import type { ConfigProblem } from './to-config-problems.js';
+import type { ConfigPath, ConfigProblem } from './to-config-problems.js';
+
+export type { ConfigPath } from './to-config-problems.js';
 
 /** A settings file uses no anchors; a small bound keeps an alias bomb from costing anything. */
 const MAX_ALIAS_COUNT = 10;
-
-export type ConfigPath = readonly PropertyKey[];
 
 export type ConfigYaml =
   | { ok: true; data: unknown; lineOf: (path: ConfigPath) => number | undefined }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { ConfigPath } from './parse-config-yaml.js';
+
+/** A place in a settings file: the keys and indexes from its root. */
+export type ConfigPath = readonly PropertyKey[];
 
 /** One thing wrong with a settings file: where (path and line), what, and how to fix it. */
 export type ConfigProblem = { path: string; message: string; fix: string; line?: number };

@@ -13,10 +13,10 @@ import { buildOutputTools, buildRepoTools, createOutputCollector, type OutputCol
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
 import { createModelPlanner } from './model-planner.js';
 import { discoverWithModel, executeWithModel, type ExecutionSpec } from './model-phases.js';
-import type { EvidenceItem, Operation, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
+import type { EvidenceItem, ModelPlanner, Operation, RepoContext, RepoExplorationPlan } from './types.js';
 
 /** A model planner: given the prompt (URL removed) and the bootstrap, returns raw JSON to be checked. */
-export type ModelPlanner = (input: { prompt: string; bootstrap: RepoBootstrapContext }) => Promise<unknown>;
+export type { ModelPlanner } from './types.js';
 
 export interface ExploreInput {
   prompt: string;

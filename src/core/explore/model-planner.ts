@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { redactModelInput } from '../llm/redact-model-input.js';
-import type { ModelPlanner } from './explore-repository.js';
+import type { ModelPlanner } from './types.js';
 
 const PLANNER_SYSTEM = `You plan how to explore a repository to answer a question. Reply with one JSON object and nothing else:
 {"intent": "definition"|"usage"|"flow"|"change"|"architecture",

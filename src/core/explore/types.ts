@@ -71,3 +71,6 @@ export interface RepoContext {
   knownGaps: string[];
   tokens: number;
 }
+
+/** Asks a model for a RepoExplorationPlan (raw: checked by plan-schema); the heuristic plans without one. */
+export type ModelPlanner = (input: { prompt: string; bootstrap: RepoBootstrapContext }) => Promise<unknown>;

@@ -5,7 +5,7 @@ import type { EvidenceItem, RepoExplorationPlan } from '../explore/types.js';
 import type { Block } from '../render/fit-comment.js';
 import type { LinkTo } from '../render/link-to.js';
 import type { Request } from '../request.js';
-import type { RunPorts } from '../run.js';
+import type { RunPorts } from '../run-ports.js';
 import type { Skill } from '../skills/types.js';
 import type { OutputToolName } from '../tools/phase-tools.js';
 import type { RefusedCall } from '../tools/tool-gate.js';

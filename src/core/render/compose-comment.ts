@@ -1,4 +1,5 @@
 import type { RunMetrics } from '../request.js';
+import type { CommentCheck } from './comment-check.js';
 import { fitComment, GITHUB_COMMENT_LIMIT, type Block } from './fit-comment.js';
 import { redactSecretsCounted } from '../secrets/redact-secrets.js';
 import { renderFooter, type FooterExtras } from './render-footer.js';
@@ -6,13 +7,7 @@ import { renderIndexWarning } from './render-index-warning.js';
 import { sanitizeModelText, type SanitizeReport } from './sanitize-model-text.js';
 import { verifyCitations, type CitationTree } from './verify-citations.js';
 
-export interface CommentCheck {
-  citationsKept: number;
-  citationsRemoved: number;
-  citationProblems: string[];
-  sanitized: SanitizeReport;
-  trimmed: string[];
-}
+export type { CommentCheck } from './comment-check.js';
 
 /**
  * The last step before anything is posted, the same for every output:

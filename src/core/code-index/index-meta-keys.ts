@@ -1,0 +1,13 @@
+/**
+ * The build record in the index's `meta` table. indexRepository writes
+ * `building` in its first transaction and `complete` in its last, so an index
+ * whose build was stopped (kill -9, a crash, a lost runner) says so.
+ */
+export const BUILD_STATE_KEY = 'build_state';
+export const BUILD_STARTED_KEY = 'build_started_at';
+/**
+ * "pid 123 on host-1", written by each writer as it takes the lock: named
+ * only in the lock's messages, never in a reply (it would show a server's
+ * host name).
+ */
+export const BUILD_WRITER_KEY = 'build_writer';

@@ -1,0 +1,29 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Budget } from './budget/budget.js';
+import type { CodeIndex } from './code-index/code-index.js';
+import type { ModelPlanner } from './explore/types.js';
+import type { ModelConfig } from './llm/model-config.js';
+import type { Clock, Logger, RepoSource } from './ports.js';
+import type { SkillFile } from './skills/types.js';
+
+/** What run() works with: the repository, its index, the model (optional) and the clock and log. */
+export interface RunPorts {
+  source: RepoSource;
+  index: CodeIndex;
+  logger: Logger;
+  clock: Clock;
+  /** A model planner; without one the heuristic plans (the offline default). */
+  planner?: ModelPlanner;
+  /** A chat model: plans, deepens with repository tools, answers with output tools. Absent: offline. */
+  model?: BaseChatModel;
+  /** The settings the model was built from: its errors are translated (key-free) with them. */
+  modelConfig?: ModelConfig;
+  /** The deployment's ceiling for per-request budgets. */
+  maxima?: Budget;
+  /**
+   * The repository's `.github/skills/<name>/SKILL.md` files as a front read them from the default branch.
+   * Absent: they are read from the index (fine when the index is of the default branch; a pull request's
+   * checkout is not, and its skills must not steer its own review).
+   */
+  repositorySkills?: SkillFile[];
+}
