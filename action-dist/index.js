@@ -902,6 +902,11 @@ var GraphQueries = class {
   }
 };
 
+// src/core/code-index/index-meta-keys.ts
+var BUILD_STATE_KEY = "build_state";
+var BUILD_STARTED_KEY = "build_started_at";
+var BUILD_WRITER_KEY = "build_writer";
+
 // src/core/code-index/index-write-lock.ts
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -982,9 +987,6 @@ function formatSeconds(ms) {
 }
 
 // src/core/code-index/index-state.ts
-var BUILD_STATE_KEY = "build_state";
-var BUILD_STARTED_KEY = "build_started_at";
-var BUILD_WRITER_KEY = "build_writer";
 function readIndexState(store) {
   const state = store.getMeta(BUILD_STATE_KEY);
   if (state === "complete") return { complete: true };
@@ -2213,9 +2215,6 @@ function realpathOrSelf(absolute) {
     return absolute;
   }
 }
-
-// src/core/run.ts
-import { randomUUID } from "node:crypto";
 
 // src/core/budget/budget-meter.ts
 var BudgetMeter = class {
@@ -7602,6 +7601,19 @@ function isSkillCommand2(command) {
   return command in SKILL_FOR_COMMAND;
 }
 
+// src/core/failure/to-failure.ts
+import { randomUUID } from "node:crypto";
+function newReferenceId() {
+  return randomUUID().slice(0, 8);
+}
+function toFailure(error2, options) {
+  const referenceId = newReferenceId();
+  options.logger.error(options.log, { ...options.fields, referenceId, error: describeError(error2) });
+  const shown = options.translate ? options.translate(error2) : error2;
+  const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? "nanodex hit an unexpected error";
+  return { kind: "failed", message, referenceId };
+}
+
 // src/core/run.ts
 async function run(request, ports) {
   const started = ports.clock.now();
@@ -7609,18 +7621,18 @@ async function run(request, ports) {
   try {
     result = await runCommand(request, ports, started);
   } catch (error2) {
-    const referenceId = randomUUID().slice(0, 8);
-    ports.logger.error("run failed", { referenceId, command: request.command, error: describeError(error2) });
-    const translated = ports.modelConfig && isFromModel(error2) ? toModelError(error2.cause, ports.modelConfig) : error2;
-    const message = translated instanceof NanodexError ? describeError(translated) : "nanodex hit an unexpected error";
-    result = { kind: "failed", message, referenceId };
+    const { modelConfig } = ports;
+    result = toFailure(error2, {
+      logger: ports.logger,
+      log: "run failed",
+      fields: { command: request.command },
+      translate: (e) => modelConfig && isFromModel(e) ? toModelError(e.cause, modelConfig) : e
+    });
   }
   try {
     return await redactStrings(result);
   } catch (error2) {
-    const referenceId = randomUUID().slice(0, 8);
-    ports.logger.error("redaction failed", { referenceId, error: describeError(error2) });
-    return { kind: "failed", message: "nanodex could not check its reply for secrets, so it shows none", referenceId };
+    return toFailure(error2, { logger: ports.logger, log: "redaction failed", fallback: "nanodex could not check its reply for secrets, so it shows none" });
   }
 }
 async function runCommand(request, ports, started) {
@@ -9645,9 +9657,6 @@ async function handleDispatch(context) {
   }
 }
 
-// src/action/handle-mention.ts
-import { randomUUID as randomUUID4 } from "node:crypto";
-
 // src/github/add-reaction.ts
 async function addReaction(client, target, content2, options = {}) {
   const route = target.kind === "issue" ? "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" : "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions";
@@ -9983,9 +9992,6 @@ ${await redactSecrets(body)}`;
   }
 }
 
-// src/action/review-from-mention.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
-
 // src/github/render-review-outcome.ts
 function renderReviewOutcome(reviewed, headSha) {
   switch (reviewed.outcome) {
@@ -10001,7 +10007,6 @@ function renderReviewOutcome(reviewed, headSha) {
 }
 
 // src/github/review-pull-request.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
 import ignore2 from "ignore";
 
 // src/github/post-review.ts
@@ -10315,13 +10320,11 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
 ${receipt}`, reviewed);
     return { outcome: "reviewed", url: reviewUrl ?? working.url };
   } catch (error2) {
-    const referenceId = randomUUID2().slice(0, 8);
-    deps.logger.error("review failed", { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error2) });
-    const message = error2 instanceof NanodexError ? describeError(error2) : "nanodex hit an unexpected error";
-    await post(await renderReply({ kind: "failed", message, referenceId }), failureState).catch((stickyError) => {
-      deps.logger.error("could not report the failure in the sticky comment", { referenceId, error: describeError(stickyError) });
+    const failure = toFailure(error2, { logger: deps.logger, log: "review failed", fields: { pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}` } });
+    await post(await renderReply(failure), failureState).catch((stickyError) => {
+      deps.logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(stickyError) });
     });
-    return { outcome: "failed", url: working.url, referenceId };
+    return { outcome: "failed", url: working.url, referenceId: failure.referenceId };
   }
 }
 async function readDiff(client, input, since) {
@@ -10452,11 +10455,14 @@ async function reviewFromMention(context, input) {
     headSha = data.head.sha;
     review = await runActionReview(context, { number: input.pullNumber, baseSha: data.base.sha, headSha, title: data.title, body: data.body ?? "" });
   } catch (error2) {
-    const referenceId = randomUUID3().slice(0, 8);
-    context.logger.error("review from a mention failed", { referenceId, pullRequest: input.pullNumber, error: describeError(error2) });
-    const message = error2 instanceof NanodexError ? describeError(error2) : `nanodex could not read pull request #${input.pullNumber}`;
-    await input.postReply(await renderReply({ kind: "failed", message, referenceId })).catch((postError) => {
-      context.logger.error("could not report the failure in the mention's reply", { referenceId, error: describeError(postError) });
+    const failure = toFailure(error2, {
+      logger: context.logger,
+      log: "review from a mention failed",
+      fields: { pullRequest: input.pullNumber },
+      fallback: `nanodex could not read pull request #${input.pullNumber}`
+    });
+    await input.postReply(await renderReply(failure)).catch((postError) => {
+      context.logger.error("could not report the failure in the mention's reply", { referenceId: failure.referenceId, error: describeError(postError) });
     });
     throw error2;
   }
@@ -10513,11 +10519,9 @@ async function handleMention(payload, context) {
   try {
     return await answerMention(context, { mention, issue, login, userType: user.type, command, commentId: comment.id, reply });
   } catch (error2) {
-    const referenceId = randomUUID4().slice(0, 8);
-    logger.error("mention failed", { referenceId, comment: comment.id, error: describeError(error2) });
-    const message = error2 instanceof NanodexError ? describeError(error2) : "nanodex hit an unexpected error";
-    await reply(await renderReply({ kind: "failed", message, referenceId })).catch((replyError) => {
-      logger.error("could not report the failure in the sticky comment", { referenceId, error: describeError(replyError) });
+    const failure = toFailure(error2, { logger, log: "mention failed", fields: { comment: comment.id } });
+    await reply(await renderReply(failure)).catch((replyError) => {
+      logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(replyError) });
     });
     await react(context, comment.id, "confused");
     throw error2;

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { describeError, NanodexError } from '../core/errors.js';
+import { describeError } from '../core/errors.js';
+import { toFailure } from '../core/failure/to-failure.js';
 import type { RunResult } from '../core/request.js';
 import { routeRequest } from '../core/skills/route-request.js';
 import { addReaction } from '../github/add-reaction.js';
@@ -72,11 +72,9 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
     return await answerMention(context, { mention, issue, login, userType: user.type, command, commentId: comment.id, reply });
   } catch (error) {
     // The person sees what happened in the comment that said "working", never a comment stuck there.
-    const referenceId = randomUUID().slice(0, 8);
-    logger.error('mention failed', { referenceId, comment: comment.id, error: describeError(error) });
-    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-    await reply(await renderReply({ kind: 'failed', message, referenceId })).catch((replyError: unknown) => {
-      logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(replyError) });
+    const failure = toFailure(error, { logger, log: 'mention failed', fields: { comment: comment.id } });
+    await reply(await renderReply(failure)).catch((replyError: unknown) => {
+      logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(replyError) });
     });
     await react(context, comment.id, 'confused');
     throw error;

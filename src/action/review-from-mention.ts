@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { describeError, NanodexError } from '../core/errors.js';
+import { describeError } from '../core/errors.js';
+import { toFailure } from '../core/failure/to-failure.js';
 import { renderReviewOutcome } from '../github/render-review-outcome.js';
 import { renderReply } from '../github/reply-for-result.js';
 import type { ActionContext } from './action-context.js';
@@ -26,11 +26,12 @@ export async function reviewFromMention(
     headSha = data.head.sha;
     review = await runActionReview(context, { number: input.pullNumber, baseSha: data.base.sha, headSha, title: data.title, body: data.body ?? '' });
   } catch (error) {
-    const referenceId = randomUUID().slice(0, 8);
-    context.logger.error('review from a mention failed', { referenceId, pullRequest: input.pullNumber, error: describeError(error) });
-    const message = error instanceof NanodexError ? describeError(error) : `nanodex could not read pull request #${input.pullNumber}`;
-    await input.postReply(await renderReply({ kind: 'failed', message, referenceId })).catch((postError: unknown) => {
-      context.logger.error('could not report the failure in the mention\'s reply', { referenceId, error: describeError(postError) });
+    const failure = toFailure(error, {
+      logger: context.logger, log: 'review from a mention failed', fields: { pullRequest: input.pullNumber },
+      fallback: `nanodex could not read pull request #${input.pullNumber}`,
+    });
+    await input.postReply(await renderReply(failure)).catch((postError: unknown) => {
+      context.logger.error('could not report the failure in the mention\'s reply', { referenceId: failure.referenceId, error: describeError(postError) });
     });
     throw error;
   }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { describeError, NanodexError } from '../core/errors.js';
+import { toFailure } from '../core/failure/to-failure.js';
 import { DEFAULT_REPO_CONFIG, renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
 import type { Request, RunResult } from '../core/request.js';
 import { renderHelp } from '../core/outputs/render-help.js';
@@ -87,10 +86,8 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
       return true;
     } catch (error) {
       // Never silence: whoever asked learns that it failed, with the id that is in the server log.
-      const referenceId = randomUUID().slice(0, 8);
-      deps.logger.error('mention failed before it ran', { deliveryId: input.deliveryId, referenceId, error: describeError(error) });
-      const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-      await post(await renderReply({ kind: 'failed', message, referenceId })).catch(() => undefined);
+      const failure = toFailure(error, { logger: deps.logger, log: 'mention failed before it ran', fields: { deliveryId: input.deliveryId } });
+      await post(await renderReply(failure)).catch(() => undefined);
       return false;
     }
   };

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import { describeError } from '../core/errors.js';
+import { newReferenceId } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
 
 /** The job ran past the queue's deadline; its slot is freed and the user is told. */
@@ -160,7 +160,7 @@ export class JobQueue {
   }
 
   private async markOverdue(job: Job, running: Promise<unknown>, error: JobDeadlineError): Promise<void> {
-    const referenceId = randomUUID().slice(0, 8);
+    const referenceId = newReferenceId();
     this.overdueJobs.set(job, { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, overdueSince: Date.now() });
     this.options.logger.error('job passed its deadline', { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, error: error.message });
     running.then(

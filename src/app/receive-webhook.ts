@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Probot } from 'probot';
 import { describeError } from '../core/errors.js';
+import { newReferenceId } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
 
 /** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
@@ -63,7 +63,7 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   try {
     await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
   } catch (error) {
-    const referenceId = randomUUID().slice(0, 8);
+    const referenceId = newReferenceId();
     receiver.logger.error('webhook handler failed', { deliveryId: delivery, event, referenceId, error: describeError(error) });
     return reply(res, 500, `nanodex could not handle this delivery (reference ${referenceId}); the server log has the details`);
   }

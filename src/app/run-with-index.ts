@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { SqliteCodeIndex } from '../core/code-index/code-index.js';
-import { describeError, NanodexError } from '../core/errors.js';
+import { NanodexError } from '../core/errors.js';
+import { toFailure, type Failure } from '../core/failure/to-failure.js';
 import type { Request, RunResult } from '../core/request.js';
 import { run } from '../core/run.js';
 import type { GitHubClient } from '../github/github-client.js';
@@ -41,13 +41,9 @@ export async function runWithIndex(deps: AppDeps, client: GitHubClient, target: 
  * redacted), GitHub's errors are translated once; anything else stays generic
  * (its message may name server paths) and is only in the log, under the reference.
  */
-export function toFailedResult(deps: Pick<AppDeps, 'logger' | 'clock'>, error: unknown, what: string): Extract<RunResult, { kind: 'failed' }> {
-  const referenceId = randomUUID().slice(0, 8);
-  deps.logger.error('job failed', { referenceId, what, error: describeError(error) });
-  let message = `nanodex hit an unexpected error while ${what}`;
-  if (error instanceof NanodexError) message = describeError(error);
-  else if (statusOf(error) !== undefined) {
-    message = describeError(toNanodexError(error, { what, notFoundCode: 'repo-not-found', clock: deps.clock }));
-  }
-  return { kind: 'failed', message, referenceId };
+export function toFailedResult(deps: Pick<AppDeps, 'logger' | 'clock'>, error: unknown, what: string): Failure {
+  return toFailure(error, {
+    logger: deps.logger, log: 'job failed', fields: { what }, fallback: `nanodex hit an unexpected error while ${what}`,
+    translate: (e) => (statusOf(e) !== undefined && !(e instanceof NanodexError) ? toNanodexError(e, { what, notFoundCode: 'repo-not-found', clock: deps.clock }) : e),
+  });
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { BudgetMeter } from './budget/budget-meter.js';
 import { describeRaise, MAX_BUDGET, resolveBudget } from './budget/budget.js';
 import { parseBudgetWords } from './budget/parse-budget-words.js';
-import { describeError, NanodexError } from './errors.js';
+import { NanodexError } from './errors.js';
 import { exploreRepository, type ExploreMetrics } from './explore/explore-repository.js';
 import { locateFiles } from './explore/locate-files.js';
 import { toModelError } from './llm/to-model-error.js';
@@ -12,6 +11,7 @@ import type { Request, RunMetrics, RunResult } from './request.js';
 import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
+import { toFailure } from './failure/to-failure.js';
 import type { RunPorts } from './run-ports.js';
 
 export type { RunPorts } from './run-ports.js';
@@ -27,20 +27,18 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   try {
     result = await runCommand(request, ports, started);
   } catch (error) {
-    const referenceId = randomUUID().slice(0, 8);
-    ports.logger.error('run failed', { referenceId, command: request.command, error: describeError(error) });
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
-    const translated = ports.modelConfig && isFromModel(error) ? toModelError(error.cause, ports.modelConfig) : error;
-    const message = translated instanceof NanodexError ? describeError(translated) : 'nanodex hit an unexpected error';
-    result = { kind: 'failed', message, referenceId };
+    const { modelConfig } = ports;
+    result = toFailure(error, {
+      logger: ports.logger, log: 'run failed', fields: { command: request.command },
+      translate: (e) => (modelConfig && isFromModel(e) ? toModelError(e.cause, modelConfig) : e),
+    });
   }
   // The guarantee every front gets: no string in a result holds a secret, whichever step made it.
   try {
     return await redactStrings(result);
   } catch (error) {
-    const referenceId = randomUUID().slice(0, 8);
-    ports.logger.error('redaction failed', { referenceId, error: describeError(error) });
-    return { kind: 'failed', message: 'nanodex could not check its reply for secrets, so it shows none', referenceId };
+    return toFailure(error, { logger: ports.logger, log: 'redaction failed', fallback: 'nanodex could not check its reply for secrets, so it shows none' });
   }
 }
 

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import ignore from 'ignore';
 import type { RepoConfig } from '../core/config/repo-config.js';
 import { describeError, NanodexError } from '../core/errors.js';
+import { toFailure } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
 import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
 import { code, link, plural } from '../core/render/markdown.js';
@@ -115,13 +115,11 @@ export async function reviewPullRequest(
     await post(`${result.comment.body}\n\n${receipt}`, reviewed);
     return { outcome: 'reviewed', url: reviewUrl ?? working.url };
   } catch (error) {
-    const referenceId = randomUUID().slice(0, 8);
-    deps.logger.error('review failed', { referenceId, pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}`, error: describeError(error) });
-    const message = error instanceof NanodexError ? describeError(error) : 'nanodex hit an unexpected error';
-    await post(await renderReply({ kind: 'failed', message, referenceId }), failureState).catch((stickyError: unknown) => {
-      deps.logger.error('could not report the failure in the sticky comment', { referenceId, error: describeError(stickyError) });
+    const failure = toFailure(error, { logger: deps.logger, log: 'review failed', fields: { pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}` } });
+    await post(await renderReply(failure), failureState).catch((stickyError: unknown) => {
+      deps.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(stickyError) });
     });
-    return { outcome: 'failed', url: working.url, referenceId };
+    return { outcome: 'failed', url: working.url, referenceId: failure.referenceId };
   }
 }
 
