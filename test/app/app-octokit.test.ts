@@ -30,9 +30,10 @@ describe('AppOctokit', () => {
     const times = await writeTimes([11, 22], 2);
     const [a, b] = [times.get('11') ?? [], times.get('22') ?? []];
     expect([a.length, b.length]).toEqual([2, 2]);
-    // plugin-throttling's write limiter: minTime 1000 ms between writes of one key.
-    expect(a[1]! - a[0]!).toBeGreaterThanOrEqual(900);
-    expect(b[1]! - b[0]!).toBeGreaterThanOrEqual(900);
+    // plugin-throttling's write limiter: minTime 1000 ms between writes of one key. Unpaced writes land
+    // milliseconds apart; the margin is for a loaded machine, where the first write is seen late.
+    expect(a[1]! - a[0]!).toBeGreaterThanOrEqual(500);
+    expect(b[1]! - b[0]!).toBeGreaterThanOrEqual(500);
     expect(Math.abs(a[0]! - b[0]!)).toBeLessThan(500);
   }, 20_000);
 });
