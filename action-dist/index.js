@@ -4294,6 +4294,7 @@ function contentSha256(text) {
 
 // src/core/changes/find-fuzzy-match.ts
 var MAX_LINE_COMPARISONS = 2e5;
+var MAX_CHARACTER_COMPARISONS = 5e7;
 function findFuzzyMatch(text, search, threshold) {
   const wanted = splitLines(search.replace(/\r?\n$/, "")).map((l) => normaliseLine(l.text));
   const lines = splitLines(text);
@@ -4301,6 +4302,9 @@ function findFuzzyMatch(text, search, threshold) {
   if (lines.length < n) return { found: false, reason: `the file has fewer lines (${lines.length}) than the search text (${n})` };
   if (lines.length * n > MAX_LINE_COMPARISONS) return { found: false, reason: "the file is too large for fuzzy matching" };
   const normalised = lines.map((l) => normaliseLine(l.text));
+  if (countCells(normalised, wanted) > MAX_CHARACTER_COMPARISONS) {
+    return { found: false, reason: "the file and the search text are too long to compare fuzzily" };
+  }
   let best = { index: -1, confidence: -1 };
   let ties = 0;
   for (let s = 0; s + n <= lines.length; s += 1) {
@@ -4345,20 +4349,31 @@ function splitLines(text) {
 function normaliseLine(line) {
   return line.trim().replace(/\s+/g, " ");
 }
+function countCells(lines, wanted) {
+  let cells = 0;
+  for (let s = 0; s + wanted.length <= lines.length; s += 1) {
+    for (let k = 0; k < wanted.length; k += 1) cells += (lines[s + k]?.length ?? 0) * (wanted[k]?.length ?? 0);
+    if (cells > MAX_CHARACTER_COMPARISONS) return cells;
+  }
+  return cells;
+}
 function levenshtein(a, b) {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    current[0] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
     }
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length];
 }
 
 // src/core/changes/apply-change.ts

@@ -103,7 +103,8 @@ export function changeTarget(root: string): FuzzTarget<unknown> {
       };
       const results = await applyChanges(checked.changes, async (p) => {
         guard(p);
-        return FILES[p];
+        // An own key only: FILES["__proto__"] would hand back Object.prototype as file content.
+        return Object.hasOwn(FILES, p) ? FILES[p] : undefined;
       });
       for (const result of results) {
         if (result.ok) touchedPaths(result).forEach(guard);

@@ -3,6 +3,14 @@
  * gives up instead of stalling a run: a 5,000-line file against a 40-line block.
  */
 const MAX_LINE_COMPARISONS = 200_000;
+/**
+ * And past this many edit-distance cells (the product of the two lines'
+ * lengths, summed over every comparison): about 0.2 s here. Counting lines
+ * alone let one 2,000-character line against a 100,000-character search
+ * take 12 s (found by npm run fuzz), and a 5,000-line file against a
+ * 40-line block took 3 s; minified files and model output make both likely.
+ */
+const MAX_CHARACTER_COMPARISONS = 50_000_000;
 
 export type FuzzyMatch =
   | { found: true; start: number; end: number; startLine: number; endLine: number; confidence: number }
@@ -23,6 +31,9 @@ export function findFuzzyMatch(text: string, search: string, threshold: number):
   if (lines.length < n) return { found: false, reason: `the file has fewer lines (${lines.length}) than the search text (${n})` };
   if (lines.length * n > MAX_LINE_COMPARISONS) return { found: false, reason: 'the file is too large for fuzzy matching' };
   const normalised = lines.map((l) => normaliseLine(l.text));
+  if (countCells(normalised, wanted) > MAX_CHARACTER_COMPARISONS) {
+    return { found: false, reason: 'the file and the search text are too long to compare fuzzily' };
+  }
   let best = { index: -1, confidence: -1 };
   let ties = 0;
   for (let s = 0; s + n <= lines.length; s += 1) {
@@ -77,19 +88,32 @@ function normaliseLine(line: string): string {
   return line.trim().replace(/\s+/g, ' ');
 }
 
-/** Edit distance with two rows; lines are short, so this stays cheap. */
+/** The edit-distance cells every window would cost: the bound is checked before any is computed. */
+function countCells(lines: readonly string[], wanted: readonly string[]): number {
+  let cells = 0;
+  for (let s = 0; s + wanted.length <= lines.length; s += 1) {
+    for (let k = 0; k < wanted.length; k += 1) cells += (lines[s + k]?.length ?? 0) * (wanted[k]?.length ?? 0);
+    if (cells > MAX_CHARACTER_COMPARISONS) return cells;
+  }
+  return cells;
+}
+
+/** Edit distance with two rows of typed arrays (several times faster than growing plain arrays). */
 function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    current[0] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
     }
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length]!;
 }

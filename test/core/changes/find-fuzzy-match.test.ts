@@ -29,4 +29,19 @@ describe('findFuzzyMatch', () => {
   it('refuses a search text longer than the file', () => {
     expect(findFuzzyMatch('one\n', 'one\ntwo\n', 0.5)).toEqual({ found: false, reason: 'the file has fewer lines (1) than the search text (2)' });
   });
+
+  // Found by npm run fuzz: only lines were counted, so one long line against a long search took 12 s.
+  it('gives up at once when the lines are too long to compare in time', () => {
+    const started = performance.now();
+    expect(findFuzzyMatch(`${'y'.repeat(2000)}\n`.repeat(3), 'x'.repeat(100_000), 0.8))
+      .toEqual({ found: false, reason: 'the file and the search text are too long to compare fuzzily' });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('still matches in a file of a thousand ordinary lines', () => {
+    const line = (i: number) => `const value${i} = compute(alpha, beta, gamma${i % 7});`;
+    const text = Array.from({ length: 1000 }, (_, i) => line(i)).join('\n');
+    const search = Array.from({ length: 10 }, (_, i) => `${line(i + 500)}x`).join('\n');
+    expect(findFuzzyMatch(text, search, 0.8)).toMatchObject({ found: true, startLine: 501, endLine: 510 });
+  });
 });
