@@ -13,7 +13,7 @@ function findNodeProblem(version) {
 
 // src/action/run.ts
 import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 import * as core2 from "@actions/core";
 
 // src/core/errors.ts
@@ -30,12 +30,12 @@ var NanodexError = class extends Error {
 var PathRejectedError = class extends NanodexError {
   path;
   rule;
-  constructor(path14, rule, hint) {
-    super("path-rejected", `path ${JSON.stringify(path14)} rejected: ${rule}`, {
+  constructor(path15, rule, hint) {
+    super("path-rejected", `path ${JSON.stringify(path15)} rejected: ${rule}`, {
       hint: hint ?? 'use a path relative to the repository root, without "..", that stays inside it'
     });
     this.name = "PathRejectedError";
-    this.path = path14;
+    this.path = path15;
     this.rule = rule;
   }
 };
@@ -529,7 +529,7 @@ function findProviderProblems(input) {
   return problems;
 }
 function toProblem(issue) {
-  const path14 = issue.path.map(String).join(".") || "(root)";
+  const path15 = issue.path.map(String).join(".") || "(root)";
   if (issue.code === "unrecognized_keys") {
     return {
       path: issue.keys.map(toShownName).join(", "),
@@ -537,10 +537,10 @@ function toProblem(issue) {
       fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
     };
   }
-  if (path14 === "(root)") {
-    return { path: path14, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  if (path15 === "(root)") {
+    return { path: path15, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
   }
-  return { path: path14, problem: issue.message, fix: FIXES[path14] ?? "see the model settings in the README" };
+  return { path: path15, problem: issue.message, fix: FIXES[path15] ?? "see the model settings in the README" };
 }
 var SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
 function toShownName(name) {
@@ -724,7 +724,7 @@ function createActionOctokit(options) {
 }
 
 // src/action/open-action-runner.ts
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/core/code-index/ttl-cache.ts
 var TtlCache = class {
@@ -820,19 +820,19 @@ var GraphQueries = class {
       WHERE w.depth < @depth`, symbolId, depth, limit2);
   }
   /** Files `path` imports, transitively to `depth`. */
-  imports(path14, depth = 1, limit2 = 500) {
-    return this.walkFiles(path14, depth, limit2, "out", ["import", "contains"]);
+  imports(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
   }
   /** Files that import `path`, transitively to `depth`. */
-  importers(path14, depth = 1, limit2 = 500) {
-    return this.walkFiles(path14, depth, limit2, "in", ["import", "contains"]);
+  importers(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
   }
   /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path14, options = {}) {
+  subgraph(path15, options = {}) {
     const depth = options.depth ?? 2;
     const kinds = options.kinds ?? ALL_KINDS;
     const maxNodes = options.maxNodes ?? 200;
-    const key = `${this.store.generation}|${path14}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
     const cached = this.subgraphs.get(key);
     if (cached) return cached;
     const rows = this.store.statement(
@@ -854,7 +854,7 @@ var GraphQueries = class {
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path14, depth, kinds: JSON.stringify(kinds), maxNodes });
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
     const result = { nodes: [], edges: [] };
     for (const r of rows) {
       if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
@@ -885,7 +885,7 @@ var GraphQueries = class {
       return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
     });
   }
-  walkFiles(path14, depth, limit2, direction, kinds) {
+  walkFiles(path15, depth, limit2, direction, kinds) {
     const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
     return this.store.statement(
       `WITH RECURSIVE walk (file_id, depth) AS (
@@ -898,7 +898,7 @@ var GraphQueries = class {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path14, depth, kinds: JSON.stringify(kinds), limit: limit2 });
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
   }
 };
 
@@ -1427,7 +1427,7 @@ function buildRepoMap(store, options = {}) {
   return {
     text,
     tokens: estimateTokens(text),
-    files: chosen.map(({ path: path14, rank: r }) => ({ path: path14, rank: r })),
+    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
     totalFiles: files.length
   };
 }
@@ -1496,8 +1496,8 @@ function loadOutlines(store, fileIds) {
   }
   return byFile;
 }
-function renderFile(path14, outline) {
-  if (outline.length === 0) return `${path14}
+function renderFile(path15, outline) {
+  if (outline.length === 0) return `${path15}
 `;
   const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
@@ -1506,7 +1506,7 @@ function renderFile(path14, outline) {
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path14}:
+  return `${path15}:
 ${lines.join("\n")}
 `;
 }
@@ -1665,10 +1665,10 @@ var SqliteCodeIndex = class {
   }
   store;
   graph;
-  getFile(path14) {
+  getFile(path15) {
     return this.store.statement(
       "SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?"
-    ).get(path14);
+    ).get(path15);
   }
   listFiles() {
     return this.store.statement(
@@ -1690,11 +1690,11 @@ var SqliteCodeIndex = class {
   callers(symbolId, depth, limit2) {
     return this.graph.callers(symbolId, depth, limit2);
   }
-  importers(path14, depth) {
-    return this.graph.importers(path14, depth);
+  importers(path15, depth) {
+    return this.graph.importers(path15, depth);
   }
-  imports(path14, depth) {
-    return this.graph.imports(path14, depth);
+  imports(path15, depth) {
+    return this.graph.imports(path15, depth);
   }
   search(question, options) {
     return searchChunks(this.store, question, options);
@@ -1711,17 +1711,17 @@ var SqliteCodeIndex = class {
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
     ).all({ paths: JSON.stringify(paths) });
   }
-  chunkAt(path14, line) {
+  chunkAt(path15, line) {
     return this.store.statement(
       `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path14, line, line);
+    ).get(path15, line, line);
   }
-  symbolsIn(path14) {
+  symbolsIn(path15) {
     return this.store.statement(
       `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
-    ).all(path14);
+    ).all(path15);
   }
 };
 
@@ -2244,20 +2244,20 @@ var BudgetMeter = class {
    * Charges reading a file: one file and its bytes the first time it is
    * touched; nothing after (a file read twice is fetched once).
    */
-  touchFile(path14, bytes) {
-    if (this.touched.has(path14)) return { ok: true };
+  touchFile(path15, bytes) {
+    if (this.touched.has(path15)) return { ok: true };
     if (this.used.files + 1 > this.budget.files) {
       return { ok: false, limit: "files", wanted: 1, used: this.used.files, allowed: this.budget.files };
     }
     const byBytes = this.charge("bytes", bytes);
     if (!byBytes.ok) return byBytes;
     this.used.files += 1;
-    this.touched.add(path14);
+    this.touched.add(path15);
     return { ok: true };
   }
   /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
-  fits(path14, bytes) {
-    if (this.touched.has(path14)) return true;
+  fits(path15, bytes) {
+    if (this.touched.has(path15)) return true;
     return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
   }
   /** Whether `amount` more of a limit would fit; charges nothing. */
@@ -2268,8 +2268,8 @@ var BudgetMeter = class {
   remainingMs() {
     return this.budget.wallMs - (this.clock.now() - this.started);
   }
-  hasTouched(path14) {
-    return this.touched.has(path14);
+  hasTouched(path15) {
+    return this.touched.has(path15);
   }
   usage() {
     return { ...this.used, wallMs: this.clock.now() - this.started };
@@ -2372,11 +2372,11 @@ var EvidenceSet = class {
     return merged;
   }
   /** Whether one item already holds every line from start to end. */
-  covers(path14, start, end) {
-    return this.items.some((e) => e.path === path14 && e.startLine <= start && end <= e.endLine);
+  covers(path15, start, end) {
+    return this.items.some((e) => e.path === path15 && e.startLine <= start && end <= e.endLine);
   }
-  has(path14, line) {
-    return this.items.some((e) => e.path === path14 && e.startLine <= line && line <= e.endLine);
+  has(path15, line) {
+    return this.items.some((e) => e.path === path15 && e.startLine <= line && line <= e.endLine);
   }
   /** Items in file order. */
   list() {
@@ -2604,22 +2604,22 @@ function locateFiles(index, question, options = {}) {
   const limit2 = options.limit ?? 10;
   const reading = readPrompt(question);
   const scores = /* @__PURE__ */ new Map();
-  const add = (path14, amount, reason) => {
-    if (options.pathPrefix && !path14.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
-    const entry = scores.get(path14) ?? { score: 0, reasons: [] };
+  const add = (path15, amount, reason) => {
+    if (options.pathPrefix && !path15.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    const entry = scores.get(path15) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    scores.set(path14, entry);
+    scores.set(path15, entry);
   };
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
   if (hits.length > 0) {
     const best = -hits[0].score || 1;
     const perFile = /* @__PURE__ */ new Map();
     for (const hit of hits) perFile.set(hit.path, [...perFile.get(hit.path) ?? [], -hit.score / best]);
-    for (const [path14, rel] of perFile) {
+    for (const [path15, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path14, WEIGHT.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      add(path15, WEIGHT.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   for (const name of reading.identifiers) {
@@ -2652,11 +2652,11 @@ function locateFiles(index, question, options = {}) {
     for (const [far, { amount, reason }] of best) add(far, amount, reason);
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
-  for (const [path14, entry] of scores) {
-    if (isTestFile(path14)) entry.score *= TEST_FACTOR2;
-    else if (language.get(path14) === "text") entry.score *= TEXT_FACTOR;
+  for (const [path15, entry] of scores) {
+    if (isTestFile(path15)) entry.score *= TEST_FACTOR2;
+    else if (language.get(path15) === "text") entry.score *= TEXT_FACTOR;
   }
-  return [...scores.entries()].map(([path14, s]) => ({ path: path14, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; ") })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; ") })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
 }
 
 // src/core/explore/plan-heuristically.ts
@@ -2842,20 +2842,20 @@ ${map.text}`);
     }
   }
 }
-async function read(state, path14, startLine, endLine, source, reason, optional = false) {
-  if (findPathSkipReason(path14) === "secret") {
-    state.gaps.push(`${path14} was not read: its name says it holds secrets`);
+async function read(state, path15, startLine, endLine, source, reason, optional = false) {
+  if (findPathSkipReason(path15) === "secret") {
+    state.gaps.push(`${path15} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
-  const file = state.index.getFile(path14);
+  const file = state.index.getFile(path15);
   if (!file) {
     state.evidence.dropped += 1;
-    state.gaps.push(`${path14} is not in the indexed tree`);
+    state.gaps.push(`${path15} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
   const start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path14} has ${file.lines} lines; nothing at line ${start}`);
+    state.gaps.push(`${path15} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
   let end = Math.min(Math.max(start, endLine), file.lines || endLine);
@@ -2863,31 +2863,31 @@ async function read(state, path14, startLine, endLine, source, reason, optional 
     end = start + MAX_SNIPPET_LINES - 1;
     reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   }
-  if (state.evidence.covers(path14, start, end)) return { ok: true, added: 0 };
-  if (optional && !state.meter.hasTouched(path14) && file.size > MAX_OPTIONAL_FILE_BYTES) {
-    state.gaps.push(`skipped ${path14} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);
+  if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
+  if (optional && !state.meter.hasTouched(path15) && file.size > MAX_OPTIONAL_FILE_BYTES) {
+    state.gaps.push(`skipped ${path15} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);
     return { ok: true, added: 0 };
   }
-  if (optional && !state.meter.fits(path14, file.size)) {
-    state.gaps.push(`skipped ${path14} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+  if (optional && !state.meter.fits(path15, file.size)) {
+    state.gaps.push(`skipped ${path15} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }
-  const touch = state.meter.touchFile(path14, file.size);
+  const touch = state.meter.touchFile(path15, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text;
   try {
-    text = await state.source.readFile(path14);
+    text = await state.source.readFile(path15);
   } catch (error2) {
-    state.gaps.push(`could not read ${path14}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    state.gaps.push(`could not read ${path15}: ${error2 instanceof Error ? error2.message : String(error2)}`);
     return { ok: true, added: 0 };
   }
   const bytes = encoder.encode(text);
   if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path14} changed since it was indexed; run \`nanodex index\` to cite it`);
+    state.gaps.push(`${path15} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path14} was not shown: it holds a private key`);
+    state.gaps.push(`${path15} was not shown: it holds a private key`);
     return { ok: true, added: 0 };
   }
   const lines = (await redactSecrets(text)).split("\n");
@@ -2895,12 +2895,12 @@ async function read(state, path14, startLine, endLine, source, reason, optional 
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path14}:${start}-${end} to stay within the token budget`);
+    state.gaps.push(`skipped ${path15}:${start}-${end} to stay within the token budget`);
     return { ok: true, added: 0 };
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
-  state.evidence.add({ path: path14, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
+  state.evidence.add({ path: path15, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
   return { ok: true, added: 1 };
 }
 
@@ -3027,9 +3027,9 @@ function toProblem2(issue) {
       return `${where}: ${issue.message}`;
   }
 }
-function toJsonPath(path14) {
-  if (path14.length === 0) return "(root)";
-  return path14.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+function toJsonPath(path15) {
+  if (path15.length === 0) return "(root)";
+  return path15.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
 }
 function describeValue(value) {
   if (value === null) return "null";
@@ -3845,7 +3845,7 @@ function verifyCitations(markdown, tree) {
   const checkProse = (prose) => prose.replace(BLOB_ANYWHERE, (whole) => {
     const blob = new RegExp(`^<?${BLOB_SOURCE}>?$`).exec(whole);
     return check(fromBlob(blob)) ? whole : safeDecode(blob[4]) ?? "a file";
-  }).replace(BARE, (whole, before, path14, a, b) => check({ path: path14, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path14}`);
+  }).replace(BARE, (whole, before, path15, a, b) => check({ path: path15, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path15}`);
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
     let out = "";
@@ -3859,22 +3859,22 @@ function verifyCitations(markdown, tree) {
   return { text, kept, removed, problems };
 }
 function findProblem(claim, tree, ours) {
-  const path14 = safeDecode(claim.path);
-  if (path14 === void 0 || !isValidRepoPath(path14)) return `${claim.path}: not a repository path`;
-  if (claim.repo !== void 0 && claim.repo !== ours) return `${path14}: links ${claim.repo}, not this repository`;
+  const path15 = safeDecode(claim.path);
+  if (path15 === void 0 || !isValidRepoPath(path15)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path15}: links ${claim.repo}, not this repository`;
   if (claim.ref !== void 0) {
     const sha = tree.sha;
     const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
-    if (!pinned) return `${path14}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+    if (!pinned) return `${path15}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
   }
-  const lines = tree.lineCount(path14);
-  if (lines === void 0) return `${path14}: not in the tree`;
-  if (claim.start < 1 || claim.end < claim.start || claim.end > lines) return `${path14}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+  const lines = tree.lineCount(path15);
+  if (lines === void 0) return `${path15}: not in the tree`;
+  if (claim.start < 1 || claim.end < claim.start || claim.end > lines) return `${path15}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return void 0;
 }
-function safeDecode(path14) {
+function safeDecode(path15) {
   try {
-    return decodeURIComponent(path14);
+    return decodeURIComponent(path15);
   } catch {
     return void 0;
   }
@@ -3929,16 +3929,16 @@ async function redactReviewComment(body) {
 // src/core/render/link-to.ts
 function buildLinkTo(repo) {
   const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
-  return ({ path: path14, startLine, endLine }) => {
-    const encoded = path14.split("/").map(encodeURIComponent).join("/");
+  return ({ path: path15, startLine, endLine }) => {
+    const encoded = path15.split("/").map(encodeURIComponent).join("/");
     if (startLine === void 0) return `${base}${encoded}`;
     const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
     return `${base}${encoded}#L${startLine}${end}`;
   };
 }
-function formatLineRef({ path: path14, startLine, endLine }) {
-  if (startLine === void 0) return path14;
-  return endLine !== void 0 && endLine !== startLine ? `${path14}#L${startLine}-L${endLine}` : `${path14}#L${startLine}`;
+function formatLineRef({ path: path15, startLine, endLine }) {
+  if (startLine === void 0) return path15;
+  return endLine !== void 0 && endLine !== startLine ? `${path15}#L${startLine}-L${endLine}` : `${path15}#L${startLine}`;
 }
 
 // src/core/skills/routing-terms.ts
@@ -4139,9 +4139,9 @@ function escapeText(text) {
 function link(text, url) {
   return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
-function languageOf(path14) {
-  const ext = path14.slice(path14.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path14.toLowerCase() ? ext : "";
+function languageOf(path15) {
+  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path15.toLowerCase() ? ext : "";
 }
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -4152,7 +4152,7 @@ var MAX_DEFINITIONS2 = 30;
 var MAX_REFERENCES = 100;
 var MAP_TOKENS = 1500;
 function answerLookup(command, argument, index, linkTo) {
-  const cite = (path14, startLine, endLine) => link(formatLineRef({ path: path14, startLine, endLine }), linkTo({ path: path14, startLine, endLine }));
+  const cite = (path15, startLine, endLine) => link(formatLineRef({ path: path15, startLine, endLine }), linkTo({ path: path15, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
@@ -4176,7 +4176,7 @@ Showing the first ${MAX_DEFINITIONS2}.` : "")
     const hits = index.findReferences(name, MAX_REFERENCES + 1);
     const byFile = /* @__PURE__ */ new Map();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...byFile.get(h.path) ?? [], h]);
-    const lines = [...byFile.entries()].map(([path14, list]) => `- ${code(path14)}: ${list.map((h) => `${cite(path14, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`);
+    const lines = [...byFile.entries()].map(([path15, list]) => `- ${code(path15)}: ${list.map((h) => `${cite(path15, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`);
     return {
       hits: hits.length,
       blocks: [{
@@ -4380,15 +4380,15 @@ function levenshtein(a, b) {
 async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path14) => {
-    if (!original.has(path14)) original.set(path14, await readFile3(path14));
-    return original.get(path14);
+  const readOriginal = async (path15) => {
+    if (!original.has(path15)) original.set(path15, await readFile3(path15));
+    return original.get(path15);
   };
   const files = {
-    read: async (path14) => overlay.has(path14) ? overlay.get(path14) ?? void 0 : readOriginal(path14),
-    matchesBase: async (path14, sha, current) => {
+    read: async (path15) => overlay.has(path15) ? overlay.get(path15) ?? void 0 : readOriginal(path15),
+    matchesBase: async (path15, sha, current) => {
       const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path14);
+      const repo = await readOriginal(path15);
       return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
     }
   };
@@ -4404,7 +4404,7 @@ async function applyChanges(changes, readFile3) {
       results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
       continue;
     }
-    for (const [path14, text] of outcome.writes) overlay.set(path14, text);
+    for (const [path15, text] of outcome.writes) overlay.set(path15, text);
     const fuzzy = outcome.matchConfidence !== void 0;
     const risk = fuzzy ? raise(change.risk) : change.risk;
     const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
@@ -4550,8 +4550,8 @@ function countOf(text, search) {
   for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
   return count;
 }
-function conflict(path14, expected2, current) {
-  return `conflict: ${path14} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+function conflict(path15, expected2, current) {
+  return `conflict: ${path15} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
 }
 function raise(risk) {
   return risk === 3 ? 3 : risk + 1;
@@ -4614,7 +4614,7 @@ function renderChange(result, n, linkTo) {
 }
 function describeTarget(result, linkTo) {
   const { change } = result;
-  const linked = (path14, startLine) => linkTo ? `[${code(path14)}](${linkTo({ path: path14, ...startLine !== void 0 && { startLine } })})` : code(path14);
+  const linked = (path15, startLine) => linkTo ? `[${code(path15)}](${linkTo({ path: path15, ...startLine !== void 0 && { startLine } })})` : code(path15);
   switch (change.kind) {
     case "file_create":
       return `create ${result.ok && result.before !== void 0 ? linked(change.path) : code(change.path)}${change.overwrite ? " (overwrite)" : ""}`;
@@ -4626,8 +4626,8 @@ function describeTarget(result, linkTo) {
       return `patch ${linked(change.path, result.ok ? firstChangedLine(result.before, result.after) : void 0)} (${change.format.replace("_", "-")})`;
   }
 }
-function renderDiff(path14, before, after) {
-  const patch2 = createTwoFilesPatch(path14, path14, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
+function renderDiff(path15, before, after) {
+  const patch2 = createTwoFilesPatch(path15, path15, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
   const lines = patch2.replace(/\n$/, "").split("\n");
   const body = lines.slice(Math.max(0, lines.findIndex((l) => l.startsWith("@@"))));
   const shown = fence(body.slice(0, MAX_DIFF_LINES).join("\n"), "diff");
@@ -4788,19 +4788,19 @@ function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
-  const ranked = [...byFile.entries()].map(([path14, items]) => ({ path: path14, items, score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path14) ? 3 : 0) })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  const ranked = [...byFile.entries()].map(([path15, items]) => ({ path: path15, items, score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path15) ? 3 : 0) })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const primary = ranked.filter((r) => !isTestFile(r.path) && r.items.some((e) => e.source !== "search")).slice(0, MAX_MODULES);
-  const modules = (primary.length > 0 ? primary : ranked.slice(0, MAX_MODULES)).map(({ path: path14, items }) => ({
-    path: path14,
+  const modules = (primary.length > 0 ? primary : ranked.slice(0, MAX_MODULES)).map(({ path: path15, items }) => ({
+    path: path15,
     why: [...new Set(items.flatMap((e) => e.reason.split("; ")))].slice(0, 2).join("; "),
-    ref: { path: path14, startLine: items[0].startLine, endLine: items[0].endLine }
+    ref: { path: path15, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
   const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
-  const isCode = (path14) => (index.getFile(path14)?.language ?? "text") !== "text";
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path14, items }) => ({ text: `${items[0].reason} in ${path14}`, ref: { path: path14, startLine: items[0].startLine, endLine: items[0].endLine } }));
+  const isCode = (path15) => (index.getFile(path15)?.language ?? "text") !== "text";
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path15, items }) => ({ text: `${items[0].reason} in ${path15}`, ref: { path: path15, startLine: items[0].startLine, endLine: items[0].endLine } }));
   const tests = index.listFiles().filter((f) => isTestFile(f.path)).map((f) => f.path);
-  const testFor = (path14) => {
-    const stem = baseStem(path14);
+  const testFor = (path15) => {
+    const stem = baseStem(path15);
     return tests.find((t) => baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|_spec$/g, "") === stem);
   };
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
@@ -4884,8 +4884,8 @@ function findPlanSymbols(context, index, modules) {
     };
   });
 }
-function baseStem(path14) {
-  const base = path14.slice(path14.lastIndexOf("/") + 1);
+function baseStem(path15) {
+  const base = path15.slice(path15.lastIndexOf("/") + 1);
   return base.includes(".") ? base.slice(0, base.lastIndexOf(".")) : base;
 }
 
@@ -4911,12 +4911,12 @@ async function produceChanges(run3) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run3.ports;
-  const readCharged = async (path14) => {
-    const file = index.getFile(path14);
+  const readCharged = async (path15) => {
+    const file = index.getFile(path15);
     if (!file) return void 0;
-    const charge = run3.meter.touchFile(path14, file.size);
-    if (!charge.ok) throw new Error(`${path14} was not read: the ${charge.limit} budget is spent`);
-    return source.readFile(path14);
+    const charge = run3.meter.touchFile(path15, file.size);
+    if (!charge.ok) throw new Error(`${path15} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path15);
   };
   const results = (await applyChanges(changes, readCharged)).map((r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r);
   const summary2 = outcome.output.answer?.text;
@@ -4973,10 +4973,10 @@ function topIndices(scores, cap) {
 }
 
 // src/core/diagram/folder-unit.ts
-function toFolderUnit(path14, base, depth) {
-  const inner = base === "" ? path14 : path14.slice(base.length + 1);
+function toFolderUnit(path15, base, depth) {
+  const inner = base === "" ? path15 : path15.slice(base.length + 1);
   const folders = inner.split("/").slice(0, -1);
-  if (folders.length === 0) return path14;
+  if (folders.length === 0) return path15;
   const kept = folders.slice(0, depth).join("/");
   return base === "" ? kept : `${base}/${kept}`;
 }
@@ -4989,16 +4989,16 @@ function pickFolderDepth(files, base, limits) {
 function commonFolder(paths) {
   if (paths.length === 0) return "";
   let common2 = paths[0].split("/").slice(0, -1);
-  for (const path14 of paths) {
-    const folders = path14.split("/").slice(0, -1);
+  for (const path15 of paths) {
+    const folders = path15.split("/").slice(0, -1);
     let i = 0;
     while (i < common2.length && i < folders.length && common2[i] === folders[i]) i += 1;
     common2 = common2.slice(0, i);
   }
   return common2.join("/");
 }
-function relativeTo(path14, base) {
-  return base === "" || !path14.startsWith(`${base}/`) ? path14 : path14.slice(base.length + 1);
+function relativeTo(path15, base) {
+  return base === "" || !path15.startsWith(`${base}/`) ? path15 : path15.slice(base.length + 1);
 }
 function listSourceFiles(index, isTest, scope) {
   return index.listFiles().filter((f) => f.language !== "text" && !isTest(f.path)).map((f) => f.path).filter((p) => scope === void 0 || p.startsWith(`${scope}/`) || p === scope);
@@ -5043,8 +5043,8 @@ function buildArchitectureDiagram(index, options = {}) {
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)));
   const rows = index.neighbours(picked);
   const imports = rows.filter((r) => r.kind === "import");
-  const edges = aggregateEdges(imports.length > 0 ? imports : rows, (path14) => {
-    const unit = unitOfFile.get(path14);
+  const edges = aggregateEdges(imports.length > 0 ? imports : rows, (path15) => {
+    const unit = unitOfFile.get(path15);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   });
   const isFolder = (unit) => !unitOfFile.has(unit);
@@ -5116,13 +5116,13 @@ function buildChangeDiagram(index, changes, options = {}) {
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
   };
 }
-function node(path14, kind, oldPath) {
-  const name = path14.slice(path14.lastIndexOf("/") + 1);
+function node(path15, kind, oldPath) {
+  const name = path15.slice(path15.lastIndexOf("/") + 1);
   const label3 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
-  return { id: path14, label: label3, paths: [path14], kind };
+  return { id: path15, label: label3, paths: [path15], kind };
 }
 function withGroups(graph) {
-  const folderOf = (path14) => path14.includes("/") ? path14.slice(0, path14.lastIndexOf("/")) : void 0;
+  const folderOf = (path15) => path15.includes("/") ? path15.slice(0, path15.lastIndexOf("/")) : void 0;
   const members = /* @__PURE__ */ new Map();
   for (const n of graph.nodes) {
     const folder = folderOf(n.id);
@@ -5140,8 +5140,8 @@ function withGroups(graph) {
 // src/core/diagram/parse-manifest.ts
 var MANIFEST_NAMES = ["package.json", "pyproject.toml", "requirements.txt", "Cargo.toml", "go.mod", "Gemfile", "pom.xml"];
 var MAX_DEPENDENCIES = 200;
-function parseManifest(path14, text) {
-  const base = path14.slice(path14.lastIndexOf("/") + 1);
+function parseManifest(path15, text) {
+  const base = path15.slice(path15.lastIndexOf("/") + 1);
   let manifest;
   if (base === "package.json") manifest = parsePackageJson(text);
   else if (base === "pyproject.toml") manifest = parsePyproject(text);
@@ -5326,8 +5326,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   for (const [file, unit] of unitOfFile) score.set(unit, (score.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const modules = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
   const shownModules = new Set(modules);
-  const moduleOf = (path14) => {
-    const unit = unitOfFile.get(path14);
+  const moduleOf = (path15) => {
+    const unit = unitOfFile.get(path15);
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
@@ -5348,7 +5348,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count });
     } else {
-      for (const path14 of e.declaredBy) edges.push({ from: `manifest:${path14}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
+      for (const path15 of e.declaredBy) edges.push({ from: `manifest:${path15}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];
@@ -5370,9 +5370,9 @@ async function readManifests(index, readFile3) {
   const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && !isTestFile(p));
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
-  for (const path14 of chosen) {
-    const manifest = parseManifest(path14, await readFile3(path14));
-    if (manifest) manifests.push({ ...manifest, path: path14 });
+  for (const path15 of chosen) {
+    const manifest = parseManifest(path15, await readFile3(path15));
+    if (manifest) manifests.push({ ...manifest, path: path15 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
     const text = await readFile3("go.mod").catch(() => void 0);
@@ -5403,13 +5403,13 @@ async function findUses(index, readFile3, externals, moduleOf) {
     const check = toImportPattern(external.ecosystem, external.name);
     if (!check || check.searchTerms.trim() === "") continue;
     const paths = [...new Set(index.search(check.searchTerms, { limit: SEARCH_HITS }).map((h) => h.path))].filter((p) => moduleOf(p) !== void 0);
-    for (const path14 of paths) {
-      if (!texts.has(path14)) {
+    for (const path15 of paths) {
+      if (!texts.has(path15)) {
         if (texts.size >= MAX_READS) continue;
-        texts.set(path14, readFile3(path14));
+        texts.set(path15, readFile3(path15));
       }
-      if (check.pattern.test(await texts.get(path14))) {
-        const unit = moduleOf(path14);
+      if (check.pattern.test(await texts.get(path15))) {
+        const unit = moduleOf(path15);
         external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
       }
     }
@@ -5417,7 +5417,7 @@ async function findUses(index, readFile3, externals, moduleOf) {
 }
 
 // src/core/diagram/parse-prisma-schema.ts
-function parsePrismaSchema(path14, text) {
+function parsePrismaSchema(path15, text) {
   const models = /* @__PURE__ */ new Map();
   for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const fields = match[2].split("\n").map((l) => /^\s*(\w+)\s+(\w+)(\[\])?\??\s*(.*)$/.exec(l.replace(/\/\/.*$/, ""))).filter((m) => m !== null).map((m) => ({ name: m[1], type: m[2], list: m[3] !== void 0, rest: m[4] }));
@@ -5445,24 +5445,24 @@ function parsePrismaSchema(path14, text) {
       const key = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
       return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key ? { key } : {} };
     });
-    entities.push({ name, aliases: model.table ? [model.table] : [], path: path14, attributes, relations });
+    entities.push({ name, aliases: model.table ? [model.table] : [], path: path15, attributes, relations });
   }
   return entities;
 }
 
 // src/core/diagram/parse-python-models.ts
 var DJANGO_RELATION = { ForeignKey: "many-to-one", OneToOneField: "one-to-one", ManyToManyField: "many-to-many" };
-function parsePythonModels(path14, text) {
+function parsePythonModels(path15, text) {
   const classes = readClasses(text);
   const django = /* @__PURE__ */ new Set();
   const entities = [];
   for (const cls of classes) {
     if (cls.bases.some((b) => b === "models.Model" || b === "Model" || django.has(b))) {
       django.add(cls.name);
-      if (!cls.abstract) entities.push(djangoEntity(path14, cls));
+      if (!cls.abstract) entities.push(djangoEntity(path15, cls));
     } else {
       const table = cls.lines.map((l) => /^__tablename__\s*=\s*['"]([^'"]+)['"]/.exec(l)?.[1]).find(Boolean);
-      if (table) entities.push(sqlalchemyEntity(path14, cls, table));
+      if (table) entities.push(sqlalchemyEntity(path15, cls, table));
     }
   }
   return entities;
@@ -5489,7 +5489,7 @@ function readClasses(text) {
   });
   return classes;
 }
-function djangoEntity(path14, cls) {
+function djangoEntity(path15, cls) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -5507,9 +5507,9 @@ function djangoEntity(path14, cls) {
     attributes.push({ name, type, ...key ? { key } : {} });
   }
   if (!attributes.some((a) => a.key === "PK")) attributes.unshift({ name: "id", type: "AutoField", key: "PK" });
-  return { name: cls.name, aliases: [], path: path14, attributes, relations };
+  return { name: cls.name, aliases: [], path: path15, attributes, relations };
 }
-function sqlalchemyEntity(path14, cls, table) {
+function sqlalchemyEntity(path15, cls, table) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -5526,7 +5526,7 @@ function sqlalchemyEntity(path14, cls, table) {
     const secondary = /^(\w+)\b.*=\s*relationship\(\s*['"]?(\w+)['"]?.*\bsecondary\s*=/.exec(line);
     if (secondary) relations.push({ target: secondary[2], label: secondary[1], cardinality: "many-to-many" });
   }
-  return { name: cls.name, aliases: [table], path: path14, attributes, relations };
+  return { name: cls.name, aliases: [table], path: path15, attributes, relations };
 }
 
 // src/core/diagram/erd-entity.ts
@@ -5550,13 +5550,13 @@ function matchingBlock(text, open, pair) {
 var CREATE_TABLE = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temporary|temp)\s+)?table\s+(?:if\s+not\s+exists\s+)?([^\s(]+)\s*\(/gi;
 var ALTER_FK = /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
 var NAME = String.raw`(?:"[^"]+"|\`[^\`]+\`|\[[^\]]+\]|[\w$.]+)`;
-function parseSqlDdl(path14, text) {
+function parseSqlDdl(path15, text) {
   const sql = text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
   const entities = [];
   for (const match of sql.matchAll(CREATE_TABLE)) {
     const body = matchingBlock(sql, match.index + match[0].length - 1, "()");
     if (body === void 0) continue;
-    entities.push(parseTable(path14, unquoteName(match[1]), body));
+    entities.push(parseTable(path15, unquoteName(match[1]), body));
   }
   for (const match of sql.matchAll(ALTER_FK)) {
     const entity = entities.find((e) => e.name.toLowerCase() === unquoteName(match[1]).toLowerCase());
@@ -5567,7 +5567,7 @@ function parseSqlDdl(path14, text) {
   }
   return entities;
 }
-function parseTable(path14, name, body) {
+function parseTable(path15, name, body) {
   const attributes = [];
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
@@ -5606,7 +5606,7 @@ function parseTable(path14, name, body) {
     const oneToOne = columns.length === 1 && (unique.has(columns[0]) || primary.length === 1 && primary[0] === columns[0]);
     if (oneToOne) relation.cardinality = "one-to-one";
   }
-  return { name, aliases: [], path: path14, attributes, relations };
+  return { name, aliases: [], path: path15, attributes, relations };
 }
 function markKey(attributes, column, key) {
   const attribute = attributes.find((a) => a.name.toLowerCase() === column.toLowerCase());
@@ -5636,7 +5636,7 @@ function splitTopLevel(body) {
 var ENTITY_CLASS = /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+(\w+)[^{]*\{/g;
 var PROPERTY = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
 var COLUMN_DECORATORS = /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
-function parseTypeormEntities(path14, text) {
+function parseTypeormEntities(path15, text) {
   const entities = [];
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, "{}");
@@ -5659,7 +5659,7 @@ function parseTypeormEntities(path14, text) {
       const key = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
       attributes.push({ name, type, ...key ? { key } : {} });
     }
-    entities.push({ name: match[1], aliases: table ? [table] : [], path: path14, attributes, relations });
+    entities.push({ name: match[1], aliases: table ? [table] : [], path: path15, attributes, relations });
   }
   return entities;
 }
@@ -5692,8 +5692,8 @@ var SOURCES = [
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path14, parser2) => {
-    if (!picked.some((p) => p.path === path14)) picked.push({ path: path14, parser: parser2 });
+  const add = (path15, parser2) => {
+    if (!picked.some((p) => p.path === path15)) picked.push({ path: path15, parser: parser2 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -5701,11 +5701,11 @@ async function buildErdDiagram(index, readFile3, options = {}) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
-    for (const path14 of listed) if (source.matches(path14) && source.byName(path14)) add(path14, source.parser);
+    for (const path15 of listed) if (source.matches(path15) && source.byName(path15)) add(path15, source.parser);
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES);
-  for (const { path: path14, parser: parser2 } of read2) entities.push(...parser2(path14, await readFile3(path14)));
+  for (const { path: path15, parser: parser2 } of read2) entities.push(...parser2(path15, await readFile3(path15)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
 }
@@ -5938,14 +5938,14 @@ function buildTreePredicate(paths) {
     const parts = file.split("/");
     for (let i = 1; i <= parts.length; i += 1) known.add(parts.slice(0, i).join("/"));
   }
-  return (path14) => known.has(path14);
+  return (path15) => known.has(path15);
 }
 function keepPaths(paths, inTree, dropped) {
   const kept = [];
   for (const raw of paths) {
-    const path14 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
-    if (path14 === void 0 || !inTree(path14)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
-    else if (!kept.includes(path14)) kept.push(path14);
+    const path15 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
+    if (path15 === void 0 || !inTree(path15)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
+    else if (!kept.includes(path15)) kept.push(path15);
   }
   return kept;
 }
@@ -5962,8 +5962,8 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath(path14) {
-  const text = path14.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
+function formatPath(path15) {
+  const text = path15.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
 function limit(problems) {
@@ -5984,7 +5984,7 @@ function renderDiagram(input) {
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ""}`;
   const parts = [heading, fence(input.mermaid, "mermaid")];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path14) => pathLink(path14, input.linkTo));
+    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path15) => pathLink(path15, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
     return `| ${plainText(n.label)} | ${links.join(", ")} |`;
   });
@@ -5998,9 +5998,9 @@ function renderDiagram(input) {
   parts.push(input.madeWithModel ? "_Drawn by a language model from the explored code; every cited path was checked against the tree._" : "_Drawn from the code index alone, without a language model._");
   return parts.join("\n\n");
 }
-function pathLink(path14, linkTo) {
-  const url = linkTo({ path: path14 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${plainText(path14)}](${url})`;
+function pathLink(path15, linkTo) {
+  const url = linkTo({ path: path15 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${plainText(path15)}](${url})`;
 }
 function plainText(text) {
   return escapeText(text).replace(/(^|[^\w`/\\])@([a-zA-Z0-9][a-zA-Z0-9-]{0,38})/g, (_, before, name) => `${before}\`@${name}\``);
@@ -6075,10 +6075,10 @@ function toDiffFile(patch2, takeHeader) {
   const oldName = stripPrefix(patch2.oldFileName, "a/", patch2.isGit);
   const newName = stripPrefix(patch2.newFileName, "b/", patch2.isGit);
   const status = patch2.isCreate || patch2.isCopy || oldName === void 0 && newName !== void 0 ? "added" : patch2.isDelete || newName === void 0 ? "deleted" : patch2.isRename || oldName !== newName ? "renamed" : "modified";
-  const path14 = parseRepoPath(status === "deleted" ? oldName : newName);
+  const path15 = parseRepoPath(status === "deleted" ? oldName : newName);
   const hunks = patch2.hunks.map((h) => toHunk(h, takeHeader));
   const count = (kind) => hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === kind).length, 0);
-  const file = { path: path14, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
+  const file = { path: path15, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
   if ((status === "renamed" || patch2.isCopy) && oldName !== void 0) file.oldPath = parseRepoPath(oldName);
   return file;
 }
@@ -6111,14 +6111,14 @@ async function produceDiagram(run3) {
   const tree = index.listFiles().map((f) => f.path);
   const notes = [];
   const unread = { files: 0, limit: "" };
-  const readFile3 = async (path14) => {
-    const charge = run3.meter.touchFile(path14, index.getFile(path14)?.size ?? 0);
+  const readFile3 = async (path15) => {
+    const charge = run3.meter.touchFile(path15, index.getFile(path15)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
       return "";
     }
-    return source.readFile(path14);
+    return source.readFile(path15);
   };
   const graphs = [];
   let explored;
@@ -6359,7 +6359,7 @@ function renderReview(input) {
     });
   }
   blocks.push({ title: "coverage receipt", essential: true, text: renderReceipt(review) });
-  const comments = placed.inline.map(({ path: path14, line, startLine, side, body }) => ({ path: path14, line, ...startLine !== void 0 ? { startLine } : {}, side, body }));
+  const comments = placed.inline.map(({ path: path15, line, startLine, side, body }) => ({ path: path15, line, ...startLine !== void 0 ? { startLine } : {}, side, body }));
   return { summary: fitComment(blocks).body, blocks, comments };
 }
 function renderOverview(input) {
@@ -6661,31 +6661,31 @@ function findMissingTests(files) {
   }
   return missing;
 }
-function baseName(path14) {
-  return path14.slice(path14.lastIndexOf("/") + 1);
+function baseName(path15) {
+  return path15.slice(path15.lastIndexOf("/") + 1);
 }
 function stripExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function toTestStem(path14) {
-  const name = baseName(path14).replace(/\.(test|spec)(?=\.)/, "");
+function toTestStem(path15) {
+  const name = baseName(path15).replace(/\.(test|spec)(?=\.)/, "");
   return stripExtension(name).replace(/^test_|_(test|spec)$|Tests?$/g, "").toLowerCase();
 }
-function toSourceStems(path14) {
-  const stem = stripExtension(baseName(path14)).toLowerCase();
-  const parts = path14.split("/");
+function toSourceStems(path15) {
+  const stem = stripExtension(baseName(path15)).toLowerCase();
+  const parts = path15.split("/");
   const folder = parts[parts.length - 2];
   return FOLDER_FILES.has(stem) && folder ? [stem, folder.toLowerCase()] : [stem];
 }
-function toPackageFolder(path14) {
-  const dirs = path14.split("/").slice(0, -1);
+function toPackageFolder(path15) {
+  const dirs = path15.split("/").slice(0, -1);
   if (dirs.length > 0 && dirs[dirs.length - 1] === "__tests__") dirs.pop();
   if (dirs.length > 0 && (TEST_FOLDERS.has(dirs[0]) || SOURCE_ROOTS.has(dirs[0]))) dirs.shift();
   return dirs.join("/");
 }
-function toExpectedTestNames(path14, language) {
-  const name = baseName(path14);
+function toExpectedTestNames(path15, language) {
+  const name = baseName(path15);
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
@@ -6829,18 +6829,18 @@ var RISK_RULES = [
 // src/core/review/split-code-line.ts
 var C_LIKE2 = { lineComments: ["//"], quotes: `'"\`` };
 var HASH = { lineComments: ["#"], quotes: `'"` };
-function findSyntax(path14) {
-  const language = findLanguage(path14);
+function findSyntax(path15) {
+  const language = findLanguage(path15);
   if (language === "python" || language === "ruby") return HASH;
   if (language === "php") return { lineComments: ["//", "#"], quotes: `'"` };
   if (language === "rust") return { lineComments: ["//"], quotes: '"' };
   if (language !== void 0) return C_LIKE2;
-  const ext = path14.slice(path14.lastIndexOf(".") + 1).toLowerCase();
+  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
   if (["sh", "bash", "zsh", "yaml", "yml", "toml", "cfg", "ini", "conf", "tf", "hcl", "r", "pl"].includes(ext)) return HASH;
   return { lineComments: ["//", "#"], quotes: `'"\`` };
 }
-function splitCodeLine(line, path14) {
-  const syntax = findSyntax(path14);
+function splitCodeLine(line, path15) {
+  const syntax = findSyntax(path15);
   const trimmed = line.trimStart();
   if (syntax.lineComments.includes("//") && /^(\/\*|\*)/.test(trimmed)) return { code: "", comment: trimmed };
   let code2 = "";
@@ -6929,10 +6929,10 @@ async function findSecretLines(file) {
   }
   return { starts, within };
 }
-function toRuleLine(path14, line, next, hasSecret) {
-  const { code: code2, comment } = splitCodeLine(line.text, path14);
-  const ruleLine = { path: path14, language: findLanguage(path14), raw: line.text, code: code2, comment, hasSecret };
-  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path14).code };
+function toRuleLine(path15, line, next, hasSecret) {
+  const { code: code2, comment } = splitCodeLine(line.text, path15);
+  const ruleLine = { path: path15, language: findLanguage(path15), raw: line.text, code: code2, comment, hasSecret };
+  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path15).code };
   return ruleLine;
 }
 
@@ -7171,9 +7171,9 @@ function parseYaml(yamlText, yamlLines) {
 function findExplicitTag(doc) {
   let found;
   visit(doc, {
-    Node(_key, node2, path14) {
+    Node(_key, node2, path15) {
       if (node2.tag === void 0) return void 0;
-      const keys = path14.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path15.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
       return visit.BREAK;
     }
@@ -7418,16 +7418,16 @@ async function readSkillCatalog(index, source, given) {
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
   const sizes = new Map(index.listFiles().map((f) => [f.path, f.size]));
-  for (const path14 of findRepositorySkillPaths([...sizes.keys()])) {
-    const size = sizes.get(path14) ?? 0;
+  for (const path15 of findRepositorySkillPaths([...sizes.keys()])) {
+    const size = sizes.get(path15) ?? 0;
     if (size > MAX_SKILL_BYTES) {
-      repository.push({ path: path14, text: "", size });
+      repository.push({ path: path15, text: "", size });
       continue;
     }
     try {
-      repository.push({ path: path14, text: await source.readFile(path14) });
+      repository.push({ path: path15, text: await source.readFile(path15) });
     } catch (error2) {
-      problems.push({ path: path14, message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`, fix: "check the file exists on the default branch and is UTF-8 text" });
+      problems.push({ path: path15, message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`, fix: "check the file exists on the default branch and is UTF-8 text" });
     }
   }
   const loaded = loadSkills({ builtIn: await builtIn, repository });
@@ -7547,7 +7547,7 @@ async function runOutputCommand(input) {
   if (override) {
     blocks.splice(1, 0, { title: "skill override", text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
   }
-  const tree = { sha: htmlUrl ? sha : void 0, htmlUrl, lineCount: (path14) => ports.index.getFile(path14)?.lines };
+  const tree = { sha: htmlUrl ? sha : void 0, htmlUrl, lineCount: (path15) => ports.index.getFile(path15)?.lines };
   const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
   const skillUse = skill && {
     name: skill.name,
@@ -7859,15 +7859,15 @@ function parseConfigYaml(text, file) {
       'write the values out instead of using "&anchor" and "*alias"'
     );
   }
-  return { ok: true, data, lineOf: (path14) => findLine(doc, path14, lineAt) };
+  return { ok: true, data, lineOf: (path15) => findLine(doc, path15, lineAt) };
 }
-function fail(path14, message, fix, line) {
-  return { ok: false, problems: [{ path: path14, message, fix, ...line !== void 0 ? { line } : {} }] };
+function fail(path15, message, fix, line) {
+  return { ok: false, problems: [{ path: path15, message, fix, ...line !== void 0 ? { line } : {} }] };
 }
-function findLine(doc, path14, lineAt) {
+function findLine(doc, path15, lineAt) {
   let node2 = doc.contents;
   let line;
-  for (const segment of path14) {
+  for (const segment of path15) {
     if (!isCollection(node2)) break;
     const pair = isMap2(node2) ? node2.items.find((p) => isScalar2(p.key) && p.key.value === segment) : void 0;
     const next = isMap2(node2) ? pair?.value : node2.get(segment, true);
@@ -7881,9 +7881,9 @@ function findLine(doc, path14, lineAt) {
 function findExplicitTag2(doc) {
   let found;
   visit2(doc, {
-    Node(_key, node2, path14) {
+    Node(_key, node2, path15) {
       if (node2.tag === void 0) return void 0;
-      const keys = path14.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
+      const keys = path15.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
       return visit2.BREAK;
     }
@@ -7897,10 +7897,10 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        const path14 = [...issue.path, key];
+        const path15 = [...issue.path, key];
         const known = knownKeys2(issue.path);
         const near = findNearest(key, known);
-        problems.push(at(path14, lineOf, {
+        problems.push(at(path15, lineOf, {
           message: `unknown setting ${JSON.stringify(key)}`,
           fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
         }));
@@ -7911,12 +7911,12 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   }
   return problems;
 }
-function at(path14, lineOf, text) {
-  const line = lineOf(path14);
-  return { path: formatPath2(path14), ...text, ...line !== void 0 ? { line } : {} };
+function at(path15, lineOf, text) {
+  const line = lineOf(path15);
+  return { path: formatPath2(path15), ...text, ...line !== void 0 ? { line } : {} };
 }
-function formatPath2(path14) {
-  return path14.reduce((out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`, "");
+function formatPath2(path15) {
+  return path15.reduce((out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`, "");
 }
 function describeIssue(issue) {
   const got = "input" in issue ? describeValue3(issue.input) : "something else";
@@ -8050,11 +8050,11 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
   return { ok: true, config: parsed.data };
 }
-function knownKeys(path14) {
-  if (path14.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path14.length === 1 && path14[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path14[0]];
-  return path14.length === 1 && section !== void 0 ? Object.keys(section) : [];
+function knownKeys(path15) {
+  if (path15.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path15.length === 1 && path15[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path15[0]];
+  return path15.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 
 // src/github/read-repo-config.ts
@@ -8102,21 +8102,21 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
   }
   const files = [];
-  for (const path14 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path14);
+  for (const path15 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path15);
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path14, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path14, text: "", size: data.size });
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path15, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path15, text: "", size: data.size });
       continue;
     }
-    files.push({ path: path14, text: Buffer.from(data.content, "base64").toString("utf8") });
+    files.push({ path: path15, text: Buffer.from(data.content, "base64").toString("utf8") });
   }
   return files;
 }
-async function readContents(client, coords, path14) {
+async function readContents(client, coords, path15) {
   try {
-    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", { owner: coords.owner, repo: coords.repo, path: path14, ref: coords.ref });
+    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", { owner: coords.owner, repo: coords.repo, path: path15, ref: coords.ref });
     return data;
   } catch (error2) {
     if (isStatus(error2, 404)) return void 0;
@@ -8126,6 +8126,11 @@ async function readContents(client, coords, path14) {
 
 // src/action/open-cached-index.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
+import path11 from "node:path";
+
+// src/core/code-index/open-repo-index.ts
+import { existsSync as existsSync4, realpathSync as realpathSync3 } from "node:fs";
+import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/core/code-index/index-repository.ts
@@ -8881,10 +8886,10 @@ function loadGrammar(id2) {
 // src/core/code-index/parse-file.ts
 var parser;
 var decoder = new TextDecoder("utf-8");
-async function parseFile(path14, bytes) {
-  const kind = findFileKind(path14) ?? "text";
+async function parseFile(path15, bytes) {
+  const kind = findFileKind(path15) ?? "text";
   const empty = {
-    path: path14,
+    path: path15,
     language: kind,
     status: "skipped",
     reason: void 0,
@@ -8940,18 +8945,18 @@ function createParsePool(workers) {
 }
 function createInlinePool() {
   let tail = Promise.resolve();
-  const parseOne = async (path14, absolutePath) => {
+  const parseOne = async (path15, absolutePath) => {
     let bytes;
     try {
       bytes = readFileSync3(absolutePath);
     } catch (error2) {
       return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
     }
-    return { file: await parseFile(path14, bytes), bytes: bytes.byteLength, error: void 0 };
+    return { file: await parseFile(path15, bytes), bytes: bytes.byteLength, error: void 0 };
   };
   return {
-    parse(path14, absolutePath) {
-      const next = tail.then(() => parseOne(path14, absolutePath));
+    parse(path15, absolutePath) {
+      const next = tail.then(() => parseOne(path15, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -9010,9 +9015,9 @@ function createWorkerPool(count) {
     load.set(worker, 0);
   }
   return {
-    parse(path14, absolutePath) {
+    parse(path15, absolutePath) {
       return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path14, absolutePath }, resolve });
+        queue2.push({ task: { id: nextId++, path: path15, absolutePath }, resolve });
         dispatch();
       });
     },
@@ -9324,6 +9329,10 @@ var IndexStore = class _IndexStore {
       this.lock = void 0;
     }
   }
+  /** Moves everything from the -wal into the main file, so a copy of the file alone (a cache) is the whole index. */
+  checkpoint() {
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
   /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
   dropLookupIndexes() {
     this.db.exec(LOOKUP_INDEX_NAMES.map((name) => `DROP INDEX IF EXISTS ${name};`).join("\n"));
@@ -9532,6 +9541,104 @@ function prepareStatements(db) {
   };
 }
 
+// src/core/code-index/open-repo-index.ts
+var HEAD_SHA_KEY = "head_sha";
+var TREE_COMMIT_KEY = "tree_commit";
+async function openRepoIndex(file, options) {
+  const { files } = options;
+  const { headSha } = files;
+  const toSource = () => files.kind === "checkout" ? files.source : new LocalRepoSource(files.tree);
+  if (headSha !== void 0) {
+    const ready2 = openAtCommit(file, headSha);
+    if (ready2 !== void 0) return withSource(ready2, toSource, { update: "fresh", stats: void 0 });
+  }
+  const store = await IndexStore.openWriter(file, options.lock);
+  try {
+    let update = "fresh";
+    let stats;
+    if (headSha === void 0 || store.getMeta(HEAD_SHA_KEY) !== headSha) {
+      const indexing = { ...options.indexing };
+      if (files.kind === "checkout") {
+        update = store.isEmpty() ? "built" : "delta";
+        stats = await indexRepository(files.source, store, indexing);
+      } else {
+        const changed = await updateTree(store, files);
+        update = changed === void 0 ? "built" : "delta";
+        stats = await indexRepository(toSource(), store, changed === void 0 ? indexing : { ...indexing, onlyPaths: changed });
+      }
+      if (headSha !== void 0) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
+    }
+    await options.beforeRelease?.(store);
+    store.releaseWriteLock();
+    return { store, source: toSource(), update, stats };
+  } catch (error2) {
+    store.close();
+    throw error2;
+  }
+}
+function withSource(store, toSource, result) {
+  try {
+    return { store, source: toSource(), ...result };
+  } catch (error2) {
+    store.close();
+    throw error2;
+  }
+}
+function openAtCommit(file, headSha) {
+  const store = IndexStore.findReadable(file);
+  if (store === void 0 || store.getMeta(HEAD_SHA_KEY) === headSha) return store;
+  store.close();
+  return void 0;
+}
+async function updateTree(store, files) {
+  const indexed = store.getMeta(HEAD_SHA_KEY);
+  const treeCommit = existsSync4(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? "unknown" : "none";
+  if (files.maxDeltaFiles > 0 && indexed !== void 0 && (treeCommit === indexed || treeCommit === "unknown")) {
+    const changed = await findChangedFiles(store, files.remote);
+    if (changed.length <= files.maxDeltaFiles) {
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, "changing"));
+      await applyDelta(files, changed);
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+      return changed.map((c) => c.path);
+    }
+  }
+  if (treeCommit !== files.headSha) {
+    await rm(files.tree, { recursive: true, force: true });
+    await mkdir(path10.dirname(files.tree), { recursive: true });
+    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+  }
+  return void 0;
+}
+async function findChangedFiles(store, remote) {
+  const listing = await remote.listFiles();
+  const stored = new Map(store.listFiles().map((f) => [f.path, f.blobSha]));
+  const changed = [];
+  const present = /* @__PURE__ */ new Set();
+  for (const file of listing.files) {
+    if (findFileKind(file.path) === void 0) continue;
+    present.add(file.path);
+    if (stored.get(file.path) !== file.blobSha) changed.push({ path: file.path, blobSha: file.blobSha });
+  }
+  for (const file of stored.keys()) if (!present.has(file)) changed.push({ path: file });
+  return changed;
+}
+async function applyDelta(files, changed) {
+  const root = realpathSync3(files.tree);
+  for (const file of changed) {
+    const { absolute } = resolveInsideRoot(root, file.path);
+    if (file.blobSha === void 0) {
+      await unlink(absolute).catch((error2) => {
+        if (!(error2 instanceof Error && "code" in error2 && error2.code === "ENOENT")) throw error2;
+      });
+      continue;
+    }
+    const bytes = await files.remote.readBlob({ path: file.path, blobSha: file.blobSha });
+    await mkdir(path10.dirname(absolute), { recursive: true });
+    await writeFile(absolute, bytes);
+  }
+}
+
 // src/action/open-cached-index.ts
 var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
 function toIndexCacheKey(repository, treeSha) {
@@ -9552,25 +9659,23 @@ async function openCachedIndex(source, options) {
     report.restoredKey = await cache2.restore(paths, key ?? prefix, [prefix]);
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
   }
-  const store = await IndexStore.openWriter(path10.join(options.folder, "index.sqlite"));
-  try {
-    const stats = await indexRepository(source, store, { workers: RUNNING_FROM_SOURCES ? 0 : void 0 });
-    if (report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" && key !== void 0) {
-      store.db.pragma("wal_checkpoint(TRUNCATE)");
+  const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key : void 0;
+  const { store, stats } = await openRepoIndex(path11.join(options.folder, "index.sqlite"), {
+    files: { kind: "checkout", source },
+    indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
+    // Saved while the lock is held, so the copy cached is one writer's finished work.
+    beforeRelease: saveTo === void 0 ? void 0 : async (written) => {
+      written.checkpoint();
       try {
-        await cache2.save(paths, key);
-        report.savedKey = key;
+        await cache2.save(paths, saveTo);
+        report.savedKey = saveTo;
       } catch (error2) {
         report.saveProblem = describeError(error2);
-        logger.warn("could not save the index to the Actions cache", { key, error: report.saveProblem });
+        logger.warn("could not save the index to the Actions cache", { key: saveTo, error: report.saveProblem });
       }
     }
-    store.releaseWriteLock();
-    return { store, stats, cache: report, treeSha };
-  } catch (error2) {
-    store.close();
-    throw error2;
-  }
+  });
+  return { store, stats, cache: report, treeSha };
 }
 function readTreeSha(root) {
   try {
@@ -9596,7 +9701,7 @@ async function openActionRunner(context) {
   const source = new LocalRepoSource(env.workspace);
   const indexed = await openCachedIndex(source, {
     repository: `${env.owner}/${env.repo}`,
-    folder: path11.join(env.runnerTemp, "nanodex-index"),
+    folder: path12.join(env.runnerTemp, "nanodex-index"),
     cache: context.cache,
     enabled: inputs["index-cache"],
     logger
@@ -9910,7 +10015,7 @@ function renderBudgetExceeded(result, safe2) {
   const ranges = /* @__PURE__ */ new Map();
   for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
   if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path14, spans]) => `- ${code(path14)} lines ${spans.join(", ")}`);
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
   const more = ranges.size - listed.length;
   return [
     ...lines,
@@ -10400,27 +10505,27 @@ function filterDiff(text, review) {
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const { section, path: path14 } of splitDiff(text)) {
-    if (include.ignores(path14) && !exclude.ignores(path14)) {
+  for (const { section, path: path15 } of splitDiff(text)) {
+    if (include.ignores(path15) && !exclude.ignores(path15)) {
       kept.push(section);
-      paths.push(path14);
+      paths.push(path15);
     } else {
-      dropped.push(path14);
+      dropped.push(path15);
     }
   }
   return { text: kept.join(""), paths, dropped };
 }
 function splitDiff(text) {
   return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path14 = findDiffPath(section);
-    return path14 === void 0 ? [] : [{ section, path: path14 }];
+    const path15 = findDiffPath(section);
+    return path15 === void 0 ? [] : [{ section, path: path15 }];
   });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
-  const path14 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore2.isPathValid(path14) ? path14 : void 0;
+  const path15 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore2.isPathValid(path15) ? path15 : void 0;
 }
 
 // src/action/run-action-review.ts
@@ -10683,7 +10788,7 @@ function isNotFound(error2) {
 // src/action/read-action-event.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import os from "node:os";
-import path12 from "node:path";
+import path13 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
@@ -10698,7 +10803,7 @@ function readActionEnv(env, cwd = process.cwd()) {
     eventPath: env.GITHUB_EVENT_PATH || void 0,
     owner,
     repo,
-    workspace: path12.resolve(cwd, env.GITHUB_WORKSPACE || "."),
+    workspace: path13.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
@@ -10867,13 +10972,13 @@ async function dispatchEvent(event, context) {
   }
 }
 async function publish(outcome, failure, env) {
-  const resultPath = path13.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
+  const resultPath = path14.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
   const metrics = {
     run: outcome?.result !== void 0 && "metrics" in outcome.result ? outcome.result.metrics : null,
     index: outcome?.index === void 0 ? null : { ...outcome.index.stats, cache: outcome.index.cache }
   };
   try {
-    mkdirSync2(path13.dirname(resultPath), { recursive: true });
+    mkdirSync2(path14.dirname(resultPath), { recursive: true });
     const record = await redactStrings({ handled: outcome?.handled ?? "failed", headline: outcome?.headline, failure, commentUrl: outcome?.commentUrl, result: outcome?.result, metrics });
     writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}
 `);

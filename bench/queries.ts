@@ -76,7 +76,7 @@ export async function measureQueries(store: IndexStore, indexFile: string): Prom
     store, 'SELECT id, name, kind FROM symbols', `kind IN ('function', 'method', 'class')`, GRAPH_SAMPLE,
   );
   // Checkpoint so the child's read-only connection starts from a short WAL.
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  store.checkpoint();
   const callers = await measureCallers(indexFile, callables, { depth: 2, callTimeoutMs: CALLER_TIMEOUT_MS, budgetMs: CALLER_BUDGET_MS });
   log(`callers(id, 2): p50 ${callers.p50.toFixed(3)} ms over ${callers.n} symbols, ${callers.timeouts} timed out`);
 

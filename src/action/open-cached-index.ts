@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { indexRepository, type IndexRunStats } from '../core/code-index/index-repository.js';
-import { IndexStore } from '../core/code-index/index-store.js';
+import type { IndexRunStats } from '../core/code-index/index-repository.js';
+import type { IndexStore } from '../core/code-index/index-store.js';
+import { openRepoIndex } from '../core/code-index/open-repo-index.js';
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/ports.js';
 import type { LocalRepoSource } from '../core/repo/local-repo-source.js';
@@ -69,27 +70,24 @@ export async function openCachedIndex(
   // The lock is taken after the restore: tar replaces files (a new inode), which would drop a lock held
   // on the old one. The folder is the job's own (RUNNER_TEMP), so nothing else writes there meanwhile;
   // the lock still keeps out anything else pointed at this index file (a CLI given --index).
-  const store = await IndexStore.openWriter(path.join(options.folder, 'index.sqlite'));
-  try {
-    const stats = await indexRepository(source, store, { workers: RUNNING_FROM_SOURCES ? 0 : undefined });
-    if (report.status !== 'hit' && report.status !== 'disabled' && report.status !== 'unavailable' && key !== undefined) {
-      // Everything into the main file, so the cached copy is whole without its -wal.
-      store.db.pragma('wal_checkpoint(TRUNCATE)');
+  const saveTo = report.status !== 'hit' && report.status !== 'disabled' && report.status !== 'unavailable' ? key : undefined;
+  const { store, stats } = await openRepoIndex(path.join(options.folder, 'index.sqlite'), {
+    files: { kind: 'checkout', source },
+    indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
+    // Saved while the lock is held, so the copy cached is one writer's finished work.
+    beforeRelease: saveTo === undefined ? undefined : async (written) => {
+      written.checkpoint(); // everything into the main file, so the cached copy is whole without its -wal
       try {
-        await cache.save(paths, key);
-        report.savedKey = key;
+        await cache.save(paths, saveTo);
+        report.savedKey = saveTo;
       } catch (error) {
         report.saveProblem = describeError(error);
-        logger.warn('could not save the index to the Actions cache', { key, error: report.saveProblem });
+        logger.warn('could not save the index to the Actions cache', { key: saveTo, error: report.saveProblem });
       }
-    }
-    // Held through the save, so the copy cached is one writer's finished work.
-    store.releaseWriteLock();
-    return { store, stats, cache: report, treeSha };
-  } catch (error) {
-    store.close();
-    throw error;
-  }
+    },
+  });
+  // A checkout is always indexed (delta by blob sha), so there are always stats.
+  return { store, stats: stats!, cache: report, treeSha };
 }
 
 /** The checkout's tree sha, or undefined when the folder is not a git checkout with a commit. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { toIndexFile } from '../core/code-index/index-location.js';
-import { indexRepository } from '../core/code-index/index-repository.js';
 import { IndexStore } from '../core/code-index/index-store.js';
+import { openRepoIndex } from '../core/code-index/open-repo-index.js';
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import type { OpenedRepoIndex, RepoIndexes, RepoTarget } from './repo-indexes.js';
 
@@ -44,12 +44,8 @@ export class LocalRepoIndexes implements RepoIndexes {
   }
 
   private async build(): Promise<void> {
-    // Another process (a second replay over the same folder) may be writing this index: wait for it.
-    const store = await IndexStore.openWriter(this.file);
-    try {
-      await indexRepository(this.source, store, { workers: 0 });
-    } finally {
-      store.close();
-    }
+    // Another process (a second replay over the same folder) may be writing this index: the lifecycle waits for it.
+    const { store } = await openRepoIndex(this.file, { files: { kind: 'checkout', source: this.source }, indexing: { workers: 0 } });
+    store.close();
   }
 }

@@ -1,22 +1,18 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { toIndexFile } from '../core/code-index/index-location.js';
-import { indexRepository } from '../core/code-index/index-repository.js';
-import { IndexStore } from '../core/code-index/index-store.js';
+import type { IndexStore } from '../core/code-index/index-store.js';
+import { openRepoIndex } from '../core/code-index/open-repo-index.js';
+import { DEFAULT_MAX_TARBALL_BYTES } from '../core/config/repo-config.js';
 import { NanodexError } from '../core/errors.js';
 import { fetchWithTimeout } from '../core/net/fetch-with-timeout.js';
 import type { RepoRef } from '../core/request.js';
-import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { parseGitHubUrl, type GitHubUrl } from '../github/parse-github-url.js';
 import type { CliIo } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
 import { toLockWaitOptions } from './open-index.js';
-
-/** Largest tarball downloaded for an index; GitHub's own tarballs of big repositories run to hundreds of MB. */
-const MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 
 export interface OpenedGitHubIndex {
   source: GitHubRepoSource;
@@ -49,37 +45,14 @@ export async function openGitHubIndex(
   const dataDir = findDataDir(io.env, options.dataDir);
   const label = `${parsed.owner}+${parsed.repo}@${headSha.slice(0, 12)}`;
   const file = toIndexFile(dataDir, `github.com/${parsed.owner}/${parsed.repo}@${headSha}`);
-  const ready = openReady(file, headSha);
-  if (ready !== undefined) return { source, store: ready, repo: toRepoRef(parsed, ref, scope) };
-  const store = await IndexStore.openWriter(file, toLockWaitOptions(options, io));
-  try {
-    // The index is complete for this commit only once head_sha is written, after indexing; an
-    // interrupted build is resumed (only files not yet committed are parsed). Read again under
-    // the lock: the writer this one waited for may have finished it.
-    if (store.getMeta('head_sha') !== headSha) {
-      const tree = path.join(dataDir, 'github', label);
-      // downloadTarball extracts beside the target and renames on success: a folder here is whole.
-      if (!existsSync(tree)) {
-        mkdirSync(path.dirname(tree), { recursive: true });
-        await source.downloadTarball(tree, { maxBytes: MAX_TARBALL_BYTES });
-      }
-      await indexRepository(new LocalRepoSource(tree), store, {});
-      store.transaction(() => store.setMeta('head_sha', headSha));
-    }
-    store.releaseWriteLock();
-  } catch (error) {
-    store.close();
-    throw error;
-  }
+  // One index per commit: never refreshed from blobs, so the tarball of the commit is all it needs.
+  const { store } = await openRepoIndex(file, {
+    files: {
+      kind: 'remote', remote: source, headSha, tree: path.join(dataDir, 'github', label), maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES, maxDeltaFiles: 0,
+    },
+    lock: toLockWaitOptions(options, io),
+  });
   return { source, store, repo: toRepoRef(parsed, ref, scope) };
-}
-
-/** The index when it already holds `headSha` (head_sha is written after a build ends): read without waiting for any writer. */
-function openReady(file: string, headSha: string): IndexStore | undefined {
-  const store = IndexStore.findReadable(file);
-  if (store === undefined || store.getMeta('head_sha') === headSha) return store;
-  store.close();
-  return undefined;
 }
 
 function toRepoRef(parsed: GitHubUrl, ref: string | undefined, scope: string | undefined): OpenedGitHubIndex['repo'] {

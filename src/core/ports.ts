@@ -63,3 +63,17 @@ export const silentLogger: Logger = {
 };
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * A commit's files held elsewhere (GitHub), as the index lifecycle needs
+ * them: one archive for a first build, then the tree's blob shas and single
+ * blobs to bring an unpacked copy to a new commit (open-repo-index.ts).
+ */
+export interface RemoteRepoFiles {
+  /** The commit's files with their blob shas, after the path rules. */
+  listFiles(): Promise<RepoListing>;
+  /** Unpacks the commit into `destDir`, which appears whole or not at all; over `maxBytes` is refused. */
+  downloadTarball(destDir: string, options: { maxBytes: number }): Promise<unknown>;
+  /** One file's bytes, by its blob sha. */
+  readBlob(file: { path: string; blobSha: string }): Promise<Buffer>;
+}

@@ -1,8 +1,8 @@
-import type { Octokit } from '@octokit/rest';
 import type { ReadableStream } from 'node:stream/web';
 import { NanodexError } from '../core/errors.js';
 import type { Clock } from '../core/ports.js';
 import { ByteMeter, type FetchKind } from './byte-meter.js';
+import type { GitHubClient } from './github-client.js';
 import { toNanodexError, type ErrorContext } from './to-nanodex-error.js';
 
 export interface GitHubCall {
@@ -27,7 +27,7 @@ export class GitHubApi {
   readonly meter = new ByteMeter();
 
   constructor(
-    private readonly octokit: Octokit,
+    private readonly octokit: GitHubClient,
     readonly repo: { owner: string; repo: string },
     private readonly clock: Clock,
   ) {}

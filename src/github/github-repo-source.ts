@@ -1,13 +1,13 @@
-import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { NanodexError } from '../core/errors.js';
-import { systemClock, type Clock, type LineRange, type RepoListing, type RepoSource } from '../core/ports.js';
+import { systemClock, type Clock, type LineRange, type RemoteRepoFiles, type RepoListing, type RepoSource } from '../core/ports.js';
 import { parseRepoPath } from '../core/repo/repo-path.js';
 import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from '../core/repo/skip-rules.js';
 import { BlobCache } from './blob-cache.js';
 import type { FetchKind } from './byte-meter.js';
 import { extractTarball, type ExtractedTarball } from './extract-tarball.js';
 import { GitHubApi } from './github-api.js';
+import type { GitHubClient } from './github-client.js';
 import { readGitTree, type GitTreeEntry } from './read-git-tree.js';
 import { readRepoMetadata, type GitHubRepoMetadata } from './read-repo-metadata.js';
 import { resolveRefAndScope } from './resolve-ref-and-scope.js';
@@ -33,9 +33,10 @@ const blobResponse = z.object({ content: z.string(), encoding: z.string() });
 /**
  * A RepoSource over the GitHub API: metadata, the git tree of one commit,
  * blobs by sha (each fetched once, cached, charged once), and the tarball for
- * a full index. The Octokit instance is built by the front and passed in.
+ * a full index (with listFiles and readBlob, the RemoteRepoFiles an index
+ * lifecycle refreshes from). The client is built by the front and passed in.
  */
-export class GitHubRepoSource implements RepoSource {
+export class GitHubRepoSource implements RepoSource, RemoteRepoFiles {
   private readonly api: GitHubApi;
   private readonly maxFileBytes: number;
   private ref: string | undefined;
@@ -44,7 +45,7 @@ export class GitHubRepoSource implements RepoSource {
   private tree: Promise<Map<string, GitTreeEntry>> | undefined;
   private readonly blobs = new BlobCache(BLOB_CACHE_BYTES);
 
-  constructor(octokit: Octokit, options: GitHubRepoSourceOptions) {
+  constructor(octokit: GitHubClient, options: GitHubRepoSourceOptions) {
     this.api = new GitHubApi(octokit, { owner: options.owner, repo: options.repo }, options.clock ?? systemClock);
     this.ref = options.ref;
     this.scope = options.scope === undefined ? undefined : parseRepoPath(options.scope);
@@ -104,7 +105,7 @@ export class GitHubRepoSource implements RepoSource {
       });
     }
     const entry = await this.getEntry(relative);
-    const bytes = await this.readBlob(entry);
+    const bytes = await this.readBlob({ path: entry.path, blobSha: entry.sha });
     if (bytes.includes(0)) {
       throw new NanodexError('file-binary', `${relative} is a binary file (it contains NUL bytes) and is not read as text`);
     }
@@ -174,19 +175,20 @@ export class GitHubRepoSource implements RepoSource {
     return entry;
   }
 
-  private readBlob(entry: GitTreeEntry): Promise<Buffer> {
-    return this.blobs.get(entry.sha, async (charge) => {
+  /** One blob's bytes (fetched once, cached, charged once); `path` is for messages. */
+  readBlob(file: { path: string; blobSha: string }): Promise<Buffer> {
+    return this.blobs.get(file.blobSha, async (charge) => {
       const body = await this.api.json({
         kind: 'blob',
         route: 'GET /repos/{owner}/{repo}/git/blobs/{file_sha}',
-        params: { file_sha: entry.sha },
-        what: `reading ${entry.path} from ${this.label}`,
+        params: { file_sha: file.blobSha },
+        what: `reading ${file.path} from ${this.label}`,
         notFoundCode: 'file-not-found',
         charge,
       });
       const parsed = blobResponse.safeParse(body);
       if (!parsed.success) {
-        throw new NanodexError('github-request-failed', `GitHub sent a blob of an unexpected shape for ${entry.path}`, { cause: parsed.error });
+        throw new NanodexError('github-request-failed', `GitHub sent a blob of an unexpected shape for ${file.path}`, { cause: parsed.error });
       }
       return Buffer.from(parsed.data.content, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
     });

@@ -125,6 +125,11 @@ export class IndexStore {
     }
   }
 
+  /** Moves everything from the -wal into the main file, so a copy of the file alone (a cache) is the whole index. */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
   dropLookupIndexes(): void {
     this.db.exec(LOOKUP_INDEX_NAMES.map((name) => `DROP INDEX IF EXISTS ${name};`).join('\n'));

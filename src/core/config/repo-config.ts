@@ -11,8 +11,12 @@ export { findConfigSizeProblem, MAX_CONFIG_BYTES } from './find-config-size-prob
 /** Where a repository keeps its settings; messages name it. */
 export const REPO_CONFIG_FILE = '.github/nanodex.yml';
 
-/** A tarball larger than this is not indexed on install: 200 MB covers all but monorepos, and bounds one job's disk. */
-const DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
+/**
+ * The one cap on a tarball downloaded for an index (the App by default, the
+ * CLI given a URL always): 200 MB covers all but monorepos (GitHub's own
+ * tarballs of big repositories run to hundreds of MB), and bounds one job's disk.
+ */
+export const DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 /** The most a repository may raise it to: 2 GB, about what a runner's disk holds beside the index. */
 const MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
 

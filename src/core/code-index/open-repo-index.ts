@@ -1,0 +1,194 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RemoteRepoFiles } from '../ports.js';
+import { LocalRepoSource } from '../repo/local-repo-source.js';
+import { resolveInsideRoot } from '../repo/repo-path.js';
+import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
+import { IndexStore } from './index-store.js';
+import type { LockWaitOptions } from './index-write-lock.js';
+import { findFileKind } from './languages.js';
+
+/** The commit the index describes, stamped after a build ends: an index holding it is whole for that commit. */
+export const HEAD_SHA_KEY = 'head_sha';
+/**
+ * The commit whose files the unpacked tree holds, or `changing` while a
+ * delta rewrites it: a tree is reused only when it is known to match.
+ */
+export const TREE_COMMIT_KEY = 'tree_commit';
+
+/** Where the files to index come from. */
+export type IndexFiles =
+  | {
+    /** A checkout on this machine (the Action, the CLI): indexed in place, by blob sha against the index. */
+    kind: 'checkout';
+    source: LocalRepoSource;
+    /** When given, an index already stamped with this commit is read as it is. */
+    headSha?: string;
+  }
+  | {
+    /** A remote commit (the App, the CLI given a URL): unpacked into `tree` from one tarball, then kept up to date. */
+    kind: 'remote';
+    remote: RemoteRepoFiles;
+    /** The commit `remote` lists. */
+    headSha: string;
+    tree: string;
+    /** The largest tarball to download. */
+    maxTarballBytes: number;
+    /**
+     * Past this many changed files a refresh downloads the tarball again; 0
+     * never refreshes from blobs (an index per commit never needs to).
+     */
+    maxDeltaFiles: number;
+  };
+
+type RemoteFiles = Extract<IndexFiles, { kind: 'remote' }>;
+
+export interface OpenRepoIndexOptions {
+  files: IndexFiles;
+  lock?: LockWaitOptions;
+  indexing?: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock'>;
+  /** Runs after indexing while the write lock is still held, so what it copies is one writer's finished work (a cache save). */
+  beforeRelease?: (store: IndexStore) => Promise<void>;
+}
+
+export interface OpenedIndexFiles {
+  /** Open for reading; the write lock is already released. The caller closes it. */
+  store: IndexStore;
+  /** The indexed files on this machine: the checkout or the unpacked tree. */
+  source: LocalRepoSource;
+  /** `fresh`: already at the commit, nothing written; `built`: from the whole tree; `delta`: from the changed files only. */
+  update: 'fresh' | 'built' | 'delta';
+  /** Undefined when nothing was indexed (`fresh`). */
+  stats: IndexRunStats | undefined;
+}
+
+/**
+ * The index lifecycle, the same for every front: read an index already at
+ * the commit without waiting; otherwise take the write lock, look again (the
+ * writer waited for may have done it), bring the files up to date (a
+ * checkout as it is; a remote commit from a tarball, or from the blobs that
+ * changed), index, stamp the commit, and release the lock. A build that is
+ * stopped is resumed by the next call: only files not yet committed are
+ * parsed, and a whole unpacked tree of the commit is not downloaded again.
+ */
+export async function openRepoIndex(file: string, options: OpenRepoIndexOptions): Promise<OpenedIndexFiles> {
+  const { files } = options;
+  const { headSha } = files;
+  // The unpacked tree may not exist yet: its source is made once it does.
+  const toSource = () => (files.kind === 'checkout' ? files.source : new LocalRepoSource(files.tree));
+  if (headSha !== undefined) {
+    const ready = openAtCommit(file, headSha);
+    if (ready !== undefined) return withSource(ready, toSource, { update: 'fresh', stats: undefined });
+  }
+  const store = await IndexStore.openWriter(file, options.lock);
+  try {
+    let update: OpenedIndexFiles['update'] = 'fresh';
+    let stats: IndexRunStats | undefined;
+    if (headSha === undefined || store.getMeta(HEAD_SHA_KEY) !== headSha) {
+      const indexing = { ...options.indexing };
+      if (files.kind === 'checkout') {
+        update = store.isEmpty() ? 'built' : 'delta';
+        stats = await indexRepository(files.source, store, indexing);
+      } else {
+        const changed = await updateTree(store, files);
+        update = changed === undefined ? 'built' : 'delta';
+        stats = await indexRepository(toSource(), store, changed === undefined ? indexing : { ...indexing, onlyPaths: changed });
+      }
+      if (headSha !== undefined) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
+    }
+    await options.beforeRelease?.(store);
+    store.releaseWriteLock();
+    return { store, source: toSource(), update, stats };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function withSource(
+  store: IndexStore,
+  toSource: () => LocalRepoSource,
+  result: Pick<OpenedIndexFiles, 'update' | 'stats'>,
+): OpenedIndexFiles {
+  try {
+    return { store, source: toSource(), ...result };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** The index when it already holds `headSha` (stamped after a build ends), read without waiting for any writer. */
+function openAtCommit(file: string, headSha: string): IndexStore | undefined {
+  const store = IndexStore.findReadable(file);
+  if (store === undefined || store.getMeta(HEAD_SHA_KEY) === headSha) return store;
+  store.close();
+  return undefined;
+}
+
+/**
+ * Brings the unpacked tree to the remote commit: from the blobs that changed
+ * when the tree holds the indexed commit and few files differ (returns their
+ * paths), else from the tarball unless the tree already holds the commit (a
+ * stopped build; returns undefined: index it all).
+ */
+async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string[] | undefined> {
+  const indexed = store.getMeta(HEAD_SHA_KEY);
+  const treeCommit = existsSync(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? 'unknown' : 'none';
+  // 'unknown': a tree from before TREE_COMMIT_KEY, which was kept at the indexed commit (as trusted then).
+  if (files.maxDeltaFiles > 0 && indexed !== undefined && (treeCommit === indexed || treeCommit === 'unknown')) {
+    const changed = await findChangedFiles(store, files.remote);
+    if (changed.length <= files.maxDeltaFiles) {
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, 'changing'));
+      await applyDelta(files, changed);
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+      return changed.map((c) => c.path);
+    }
+  }
+  if (treeCommit !== files.headSha) {
+    await rm(files.tree, { recursive: true, force: true });
+    await mkdir(path.dirname(files.tree), { recursive: true });
+    // Extracted beside the target and renamed at the end: a tree that exists is whole.
+    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+  }
+  return undefined;
+}
+
+interface ChangedFile {
+  path: string;
+  /** Absent for a file removed from the commit. */
+  blobSha?: string;
+}
+
+/** The indexable files whose blob differs from the index's (added or changed: a sha; removed: none). */
+async function findChangedFiles(store: IndexStore, remote: RemoteRepoFiles): Promise<ChangedFile[]> {
+  const listing = await remote.listFiles();
+  const stored = new Map(store.listFiles().map((f) => [f.path, f.blobSha]));
+  const changed: ChangedFile[] = [];
+  const present = new Set<string>();
+  for (const file of listing.files) {
+    if (findFileKind(file.path) === undefined) continue;
+    present.add(file.path);
+    if (stored.get(file.path) !== file.blobSha) changed.push({ path: file.path, blobSha: file.blobSha });
+  }
+  for (const file of stored.keys()) if (!present.has(file)) changed.push({ path: file });
+  return changed;
+}
+
+async function applyDelta(files: RemoteFiles, changed: ChangedFile[]): Promise<void> {
+  const root = realpathSync(files.tree);
+  for (const file of changed) {
+    const { absolute } = resolveInsideRoot(root, file.path);
+    if (file.blobSha === undefined) {
+      await unlink(absolute).catch((error: unknown) => {
+        if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+      });
+      continue;
+    }
+    const bytes = await files.remote.readBlob({ path: file.path, blobSha: file.blobSha });
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await writeFile(absolute, bytes);
+  }
+}
