@@ -547,27 +547,149 @@ function toShownName(name) {
   return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
 }
 
-// src/core/skills/types.ts
-var SKILL_OUTPUT_TOOLS = ["emit_answer", "emit_plan_section", "emit_review_comment", "emit_diagram", "emit_change"];
-var SKILL_COMMANDS = ["explain", "plan", "debug", "review", "diagram", "refactor", "work"];
-var INDEX_COMMANDS = ["map", "find", "refs", "help"];
-var SKILL_FOR_COMMAND = {
-  plan: "nanodex-planning",
-  review: "nanodex-reviewing",
-  explain: "nanodex-explaining",
-  diagram: "nanodex-diagramming",
-  debug: "nanodex-debugging",
-  refactor: "nanodex-refactoring",
-  work: "nanodex-working"
-};
-function describeSkillProblem(problem) {
-  const where = problem.field === void 0 ? problem.path : `${problem.path} (${problem.field})`;
-  return `skill ${where}: ${problem.message}
-  fix: ${problem.fix}`;
+// src/core/commands/command-table.ts
+var ARCHITECTURE = "the architecture of the repository";
+var REVIEW_PROMPT = "Review this change.";
+var COMMAND_TABLE = [
+  {
+    name: "explain",
+    kind: "skill",
+    skill: "nanodex-explaining",
+    argument: "<question>",
+    description: "an explanation with citations, confidence and known gaps",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["ask"]
+  },
+  {
+    name: "plan",
+    kind: "skill",
+    skill: "nanodex-planning",
+    argument: "<goal>",
+    description: "a phased plan from the code index: context, phases with tasks and files, criteria, risks",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "debug",
+    kind: "skill",
+    skill: "nanodex-debugging",
+    argument: "<symptom>",
+    description: "where to look first for a bug, with the evidence",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "review",
+    kind: "skill",
+    skill: "nanodex-reviewing",
+    argument: "",
+    description: "review a change (a pull request, or base...head): inline comments, blast radius, missing tests, risky patterns",
+    readOnly: false,
+    needsPrompt: false,
+    defaultPrompt: REVIEW_PROMPT,
+    aliases: []
+  },
+  {
+    name: "diagram",
+    kind: "skill",
+    skill: "nanodex-diagramming",
+    argument: "[architecture|component|dependency|erd]",
+    description: "a Mermaid diagram built from the index (before/after for a change)",
+    readOnly: false,
+    needsPrompt: false,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["diagrams"]
+  },
+  {
+    name: "refactor",
+    kind: "skill",
+    skill: "nanodex-refactoring",
+    argument: "<goal>",
+    description: "a refactoring plan that names every caller it affects",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "work",
+    kind: "skill",
+    skill: "nanodex-working",
+    argument: "<task>",
+    description: "proposed changes as diffs (needs a model; nothing is written)",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "find",
+    kind: "lookup",
+    argument: "<symbol>",
+    description: "where a symbol is defined (from the index, instantly)",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "refs",
+    kind: "lookup",
+    argument: "<symbol>",
+    description: "where a symbol is used (calls, types, imports, inheritance)",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["reference", "references"]
+  },
+  {
+    name: "map",
+    kind: "lookup",
+    argument: "[focus]",
+    description: "a ranked outline of the repository (files, classes, signatures) that fits a token budget",
+    readOnly: true,
+    needsPrompt: false,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "help",
+    kind: "help",
+    argument: "",
+    cliName: "skills",
+    description: "the commands, budget words and skills (built-in and the repository's .github/skills)",
+    readOnly: true,
+    needsPrompt: false,
+    defaultPrompt: "help",
+    aliases: []
+  }
+];
+var COMMAND_NAMES = COMMAND_TABLE.map((c) => c.name);
+var SKILL_COMMANDS = COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [c.name] : []);
+var SKILL_FOR_COMMAND = Object.fromEntries(
+  COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [[c.name, c.skill]] : [])
+);
+var READ_ONLY_COMMANDS = COMMAND_TABLE.filter((c) => c.readOnly).map((c) => c.name);
+function getCommandSpec(name) {
+  const spec = COMMAND_TABLE.find((c) => c.name === name);
+  if (spec === void 0) throw new Error(`no command ${name} in the command table`);
+  return spec;
+}
+function findCommand(word) {
+  return COMMAND_TABLE.find((c) => c.name === word || c.aliases.includes(word))?.name;
+}
+function isSkillCommand(command) {
+  return SKILL_COMMANDS.includes(command);
 }
 
 // src/action/action-inputs.ts
-var ACTION_COMMANDS = ["auto", "ask", ...SKILL_COMMANDS, ...INDEX_COMMANDS, "index"];
+var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
 var ACTION_INPUTS = {
   command: {
     description: `What to run on \`workflow_dispatch\`: ${ACTION_COMMANDS.map((c) => `\`${c}\``).join(", ")}. Other events choose for themselves (a mention routes its text, a pull request is reviewed, \`schedule\` and \`push\` index).`,
@@ -3990,10 +4112,9 @@ var PHRASE_BONUS_PER_WORD = 1;
 var LEAD_FACTOR = 1.5;
 var TYPO_FACTOR = 0.8;
 var ROUTE_THRESHOLD = 1.5;
-var ALIASES = { ask: "explain", diagrams: "diagram", reference: "refs", references: "refs" };
 function toSkillCommand(skill) {
   const command = skill.metadata.command;
-  return typeof command === "string" && SKILL_COMMANDS.includes(command) ? command : "explain";
+  return typeof command === "string" && isSkillCommand(command) ? command : "explain";
 }
 function routeRequest(text, skills) {
   const trimmed = text.trim().replace(/^@nanodex(?:\[bot\])?(?=[\s,:]|$)[\s,:]*/i, "");
@@ -4017,20 +4138,14 @@ function findExplicitCommand(text, skills) {
   if (match === null) return void 0;
   const word = (match[1] ?? "").toLowerCase();
   const rest = text.slice(match[0].length).trim();
-  const command = toCommand(word);
+  const command = findCommand(word);
   if (command === void 0) {
     const named = skills.find((s) => s.name === word);
     return named === void 0 ? void 0 : { command: toSkillCommand(named), skill: named, rest };
   }
   if (/^out\b/i.test(rest)) return void 0;
-  if (command === "help" && rest !== "" && toCommand(rest.toLowerCase().replace(/^\//, "")) === void 0) return void 0;
+  if (command === "help" && rest !== "" && findCommand(rest.toLowerCase().replace(/^\//, "")) === void 0) return void 0;
   return { command, rest };
-}
-function toCommand(word) {
-  return ALIASES[word] ?? [...SKILL_COMMANDS, ...INDEX_COMMANDS].find((c) => c === word);
-}
-function isSkillCommand(command) {
-  return SKILL_COMMANDS.includes(command);
 }
 function scoreSkills(text, skills) {
   const vocabularies = skills.map(toVocabulary);
@@ -6985,7 +7100,7 @@ async function produceReview(run3) {
       model,
       gate,
       meter: run3.meter,
-      prompt: run3.prompt || "Review this change.",
+      prompt: run3.prompt || REVIEW_PROMPT,
       context: emptyContext(run3.repoName),
       out,
       spec: {
@@ -7181,6 +7296,14 @@ function findExplicitTag(doc) {
   return found;
 }
 
+// src/core/skills/types.ts
+var SKILL_OUTPUT_TOOLS = ["emit_answer", "emit_plan_section", "emit_review_comment", "emit_diagram", "emit_change"];
+function describeSkillProblem(problem) {
+  const where = problem.field === void 0 ? problem.path : `${problem.path} (${problem.field})`;
+  return `skill ${where}: ${problem.message}
+  fix: ${problem.fix}`;
+}
+
 // src/core/skills/parse-skill.ts
 var MAX_SKILL_BYTES = 64 * 1024;
 var MAX_BODY_LINES = 500;
@@ -7251,7 +7374,7 @@ function parseSkill(text, origin) {
   }
   const metadata = data.metadata ?? {};
   const command = metadata.command;
-  if (command !== void 0 && !(typeof command === "string" && SKILL_COMMANDS.includes(command))) {
+  if (command !== void 0 && !(typeof command === "string" && isSkillCommand(command))) {
     return fail2({
       field: "metadata.command",
       message: `metadata.command is ${JSON.stringify(command)}, which is not a command that runs a skill`,
@@ -7435,23 +7558,11 @@ async function readSkillCatalog(index, source, given) {
 }
 
 // src/core/outputs/render-help.ts
-var COMMANDS = [
-  ["plan <goal>", "a phased plan from the code index: modules, symbols, tasks, criteria, risks"],
-  ["review", "review a pull request: inline comments, blast radius, missing tests, risky patterns"],
-  ["explain <question>", "an explanation with citations, confidence and gaps"],
-  ["diagram [architecture|component|dependency|erd]", "a Mermaid diagram built from the index"],
-  ["debug <symptom>", "where to look first for a bug, with evidence"],
-  ["refactor <goal>", "a refactoring plan that shows every caller affected"],
-  ["work <task>", "proposed changes as diffs (needs a model; nothing is written)"],
-  ["find <symbol>", "where a symbol is defined (from the index, instantly)"],
-  ["refs <symbol>", "where a symbol is used"],
-  ["map [focus]", "a ranked outline of the repository"]
-];
 function renderHelp(catalog, unknownCommand) {
   const lines = [
     unknownCommand ? `## nanodex: ${code(unknownCommand)} is not a command
 ` : "## nanodex commands\n",
-    ...COMMANDS.map(([c, what]) => `- ${code(c)} — ${what}`),
+    ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
     "",
     "Anything else is read as a question and routed to the best-matching skill.",
     `Budget words limit a run: ${code("rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api")}.`
@@ -7476,7 +7587,7 @@ function fenceless(text) {
 // src/core/outputs/run-output-command.ts
 async function runOutputCommand(input) {
   const { request, ports } = input;
-  const lookup = request.command === "find" || request.command === "refs" || request.command === "map";
+  const lookup = request.command !== "auto" && getCommandSpec(request.command).kind === "lookup";
   const catalog = lookup ? { skills: [], problems: [], overrides: [] } : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command;
   let prompt = input.prompt;
@@ -7488,7 +7599,8 @@ async function runOutputCommand(input) {
     routedBy = routed.how;
   } else {
     command = request.command;
-    skill = isSkillCommand2(command) ? catalog.skills.find((s) => s.name === SKILL_FOR_COMMAND[command]) : void 0;
+    const skillName = isSkillCommand(command) ? SKILL_FOR_COMMAND[command] : void 0;
+    skill = skillName === void 0 ? void 0 : catalog.skills.find((s) => s.name === skillName);
   }
   const sha = request.links?.sha ?? ports.index.headSha();
   const repo = request.repo;
@@ -7611,9 +7723,6 @@ async function produce(command, run3, catalog) {
     case "diagram":
       return produceDiagram(run3);
   }
-}
-function isSkillCommand2(command) {
-  return command in SKILL_FOR_COMMAND;
 }
 
 // src/core/failure/to-failure.ts
@@ -9791,7 +9900,6 @@ async function addReaction(client, target, content2, options = {}) {
 }
 
 // src/github/decide-access.ts
-var READ_ONLY_COMMANDS = ["explain", "find", "refs", "map", "help"];
 var RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 function decideAccess(input) {
   const login = input.actor.login.toLowerCase();
@@ -10464,7 +10572,7 @@ function buildRequest(input, diff) {
   const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
   return {
     command: "review",
-    prompt: "Review this change.",
+    prompt: REVIEW_PROMPT,
     diff,
     pullRequest: { number: input.pullNumber, title: input.title, body: input.body, baseSha: input.baseSha, headSha: input.headSha },
     repo: { kind: "github", owner: input.owner, repo: input.repo, ref: input.headSha, url: htmlUrl },

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { parseBudgetWords } from '../core/budget/parse-budget-words.js';
 import { NanodexError } from '../core/errors.js';
 import { MODEL_PROVIDERS } from '../core/llm/model-config.js';
-import { INDEX_COMMANDS, SKILL_COMMANDS } from '../core/skills/types.js';
+import { COMMAND_TABLE } from '../core/commands/command-table.js';
 
-/** `index` only brings the cached index up to date; `auto` routes the prompt to a command. */
-export const ACTION_COMMANDS = ['auto', 'ask', ...SKILL_COMMANDS, ...INDEX_COMMANDS, 'index'] as const;
+/** The command table's commands; `index` only brings the cached index up to date; `auto` routes the prompt to a command. */
+export const ACTION_COMMANDS = ['auto', 'ask', ...COMMAND_TABLE.map((c) => c.name), 'index'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { parseBudgetWords } from '../core/budget/parse-budget-words.js';
+import { getCommandSpec } from '../core/commands/command-table.js';
 import type { OutputCommand } from '../core/request.js';
 import { routeRequest } from '../core/skills/route-request.js';
 
@@ -21,8 +22,8 @@ export function toMentionCommand(text: string): MentionCommand {
   if (routed.how === 'command') {
     if (routed.command === 'help') return { kind: 'help', unknown: undefined };
     const prompt = removeFirstWord(text, words.prompt);
-    // "@nanodex map" or "@nanodex review" alone: the same default question as the CLI's.
-    const question = parseBudgetWords(prompt).prompt === '' ? ` ${routed.command === 'review' ? 'Review this change.' : 'the architecture of the repository'}` : '';
+    // "@nanodex map" or "@nanodex review" alone: the command's default prompt, as in the CLI.
+    const question = parseBudgetWords(prompt).prompt === '' ? ` ${getCommandSpec(routed.command).defaultPrompt}` : '';
     return { kind: 'run', command: routed.command, prompt: `${prompt}${question}`.trim() };
   }
   const slash = /^\/([\w-]+)/.exec(words.prompt);

@@ -24,26 +24,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 async function runCommand(argv: string[], io: CliIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = new Command('nanodex')
-    .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')
-    .version('0.1.0')
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-    })
-    .showHelpAfterError('(run `nanodex --help` for usage)');
-  const wrap: Wrap = (action) => async (...args) => {
+  const program = buildProgram(io, (action) => async (...args) => {
     code = await action(...args);
-  };
-  registerIndexCommand(program, io, wrap);
-  registerMapCommand(program, io, wrap);
-  registerLookupCommands(program, io, wrap);
-  registerSearchCommand(program, io, wrap);
-  registerStatsCommand(program, io, wrap);
-  registerAskCommands(program, io, wrap);
-  registerSkillCommands(program, io, wrap);
-  registerReplayCommand(program, io, wrap);
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;
@@ -57,3 +40,24 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** Every command, registered once; `wrap` receives each action's exit code. */
+export function buildProgram(io: CliIo, wrap: Wrap): Command {
+  const program = new Command('nanodex')
+    .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .showHelpAfterError('(run `nanodex --help` for usage)');
+  registerIndexCommand(program, io, wrap);
+  registerMapCommand(program, io, wrap);
+  registerLookupCommands(program, io, wrap);
+  registerSearchCommand(program, io, wrap);
+  registerStatsCommand(program, io, wrap);
+  registerAskCommands(program, io, wrap);
+  registerSkillCommands(program, io, wrap);
+  registerReplayCommand(program, io, wrap);
+  return program;
+}

@@ -5,7 +5,7 @@ import type { Citation } from './tools/phase-tools.js';
 import type { RefusedCall } from './tools/tool-gate.js';
 import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';
 
-import type { Command as OutputCommand } from './skills/types.js';
+import type { Command as OutputCommand } from './commands/command-table.js';
 import type { Output, PostableComment } from './outputs/output.js';
 import type { CommentCheck } from './render/comment-check.js';
 

@@ -1,10 +1,8 @@
 import type { RepoConfig } from '../core/config/repo-config.js';
+import { READ_ONLY_COMMANDS } from '../core/commands/command-table.js';
 import type { OutputCommand } from '../core/request.js';
 
 export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
-
-/** Commands that only read the index and answer: what `access.readOnlyForEveryone` opens up. */
-export const READ_ONLY_COMMANDS: readonly OutputCommand[] = ['explain', 'find', 'refs', 'map', 'help'];
 
 const RANK: Record<Permission, number> = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 

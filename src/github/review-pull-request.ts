@@ -1,5 +1,6 @@
 import ignore from 'ignore';
 import type { RepoConfig } from '../core/config/repo-config.js';
+import { REVIEW_PROMPT } from '../core/commands/command-table.js';
 import { describeError, NanodexError } from '../core/errors.js';
 import { toFailure } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
@@ -146,7 +147,7 @@ function buildRequest(input: ReviewPullRequestInput, diff: string): Request {
   const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
   return {
     command: 'review',
-    prompt: 'Review this change.',
+    prompt: REVIEW_PROMPT,
     diff,
     pullRequest: { number: input.pullNumber, title: input.title, body: input.body, baseSha: input.baseSha, headSha: input.headSha },
     repo: { kind: 'github', owner: input.owner, repo: input.repo, ref: input.headSha, url: htmlUrl },

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPO_CONFIG } from '../../src/core/config/repo-config.js';
-import { INDEX_COMMANDS, SKILL_COMMANDS } from '../../src/core/skills/types.js';
-import { decideAccess, READ_ONLY_COMMANDS, type AccessInput, type Permission } from '../../src/github/decide-access.js';
+import { READ_ONLY_COMMANDS } from '../../src/core/commands/command-table.js';
+import { decideAccess, type AccessInput, type Permission } from '../../src/github/decide-access.js';
 
 const PERMISSIONS: Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
-const COMMANDS: AccessInput['command'][] = [...SKILL_COMMANDS, ...INDEX_COMMANDS, 'auto'];
+/** Spelled out, not read from the command table: the matrix below pins the access rules independently of it. */
+const COMMANDS: AccessInput['command'][] = ['explain', 'plan', 'debug', 'review', 'diagram', 'refactor', 'work', 'map', 'find', 'refs', 'help', 'auto'];
 const SELF = 'nanodex[bot]';
 const ACTORS = {
   user: { login: 'alice', type: 'User' },

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { getCommandSpec } from '../../core/commands/command-table.js';
 import { GraphQueries } from '../../core/code-index/graph-queries.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
@@ -11,7 +12,7 @@ interface LookupOptions extends CommonOptions {
 export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap): void {
   withCommonOptions(program.command('find'))
     .argument('<symbol>', 'a name, or Scope.name (case-insensitive when no exact match)')
-    .description('where is SYMBOL defined')
+    .description(getCommandSpec('find').description)
     .option('--limit <n>', 'most definitions to print', positiveInt('--limit', 10_000), 50)
     .action(wrap(async (...args) => {
       const [symbol, options] = args as [string, LookupOptions];
@@ -32,7 +33,7 @@ export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap):
 
   withCommonOptions(program.command('refs'))
     .argument('<symbol>', 'a name (the part after the last dot is used)')
-    .description('where is SYMBOL used (calls, types, imports, inheritance)')
+    .description(getCommandSpec('refs').description)
     .option('--limit <n>', 'most references to print', positiveInt('--limit', 100_000), 200)
     .action(wrap(async (...args) => {
       const [symbol, options] = args as [string, LookupOptions];

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { getCommandSpec } from '../../core/commands/command-table.js';
 import { buildRepoMap, DEFAULT_MAP_TOKENS } from '../../core/code-index/repo-map.js';
 import { readIndexStats } from '../../core/code-index/index-stats.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
@@ -12,7 +13,7 @@ interface MapOptions extends CommonOptions {
 
 export function registerMapCommand(program: Command, io: CliIo, wrap: Wrap): void {
   withCommonOptions(program.command('map'))
-    .description('print a ranked outline of the repository (files, classes, signatures) that fits a token budget')
+    .description(getCommandSpec('map').description)
     .option('--tokens <n>', 'token budget for the map', positiveInt('--tokens', 200_000), DEFAULT_MAP_TOKENS)
     .option('--focus <pathOrName...>', 'paths, folders or identifiers to centre the map on')
     .action(wrap(async (...args) => {

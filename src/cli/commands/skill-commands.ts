@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { COMMAND_TABLE, getCommandSpec } from '../../core/commands/command-table.js';
 import { NanodexError } from '../../core/errors.js';
-import type { OutputCommand, Request } from '../../core/request.js';
+import type { Request } from '../../core/request.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
@@ -12,23 +13,13 @@ interface SkillOptions extends RunOptions {
   head?: string;
 }
 
-const DESCRIPTIONS: [OutputCommand, string, boolean][] = [
-  ['plan', 'a phased implementation plan from the code index (goal, context, phases, criteria, risks)', true],
-  ['explain', 'an explanation with citations, confidence and known gaps', true],
-  ['debug', 'where to look first for a bug, with the evidence', true],
-  ['refactor', 'a refactoring plan that names every caller it affects', true],
-  ['work', 'proposed changes as diffs (needs a model; nothing is written)', true],
-  ['diagram', 'a Mermaid diagram (architecture, component, dependency, erd); --base/--head for before/after of a change', false],
-  ['review', 'review the change base...head: inline comments, blast radius, missing tests, risky patterns', false],
-];
-
 /**
- * The output commands: each prints the comment nanodex would post (Markdown)
- * or, with --json, the structured result (sections, inline comments with
+ * The command table's skill commands, and its help as `nanodex skills`: each
+ * prints the comment nanodex would post (Markdown) or, with --json, the structured result (sections, inline comments with
  * path/line/side, diagram graph and Mermaid, citations check, metrics).
  */
 export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): void {
-  for (const [name, description, needsPrompt] of DESCRIPTIONS) {
+  for (const { name, description, needsPrompt, defaultPrompt } of COMMAND_TABLE.filter((c) => c.kind === 'skill')) {
     const command = withModelOptions(withCommonOptions(program.command(name)))
       .argument(needsPrompt ? '<prompt...>' : '[prompt...]', 'what to do; may carry budget words: rounds=3 files=10 budget=20k focus=src/api')
       .description(description)
@@ -45,7 +36,7 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
         return 2;
       }
       return runRequest(async (repo, root) => {
-        const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt(name), repo, urlDetected: repo.kind === 'github' };
+        const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' };
         if (options.base === undefined) return request;
         if (!root) throw new NanodexError('bad-option', '--base/--head work on a local repository only', { hint: 'clone the repository and pass --repo DIR' });
         const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
@@ -56,16 +47,13 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
       }, options, io);
     }));
   }
-  withCommonOptions(program.command('skills'))
-    .description('list the commands, budget words and skills (built-in and the repository\'s .github/skills)')
+  const help = getCommandSpec('help');
+  withCommonOptions(program.command(help.cliName ?? help.name))
+    .description(`list ${help.description}`)
     .option('--verbose', 'log the run (one JSON line) on stderr', false)
     .option('--no-refresh', 'use the index as it is, without updating it first')
     .action(wrap(async (...args) => {
       const options = args[0] as SkillOptions;
-      return runRequest((repo) => ({ command: 'help', prompt: 'help', repo }), options, io);
+      return runRequest((repo) => ({ command: 'help', prompt: help.defaultPrompt, repo }), options, io);
     }));
-}
-
-function defaultPrompt(name: OutputCommand): string {
-  return name === 'review' ? 'Review this change.' : 'the architecture of the repository';
 }

@@ -1,3 +1,4 @@
+import { REVIEW_PROMPT } from '../commands/command-table.js';
 import { executeWithModel } from '../explore/model-phases.js';
 import type { RepoContext } from '../explore/types.js';
 import { parseDiff, type DiffFile } from '../review/parse-diff.js';
@@ -37,7 +38,7 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     if (!charge.ok) return { kind: 'budget-exceeded', refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(', ')}`);
     const executed = await executeWithModel({
-      model, gate, meter: run.meter, prompt: run.prompt || 'Review this change.', context: emptyContext(run.repoName), out,
+      model, gate, meter: run.meter, prompt: run.prompt || REVIEW_PROMPT, context: emptyContext(run.repoName), out,
       spec: {
         instructions: run.skill?.body, material,
         closing: 'Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary',

@@ -1,26 +1,14 @@
+import { COMMAND_TABLE } from '../commands/command-table.js';
 import type { LoadedSkills } from '../skills/load-skills.js';
 import { describeSkillProblem } from '../skills/types.js';
 import type { Block } from '../render/fit-comment.js';
 import { code, escapeText } from '../render/markdown.js';
 
-const COMMANDS: [string, string][] = [
-  ['plan <goal>', 'a phased plan from the code index: modules, symbols, tasks, criteria, risks'],
-  ['review', 'review a pull request: inline comments, blast radius, missing tests, risky patterns'],
-  ['explain <question>', 'an explanation with citations, confidence and gaps'],
-  ['diagram [architecture|component|dependency|erd]', 'a Mermaid diagram built from the index'],
-  ['debug <symptom>', 'where to look first for a bug, with evidence'],
-  ['refactor <goal>', 'a refactoring plan that shows every caller affected'],
-  ['work <task>', 'proposed changes as diffs (needs a model; nothing is written)'],
-  ['find <symbol>', 'where a symbol is defined (from the index, instantly)'],
-  ['refs <symbol>', 'where a symbol is used'],
-  ['map [focus]', 'a ranked outline of the repository'],
-];
-
-/** The help reply: commands, budget words, the skills in use and any skill file that did not load. */
+/** The help reply: the command table, budget words, the skills in use and any skill file that did not load. */
 export function renderHelp(catalog: LoadedSkills | undefined, unknownCommand?: string): Block[] {
   const lines = [
     unknownCommand ? `## nanodex: ${code(unknownCommand)} is not a command\n` : '## nanodex commands\n',
-    ...COMMANDS.map(([c, what]) => `- ${code(c)} — ${what}`),
+    ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
     '',
     'Anything else is read as a question and routed to the best-matching skill.',
     `Budget words limit a run: ${code('rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api')}.`,

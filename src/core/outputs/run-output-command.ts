@@ -9,7 +9,8 @@ import { sanitizeModelText } from '../render/sanitize-model-text.js';
 import { verifyCitations, type CitationTree } from '../render/verify-citations.js';
 import type { OutputCommand, RunMetrics, RunResult, SkillUse } from '../request.js';
 import { routeRequest } from '../skills/route-request.js';
-import { SKILL_FOR_COMMAND, type Skill, type SkillCommand } from '../skills/types.js';
+import { getCommandSpec, isSkillCommand, SKILL_FOR_COMMAND } from '../commands/command-table.js';
+import type { Skill } from '../skills/types.js';
 import { answerLookup } from './answer-lookup.js';
 import { produceAnswer } from './produce-answer.js';
 import { produceChanges } from './produce-changes.js';
@@ -34,7 +35,7 @@ export interface OutputCommandInput extends ReadRequest {
 export async function runOutputCommand(input: OutputCommandInput): Promise<RunResult> {
   const { request, ports } = input;
   // Lookups need no skill: they skip reading the catalog (and the repository's skill files) altogether.
-  const lookup = request.command === 'find' || request.command === 'refs' || request.command === 'map';
+  const lookup = request.command !== 'auto' && getCommandSpec(request.command as OutputCommand).kind === 'lookup';
   const catalog = lookup ? { skills: [], problems: [], overrides: [] } : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command: OutputCommand;
   let prompt = input.prompt;
@@ -46,7 +47,8 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
     routedBy = routed.how;
   } else {
     command = request.command as OutputCommand;
-    skill = isSkillCommand(command) ? catalog.skills.find((s) => s.name === SKILL_FOR_COMMAND[command as SkillCommand]) : undefined;
+    const skillName = isSkillCommand(command) ? SKILL_FOR_COMMAND[command] : undefined;
+    skill = skillName === undefined ? undefined : catalog.skills.find((s) => s.name === skillName);
   }
   const sha = request.links?.sha ?? ports.index.headSha();
   const repo = request.repo;
@@ -133,8 +135,4 @@ async function produce(command: OutputCommand, run: SkillRun, catalog: Awaited<R
     case 'diagram':
       return produceDiagram(run);
   }
-}
-
-function isSkillCommand(command: OutputCommand): command is SkillCommand {
-  return command in SKILL_FOR_COMMAND;
 }

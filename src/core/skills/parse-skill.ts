@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseFrontmatter } from './parse-frontmatter.js';
-import { SKILL_COMMANDS, SKILL_OUTPUT_TOOLS, type Skill, type SkillOutputTool, type SkillProblem, type SkillSource } from './types.js';
+import { isSkillCommand, SKILL_COMMANDS } from '../commands/command-table.js';
+import { SKILL_OUTPUT_TOOLS, type Skill, type SkillOutputTool, type SkillProblem, type SkillSource } from './types.js';
 
 /** Checked before parsing: a 500-line SKILL.md of long lines is ~40 KB, so 64 KB leaves room and bounds the parser. */
 export const MAX_SKILL_BYTES = 64 * 1024;
@@ -88,7 +89,7 @@ export function parseSkill(text: string, origin: { path: string; source: SkillSo
   }
   const metadata = data.metadata ?? {};
   const command = metadata.command;
-  if (command !== undefined && !(typeof command === 'string' && (SKILL_COMMANDS as readonly string[]).includes(command))) {
+  if (command !== undefined && !(typeof command === 'string' && isSkillCommand(command))) {
     return fail({
       field: 'metadata.command',
       message: `metadata.command is ${JSON.stringify(command)}, which is not a command that runs a skill`,

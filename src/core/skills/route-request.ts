@@ -1,5 +1,6 @@
 import { isOneEditApart, QUESTION_WORDS, toRoutingTerms, type RoutingTerm } from './routing-terms.js';
-import { INDEX_COMMANDS, SKILL_COMMANDS, SKILL_FOR_COMMAND, type Command, type Skill, type SkillCommand } from './types.js';
+import { findCommand, isSkillCommand, SKILL_COMMANDS, SKILL_FOR_COMMAND, type Command, type SkillCommand } from '../commands/command-table.js';
+import type { Skill } from './types.js';
 
 /**
  * Weights of what a request's words can match in a skill (see skills/README.md):
@@ -23,8 +24,6 @@ const TYPO_FACTOR = 0.8;
  * Chosen on the labelled set in test/core/skills/routing-prompts.ts.
  */
 export const ROUTE_THRESHOLD = 1.5;
-/** Aliases of command words (only the obvious ones: "fix" is free text, not a command). */
-const ALIASES: Record<string, Command> = { ask: 'explain', diagrams: 'diagram', reference: 'refs', references: 'refs' };
 
 export interface RouteResult {
   command: Command;
@@ -42,7 +41,7 @@ export interface RouteResult {
 /** The command a skill's output is: `metadata.command`, else explain. */
 export function toSkillCommand(skill: Skill): SkillCommand {
   const command = skill.metadata.command;
-  return typeof command === 'string' && (SKILL_COMMANDS as readonly string[]).includes(command) ? (command as SkillCommand) : 'explain';
+  return typeof command === 'string' && isSkillCommand(command) ? command : 'explain';
 }
 
 /**
@@ -75,7 +74,7 @@ function findExplicitCommand(text: string, skills: Skill[]): { command: Command;
   if (match === null) return undefined;
   const word = (match[1] ?? '').toLowerCase();
   const rest = text.slice(match[0].length).trim();
-  const command = toCommand(word);
+  const command = findCommand(word);
   if (command === undefined) {
     // A skill's exact name picks it; command words come first so a skill cannot shadow them.
     const named = skills.find((s) => s.name === word);
@@ -84,17 +83,10 @@ function findExplicitCommand(text: string, skills: Skill[]): { command: Command;
   // "work out why…", "map out the entities", "find out where…" are English, not commands.
   if (/^out\b/i.test(rest)) return undefined;
   // "help me understand auth" is a question; "help" alone or "help plan" asks for usage.
-  if (command === 'help' && rest !== '' && toCommand(rest.toLowerCase().replace(/^\//, '')) === undefined) return undefined;
+  if (command === 'help' && rest !== '' && findCommand(rest.toLowerCase().replace(/^\//, '')) === undefined) return undefined;
   return { command, rest };
 }
 
-function toCommand(word: string): Command | undefined {
-  return ALIASES[word] ?? ([...SKILL_COMMANDS, ...INDEX_COMMANDS] as string[]).find((c) => c === word) as Command | undefined;
-}
-
-function isSkillCommand(command: Command): command is SkillCommand {
-  return (SKILL_COMMANDS as readonly string[]).includes(command);
-}
 
 interface Vocabulary {
   skill: Skill;

@@ -13,25 +13,6 @@
 export const SKILL_OUTPUT_TOOLS = ['emit_answer', 'emit_plan_section', 'emit_review_comment', 'emit_diagram', 'emit_change'] as const;
 export type SkillOutputTool = (typeof SKILL_OUTPUT_TOOLS)[number];
 
-/** Commands that run a skill, in the order routing breaks ties (explain first: it is the fallback). */
-export const SKILL_COMMANDS = ['explain', 'plan', 'debug', 'review', 'diagram', 'refactor', 'work'] as const;
-export type SkillCommand = (typeof SKILL_COMMANDS)[number];
-
-/** Commands that answer from the index alone, with no skill. */
-export const INDEX_COMMANDS = ['map', 'find', 'refs', 'help'] as const;
-export type Command = SkillCommand | (typeof INDEX_COMMANDS)[number];
-
-/** The built-in skill each skill command runs (a repository may override any of them by name). */
-export const SKILL_FOR_COMMAND: Readonly<Record<SkillCommand, string>> = {
-  plan: 'nanodex-planning',
-  review: 'nanodex-reviewing',
-  explain: 'nanodex-explaining',
-  diagram: 'nanodex-diagramming',
-  debug: 'nanodex-debugging',
-  refactor: 'nanodex-refactoring',
-  work: 'nanodex-working',
-};
-
 export type SkillSource = 'built-in' | 'repository';
 
 export interface Skill {

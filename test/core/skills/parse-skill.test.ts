@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../../src/core/skills/parse-skill.js';
 import { readBuiltInSkillFiles } from '../../../src/core/skills/read-built-in-skill-files.js';
-import { describeSkillProblem, SKILL_FOR_COMMAND, SKILL_OUTPUT_TOOLS } from '../../../src/core/skills/types.js';
+import { SKILL_FOR_COMMAND } from '../../../src/core/commands/command-table.js';
+import { describeSkillProblem, SKILL_OUTPUT_TOOLS } from '../../../src/core/skills/types.js';
 import { OUTPUT_TOOL_NAMES } from '../../../src/core/tools/phase-tools.js';
 
 const PATH = '.github/skills/release-notes/SKILL.md';
