@@ -7,6 +7,16 @@ import type { Logger } from '../core/ports.js';
 /** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
 export const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
 
+/**
+ * Bytes of not-yet-verified bodies held at once, across all requests. A body
+ * is read before its signature can be checked, so without a shared bound
+ * forty connections sending 24 MB each would hold a gigabyte. GitHub sends
+ * deliveries one at a time per hook and rarely near the cap; 64 MB lets a few
+ * large ones through together and answers the rest 503 (GitHub lets a
+ * delivery be redelivered).
+ */
+export const MAX_UNVERIFIED_BYTES = 64 * 1024 * 1024;
+
 /** Reads the payload's problems for a handled event, or undefined when it is fine (or not one nanodex handles). */
 export type CheckPayload = (event: string, payload: unknown) => string | undefined;
 
@@ -15,6 +25,8 @@ export interface WebhookReceiver {
   logger: Logger;
   checkPayload: CheckPayload;
   maxBodyBytes?: number;
+  /** Shared by every request of one server: bytes read and not yet verified (see MAX_UNVERIFIED_BYTES). */
+  inFlight: { bytes: number; max: number };
 }
 
 /**
@@ -42,8 +54,12 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   const declared = Number(header(req, 'content-length') ?? NaN);
   if (declared > max) return refuse(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
 
-  const body = await readBody(req, max);
+  const body = await readBody(req, max, receiver.inFlight);
   if (body === 'too-large') return refuse(req, res, 413, `the payload is over the ${max}-byte limit`);
+  if (body === 'busy') {
+    res.setHeader('retry-after', '10');
+    return refuse(req, res, 503, 'too many large deliveries at once; redeliver this one from the App\'s settings (Advanced) in a moment');
+  }
   if (body === 'aborted') return;
   const text = body.toString('utf8');
   if (!(await receiver.probot.webhooks.verify(text, signature ?? ''))) {
@@ -75,25 +91,34 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
-/** The body, or why there is none; stops reading (and keeps nothing) once it passes the cap. */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large' | 'aborted'> {
+/**
+ * The body, or why there is none; stops reading (and keeps nothing) once it
+ * passes the cap, or once all requests together hold more than `inFlight.max`.
+ */
+function readBody(req: IncomingMessage, max: number, inFlight: { bytes: number; max: number }): Promise<Buffer | 'too-large' | 'busy' | 'aborted'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const settle = (outcome: Buffer | 'too-large' | 'busy' | 'aborted'): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      inFlight.bytes -= size;
+      chunks.length = 0;
+      resolve(outcome);
+    };
     const onData = (chunk: Buffer): void => {
+      if (size + chunk.length > max) return settle('too-large');
+      if (inFlight.bytes + chunk.length > inFlight.max) return settle('busy');
       size += chunk.length;
-      if (size > max) {
-        req.off('data', onData);
-        chunks.length = 0;
-        resolve('too-large');
-        return;
-      }
+      inFlight.bytes += chunk.length;
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', () => resolve('aborted'));
-    req.once('close', () => resolve('aborted'));
+    req.once('end', () => settle(Buffer.concat(chunks)));
+    req.once('error', () => settle('aborted'));
+    req.once('close', () => settle('aborted'));
   });
 }
 

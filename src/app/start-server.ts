@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApplicationFunction, Probot } from 'probot';
 import type { Logger } from '../core/ports.js';
 import type { JobQueue } from './job-queue.js';
-import { receiveWebhook, type CheckPayload } from './receive-webhook.js';
+import { MAX_UNVERIFIED_BYTES, receiveWebhook, type CheckPayload } from './receive-webhook.js';
 
 export interface RunningServer {
   server: Server;
@@ -34,11 +34,15 @@ export async function startAppServer(options: {
   host: string;
   webhookPath?: string;
   maxBodyBytes?: number;
+  maxUnverifiedBytes?: number;
 }): Promise<RunningServer> {
   const { probot, queue } = options;
   await probot.load(options.appFn);
   const webhookPath = options.webhookPath ?? '/api/github/webhooks';
-  const receiver = { probot, logger: options.logger, checkPayload: options.checkPayload, maxBodyBytes: options.maxBodyBytes };
+  const receiver = {
+    probot, logger: options.logger, checkPayload: options.checkPayload, maxBodyBytes: options.maxBodyBytes,
+    inFlight: { bytes: 0, max: options.maxUnverifiedBytes ?? MAX_UNVERIFIED_BYTES },
+  };
   const server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && (url === '/healthz' || url === '/')) {

@@ -30,6 +30,30 @@ function postHuge(url: string, headers: Record<string, string>, declared: number
   });
 }
 
+/** Sends `mb` MB with a made-up signature and never ends the request: a body held open before it can be verified. */
+function holdUpload(url: string, mb: number): { status: Promise<number>; destroy(): void } {
+  const req = httpRequest(new URL('/api/github/webhooks', url), {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'issue_comment', 'x-github-delivery': 'held', 'x-hub-signature-256': 'sha256=00' },
+  });
+  const status = new Promise<number>((resolve) => {
+    req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    req.on('error', () => resolve(0));
+  });
+  const chunk = Buffer.alloc(1024 * 1024, 'a');
+  let sent = 0;
+  const pump = (): void => {
+    while (sent < mb) {
+      sent += 1;
+      if (!req.write(chunk)) {
+        req.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
+  return { status, destroy: () => req.destroy() };
+}
+
 function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
@@ -87,6 +111,21 @@ describe('npm start (node dist/src/app/main.js)', () => {
       }, HUNDRED_MB)));
       expect(statuses.every((s) => s === 400 || s === 413)).toBe(true);
       expect(rssMb(app.child.pid ?? 0) - before).toBeLessThan(50);
+    });
+
+    it('holds at most 64 MB of unverified bodies at once, across connections: the rest get 503', async () => {
+      const before = rssMb(app.child.pid ?? 0);
+      const uploads = Array.from({ length: 8 }, () => holdUpload(app.url, 24));
+      const codes: number[] = [];
+      for (const u of uploads) void u.status.then((code) => codes.push(code));
+      try {
+        // Two bodies fit the 64 MB budget (2 x 24 MB); the third would not, so every later one is refused at once.
+        await waitFor('the refusals', () => (codes.length >= 5 ? codes : undefined), 30_000);
+        expect(codes.every((code) => code === 503)).toBe(true);
+        expect(rssMb(app.child.pid ?? 0) - before).toBeLessThan(150);
+      } finally {
+        for (const u of uploads) u.destroy();
+      }
     });
 
     it('never answers 2xx to a bad signature (401)', async () => {
