@@ -5,6 +5,7 @@ import { renderHelp } from '../core/outputs/render-help.js';
 import { addReaction } from '../github/add-reaction.js';
 import { decideAccess, type Permission } from '../github/decide-access.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { guardWrites } from './guard-writes.js';
 import { renderReply, renderWorking } from '../github/reply-for-result.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
@@ -33,16 +34,18 @@ export interface MentionInput {
  * sticky comment — the result, or a failure with a reference id.
  */
 export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
-  const { client, event } = input;
+  const { event } = input;
+  // Set at the deadline: the stuck work may still finish, but the user was told it failed, so it writes nothing.
+  let abandoned = false;
+  const client = guardWrites(input.client, () => abandoned);
   const coords = { owner: event.target.owner, repo: event.target.repo };
   const target = { ...coords, issueNumber: event.issue.number };
   const key = `mention-${event.comment.id}`;
   // After the first post the comment's id is known: later updates skip listing the thread.
   let commentId: number | undefined;
-  // Set at the deadline: the stuck work may still finish, but the user was told it failed.
-  let abandoned = false;
+  // The unguarded client: the deadline's own reply must get through.
   const upsert = async (body: string) => {
-    const posted = await upsertStickyComment(client, target, key, body, { selfLogin: toSelfLogin(deps.appSlug), commentId });
+    const posted = await upsertStickyComment(input.client, target, key, body, { selfLogin: toSelfLogin(deps.appSlug), commentId });
     commentId = posted.id;
     return posted;
   };

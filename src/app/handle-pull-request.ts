@@ -1,5 +1,6 @@
 import { renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { guardWrites } from './guard-writes.js';
 import { renderReply } from '../github/reply-for-result.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
@@ -23,7 +24,10 @@ export interface PullRequestInput {
  * only commits after the last reviewed sha and never repeats a finding.
  */
 export function toPullRequestJob(deps: AppDeps, input: PullRequestInput): Job {
-  const { client, target } = input;
+  const { target } = input;
+  // Set at the deadline: a review still running then posts nothing, and cannot race the next push's review.
+  let stopped = false;
+  const client = guardWrites(input.client, () => stopped);
   let config: RepoConfig | undefined;
   const prepare = async (): Promise<boolean> => {
     if (input.sender === toSelfLogin(deps.appSlug)) return false;
@@ -50,7 +54,8 @@ export function toPullRequestJob(deps: AppDeps, input: PullRequestInput): Job {
   };
   // A review that runs past the deadline says so on the pull request, in its own sticky comment.
   const onDeadline = async (failure: { referenceId: string; message: string }): Promise<void> => {
-    await upsertStickyComment(client, { owner: target.owner, repo: target.repo, issueNumber: input.pr.pullNumber }, 'review-deadline',
+    stopped = true;
+    await upsertStickyComment(input.client, { owner: target.owner, repo: target.repo, issueNumber: input.pr.pullNumber }, 'review-deadline',
       await renderReply({ kind: 'failed', ...failure }), { selfLogin: toSelfLogin(deps.appSlug) });
   };
   return { deliveryId: input.deliveryId, repoKey: toRepoKey(target), name: `pull_request.${input.action}`, prepare, run, onDeadline };
