@@ -7,7 +7,7 @@ import * as core3 from "@actions/core";
 var MIN_NODE = { major: 22, minor: 20 };
 function findNodeProblem(version) {
   const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
-  if (major > MIN_NODE.major || major === MIN_NODE.major && minor >= MIN_NODE.minor) return void 0;
+  if (major > 23 || major === MIN_NODE.major && minor >= MIN_NODE.minor) return void 0;
   return `nanodex needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or later (24 LTS recommended); this is Node.js ${version}. Fix: install Node.js 24 LTS (https://nodejs.org) and run it again.`;
 }
 

@@ -69,10 +69,13 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
       if (parsed.ok) config = parsed.config;
       const access = decide(await deps.permissions.get(client, coords, event.actor.login), config);
       if (!access.allowed) {
-        const tell = access.reply && config.access.explainRefusals && deps.refusals.isFirst(target, event.actor.login);
+        const tell = access.reply && config.access.explainRefusals && !deps.refusals.wasTold(target, event.actor.login);
         deps.logger.info('mention refused', { deliveryId: input.deliveryId, login: event.actor.login, command, reason: access.reason, replied: tell });
         // Keyed by the person, not the mention: a restart updates the same comment instead of adding one.
-        if (tell) await upsertStickyComment(client, target, `refused-${event.actor.login.toLowerCase()}`, access.reason, { selfLogin: toSelfLogin(deps.appSlug) });
+        if (tell) {
+          await upsertStickyComment(client, target, `refused-${event.actor.login.toLowerCase()}`, access.reason, { selfLogin: toSelfLogin(deps.appSlug) });
+          deps.refusals.remember(target, event.actor.login);
+        }
         return false;
       }
       // A missing reaction is logged and never stops the answer.

@@ -3,11 +3,18 @@ import { describeError } from '../core/errors.js';
 import { newReferenceId } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
 
-/** The job ran past the queue's deadline; its slot is freed and the user is told. */
+/** The job ran past the queue's deadline, or the server stopped before it finished; its slot is freed and the user is told. */
 export class JobDeadlineError extends Error {
-  constructor(readonly deadlineMs: number) {
-    super(`the job ran longer than its deadline (${deadlineMs} ms)`);
+  /** What the person who asked reads, with the reference id. */
+  readonly userMessage: string;
+
+  constructor(readonly deadlineMs: number, readonly why: 'deadline' | 'shutdown' = 'deadline') {
+    super(why === 'deadline' ? `the job ran longer than its deadline (${deadlineMs} ms)` : `the server stopped after waiting ${deadlineMs} ms for the job`);
     this.name = 'JobDeadlineError';
+    const limit = deadlineMs < 120_000 ? `${Math.round(deadlineMs / 1000)} s` : `${Math.round(deadlineMs / 60_000)} min`;
+    this.userMessage = why === 'deadline'
+      ? `nanodex did not finish within ${limit}, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); ask again later, or with a smaller request`
+      : 'nanodex was restarting (a deploy or a shutdown) before it finished this request; ask again in a minute';
   }
 }
 
@@ -68,6 +75,8 @@ export class JobQueue {
   private readonly seen = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
   private readonly overdueJobs = new Map<Job, OverdueJob>();
+  /** Jobs whose work is running now, each with the way to give up on it (the deadline, or a shutdown). */
+  private readonly active = new Map<Job, (error: JobDeadlineError) => void>();
 
   constructor(private readonly options: JobQueueOptions) {
     this.global = new PQueue({ concurrency: options.concurrency });
@@ -144,10 +153,10 @@ export class JobQueue {
   private async withDeadline<T>(job: Job, work: () => Promise<T>): Promise<T> {
     const { deadlineMs } = this.options;
     const running = work();
-    if (deadlineMs === undefined) return running;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new JobDeadlineError(deadlineMs)), deadlineMs);
+      this.active.set(job, reject);
+      if (deadlineMs !== undefined) timer = setTimeout(() => reject(new JobDeadlineError(deadlineMs)), deadlineMs);
     });
     try {
       return await Promise.race([running, deadline]);
@@ -156,7 +165,26 @@ export class JobQueue {
       throw error;
     } finally {
       clearTimeout(timer);
+      this.active.delete(job);
     }
+  }
+
+  /**
+   * For a shutdown within `totalMs`: lets the queued and running jobs finish
+   * for most of it; then starts no new job, gives up on those still running
+   * (each tells its user, with a reference id, that the server restarted) and
+   * spends the rest waiting for those replies. Jobs that never started are
+   * logged: their webhooks were answered, and only a redelivery brings them back.
+   */
+  async drain(totalMs: number): Promise<void> {
+    const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+    const graceMs = Math.round(totalMs * 0.6);
+    await Promise.race([this.onIdle(), wait(graceMs)]);
+    if (this.pending.size === 0) return;
+    this.global.pause();
+    this.options.logger.warn('shutdown: giving up on unfinished jobs', { running: this.active.size, notStarted: this.pending.size - this.active.size });
+    for (const stop of this.active.values()) stop(new JobDeadlineError(graceMs, 'shutdown'));
+    await Promise.race([Promise.allSettled([...this.pending]), wait(totalMs - graceMs)]);
   }
 
   private async markOverdue(job: Job, running: Promise<unknown>, error: JobDeadlineError): Promise<void> {
@@ -168,10 +196,7 @@ export class JobQueue {
       () => this.overdueJobs.delete(job),
     );
     try {
-      const limit = error.deadlineMs < 120_000 ? `${Math.round(error.deadlineMs / 1000)} s` : `${Math.round(error.deadlineMs / 60_000)} min`;
-      const message = `nanodex did not finish within ${limit}, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); `
-        + 'ask again later, or with a smaller request';
-      await job.onDeadline?.({ referenceId, message });
+      await job.onDeadline?.({ referenceId, message: error.userMessage });
     } catch (replyError) {
       this.options.logger.error('could not report the deadline', { deliveryId: job.deliveryId, referenceId, error: describeError(replyError) });
     }

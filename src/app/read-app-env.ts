@@ -25,7 +25,16 @@ export interface AppEnv {
   githubTimeoutMs: number;
   /** A job (its quick part, then its work) that runs longer is failed with a reply. */
   jobDeadlineMs: number;
+  /** SIGTERM to exit: jobs finish within it, or are failed with a reply (JobQueue.drain). */
+  shutdownMs: number;
 }
+
+/**
+ * Time from SIGTERM to exit when nothing is set: under `docker stop`'s
+ * default 10 s, after which the container is killed mid-reply. Raise it
+ * together with `--stop-timeout` (or Kubernetes' terminationGracePeriodSeconds).
+ */
+export const DEFAULT_SHUTDOWN_MS = 9_000;
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -73,6 +82,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
   }
   const githubTimeoutMs = readNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
   const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
+  const shutdownMs = readNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
   let modelConfig: ModelConfig | undefined;
   try {
     modelConfig = readModelEnv(env);
@@ -86,7 +96,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
     env: {
       appId, privateKey, webhookSecret, dataDir: path.resolve(dataDir), port, host: env.HOST?.trim() || '0.0.0.0',
       webhookPath: env.WEBHOOK_PATH?.trim() || '/api/github/webhooks', appSlug: env.NANODEX_APP_SLUG?.trim() || undefined,
-      concurrency, installIndexLimit, modelConfig, githubApiUrl, logLevel, githubTimeoutMs, jobDeadlineMs,
+      concurrency, installIndexLimit, modelConfig, githubApiUrl, logLevel, githubTimeoutMs, jobDeadlineMs, shutdownMs,
     },
   };
 }

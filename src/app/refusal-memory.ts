@@ -14,15 +14,21 @@ export class RefusalMemory {
 
   constructor(private readonly limit = DEFAULT_REMEMBERED) {}
 
-  /** True the first time this login is refused on this thread. */
-  isFirst(thread: { owner: string; repo: string; issueNumber: number }, login: string): boolean {
-    const key = `${thread.owner}/${thread.repo}#${thread.issueNumber}@${login}`.toLowerCase();
-    if (this.told.has(key)) return false;
-    this.told.add(key);
+  /** Whether this login was already told on this thread. */
+  wasTold(thread: { owner: string; repo: string; issueNumber: number }, login: string): boolean {
+    return this.told.has(toKey(thread, login));
+  }
+
+  /** Called once the refusal is posted: a failed post leaves the person to be told next time. */
+  remember(thread: { owner: string; repo: string; issueNumber: number }, login: string): void {
+    this.told.add(toKey(thread, login));
     if (this.told.size > this.limit) {
       const oldest = this.told.values().next().value;
       if (oldest !== undefined) this.told.delete(oldest);
     }
-    return true;
   }
+}
+
+function toKey(thread: { owner: string; repo: string; issueNumber: number }, login: string): string {
+  return `${thread.owner}/${thread.repo}#${thread.issueNumber}@${login}`.toLowerCase();
 }

@@ -61,15 +61,19 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
   logger.info('nanodex App listening', {
     url: running.url, webhookPath: env.webhookPath, appSlug: slug.slug, githubApiUrl: env.githubApiUrl, model: env.modelConfig?.provider ?? 'offline',
   });
-  return { ok: true, app: { url: running.url, logger, stop: () => stopApp(running, deps, logger.flushed) } };
+  return { ok: true, app: { url: running.url, logger, stop: () => stopApp(running, deps, { shutdownMs: env.shutdownMs, flushed: logger.flushed }) } };
 }
 
-async function stopApp(running: RunningServer, deps: AppDeps, flushed: () => Promise<void>): Promise<void> {
-  deps.logger.info('shutting down: no new webhooks, finishing queued jobs', { jobs: deps.queue.size });
-  await Promise.all([running.close(), deps.queue.onIdle()]);
-  deps.logger.info('shut down: every job finished');
+async function stopApp(running: RunningServer, deps: AppDeps, options: { shutdownMs: number; flushed: () => Promise<void> }): Promise<void> {
+  deps.logger.info('shutting down: no new webhooks, finishing queued jobs', { jobs: deps.queue.size, withinMs: options.shutdownMs });
+  const closed = running.close();
+  await deps.queue.drain(options.shutdownMs);
+  // A connection still uploading would hold close() open until its request timeout.
+  running.server.closeAllConnections();
+  await closed;
+  deps.logger.info('shut down');
   // Log lines are redacted asynchronously: write them all before the process exits.
-  await flushed();
+  await options.flushed();
 }
 
 /** The slug from NANODEX_APP_SLUG, else from GET /app (one call, at start). */
