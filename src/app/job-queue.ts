@@ -2,6 +2,7 @@ import PQueue from 'p-queue';
 import { describeError } from '../core/errors.js';
 import { newReferenceId } from '../core/failure/to-failure.js';
 import type { Logger } from '../core/ports.js';
+import { BoundedSet } from './bounded-set.js';
 
 /** The job ran past the queue's deadline, or the server stopped before it finished; its slot is freed and the user is told. */
 export class JobDeadlineError extends Error {
@@ -72,7 +73,7 @@ const DEFAULT_REMEMBERED = 10_000;
 export class JobQueue {
   private readonly global: PQueue;
   private readonly perRepo = new Map<string, PQueue>();
-  private readonly seen = new Set<string>();
+  private readonly seen: BoundedSet<string>;
   private readonly pending = new Set<Promise<void>>();
   private readonly overdueJobs = new Map<Job, OverdueJob>();
   /** Jobs whose work is running now, each with the way to give up on it (the deadline, or a shutdown). */
@@ -80,6 +81,7 @@ export class JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {
     this.global = new PQueue({ concurrency: options.concurrency });
+    this.seen = new BoundedSet(options.rememberDeliveries ?? DEFAULT_REMEMBERED);
   }
 
   /** Queues a job unless its delivery was seen before; returns at once. */
@@ -88,7 +90,7 @@ export class JobQueue {
       this.options.logger.info('duplicate delivery ignored', { deliveryId: job.deliveryId, event: job.name });
       return 'duplicate';
     }
-    this.remember(job.deliveryId);
+    this.seen.add(job.deliveryId);
     // The repository's place is taken now, in arrival order; `prepare` runs beside it under the global limit
     // and opens it. (Taken after prepare, a slow prepare would let a later push be reviewed first.)
     const repoQueue = this.queueFor(job.repoKey);
@@ -137,7 +139,7 @@ export class JobQueue {
     } catch (error) {
       // Jobs report their own failures to the user; this is the last line, for the server log.
       outcome = 'failed';
-      this.options.logger.error('job failed', { ...fields, error: error instanceof Error ? error.message : String(error) });
+      this.options.logger.error('job failed', { ...fields, error: describeError(error) });
     } finally {
       const repoQueue = this.perRepo.get(job.repoKey);
       if (repoQueue && repoQueue.size === 0 && repoQueue.pending === 0) this.perRepo.delete(job.repoKey);
@@ -209,15 +211,5 @@ export class JobQueue {
       this.perRepo.set(repoKey, queue);
     }
     return queue;
-  }
-
-  private remember(deliveryId: string): void {
-    this.seen.add(deliveryId);
-    const limit = this.options.rememberDeliveries ?? DEFAULT_REMEMBERED;
-    if (this.seen.size > limit) {
-      // A Set iterates in insertion order: the first entry is the oldest.
-      const oldest = this.seen.values().next().value;
-      if (oldest !== undefined) this.seen.delete(oldest);
-    }
   }
 }

@@ -1,4 +1,5 @@
 // The App's entry (`npm start`, the Docker image's CMD): start, or list what stops it from starting; drain on SIGTERM.
+import { describeError } from '../core/errors.js';
 import { findNodeProblem } from '../core/runtime/find-node-problem.js';
 import { runApp } from './run-app.js';
 import { renderEnvProblems } from './read-app-env.js';
@@ -11,7 +12,7 @@ if (nodeProblem) {
 
 const started = await runApp(process.env).catch((error: unknown) => {
   // The last line: a start-up failure nobody foresaw is still one line, never a stack trace.
-  process.stderr.write(`nanodex App cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`nanodex App cannot start: ${describeError(error)}\n`);
   process.exit(1);
 });
 if (!started.ok) {
@@ -25,7 +26,7 @@ const stop = (signal: string): void => {
   stopping = true;
   app.logger.info('signal received', { signal });
   app.stop().then(() => process.exit(0), (error: unknown) => {
-    app.logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+    app.logger.error('shutdown failed', { error: describeError(error) });
     process.exit(1);
   });
 };

@@ -1,3 +1,5 @@
+import { BoundedSet } from './bounded-set.js';
+
 /** People remembered; past this the oldest is forgotten (its sticky comment still stops a second one). */
 const DEFAULT_REMEMBERED = 10_000;
 
@@ -10,9 +12,11 @@ const DEFAULT_REMEMBERED = 10_000;
  * App: a spam channel.
  */
 export class RefusalMemory {
-  private readonly told = new Set<string>();
+  private readonly told: BoundedSet<string>;
 
-  constructor(private readonly limit = DEFAULT_REMEMBERED) {}
+  constructor(limit = DEFAULT_REMEMBERED) {
+    this.told = new BoundedSet(limit);
+  }
 
   /** Whether this login was already told on this thread. */
   wasTold(thread: { owner: string; repo: string; issueNumber: number }, login: string): boolean {
@@ -22,10 +26,6 @@ export class RefusalMemory {
   /** Called once the refusal is posted: a failed post leaves the person to be told next time. */
   remember(thread: { owner: string; repo: string; issueNumber: number }, login: string): void {
     this.told.add(toKey(thread, login));
-    if (this.told.size > this.limit) {
-      const oldest = this.told.values().next().value;
-      if (oldest !== undefined) this.told.delete(oldest);
-    }
   }
 }
 

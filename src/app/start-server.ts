@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApplicationFunction, Probot } from 'probot';
+import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/ports.js';
 import type { JobQueue } from './job-queue.js';
 import { MAX_UNVERIFIED_BYTES, receiveWebhook, type CheckPayload } from './receive-webhook.js';
@@ -53,7 +54,7 @@ export async function startAppServer(options: {
     }
     if (req.method === 'POST' && url === webhookPath) {
       receiveWebhook(receiver, req, res).catch((error: unknown) => {
-        options.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
+        options.logger.error('webhook request failed', { error: describeError(error) });
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;
