@@ -10068,7 +10068,7 @@ async function readPermission(client, coords, login) {
   }
 }
 
-// src/github/reply-for-result.ts
+// src/core/render/render-reply.ts
 var MAX_GATHERED_LISTED = 20;
 var LIMIT_NAMES = {
   rounds: "exploration rounds",
@@ -10079,39 +10079,90 @@ var LIMIT_NAMES = {
   wallMs: "time"
 };
 async function renderReply(result, options = {}) {
-  const reply = renderOutcome(result, options);
+  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
   const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
   return redactSecrets(warning3 === void 0 ? reply : `${warning3}
 
 ${reply}`);
 }
-function renderOutcome(result, options) {
+function renderWorking(command) {
+  return `⏳ nanodex is working on ${code(command)} …`;
+}
+function renderFailure(failure, options = {}) {
   const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const [what = "", ...rest] = failure.message.split("\n");
+  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
+  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(failure.referenceId)})`];
+  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
+  return lines.join("\n");
+}
+function renderOutcome(result, safe2, detail) {
   switch (result.kind) {
     case "done":
-      if ("comment" in result) return result.comment.body;
-      if (result.command === "locate") {
-        const files = result.files.map((f) => `- ${code(f.path)}: ${safe2(f.reason)}`);
-        return files.length > 0 ? ["**Files that look relevant**", "", ...files].join("\n") : "nanodex found no file that matches.";
-      }
-      return result.answer !== void 0 ? safe2(result.answer.text) : safe2(result.context.summary);
+      if ("comment" in result) return detail === "terminal" ? renderCommentWithExtras(result) : result.comment.body;
+      if (result.command === "locate") return renderLocate(result.files, safe2, detail);
+      return renderAsk(result, safe2);
     case "budget-exceeded":
       return renderBudgetExceeded(result, safe2);
     case "skipped":
       return `nanodex did nothing: ${safe2(result.reason)}`;
     case "failed":
-      return renderFailure(result.message, result.referenceId, safe2);
+      return renderFailure(result);
   }
 }
-function renderWorking(command) {
-  return `⏳ nanodex is working on ${code(command)} …`;
+function renderLocate(files, safe2, detail) {
+  if (files.length === 0) return "nanodex found no file that matches.";
+  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
+  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
 }
-function renderFailure(message, referenceId, safe2) {
-  const [what = "", ...rest] = message.split("\n");
-  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
-  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(referenceId)})`];
-  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
-  return lines.join("\n");
+function renderCommentWithExtras(result) {
+  const out = [result.comment.body];
+  if (result.comment.reviewComments.length > 0) {
+    out.push("---", `Inline comments (${result.comment.reviewComments.length}):`);
+    for (const c of result.comment.reviewComments) {
+      out.push(`#### ${c.path}:${c.startLine !== void 0 ? `${c.startLine}-` : ""}${c.line}
+${c.body}`);
+    }
+  }
+  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
+  return out.join("\n\n");
+}
+function renderAsk(result, safe2) {
+  const c = result.context;
+  const m = result.metrics;
+  const blocks = [{ title: "the summary", essential: true, text: `## ${safe2(c.summary)}
+
+Confidence: **${c.confidence}** (${safe2(c.confidenceReason)}).` }];
+  if (result.answer) {
+    const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(", ");
+    const removed = result.answer.removedCitations > 0 ? `
+
+(${plural(result.answer.removedCitations, "citation")} not backed by the evidence removed.)` : "";
+    blocks.push({ title: "the answer", essential: true, text: `### Answer
+
+${safe2(result.answer.text)}
+
+${cites ? `Cited: ${cites}` : "No citations."}${removed}` });
+  } else {
+    blocks.push({ title: "the note", essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
+  }
+  if (result.refusedToolCalls.length > 0) {
+    blocks.push({ title: "refused tool calls", text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(", ")}.` });
+  }
+  if (c.keyFindings.length > 0) blocks.push({ title: "the findings", text: ["### Findings", ...c.keyFindings.map((f) => `- ${safe2(f)}`)].join("\n") });
+  for (const e of c.evidence) {
+    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}
+_${safe2(e.reason)}_
+${fence(e.snippet, languageOf(e.path))}` });
+  }
+  if (c.knownGaps.length > 0) blocks.push({ title: "the known gaps", text: ["### Known gaps", ...c.knownGaps.map((g) => `- ${safe2(g)}`)].join("\n") });
+  blocks.push({
+    title: "the footer",
+    essential: true,
+    text: `<sub>${plural(m.rounds, "round")}, ${plural(m.filesTouched, "file")}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`
+  });
+  return fitComment(blocks).body;
 }
 function renderBudgetExceeded(result, safe2) {
   const lines = [

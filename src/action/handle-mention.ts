@@ -6,7 +6,7 @@ import { addReaction } from '../github/add-reaction.js';
 import { decideAccess } from '../github/decide-access.js';
 import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
-import { renderReply, renderWorking } from '../github/reply-for-result.js';
+import { renderReply, renderWorking } from '../core/render/render-reply.js';
 import { redactSecrets } from '../core/secrets/redact-secrets.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';

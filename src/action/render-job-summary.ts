@@ -1,4 +1,4 @@
-import { renderReply } from '../github/reply-for-result.js';
+import { renderReply } from '../core/render/render-reply.js';
 import type { ActionOutcome } from './action-context.js';
 
 /**

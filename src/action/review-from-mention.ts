@@ -1,7 +1,7 @@
 import { describeError } from '../core/errors.js';
 import { toFailure } from '../core/failure/to-failure.js';
 import { renderReviewOutcome } from '../github/render-review-outcome.js';
-import { renderReply } from '../github/reply-for-result.js';
+import { renderReply } from '../core/render/render-reply.js';
 import type { ActionContext } from './action-context.js';
 import { runActionReview, type ActionReview } from './run-action-review.js';
 

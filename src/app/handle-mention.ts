@@ -6,7 +6,7 @@ import { addReaction } from '../github/add-reaction.js';
 import { decideAccess, type Permission } from '../github/decide-access.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { guardWrites } from './guard-writes.js';
-import { renderReply, renderWorking } from '../github/reply-for-result.js';
+import { renderReply, renderWorking } from '../core/render/render-reply.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';

@@ -1,7 +1,7 @@
 import { renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { guardWrites } from './guard-writes.js';
-import { renderReply } from '../github/reply-for-result.js';
+import { renderReply } from '../core/render/render-reply.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';

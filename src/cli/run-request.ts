@@ -8,7 +8,7 @@ import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
 import { openGitHubIndex } from './open-github-index.js';
 import { openIndex } from './open-index.js';
-import { renderRunResult } from './render-run-result.js';
+import { renderReply } from '../core/render/render-reply.js';
 
 export interface RunOptions extends CommonOptions, ModelOptions {
   verbose: boolean;
@@ -35,7 +35,7 @@ export async function runRequest(
     const result = await run(request, {
       source, index: new SqliteCodeIndex(store), logger: createCliLogger(io, options.verbose), clock: systemClock, model, modelConfig,
     });
-    io.stdout.write(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderRunResult(result));
+    io.stdout.write(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`);
     if (result.kind === 'failed') return EXIT.failed;
     if (result.kind === 'budget-exceeded') return EXIT.budget;
     return EXIT.ok;

@@ -11,7 +11,7 @@ import type { GitHubClient, RepoCoords } from './github-client.js';
 import { postReview, type ReviewCommentInput } from './post-review.js';
 import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
 import { readSuppressedFindings } from './read-suppressed-findings.js';
-import { renderReply, renderWorking } from './reply-for-result.js';
+import { renderReply, renderWorking } from '../core/render/render-reply.js';
 import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from './review-state.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 

@@ -21,15 +21,15 @@ describe('nanodex ask', () => {
     const result = await run('ask', 'where', 'is', 'splitHeaders', 'defined?');
     expect(result.code).toBe(EXIT.ok);
     expect(result.out).toContain('Confidence: **high**');
-    expect(result.out).toContain('#### src/http/headers.ts:1-3\n_definition of splitHeaders (function)_\n```ts\nexport function splitHeaders');
+    expect(result.out).toContain('#### `src/http/headers.ts:1-3`\n_definition of splitHeaders (function)_\n```ts\nexport function splitHeaders');
   });
 
   it('exits 4 and says how to raise the limit when the budget stops it', async () => {
     const run = setUp();
     const result = await run('ask', 'who calls parseHttpRequest? files=1');
     expect(result.code).toBe(EXIT.budget);
-    expect(result.out).toContain('**Stopped: the files budget was reached** (1 used of 1).');
-    expect(result.out).toContain('To go further: add files=2 to the request');
+    expect(result.out).toContain('**nanodex stopped: the files read budget was reached** (1 of 1).');
+    expect(result.out).toContain('**To go further:** add files=2 to the request');
   });
 
   it('prints the whole result as JSON with --json, metrics included', async () => {

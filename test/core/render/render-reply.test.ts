@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunMetrics, RunResult } from '../../src/core/request.js';
-import { renderReply, renderWorking } from '../../src/github/reply-for-result.js';
+import type { RunMetrics, RunResult } from '../../../src/core/request.js';
+import { renderReply, renderWorking } from '../../../src/core/render/render-reply.js';
 
 const metrics = {} as RunMetrics;
 
