@@ -845,1497 +845,17 @@ function createActionOctokit(options) {
   });
 }
 
-// src/action/open-action-runner.ts
-import path12 from "node:path";
-
-// src/core/code-index/ttl-cache.ts
-var TtlCache = class {
-  constructor(ttlMs, maxEntries, now = Date.now) {
-    this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
-    this.now = now;
-  }
-  ttlMs;
-  maxEntries;
-  now;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const entry = this.entries.get(key);
-    if (!entry) return void 0;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return void 0;
-    }
-    return entry.value;
-  }
-  set(key, value) {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== void 0) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-  }
-};
-
-// src/core/code-index/graph-queries.ts
-var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
-var WALK_ROW_CAP = 2e4;
-var SUBGRAPH_TTL_MS = 6e4;
-var CALL_KINDS = `('call', 'new')`;
-var LINKING_EDGES = `('import', 'call')`;
-var MAX_CALL_DEPTH = 5;
-var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
-var GraphQueries = class {
-  constructor(store, now = Date.now) {
-    this.store = store;
-    this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
-  }
-  store;
-  subgraphs;
-  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
-  findDefinitions(name, limit2 = 50) {
-    const dot = name.lastIndexOf(".");
-    const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
-       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
-       LIMIT @limit`
-    ).all({ bare, scope, limit: limit2 });
-  }
-  /** Every place `name` is used (calls, types, imports, inheritance). */
-  findReferences(name, limit2 = 200) {
-    const bare = name.slice(name.lastIndexOf(".") + 1);
-    return this.store.statement(
-      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
-       FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
-       WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
-    ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
-  }
-  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
-  callers(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
-  }
-  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
-  callees(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
-  }
-  /** Files `path` imports, transitively to `depth`. */
-  imports(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
-  }
-  /** Files that import `path`, transitively to `depth`. */
-  importers(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
-  }
-  /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path15, options = {}) {
-    const depth = options.depth ?? 2;
-    const kinds = options.kinds ?? ALL_KINDS;
-    const maxNodes = options.maxNodes ?? 200;
-    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
-    const cached = this.subgraphs.get(key);
-    if (cached) return cached;
-    const rows = this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
-         SELECT id, 0 FROM files WHERE path = @path
-         UNION
-         SELECT e.dst_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.src_file_id = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         UNION
-         SELECT e.src_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.dst_file_id = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         LIMIT ${WALK_ROW_CAP}
-       ),
-       nodes AS (SELECT file_id, min(depth) AS depth FROM walk GROUP BY file_id ORDER BY depth, file_id LIMIT @maxNodes)
-       SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
-       FROM nodes n JOIN files f ON f.id = n.file_id
-       UNION ALL
-       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
-       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
-         AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
-    const result = { nodes: [], edges: [] };
-    for (const r of rows) {
-      if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
-      else result.edges.push({ from: r.a, to: r.b, kind: r.kind, weight: r.weight });
-    }
-    result.nodes.sort((x, y) => x.depth - y.depth || (x.path < y.path ? -1 : 1));
-    this.subgraphs.set(key, result);
-    return result;
-  }
-  walkCalls(steps, symbolId, depth, limit2) {
-    return this.store.statement(
-      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
-         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
-         UNION
-         ${steps}
-         LIMIT ${WALK_ROW_CAP}
-       )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
-       FROM walk w
-       LEFT JOIN symbols s ON s.id = w.symbol_id
-       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
-       WHERE w.depth > 0
-       GROUP BY w.symbol_id
-       ORDER BY depth, f.path, line
-       LIMIT @limit`
-    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit: limit2 }).map((row) => {
-      const r = row;
-      return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
-    });
-  }
-  walkFiles(path15, depth, limit2, direction, kinds) {
-    const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
-    return this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
-         SELECT id, 0 FROM files WHERE path = @path
-         UNION
-         SELECT e.${to}, w.depth + 1 FROM walk w JOIN edges e ON e.${from} = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         LIMIT ${WALK_ROW_CAP}
-       )
-       SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
-       WHERE w.depth > 0 AND f.path <> @path
-       GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
-  }
-};
-
-// src/core/code-index/index-meta-keys.ts
-var BUILD_STATE_KEY = "build_state";
-var BUILD_STARTED_KEY = "build_started_at";
-var BUILD_WRITER_KEY = "build_writer";
-
-// src/core/code-index/index-write-lock.ts
-import { existsSync, mkdirSync } from "node:fs";
-import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import Database from "better-sqlite3";
-var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
-var FIRST_POLL_MS = 25;
-var MAX_POLL_MS = 250;
-function toIndexLockFile(indexFile) {
-  return `${indexFile}.lock`;
-}
-async function acquireIndexWriteLock(indexFile, options = {}) {
-  const clock = options.clock ?? systemClock;
-  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
-  const lockFile = toIndexLockFile(indexFile);
-  mkdirSync(path.dirname(lockFile), { recursive: true });
-  const started = clock.now();
-  let poll = FIRST_POLL_MS;
-  let told = false;
-  const db = new Database(lockFile, { timeout: 0 });
-  for (; ; ) {
-    if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
-    const waited = clock.now() - started;
-    if (waited >= waitMs) {
-      db.close();
-      const holder = options.describeHolder?.();
-      throw new NanodexError(
-        "index-busy",
-        `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` + (holder === void 0 ? "" : ` (${holder})`),
-        {
-          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ""}; the lock is released the moment that process exits, so it is never left behind by a crash`
-        }
-      );
-    }
-    if (!told) {
-      told = true;
-      options.onWait?.({ lockFile, waitMs, holder: options.describeHolder?.() });
-    }
-    await sleep(Math.min(poll, waitMs - waited));
-    poll = Math.min(poll * 2, MAX_POLL_MS);
-  }
-}
-function isIndexWriteLocked(indexFile) {
-  const lockFile = toIndexLockFile(indexFile);
-  if (!existsSync(lockFile)) return false;
-  const db = new Database(lockFile, { timeout: 0 });
-  const free = tryLock(db);
-  db.close();
-  return !free;
-}
-function tryLock(db) {
-  try {
-    db.exec("PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE");
-    return true;
-  } catch (error2) {
-    if (isBusy(error2)) return false;
-    db.close();
-    throw error2;
-  }
-}
-function heldLock(db, lockFile, waitedMs) {
-  return {
-    lockFile,
-    waitedMs,
-    get held() {
-      return db.open;
-    },
-    release() {
-      if (db.open) db.close();
-    }
-  };
-}
-function isBusy(error2) {
-  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
-}
-function formatSeconds(ms) {
-  return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
-}
-
-// src/core/code-index/index-state.ts
-function readIndexState(store) {
-  const state = store.getMeta(BUILD_STATE_KEY);
-  if (state === "complete") return { complete: true };
-  if (state === void 0 && isLegacyComplete(store)) return { complete: true };
-  return {
-    complete: false,
-    reason: isIndexWriteLocked(store.file) ? "building" : "interrupted",
-    startedAt: store.getMeta(BUILD_STARTED_KEY)
-  };
-}
-function isLegacyComplete(store) {
-  if (store.getMeta("indexed_at") === void 0) return false;
-  return store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
-}
-function describeIndexState(state) {
-  if (state.complete) return void 0;
-  const since = state.startedAt === void 0 ? "" : ` (started ${state.startedAt})`;
-  return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
-}
-
-// src/core/tokens.ts
-var CHARS_PER_TOKEN = 3.5;
-function estimateTokens(text) {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
-// src/core/code-index/page-rank.ts
-function pageRank(n, graph, options = {}) {
-  const damping = options.damping ?? 0.85;
-  const iterations = options.iterations ?? 50;
-  const tolerance = options.tolerance ?? 1e-6;
-  if (n === 0) return new Float64Array(0);
-  const { from, to, weight } = graph;
-  const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
-  const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight[e];
-  const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight[e] / outWeight[from[e]];
-  let rank2 = Float64Array.from(teleport);
-  let next = new Float64Array(n);
-  for (let iter = 0; iter < iterations; iter += 1) {
-    next.fill(0);
-    let dangling = 0;
-    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
-    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
-    const base = 1 - damping + damping * dangling;
-    let delta = 0;
-    for (let i = 0; i < n; i += 1) {
-      next[i] += base * teleport[i];
-      delta += Math.abs(next[i] - rank2[i]);
-    }
-    [rank2, next] = [next, rank2];
-    if (delta < tolerance) break;
-  }
-  return rank2;
-}
-function normalise(v) {
-  let sum = 0;
-  for (const x of v) sum += x;
-  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
-  return v.map((x) => x / sum);
-}
-
-// src/core/repo/is-test-file.ts
-var TEST_DIRS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "testdata", "testing", "e2e", "fixtures"]);
-var TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
-function isTestFile(filePath) {
-  const parts = filePath.split("/");
-  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
-}
-
-// src/core/code-index/resolve-imports.ts
-import path2 from "node:path/posix";
-var PathCatalog = class {
-  paths;
-  byBase = /* @__PURE__ */ new Map();
-  dirs = /* @__PURE__ */ new Map();
-  constructor(paths) {
-    this.paths = new Set(paths);
-    for (const p of this.paths) {
-      const base = p.slice(p.lastIndexOf("/") + 1);
-      push(this.byBase, base, p);
-      push(this.dirs, dirOf(p), p);
-    }
-  }
-  has(p) {
-    return this.paths.has(p);
-  }
-  filesIn(dir) {
-    return this.dirs.get(dir) ?? [];
-  }
-  withSuffix(suffix, from) {
-    const base = suffix.slice(suffix.lastIndexOf("/") + 1);
-    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
-  }
-  dirsWithSuffix(suffix) {
-    return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
-  }
-};
-function endsWithSegments(p, suffix) {
-  return p === suffix || p.endsWith(`/${suffix}`);
-}
-function nearestFirst(paths, from) {
-  return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
-}
-var ECMASCRIPT_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
-function resolveImport(source, from, language, kind, catalog) {
-  switch (language) {
-    case "typescript":
-    case "tsx":
-    case "javascript":
-      return resolveEcmascript(source, from, catalog);
-    case "python":
-      return resolvePython(source, from, catalog);
-    case "go":
-      return resolveGo(source, catalog);
-    case "rust":
-      return resolveRust(source, from, kind, catalog);
-    case "java":
-      return resolveDotted(source, from, ".java", catalog);
-    case "ruby":
-      return resolveRuby(source, from, catalog);
-    case "c":
-    case "cpp":
-      return first(catalog, [path2.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
-    case "php":
-      return resolvePhp(source, from, catalog);
-    case "csharp":
-      return resolveNamespaceFolder(source.split("."), ".cs", catalog);
-    default:
-      return [];
-  }
-}
-function resolveEcmascript(source, from, catalog) {
-  if (!source.startsWith(".")) return [];
-  const target = path2.join(dirOf(from), source);
-  const stem = target.replace(/\.(m|c)?jsx?$/, "");
-  const candidates = [target];
-  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
-  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
-  return first(catalog, candidates) ?? [];
-}
-function resolvePython(source, from, catalog) {
-  const dots = /^\.*/.exec(source)[0].length;
-  const rest = source.slice(dots).split(".").filter(Boolean).join("/");
-  if (dots > 0) {
-    let dir = dirOf(from);
-    for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
-    const base = rest ? path2.join(dir, rest) : dir;
-    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
-  }
-  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
-    const hit = catalog.withSuffix(suffix, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
-}
-function resolveGo(source, catalog) {
-  const segments = source.split("/");
-  if (!segments[0].includes(".")) return [];
-  for (let k = segments.length - 1; k >= 1; k -= 1) {
-    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
-    if (dirs.length === 1) {
-      return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
-    }
-  }
-  return [];
-}
-function resolveRust(source, from, kind, catalog) {
-  const moduleDir = rustModuleDir(from);
-  if (kind === "contains") return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
-  const segments = source.split("{")[0].split("::").map((s) => s.trim()).filter(Boolean);
-  let dir;
-  if (segments[0] === "crate") dir = rustCrateRoot(from, catalog);
-  else if (segments[0] === "self") dir = moduleDir;
-  else if (segments[0] === "super") dir = dirOf(moduleDir);
-  else dir = "";
-  const rest = dir === "" && !["crate", "self", "super"].includes(segments[0]) ? segments : segments.slice(1);
-  if (dir === "") dir = moduleDir;
-  while (rest[0] === "super") {
-    dir = dirOf(dir);
-    rest.shift();
-  }
-  for (let k = rest.length; k >= 1; k -= 1) {
-    const base = path2.join(dir, ...rest.slice(0, k));
-    const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
-    if (hit) return hit;
-  }
-  return [];
-}
-function rustModuleDir(file) {
-  const base = file.slice(file.lastIndexOf("/") + 1);
-  if (["mod.rs", "lib.rs", "main.rs"].includes(base)) return dirOf(file);
-  return file.slice(0, -".rs".length);
-}
-function rustCrateRoot(from, catalog) {
-  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
-    if (catalog.has(join(dir, "lib.rs")) || catalog.has(join(dir, "main.rs"))) return dir;
-    if (dir === "") return dirOf(from);
-  }
-}
-function resolveDotted(source, from, ext, catalog) {
-  const clean = source.replace(/^static\s+/, "");
-  if (clean.endsWith(".*")) {
-    const dirs2 = catalog.dirsWithSuffix(clean.slice(0, -2).split(".").join("/"));
-    return dirs2.length === 1 ? catalog.filesIn(dirs2[0]).filter((p) => p.endsWith(ext)) : [];
-  }
-  const segments = clean.split(".");
-  for (let k = segments.length; k >= 2; k -= 1) {
-    const hit = catalog.withSuffix(`${segments.slice(0, k).join("/")}${ext}`, from)[0];
-    if (hit) return [hit];
-  }
-  const dirs = catalog.dirsWithSuffix(segments.join("/"));
-  return dirs.length === 1 ? catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext)) : [];
-}
-function resolveRuby(source, from, catalog) {
-  const file = source.endsWith(".rb") ? source : `${source}.rb`;
-  return first(catalog, [path2.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
-}
-function resolvePhp(source, from, catalog) {
-  if (source.endsWith(".php")) {
-    const relative = source.replace(/^\/+/, "");
-    return first(catalog, [path2.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
-  }
-  const segments = source.replace(/^\\/, "").split("\\");
-  for (let k = segments.length; k >= 2; k -= 1) {
-    const hit = catalog.withSuffix(`${segments.slice(-k).join("/")}.php`, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
-}
-function resolveNamespaceFolder(segments, ext, catalog) {
-  if (segments.length < 2) return [];
-  for (let k = segments.length; k >= 1; k -= 1) {
-    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
-    if (dirs.length === 1) return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext));
-    if (dirs.length > 1) return [];
-  }
-  return [];
-}
-function first(catalog, candidates) {
-  for (const c of candidates) {
-    const p = normal(c);
-    if (p && catalog.has(p)) return [p];
-  }
-  return void 0;
-}
-function normal(p) {
-  const n = path2.normalize(p);
-  return n.startsWith("../") || n === ".." ? "" : n.replace(/^\.\//, "");
-}
-function join(dir, name) {
-  return dir === "" ? name : `${dir}/${name}`;
-}
-function dirOf(p) {
-  const i = p.lastIndexOf("/");
-  return i < 0 ? "" : p.slice(0, i);
-}
-function sharedPrefix(a, b) {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
-  return i;
-}
-function push(map, key, value) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-// src/core/code-index/sql-path-lookup.ts
-var SqlPathLookup = class {
-  constructor(store) {
-    this.store = store;
-  }
-  store;
-  has(p) {
-    return this.store.statement("SELECT 1 FROM files WHERE path = ?").get(p) !== void 0;
-  }
-  filesIn(dir) {
-    return this.store.statement("SELECT path FROM files WHERE dir = ? ORDER BY path").pluck().all(dir);
-  }
-  withSuffix(suffix, from) {
-    const rows = this.store.statement(
-      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`
-    ).pluck().all({ suffix });
-    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
-  }
-  dirsWithSuffix(suffix) {
-    const rows = this.store.statement(
-      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`
-    ).pluck().all({ suffix });
-    return rows.filter((d) => endsWithSegments(d, suffix));
-  }
-};
-
-// src/core/code-index/update-edges.ts
-var MAX_DEFINING_FILES = 8;
-var SMALL_REBUILD_FILES = 200;
-var SMALL_RESOLVE_IMPORTS = 64;
-var TARGETS = `(VALUES
-  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
-  ('new','class'),('new','struct'),
-  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
-  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
-var EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
-function updateEdges(store, options) {
-  const db = store.db;
-  return store.transaction(() => {
-    const dirty = db.prepare("SELECT file_id FROM dirty_files").pluck().all();
-    if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
-    db.exec("CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;");
-    const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
-    for (const id2 of dirty) addBatch.run(id2);
-    const importsResolved = resolveImports(store, options.treeChanged);
-    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
-      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
-    db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
-    if (dirty.length > SMALL_REBUILD_FILES) {
-      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
-    } else {
-      db.exec(`INSERT OR IGNORE INTO temp.ambiguous
-        SELECT n.name FROM (
-          SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
-          UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
-        ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
-          > ${MAX_DEFINING_FILES}`);
-    }
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
-      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
-      WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
-        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
-      GROUP BY 1, 2, 3
-      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
-      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
-      WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
-        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
-      GROUP BY 1, 2, 3
-      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
-    db.exec("DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;");
-    return { dirty: dirty.length, importsResolved };
-  });
-}
-function resolveImports(store, treeChanged) {
-  const db = store.db;
-  const rows = db.prepare(
-    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
-     WHERE i.file_id IN (SELECT file_id FROM temp.batch)
-     ${treeChanged ? "OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)" : ""}`
-  ).all();
-  if (rows.length === 0) return 0;
-  let lookup;
-  let idOf;
-  if (rows.length <= SMALL_RESOLVE_IMPORTS) {
-    lookup = new SqlPathLookup(store);
-    const byPath = store.statement("SELECT id FROM files WHERE path = ?").pluck();
-    idOf = (p) => byPath.get(p);
-  } else {
-    const files = db.prepare("SELECT id, path FROM files").all();
-    const idByPath = new Map(files.map((f) => [f.path, f.id]));
-    lookup = new PathCatalog(idByPath.keys());
-    idOf = (p) => idByPath.get(p);
-  }
-  const touched = new Set(rows.map((r) => r.fileId));
-  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
-  for (const id2 of touched) clear.run(id2);
-  const mark = db.prepare("UPDATE imports SET resolved = ? WHERE rowid = ?");
-  const upsert = db.prepare(
-    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
-     ON CONFLICT DO UPDATE SET weight = weight + 1`
-  );
-  let resolved = 0;
-  for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
-    let linked = 0;
-    for (const target of targets) {
-      const dst = idOf(target);
-      if (dst === void 0 || dst === row.fileId) continue;
-      upsert.run(row.fileId, row.kind, dst);
-      linked += 1;
-    }
-    mark.run(linked > 0 ? 1 : -1, row.rowid);
-    if (linked > 0) resolved += 1;
-  }
-  return resolved;
-}
-
-// src/core/code-index/repo-map.ts
-var DEFAULT_MAP_TOKENS = 2048;
-var KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
-var FOCUS_BOOST = 100;
-var DEFINES_MENTION_BOOST = 50;
-var PATH_MENTION_BOOST = 20;
-var CANDIDATE_FILES = 400;
-var MAX_SYMBOLS_PER_FILE = 16;
-var TEST_FACTOR = 0.3;
-var OUTLINE_PAGE = 60;
-var MAX_SIGNATURE_CHARS = 120;
-function buildRepoMap(store, options = {}) {
-  const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
-  const files = store.statement("SELECT id, path FROM files ORDER BY id").all();
-  const position = /* @__PURE__ */ new Map();
-  files.forEach((f, i) => position.set(f.id, i));
-  const graph = loadGraph(store, position);
-  const personalization = buildPersonalization(store, files, position, options);
-  const rank2 = pageRank(files.length, graph, { personalization });
-  const weight = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order = files.map((_, i) => i).sort((a, b) => weight[b] - weight[a] || (files[a].path < files[b].path ? -1 : 1));
-  const chosen = [];
-  let used = 0;
-  let full = false;
-  for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
-    const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
-    const outlines = loadOutlines(store, page.map((i) => files[i].id));
-    for (const i of page) {
-      const file = files[i];
-      const block = renderFile(file.path, outlines.get(file.id) ?? []);
-      const cost = estimateTokens(block);
-      if (used + cost <= budget) {
-        chosen.push({ path: file.path, rank: rank2[i], block });
-        used += cost;
-        continue;
-      }
-      const bare = `${file.path}
-`;
-      if (used + estimateTokens(bare) > budget) {
-        full = true;
-        break;
-      }
-      chosen.push({ path: file.path, rank: rank2[i], block: bare });
-      used += estimateTokens(bare);
-    }
-  }
-  const text = [...chosen].sort((a, b) => a.path < b.path ? -1 : 1).map((c) => c.block).join("");
-  return {
-    text,
-    tokens: estimateTokens(text),
-    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
-    totalFiles: files.length
-  };
-}
-function loadGraph(store, position) {
-  const row = store.statement(
-    `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
-       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight))
-     FROM edges`
-  ).raw().get();
-  const srcs = JSON.parse(row[0]);
-  const dsts = JSON.parse(row[1]);
-  const weights = JSON.parse(row[2]);
-  const from = new Int32Array(srcs.length);
-  const to = new Int32Array(srcs.length);
-  const weight = new Float64Array(srcs.length);
-  let n = 0;
-  for (let e = 0; e < srcs.length; e += 1) {
-    const a = position.get(srcs[e]);
-    const b = position.get(dsts[e]);
-    if (a === void 0 || b === void 0 || a === b) continue;
-    from[n] = a;
-    to[n] = b;
-    weight[n] = weights[e];
-    n += 1;
-  }
-  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
-}
-function buildPersonalization(store, files, position, options) {
-  const focus = (options.focusPaths ?? []).map((p2) => p2.replace(/^\.\//, "").replace(/\/$/, "")).filter(Boolean);
-  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
-  if (focus.length === 0 && mentions.length === 0) return void 0;
-  const p = new Float64Array(files.length).fill(1);
-  const lowerMentions = mentions.map((m) => m.toLowerCase());
-  files.forEach((f, i) => {
-    if (focus.some((dir) => f.path === dir || f.path.startsWith(`${dir}/`))) p[i] += FOCUS_BOOST;
-    const lowerPath = f.path.toLowerCase();
-    if (lowerMentions.some((m) => lowerPath.includes(m))) p[i] += PATH_MENTION_BOOST;
-  });
-  if (mentions.length > 0) {
-    const definers = store.statement(
-      "SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))"
-    ).pluck().all(JSON.stringify(mentions));
-    for (const id2 of definers) {
-      const i = position.get(id2);
-      if (i !== void 0) p[i] += DEFINES_MENTION_BOOST;
-    }
-  }
-  return p;
-}
-function loadOutlines(store, fileIds) {
-  const rows = store.statement(
-    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
-       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
-         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
-     FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
-     WHERE s.file_id IN (SELECT value FROM json_each(?))
-       AND s.kind NOT IN ('field')
-       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
-     ORDER BY s.file_id, s.start_line`
-  ).all(JSON.stringify(fileIds));
-  const byFile = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    const list = byFile.get(row.fileId) ?? [];
-    list.push(row);
-    byFile.set(row.fileId, list);
-  }
-  return byFile;
-}
-function renderFile(path15, outline) {
-  if (outline.length === 0) return `${path15}
-`;
-  const shown = pickSymbols(outline);
-  const lines = shown.map((o) => {
-    const text = clip(o.signature || `${o.kind} ${o.name}`);
-    if (o.nested) return `│   ${text}`;
-    return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
-  });
-  if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path15}:
-${lines.join("\n")}
-`;
-}
-function pickSymbols(outline) {
-  const used = outline.filter((o) => o.used);
-  let keep;
-  if (used.length === 0) {
-    keep = outline.filter((o) => !o.nested && o.kind !== "constant");
-    if (keep.length === 0) keep = outline.filter((o) => !o.nested);
-  } else {
-    const scopes = new Set(used.filter((o) => o.nested).map((o) => o.scope.split(".").pop()));
-    keep = outline.filter((o) => o.used || !o.nested && scopes.has(o.name));
-  }
-  return keep.slice(0, MAX_SYMBOLS_PER_FILE);
-}
-function clip(text) {
-  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
-}
-
-// src/core/code-index/identifier-terms.ts
-var IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-var CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
-function splitIdentifier(identifier) {
-  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => a ? `${a} ${b}` : `${c} ${d}`);
-  return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
-}
-var termCache = /* @__PURE__ */ new Map();
-var TERM_CACHE_LIMIT = 2e5;
-function toIdentifierTerms(word) {
-  let terms = termCache.get(word);
-  if (terms === void 0) {
-    const parts = splitIdentifier(word);
-    terms = parts.length > 1 ? `${parts.join("")} ${parts.join(" ")}` : parts[0] ?? "";
-    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-    termCache.set(word, terms);
-  }
-  return terms;
-}
-function toSearchTerms(text) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  IDENTIFIER.lastIndex = 0;
-  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
-    const word = match[0];
-    if (seen.has(word)) continue;
-    seen.add(word);
-    const terms = toIdentifierTerms(word);
-    if (terms) out.push(terms);
-  }
-  return out.join(" ");
-}
-function toPathTerms(relativePath) {
-  return relativePath.split(/[/._-]+/).flatMap((segment) => splitIdentifier(segment)).join(" ");
-}
-
-// src/core/code-index/search-chunks.ts
-var STOP_WORDS = /* @__PURE__ */ new Set([
-  "a",
-  "an",
-  "and",
-  "are",
-  "as",
-  "at",
-  "be",
-  "by",
-  "can",
-  "do",
-  "does",
-  "for",
-  "from",
-  "how",
-  "i",
-  "in",
-  "is",
-  "it",
-  "me",
-  "my",
-  "of",
-  "on",
-  "or",
-  "show",
-  "that",
-  "the",
-  "this",
-  "to",
-  "what",
-  "when",
-  "where",
-  "which",
-  "who",
-  "why",
-  "with",
-  "we",
-  "you",
-  "find",
-  "code",
-  "there",
-  "used",
-  "use",
-  "uses",
-  "get"
-]);
-var BM25_WEIGHTS = "8.0, 3.0, 1.0";
-function toFtsQuery(question) {
-  const groups = [];
-  const terms = /* @__PURE__ */ new Set();
-  const seenWords = /* @__PURE__ */ new Set();
-  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !STOP_WORDS.has(p));
-    if (parts.length === 0 || seenWords.has(parts.join(" "))) continue;
-    seenWords.add(parts.join(" "));
-    parts.forEach((p) => terms.add(p));
-    if (parts.length === 1) {
-      groups.push(quote(parts[0]));
-    } else {
-      terms.add(parts.join(""));
-      groups.push(`(${quote(parts.join(""))} OR (${parts.map(quote).join(" AND ")}))`);
-    }
-  }
-  if (groups.length === 0) return void 0;
-  return { strict: groups.join(" AND "), loose: [...terms].map(quote).join(" OR ") };
-}
-function quote(term) {
-  return `"${term.replace(/"/g, '""')}"`;
-}
-function searchChunks(store, question, options = {}) {
-  const query = toFtsQuery(question);
-  if (!query) return [];
-  const limit2 = options.limit ?? 20;
-  const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
-  const hits = runMatch(store, query.strict, limit2, prefix);
-  if (hits.length >= limit2 || query.loose === query.strict) return hits;
-  const seen = new Set(hits.map((h) => h.chunkId));
-  for (const hit of runMatch(store, query.loose, limit2 + hits.length, prefix)) {
-    if (hits.length >= limit2) break;
-    if (!seen.has(hit.chunkId)) hits.push(hit);
-  }
-  return hits;
-}
-function runMatch(store, match, limit2, prefix) {
-  return store.statement(
-    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
-     FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
-           WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
-     JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
-     WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
-     ORDER BY hits.score LIMIT @limit`
-  ).all({ match, fetch: prefix ? -1 : limit2, prefix, limit: limit2 });
-}
-
-// src/core/code-index/code-index.ts
-var SqliteCodeIndex = class {
-  constructor(store) {
-    this.store = store;
-    this.graph = new GraphQueries(store);
-  }
-  store;
-  graph;
-  getFile(path15) {
-    return this.store.statement(
-      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?"
-    ).get(path15);
-  }
-  listFiles() {
-    return this.store.statement(
-      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path"
-    ).all();
-  }
-  headSha() {
-    return this.store.getMeta("head_sha");
-  }
-  state() {
-    return readIndexState(this.store);
-  }
-  findDefinitions(name, limit2) {
-    return this.graph.findDefinitions(name, limit2);
-  }
-  findReferences(name, limit2) {
-    return this.graph.findReferences(name, limit2);
-  }
-  callers(symbolId, depth, limit2) {
-    return this.graph.callers(symbolId, depth, limit2);
-  }
-  importers(path15, depth) {
-    return this.graph.importers(path15, depth);
-  }
-  imports(path15, depth) {
-    return this.graph.imports(path15, depth);
-  }
-  search(question, options) {
-    return searchChunks(this.store, question, options);
-  }
-  repoMap(options) {
-    return buildRepoMap(this.store, options);
-  }
-  neighbours(paths) {
-    return this.store.statement(
-      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
-       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
-       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN ('import', 'call', 'inherit')
-         AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
-    ).all({ paths: JSON.stringify(paths) });
-  }
-  chunkAt(path15, line) {
-    return this.store.statement(
-      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
-       WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path15, line, line);
-  }
-  symbolsIn(path15) {
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
-    ).all(path15);
-  }
-};
-
-// src/core/llm/create-chat-model.ts
-import { ChatAnthropic } from "@langchain/anthropic";
-import { ChatOllama } from "@langchain/ollama";
-import { ChatOpenAI } from "@langchain/openai";
-function createChatModel(config) {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
-  switch (config.provider) {
-    case "none":
-      return void 0;
-    case "openai":
-      return new ChatOpenAI({
-        model: modelOf(config, "openai"),
-        apiKey: requireKey(config, "openai"),
-        temperature: config.temperature ?? 0,
-        timeout: timeoutMs,
-        maxRetries: config.maxRetries,
-        configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai }
-      });
-    case "anthropic":
-      return new ChatAnthropic({
-        model: modelOf(config, "anthropic"),
-        apiKey: requireKey(config, "anthropic"),
-        temperature: config.temperature ?? 0,
-        maxRetries: config.maxRetries,
-        anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
-        clientOptions: { timeout: timeoutMs }
-      });
-    case "ollama":
-      return new ChatOllama({
-        model: modelOf(config, "ollama"),
-        baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
-        temperature: config.temperature ?? 0,
-        ...config.apiKey === void 0 ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } },
-        fetch: fetchWithTimeout(timeoutMs, "the model provider")
-      });
-  }
-}
-function modelOf(config, provider) {
-  return config.model ?? DEFAULT_MODELS[provider];
-}
-function requireKey(config, provider) {
-  if (config.apiKey !== void 0 && config.apiKey !== "") return config.apiKey;
-  throw new ModelConfigError([
-    { path: "apiKey", problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` }
-  ]);
-}
-
-// src/core/repo/local-repo-source.ts
-import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import path5 from "node:path";
-
-// src/core/repo/git-blob-sha.ts
-import { createHash } from "node:crypto";
-function gitBlobSha(bytes) {
-  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
-}
-
-// src/core/repo/git-listing.ts
-import { execFileSync } from "node:child_process";
-var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
-function git(root, args) {
-  return execFileSync("git", ["-C", root, ...args], {
-    encoding: "utf8",
-    maxBuffer: MAX_GIT_OUTPUT,
-    stdio: ["ignore", "pipe", "ignore"]
-  });
-}
-function readGitListing(root) {
-  try {
-    if (git(root, ["rev-parse", "--is-inside-work-tree"]).trim() !== "true") return void 0;
-  } catch {
-    return void 0;
-  }
-  try {
-    git(root, ["check-ignore", "-q", "."]);
-    return void 0;
-  } catch {
-  }
-  const clean = /* @__PURE__ */ new Map();
-  const symlinks = [];
-  for (const record of split(git(root, ["ls-files", "-z", "-s", "--cached"]))) {
-    const tab = record.indexOf("	");
-    const [mode, sha] = record.slice(0, tab).split(" ");
-    const file = record.slice(tab + 1);
-    if (mode === "120000") symlinks.push(file);
-    else if (mode?.startsWith("100") && sha !== void 0) clean.set(file, sha);
-  }
-  const dirty = [];
-  for (const file of split(git(root, ["ls-files", "-z", "-m", "-d"]))) {
-    if (clean.delete(file)) dirty.push(file);
-  }
-  for (const file of split(git(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) dirty.push(file);
-  let headSha;
-  try {
-    headSha = git(root, ["rev-parse", "--verify", "-q", "HEAD"]).trim() || void 0;
-  } catch {
-    headSha = void 0;
-  }
-  return { clean, dirty, symlinks, headSha };
-}
-function split(output) {
-  return output.split("\0").filter((s) => s.length > 0);
-}
-
-// src/core/repo/repo-path.ts
-import { lstatSync, realpathSync } from "node:fs";
-import path3 from "node:path";
-var MAX_PATH_LENGTH = 4096;
-function parseRepoPath(input) {
-  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
-  if (input.length === 0) throw new PathRejectedError(input, "empty path");
-  if (input.length > MAX_PATH_LENGTH) {
-    throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
-  }
-  if (/[\u0000-\u001f\u007f]/.test(input)) {
-    throw new PathRejectedError(input, "contains NUL or control characters");
-  }
-  const slashed = input.replace(/\\/g, "/");
-  if (slashed.startsWith("/") || /^[a-zA-Z]:/.test(slashed)) {
-    throw new PathRejectedError(input, "absolute path");
-  }
-  const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
-  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
-  if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
-  if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
-  return segments.join("/");
-}
-function isValidRepoPath(input) {
-  try {
-    parseRepoPath(input);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function resolveInsideRoot(root, input) {
-  const relative = parseRepoPath(input);
-  const absolute = path3.join(root, ...relative.split("/"));
-  if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
-  const real = findRealPath(absolute, relative);
-  if (!isInside(root, real.path)) {
-    throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
-  }
-  return { relative, absolute: real.exists ? real.path : absolute };
-}
-function findRealPath(absolute, relative) {
-  const missing = [];
-  for (let current = absolute; ; current = path3.dirname(current)) {
-    try {
-      return { path: path3.join(realpathSync(current), ...missing), exists: missing.length === 0 };
-    } catch (error2) {
-      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
-      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
-      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
-    }
-    if (isSymlink(current)) {
-      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
-    }
-    if (path3.dirname(current) === current) return { path: absolute, exists: false };
-    missing.unshift(path3.basename(current));
-  }
-}
-function isInside(root, candidate) {
-  const rel = path3.relative(root, candidate);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${path3.sep}`) && !path3.isAbsolute(rel);
-}
-function isSymlink(file) {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
-  } catch (error2) {
-    if (hasCode(error2, "ENOTDIR")) return false;
-    throw error2;
-  }
-}
-function hasCode(error2, ...codes) {
-  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
-}
-function describeNonString(input) {
-  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
-  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
-}
-
-// src/core/repo/skip-rules.ts
-var DEFAULT_MAX_FILE_BYTES = 1e6;
-var SECRET_NAMES = [
-  /^\.env(\..*)?$/,
-  /^.*\.env$/,
-  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
-  /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
-  /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
-  /^credentials(\..*)?$/,
-  /^secrets?(\..*)?$/,
-  /^service[-_]?account.*\.json$/,
-  /^\.?terraform\.tfstate.*$/
-];
-var SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
-var VENDORED_DIRS = /* @__PURE__ */ new Set([
-  "node_modules",
-  "bower_components",
-  "jspm_packages",
-  "vendor",
-  "third_party",
-  "third-party",
-  "thirdparty",
-  "external",
-  "Pods",
-  "Carthage",
-  ".yarn",
-  ".pnpm-store",
-  "site-packages",
-  ".venv",
-  "venv",
-  "__pycache__",
-  ".tox",
-  ".mypy_cache",
-  ".pytest_cache",
-  ".gradle",
-  ".git",
-  ".hg",
-  ".svn"
-]);
-var GENERATED_NAMES = [
-  /\.min\.(js|mjs|cjs|css)$/,
-  /[.-]bundle\.(js|mjs|cjs)$/,
-  /\.(map|lock|snap)$/,
-  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
-  /\.(pb|pb2)\.(go|py)$/,
-  /_pb2(_grpc)?\.py$/,
-  /\.generated\.\w+$/
-];
-var BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
-  "png",
-  "jpg",
-  "jpeg",
-  "gif",
-  "bmp",
-  "ico",
-  "webp",
-  "avif",
-  "tiff",
-  "psd",
-  "pdf",
-  "zip",
-  "gz",
-  "tgz",
-  "bz2",
-  "xz",
-  "zst",
-  "7z",
-  "rar",
-  "tar",
-  "jar",
-  "war",
-  "class",
-  "so",
-  "dylib",
-  "dll",
-  "exe",
-  "o",
-  "a",
-  "lib",
-  "obj",
-  "bin",
-  "wasm",
-  "node",
-  "pyc",
-  "pyo",
-  "woff",
-  "woff2",
-  "ttf",
-  "otf",
-  "eot",
-  "mp3",
-  "mp4",
-  "wav",
-  "ogg",
-  "flac",
-  "mov",
-  "avi",
-  "mkv",
-  "webm",
-  "sqlite",
-  "db",
-  "sqlite3",
-  "dat",
-  "iso",
-  "dmg"
-]);
-function findPathSkipReason(relativePath) {
-  const segments = relativePath.split("/");
-  const base = (segments[segments.length - 1] ?? "").toLowerCase();
-  const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
-  if (dirs.some((d) => VENDORED_DIRS.has(d))) return "vendored";
-  if (GENERATED_NAMES.some((re) => re.test(base))) return "generated";
-  const dot = base.lastIndexOf(".");
-  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
-  return void 0;
-}
-var SNIFF_BYTES = 8192;
-var MINIFIED_LINE_LENGTH = 1e3;
-var MINIFIED_AVERAGE_LINE = 300;
-var PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
-var GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
-function findContentSkipReason(bytes, text) {
-  const head = bytes.subarray(0, SNIFF_BYTES);
-  if (head.includes(0)) return "binary";
-  if (PRIVATE_KEY_BLOCK.test(text)) return "private-key";
-  const headText = text.slice(0, SNIFF_BYTES);
-  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
-  if (isMinified(headText)) return "minified";
-  return void 0;
-}
-function isMinified(headText) {
-  const lines = headText.split("\n");
-  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
-  const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
-  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
-}
-
-// src/core/repo/walk-directory.ts
-import { readdirSync, readFileSync } from "node:fs";
-import path4 from "node:path";
-import ignore from "ignore";
-function walkDirectory(root) {
-  const entries = [];
-  const skipped = [];
-  const stack = [{ dir: "", scopes: [] }];
-  while (stack.length > 0) {
-    const { dir, scopes: parentScopes } = stack.pop();
-    const absolute = dir === "" ? root : path4.join(root, dir);
-    let names;
-    try {
-      names = readdirSync(absolute, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    const scopes = names.some((e) => e.name === ".gitignore") ? withGitignore(absolute, dir, parentScopes) : parentScopes;
-    for (const entry of names) {
-      if (entry.name === ".git") continue;
-      const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
-      const isDir = entry.isDirectory();
-      if (isIgnored(scopes, rel, isDir)) continue;
-      if (isDir) {
-        const reason = findPathSkipReason(`${rel}/x`);
-        if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
-        else stack.push({ dir: rel, scopes });
-      } else if (entry.isSymbolicLink()) {
-        entries.push({ path: rel, kind: "symlink" });
-      } else if (entry.isFile()) {
-        entries.push({ path: rel, kind: "file" });
-      }
-    }
-  }
-  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { entries, skipped };
-}
-function withGitignore(absoluteDir, dir, parent) {
-  let text;
-  try {
-    text = readFileSync(path4.join(absoluteDir, ".gitignore"), "utf8");
-  } catch {
-    return parent;
-  }
-  return [...parent, { base: dir, rules: ignore().add(text) }];
-}
-function isIgnored(scopes, rel, isDir) {
-  for (const scope of scopes) {
-    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
-    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
-  }
-  return false;
-}
-
-// src/core/repo/local-repo-source.ts
-var LocalRepoSource = class {
-  id;
-  root;
-  maxFileBytes;
-  constructor(root, options = {}) {
-    let real;
-    try {
-      real = realpathSync2(root);
-    } catch (error2) {
-      throw new NanodexError("repo-not-found", `repository folder ${root} does not exist`, {
-        hint: "pass --repo with the path of a local checkout or folder",
-        cause: error2
-      });
-    }
-    if (!statSync(real).isDirectory()) {
-      throw new NanodexError("repo-not-found", `repository path ${root} is not a folder`, {
-        hint: "pass --repo with the path of a local checkout or folder"
-      });
-    }
-    this.root = real;
-    this.id = real;
-    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  }
-  async listFiles(options = {}) {
-    const files = [];
-    const skipped = [];
-    const candidates = [];
-    const git2 = options.paths ? void 0 : readGitListing(this.root);
-    if (options.paths) {
-      for (const p of options.paths) {
-        const relative = parseRepoPath(p);
-        if (!isInside(this.root, realpathOrSelf(path5.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
-        else candidates.push({ path: relative });
-      }
-    } else if (git2) {
-      for (const [file, sha] of git2.clean) candidates.push({ path: file, knownSha: sha });
-      for (const file of git2.dirty) candidates.push({ path: file });
-      for (const file of git2.symlinks) skipped.push({ path: file, reason: "symlink" });
-    } else {
-      const walked = walkDirectory(this.root);
-      skipped.push(...walked.skipped);
-      for (const entry of walked.entries) {
-        if (entry.kind === "symlink") skipped.push({ path: entry.path, reason: "symlink" });
-        else candidates.push({ path: entry.path });
-      }
-    }
-    for (const candidate of candidates) {
-      const reason = findPathSkipReason(candidate.path);
-      if (reason) {
-        skipped.push({ path: candidate.path, reason });
-        continue;
-      }
-      const absolute = path5.join(this.root, candidate.path);
-      let stat;
-      try {
-        stat = lstatSync2(absolute);
-      } catch {
-        continue;
-      }
-      if (stat.isSymbolicLink()) {
-        skipped.push({ path: candidate.path, reason: "symlink" });
-        continue;
-      }
-      if (!stat.isFile()) continue;
-      if (stat.size > this.maxFileBytes) {
-        skipped.push({ path: candidate.path, reason: "too-large" });
-        continue;
-      }
-      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
-      if (blobSha === void 0) continue;
-      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
-    }
-    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    return { files, skipped, headSha: git2?.headSha };
-  }
-  async readFile(file) {
-    const { relative, absolute } = resolveInsideRoot(this.root, file);
-    const reason = findPathSkipReason(relative);
-    if (reason === "secret") {
-      throw new NanodexError("file-refused", `${relative} looks like a secret and is never read`, {
-        hint: "nanodex does not read .env files, keys, certificates or credential files"
-      });
-    }
-    try {
-      return await readFile(absolute, "utf8");
-    } catch (error2) {
-      throw new NanodexError("file-unreadable", `cannot read ${relative}`, { cause: error2 });
-    }
-  }
-  async readRange(file, range) {
-    const text = await this.readFile(file);
-    const lines = text.split("\n");
-    const start = Math.max(1, range.startLine);
-    const end = Math.min(lines.length, range.endLine);
-    return lines.slice(start - 1, end).join("\n");
-  }
-  hashFile(file, absolute, stat, hashCache) {
-    const cached = hashCache?.(file);
-    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.blobSha;
-    try {
-      return gitBlobSha(readFileSync2(absolute));
-    } catch {
-      return void 0;
-    }
-  }
-};
-function realpathOrSelf(absolute) {
-  try {
-    return realpathSync2(absolute);
-  } catch {
-    return absolute;
-  }
+// src/core/failure/to-failure.ts
+import { randomUUID } from "node:crypto";
+function newReferenceId() {
+  return randomUUID().slice(0, 8);
+}
+function toFailure(error2, options) {
+  const referenceId = newReferenceId();
+  options.logger.error(options.log, { ...options.fields, referenceId, error: describeError(error2) });
+  const shown = options.translate ? options.translate(error2) : error2;
+  const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? "nanodex hit an unexpected error";
+  return { kind: "failed", message, referenceId };
 }
 
 // src/core/budget/budget-meter.ts
@@ -2509,6 +1029,12 @@ var EvidenceSet = class {
   }
 };
 
+// src/core/tokens.ts
+var CHARS_PER_TOKEN = 3.5;
+function estimateTokens(text) {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
 // src/core/explore/package-context.ts
 function packageContext(input) {
   const { bootstrap, plan, evidence, findings, gaps } = input;
@@ -2580,6 +1106,50 @@ function planFollowUp(plan, index, evidence, defined, round2) {
     if (!items.some((e) => e.path === candidate.path)) ops.push({ kind: "head", path: candidate.path, maxLines: 40 });
   }
   return ops.slice(0, MAX_FOLLOW_UPS);
+}
+
+// src/core/code-index/identifier-terms.ts
+var IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+var CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
+function splitIdentifier(identifier) {
+  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => a ? `${a} ${b}` : `${c} ${d}`);
+  return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
+}
+var termCache = /* @__PURE__ */ new Map();
+var TERM_CACHE_LIMIT = 2e5;
+function toIdentifierTerms(word) {
+  let terms = termCache.get(word);
+  if (terms === void 0) {
+    const parts = splitIdentifier(word);
+    terms = parts.length > 1 ? `${parts.join("")} ${parts.join(" ")}` : parts[0] ?? "";
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, terms);
+  }
+  return terms;
+}
+function toSearchTerms(text) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
+    const word = match[0];
+    if (seen.has(word)) continue;
+    seen.add(word);
+    const terms = toIdentifierTerms(word);
+    if (terms) out.push(terms);
+  }
+  return out.join(" ");
+}
+function toPathTerms(relativePath) {
+  return relativePath.split(/[/._-]+/).flatMap((segment) => splitIdentifier(segment)).join(" ");
+}
+
+// src/core/repo/is-test-file.ts
+var TEST_DIRS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "testdata", "testing", "e2e", "fixtures"]);
+var TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
+function isTestFile(filePath) {
+  const parts = filePath.split("/");
+  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
 }
 
 // src/core/explore/read-prompt.ts
@@ -2719,7 +1289,7 @@ function isIdentifierLike(word) {
 // src/core/explore/locate-files.ts
 var SEARCH_CHUNKS = 200;
 var WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
-var TEST_FACTOR2 = 0.3;
+var TEST_FACTOR = 0.3;
 var TEXT_FACTOR = 0.5;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 function locateFiles(index, question, options = {}) {
@@ -2775,7 +1345,7 @@ function locateFiles(index, question, options = {}) {
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
   for (const [path15, entry] of scores) {
-    if (isTestFile(path15)) entry.score *= TEST_FACTOR2;
+    if (isTestFile(path15)) entry.score *= TEST_FACTOR;
     else if (language.get(path15) === "text") entry.score *= TEXT_FACTOR;
   }
   return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; ") })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
@@ -2842,6 +1412,86 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files) 
 
 // src/core/explore/plan-schema.ts
 import { z as z3 } from "zod";
+
+// src/core/repo/repo-path.ts
+import { lstatSync, realpathSync } from "node:fs";
+import path from "node:path";
+var MAX_PATH_LENGTH = 4096;
+function parseRepoPath(input) {
+  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
+  if (input.length === 0) throw new PathRejectedError(input, "empty path");
+  if (input.length > MAX_PATH_LENGTH) {
+    throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
+  }
+  if (/[\u0000-\u001f\u007f]/.test(input)) {
+    throw new PathRejectedError(input, "contains NUL or control characters");
+  }
+  const slashed = input.replace(/\\/g, "/");
+  if (slashed.startsWith("/") || /^[a-zA-Z]:/.test(slashed)) {
+    throw new PathRejectedError(input, "absolute path");
+  }
+  const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
+  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
+  if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
+  if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
+  return segments.join("/");
+}
+function isValidRepoPath(input) {
+  try {
+    parseRepoPath(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function resolveInsideRoot(root, input) {
+  const relative = parseRepoPath(input);
+  const absolute = path.join(root, ...relative.split("/"));
+  if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
+  const real = findRealPath(absolute, relative);
+  if (!isInside(root, real.path)) {
+    throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
+  }
+  return { relative, absolute: real.exists ? real.path : absolute };
+}
+function findRealPath(absolute, relative) {
+  const missing = [];
+  for (let current = absolute; ; current = path.dirname(current)) {
+    try {
+      return { path: path.join(realpathSync(current), ...missing), exists: missing.length === 0 };
+    } catch (error2) {
+      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
+      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
+      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
+    }
+    if (isSymlink(current)) {
+      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
+    }
+    if (path.dirname(current) === current) return { path: absolute, exists: false };
+    missing.unshift(path.basename(current));
+  }
+}
+function isInside(root, candidate) {
+  const rel = path.relative(root, candidate);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+}
+function isSymlink(file) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch (error2) {
+    if (hasCode(error2, "ENOTDIR")) return false;
+    throw error2;
+  }
+}
+function hasCode(error2, ...codes) {
+  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
+}
+function describeNonString(input) {
+  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
+  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
+}
+
+// src/core/explore/plan-schema.ts
 var repoPath = z3.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
 var operation = z3.discriminatedUnion("kind", [
   z3.object({ kind: z3.literal("head"), path: repoPath, maxLines: z3.number().int().min(1).max(400) }),
@@ -2886,6 +1536,151 @@ function checkPlan(raw, tree, budget) {
       maxRounds: Math.min(plan.maxRounds, budget.rounds)
     }
   };
+}
+
+// src/core/repo/skip-rules.ts
+var DEFAULT_MAX_FILE_BYTES = 1e6;
+var SECRET_NAMES = [
+  /^\.env(\..*)?$/,
+  /^.*\.env$/,
+  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+  /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
+  /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
+  /^credentials(\..*)?$/,
+  /^secrets?(\..*)?$/,
+  /^service[-_]?account.*\.json$/,
+  /^\.?terraform\.tfstate.*$/
+];
+var SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
+var VENDORED_DIRS = /* @__PURE__ */ new Set([
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  "third_party",
+  "third-party",
+  "thirdparty",
+  "external",
+  "Pods",
+  "Carthage",
+  ".yarn",
+  ".pnpm-store",
+  "site-packages",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".gradle",
+  ".git",
+  ".hg",
+  ".svn"
+]);
+var GENERATED_NAMES = [
+  /\.min\.(js|mjs|cjs|css)$/,
+  /[.-]bundle\.(js|mjs|cjs)$/,
+  /\.(map|lock|snap)$/,
+  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
+  /\.(pb|pb2)\.(go|py)$/,
+  /_pb2(_grpc)?\.py$/,
+  /\.generated\.\w+$/
+];
+var BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "bmp",
+  "ico",
+  "webp",
+  "avif",
+  "tiff",
+  "psd",
+  "pdf",
+  "zip",
+  "gz",
+  "tgz",
+  "bz2",
+  "xz",
+  "zst",
+  "7z",
+  "rar",
+  "tar",
+  "jar",
+  "war",
+  "class",
+  "so",
+  "dylib",
+  "dll",
+  "exe",
+  "o",
+  "a",
+  "lib",
+  "obj",
+  "bin",
+  "wasm",
+  "node",
+  "pyc",
+  "pyo",
+  "woff",
+  "woff2",
+  "ttf",
+  "otf",
+  "eot",
+  "mp3",
+  "mp4",
+  "wav",
+  "ogg",
+  "flac",
+  "mov",
+  "avi",
+  "mkv",
+  "webm",
+  "sqlite",
+  "db",
+  "sqlite3",
+  "dat",
+  "iso",
+  "dmg"
+]);
+function findPathSkipReason(relativePath) {
+  const segments = relativePath.split("/");
+  const base = (segments[segments.length - 1] ?? "").toLowerCase();
+  const dirs = segments.slice(0, -1);
+  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
+  if (dirs.some((d) => VENDORED_DIRS.has(d))) return "vendored";
+  if (GENERATED_NAMES.some((re) => re.test(base))) return "generated";
+  const dot = base.lastIndexOf(".");
+  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
+  return void 0;
+}
+var SNIFF_BYTES = 8192;
+var MINIFIED_LINE_LENGTH = 1e3;
+var MINIFIED_AVERAGE_LINE = 300;
+var PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
+var GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
+function findContentSkipReason(bytes, text) {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return "binary";
+  if (PRIVATE_KEY_BLOCK.test(text)) return "private-key";
+  const headText = text.slice(0, SNIFF_BYTES);
+  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
+  if (isMinified(headText)) return "minified";
+  return void 0;
+}
+function isMinified(headText) {
+  const lines = headText.split("\n");
+  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
+  const full = lines.slice(0, -1);
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
+}
+
+// src/core/repo/git-blob-sha.ts
+import { createHash } from "node:crypto";
+function gitBlobSha(bytes) {
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // src/core/explore/run-operation.ts
@@ -3118,9 +1913,9 @@ var proposedChangeSetSchema = z4.strictObject({
 function parseProposedChanges(raw) {
   const parsed = proposedChangeSetSchema.safeParse(Array.isArray(raw) ? { changes: raw } : raw, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem2) };
-  return { ok: true, changes: parsed.data.changes.map(normalise2) };
+  return { ok: true, changes: parsed.data.changes.map(normalise) };
 }
-function normalise2(change) {
+function normalise(change) {
   switch (change.kind) {
     case "file_rename":
       return { ...change, oldPath: parseRepoPath(change.oldPath), newPath: parseRepoPath(change.newPath) };
@@ -3183,7 +1978,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path6 = z5.string().min(1).max(1e3).describe("repository-relative path");
+var path2 = z5.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -3205,12 +2000,12 @@ ${e.snippet}`)
     tool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z5.object({ path: path6, maxLines: z5.number().int().min(1).max(200) })
+      schema: z5.object({ path: path2, maxLines: z5.number().int().min(1).max(200) })
     }),
     tool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z5.object({ path: path6, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z5.object({ path: path2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     tool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
@@ -3240,7 +2035,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z5.object({ path: path6, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
+var citation = z5.object({ path: path2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     tool((a) => {
@@ -3266,7 +2061,7 @@ function buildOutputTools(out, allowed) {
       name: "emit_review_comment",
       description: "Add a review comment on a line, quoting the code it is about.",
       schema: z5.object({
-        path: path6,
+        path: path2,
         line: z5.number().int().min(1),
         body: z5.string().min(1).max(5e3),
         quote: z5.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
@@ -3666,7 +2461,7 @@ function toModelError(error2, config) {
   if (error2 instanceof NanodexError) return error2;
   const keys = [config.apiKey];
   const status = findStatus(error2);
-  const detail = clip2(redactCredentials(findMessage(error2), keys));
+  const detail = clip(redactCredentials(findMessage(error2), keys));
   const where = `${config.provider}${config.model === void 0 ? "" : ` (${config.model})`}`;
   const message = `model request to ${where} failed${status === void 0 ? "" : ` with HTTP ${status}`}: ${detail}`;
   return new NanodexError("model-failed", message, {
@@ -3704,7 +2499,7 @@ function findMessage(error2) {
   const first2 = error2.message.split(/\n\s*\n/)[0]?.trim() ?? "";
   return first2 === "" ? error2.name : first2.replace(/^\d{3} /, "");
 }
-function clip2(text) {
+function clip(text) {
   return text.length <= MAX_DETAIL_LENGTH ? text : `${text.slice(0, MAX_DETAIL_LENGTH)}…`;
 }
 function chain(error2) {
@@ -3819,6 +2614,111 @@ function renderFooter(m, extras) {
     ...notes.map((n) => `${n}  `),
     "</details>"
   ].join("\n");
+}
+
+// src/core/code-index/index-meta-keys.ts
+var BUILD_STATE_KEY = "build_state";
+var BUILD_STARTED_KEY = "build_started_at";
+var BUILD_WRITER_KEY = "build_writer";
+
+// src/core/code-index/index-write-lock.ts
+import { existsSync, mkdirSync } from "node:fs";
+import path3 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import Database from "better-sqlite3";
+var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
+var FIRST_POLL_MS = 25;
+var MAX_POLL_MS = 250;
+function toIndexLockFile(indexFile) {
+  return `${indexFile}.lock`;
+}
+async function acquireIndexWriteLock(indexFile, options = {}) {
+  const clock = options.clock ?? systemClock;
+  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const lockFile = toIndexLockFile(indexFile);
+  mkdirSync(path3.dirname(lockFile), { recursive: true });
+  const started = clock.now();
+  let poll = FIRST_POLL_MS;
+  let told = false;
+  const db = new Database(lockFile, { timeout: 0 });
+  for (; ; ) {
+    if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
+    const waited = clock.now() - started;
+    if (waited >= waitMs) {
+      db.close();
+      const holder = options.describeHolder?.();
+      throw new NanodexError(
+        "index-busy",
+        `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` + (holder === void 0 ? "" : ` (${holder})`),
+        {
+          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ""}; the lock is released the moment that process exits, so it is never left behind by a crash`
+        }
+      );
+    }
+    if (!told) {
+      told = true;
+      options.onWait?.({ lockFile, waitMs, holder: options.describeHolder?.() });
+    }
+    await sleep(Math.min(poll, waitMs - waited));
+    poll = Math.min(poll * 2, MAX_POLL_MS);
+  }
+}
+function isIndexWriteLocked(indexFile) {
+  const lockFile = toIndexLockFile(indexFile);
+  if (!existsSync(lockFile)) return false;
+  const db = new Database(lockFile, { timeout: 0 });
+  const free = tryLock(db);
+  db.close();
+  return !free;
+}
+function tryLock(db) {
+  try {
+    db.exec("PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE");
+    return true;
+  } catch (error2) {
+    if (isBusy(error2)) return false;
+    db.close();
+    throw error2;
+  }
+}
+function heldLock(db, lockFile, waitedMs) {
+  return {
+    lockFile,
+    waitedMs,
+    get held() {
+      return db.open;
+    },
+    release() {
+      if (db.open) db.close();
+    }
+  };
+}
+function isBusy(error2) {
+  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
+}
+function formatSeconds(ms) {
+  return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
+}
+
+// src/core/code-index/index-state.ts
+function readIndexState(store) {
+  const state = store.getMeta(BUILD_STATE_KEY);
+  if (state === "complete") return { complete: true };
+  if (state === void 0 && isLegacyComplete(store)) return { complete: true };
+  return {
+    complete: false,
+    reason: isIndexWriteLocked(store.file) ? "building" : "interrupted",
+    startedAt: store.getMeta(BUILD_STARTED_KEY)
+  };
+}
+function isLegacyComplete(store) {
+  if (store.getMeta("indexed_at") === void 0) return false;
+  return store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
+}
+function describeIndexState(state) {
+  if (state.complete) return void 0;
+  const since = state.startedAt === void 0 ? "" : ` (started ${state.startedAt})`;
+  return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
 }
 
 // src/core/render/render-index-warning.ts
@@ -4065,7 +2965,7 @@ function formatLineRef({ path: path15, startLine, endLine }) {
 
 // src/core/skills/routing-terms.ts
 import { stemmer } from "stemmer";
-var STOP_WORDS2 = new Set(
+var STOP_WORDS = new Set(
   "a an the is are was were be been being am to for of in on at by with from into onto and or but if then so this that these those it its i me my we our us you your they them their he she his her please can could would should will shall may might must do does did done have has had just also there here some any all about as up out than too very really maybe again still only own same such each other get got let lets make made s d m re ll ve".split(" ")
 );
 var IDENTIFIER_LIKE = /[a-z][A-Z]|_|\w\.\w|\/|^[#@]/;
@@ -4079,7 +2979,7 @@ function toRoutingTerms(text) {
     const weight = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
     for (const word of toWords(bare)) {
       if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight });
+      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS.has(word), weight });
     }
   }
   return terms;
@@ -7192,7 +6092,7 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path7 from "node:path";
+import path4 from "node:path";
 import { z as z7 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
@@ -7355,7 +6255,7 @@ function parseSkill(text, origin) {
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path7.posix.basename(path7.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path4.posix.basename(path4.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -7497,16 +6397,16 @@ function compare(a, b) {
 
 // src/core/skills/read-built-in-skill-files.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path8 from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import path5 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path8.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path5.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path8.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path8.resolve(start);
+function findBuiltInSkillsFolder(start = path5.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path5.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync2(path8.join(dir, MARKER))) return path8.join(dir, "skills");
-    const parent = path8.dirname(dir);
+    if (existsSync2(path5.join(dir, MARKER))) return path5.join(dir, "skills");
+    const parent = path5.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -7523,9 +6423,9 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path8.join(folder, name, "SKILL.md");
+    const file = path5.join(folder, name, "SKILL.md");
     if (!existsSync2(file)) continue;
-    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
+    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile(file, "utf8") });
   }
   return files;
 }
@@ -7725,19 +6625,6 @@ async function produce(command, run3, catalog) {
   }
 }
 
-// src/core/failure/to-failure.ts
-import { randomUUID } from "node:crypto";
-function newReferenceId() {
-  return randomUUID().slice(0, 8);
-}
-function toFailure(error2, options) {
-  const referenceId = newReferenceId();
-  options.logger.error(options.log, { ...options.fields, referenceId, error: describeError(error2) });
-  const shown = options.translate ? options.translate(error2) : error2;
-  const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? "nanodex hit an unexpected error";
-  return { kind: "failed", message, referenceId };
-}
-
 // src/core/run.ts
 async function run(request, ports) {
   const started = ports.clock.now();
@@ -7890,6 +6777,1142 @@ async function runCommand(request, ports, started) {
 }
 function isFromModel(error2) {
   return error2 instanceof ModelCallError;
+}
+
+// src/core/flows/workspace.ts
+async function runInWorkspace(request, ports) {
+  let opened;
+  try {
+    opened = await ports.workspace.open();
+  } catch (error2) {
+    return toFailure(error2, { logger: ports.logger, log: "opening the repository failed", fallback: "nanodex hit an unexpected error while indexing the repository" });
+  }
+  try {
+    const { workspace: _workspace, ...rest } = ports;
+    return await run({ ...request, repo: opened.repo, links: request.links ?? opened.links }, {
+      ...rest,
+      source: opened.source,
+      index: opened.index,
+      repositorySkills: opened.repositorySkills ?? rest.repositorySkills
+    });
+  } finally {
+    opened.close();
+  }
+}
+
+// src/action/action-workspace.ts
+import path12 from "node:path";
+
+// src/core/code-index/ttl-cache.ts
+var TtlCache = class {
+  constructor(ttlMs, maxEntries, now = Date.now) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
+  ttlMs;
+  maxEntries;
+  now;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return void 0;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return void 0;
+    }
+    return entry.value;
+  }
+  set(key, value) {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== void 0) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+  }
+};
+
+// src/core/code-index/graph-queries.ts
+var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
+var WALK_ROW_CAP = 2e4;
+var SUBGRAPH_TTL_MS = 6e4;
+var CALL_KINDS = `('call', 'new')`;
+var LINKING_EDGES = `('import', 'call')`;
+var MAX_CALL_DEPTH = 5;
+var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
+var GraphQueries = class {
+  constructor(store, now = Date.now) {
+    this.store = store;
+    this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
+  }
+  store;
+  subgraphs;
+  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
+  findDefinitions(name, limit2 = 50) {
+    const dot = name.lastIndexOf(".");
+    const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
+    return this.store.statement(
+      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+       FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
+       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
+       LIMIT @limit`
+    ).all({ bare, scope, limit: limit2 });
+  }
+  /** Every place `name` is used (calls, types, imports, inheritance). */
+  findReferences(name, limit2 = 200) {
+    const bare = name.slice(name.lastIndexOf(".") + 1);
+    return this.store.statement(
+      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
+       FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
+       WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
+    ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
+  }
+  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
+  callers(symbolId, depth = 1, limit2 = 200) {
+    return this.walkCalls(`
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit2);
+  }
+  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
+  callees(symbolId, depth = 1, limit2 = 200) {
+    return this.walkCalls(`
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit2);
+  }
+  /** Files `path` imports, transitively to `depth`. */
+  imports(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
+  }
+  /** Files that import `path`, transitively to `depth`. */
+  importers(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
+  }
+  /** Files within `depth` hops of `path` in either direction, and the edges among them. */
+  subgraph(path15, options = {}) {
+    const depth = options.depth ?? 2;
+    const kinds = options.kinds ?? ALL_KINDS;
+    const maxNodes = options.maxNodes ?? 200;
+    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const cached = this.subgraphs.get(key);
+    if (cached) return cached;
+    const rows = this.store.statement(
+      `WITH RECURSIVE walk (file_id, depth) AS (
+         SELECT id, 0 FROM files WHERE path = @path
+         UNION
+         SELECT e.dst_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.src_file_id = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         UNION
+         SELECT e.src_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.dst_file_id = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         LIMIT ${WALK_ROW_CAP}
+       ),
+       nodes AS (SELECT file_id, min(depth) AS depth FROM walk GROUP BY file_id ORDER BY depth, file_id LIMIT @maxNodes)
+       SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
+       FROM nodes n JOIN files f ON f.id = n.file_id
+       UNION ALL
+       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
+       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
+       WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
+         AND e.kind IN (SELECT value FROM json_each(@kinds))`
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
+    const result = { nodes: [], edges: [] };
+    for (const r of rows) {
+      if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
+      else result.edges.push({ from: r.a, to: r.b, kind: r.kind, weight: r.weight });
+    }
+    result.nodes.sort((x, y) => x.depth - y.depth || (x.path < y.path ? -1 : 1));
+    this.subgraphs.set(key, result);
+    return result;
+  }
+  walkCalls(steps, symbolId, depth, limit2) {
+    return this.store.statement(
+      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         UNION
+         ${steps}
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       FROM walk w
+       LEFT JOIN symbols s ON s.id = w.symbol_id
+       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
+       WHERE w.depth > 0
+       GROUP BY w.symbol_id
+       ORDER BY depth, f.path, line
+       LIMIT @limit`
+    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit: limit2 }).map((row) => {
+      const r = row;
+      return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
+    });
+  }
+  walkFiles(path15, depth, limit2, direction, kinds) {
+    const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
+    return this.store.statement(
+      `WITH RECURSIVE walk (file_id, depth) AS (
+         SELECT id, 0 FROM files WHERE path = @path
+         UNION
+         SELECT e.${to}, w.depth + 1 FROM walk w JOIN edges e ON e.${from} = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
+       WHERE w.depth > 0 AND f.path <> @path
+       GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
+  }
+};
+
+// src/core/code-index/page-rank.ts
+function pageRank(n, graph, options = {}) {
+  const damping = options.damping ?? 0.85;
+  const iterations = options.iterations ?? 50;
+  const tolerance = options.tolerance ?? 1e-6;
+  if (n === 0) return new Float64Array(0);
+  const { from, to, weight } = graph;
+  const teleport = normalise2(options.personalization ?? new Float64Array(n).fill(1));
+  const outWeight = new Float64Array(n);
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight[e];
+  const share = new Float64Array(from.length);
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight[e] / outWeight[from[e]];
+  let rank2 = Float64Array.from(teleport);
+  let next = new Float64Array(n);
+  for (let iter = 0; iter < iterations; iter += 1) {
+    next.fill(0);
+    let dangling = 0;
+    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
+    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
+    const base = 1 - damping + damping * dangling;
+    let delta = 0;
+    for (let i = 0; i < n; i += 1) {
+      next[i] += base * teleport[i];
+      delta += Math.abs(next[i] - rank2[i]);
+    }
+    [rank2, next] = [next, rank2];
+    if (delta < tolerance) break;
+  }
+  return rank2;
+}
+function normalise2(v) {
+  let sum = 0;
+  for (const x of v) sum += x;
+  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
+  return v.map((x) => x / sum);
+}
+
+// src/core/code-index/resolve-imports.ts
+import path6 from "node:path/posix";
+var PathCatalog = class {
+  paths;
+  byBase = /* @__PURE__ */ new Map();
+  dirs = /* @__PURE__ */ new Map();
+  constructor(paths) {
+    this.paths = new Set(paths);
+    for (const p of this.paths) {
+      const base = p.slice(p.lastIndexOf("/") + 1);
+      push(this.byBase, base, p);
+      push(this.dirs, dirOf(p), p);
+    }
+  }
+  has(p) {
+    return this.paths.has(p);
+  }
+  filesIn(dir) {
+    return this.dirs.get(dir) ?? [];
+  }
+  withSuffix(suffix, from) {
+    const base = suffix.slice(suffix.lastIndexOf("/") + 1);
+    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
+  }
+  dirsWithSuffix(suffix) {
+    return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
+  }
+};
+function endsWithSegments(p, suffix) {
+  return p === suffix || p.endsWith(`/${suffix}`);
+}
+function nearestFirst(paths, from) {
+  return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
+}
+var ECMASCRIPT_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+function resolveImport(source, from, language, kind, catalog) {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return resolveEcmascript(source, from, catalog);
+    case "python":
+      return resolvePython(source, from, catalog);
+    case "go":
+      return resolveGo(source, catalog);
+    case "rust":
+      return resolveRust(source, from, kind, catalog);
+    case "java":
+      return resolveDotted(source, from, ".java", catalog);
+    case "ruby":
+      return resolveRuby(source, from, catalog);
+    case "c":
+    case "cpp":
+      return first(catalog, [path6.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+    case "php":
+      return resolvePhp(source, from, catalog);
+    case "csharp":
+      return resolveNamespaceFolder(source.split("."), ".cs", catalog);
+    default:
+      return [];
+  }
+}
+function resolveEcmascript(source, from, catalog) {
+  if (!source.startsWith(".")) return [];
+  const target = path6.join(dirOf(from), source);
+  const stem = target.replace(/\.(m|c)?jsx?$/, "");
+  const candidates = [target];
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
+  return first(catalog, candidates) ?? [];
+}
+function resolvePython(source, from, catalog) {
+  const dots = /^\.*/.exec(source)[0].length;
+  const rest = source.slice(dots).split(".").filter(Boolean).join("/");
+  if (dots > 0) {
+    let dir = dirOf(from);
+    for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
+    const base = rest ? path6.join(dir, rest) : dir;
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
+  }
+  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
+    const hit = catalog.withSuffix(suffix, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+function resolveGo(source, catalog) {
+  const segments = source.split("/");
+  if (!segments[0].includes(".")) return [];
+  for (let k = segments.length - 1; k >= 1; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
+    if (dirs.length === 1) {
+      return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
+    }
+  }
+  return [];
+}
+function resolveRust(source, from, kind, catalog) {
+  const moduleDir = rustModuleDir(from);
+  if (kind === "contains") return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
+  const segments = source.split("{")[0].split("::").map((s) => s.trim()).filter(Boolean);
+  let dir;
+  if (segments[0] === "crate") dir = rustCrateRoot(from, catalog);
+  else if (segments[0] === "self") dir = moduleDir;
+  else if (segments[0] === "super") dir = dirOf(moduleDir);
+  else dir = "";
+  const rest = dir === "" && !["crate", "self", "super"].includes(segments[0]) ? segments : segments.slice(1);
+  if (dir === "") dir = moduleDir;
+  while (rest[0] === "super") {
+    dir = dirOf(dir);
+    rest.shift();
+  }
+  for (let k = rest.length; k >= 1; k -= 1) {
+    const base = path6.join(dir, ...rest.slice(0, k));
+    const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
+    if (hit) return hit;
+  }
+  return [];
+}
+function rustModuleDir(file) {
+  const base = file.slice(file.lastIndexOf("/") + 1);
+  if (["mod.rs", "lib.rs", "main.rs"].includes(base)) return dirOf(file);
+  return file.slice(0, -".rs".length);
+}
+function rustCrateRoot(from, catalog) {
+  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+    if (catalog.has(join(dir, "lib.rs")) || catalog.has(join(dir, "main.rs"))) return dir;
+    if (dir === "") return dirOf(from);
+  }
+}
+function resolveDotted(source, from, ext, catalog) {
+  const clean = source.replace(/^static\s+/, "");
+  if (clean.endsWith(".*")) {
+    const dirs2 = catalog.dirsWithSuffix(clean.slice(0, -2).split(".").join("/"));
+    return dirs2.length === 1 ? catalog.filesIn(dirs2[0]).filter((p) => p.endsWith(ext)) : [];
+  }
+  const segments = clean.split(".");
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(0, k).join("/")}${ext}`, from)[0];
+    if (hit) return [hit];
+  }
+  const dirs = catalog.dirsWithSuffix(segments.join("/"));
+  return dirs.length === 1 ? catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext)) : [];
+}
+function resolveRuby(source, from, catalog) {
+  const file = source.endsWith(".rb") ? source : `${source}.rb`;
+  return first(catalog, [path6.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
+}
+function resolvePhp(source, from, catalog) {
+  if (source.endsWith(".php")) {
+    const relative = source.replace(/^\/+/, "");
+    return first(catalog, [path6.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
+  }
+  const segments = source.replace(/^\\/, "").split("\\");
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(-k).join("/")}.php`, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+function resolveNamespaceFolder(segments, ext, catalog) {
+  if (segments.length < 2) return [];
+  for (let k = segments.length; k >= 1; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
+    if (dirs.length === 1) return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext));
+    if (dirs.length > 1) return [];
+  }
+  return [];
+}
+function first(catalog, candidates) {
+  for (const c of candidates) {
+    const p = normal(c);
+    if (p && catalog.has(p)) return [p];
+  }
+  return void 0;
+}
+function normal(p) {
+  const n = path6.normalize(p);
+  return n.startsWith("../") || n === ".." ? "" : n.replace(/^\.\//, "");
+}
+function join(dir, name) {
+  return dir === "" ? name : `${dir}/${name}`;
+}
+function dirOf(p) {
+  const i = p.lastIndexOf("/");
+  return i < 0 ? "" : p.slice(0, i);
+}
+function sharedPrefix(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+function push(map, key, value) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+// src/core/code-index/sql-path-lookup.ts
+var SqlPathLookup = class {
+  constructor(store) {
+    this.store = store;
+  }
+  store;
+  has(p) {
+    return this.store.statement("SELECT 1 FROM files WHERE path = ?").get(p) !== void 0;
+  }
+  filesIn(dir) {
+    return this.store.statement("SELECT path FROM files WHERE dir = ? ORDER BY path").pluck().all(dir);
+  }
+  withSuffix(suffix, from) {
+    const rows = this.store.statement(
+      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`
+    ).pluck().all({ suffix });
+    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
+  }
+  dirsWithSuffix(suffix) {
+    const rows = this.store.statement(
+      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`
+    ).pluck().all({ suffix });
+    return rows.filter((d) => endsWithSegments(d, suffix));
+  }
+};
+
+// src/core/code-index/update-edges.ts
+var MAX_DEFINING_FILES = 8;
+var SMALL_REBUILD_FILES = 200;
+var SMALL_RESOLVE_IMPORTS = 64;
+var TARGETS = `(VALUES
+  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
+  ('new','class'),('new','struct'),
+  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
+  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
+var EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
+function updateEdges(store, options) {
+  const db = store.db;
+  return store.transaction(() => {
+    const dirty = db.prepare("SELECT file_id FROM dirty_files").pluck().all();
+    if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;");
+    const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
+    for (const id2 of dirty) addBatch.run(id2);
+    const importsResolved = resolveImports(store, options.treeChanged);
+    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
+      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
+    if (dirty.length > SMALL_REBUILD_FILES) {
+      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+    } else {
+      db.exec(`INSERT OR IGNORE INTO temp.ambiguous
+        SELECT n.name FROM (
+          SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
+          UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
+        ) n
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+          > ${MAX_DEFINING_FILES}`);
+    }
+    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
+      WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
+        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
+      GROUP BY 1, 2, 3
+      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
+      FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
+      WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
+        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
+      GROUP BY 1, 2, 3
+      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    db.exec("DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;");
+    return { dirty: dirty.length, importsResolved };
+  });
+}
+function resolveImports(store, treeChanged) {
+  const db = store.db;
+  const rows = db.prepare(
+    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+     WHERE i.file_id IN (SELECT file_id FROM temp.batch)
+     ${treeChanged ? "OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)" : ""}`
+  ).all();
+  if (rows.length === 0) return 0;
+  let lookup;
+  let idOf;
+  if (rows.length <= SMALL_RESOLVE_IMPORTS) {
+    lookup = new SqlPathLookup(store);
+    const byPath = store.statement("SELECT id FROM files WHERE path = ?").pluck();
+    idOf = (p) => byPath.get(p);
+  } else {
+    const files = db.prepare("SELECT id, path FROM files").all();
+    const idByPath = new Map(files.map((f) => [f.path, f.id]));
+    lookup = new PathCatalog(idByPath.keys());
+    idOf = (p) => idByPath.get(p);
+  }
+  const touched = new Set(rows.map((r) => r.fileId));
+  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
+  for (const id2 of touched) clear.run(id2);
+  const mark = db.prepare("UPDATE imports SET resolved = ? WHERE rowid = ?");
+  const upsert = db.prepare(
+    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
+     ON CONFLICT DO UPDATE SET weight = weight + 1`
+  );
+  let resolved = 0;
+  for (const row of rows) {
+    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
+    let linked = 0;
+    for (const target of targets) {
+      const dst = idOf(target);
+      if (dst === void 0 || dst === row.fileId) continue;
+      upsert.run(row.fileId, row.kind, dst);
+      linked += 1;
+    }
+    mark.run(linked > 0 ? 1 : -1, row.rowid);
+    if (linked > 0) resolved += 1;
+  }
+  return resolved;
+}
+
+// src/core/code-index/repo-map.ts
+var DEFAULT_MAP_TOKENS = 2048;
+var KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
+var FOCUS_BOOST = 100;
+var DEFINES_MENTION_BOOST = 50;
+var PATH_MENTION_BOOST = 20;
+var CANDIDATE_FILES = 400;
+var MAX_SYMBOLS_PER_FILE = 16;
+var TEST_FACTOR2 = 0.3;
+var OUTLINE_PAGE = 60;
+var MAX_SIGNATURE_CHARS = 120;
+function buildRepoMap(store, options = {}) {
+  const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
+  const files = store.statement("SELECT id, path FROM files ORDER BY id").all();
+  const position = /* @__PURE__ */ new Map();
+  files.forEach((f, i) => position.set(f.id, i));
+  const graph = loadGraph(store, position);
+  const personalization = buildPersonalization(store, files, position, options);
+  const rank2 = pageRank(files.length, graph, { personalization });
+  const weight = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR2 : 1));
+  const order = files.map((_, i) => i).sort((a, b) => weight[b] - weight[a] || (files[a].path < files[b].path ? -1 : 1));
+  const chosen = [];
+  let used = 0;
+  let full = false;
+  for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
+    const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
+    const outlines = loadOutlines(store, page.map((i) => files[i].id));
+    for (const i of page) {
+      const file = files[i];
+      const block = renderFile(file.path, outlines.get(file.id) ?? []);
+      const cost = estimateTokens(block);
+      if (used + cost <= budget) {
+        chosen.push({ path: file.path, rank: rank2[i], block });
+        used += cost;
+        continue;
+      }
+      const bare = `${file.path}
+`;
+      if (used + estimateTokens(bare) > budget) {
+        full = true;
+        break;
+      }
+      chosen.push({ path: file.path, rank: rank2[i], block: bare });
+      used += estimateTokens(bare);
+    }
+  }
+  const text = [...chosen].sort((a, b) => a.path < b.path ? -1 : 1).map((c) => c.block).join("");
+  return {
+    text,
+    tokens: estimateTokens(text),
+    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
+    totalFiles: files.length
+  };
+}
+function loadGraph(store, position) {
+  const row = store.statement(
+    `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
+       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight))
+     FROM edges`
+  ).raw().get();
+  const srcs = JSON.parse(row[0]);
+  const dsts = JSON.parse(row[1]);
+  const weights = JSON.parse(row[2]);
+  const from = new Int32Array(srcs.length);
+  const to = new Int32Array(srcs.length);
+  const weight = new Float64Array(srcs.length);
+  let n = 0;
+  for (let e = 0; e < srcs.length; e += 1) {
+    const a = position.get(srcs[e]);
+    const b = position.get(dsts[e]);
+    if (a === void 0 || b === void 0 || a === b) continue;
+    from[n] = a;
+    to[n] = b;
+    weight[n] = weights[e];
+    n += 1;
+  }
+  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
+}
+function buildPersonalization(store, files, position, options) {
+  const focus = (options.focusPaths ?? []).map((p2) => p2.replace(/^\.\//, "").replace(/\/$/, "")).filter(Boolean);
+  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
+  if (focus.length === 0 && mentions.length === 0) return void 0;
+  const p = new Float64Array(files.length).fill(1);
+  const lowerMentions = mentions.map((m) => m.toLowerCase());
+  files.forEach((f, i) => {
+    if (focus.some((dir) => f.path === dir || f.path.startsWith(`${dir}/`))) p[i] += FOCUS_BOOST;
+    const lowerPath = f.path.toLowerCase();
+    if (lowerMentions.some((m) => lowerPath.includes(m))) p[i] += PATH_MENTION_BOOST;
+  });
+  if (mentions.length > 0) {
+    const definers = store.statement(
+      "SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))"
+    ).pluck().all(JSON.stringify(mentions));
+    for (const id2 of definers) {
+      const i = position.get(id2);
+      if (i !== void 0) p[i] += DEFINES_MENTION_BOOST;
+    }
+  }
+  return p;
+}
+function loadOutlines(store, fileIds) {
+  const rows = store.statement(
+    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
+         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
+     FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
+     WHERE s.file_id IN (SELECT value FROM json_each(?))
+       AND s.kind NOT IN ('field')
+       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
+     ORDER BY s.file_id, s.start_line`
+  ).all(JSON.stringify(fileIds));
+  const byFile = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const list = byFile.get(row.fileId) ?? [];
+    list.push(row);
+    byFile.set(row.fileId, list);
+  }
+  return byFile;
+}
+function renderFile(path15, outline) {
+  if (outline.length === 0) return `${path15}
+`;
+  const shown = pickSymbols(outline);
+  const lines = shown.map((o) => {
+    const text = clip2(o.signature || `${o.kind} ${o.name}`);
+    if (o.nested) return `│   ${text}`;
+    return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
+  });
+  if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
+  return `${path15}:
+${lines.join("\n")}
+`;
+}
+function pickSymbols(outline) {
+  const used = outline.filter((o) => o.used);
+  let keep;
+  if (used.length === 0) {
+    keep = outline.filter((o) => !o.nested && o.kind !== "constant");
+    if (keep.length === 0) keep = outline.filter((o) => !o.nested);
+  } else {
+    const scopes = new Set(used.filter((o) => o.nested).map((o) => o.scope.split(".").pop()));
+    keep = outline.filter((o) => o.used || !o.nested && scopes.has(o.name));
+  }
+  return keep.slice(0, MAX_SYMBOLS_PER_FILE);
+}
+function clip2(text) {
+  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+}
+
+// src/core/code-index/search-chunks.ts
+var STOP_WORDS2 = /* @__PURE__ */ new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "can",
+  "do",
+  "does",
+  "for",
+  "from",
+  "how",
+  "i",
+  "in",
+  "is",
+  "it",
+  "me",
+  "my",
+  "of",
+  "on",
+  "or",
+  "show",
+  "that",
+  "the",
+  "this",
+  "to",
+  "what",
+  "when",
+  "where",
+  "which",
+  "who",
+  "why",
+  "with",
+  "we",
+  "you",
+  "find",
+  "code",
+  "there",
+  "used",
+  "use",
+  "uses",
+  "get"
+]);
+var BM25_WEIGHTS = "8.0, 3.0, 1.0";
+function toFtsQuery(question) {
+  const groups = [];
+  const terms = /* @__PURE__ */ new Set();
+  const seenWords = /* @__PURE__ */ new Set();
+  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
+    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !STOP_WORDS2.has(p));
+    if (parts.length === 0 || seenWords.has(parts.join(" "))) continue;
+    seenWords.add(parts.join(" "));
+    parts.forEach((p) => terms.add(p));
+    if (parts.length === 1) {
+      groups.push(quote(parts[0]));
+    } else {
+      terms.add(parts.join(""));
+      groups.push(`(${quote(parts.join(""))} OR (${parts.map(quote).join(" AND ")}))`);
+    }
+  }
+  if (groups.length === 0) return void 0;
+  return { strict: groups.join(" AND "), loose: [...terms].map(quote).join(" OR ") };
+}
+function quote(term) {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+function searchChunks(store, question, options = {}) {
+  const query = toFtsQuery(question);
+  if (!query) return [];
+  const limit2 = options.limit ?? 20;
+  const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
+  const hits = runMatch(store, query.strict, limit2, prefix);
+  if (hits.length >= limit2 || query.loose === query.strict) return hits;
+  const seen = new Set(hits.map((h) => h.chunkId));
+  for (const hit of runMatch(store, query.loose, limit2 + hits.length, prefix)) {
+    if (hits.length >= limit2) break;
+    if (!seen.has(hit.chunkId)) hits.push(hit);
+  }
+  return hits;
+}
+function runMatch(store, match, limit2, prefix) {
+  return store.statement(
+    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
+     FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
+           WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
+     JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
+     WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
+     ORDER BY hits.score LIMIT @limit`
+  ).all({ match, fetch: prefix ? -1 : limit2, prefix, limit: limit2 });
+}
+
+// src/core/code-index/code-index.ts
+var SqliteCodeIndex = class {
+  constructor(store) {
+    this.store = store;
+    this.graph = new GraphQueries(store);
+  }
+  store;
+  graph;
+  getFile(path15) {
+    return this.store.statement(
+      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?"
+    ).get(path15);
+  }
+  listFiles() {
+    return this.store.statement(
+      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path"
+    ).all();
+  }
+  headSha() {
+    return this.store.getMeta("head_sha");
+  }
+  state() {
+    return readIndexState(this.store);
+  }
+  findDefinitions(name, limit2) {
+    return this.graph.findDefinitions(name, limit2);
+  }
+  findReferences(name, limit2) {
+    return this.graph.findReferences(name, limit2);
+  }
+  callers(symbolId, depth, limit2) {
+    return this.graph.callers(symbolId, depth, limit2);
+  }
+  importers(path15, depth) {
+    return this.graph.importers(path15, depth);
+  }
+  imports(path15, depth) {
+    return this.graph.imports(path15, depth);
+  }
+  search(question, options) {
+    return searchChunks(this.store, question, options);
+  }
+  repoMap(options) {
+    return buildRepoMap(this.store, options);
+  }
+  neighbours(paths) {
+    return this.store.statement(
+      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
+       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
+       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
+       WHERE e.kind IN ('import', 'call', 'inherit')
+         AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
+    ).all({ paths: JSON.stringify(paths) });
+  }
+  chunkAt(path15, line) {
+    return this.store.statement(
+      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+       WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
+    ).get(path15, line, line);
+  }
+  symbolsIn(path15) {
+    return this.store.statement(
+      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
+    ).all(path15);
+  }
+};
+
+// src/core/llm/create-chat-model.ts
+import { ChatAnthropic } from "@langchain/anthropic";
+import { ChatOllama } from "@langchain/ollama";
+import { ChatOpenAI } from "@langchain/openai";
+function createChatModel(config) {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  switch (config.provider) {
+    case "none":
+      return void 0;
+    case "openai":
+      return new ChatOpenAI({
+        model: modelOf(config, "openai"),
+        apiKey: requireKey(config, "openai"),
+        temperature: config.temperature ?? 0,
+        timeout: timeoutMs,
+        maxRetries: config.maxRetries,
+        configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai }
+      });
+    case "anthropic":
+      return new ChatAnthropic({
+        model: modelOf(config, "anthropic"),
+        apiKey: requireKey(config, "anthropic"),
+        temperature: config.temperature ?? 0,
+        maxRetries: config.maxRetries,
+        anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
+        clientOptions: { timeout: timeoutMs }
+      });
+    case "ollama":
+      return new ChatOllama({
+        model: modelOf(config, "ollama"),
+        baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
+        temperature: config.temperature ?? 0,
+        ...config.apiKey === void 0 ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } },
+        fetch: fetchWithTimeout(timeoutMs, "the model provider")
+      });
+  }
+}
+function modelOf(config, provider) {
+  return config.model ?? DEFAULT_MODELS[provider];
+}
+function requireKey(config, provider) {
+  if (config.apiKey !== void 0 && config.apiKey !== "") return config.apiKey;
+  throw new ModelConfigError([
+    { path: "apiKey", problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` }
+  ]);
+}
+
+// src/core/repo/local-repo-source.ts
+import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
+import { readFile as readFile2 } from "node:fs/promises";
+import path8 from "node:path";
+
+// src/core/repo/git-listing.ts
+import { execFileSync } from "node:child_process";
+var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
+function git(root, args) {
+  return execFileSync("git", ["-C", root, ...args], {
+    encoding: "utf8",
+    maxBuffer: MAX_GIT_OUTPUT,
+    stdio: ["ignore", "pipe", "ignore"]
+  });
+}
+function readGitListing(root) {
+  try {
+    if (git(root, ["rev-parse", "--is-inside-work-tree"]).trim() !== "true") return void 0;
+  } catch {
+    return void 0;
+  }
+  try {
+    git(root, ["check-ignore", "-q", "."]);
+    return void 0;
+  } catch {
+  }
+  const clean = /* @__PURE__ */ new Map();
+  const symlinks = [];
+  for (const record of split(git(root, ["ls-files", "-z", "-s", "--cached"]))) {
+    const tab = record.indexOf("	");
+    const [mode, sha] = record.slice(0, tab).split(" ");
+    const file = record.slice(tab + 1);
+    if (mode === "120000") symlinks.push(file);
+    else if (mode?.startsWith("100") && sha !== void 0) clean.set(file, sha);
+  }
+  const dirty = [];
+  for (const file of split(git(root, ["ls-files", "-z", "-m", "-d"]))) {
+    if (clean.delete(file)) dirty.push(file);
+  }
+  for (const file of split(git(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) dirty.push(file);
+  let headSha;
+  try {
+    headSha = git(root, ["rev-parse", "--verify", "-q", "HEAD"]).trim() || void 0;
+  } catch {
+    headSha = void 0;
+  }
+  return { clean, dirty, symlinks, headSha };
+}
+function split(output) {
+  return output.split("\0").filter((s) => s.length > 0);
+}
+
+// src/core/repo/walk-directory.ts
+import { readdirSync, readFileSync } from "node:fs";
+import path7 from "node:path";
+import ignore from "ignore";
+function walkDirectory(root) {
+  const entries = [];
+  const skipped = [];
+  const stack = [{ dir: "", scopes: [] }];
+  while (stack.length > 0) {
+    const { dir, scopes: parentScopes } = stack.pop();
+    const absolute = dir === "" ? root : path7.join(root, dir);
+    let names;
+    try {
+      names = readdirSync(absolute, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    const scopes = names.some((e) => e.name === ".gitignore") ? withGitignore(absolute, dir, parentScopes) : parentScopes;
+    for (const entry of names) {
+      if (entry.name === ".git") continue;
+      const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
+      const isDir = entry.isDirectory();
+      if (isIgnored(scopes, rel, isDir)) continue;
+      if (isDir) {
+        const reason = findPathSkipReason(`${rel}/x`);
+        if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
+        else stack.push({ dir: rel, scopes });
+      } else if (entry.isSymbolicLink()) {
+        entries.push({ path: rel, kind: "symlink" });
+      } else if (entry.isFile()) {
+        entries.push({ path: rel, kind: "file" });
+      }
+    }
+  }
+  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { entries, skipped };
+}
+function withGitignore(absoluteDir, dir, parent) {
+  let text;
+  try {
+    text = readFileSync(path7.join(absoluteDir, ".gitignore"), "utf8");
+  } catch {
+    return parent;
+  }
+  return [...parent, { base: dir, rules: ignore().add(text) }];
+}
+function isIgnored(scopes, rel, isDir) {
+  for (const scope of scopes) {
+    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
+    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
+  }
+  return false;
+}
+
+// src/core/repo/local-repo-source.ts
+var LocalRepoSource = class {
+  id;
+  root;
+  maxFileBytes;
+  constructor(root, options = {}) {
+    let real;
+    try {
+      real = realpathSync2(root);
+    } catch (error2) {
+      throw new NanodexError("repo-not-found", `repository folder ${root} does not exist`, {
+        hint: "pass --repo with the path of a local checkout or folder",
+        cause: error2
+      });
+    }
+    if (!statSync(real).isDirectory()) {
+      throw new NanodexError("repo-not-found", `repository path ${root} is not a folder`, {
+        hint: "pass --repo with the path of a local checkout or folder"
+      });
+    }
+    this.root = real;
+    this.id = real;
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+  async listFiles(options = {}) {
+    const files = [];
+    const skipped = [];
+    const candidates = [];
+    const git2 = options.paths ? void 0 : readGitListing(this.root);
+    if (options.paths) {
+      for (const p of options.paths) {
+        const relative = parseRepoPath(p);
+        if (!isInside(this.root, realpathOrSelf(path8.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
+        else candidates.push({ path: relative });
+      }
+    } else if (git2) {
+      for (const [file, sha] of git2.clean) candidates.push({ path: file, knownSha: sha });
+      for (const file of git2.dirty) candidates.push({ path: file });
+      for (const file of git2.symlinks) skipped.push({ path: file, reason: "symlink" });
+    } else {
+      const walked = walkDirectory(this.root);
+      skipped.push(...walked.skipped);
+      for (const entry of walked.entries) {
+        if (entry.kind === "symlink") skipped.push({ path: entry.path, reason: "symlink" });
+        else candidates.push({ path: entry.path });
+      }
+    }
+    for (const candidate of candidates) {
+      const reason = findPathSkipReason(candidate.path);
+      if (reason) {
+        skipped.push({ path: candidate.path, reason });
+        continue;
+      }
+      const absolute = path8.join(this.root, candidate.path);
+      let stat;
+      try {
+        stat = lstatSync2(absolute);
+      } catch {
+        continue;
+      }
+      if (stat.isSymbolicLink()) {
+        skipped.push({ path: candidate.path, reason: "symlink" });
+        continue;
+      }
+      if (!stat.isFile()) continue;
+      if (stat.size > this.maxFileBytes) {
+        skipped.push({ path: candidate.path, reason: "too-large" });
+        continue;
+      }
+      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
+      if (blobSha === void 0) continue;
+      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
+    }
+    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    return { files, skipped, headSha: git2?.headSha };
+  }
+  async readFile(file) {
+    const { relative, absolute } = resolveInsideRoot(this.root, file);
+    const reason = findPathSkipReason(relative);
+    if (reason === "secret") {
+      throw new NanodexError("file-refused", `${relative} looks like a secret and is never read`, {
+        hint: "nanodex does not read .env files, keys, certificates or credential files"
+      });
+    }
+    try {
+      return await readFile2(absolute, "utf8");
+    } catch (error2) {
+      throw new NanodexError("file-unreadable", `cannot read ${relative}`, { cause: error2 });
+    }
+  }
+  async readRange(file, range) {
+    const text = await this.readFile(file);
+    const lines = text.split("\n");
+    const start = Math.max(1, range.startLine);
+    const end = Math.min(lines.length, range.endLine);
+    return lines.slice(start - 1, end).join("\n");
+  }
+  hashFile(file, absolute, stat, hashCache) {
+    const cached = hashCache?.(file);
+    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.blobSha;
+    try {
+      return gitBlobSha(readFileSync2(absolute));
+    } catch {
+      return void 0;
+    }
+  }
+};
+function realpathOrSelf(absolute) {
+  try {
+    return realpathSync2(absolute);
+  } catch {
+    return absolute;
+  }
 }
 
 // src/core/config/repo-config.ts
@@ -9801,40 +9824,49 @@ function readHeadSha(root) {
   }
 }
 
-// src/action/open-action-runner.ts
+// src/action/action-workspace.ts
 var KEYED_PROVIDERS = /* @__PURE__ */ new Set(["openai", "anthropic"]);
-async function openActionRunner(context) {
+function toActionWorkspace(context) {
   const { inputs, env, logger } = context;
   const notices = [];
-  const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
-  const source = new LocalRepoSource(env.workspace);
-  const indexed = await openCachedIndex(source, {
-    repository: `${env.owner}/${env.repo}`,
-    folder: path12.join(env.runnerTemp, "nanodex-index"),
-    cache: context.cache,
-    enabled: inputs["index-cache"],
-    logger
-  });
   const modelConfig = readModelConfig(context, notices);
-  const model = modelConfig === void 0 ? void 0 : createChatModel(modelConfig);
-  const sha = readHeadSha(source.root);
-  const links = sha === void 0 ? void 0 : { htmlUrl: `${env.serverUrl}/${env.owner}/${env.repo}`, sha };
-  const budget = { ...context.config.budget, ...inputs.budget };
-  return {
-    runRequest: (request) => run({ ...request, repo: { kind: "local", root: source.root }, links: request.links ?? links, budget: { ...budget, ...request.budget } }, {
-      source,
-      index: new SqliteCodeIndex(indexed.store),
-      logger,
-      clock: context.clock,
-      model,
-      modelConfig,
-      repositorySkills
-    }),
-    index: { stats: indexed.stats, cache: indexed.cache },
-    notices,
-    repositorySkills,
-    close: () => indexed.store.close()
+  let index;
+  const workspace = {
+    async open() {
+      const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
+      const source = new LocalRepoSource(env.workspace);
+      const indexed = await openCachedIndex(source, {
+        repository: `${env.owner}/${env.repo}`,
+        folder: path12.join(env.runnerTemp, "nanodex-index"),
+        cache: context.cache,
+        enabled: inputs["index-cache"],
+        logger
+      });
+      index = { stats: indexed.stats, cache: indexed.cache };
+      const sha = readHeadSha(source.root);
+      return {
+        source,
+        index: new SqliteCodeIndex(indexed.store),
+        repo: { kind: "local", root: source.root },
+        repositorySkills,
+        links: sha === void 0 ? void 0 : { htmlUrl: toHtmlUrl(context), sha },
+        close: () => indexed.store.close()
+      };
+    }
   };
+  return {
+    ports: { workspace, logger, clock: context.clock, modelConfig, model: modelConfig === void 0 ? void 0 : createChatModel(modelConfig) },
+    get index() {
+      return index;
+    },
+    notices
+  };
+}
+function toHtmlUrl(context) {
+  return `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`;
+}
+function toRunConfig(context) {
+  return { ...context.config, budget: { ...context.config.budget, ...context.inputs.budget } };
 }
 function readModelConfig(context, notices) {
   const { inputs } = context;
@@ -9856,50 +9888,33 @@ function readModelConfig(context, notices) {
 
 // src/action/handle-dispatch.ts
 async function handleIndexOnly(context, why) {
-  const runner = await openActionRunner(context);
-  runner.close();
-  const { stats, cache: cache2 } = runner.index;
+  const workspace = toActionWorkspace(context);
+  (await workspace.ports.workspace.open()).close();
+  const { stats, cache: cache2 } = workspace.index;
   const changed = stats.added + stats.changed + stats.removed;
   return {
     handled: "index",
     headline: `Indexed ${context.env.owner}/${context.env.repo} (${why}): ${stats.files} files, ${changed} changed since the cached index (cache: ${cache2.status}).`,
-    index: runner.index,
+    index: workspace.index,
     notices: cache2.saveProblem === void 0 ? [] : [`The index was not saved to the Actions cache: ${cache2.saveProblem}`]
   };
 }
 async function handleDispatch(context) {
   const { command, prompt } = context.inputs;
   if (command === "index") return handleIndexOnly(context, "workflow_dispatch");
-  const runner = await openActionRunner(context);
-  try {
-    const result = await runner.runRequest({ command, prompt });
-    return {
-      handled: "dispatch",
-      headline: `Ran \`${"command" in result ? result.command : command}\` on ${context.env.owner}/${context.env.repo} (workflow_dispatch): ${result.kind}.`,
-      result,
-      index: runner.index,
-      notices: runner.notices,
-      failure: toRunFailure(result)
-    };
-  } finally {
-    runner.close();
-  }
+  const workspace = toActionWorkspace(context);
+  const result = await runInWorkspace({ command, prompt, budget: toRunConfig(context).budget }, workspace.ports);
+  return {
+    handled: "dispatch",
+    headline: `Ran \`${"command" in result ? result.command : command}\` on ${context.env.owner}/${context.env.repo} (workflow_dispatch): ${result.kind}.`,
+    result,
+    index: workspace.index,
+    notices: workspace.notices,
+    failure: toRunFailure(result)
+  };
 }
 
-// src/github/add-reaction.ts
-async function addReaction(client, target, content2, options = {}) {
-  const route = target.kind === "issue" ? "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" : "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions";
-  try {
-    await client.request(route, { owner: target.owner, repo: target.repo, comment_id: target.commentId, content: content2 });
-    return true;
-  } catch (error2) {
-    const status = statusOf(error2);
-    options.logger?.warn("could not add a reaction", { repo: `${target.owner}/${target.repo}`, commentId: target.commentId, content: content2, status });
-    return false;
-  }
-}
-
-// src/github/decide-access.ts
+// src/core/access/decide-access.ts
 var RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 function decideAccess(input) {
   const login = input.actor.login.toLowerCase();
@@ -9928,6 +9943,481 @@ function explainRefusal(input, openToEveryone) {
     lines.push("A maintainer can run it, or give you write access.");
   }
   return lines.join(" ");
+}
+
+// src/core/commands/to-mention-command.ts
+function toMentionCommand(text) {
+  const words = parseBudgetWords(text);
+  if (words.prompt === "") return { kind: "help", unknown: void 0 };
+  const routed = routeRequest(words.prompt, []);
+  if (routed.how === "command") {
+    if (routed.command === "help") return { kind: "help", unknown: void 0 };
+    const prompt = removeFirstWord(text, words.prompt);
+    const question = parseBudgetWords(prompt).prompt === "" ? ` ${getCommandSpec(routed.command).defaultPrompt}` : "";
+    return { kind: "run", command: routed.command, prompt: `${prompt}${question}`.trim() };
+  }
+  const slash = /^\/([\w-]+)/.exec(words.prompt);
+  if (slash) return { kind: "help", unknown: slash[1] };
+  return { kind: "run", command: "auto", prompt: text.trim() };
+}
+function removeFirstWord(text, withoutBudget) {
+  const word = /^\S+/.exec(withoutBudget)?.[0] ?? "";
+  const at2 = text.indexOf(word);
+  return `${text.slice(0, at2)}${text.slice(at2 + word.length)}`.replace(/\s+/g, " ").trim();
+}
+
+// src/core/render/render-reply.ts
+var MAX_GATHERED_LISTED = 20;
+var LIMIT_NAMES = {
+  rounds: "exploration rounds",
+  files: "files read",
+  bytes: "bytes fetched",
+  contextTokens: "context tokens",
+  modelCalls: "model calls",
+  wallMs: "time"
+};
+async function renderReply(result, options = {}) {
+  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
+  const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
+  return redactSecrets(warning3 === void 0 ? reply : `${warning3}
+
+${reply}`);
+}
+function renderWorking(command) {
+  return `⏳ nanodex is working on ${code(command)} …`;
+}
+function renderFailure(failure, options = {}) {
+  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const [what = "", ...rest] = failure.message.split("\n");
+  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
+  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(failure.referenceId)})`];
+  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
+  return lines.join("\n");
+}
+function renderOutcome(result, safe2, detail) {
+  switch (result.kind) {
+    case "done":
+      if ("comment" in result) return detail === "terminal" ? renderCommentWithExtras(result) : result.comment.body;
+      if (result.command === "locate") return renderLocate(result.files, safe2, detail);
+      return renderAsk(result, safe2);
+    case "budget-exceeded":
+      return renderBudgetExceeded(result, safe2);
+    case "skipped":
+      return `nanodex did nothing: ${safe2(result.reason)}`;
+    case "failed":
+      return renderFailure(result);
+  }
+}
+function renderLocate(files, safe2, detail) {
+  if (files.length === 0) return "nanodex found no file that matches.";
+  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
+  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
+}
+function renderCommentWithExtras(result) {
+  const out = [result.comment.body];
+  if (result.comment.reviewComments.length > 0) {
+    out.push("---", `Inline comments (${result.comment.reviewComments.length}):`);
+    for (const c of result.comment.reviewComments) {
+      out.push(`#### ${c.path}:${c.startLine !== void 0 ? `${c.startLine}-` : ""}${c.line}
+${c.body}`);
+    }
+  }
+  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
+  return out.join("\n\n");
+}
+function renderAsk(result, safe2) {
+  const c = result.context;
+  const m = result.metrics;
+  const blocks = [{ title: "the summary", essential: true, text: `## ${safe2(c.summary)}
+
+Confidence: **${c.confidence}** (${safe2(c.confidenceReason)}).` }];
+  if (result.answer) {
+    const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(", ");
+    const removed = result.answer.removedCitations > 0 ? `
+
+(${plural(result.answer.removedCitations, "citation")} not backed by the evidence removed.)` : "";
+    blocks.push({ title: "the answer", essential: true, text: `### Answer
+
+${safe2(result.answer.text)}
+
+${cites ? `Cited: ${cites}` : "No citations."}${removed}` });
+  } else {
+    blocks.push({ title: "the note", essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
+  }
+  if (result.refusedToolCalls.length > 0) {
+    blocks.push({ title: "refused tool calls", text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(", ")}.` });
+  }
+  if (c.keyFindings.length > 0) blocks.push({ title: "the findings", text: ["### Findings", ...c.keyFindings.map((f) => `- ${safe2(f)}`)].join("\n") });
+  for (const e of c.evidence) {
+    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}
+_${safe2(e.reason)}_
+${fence(e.snippet, languageOf(e.path))}` });
+  }
+  if (c.knownGaps.length > 0) blocks.push({ title: "the known gaps", text: ["### Known gaps", ...c.knownGaps.map((g) => `- ${safe2(g)}`)].join("\n") });
+  blocks.push({
+    title: "the footer",
+    essential: true,
+    text: `<sub>${plural(m.rounds, "round")}, ${plural(m.filesTouched, "file")}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`
+  });
+  return fitComment(blocks).body;
+}
+function renderBudgetExceeded(result, safe2) {
+  const lines = [
+    `**nanodex stopped: the ${LIMIT_NAMES[result.limit]} budget was reached** (${formatAmount(result.limit, result.used)} of ${formatAmount(result.limit, result.allowed)}).`,
+    "The analysis is incomplete, so no answer is given.",
+    "",
+    `**To go further:** ${safe2(result.howToRaise)}.`
+  ];
+  const ranges = /* @__PURE__ */ new Map();
+  for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
+  if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
+  const more = ranges.size - listed.length;
+  return [
+    ...lines,
+    "",
+    `<details><summary>Gathered before the limit: ${plural(ranges.size, "file")}</summary>`,
+    "",
+    ...listed,
+    ...more > 0 ? [`- and ${plural(more, "more file")}`] : [],
+    "",
+    "</details>"
+  ].join("\n");
+}
+function formatAmount(limit2, value) {
+  if (limit2 === "bytes") return `${(value / 1024).toFixed(0)} KB`;
+  if (limit2 === "wallMs") return `${(value / 1e3).toFixed(0)} s`;
+  return String(value);
+}
+
+// src/core/flows/review-change.ts
+import ignore2 from "ignore";
+
+// src/core/review/review-state.ts
+import { createHash as createHash3 } from "node:crypto";
+import { z as z9 } from "zod";
+var MAX_SHAS = 100;
+var MAX_FINGERPRINTS = 500;
+var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
+var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
+var stateSchema = z9.object({
+  reviewedShas: z9.array(z9.string().regex(/^[0-9a-f]{7,64}$/)),
+  fingerprints: z9.array(z9.string().regex(/^[0-9a-f]{16}$/))
+});
+function readReviewState(body) {
+  const found = BLOCK.exec(body);
+  if (found === null) return void 0;
+  let json;
+  try {
+    json = JSON.parse(found[1]);
+  } catch {
+    return void 0;
+  }
+  const parsed = stateSchema.safeParse(json);
+  return parsed.success ? parsed.data : void 0;
+}
+function writeReviewState(body, state) {
+  const kept = {
+    reviewedShas: [...new Set(state.reviewedShas)].slice(-MAX_SHAS),
+    fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS)
+  };
+  return `${body.replace(BLOCK, "").trimEnd()}
+
+<!-- nanodex:review-state ${JSON.stringify(kept)} -->`;
+}
+function fingerprintFinding(finding) {
+  const quote2 = finding.quote.replace(/\s+/g, " ").trim();
+  return createHash3("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
+}
+function markFingerprint(commentBody, fingerprint) {
+  return `${commentBody}
+
+<!-- nanodex:finding:${fingerprint} -->`;
+}
+function readFingerprint(commentBody) {
+  return FINDING.exec(commentBody)?.[1];
+}
+
+// src/core/flows/review-change.ts
+function toReviewKey(pullNumber) {
+  return `review-${pullNumber}`;
+}
+async function reviewChange(input, thread, ports) {
+  const { pr } = input;
+  const key = toReviewKey(pr.number);
+  const sticky = await thread.findReply(key);
+  const state = (sticky && readReviewState(sticky.body)) ?? { reviewedShas: [], fingerprints: [] };
+  if (state.reviewedShas.includes(pr.headSha)) return { outcome: "up-to-date", url: sticky?.url };
+  const head = code(pr.headSha.slice(0, 7));
+  const post = (body, next) => thread.reply(key, writeReviewState(fitBody(body), next));
+  const working = await post(`${renderWorking("review")} (commit ${head})`, state);
+  const withHead = { ...state, reviewedShas: [...state.reviewedShas, pr.headSha] };
+  let failureState = state;
+  let result;
+  try {
+    const since = state.reviewedShas.at(-1);
+    const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
+    if (diff.paths.length === 0) {
+      await post(`nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`, withHead);
+      return { outcome: "skipped", url: working.url };
+    }
+    result = await runInWorkspace({
+      command: "review",
+      prompt: REVIEW_PROMPT,
+      diff: diff.text,
+      pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
+      links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
+      budget: input.config.budget
+    }, ports);
+    if (result.kind === "skipped") {
+      await post(await renderReply(result), withHead);
+      return { outcome: "skipped", url: working.url, result };
+    }
+    if (result.kind !== "done" || !("comment" in result)) {
+      const incomplete = result.kind === "budget-exceeded" ? `
+
+The review of ${head} is incomplete, so no inline comments were posted.` : "";
+      await post(`${await renderReply(result)}${incomplete}`, state);
+      return { outcome: "failed", url: working.url, result, ...result.kind === "failed" ? { referenceId: result.referenceId } : {} };
+    }
+    const suppressed = await thread.readSuppressedFindings().catch((error2) => {
+      ports.logger.warn("could not read resolved review threads; findings may repeat", { error: describeError(error2) });
+      return /* @__PURE__ */ new Set();
+    });
+    const fresh = selectFreshComments(result, /* @__PURE__ */ new Set([...suppressed, ...state.fingerprints]));
+    let reviewUrl;
+    const reviewed = { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] };
+    if (fresh.comments.length > 0) {
+      const posted = await thread.postReview({
+        commitSha: pr.headSha,
+        body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, "inline comment")}. The summary is in ${link("the nanodex comment", working.url)}.`,
+        comments: fresh.comments
+      });
+      reviewUrl = posted.url;
+      failureState = reviewed;
+    }
+    const scope = since !== void 0 ? `the commits since ${code(since.slice(0, 7))}` : "the whole pull request";
+    const receipt = [
+      `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, "new inline comment")}`,
+      reviewUrl !== void 0 ? ` (${link("review", reviewUrl)})` : "",
+      fresh.repeated > 0 ? `; ${fresh.repeated} already raised, resolved or dismissed, not repeated` : "",
+      diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, "file")} left out by the review settings` : "",
+      ".</sub>"
+    ].join("");
+    await post(`${result.comment.body}
+
+${receipt}`, reviewed);
+    return { outcome: "reviewed", url: reviewUrl ?? working.url, result };
+  } catch (error2) {
+    const failure = toFailure(error2, { logger: ports.logger, log: "review failed", fields: { pullRequest: pr.number } });
+    await post(await renderReply(failure), failureState).catch((stickyError) => {
+      ports.logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(stickyError) });
+    });
+    return { outcome: "failed", url: working.url, referenceId: failure.referenceId, result };
+  }
+}
+function renderReviewOutcome(reviewed, headSha) {
+  switch (reviewed.outcome) {
+    case "reviewed":
+      return `Review posted${reviewed.url ? `: ${reviewed.url}` : "."}`;
+    case "up-to-date":
+      return `This pull request is already reviewed up to \`${headSha.slice(0, 12)}\`; push new commits for another review.`;
+    case "skipped":
+      return "Nothing to review: no changed file matches the review paths in `.github/nanodex.yml`.";
+    case "failed":
+      return `nanodex could not finish the review; the review summary comment says why${reviewed.url ? `: ${reviewed.url}` : "."}`;
+  }
+}
+async function readDiff(thread, pr, since) {
+  const whole = await thread.readDiff();
+  if (since === void 0) return whole;
+  const compare2 = await thread.readCompare(since, pr.headSha);
+  if (compare2 === void 0) return whole;
+  const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
+  return splitDiff(compare2).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join("");
+}
+function selectFreshComments(result, known) {
+  const inline = result.output.kind === "review" ? result.output.placed.inline : [];
+  const aligned = inline.length === result.comment.reviewComments.length && inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
+  const comments = [];
+  const fingerprints = [];
+  let repeated = 0;
+  for (const [i, comment] of result.comment.reviewComments.entries()) {
+    const draft = aligned ? inline[i]?.draft : void 0;
+    const fingerprint = fingerprintFinding(draft ?? { path: comment.path, quote: comment.body, kind: "comment" });
+    if (known.has(fingerprint) || fingerprints.includes(fingerprint)) {
+      repeated += 1;
+      continue;
+    }
+    fingerprints.push(fingerprint);
+    comments.push({ ...comment, body: markFingerprint(comment.body, fingerprint) });
+  }
+  return { comments, fingerprints, repeated };
+}
+var RESERVED_FOR_STATE = 12e3;
+function fitBody(body) {
+  const room = GITHUB_COMMENT_LIMIT - RESERVED_FOR_STATE;
+  if (body.length <= room) return body;
+  const cut = body.lastIndexOf("\n", room - 200);
+  return `${body.slice(0, cut > 0 ? cut : room - 200)}
+
+… (the summary was cut to fit GitHub's comment size)`;
+}
+function filterDiff(text, review) {
+  const include = ignore2().add(review.include);
+  const exclude = ignore2().add(review.exclude);
+  const kept = [];
+  const paths = [];
+  const dropped = [];
+  for (const { section, path: path15 } of splitDiff(text)) {
+    if (include.ignores(path15) && !exclude.ignores(path15)) {
+      kept.push(section);
+      paths.push(path15);
+    } else {
+      dropped.push(path15);
+    }
+  }
+  return { text: kept.join(""), paths, dropped };
+}
+function splitDiff(text) {
+  return text.split(/(?=^diff --git )/m).flatMap((section) => {
+    const path15 = findDiffPath(section);
+    return path15 === void 0 ? [] : [{ section, path: path15 }];
+  });
+}
+function findDiffPath(section) {
+  const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
+  if (raw === void 0) return void 0;
+  const path15 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore2.isPathValid(path15) ? path15 : void 0;
+}
+
+// src/core/flows/answer-mention.ts
+function startMention(input, ports) {
+  const key = `mention-${input.commentId}`;
+  const command = toMentionCommand(input.text);
+  const commandName = command.kind === "help" ? "help" : command.command;
+  const login = input.actor.login;
+  let config = DEFAULT_REPO_CONFIG;
+  let stopped = false;
+  let declined;
+  let replyUrl;
+  const post = async (body) => {
+    if (stopped) return;
+    replyUrl = (await ports.thread.reply(key, body)).url;
+  };
+  const decline = (handled, reason) => {
+    declined = { handled, reason };
+    return false;
+  };
+  const accept = async () => {
+    const decide = (permission, with_) => decideAccess({
+      command: commandName,
+      actor: input.actor,
+      selfLogin: ports.selfLogin,
+      permission,
+      isPublicRepo: input.isPublicRepo,
+      config: with_
+    });
+    const asAdmin = decide("admin", DEFAULT_REPO_CONFIG);
+    if (!asAdmin.allowed && !asAdmin.reply) return decline("ignored", asAdmin.reason);
+    try {
+      const parsed = await ports.readConfig();
+      if (parsed.ok) config = parsed.config;
+      const access = decide(await ports.readPermission(login), config);
+      if (!access.allowed) {
+        const tell = access.reply && config.access.explainRefusals && !(ports.refusals?.wasTold(login) ?? false);
+        ports.logger.info("mention refused", { ...ports.logFields, login, command: commandName, reason: access.reason, replied: tell });
+        if (tell) {
+          await ports.thread.reply(`refused-${login.toLowerCase()}`, access.reason);
+          ports.refusals?.remember(login);
+        }
+        return decline("refused", `@${login} may not run \`${commandName}\`: ${access.reason}`);
+      }
+      await ports.thread.react("eyes");
+      if (!parsed.ok) {
+        await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
+        return decline("config-problems", `${REPO_CONFIG_FILE} has problems; the reply lists them`);
+      }
+      if (command.kind === "help") {
+        await post(renderHelp(void 0, command.unknown).map((b) => b.text).join("\n\n"));
+        return decline("help", "answered with the list of commands");
+      }
+      await post(renderWorking(commandName));
+      return true;
+    } catch (error2) {
+      const failure = toFailure(error2, { logger: ports.logger, log: "mention failed before it ran", fields: ports.logFields });
+      await post(renderFailure(failure, { requester: login })).catch(() => void 0);
+      return decline("failed", `nanodex could not finish: ${failure.message} (reference ${failure.referenceId})`);
+    }
+  };
+  const answer = async () => {
+    const run3 = command;
+    if (run3.command === "review" && input.thread.isPullRequest) return review();
+    const result = await runInWorkspace({
+      command: run3.command,
+      prompt: run3.prompt,
+      issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
+      actor: { login, kind: input.actor.type === "User" ? "user" : "bot" },
+      budget: config.budget
+    }, ports);
+    let body = await renderReply(result, { requester: login });
+    try {
+      body += await openTrackedIssue(result);
+      await post(body);
+    } catch (error2) {
+      const failure = toFailure(error2, { logger: ports.logger, log: "posting the reply failed", fields: ports.logFields });
+      await post(renderFailure(failure, { requester: login })).catch((postError) => {
+        ports.logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(postError) });
+      });
+      await react("confused");
+      return { handled: "answered", command: run3.command, result: failure, url: replyUrl };
+    }
+    await react(result.kind === "failed" ? "confused" : "rocket");
+    return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
+  };
+  const review = async () => {
+    let reviewed;
+    let headSha = "";
+    try {
+      const pr = await ports.thread.readFacts();
+      headSha = pr.headSha;
+      reviewed = await reviewChange({ pr, config, htmlUrl: input.htmlUrl }, ports.thread, ports);
+    } catch (error2) {
+      const failure = toFailure(error2, {
+        logger: ports.logger,
+        log: "review from a mention failed",
+        fields: { ...ports.logFields, pullRequest: input.thread.number },
+        fallback: `nanodex could not read pull request #${input.thread.number}`
+      });
+      reviewed = { outcome: "failed", referenceId: failure.referenceId, result: failure };
+      await post(renderFailure(failure, { requester: login })).catch(() => void 0);
+      await react("confused");
+      return { handled: "reviewed", review: reviewed, url: replyUrl };
+    }
+    await post(renderReviewOutcome(reviewed, headSha));
+    await react(reviewed.outcome === "failed" ? "confused" : "rocket");
+    return { handled: "reviewed", review: reviewed, url: replyUrl };
+  };
+  const openTrackedIssue = async (result) => {
+    const draft = result.kind === "done" && "comment" in result && result.command === "plan" ? result.comment.issueDraft : void 0;
+    if (draft === void 0 || !(input.openIssue || config.plan.openIssue) || stopped) return "";
+    const opened = await ports.thread.openIssue(draft);
+    return `
+
+📌 Tracked in #${opened.number}.`;
+  };
+  const react = async (reaction) => {
+    if (!stopped) await ports.thread.react(reaction);
+  };
+  const stop = async (failure, publisher) => {
+    stopped = true;
+    await publisher.reply(key, renderFailure(failure, { requester: login }));
+  };
+  return { accept, answer, stop, get declined() {
+    return declined;
+  } };
 }
 
 // src/github/parse-mention.ts
@@ -10068,235 +10558,28 @@ async function readPermission(client, coords, login) {
   }
 }
 
-// src/core/render/render-reply.ts
-var MAX_GATHERED_LISTED = 20;
-var LIMIT_NAMES = {
-  rounds: "exploration rounds",
-  files: "files read",
-  bytes: "bytes fetched",
-  contextTokens: "context tokens",
-  modelCalls: "model calls",
-  wallMs: "time"
-};
-async function renderReply(result, options = {}) {
-  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
-  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
-  const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
-  return redactSecrets(warning3 === void 0 ? reply : `${warning3}
-
-${reply}`);
-}
-function renderWorking(command) {
-  return `⏳ nanodex is working on ${code(command)} …`;
-}
-function renderFailure(failure, options = {}) {
-  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
-  const [what = "", ...rest] = failure.message.split("\n");
-  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
-  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(failure.referenceId)})`];
-  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
-  return lines.join("\n");
-}
-function renderOutcome(result, safe2, detail) {
-  switch (result.kind) {
-    case "done":
-      if ("comment" in result) return detail === "terminal" ? renderCommentWithExtras(result) : result.comment.body;
-      if (result.command === "locate") return renderLocate(result.files, safe2, detail);
-      return renderAsk(result, safe2);
-    case "budget-exceeded":
-      return renderBudgetExceeded(result, safe2);
-    case "skipped":
-      return `nanodex did nothing: ${safe2(result.reason)}`;
-    case "failed":
-      return renderFailure(result);
-  }
-}
-function renderLocate(files, safe2, detail) {
-  if (files.length === 0) return "nanodex found no file that matches.";
-  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
-  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
-}
-function renderCommentWithExtras(result) {
-  const out = [result.comment.body];
-  if (result.comment.reviewComments.length > 0) {
-    out.push("---", `Inline comments (${result.comment.reviewComments.length}):`);
-    for (const c of result.comment.reviewComments) {
-      out.push(`#### ${c.path}:${c.startLine !== void 0 ? `${c.startLine}-` : ""}${c.line}
-${c.body}`);
-    }
-  }
-  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
-  return out.join("\n\n");
-}
-function renderAsk(result, safe2) {
-  const c = result.context;
-  const m = result.metrics;
-  const blocks = [{ title: "the summary", essential: true, text: `## ${safe2(c.summary)}
-
-Confidence: **${c.confidence}** (${safe2(c.confidenceReason)}).` }];
-  if (result.answer) {
-    const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(", ");
-    const removed = result.answer.removedCitations > 0 ? `
-
-(${plural(result.answer.removedCitations, "citation")} not backed by the evidence removed.)` : "";
-    blocks.push({ title: "the answer", essential: true, text: `### Answer
-
-${safe2(result.answer.text)}
-
-${cites ? `Cited: ${cites}` : "No citations."}${removed}` });
-  } else {
-    blocks.push({ title: "the note", essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
-  }
-  if (result.refusedToolCalls.length > 0) {
-    blocks.push({ title: "refused tool calls", text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(", ")}.` });
-  }
-  if (c.keyFindings.length > 0) blocks.push({ title: "the findings", text: ["### Findings", ...c.keyFindings.map((f) => `- ${safe2(f)}`)].join("\n") });
-  for (const e of c.evidence) {
-    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}
-_${safe2(e.reason)}_
-${fence(e.snippet, languageOf(e.path))}` });
-  }
-  if (c.knownGaps.length > 0) blocks.push({ title: "the known gaps", text: ["### Known gaps", ...c.knownGaps.map((g) => `- ${safe2(g)}`)].join("\n") });
-  blocks.push({
-    title: "the footer",
-    essential: true,
-    text: `<sub>${plural(m.rounds, "round")}, ${plural(m.filesTouched, "file")}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`
-  });
-  return fitComment(blocks).body;
-}
-function renderBudgetExceeded(result, safe2) {
-  const lines = [
-    `**nanodex stopped: the ${LIMIT_NAMES[result.limit]} budget was reached** (${formatAmount(result.limit, result.used)} of ${formatAmount(result.limit, result.allowed)}).`,
-    "The analysis is incomplete, so no answer is given.",
-    "",
-    `**To go further:** ${safe2(result.howToRaise)}.`
-  ];
-  const ranges = /* @__PURE__ */ new Map();
-  for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
-  if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
-  const more = ranges.size - listed.length;
-  return [
-    ...lines,
-    "",
-    `<details><summary>Gathered before the limit: ${plural(ranges.size, "file")}</summary>`,
-    "",
-    ...listed,
-    ...more > 0 ? [`- and ${plural(more, "more file")}`] : [],
-    "",
-    "</details>"
-  ].join("\n");
-}
-function formatAmount(limit2, value) {
-  if (limit2 === "bytes") return `${(value / 1024).toFixed(0)} KB`;
-  if (limit2 === "wallMs") return `${(value / 1e3).toFixed(0)} s`;
-  return String(value);
-}
-
-// src/github/sticky-comment.ts
-var KEY = /^[\w.:/#-]+$/;
-var FORBIDDEN_HINT = 'give the App or the workflow token permission to write issues and pull requests ("issues: write", "pull-requests: write")';
-function markerFor(key) {
-  if (!KEY.test(key) || key.includes("--")) {
-    throw new NanodexError("bad-sticky-key", `sticky comment key ${JSON.stringify(key)} cannot sit in an HTML comment`, {
-      hint: 'use letters, digits and . : / # _ - (no "--")'
-    });
-  }
-  return `<!-- nanodex:sticky:${key} -->`;
-}
-async function findStickyComment(client, target, key, options = {}) {
-  const marker = markerFor(key);
-  const self = options.selfLogin?.toLowerCase();
+// src/github/add-reaction.ts
+async function addReaction(client, target, content2, options = {}) {
+  const route = target.kind === "issue" ? "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" : "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions";
   try {
-    const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100
-    });
-    for await (const page of pages) {
-      for (const comment of page.data) {
-        const body = comment.body ?? "";
-        const byNanodex = self !== void 0 ? comment.user?.login.toLowerCase() === self : comment.user?.type === "Bot";
-        if (byNanodex && body.startsWith(marker)) return { id: Number(comment.id), url: comment.html_url, body: body.slice(marker.length).replace(/^\n/, "") };
-      }
-    }
+    await client.request(route, { owner: target.owner, repo: target.repo, comment_id: target.commentId, content: content2 });
+    return true;
   } catch (error2) {
-    throw toNanodexError(error2, {
-      what: `reading the comments of ${target.owner}/${target.repo}#${target.issueNumber}`,
-      notFoundCode: "issue-not-found",
-      clock: systemClock
-    });
-  }
-  return void 0;
-}
-async function upsertStickyComment(client, target, key, body, options = {}) {
-  const full = `${markerFor(key)}
-${await redactSecrets(body)}`;
-  if (full.length > GITHUB_COMMENT_LIMIT) {
-    throw new NanodexError("comment-too-long", `the comment for ${target.owner}/${target.repo}#${target.issueNumber} is ${full.length} characters; GitHub takes at most ${GITHUB_COMMENT_LIMIT}`, {
-      hint: "fit the body with fitComment (src/core/render/fit-comment.ts) before posting"
-    });
-  }
-  const existing = options.commentId !== void 0 ? { id: options.commentId } : await findStickyComment(client, target, key, options);
-  const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
-  try {
-    if (existing !== void 0) {
-      try {
-        const { data: data2 } = await client.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-          owner: target.owner,
-          repo: target.repo,
-          comment_id: existing.id,
-          body: full
-        });
-        return { id: Number(data2.id), url: data2.html_url };
-      } catch (error2) {
-        if (statusOf(error2) !== 404) throw error2;
-      }
-    }
-    const { data } = await client.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      body: full
-    });
-    return { id: Number(data.id), url: data.html_url };
-  } catch (error2) {
-    throw toNanodexError(error2, {
-      what: `${existing !== void 0 ? "updating" : "posting"} nanodex's comment on ${where}`,
-      notFoundCode: existing !== void 0 ? "comment-not-found" : "issue-not-found",
-      clock: systemClock,
-      forbiddenHint: FORBIDDEN_HINT
-    });
+    const status = statusOf(error2);
+    options.logger?.warn("could not add a reaction", { repo: `${target.owner}/${target.repo}`, commentId: target.commentId, content: content2, status });
+    return false;
   }
 }
-
-// src/github/render-review-outcome.ts
-function renderReviewOutcome(reviewed, headSha) {
-  switch (reviewed.outcome) {
-    case "reviewed":
-      return `Review posted${reviewed.url ? `: ${reviewed.url}` : "."}`;
-    case "up-to-date":
-      return `This pull request is already reviewed up to \`${headSha.slice(0, 12)}\`; push new commits for another review.`;
-    case "skipped":
-      return "Nothing to review: no changed file matches the review paths in `.github/nanodex.yml`.";
-    case "failed":
-      return `nanodex could not finish the review; the review summary comment says why${reviewed.url ? `: ${reviewed.url}` : "."}`;
-  }
-}
-
-// src/github/review-pull-request.ts
-import ignore2 from "ignore";
 
 // src/github/post-review.ts
-var FORBIDDEN_HINT2 = 'give the App or the workflow token permission to write pull requests ("pull-requests: write")';
+var FORBIDDEN_HINT = 'give the App or the workflow token permission to write pull requests ("pull-requests: write")';
 async function postReview(client, target, unredacted) {
   const input = {
     body: await redactSecrets(unredacted.body),
     comments: await Promise.all(unredacted.comments.map(async (c) => ({ ...c, body: (await redactReviewComment(c.body)).body })))
   };
   const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
-  const fail2 = (error2, what) => toNanodexError(error2, { what: `${what} on ${where}`, notFoundCode: "pull-request-not-found", clock: systemClock, forbiddenHint: FORBIDDEN_HINT2 });
+  const fail2 = (error2, what) => toNanodexError(error2, { what: `${what} on ${where}`, notFoundCode: "pull-request-not-found", clock: systemClock, forbiddenHint: FORBIDDEN_HINT });
   const create = (comments) => client.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews", {
     owner: target.owner,
     repo: target.repo,
@@ -10438,51 +10721,6 @@ function toDiffError(error2, what, notFoundCode) {
   return toNanodexError(error2, { what, notFoundCode, clock: systemClock });
 }
 
-// src/github/review-state.ts
-import { createHash as createHash3 } from "node:crypto";
-import { z as z9 } from "zod";
-var MAX_SHAS = 100;
-var MAX_FINGERPRINTS = 500;
-var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
-var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
-var stateSchema = z9.object({
-  reviewedShas: z9.array(z9.string().regex(/^[0-9a-f]{7,64}$/)),
-  fingerprints: z9.array(z9.string().regex(/^[0-9a-f]{16}$/))
-});
-function readReviewState(body) {
-  const found = BLOCK.exec(body);
-  if (found === null) return void 0;
-  let json;
-  try {
-    json = JSON.parse(found[1]);
-  } catch {
-    return void 0;
-  }
-  const parsed = stateSchema.safeParse(json);
-  return parsed.success ? parsed.data : void 0;
-}
-function writeReviewState(body, state) {
-  const kept = {
-    reviewedShas: [...new Set(state.reviewedShas)].slice(-MAX_SHAS),
-    fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS)
-  };
-  return `${body.replace(BLOCK, "").trimEnd()}
-
-<!-- nanodex:review-state ${JSON.stringify(kept)} -->`;
-}
-function fingerprintFinding(finding) {
-  const quote2 = finding.quote.replace(/\s+/g, " ").trim();
-  return createHash3("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
-}
-function markFingerprint(commentBody, fingerprint) {
-  return `${commentBody}
-
-<!-- nanodex:finding:${fingerprint} -->`;
-}
-function readFingerprint(commentBody) {
-  return FINDING.exec(commentBody)?.[1];
-}
-
 // src/github/read-suppressed-findings.ts
 var PAGE_SIZE = 100;
 var MAX_PAGES = 10;
@@ -10533,327 +10771,156 @@ function toBareLogin(login) {
   return login.toLowerCase().replace(/\[bot\]$/, "");
 }
 
-// src/github/review-pull-request.ts
-function toReviewKey(pullNumber) {
-  return `review-${pullNumber}`;
-}
-async function reviewPullRequest(client, deps, input) {
-  const target = { owner: input.owner, repo: input.repo, issueNumber: input.pullNumber };
-  const sticky = await findStickyComment(client, target, input.stickyKey, { selfLogin: input.selfLogin });
-  const state = (sticky && readReviewState(sticky.body)) ?? { reviewedShas: [], fingerprints: [] };
-  if (state.reviewedShas.includes(input.headSha)) return { outcome: "up-to-date", url: sticky?.url };
-  const head = code(input.headSha.slice(0, 7));
-  let commentId = sticky?.id;
-  const post = async (body, next) => {
-    const posted = await upsertStickyComment(client, target, input.stickyKey, writeReviewState(fitBody(body), next), { selfLogin: input.selfLogin, commentId });
-    commentId = posted.id;
-    return posted;
-  };
-  const working = await post(`${renderWorking("review")} (commit ${head})`, state);
-  const withHead = { ...state, reviewedShas: [...state.reviewedShas, input.headSha] };
-  let failureState = state;
-  try {
-    const since = state.reviewedShas.at(-1);
-    const diff = filterDiff(await readDiff(client, input, since), input.config.review);
-    if (diff.paths.length === 0) {
-      await post(`nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`, withHead);
-      return { outcome: "skipped", url: working.url };
-    }
-    const result = await deps.runReview(buildRequest(input, diff.text));
-    if (result.kind === "skipped") {
-      await post(await renderReply(result), withHead);
-      return { outcome: "skipped", url: working.url };
-    }
-    if (result.kind !== "done" || !("comment" in result)) {
-      const incomplete = result.kind === "budget-exceeded" ? `
-
-The review of ${head} is incomplete, so no inline comments were posted.` : "";
-      await post(`${await renderReply(result)}${incomplete}`, state);
-      return { outcome: "failed", url: working.url, ...result.kind === "failed" ? { referenceId: result.referenceId } : {} };
-    }
-    const suppressed = await readSuppressedFindings(client, input).catch((error2) => {
-      deps.logger.warn("could not read resolved review threads; findings may repeat", { error: describeError(error2) });
-      return /* @__PURE__ */ new Set();
+// src/github/sticky-comment.ts
+var KEY = /^[\w.:/#-]+$/;
+var FORBIDDEN_HINT2 = 'give the App or the workflow token permission to write issues and pull requests ("issues: write", "pull-requests: write")';
+function markerFor(key) {
+  if (!KEY.test(key) || key.includes("--")) {
+    throw new NanodexError("bad-sticky-key", `sticky comment key ${JSON.stringify(key)} cannot sit in an HTML comment`, {
+      hint: 'use letters, digits and . : / # _ - (no "--")'
     });
-    const fresh = selectFreshComments(result, /* @__PURE__ */ new Set([...suppressed, ...state.fingerprints]));
-    let reviewUrl;
-    const reviewed = { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] };
-    if (fresh.comments.length > 0) {
-      const posted = await postReview(client, { ...input, commitId: input.headSha }, {
-        body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, "inline comment")}. The summary is in ${link("the nanodex comment", working.url)}.`,
-        comments: fresh.comments
-      });
-      reviewUrl = posted.url;
-      failureState = reviewed;
+  }
+  return `<!-- nanodex:sticky:${key} -->`;
+}
+async function findStickyComment(client, target, key, options = {}) {
+  const marker = markerFor(key);
+  const self = options.selfLogin?.toLowerCase();
+  try {
+    const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100
+    });
+    for await (const page of pages) {
+      for (const comment of page.data) {
+        const body = comment.body ?? "";
+        const byNanodex = self !== void 0 ? comment.user?.login.toLowerCase() === self : comment.user?.type === "Bot";
+        if (byNanodex && body.startsWith(marker)) return { id: Number(comment.id), url: comment.html_url, body: body.slice(marker.length).replace(/^\n/, "") };
+      }
     }
-    const scope = since !== void 0 ? `the commits since ${code(since.slice(0, 7))}` : "the whole pull request";
-    const receipt = [
-      `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, "new inline comment")}`,
-      reviewUrl !== void 0 ? ` (${link("review", reviewUrl)})` : "",
-      fresh.repeated > 0 ? `; ${fresh.repeated} already raised, resolved or dismissed, not repeated` : "",
-      diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, "file")} left out by the review settings` : "",
-      ".</sub>"
-    ].join("");
-    await post(`${result.comment.body}
-
-${receipt}`, reviewed);
-    return { outcome: "reviewed", url: reviewUrl ?? working.url };
   } catch (error2) {
-    const failure = toFailure(error2, { logger: deps.logger, log: "review failed", fields: { pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}` } });
-    await post(await renderReply(failure), failureState).catch((stickyError) => {
-      deps.logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(stickyError) });
+    throw toNanodexError(error2, {
+      what: `reading the comments of ${target.owner}/${target.repo}#${target.issueNumber}`,
+      notFoundCode: "issue-not-found",
+      clock: systemClock
     });
-    return { outcome: "failed", url: working.url, referenceId: failure.referenceId };
   }
+  return void 0;
 }
-async function readDiff(client, input, since) {
-  const whole = await readPullRequestDiff(client, input);
-  if (since === void 0) return whole;
-  let compare2;
+async function upsertStickyComment(client, target, key, body, options = {}) {
+  const full = `${markerFor(key)}
+${await redactSecrets(body)}`;
+  if (full.length > GITHUB_COMMENT_LIMIT) {
+    throw new NanodexError("comment-too-long", `the comment for ${target.owner}/${target.repo}#${target.issueNumber} is ${full.length} characters; GitHub takes at most ${GITHUB_COMMENT_LIMIT}`, {
+      hint: "fit the body with fitComment (src/core/render/fit-comment.ts) before posting"
+    });
+  }
+  const existing = options.commentId !== void 0 ? { id: options.commentId } : await findStickyComment(client, target, key, options);
+  const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
   try {
-    compare2 = await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
-  } catch (error2) {
-    if (!(error2 instanceof NanodexError && error2.code === "ref-not-found")) throw error2;
-    return whole;
-  }
-  const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
-  return splitDiff(compare2).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join("");
-}
-function buildRequest(input, diff) {
-  const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
-  return {
-    command: "review",
-    prompt: REVIEW_PROMPT,
-    diff,
-    pullRequest: { number: input.pullNumber, title: input.title, body: input.body, baseSha: input.baseSha, headSha: input.headSha },
-    repo: { kind: "github", owner: input.owner, repo: input.repo, ref: input.headSha, url: htmlUrl },
-    links: { htmlUrl, sha: input.headSha },
-    budget: input.config.budget
-  };
-}
-function selectFreshComments(result, known) {
-  const inline = result.output.kind === "review" ? result.output.placed.inline : [];
-  const aligned = inline.length === result.comment.reviewComments.length && inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
-  const comments = [];
-  const fingerprints = [];
-  let repeated = 0;
-  for (const [i, comment] of result.comment.reviewComments.entries()) {
-    const draft = aligned ? inline[i]?.draft : void 0;
-    const fingerprint = fingerprintFinding(draft ?? { path: comment.path, quote: comment.body, kind: "comment" });
-    if (known.has(fingerprint) || fingerprints.includes(fingerprint)) {
-      repeated += 1;
-      continue;
+    if (existing !== void 0) {
+      try {
+        const { data: data2 } = await client.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+          owner: target.owner,
+          repo: target.repo,
+          comment_id: existing.id,
+          body: full
+        });
+        return { id: Number(data2.id), url: data2.html_url };
+      } catch (error2) {
+        if (statusOf(error2) !== 404) throw error2;
+      }
     }
-    fingerprints.push(fingerprint);
-    comments.push({ ...comment, body: markFingerprint(comment.body, fingerprint) });
-  }
-  return { comments, fingerprints, repeated };
-}
-var RESERVED_FOR_STATE = 12e3;
-function fitBody(body) {
-  const room = GITHUB_COMMENT_LIMIT - RESERVED_FOR_STATE;
-  if (body.length <= room) return body;
-  const cut = body.lastIndexOf("\n", room - 200);
-  return `${body.slice(0, cut > 0 ? cut : room - 200)}
-
-… (the summary was cut to fit GitHub's comment size)`;
-}
-function filterDiff(text, review) {
-  const include = ignore2().add(review.include);
-  const exclude = ignore2().add(review.exclude);
-  const kept = [];
-  const paths = [];
-  const dropped = [];
-  for (const { section, path: path15 } of splitDiff(text)) {
-    if (include.ignores(path15) && !exclude.ignores(path15)) {
-      kept.push(section);
-      paths.push(path15);
-    } else {
-      dropped.push(path15);
-    }
-  }
-  return { text: kept.join(""), paths, dropped };
-}
-function splitDiff(text) {
-  return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path15 = findDiffPath(section);
-    return path15 === void 0 ? [] : [{ section, path: path15 }];
-  });
-}
-function findDiffPath(section) {
-  const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
-  if (raw === void 0) return void 0;
-  const path15 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore2.isPathValid(path15) ? path15 : void 0;
-}
-
-// src/action/run-action-review.ts
-async function runActionReview(context, pr) {
-  let runner;
-  let result;
-  try {
-    const reviewed = await reviewPullRequest(context.client, {
-      runReview: async (request) => {
-        runner ??= await openActionRunner(context);
-        result = await runner.runRequest(request);
-        return result;
-      },
-      logger: context.logger
-    }, {
-      owner: context.env.owner,
-      repo: context.env.repo,
-      pullNumber: pr.number,
-      baseSha: pr.baseSha,
-      headSha: pr.headSha,
-      title: pr.title,
-      body: pr.body,
-      selfLogin: context.selfLogin,
-      stickyKey: toReviewKey(pr.number),
-      config: context.config,
-      htmlUrl: `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`
+    const { data } = await client.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body: full
     });
-    return {
-      reviewed,
-      result,
-      index: runner?.index,
-      notices: runner?.notices ?? [],
-      failure: reviewed.outcome === "failed" ? toRunFailure(result) ?? `the review of #${pr.number} failed (reference ${reviewed.referenceId ?? "none"}); the pull request's nanodex comment says why` : void 0
-    };
-  } finally {
-    runner?.close();
-  }
-}
-
-// src/action/review-from-mention.ts
-async function reviewFromMention(context, input) {
-  const { client, env } = context;
-  let review;
-  let headSha;
-  try {
-    const { data } = await client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: env.owner, repo: env.repo, pull_number: input.pullNumber });
-    headSha = data.head.sha;
-    review = await runActionReview(context, { number: input.pullNumber, baseSha: data.base.sha, headSha, title: data.title, body: data.body ?? "" });
+    return { id: Number(data.id), url: data.html_url };
   } catch (error2) {
-    const failure = toFailure(error2, {
-      logger: context.logger,
-      log: "review from a mention failed",
-      fields: { pullRequest: input.pullNumber },
-      fallback: `nanodex could not read pull request #${input.pullNumber}`
+    throw toNanodexError(error2, {
+      what: `${existing !== void 0 ? "updating" : "posting"} nanodex's comment on ${where}`,
+      notFoundCode: existing !== void 0 ? "comment-not-found" : "issue-not-found",
+      clock: systemClock,
+      forbiddenHint: FORBIDDEN_HINT2
     });
-    await input.postReply(await renderReply(failure)).catch((postError) => {
-      context.logger.error("could not report the failure in the mention's reply", { referenceId: failure.referenceId, error: describeError(postError) });
-    });
-    throw error2;
   }
-  return { ...review, reply: renderReviewOutcome(review.reviewed, headSha) };
 }
 
-// src/action/handle-mention.ts
-async function handleMention(payload, context) {
-  const { client, env, inputs, logger } = context;
-  if (payload.action !== "created") return toIgnored(`The comment was ${payload.action}; only new comments are requests.`);
-  const { comment, issue, repository } = payload;
-  const mention = parseMention(comment.body, inputs.mention);
-  if (mention === void 0) return toIgnored(`The comment does not mention @${inputs.mention}.`);
-  const user = comment.user;
-  if (user === null) return toIgnored("The comment has no author (a deleted account).");
-  const coords = { owner: env.owner, repo: env.repo };
-  const routed = routeRequest(mention.text, []);
-  const command = routed.how === "command" ? routed.command : "auto";
-  const login = user.login;
-  const permission = await new PermissionCache().get(client, coords, login);
-  const access = decideAccess({
-    command,
-    actor: { login, type: toActorType(user.type) },
-    selfLogin: context.selfLogin,
-    permission,
-    isPublicRepo: !repository.private,
-    config: context.config
-  });
-  const target = { ...coords, issueNumber: issue.number };
-  const stickyKey = `mention-${comment.id}`;
-  const self = { selfLogin: context.selfLogin };
-  if (!access.allowed) {
-    const tell = access.reply && context.config.access.explainRefusals;
-    const posted = tell ? await upsertStickyComment(client, target, `refused-${login.toLowerCase()}`, access.reason, self) : void 0;
-    return { ...toIgnored(`@${login} may not run \`${command}\`: ${access.reason}`), commentUrl: posted?.url };
+// src/github/github-thread.ts
+var GitHubThread = class {
+  constructor(client, target, options) {
+    this.client = client;
+    this.target = target;
+    this.options = options;
   }
-  await react(context, comment.id, "eyes");
-  const working = await upsertStickyComment(client, target, stickyKey, renderWorking(command), self);
-  const reply = (body) => upsertStickyComment(client, target, stickyKey, body, { ...self, commentId: working.id });
-  if (command === "review" && issue.pull_request) {
-    const review = await reviewFromMention(context, { pullNumber: issue.number, postReply: reply });
-    const posted = await reply(review.reply);
-    await react(context, comment.id, review.reviewed.outcome === "failed" ? "confused" : "rocket");
-    return {
-      handled: "review",
-      headline: `Reviewed #${issue.number} for @${login}: ${review.reviewed.outcome}.`,
-      result: review.result,
-      commentUrl: posted.url,
-      index: review.index,
-      notices: review.notices,
-      failure: review.failure
-    };
+  client;
+  target;
+  options;
+  ids = /* @__PURE__ */ new Map();
+  get issue() {
+    return { owner: this.target.owner, repo: this.target.repo, issueNumber: this.target.number };
   }
-  try {
-    return await answerMention(context, { mention, issue, login, userType: user.type, command, commentId: comment.id, reply });
-  } catch (error2) {
-    const failure = toFailure(error2, { logger, log: "mention failed", fields: { comment: comment.id } });
-    await reply(await renderReply(failure)).catch((replyError) => {
-      logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(replyError) });
-    });
-    await react(context, comment.id, "confused");
-    throw error2;
+  get pull() {
+    return { owner: this.target.owner, repo: this.target.repo, pullNumber: this.target.number };
   }
-}
-async function answerMention(context, input) {
-  const { client, env, logger } = context;
-  const { mention, issue, login, command, reply } = input;
-  const coords = { owner: env.owner, repo: env.repo };
-  const runner = await openActionRunner(context);
-  let result;
-  try {
-    result = await runner.runRequest({
-      command: "auto",
-      prompt: mention.text,
-      issue: { number: issue.number, title: issue.title, body: issue.body ?? "" },
-      actor: { login, kind: input.userType === "Bot" ? "bot" : "user" }
-    });
-  } finally {
-    runner.close();
+  async findReply(key) {
+    const found = await findStickyComment(this.client, this.issue, key, { selfLogin: this.options.selfLogin });
+    if (found !== void 0) this.ids.set(key, found.id);
+    return found;
   }
-  const notices = [...runner.notices];
-  let body = await renderReply(result, { requester: login });
-  const draft = result.kind === "done" && "comment" in result ? result.comment.issueDraft : void 0;
-  if (draft !== void 0 && (mention.openIssue || context.config.plan.openIssue)) {
-    const opened = await client.request("POST /repos/{owner}/{repo}/issues", {
-      ...coords,
+  async reply(key, body) {
+    const posted = await upsertStickyComment(this.client, this.issue, key, body, { selfLogin: this.options.selfLogin, commentId: this.ids.get(key) });
+    this.ids.set(key, posted.id);
+    return { url: posted.url };
+  }
+  async react(reaction) {
+    const trigger = this.options.trigger;
+    if (trigger === void 0) return;
+    await addReaction(this.client, { owner: this.target.owner, repo: this.target.repo, ...trigger }, reaction, { logger: this.options.logger });
+  }
+  /** Title and body are redacted here, the last step before they leave; the body links back to this thread. */
+  async openIssue(draft) {
+    const { data } = await this.client.request("POST /repos/{owner}/{repo}/issues", {
+      owner: this.target.owner,
+      repo: this.target.repo,
       title: await redactSecrets(draft.title),
-      body: await redactSecrets(draft.body)
-    });
-    body += `
+      body: await redactSecrets(`${draft.body}
 
-Opened #${opened.data.number} to track this plan.`;
+---
+Planned in #${this.target.number}.`)
+    });
+    return { number: data.number, url: data.html_url };
   }
-  const posted = await reply(body);
-  await react(context, input.commentId, result.kind === "failed" ? "confused" : "rocket");
-  logger.info("answered a mention", { issue: issue.number, comment: input.commentId, url: posted.url });
-  return {
-    handled: "mention",
-    headline: `Answered @${login}'s request on #${issue.number}: ${"command" in result ? result.command : command} (${result.kind}).`,
-    result,
-    commentUrl: posted.url,
-    index: runner.index,
-    notices,
-    failure: toRunFailure(result)
-  };
-}
-async function react(context, commentId, content2) {
-  await addReaction(context.client, { owner: context.env.owner, repo: context.env.repo, commentId, kind: "issue" }, content2, { logger: context.logger });
-}
-function toActorType(type) {
-  return type === "Bot" || type === "Organization" ? type : "User";
-}
+  async readFacts() {
+    const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
+      owner: this.target.owner,
+      repo: this.target.repo,
+      pull_number: this.target.number
+    });
+    return { number: this.target.number, baseSha: data.base.sha, headSha: data.head.sha, title: data.title, body: data.body ?? "" };
+  }
+  readDiff() {
+    return readPullRequestDiff(this.client, this.pull);
+  }
+  async readCompare(base, head) {
+    try {
+      return await readCompareDiff(this.client, { owner: this.target.owner, repo: this.target.repo, base, head });
+    } catch (error2) {
+      if (error2 instanceof NanodexError && error2.code === "ref-not-found") return void 0;
+      throw error2;
+    }
+  }
+  readSuppressedFindings() {
+    return readSuppressedFindings(this.client, { ...this.pull, selfLogin: this.options.selfLogin });
+  }
+  async postReview(review) {
+    const posted = await postReview(this.client, { ...this.pull, commitId: review.commitSha }, { body: review.body, comments: review.comments });
+    return { url: posted.url };
+  }
+};
 
 // src/action/handle-pull-request.ts
 var REVIEWED_ACTIONS = /* @__PURE__ */ new Set(["opened", "synchronize", "reopened", "ready_for_review"]);
@@ -10868,22 +10935,86 @@ async function handlePullRequest(event, context) {
   if (fromFork && event.name === "pull_request") {
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
-  const review = await runActionReview(context, {
-    number: pr.number,
-    baseSha: pr.base.sha,
-    headSha: pr.head.sha,
-    title: pr.title,
-    body: pr.body ?? ""
-  });
+  const facts = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? "" };
+  const workspace = toActionWorkspace(context);
+  const reviewed = await reviewChange({ pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) }, toActionThread(context, pr.number), workspace.ports);
   return {
     handled: "review",
-    headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${review.reviewed.outcome}.`,
-    result: review.result,
-    commentUrl: review.reviewed.url,
-    index: review.index,
-    notices: review.notices,
-    failure: review.failure
+    headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${reviewed.outcome}.`,
+    result: reviewed.result,
+    commentUrl: reviewed.url,
+    index: workspace.index,
+    notices: workspace.notices,
+    failure: toReviewFailure(reviewed, pr.number)
   };
+}
+function toActionThread(context, number, trigger) {
+  return new GitHubThread(context.client, { owner: context.env.owner, repo: context.env.repo, number }, {
+    selfLogin: context.selfLogin,
+    logger: context.logger,
+    ...trigger ? { trigger: { commentId: trigger.commentId, kind: "issue" } } : {}
+  });
+}
+function toReviewFailure(reviewed, pullNumber) {
+  if (reviewed.outcome !== "failed") return void 0;
+  return toRunFailure(reviewed.result) ?? `the review of #${pullNumber} failed (reference ${reviewed.referenceId ?? "none"}); the pull request's nanodex comment says why`;
+}
+
+// src/action/handle-mention.ts
+async function handleMention(payload, context) {
+  const { client, env, inputs } = context;
+  if (payload.action !== "created") return toIgnored(`The comment was ${payload.action}; only new comments are requests.`);
+  const { comment, issue, repository } = payload;
+  const mention = parseMention(comment.body, inputs.mention);
+  if (mention === void 0) return toIgnored(`The comment does not mention @${inputs.mention}.`);
+  const user = comment.user;
+  if (user === null) return toIgnored("The comment has no author (a deleted account).");
+  const workspace = toActionWorkspace(context);
+  const flow = startMention({
+    text: mention.text,
+    openIssue: mention.openIssue,
+    commentId: comment.id,
+    actor: { login: user.login, type: toActorType(user.type) },
+    thread: { number: issue.number, title: issue.title, body: issue.body ?? "", isPullRequest: issue.pull_request !== void 0 },
+    isPublicRepo: !repository.private,
+    htmlUrl: toHtmlUrl(context)
+  }, {
+    ...workspace.ports,
+    thread: toActionThread(context, issue.number, { commentId: comment.id }),
+    selfLogin: context.selfLogin,
+    readConfig: async () => ({ ok: true, config: toRunConfig(context) }),
+    readPermission: (login) => new PermissionCache().get(client, { owner: env.owner, repo: env.repo }, login),
+    logFields: { comment: comment.id }
+  });
+  if (!await flow.accept()) {
+    const declined = flow.declined ?? { handled: "ignored", reason: "The mention was not accepted." };
+    return declined.handled === "failed" ? { ...toIgnored("The mention could not be answered."), failure: declined.reason } : toIgnored(declined.reason);
+  }
+  const outcome = await flow.answer();
+  const base = { index: workspace.index, notices: workspace.notices, commentUrl: "url" in outcome ? outcome.url : void 0 };
+  switch (outcome.handled) {
+    case "reviewed":
+      return {
+        ...base,
+        handled: "review",
+        headline: `Reviewed #${issue.number} for @${user.login}: ${outcome.review.outcome}.`,
+        result: outcome.review.result,
+        failure: toReviewFailure(outcome.review, issue.number)
+      };
+    case "answered":
+      return {
+        ...base,
+        handled: "mention",
+        headline: `Answered @${user.login}'s request on #${issue.number}: ${outcome.command} (${outcome.result.kind}).`,
+        result: outcome.result,
+        failure: toRunFailure(outcome.result)
+      };
+    default:
+      return toIgnored(outcome.reason);
+  }
+}
+function toActorType(type) {
+  return type === "Bot" || type === "Organization" ? type : "User";
 }
 
 // src/action/index-cache.ts

@@ -10,7 +10,7 @@ import { AppOctokit } from '../src/app/app-octokit.js';
 import { checkWebhookPayload } from '../src/app/check-webhook-payload.js';
 import { createNanodexApp } from '../src/app/create-app.js';
 import { LocalRepoIndexes } from '../src/app/local-repo-indexes.js';
-import { OfflineGitHub } from '../src/app/offline-github.js';
+import { OfflineGitHub } from './offline-github.js';
 import { startAppServer } from '../src/app/start-server.js';
 import { silentLogger } from '../src/core/ports.js';
 import { quantile } from './measure.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toMentionCommand } from '../../src/app/to-mention-command.js';
+import { toMentionCommand } from '../../src/core/commands/to-mention-command.js';
 import { parseMention } from '../../src/github/parse-mention.js';
 import { hostileString, pieceText } from './hostile-text.js';
 import type { FuzzTarget, Verdict } from './run-target.js';

@@ -1,6 +1,9 @@
-import { toIgnored, type ActionContext, type ActionOutcome } from './action-context.js';
+import { reviewChange, type ReviewOutcome } from '../core/flows/review-change.js';
+import type { PullRequestFacts } from '../core/publish/publisher.js';
+import { GitHubThread } from '../github/github-thread.js';
+import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
+import { toActionWorkspace, toHtmlUrl, toRunConfig } from './action-workspace.js';
 import type { PullRequestPayload } from './read-action-event.js';
-import { runActionReview } from './run-action-review.js';
 
 /** The pull request actions that bring new code to review. */
 const REVIEWED_ACTIONS = new Set(['opened', 'synchronize', 'reopened', 'ready_for_review']);
@@ -12,9 +15,9 @@ export const FORK_NOTICE =
   'instead and read docs/action.md first: that event runs with write access, so never check out or run the fork\'s code in it.';
 
 /**
- * `pull_request` / `pull_request_target`: the shared review flow
- * (runActionReview), with the config read from the default branch (run.ts),
- * so the pull request cannot turn its own review off.
+ * `pull_request` / `pull_request_target`: the core's review (reviewChange),
+ * with the config read from the default branch (run.ts), so the pull
+ * request cannot turn its own review off.
  */
 export async function handlePullRequest(
   event: { name: 'pull_request' | 'pull_request_target'; payload: PullRequestPayload },
@@ -29,17 +32,30 @@ export async function handlePullRequest(
   if (fromFork && event.name === 'pull_request') {
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
-
-  const review = await runActionReview(context, {
-    number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '',
-  });
+  const facts: PullRequestFacts = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '' };
+  const workspace = toActionWorkspace(context);
+  const reviewed = await reviewChange({ pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) }, toActionThread(context, pr.number), workspace.ports);
   return {
     handled: 'review',
-    headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${review.reviewed.outcome}.`,
-    result: review.result,
-    commentUrl: review.reviewed.url,
-    index: review.index,
-    notices: review.notices,
-    failure: review.failure,
+    headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${reviewed.outcome}.`,
+    result: reviewed.result,
+    commentUrl: reviewed.url,
+    index: workspace.index,
+    notices: workspace.notices,
+    failure: toReviewFailure(reviewed, pr.number),
   };
+}
+
+/** The issue or pull request this run writes to, as the workflow token's user. */
+export function toActionThread(context: ActionContext, number: number, trigger?: { commentId: number }): GitHubThread {
+  return new GitHubThread(context.client, { owner: context.env.owner, repo: context.env.repo, number }, {
+    selfLogin: context.selfLogin, logger: context.logger, ...(trigger ? { trigger: { commentId: trigger.commentId, kind: 'issue' as const } } : {}),
+  });
+}
+
+/** Set when the step must fail: the review did not finish. */
+export function toReviewFailure(reviewed: ReviewOutcome, pullNumber: number): string | undefined {
+  if (reviewed.outcome !== 'failed') return undefined;
+  return toRunFailure(reviewed.result)
+    ?? `the review of #${pullNumber} failed (reference ${reviewed.referenceId ?? 'none'}); the pull request's nanodex comment says why`;
 }

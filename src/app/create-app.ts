@@ -6,8 +6,8 @@ import { toInstallationJobs } from './handle-installation.js';
 import { toMentionJob } from './handle-mention.js';
 import { toPullRequestJob } from './handle-pull-request.js';
 import { toPushJob } from './handle-push.js';
-import { toMentionCommand } from './to-mention-command.js';
-import { toMentionEvent } from './to-mention-event.js';
+import type { WebhookPayload } from '../github/parse-webhook-payload.js';
+import { toMentionEvent } from '../github/to-mention-event.js';
 
 /** Exactly the events the App handles; app.yml subscribes to these (a test keeps the two in step). */
 export const HANDLED_EVENTS = [
@@ -30,16 +30,14 @@ export function createNanodexApp(deps: AppDeps): ApplicationFunction {
   return (app) => {
     app.on(['issue_comment.created', 'pull_request_review_comment.created'], async (context) => {
       const event = toMentionEvent(context.name === 'issue_comment'
-        ? { name: 'issue_comment', payload: context.payload as Context<'issue_comment.created'>['payload'] }
-        : { name: 'pull_request_review_comment', payload: context.payload as Context<'pull_request_review_comment.created'>['payload'] });
+        ? { name: 'issue_comment', payload: context.payload as WebhookPayload<'issue_comment.created'> }
+        : { name: 'pull_request_review_comment', payload: context.payload as WebhookPayload<'pull_request_review_comment.created'> });
       if (!event) return;
       // The App's own comments (they quote mentions in help and replies) never trigger it.
       if (event.actor.login === toSelfLogin(deps.appSlug)) return;
       const mention = parseMention(event.comment.body, deps.appSlug);
       if (!mention) return;
-      deps.queue.enqueue(toMentionJob(deps, {
-        deliveryId: context.id, client: toClient(context), event, command: toMentionCommand(mention.text), openIssue: mention.openIssue,
-      }));
+      deps.queue.enqueue(toMentionJob(deps, { deliveryId: context.id, client: toClient(context), event, text: mention.text, openIssue: mention.openIssue }));
     });
 
     app.on(['pull_request.opened', 'pull_request.reopened', 'pull_request.synchronize', 'pull_request.ready_for_review'], async (context) => {
@@ -50,7 +48,8 @@ export function createNanodexApp(deps: AppDeps): ApplicationFunction {
       deps.queue.enqueue(toPullRequestJob(deps, {
         deliveryId: context.id, action: payload.action, client: toClient(context),
         target: { installationId, owner: payload.repository.owner.login, repo: payload.repository.name, defaultBranch: payload.repository.default_branch },
-        pr: { pullNumber: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '', draft: pr.draft ?? false },
+        htmlUrl: payload.repository.html_url,
+        pr: { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '', draft: pr.draft ?? false },
         sender: payload.sender.login,
       }));
     });

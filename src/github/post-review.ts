@@ -1,19 +1,15 @@
 import { systemClock } from '../core/ports.js';
 import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
 import { code, escapeText, plural } from '../core/render/markdown.js';
+import type { ReviewComment } from '../core/review/render-review.js';
 import { redactReviewComment } from '../core/review/redact-review-comment.js';
 import { redactSecrets } from '../core/secrets/redact-secrets.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';
 
-export interface ReviewCommentInput {
-  path: string;
-  line: number;
-  startLine?: number;
-  side: 'RIGHT';
-  body: string;
-}
+/** An inline comment as the core renders it (render-review.ts). */
+export type ReviewCommentInput = ReviewComment;
 
 export type ReviewTarget = RepoCoords & { pullNumber: number; commitId: string };
 

@@ -1,5 +1,5 @@
 import { systemClock } from '../core/ports.js';
-import type { Permission } from './decide-access.js';
+import type { Permission } from '../core/access/decide-access.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';

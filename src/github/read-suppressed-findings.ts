@@ -1,6 +1,6 @@
 import { systemClock } from '../core/ports.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
-import { readFingerprint } from './review-state.js';
+import { readFingerprint } from '../core/review/review-state.js';
 import { toNanodexError } from './to-nanodex-error.js';
 
 /** 100 threads a page (GraphQL's maximum), at most 10 pages: a pull request with more threads than that is reviewed by people. */

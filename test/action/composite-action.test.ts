@@ -120,7 +120,7 @@ describe('the composite action, run as a runner would', () => {
     const step = await runStep('issue_comment', payload, {});
 
     expect(step.code).toBe(1);
-    expect(step.log).toContain('::error::GitHub denied access (HTTP 403)');
+    expect(step.log).toMatch(/::error::nanodex could not finish: GitHub denied access \(HTTP 403\)/);
     expect(step.summary).toContain('The step failed');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFingerprint } from '../../src/github/review-state.js';
+import { readFingerprint } from '../../src/core/review/review-state.js';
 import { createHarness, expectNoUnknownCalls, mentionPayload, pullRequestPayload, type Harness } from './app-harness.js';
 
 const PR = 2; // the number in GitHub's recorded pull_request.opened example

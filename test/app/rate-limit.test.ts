@@ -16,7 +16,7 @@ describe('when GitHub rate-limits the App', () => {
     await app.receive('issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
 
     expect(app.github.sent.filter((r) => r.path.endsWith('/permission'))).toHaveLength(2);
-    expect(app.github.reactions).toEqual([{ commentId: 492700400, content: 'eyes' }]);
+    expect(app.github.reactions).toEqual([{ commentId: 492700400, content: 'eyes' }, { commentId: 492700400, content: 'rocket' }]);
     expect(app.github.thread(1)[0]?.body).toContain('parseHttpRequest');
     expect(app.github.thread(1)[0]?.body).not.toMatch(/could not finish/);
   }, 30_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSuppressedFindings } from '../../src/github/read-suppressed-findings.js';
-import { markFingerprint } from '../../src/github/review-state.js';
+import { markFingerprint } from '../../src/core/review/review-state.js';
 import { github, makeOctokit } from './github-nock.js';
 
 const FP = (n: number) => n.toString(16).padStart(16, '0');

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { replayEvent } from '../../app/replay-event.js';
 import { NanodexError } from '../../core/errors.js';
 import { EXIT, type CliIo } from '../cli-context.js';
 import type { Wrap } from '../cli-options.js';
 import { createCliLogger } from '../cli-logger.js';
 import { readModelConfig, withModelOptions, type ModelOptions } from '../model-options.js';
+import { replayEvent } from '../replay/replay-event.js';
+import { createChatModel } from '../../core/llm/create-chat-model.js';
 
 interface ReplayOptions extends ModelOptions {
   event: string;
@@ -23,7 +24,7 @@ interface ReplayOptions extends ModelOptions {
 /** `nanodex replay`: the App's handler on a saved webhook payload, offline; prints what it would post. */
 export function registerReplayCommand(program: Command, io: CliIo, wrap: Wrap): void {
   withModelOptions(program.command('replay'))
-    .description('run the GitHub App\'s handler on a saved webhook payload against a local repository; print what it would post (nothing is sent)')
+    .description('run what the GitHub App runs for a saved webhook payload against a local repository; print what it would post (nothing is sent)')
     .requiredOption('--event <name>', 'the webhook event (X-GitHub-Event), e.g. issue_comment, pull_request, push')
     .requiredOption('--payload <file>', 'the saved webhook payload (JSON)')
     .requiredOption('--repo <dir>', 'the local repository standing in for the payload\'s repository')
@@ -36,10 +37,11 @@ export function registerReplayCommand(program: Command, io: CliIo, wrap: Wrap): 
     .action(wrap(async (...args) => {
       const options = args[0] as ReplayOptions;
       const payload = readPayload(path.resolve(io.cwd, options.payload));
-      const { transcript } = await replayEvent({
+      const modelConfig = readModelConfig(options, io.env);
+      const transcript = await replayEvent({
         event: options.event, payload, repo: path.resolve(io.cwd, options.repo), appSlug: options.slug, permission: options.permission,
         base: options.base, head: options.head, dataDir: options.dataDir ? path.resolve(io.cwd, options.dataDir) : undefined,
-        modelConfig: readModelConfig(options, io.env), logger: createCliLogger(io, options.verbose),
+        model: modelConfig ? { modelConfig, model: createChatModel(modelConfig) } : undefined, logger: createCliLogger(io, options.verbose),
       });
       io.stdout.write(transcript.endsWith('\n') ? transcript : `${transcript}\n`);
       return EXIT.ok;

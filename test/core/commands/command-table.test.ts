@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_COMMANDS } from '../../../src/action/action-inputs.js';
-import { toMentionCommand } from '../../../src/app/to-mention-command.js';
+import { toMentionCommand } from '../../../src/core/commands/to-mention-command.js';
 import { buildProgram } from '../../../src/cli/run-cli.js';
 import { COMMAND_TABLE, READ_ONLY_COMMANDS, SKILL_COMMANDS, SKILL_FOR_COMMAND } from '../../../src/core/commands/command-table.js';
 import { DEFAULT_REPO_CONFIG } from '../../../src/core/config/repo-config.js';
 import { renderHelp } from '../../../src/core/outputs/render-help.js';
 import { routeRequest } from '../../../src/core/skills/route-request.js';
-import { decideAccess } from '../../../src/github/decide-access.js';
+import { decideAccess } from '../../../src/core/access/decide-access.js';
 import { captureIo } from '../../helpers/cli-io.js';
 
 const NAMES = COMMAND_TABLE.map((c) => c.name);

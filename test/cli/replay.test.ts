@@ -5,7 +5,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { captureIo } from '../helpers/cli-io.js';
 import { SAMPLE_FILES } from '../helpers/sample-repo.js';
 import { git, makeTempDir, makeTempRepo, writeFiles } from '../helpers/temp-repo.js';
-import { examplesOf } from './app-harness.js';
+import { examplesOf } from '../app/app-harness.js';
 
 function savePayload(name: string, edit: (payload: Record<string, unknown>) => void): string {
   const payload = examplesOf(name).find((e) => e.action === (name === 'issue_comment' ? 'created' : 'opened'))!;
@@ -25,8 +25,8 @@ describe('nanodex replay', () => {
 
     expect(io.err()).toBe('');
     expect(code).toBe(0);
-    expect(io.out()).toContain('/issues/comments/492700400/reactions: eyes');
-    expect(io.out()).toContain('(sticky comment, final state)');
+    expect(io.out()).toContain('## reaction on the comment that asked: eyes');
+    expect(io.out()).toContain('(sticky comment `mention-492700400`, final state)');
     expect(io.out()).toContain('## Plan: add retries to the uploader');
     expect(io.out()).not.toMatch(/working on/);
   });
@@ -72,5 +72,24 @@ describe('nanodex replay', () => {
     const code = await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempDir()], io);
     expect(code).toBe(0);
     expect(io.out()).toBe('nanodex does not act on "issue_comment.deleted"; it would post nothing.\n');
+  });
+});
+
+describe('nanodex replay --permission', () => {
+  it('refuses a level GitHub does not have, naming the levels it has', async () => {
+    const payload = savePayload('issue_comment', (p) => { (p.comment as { body: string }).body = '@nanodex plan add retries'; });
+    const io = captureIo({ cwd: makeTempDir() });
+    const code = await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempRepo({ 'a.ts': 'export const a = 1;\n' }), '--permission', 'owner'], io);
+    expect(code).toBe(3);
+    expect(io.err()).toContain('--permission "owner" is not a permission level');
+    expect(io.err()).toContain('admin, maintain, write, triage, read, none');
+  });
+
+  it('replays a refusal as the App would post it for a reader', async () => {
+    const payload = savePayload('issue_comment', (p) => { (p.comment as { body: string }).body = '@nanodex plan add retries'; });
+    const io = captureIo({ cwd: makeTempDir() });
+    await runCli(['replay', '--event', 'issue_comment', '--payload', payload, '--repo', makeTempRepo({ 'a.ts': 'export const a = 1;\n' }), '--permission', 'read'], io);
+    expect(io.out()).toContain('(sticky comment `refused-codertocat`, final state)');
+    expect(io.out()).toContain('`plan` needs write access to this repository, and @Codertocat has read access.');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPO_CONFIG } from '../../src/core/config/repo-config.js';
-import { READ_ONLY_COMMANDS } from '../../src/core/commands/command-table.js';
-import { decideAccess, type AccessInput, type Permission } from '../../src/github/decide-access.js';
+import { DEFAULT_REPO_CONFIG } from '../../../src/core/config/repo-config.js';
+import { READ_ONLY_COMMANDS } from '../../../src/core/commands/command-table.js';
+import { decideAccess, type AccessInput, type Permission } from '../../../src/core/access/decide-access.js';
 
 const PERMISSIONS: Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 /** Spelled out, not read from the command table: the matrix below pins the access rules independently of it. */

@@ -14,8 +14,8 @@ interface Comment { id: number; body: string; user: { login: string; type: strin
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 /**
- * GitHub answered from a local repository, for `nanodex replay` and the load
- * benchmark: reads come from the folder (config from its working tree,
+ * GitHub answered from a local repository, for the load benchmark
+ * (bench:app): reads come from the folder (config from its working tree,
  * diffs from git), writes are recorded and acknowledged, issue comments are
  * kept so a sticky comment is found again. It is a `fetch` for Octokit, so
  * the App runs unchanged through Probot; nothing leaves the machine.

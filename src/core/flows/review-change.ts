@@ -1,31 +1,22 @@
 import ignore from 'ignore';
-import type { RepoConfig } from '../core/config/repo-config.js';
-import { REVIEW_PROMPT } from '../core/commands/command-table.js';
-import { describeError, NanodexError } from '../core/errors.js';
-import { toFailure } from '../core/failure/to-failure.js';
-import type { Logger } from '../core/ports.js';
-import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
-import { code, link, plural } from '../core/render/markdown.js';
-import type { Request, RunResult } from '../core/request.js';
-import type { GitHubClient, RepoCoords } from './github-client.js';
-import { postReview, type ReviewCommentInput } from './post-review.js';
-import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
-import { readSuppressedFindings } from './read-suppressed-findings.js';
-import { renderReply, renderWorking } from '../core/render/render-reply.js';
-import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from './review-state.js';
-import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
+import { REVIEW_PROMPT } from '../commands/command-table.js';
+import type { RepoConfig } from '../config/repo-config.js';
+import { describeError } from '../errors.js';
+import { toFailure } from '../failure/to-failure.js';
+import type { PullRequestFacts, PullRequestThread } from '../publish/publisher.js';
+import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
+import { code, link, plural } from '../render/markdown.js';
+import { renderReply, renderWorking } from '../render/render-reply.js';
+import type { ReviewComment } from '../review/render-review.js';
+import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from '../review/review-state.js';
+import type { RunResult } from '../request.js';
+import { runInWorkspace, type FlowPorts } from './workspace.js';
 
-export interface ReviewPullRequestInput extends RepoCoords {
-  pullNumber: number;
-  baseSha: string;
-  headSha: string;
-  title: string;
-  body: string;
-  selfLogin: string;
-  stickyKey: string;
+export interface ReviewChangeInput {
+  pr: PullRequestFacts;
   config: RepoConfig;
-  /** The repository's page, for citations; default `https://github.com/<owner>/<repo>` (set it on GitHub Enterprise). */
-  htmlUrl?: string;
+  /** The repository's page, for citations. */
+  htmlUrl: string;
 }
 
 export type ReviewOutcome = {
@@ -34,6 +25,8 @@ export type ReviewOutcome = {
   url?: string;
   /** Set on 'failed': the id in the sticky comment and in the log line. */
   referenceId?: string;
+  /** The core's result; undefined when no run was needed (the head was already reviewed, or no file matched). */
+  result?: RunResult;
 };
 
 type Done = Extract<RunResult, { comment: unknown }>;
@@ -44,60 +37,59 @@ export function toReviewKey(pullNumber: number): string {
 }
 
 /**
- * The review both fronts run for a pull request. Only commits since the last
- * reviewed sha are reviewed; findings already raised, resolved or given a 👎
- * are not raised again. The sticky summary comment goes from "working" to
- * the result and carries the state; a failed or budget-limited run says so
- * there with a reference id and never posts a partial review as complete.
+ * The review every front runs for a pull request. Only commits since the
+ * last reviewed sha are reviewed; findings already raised, resolved or given
+ * a 👎 are not raised again. The sticky summary goes from "working" to the
+ * result and carries the state; a failed or budget-limited run says so there
+ * with a reference id and never posts a partial review as complete.
  */
-export async function reviewPullRequest(
-  client: GitHubClient,
-  deps: { runReview: (request: Request) => Promise<RunResult>; logger: Logger },
-  input: ReviewPullRequestInput,
-): Promise<ReviewOutcome> {
-  const target = { owner: input.owner, repo: input.repo, issueNumber: input.pullNumber };
-  const sticky = await findStickyComment(client, target, input.stickyKey, { selfLogin: input.selfLogin });
+export async function reviewChange(input: ReviewChangeInput, thread: PullRequestThread, ports: FlowPorts): Promise<ReviewOutcome> {
+  const { pr } = input;
+  const key = toReviewKey(pr.number);
+  const sticky = await thread.findReply(key);
   const state: ReviewState = (sticky && readReviewState(sticky.body)) ?? { reviewedShas: [], fingerprints: [] };
-  if (state.reviewedShas.includes(input.headSha)) return { outcome: 'up-to-date', url: sticky?.url };
+  if (state.reviewedShas.includes(pr.headSha)) return { outcome: 'up-to-date', url: sticky?.url };
 
-  const head = code(input.headSha.slice(0, 7));
-  let commentId = sticky?.id;
-  const post = async (body: string, next: ReviewState) => {
-    const posted = await upsertStickyComment(client, target, input.stickyKey, writeReviewState(fitBody(body), next), { selfLogin: input.selfLogin, commentId });
-    commentId = posted.id;
-    return posted;
-  };
+  const head = code(pr.headSha.slice(0, 7));
+  const post = (body: string, next: ReviewState) => thread.reply(key, writeReviewState(fitBody(body), next));
   const working = await post(`${renderWorking('review')} (commit ${head})`, state);
-  const withHead = { ...state, reviewedShas: [...state.reviewedShas, input.headSha] };
+  const withHead = { ...state, reviewedShas: [...state.reviewedShas, pr.headSha] };
   let failureState = state;
+  let result: RunResult | undefined;
 
   try {
     const since = state.reviewedShas.at(-1);
-    const diff = filterDiff(await readDiff(client, input, since), input.config.review);
+    const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
     if (diff.paths.length === 0) {
       await post(`nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`, withHead);
       return { outcome: 'skipped', url: working.url };
     }
-    const result = await deps.runReview(buildRequest(input, diff.text));
+    result = await runInWorkspace({
+      command: 'review', prompt: REVIEW_PROMPT, diff: diff.text,
+      pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
+      links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
+      budget: input.config.budget,
+    }, ports);
     if (result.kind === 'skipped') {
       await post(await renderReply(result), withHead);
-      return { outcome: 'skipped', url: working.url };
+      return { outcome: 'skipped', url: working.url, result };
     }
     if (result.kind !== 'done' || !('comment' in result)) {
       const incomplete = result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
       await post(`${await renderReply(result)}${incomplete}`, state);
-      return { outcome: 'failed', url: working.url, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
+      return { outcome: 'failed', url: working.url, result, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
     }
 
-    const suppressed = await readSuppressedFindings(client, input).catch((error: unknown) => {
-      deps.logger.warn('could not read resolved review threads; findings may repeat', { error: describeError(error) });
+    const suppressed = await thread.readSuppressedFindings().catch((error: unknown) => {
+      ports.logger.warn('could not read resolved review threads; findings may repeat', { error: describeError(error) });
       return new Set<string>();
     });
     const fresh = selectFreshComments(result, new Set([...suppressed, ...state.fingerprints]));
     let reviewUrl: string | undefined;
     const reviewed = { ...withHead, fingerprints: [...state.fingerprints, ...fresh.fingerprints] };
     if (fresh.comments.length > 0) {
-      const posted = await postReview(client, { ...input, commitId: input.headSha }, {
+      const posted = await thread.postReview({
+        commitSha: pr.headSha,
         body: `nanodex reviewed ${head}: ${plural(fresh.comments.length, 'inline comment')}. The summary is in ${link('the nanodex comment', working.url)}.`,
         comments: fresh.comments,
       });
@@ -114,13 +106,27 @@ export async function reviewPullRequest(
       '.</sub>',
     ].join('');
     await post(`${result.comment.body}\n\n${receipt}`, reviewed);
-    return { outcome: 'reviewed', url: reviewUrl ?? working.url };
+    return { outcome: 'reviewed', url: reviewUrl ?? working.url, result };
   } catch (error) {
-    const failure = toFailure(error, { logger: deps.logger, log: 'review failed', fields: { pullRequest: `${input.owner}/${input.repo}#${input.pullNumber}` } });
+    const failure = toFailure(error, { logger: ports.logger, log: 'review failed', fields: { pullRequest: pr.number } });
     await post(await renderReply(failure), failureState).catch((stickyError: unknown) => {
-      deps.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(stickyError) });
+      ports.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(stickyError) });
     });
-    return { outcome: 'failed', url: working.url, referenceId: failure.referenceId };
+    return { outcome: 'failed', url: working.url, referenceId: failure.referenceId, result };
+  }
+}
+
+/** The reply to `@nanodex review` on a pull request: the review itself is posted as a review; this points to it. */
+export function renderReviewOutcome(reviewed: ReviewOutcome, headSha: string): string {
+  switch (reviewed.outcome) {
+    case 'reviewed':
+      return `Review posted${reviewed.url ? `: ${reviewed.url}` : '.'}`;
+    case 'up-to-date':
+      return `This pull request is already reviewed up to \`${headSha.slice(0, 12)}\`; push new commits for another review.`;
+    case 'skipped':
+      return 'Nothing to review: no changed file matches the review paths in `.github/nanodex.yml`.';
+    case 'failed':
+      return `nanodex could not finish the review; the review summary comment says why${reviewed.url ? `: ${reviewed.url}` : '.'}`;
   }
 }
 
@@ -129,31 +135,13 @@ export async function reviewPullRequest(
  * force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
  * carries other people's commits: only files the pull request itself changes are kept.
  */
-async function readDiff(client: GitHubClient, input: ReviewPullRequestInput, since: string | undefined): Promise<string> {
-  const whole = await readPullRequestDiff(client, input);
+async function readDiff(thread: PullRequestThread, pr: PullRequestFacts, since: string | undefined): Promise<string> {
+  const whole = await thread.readDiff();
   if (since === undefined) return whole;
-  let compare: string;
-  try {
-    compare = await readCompareDiff(client, { owner: input.owner, repo: input.repo, base: since, head: input.headSha });
-  } catch (error) {
-    if (!(error instanceof NanodexError && error.code === 'ref-not-found')) throw error;
-    return whole;
-  }
+  const compare = await thread.readCompare(since, pr.headSha);
+  if (compare === undefined) return whole;
   const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
   return splitDiff(compare).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join('');
-}
-
-function buildRequest(input: ReviewPullRequestInput, diff: string): Request {
-  const htmlUrl = input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`;
-  return {
-    command: 'review',
-    prompt: REVIEW_PROMPT,
-    diff,
-    pullRequest: { number: input.pullNumber, title: input.title, body: input.body, baseSha: input.baseSha, headSha: input.headSha },
-    repo: { kind: 'github', owner: input.owner, repo: input.repo, ref: input.headSha, url: htmlUrl },
-    links: { htmlUrl, sha: input.headSha },
-    budget: input.config.budget,
-  };
 }
 
 /**
@@ -162,11 +150,11 @@ function buildRequest(input: ReviewPullRequestInput, diff: string): Request {
  * output's placed comments line up with the postable ones, else from the
  * comment itself.
  */
-function selectFreshComments(result: Done, known: Set<string>): { comments: ReviewCommentInput[]; fingerprints: string[]; repeated: number } {
+function selectFreshComments(result: Done, known: Set<string>): { comments: ReviewComment[]; fingerprints: string[]; repeated: number } {
   const inline = result.output.kind === 'review' ? result.output.placed.inline : [];
   const aligned = inline.length === result.comment.reviewComments.length
     && inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
-  const comments: ReviewCommentInput[] = [];
+  const comments: ReviewComment[] = [];
   const fingerprints: string[] = [];
   let repeated = 0;
   for (const [i, comment] of result.comment.reviewComments.entries()) {

@@ -1,12 +1,11 @@
-import type { Context } from 'probot';
-import type { RepoTarget } from './repo-indexes.js';
+import type { WebhookPayload } from './parse-webhook-payload.js';
 
-type IssueCommentPayload = Context<'issue_comment.created'>['payload'];
-type ReviewCommentPayload = Context<'pull_request_review_comment.created'>['payload'];
+type IssueCommentPayload = WebhookPayload<'issue_comment.created'>;
+type ReviewCommentPayload = WebhookPayload<'pull_request_review_comment.created'>;
 
-/** What a mention job needs from its webhook, read once from the delivery (never re-fetched: later edits do not count). */
+/** What a mention needs from its webhook, read once from the delivery (never re-fetched: later edits do not count). */
 export interface MentionEvent {
-  target: Omit<RepoTarget, 'maxTarballBytes'>;
+  target: { installationId: number; owner: string; repo: string; defaultBranch: string };
   htmlUrl: string;
   isPublic: boolean;
   /** The issue or pull request the conversation is on. */
@@ -15,12 +14,17 @@ export interface MentionEvent {
   actor: { login: string; type: 'User' | 'Bot' | 'Organization' };
 }
 
-/** Undefined when the delivery has no installation (nothing could be posted) or names no repository. */
+/**
+ * A checked `issue_comment` or `pull_request_review_comment` delivery as a
+ * mention's facts. Undefined when the delivery has no installation (nothing
+ * could be posted) and `installationId` is not given (a replay stands in one).
+ */
 export function toMentionEvent(
   event: { name: 'issue_comment'; payload: IssueCommentPayload } | { name: 'pull_request_review_comment'; payload: ReviewCommentPayload },
+  options: { installationId?: number } = {},
 ): MentionEvent | undefined {
   const { payload } = event;
-  const installationId = payload.installation?.id;
+  const installationId = payload.installation?.id ?? options.installationId;
   if (installationId === undefined) return undefined;
   const repository = payload.repository;
   const user = payload.comment.user;

@@ -1,8 +1,11 @@
-import type { RepoConfig } from '../core/config/repo-config.js';
-import { READ_ONLY_COMMANDS } from '../core/commands/command-table.js';
-import type { OutputCommand } from '../core/request.js';
+import type { RepoConfig } from '../config/repo-config.js';
+import { READ_ONLY_COMMANDS } from '../commands/command-table.js';
+import type { OutputCommand } from '../request.js';
 
-export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+/** GitHub's permission levels, highest first. */
+export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read', 'none'] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
 
 const RANK: Record<Permission, number> = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 

@@ -1,7 +1,7 @@
-import { parseBudgetWords } from '../core/budget/parse-budget-words.js';
-import { getCommandSpec } from '../core/commands/command-table.js';
-import type { OutputCommand } from '../core/request.js';
-import { routeRequest } from '../core/skills/route-request.js';
+import { parseBudgetWords } from '../budget/parse-budget-words.js';
+import { getCommandSpec } from './command-table.js';
+import type { OutputCommand } from '../request.js';
+import { routeRequest } from '../skills/route-request.js';
 
 export type MentionCommand =
   | { kind: 'run'; command: OutputCommand | 'auto'; prompt: string }

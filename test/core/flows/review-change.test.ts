@@ -1,20 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPO_CONFIG } from '../../src/core/config/repo-config.js';
-import { silentLogger } from '../../src/core/ports.js';
-import type { Request, RunResult } from '../../src/core/request.js';
-import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState } from '../../src/github/review-state.js';
-import { filterDiff, reviewPullRequest, type ReviewPullRequestInput } from '../../src/github/review-pull-request.js';
-import { checkRequestBody } from './check-request-body.js';
-import { github, makeOctokit } from './github-nock.js';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REPO_CONFIG, type RepoConfig } from '../../../src/core/config/repo-config.js';
+import { filterDiff, reviewChange } from '../../../src/core/flows/review-change.js';
+import type { Workspace } from '../../../src/core/flows/workspace.js';
+import { silentLogger, systemClock, type Logger } from '../../../src/core/ports.js';
+import type { Request, RunResult } from '../../../src/core/request.js';
+import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState } from '../../../src/core/review/review-state.js';
+import { run as coreRun } from '../../../src/core/run.js';
+import type { GitHubClient } from '../../../src/github/github-client.js';
+import { GitHubThread } from '../../../src/github/github-thread.js';
+import { checkRequestBody } from '../../github/check-request-body.js';
+import { github, makeOctokit } from '../../github/github-nock.js';
+
+// The review's run is scripted: these tests are about the flow around it (state, fingerprints, replies), over GitHub.
+vi.mock('../../../src/core/run.js', () => ({ run: vi.fn() }));
+
+interface ReviewPullRequestInput {
+  owner: string; repo: string; pullNumber: number; baseSha: string; headSha: string; title: string; body: string;
+  selfLogin: string; config: RepoConfig; htmlUrl?: string;
+}
+
+/** A workspace that is never read: the run is scripted. */
+const NO_WORKSPACE: Workspace = {
+  open: async () => ({ source: {} as never, index: {} as never, repo: { kind: 'local', root: '/nowhere' }, close: () => undefined }),
+};
+
+/** The core's review over GitHubThread, with the run answered by `deps.runReview`. */
+function reviewPullRequest(client: GitHubClient, deps: { runReview: (request: Request) => Promise<RunResult>; logger: Logger }, input: ReviewPullRequestInput) {
+  vi.mocked(coreRun).mockImplementation((request) => deps.runReview(request));
+  const thread = new GitHubThread(client, { owner: input.owner, repo: input.repo, number: input.pullNumber }, { selfLogin: input.selfLogin, logger: deps.logger });
+  return reviewChange({
+    pr: { number: input.pullNumber, baseSha: input.baseSha, headSha: input.headSha, title: input.title, body: input.body },
+    config: input.config, htmlUrl: input.htmlUrl ?? `https://github.com/${input.owner}/${input.repo}`,
+  }, thread, { workspace: NO_WORKSPACE, logger: deps.logger, clock: systemClock });
+}
 
 const BASE = 'a'.repeat(40);
 const OLD_HEAD = 'b'.repeat(40);
 const HEAD = 'c'.repeat(40);
-const MARKER = '<!-- nanodex:sticky:review -->';
+const MARKER = '<!-- nanodex:sticky:review-5 -->';
 const STICKY_URL = 'https://github.com/o/r/pull/5#issuecomment-900';
 const INPUT: ReviewPullRequestInput = {
   owner: 'o', repo: 'r', pullNumber: 5, baseSha: BASE, headSha: HEAD, title: 'Add cache', body: 'Adds a cache.',
-  selfLogin: 'nanodex[bot]', stickyKey: 'review', config: DEFAULT_REPO_CONFIG,
+  selfLogin: 'nanodex[bot]', config: DEFAULT_REPO_CONFIG,
 };
 const DIFF = [
   'diff --git a/src/cache.ts b/src/cache.ts\n--- a/src/cache.ts\n+++ b/src/cache.ts\n@@ -1 +1,2 @@\n const a = 1;\n+eval(input);\n',
@@ -76,17 +103,17 @@ describe('reviewPullRequest', () => {
 
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: run.runReview, logger: silentLogger }, { ...INPUT, config: { ...DEFAULT_REPO_CONFIG, review: { ...DEFAULT_REPO_CONFIG.review, exclude: ['dist/'] } } });
 
-      expect(outcome).toEqual({ outcome: 'reviewed', url: 'https://github.com/o/r/pull/5#pullrequestreview-1' });
+      expect(outcome).toMatchObject({ outcome: 'reviewed', url: 'https://github.com/o/r/pull/5#pullrequestreview-1' });
       expect(run.requests).toEqual([expect.objectContaining({
         command: 'review', prompt: 'Review this change.', diff: DIFF.split('diff --git a/dist')[0],
         pullRequest: { number: 5, title: 'Add cache', body: 'Adds a cache.', baseSha: BASE, headSha: HEAD },
-        repo: { kind: 'github', owner: 'o', repo: 'r', ref: HEAD, url: 'https://github.com/o/r' },
+        repo: { kind: 'local', root: '/nowhere' }, links: { htmlUrl: 'https://github.com/o/r', sha: HEAD },
       })]);
       const fp = fingerprintFinding(EVAL);
       expect(reviewBody.comments?.map((c) => c.body)).toEqual([markFingerprint('Avoid eval.', fp)]);
-      expect(bodies[0]).toMatch(/^<!-- nanodex:sticky:review -->\n⏳ nanodex is working on `review` … \(commit `ccccccc`\)/);
+      expect(bodies[0]).toMatch(/^<!-- nanodex:sticky:review-5 -->\n⏳ nanodex is working on `review` … \(commit `ccccccc`\)/);
       expect(bodies[1]).toMatchInlineSnapshot(`
-        "<!-- nanodex:sticky:review -->
+        "<!-- nanodex:sticky:review-5 -->
         ## Review
         Looks fine.
 
@@ -154,7 +181,7 @@ describe('reviewPullRequest', () => {
         .get(`/repos/o/r/compare/${OLD_HEAD}...${HEAD}`).reply(404, { message: 'Not Found' })
         .post('/graphql').reply(200, noThreads());
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: runner(reviewed([NAMING])).runReview, logger: silentLogger }, INPUT);
-      expect(outcome).toEqual({ outcome: 'reviewed', url: STICKY_URL });
+      expect(outcome).toMatchObject({ outcome: 'reviewed', url: STICKY_URL });
     });
   });
 
@@ -180,7 +207,7 @@ describe('reviewPullRequest', () => {
       scope.get('/repos/o/r/pulls/5').reply(200, DIFF);
       const budget = { kind: 'budget-exceeded', limit: 'files', used: 25, allowed: 25, gathered: [], howToRaise: 'add files=50', metrics: {} } as unknown as RunResult;
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: runner(budget).runReview, logger: silentLogger }, INPUT);
-      expect(outcome).toEqual({ outcome: 'failed', url: STICKY_URL });
+      expect(outcome).toMatchObject({ outcome: 'failed', url: STICKY_URL });
       expect(bodies[1]).toContain('the files read budget was reached');
       expect(bodies[1]).toContain('The review of `ccccccc` is incomplete, so no inline comments were posted.');
       expect(readReviewState(bodies[1]!)?.reviewedShas).toEqual([]);
@@ -192,8 +219,8 @@ describe('reviewPullRequest', () => {
       scope.get('/repos/o/r/pulls/5').reply(200, DIFF);
       const failed: RunResult = { kind: 'failed', message: 'the model provider refused the key', referenceId: 'ref00001' };
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: runner(failed).runReview, logger: silentLogger }, INPUT);
-      expect(outcome).toEqual({ outcome: 'failed', url: STICKY_URL, referenceId: 'ref00001' });
-      expect(bodies[1]).toMatch(/^<!-- nanodex:sticky:review -->\nnanodex could not finish: the model provider refused the key \(reference `ref00001`\)/);
+      expect(outcome).toMatchObject({ outcome: 'failed', url: STICKY_URL, referenceId: 'ref00001' });
+      expect(bodies[1]).toMatch(/^<!-- nanodex:sticky:review-5 -->\nnanodex could not finish: the model provider refused the key \(reference `ref00001`\)/);
     });
   });
 
@@ -207,7 +234,7 @@ describe('reviewPullRequest', () => {
         .post('/graphql').reply(200, noThreads())
         .post('/repos/o/r/pulls/5/reviews').reply(403, { message: 'Resource not accessible by integration' });
       const outcome = await reviewPullRequest(makeOctokit(), { runReview: runner(reviewed([EVAL])).runReview, logger }, INPUT);
-      expect(outcome).toEqual({ outcome: 'failed', url: STICKY_URL, referenceId: expect.stringMatching(/^[0-9a-f]{8}$/) });
+      expect(outcome).toMatchObject({ outcome: 'failed', url: STICKY_URL, referenceId: expect.stringMatching(/^[0-9a-f]{8}$/) });
       expect(errors[0]?.referenceId).toBe(outcome.referenceId);
       expect(bodies[1]).toContain(`GitHub denied access (HTTP 403) while posting the review on o/r#5 (reference \`${outcome.referenceId}\`)`);
       expect(bodies[1]).toContain('**How to fix:** give the App or the workflow token permission to write pull requests');

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { SqliteCodeIndex } from '../core/code-index/code-index.js';
+import type { RepoConfig } from '../core/config/repo-config.js';
+import type { FlowPorts, Workspace } from '../core/flows/workspace.js';
+import { createChatModel } from '../core/llm/create-chat-model.js';
+import { parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
+import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { readRepoSkillFiles } from '../github/read-repo-skill-files.js';
+import type { ActionContext, ActionOutcome } from './action-context.js';
+import { openCachedIndex, readHeadSha } from './open-cached-index.js';
+
+/** Providers that cannot run without a key (Ollama runs keyless). */
+const KEYED_PROVIDERS = new Set(['openai', 'anthropic']);
+
+/** The Action's repository for the flows, and what the job summary reports about it afterwards. */
+export interface ActionWorkspace {
+  ports: FlowPorts;
+  /** The index's stats and cache report once it was opened (a refused mention opens nothing). */
+  readonly index: ActionOutcome['index'];
+  /** Things the user should know (a model left out for want of a key). */
+  notices: string[];
+}
+
+/**
+ * The checkout the runner already has, with its index restored from the
+ * Actions cache and brought up to date when a flow opens it; the model from
+ * the inputs. With a trusted ref (a pull request's events) the repository's
+ * skills come from that ref through the API, never from the checkout.
+ */
+export function toActionWorkspace(context: ActionContext): ActionWorkspace {
+  const { inputs, env, logger } = context;
+  const notices: string[] = [];
+  const modelConfig = readModelConfig(context, notices);
+  let index: ActionOutcome['index'];
+  const workspace: Workspace = {
+    async open() {
+      // Read before the index is opened, so a failure here leaves nothing open.
+      const repositorySkills = context.trustedRef === undefined
+        ? undefined
+        : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
+      const source = new LocalRepoSource(env.workspace);
+      const indexed = await openCachedIndex(source, {
+        repository: `${env.owner}/${env.repo}`,
+        folder: path.join(env.runnerTemp, 'nanodex-index'),
+        cache: context.cache,
+        enabled: inputs['index-cache'],
+        logger,
+      });
+      index = { stats: indexed.stats, cache: indexed.cache };
+      const sha = readHeadSha(source.root);
+      return {
+        source, index: new SqliteCodeIndex(indexed.store), repo: { kind: 'local', root: source.root }, repositorySkills,
+        links: sha === undefined ? undefined : { htmlUrl: toHtmlUrl(context), sha },
+        close: () => indexed.store.close(),
+      };
+    },
+  };
+  return {
+    ports: { workspace, logger, clock: context.clock, modelConfig, model: modelConfig === undefined ? undefined : createChatModel(modelConfig) },
+    get index() { return index; },
+    notices,
+  };
+}
+
+/** The repository's page on this GitHub (github.com or an Enterprise server). */
+export function toHtmlUrl(context: ActionContext): string {
+  return `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`;
+}
+
+/** The repository's config with the step's `budget` input on top: the limits every flow of this run uses. */
+export function toRunConfig(context: ActionContext): RepoConfig {
+  return { ...context.config, budget: { ...context.config.budget, ...context.inputs.budget } };
+}
+
+function readModelConfig(context: ActionContext, notices: string[]): ModelConfig | undefined {
+  const { inputs } = context;
+  const provider = inputs['model-provider'];
+  if (provider === 'none') return undefined;
+  if (KEYED_PROVIDERS.has(provider) && inputs['model-api-key'] === '') {
+    // Workflows started from a fork get no secrets: say so instead of failing or answering silently offline.
+    notices.push(
+      `model-api-key is empty, so ${provider} was not used and nanodex answered offline from the index. ` +
+      'Secrets are not passed to workflows triggered from forks; pass the key as a secret to use the model.',
+    );
+    return undefined;
+  }
+  return parseModelConfig({
+    provider,
+    ...(inputs['model-name'] === '' ? {} : { model: inputs['model-name'] }),
+    ...(inputs['model-api-key'] === '' ? {} : { apiKey: inputs['model-api-key'] }),
+    ...(inputs['model-base-url'] === '' ? {} : { baseUrl: inputs['model-base-url'] }),
+  });
+}

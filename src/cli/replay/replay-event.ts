@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PERMISSIONS, type Permission } from '../../core/access/decide-access.js';
+import { SqliteCodeIndex } from '../../core/code-index/code-index.js';
+import { toIndexFile } from '../../core/code-index/index-location.js';
+import { openRepoIndex } from '../../core/code-index/open-repo-index.js';
+import { findConfigSizeProblem, parseRepoConfig, REPO_CONFIG_FILE, type ParsedRepoConfig } from '../../core/config/repo-config.js';
+import { NanodexError } from '../../core/errors.js';
+import { startMention } from '../../core/flows/answer-mention.js';
+import { reviewChange } from '../../core/flows/review-change.js';
+import type { FlowPorts } from '../../core/flows/workspace.js';
+import { systemClock, type Logger } from '../../core/ports.js';
+import { LocalRepoSource } from '../../core/repo/local-repo-source.js';
+import { parseMention } from '../../github/parse-mention.js';
+import { parseWebhookPayload, renderPayloadProblems } from '../../github/parse-webhook-payload.js';
+import { toMentionEvent } from '../../github/to-mention-event.js';
+import { readGitDiff } from '../read-git-diff.js';
+import { TranscriptThread } from './transcript-thread.js';
+
+export interface ReplayOptions {
+  /** The webhook event name (X-GitHub-Event), e.g. issue_comment. */
+  event: string;
+  payload: Record<string, unknown>;
+  /** The local repository that stands for the payload's repository. */
+  repo: string;
+  appSlug: string;
+  dataDir?: string;
+  /** The commenter's permission to pretend (default admin). */
+  permission?: string;
+  /** For pull requests: the local refs of the diff (default: the current branch...HEAD). */
+  base?: string;
+  head?: string;
+  model?: Pick<FlowPorts, 'model' | 'modelConfig'>;
+  logger: Logger;
+}
+
+/** Stands in for a real installation when a saved payload has none (most recorded examples). */
+const REPLAY_INSTALLATION_ID = 1;
+
+/**
+ * What the App would post for a saved webhook delivery, offline: the payload
+ * is checked as the server checks it, then mapped to the same core flows the
+ * App runs (startMention, reviewChange), with the local repository as the
+ * workspace and its working tree's config, and a TranscriptThread instead of
+ * GitHub. Nothing is sent anywhere.
+ */
+export async function replayEvent(options: ReplayOptions): Promise<string> {
+  const checked = parseWebhookPayload(options.event, options.payload);
+  if (checked.kind === 'invalid') {
+    throw new NanodexError('payload-invalid', `the ${options.event} payload does not have the fields the App reads: ${renderPayloadProblems(checked.problems)}`, {
+      hint: 'replay the payload as GitHub sent it (the App\'s Advanced settings page lists recent deliveries), with --event set to its X-GitHub-Event header',
+    });
+  }
+  if (checked.kind === 'ignored') return `${checked.reason}; it would post nothing.\n`;
+  const permission = toPermission(options.permission ?? 'admin');
+  const selfLogin = `${options.appSlug}[bot]`;
+  const root = path.resolve(options.repo);
+  const ports: FlowPorts = { ...toLocalWorkspace(root, options.dataDir), logger: options.logger, clock: systemClock, ...options.model };
+  const loadPullRequest = (number: number, title: string, body: string) => async () => {
+    const base = options.base ?? currentBranch(root);
+    const read = await readGitDiff(root, base, options.head ?? 'HEAD');
+    return { number, baseSha: read.baseSha, headSha: read.headSha, title, body, diff: read.diff };
+  };
+
+  switch (checked.event) {
+    case 'issue_comment.created':
+    case 'pull_request_review_comment.created': {
+      const event = checked.event === 'issue_comment.created'
+        ? toMentionEvent({ name: 'issue_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID })
+        : toMentionEvent({ name: 'pull_request_review_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID });
+      const mention = event && event.actor.login !== selfLogin ? parseMention(event.comment.body, options.appSlug) : undefined;
+      if (event === undefined || mention === undefined) return new TranscriptThread({ number: 0, loadPullRequest: notAPullRequest }).render();
+      const thread = new TranscriptThread({ number: event.issue.number, loadPullRequest: loadPullRequest(event.issue.number, event.issue.title, event.issue.body) });
+      const flow = startMention({
+        text: mention.text, openIssue: mention.openIssue, commentId: event.comment.id, actor: event.actor,
+        thread: event.issue, isPublicRepo: event.isPublic, htmlUrl: event.htmlUrl,
+      }, { ...ports, thread, selfLogin, readConfig: async () => readLocalConfig(root), readPermission: async () => permission });
+      if (await flow.accept()) await flow.answer();
+      return thread.render();
+    }
+    case 'pull_request.opened':
+    case 'pull_request.reopened':
+    case 'pull_request.synchronize':
+    case 'pull_request.ready_for_review': {
+      const pr = checked.payload.pull_request;
+      const thread = new TranscriptThread({ number: pr.number, loadPullRequest: loadPullRequest(pr.number, pr.title, pr.body ?? '') });
+      const parsed = readLocalConfig(root);
+      if (!parsed.ok) return `${REPO_CONFIG_FILE} has problems; the App would say so on the pull request.\n`;
+      if (!parsed.config.review.auto || (pr.draft === true && !parsed.config.review.drafts)) return thread.render();
+      const facts = await thread.readFacts();
+      await reviewChange({ pr: facts, config: parsed.config, htmlUrl: `https://github.com/${checked.payload.repository.owner.login}/${checked.payload.repository.name}` }, thread, ports);
+      return thread.render();
+    }
+    default:
+      // push and installation events refresh or build indexes: nothing is posted.
+      return 'nanodex would post nothing for this event.\n';
+  }
+}
+
+function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowPorts, 'workspace'> {
+  return {
+    workspace: {
+      async open() {
+        const source = new LocalRepoSource(root);
+        const file = toIndexFile(dataDir ?? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')), source.root);
+        const { store } = await openRepoIndex(file, { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
+        return { source, index: new SqliteCodeIndex(store), repo: { kind: 'local', root: source.root }, close: () => store.close() };
+      },
+    },
+  };
+}
+
+/** The config in the working tree, as the App would read it from the default branch. */
+function readLocalConfig(root: string): ParsedRepoConfig {
+  const file = path.join(root, REPO_CONFIG_FILE);
+  if (!existsSync(file)) return parseRepoConfig(undefined);
+  const tooLarge = findConfigSizeProblem(REPO_CONFIG_FILE, statSync(file).size, {});
+  return tooLarge === undefined ? parseRepoConfig(readFileSync(file, 'utf8')) : { ok: false, problems: [tooLarge] };
+}
+
+function toPermission(value: string): Permission {
+  if ((PERMISSIONS as readonly string[]).includes(value)) return value as Permission;
+  throw new NanodexError('bad-flag', `--permission ${JSON.stringify(value)} is not a permission level`, { hint: `use one of ${PERMISSIONS.join(', ')}` });
+}
+
+function currentBranch(root: string): string {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--abbrev-ref', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'HEAD';
+  } catch {
+    return 'HEAD'; // not a git checkout: readGitDiff says so
+  }
+}
+
+async function notAPullRequest(): Promise<never> {
+  throw new Error('not a pull request');
+}

@@ -1,0 +1,57 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import { toFailure } from '../failure/to-failure.js';
+import type { RepoSource } from '../ports.js';
+import type { RepoRef, Request, RunResult } from '../request.js';
+import { run } from '../run.js';
+import type { RunPorts } from '../run-ports.js';
+import type { SkillFile } from '../skills/types.js';
+
+/** A repository's files and index, open for one request. */
+export interface OpenedWorkspace {
+  source: RepoSource;
+  index: CodeIndex;
+  /** How requests name the repository (and where its citations point). */
+  repo: RepoRef;
+  /** Where citations link: the repository's page and the commit the index holds. */
+  links?: { htmlUrl: string; sha: string };
+  /** The repository's skills as read from a ref the front trusts; absent: the core reads them from the index. */
+  repositorySkills?: SkillFile[];
+  close(): void;
+}
+
+/**
+ * Where a flow's repository comes from: a checkout and its cached index (the
+ * Action, the CLI), or a per-installation index kept from tarballs and
+ * deltas (the App). Opened only when a request needs it: a mention refused,
+ * or a head already reviewed, opens nothing. An adapter translates its own
+ * vendor errors (GitHub's) before they reach the flow.
+ */
+export interface Workspace {
+  open(): Promise<OpenedWorkspace>;
+}
+
+/** What a flow runs requests with: everything run() takes, with the repository opened on demand. */
+export type FlowPorts = Omit<RunPorts, 'source' | 'index'> & { workspace: Workspace };
+
+/**
+ * Opens the workspace, runs one request through the core and closes it.
+ * Never throws: a failure to open (GitHub unreachable, an index that cannot
+ * be built) comes back as `failed` with a reference id, like a failure
+ * inside the core, so a flow has one path to tell the user.
+ */
+export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: FlowPorts): Promise<RunResult> {
+  let opened: OpenedWorkspace;
+  try {
+    opened = await ports.workspace.open();
+  } catch (error) {
+    return toFailure(error, { logger: ports.logger, log: 'opening the repository failed', fallback: 'nanodex hit an unexpected error while indexing the repository' });
+  }
+  try {
+    const { workspace: _workspace, ...rest } = ports;
+    return await run({ ...request, repo: opened.repo, links: request.links ?? opened.links }, {
+      ...rest, source: opened.source, index: opened.index, repositorySkills: opened.repositorySkills ?? rest.repositorySkills,
+    });
+  } finally {
+    opened.close();
+  }
+}

@@ -1,0 +1,100 @@
+import { NanodexError } from '../core/errors.js';
+import type { Logger } from '../core/ports.js';
+import type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from '../core/publish/publisher.js';
+import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { addReaction } from './add-reaction.js';
+import type { GitHubClient, RepoCoords } from './github-client.js';
+import { postReview } from './post-review.js';
+import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
+import { readSuppressedFindings } from './read-suppressed-findings.js';
+import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
+
+export interface GitHubThreadOptions {
+  /** nanodex's own login: only its comments count as its replies. */
+  selfLogin: string;
+  /** The comment that asked (reactions go there); absent for events no comment started. */
+  trigger?: { commentId: number; kind: 'issue' | 'review' };
+  logger: Logger;
+}
+
+/**
+ * The Publisher (and, on a pull request, the review's reads and writes) for
+ * one issue or pull request on GitHub: sticky replies as comments found
+ * again by a hidden marker, reactions, tracked issues, COMMENT reviews.
+ * Each key's comment id is remembered after the first post, so updates skip
+ * listing the thread.
+ */
+export class GitHubThread implements PullRequestThread {
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    private readonly client: GitHubClient,
+    private readonly target: RepoCoords & { number: number },
+    private readonly options: GitHubThreadOptions,
+  ) {}
+
+  private get issue() {
+    return { owner: this.target.owner, repo: this.target.repo, issueNumber: this.target.number };
+  }
+
+  private get pull() {
+    return { owner: this.target.owner, repo: this.target.repo, pullNumber: this.target.number };
+  }
+
+  async findReply(key: string): Promise<StickyReply | undefined> {
+    const found = await findStickyComment(this.client, this.issue, key, { selfLogin: this.options.selfLogin });
+    if (found !== undefined) this.ids.set(key, found.id);
+    return found;
+  }
+
+  async reply(key: string, body: string): Promise<{ url: string }> {
+    const posted = await upsertStickyComment(this.client, this.issue, key, body, { selfLogin: this.options.selfLogin, commentId: this.ids.get(key) });
+    this.ids.set(key, posted.id);
+    return { url: posted.url };
+  }
+
+  async react(reaction: Reaction): Promise<void> {
+    const trigger = this.options.trigger;
+    if (trigger === undefined) return;
+    await addReaction(this.client, { owner: this.target.owner, repo: this.target.repo, ...trigger }, reaction, { logger: this.options.logger });
+  }
+
+  /** Title and body are redacted here, the last step before they leave; the body links back to this thread. */
+  async openIssue(draft: { title: string; body: string }): Promise<{ number: number; url: string }> {
+    const { data } = await this.client.request('POST /repos/{owner}/{repo}/issues', {
+      owner: this.target.owner, repo: this.target.repo,
+      title: await redactSecrets(draft.title),
+      body: await redactSecrets(`${draft.body}\n\n---\nPlanned in #${this.target.number}.`),
+    });
+    return { number: data.number, url: data.html_url };
+  }
+
+  async readFacts(): Promise<PullRequestFacts> {
+    const { data } = await this.client.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+      owner: this.target.owner, repo: this.target.repo, pull_number: this.target.number,
+    });
+    return { number: this.target.number, baseSha: data.base.sha, headSha: data.head.sha, title: data.title, body: data.body ?? '' };
+  }
+
+  readDiff(): Promise<string> {
+    return readPullRequestDiff(this.client, this.pull);
+  }
+
+  async readCompare(base: string, head: string): Promise<string | undefined> {
+    try {
+      return await readCompareDiff(this.client, { owner: this.target.owner, repo: this.target.repo, base, head });
+    } catch (error) {
+      if (error instanceof NanodexError && error.code === 'ref-not-found') return undefined;
+      throw error;
+    }
+  }
+
+  readSuppressedFindings(): Promise<Set<string>> {
+    return readSuppressedFindings(this.client, { ...this.pull, selfLogin: this.options.selfLogin });
+  }
+
+  async postReview(review: ReviewToPost): Promise<{ url: string }> {
+    const posted = await postReview(this.client, { ...this.pull, commitId: review.commitSha }, { body: review.body, comments: review.comments });
+    return { url: posted.url };
+  }
+}
