@@ -3,18 +3,177 @@
 // src/action/index.ts
 import * as core3 from "@actions/core";
 
-// src/core/runtime/find-node-problem.ts
-var MIN_NODE = { major: 22, minor: 20 };
-function findNodeProblem(version) {
-  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
-  if (major > 23 || major === MIN_NODE.major && minor >= MIN_NODE.minor) return void 0;
-  return `nanodex needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or later (24 LTS recommended); this is Node.js ${version}. Fix: install Node.js 24 LTS (https://nodejs.org) and run it again.`;
+// src/core/commands/command-table.ts
+var ARCHITECTURE = "the architecture of the repository";
+var REVIEW_PROMPT = "Review this change.";
+var COMMAND_TABLE = [
+  {
+    name: "explain",
+    kind: "skill",
+    skill: "nanodex-explaining",
+    argument: "<question>",
+    description: "an explanation with citations, confidence and known gaps",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["ask"]
+  },
+  {
+    name: "plan",
+    kind: "skill",
+    skill: "nanodex-planning",
+    argument: "<goal>",
+    description: "a phased plan from the code index: context, phases with tasks and files, criteria, risks",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "debug",
+    kind: "skill",
+    skill: "nanodex-debugging",
+    argument: "<symptom>",
+    description: "where to look first for a bug, with the evidence",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "review",
+    kind: "skill",
+    skill: "nanodex-reviewing",
+    argument: "",
+    description: "review a change (a pull request, or base...head): inline comments, blast radius, missing tests, risky patterns",
+    readOnly: false,
+    needsPrompt: false,
+    defaultPrompt: REVIEW_PROMPT,
+    aliases: []
+  },
+  {
+    name: "diagram",
+    kind: "skill",
+    skill: "nanodex-diagramming",
+    argument: "[architecture|component|dependency|erd]",
+    description: "a Mermaid diagram built from the index (before/after for a change)",
+    readOnly: false,
+    needsPrompt: false,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["diagrams"]
+  },
+  {
+    name: "refactor",
+    kind: "skill",
+    skill: "nanodex-refactoring",
+    argument: "<goal>",
+    description: "a refactoring plan that names every caller it affects",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "work",
+    kind: "skill",
+    skill: "nanodex-working",
+    argument: "<task>",
+    description: "proposed changes as diffs (needs a model; nothing is written)",
+    readOnly: false,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "find",
+    kind: "lookup",
+    argument: "<symbol>",
+    description: "where a symbol is defined (from the index, instantly)",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "refs",
+    kind: "lookup",
+    argument: "<symbol>",
+    description: "where a symbol is used (calls, types, imports, inheritance)",
+    readOnly: true,
+    needsPrompt: true,
+    defaultPrompt: ARCHITECTURE,
+    aliases: ["reference", "references"]
+  },
+  {
+    name: "map",
+    kind: "lookup",
+    argument: "[focus]",
+    description: "a ranked outline of the repository (files, classes, signatures) that fits a token budget",
+    readOnly: true,
+    needsPrompt: false,
+    defaultPrompt: ARCHITECTURE,
+    aliases: []
+  },
+  {
+    name: "help",
+    kind: "help",
+    argument: "",
+    cliName: "skills",
+    description: "the commands, budget words and skills (built-in and the repository's .github/skills)",
+    readOnly: true,
+    needsPrompt: false,
+    defaultPrompt: "help",
+    aliases: []
+  }
+];
+var COMMAND_NAMES = COMMAND_TABLE.map((c) => c.name);
+var SKILL_COMMANDS = COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [c.name] : []);
+var SKILL_FOR_COMMAND = Object.fromEntries(
+  COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [[c.name, c.skill]] : [])
+);
+var READ_ONLY_COMMANDS = COMMAND_TABLE.filter((c) => c.readOnly).map((c) => c.name);
+function getCommandSpec(name) {
+  const spec = COMMAND_TABLE.find((c) => c.name === name);
+  if (spec === void 0) throw new Error(`no command ${name} in the command table`);
+  return spec;
+}
+function findCommand(word) {
+  return COMMAND_TABLE.find((c) => c.name === word || c.aliases.includes(word))?.name;
+}
+function isSkillCommand(command) {
+  return SKILL_COMMANDS.includes(command);
 }
 
-// src/action/run.ts
-import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path14 from "node:path";
-import * as core2 from "@actions/core";
+// src/core/access/decide-access.ts
+var RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
+function decideAccess(input) {
+  const login = input.actor.login.toLowerCase();
+  if (login === input.selfLogin.toLowerCase()) return { allowed: false, reason: "the comment is nanodex's own", reply: false };
+  if (input.actor.type === "Bot" || login.endsWith("[bot]")) {
+    return { allowed: false, reason: `${input.actor.login} is a bot; bots cannot ask nanodex`, reply: false };
+  }
+  const rank2 = RANK[input.permission];
+  if (rank2 >= RANK.write) return { allowed: true };
+  const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank2 >= RANK.read);
+  const readOnly = input.command !== "auto" && READ_ONLY_COMMANDS.includes(input.command);
+  if (readOnly && openToEveryone) return { allowed: true };
+  return { allowed: false, reason: explainRefusal(input, openToEveryone), reply: true };
+}
+function explainRefusal(input, openToEveryone) {
+  const who = `@${input.actor.login}`;
+  const has = input.permission === "none" ? "is not a collaborator" : `has ${input.permission} access`;
+  const readOnlyList = READ_ONLY_COMMANDS.map((c) => `\`${c}\``).join(", ");
+  const what = input.command === "auto" ? "A request that does not name its command" : `\`${input.command}\``;
+  const lines = [`${what} needs write access to this repository, and ${who} ${has}.`];
+  if (openToEveryone) {
+    lines.push(`Read-only commands (${readOnlyList}) are open to you: start the request with one, for example \`@nanodex explain …\`.`);
+  } else if (input.isPublicRepo) {
+    lines.push(`A maintainer can run it, or open ${readOnlyList} to everyone with \`access.readOnlyForEveryone: true\` in \`.github/nanodex.yml\`.`);
+  } else {
+    lines.push("A maintainer can run it, or give you write access.");
+  }
+  return lines.join(" ");
+}
 
 // src/core/errors.ts
 var NanodexError = class extends Error {
@@ -54,41 +213,1367 @@ function describeError(error2) {
   return String(error2);
 }
 
-// src/core/llm/redact.ts
-var REDACTED = "[redacted]";
-var MIN_KEY_LENGTH = 8;
-var CREDENTIAL_PATTERNS = [
-  /\b(authorization["']?\s*[:=]\s*["']?)(?:bearer|basic)?\s*[^\s"',}&;]+/gi,
-  /\b(x-api-key["']?\s*[:=]\s*["']?)[^\s"',}&;]+/gi,
-  /\b(api[-_]?key["']?\s*[:=]\s*["']?)[^\s"',}&;]+/gi,
-  /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
-];
-var MASKED_KEY = /\bsk-[A-Za-z0-9_-]*\*{3,}[A-Za-z0-9_-]*/g;
-function redactKey(text, key) {
-  if (key === void 0 || key.length < MIN_KEY_LENGTH) return text;
-  return text.split(key).join(REDACTED);
-}
-function redactCredentials(text, keys = []) {
-  let out = text;
-  for (const key of keys) out = redactKey(out, key);
-  for (const pattern of CREDENTIAL_PATTERNS) out = out.replace(pattern, (_match, prefix) => `${prefix}${REDACTED}`);
-  return out.replace(MASKED_KEY, REDACTED);
-}
-var SAFE_FIELDS = ["status", "status_code", "statusCode", "code", "type", "requestID", "request_id", "lc_error_code"];
-var MAX_CAUSE_DEPTH = 5;
-function toSafeError(error2, keys = [], depth = 0) {
-  if (!(error2 instanceof Error)) return new Error(redactCredentials(String(error2), keys));
-  const cause = error2.cause !== void 0 && depth < MAX_CAUSE_DEPTH ? toSafeError(error2.cause, keys, depth + 1) : void 0;
-  const safe2 = new Error(redactCredentials(error2.message, keys), cause === void 0 ? void 0 : { cause });
-  safe2.name = error2.name === "Error" ? error2.constructor.name : error2.name;
-  safe2.stack = error2.stack === void 0 ? void 0 : redactCredentials(error2.stack, keys);
-  const fields = safe2;
-  for (const field of SAFE_FIELDS) {
-    const value = error2[field];
-    if (typeof value === "number") fields[field] = value;
-    if (typeof value === "string") fields[field] = redactCredentials(value, keys);
+// src/core/budget/budget.ts
+var DEFAULT_BUDGET = {
+  rounds: 5,
+  files: 25,
+  bytes: 520 * 1024,
+  contextTokens: 16e3,
+  modelCalls: 12,
+  wallMs: 12e4
+};
+var MAX_BUDGET = {
+  rounds: 10,
+  files: 100,
+  bytes: 4 * 1024 * 1024,
+  contextTokens: 64e3,
+  modelCalls: 40,
+  wallMs: 6e5
+};
+var LIMIT_WORDS = {
+  rounds: "rounds",
+  files: "files",
+  bytes: "bytes",
+  kb: "bytes",
+  budget: "contextTokens",
+  tokens: "contextTokens",
+  calls: "modelCalls",
+  time: "wallMs"
+};
+function resolveBudget(overrides, options = {}) {
+  const defaults = options.defaults ?? DEFAULT_BUDGET;
+  const maxima = options.maxima ?? MAX_BUDGET;
+  const budget = { ...defaults };
+  const clamped = [];
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === void 0) continue;
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new NanodexError("bad-budget", `budget ${key} must be a positive number, got ${String(value)}`, {
+        hint: "check the budget settings in the configuration or flags"
+      });
+    }
+    budget[key] = Math.min(value, maxima[key]);
+    if (value > maxima[key]) clamped.push(key);
   }
-  return safe2;
+  return { budget, clamped };
+}
+function describeRaise(limit2, current, maxima = MAX_BUDGET) {
+  const word = Object.entries(LIMIT_WORDS).find(([, l]) => l === limit2)?.[0] ?? limit2;
+  if (current[limit2] >= maxima[limit2]) {
+    return `${limit2} is already at its maximum (${maxima[limit2]}); narrow the question or add focus=<folder>`;
+  }
+  const suggestion = limit2 === "bytes" ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb` : limit2 === "wallMs" ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1e3 | 0}s` : limit2 === "contextTokens" ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1e3 | 0}k` : String(Math.min(maxima[limit2], current[limit2] * 2));
+  const most = limit2 === "wallMs" ? `${maxima.wallMs / 1e3}s` : limit2 === "bytes" ? `${maxima.bytes / 1024}kb` : String(maxima[limit2]);
+  return `add ${word === "kb" ? "bytes" : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
+}
+
+// src/core/budget/parse-budget-words.ts
+var WORD = /(?:^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=(\S+)/gi;
+function parseBudgetWords(prompt) {
+  const overrides = {};
+  const focus = [];
+  const problems = [];
+  const rest = prompt.replace(WORD, (match, rawKey, value) => {
+    const key = rawKey.toLowerCase();
+    if (key === "focus") {
+      focus.push(...value.split(",").filter(Boolean));
+      return " ";
+    }
+    const limit2 = LIMIT_WORDS[key];
+    const amount = parseAmount(value, limit2);
+    if (amount === void 0) {
+      problems.push(`${key}=${value} is not a positive amount (try ${key}=${example(limit2)})`);
+      return match;
+    }
+    overrides[limit2] = amount;
+    return " ";
+  });
+  return { overrides, focus, prompt: rest.replace(/\s+/g, " ").trim(), problems };
+}
+function parseAmount(value, limit2) {
+  const m = /^(\d+(?:\.\d+)?)(k|kb|m|mb|s|ms)?$/i.exec(value);
+  if (!m) return void 0;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? "").toLowerCase();
+  let amount;
+  if (limit2 === "wallMs") amount = unit === "ms" ? n : unit === "m" ? n * 6e4 : n * 1e3;
+  else if (limit2 === "bytes") amount = unit === "mb" || unit === "m" ? n * 1024 * 1024 : n * 1024;
+  else amount = unit === "k" || unit === "kb" ? n * 1e3 : unit === "m" ? n * 1e6 : n;
+  amount = Math.round(amount);
+  return amount > 0 ? amount : void 0;
+}
+function example(limit2) {
+  return { rounds: "3", files: "10", bytes: "256", contextTokens: "20k", modelCalls: "8", wallMs: "90s" }[limit2];
+}
+
+// src/core/code-index/ttl-cache.ts
+var TtlCache = class {
+  constructor(ttlMs, maxEntries, now = Date.now) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
+  ttlMs;
+  maxEntries;
+  now;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return void 0;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return void 0;
+    }
+    return entry.value;
+  }
+  set(key, value) {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== void 0) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+  }
+};
+
+// src/core/code-index/graph-queries.ts
+var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
+var WALK_ROW_CAP = 2e4;
+var SUBGRAPH_TTL_MS = 6e4;
+var CALL_KINDS = `('call', 'new')`;
+var LINKING_EDGES = `('import', 'call')`;
+var MAX_CALL_DEPTH = 5;
+var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
+var GraphQueries = class {
+  constructor(store, now = Date.now) {
+    this.store = store;
+    this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
+  }
+  store;
+  subgraphs;
+  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
+  findDefinitions(name, limit2 = 50) {
+    const dot = name.lastIndexOf(".");
+    const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
+    return this.store.statement(
+      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+       FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
+       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
+       LIMIT @limit`
+    ).all({ bare, scope, limit: limit2 });
+  }
+  /** Every place `name` is used (calls, types, imports, inheritance). */
+  findReferences(name, limit2 = 200) {
+    const bare = name.slice(name.lastIndexOf(".") + 1);
+    return this.store.statement(
+      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
+       FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
+       WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
+    ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
+  }
+  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
+  callers(symbolId, depth = 1, limit2 = 200) {
+    return this.walkCalls(`
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      FROM walk w JOIN symbols t ON t.id = w.symbol_id
+      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit2);
+  }
+  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
+  callees(symbolId, depth = 1, limit2 = 200) {
+    return this.walkCalls(`
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth
+      UNION
+      SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
+      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
+      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth`, symbolId, depth, limit2);
+  }
+  /** Files `path` imports, transitively to `depth`. */
+  imports(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
+  }
+  /** Files that import `path`, transitively to `depth`. */
+  importers(path15, depth = 1, limit2 = 500) {
+    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
+  }
+  /** Files within `depth` hops of `path` in either direction, and the edges among them. */
+  subgraph(path15, options = {}) {
+    const depth = options.depth ?? 2;
+    const kinds = options.kinds ?? ALL_KINDS;
+    const maxNodes = options.maxNodes ?? 200;
+    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const cached = this.subgraphs.get(key);
+    if (cached) return cached;
+    const rows = this.store.statement(
+      `WITH RECURSIVE walk (file_id, depth) AS (
+         SELECT id, 0 FROM files WHERE path = @path
+         UNION
+         SELECT e.dst_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.src_file_id = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         UNION
+         SELECT e.src_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.dst_file_id = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         LIMIT ${WALK_ROW_CAP}
+       ),
+       nodes AS (SELECT file_id, min(depth) AS depth FROM walk GROUP BY file_id ORDER BY depth, file_id LIMIT @maxNodes)
+       SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
+       FROM nodes n JOIN files f ON f.id = n.file_id
+       UNION ALL
+       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
+       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
+       WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
+         AND e.kind IN (SELECT value FROM json_each(@kinds))`
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
+    const result = { nodes: [], edges: [] };
+    for (const r of rows) {
+      if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
+      else result.edges.push({ from: r.a, to: r.b, kind: r.kind, weight: r.weight });
+    }
+    result.nodes.sort((x, y) => x.depth - y.depth || (x.path < y.path ? -1 : 1));
+    this.subgraphs.set(key, result);
+    return result;
+  }
+  walkCalls(steps, symbolId, depth, limit2) {
+    return this.store.statement(
+      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         UNION
+         ${steps}
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       FROM walk w
+       LEFT JOIN symbols s ON s.id = w.symbol_id
+       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
+       WHERE w.depth > 0
+       GROUP BY w.symbol_id
+       ORDER BY depth, f.path, line
+       LIMIT @limit`
+    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit: limit2 }).map((row) => {
+      const r = row;
+      return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
+    });
+  }
+  walkFiles(path15, depth, limit2, direction, kinds) {
+    const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
+    return this.store.statement(
+      `WITH RECURSIVE walk (file_id, depth) AS (
+         SELECT id, 0 FROM files WHERE path = @path
+         UNION
+         SELECT e.${to}, w.depth + 1 FROM walk w JOIN edges e ON e.${from} = w.file_id
+         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
+       WHERE w.depth > 0 AND f.path <> @path
+       GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
+    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
+  }
+};
+
+// src/core/code-index/index-meta-keys.ts
+var BUILD_STATE_KEY = "build_state";
+var BUILD_STARTED_KEY = "build_started_at";
+var BUILD_WRITER_KEY = "build_writer";
+
+// src/core/code-index/index-write-lock.ts
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import Database from "better-sqlite3";
+
+// src/core/ports.ts
+var systemClock = { now: () => Date.now() };
+
+// src/core/code-index/index-write-lock.ts
+var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
+var FIRST_POLL_MS = 25;
+var MAX_POLL_MS = 250;
+function toIndexLockFile(indexFile) {
+  return `${indexFile}.lock`;
+}
+async function acquireIndexWriteLock(indexFile, options = {}) {
+  const clock = options.clock ?? systemClock;
+  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const lockFile = toIndexLockFile(indexFile);
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  const started = clock.now();
+  let poll = FIRST_POLL_MS;
+  let told = false;
+  const db = new Database(lockFile, { timeout: 0 });
+  for (; ; ) {
+    if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
+    const waited = clock.now() - started;
+    if (waited >= waitMs) {
+      db.close();
+      const holder = options.describeHolder?.();
+      throw new NanodexError(
+        "index-busy",
+        `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` + (holder === void 0 ? "" : ` (${holder})`),
+        {
+          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ""}; the lock is released the moment that process exits, so it is never left behind by a crash`
+        }
+      );
+    }
+    if (!told) {
+      told = true;
+      options.onWait?.({ lockFile, waitMs, holder: options.describeHolder?.() });
+    }
+    await sleep(Math.min(poll, waitMs - waited));
+    poll = Math.min(poll * 2, MAX_POLL_MS);
+  }
+}
+function isIndexWriteLocked(indexFile) {
+  const lockFile = toIndexLockFile(indexFile);
+  if (!existsSync(lockFile)) return false;
+  const db = new Database(lockFile, { timeout: 0 });
+  const free = tryLock(db);
+  db.close();
+  return !free;
+}
+function tryLock(db) {
+  try {
+    db.exec("PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE");
+    return true;
+  } catch (error2) {
+    if (isBusy(error2)) return false;
+    db.close();
+    throw error2;
+  }
+}
+function heldLock(db, lockFile, waitedMs) {
+  return {
+    lockFile,
+    waitedMs,
+    get held() {
+      return db.open;
+    },
+    release() {
+      if (db.open) db.close();
+    }
+  };
+}
+function isBusy(error2) {
+  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
+}
+function formatSeconds(ms) {
+  return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
+}
+
+// src/core/code-index/index-state.ts
+function readIndexState(store) {
+  const state = store.getMeta(BUILD_STATE_KEY);
+  if (state === "complete") return { complete: true };
+  if (state === void 0 && isLegacyComplete(store)) return { complete: true };
+  return {
+    complete: false,
+    reason: isIndexWriteLocked(store.file) ? "building" : "interrupted",
+    startedAt: store.getMeta(BUILD_STARTED_KEY)
+  };
+}
+function isLegacyComplete(store) {
+  if (store.getMeta("indexed_at") === void 0) return false;
+  return store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
+}
+function describeIndexState(state) {
+  if (state.complete) return void 0;
+  const since = state.startedAt === void 0 ? "" : ` (started ${state.startedAt})`;
+  return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
+}
+
+// src/core/tokens.ts
+var CHARS_PER_TOKEN = 3.5;
+function estimateTokens(text) {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+// src/core/code-index/page-rank.ts
+function pageRank(n, graph, options = {}) {
+  const damping = options.damping ?? 0.85;
+  const iterations = options.iterations ?? 50;
+  const tolerance = options.tolerance ?? 1e-6;
+  if (n === 0) return new Float64Array(0);
+  const { from, to, weight } = graph;
+  const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
+  const outWeight = new Float64Array(n);
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight[e];
+  const share = new Float64Array(from.length);
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight[e] / outWeight[from[e]];
+  let rank2 = Float64Array.from(teleport);
+  let next = new Float64Array(n);
+  for (let iter = 0; iter < iterations; iter += 1) {
+    next.fill(0);
+    let dangling = 0;
+    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
+    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
+    const base = 1 - damping + damping * dangling;
+    let delta = 0;
+    for (let i = 0; i < n; i += 1) {
+      next[i] += base * teleport[i];
+      delta += Math.abs(next[i] - rank2[i]);
+    }
+    [rank2, next] = [next, rank2];
+    if (delta < tolerance) break;
+  }
+  return rank2;
+}
+function normalise(v) {
+  let sum = 0;
+  for (const x of v) sum += x;
+  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
+  return v.map((x) => x / sum);
+}
+
+// src/core/repo/is-test-file.ts
+var TEST_DIRS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "testdata", "testing", "e2e", "fixtures"]);
+var TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
+function isTestFile(filePath) {
+  const parts = filePath.split("/");
+  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
+}
+
+// src/core/code-index/resolve-imports.ts
+import path2 from "node:path/posix";
+var PathCatalog = class {
+  paths;
+  byBase = /* @__PURE__ */ new Map();
+  dirs = /* @__PURE__ */ new Map();
+  constructor(paths) {
+    this.paths = new Set(paths);
+    for (const p of this.paths) {
+      const base = p.slice(p.lastIndexOf("/") + 1);
+      push(this.byBase, base, p);
+      push(this.dirs, dirOf(p), p);
+    }
+  }
+  has(p) {
+    return this.paths.has(p);
+  }
+  filesIn(dir) {
+    return this.dirs.get(dir) ?? [];
+  }
+  withSuffix(suffix, from) {
+    const base = suffix.slice(suffix.lastIndexOf("/") + 1);
+    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
+  }
+  dirsWithSuffix(suffix) {
+    return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
+  }
+};
+function endsWithSegments(p, suffix) {
+  return p === suffix || p.endsWith(`/${suffix}`);
+}
+function nearestFirst(paths, from) {
+  return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
+}
+var ECMASCRIPT_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+function resolveImport(source, from, language, kind, catalog) {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return resolveEcmascript(source, from, catalog);
+    case "python":
+      return resolvePython(source, from, catalog);
+    case "go":
+      return resolveGo(source, catalog);
+    case "rust":
+      return resolveRust(source, from, kind, catalog);
+    case "java":
+      return resolveDotted(source, from, ".java", catalog);
+    case "ruby":
+      return resolveRuby(source, from, catalog);
+    case "c":
+    case "cpp":
+      return first(catalog, [path2.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
+    case "php":
+      return resolvePhp(source, from, catalog);
+    case "csharp":
+      return resolveNamespaceFolder(source.split("."), ".cs", catalog);
+    default:
+      return [];
+  }
+}
+function resolveEcmascript(source, from, catalog) {
+  if (!source.startsWith(".")) return [];
+  const target = path2.join(dirOf(from), source);
+  const stem = target.replace(/\.(m|c)?jsx?$/, "");
+  const candidates = [target];
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
+  return first(catalog, candidates) ?? [];
+}
+function resolvePython(source, from, catalog) {
+  const dots = /^\.*/.exec(source)[0].length;
+  const rest = source.slice(dots).split(".").filter(Boolean).join("/");
+  if (dots > 0) {
+    let dir = dirOf(from);
+    for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
+    const base = rest ? path2.join(dir, rest) : dir;
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
+  }
+  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
+    const hit = catalog.withSuffix(suffix, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+function resolveGo(source, catalog) {
+  const segments = source.split("/");
+  if (!segments[0].includes(".")) return [];
+  for (let k = segments.length - 1; k >= 1; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
+    if (dirs.length === 1) {
+      return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
+    }
+  }
+  return [];
+}
+function resolveRust(source, from, kind, catalog) {
+  const moduleDir = rustModuleDir(from);
+  if (kind === "contains") return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
+  const segments = source.split("{")[0].split("::").map((s) => s.trim()).filter(Boolean);
+  let dir;
+  if (segments[0] === "crate") dir = rustCrateRoot(from, catalog);
+  else if (segments[0] === "self") dir = moduleDir;
+  else if (segments[0] === "super") dir = dirOf(moduleDir);
+  else dir = "";
+  const rest = dir === "" && !["crate", "self", "super"].includes(segments[0]) ? segments : segments.slice(1);
+  if (dir === "") dir = moduleDir;
+  while (rest[0] === "super") {
+    dir = dirOf(dir);
+    rest.shift();
+  }
+  for (let k = rest.length; k >= 1; k -= 1) {
+    const base = path2.join(dir, ...rest.slice(0, k));
+    const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
+    if (hit) return hit;
+  }
+  return [];
+}
+function rustModuleDir(file) {
+  const base = file.slice(file.lastIndexOf("/") + 1);
+  if (["mod.rs", "lib.rs", "main.rs"].includes(base)) return dirOf(file);
+  return file.slice(0, -".rs".length);
+}
+function rustCrateRoot(from, catalog) {
+  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+    if (catalog.has(join(dir, "lib.rs")) || catalog.has(join(dir, "main.rs"))) return dir;
+    if (dir === "") return dirOf(from);
+  }
+}
+function resolveDotted(source, from, ext, catalog) {
+  const clean = source.replace(/^static\s+/, "");
+  if (clean.endsWith(".*")) {
+    const dirs2 = catalog.dirsWithSuffix(clean.slice(0, -2).split(".").join("/"));
+    return dirs2.length === 1 ? catalog.filesIn(dirs2[0]).filter((p) => p.endsWith(ext)) : [];
+  }
+  const segments = clean.split(".");
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(0, k).join("/")}${ext}`, from)[0];
+    if (hit) return [hit];
+  }
+  const dirs = catalog.dirsWithSuffix(segments.join("/"));
+  return dirs.length === 1 ? catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext)) : [];
+}
+function resolveRuby(source, from, catalog) {
+  const file = source.endsWith(".rb") ? source : `${source}.rb`;
+  return first(catalog, [path2.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
+}
+function resolvePhp(source, from, catalog) {
+  if (source.endsWith(".php")) {
+    const relative = source.replace(/^\/+/, "");
+    return first(catalog, [path2.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
+  }
+  const segments = source.replace(/^\\/, "").split("\\");
+  for (let k = segments.length; k >= 2; k -= 1) {
+    const hit = catalog.withSuffix(`${segments.slice(-k).join("/")}.php`, from)[0];
+    if (hit) return [hit];
+  }
+  return [];
+}
+function resolveNamespaceFolder(segments, ext, catalog) {
+  if (segments.length < 2) return [];
+  for (let k = segments.length; k >= 1; k -= 1) {
+    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
+    if (dirs.length === 1) return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext));
+    if (dirs.length > 1) return [];
+  }
+  return [];
+}
+function first(catalog, candidates) {
+  for (const c of candidates) {
+    const p = normal(c);
+    if (p && catalog.has(p)) return [p];
+  }
+  return void 0;
+}
+function normal(p) {
+  const n = path2.normalize(p);
+  return n.startsWith("../") || n === ".." ? "" : n.replace(/^\.\//, "");
+}
+function join(dir, name) {
+  return dir === "" ? name : `${dir}/${name}`;
+}
+function dirOf(p) {
+  const i = p.lastIndexOf("/");
+  return i < 0 ? "" : p.slice(0, i);
+}
+function sharedPrefix(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+function push(map, key, value) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+// src/core/code-index/sql-path-lookup.ts
+var SqlPathLookup = class {
+  constructor(store) {
+    this.store = store;
+  }
+  store;
+  has(p) {
+    return this.store.statement("SELECT 1 FROM files WHERE path = ?").get(p) !== void 0;
+  }
+  filesIn(dir) {
+    return this.store.statement("SELECT path FROM files WHERE dir = ? ORDER BY path").pluck().all(dir);
+  }
+  withSuffix(suffix, from) {
+    const rows = this.store.statement(
+      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`
+    ).pluck().all({ suffix });
+    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
+  }
+  dirsWithSuffix(suffix) {
+    const rows = this.store.statement(
+      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`
+    ).pluck().all({ suffix });
+    return rows.filter((d) => endsWithSegments(d, suffix));
+  }
+};
+
+// src/core/code-index/update-edges.ts
+var MAX_DEFINING_FILES = 8;
+var SMALL_REBUILD_FILES = 200;
+var SMALL_RESOLVE_IMPORTS = 64;
+var TARGETS = `(VALUES
+  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
+  ('new','class'),('new','struct'),
+  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
+  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
+var EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
+function updateEdges(store, options) {
+  const db = store.db;
+  return store.transaction(() => {
+    const dirty = db.prepare("SELECT file_id FROM dirty_files").pluck().all();
+    if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;");
+    const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
+    for (const id2 of dirty) addBatch.run(id2);
+    const importsResolved = resolveImports(store, options.treeChanged);
+    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
+      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
+    if (dirty.length > SMALL_REBUILD_FILES) {
+      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+    } else {
+      db.exec(`INSERT OR IGNORE INTO temp.ambiguous
+        SELECT n.name FROM (
+          SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
+          UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
+        ) n
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+          > ${MAX_DEFINING_FILES}`);
+    }
+    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
+      WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
+        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
+      GROUP BY 1, 2, 3
+      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
+      FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
+      WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
+        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
+      GROUP BY 1, 2, 3
+      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    db.exec("DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;");
+    return { dirty: dirty.length, importsResolved };
+  });
+}
+function resolveImports(store, treeChanged) {
+  const db = store.db;
+  const rows = db.prepare(
+    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+     WHERE i.file_id IN (SELECT file_id FROM temp.batch)
+     ${treeChanged ? "OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)" : ""}`
+  ).all();
+  if (rows.length === 0) return 0;
+  let lookup;
+  let idOf;
+  if (rows.length <= SMALL_RESOLVE_IMPORTS) {
+    lookup = new SqlPathLookup(store);
+    const byPath = store.statement("SELECT id FROM files WHERE path = ?").pluck();
+    idOf = (p) => byPath.get(p);
+  } else {
+    const files = db.prepare("SELECT id, path FROM files").all();
+    const idByPath = new Map(files.map((f) => [f.path, f.id]));
+    lookup = new PathCatalog(idByPath.keys());
+    idOf = (p) => idByPath.get(p);
+  }
+  const touched = new Set(rows.map((r) => r.fileId));
+  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
+  for (const id2 of touched) clear.run(id2);
+  const mark = db.prepare("UPDATE imports SET resolved = ? WHERE rowid = ?");
+  const upsert = db.prepare(
+    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
+     ON CONFLICT DO UPDATE SET weight = weight + 1`
+  );
+  let resolved = 0;
+  for (const row of rows) {
+    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
+    let linked = 0;
+    for (const target of targets) {
+      const dst = idOf(target);
+      if (dst === void 0 || dst === row.fileId) continue;
+      upsert.run(row.fileId, row.kind, dst);
+      linked += 1;
+    }
+    mark.run(linked > 0 ? 1 : -1, row.rowid);
+    if (linked > 0) resolved += 1;
+  }
+  return resolved;
+}
+
+// src/core/code-index/repo-map.ts
+var DEFAULT_MAP_TOKENS = 2048;
+var KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
+var FOCUS_BOOST = 100;
+var DEFINES_MENTION_BOOST = 50;
+var PATH_MENTION_BOOST = 20;
+var CANDIDATE_FILES = 400;
+var MAX_SYMBOLS_PER_FILE = 16;
+var TEST_FACTOR = 0.3;
+var OUTLINE_PAGE = 60;
+var MAX_SIGNATURE_CHARS = 120;
+function buildRepoMap(store, options = {}) {
+  const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
+  const files = store.statement("SELECT id, path FROM files ORDER BY id").all();
+  const position = /* @__PURE__ */ new Map();
+  files.forEach((f, i) => position.set(f.id, i));
+  const graph = loadGraph(store, position);
+  const personalization = buildPersonalization(store, files, position, options);
+  const rank2 = pageRank(files.length, graph, { personalization });
+  const weight = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
+  const order = files.map((_, i) => i).sort((a, b) => weight[b] - weight[a] || (files[a].path < files[b].path ? -1 : 1));
+  const chosen = [];
+  let used = 0;
+  let full = false;
+  for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
+    const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
+    const outlines = loadOutlines(store, page.map((i) => files[i].id));
+    for (const i of page) {
+      const file = files[i];
+      const block = renderFile(file.path, outlines.get(file.id) ?? []);
+      const cost = estimateTokens(block);
+      if (used + cost <= budget) {
+        chosen.push({ path: file.path, rank: rank2[i], block });
+        used += cost;
+        continue;
+      }
+      const bare = `${file.path}
+`;
+      if (used + estimateTokens(bare) > budget) {
+        full = true;
+        break;
+      }
+      chosen.push({ path: file.path, rank: rank2[i], block: bare });
+      used += estimateTokens(bare);
+    }
+  }
+  const text = [...chosen].sort((a, b) => a.path < b.path ? -1 : 1).map((c) => c.block).join("");
+  return {
+    text,
+    tokens: estimateTokens(text),
+    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
+    totalFiles: files.length
+  };
+}
+function loadGraph(store, position) {
+  const row = store.statement(
+    `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
+       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight))
+     FROM edges`
+  ).raw().get();
+  const srcs = JSON.parse(row[0]);
+  const dsts = JSON.parse(row[1]);
+  const weights = JSON.parse(row[2]);
+  const from = new Int32Array(srcs.length);
+  const to = new Int32Array(srcs.length);
+  const weight = new Float64Array(srcs.length);
+  let n = 0;
+  for (let e = 0; e < srcs.length; e += 1) {
+    const a = position.get(srcs[e]);
+    const b = position.get(dsts[e]);
+    if (a === void 0 || b === void 0 || a === b) continue;
+    from[n] = a;
+    to[n] = b;
+    weight[n] = weights[e];
+    n += 1;
+  }
+  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
+}
+function buildPersonalization(store, files, position, options) {
+  const focus = (options.focusPaths ?? []).map((p2) => p2.replace(/^\.\//, "").replace(/\/$/, "")).filter(Boolean);
+  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
+  if (focus.length === 0 && mentions.length === 0) return void 0;
+  const p = new Float64Array(files.length).fill(1);
+  const lowerMentions = mentions.map((m) => m.toLowerCase());
+  files.forEach((f, i) => {
+    if (focus.some((dir) => f.path === dir || f.path.startsWith(`${dir}/`))) p[i] += FOCUS_BOOST;
+    const lowerPath = f.path.toLowerCase();
+    if (lowerMentions.some((m) => lowerPath.includes(m))) p[i] += PATH_MENTION_BOOST;
+  });
+  if (mentions.length > 0) {
+    const definers = store.statement(
+      "SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))"
+    ).pluck().all(JSON.stringify(mentions));
+    for (const id2 of definers) {
+      const i = position.get(id2);
+      if (i !== void 0) p[i] += DEFINES_MENTION_BOOST;
+    }
+  }
+  return p;
+}
+function loadOutlines(store, fileIds) {
+  const rows = store.statement(
+    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
+         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
+     FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
+     WHERE s.file_id IN (SELECT value FROM json_each(?))
+       AND s.kind NOT IN ('field')
+       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
+     ORDER BY s.file_id, s.start_line`
+  ).all(JSON.stringify(fileIds));
+  const byFile = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const list = byFile.get(row.fileId) ?? [];
+    list.push(row);
+    byFile.set(row.fileId, list);
+  }
+  return byFile;
+}
+function renderFile(path15, outline) {
+  if (outline.length === 0) return `${path15}
+`;
+  const shown = pickSymbols(outline);
+  const lines = shown.map((o) => {
+    const text = clip(o.signature || `${o.kind} ${o.name}`);
+    if (o.nested) return `│   ${text}`;
+    return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
+  });
+  if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
+  return `${path15}:
+${lines.join("\n")}
+`;
+}
+function pickSymbols(outline) {
+  const used = outline.filter((o) => o.used);
+  let keep;
+  if (used.length === 0) {
+    keep = outline.filter((o) => !o.nested && o.kind !== "constant");
+    if (keep.length === 0) keep = outline.filter((o) => !o.nested);
+  } else {
+    const scopes = new Set(used.filter((o) => o.nested).map((o) => o.scope.split(".").pop()));
+    keep = outline.filter((o) => o.used || !o.nested && scopes.has(o.name));
+  }
+  return keep.slice(0, MAX_SYMBOLS_PER_FILE);
+}
+function clip(text) {
+  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+}
+
+// src/core/code-index/identifier-terms.ts
+var IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+var CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
+function splitIdentifier(identifier) {
+  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => a ? `${a} ${b}` : `${c} ${d}`);
+  return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
+}
+var termCache = /* @__PURE__ */ new Map();
+var TERM_CACHE_LIMIT = 2e5;
+function toIdentifierTerms(word) {
+  let terms = termCache.get(word);
+  if (terms === void 0) {
+    const parts = splitIdentifier(word);
+    terms = parts.length > 1 ? `${parts.join("")} ${parts.join(" ")}` : parts[0] ?? "";
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, terms);
+  }
+  return terms;
+}
+function toSearchTerms(text) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
+    const word = match[0];
+    if (seen.has(word)) continue;
+    seen.add(word);
+    const terms = toIdentifierTerms(word);
+    if (terms) out.push(terms);
+  }
+  return out.join(" ");
+}
+function toPathTerms(relativePath) {
+  return relativePath.split(/[/._-]+/).flatMap((segment) => splitIdentifier(segment)).join(" ");
+}
+
+// src/core/code-index/search-chunks.ts
+var STOP_WORDS = /* @__PURE__ */ new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "can",
+  "do",
+  "does",
+  "for",
+  "from",
+  "how",
+  "i",
+  "in",
+  "is",
+  "it",
+  "me",
+  "my",
+  "of",
+  "on",
+  "or",
+  "show",
+  "that",
+  "the",
+  "this",
+  "to",
+  "what",
+  "when",
+  "where",
+  "which",
+  "who",
+  "why",
+  "with",
+  "we",
+  "you",
+  "find",
+  "code",
+  "there",
+  "used",
+  "use",
+  "uses",
+  "get"
+]);
+var BM25_WEIGHTS = "8.0, 3.0, 1.0";
+function toFtsQuery(question) {
+  const groups = [];
+  const terms = /* @__PURE__ */ new Set();
+  const seenWords = /* @__PURE__ */ new Set();
+  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
+    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !STOP_WORDS.has(p));
+    if (parts.length === 0 || seenWords.has(parts.join(" "))) continue;
+    seenWords.add(parts.join(" "));
+    parts.forEach((p) => terms.add(p));
+    if (parts.length === 1) {
+      groups.push(quote(parts[0]));
+    } else {
+      terms.add(parts.join(""));
+      groups.push(`(${quote(parts.join(""))} OR (${parts.map(quote).join(" AND ")}))`);
+    }
+  }
+  if (groups.length === 0) return void 0;
+  return { strict: groups.join(" AND "), loose: [...terms].map(quote).join(" OR ") };
+}
+function quote(term) {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+function searchChunks(store, question, options = {}) {
+  const query = toFtsQuery(question);
+  if (!query) return [];
+  const limit2 = options.limit ?? 20;
+  const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
+  const hits = runMatch(store, query.strict, limit2, prefix);
+  if (hits.length >= limit2 || query.loose === query.strict) return hits;
+  const seen = new Set(hits.map((h) => h.chunkId));
+  for (const hit of runMatch(store, query.loose, limit2 + hits.length, prefix)) {
+    if (hits.length >= limit2) break;
+    if (!seen.has(hit.chunkId)) hits.push(hit);
+  }
+  return hits;
+}
+function runMatch(store, match, limit2, prefix) {
+  return store.statement(
+    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
+     FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
+           WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
+     JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
+     WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
+     ORDER BY hits.score LIMIT @limit`
+  ).all({ match, fetch: prefix ? -1 : limit2, prefix, limit: limit2 });
+}
+
+// src/core/code-index/code-index.ts
+var SqliteCodeIndex = class {
+  constructor(store) {
+    this.store = store;
+    this.graph = new GraphQueries(store);
+  }
+  store;
+  graph;
+  getFile(path15) {
+    return this.store.statement(
+      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?"
+    ).get(path15);
+  }
+  listFiles() {
+    return this.store.statement(
+      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path"
+    ).all();
+  }
+  headSha() {
+    return this.store.getMeta("head_sha");
+  }
+  state() {
+    return readIndexState(this.store);
+  }
+  findDefinitions(name, limit2) {
+    return this.graph.findDefinitions(name, limit2);
+  }
+  findReferences(name, limit2) {
+    return this.graph.findReferences(name, limit2);
+  }
+  callers(symbolId, depth, limit2) {
+    return this.graph.callers(symbolId, depth, limit2);
+  }
+  importers(path15, depth) {
+    return this.graph.importers(path15, depth);
+  }
+  imports(path15, depth) {
+    return this.graph.imports(path15, depth);
+  }
+  search(question, options) {
+    return searchChunks(this.store, question, options);
+  }
+  repoMap(options) {
+    return buildRepoMap(this.store, options);
+  }
+  neighbours(paths) {
+    return this.store.statement(
+      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
+       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
+       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
+       WHERE e.kind IN ('import', 'call', 'inherit')
+         AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
+    ).all({ paths: JSON.stringify(paths) });
+  }
+  chunkAt(path15, line) {
+    return this.store.statement(
+      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+       WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
+    ).get(path15, line, line);
+  }
+  symbolsIn(path15) {
+    return this.store.statement(
+      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
+    ).all(path15);
+  }
+};
+
+// src/core/code-index/index-repository.ts
+import path3 from "node:path";
+
+// src/core/code-index/languages.ts
+var GRAMMAR_FILE = {
+  typescript: "tree-sitter-typescript.wasm",
+  tsx: "tree-sitter-tsx.wasm",
+  javascript: "tree-sitter-javascript.wasm",
+  python: "tree-sitter-python.wasm",
+  go: "tree-sitter-go.wasm",
+  rust: "tree-sitter-rust.wasm",
+  java: "tree-sitter-java.wasm",
+  ruby: "tree-sitter-ruby.wasm",
+  c: "tree-sitter-cpp.wasm",
+  cpp: "tree-sitter-cpp.wasm",
+  csharp: "tree-sitter-c-sharp.wasm",
+  php: "tree-sitter-php.wasm"
+};
+var BY_EXTENSION = {
+  ts: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  tsx: "tsx",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "javascript",
+  py: "python",
+  pyi: "python",
+  go: "go",
+  rs: "rust",
+  java: "java",
+  rb: "ruby",
+  rake: "ruby",
+  gemspec: "ruby",
+  c: "c",
+  h: "c",
+  cc: "cpp",
+  cpp: "cpp",
+  cxx: "cpp",
+  hpp: "cpp",
+  hh: "cpp",
+  hxx: "cpp",
+  cs: "csharp",
+  php: "php"
+};
+var BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
+var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
+  "md",
+  "mdx",
+  "markdown",
+  "rst",
+  "txt",
+  "adoc",
+  "json",
+  "jsonc",
+  "yaml",
+  "yml",
+  "toml",
+  "ini",
+  "cfg",
+  "conf",
+  "xml",
+  "html",
+  "htm",
+  "css",
+  "scss",
+  "less",
+  "sql",
+  "graphql",
+  "gql",
+  "proto",
+  "sh",
+  "bash",
+  "zsh",
+  "ps1",
+  "dockerfile",
+  "tf",
+  "hcl",
+  "gradle",
+  "kt",
+  "kts",
+  "swift",
+  "scala",
+  "lua",
+  "pl",
+  "r",
+  "dart",
+  "ex",
+  "exs",
+  "erl",
+  "hs",
+  "ml",
+  "vue",
+  "svelte",
+  "astro",
+  "prisma",
+  "env.example"
+]);
+var TEXT_NAMES = /* @__PURE__ */ new Set(["Dockerfile", "Makefile", "README", "LICENSE", "Procfile", "Justfile"]);
+function findLanguage(relativePath) {
+  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  const byName = BY_NAME[base];
+  if (byName) return byName;
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0) return void 0;
+  const ext = base.slice(dot + 1).toLowerCase();
+  if (base.endsWith(".d.ts")) return "typescript";
+  return BY_EXTENSION[ext];
+}
+function findFileKind(relativePath) {
+  const language = findLanguage(relativePath);
+  if (language) return language;
+  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  if (TEXT_NAMES.has(base)) return "text";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase()) ? "text" : void 0;
+}
+
+// src/core/code-index/parse-pool.ts
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+// src/core/code-index/parse-file.ts
+import { Parser as Parser2 } from "web-tree-sitter";
+
+// src/core/repo/skip-rules.ts
+var DEFAULT_MAX_FILE_BYTES = 1e6;
+var SECRET_NAMES = [
+  /^\.env(\..*)?$/,
+  /^.*\.env$/,
+  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+  /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
+  /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
+  /^credentials(\..*)?$/,
+  /^secrets?(\..*)?$/,
+  /^service[-_]?account.*\.json$/,
+  /^\.?terraform\.tfstate.*$/
+];
+var SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
+var VENDORED_DIRS = /* @__PURE__ */ new Set([
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  "third_party",
+  "third-party",
+  "thirdparty",
+  "external",
+  "Pods",
+  "Carthage",
+  ".yarn",
+  ".pnpm-store",
+  "site-packages",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".gradle",
+  ".git",
+  ".hg",
+  ".svn"
+]);
+var GENERATED_NAMES = [
+  /\.min\.(js|mjs|cjs|css)$/,
+  /[.-]bundle\.(js|mjs|cjs)$/,
+  /\.(map|lock|snap)$/,
+  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
+  /\.(pb|pb2)\.(go|py)$/,
+  /_pb2(_grpc)?\.py$/,
+  /\.generated\.\w+$/
+];
+var BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "bmp",
+  "ico",
+  "webp",
+  "avif",
+  "tiff",
+  "psd",
+  "pdf",
+  "zip",
+  "gz",
+  "tgz",
+  "bz2",
+  "xz",
+  "zst",
+  "7z",
+  "rar",
+  "tar",
+  "jar",
+  "war",
+  "class",
+  "so",
+  "dylib",
+  "dll",
+  "exe",
+  "o",
+  "a",
+  "lib",
+  "obj",
+  "bin",
+  "wasm",
+  "node",
+  "pyc",
+  "pyo",
+  "woff",
+  "woff2",
+  "ttf",
+  "otf",
+  "eot",
+  "mp3",
+  "mp4",
+  "wav",
+  "ogg",
+  "flac",
+  "mov",
+  "avi",
+  "mkv",
+  "webm",
+  "sqlite",
+  "db",
+  "sqlite3",
+  "dat",
+  "iso",
+  "dmg"
+]);
+function findPathSkipReason(relativePath) {
+  const segments = relativePath.split("/");
+  const base = (segments[segments.length - 1] ?? "").toLowerCase();
+  const dirs = segments.slice(0, -1);
+  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
+  if (dirs.some((d) => VENDORED_DIRS.has(d))) return "vendored";
+  if (GENERATED_NAMES.some((re) => re.test(base))) return "generated";
+  const dot = base.lastIndexOf(".");
+  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
+  return void 0;
+}
+var SNIFF_BYTES = 8192;
+var MINIFIED_LINE_LENGTH = 1e3;
+var MINIFIED_AVERAGE_LINE = 300;
+var PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
+var GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
+function findContentSkipReason(bytes, text) {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return "binary";
+  if (PRIVATE_KEY_BLOCK.test(text)) return "private-key";
+  const headText = text.slice(0, SNIFF_BYTES);
+  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
+  if (isMinified(headText)) return "minified";
+  return void 0;
+}
+function isMinified(headText) {
+  const lines = headText.split("\n");
+  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
+  const full = lines.slice(0, -1);
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }
 
 // src/core/secrets/own-secret-rules.ts
@@ -251,7 +1736,7 @@ async function findSecrets(text) {
 }
 
 // src/core/secrets/redact-secrets.ts
-var REDACTED2 = "[redacted]";
+var REDACTED = "[redacted]";
 async function redactSecrets(text) {
   return (await redactSecretsCounted(text)).text;
 }
@@ -264,7 +1749,7 @@ function applySpans(text, spans) {
   let out = "";
   let last = 0;
   for (const { start, end } of spans) {
-    out += text.slice(last, start) + REDACTED2 + "\n".repeat(countNewlines(text.slice(start, end)));
+    out += text.slice(last, start) + REDACTED + "\n".repeat(countNewlines(text.slice(start, end)));
     last = end;
   }
   return out + text.slice(last);
@@ -275,574 +1760,2219 @@ function countNewlines(text) {
   return n;
 }
 
-// src/core/secrets/redact-strings.ts
-var MIN_SCANNED = 8;
-var SEPARATOR = "\n\n";
-async function redactStrings(value) {
-  const strings = [];
-  collect(value, strings);
-  const unique = [...new Set(strings)];
-  if (unique.length === 0) return value;
-  const spans = await findSecrets(unique.join(SEPARATOR));
-  const redacted2 = /* @__PURE__ */ new Map();
-  let offset = 0;
-  for (const text of unique) {
-    const end = offset + text.length;
-    const touching = spans.filter((s) => s.end > offset && s.start < end);
-    offset = end + SEPARATOR.length;
-    if (touching.length === 0) continue;
-    const inside = touching.every((s) => s.start >= end - text.length && s.end <= end);
-    const own = inside ? touching.map((s) => ({ ...s, start: s.start - (end - text.length), end: s.end - (end - text.length) })) : await findSecrets(text);
-    if (own.length > 0) redacted2.set(text, applySpans(text, own));
+// src/core/code-index/build-chunks.ts
+var MAX_CHUNK_LINES = 80;
+var SMALL_SYMBOL_LINES = 20;
+var TEXT_WINDOW_LINES = 60;
+var MAX_IMPORTS_IN_CONTEXT = 8;
+var MAX_LEADING_LINES = 30;
+var COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
+function buildCodeChunks(lines, symbols, imports) {
+  const children = /* @__PURE__ */ new Map();
+  symbols.forEach((s, i) => {
+    const list = children.get(s.parent) ?? [];
+    list.push(i);
+    children.set(s.parent, list);
+  });
+  const importContext = imports.length === 0 ? "" : `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(", ")}`;
+  const spans = [];
+  const topLevel = children.get(void 0) ?? [];
+  let cursor = 1;
+  for (const index of topLevel) {
+    const symbol = symbols[index];
+    if (symbol.startLine < cursor) continue;
+    const lead = leadingCommentStart(lines, cursor, symbol.startLine);
+    addWindows(spans, lines, cursor, lead - 1, cursor === 1 ? "header" : "window", importContext);
+    const before = spans.length;
+    spanSymbol(spans, symbols, children, index);
+    if (spans[before]) spans[before] = { ...spans[before], startLine: lead };
+    cursor = symbol.endLine + 1;
   }
-  return redacted2.size === 0 ? value : replace(value, redacted2);
+  addWindows(spans, lines, cursor, lines.length, cursor === 1 ? "header" : "window", importContext);
+  return coalesce(spans).map((span) => toChunk(span, lines, symbols));
 }
-function collect(value, into) {
-  if (typeof value === "string") {
-    if (value.length >= MIN_SCANNED) into.push(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) collect(item, into);
-  } else if (isPlainObject(value)) {
-    for (const item of Object.values(value)) collect(item, into);
+function buildTextChunks(lines) {
+  const spans = [];
+  addWindows(spans, lines, 1, lines.length, "window", "", TEXT_WINDOW_LINES);
+  return spans.map((span) => toChunk(span, lines, []));
+}
+function spanSymbol(spans, symbols, children, index) {
+  const symbol = symbols[index];
+  const context = describe(symbol);
+  const length = symbol.endLine - symbol.startLine + 1;
+  if (length <= MAX_CHUNK_LINES) {
+    spans.push({ kind: "symbol", startLine: symbol.startLine, endLine: symbol.endLine, symbol: index, context });
+    return;
+  }
+  const kids = (children.get(index) ?? []).filter((k) => symbols[k].startLine > symbol.startLine);
+  if (kids.length === 0) {
+    for (let start = symbol.startLine; start <= symbol.endLine; start += MAX_CHUNK_LINES) {
+      const end = Math.min(symbol.endLine, start + MAX_CHUNK_LINES - 1);
+      spans.push({ kind: "part", startLine: start, endLine: end, symbol: index, context });
+    }
+    return;
+  }
+  let cursor = symbol.startLine;
+  for (const kid of kids) {
+    const child = symbols[kid];
+    if (child.startLine < cursor) continue;
+    if (child.startLine > cursor) {
+      pushParts(spans, cursor, child.startLine - 1, index, context);
+    }
+    spanSymbol(spans, symbols, children, kid);
+    cursor = child.endLine + 1;
+  }
+  if (cursor <= symbol.endLine) pushParts(spans, cursor, symbol.endLine, index, context);
+}
+function leadingCommentStart(lines, floor, symbolStart) {
+  let start = symbolStart;
+  while (start - 1 >= floor && start > symbolStart - MAX_LEADING_LINES) {
+    const line = (lines[start - 2] ?? "").trim();
+    if (!COMMENT_OR_DECORATOR.test(line)) break;
+    start -= 1;
+  }
+  return start;
+}
+function pushParts(spans, start, end, symbol, context) {
+  for (let s = start; s <= end; s += MAX_CHUNK_LINES) {
+    spans.push({ kind: "part", startLine: s, endLine: Math.min(end, s + MAX_CHUNK_LINES - 1), symbol, context });
   }
 }
-function replace(value, redacted2) {
-  if (typeof value === "string") return redacted2.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => replace(item, redacted2));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, redacted2)]));
-  return value;
-}
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-// src/core/ports.ts
-var systemClock = { now: () => Date.now() };
-
-// src/github/status-of.ts
-function statusOf(error2) {
-  return error2 instanceof Error && "status" in error2 && typeof error2.status === "number" ? error2.status : void 0;
-}
-
-// src/github/read-self-login.ts
-var ACTIONS_BOT_LOGIN = "github-actions[bot]";
-var USER_TOKEN = /^(ghp_|github_pat_|gho_|ghu_)/;
-async function readSelfLogin(client, token, logger) {
-  if (!USER_TOKEN.test(token)) return ACTIONS_BOT_LOGIN;
-  try {
-    const { data } = await client.request("GET /user");
-    return data.login;
-  } catch (error2) {
-    logger.warn("could not read the token's user; taking nanodex's comments to be github-actions[bot]'s", {
-      status: statusOf(error2)
-    });
-    return ACTIONS_BOT_LOGIN;
+function addWindows(spans, lines, start, end, kind, context, size = MAX_CHUNK_LINES) {
+  while (start <= end && (lines[start - 1] ?? "").trim() === "") start += 1;
+  while (end >= start && (lines[end - 1] ?? "").trim() === "") end -= 1;
+  for (let s = start; s <= end; s += size) {
+    spans.push({ kind, startLine: s, endLine: Math.min(end, s + size - 1), symbol: void 0, context });
   }
 }
-
-// src/action/action-context.ts
-function toIgnored(headline, notices = []) {
-  return { handled: "ignored", headline, notices };
+function coalesce(spans) {
+  const out = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    const small = (s) => s.endLine - s.startLine + 1 < SMALL_SYMBOL_LINES;
+    if (last && (last.kind === "symbol" || last.kind === "group") && span.kind === "symbol" && small(span) && (last.kind === "group" || small(last)) && span.endLine - last.startLine + 1 <= MAX_CHUNK_LINES && span.startLine - last.endLine <= 3) {
+      out[out.length - 1] = {
+        kind: "group",
+        startLine: last.startLine,
+        endLine: span.endLine,
+        symbol: void 0,
+        context: `${last.context}; ${span.context}`
+      };
+    } else {
+      out.push(span);
+    }
+  }
+  return out;
 }
-function toRunFailure(result) {
-  return result?.kind === "failed" ? `nanodex could not finish: ${result.message} (reference ${result.referenceId})` : void 0;
+function describe(symbol) {
+  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
+}
+function toChunk(span, lines, symbols) {
+  const body = lines.slice(span.startLine - 1, span.endLine).join("\n");
+  const names = [];
+  let lo = 0;
+  let hi = symbols.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (symbols[mid].startLine < span.startLine) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < symbols.length && symbols[i].startLine <= span.endLine; i += 1) {
+    const s = symbols[i];
+    names.push(toIdentifierTerms(s.name));
+    if (s.scope) names.push(toSearchTerms(s.scope));
+  }
+  if (span.symbol !== void 0 && names.length === 0) {
+    const s = symbols[span.symbol];
+    names.push(toIdentifierTerms(s.name));
+  }
+  return {
+    kind: span.kind,
+    startLine: span.startLine,
+    endLine: span.endLine,
+    symbol: span.symbol,
+    context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
+    nameTerms: [...new Set(names.join(" ").split(" "))].join(" "),
+    bodyTerms: toSearchTerms(body)
+  };
 }
 
-// src/action/action-inputs.ts
-import { z as z2 } from "zod";
-
-// src/core/budget/budget.ts
-var DEFAULT_BUDGET = {
-  rounds: 5,
-  files: 25,
-  bytes: 520 * 1024,
-  contextTokens: 16e3,
-  modelCalls: 12,
-  wallMs: 12e4
-};
-var MAX_BUDGET = {
-  rounds: 10,
-  files: 100,
-  bytes: 4 * 1024 * 1024,
-  contextTokens: 64e3,
-  modelCalls: 40,
-  wallMs: 6e5
-};
-var LIMIT_WORDS = {
-  rounds: "rounds",
-  files: "files",
-  bytes: "bytes",
-  kb: "bytes",
-  budget: "contextTokens",
-  tokens: "contextTokens",
-  calls: "modelCalls",
-  time: "wallMs"
-};
-function resolveBudget(overrides, options = {}) {
-  const defaults = options.defaults ?? DEFAULT_BUDGET;
-  const maxima = options.maxima ?? MAX_BUDGET;
-  const budget = { ...defaults };
-  const clamped = [];
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === void 0) continue;
-    if (!Number.isFinite(value) || value <= 0) {
-      throw new NanodexError("bad-budget", `budget ${key} must be a positive number, got ${String(value)}`, {
-        hint: "check the budget settings in the configuration or flags"
+// src/core/code-index/extract-tags.ts
+var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
+var BODY_TYPES = /* @__PURE__ */ new Set([
+  "statement_block",
+  "class_body",
+  "block",
+  "declaration_list",
+  "field_declaration_list",
+  "compound_statement",
+  "interface_body",
+  "enum_body",
+  "object_type",
+  "body_statement",
+  "enum_variant_list",
+  "constructor_body",
+  "enum_member_declaration_list",
+  "record_declaration_body",
+  "annotation_type_body",
+  "module_body",
+  "interface_type",
+  "macro_rule"
+]);
+var MAX_SIGNATURE = 200;
+var LEADING_ANNOTATIONS = /^(\s*(@[\w.]+(\([^)]*\))?|#?\[[^\]]*\])\s*\n)+/;
+function extractTags(root, query, text) {
+  const definitions = /* @__PURE__ */ new Map();
+  const rawRefs = [];
+  const imports = [];
+  for (const match of query.matches(root)) {
+    let nameNode;
+    let defKind;
+    let defNode;
+    let refKind;
+    let scope;
+    for (const capture of match.captures) {
+      const { name, node: node2 } = capture;
+      if (name === "name") nameNode = node2;
+      else if (name.startsWith("definition.")) [defKind, defNode] = [name.slice(11), node2];
+      else if (name === "container") [defKind, defNode] = ["container", node2];
+      else if (name.startsWith("reference.")) refKind = name.slice(10);
+      else if (name === "scope") scope = node2.text;
+      else if (name === "import.source") imports.push(toImport(node2, "import"));
+      else if (name === "import.module") imports.push(toImport(node2, "contains"));
+    }
+    if (!nameNode) continue;
+    if (defKind && defNode) {
+      const existing = definitions.get(nameNode.startIndex);
+      if (!existing || existing.pattern > match.patternIndex) {
+        definitions.set(nameNode.startIndex, {
+          name: nameNode.text,
+          kind: defKind,
+          node: defNode,
+          nameStart: nameNode.startIndex,
+          pattern: match.patternIndex,
+          scopeOverride: scope
+        });
+      }
+    } else if (refKind) {
+      rawRefs.push({
+        name: nameNode.text,
+        kind: refKind,
+        nameStart: nameNode.startIndex,
+        line: nameNode.startPosition.row + 1
       });
     }
-    budget[key] = Math.min(value, maxima[key]);
-    if (value > maxima[key]) clamped.push(key);
   }
-  return { budget, clamped };
+  const ordered = [...definitions.values()].sort(
+    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex
+  );
+  const { symbols, containerIndex } = nest(ordered, text);
+  const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
+  return { symbols, references, imports: dedupeImports(imports) };
 }
-function describeRaise(limit2, current, maxima = MAX_BUDGET) {
-  const word = Object.entries(LIMIT_WORDS).find(([, l]) => l === limit2)?.[0] ?? limit2;
-  if (current[limit2] >= maxima[limit2]) {
-    return `${limit2} is already at its maximum (${maxima[limit2]}); narrow the question or add focus=<folder>`;
+function nest(ordered, text) {
+  const symbols = [];
+  const containerIndex = [];
+  const stack = [];
+  for (const def of ordered) {
+    while (stack.length > 0 && stack[stack.length - 1].def.node.endIndex <= def.node.startIndex) stack.pop();
+    const parentEntry = stack[stack.length - 1];
+    const parentSymbol = [...stack].reverse().find((e) => e.symbol !== void 0)?.symbol;
+    const scopeParts = stack.map((e) => e.scopeName);
+    if (def.scopeOverride) scopeParts.push(def.scopeOverride);
+    const scopeName = def.name;
+    if (def.kind === "container") {
+      containerIndex.push(void 0);
+      stack.push({ def, symbol: void 0, scopeName });
+      continue;
+    }
+    let kind = def.kind;
+    const enclosingKind = parentEntry?.def.kind;
+    if (kind === "function" && (def.scopeOverride || enclosingKind && CLASS_LIKE.has(enclosingKind))) kind = "method";
+    const index = symbols.length;
+    symbols.push({
+      name: def.name,
+      kind,
+      startLine: def.node.startPosition.row + 1,
+      // A node that ends at column 0 (a #define and its newline) ends on the line before.
+      endLine: def.node.endPosition.column === 0 && def.node.endPosition.row > def.node.startPosition.row ? def.node.endPosition.row : def.node.endPosition.row + 1,
+      signature: toSignature(def, text),
+      parent: parentSymbol,
+      scope: scopeParts.join(".")
+    });
+    containerIndex.push(index);
+    stack.push({ def, symbol: index, scopeName });
   }
-  const suggestion = limit2 === "bytes" ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb` : limit2 === "wallMs" ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1e3 | 0}s` : limit2 === "contextTokens" ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1e3 | 0}k` : String(Math.min(maxima[limit2], current[limit2] * 2));
-  const most = limit2 === "wallMs" ? `${maxima.wallMs / 1e3}s` : limit2 === "bytes" ? `${maxima.bytes / 1024}kb` : String(maxima[limit2]);
-  return `add ${word === "kb" ? "bytes" : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
+  return { symbols, containerIndex };
 }
-
-// src/core/budget/parse-budget-words.ts
-var WORD = /(?:^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=(\S+)/gi;
-function parseBudgetWords(prompt) {
-  const overrides = {};
-  const focus = [];
-  const problems = [];
-  const rest = prompt.replace(WORD, (match, rawKey, value) => {
-    const key = rawKey.toLowerCase();
-    if (key === "focus") {
-      focus.push(...value.split(",").filter(Boolean));
-      return " ";
+function attachReferences(rawRefs, ordered, symbolOf, definitions) {
+  const refs = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [];
+  let next = 0;
+  for (const ref of refs) {
+    while (next < ordered.length && ordered[next].node.startIndex <= ref.nameStart) {
+      const def = ordered[next];
+      while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= def.node.startIndex) stack.pop();
+      stack.push(next);
+      next += 1;
     }
-    const limit2 = LIMIT_WORDS[key];
-    const amount = parseAmount(value, limit2);
-    if (amount === void 0) {
-      problems.push(`${key}=${value} is not a positive amount (try ${key}=${example(limit2)})`);
-      return match;
+    while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= ref.nameStart) stack.pop();
+    let enclosing;
+    for (let i = stack.length - 1; i >= 0 && enclosing === void 0; i -= 1) enclosing = symbolOf[stack[i]];
+    const key = `${ref.nameStart}:${ref.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing });
+  }
+  return out;
+}
+function toSignature(def, text) {
+  const body = findBody(def.node, def.nameStart);
+  const end = body ? body.startIndex : def.node.endIndex;
+  const parent = def.node.parent;
+  const start = parent && parent.type === "export_statement" ? parent.startIndex : def.node.startIndex;
+  let head = text.slice(start, end).replace(LEADING_ANNOTATIONS, "");
+  const lines = head.split("\n");
+  if (lines.length > 3) head = lines.slice(0, 3).join("\n");
+  head = head.replace(/\s+/g, " ").trim();
+  if (def.kind === "constant") head = head.replace(/\s*(:?=)(?!=|>).*$/, "");
+  head = head.replace(/[{:=]\s*$/, "").trim();
+  return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
+}
+function findBody(node2, after) {
+  const direct = node2.childForFieldName("body");
+  if (direct && direct.startIndex >= after) return direct;
+  let level = [node2];
+  for (let depth = 0; depth < 4 && level.length > 0; depth += 1) {
+    const nextLevel = [];
+    for (const current of level) {
+      for (const child of current.namedChildren) {
+        if (!child) continue;
+        if (child.startIndex >= after && BODY_TYPES.has(child.type)) return child;
+        nextLevel.push(child);
+      }
     }
-    overrides[limit2] = amount;
-    return " ";
+    level = nextLevel;
+  }
+  return void 0;
+}
+function toImport(node2, kind) {
+  return { source: node2.text.replace(/^["'`<]|["'`>]$/g, ""), line: node2.startPosition.row + 1, kind };
+}
+function dedupeImports(imports) {
+  const seen = /* @__PURE__ */ new Set();
+  return imports.filter((i) => {
+    const key = `${i.kind}:${i.source}:${i.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-  return { overrides, focus, prompt: rest.replace(/\s+/g, " ").trim(), problems };
-}
-function parseAmount(value, limit2) {
-  const m = /^(\d+(?:\.\d+)?)(k|kb|m|mb|s|ms)?$/i.exec(value);
-  if (!m) return void 0;
-  const n = Number(m[1]);
-  const unit = (m[2] ?? "").toLowerCase();
-  let amount;
-  if (limit2 === "wallMs") amount = unit === "ms" ? n : unit === "m" ? n * 6e4 : n * 1e3;
-  else if (limit2 === "bytes") amount = unit === "mb" || unit === "m" ? n * 1024 * 1024 : n * 1024;
-  else amount = unit === "k" || unit === "kb" ? n * 1e3 : unit === "m" ? n * 1e6 : n;
-  amount = Math.round(amount);
-  return amount > 0 ? amount : void 0;
-}
-function example(limit2) {
-  return { rounds: "3", files: "10", bytes: "256", contextTokens: "20k", modelCalls: "8", wallMs: "90s" }[limit2];
 }
 
-// src/core/llm/model-config.ts
-import { z } from "zod";
-var MODEL_PROVIDERS = ["none", "openai", "anthropic", "ollama"];
-var DEFAULT_MODELS = {
-  openai: "gpt-4o-mini",
-  anthropic: "claude-haiku-4-5",
-  ollama: "llama3.1"
+// src/core/code-index/load-grammars.ts
+import { createRequire } from "node:module";
+import { Language, Parser, Query } from "web-tree-sitter";
+
+// src/core/code-index/queries/cpp.ts
+var declarator = String.raw`[
+  (identifier) @name
+  (field_identifier) @name
+  (operator_name) @name
+  (destructor_name) @name
+  (qualified_identifier scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
+    name: [(identifier) (operator_name) (destructor_name)] @name)
+  (qualified_identifier name: (qualified_identifier
+    scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
+    name: [(identifier) (operator_name) (destructor_name)] @name))]`;
+var cppQuery = String.raw`
+(function_definition declarator: (function_declarator declarator: ${declarator})) @definition.function
+(function_definition declarator: (_ (function_declarator declarator: ${declarator}))) @definition.function
+(function_definition declarator: (_ (_ (function_declarator declarator: ${declarator})))) @definition.function
+(declaration declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)) @definition.function
+(declaration declarator: (_ (function_declarator declarator: [(identifier) (operator_name)] @name))) @definition.function
+(field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name)) @definition.function
+(field_declaration declarator: (_ (function_declarator declarator: [(field_identifier) (operator_name)] @name))) @definition.function
+(declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.function
+
+(class_specifier name: (type_identifier) @name body: (_)) @definition.class
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
+(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (union_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (enum_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.enum
+; A typedef of a named struct names only its declarator, so the struct is not nested in the typedef.
+(type_definition type: [(struct_specifier name: (_) body: (_)) (union_specifier name: (_) body: (_))
+  (enum_specifier name: (_) body: (_))] declarator: (type_identifier) @name @definition.type)
+(type_definition declarator: [
+  (type_identifier) @name
+  (pointer_declarator declarator: (type_identifier) @name)
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))])
+  @definition.type
+(alias_declaration name: (type_identifier) @name) @definition.type
+(preproc_function_def name: (identifier) @name) @definition.macro
+(preproc_def name: (identifier) @name value: (_)) @definition.constant
+(translation_unit (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
+  @definition.constant (#any-of? @_const "const" "constexpr"))
+(declaration_list (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
+  @definition.constant (#any-of? @_const "const" "constexpr"))
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier name: (template_function name: (identifier) @name))) @reference.call
+(call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
+(new_expression type: [
+  (type_identifier) @name
+  (template_type name: (type_identifier) @name)
+  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.new
+(base_class_clause [
+  (type_identifier) @name
+  (template_type name: (type_identifier) @name)
+  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])] @reference.inherit)
+(type_identifier) @name @reference.type
+
+(preproc_include path: (string_literal (string_content) @import.source))
+(preproc_include path: (system_lib_string) @import.source)
+(using_declaration (qualified_identifier name: (identifier) @name)) @reference.import
+`;
+
+// src/core/code-index/queries/csharp.ts
+var csharpQuery = String.raw`
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(struct_declaration name: (identifier) @name) @definition.struct
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(delegate_declaration name: (identifier) @name) @definition.type
+(namespace_declaration name: (_) @name) @definition.module
+(file_scoped_namespace_declaration name: (_) @name) @definition.module
+(method_declaration name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.function
+(local_function_statement name: (identifier) @name) @definition.function
+((field_declaration (modifier) @_const (variable_declaration (variable_declarator name: (identifier) @name)))
+  @definition.constant (#eq? @_const "const"))
+
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
+(object_creation_expression type: [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])]) @reference.new
+(base_list [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.inherit)
+; C# has no type-identifier node: a type use is an identifier in a type position.
+(_ type: [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.type)
+(_ returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(attribute name: (identifier) @name) @reference.type
+
+(using_directive [(identifier) (qualified_name)] @import.source .)
+`;
+
+// src/core/code-index/queries/go.ts
+var goQuery = String.raw`
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: [
+    (type_identifier) @scope
+    (pointer_type (type_identifier) @scope)
+    (generic_type type: (type_identifier) @scope)
+    (pointer_type (generic_type type: (type_identifier) @scope))]))
+  name: (field_identifier) @name) @definition.function
+(method_elem name: (field_identifier) @name) @definition.function
+
+; A lone spec takes its declaration's node so the signature keeps the keyword; grouped specs take their own.
+(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
+(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
+(type_declaration . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @definition.type
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+(source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
+(composite_literal type: (type_identifier) @name) @reference.new
+(composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
+(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
+(field_declaration !name type: (type_identifier) @name) @reference.inherit
+(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @reference.inherit
+(field_declaration !name type: (pointer_type (type_identifier) @name)) @reference.inherit
+(field_declaration !name type: (pointer_type (qualified_type name: (type_identifier) @name))) @reference.inherit
+(interface_type (type_elem (type_identifier) @name) @reference.inherit)
+(interface_type (type_elem (qualified_type name: (type_identifier) @name)) @reference.inherit)
+((type_identifier) @name @reference.type
+  (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
+    "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+
+(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
+(import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))
+`;
+
+// src/core/code-index/queries/java.ts
+var javaQuery = String.raw`
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(method_declaration name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.function
+(compact_constructor_declaration name: (identifier) @name) @definition.function
+(annotation_type_element_declaration name: (identifier) @name) @definition.function
+((field_declaration (modifiers) @_mods declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+  (#match? @_mods "\\bstatic\\b") (#match? @_mods "\\bfinal\\b"))
+(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
+
+(method_invocation name: (identifier) @name) @reference.call
+(method_reference (_) (identifier) @name .) @reference.call
+(method_reference . [(identifier) @name (scoped_identifier name: (identifier) @name) (type_identifier) @name] .) @reference.new
+(object_creation_expression type: (type_identifier) @name) @reference.new
+(object_creation_expression type: (generic_type (type_identifier) @name)) @reference.new
+(object_creation_expression type: (scoped_type_identifier (type_identifier) @name .)) @reference.new
+(object_creation_expression type: (generic_type (scoped_type_identifier (type_identifier) @name .))) @reference.new
+(superclass (type_identifier) @name) @reference.inherit
+(superclass (generic_type (type_identifier) @name)) @reference.inherit
+(superclass (scoped_type_identifier (type_identifier) @name .)) @reference.inherit
+(super_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
+(extends_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
+(marker_annotation name: (identifier) @name) @reference.type
+(annotation name: (identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+
+(import_declaration (scoped_identifier) @import.source)
+(import_declaration (identifier) @import.source)
+(import_declaration (scoped_identifier name: (identifier) @name) .) @reference.import
+`;
+
+// src/core/code-index/queries/javascript.ts
+var ecmascriptCommon = String.raw`
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function
+(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
+(variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
+(assignment_expression left: (member_expression property: (property_identifier) @name) right: [(arrow_function) (function_expression)]) @definition.function
+(pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant))
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.new
+(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+
+(import_statement source: (string (string_fragment) @import.source))
+(export_statement source: (string (string_fragment) @import.source))
+(import_specifier name: (identifier) @name) @reference.import
+(import_clause (identifier) @name) @reference.import
+(call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @import.source)) (#eq? @_require "require"))
+(call_expression function: (import) arguments: (arguments . (string (string_fragment) @import.source)))
+`;
+var javascriptQuery = String.raw`
+${ecmascriptCommon}
+(class_declaration name: (identifier) @name) @definition.class
+(class name: (identifier) @name) @definition.class
+(class_heritage (identifier) @name) @reference.inherit
+(class_heritage (member_expression property: (property_identifier) @name)) @reference.inherit
+`;
+
+// src/core/code-index/queries/php.ts
+var phpQuery = String.raw`
+(function_definition name: (name) @name) @definition.function
+(method_declaration name: (name) @name) @definition.function
+(class_declaration name: (name) @name) @definition.class
+(interface_declaration name: (name) @name) @definition.interface
+(trait_declaration name: (name) @name) @definition.trait
+(enum_declaration name: (name) @name) @definition.enum
+(namespace_definition name: (namespace_name) @name) @definition.module
+(const_declaration (const_element (name) @name)) @definition.constant
+((function_call_expression function: (name) @_define arguments: (arguments . (argument (string (string_content) @name))))
+  @definition.constant (#eq? @_define "define"))
+
+((function_call_expression function: (name) @name) @reference.call (#not-eq? @name "define"))
+(function_call_expression function: (qualified_name (name) @name .)) @reference.call
+(member_call_expression name: (name) @name) @reference.call
+(nullsafe_member_call_expression name: (name) @name) @reference.call
+(scoped_call_expression name: (name) @name) @reference.call
+((object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.new
+  (#not-any-of? @name "static" "self" "parent"))
+(base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
+(class_interface_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
+(declaration_list (use_declaration [(name) @name (qualified_name (name) @name .)] @reference.inherit))
+((named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+((scoped_call_expression scope: [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+((class_constant_access_expression . [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+
+(namespace_use_declaration (namespace_use_clause . [(qualified_name) (name)] @import.source))
+(namespace_use_declaration (namespace_name) @import.source body: (namespace_use_group))
+(namespace_use_clause . [(name) @name (qualified_name (name) @name .)]) @reference.import
+(require_expression (string (string_content) @import.source))
+(require_once_expression (string (string_content) @import.source))
+(include_expression (string (string_content) @import.source))
+(include_once_expression (string (string_content) @import.source))
+(require_expression (binary_expression right: (string (string_content) @import.source)))
+(require_once_expression (binary_expression right: (string (string_content) @import.source)))
+(include_expression (binary_expression right: (string (string_content) @import.source)))
+(include_once_expression (binary_expression right: (string (string_content) @import.source)))
+`;
+
+// src/core/code-index/queries/python.ts
+var pythonQuery = String.raw`
+(class_definition name: (identifier) @name) @definition.class
+(function_definition name: (identifier) @name) @definition.function
+(module (expression_statement (assignment left: (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]*$"))
+
+(call function: (identifier) @name) @reference.call
+(call function: (attribute attribute: (identifier) @name)) @reference.call
+(class_definition superclasses: (argument_list (identifier) @name) @reference.inherit)
+(class_definition superclasses: (argument_list (attribute attribute: (identifier) @name)) @reference.inherit)
+(type (identifier) @name) @reference.type
+
+(import_statement name: (dotted_name) @import.source)
+(import_statement name: (aliased_import name: (dotted_name) @import.source))
+(import_from_statement module_name: (dotted_name) @import.source)
+(import_from_statement module_name: (relative_import) @import.source)
+(import_from_statement name: (dotted_name . (identifier) @name) @reference.import)
+(import_from_statement name: (aliased_import name: (dotted_name . (identifier) @name)) @reference.import)
+`;
+
+// src/core/code-index/queries/ruby.ts
+var rubyQuery = String.raw`
+(class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+(module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+(method name: (_) @name) @definition.function
+(singleton_method name: (_) @name) @definition.function
+(assignment left: (constant) @name) @definition.constant
+
+((call method: (identifier) @name) @reference.call
+  (#not-any-of? @name "new" "require" "require_relative" "load" "include" "extend" "prepend"))
+((call receiver: (constant) @name method: (identifier) @_new) @reference.new (#eq? @_new "new"))
+((call receiver: (scope_resolution name: (constant) @name) method: (identifier) @_new) @reference.new (#eq? @_new "new"))
+((call receiver: (constant) @name method: (identifier) @_method) @reference.type (#not-eq? @_method "new"))
+(scope_resolution scope: (constant) @name) @reference.type
+(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.inherit
+((call method: (identifier) @_mixin arguments: (argument_list [(constant) @name (scope_resolution name: (constant) @name)]))
+  @reference.inherit (#any-of? @_mixin "include" "extend" "prepend"))
+
+((call method: (identifier) @_require arguments: (argument_list . (string (string_content) @import.source) .))
+  (#any-of? @_require "require" "require_relative" "load"))
+`;
+
+// src/core/code-index/queries/rust.ts
+var rustQuery = String.raw`
+(function_item name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(struct_item name: (type_identifier) @name) @definition.struct
+(union_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(trait_item name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+(mod_item name: (identifier) @name body: (declaration_list)) @definition.module
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.constant
+(macro_definition name: (identifier) @name) @definition.macro
+
+(impl_item type: (type_identifier) @name) @container
+(impl_item type: (generic_type type: (type_identifier) @name)) @container
+(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container
+(impl_item type: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @container
+
+(impl_item trait: (type_identifier) @name) @reference.inherit
+(impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit
+(impl_item trait: (generic_type type: (type_identifier) @name)) @reference.inherit
+(impl_item trait: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @reference.inherit
+(trait_item bounds: (trait_bounds (type_identifier) @name) @reference.inherit)
+(trait_item bounds: (trait_bounds (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit)
+(trait_item bounds: (trait_bounds (generic_type type: (type_identifier) @name)) @reference.inherit)
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @name))) @reference.call
+(call_expression function: (generic_function function: (field_expression field: (field_identifier) @name))) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
+; Macro arguments are unparsed token trees: a name followed by a parenthesized tree is taken as a call.
+((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
+(struct_expression name: (type_identifier) @name) @reference.new
+(struct_expression name: (scoped_type_identifier name: (type_identifier) @name)) @reference.new
+(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.new
+; Type paths in expressions (Point::new, Color::Red) name types with identifiers, not type_identifiers.
+((scoped_identifier path: (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((type_identifier) @name @reference.type (#not-eq? @name "Self"))
+
+(use_declaration argument: (identifier) @import.source @name) @reference.import
+(use_declaration argument: (scoped_identifier name: (identifier) @name) @import.source) @reference.import
+(use_declaration argument: (use_as_clause path: (identifier) @import.source @name)) @reference.import
+(use_declaration argument: (use_as_clause path: (scoped_identifier name: (identifier) @name) @import.source)) @reference.import
+(use_declaration argument: (scoped_use_list path: (_) @import.source))
+(use_declaration argument: (use_wildcard . (_) @import.source))
+(use_list (identifier) @name @reference.import)
+(use_list (scoped_identifier name: (identifier) @name) @reference.import)
+(use_list (use_as_clause path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.import)
+(mod_item name: (identifier) @import.module !body)
+`;
+
+// src/core/code-index/queries/typescript.ts
+var typescriptQuery = String.raw`
+${ecmascriptCommon}
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(class name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(internal_module name: (identifier) @name) @definition.module
+(module name: (identifier) @name) @definition.module
+(function_signature name: (identifier) @name) @definition.function
+(method_signature name: (property_identifier) @name) @definition.function
+(abstract_method_signature name: (property_identifier) @name) @definition.function
+
+(extends_clause value: (identifier) @name) @reference.inherit
+(extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit
+(implements_clause (type_identifier) @name) @reference.inherit
+(implements_clause (generic_type name: (type_identifier) @name)) @reference.inherit
+(extends_type_clause type: (type_identifier) @name) @reference.inherit
+(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.inherit
+(type_identifier) @name @reference.type
+`;
+
+// src/core/code-index/queries/index.ts
+var TAGS_QUERIES = {
+  typescript: typescriptQuery,
+  tsx: typescriptQuery,
+  javascript: javascriptQuery,
+  python: pythonQuery,
+  go: goQuery,
+  rust: rustQuery,
+  java: javaQuery,
+  ruby: rubyQuery,
+  // C runs on the C++ grammar (see languages.ts), so both share one query.
+  c: cppQuery,
+  cpp: cppQuery,
+  csharp: csharpQuery,
+  php: phpQuery
 };
-var DEFAULT_BASE_URLS = {
-  openai: "https://api.openai.com/v1",
-  anthropic: "https://api.anthropic.com",
-  // The ollama client's own default (127.0.0.1, not localhost: Ollama listens on IPv4 only).
-  ollama: "http://127.0.0.1:11434"
-};
-var API_KEY_VARIABLES = {
-  openai: "NANODEX_OPENAI_API_KEY",
-  anthropic: "NANODEX_ANTHROPIC_API_KEY"
-};
-var MAX_TEMPERATURE = { none: 2, openai: 2, anthropic: 1, ollama: 2 };
-var DEFAULT_MODEL_TIMEOUT_MS = 12e4;
-var ModelConfigError = class extends NanodexError {
-  problems;
-  constructor(problems) {
-    const lines = problems.map((p) => `  - ${p.path}: ${p.problem} (fix: ${p.fix})`);
-    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-    super("config-invalid", `model config is invalid (${count}):
-${lines.join("\n")}`, {
-      hint: "correct the settings listed above (config file, flags or environment) and run again"
-    });
-    this.name = "ModelConfigError";
-    this.problems = problems;
-  }
-};
-var FIXES = {
-  provider: `set provider to one of ${MODEL_PROVIDERS.join(", ")}`,
-  model: "give a model name, or leave it out for the provider default",
-  apiKey: "pass the key as a non-empty string",
-  baseUrl: "give a full http(s) URL, e.g. http://127.0.0.1:11434, or leave it out",
-  temperature: "use a number from 0 to 2 (0 gives the most repeatable answers)",
-  timeoutMs: "use a whole number of milliseconds above 0, e.g. 60000",
-  maxRetries: "use a whole number from 0 up, e.g. 2"
-};
-var expected = (what) => (issue) => issue.input === void 0 ? "is required" : `expected ${what}`;
-var modelConfigSchema = z.strictObject({
-  provider: z.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
-  model: z.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-  apiKey: z.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-  baseUrl: z.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
-  temperature: z.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
-  timeoutMs: z.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
-  maxRetries: z.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
-});
-function parseModelConfig(input) {
-  const parsed = modelConfigSchema.safeParse(input);
-  const problems = parsed.success ? [] : parsed.error.issues.map(toProblem);
-  for (const problem of findProviderProblems(input)) {
-    if (!problems.some((p) => p.path === problem.path)) problems.push(problem);
-  }
-  if (!parsed.success || problems.length > 0) throw new ModelConfigError(problems);
-  const config = parsed.data;
-  if (config.provider === "none") return config;
-  return { ...config, model: config.model ?? DEFAULT_MODELS[config.provider] };
+
+// src/core/code-index/load-grammars.ts
+var require2 = createRequire(import.meta.url);
+var ready;
+var grammars = /* @__PURE__ */ new Map();
+function initParser() {
+  ready ??= Parser.init();
+  return ready;
 }
-function findProviderProblems(input) {
-  if (typeof input !== "object" || input === null) return [];
-  const { provider, apiKey, temperature } = input;
-  if (!MODEL_PROVIDERS.includes(provider)) return [];
-  const problems = [];
-  const variable = API_KEY_VARIABLES[provider];
-  if (variable !== void 0 && apiKey === void 0) {
-    problems.push({ path: "apiKey", problem: `${String(provider)} needs an API key`, fix: `set ${variable} or pass --api-key` });
+function loadGrammar(id2) {
+  let pending = grammars.get(id2);
+  if (!pending) {
+    pending = (async () => {
+      const source = TAGS_QUERIES[id2];
+      if (source === void 0) return void 0;
+      await initParser();
+      const file = require2.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id2]}`);
+      const language = await Language.load(file);
+      return { language, query: new Query(language, source) };
+    })();
+    grammars.set(id2, pending);
   }
-  const max = MAX_TEMPERATURE[provider];
-  if (typeof temperature === "number" && temperature > max && max < 2) {
-    problems.push({
-      path: "temperature",
-      problem: `${String(provider)} accepts at most ${max}, got ${temperature}`,
-      fix: `use a number from 0 to ${max}`
+  return pending;
+}
+
+// src/core/code-index/parse-file.ts
+var parser;
+var decoder = new TextDecoder("utf-8");
+async function parseFile(path15, bytes) {
+  const kind = findFileKind(path15) ?? "text";
+  const empty = {
+    path: path15,
+    language: kind,
+    status: "skipped",
+    reason: void 0,
+    lines: 0,
+    symbols: [],
+    references: [],
+    imports: [],
+    chunks: []
+  };
+  const text = decoder.decode(bytes);
+  const skip = findContentSkipReason(bytes, text);
+  if (skip) return { ...empty, reason: skip };
+  const clean = await redactSecrets(text);
+  const lines = clean.split("\n");
+  const grammar = kind === "text" ? void 0 : await loadGrammar(kind);
+  if (!grammar) return { ...empty, status: "text", lines: lines.length, chunks: buildTextChunks(lines) };
+  await initParser();
+  parser ??= new Parser2();
+  parser.setLanguage(grammar.language);
+  let tree;
+  try {
+    tree = parser.parse(clean);
+  } catch (error2) {
+    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
+  }
+  if (!tree) return { ...empty, status: "parse-error", lines: lines.length, reason: "parser returned no tree" };
+  try {
+    const tags = extractTags(tree.rootNode, grammar.query, clean);
+    return {
+      ...empty,
+      status: "ok",
+      reason: tree.rootNode.hasError ? "syntax errors (partial tags)" : void 0,
+      lines: lines.length,
+      ...tags,
+      chunks: buildCodeChunks(lines, tags.symbols, tags.imports)
+    };
+  } catch (error2) {
+    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
+  } finally {
+    tree.delete();
+  }
+}
+function describe2(error2) {
+  return error2 instanceof Error && error2.message ? error2.message : `parser failed (${String(error2)})`;
+}
+
+// src/core/code-index/parse-pool.ts
+function defaultWorkerCount() {
+  return Math.max(1, availableParallelism());
+}
+function createParsePool(workers) {
+  return workers <= 0 ? createInlinePool() : createWorkerPool(workers);
+}
+function createInlinePool() {
+  let tail = Promise.resolve();
+  const parseOne = async (path15, absolutePath) => {
+    let bytes;
+    try {
+      bytes = readFileSync(absolutePath);
+    } catch (error2) {
+      return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
+    }
+    return { file: await parseFile(path15, bytes), bytes: bytes.byteLength, error: void 0 };
+  };
+  return {
+    parse(path15, absolutePath) {
+      const next = tail.then(() => parseOne(path15, absolutePath));
+      tail = next.catch(() => void 0);
+      return next;
+    },
+    async close() {
+    }
+  };
+}
+function spawnWorker() {
+  const url = new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
+  if (url.pathname.endsWith(".js")) return new Worker(url);
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(boot, { eval: true });
+}
+var IN_FLIGHT_PER_WORKER = 4;
+function createWorkerPool(count) {
+  let nextId = 0;
+  const pending = /* @__PURE__ */ new Map();
+  const load = /* @__PURE__ */ new Map();
+  const queue2 = [];
+  const dispatch = () => {
+    while (queue2.length > 0) {
+      let target;
+      for (const [worker, inFlight] of load) {
+        if (inFlight < IN_FLIGHT_PER_WORKER && (target === void 0 || inFlight < load.get(target))) target = worker;
+      }
+      if (!target) return;
+      const { task, resolve } = queue2.shift();
+      pending.set(task.id, { resolve, worker: target });
+      load.set(target, load.get(target) + 1);
+      target.postMessage(task);
+    }
+  };
+  const settle = (id2, outcome) => {
+    const entry = pending.get(id2);
+    if (!entry) return;
+    pending.delete(id2);
+    if (load.has(entry.worker)) load.set(entry.worker, load.get(entry.worker) - 1);
+    entry.resolve(outcome);
+  };
+  for (let i = 0; i < count; i += 1) {
+    const worker = spawnWorker();
+    worker.on("message", (reply) => {
+      settle(reply.id, reply.ok ? { file: reply.file, bytes: reply.bytes, error: void 0 } : { file: void 0, bytes: 0, error: reply.message });
+      dispatch();
     });
+    worker.on("error", (error2) => {
+      load.delete(worker);
+      for (const [id2, entry] of pending) {
+        if (entry.worker === worker) settle(id2, { file: void 0, bytes: 0, error: `parser worker crashed: ${error2.message}` });
+      }
+      if (load.size === 0) {
+        for (const { resolve } of queue2.splice(0)) resolve({ file: void 0, bytes: 0, error: "no parser workers left" });
+      }
+      dispatch();
+    });
+    load.set(worker, 0);
+  }
+  return {
+    parse(path15, absolutePath) {
+      return new Promise((resolve) => {
+        queue2.push({ task: { id: nextId++, path: path15, absolutePath }, resolve });
+        dispatch();
+      });
+    },
+    async close() {
+      await Promise.all([...load.keys()].map((w) => w.terminate()));
+    }
+  };
+}
+
+// src/core/code-index/index-repository.ts
+var BATCH_FILES = 200;
+var BATCH_BYTES = 8e6;
+var BULK_BUILD_FILES = 1e3;
+async function indexRepository(source, store, options = {}) {
+  if (!store.holdsWriteLock) {
+    throw new Error(`indexRepository needs the write lock of ${store.file}: open the store with IndexStore.openWriter`);
+  }
+  const clock = options.clock ?? systemClock;
+  const started = clock.now();
+  const report = options.onProgress ?? (() => void 0);
+  report({ phase: "listing", done: 0, total: 0, bytes: 0 });
+  const only = options.onlyPaths;
+  const stored = new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+  const listing = await source.listFiles({ hashCache: (p) => stored.get(p), paths: only });
+  const skipped = {};
+  for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
+  const indexable = [];
+  for (const file of listing.files) {
+    if (findFileKind(file.path) === void 0) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
+    else indexable.push(file);
+  }
+  const present = new Set(indexable.map((f) => f.path));
+  const toParse = [];
+  const touched = [];
+  let added = 0;
+  for (const file of indexable) {
+    const previous = stored.get(file.path);
+    if (!previous) added += 1;
+    if (!previous || previous.blobSha !== file.blobSha) toParse.push(file);
+    else if (previous.mtimeMs !== file.mtimeMs) touched.push({ file, id: previous.id });
+  }
+  const removed = [...stored.values()].filter((f) => !present.has(f.path));
+  const listed = clock.now();
+  store.transaction(() => {
+    store.setMeta(BUILD_STATE_KEY, "building");
+    store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
+    for (const file of removed) store.deleteFile(file.id);
+    const setMtime = store.db.prepare("UPDATE files SET mtime_ms = ? WHERE id = ?");
+    for (const { file, id: id2 } of touched) setMtime.run(file.mtimeMs, id2);
+  });
+  const bulk = stored.size === 0 && toParse.length >= BULK_BUILD_FILES;
+  if (bulk) store.dropLookupIndexes();
+  const parsed = await parseAll(source.root, toParse, stored, store, options, report);
+  if (bulk) store.createLookupIndexes();
+  const parsedAt = clock.now();
+  report({ phase: "linking", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 });
+  store.transaction(() => {
+    store.setMeta("indexed_at", new Date(clock.now()).toISOString());
+    store.setMeta("root", source.root);
+    if (listing.headSha) store.setMeta("head_sha", listing.headSha);
+    store.setMeta(BUILD_STATE_KEY, "complete");
+  });
+  const finished = clock.now();
+  report({ phase: "done", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
+  for (const [reason, count] of Object.entries(parsed.contentSkips)) skipped[reason] = (skipped[reason] ?? 0) + count;
+  return {
+    files: indexable.length,
+    added,
+    changed: toParse.length - added,
+    removed: removed.length,
+    unchanged: indexable.length - toParse.length,
+    bytesParsed: parsed.bytes,
+    parseErrors: parsed.errors,
+    skipped,
+    edgesRebuiltFor: edges.dirty,
+    importsResolved: edges.importsResolved,
+    headSha: listing.headSha,
+    timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started }
+  };
+}
+async function parseAll(root, files, stored, store, options, report) {
+  const totals = { bytes: 0, errors: 0, contentSkips: {} };
+  if (files.length === 0) return totals;
+  const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
+  const pool = createParsePool(workers);
+  let batch = [];
+  let batchBytes = 0;
+  let done = 0;
+  const flush = () => {
+    const rows = batch;
+    batch = [];
+    batchBytes = 0;
+    store.transaction(() => {
+      for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
+    });
+  };
+  try {
+    await Promise.all(files.map(async (file) => {
+      const outcome = await pool.parse(file.path, path3.join(root, ...file.path.split("/")));
+      done += 1;
+      const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
+      if (parsed.status === "parse-error") totals.errors += 1;
+      if (parsed.status === "skipped" && parsed.reason) {
+        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
+      }
+      totals.bytes += outcome.bytes;
+      batch.push({ file, parsed });
+      batchBytes += outcome.bytes;
+      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+      report({ phase: "parsing", done, total: files.length, bytes: totals.bytes });
+    }));
+    if (batch.length > 0) flush();
+  } finally {
+    await pool.close();
+  }
+  return totals;
+}
+function failed(filePath, reason) {
+  return {
+    path: filePath,
+    language: findFileKind(filePath) ?? "text",
+    status: "parse-error",
+    reason,
+    lines: 0,
+    symbols: [],
+    references: [],
+    imports: [],
+    chunks: []
+  };
+}
+
+// src/core/code-index/index-store.ts
+import { existsSync as existsSync2, rmSync } from "node:fs";
+import { hostname } from "node:os";
+import Database2 from "better-sqlite3";
+
+// src/core/code-index/schema.ts
+var SCHEMA_VERSION = 4;
+var SCHEMA_SQL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  dir TEXT NOT NULL,
+  blob_sha TEXT NOT NULL,
+  language TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  lines INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  reason TEXT
+);
+
+
+CREATE TABLE symbols (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  parent_id INTEGER,
+  scope TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL
+);
+
+-- One row per (enclosing symbol, name, kind): the first line it is used on.
+CREATE TABLE refs (
+  file_id INTEGER NOT NULL,
+  symbol_id INTEGER,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL
+);
+
+CREATE TABLE imports (
+  file_id INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  resolved INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
+
+-- File-level graph: import, contains, call, inherit, type. weight = number of uses.
+CREATE TABLE edges (
+  src_file_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  dst_file_id INTEGER NOT NULL,
+  weight REAL NOT NULL,
+  PRIMARY KEY (src_file_id, kind, dst_file_id)
+) WITHOUT ROWID;
+CREATE INDEX edges_dst ON edges (dst_file_id, kind);
+
+CREATE TABLE chunks (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  symbol_id INTEGER,
+  kind TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  context TEXT NOT NULL
+);
+
+-- Contentless: the text stays in the repository, the index keeps only terms.
+CREATE VIRTUAL TABLE chunks_fts USING fts5 (
+  names, path, body,
+  content = '', contentless_delete = 1,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+-- Files written but whose graph edges are not yet rebuilt: what an interrupted run resumes.
+CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
+`;
+var LOOKUP_INDEXES_SQL = `
+CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
+CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
+CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
+CREATE INDEX IF NOT EXISTS refs_file ON refs (file_id, name);
+CREATE INDEX IF NOT EXISTS refs_symbol ON refs (symbol_id);
+CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
+`;
+var LOOKUP_INDEX_NAMES = [...LOOKUP_INDEXES_SQL.matchAll(/CREATE INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]);
+
+// src/core/code-index/index-store.ts
+var IndexStore = class _IndexStore {
+  db;
+  file;
+  statements;
+  writes = 0;
+  prepared = /* @__PURE__ */ new Map();
+  lock;
+  constructor(db, file, lock) {
+    this.db = db;
+    this.file = file;
+    this.lock = lock;
+    this.statements = prepareStatements(db);
+  }
+  /** Opens an existing index for reading; a missing one, or one from another schema version, is IndexUnavailableError. */
+  static open(file, options = {}) {
+    let db;
+    try {
+      db = new Database2(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
+    } catch (error2) {
+      throw new IndexUnavailableError(`no index at ${file}`, {
+        hint: "run `nanodex index` first (with the same --repo)",
+        cause: error2
+      });
+    }
+    if (readVersion(db) !== SCHEMA_VERSION) {
+      db.close();
+      throw new IndexUnavailableError(`the index at ${file} is not complete, or was built by another nanodex version`, {
+        hint: "run `nanodex index` to build it"
+      });
+    }
+    configureReader(db);
+    return new _IndexStore(db, file);
+  }
+  /** The index at `file` for reading, or undefined when there is none yet (missing, or from another schema version). */
+  static findReadable(file, options = {}) {
+    try {
+      return _IndexStore.open(file, options);
+    } catch (error2) {
+      if (error2 instanceof IndexUnavailableError) return void 0;
+      throw error2;
+    }
+  }
+  /**
+   * Takes the index's write lock (waiting for another writer, bounded), then
+   * opens (or creates) the index at `file`. An index from another schema
+   * version, or one that is not a nanodex index, is rebuilt from scratch:
+   * safe only because no other writer can be in it. The connection stays
+   * usable for reading after releaseWriteLock().
+   */
+  static async openWriter(file, options = {}) {
+    const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
+    let db;
+    try {
+      db = openWritable(file, options);
+      const store = new _IndexStore(db, file, lock);
+      store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
+      return store;
+    } catch (error2) {
+      db?.close();
+      lock.release();
+      throw error2;
+    }
+  }
+  /** True while this store holds the index's write lock. */
+  get holdsWriteLock() {
+    return this.lock?.held ?? false;
+  }
+  /** How long taking the write lock waited for another writer, in milliseconds (0 for a reader). */
+  get lockWaitedMs() {
+    return this.lock?.waitedMs ?? 0;
+  }
+  /** Lets the next writer in; this connection goes on reading. */
+  releaseWriteLock() {
+    if (!this.holdsWriteLock) return;
+    try {
+      this.db.exec("PRAGMA optimize");
+    } finally {
+      this.lock?.release();
+      this.lock = void 0;
+    }
+  }
+  /** Moves everything from the -wal into the main file, so a copy of the file alone (a cache) is the whole index. */
+  checkpoint() {
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+  /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
+  dropLookupIndexes() {
+    this.db.exec(LOOKUP_INDEX_NAMES.map((name) => `DROP INDEX IF EXISTS ${name};`).join("\n"));
+    this.prepared.clear();
+  }
+  createLookupIndexes() {
+    this.db.exec(LOOKUP_INDEXES_SQL);
+    this.db.exec("PRAGMA analysis_limit = 400; ANALYZE;");
+    this.prepared.clear();
+  }
+  close() {
+    if (this.db.open && this.holdsWriteLock) this.releaseWriteLock();
+    if (this.db.open) this.db.close();
+    this.lock?.release();
+  }
+  /** A prepared statement for `sql`, made once per connection and reused. */
+  statement(sql) {
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
+  }
+  /** Bumped by every write transaction; caches key on it. */
+  get generation() {
+    return this.writes;
+  }
+  transaction(fn) {
+    const result = this.db.transaction(fn)();
+    this.writes += 1;
+    return result;
+  }
+  listFiles() {
+    return this.statements.allFiles.all();
+  }
+  /** True when no file has been indexed yet (one row probed, not the whole table read). */
+  isEmpty() {
+    return this.statement("SELECT 1 FROM files LIMIT 1").get() === void 0;
+  }
+  /** Stored rows for these paths (those not in the index are left out). */
+  findFiles(paths) {
+    return this.statement(
+      `SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files
+       WHERE path IN (SELECT value FROM json_each(?))`
+    ).all(JSON.stringify(paths));
+  }
+  getMeta(key) {
+    return this.statements.getMeta.get(key);
+  }
+  setMeta(key, value) {
+    this.statements.setMeta.run(key, value);
+  }
+  /** Replaces everything stored for one file. Call inside a transaction. */
+  writeFile(entry, parsed, previousId) {
+    const s = this.statements;
+    let fileId;
+    if (previousId === void 0) {
+      fileId = Number(
+        s.insertFile.run(entry.path, dirOf2(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null).lastInsertRowid
+      );
+    } else {
+      this.clearDerivedRows(previousId);
+      s.updateFile.run(entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null, previousId);
+      fileId = previousId;
+    }
+    const symbolIds = [];
+    for (const symbol of parsed.symbols) {
+      const parentId = symbol.parent === void 0 ? null : symbolIds[symbol.parent] ?? null;
+      symbolIds.push(Number(
+        s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine).lastInsertRowid
+      ));
+    }
+    const seenRefs = /* @__PURE__ */ new Set();
+    for (const ref of parsed.references) {
+      const symbolId = ref.enclosing === void 0 ? null : symbolIds[ref.enclosing] ?? null;
+      const key = `${symbolId}\0${ref.name}\0${ref.kind}`;
+      if (seenRefs.has(key)) continue;
+      seenRefs.add(key);
+      s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
+    }
+    for (const imp of parsed.imports) s.insertImport.run(fileId, imp.source, imp.kind, imp.line);
+    const pathTerms = toPathTerms(entry.path);
+    for (const chunk of parsed.chunks) {
+      const symbolId = chunk.symbol === void 0 ? null : symbolIds[chunk.symbol] ?? null;
+      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, chunk.context).lastInsertRowid;
+      s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
+    }
+    s.markDirty.run(fileId);
+    return fileId;
+  }
+  /** Removes a file and everything derived from it; files that imported it are re-resolved. Call inside a transaction. */
+  deleteFile(fileId) {
+    const s = this.statements;
+    for (const { id: id2 } of s.importersOf.all(fileId)) {
+      if (id2 === fileId) continue;
+      s.unresolveImports.run(id2);
+      s.markDirty.run(id2);
+    }
+    this.clearDerivedRows(fileId);
+    s.deleteEdgesTo.run(fileId);
+    s.deleteDirty.run(fileId);
+    s.deleteFile.run(fileId);
+  }
+  /** Everything parsed out of a file, and the edges it makes; not the file row or edges into it. */
+  clearDerivedRows(fileId) {
+    const s = this.statements;
+    s.deleteFts.run(fileId);
+    s.deleteChunks.run(fileId);
+    s.deleteSymbols.run(fileId);
+    s.deleteRefs.run(fileId);
+    s.deleteImports.run(fileId);
+    s.deleteEdgesFrom.run(fileId);
+  }
+};
+function openWritable(file, options) {
+  let db = new Database2(file, { verbose: options.onStatement });
+  if (readVersion(db) !== SCHEMA_VERSION) {
+    db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    db = new Database2(file, { verbose: options.onStatement });
+    configureWriter(db);
+    db.transaction(() => {
+      db.exec(SCHEMA_SQL);
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("schema_version", String(SCHEMA_VERSION));
+    })();
+  } else {
+    configureWriter(db);
+  }
+  db.exec(LOOKUP_INDEXES_SQL);
+  return db;
+}
+function configureWriter(db) {
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  configureReader(db);
+}
+function configureReader(db) {
+  db.pragma("temp_store = MEMORY");
+  db.pragma("cache_size = -65536");
+  db.pragma("busy_timeout = 5000");
+}
+function findIndexWriter(file) {
+  if (!existsSync2(file)) return void 0;
+  let db;
+  try {
+    db = new Database2(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
+    const get = (key) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
+    const writer = get(BUILD_WRITER_KEY);
+    if (writer === void 0) return void 0;
+    const since = get(BUILD_STATE_KEY) === "building" ? get(BUILD_STARTED_KEY) : void 0;
+    return since === void 0 ? writer : `${writer}, building since ${since}`;
+  } catch (error2) {
+    if (error2 instanceof Database2.SqliteError) return void 0;
+    throw error2;
+  } finally {
+    db?.close();
+  }
+}
+function readVersion(db) {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get();
+    return row ? Number(row.value) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function dirOf2(file) {
+  const slash = file.lastIndexOf("/");
+  return slash < 0 ? "" : file.slice(0, slash);
+}
+function prepareStatements(db) {
+  return {
+    insertFile: db.prepare(
+      `INSERT INTO files (path, dir, blob_sha, language, size, mtime_ms, lines, status, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    ),
+    updateFile: db.prepare(
+      `UPDATE files SET blob_sha = ?, language = ?, size = ?, mtime_ms = ?, lines = ?, status = ?, reason = ? WHERE id = ?`
+    ),
+    insertSymbol: db.prepare(
+      `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    ),
+    insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)"),
+    insertImport: db.prepare("INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)"),
+    insertChunk: db.prepare(
+      `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`
+    ),
+    insertFts: db.prepare("INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)"),
+    markDirty: db.prepare("INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)"),
+    deleteFts: db.prepare("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)"),
+    deleteChunks: db.prepare("DELETE FROM chunks WHERE file_id = ?"),
+    deleteSymbols: db.prepare("DELETE FROM symbols WHERE file_id = ?"),
+    deleteRefs: db.prepare("DELETE FROM refs WHERE file_id = ?"),
+    deleteImports: db.prepare("DELETE FROM imports WHERE file_id = ?"),
+    deleteEdgesFrom: db.prepare("DELETE FROM edges WHERE src_file_id = ?"),
+    deleteEdgesTo: db.prepare("DELETE FROM edges WHERE dst_file_id = ?"),
+    importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
+    unresolveImports: db.prepare("UPDATE imports SET resolved = 0 WHERE file_id = ?"),
+    deleteFile: db.prepare("DELETE FROM files WHERE id = ?"),
+    deleteDirty: db.prepare("DELETE FROM dirty_files WHERE file_id = ?"),
+    allFiles: db.prepare("SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files"),
+    getMeta: db.prepare("SELECT value FROM meta WHERE key = ?").pluck(),
+    setMeta: db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+  };
+}
+
+// src/core/code-index/open-repo-index.ts
+import { existsSync as existsSync3, realpathSync as realpathSync3 } from "node:fs";
+import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/core/repo/local-repo-source.ts
+import { lstatSync as lstatSync2, readFileSync as readFileSync3, realpathSync as realpathSync2, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path6 from "node:path";
+
+// src/core/repo/git-blob-sha.ts
+import { createHash } from "node:crypto";
+function gitBlobSha(bytes) {
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
+// src/core/repo/git-listing.ts
+import { execFileSync } from "node:child_process";
+var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
+function git(root, args) {
+  return execFileSync("git", ["-C", root, ...args], {
+    encoding: "utf8",
+    maxBuffer: MAX_GIT_OUTPUT,
+    stdio: ["ignore", "pipe", "ignore"]
+  });
+}
+function readGitListing(root) {
+  try {
+    if (git(root, ["rev-parse", "--is-inside-work-tree"]).trim() !== "true") return void 0;
+  } catch {
+    return void 0;
+  }
+  try {
+    git(root, ["check-ignore", "-q", "."]);
+    return void 0;
+  } catch {
+  }
+  const clean = /* @__PURE__ */ new Map();
+  const symlinks = [];
+  for (const record of split(git(root, ["ls-files", "-z", "-s", "--cached"]))) {
+    const tab = record.indexOf("	");
+    const [mode, sha] = record.slice(0, tab).split(" ");
+    const file = record.slice(tab + 1);
+    if (mode === "120000") symlinks.push(file);
+    else if (mode?.startsWith("100") && sha !== void 0) clean.set(file, sha);
+  }
+  const dirty = [];
+  for (const file of split(git(root, ["ls-files", "-z", "-m", "-d"]))) {
+    if (clean.delete(file)) dirty.push(file);
+  }
+  for (const file of split(git(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) dirty.push(file);
+  let headSha;
+  try {
+    headSha = git(root, ["rev-parse", "--verify", "-q", "HEAD"]).trim() || void 0;
+  } catch {
+    headSha = void 0;
+  }
+  return { clean, dirty, symlinks, headSha };
+}
+function split(output) {
+  return output.split("\0").filter((s) => s.length > 0);
+}
+
+// src/core/repo/repo-path.ts
+import { lstatSync, realpathSync } from "node:fs";
+import path4 from "node:path";
+var MAX_PATH_LENGTH = 4096;
+function parseRepoPath(input) {
+  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
+  if (input.length === 0) throw new PathRejectedError(input, "empty path");
+  if (input.length > MAX_PATH_LENGTH) {
+    throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
+  }
+  if (/[\u0000-\u001f\u007f]/.test(input)) {
+    throw new PathRejectedError(input, "contains NUL or control characters");
+  }
+  const slashed = input.replace(/\\/g, "/");
+  if (slashed.startsWith("/") || /^[a-zA-Z]:/.test(slashed)) {
+    throw new PathRejectedError(input, "absolute path");
+  }
+  const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
+  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
+  if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
+  if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
+  return segments.join("/");
+}
+function isValidRepoPath(input) {
+  try {
+    parseRepoPath(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function resolveInsideRoot(root, input) {
+  const relative = parseRepoPath(input);
+  const absolute = path4.join(root, ...relative.split("/"));
+  if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
+  const real = findRealPath(absolute, relative);
+  if (!isInside(root, real.path)) {
+    throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
+  }
+  return { relative, absolute: real.exists ? real.path : absolute };
+}
+function findRealPath(absolute, relative) {
+  const missing = [];
+  for (let current = absolute; ; current = path4.dirname(current)) {
+    try {
+      return { path: path4.join(realpathSync(current), ...missing), exists: missing.length === 0 };
+    } catch (error2) {
+      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
+      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
+      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
+    }
+    if (isSymlink(current)) {
+      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
+    }
+    if (path4.dirname(current) === current) return { path: absolute, exists: false };
+    missing.unshift(path4.basename(current));
+  }
+}
+function isInside(root, candidate) {
+  const rel = path4.relative(root, candidate);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${path4.sep}`) && !path4.isAbsolute(rel);
+}
+function isSymlink(file) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch (error2) {
+    if (hasCode(error2, "ENOTDIR")) return false;
+    throw error2;
+  }
+}
+function hasCode(error2, ...codes) {
+  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
+}
+function describeNonString(input) {
+  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
+  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
+}
+
+// src/core/repo/walk-directory.ts
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import path5 from "node:path";
+import ignore from "ignore";
+function walkDirectory(root) {
+  const entries = [];
+  const skipped = [];
+  const stack = [{ dir: "", scopes: [] }];
+  while (stack.length > 0) {
+    const { dir, scopes: parentScopes } = stack.pop();
+    const absolute = dir === "" ? root : path5.join(root, dir);
+    let names;
+    try {
+      names = readdirSync(absolute, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    const scopes = names.some((e) => e.name === ".gitignore") ? withGitignore(absolute, dir, parentScopes) : parentScopes;
+    for (const entry of names) {
+      if (entry.name === ".git") continue;
+      const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
+      const isDir = entry.isDirectory();
+      if (isIgnored(scopes, rel, isDir)) continue;
+      if (isDir) {
+        const reason = findPathSkipReason(`${rel}/x`);
+        if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
+        else stack.push({ dir: rel, scopes });
+      } else if (entry.isSymbolicLink()) {
+        entries.push({ path: rel, kind: "symlink" });
+      } else if (entry.isFile()) {
+        entries.push({ path: rel, kind: "file" });
+      }
+    }
+  }
+  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { entries, skipped };
+}
+function withGitignore(absoluteDir, dir, parent) {
+  let text;
+  try {
+    text = readFileSync2(path5.join(absoluteDir, ".gitignore"), "utf8");
+  } catch {
+    return parent;
+  }
+  return [...parent, { base: dir, rules: ignore().add(text) }];
+}
+function isIgnored(scopes, rel, isDir) {
+  for (const scope of scopes) {
+    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
+    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
+  }
+  return false;
+}
+
+// src/core/repo/local-repo-source.ts
+var LocalRepoSource = class {
+  id;
+  root;
+  maxFileBytes;
+  constructor(root, options = {}) {
+    let real;
+    try {
+      real = realpathSync2(root);
+    } catch (error2) {
+      throw new NanodexError("repo-not-found", `repository folder ${root} does not exist`, {
+        hint: "pass --repo with the path of a local checkout or folder",
+        cause: error2
+      });
+    }
+    if (!statSync(real).isDirectory()) {
+      throw new NanodexError("repo-not-found", `repository path ${root} is not a folder`, {
+        hint: "pass --repo with the path of a local checkout or folder"
+      });
+    }
+    this.root = real;
+    this.id = real;
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+  async listFiles(options = {}) {
+    const files = [];
+    const skipped = [];
+    const candidates = [];
+    const git2 = options.paths ? void 0 : readGitListing(this.root);
+    if (options.paths) {
+      for (const p of options.paths) {
+        const relative = parseRepoPath(p);
+        if (!isInside(this.root, realpathOrSelf(path6.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
+        else candidates.push({ path: relative });
+      }
+    } else if (git2) {
+      for (const [file, sha] of git2.clean) candidates.push({ path: file, knownSha: sha });
+      for (const file of git2.dirty) candidates.push({ path: file });
+      for (const file of git2.symlinks) skipped.push({ path: file, reason: "symlink" });
+    } else {
+      const walked = walkDirectory(this.root);
+      skipped.push(...walked.skipped);
+      for (const entry of walked.entries) {
+        if (entry.kind === "symlink") skipped.push({ path: entry.path, reason: "symlink" });
+        else candidates.push({ path: entry.path });
+      }
+    }
+    for (const candidate of candidates) {
+      const reason = findPathSkipReason(candidate.path);
+      if (reason) {
+        skipped.push({ path: candidate.path, reason });
+        continue;
+      }
+      const absolute = path6.join(this.root, candidate.path);
+      let stat;
+      try {
+        stat = lstatSync2(absolute);
+      } catch {
+        continue;
+      }
+      if (stat.isSymbolicLink()) {
+        skipped.push({ path: candidate.path, reason: "symlink" });
+        continue;
+      }
+      if (!stat.isFile()) continue;
+      if (stat.size > this.maxFileBytes) {
+        skipped.push({ path: candidate.path, reason: "too-large" });
+        continue;
+      }
+      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
+      if (blobSha === void 0) continue;
+      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
+    }
+    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    return { files, skipped, headSha: git2?.headSha };
+  }
+  async readFile(file) {
+    const { relative, absolute } = resolveInsideRoot(this.root, file);
+    const reason = findPathSkipReason(relative);
+    if (reason === "secret") {
+      throw new NanodexError("file-refused", `${relative} looks like a secret and is never read`, {
+        hint: "nanodex does not read .env files, keys, certificates or credential files"
+      });
+    }
+    try {
+      return await readFile(absolute, "utf8");
+    } catch (error2) {
+      throw new NanodexError("file-unreadable", `cannot read ${relative}`, { cause: error2 });
+    }
+  }
+  async readRange(file, range) {
+    const text = await this.readFile(file);
+    const lines = text.split("\n");
+    const start = Math.max(1, range.startLine);
+    const end = Math.min(lines.length, range.endLine);
+    return lines.slice(start - 1, end).join("\n");
+  }
+  hashFile(file, absolute, stat, hashCache) {
+    const cached = hashCache?.(file);
+    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.blobSha;
+    try {
+      return gitBlobSha(readFileSync3(absolute));
+    } catch {
+      return void 0;
+    }
+  }
+};
+function realpathOrSelf(absolute) {
+  try {
+    return realpathSync2(absolute);
+  } catch {
+    return absolute;
+  }
+}
+
+// src/core/code-index/open-repo-index.ts
+var HEAD_SHA_KEY = "head_sha";
+var TREE_COMMIT_KEY = "tree_commit";
+async function openRepoIndex(file, options) {
+  const { files } = options;
+  const { headSha } = files;
+  const toSource = () => files.kind === "checkout" ? files.source : new LocalRepoSource(files.tree);
+  if (headSha !== void 0) {
+    const ready2 = openAtCommit(file, headSha);
+    if (ready2 !== void 0) return withSource(ready2, toSource, { update: "fresh", stats: void 0 });
+  }
+  const store = await IndexStore.openWriter(file, options.lock);
+  try {
+    let update = "fresh";
+    let stats;
+    if (headSha === void 0 || store.getMeta(HEAD_SHA_KEY) !== headSha) {
+      const indexing = { ...options.indexing };
+      if (files.kind === "checkout") {
+        update = store.isEmpty() ? "built" : "delta";
+        stats = await indexRepository(files.source, store, indexing);
+      } else {
+        const changed = await updateTree(store, files);
+        update = changed === void 0 ? "built" : "delta";
+        stats = await indexRepository(toSource(), store, changed === void 0 ? indexing : { ...indexing, onlyPaths: changed });
+      }
+      if (headSha !== void 0) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
+    }
+    await options.beforeRelease?.(store);
+    store.releaseWriteLock();
+    return { store, source: toSource(), update, stats };
+  } catch (error2) {
+    store.close();
+    throw error2;
+  }
+}
+function withSource(store, toSource, result) {
+  try {
+    return { store, source: toSource(), ...result };
+  } catch (error2) {
+    store.close();
+    throw error2;
+  }
+}
+function openAtCommit(file, headSha) {
+  const store = IndexStore.findReadable(file);
+  if (store === void 0 || store.getMeta(HEAD_SHA_KEY) === headSha) return store;
+  store.close();
+  return void 0;
+}
+async function updateTree(store, files) {
+  const indexed = store.getMeta(HEAD_SHA_KEY);
+  const treeCommit = existsSync3(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? "unknown" : "none";
+  if (files.maxDeltaFiles > 0 && indexed !== void 0 && (treeCommit === indexed || treeCommit === "unknown")) {
+    const changed = await findChangedFiles(store, files.remote);
+    if (changed.length <= files.maxDeltaFiles) {
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, "changing"));
+      await applyDelta(files, changed);
+      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+      return changed.map((c) => c.path);
+    }
+  }
+  if (treeCommit !== files.headSha) {
+    await rm(files.tree, { recursive: true, force: true });
+    await mkdir(path7.dirname(files.tree), { recursive: true });
+    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+  }
+  return void 0;
+}
+async function findChangedFiles(store, remote) {
+  const listing = await remote.listFiles();
+  const stored = new Map(store.listFiles().map((f) => [f.path, f.blobSha]));
+  const changed = [];
+  const present = /* @__PURE__ */ new Set();
+  for (const file of listing.files) {
+    if (findFileKind(file.path) === void 0) continue;
+    present.add(file.path);
+    if (stored.get(file.path) !== file.blobSha) changed.push({ path: file.path, blobSha: file.blobSha });
+  }
+  for (const file of stored.keys()) if (!present.has(file)) changed.push({ path: file });
+  return changed;
+}
+async function applyDelta(files, changed) {
+  const root = realpathSync3(files.tree);
+  for (const file of changed) {
+    const { absolute } = resolveInsideRoot(root, file.path);
+    if (file.blobSha === void 0) {
+      await unlink(absolute).catch((error2) => {
+        if (!(error2 instanceof Error && "code" in error2 && error2.code === "ENOENT")) throw error2;
+      });
+      continue;
+    }
+    const bytes = await files.remote.readBlob({ path: file.path, blobSha: file.blobSha });
+    await mkdir(path7.dirname(absolute), { recursive: true });
+    await writeFile(absolute, bytes);
+  }
+}
+
+// src/core/config/repo-config.ts
+import { z } from "zod";
+
+// src/core/config/find-config-size-problem.ts
+var MAX_CONFIG_BYTES = 32 * 1024;
+function findConfigSizeProblem(file, bytes, options = {}) {
+  if (bytes <= MAX_CONFIG_BYTES) return void 0;
+  const where = options.ref === void 0 ? file : `${file} on ${options.ref}`;
+  return {
+    path: "",
+    message: `${where} is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString("en-US")}-byte (32 KB) limit for a settings file, so none of it was read`,
+    fix: "keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)"
+  };
+}
+
+// src/core/config/parse-config-yaml.ts
+import { isCollection, isMap, isPair, isScalar, LineCounter, parseDocument, visit } from "yaml";
+var MAX_ALIAS_COUNT = 10;
+function parseConfigYaml(text, file) {
+  const lineCounter = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text.replace(/^\uFEFF/, ""), {
+      schema: "core",
+      customTags: [],
+      uniqueKeys: true,
+      merge: false,
+      strict: true,
+      prettyErrors: false,
+      lineCounter
+    });
+  } catch (error2) {
+    return fail("", `${file} could not be parsed (${error2 instanceof Error ? error2.message : String(error2)})`, 'keep the file to plain "key: value" lines and short lists');
+  }
+  const lineAt = (offset) => lineCounter.linePos(offset).line;
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error2) => {
+        const line = lineAt(error2.pos[0]);
+        return error2.code === "DUPLICATE_KEY" ? { path: "", line, message: "a key is set twice, so which value counts would be a guess", fix: "keep one of the two lines and delete the other" } : {
+          path: "",
+          line,
+          message: `${file} is not valid YAML: ${error2.message.split("\n")[0]}`,
+          fix: 'check the indentation and quoting on that line; quote values that contain ": " or start with a special character'
+        };
+      })
+    };
+  }
+  const tagged = findExplicitTag(doc);
+  if (tagged !== void 0) {
+    return fail(
+      tagged.path,
+      `the YAML tag ${tagged.tag} is not allowed; tags can construct values other than text, numbers and lists`,
+      `remove ${tagged.tag} and write the value plainly`,
+      tagged.range?.[0] === void 0 ? void 0 : lineAt(tagged.range[0])
+    );
+  }
+  if (doc.contents !== null && !isMap(doc.contents)) {
+    return fail(
+      "",
+      `${file} must be a mapping of settings ("review:", "access:", …), not a list or a single value`,
+      'start the file with a top-level key such as "review:" and indent its settings under it',
+      1
+    );
+  }
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (cause) {
+    return fail(
+      "",
+      `the anchors and aliases in ${file} expand too far (${cause instanceof Error ? cause.message : String(cause)})`,
+      'write the values out instead of using "&anchor" and "*alias"'
+    );
+  }
+  return { ok: true, data, lineOf: (path15) => findLine(doc, path15, lineAt) };
+}
+function fail(path15, message, fix, line) {
+  return { ok: false, problems: [{ path: path15, message, fix, ...line !== void 0 ? { line } : {} }] };
+}
+function findLine(doc, path15, lineAt) {
+  let node2 = doc.contents;
+  let line;
+  for (const segment of path15) {
+    if (!isCollection(node2)) break;
+    const pair = isMap(node2) ? node2.items.find((p) => isScalar(p.key) && p.key.value === segment) : void 0;
+    const next = isMap(node2) ? pair?.value : node2.get(segment, true);
+    const at2 = (isScalar(pair?.key) ? pair.key.range : void 0) ?? next?.range;
+    if (at2 === void 0 || at2 === null) break;
+    line = lineAt(at2[0]);
+    node2 = next;
+  }
+  return line;
+}
+function findExplicitTag(doc) {
+  let found;
+  visit(doc, {
+    Node(_key, node2, path15) {
+      if (node2.tag === void 0) return void 0;
+      const keys = path15.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
+      return visit.BREAK;
+    }
+  });
+  return found;
+}
+
+// src/core/config/to-config-problems.ts
+function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
+  const problems = [];
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const path15 = [...issue.path, key];
+        const known = knownKeys2(issue.path);
+        const near = findNearest(key, known);
+        problems.push(at(path15, lineOf, {
+          message: `unknown setting ${JSON.stringify(key)}`,
+          fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
+        }));
+      }
+      continue;
+    }
+    problems.push(at(issue.path, lineOf, describeIssue(issue)));
   }
   return problems;
 }
-function toProblem(issue) {
-  const path15 = issue.path.map(String).join(".") || "(root)";
-  if (issue.code === "unrecognized_keys") {
-    return {
-      path: issue.keys.map(toShownName).join(", "),
-      problem: "unknown setting",
-      fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
-    };
-  }
-  if (path15 === "(root)") {
-    return { path: path15, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
-  }
-  return { path: path15, problem: issue.message, fix: FIXES[path15] ?? "see the model settings in the README" };
+function at(path15, lineOf, text) {
+  const line = lineOf(path15);
+  return { path: formatPath(path15), ...text, ...line !== void 0 ? { line } : {} };
 }
-var SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
-function toShownName(name) {
-  return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
+function formatPath(path15) {
+  return path15.reduce((out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`, "");
 }
-
-// src/core/commands/command-table.ts
-var ARCHITECTURE = "the architecture of the repository";
-var REVIEW_PROMPT = "Review this change.";
-var COMMAND_TABLE = [
-  {
-    name: "explain",
-    kind: "skill",
-    skill: "nanodex-explaining",
-    argument: "<question>",
-    description: "an explanation with citations, confidence and known gaps",
-    readOnly: true,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: ["ask"]
-  },
-  {
-    name: "plan",
-    kind: "skill",
-    skill: "nanodex-planning",
-    argument: "<goal>",
-    description: "a phased plan from the code index: context, phases with tasks and files, criteria, risks",
-    readOnly: false,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "debug",
-    kind: "skill",
-    skill: "nanodex-debugging",
-    argument: "<symptom>",
-    description: "where to look first for a bug, with the evidence",
-    readOnly: false,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "review",
-    kind: "skill",
-    skill: "nanodex-reviewing",
-    argument: "",
-    description: "review a change (a pull request, or base...head): inline comments, blast radius, missing tests, risky patterns",
-    readOnly: false,
-    needsPrompt: false,
-    defaultPrompt: REVIEW_PROMPT,
-    aliases: []
-  },
-  {
-    name: "diagram",
-    kind: "skill",
-    skill: "nanodex-diagramming",
-    argument: "[architecture|component|dependency|erd]",
-    description: "a Mermaid diagram built from the index (before/after for a change)",
-    readOnly: false,
-    needsPrompt: false,
-    defaultPrompt: ARCHITECTURE,
-    aliases: ["diagrams"]
-  },
-  {
-    name: "refactor",
-    kind: "skill",
-    skill: "nanodex-refactoring",
-    argument: "<goal>",
-    description: "a refactoring plan that names every caller it affects",
-    readOnly: false,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "work",
-    kind: "skill",
-    skill: "nanodex-working",
-    argument: "<task>",
-    description: "proposed changes as diffs (needs a model; nothing is written)",
-    readOnly: false,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "find",
-    kind: "lookup",
-    argument: "<symbol>",
-    description: "where a symbol is defined (from the index, instantly)",
-    readOnly: true,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "refs",
-    kind: "lookup",
-    argument: "<symbol>",
-    description: "where a symbol is used (calls, types, imports, inheritance)",
-    readOnly: true,
-    needsPrompt: true,
-    defaultPrompt: ARCHITECTURE,
-    aliases: ["reference", "references"]
-  },
-  {
-    name: "map",
-    kind: "lookup",
-    argument: "[focus]",
-    description: "a ranked outline of the repository (files, classes, signatures) that fits a token budget",
-    readOnly: true,
-    needsPrompt: false,
-    defaultPrompt: ARCHITECTURE,
-    aliases: []
-  },
-  {
-    name: "help",
-    kind: "help",
-    argument: "",
-    cliName: "skills",
-    description: "the commands, budget words and skills (built-in and the repository's .github/skills)",
-    readOnly: true,
-    needsPrompt: false,
-    defaultPrompt: "help",
-    aliases: []
+function describeIssue(issue) {
+  const got = "input" in issue ? describeValue(issue.input) : "something else";
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "boolean") return { message: `expected true or false, got ${got}`, fix: "write true or false, without quotes (yes/no/on/off are read as text)" };
+      if (issue.expected === "array") return { message: `expected a list, got ${got}`, fix: 'write a list: one "- pattern" line per item, or [a, b] on one line' };
+      if (issue.expected === "object") return { message: `expected a group of settings, got ${got}`, fix: 'indent the settings under this key as "key: value" lines' };
+      if (issue.expected === "int") return { message: `expected a whole number, got ${got}`, fix: "write a whole number without quotes or units" };
+      return { message: `expected ${article(issue.expected)}, got ${got}`, fix: `write ${article(issue.expected)}${issue.expected === "number" ? " without quotes or units" : ""}` };
+    case "too_small":
+      if (issue.origin === "array") return { message: "the list is empty", fix: 'list at least one pattern ("**" means every file)' };
+      if (issue.origin === "string") return { message: "the text is empty", fix: "write a pattern, or delete the item" };
+      return { message: `${got} is below the minimum ${String(issue.minimum)}`, fix: `use a number from ${String(issue.minimum)} up` };
+    case "too_big":
+      return { message: `${got} is above the maximum ${String(issue.maximum)}`, fix: `use at most ${String(issue.maximum)}` };
+    case "invalid_value":
+      return { message: `${got} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`, fix: "use one of the listed values" };
+    default:
+      return { message: issue.message, fix: "see schema/nanodex.schema.json for what this setting accepts" };
   }
-];
-var COMMAND_NAMES = COMMAND_TABLE.map((c) => c.name);
-var SKILL_COMMANDS = COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [c.name] : []);
-var SKILL_FOR_COMMAND = Object.fromEntries(
-  COMMAND_TABLE.flatMap((c) => c.kind === "skill" ? [[c.name, c.skill]] : [])
-);
-var READ_ONLY_COMMANDS = COMMAND_TABLE.filter((c) => c.readOnly).map((c) => c.name);
-function getCommandSpec(name) {
-  const spec = COMMAND_TABLE.find((c) => c.name === name);
-  if (spec === void 0) throw new Error(`no command ${name} in the command table`);
-  return spec;
 }
-function findCommand(word) {
-  return COMMAND_TABLE.find((c) => c.name === word || c.aliases.includes(word))?.name;
+function article(word) {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
-function isSkillCommand(command) {
-  return SKILL_COMMANDS.includes(command);
+function describeValue(value) {
+  if (value === null || value === void 0) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a group of settings";
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
-
-// src/action/action-inputs.ts
-var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
-var ACTION_INPUTS = {
-  command: {
-    description: `What to run on \`workflow_dispatch\`: ${ACTION_COMMANDS.map((c) => `\`${c}\``).join(", ")}. Other events choose for themselves (a mention routes its text, a pull request is reviewed, \`schedule\` and \`push\` index).`,
-    default: "auto"
-  },
-  prompt: { description: "The question or instruction for `workflow_dispatch` (budget words such as `rounds=3` work here too).", default: "" },
-  "github-token": { description: "Token for reading permissions and posting comments and reviews.", default: "${{ github.token }}" },
-  "model-provider": { description: `Model provider: ${MODEL_PROVIDERS.join(", ")}. \`none\` answers offline from the index.`, default: "none" },
-  "model-name": { description: "Model name; empty for the provider's default.", default: "" },
-  "model-api-key": { description: "API key for the model provider (pass a secret). Empty on fork pull requests: the run is then offline.", default: "" },
-  "model-base-url": { description: "The provider's API URL; empty for its default.", default: "" },
-  budget: { description: "Budget overrides as words, e.g. `rounds=3 files=10 budget=20k bytes=256 time=90s`; capped by the maxima.", default: "" },
-  "config-path": { description: "Repository config file path; read from the default branch on pull request events, from the checkout otherwise.", default: ".github/nanodex.yml" },
-  "index-cache": { description: "Keep the code index between runs with the Actions cache (`true` or `false`).", default: "true" },
-  mention: { description: "The word that summons nanodex in a comment, without the `@`.", default: "nanodex" },
-  "node-version": {
-    description: "The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.",
-    default: "24"
-  }
-};
-var MIN_NODE_MAJOR = 22;
-var budgetSchema = z2.string().transform((text, context) => {
-  const words = parseBudgetWords(text);
-  for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
-  if (words.prompt !== "" || words.focus.length > 0) {
-    context.addIssue({ code: "custom", message: "only limits belong here: rounds=3 files=10 budget=20k bytes=256 time=90s" });
-  }
-  return words.overrides;
-});
-var INPUT_SCHEMAS = {
-  command: z2.enum(ACTION_COMMANDS),
-  prompt: z2.string(),
-  "github-token": z2.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine((token) => !token.startsWith("${{"), "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"),
-  "model-provider": z2.enum(MODEL_PROVIDERS),
-  "model-name": z2.string(),
-  "model-api-key": z2.string(),
-  "model-base-url": z2.union([z2.literal(""), z2.url()]),
-  budget: budgetSchema,
-  "config-path": z2.string().min(1),
-  "index-cache": z2.enum(["true", "false"]).transform((value) => value === "true"),
-  // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z2.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine((version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR, `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`),
-  mention: z2.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
-};
-function readActionInputs(getInput2) {
-  const values = {};
-  const problems = [];
-  for (const name of Object.keys(INPUT_SCHEMAS)) {
-    const raw = getInput2(name).trim();
-    const parsed = INPUT_SCHEMAS[name].safeParse(raw === "" && !ACTION_INPUTS[name].default.startsWith("$") ? ACTION_INPUTS[name].default : raw);
-    if (parsed.success) values[name] = parsed.data;
-    else problems.push(`  - ${name}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
-  }
-  if (problems.length > 0) {
-    throw new NanodexError("bad-input", `the Action's inputs are invalid:
-${problems.join("\n")}`, {
-      hint: "fix the `with:` values of the nanodex step (see docs/action.md for each input)"
-    });
-  }
-  return values;
+function findNearest(key, known) {
+  const squash = (s) => s.toLowerCase().replace(/[-_]/g, "");
+  const exact = known.find((k) => squash(k) === squash(key));
+  if (exact !== void 0) return exact;
+  const scored = known.map((k) => ({ k, d: editDistance(squash(k), squash(key)) })).sort((a, b) => a.d - b.d);
+  return scored[0] !== void 0 && scored[0].d <= 2 ? scored[0].k : void 0;
 }
-
-// src/action/create-action-logger.ts
-import * as core from "@actions/core";
-function createActionLogger(secrets) {
-  let written = Promise.resolve();
-  const log = (write) => (message, fields) => {
-    const line = redactCredentials(fields === void 0 ? message : `${message} ${JSON.stringify(fields)}`, secrets());
-    written = written.then(async () => write(await redactSecrets(line).catch(() => `${message} (details withheld: they could not be checked for secrets)`)));
-  };
-  return {
-    debug: log((line) => core.debug(line)),
-    info: log((line) => core.info(line)),
-    warn: log((line) => core.warning(line)),
-    error: log((line) => core.error(line)),
-    flush: () => written
-  };
-}
-
-// src/action/create-action-octokit.ts
-import { retry } from "@octokit/plugin-retry";
-import { throttling } from "@octokit/plugin-throttling";
-import { Octokit } from "@octokit/rest";
-
-// src/core/net/fetch-with-timeout.ts
-function fetchWithTimeout(timeoutMs, what = "the server", base) {
-  return async (input, init) => {
-    const controller = new AbortController();
-    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
-    let timer;
-    const rearm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new DOMException(`${what} did not answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
-      timer.unref();
-    };
-    rearm();
-    const request = (base ?? globalThis.fetch)(input, { ...init, signal });
-    let response;
-    try {
-      response = await raceAbort(request, controller.signal);
-    } catch (error2) {
-      clearTimeout(timer);
-      throw error2;
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
-    if (!response.body) {
-      clearTimeout(timer);
-      return response;
-    }
-    rearm();
-    const idle = new TransformStream({
-      transform(chunk, stream) {
-        rearm();
-        stream.enqueue(chunk);
-      },
-      flush() {
-        clearTimeout(timer);
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+// src/core/render/markdown.ts
+function fence(code2, language = "") {
+  const longest = Math.max(2, ...[...code2.matchAll(/`+/g)].map((m) => m[0].length));
+  const bar = "`".repeat(longest + 1);
+  const end = code2 === "" || code2.endsWith("\n") ? "" : "\n";
+  return `${bar}${language}
+${code2}${end}${bar}`;
+}
+function code(text) {
+  const single = text.replace(/\n/g, " ");
+  const longest = Math.max(0, ...[...single.matchAll(/`+/g)].map((m) => m[0].length));
+  const bar = "`".repeat(longest + 1);
+  const pad = single.startsWith("`") || single.endsWith("`") ? " " : "";
+  return `${bar}${pad}${single}${pad}${bar}`;
+}
+function escapeText(text) {
+  return text.replace(/[\\`*_{}[\]#|~]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\n/g, " ");
+}
+function link(text, url) {
+  return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
+}
+function languageOf(path15) {
+  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path15.toLowerCase() ? ext : "";
+}
+function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+// src/core/render/split-code.ts
+var FENCE = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)/y;
+var BLANK_LINE = /\n(?=[ \t]*\n)/g;
+function splitCode(text) {
+  const parts = [];
+  const runs = indexBacktickRuns(text);
+  const blanks = [...text.matchAll(BLANK_LINE)].map((m) => m.index);
+  let last = 0;
+  const code2 = (start, end) => {
+    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
+    parts.push({ text: text.slice(start, end), isCode: true });
+    last = end;
+  };
+  for (let i = 0; i < text.length; ) {
+    if (i === 0 || text[i] === "\n") {
+      FENCE.lastIndex = i;
+      const fence2 = FENCE.exec(text);
+      if (fence2 !== null) {
+        code2(i + (fence2[1] ?? "").length, i + fence2[0].length);
+        i = last;
+        continue;
       }
+    }
+    const runEnd = runs.endAt[i] ?? 0;
+    if (runEnd > i) {
+      const closer = findCloser(runs.startsByLength.get(runEnd - i), runEnd, blanks);
+      if (closer !== void 0) {
+        code2(i, closer + runEnd - i);
+        i = last;
+        continue;
+      }
+    }
+    i += 1;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
+  return parts;
+}
+function indexBacktickRuns(text) {
+  const endAt = new Int32Array(text.length);
+  const startsByLength = /* @__PURE__ */ new Map();
+  for (let i = 0; i < text.length; ) {
+    if (text[i] !== "`") {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (text[end] === "`") end += 1;
+    for (let k = i; k < end; k += 1) endAt[k] = end;
+    const starts = startsByLength.get(end - i) ?? [];
+    starts.push(i);
+    startsByLength.set(end - i, starts);
+    i = end;
+  }
+  return { endAt, startsByLength };
+}
+function findCloser(starts, openerEnd, blanks) {
+  if (starts === void 0) return void 0;
+  const closer = starts[firstAtLeast(starts, openerEnd + 1)];
+  if (closer === void 0) return void 0;
+  const blank = blanks[firstAtLeast(blanks, openerEnd)];
+  return blank === void 0 || closer <= blank + 1 ? closer : void 0;
+}
+function firstAtLeast(sorted, value) {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+// src/core/render/sanitize-model-text.ts
+var ALLOWED_TAGS = /* @__PURE__ */ new Set(["details", "summary", "b", "i", "em", "strong", "code", "kbd", "sub", "sup", "br", "ins", "del", "s"]);
+var HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
+function sanitizeModelText(text, options = {}) {
+  const report = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
+  const withoutHidden = text.replace(HIDDEN, () => {
+    report.hidden += 1;
+    return "";
+  });
+  const requester = options.requester?.toLowerCase();
+  const out = splitCode(withoutHidden).map(({ text: part, isCode }) => {
+    if (isCode) return part;
+    return part.replace(/<!--[\s\S]*?(?:-->|$)/g, () => {
+      report.htmlComments += 1;
+      return "";
+    }).replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => {
+      report.htmlComments += 1;
+      return "";
+    }).replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt, url) => {
+      report.images += 1;
+      return `[${alt || "image"}](${url})`;
+    }).replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (tag, name) => {
+      if (ALLOWED_TAGS.has(name.toLowerCase()) && !/\s(on\w+|style|href|src)\s*=/i.test(tag)) return tag;
+      report.html += 1;
+      return tag.replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    }).replace(/(^|[^\w`/])@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,38})(?:\/[\w.-]+)?)/g, (m, before, name) => {
+      if (requester && name.toLowerCase() === requester) return m;
+      report.mentions += 1;
+      return `${before}\`@${name}\``;
     });
-    const timed = new Response(response.body.pipeThrough(idle, { signal: controller.signal }), response);
-    Object.defineProperty(timed, "url", { value: response.url });
-    return timed;
-  };
-}
-function raceAbort(promise, signal) {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
-    if (signal.aborted) onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  }).join("");
+  return { text: out, report };
 }
 
-// src/github/github-timeout.ts
-var DEFAULT_GITHUB_TIMEOUT_MS = 3e4;
+// src/core/config/render-config-problems.ts
+var MAX_SHOWN_PROBLEMS = 30;
+var MAX_FIELD_CHARS = 300;
+function renderConfigProblems(problems, file) {
+  const lines = [
+    `**nanodex cannot use ${code(file)}**: ${plural(problems.length, "problem")} to fix. Nothing was run; fix the file on the default branch and ask again.`,
+    ""
+  ];
+  for (const problem of problems.slice(0, MAX_SHOWN_PROBLEMS)) {
+    const where = [problem.path === "" ? void 0 : code(clip2(problem.path)), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
+    lines.push(`- ${where === "" ? "" : `${where}: `}${safe(problem.message)}. Fix: ${safe(problem.fix)}.`);
+  }
+  const more = problems.length - MAX_SHOWN_PROBLEMS;
+  if (more > 0) lines.push(`- …and ${plural(more, "more problem")}; fix these and ask again to see them.`);
+  lines.push("", "<sub>Every setting, its default and its range: `schema/nanodex.schema.json` in the nanodex repository.</sub>");
+  return lines.join("\n");
+}
+function safe(text) {
+  return sanitizeModelText(escapeText(clip2(text).replace(/\.$/, ""))).text;
+}
+function clip2(text) {
+  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 1)}…` : text;
+}
 
-// src/action/create-action-octokit.ts
-var MAX_RATE_LIMIT_RETRIES = 2;
-var ActionOctokit = Octokit.plugin(retry, throttling);
-function createActionOctokit(options) {
-  const { logger } = options;
-  const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
-    logger.warn(`GitHub ${kind} rate limit`, { method: request.method, url: request.url, retryAfter, retryCount });
-    return retryCount < MAX_RATE_LIMIT_RETRIES;
-  };
-  return new ActionOctokit({
-    auth: options.token,
-    baseUrl: options.baseUrl,
-    userAgent: "nanodex-action",
-    // A GitHub that accepts the connection and never answers fails the step (with its summary) instead of hanging it.
-    request: { fetch: fetchWithTimeout(options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS, "GitHub") },
-    throttle: options.throttle === false ? { enabled: false } : { onRateLimit: onLimit("primary"), onSecondaryRateLimit: onLimit("secondary") },
-    retry: options.throttle === false ? { enabled: false } : {}
-  });
+// src/core/config/repo-config.ts
+var REPO_CONFIG_FILE = ".github/nanodex.yml";
+var DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
+var MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
+var DEFAULT_REPO_CONFIG = {
+  review: { auto: true, drafts: false, include: ["**"], exclude: [] },
+  access: { readOnlyForEveryone: false, explainRefusals: true },
+  plan: { openIssue: false },
+  budget: {},
+  index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES }
+};
+var BUDGET_WORDS = {
+  rounds: "exploration rounds per request",
+  files: "files one request may read",
+  bytes: "bytes one request may fetch",
+  contextTokens: "tokens of context given to the model",
+  modelCalls: "model calls per request",
+  wallMs: "wall time per request, in milliseconds"
+};
+var globList = (what) => z.array(z.string().min(1)).describe(`${what}: gitignore-style patterns matched against repository paths ("src/", "*.ts", "docs/**")`);
+var budgetSchema = z.strictObject(
+  Object.fromEntries(
+    Object.keys(DEFAULT_BUDGET).map((key) => [
+      key,
+      z.number().int().min(1).max(MAX_BUDGET[key]).optional().describe(`The ${BUDGET_WORDS[key]} (default ${DEFAULT_BUDGET[key]}, at most ${MAX_BUDGET[key]})`)
+    ])
+  )
+);
+var repoConfigSchema = z.strictObject({
+  review: z.strictObject({
+    auto: z.boolean().default(true).describe("Review pull requests when they are opened or updated"),
+    drafts: z.boolean().default(false).describe("Also review draft pull requests"),
+    include: globList("Files to review").min(1).default(["**"]),
+    exclude: globList("Files never reviewed, even when included").default([])
+  }).prefault({}).describe("Automatic pull request reviews"),
+  access: z.strictObject({
+    readOnlyForEveryone: z.boolean().default(false).describe("On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)"),
+    explainRefusals: z.boolean().default(true).describe("Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)")
+  }).prefault({}).describe("Who may ask nanodex"),
+  plan: z.strictObject({
+    openIssue: z.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)')
+  }).prefault({}).describe("The plan command"),
+  budget: budgetSchema.prefault({}).describe("Limits for one request; a request may lower them with budget words"),
+  index: z.strictObject({
+    onInstall: z.boolean().default(false).describe("Index the repository when the App is installed"),
+    maxTarballBytes: z.number().int().min(1).max(MAX_TARBALL_BYTES).default(DEFAULT_MAX_TARBALL_BYTES).describe(`Largest repository download to index, in bytes (default ${DEFAULT_MAX_TARBALL_BYTES}, at most ${MAX_TARBALL_BYTES})`)
+  }).prefault({}).describe("The code index")
+}).describe("nanodex settings for this repository (.github/nanodex.yml)");
+function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
+  const tooLarge = text === void 0 ? void 0 : findConfigSizeProblem(file, Buffer.byteLength(text, "utf8"));
+  if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
+  if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
+  const yaml = parseConfigYaml(text, file);
+  if (!yaml.ok) return yaml;
+  const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });
+  if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
+  return { ok: true, config: parsed.data };
+}
+function knownKeys(path15) {
+  if (path15.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path15.length === 1 && path15[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path15[0]];
+  return path15.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 
 // src/core/failure/to-failure.ts
@@ -856,6 +3986,455 @@ function toFailure(error2, options) {
   const shown = options.translate ? options.translate(error2) : error2;
   const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? "nanodex hit an unexpected error";
   return { kind: "failed", message, referenceId };
+}
+
+// src/core/skills/routing-terms.ts
+import { stemmer } from "stemmer";
+var STOP_WORDS2 = new Set(
+  "a an the is are was were be been being am to for of in on at by with from into onto and or but if then so this that these those it its i me my we our us you your they them their he she his her please can could would should will shall may might must do does did done have has had just also there here some any all about as up out than too very really maybe again still only own same such each other get got let lets make made s d m re ll ve".split(" ")
+);
+var IDENTIFIER_LIKE = /[a-z][A-Z]|_|\w\.\w|\/|^[#@]/;
+var CONTRACTION = /^(.+?)(n't|'s|'d|'m|'re|'ll|'ve)$/;
+var QUESTION_WORDS = /* @__PURE__ */ new Set(["how", "what", "why", "where", "who", "which", "when", "whi"]);
+function toRoutingTerms(text) {
+  const terms = [];
+  for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
+    const bare = chunk.replace(/^[^\p{L}\p{N}#@]+|[^\p{L}\p{N}]+$/gu, "");
+    if (bare === "") continue;
+    const weight = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
+    for (const word of toWords(bare)) {
+      if (/^\d+$/.test(word)) continue;
+      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight });
+    }
+  }
+  return terms;
+}
+function toWords(chunk) {
+  const contraction = CONTRACTION.exec(chunk.toLowerCase());
+  if (contraction !== null) {
+    const [, base = "", suffix] = contraction;
+    const words = splitIdentifier(base.replace(/^wo$/, "will").replace(/^ca$/, "can"));
+    return suffix === "n't" ? [...words, "not"] : words;
+  }
+  return splitIdentifier(chunk);
+}
+function isOneEditApart(a, b) {
+  if (a === b) return false;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+// src/core/skills/route-request.ts
+var WEIGHT = { trigger: 3, extraTrigger: 2, name: 2, description: 1 };
+var PHRASE_BONUS_PER_WORD = 1;
+var LEAD_FACTOR = 1.5;
+var TYPO_FACTOR = 0.8;
+var ROUTE_THRESHOLD = 1.5;
+function toSkillCommand(skill) {
+  const command = skill.metadata.command;
+  return typeof command === "string" && isSkillCommand(command) ? command : "explain";
+}
+function routeRequest(text, skills) {
+  const trimmed = text.trim().replace(/^@nanodex(?:\[bot\])?(?=[\s,:]|$)[\s,:]*/i, "");
+  const byName = (name) => skills.find((s) => s.name === name);
+  const explicit = findExplicitCommand(trimmed, skills);
+  if (explicit !== void 0) {
+    const skill = explicit.skill ?? (isSkillCommand(explicit.command) ? byName(SKILL_FOR_COMMAND[explicit.command]) : void 0);
+    return { command: explicit.command, skill, prompt: explicit.rest, how: "command", score: 0, scores: [] };
+  }
+  if (trimmed === "") return { command: "help", skill: void 0, prompt: "", how: "fallback", score: 0, scores: [] };
+  const scores = scoreSkills(trimmed, skills);
+  const best = scores[0];
+  if (best !== void 0 && best.score >= ROUTE_THRESHOLD) {
+    const skill = byName(best.name);
+    if (skill !== void 0) return { command: toSkillCommand(skill), skill, prompt: trimmed, how: "scored", score: best.score, scores };
+  }
+  return { command: "explain", skill: byName(SKILL_FOR_COMMAND.explain), prompt: trimmed, how: "fallback", score: 0, scores };
+}
+function findExplicitCommand(text, skills) {
+  const match = /^\/?([A-Za-z][\w-]*)[:,]?(?:\s+|$)/.exec(text);
+  if (match === null) return void 0;
+  const word = (match[1] ?? "").toLowerCase();
+  const rest = text.slice(match[0].length).trim();
+  const command = findCommand(word);
+  if (command === void 0) {
+    const named = skills.find((s) => s.name === word);
+    return named === void 0 ? void 0 : { command: toSkillCommand(named), skill: named, rest };
+  }
+  if (/^out\b/i.test(rest)) return void 0;
+  if (command === "help" && rest !== "" && findCommand(rest.toLowerCase().replace(/^\//, "")) === void 0) return void 0;
+  return { command, rest };
+}
+function scoreSkills(text, skills) {
+  const vocabularies = skills.map(toVocabulary);
+  const rarity = toRarity(vocabularies);
+  const terms = toRoutingTerms(text);
+  const content2 = /* @__PURE__ */ new Map();
+  for (const term of terms) {
+    if (term.stop) continue;
+    const leads = content2.size === 0 && !QUESTION_WORDS.has(term.word);
+    const weight = leads ? term.weight * LEAD_FACTOR : term.weight;
+    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight));
+  }
+  const order = (skill) => {
+    const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
+    return index < 0 ? SKILL_COMMANDS.length : index;
+  };
+  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score }) => ({ name, score }));
+}
+function scoreOne(v, terms, content2, rarity) {
+  let score = 0;
+  for (const [stem, termWeight] of content2) {
+    const exact = v.words.get(stem);
+    if (exact !== void 0) {
+      score += exact * rarity(stem) * termWeight;
+      continue;
+    }
+    if (stem.length < 5) continue;
+    for (const [word, weight] of v.words) {
+      if (weight > WEIGHT.description && isOneEditApart(stem, word)) {
+        score += weight * TYPO_FACTOR * rarity(word) * termWeight;
+        break;
+      }
+    }
+  }
+  const stems = terms.map((t) => t.stem);
+  const contentWords = terms.filter((t) => !t.stop).map((t) => t.word);
+  for (const phrase of v.phrases) {
+    if (containsRun(stems, phrase.stems) || phrase.content.length > 1 && containsRun(contentWords, phrase.content)) {
+      score += phrase.weight + PHRASE_BONUS_PER_WORD * (phrase.stems.length - 1);
+    }
+  }
+  return score;
+}
+var vocabularyCache = /* @__PURE__ */ new WeakMap();
+function toVocabulary(skill) {
+  const cached = vocabularyCache.get(skill);
+  if (cached !== void 0) return cached;
+  const vocabulary = buildVocabulary(skill);
+  vocabularyCache.set(skill, vocabulary);
+  return vocabulary;
+}
+function buildVocabulary(skill) {
+  const words = /* @__PURE__ */ new Map();
+  const phrases = [];
+  const add = (text, weight, asTrigger) => {
+    const terms = toRoutingTerms(text);
+    if (asTrigger && terms.length > 1) {
+      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight });
+    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight));
+  };
+  add(skill.description, WEIGHT.description, false);
+  add(skill.name.split("-").filter((part) => part !== "nanodex").join(" "), WEIGHT.name, false);
+  const extra = skill.metadata.triggers;
+  for (const t of typeof extra === "string" ? extra.split(",") : extra ?? []) add(t, WEIGHT.extraTrigger, true);
+  for (const t of skill.triggers) add(t, WEIGHT.trigger, true);
+  return { skill, words, phrases };
+}
+function toRarity(vocabularies) {
+  const n = vocabularies.length;
+  const top = Math.log(1 + n);
+  return (stem) => {
+    const df = vocabularies.filter((v) => v.words.has(stem)).length;
+    return df === 0 ? 1 : Math.log(1 + n / df) / top;
+  };
+}
+function containsRun(haystack, needle) {
+  if (needle.length === 0) return false;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+function round(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+
+// src/core/commands/to-mention-command.ts
+function toMentionCommand(text) {
+  const words = parseBudgetWords(text);
+  if (words.prompt === "") return { kind: "help", unknown: void 0 };
+  const routed = routeRequest(words.prompt, []);
+  if (routed.how === "command") {
+    if (routed.command === "help") return { kind: "help", unknown: void 0 };
+    const prompt = removeFirstWord(text, words.prompt);
+    const question = parseBudgetWords(prompt).prompt === "" ? ` ${getCommandSpec(routed.command).defaultPrompt}` : "";
+    return { kind: "run", command: routed.command, prompt: `${prompt}${question}`.trim() };
+  }
+  const slash = /^\/([\w-]+)/.exec(words.prompt);
+  if (slash) return { kind: "help", unknown: slash[1] };
+  return { kind: "run", command: "auto", prompt: text.trim() };
+}
+function removeFirstWord(text, withoutBudget) {
+  const word = /^\S+/.exec(withoutBudget)?.[0] ?? "";
+  const at2 = text.indexOf(word);
+  return `${text.slice(0, at2)}${text.slice(at2 + word.length)}`.replace(/\s+/g, " ").trim();
+}
+
+// src/core/skills/types.ts
+var SKILL_OUTPUT_TOOLS = ["emit_answer", "emit_plan_section", "emit_review_comment", "emit_diagram", "emit_change"];
+function describeSkillProblem(problem) {
+  const where = problem.field === void 0 ? problem.path : `${problem.path} (${problem.field})`;
+  return `skill ${where}: ${problem.message}
+  fix: ${problem.fix}`;
+}
+
+// src/core/outputs/render-help.ts
+function renderHelp(catalog, unknownCommand) {
+  const lines = [
+    unknownCommand ? `## nanodex: ${code(unknownCommand)} is not a command
+` : "## nanodex commands\n",
+    ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
+    "",
+    "Anything else is read as a question and routed to the best-matching skill.",
+    `Budget words limit a run: ${code("rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api")}.`
+  ];
+  const blocks = [{ title: "commands", essential: true, text: lines.join("\n") }];
+  if (catalog) {
+    const skills = catalog.skills.map((s) => `- ${code(s.name)} (${s.source}${s.source === "repository" ? `, ${code(s.path)}` : ""}) — ${escapeText(s.description.split(". ")[0] ?? "")}`);
+    blocks.push({ title: "skills", text: ["### Skills", ...skills].join("\n") });
+    if (catalog.overrides.length > 0) {
+      blocks.push({ title: "overrides", text: ["### Skills this repository overrides", ...catalog.overrides.map((o) => `- ${code(o.name)}: ${code(o.path)} replaces the built-in`)].join("\n") });
+    }
+    if (catalog.problems.length > 0) {
+      blocks.push({ title: "skill problems", text: ["### Skill files that did not load", ...catalog.problems.map((p) => `- ${fenceless(describeSkillProblem(p))}`)].join("\n") });
+    }
+  }
+  return blocks;
+}
+function fenceless(text) {
+  return escapeText(text.replace(/\n\s*/g, " — "));
+}
+
+// src/core/render/fit-comment.ts
+var GITHUB_COMMENT_LIMIT = 65536;
+function fitComment(blocks, limit2 = GITHUB_COMMENT_LIMIT) {
+  const join2 = (list) => list.map((b) => b.text).join("\n\n");
+  const kept = [...blocks];
+  const trimmed = [];
+  const note = () => `> [!NOTE]
+> Trimmed to fit GitHub's comment limit: ${trimmed.join(", ")}.`;
+  const withNote = () => trimmed.length === 0 ? join2(kept) : join2([...kept.slice(0, -1), { title: "note", text: note() }, ...kept.slice(-1)]);
+  while (withNote().length > limit2) {
+    const index = findLastIndex(kept, (b) => !b.essential);
+    if (index < 0) break;
+    trimmed.unshift(kept[index].title);
+    kept.splice(index, 1);
+  }
+  let body = withNote();
+  if (body.length > limit2) {
+    const longest = kept.reduce((a, b) => b.text.length > a.text.length ? b : a);
+    const over = body.length - limit2 + 200;
+    longest.text = cutAtLine(longest.text, Math.max(0, longest.text.length - over));
+    trimmed.push(`the end of ${longest.title}`);
+    body = withNote();
+  }
+  return { body, trimmed };
+}
+function cutAtLine(text, max) {
+  const cut = text.slice(0, max);
+  const head = cut.lastIndexOf("\n") > 0 ? cut.slice(0, cut.lastIndexOf("\n")) : cut;
+  let open;
+  for (const line of head.split("\n")) {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (!m) continue;
+    if (!open) open = m[1];
+    else if (m[1].startsWith(open[0]) && m[1].length >= open.length && line.trim() === m[1]) open = void 0;
+  }
+  return `${head}
+${open ? `${open}
+` : ""}…(cut to fit)`;
+}
+function findLastIndex(list, test) {
+  for (let i = list.length - 1; i >= 0; i -= 1) if (test(list[i])) return i;
+  return -1;
+}
+
+// src/core/render/render-index-warning.ts
+function renderIndexWarning(state) {
+  const text = state === void 0 ? void 0 : describeIndexState(state);
+  return text === void 0 ? void 0 : `> ⚠️ ${text}`;
+}
+
+// src/core/render/render-reply.ts
+var MAX_GATHERED_LISTED = 20;
+var LIMIT_NAMES = {
+  rounds: "exploration rounds",
+  files: "files read",
+  bytes: "bytes fetched",
+  contextTokens: "context tokens",
+  modelCalls: "model calls",
+  wallMs: "time"
+};
+async function renderReply(result, options = {}) {
+  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
+  const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
+  return redactSecrets(warning3 === void 0 ? reply : `${warning3}
+
+${reply}`);
+}
+function renderWorking(command) {
+  return `⏳ nanodex is working on ${code(command)} …`;
+}
+function renderFailure(failure, options = {}) {
+  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
+  const [what = "", ...rest] = failure.message.split("\n");
+  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
+  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(failure.referenceId)})`];
+  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
+  return lines.join("\n");
+}
+function renderOutcome(result, safe2, detail) {
+  switch (result.kind) {
+    case "done":
+      if ("comment" in result) return detail === "terminal" ? renderCommentWithExtras(result) : result.comment.body;
+      if (result.command === "locate") return renderLocate(result.files, safe2, detail);
+      return renderAsk(result, safe2);
+    case "budget-exceeded":
+      return renderBudgetExceeded(result, safe2);
+    case "skipped":
+      return `nanodex did nothing: ${safe2(result.reason)}`;
+    case "failed":
+      return renderFailure(result);
+  }
+}
+function renderLocate(files, safe2, detail) {
+  if (files.length === 0) return "nanodex found no file that matches.";
+  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
+  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
+}
+function renderCommentWithExtras(result) {
+  const out = [result.comment.body];
+  if (result.comment.reviewComments.length > 0) {
+    out.push("---", `Inline comments (${result.comment.reviewComments.length}):`);
+    for (const c of result.comment.reviewComments) {
+      out.push(`#### ${c.path}:${c.startLine !== void 0 ? `${c.startLine}-` : ""}${c.line}
+${c.body}`);
+    }
+  }
+  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
+  return out.join("\n\n");
+}
+function renderAsk(result, safe2) {
+  const c = result.context;
+  const m = result.metrics;
+  const blocks = [{ title: "the summary", essential: true, text: `## ${safe2(c.summary)}
+
+Confidence: **${c.confidence}** (${safe2(c.confidenceReason)}).` }];
+  if (result.answer) {
+    const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(", ");
+    const removed = result.answer.removedCitations > 0 ? `
+
+(${plural(result.answer.removedCitations, "citation")} not backed by the evidence removed.)` : "";
+    blocks.push({ title: "the answer", essential: true, text: `### Answer
+
+${safe2(result.answer.text)}
+
+${cites ? `Cited: ${cites}` : "No citations."}${removed}` });
+  } else {
+    blocks.push({ title: "the note", essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
+  }
+  if (result.refusedToolCalls.length > 0) {
+    blocks.push({ title: "refused tool calls", text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(", ")}.` });
+  }
+  if (c.keyFindings.length > 0) blocks.push({ title: "the findings", text: ["### Findings", ...c.keyFindings.map((f) => `- ${safe2(f)}`)].join("\n") });
+  for (const e of c.evidence) {
+    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}
+_${safe2(e.reason)}_
+${fence(e.snippet, languageOf(e.path))}` });
+  }
+  if (c.knownGaps.length > 0) blocks.push({ title: "the known gaps", text: ["### Known gaps", ...c.knownGaps.map((g) => `- ${safe2(g)}`)].join("\n") });
+  blocks.push({
+    title: "the footer",
+    essential: true,
+    text: `<sub>${plural(m.rounds, "round")}, ${plural(m.filesTouched, "file")}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`
+  });
+  return fitComment(blocks).body;
+}
+function renderBudgetExceeded(result, safe2) {
+  const lines = [
+    `**nanodex stopped: the ${LIMIT_NAMES[result.limit]} budget was reached** (${formatAmount(result.limit, result.used)} of ${formatAmount(result.limit, result.allowed)}).`,
+    "The analysis is incomplete, so no answer is given.",
+    "",
+    `**To go further:** ${safe2(result.howToRaise)}.`
+  ];
+  const ranges = /* @__PURE__ */ new Map();
+  for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
+  if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
+  const more = ranges.size - listed.length;
+  return [
+    ...lines,
+    "",
+    `<details><summary>Gathered before the limit: ${plural(ranges.size, "file")}</summary>`,
+    "",
+    ...listed,
+    ...more > 0 ? [`- and ${plural(more, "more file")}`] : [],
+    "",
+    "</details>"
+  ].join("\n");
+}
+function formatAmount(limit2, value) {
+  if (limit2 === "bytes") return `${(value / 1024).toFixed(0)} KB`;
+  if (limit2 === "wallMs") return `${(value / 1e3).toFixed(0)} s`;
+  return String(value);
+}
+
+// src/core/flows/review-change.ts
+import ignore2 from "ignore";
+
+// src/core/review/review-state.ts
+import { createHash as createHash2 } from "node:crypto";
+import { z as z2 } from "zod";
+var MAX_SHAS = 100;
+var MAX_FINGERPRINTS = 500;
+var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
+var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
+var stateSchema = z2.object({
+  reviewedShas: z2.array(z2.string().regex(/^[0-9a-f]{7,64}$/)),
+  fingerprints: z2.array(z2.string().regex(/^[0-9a-f]{16}$/))
+});
+function readReviewState(body) {
+  const found = BLOCK.exec(body);
+  if (found === null) return void 0;
+  let json;
+  try {
+    json = JSON.parse(found[1]);
+  } catch {
+    return void 0;
+  }
+  const parsed = stateSchema.safeParse(json);
+  return parsed.success ? parsed.data : void 0;
+}
+function writeReviewState(body, state) {
+  const kept = {
+    reviewedShas: [...new Set(state.reviewedShas)].slice(-MAX_SHAS),
+    fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS)
+  };
+  return `${body.replace(BLOCK, "").trimEnd()}
+
+<!-- nanodex:review-state ${JSON.stringify(kept)} -->`;
+}
+function fingerprintFinding(finding) {
+  const quote2 = finding.quote.replace(/\s+/g, " ").trim();
+  return createHash2("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
+}
+function markFingerprint(commentBody, fingerprint) {
+  return `${commentBody}
+
+<!-- nanodex:finding:${fingerprint} -->`;
+}
+function readFingerprint(commentBody) {
+  return FINDING.exec(commentBody)?.[1];
 }
 
 // src/core/budget/budget-meter.ts
@@ -1029,12 +4608,6 @@ var EvidenceSet = class {
   }
 };
 
-// src/core/tokens.ts
-var CHARS_PER_TOKEN = 3.5;
-function estimateTokens(text) {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
 // src/core/explore/package-context.ts
 function packageContext(input) {
   const { bootstrap, plan, evidence, findings, gaps } = input;
@@ -1106,50 +4679,6 @@ function planFollowUp(plan, index, evidence, defined, round2) {
     if (!items.some((e) => e.path === candidate.path)) ops.push({ kind: "head", path: candidate.path, maxLines: 40 });
   }
   return ops.slice(0, MAX_FOLLOW_UPS);
-}
-
-// src/core/code-index/identifier-terms.ts
-var IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-var CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
-function splitIdentifier(identifier) {
-  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => a ? `${a} ${b}` : `${c} ${d}`);
-  return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
-}
-var termCache = /* @__PURE__ */ new Map();
-var TERM_CACHE_LIMIT = 2e5;
-function toIdentifierTerms(word) {
-  let terms = termCache.get(word);
-  if (terms === void 0) {
-    const parts = splitIdentifier(word);
-    terms = parts.length > 1 ? `${parts.join("")} ${parts.join(" ")}` : parts[0] ?? "";
-    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-    termCache.set(word, terms);
-  }
-  return terms;
-}
-function toSearchTerms(text) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  IDENTIFIER.lastIndex = 0;
-  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
-    const word = match[0];
-    if (seen.has(word)) continue;
-    seen.add(word);
-    const terms = toIdentifierTerms(word);
-    if (terms) out.push(terms);
-  }
-  return out.join(" ");
-}
-function toPathTerms(relativePath) {
-  return relativePath.split(/[/._-]+/).flatMap((segment) => splitIdentifier(segment)).join(" ");
-}
-
-// src/core/repo/is-test-file.ts
-var TEST_DIRS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "testdata", "testing", "e2e", "fixtures"]);
-var TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
-function isTestFile(filePath) {
-  const parts = filePath.split("/");
-  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
 }
 
 // src/core/explore/read-prompt.ts
@@ -1288,8 +4817,8 @@ function isIdentifierLike(word) {
 
 // src/core/explore/locate-files.ts
 var SEARCH_CHUNKS = 200;
-var WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
-var TEST_FACTOR = 0.3;
+var WEIGHT2 = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+var TEST_FACTOR2 = 0.3;
 var TEXT_FACTOR = 0.5;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 function locateFiles(index, question, options = {}) {
@@ -1310,26 +4839,26 @@ function locateFiles(index, question, options = {}) {
     for (const hit of hits) perFile.set(hit.path, [...perFile.get(hit.path) ?? [], -hit.score / best]);
     for (const [path15, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
-      const text = sorted[0] + WEIGHT.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path15, WEIGHT.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      const text = sorted[0] + WEIGHT2.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
+      add(path15, WEIGHT2.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   for (const name of reading.identifiers) {
     const defs = index.findDefinitions(name, 20);
-    for (const def of defs) add(def.path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+    for (const def of defs) add(def.path, WEIGHT2.definition / Math.sqrt(defs.length), `defines ${def.name}`);
   }
   const files = options.files ?? index.listFiles();
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   for (const file of files) {
-    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT.mentionedPath, "named in the question");
+    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT2.mentionedPath, "named in the question");
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
     const nameWords = new Set(splitIdentifier(base));
     const dirWords = new Set(file.path.split("/").slice(0, -1).flatMap((d) => splitIdentifier(d)));
     let hit = 0;
     for (const w of words) hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
-    if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT.pathWords * Math.min(hit, 3), "its path has the question's words");
-    else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
+    if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT2.pathWords * Math.min(hit, 3), "its path has the question's words");
+    else if (hit >= 1) add(file.path, WEIGHT2.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -1338,14 +4867,14 @@ function locateFiles(index, question, options = {}) {
     for (const edge of index.neighbours(top.map(([p]) => p))) {
       const [near, far] = strength.has(edge.from) ? [edge.from, edge.to] : [edge.to, edge.from];
       if (strength.has(far)) continue;
-      const amount = WEIGHT.neighbour * (strength.get(near) ?? 0) * Math.min(1, Math.sqrt(edge.weight) / 3);
+      const amount = WEIGHT2.neighbour * (strength.get(near) ?? 0) * Math.min(1, Math.sqrt(edge.weight) / 3);
       if (amount > (best.get(far)?.amount ?? 0)) best.set(far, { amount, reason: `linked to ${near} (${edge.kind})` });
     }
     for (const [far, { amount, reason }] of best) add(far, amount, reason);
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
   for (const [path15, entry] of scores) {
-    if (isTestFile(path15)) entry.score *= TEST_FACTOR;
+    if (isTestFile(path15)) entry.score *= TEST_FACTOR2;
     else if (language.get(path15) === "text") entry.score *= TEXT_FACTOR;
   }
   return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; ") })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
@@ -1412,86 +4941,6 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files) 
 
 // src/core/explore/plan-schema.ts
 import { z as z3 } from "zod";
-
-// src/core/repo/repo-path.ts
-import { lstatSync, realpathSync } from "node:fs";
-import path from "node:path";
-var MAX_PATH_LENGTH = 4096;
-function parseRepoPath(input) {
-  if (typeof input !== "string") throw new PathRejectedError(describeNonString(input), "not a string");
-  if (input.length === 0) throw new PathRejectedError(input, "empty path");
-  if (input.length > MAX_PATH_LENGTH) {
-    throw new PathRejectedError(input.slice(0, 80) + "…", `longer than ${MAX_PATH_LENGTH} characters`);
-  }
-  if (/[\u0000-\u001f\u007f]/.test(input)) {
-    throw new PathRejectedError(input, "contains NUL or control characters");
-  }
-  const slashed = input.replace(/\\/g, "/");
-  if (slashed.startsWith("/") || /^[a-zA-Z]:/.test(slashed)) {
-    throw new PathRejectedError(input, "absolute path");
-  }
-  const segments = slashed.split("/").filter((s) => s !== "" && s !== ".");
-  if (/^[a-zA-Z]:/.test(segments[0] ?? "")) throw new PathRejectedError(input, "absolute path");
-  if (segments.includes("..")) throw new PathRejectedError(input, 'contains a ".." segment');
-  if (segments.length === 0) throw new PathRejectedError(input, "names the repository root, not a file");
-  return segments.join("/");
-}
-function isValidRepoPath(input) {
-  try {
-    parseRepoPath(input);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function resolveInsideRoot(root, input) {
-  const relative = parseRepoPath(input);
-  const absolute = path.join(root, ...relative.split("/"));
-  if (!isInside(root, absolute)) throw new PathRejectedError(relative, "resolves outside the repository root");
-  const real = findRealPath(absolute, relative);
-  if (!isInside(root, real.path)) {
-    throw new PathRejectedError(relative, "is a symlink that leaves the repository root", "nanodex reads only files inside the repository");
-  }
-  return { relative, absolute: real.exists ? real.path : absolute };
-}
-function findRealPath(absolute, relative) {
-  const missing = [];
-  for (let current = absolute; ; current = path.dirname(current)) {
-    try {
-      return { path: path.join(realpathSync(current), ...missing), exists: missing.length === 0 };
-    } catch (error2) {
-      if (hasCode(error2, "ELOOP")) throw new PathRejectedError(relative, "goes through a symlink loop");
-      if (hasCode(error2, "ENAMETOOLONG")) throw new PathRejectedError(relative, "has a name longer than the file system allows");
-      if (!hasCode(error2, "ENOENT", "ENOTDIR")) throw error2;
-    }
-    if (isSymlink(current)) {
-      throw new PathRejectedError(relative, "goes through a symlink whose target is missing", "nanodex reads only files inside the repository");
-    }
-    if (path.dirname(current) === current) return { path: absolute, exists: false };
-    missing.unshift(path.basename(current));
-  }
-}
-function isInside(root, candidate) {
-  const rel = path.relative(root, candidate);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-function isSymlink(file) {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
-  } catch (error2) {
-    if (hasCode(error2, "ENOTDIR")) return false;
-    throw error2;
-  }
-}
-function hasCode(error2, ...codes) {
-  return error2 instanceof Error && "code" in error2 && codes.includes(String(error2.code));
-}
-function describeNonString(input) {
-  if (input === null || typeof input !== "object" && typeof input !== "function") return String(input);
-  return Array.isArray(input) ? "(an array)" : `(${typeof input})`;
-}
-
-// src/core/explore/plan-schema.ts
 var repoPath = z3.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
 var operation = z3.discriminatedUnion("kind", [
   z3.object({ kind: z3.literal("head"), path: repoPath, maxLines: z3.number().int().min(1).max(400) }),
@@ -1536,151 +4985,6 @@ function checkPlan(raw, tree, budget) {
       maxRounds: Math.min(plan.maxRounds, budget.rounds)
     }
   };
-}
-
-// src/core/repo/skip-rules.ts
-var DEFAULT_MAX_FILE_BYTES = 1e6;
-var SECRET_NAMES = [
-  /^\.env(\..*)?$/,
-  /^.*\.env$/,
-  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
-  /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
-  /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
-  /^credentials(\..*)?$/,
-  /^secrets?(\..*)?$/,
-  /^service[-_]?account.*\.json$/,
-  /^\.?terraform\.tfstate.*$/
-];
-var SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
-var VENDORED_DIRS = /* @__PURE__ */ new Set([
-  "node_modules",
-  "bower_components",
-  "jspm_packages",
-  "vendor",
-  "third_party",
-  "third-party",
-  "thirdparty",
-  "external",
-  "Pods",
-  "Carthage",
-  ".yarn",
-  ".pnpm-store",
-  "site-packages",
-  ".venv",
-  "venv",
-  "__pycache__",
-  ".tox",
-  ".mypy_cache",
-  ".pytest_cache",
-  ".gradle",
-  ".git",
-  ".hg",
-  ".svn"
-]);
-var GENERATED_NAMES = [
-  /\.min\.(js|mjs|cjs|css)$/,
-  /[.-]bundle\.(js|mjs|cjs)$/,
-  /\.(map|lock|snap)$/,
-  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
-  /\.(pb|pb2)\.(go|py)$/,
-  /_pb2(_grpc)?\.py$/,
-  /\.generated\.\w+$/
-];
-var BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
-  "png",
-  "jpg",
-  "jpeg",
-  "gif",
-  "bmp",
-  "ico",
-  "webp",
-  "avif",
-  "tiff",
-  "psd",
-  "pdf",
-  "zip",
-  "gz",
-  "tgz",
-  "bz2",
-  "xz",
-  "zst",
-  "7z",
-  "rar",
-  "tar",
-  "jar",
-  "war",
-  "class",
-  "so",
-  "dylib",
-  "dll",
-  "exe",
-  "o",
-  "a",
-  "lib",
-  "obj",
-  "bin",
-  "wasm",
-  "node",
-  "pyc",
-  "pyo",
-  "woff",
-  "woff2",
-  "ttf",
-  "otf",
-  "eot",
-  "mp3",
-  "mp4",
-  "wav",
-  "ogg",
-  "flac",
-  "mov",
-  "avi",
-  "mkv",
-  "webm",
-  "sqlite",
-  "db",
-  "sqlite3",
-  "dat",
-  "iso",
-  "dmg"
-]);
-function findPathSkipReason(relativePath) {
-  const segments = relativePath.split("/");
-  const base = (segments[segments.length - 1] ?? "").toLowerCase();
-  const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
-  if (dirs.some((d) => VENDORED_DIRS.has(d))) return "vendored";
-  if (GENERATED_NAMES.some((re) => re.test(base))) return "generated";
-  const dot = base.lastIndexOf(".");
-  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
-  return void 0;
-}
-var SNIFF_BYTES = 8192;
-var MINIFIED_LINE_LENGTH = 1e3;
-var MINIFIED_AVERAGE_LINE = 300;
-var PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
-var GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
-function findContentSkipReason(bytes, text) {
-  const head = bytes.subarray(0, SNIFF_BYTES);
-  if (head.includes(0)) return "binary";
-  if (PRIVATE_KEY_BLOCK.test(text)) return "private-key";
-  const headText = text.slice(0, SNIFF_BYTES);
-  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
-  if (isMinified(headText)) return "minified";
-  return void 0;
-}
-function isMinified(headText) {
-  const lines = headText.split("\n");
-  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
-  const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
-  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
-}
-
-// src/core/repo/git-blob-sha.ts
-import { createHash } from "node:crypto";
-function gitBlobSha(bytes) {
-  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // src/core/explore/run-operation.ts
@@ -1912,10 +5216,10 @@ var proposedChangeSetSchema = z4.strictObject({
 });
 function parseProposedChanges(raw) {
   const parsed = proposedChangeSetSchema.safeParse(Array.isArray(raw) ? { changes: raw } : raw, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem2) };
-  return { ok: true, changes: parsed.data.changes.map(normalise) };
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem) };
+  return { ok: true, changes: parsed.data.changes.map(normalise2) };
 }
-function normalise(change) {
+function normalise2(change) {
   switch (change.kind) {
     case "file_rename":
       return { ...change, oldPath: parseRepoPath(change.oldPath), newPath: parseRepoPath(change.newPath) };
@@ -1925,17 +5229,17 @@ function normalise(change) {
       return { ...change, path: parseRepoPath(change.path) };
   }
 }
-function toProblem2(issue) {
+function toProblem(issue) {
   const where = toJsonPath(issue.path);
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === void 0 ? `${where}: missing; fix: add ${String(issue.path.at(-1) ?? "it")} (${issue.expected})` : `${where}: expected ${issue.expected}, got ${describeValue(issue.input)}`;
+      return issue.input === void 0 ? `${where}: missing; fix: add ${String(issue.path.at(-1) ?? "it")} (${issue.expected})` : `${where}: expected ${issue.expected}, got ${describeValue2(issue.input)}`;
     case "unrecognized_keys":
       return `${where}: unknown field${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}; fix: remove ${issue.keys.length === 1 ? "it" : "them"}`;
     case "invalid_union":
       return `${where}: kind must be one of file_create, file_rename, file_delete, patch; fix: set kind and the fields that kind needs`;
     case "invalid_value":
-      return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeValue(issue.input)}`;
+      return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeValue2(issue.input)}`;
     case "too_big":
       return `${where}: ${issue.message}; fix: split or shorten it`;
     case "too_small":
@@ -1948,7 +5252,7 @@ function toJsonPath(path15) {
   if (path15.length === 0) return "(root)";
   return path15.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
 }
-function describeValue(value) {
+function describeValue2(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -1978,7 +5282,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path2 = z5.string().min(1).max(1e3).describe("repository-relative path");
+var path8 = z5.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -2000,12 +5304,12 @@ ${e.snippet}`)
     tool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z5.object({ path: path2, maxLines: z5.number().int().min(1).max(200) })
+      schema: z5.object({ path: path8, maxLines: z5.number().int().min(1).max(200) })
     }),
     tool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z5.object({ path: path2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z5.object({ path: path8, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     tool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
@@ -2035,7 +5339,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z5.object({ path: path2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
+var citation = z5.object({ path: path8, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     tool((a) => {
@@ -2061,7 +5365,7 @@ function buildOutputTools(out, allowed) {
       name: "emit_review_comment",
       description: "Add a review comment on a line, quoting the code it is about.",
       schema: z5.object({
-        path: path2,
+        path: path8,
         line: z5.number().int().min(1),
         body: z5.string().min(1).max(5e3),
         quote: z5.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
@@ -2134,6 +5438,51 @@ import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 
 // src/core/llm/redact-model-input.ts
 import { AIMessage } from "@langchain/core/messages";
+
+// src/core/secrets/redact-strings.ts
+var MIN_SCANNED = 8;
+var SEPARATOR = "\n\n";
+async function redactStrings(value) {
+  const strings = [];
+  collect(value, strings);
+  const unique = [...new Set(strings)];
+  if (unique.length === 0) return value;
+  const spans = await findSecrets(unique.join(SEPARATOR));
+  const redacted2 = /* @__PURE__ */ new Map();
+  let offset = 0;
+  for (const text of unique) {
+    const end = offset + text.length;
+    const touching = spans.filter((s) => s.end > offset && s.start < end);
+    offset = end + SEPARATOR.length;
+    if (touching.length === 0) continue;
+    const inside = touching.every((s) => s.start >= end - text.length && s.end <= end);
+    const own = inside ? touching.map((s) => ({ ...s, start: s.start - (end - text.length), end: s.end - (end - text.length) })) : await findSecrets(text);
+    if (own.length > 0) redacted2.set(text, applySpans(text, own));
+  }
+  return redacted2.size === 0 ? value : replace(value, redacted2);
+}
+function collect(value, into) {
+  if (typeof value === "string") {
+    if (value.length >= MIN_SCANNED) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collect(item, into);
+  } else if (isPlainObject(value)) {
+    for (const item of Object.values(value)) collect(item, into);
+  }
+}
+function replace(value, redacted2) {
+  if (typeof value === "string") return redacted2.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => replace(item, redacted2));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, redacted2)]));
+  return value;
+}
+function isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+// src/core/llm/redact-model-input.ts
 var redacted = /* @__PURE__ */ new WeakSet();
 async function redactModelInput(messages) {
   for (const message of messages) {
@@ -2455,13 +5804,151 @@ function dedupe(ops) {
   });
 }
 
+// src/core/llm/model-config.ts
+import { z as z6 } from "zod";
+var MODEL_PROVIDERS = ["none", "openai", "anthropic", "ollama"];
+var DEFAULT_MODELS = {
+  openai: "gpt-4o-mini",
+  anthropic: "claude-haiku-4-5",
+  ollama: "llama3.1"
+};
+var DEFAULT_BASE_URLS = {
+  openai: "https://api.openai.com/v1",
+  anthropic: "https://api.anthropic.com",
+  // The ollama client's own default (127.0.0.1, not localhost: Ollama listens on IPv4 only).
+  ollama: "http://127.0.0.1:11434"
+};
+var API_KEY_VARIABLES = {
+  openai: "NANODEX_OPENAI_API_KEY",
+  anthropic: "NANODEX_ANTHROPIC_API_KEY"
+};
+var MAX_TEMPERATURE = { none: 2, openai: 2, anthropic: 1, ollama: 2 };
+var DEFAULT_MODEL_TIMEOUT_MS = 12e4;
+var ModelConfigError = class extends NanodexError {
+  problems;
+  constructor(problems) {
+    const lines = problems.map((p) => `  - ${p.path}: ${p.problem} (fix: ${p.fix})`);
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    super("config-invalid", `model config is invalid (${count}):
+${lines.join("\n")}`, {
+      hint: "correct the settings listed above (config file, flags or environment) and run again"
+    });
+    this.name = "ModelConfigError";
+    this.problems = problems;
+  }
+};
+var FIXES = {
+  provider: `set provider to one of ${MODEL_PROVIDERS.join(", ")}`,
+  model: "give a model name, or leave it out for the provider default",
+  apiKey: "pass the key as a non-empty string",
+  baseUrl: "give a full http(s) URL, e.g. http://127.0.0.1:11434, or leave it out",
+  temperature: "use a number from 0 to 2 (0 gives the most repeatable answers)",
+  timeoutMs: "use a whole number of milliseconds above 0, e.g. 60000",
+  maxRetries: "use a whole number from 0 up, e.g. 2"
+};
+var expected = (what) => (issue) => issue.input === void 0 ? "is required" : `expected ${what}`;
+var modelConfigSchema = z6.strictObject({
+  provider: z6.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
+  model: z6.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+  apiKey: z6.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+  baseUrl: z6.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
+  temperature: z6.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
+  timeoutMs: z6.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
+  maxRetries: z6.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
+});
+function parseModelConfig(input) {
+  const parsed = modelConfigSchema.safeParse(input);
+  const problems = parsed.success ? [] : parsed.error.issues.map(toProblem2);
+  for (const problem of findProviderProblems(input)) {
+    if (!problems.some((p) => p.path === problem.path)) problems.push(problem);
+  }
+  if (!parsed.success || problems.length > 0) throw new ModelConfigError(problems);
+  const config = parsed.data;
+  if (config.provider === "none") return config;
+  return { ...config, model: config.model ?? DEFAULT_MODELS[config.provider] };
+}
+function findProviderProblems(input) {
+  if (typeof input !== "object" || input === null) return [];
+  const { provider, apiKey, temperature } = input;
+  if (!MODEL_PROVIDERS.includes(provider)) return [];
+  const problems = [];
+  const variable = API_KEY_VARIABLES[provider];
+  if (variable !== void 0 && apiKey === void 0) {
+    problems.push({ path: "apiKey", problem: `${String(provider)} needs an API key`, fix: `set ${variable} or pass --api-key` });
+  }
+  const max = MAX_TEMPERATURE[provider];
+  if (typeof temperature === "number" && temperature > max && max < 2) {
+    problems.push({
+      path: "temperature",
+      problem: `${String(provider)} accepts at most ${max}, got ${temperature}`,
+      fix: `use a number from 0 to ${max}`
+    });
+  }
+  return problems;
+}
+function toProblem2(issue) {
+  const path15 = issue.path.map(String).join(".") || "(root)";
+  if (issue.code === "unrecognized_keys") {
+    return {
+      path: issue.keys.map(toShownName).join(", "),
+      problem: "unknown setting",
+      fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
+    };
+  }
+  if (path15 === "(root)") {
+    return { path: path15, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  }
+  return { path: path15, problem: issue.message, fix: FIXES[path15] ?? "see the model settings in the README" };
+}
+var SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
+function toShownName(name) {
+  return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
+}
+
+// src/core/llm/redact.ts
+var REDACTED2 = "[redacted]";
+var MIN_KEY_LENGTH = 8;
+var CREDENTIAL_PATTERNS = [
+  /\b(authorization["']?\s*[:=]\s*["']?)(?:bearer|basic)?\s*[^\s"',}&;]+/gi,
+  /\b(x-api-key["']?\s*[:=]\s*["']?)[^\s"',}&;]+/gi,
+  /\b(api[-_]?key["']?\s*[:=]\s*["']?)[^\s"',}&;]+/gi,
+  /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
+];
+var MASKED_KEY = /\bsk-[A-Za-z0-9_-]*\*{3,}[A-Za-z0-9_-]*/g;
+function redactKey(text, key) {
+  if (key === void 0 || key.length < MIN_KEY_LENGTH) return text;
+  return text.split(key).join(REDACTED2);
+}
+function redactCredentials(text, keys = []) {
+  let out = text;
+  for (const key of keys) out = redactKey(out, key);
+  for (const pattern of CREDENTIAL_PATTERNS) out = out.replace(pattern, (_match, prefix) => `${prefix}${REDACTED2}`);
+  return out.replace(MASKED_KEY, REDACTED2);
+}
+var SAFE_FIELDS = ["status", "status_code", "statusCode", "code", "type", "requestID", "request_id", "lc_error_code"];
+var MAX_CAUSE_DEPTH = 5;
+function toSafeError(error2, keys = [], depth = 0) {
+  if (!(error2 instanceof Error)) return new Error(redactCredentials(String(error2), keys));
+  const cause = error2.cause !== void 0 && depth < MAX_CAUSE_DEPTH ? toSafeError(error2.cause, keys, depth + 1) : void 0;
+  const safe2 = new Error(redactCredentials(error2.message, keys), cause === void 0 ? void 0 : { cause });
+  safe2.name = error2.name === "Error" ? error2.constructor.name : error2.name;
+  safe2.stack = error2.stack === void 0 ? void 0 : redactCredentials(error2.stack, keys);
+  const fields = safe2;
+  for (const field of SAFE_FIELDS) {
+    const value = error2[field];
+    if (typeof value === "number") fields[field] = value;
+    if (typeof value === "string") fields[field] = redactCredentials(value, keys);
+  }
+  return safe2;
+}
+
 // src/core/llm/to-model-error.ts
 var MAX_DETAIL_LENGTH = 300;
 function toModelError(error2, config) {
   if (error2 instanceof NanodexError) return error2;
   const keys = [config.apiKey];
   const status = findStatus(error2);
-  const detail = clip(redactCredentials(findMessage(error2), keys));
+  const detail = clip3(redactCredentials(findMessage(error2), keys));
   const where = `${config.provider}${config.model === void 0 ? "" : ` (${config.model})`}`;
   const message = `model request to ${where} failed${status === void 0 ? "" : ` with HTTP ${status}`}: ${detail}`;
   return new NanodexError("model-failed", message, {
@@ -2499,7 +5986,7 @@ function findMessage(error2) {
   const first2 = error2.message.split(/\n\s*\n/)[0]?.trim() ?? "";
   return first2 === "" ? error2.name : first2.replace(/^\d{3} /, "");
 }
-function clip(text) {
+function clip3(text) {
   return text.length <= MAX_DETAIL_LENGTH ? text : `${text.slice(0, MAX_DETAIL_LENGTH)}…`;
 }
 function chain(error2) {
@@ -2538,50 +6025,6 @@ async function answerWithoutRepo(input) {
   return { ok: true, context, out, refused: gate.refused, removedCitations: executed.removedCitations };
 }
 
-// src/core/render/fit-comment.ts
-var GITHUB_COMMENT_LIMIT = 65536;
-function fitComment(blocks, limit2 = GITHUB_COMMENT_LIMIT) {
-  const join2 = (list) => list.map((b) => b.text).join("\n\n");
-  const kept = [...blocks];
-  const trimmed = [];
-  const note = () => `> [!NOTE]
-> Trimmed to fit GitHub's comment limit: ${trimmed.join(", ")}.`;
-  const withNote = () => trimmed.length === 0 ? join2(kept) : join2([...kept.slice(0, -1), { title: "note", text: note() }, ...kept.slice(-1)]);
-  while (withNote().length > limit2) {
-    const index = findLastIndex(kept, (b) => !b.essential);
-    if (index < 0) break;
-    trimmed.unshift(kept[index].title);
-    kept.splice(index, 1);
-  }
-  let body = withNote();
-  if (body.length > limit2) {
-    const longest = kept.reduce((a, b) => b.text.length > a.text.length ? b : a);
-    const over = body.length - limit2 + 200;
-    longest.text = cutAtLine(longest.text, Math.max(0, longest.text.length - over));
-    trimmed.push(`the end of ${longest.title}`);
-    body = withNote();
-  }
-  return { body, trimmed };
-}
-function cutAtLine(text, max) {
-  const cut = text.slice(0, max);
-  const head = cut.lastIndexOf("\n") > 0 ? cut.slice(0, cut.lastIndexOf("\n")) : cut;
-  let open;
-  for (const line of head.split("\n")) {
-    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (!m) continue;
-    if (!open) open = m[1];
-    else if (m[1].startsWith(open[0]) && m[1].length >= open.length && line.trim() === m[1]) open = void 0;
-  }
-  return `${head}
-${open ? `${open}
-` : ""}…(cut to fit)`;
-}
-function findLastIndex(list, test) {
-  for (let i = list.length - 1; i >= 0; i -= 1) if (test(list[i])) return i;
-  return -1;
-}
-
 // src/core/render/render-footer.ts
 function renderFooter(m, extras) {
   const b = m.budget;
@@ -2614,224 +6057,6 @@ function renderFooter(m, extras) {
     ...notes.map((n) => `${n}  `),
     "</details>"
   ].join("\n");
-}
-
-// src/core/code-index/index-meta-keys.ts
-var BUILD_STATE_KEY = "build_state";
-var BUILD_STARTED_KEY = "build_started_at";
-var BUILD_WRITER_KEY = "build_writer";
-
-// src/core/code-index/index-write-lock.ts
-import { existsSync, mkdirSync } from "node:fs";
-import path3 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import Database from "better-sqlite3";
-var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
-var FIRST_POLL_MS = 25;
-var MAX_POLL_MS = 250;
-function toIndexLockFile(indexFile) {
-  return `${indexFile}.lock`;
-}
-async function acquireIndexWriteLock(indexFile, options = {}) {
-  const clock = options.clock ?? systemClock;
-  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
-  const lockFile = toIndexLockFile(indexFile);
-  mkdirSync(path3.dirname(lockFile), { recursive: true });
-  const started = clock.now();
-  let poll = FIRST_POLL_MS;
-  let told = false;
-  const db = new Database(lockFile, { timeout: 0 });
-  for (; ; ) {
-    if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
-    const waited = clock.now() - started;
-    if (waited >= waitMs) {
-      db.close();
-      const holder = options.describeHolder?.();
-      throw new NanodexError(
-        "index-busy",
-        `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` + (holder === void 0 ? "" : ` (${holder})`),
-        {
-          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ""}; the lock is released the moment that process exits, so it is never left behind by a crash`
-        }
-      );
-    }
-    if (!told) {
-      told = true;
-      options.onWait?.({ lockFile, waitMs, holder: options.describeHolder?.() });
-    }
-    await sleep(Math.min(poll, waitMs - waited));
-    poll = Math.min(poll * 2, MAX_POLL_MS);
-  }
-}
-function isIndexWriteLocked(indexFile) {
-  const lockFile = toIndexLockFile(indexFile);
-  if (!existsSync(lockFile)) return false;
-  const db = new Database(lockFile, { timeout: 0 });
-  const free = tryLock(db);
-  db.close();
-  return !free;
-}
-function tryLock(db) {
-  try {
-    db.exec("PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE");
-    return true;
-  } catch (error2) {
-    if (isBusy(error2)) return false;
-    db.close();
-    throw error2;
-  }
-}
-function heldLock(db, lockFile, waitedMs) {
-  return {
-    lockFile,
-    waitedMs,
-    get held() {
-      return db.open;
-    },
-    release() {
-      if (db.open) db.close();
-    }
-  };
-}
-function isBusy(error2) {
-  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
-}
-function formatSeconds(ms) {
-  return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
-}
-
-// src/core/code-index/index-state.ts
-function readIndexState(store) {
-  const state = store.getMeta(BUILD_STATE_KEY);
-  if (state === "complete") return { complete: true };
-  if (state === void 0 && isLegacyComplete(store)) return { complete: true };
-  return {
-    complete: false,
-    reason: isIndexWriteLocked(store.file) ? "building" : "interrupted",
-    startedAt: store.getMeta(BUILD_STARTED_KEY)
-  };
-}
-function isLegacyComplete(store) {
-  if (store.getMeta("indexed_at") === void 0) return false;
-  return store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
-}
-function describeIndexState(state) {
-  if (state.complete) return void 0;
-  const since = state.startedAt === void 0 ? "" : ` (started ${state.startedAt})`;
-  return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
-}
-
-// src/core/render/render-index-warning.ts
-function renderIndexWarning(state) {
-  const text = state === void 0 ? void 0 : describeIndexState(state);
-  return text === void 0 ? void 0 : `> ⚠️ ${text}`;
-}
-
-// src/core/render/split-code.ts
-var FENCE = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)/y;
-var BLANK_LINE = /\n(?=[ \t]*\n)/g;
-function splitCode(text) {
-  const parts = [];
-  const runs = indexBacktickRuns(text);
-  const blanks = [...text.matchAll(BLANK_LINE)].map((m) => m.index);
-  let last = 0;
-  const code2 = (start, end) => {
-    if (start > last) parts.push({ text: text.slice(last, start), isCode: false });
-    parts.push({ text: text.slice(start, end), isCode: true });
-    last = end;
-  };
-  for (let i = 0; i < text.length; ) {
-    if (i === 0 || text[i] === "\n") {
-      FENCE.lastIndex = i;
-      const fence2 = FENCE.exec(text);
-      if (fence2 !== null) {
-        code2(i + (fence2[1] ?? "").length, i + fence2[0].length);
-        i = last;
-        continue;
-      }
-    }
-    const runEnd = runs.endAt[i] ?? 0;
-    if (runEnd > i) {
-      const closer = findCloser(runs.startsByLength.get(runEnd - i), runEnd, blanks);
-      if (closer !== void 0) {
-        code2(i, closer + runEnd - i);
-        i = last;
-        continue;
-      }
-    }
-    i += 1;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), isCode: false });
-  return parts;
-}
-function indexBacktickRuns(text) {
-  const endAt = new Int32Array(text.length);
-  const startsByLength = /* @__PURE__ */ new Map();
-  for (let i = 0; i < text.length; ) {
-    if (text[i] !== "`") {
-      i += 1;
-      continue;
-    }
-    let end = i;
-    while (text[end] === "`") end += 1;
-    for (let k = i; k < end; k += 1) endAt[k] = end;
-    const starts = startsByLength.get(end - i) ?? [];
-    starts.push(i);
-    startsByLength.set(end - i, starts);
-    i = end;
-  }
-  return { endAt, startsByLength };
-}
-function findCloser(starts, openerEnd, blanks) {
-  if (starts === void 0) return void 0;
-  const closer = starts[firstAtLeast(starts, openerEnd + 1)];
-  if (closer === void 0) return void 0;
-  const blank = blanks[firstAtLeast(blanks, openerEnd)];
-  return blank === void 0 || closer <= blank + 1 ? closer : void 0;
-}
-function firstAtLeast(sorted, value) {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = low + high >>> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-// src/core/render/sanitize-model-text.ts
-var ALLOWED_TAGS = /* @__PURE__ */ new Set(["details", "summary", "b", "i", "em", "strong", "code", "kbd", "sub", "sup", "br", "ins", "del", "s"]);
-var HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
-function sanitizeModelText(text, options = {}) {
-  const report = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
-  const withoutHidden = text.replace(HIDDEN, () => {
-    report.hidden += 1;
-    return "";
-  });
-  const requester = options.requester?.toLowerCase();
-  const out = splitCode(withoutHidden).map(({ text: part, isCode }) => {
-    if (isCode) return part;
-    return part.replace(/<!--[\s\S]*?(?:-->|$)/g, () => {
-      report.htmlComments += 1;
-      return "";
-    }).replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => {
-      report.htmlComments += 1;
-      return "";
-    }).replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt, url) => {
-      report.images += 1;
-      return `[${alt || "image"}](${url})`;
-    }).replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (tag, name) => {
-      if (ALLOWED_TAGS.has(name.toLowerCase()) && !/\s(on\w+|style|href|src)\s*=/i.test(tag)) return tag;
-      report.html += 1;
-      return tag.replace(/</g, "&lt;").replace(/>/g, "&gt;");
-    }).replace(/(^|[^\w`/])@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,38})(?:\/[\w.-]+)?)/g, (m, before, name) => {
-      if (requester && name.toLowerCase() === requester) return m;
-      report.mentions += 1;
-      return `${before}\`@${name}\``;
-    });
-  }).join("");
-  return { text: out, report };
 }
 
 // src/core/render/verify-citations.ts
@@ -2961,205 +6186,6 @@ function buildLinkTo(repo) {
 function formatLineRef({ path: path15, startLine, endLine }) {
   if (startLine === void 0) return path15;
   return endLine !== void 0 && endLine !== startLine ? `${path15}#L${startLine}-L${endLine}` : `${path15}#L${startLine}`;
-}
-
-// src/core/skills/routing-terms.ts
-import { stemmer } from "stemmer";
-var STOP_WORDS = new Set(
-  "a an the is are was were be been being am to for of in on at by with from into onto and or but if then so this that these those it its i me my we our us you your they them their he she his her please can could would should will shall may might must do does did done have has had just also there here some any all about as up out than too very really maybe again still only own same such each other get got let lets make made s d m re ll ve".split(" ")
-);
-var IDENTIFIER_LIKE = /[a-z][A-Z]|_|\w\.\w|\/|^[#@]/;
-var CONTRACTION = /^(.+?)(n't|'s|'d|'m|'re|'ll|'ve)$/;
-var QUESTION_WORDS = /* @__PURE__ */ new Set(["how", "what", "why", "where", "who", "which", "when", "whi"]);
-function toRoutingTerms(text) {
-  const terms = [];
-  for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
-    const bare = chunk.replace(/^[^\p{L}\p{N}#@]+|[^\p{L}\p{N}]+$/gu, "");
-    if (bare === "") continue;
-    const weight = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
-    for (const word of toWords(bare)) {
-      if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS.has(word), weight });
-    }
-  }
-  return terms;
-}
-function toWords(chunk) {
-  const contraction = CONTRACTION.exec(chunk.toLowerCase());
-  if (contraction !== null) {
-    const [, base = "", suffix] = contraction;
-    const words = splitIdentifier(base.replace(/^wo$/, "will").replace(/^ca$/, "can"));
-    return suffix === "n't" ? [...words, "not"] : words;
-  }
-  return splitIdentifier(chunk);
-}
-function isOneEditApart(a, b) {
-  if (a === b) return false;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-  return longer.slice(i + 1) === shorter.slice(i);
-}
-
-// src/core/skills/route-request.ts
-var WEIGHT2 = { trigger: 3, extraTrigger: 2, name: 2, description: 1 };
-var PHRASE_BONUS_PER_WORD = 1;
-var LEAD_FACTOR = 1.5;
-var TYPO_FACTOR = 0.8;
-var ROUTE_THRESHOLD = 1.5;
-function toSkillCommand(skill) {
-  const command = skill.metadata.command;
-  return typeof command === "string" && isSkillCommand(command) ? command : "explain";
-}
-function routeRequest(text, skills) {
-  const trimmed = text.trim().replace(/^@nanodex(?:\[bot\])?(?=[\s,:]|$)[\s,:]*/i, "");
-  const byName = (name) => skills.find((s) => s.name === name);
-  const explicit = findExplicitCommand(trimmed, skills);
-  if (explicit !== void 0) {
-    const skill = explicit.skill ?? (isSkillCommand(explicit.command) ? byName(SKILL_FOR_COMMAND[explicit.command]) : void 0);
-    return { command: explicit.command, skill, prompt: explicit.rest, how: "command", score: 0, scores: [] };
-  }
-  if (trimmed === "") return { command: "help", skill: void 0, prompt: "", how: "fallback", score: 0, scores: [] };
-  const scores = scoreSkills(trimmed, skills);
-  const best = scores[0];
-  if (best !== void 0 && best.score >= ROUTE_THRESHOLD) {
-    const skill = byName(best.name);
-    if (skill !== void 0) return { command: toSkillCommand(skill), skill, prompt: trimmed, how: "scored", score: best.score, scores };
-  }
-  return { command: "explain", skill: byName(SKILL_FOR_COMMAND.explain), prompt: trimmed, how: "fallback", score: 0, scores };
-}
-function findExplicitCommand(text, skills) {
-  const match = /^\/?([A-Za-z][\w-]*)[:,]?(?:\s+|$)/.exec(text);
-  if (match === null) return void 0;
-  const word = (match[1] ?? "").toLowerCase();
-  const rest = text.slice(match[0].length).trim();
-  const command = findCommand(word);
-  if (command === void 0) {
-    const named = skills.find((s) => s.name === word);
-    return named === void 0 ? void 0 : { command: toSkillCommand(named), skill: named, rest };
-  }
-  if (/^out\b/i.test(rest)) return void 0;
-  if (command === "help" && rest !== "" && findCommand(rest.toLowerCase().replace(/^\//, "")) === void 0) return void 0;
-  return { command, rest };
-}
-function scoreSkills(text, skills) {
-  const vocabularies = skills.map(toVocabulary);
-  const rarity = toRarity(vocabularies);
-  const terms = toRoutingTerms(text);
-  const content2 = /* @__PURE__ */ new Map();
-  for (const term of terms) {
-    if (term.stop) continue;
-    const leads = content2.size === 0 && !QUESTION_WORDS.has(term.word);
-    const weight = leads ? term.weight * LEAD_FACTOR : term.weight;
-    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight));
-  }
-  const order = (skill) => {
-    const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
-    return index < 0 ? SKILL_COMMANDS.length : index;
-  };
-  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score }) => ({ name, score }));
-}
-function scoreOne(v, terms, content2, rarity) {
-  let score = 0;
-  for (const [stem, termWeight] of content2) {
-    const exact = v.words.get(stem);
-    if (exact !== void 0) {
-      score += exact * rarity(stem) * termWeight;
-      continue;
-    }
-    if (stem.length < 5) continue;
-    for (const [word, weight] of v.words) {
-      if (weight > WEIGHT2.description && isOneEditApart(stem, word)) {
-        score += weight * TYPO_FACTOR * rarity(word) * termWeight;
-        break;
-      }
-    }
-  }
-  const stems = terms.map((t) => t.stem);
-  const contentWords = terms.filter((t) => !t.stop).map((t) => t.word);
-  for (const phrase of v.phrases) {
-    if (containsRun(stems, phrase.stems) || phrase.content.length > 1 && containsRun(contentWords, phrase.content)) {
-      score += phrase.weight + PHRASE_BONUS_PER_WORD * (phrase.stems.length - 1);
-    }
-  }
-  return score;
-}
-var vocabularyCache = /* @__PURE__ */ new WeakMap();
-function toVocabulary(skill) {
-  const cached = vocabularyCache.get(skill);
-  if (cached !== void 0) return cached;
-  const vocabulary = buildVocabulary(skill);
-  vocabularyCache.set(skill, vocabulary);
-  return vocabulary;
-}
-function buildVocabulary(skill) {
-  const words = /* @__PURE__ */ new Map();
-  const phrases = [];
-  const add = (text, weight, asTrigger) => {
-    const terms = toRoutingTerms(text);
-    if (asTrigger && terms.length > 1) {
-      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight });
-    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight));
-  };
-  add(skill.description, WEIGHT2.description, false);
-  add(skill.name.split("-").filter((part) => part !== "nanodex").join(" "), WEIGHT2.name, false);
-  const extra = skill.metadata.triggers;
-  for (const t of typeof extra === "string" ? extra.split(",") : extra ?? []) add(t, WEIGHT2.extraTrigger, true);
-  for (const t of skill.triggers) add(t, WEIGHT2.trigger, true);
-  return { skill, words, phrases };
-}
-function toRarity(vocabularies) {
-  const n = vocabularies.length;
-  const top = Math.log(1 + n);
-  return (stem) => {
-    const df = vocabularies.filter((v) => v.words.has(stem)).length;
-    return df === 0 ? 1 : Math.log(1 + n / df) / top;
-  };
-}
-function containsRun(haystack, needle) {
-  if (needle.length === 0) return false;
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-function round(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-
-// src/core/render/markdown.ts
-function fence(code2, language = "") {
-  const longest = Math.max(2, ...[...code2.matchAll(/`+/g)].map((m) => m[0].length));
-  const bar = "`".repeat(longest + 1);
-  const end = code2 === "" || code2.endsWith("\n") ? "" : "\n";
-  return `${bar}${language}
-${code2}${end}${bar}`;
-}
-function code(text) {
-  const single = text.replace(/\n/g, " ");
-  const longest = Math.max(0, ...[...single.matchAll(/`+/g)].map((m) => m[0].length));
-  const bar = "`".repeat(longest + 1);
-  const pad = single.startsWith("`") || single.endsWith("`") ? " " : "";
-  return `${bar}${pad}${single}${pad}${bar}`;
-}
-function escapeText(text) {
-  return text.replace(/[\\`*_{}[\]#|~]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\n/g, " ");
-}
-function link(text, url) {
-  return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
-}
-function languageOf(path15) {
-  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path15.toLowerCase() ? ext : "";
-}
-function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
 }
 
 // src/core/outputs/answer-lookup.ts
@@ -3302,9 +6328,9 @@ async function produceAnswer(run3, flavour) {
 import { applyPatch, parsePatch as parsePatch2 } from "diff";
 
 // src/core/changes/content-sha256.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 function contentSha256(text) {
-  return createHash2("sha256").update(text, "utf8").digest("hex");
+  return createHash3("sha256").update(text, "utf8").digest("hex");
 }
 
 // src/core/changes/find-fuzzy-match.ts
@@ -4857,7 +7883,7 @@ function drawable(edges, ids) {
 }
 
 // src/core/diagram/diagram-graph.ts
-import { z as z6 } from "zod";
+import { z as z7 } from "zod";
 var MAX_NODES = 200;
 var MAX_EDGES = 600;
 var MAX_GROUPS3 = 50;
@@ -4870,39 +7896,39 @@ var MAX_PROBLEMS = 20;
 var DIAGRAM_TYPES = ["architecture", "component", "dependency", "erd"];
 var NODE_KINDS = ["module", "folder", "service", "package", "external", "entity", "added", "removed", "changed"];
 var CARDINALITIES = ["one-to-one", "one-to-many", "many-to-one", "many-to-many"];
-var id = z6.string().trim().min(1).max(MAX_ID);
-var label = z6.string().trim().min(1).max(MAX_LABEL);
-var attributeSchema = z6.object({
-  name: z6.string().trim().min(1).max(MAX_ID),
-  type: z6.string().trim().min(1).max(MAX_ID),
-  key: z6.enum(["PK", "FK", "UK"]).optional()
+var id = z7.string().trim().min(1).max(MAX_ID);
+var label = z7.string().trim().min(1).max(MAX_LABEL);
+var attributeSchema = z7.object({
+  name: z7.string().trim().min(1).max(MAX_ID),
+  type: z7.string().trim().min(1).max(MAX_ID),
+  key: z7.enum(["PK", "FK", "UK"]).optional()
 });
-var nodeSchema = z6.object({
+var nodeSchema = z7.object({
   id,
   label: label.optional(),
-  paths: z6.array(z6.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
+  paths: z7.array(z7.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
   group: id.optional(),
-  kind: z6.enum(NODE_KINDS).optional(),
-  attributes: z6.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
+  kind: z7.enum(NODE_KINDS).optional(),
+  attributes: z7.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
 });
-var edgeSchema = z6.object({
+var edgeSchema = z7.object({
   from: id,
   to: id,
   label: label.optional(),
-  kind: z6.string().trim().min(1).max(40).optional(),
-  cardinality: z6.enum(CARDINALITIES).optional(),
-  weight: z6.number().positive().max(1e9).optional()
+  kind: z7.string().trim().min(1).max(40).optional(),
+  cardinality: z7.enum(CARDINALITIES).optional(),
+  weight: z7.number().positive().max(1e9).optional()
 });
-var graphSchema = z6.object({
-  type: z6.enum(DIAGRAM_TYPES).optional(),
+var graphSchema = z7.object({
+  type: z7.enum(DIAGRAM_TYPES).optional(),
   title: label.optional(),
-  nodes: z6.array(nodeSchema).max(MAX_NODES),
-  edges: z6.array(edgeSchema).max(MAX_EDGES).default([]),
-  groups: z6.array(z6.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
+  nodes: z7.array(nodeSchema).max(MAX_NODES),
+  edges: z7.array(edgeSchema).max(MAX_EDGES).default([]),
+  groups: z7.array(z7.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
 });
 function parseDiagramGraph(raw, options) {
   const parsed = graphSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, problems: limit(parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`)) };
+  if (!parsed.success) return { ok: false, problems: limit(parsed.error.issues.map((i) => `${formatPath2(i.path)}: ${i.message}`)) };
   const input = parsed.data;
   const problems = [];
   const type = input.type ?? options.type;
@@ -4977,7 +8003,7 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath(path15) {
+function formatPath2(path15) {
   const text = path15.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
@@ -5541,122 +8567,6 @@ function contains(outer, inner) {
   return outer.startLine <= inner.startLine && outer.endLine >= inner.endLine && (outer.startLine !== inner.startLine || outer.endLine !== inner.endLine || outer.id < inner.id);
 }
 
-// src/core/code-index/languages.ts
-var GRAMMAR_FILE = {
-  typescript: "tree-sitter-typescript.wasm",
-  tsx: "tree-sitter-tsx.wasm",
-  javascript: "tree-sitter-javascript.wasm",
-  python: "tree-sitter-python.wasm",
-  go: "tree-sitter-go.wasm",
-  rust: "tree-sitter-rust.wasm",
-  java: "tree-sitter-java.wasm",
-  ruby: "tree-sitter-ruby.wasm",
-  c: "tree-sitter-cpp.wasm",
-  cpp: "tree-sitter-cpp.wasm",
-  csharp: "tree-sitter-c-sharp.wasm",
-  php: "tree-sitter-php.wasm"
-};
-var BY_EXTENSION = {
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "javascript",
-  py: "python",
-  pyi: "python",
-  go: "go",
-  rs: "rust",
-  java: "java",
-  rb: "ruby",
-  rake: "ruby",
-  gemspec: "ruby",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  cxx: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cs: "csharp",
-  php: "php"
-};
-var BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
-var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
-  "md",
-  "mdx",
-  "markdown",
-  "rst",
-  "txt",
-  "adoc",
-  "json",
-  "jsonc",
-  "yaml",
-  "yml",
-  "toml",
-  "ini",
-  "cfg",
-  "conf",
-  "xml",
-  "html",
-  "htm",
-  "css",
-  "scss",
-  "less",
-  "sql",
-  "graphql",
-  "gql",
-  "proto",
-  "sh",
-  "bash",
-  "zsh",
-  "ps1",
-  "dockerfile",
-  "tf",
-  "hcl",
-  "gradle",
-  "kt",
-  "kts",
-  "swift",
-  "scala",
-  "lua",
-  "pl",
-  "r",
-  "dart",
-  "ex",
-  "exs",
-  "erl",
-  "hs",
-  "ml",
-  "vue",
-  "svelte",
-  "astro",
-  "prisma",
-  "env.example"
-]);
-var TEXT_NAMES = /* @__PURE__ */ new Set(["Dockerfile", "Makefile", "README", "LICENSE", "Procfile", "Justfile"]);
-function findLanguage(relativePath) {
-  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  const byName = BY_NAME[base];
-  if (byName) return byName;
-  const dot = base.lastIndexOf(".");
-  if (dot <= 0) return void 0;
-  const ext = base.slice(dot + 1).toLowerCase();
-  if (base.endsWith(".d.ts")) return "typescript";
-  return BY_EXTENSION[ext];
-}
-function findFileKind(relativePath) {
-  const language = findLanguage(relativePath);
-  if (language) return language;
-  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  if (TEXT_NAMES.has(base)) return "text";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase()) ? "text" : void 0;
-}
-
 // src/core/review/find-missing-tests.ts
 var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "spec", "specs", "__tests__"]);
 var SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "app", "pkg"]);
@@ -6092,12 +9002,12 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path4 from "node:path";
-import { z as z7 } from "zod";
+import path9 from "node:path";
+import { z as z8 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
-import { isMap, isPair, isScalar, parseDocument, visit } from "yaml";
-var MAX_ALIAS_COUNT = 10;
+import { isMap as isMap2, isPair as isPair2, isScalar as isScalar2, parseDocument as parseDocument2, visit as visit2 } from "yaml";
+var MAX_ALIAS_COUNT2 = 10;
 var MAX_FRONTMATTER_CHARS = 16 * 1024;
 function parseFrontmatter(text) {
   const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
@@ -6132,7 +9042,7 @@ function parseFrontmatter(text) {
 function parseYaml(yamlText, yamlLines) {
   let doc;
   try {
-    doc = parseDocument(yamlText, { schema: "core", customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
+    doc = parseDocument2(yamlText, { schema: "core", customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
   } catch (error3) {
     return { ok: false, message: `the frontmatter could not be parsed (${error3 instanceof Error ? error3.message : String(error3)})`, fix: 'keep the frontmatter to plain "key: value" lines and short lists' };
   }
@@ -6155,7 +9065,7 @@ function parseYaml(yamlText, yamlLines) {
       fix: 'check the indentation and quoting on that line; quote values that contain ": " or start with a special character'
     };
   }
-  const tagged = findExplicitTag(doc);
+  const tagged = findExplicitTag2(doc);
   if (tagged !== void 0) {
     return {
       ok: false,
@@ -6164,7 +9074,7 @@ function parseYaml(yamlText, yamlLines) {
       fix: `remove the tag ${tagged.tag} and write the value as plain text (quoted if needed)`
     };
   }
-  if (!isMap(doc.contents)) {
+  if (!isMap2(doc.contents)) {
     return {
       ok: false,
       message: doc.contents === null ? "the frontmatter is empty" : "the frontmatter is not a mapping of fields (it is a list or a single value)",
@@ -6173,7 +9083,7 @@ function parseYaml(yamlText, yamlLines) {
   }
   let data;
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT2 });
   } catch (cause) {
     return {
       ok: false,
@@ -6183,25 +9093,17 @@ function parseYaml(yamlText, yamlLines) {
   }
   return { ok: true, data };
 }
-function findExplicitTag(doc) {
+function findExplicitTag2(doc) {
   let found;
-  visit(doc, {
+  visit2(doc, {
     Node(_key, node2, path15) {
       if (node2.tag === void 0) return void 0;
-      const keys = path15.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path15.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
-      return visit.BREAK;
+      return visit2.BREAK;
     }
   });
   return found;
-}
-
-// src/core/skills/types.ts
-var SKILL_OUTPUT_TOOLS = ["emit_answer", "emit_plan_section", "emit_review_comment", "emit_diagram", "emit_change"];
-function describeSkillProblem(problem) {
-  const where = problem.field === void 0 ? problem.path : `${problem.path} (${problem.field})`;
-  return `skill ${where}: ${problem.message}
-  fix: ${problem.fix}`;
 }
 
 // src/core/skills/parse-skill.ts
@@ -6210,14 +9112,14 @@ var MAX_BODY_LINES = 500;
 var MAX_NAME_LENGTH = 64;
 var MAX_DESCRIPTION_LENGTH = 1024;
 var NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-var textOrList = z7.union([z7.string(), z7.array(z7.string())]);
-var frontmatterSchema = z7.strictObject({
-  name: z7.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-  description: z7.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-  license: z7.string().trim().min(1).max(200).optional(),
-  compatibility: z7.string().trim().min(1).max(500).optional(),
+var textOrList = z8.union([z8.string(), z8.array(z8.string())]);
+var frontmatterSchema = z8.strictObject({
+  name: z8.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+  description: z8.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+  license: z8.string().trim().min(1).max(200).optional(),
+  compatibility: z8.string().trim().min(1).max(500).optional(),
   "allowed-tools": textOrList.optional(),
-  metadata: z7.record(z7.string(), textOrList).optional()
+  metadata: z8.record(z8.string(), textOrList).optional()
 });
 var FIELDS = Object.keys(frontmatterSchema.shape);
 var EXPECTED = {
@@ -6255,7 +9157,7 @@ function parseSkill(text, origin) {
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path4.posix.basename(path4.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path9.posix.basename(path9.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -6323,9 +9225,9 @@ function toProblem3(issue, data) {
   const top = String(issue?.path[0] ?? "");
   const rule = top === "metadata" && (issue?.path.length ?? 0) > 1 ? METADATA_VALUE : EXPECTED[top] ?? { expected: "a valid value", fix: () => "correct the value" };
   const value = issue?.path.reduce((v, k) => v !== null && typeof v === "object" ? v[k] : void 0, data);
-  return { field, message: `${field} ${describeValue2(issue, value)}; it must be ${rule.expected}`, fix: rule.fix(value) };
+  return { field, message: `${field} ${describeValue3(issue, value)}; it must be ${rule.expected}`, fix: rule.fix(value) };
 }
-function describeValue2(issue, value) {
+function describeValue3(issue, value) {
   if (value === void 0) return "is missing";
   if (typeof value === "string") {
     if (issue?.code === "too_big") return `is ${value.length} characters long`;
@@ -6396,17 +9298,17 @@ function compare(a, b) {
 }
 
 // src/core/skills/read-built-in-skill-files.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import path5 from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { readdir, readFile as readFile2 } from "node:fs/promises";
+import path10 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path5.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path10.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path5.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path5.resolve(start);
+function findBuiltInSkillsFolder(start = path10.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path10.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync2(path5.join(dir, MARKER))) return path5.join(dir, "skills");
-    const parent = path5.dirname(dir);
+    if (existsSync4(path10.join(dir, MARKER))) return path10.join(dir, "skills");
+    const parent = path10.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -6423,9 +9325,9 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path5.join(folder, name, "SKILL.md");
-    if (!existsSync2(file)) continue;
-    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile(file, "utf8") });
+    const file = path10.join(folder, name, "SKILL.md");
+    if (!existsSync4(file)) continue;
+    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
   return files;
 }
@@ -6455,33 +9357,6 @@ async function readSkillCatalog(index, source, given) {
   }
   const loaded = loadSkills({ builtIn: await builtIn, repository });
   return { ...loaded, problems: [...problems, ...loaded.problems] };
-}
-
-// src/core/outputs/render-help.ts
-function renderHelp(catalog, unknownCommand) {
-  const lines = [
-    unknownCommand ? `## nanodex: ${code(unknownCommand)} is not a command
-` : "## nanodex commands\n",
-    ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
-    "",
-    "Anything else is read as a question and routed to the best-matching skill.",
-    `Budget words limit a run: ${code("rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api")}.`
-  ];
-  const blocks = [{ title: "commands", essential: true, text: lines.join("\n") }];
-  if (catalog) {
-    const skills = catalog.skills.map((s) => `- ${code(s.name)} (${s.source}${s.source === "repository" ? `, ${code(s.path)}` : ""}) — ${escapeText(s.description.split(". ")[0] ?? "")}`);
-    blocks.push({ title: "skills", text: ["### Skills", ...skills].join("\n") });
-    if (catalog.overrides.length > 0) {
-      blocks.push({ title: "overrides", text: ["### Skills this repository overrides", ...catalog.overrides.map((o) => `- ${code(o.name)}: ${code(o.path)} replaces the built-in`)].join("\n") });
-    }
-    if (catalog.problems.length > 0) {
-      blocks.push({ title: "skill problems", text: ["### Skill files that did not load", ...catalog.problems.map((p) => `- ${fenceless(describeSkillProblem(p))}`)].join("\n") });
-    }
-  }
-  return blocks;
-}
-function fenceless(text) {
-  return escapeText(text.replace(/\n\s*/g, " — "));
 }
 
 // src/core/outputs/run-output-command.ts
@@ -6800,3345 +9675,6 @@ async function runInWorkspace(request, ports) {
   }
 }
 
-// src/action/action-workspace.ts
-import path12 from "node:path";
-
-// src/core/code-index/ttl-cache.ts
-var TtlCache = class {
-  constructor(ttlMs, maxEntries, now = Date.now) {
-    this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
-    this.now = now;
-  }
-  ttlMs;
-  maxEntries;
-  now;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const entry = this.entries.get(key);
-    if (!entry) return void 0;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return void 0;
-    }
-    return entry.value;
-  }
-  set(key, value) {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== void 0) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-  }
-};
-
-// src/core/code-index/graph-queries.ts
-var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
-var WALK_ROW_CAP = 2e4;
-var SUBGRAPH_TTL_MS = 6e4;
-var CALL_KINDS = `('call', 'new')`;
-var LINKING_EDGES = `('import', 'call')`;
-var MAX_CALL_DEPTH = 5;
-var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
-var GraphQueries = class {
-  constructor(store, now = Date.now) {
-    this.store = store;
-    this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
-  }
-  store;
-  subgraphs;
-  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
-  findDefinitions(name, limit2 = 50) {
-    const dot = name.lastIndexOf(".");
-    const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
-       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
-       LIMIT @limit`
-    ).all({ bare, scope, limit: limit2 });
-  }
-  /** Every place `name` is used (calls, types, imports, inheritance). */
-  findReferences(name, limit2 = 200) {
-    const bare = name.slice(name.lastIndexOf(".") + 1);
-    return this.store.statement(
-      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
-       FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
-       WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
-    ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
-  }
-  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
-  callers(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
-  }
-  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
-  callees(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
-  }
-  /** Files `path` imports, transitively to `depth`. */
-  imports(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
-  }
-  /** Files that import `path`, transitively to `depth`. */
-  importers(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
-  }
-  /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path15, options = {}) {
-    const depth = options.depth ?? 2;
-    const kinds = options.kinds ?? ALL_KINDS;
-    const maxNodes = options.maxNodes ?? 200;
-    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
-    const cached = this.subgraphs.get(key);
-    if (cached) return cached;
-    const rows = this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
-         SELECT id, 0 FROM files WHERE path = @path
-         UNION
-         SELECT e.dst_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.src_file_id = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         UNION
-         SELECT e.src_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.dst_file_id = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         LIMIT ${WALK_ROW_CAP}
-       ),
-       nodes AS (SELECT file_id, min(depth) AS depth FROM walk GROUP BY file_id ORDER BY depth, file_id LIMIT @maxNodes)
-       SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
-       FROM nodes n JOIN files f ON f.id = n.file_id
-       UNION ALL
-       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
-       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
-         AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
-    const result = { nodes: [], edges: [] };
-    for (const r of rows) {
-      if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
-      else result.edges.push({ from: r.a, to: r.b, kind: r.kind, weight: r.weight });
-    }
-    result.nodes.sort((x, y) => x.depth - y.depth || (x.path < y.path ? -1 : 1));
-    this.subgraphs.set(key, result);
-    return result;
-  }
-  walkCalls(steps, symbolId, depth, limit2) {
-    return this.store.statement(
-      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
-         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
-         UNION
-         ${steps}
-         LIMIT ${WALK_ROW_CAP}
-       )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
-       FROM walk w
-       LEFT JOIN symbols s ON s.id = w.symbol_id
-       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
-       WHERE w.depth > 0
-       GROUP BY w.symbol_id
-       ORDER BY depth, f.path, line
-       LIMIT @limit`
-    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit: limit2 }).map((row) => {
-      const r = row;
-      return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
-    });
-  }
-  walkFiles(path15, depth, limit2, direction, kinds) {
-    const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
-    return this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
-         SELECT id, 0 FROM files WHERE path = @path
-         UNION
-         SELECT e.${to}, w.depth + 1 FROM walk w JOIN edges e ON e.${from} = w.file_id
-         WHERE w.depth < @depth AND e.kind IN (SELECT value FROM json_each(@kinds))
-         LIMIT ${WALK_ROW_CAP}
-       )
-       SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
-       WHERE w.depth > 0 AND f.path <> @path
-       GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
-  }
-};
-
-// src/core/code-index/page-rank.ts
-function pageRank(n, graph, options = {}) {
-  const damping = options.damping ?? 0.85;
-  const iterations = options.iterations ?? 50;
-  const tolerance = options.tolerance ?? 1e-6;
-  if (n === 0) return new Float64Array(0);
-  const { from, to, weight } = graph;
-  const teleport = normalise2(options.personalization ?? new Float64Array(n).fill(1));
-  const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight[e];
-  const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight[e] / outWeight[from[e]];
-  let rank2 = Float64Array.from(teleport);
-  let next = new Float64Array(n);
-  for (let iter = 0; iter < iterations; iter += 1) {
-    next.fill(0);
-    let dangling = 0;
-    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
-    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
-    const base = 1 - damping + damping * dangling;
-    let delta = 0;
-    for (let i = 0; i < n; i += 1) {
-      next[i] += base * teleport[i];
-      delta += Math.abs(next[i] - rank2[i]);
-    }
-    [rank2, next] = [next, rank2];
-    if (delta < tolerance) break;
-  }
-  return rank2;
-}
-function normalise2(v) {
-  let sum = 0;
-  for (const x of v) sum += x;
-  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
-  return v.map((x) => x / sum);
-}
-
-// src/core/code-index/resolve-imports.ts
-import path6 from "node:path/posix";
-var PathCatalog = class {
-  paths;
-  byBase = /* @__PURE__ */ new Map();
-  dirs = /* @__PURE__ */ new Map();
-  constructor(paths) {
-    this.paths = new Set(paths);
-    for (const p of this.paths) {
-      const base = p.slice(p.lastIndexOf("/") + 1);
-      push(this.byBase, base, p);
-      push(this.dirs, dirOf(p), p);
-    }
-  }
-  has(p) {
-    return this.paths.has(p);
-  }
-  filesIn(dir) {
-    return this.dirs.get(dir) ?? [];
-  }
-  withSuffix(suffix, from) {
-    const base = suffix.slice(suffix.lastIndexOf("/") + 1);
-    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
-  }
-  dirsWithSuffix(suffix) {
-    return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
-  }
-};
-function endsWithSegments(p, suffix) {
-  return p === suffix || p.endsWith(`/${suffix}`);
-}
-function nearestFirst(paths, from) {
-  return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
-}
-var ECMASCRIPT_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
-function resolveImport(source, from, language, kind, catalog) {
-  switch (language) {
-    case "typescript":
-    case "tsx":
-    case "javascript":
-      return resolveEcmascript(source, from, catalog);
-    case "python":
-      return resolvePython(source, from, catalog);
-    case "go":
-      return resolveGo(source, catalog);
-    case "rust":
-      return resolveRust(source, from, kind, catalog);
-    case "java":
-      return resolveDotted(source, from, ".java", catalog);
-    case "ruby":
-      return resolveRuby(source, from, catalog);
-    case "c":
-    case "cpp":
-      return first(catalog, [path6.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
-    case "php":
-      return resolvePhp(source, from, catalog);
-    case "csharp":
-      return resolveNamespaceFolder(source.split("."), ".cs", catalog);
-    default:
-      return [];
-  }
-}
-function resolveEcmascript(source, from, catalog) {
-  if (!source.startsWith(".")) return [];
-  const target = path6.join(dirOf(from), source);
-  const stem = target.replace(/\.(m|c)?jsx?$/, "");
-  const candidates = [target];
-  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
-  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
-  return first(catalog, candidates) ?? [];
-}
-function resolvePython(source, from, catalog) {
-  const dots = /^\.*/.exec(source)[0].length;
-  const rest = source.slice(dots).split(".").filter(Boolean).join("/");
-  if (dots > 0) {
-    let dir = dirOf(from);
-    for (let i = 1; i < dots; i += 1) dir = dirOf(dir);
-    const base = rest ? path6.join(dir, rest) : dir;
-    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
-  }
-  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
-    const hit = catalog.withSuffix(suffix, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
-}
-function resolveGo(source, catalog) {
-  const segments = source.split("/");
-  if (!segments[0].includes(".")) return [];
-  for (let k = segments.length - 1; k >= 1; k -= 1) {
-    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
-    if (dirs.length === 1) {
-      return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
-    }
-  }
-  return [];
-}
-function resolveRust(source, from, kind, catalog) {
-  const moduleDir = rustModuleDir(from);
-  if (kind === "contains") return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
-  const segments = source.split("{")[0].split("::").map((s) => s.trim()).filter(Boolean);
-  let dir;
-  if (segments[0] === "crate") dir = rustCrateRoot(from, catalog);
-  else if (segments[0] === "self") dir = moduleDir;
-  else if (segments[0] === "super") dir = dirOf(moduleDir);
-  else dir = "";
-  const rest = dir === "" && !["crate", "self", "super"].includes(segments[0]) ? segments : segments.slice(1);
-  if (dir === "") dir = moduleDir;
-  while (rest[0] === "super") {
-    dir = dirOf(dir);
-    rest.shift();
-  }
-  for (let k = rest.length; k >= 1; k -= 1) {
-    const base = path6.join(dir, ...rest.slice(0, k));
-    const hit = first(catalog, [`${base}.rs`, `${base}/mod.rs`]);
-    if (hit) return hit;
-  }
-  return [];
-}
-function rustModuleDir(file) {
-  const base = file.slice(file.lastIndexOf("/") + 1);
-  if (["mod.rs", "lib.rs", "main.rs"].includes(base)) return dirOf(file);
-  return file.slice(0, -".rs".length);
-}
-function rustCrateRoot(from, catalog) {
-  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
-    if (catalog.has(join(dir, "lib.rs")) || catalog.has(join(dir, "main.rs"))) return dir;
-    if (dir === "") return dirOf(from);
-  }
-}
-function resolveDotted(source, from, ext, catalog) {
-  const clean = source.replace(/^static\s+/, "");
-  if (clean.endsWith(".*")) {
-    const dirs2 = catalog.dirsWithSuffix(clean.slice(0, -2).split(".").join("/"));
-    return dirs2.length === 1 ? catalog.filesIn(dirs2[0]).filter((p) => p.endsWith(ext)) : [];
-  }
-  const segments = clean.split(".");
-  for (let k = segments.length; k >= 2; k -= 1) {
-    const hit = catalog.withSuffix(`${segments.slice(0, k).join("/")}${ext}`, from)[0];
-    if (hit) return [hit];
-  }
-  const dirs = catalog.dirsWithSuffix(segments.join("/"));
-  return dirs.length === 1 ? catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext)) : [];
-}
-function resolveRuby(source, from, catalog) {
-  const file = source.endsWith(".rb") ? source : `${source}.rb`;
-  return first(catalog, [path6.join(dirOf(from), file)]) ?? catalog.withSuffix(normal(file), from).slice(0, 1);
-}
-function resolvePhp(source, from, catalog) {
-  if (source.endsWith(".php")) {
-    const relative = source.replace(/^\/+/, "");
-    return first(catalog, [path6.join(dirOf(from), relative)]) ?? catalog.withSuffix(normal(relative), from).slice(0, 1);
-  }
-  const segments = source.replace(/^\\/, "").split("\\");
-  for (let k = segments.length; k >= 2; k -= 1) {
-    const hit = catalog.withSuffix(`${segments.slice(-k).join("/")}.php`, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
-}
-function resolveNamespaceFolder(segments, ext, catalog) {
-  if (segments.length < 2) return [];
-  for (let k = segments.length; k >= 1; k -= 1) {
-    const dirs = catalog.dirsWithSuffix(segments.slice(-k).join("/"));
-    if (dirs.length === 1) return catalog.filesIn(dirs[0]).filter((p) => p.endsWith(ext));
-    if (dirs.length > 1) return [];
-  }
-  return [];
-}
-function first(catalog, candidates) {
-  for (const c of candidates) {
-    const p = normal(c);
-    if (p && catalog.has(p)) return [p];
-  }
-  return void 0;
-}
-function normal(p) {
-  const n = path6.normalize(p);
-  return n.startsWith("../") || n === ".." ? "" : n.replace(/^\.\//, "");
-}
-function join(dir, name) {
-  return dir === "" ? name : `${dir}/${name}`;
-}
-function dirOf(p) {
-  const i = p.lastIndexOf("/");
-  return i < 0 ? "" : p.slice(0, i);
-}
-function sharedPrefix(a, b) {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
-  return i;
-}
-function push(map, key, value) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-// src/core/code-index/sql-path-lookup.ts
-var SqlPathLookup = class {
-  constructor(store) {
-    this.store = store;
-  }
-  store;
-  has(p) {
-    return this.store.statement("SELECT 1 FROM files WHERE path = ?").get(p) !== void 0;
-  }
-  filesIn(dir) {
-    return this.store.statement("SELECT path FROM files WHERE dir = ? ORDER BY path").pluck().all(dir);
-  }
-  withSuffix(suffix, from) {
-    const rows = this.store.statement(
-      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`
-    ).pluck().all({ suffix });
-    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
-  }
-  dirsWithSuffix(suffix) {
-    const rows = this.store.statement(
-      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`
-    ).pluck().all({ suffix });
-    return rows.filter((d) => endsWithSegments(d, suffix));
-  }
-};
-
-// src/core/code-index/update-edges.ts
-var MAX_DEFINING_FILES = 8;
-var SMALL_REBUILD_FILES = 200;
-var SMALL_RESOLVE_IMPORTS = 64;
-var TARGETS = `(VALUES
-  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
-  ('new','class'),('new','struct'),
-  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
-  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
-var EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
-function updateEdges(store, options) {
-  const db = store.db;
-  return store.transaction(() => {
-    const dirty = db.prepare("SELECT file_id FROM dirty_files").pluck().all();
-    if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
-    db.exec("CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;");
-    const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
-    for (const id2 of dirty) addBatch.run(id2);
-    const importsResolved = resolveImports(store, options.treeChanged);
-    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
-      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
-    db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
-    if (dirty.length > SMALL_REBUILD_FILES) {
-      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
-    } else {
-      db.exec(`INSERT OR IGNORE INTO temp.ambiguous
-        SELECT n.name FROM (
-          SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
-          UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
-        ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
-          > ${MAX_DEFINING_FILES}`);
-    }
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
-      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
-      WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
-        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
-      GROUP BY 1, 2, 3
-      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
-      SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
-      WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
-        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
-      GROUP BY 1, 2, 3
-      ON CONFLICT DO UPDATE SET weight = excluded.weight`);
-    db.exec("DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;");
-    return { dirty: dirty.length, importsResolved };
-  });
-}
-function resolveImports(store, treeChanged) {
-  const db = store.db;
-  const rows = db.prepare(
-    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
-     WHERE i.file_id IN (SELECT file_id FROM temp.batch)
-     ${treeChanged ? "OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)" : ""}`
-  ).all();
-  if (rows.length === 0) return 0;
-  let lookup;
-  let idOf;
-  if (rows.length <= SMALL_RESOLVE_IMPORTS) {
-    lookup = new SqlPathLookup(store);
-    const byPath = store.statement("SELECT id FROM files WHERE path = ?").pluck();
-    idOf = (p) => byPath.get(p);
-  } else {
-    const files = db.prepare("SELECT id, path FROM files").all();
-    const idByPath = new Map(files.map((f) => [f.path, f.id]));
-    lookup = new PathCatalog(idByPath.keys());
-    idOf = (p) => idByPath.get(p);
-  }
-  const touched = new Set(rows.map((r) => r.fileId));
-  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
-  for (const id2 of touched) clear.run(id2);
-  const mark = db.prepare("UPDATE imports SET resolved = ? WHERE rowid = ?");
-  const upsert = db.prepare(
-    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
-     ON CONFLICT DO UPDATE SET weight = weight + 1`
-  );
-  let resolved = 0;
-  for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
-    let linked = 0;
-    for (const target of targets) {
-      const dst = idOf(target);
-      if (dst === void 0 || dst === row.fileId) continue;
-      upsert.run(row.fileId, row.kind, dst);
-      linked += 1;
-    }
-    mark.run(linked > 0 ? 1 : -1, row.rowid);
-    if (linked > 0) resolved += 1;
-  }
-  return resolved;
-}
-
-// src/core/code-index/repo-map.ts
-var DEFAULT_MAP_TOKENS = 2048;
-var KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
-var FOCUS_BOOST = 100;
-var DEFINES_MENTION_BOOST = 50;
-var PATH_MENTION_BOOST = 20;
-var CANDIDATE_FILES = 400;
-var MAX_SYMBOLS_PER_FILE = 16;
-var TEST_FACTOR2 = 0.3;
-var OUTLINE_PAGE = 60;
-var MAX_SIGNATURE_CHARS = 120;
-function buildRepoMap(store, options = {}) {
-  const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
-  const files = store.statement("SELECT id, path FROM files ORDER BY id").all();
-  const position = /* @__PURE__ */ new Map();
-  files.forEach((f, i) => position.set(f.id, i));
-  const graph = loadGraph(store, position);
-  const personalization = buildPersonalization(store, files, position, options);
-  const rank2 = pageRank(files.length, graph, { personalization });
-  const weight = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR2 : 1));
-  const order = files.map((_, i) => i).sort((a, b) => weight[b] - weight[a] || (files[a].path < files[b].path ? -1 : 1));
-  const chosen = [];
-  let used = 0;
-  let full = false;
-  for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
-    const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
-    const outlines = loadOutlines(store, page.map((i) => files[i].id));
-    for (const i of page) {
-      const file = files[i];
-      const block = renderFile(file.path, outlines.get(file.id) ?? []);
-      const cost = estimateTokens(block);
-      if (used + cost <= budget) {
-        chosen.push({ path: file.path, rank: rank2[i], block });
-        used += cost;
-        continue;
-      }
-      const bare = `${file.path}
-`;
-      if (used + estimateTokens(bare) > budget) {
-        full = true;
-        break;
-      }
-      chosen.push({ path: file.path, rank: rank2[i], block: bare });
-      used += estimateTokens(bare);
-    }
-  }
-  const text = [...chosen].sort((a, b) => a.path < b.path ? -1 : 1).map((c) => c.block).join("");
-  return {
-    text,
-    tokens: estimateTokens(text),
-    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
-    totalFiles: files.length
-  };
-}
-function loadGraph(store, position) {
-  const row = store.statement(
-    `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
-       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight))
-     FROM edges`
-  ).raw().get();
-  const srcs = JSON.parse(row[0]);
-  const dsts = JSON.parse(row[1]);
-  const weights = JSON.parse(row[2]);
-  const from = new Int32Array(srcs.length);
-  const to = new Int32Array(srcs.length);
-  const weight = new Float64Array(srcs.length);
-  let n = 0;
-  for (let e = 0; e < srcs.length; e += 1) {
-    const a = position.get(srcs[e]);
-    const b = position.get(dsts[e]);
-    if (a === void 0 || b === void 0 || a === b) continue;
-    from[n] = a;
-    to[n] = b;
-    weight[n] = weights[e];
-    n += 1;
-  }
-  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
-}
-function buildPersonalization(store, files, position, options) {
-  const focus = (options.focusPaths ?? []).map((p2) => p2.replace(/^\.\//, "").replace(/\/$/, "")).filter(Boolean);
-  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
-  if (focus.length === 0 && mentions.length === 0) return void 0;
-  const p = new Float64Array(files.length).fill(1);
-  const lowerMentions = mentions.map((m) => m.toLowerCase());
-  files.forEach((f, i) => {
-    if (focus.some((dir) => f.path === dir || f.path.startsWith(`${dir}/`))) p[i] += FOCUS_BOOST;
-    const lowerPath = f.path.toLowerCase();
-    if (lowerMentions.some((m) => lowerPath.includes(m))) p[i] += PATH_MENTION_BOOST;
-  });
-  if (mentions.length > 0) {
-    const definers = store.statement(
-      "SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))"
-    ).pluck().all(JSON.stringify(mentions));
-    for (const id2 of definers) {
-      const i = position.get(id2);
-      if (i !== void 0) p[i] += DEFINES_MENTION_BOOST;
-    }
-  }
-  return p;
-}
-function loadOutlines(store, fileIds) {
-  const rows = store.statement(
-    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
-       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
-         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
-     FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
-     WHERE s.file_id IN (SELECT value FROM json_each(?))
-       AND s.kind NOT IN ('field')
-       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
-     ORDER BY s.file_id, s.start_line`
-  ).all(JSON.stringify(fileIds));
-  const byFile = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    const list = byFile.get(row.fileId) ?? [];
-    list.push(row);
-    byFile.set(row.fileId, list);
-  }
-  return byFile;
-}
-function renderFile(path15, outline) {
-  if (outline.length === 0) return `${path15}
-`;
-  const shown = pickSymbols(outline);
-  const lines = shown.map((o) => {
-    const text = clip2(o.signature || `${o.kind} ${o.name}`);
-    if (o.nested) return `│   ${text}`;
-    return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
-  });
-  if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path15}:
-${lines.join("\n")}
-`;
-}
-function pickSymbols(outline) {
-  const used = outline.filter((o) => o.used);
-  let keep;
-  if (used.length === 0) {
-    keep = outline.filter((o) => !o.nested && o.kind !== "constant");
-    if (keep.length === 0) keep = outline.filter((o) => !o.nested);
-  } else {
-    const scopes = new Set(used.filter((o) => o.nested).map((o) => o.scope.split(".").pop()));
-    keep = outline.filter((o) => o.used || !o.nested && scopes.has(o.name));
-  }
-  return keep.slice(0, MAX_SYMBOLS_PER_FILE);
-}
-function clip2(text) {
-  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
-}
-
-// src/core/code-index/search-chunks.ts
-var STOP_WORDS2 = /* @__PURE__ */ new Set([
-  "a",
-  "an",
-  "and",
-  "are",
-  "as",
-  "at",
-  "be",
-  "by",
-  "can",
-  "do",
-  "does",
-  "for",
-  "from",
-  "how",
-  "i",
-  "in",
-  "is",
-  "it",
-  "me",
-  "my",
-  "of",
-  "on",
-  "or",
-  "show",
-  "that",
-  "the",
-  "this",
-  "to",
-  "what",
-  "when",
-  "where",
-  "which",
-  "who",
-  "why",
-  "with",
-  "we",
-  "you",
-  "find",
-  "code",
-  "there",
-  "used",
-  "use",
-  "uses",
-  "get"
-]);
-var BM25_WEIGHTS = "8.0, 3.0, 1.0";
-function toFtsQuery(question) {
-  const groups = [];
-  const terms = /* @__PURE__ */ new Set();
-  const seenWords = /* @__PURE__ */ new Set();
-  for (const word of question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !STOP_WORDS2.has(p));
-    if (parts.length === 0 || seenWords.has(parts.join(" "))) continue;
-    seenWords.add(parts.join(" "));
-    parts.forEach((p) => terms.add(p));
-    if (parts.length === 1) {
-      groups.push(quote(parts[0]));
-    } else {
-      terms.add(parts.join(""));
-      groups.push(`(${quote(parts.join(""))} OR (${parts.map(quote).join(" AND ")}))`);
-    }
-  }
-  if (groups.length === 0) return void 0;
-  return { strict: groups.join(" AND "), loose: [...terms].map(quote).join(" OR ") };
-}
-function quote(term) {
-  return `"${term.replace(/"/g, '""')}"`;
-}
-function searchChunks(store, question, options = {}) {
-  const query = toFtsQuery(question);
-  if (!query) return [];
-  const limit2 = options.limit ?? 20;
-  const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
-  const hits = runMatch(store, query.strict, limit2, prefix);
-  if (hits.length >= limit2 || query.loose === query.strict) return hits;
-  const seen = new Set(hits.map((h) => h.chunkId));
-  for (const hit of runMatch(store, query.loose, limit2 + hits.length, prefix)) {
-    if (hits.length >= limit2) break;
-    if (!seen.has(hit.chunkId)) hits.push(hit);
-  }
-  return hits;
-}
-function runMatch(store, match, limit2, prefix) {
-  return store.statement(
-    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
-     FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
-           WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
-     JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
-     WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
-     ORDER BY hits.score LIMIT @limit`
-  ).all({ match, fetch: prefix ? -1 : limit2, prefix, limit: limit2 });
-}
-
-// src/core/code-index/code-index.ts
-var SqliteCodeIndex = class {
-  constructor(store) {
-    this.store = store;
-    this.graph = new GraphQueries(store);
-  }
-  store;
-  graph;
-  getFile(path15) {
-    return this.store.statement(
-      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?"
-    ).get(path15);
-  }
-  listFiles() {
-    return this.store.statement(
-      "SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path"
-    ).all();
-  }
-  headSha() {
-    return this.store.getMeta("head_sha");
-  }
-  state() {
-    return readIndexState(this.store);
-  }
-  findDefinitions(name, limit2) {
-    return this.graph.findDefinitions(name, limit2);
-  }
-  findReferences(name, limit2) {
-    return this.graph.findReferences(name, limit2);
-  }
-  callers(symbolId, depth, limit2) {
-    return this.graph.callers(symbolId, depth, limit2);
-  }
-  importers(path15, depth) {
-    return this.graph.importers(path15, depth);
-  }
-  imports(path15, depth) {
-    return this.graph.imports(path15, depth);
-  }
-  search(question, options) {
-    return searchChunks(this.store, question, options);
-  }
-  repoMap(options) {
-    return buildRepoMap(this.store, options);
-  }
-  neighbours(paths) {
-    return this.store.statement(
-      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
-       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
-       FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN ('import', 'call', 'inherit')
-         AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
-    ).all({ paths: JSON.stringify(paths) });
-  }
-  chunkAt(path15, line) {
-    return this.store.statement(
-      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
-       WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path15, line, line);
-  }
-  symbolsIn(path15) {
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
-    ).all(path15);
-  }
-};
-
-// src/core/llm/create-chat-model.ts
-import { ChatAnthropic } from "@langchain/anthropic";
-import { ChatOllama } from "@langchain/ollama";
-import { ChatOpenAI } from "@langchain/openai";
-function createChatModel(config) {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
-  switch (config.provider) {
-    case "none":
-      return void 0;
-    case "openai":
-      return new ChatOpenAI({
-        model: modelOf(config, "openai"),
-        apiKey: requireKey(config, "openai"),
-        temperature: config.temperature ?? 0,
-        timeout: timeoutMs,
-        maxRetries: config.maxRetries,
-        configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai }
-      });
-    case "anthropic":
-      return new ChatAnthropic({
-        model: modelOf(config, "anthropic"),
-        apiKey: requireKey(config, "anthropic"),
-        temperature: config.temperature ?? 0,
-        maxRetries: config.maxRetries,
-        anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
-        clientOptions: { timeout: timeoutMs }
-      });
-    case "ollama":
-      return new ChatOllama({
-        model: modelOf(config, "ollama"),
-        baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
-        temperature: config.temperature ?? 0,
-        ...config.apiKey === void 0 ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } },
-        fetch: fetchWithTimeout(timeoutMs, "the model provider")
-      });
-  }
-}
-function modelOf(config, provider) {
-  return config.model ?? DEFAULT_MODELS[provider];
-}
-function requireKey(config, provider) {
-  if (config.apiKey !== void 0 && config.apiKey !== "") return config.apiKey;
-  throw new ModelConfigError([
-    { path: "apiKey", problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` }
-  ]);
-}
-
-// src/core/repo/local-repo-source.ts
-import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
-import { readFile as readFile2 } from "node:fs/promises";
-import path8 from "node:path";
-
-// src/core/repo/git-listing.ts
-import { execFileSync } from "node:child_process";
-var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
-function git(root, args) {
-  return execFileSync("git", ["-C", root, ...args], {
-    encoding: "utf8",
-    maxBuffer: MAX_GIT_OUTPUT,
-    stdio: ["ignore", "pipe", "ignore"]
-  });
-}
-function readGitListing(root) {
-  try {
-    if (git(root, ["rev-parse", "--is-inside-work-tree"]).trim() !== "true") return void 0;
-  } catch {
-    return void 0;
-  }
-  try {
-    git(root, ["check-ignore", "-q", "."]);
-    return void 0;
-  } catch {
-  }
-  const clean = /* @__PURE__ */ new Map();
-  const symlinks = [];
-  for (const record of split(git(root, ["ls-files", "-z", "-s", "--cached"]))) {
-    const tab = record.indexOf("	");
-    const [mode, sha] = record.slice(0, tab).split(" ");
-    const file = record.slice(tab + 1);
-    if (mode === "120000") symlinks.push(file);
-    else if (mode?.startsWith("100") && sha !== void 0) clean.set(file, sha);
-  }
-  const dirty = [];
-  for (const file of split(git(root, ["ls-files", "-z", "-m", "-d"]))) {
-    if (clean.delete(file)) dirty.push(file);
-  }
-  for (const file of split(git(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) dirty.push(file);
-  let headSha;
-  try {
-    headSha = git(root, ["rev-parse", "--verify", "-q", "HEAD"]).trim() || void 0;
-  } catch {
-    headSha = void 0;
-  }
-  return { clean, dirty, symlinks, headSha };
-}
-function split(output) {
-  return output.split("\0").filter((s) => s.length > 0);
-}
-
-// src/core/repo/walk-directory.ts
-import { readdirSync, readFileSync } from "node:fs";
-import path7 from "node:path";
-import ignore from "ignore";
-function walkDirectory(root) {
-  const entries = [];
-  const skipped = [];
-  const stack = [{ dir: "", scopes: [] }];
-  while (stack.length > 0) {
-    const { dir, scopes: parentScopes } = stack.pop();
-    const absolute = dir === "" ? root : path7.join(root, dir);
-    let names;
-    try {
-      names = readdirSync(absolute, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    const scopes = names.some((e) => e.name === ".gitignore") ? withGitignore(absolute, dir, parentScopes) : parentScopes;
-    for (const entry of names) {
-      if (entry.name === ".git") continue;
-      const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
-      const isDir = entry.isDirectory();
-      if (isIgnored(scopes, rel, isDir)) continue;
-      if (isDir) {
-        const reason = findPathSkipReason(`${rel}/x`);
-        if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
-        else stack.push({ dir: rel, scopes });
-      } else if (entry.isSymbolicLink()) {
-        entries.push({ path: rel, kind: "symlink" });
-      } else if (entry.isFile()) {
-        entries.push({ path: rel, kind: "file" });
-      }
-    }
-  }
-  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { entries, skipped };
-}
-function withGitignore(absoluteDir, dir, parent) {
-  let text;
-  try {
-    text = readFileSync(path7.join(absoluteDir, ".gitignore"), "utf8");
-  } catch {
-    return parent;
-  }
-  return [...parent, { base: dir, rules: ignore().add(text) }];
-}
-function isIgnored(scopes, rel, isDir) {
-  for (const scope of scopes) {
-    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
-    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
-  }
-  return false;
-}
-
-// src/core/repo/local-repo-source.ts
-var LocalRepoSource = class {
-  id;
-  root;
-  maxFileBytes;
-  constructor(root, options = {}) {
-    let real;
-    try {
-      real = realpathSync2(root);
-    } catch (error2) {
-      throw new NanodexError("repo-not-found", `repository folder ${root} does not exist`, {
-        hint: "pass --repo with the path of a local checkout or folder",
-        cause: error2
-      });
-    }
-    if (!statSync(real).isDirectory()) {
-      throw new NanodexError("repo-not-found", `repository path ${root} is not a folder`, {
-        hint: "pass --repo with the path of a local checkout or folder"
-      });
-    }
-    this.root = real;
-    this.id = real;
-    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  }
-  async listFiles(options = {}) {
-    const files = [];
-    const skipped = [];
-    const candidates = [];
-    const git2 = options.paths ? void 0 : readGitListing(this.root);
-    if (options.paths) {
-      for (const p of options.paths) {
-        const relative = parseRepoPath(p);
-        if (!isInside(this.root, realpathOrSelf(path8.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
-        else candidates.push({ path: relative });
-      }
-    } else if (git2) {
-      for (const [file, sha] of git2.clean) candidates.push({ path: file, knownSha: sha });
-      for (const file of git2.dirty) candidates.push({ path: file });
-      for (const file of git2.symlinks) skipped.push({ path: file, reason: "symlink" });
-    } else {
-      const walked = walkDirectory(this.root);
-      skipped.push(...walked.skipped);
-      for (const entry of walked.entries) {
-        if (entry.kind === "symlink") skipped.push({ path: entry.path, reason: "symlink" });
-        else candidates.push({ path: entry.path });
-      }
-    }
-    for (const candidate of candidates) {
-      const reason = findPathSkipReason(candidate.path);
-      if (reason) {
-        skipped.push({ path: candidate.path, reason });
-        continue;
-      }
-      const absolute = path8.join(this.root, candidate.path);
-      let stat;
-      try {
-        stat = lstatSync2(absolute);
-      } catch {
-        continue;
-      }
-      if (stat.isSymbolicLink()) {
-        skipped.push({ path: candidate.path, reason: "symlink" });
-        continue;
-      }
-      if (!stat.isFile()) continue;
-      if (stat.size > this.maxFileBytes) {
-        skipped.push({ path: candidate.path, reason: "too-large" });
-        continue;
-      }
-      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
-      if (blobSha === void 0) continue;
-      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
-    }
-    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    return { files, skipped, headSha: git2?.headSha };
-  }
-  async readFile(file) {
-    const { relative, absolute } = resolveInsideRoot(this.root, file);
-    const reason = findPathSkipReason(relative);
-    if (reason === "secret") {
-      throw new NanodexError("file-refused", `${relative} looks like a secret and is never read`, {
-        hint: "nanodex does not read .env files, keys, certificates or credential files"
-      });
-    }
-    try {
-      return await readFile2(absolute, "utf8");
-    } catch (error2) {
-      throw new NanodexError("file-unreadable", `cannot read ${relative}`, { cause: error2 });
-    }
-  }
-  async readRange(file, range) {
-    const text = await this.readFile(file);
-    const lines = text.split("\n");
-    const start = Math.max(1, range.startLine);
-    const end = Math.min(lines.length, range.endLine);
-    return lines.slice(start - 1, end).join("\n");
-  }
-  hashFile(file, absolute, stat, hashCache) {
-    const cached = hashCache?.(file);
-    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.blobSha;
-    try {
-      return gitBlobSha(readFileSync2(absolute));
-    } catch {
-      return void 0;
-    }
-  }
-};
-function realpathOrSelf(absolute) {
-  try {
-    return realpathSync2(absolute);
-  } catch {
-    return absolute;
-  }
-}
-
-// src/core/config/repo-config.ts
-import { z as z8 } from "zod";
-
-// src/core/config/find-config-size-problem.ts
-var MAX_CONFIG_BYTES = 32 * 1024;
-function findConfigSizeProblem(file, bytes, options = {}) {
-  if (bytes <= MAX_CONFIG_BYTES) return void 0;
-  const where = options.ref === void 0 ? file : `${file} on ${options.ref}`;
-  return {
-    path: "",
-    message: `${where} is ${bytes.toLocaleString("en-US")} bytes, over the ${MAX_CONFIG_BYTES.toLocaleString("en-US")}-byte (32 KB) limit for a settings file, so none of it was read`,
-    fix: "keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)"
-  };
-}
-
-// src/core/config/parse-config-yaml.ts
-import { isCollection, isMap as isMap2, isPair as isPair2, isScalar as isScalar2, LineCounter, parseDocument as parseDocument2, visit as visit2 } from "yaml";
-var MAX_ALIAS_COUNT2 = 10;
-function parseConfigYaml(text, file) {
-  const lineCounter = new LineCounter();
-  let doc;
-  try {
-    doc = parseDocument2(text.replace(/^\uFEFF/, ""), {
-      schema: "core",
-      customTags: [],
-      uniqueKeys: true,
-      merge: false,
-      strict: true,
-      prettyErrors: false,
-      lineCounter
-    });
-  } catch (error2) {
-    return fail("", `${file} could not be parsed (${error2 instanceof Error ? error2.message : String(error2)})`, 'keep the file to plain "key: value" lines and short lists');
-  }
-  const lineAt = (offset) => lineCounter.linePos(offset).line;
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((error2) => {
-        const line = lineAt(error2.pos[0]);
-        return error2.code === "DUPLICATE_KEY" ? { path: "", line, message: "a key is set twice, so which value counts would be a guess", fix: "keep one of the two lines and delete the other" } : {
-          path: "",
-          line,
-          message: `${file} is not valid YAML: ${error2.message.split("\n")[0]}`,
-          fix: 'check the indentation and quoting on that line; quote values that contain ": " or start with a special character'
-        };
-      })
-    };
-  }
-  const tagged = findExplicitTag2(doc);
-  if (tagged !== void 0) {
-    return fail(
-      tagged.path,
-      `the YAML tag ${tagged.tag} is not allowed; tags can construct values other than text, numbers and lists`,
-      `remove ${tagged.tag} and write the value plainly`,
-      tagged.range?.[0] === void 0 ? void 0 : lineAt(tagged.range[0])
-    );
-  }
-  if (doc.contents !== null && !isMap2(doc.contents)) {
-    return fail(
-      "",
-      `${file} must be a mapping of settings ("review:", "access:", …), not a list or a single value`,
-      'start the file with a top-level key such as "review:" and indent its settings under it',
-      1
-    );
-  }
-  let data;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT2 });
-  } catch (cause) {
-    return fail(
-      "",
-      `the anchors and aliases in ${file} expand too far (${cause instanceof Error ? cause.message : String(cause)})`,
-      'write the values out instead of using "&anchor" and "*alias"'
-    );
-  }
-  return { ok: true, data, lineOf: (path15) => findLine(doc, path15, lineAt) };
-}
-function fail(path15, message, fix, line) {
-  return { ok: false, problems: [{ path: path15, message, fix, ...line !== void 0 ? { line } : {} }] };
-}
-function findLine(doc, path15, lineAt) {
-  let node2 = doc.contents;
-  let line;
-  for (const segment of path15) {
-    if (!isCollection(node2)) break;
-    const pair = isMap2(node2) ? node2.items.find((p) => isScalar2(p.key) && p.key.value === segment) : void 0;
-    const next = isMap2(node2) ? pair?.value : node2.get(segment, true);
-    const at2 = (isScalar2(pair?.key) ? pair.key.range : void 0) ?? next?.range;
-    if (at2 === void 0 || at2 === null) break;
-    line = lineAt(at2[0]);
-    node2 = next;
-  }
-  return line;
-}
-function findExplicitTag2(doc) {
-  let found;
-  visit2(doc, {
-    Node(_key, node2, path15) {
-      if (node2.tag === void 0) return void 0;
-      const keys = path15.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
-      found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
-      return visit2.BREAK;
-    }
-  });
-  return found;
-}
-
-// src/core/config/to-config-problems.ts
-function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
-  const problems = [];
-  for (const issue of issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        const path15 = [...issue.path, key];
-        const known = knownKeys2(issue.path);
-        const near = findNearest(key, known);
-        problems.push(at(path15, lineOf, {
-          message: `unknown setting ${JSON.stringify(key)}`,
-          fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
-        }));
-      }
-      continue;
-    }
-    problems.push(at(issue.path, lineOf, describeIssue(issue)));
-  }
-  return problems;
-}
-function at(path15, lineOf, text) {
-  const line = lineOf(path15);
-  return { path: formatPath2(path15), ...text, ...line !== void 0 ? { line } : {} };
-}
-function formatPath2(path15) {
-  return path15.reduce((out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`, "");
-}
-function describeIssue(issue) {
-  const got = "input" in issue ? describeValue3(issue.input) : "something else";
-  switch (issue.code) {
-    case "invalid_type":
-      if (issue.expected === "boolean") return { message: `expected true or false, got ${got}`, fix: "write true or false, without quotes (yes/no/on/off are read as text)" };
-      if (issue.expected === "array") return { message: `expected a list, got ${got}`, fix: 'write a list: one "- pattern" line per item, or [a, b] on one line' };
-      if (issue.expected === "object") return { message: `expected a group of settings, got ${got}`, fix: 'indent the settings under this key as "key: value" lines' };
-      if (issue.expected === "int") return { message: `expected a whole number, got ${got}`, fix: "write a whole number without quotes or units" };
-      return { message: `expected ${article(issue.expected)}, got ${got}`, fix: `write ${article(issue.expected)}${issue.expected === "number" ? " without quotes or units" : ""}` };
-    case "too_small":
-      if (issue.origin === "array") return { message: "the list is empty", fix: 'list at least one pattern ("**" means every file)' };
-      if (issue.origin === "string") return { message: "the text is empty", fix: "write a pattern, or delete the item" };
-      return { message: `${got} is below the minimum ${String(issue.minimum)}`, fix: `use a number from ${String(issue.minimum)} up` };
-    case "too_big":
-      return { message: `${got} is above the maximum ${String(issue.maximum)}`, fix: `use at most ${String(issue.maximum)}` };
-    case "invalid_value":
-      return { message: `${got} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`, fix: "use one of the listed values" };
-    default:
-      return { message: issue.message, fix: "see schema/nanodex.schema.json for what this setting accepts" };
-  }
-}
-function article(word) {
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
-}
-function describeValue3(value) {
-  if (value === null || value === void 0) return "nothing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a group of settings";
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-function findNearest(key, known) {
-  const squash = (s) => s.toLowerCase().replace(/[-_]/g, "");
-  const exact = known.find((k) => squash(k) === squash(key));
-  if (exact !== void 0) return exact;
-  const scored = known.map((k) => ({ k, d: editDistance(squash(k), squash(key)) })).sort((a, b) => a.d - b.d);
-  return scored[0] !== void 0 && scored[0].d <= 2 ? scored[0].k : void 0;
-}
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-
-// src/core/config/render-config-problems.ts
-var MAX_SHOWN_PROBLEMS = 30;
-var MAX_FIELD_CHARS = 300;
-function renderConfigProblems(problems, file) {
-  const lines = [
-    `**nanodex cannot use ${code(file)}**: ${plural(problems.length, "problem")} to fix. Nothing was run; fix the file on the default branch and ask again.`,
-    ""
-  ];
-  for (const problem of problems.slice(0, MAX_SHOWN_PROBLEMS)) {
-    const where = [problem.path === "" ? void 0 : code(clip3(problem.path)), problem.line === void 0 ? void 0 : `line ${problem.line}`].filter((part) => part !== void 0).join(", ");
-    lines.push(`- ${where === "" ? "" : `${where}: `}${safe(problem.message)}. Fix: ${safe(problem.fix)}.`);
-  }
-  const more = problems.length - MAX_SHOWN_PROBLEMS;
-  if (more > 0) lines.push(`- …and ${plural(more, "more problem")}; fix these and ask again to see them.`);
-  lines.push("", "<sub>Every setting, its default and its range: `schema/nanodex.schema.json` in the nanodex repository.</sub>");
-  return lines.join("\n");
-}
-function safe(text) {
-  return sanitizeModelText(escapeText(clip3(text).replace(/\.$/, ""))).text;
-}
-function clip3(text) {
-  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 1)}…` : text;
-}
-
-// src/core/config/repo-config.ts
-var REPO_CONFIG_FILE = ".github/nanodex.yml";
-var DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
-var MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
-var DEFAULT_REPO_CONFIG = {
-  review: { auto: true, drafts: false, include: ["**"], exclude: [] },
-  access: { readOnlyForEveryone: false, explainRefusals: true },
-  plan: { openIssue: false },
-  budget: {},
-  index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES }
-};
-var BUDGET_WORDS = {
-  rounds: "exploration rounds per request",
-  files: "files one request may read",
-  bytes: "bytes one request may fetch",
-  contextTokens: "tokens of context given to the model",
-  modelCalls: "model calls per request",
-  wallMs: "wall time per request, in milliseconds"
-};
-var globList = (what) => z8.array(z8.string().min(1)).describe(`${what}: gitignore-style patterns matched against repository paths ("src/", "*.ts", "docs/**")`);
-var budgetSchema2 = z8.strictObject(
-  Object.fromEntries(
-    Object.keys(DEFAULT_BUDGET).map((key) => [
-      key,
-      z8.number().int().min(1).max(MAX_BUDGET[key]).optional().describe(`The ${BUDGET_WORDS[key]} (default ${DEFAULT_BUDGET[key]}, at most ${MAX_BUDGET[key]})`)
-    ])
-  )
-);
-var repoConfigSchema = z8.strictObject({
-  review: z8.strictObject({
-    auto: z8.boolean().default(true).describe("Review pull requests when they are opened or updated"),
-    drafts: z8.boolean().default(false).describe("Also review draft pull requests"),
-    include: globList("Files to review").min(1).default(["**"]),
-    exclude: globList("Files never reviewed, even when included").default([])
-  }).prefault({}).describe("Automatic pull request reviews"),
-  access: z8.strictObject({
-    readOnlyForEveryone: z8.boolean().default(false).describe("On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)"),
-    explainRefusals: z8.boolean().default(true).describe("Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)")
-  }).prefault({}).describe("Who may ask nanodex"),
-  plan: z8.strictObject({
-    openIssue: z8.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)')
-  }).prefault({}).describe("The plan command"),
-  budget: budgetSchema2.prefault({}).describe("Limits for one request; a request may lower them with budget words"),
-  index: z8.strictObject({
-    onInstall: z8.boolean().default(false).describe("Index the repository when the App is installed"),
-    maxTarballBytes: z8.number().int().min(1).max(MAX_TARBALL_BYTES).default(DEFAULT_MAX_TARBALL_BYTES).describe(`Largest repository download to index, in bytes (default ${DEFAULT_MAX_TARBALL_BYTES}, at most ${MAX_TARBALL_BYTES})`)
-  }).prefault({}).describe("The code index")
-}).describe("nanodex settings for this repository (.github/nanodex.yml)");
-function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
-  const tooLarge = text === void 0 ? void 0 : findConfigSizeProblem(file, Buffer.byteLength(text, "utf8"));
-  if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
-  if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
-  const yaml = parseConfigYaml(text, file);
-  if (!yaml.ok) return yaml;
-  const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
-  return { ok: true, config: parsed.data };
-}
-function knownKeys(path15) {
-  if (path15.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path15.length === 1 && path15[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path15[0]];
-  return path15.length === 1 && section !== void 0 ? Object.keys(section) : [];
-}
-
-// src/github/read-repo-config.ts
-async function readRepoConfig(client, coords) {
-  const file = coords.file ?? REPO_CONFIG_FILE;
-  const ref = coords.defaultBranch;
-  let text;
-  try {
-    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
-      owner: coords.owner,
-      repo: coords.repo,
-      path: file,
-      ref
-    });
-    if (Array.isArray(data) || data.type !== "file" || !("content" in data)) {
-      return { ok: false, problems: [{ path: "", message: `${file} is not a file`, fix: `make ${file} a YAML file` }] };
-    }
-    const tooLarge = findConfigSizeProblem(file, data.size, { ref });
-    if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
-    if (data.encoding !== "base64") {
-      return {
-        ok: false,
-        problems: [{ path: "", message: `GitHub sent ${file} on ${ref} without its content (encoding "${data.encoding}")`, fix: `check that ${file} is a plain text file, then ask again` }]
-      };
-    }
-    text = Buffer.from(data.content, "base64").toString("utf8");
-  } catch (error2) {
-    if (isStatus(error2, 404)) return parseRepoConfig(void 0, file);
-    throw error2;
-  }
-  return parseRepoConfig(text, file);
-}
-function isStatus(error2, status) {
-  return statusOf(error2) === status;
-}
-
-// src/github/read-repo-skill-files.ts
-var REPO_SKILLS_FOLDER = ".github/skills";
-async function readRepoSkillFiles(client, coords, options = {}) {
-  const listing = await readContents(client, coords, REPO_SKILLS_FOLDER);
-  if (!Array.isArray(listing)) return [];
-  const folders = listing.filter((entry) => entry.type === "dir").map((entry) => `${REPO_SKILLS_FOLDER}/${entry.name}/SKILL.md`);
-  const paths = findRepositorySkillPaths(folders);
-  if (paths.length > MAX_REPOSITORY_SKILLS) {
-    options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
-  }
-  const files = [];
-  for (const path15 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path15);
-    if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
-    if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path15, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path15, text: "", size: data.size });
-      continue;
-    }
-    files.push({ path: path15, text: Buffer.from(data.content, "base64").toString("utf8") });
-  }
-  return files;
-}
-async function readContents(client, coords, path15) {
-  try {
-    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", { owner: coords.owner, repo: coords.repo, path: path15, ref: coords.ref });
-    return data;
-  } catch (error2) {
-    if (isStatus(error2, 404)) return void 0;
-    throw error2;
-  }
-}
-
-// src/action/open-cached-index.ts
-import { execFileSync as execFileSync2 } from "node:child_process";
-import path11 from "node:path";
-
-// src/core/code-index/open-repo-index.ts
-import { existsSync as existsSync4, realpathSync as realpathSync3 } from "node:fs";
-import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
-import path10 from "node:path";
-
-// src/core/code-index/index-repository.ts
-import path9 from "node:path";
-
-// src/core/code-index/parse-pool.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
-
-// src/core/code-index/parse-file.ts
-import { Parser as Parser2 } from "web-tree-sitter";
-
-// src/core/code-index/build-chunks.ts
-var MAX_CHUNK_LINES = 80;
-var SMALL_SYMBOL_LINES = 20;
-var TEXT_WINDOW_LINES = 60;
-var MAX_IMPORTS_IN_CONTEXT = 8;
-var MAX_LEADING_LINES = 30;
-var COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
-function buildCodeChunks(lines, symbols, imports) {
-  const children = /* @__PURE__ */ new Map();
-  symbols.forEach((s, i) => {
-    const list = children.get(s.parent) ?? [];
-    list.push(i);
-    children.set(s.parent, list);
-  });
-  const importContext = imports.length === 0 ? "" : `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(", ")}`;
-  const spans = [];
-  const topLevel = children.get(void 0) ?? [];
-  let cursor = 1;
-  for (const index of topLevel) {
-    const symbol = symbols[index];
-    if (symbol.startLine < cursor) continue;
-    const lead = leadingCommentStart(lines, cursor, symbol.startLine);
-    addWindows(spans, lines, cursor, lead - 1, cursor === 1 ? "header" : "window", importContext);
-    const before = spans.length;
-    spanSymbol(spans, symbols, children, index);
-    if (spans[before]) spans[before] = { ...spans[before], startLine: lead };
-    cursor = symbol.endLine + 1;
-  }
-  addWindows(spans, lines, cursor, lines.length, cursor === 1 ? "header" : "window", importContext);
-  return coalesce(spans).map((span) => toChunk(span, lines, symbols));
-}
-function buildTextChunks(lines) {
-  const spans = [];
-  addWindows(spans, lines, 1, lines.length, "window", "", TEXT_WINDOW_LINES);
-  return spans.map((span) => toChunk(span, lines, []));
-}
-function spanSymbol(spans, symbols, children, index) {
-  const symbol = symbols[index];
-  const context = describe(symbol);
-  const length = symbol.endLine - symbol.startLine + 1;
-  if (length <= MAX_CHUNK_LINES) {
-    spans.push({ kind: "symbol", startLine: symbol.startLine, endLine: symbol.endLine, symbol: index, context });
-    return;
-  }
-  const kids = (children.get(index) ?? []).filter((k) => symbols[k].startLine > symbol.startLine);
-  if (kids.length === 0) {
-    for (let start = symbol.startLine; start <= symbol.endLine; start += MAX_CHUNK_LINES) {
-      const end = Math.min(symbol.endLine, start + MAX_CHUNK_LINES - 1);
-      spans.push({ kind: "part", startLine: start, endLine: end, symbol: index, context });
-    }
-    return;
-  }
-  let cursor = symbol.startLine;
-  for (const kid of kids) {
-    const child = symbols[kid];
-    if (child.startLine < cursor) continue;
-    if (child.startLine > cursor) {
-      pushParts(spans, cursor, child.startLine - 1, index, context);
-    }
-    spanSymbol(spans, symbols, children, kid);
-    cursor = child.endLine + 1;
-  }
-  if (cursor <= symbol.endLine) pushParts(spans, cursor, symbol.endLine, index, context);
-}
-function leadingCommentStart(lines, floor, symbolStart) {
-  let start = symbolStart;
-  while (start - 1 >= floor && start > symbolStart - MAX_LEADING_LINES) {
-    const line = (lines[start - 2] ?? "").trim();
-    if (!COMMENT_OR_DECORATOR.test(line)) break;
-    start -= 1;
-  }
-  return start;
-}
-function pushParts(spans, start, end, symbol, context) {
-  for (let s = start; s <= end; s += MAX_CHUNK_LINES) {
-    spans.push({ kind: "part", startLine: s, endLine: Math.min(end, s + MAX_CHUNK_LINES - 1), symbol, context });
-  }
-}
-function addWindows(spans, lines, start, end, kind, context, size = MAX_CHUNK_LINES) {
-  while (start <= end && (lines[start - 1] ?? "").trim() === "") start += 1;
-  while (end >= start && (lines[end - 1] ?? "").trim() === "") end -= 1;
-  for (let s = start; s <= end; s += size) {
-    spans.push({ kind, startLine: s, endLine: Math.min(end, s + size - 1), symbol: void 0, context });
-  }
-}
-function coalesce(spans) {
-  const out = [];
-  for (const span of spans) {
-    const last = out[out.length - 1];
-    const small = (s) => s.endLine - s.startLine + 1 < SMALL_SYMBOL_LINES;
-    if (last && (last.kind === "symbol" || last.kind === "group") && span.kind === "symbol" && small(span) && (last.kind === "group" || small(last)) && span.endLine - last.startLine + 1 <= MAX_CHUNK_LINES && span.startLine - last.endLine <= 3) {
-      out[out.length - 1] = {
-        kind: "group",
-        startLine: last.startLine,
-        endLine: span.endLine,
-        symbol: void 0,
-        context: `${last.context}; ${span.context}`
-      };
-    } else {
-      out.push(span);
-    }
-  }
-  return out;
-}
-function describe(symbol) {
-  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
-}
-function toChunk(span, lines, symbols) {
-  const body = lines.slice(span.startLine - 1, span.endLine).join("\n");
-  const names = [];
-  let lo = 0;
-  let hi = symbols.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (symbols[mid].startLine < span.startLine) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < symbols.length && symbols[i].startLine <= span.endLine; i += 1) {
-    const s = symbols[i];
-    names.push(toIdentifierTerms(s.name));
-    if (s.scope) names.push(toSearchTerms(s.scope));
-  }
-  if (span.symbol !== void 0 && names.length === 0) {
-    const s = symbols[span.symbol];
-    names.push(toIdentifierTerms(s.name));
-  }
-  return {
-    kind: span.kind,
-    startLine: span.startLine,
-    endLine: span.endLine,
-    symbol: span.symbol,
-    context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
-    nameTerms: [...new Set(names.join(" ").split(" "))].join(" "),
-    bodyTerms: toSearchTerms(body)
-  };
-}
-
-// src/core/code-index/extract-tags.ts
-var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
-var BODY_TYPES = /* @__PURE__ */ new Set([
-  "statement_block",
-  "class_body",
-  "block",
-  "declaration_list",
-  "field_declaration_list",
-  "compound_statement",
-  "interface_body",
-  "enum_body",
-  "object_type",
-  "body_statement",
-  "enum_variant_list",
-  "constructor_body",
-  "enum_member_declaration_list",
-  "record_declaration_body",
-  "annotation_type_body",
-  "module_body",
-  "interface_type",
-  "macro_rule"
-]);
-var MAX_SIGNATURE = 200;
-var LEADING_ANNOTATIONS = /^(\s*(@[\w.]+(\([^)]*\))?|#?\[[^\]]*\])\s*\n)+/;
-function extractTags(root, query, text) {
-  const definitions = /* @__PURE__ */ new Map();
-  const rawRefs = [];
-  const imports = [];
-  for (const match of query.matches(root)) {
-    let nameNode;
-    let defKind;
-    let defNode;
-    let refKind;
-    let scope;
-    for (const capture of match.captures) {
-      const { name, node: node2 } = capture;
-      if (name === "name") nameNode = node2;
-      else if (name.startsWith("definition.")) [defKind, defNode] = [name.slice(11), node2];
-      else if (name === "container") [defKind, defNode] = ["container", node2];
-      else if (name.startsWith("reference.")) refKind = name.slice(10);
-      else if (name === "scope") scope = node2.text;
-      else if (name === "import.source") imports.push(toImport(node2, "import"));
-      else if (name === "import.module") imports.push(toImport(node2, "contains"));
-    }
-    if (!nameNode) continue;
-    if (defKind && defNode) {
-      const existing = definitions.get(nameNode.startIndex);
-      if (!existing || existing.pattern > match.patternIndex) {
-        definitions.set(nameNode.startIndex, {
-          name: nameNode.text,
-          kind: defKind,
-          node: defNode,
-          nameStart: nameNode.startIndex,
-          pattern: match.patternIndex,
-          scopeOverride: scope
-        });
-      }
-    } else if (refKind) {
-      rawRefs.push({
-        name: nameNode.text,
-        kind: refKind,
-        nameStart: nameNode.startIndex,
-        line: nameNode.startPosition.row + 1
-      });
-    }
-  }
-  const ordered = [...definitions.values()].sort(
-    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex
-  );
-  const { symbols, containerIndex } = nest(ordered, text);
-  const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
-  return { symbols, references, imports: dedupeImports(imports) };
-}
-function nest(ordered, text) {
-  const symbols = [];
-  const containerIndex = [];
-  const stack = [];
-  for (const def of ordered) {
-    while (stack.length > 0 && stack[stack.length - 1].def.node.endIndex <= def.node.startIndex) stack.pop();
-    const parentEntry = stack[stack.length - 1];
-    const parentSymbol = [...stack].reverse().find((e) => e.symbol !== void 0)?.symbol;
-    const scopeParts = stack.map((e) => e.scopeName);
-    if (def.scopeOverride) scopeParts.push(def.scopeOverride);
-    const scopeName = def.name;
-    if (def.kind === "container") {
-      containerIndex.push(void 0);
-      stack.push({ def, symbol: void 0, scopeName });
-      continue;
-    }
-    let kind = def.kind;
-    const enclosingKind = parentEntry?.def.kind;
-    if (kind === "function" && (def.scopeOverride || enclosingKind && CLASS_LIKE.has(enclosingKind))) kind = "method";
-    const index = symbols.length;
-    symbols.push({
-      name: def.name,
-      kind,
-      startLine: def.node.startPosition.row + 1,
-      // A node that ends at column 0 (a #define and its newline) ends on the line before.
-      endLine: def.node.endPosition.column === 0 && def.node.endPosition.row > def.node.startPosition.row ? def.node.endPosition.row : def.node.endPosition.row + 1,
-      signature: toSignature(def, text),
-      parent: parentSymbol,
-      scope: scopeParts.join(".")
-    });
-    containerIndex.push(index);
-    stack.push({ def, symbol: index, scopeName });
-  }
-  return { symbols, containerIndex };
-}
-function attachReferences(rawRefs, ordered, symbolOf, definitions) {
-  const refs = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [];
-  let next = 0;
-  for (const ref of refs) {
-    while (next < ordered.length && ordered[next].node.startIndex <= ref.nameStart) {
-      const def = ordered[next];
-      while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= def.node.startIndex) stack.pop();
-      stack.push(next);
-      next += 1;
-    }
-    while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= ref.nameStart) stack.pop();
-    let enclosing;
-    for (let i = stack.length - 1; i >= 0 && enclosing === void 0; i -= 1) enclosing = symbolOf[stack[i]];
-    const key = `${ref.nameStart}:${ref.kind}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing });
-  }
-  return out;
-}
-function toSignature(def, text) {
-  const body = findBody(def.node, def.nameStart);
-  const end = body ? body.startIndex : def.node.endIndex;
-  const parent = def.node.parent;
-  const start = parent && parent.type === "export_statement" ? parent.startIndex : def.node.startIndex;
-  let head = text.slice(start, end).replace(LEADING_ANNOTATIONS, "");
-  const lines = head.split("\n");
-  if (lines.length > 3) head = lines.slice(0, 3).join("\n");
-  head = head.replace(/\s+/g, " ").trim();
-  if (def.kind === "constant") head = head.replace(/\s*(:?=)(?!=|>).*$/, "");
-  head = head.replace(/[{:=]\s*$/, "").trim();
-  return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
-}
-function findBody(node2, after) {
-  const direct = node2.childForFieldName("body");
-  if (direct && direct.startIndex >= after) return direct;
-  let level = [node2];
-  for (let depth = 0; depth < 4 && level.length > 0; depth += 1) {
-    const nextLevel = [];
-    for (const current of level) {
-      for (const child of current.namedChildren) {
-        if (!child) continue;
-        if (child.startIndex >= after && BODY_TYPES.has(child.type)) return child;
-        nextLevel.push(child);
-      }
-    }
-    level = nextLevel;
-  }
-  return void 0;
-}
-function toImport(node2, kind) {
-  return { source: node2.text.replace(/^["'`<]|["'`>]$/g, ""), line: node2.startPosition.row + 1, kind };
-}
-function dedupeImports(imports) {
-  const seen = /* @__PURE__ */ new Set();
-  return imports.filter((i) => {
-    const key = `${i.kind}:${i.source}:${i.line}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-// src/core/code-index/load-grammars.ts
-import { createRequire } from "node:module";
-import { Language, Parser, Query } from "web-tree-sitter";
-
-// src/core/code-index/queries/cpp.ts
-var declarator = String.raw`[
-  (identifier) @name
-  (field_identifier) @name
-  (operator_name) @name
-  (destructor_name) @name
-  (qualified_identifier scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
-    name: [(identifier) (operator_name) (destructor_name)] @name)
-  (qualified_identifier name: (qualified_identifier
-    scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
-    name: [(identifier) (operator_name) (destructor_name)] @name))]`;
-var cppQuery = String.raw`
-(function_definition declarator: (function_declarator declarator: ${declarator})) @definition.function
-(function_definition declarator: (_ (function_declarator declarator: ${declarator}))) @definition.function
-(function_definition declarator: (_ (_ (function_declarator declarator: ${declarator})))) @definition.function
-(declaration declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)) @definition.function
-(declaration declarator: (_ (function_declarator declarator: [(identifier) (operator_name)] @name))) @definition.function
-(field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name)) @definition.function
-(field_declaration declarator: (_ (function_declarator declarator: [(field_identifier) (operator_name)] @name))) @definition.function
-(declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.function
-
-(class_specifier name: (type_identifier) @name body: (_)) @definition.class
-(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
-(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
-(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (union_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (enum_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.enum
-; A typedef of a named struct names only its declarator, so the struct is not nested in the typedef.
-(type_definition type: [(struct_specifier name: (_) body: (_)) (union_specifier name: (_) body: (_))
-  (enum_specifier name: (_) body: (_))] declarator: (type_identifier) @name @definition.type)
-(type_definition declarator: [
-  (type_identifier) @name
-  (pointer_declarator declarator: (type_identifier) @name)
-  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))])
-  @definition.type
-(alias_declaration name: (type_identifier) @name) @definition.type
-(preproc_function_def name: (identifier) @name) @definition.macro
-(preproc_def name: (identifier) @name value: (_)) @definition.constant
-(translation_unit (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
-  @definition.constant (#any-of? @_const "const" "constexpr"))
-(declaration_list (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
-  @definition.constant (#any-of? @_const "const" "constexpr"))
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
-(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
-(call_expression function: (template_function name: (identifier) @name)) @reference.call
-(call_expression function: (qualified_identifier name: (template_function name: (identifier) @name))) @reference.call
-(call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
-(new_expression type: [
-  (type_identifier) @name
-  (template_type name: (type_identifier) @name)
-  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.new
-(base_class_clause [
-  (type_identifier) @name
-  (template_type name: (type_identifier) @name)
-  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])] @reference.inherit)
-(type_identifier) @name @reference.type
-
-(preproc_include path: (string_literal (string_content) @import.source))
-(preproc_include path: (system_lib_string) @import.source)
-(using_declaration (qualified_identifier name: (identifier) @name)) @reference.import
-`;
-
-// src/core/code-index/queries/csharp.ts
-var csharpQuery = String.raw`
-(class_declaration name: (identifier) @name) @definition.class
-(record_declaration name: (identifier) @name) @definition.class
-(struct_declaration name: (identifier) @name) @definition.struct
-(interface_declaration name: (identifier) @name) @definition.interface
-(enum_declaration name: (identifier) @name) @definition.enum
-(delegate_declaration name: (identifier) @name) @definition.type
-(namespace_declaration name: (_) @name) @definition.module
-(file_scoped_namespace_declaration name: (_) @name) @definition.module
-(method_declaration name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
-(local_function_statement name: (identifier) @name) @definition.function
-((field_declaration (modifier) @_const (variable_declaration (variable_declarator name: (identifier) @name)))
-  @definition.constant (#eq? @_const "const"))
-
-(invocation_expression function: (identifier) @name) @reference.call
-(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
-(invocation_expression function: (generic_name (identifier) @name)) @reference.call
-(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
-(object_creation_expression type: [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])]) @reference.new
-(base_list [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.inherit)
-; C# has no type-identifier node: a type use is an identifier in a type position.
-(_ type: [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.type)
-(_ returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
-(type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
-(attribute name: (identifier) @name) @reference.type
-
-(using_directive [(identifier) (qualified_name)] @import.source .)
-`;
-
-// src/core/code-index/queries/go.ts
-var goQuery = String.raw`
-(function_declaration name: (identifier) @name) @definition.function
-(method_declaration
-  receiver: (parameter_list (parameter_declaration type: [
-    (type_identifier) @scope
-    (pointer_type (type_identifier) @scope)
-    (generic_type type: (type_identifier) @scope)
-    (pointer_type (generic_type type: (type_identifier) @scope))]))
-  name: (field_identifier) @name) @definition.function
-(method_elem name: (field_identifier) @name) @definition.function
-
-; A lone spec takes its declaration's node so the signature keeps the keyword; grouped specs take their own.
-(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
-(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
-(type_declaration . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @definition.type
-(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
-(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
-(type_spec name: (type_identifier) @name) @definition.type
-(type_alias name: (type_identifier) @name) @definition.type
-(source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
-(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
-(composite_literal type: (type_identifier) @name) @reference.new
-(composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
-(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
-(field_declaration !name type: (type_identifier) @name) @reference.inherit
-(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @reference.inherit
-(field_declaration !name type: (pointer_type (type_identifier) @name)) @reference.inherit
-(field_declaration !name type: (pointer_type (qualified_type name: (type_identifier) @name))) @reference.inherit
-(interface_type (type_elem (type_identifier) @name) @reference.inherit)
-(interface_type (type_elem (qualified_type name: (type_identifier) @name)) @reference.inherit)
-((type_identifier) @name @reference.type
-  (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
-    "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
-
-(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
-(import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))
-`;
-
-// src/core/code-index/queries/java.ts
-var javaQuery = String.raw`
-(class_declaration name: (identifier) @name) @definition.class
-(record_declaration name: (identifier) @name) @definition.class
-(interface_declaration name: (identifier) @name) @definition.interface
-(annotation_type_declaration name: (identifier) @name) @definition.interface
-(enum_declaration name: (identifier) @name) @definition.enum
-(method_declaration name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
-(compact_constructor_declaration name: (identifier) @name) @definition.function
-(annotation_type_element_declaration name: (identifier) @name) @definition.function
-((field_declaration (modifiers) @_mods declarator: (variable_declarator name: (identifier) @name)) @definition.constant
-  (#match? @_mods "\\bstatic\\b") (#match? @_mods "\\bfinal\\b"))
-(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
-
-(method_invocation name: (identifier) @name) @reference.call
-(method_reference (_) (identifier) @name .) @reference.call
-(method_reference . [(identifier) @name (scoped_identifier name: (identifier) @name) (type_identifier) @name] .) @reference.new
-(object_creation_expression type: (type_identifier) @name) @reference.new
-(object_creation_expression type: (generic_type (type_identifier) @name)) @reference.new
-(object_creation_expression type: (scoped_type_identifier (type_identifier) @name .)) @reference.new
-(object_creation_expression type: (generic_type (scoped_type_identifier (type_identifier) @name .))) @reference.new
-(superclass (type_identifier) @name) @reference.inherit
-(superclass (generic_type (type_identifier) @name)) @reference.inherit
-(superclass (scoped_type_identifier (type_identifier) @name .)) @reference.inherit
-(super_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
-(extends_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
-(marker_annotation name: (identifier) @name) @reference.type
-(annotation name: (identifier) @name) @reference.type
-(type_identifier) @name @reference.type
-
-(import_declaration (scoped_identifier) @import.source)
-(import_declaration (identifier) @import.source)
-(import_declaration (scoped_identifier name: (identifier) @name) .) @reference.import
-`;
-
-// src/core/code-index/queries/javascript.ts
-var ecmascriptCommon = String.raw`
-(function_declaration name: (identifier) @name) @definition.function
-(generator_function_declaration name: (identifier) @name) @definition.function
-(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function
-(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
-(variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
-(assignment_expression left: (member_expression property: (property_identifier) @name) right: [(arrow_function) (function_expression)]) @definition.function
-(pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
-(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant)
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant))
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
-(new_expression constructor: (identifier) @name) @reference.new
-(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
-
-(import_statement source: (string (string_fragment) @import.source))
-(export_statement source: (string (string_fragment) @import.source))
-(import_specifier name: (identifier) @name) @reference.import
-(import_clause (identifier) @name) @reference.import
-(call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @import.source)) (#eq? @_require "require"))
-(call_expression function: (import) arguments: (arguments . (string (string_fragment) @import.source)))
-`;
-var javascriptQuery = String.raw`
-${ecmascriptCommon}
-(class_declaration name: (identifier) @name) @definition.class
-(class name: (identifier) @name) @definition.class
-(class_heritage (identifier) @name) @reference.inherit
-(class_heritage (member_expression property: (property_identifier) @name)) @reference.inherit
-`;
-
-// src/core/code-index/queries/php.ts
-var phpQuery = String.raw`
-(function_definition name: (name) @name) @definition.function
-(method_declaration name: (name) @name) @definition.function
-(class_declaration name: (name) @name) @definition.class
-(interface_declaration name: (name) @name) @definition.interface
-(trait_declaration name: (name) @name) @definition.trait
-(enum_declaration name: (name) @name) @definition.enum
-(namespace_definition name: (namespace_name) @name) @definition.module
-(const_declaration (const_element (name) @name)) @definition.constant
-((function_call_expression function: (name) @_define arguments: (arguments . (argument (string (string_content) @name))))
-  @definition.constant (#eq? @_define "define"))
-
-((function_call_expression function: (name) @name) @reference.call (#not-eq? @name "define"))
-(function_call_expression function: (qualified_name (name) @name .)) @reference.call
-(member_call_expression name: (name) @name) @reference.call
-(nullsafe_member_call_expression name: (name) @name) @reference.call
-(scoped_call_expression name: (name) @name) @reference.call
-((object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.new
-  (#not-any-of? @name "static" "self" "parent"))
-(base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
-(class_interface_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
-(declaration_list (use_declaration [(name) @name (qualified_name (name) @name .)] @reference.inherit))
-((named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-((scoped_call_expression scope: [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-((class_constant_access_expression . [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-
-(namespace_use_declaration (namespace_use_clause . [(qualified_name) (name)] @import.source))
-(namespace_use_declaration (namespace_name) @import.source body: (namespace_use_group))
-(namespace_use_clause . [(name) @name (qualified_name (name) @name .)]) @reference.import
-(require_expression (string (string_content) @import.source))
-(require_once_expression (string (string_content) @import.source))
-(include_expression (string (string_content) @import.source))
-(include_once_expression (string (string_content) @import.source))
-(require_expression (binary_expression right: (string (string_content) @import.source)))
-(require_once_expression (binary_expression right: (string (string_content) @import.source)))
-(include_expression (binary_expression right: (string (string_content) @import.source)))
-(include_once_expression (binary_expression right: (string (string_content) @import.source)))
-`;
-
-// src/core/code-index/queries/python.ts
-var pythonQuery = String.raw`
-(class_definition name: (identifier) @name) @definition.class
-(function_definition name: (identifier) @name) @definition.function
-(module (expression_statement (assignment left: (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]*$"))
-
-(call function: (identifier) @name) @reference.call
-(call function: (attribute attribute: (identifier) @name)) @reference.call
-(class_definition superclasses: (argument_list (identifier) @name) @reference.inherit)
-(class_definition superclasses: (argument_list (attribute attribute: (identifier) @name)) @reference.inherit)
-(type (identifier) @name) @reference.type
-
-(import_statement name: (dotted_name) @import.source)
-(import_statement name: (aliased_import name: (dotted_name) @import.source))
-(import_from_statement module_name: (dotted_name) @import.source)
-(import_from_statement module_name: (relative_import) @import.source)
-(import_from_statement name: (dotted_name . (identifier) @name) @reference.import)
-(import_from_statement name: (aliased_import name: (dotted_name . (identifier) @name)) @reference.import)
-`;
-
-// src/core/code-index/queries/ruby.ts
-var rubyQuery = String.raw`
-(class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-(module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-(method name: (_) @name) @definition.function
-(singleton_method name: (_) @name) @definition.function
-(assignment left: (constant) @name) @definition.constant
-
-((call method: (identifier) @name) @reference.call
-  (#not-any-of? @name "new" "require" "require_relative" "load" "include" "extend" "prepend"))
-((call receiver: (constant) @name method: (identifier) @_new) @reference.new (#eq? @_new "new"))
-((call receiver: (scope_resolution name: (constant) @name) method: (identifier) @_new) @reference.new (#eq? @_new "new"))
-((call receiver: (constant) @name method: (identifier) @_method) @reference.type (#not-eq? @_method "new"))
-(scope_resolution scope: (constant) @name) @reference.type
-(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.inherit
-((call method: (identifier) @_mixin arguments: (argument_list [(constant) @name (scope_resolution name: (constant) @name)]))
-  @reference.inherit (#any-of? @_mixin "include" "extend" "prepend"))
-
-((call method: (identifier) @_require arguments: (argument_list . (string (string_content) @import.source) .))
-  (#any-of? @_require "require" "require_relative" "load"))
-`;
-
-// src/core/code-index/queries/rust.ts
-var rustQuery = String.raw`
-(function_item name: (identifier) @name) @definition.function
-(function_signature_item name: (identifier) @name) @definition.function
-(struct_item name: (type_identifier) @name) @definition.struct
-(union_item name: (type_identifier) @name) @definition.struct
-(enum_item name: (type_identifier) @name) @definition.enum
-(trait_item name: (type_identifier) @name) @definition.trait
-(type_item name: (type_identifier) @name) @definition.type
-(mod_item name: (identifier) @name body: (declaration_list)) @definition.module
-(const_item name: (identifier) @name) @definition.constant
-(static_item name: (identifier) @name) @definition.constant
-(macro_definition name: (identifier) @name) @definition.macro
-
-(impl_item type: (type_identifier) @name) @container
-(impl_item type: (generic_type type: (type_identifier) @name)) @container
-(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container
-(impl_item type: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @container
-
-(impl_item trait: (type_identifier) @name) @reference.inherit
-(impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit
-(impl_item trait: (generic_type type: (type_identifier) @name)) @reference.inherit
-(impl_item trait: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @reference.inherit
-(trait_item bounds: (trait_bounds (type_identifier) @name) @reference.inherit)
-(trait_item bounds: (trait_bounds (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit)
-(trait_item bounds: (trait_bounds (generic_type type: (type_identifier) @name)) @reference.inherit)
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
-(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
-(call_expression function: (generic_function function: (identifier) @name)) @reference.call
-(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @name))) @reference.call
-(call_expression function: (generic_function function: (field_expression field: (field_identifier) @name))) @reference.call
-(macro_invocation macro: (identifier) @name) @reference.call
-(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
-; Macro arguments are unparsed token trees: a name followed by a parenthesized tree is taken as a call.
-((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
-(struct_expression name: (type_identifier) @name) @reference.new
-(struct_expression name: (scoped_type_identifier name: (type_identifier) @name)) @reference.new
-(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.new
-; Type paths in expressions (Point::new, Color::Red) name types with identifiers, not type_identifiers.
-((scoped_identifier path: (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
-((type_identifier) @name @reference.type (#not-eq? @name "Self"))
-
-(use_declaration argument: (identifier) @import.source @name) @reference.import
-(use_declaration argument: (scoped_identifier name: (identifier) @name) @import.source) @reference.import
-(use_declaration argument: (use_as_clause path: (identifier) @import.source @name)) @reference.import
-(use_declaration argument: (use_as_clause path: (scoped_identifier name: (identifier) @name) @import.source)) @reference.import
-(use_declaration argument: (scoped_use_list path: (_) @import.source))
-(use_declaration argument: (use_wildcard . (_) @import.source))
-(use_list (identifier) @name @reference.import)
-(use_list (scoped_identifier name: (identifier) @name) @reference.import)
-(use_list (use_as_clause path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.import)
-(mod_item name: (identifier) @import.module !body)
-`;
-
-// src/core/code-index/queries/typescript.ts
-var typescriptQuery = String.raw`
-${ecmascriptCommon}
-(class_declaration name: (type_identifier) @name) @definition.class
-(abstract_class_declaration name: (type_identifier) @name) @definition.class
-(class name: (type_identifier) @name) @definition.class
-(interface_declaration name: (type_identifier) @name) @definition.interface
-(type_alias_declaration name: (type_identifier) @name) @definition.type
-(enum_declaration name: (identifier) @name) @definition.enum
-(internal_module name: (identifier) @name) @definition.module
-(module name: (identifier) @name) @definition.module
-(function_signature name: (identifier) @name) @definition.function
-(method_signature name: (property_identifier) @name) @definition.function
-(abstract_method_signature name: (property_identifier) @name) @definition.function
-
-(extends_clause value: (identifier) @name) @reference.inherit
-(extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit
-(implements_clause (type_identifier) @name) @reference.inherit
-(implements_clause (generic_type name: (type_identifier) @name)) @reference.inherit
-(extends_type_clause type: (type_identifier) @name) @reference.inherit
-(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.inherit
-(type_identifier) @name @reference.type
-`;
-
-// src/core/code-index/queries/index.ts
-var TAGS_QUERIES = {
-  typescript: typescriptQuery,
-  tsx: typescriptQuery,
-  javascript: javascriptQuery,
-  python: pythonQuery,
-  go: goQuery,
-  rust: rustQuery,
-  java: javaQuery,
-  ruby: rubyQuery,
-  // C runs on the C++ grammar (see languages.ts), so both share one query.
-  c: cppQuery,
-  cpp: cppQuery,
-  csharp: csharpQuery,
-  php: phpQuery
-};
-
-// src/core/code-index/load-grammars.ts
-var require2 = createRequire(import.meta.url);
-var ready;
-var grammars = /* @__PURE__ */ new Map();
-function initParser() {
-  ready ??= Parser.init();
-  return ready;
-}
-function loadGrammar(id2) {
-  let pending = grammars.get(id2);
-  if (!pending) {
-    pending = (async () => {
-      const source = TAGS_QUERIES[id2];
-      if (source === void 0) return void 0;
-      await initParser();
-      const file = require2.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id2]}`);
-      const language = await Language.load(file);
-      return { language, query: new Query(language, source) };
-    })();
-    grammars.set(id2, pending);
-  }
-  return pending;
-}
-
-// src/core/code-index/parse-file.ts
-var parser;
-var decoder = new TextDecoder("utf-8");
-async function parseFile(path15, bytes) {
-  const kind = findFileKind(path15) ?? "text";
-  const empty = {
-    path: path15,
-    language: kind,
-    status: "skipped",
-    reason: void 0,
-    lines: 0,
-    symbols: [],
-    references: [],
-    imports: [],
-    chunks: []
-  };
-  const text = decoder.decode(bytes);
-  const skip = findContentSkipReason(bytes, text);
-  if (skip) return { ...empty, reason: skip };
-  const clean = await redactSecrets(text);
-  const lines = clean.split("\n");
-  const grammar = kind === "text" ? void 0 : await loadGrammar(kind);
-  if (!grammar) return { ...empty, status: "text", lines: lines.length, chunks: buildTextChunks(lines) };
-  await initParser();
-  parser ??= new Parser2();
-  parser.setLanguage(grammar.language);
-  let tree;
-  try {
-    tree = parser.parse(clean);
-  } catch (error2) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
-  }
-  if (!tree) return { ...empty, status: "parse-error", lines: lines.length, reason: "parser returned no tree" };
-  try {
-    const tags = extractTags(tree.rootNode, grammar.query, clean);
-    return {
-      ...empty,
-      status: "ok",
-      reason: tree.rootNode.hasError ? "syntax errors (partial tags)" : void 0,
-      lines: lines.length,
-      ...tags,
-      chunks: buildCodeChunks(lines, tags.symbols, tags.imports)
-    };
-  } catch (error2) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
-  } finally {
-    tree.delete();
-  }
-}
-function describe2(error2) {
-  return error2 instanceof Error && error2.message ? error2.message : `parser failed (${String(error2)})`;
-}
-
-// src/core/code-index/parse-pool.ts
-function defaultWorkerCount() {
-  return Math.max(1, availableParallelism());
-}
-function createParsePool(workers) {
-  return workers <= 0 ? createInlinePool() : createWorkerPool(workers);
-}
-function createInlinePool() {
-  let tail = Promise.resolve();
-  const parseOne = async (path15, absolutePath) => {
-    let bytes;
-    try {
-      bytes = readFileSync3(absolutePath);
-    } catch (error2) {
-      return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
-    }
-    return { file: await parseFile(path15, bytes), bytes: bytes.byteLength, error: void 0 };
-  };
-  return {
-    parse(path15, absolutePath) {
-      const next = tail.then(() => parseOne(path15, absolutePath));
-      tail = next.catch(() => void 0);
-      return next;
-    },
-    async close() {
-    }
-  };
-}
-function spawnWorker() {
-  const url = new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
-  if (url.pathname.endsWith(".js")) return new Worker(url);
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true });
-}
-var IN_FLIGHT_PER_WORKER = 4;
-function createWorkerPool(count) {
-  let nextId = 0;
-  const pending = /* @__PURE__ */ new Map();
-  const load = /* @__PURE__ */ new Map();
-  const queue2 = [];
-  const dispatch = () => {
-    while (queue2.length > 0) {
-      let target;
-      for (const [worker, inFlight] of load) {
-        if (inFlight < IN_FLIGHT_PER_WORKER && (target === void 0 || inFlight < load.get(target))) target = worker;
-      }
-      if (!target) return;
-      const { task, resolve } = queue2.shift();
-      pending.set(task.id, { resolve, worker: target });
-      load.set(target, load.get(target) + 1);
-      target.postMessage(task);
-    }
-  };
-  const settle = (id2, outcome) => {
-    const entry = pending.get(id2);
-    if (!entry) return;
-    pending.delete(id2);
-    if (load.has(entry.worker)) load.set(entry.worker, load.get(entry.worker) - 1);
-    entry.resolve(outcome);
-  };
-  for (let i = 0; i < count; i += 1) {
-    const worker = spawnWorker();
-    worker.on("message", (reply) => {
-      settle(reply.id, reply.ok ? { file: reply.file, bytes: reply.bytes, error: void 0 } : { file: void 0, bytes: 0, error: reply.message });
-      dispatch();
-    });
-    worker.on("error", (error2) => {
-      load.delete(worker);
-      for (const [id2, entry] of pending) {
-        if (entry.worker === worker) settle(id2, { file: void 0, bytes: 0, error: `parser worker crashed: ${error2.message}` });
-      }
-      if (load.size === 0) {
-        for (const { resolve } of queue2.splice(0)) resolve({ file: void 0, bytes: 0, error: "no parser workers left" });
-      }
-      dispatch();
-    });
-    load.set(worker, 0);
-  }
-  return {
-    parse(path15, absolutePath) {
-      return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path15, absolutePath }, resolve });
-        dispatch();
-      });
-    },
-    async close() {
-      await Promise.all([...load.keys()].map((w) => w.terminate()));
-    }
-  };
-}
-
-// src/core/code-index/index-repository.ts
-var BATCH_FILES = 200;
-var BATCH_BYTES = 8e6;
-var BULK_BUILD_FILES = 1e3;
-async function indexRepository(source, store, options = {}) {
-  if (!store.holdsWriteLock) {
-    throw new Error(`indexRepository needs the write lock of ${store.file}: open the store with IndexStore.openWriter`);
-  }
-  const clock = options.clock ?? systemClock;
-  const started = clock.now();
-  const report = options.onProgress ?? (() => void 0);
-  report({ phase: "listing", done: 0, total: 0, bytes: 0 });
-  const only = options.onlyPaths;
-  const stored = new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
-  const listing = await source.listFiles({ hashCache: (p) => stored.get(p), paths: only });
-  const skipped = {};
-  for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
-  const indexable = [];
-  for (const file of listing.files) {
-    if (findFileKind(file.path) === void 0) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
-    else indexable.push(file);
-  }
-  const present = new Set(indexable.map((f) => f.path));
-  const toParse = [];
-  const touched = [];
-  let added = 0;
-  for (const file of indexable) {
-    const previous = stored.get(file.path);
-    if (!previous) added += 1;
-    if (!previous || previous.blobSha !== file.blobSha) toParse.push(file);
-    else if (previous.mtimeMs !== file.mtimeMs) touched.push({ file, id: previous.id });
-  }
-  const removed = [...stored.values()].filter((f) => !present.has(f.path));
-  const listed = clock.now();
-  store.transaction(() => {
-    store.setMeta(BUILD_STATE_KEY, "building");
-    store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
-    for (const file of removed) store.deleteFile(file.id);
-    const setMtime = store.db.prepare("UPDATE files SET mtime_ms = ? WHERE id = ?");
-    for (const { file, id: id2 } of touched) setMtime.run(file.mtimeMs, id2);
-  });
-  const bulk = stored.size === 0 && toParse.length >= BULK_BUILD_FILES;
-  if (bulk) store.dropLookupIndexes();
-  const parsed = await parseAll(source.root, toParse, stored, store, options, report);
-  if (bulk) store.createLookupIndexes();
-  const parsedAt = clock.now();
-  report({ phase: "linking", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 });
-  store.transaction(() => {
-    store.setMeta("indexed_at", new Date(clock.now()).toISOString());
-    store.setMeta("root", source.root);
-    if (listing.headSha) store.setMeta("head_sha", listing.headSha);
-    store.setMeta(BUILD_STATE_KEY, "complete");
-  });
-  const finished = clock.now();
-  report({ phase: "done", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
-  for (const [reason, count] of Object.entries(parsed.contentSkips)) skipped[reason] = (skipped[reason] ?? 0) + count;
-  return {
-    files: indexable.length,
-    added,
-    changed: toParse.length - added,
-    removed: removed.length,
-    unchanged: indexable.length - toParse.length,
-    bytesParsed: parsed.bytes,
-    parseErrors: parsed.errors,
-    skipped,
-    edgesRebuiltFor: edges.dirty,
-    importsResolved: edges.importsResolved,
-    headSha: listing.headSha,
-    timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started }
-  };
-}
-async function parseAll(root, files, stored, store, options, report) {
-  const totals = { bytes: 0, errors: 0, contentSkips: {} };
-  if (files.length === 0) return totals;
-  const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
-  const pool = createParsePool(workers);
-  let batch = [];
-  let batchBytes = 0;
-  let done = 0;
-  const flush = () => {
-    const rows = batch;
-    batch = [];
-    batchBytes = 0;
-    store.transaction(() => {
-      for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
-    });
-  };
-  try {
-    await Promise.all(files.map(async (file) => {
-      const outcome = await pool.parse(file.path, path9.join(root, ...file.path.split("/")));
-      done += 1;
-      const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
-      if (parsed.status === "parse-error") totals.errors += 1;
-      if (parsed.status === "skipped" && parsed.reason) {
-        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
-      }
-      totals.bytes += outcome.bytes;
-      batch.push({ file, parsed });
-      batchBytes += outcome.bytes;
-      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
-      report({ phase: "parsing", done, total: files.length, bytes: totals.bytes });
-    }));
-    if (batch.length > 0) flush();
-  } finally {
-    await pool.close();
-  }
-  return totals;
-}
-function failed(filePath, reason) {
-  return {
-    path: filePath,
-    language: findFileKind(filePath) ?? "text",
-    status: "parse-error",
-    reason,
-    lines: 0,
-    symbols: [],
-    references: [],
-    imports: [],
-    chunks: []
-  };
-}
-
-// src/core/code-index/index-store.ts
-import { existsSync as existsSync3, rmSync } from "node:fs";
-import { hostname } from "node:os";
-import Database2 from "better-sqlite3";
-
-// src/core/code-index/schema.ts
-var SCHEMA_VERSION = 4;
-var SCHEMA_SQL = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-
-CREATE TABLE files (
-  id INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE,
-  dir TEXT NOT NULL,
-  blob_sha TEXT NOT NULL,
-  language TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  mtime_ms REAL NOT NULL,
-  lines INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  reason TEXT
-);
-
-
-CREATE TABLE symbols (
-  id INTEGER PRIMARY KEY,
-  file_id INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  parent_id INTEGER,
-  scope TEXT NOT NULL,
-  signature TEXT NOT NULL,
-  start_line INTEGER NOT NULL,
-  end_line INTEGER NOT NULL
-);
-
--- One row per (enclosing symbol, name, kind): the first line it is used on.
-CREATE TABLE refs (
-  file_id INTEGER NOT NULL,
-  symbol_id INTEGER,
-  name TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  line INTEGER NOT NULL
-);
-
-CREATE TABLE imports (
-  file_id INTEGER NOT NULL,
-  source TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  line INTEGER NOT NULL,
-  resolved INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
-
--- File-level graph: import, contains, call, inherit, type. weight = number of uses.
-CREATE TABLE edges (
-  src_file_id INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  dst_file_id INTEGER NOT NULL,
-  weight REAL NOT NULL,
-  PRIMARY KEY (src_file_id, kind, dst_file_id)
-) WITHOUT ROWID;
-CREATE INDEX edges_dst ON edges (dst_file_id, kind);
-
-CREATE TABLE chunks (
-  id INTEGER PRIMARY KEY,
-  file_id INTEGER NOT NULL,
-  symbol_id INTEGER,
-  kind TEXT NOT NULL,
-  start_line INTEGER NOT NULL,
-  end_line INTEGER NOT NULL,
-  context TEXT NOT NULL
-);
-
--- Contentless: the text stays in the repository, the index keeps only terms.
-CREATE VIRTUAL TABLE chunks_fts USING fts5 (
-  names, path, body,
-  content = '', contentless_delete = 1,
-  tokenize = 'porter unicode61 remove_diacritics 2'
-);
-
--- Files written but whose graph edges are not yet rebuilt: what an interrupted run resumes.
-CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
-`;
-var LOOKUP_INDEXES_SQL = `
-CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
-CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
-CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
-CREATE INDEX IF NOT EXISTS refs_file ON refs (file_id, name);
-CREATE INDEX IF NOT EXISTS refs_symbol ON refs (symbol_id);
-CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
-CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
-`;
-var LOOKUP_INDEX_NAMES = [...LOOKUP_INDEXES_SQL.matchAll(/CREATE INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]);
-
-// src/core/code-index/index-store.ts
-var IndexStore = class _IndexStore {
-  db;
-  file;
-  statements;
-  writes = 0;
-  prepared = /* @__PURE__ */ new Map();
-  lock;
-  constructor(db, file, lock) {
-    this.db = db;
-    this.file = file;
-    this.lock = lock;
-    this.statements = prepareStatements(db);
-  }
-  /** Opens an existing index for reading; a missing one, or one from another schema version, is IndexUnavailableError. */
-  static open(file, options = {}) {
-    let db;
-    try {
-      db = new Database2(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
-    } catch (error2) {
-      throw new IndexUnavailableError(`no index at ${file}`, {
-        hint: "run `nanodex index` first (with the same --repo)",
-        cause: error2
-      });
-    }
-    if (readVersion(db) !== SCHEMA_VERSION) {
-      db.close();
-      throw new IndexUnavailableError(`the index at ${file} is not complete, or was built by another nanodex version`, {
-        hint: "run `nanodex index` to build it"
-      });
-    }
-    configureReader(db);
-    return new _IndexStore(db, file);
-  }
-  /** The index at `file` for reading, or undefined when there is none yet (missing, or from another schema version). */
-  static findReadable(file, options = {}) {
-    try {
-      return _IndexStore.open(file, options);
-    } catch (error2) {
-      if (error2 instanceof IndexUnavailableError) return void 0;
-      throw error2;
-    }
-  }
-  /**
-   * Takes the index's write lock (waiting for another writer, bounded), then
-   * opens (or creates) the index at `file`. An index from another schema
-   * version, or one that is not a nanodex index, is rebuilt from scratch:
-   * safe only because no other writer can be in it. The connection stays
-   * usable for reading after releaseWriteLock().
-   */
-  static async openWriter(file, options = {}) {
-    const lock = await acquireIndexWriteLock(file, { describeHolder: () => findIndexWriter(file), ...options });
-    let db;
-    try {
-      db = openWritable(file, options);
-      const store = new _IndexStore(db, file, lock);
-      store.setMeta(BUILD_WRITER_KEY, `pid ${process.pid} on ${hostname()}`);
-      return store;
-    } catch (error2) {
-      db?.close();
-      lock.release();
-      throw error2;
-    }
-  }
-  /** True while this store holds the index's write lock. */
-  get holdsWriteLock() {
-    return this.lock?.held ?? false;
-  }
-  /** How long taking the write lock waited for another writer, in milliseconds (0 for a reader). */
-  get lockWaitedMs() {
-    return this.lock?.waitedMs ?? 0;
-  }
-  /** Lets the next writer in; this connection goes on reading. */
-  releaseWriteLock() {
-    if (!this.holdsWriteLock) return;
-    try {
-      this.db.exec("PRAGMA optimize");
-    } finally {
-      this.lock?.release();
-      this.lock = void 0;
-    }
-  }
-  /** Moves everything from the -wal into the main file, so a copy of the file alone (a cache) is the whole index. */
-  checkpoint() {
-    this.db.pragma("wal_checkpoint(TRUNCATE)");
-  }
-  /** Drops the lookup indexes for a first bulk build; call createLookupIndexes() after it. */
-  dropLookupIndexes() {
-    this.db.exec(LOOKUP_INDEX_NAMES.map((name) => `DROP INDEX IF EXISTS ${name};`).join("\n"));
-    this.prepared.clear();
-  }
-  createLookupIndexes() {
-    this.db.exec(LOOKUP_INDEXES_SQL);
-    this.db.exec("PRAGMA analysis_limit = 400; ANALYZE;");
-    this.prepared.clear();
-  }
-  close() {
-    if (this.db.open && this.holdsWriteLock) this.releaseWriteLock();
-    if (this.db.open) this.db.close();
-    this.lock?.release();
-  }
-  /** A prepared statement for `sql`, made once per connection and reused. */
-  statement(sql) {
-    let statement = this.prepared.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.prepared.set(sql, statement);
-    }
-    return statement;
-  }
-  /** Bumped by every write transaction; caches key on it. */
-  get generation() {
-    return this.writes;
-  }
-  transaction(fn) {
-    const result = this.db.transaction(fn)();
-    this.writes += 1;
-    return result;
-  }
-  listFiles() {
-    return this.statements.allFiles.all();
-  }
-  /** True when no file has been indexed yet (one row probed, not the whole table read). */
-  isEmpty() {
-    return this.statement("SELECT 1 FROM files LIMIT 1").get() === void 0;
-  }
-  /** Stored rows for these paths (those not in the index are left out). */
-  findFiles(paths) {
-    return this.statement(
-      `SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files
-       WHERE path IN (SELECT value FROM json_each(?))`
-    ).all(JSON.stringify(paths));
-  }
-  getMeta(key) {
-    return this.statements.getMeta.get(key);
-  }
-  setMeta(key, value) {
-    this.statements.setMeta.run(key, value);
-  }
-  /** Replaces everything stored for one file. Call inside a transaction. */
-  writeFile(entry, parsed, previousId) {
-    const s = this.statements;
-    let fileId;
-    if (previousId === void 0) {
-      fileId = Number(
-        s.insertFile.run(entry.path, dirOf2(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null).lastInsertRowid
-      );
-    } else {
-      this.clearDerivedRows(previousId);
-      s.updateFile.run(entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null, previousId);
-      fileId = previousId;
-    }
-    const symbolIds = [];
-    for (const symbol of parsed.symbols) {
-      const parentId = symbol.parent === void 0 ? null : symbolIds[symbol.parent] ?? null;
-      symbolIds.push(Number(
-        s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine).lastInsertRowid
-      ));
-    }
-    const seenRefs = /* @__PURE__ */ new Set();
-    for (const ref of parsed.references) {
-      const symbolId = ref.enclosing === void 0 ? null : symbolIds[ref.enclosing] ?? null;
-      const key = `${symbolId}\0${ref.name}\0${ref.kind}`;
-      if (seenRefs.has(key)) continue;
-      seenRefs.add(key);
-      s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
-    }
-    for (const imp of parsed.imports) s.insertImport.run(fileId, imp.source, imp.kind, imp.line);
-    const pathTerms = toPathTerms(entry.path);
-    for (const chunk of parsed.chunks) {
-      const symbolId = chunk.symbol === void 0 ? null : symbolIds[chunk.symbol] ?? null;
-      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, chunk.context).lastInsertRowid;
-      s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
-    }
-    s.markDirty.run(fileId);
-    return fileId;
-  }
-  /** Removes a file and everything derived from it; files that imported it are re-resolved. Call inside a transaction. */
-  deleteFile(fileId) {
-    const s = this.statements;
-    for (const { id: id2 } of s.importersOf.all(fileId)) {
-      if (id2 === fileId) continue;
-      s.unresolveImports.run(id2);
-      s.markDirty.run(id2);
-    }
-    this.clearDerivedRows(fileId);
-    s.deleteEdgesTo.run(fileId);
-    s.deleteDirty.run(fileId);
-    s.deleteFile.run(fileId);
-  }
-  /** Everything parsed out of a file, and the edges it makes; not the file row or edges into it. */
-  clearDerivedRows(fileId) {
-    const s = this.statements;
-    s.deleteFts.run(fileId);
-    s.deleteChunks.run(fileId);
-    s.deleteSymbols.run(fileId);
-    s.deleteRefs.run(fileId);
-    s.deleteImports.run(fileId);
-    s.deleteEdgesFrom.run(fileId);
-  }
-};
-function openWritable(file, options) {
-  let db = new Database2(file, { verbose: options.onStatement });
-  if (readVersion(db) !== SCHEMA_VERSION) {
-    db.close();
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-    db = new Database2(file, { verbose: options.onStatement });
-    configureWriter(db);
-    db.transaction(() => {
-      db.exec(SCHEMA_SQL);
-      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("schema_version", String(SCHEMA_VERSION));
-    })();
-  } else {
-    configureWriter(db);
-  }
-  db.exec(LOOKUP_INDEXES_SQL);
-  return db;
-}
-function configureWriter(db) {
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  configureReader(db);
-}
-function configureReader(db) {
-  db.pragma("temp_store = MEMORY");
-  db.pragma("cache_size = -65536");
-  db.pragma("busy_timeout = 5000");
-}
-function findIndexWriter(file) {
-  if (!existsSync3(file)) return void 0;
-  let db;
-  try {
-    db = new Database2(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
-    const get = (key) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
-    const writer = get(BUILD_WRITER_KEY);
-    if (writer === void 0) return void 0;
-    const since = get(BUILD_STATE_KEY) === "building" ? get(BUILD_STARTED_KEY) : void 0;
-    return since === void 0 ? writer : `${writer}, building since ${since}`;
-  } catch (error2) {
-    if (error2 instanceof Database2.SqliteError) return void 0;
-    throw error2;
-  } finally {
-    db?.close();
-  }
-}
-function readVersion(db) {
-  try {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get();
-    return row ? Number(row.value) : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function dirOf2(file) {
-  const slash = file.lastIndexOf("/");
-  return slash < 0 ? "" : file.slice(0, slash);
-}
-function prepareStatements(db) {
-  return {
-    insertFile: db.prepare(
-      `INSERT INTO files (path, dir, blob_sha, language, size, mtime_ms, lines, status, reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-    ),
-    updateFile: db.prepare(
-      `UPDATE files SET blob_sha = ?, language = ?, size = ?, mtime_ms = ?, lines = ?, status = ?, reason = ? WHERE id = ?`
-    ),
-    insertSymbol: db.prepare(
-      `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-    ),
-    insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)"),
-    insertImport: db.prepare("INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)"),
-    insertChunk: db.prepare(
-      `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`
-    ),
-    insertFts: db.prepare("INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)"),
-    markDirty: db.prepare("INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)"),
-    deleteFts: db.prepare("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)"),
-    deleteChunks: db.prepare("DELETE FROM chunks WHERE file_id = ?"),
-    deleteSymbols: db.prepare("DELETE FROM symbols WHERE file_id = ?"),
-    deleteRefs: db.prepare("DELETE FROM refs WHERE file_id = ?"),
-    deleteImports: db.prepare("DELETE FROM imports WHERE file_id = ?"),
-    deleteEdgesFrom: db.prepare("DELETE FROM edges WHERE src_file_id = ?"),
-    deleteEdgesTo: db.prepare("DELETE FROM edges WHERE dst_file_id = ?"),
-    importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
-    unresolveImports: db.prepare("UPDATE imports SET resolved = 0 WHERE file_id = ?"),
-    deleteFile: db.prepare("DELETE FROM files WHERE id = ?"),
-    deleteDirty: db.prepare("DELETE FROM dirty_files WHERE file_id = ?"),
-    allFiles: db.prepare("SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files"),
-    getMeta: db.prepare("SELECT value FROM meta WHERE key = ?").pluck(),
-    setMeta: db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-  };
-}
-
-// src/core/code-index/open-repo-index.ts
-var HEAD_SHA_KEY = "head_sha";
-var TREE_COMMIT_KEY = "tree_commit";
-async function openRepoIndex(file, options) {
-  const { files } = options;
-  const { headSha } = files;
-  const toSource = () => files.kind === "checkout" ? files.source : new LocalRepoSource(files.tree);
-  if (headSha !== void 0) {
-    const ready2 = openAtCommit(file, headSha);
-    if (ready2 !== void 0) return withSource(ready2, toSource, { update: "fresh", stats: void 0 });
-  }
-  const store = await IndexStore.openWriter(file, options.lock);
-  try {
-    let update = "fresh";
-    let stats;
-    if (headSha === void 0 || store.getMeta(HEAD_SHA_KEY) !== headSha) {
-      const indexing = { ...options.indexing };
-      if (files.kind === "checkout") {
-        update = store.isEmpty() ? "built" : "delta";
-        stats = await indexRepository(files.source, store, indexing);
-      } else {
-        const changed = await updateTree(store, files);
-        update = changed === void 0 ? "built" : "delta";
-        stats = await indexRepository(toSource(), store, changed === void 0 ? indexing : { ...indexing, onlyPaths: changed });
-      }
-      if (headSha !== void 0) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
-    }
-    await options.beforeRelease?.(store);
-    store.releaseWriteLock();
-    return { store, source: toSource(), update, stats };
-  } catch (error2) {
-    store.close();
-    throw error2;
-  }
-}
-function withSource(store, toSource, result) {
-  try {
-    return { store, source: toSource(), ...result };
-  } catch (error2) {
-    store.close();
-    throw error2;
-  }
-}
-function openAtCommit(file, headSha) {
-  const store = IndexStore.findReadable(file);
-  if (store === void 0 || store.getMeta(HEAD_SHA_KEY) === headSha) return store;
-  store.close();
-  return void 0;
-}
-async function updateTree(store, files) {
-  const indexed = store.getMeta(HEAD_SHA_KEY);
-  const treeCommit = existsSync4(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? "unknown" : "none";
-  if (files.maxDeltaFiles > 0 && indexed !== void 0 && (treeCommit === indexed || treeCommit === "unknown")) {
-    const changed = await findChangedFiles(store, files.remote);
-    if (changed.length <= files.maxDeltaFiles) {
-      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, "changing"));
-      await applyDelta(files, changed);
-      store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
-      return changed.map((c) => c.path);
-    }
-  }
-  if (treeCommit !== files.headSha) {
-    await rm(files.tree, { recursive: true, force: true });
-    await mkdir(path10.dirname(files.tree), { recursive: true });
-    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
-    store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
-  }
-  return void 0;
-}
-async function findChangedFiles(store, remote) {
-  const listing = await remote.listFiles();
-  const stored = new Map(store.listFiles().map((f) => [f.path, f.blobSha]));
-  const changed = [];
-  const present = /* @__PURE__ */ new Set();
-  for (const file of listing.files) {
-    if (findFileKind(file.path) === void 0) continue;
-    present.add(file.path);
-    if (stored.get(file.path) !== file.blobSha) changed.push({ path: file.path, blobSha: file.blobSha });
-  }
-  for (const file of stored.keys()) if (!present.has(file)) changed.push({ path: file });
-  return changed;
-}
-async function applyDelta(files, changed) {
-  const root = realpathSync3(files.tree);
-  for (const file of changed) {
-    const { absolute } = resolveInsideRoot(root, file.path);
-    if (file.blobSha === void 0) {
-      await unlink(absolute).catch((error2) => {
-        if (!(error2 instanceof Error && "code" in error2 && error2.code === "ENOENT")) throw error2;
-      });
-      continue;
-    }
-    const bytes = await files.remote.readBlob({ path: file.path, blobSha: file.blobSha });
-    await mkdir(path10.dirname(absolute), { recursive: true });
-    await writeFile(absolute, bytes);
-  }
-}
-
-// src/action/open-cached-index.ts
-var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
-function toIndexCacheKey(repository, treeSha) {
-  return `${toIndexCachePrefix(repository)}${treeSha}`;
-}
-function toIndexCachePrefix(repository) {
-  return `nanodex-index-${repository}-`;
-}
-async function openCachedIndex(source, options) {
-  const { cache: cache2, logger } = options;
-  const treeSha = readTreeSha(source.root);
-  const paths = [options.folder];
-  const prefix = toIndexCachePrefix(options.repository);
-  const key = treeSha === void 0 ? void 0 : toIndexCacheKey(options.repository, treeSha);
-  const report = { status: "disabled", restoredKey: void 0, savedKey: void 0, saveProblem: void 0 };
-  if (options.enabled && !cache2.isAvailable()) report.status = "unavailable";
-  else if (options.enabled) {
-    report.restoredKey = await cache2.restore(paths, key ?? prefix, [prefix]);
-    report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
-  }
-  const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key : void 0;
-  const { store, stats } = await openRepoIndex(path11.join(options.folder, "index.sqlite"), {
-    files: { kind: "checkout", source },
-    indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
-    // Saved while the lock is held, so the copy cached is one writer's finished work.
-    beforeRelease: saveTo === void 0 ? void 0 : async (written) => {
-      written.checkpoint();
-      try {
-        await cache2.save(paths, saveTo);
-        report.savedKey = saveTo;
-      } catch (error2) {
-        report.saveProblem = describeError(error2);
-        logger.warn("could not save the index to the Actions cache", { key: saveTo, error: report.saveProblem });
-      }
-    }
-  });
-  return { store, stats, cache: report, treeSha };
-}
-function readTreeSha(root) {
-  try {
-    return execFileSync2("git", ["-C", root, "rev-parse", "HEAD^{tree}"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return void 0;
-  }
-}
-function readHeadSha(root) {
-  try {
-    return execFileSync2("git", ["-C", root, "rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return void 0;
-  }
-}
-
-// src/action/action-workspace.ts
-var KEYED_PROVIDERS = /* @__PURE__ */ new Set(["openai", "anthropic"]);
-function toActionWorkspace(context) {
-  const { inputs, env, logger } = context;
-  const notices = [];
-  const modelConfig = readModelConfig(context, notices);
-  let index;
-  const workspace = {
-    async open() {
-      const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
-      const source = new LocalRepoSource(env.workspace);
-      const indexed = await openCachedIndex(source, {
-        repository: `${env.owner}/${env.repo}`,
-        folder: path12.join(env.runnerTemp, "nanodex-index"),
-        cache: context.cache,
-        enabled: inputs["index-cache"],
-        logger
-      });
-      index = { stats: indexed.stats, cache: indexed.cache };
-      const sha = readHeadSha(source.root);
-      return {
-        source,
-        index: new SqliteCodeIndex(indexed.store),
-        repo: { kind: "local", root: source.root },
-        repositorySkills,
-        links: sha === void 0 ? void 0 : { htmlUrl: toHtmlUrl(context), sha },
-        close: () => indexed.store.close()
-      };
-    }
-  };
-  return {
-    ports: { workspace, logger, clock: context.clock, modelConfig, model: modelConfig === void 0 ? void 0 : createChatModel(modelConfig) },
-    get index() {
-      return index;
-    },
-    notices
-  };
-}
-function toHtmlUrl(context) {
-  return `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`;
-}
-function toRunConfig(context) {
-  return { ...context.config, budget: { ...context.config.budget, ...context.inputs.budget } };
-}
-function readModelConfig(context, notices) {
-  const { inputs } = context;
-  const provider = inputs["model-provider"];
-  if (provider === "none") return void 0;
-  if (KEYED_PROVIDERS.has(provider) && inputs["model-api-key"] === "") {
-    notices.push(
-      `model-api-key is empty, so ${provider} was not used and nanodex answered offline from the index. Secrets are not passed to workflows triggered from forks; pass the key as a secret to use the model.`
-    );
-    return void 0;
-  }
-  return parseModelConfig({
-    provider,
-    ...inputs["model-name"] === "" ? {} : { model: inputs["model-name"] },
-    ...inputs["model-api-key"] === "" ? {} : { apiKey: inputs["model-api-key"] },
-    ...inputs["model-base-url"] === "" ? {} : { baseUrl: inputs["model-base-url"] }
-  });
-}
-
-// src/action/handle-dispatch.ts
-async function handleIndexOnly(context, why) {
-  const workspace = toActionWorkspace(context);
-  (await workspace.ports.workspace.open()).close();
-  const { stats, cache: cache2 } = workspace.index;
-  const changed = stats.added + stats.changed + stats.removed;
-  return {
-    handled: "index",
-    headline: `Indexed ${context.env.owner}/${context.env.repo} (${why}): ${stats.files} files, ${changed} changed since the cached index (cache: ${cache2.status}).`,
-    index: workspace.index,
-    notices: cache2.saveProblem === void 0 ? [] : [`The index was not saved to the Actions cache: ${cache2.saveProblem}`]
-  };
-}
-async function handleDispatch(context) {
-  const { command, prompt } = context.inputs;
-  if (command === "index") return handleIndexOnly(context, "workflow_dispatch");
-  const workspace = toActionWorkspace(context);
-  const result = await runInWorkspace({ command, prompt, budget: toRunConfig(context).budget }, workspace.ports);
-  return {
-    handled: "dispatch",
-    headline: `Ran \`${"command" in result ? result.command : command}\` on ${context.env.owner}/${context.env.repo} (workflow_dispatch): ${result.kind}.`,
-    result,
-    index: workspace.index,
-    notices: workspace.notices,
-    failure: toRunFailure(result)
-  };
-}
-
-// src/core/access/decide-access.ts
-var RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
-function decideAccess(input) {
-  const login = input.actor.login.toLowerCase();
-  if (login === input.selfLogin.toLowerCase()) return { allowed: false, reason: "the comment is nanodex's own", reply: false };
-  if (input.actor.type === "Bot" || login.endsWith("[bot]")) {
-    return { allowed: false, reason: `${input.actor.login} is a bot; bots cannot ask nanodex`, reply: false };
-  }
-  const rank2 = RANK[input.permission];
-  if (rank2 >= RANK.write) return { allowed: true };
-  const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank2 >= RANK.read);
-  const readOnly = input.command !== "auto" && READ_ONLY_COMMANDS.includes(input.command);
-  if (readOnly && openToEveryone) return { allowed: true };
-  return { allowed: false, reason: explainRefusal(input, openToEveryone), reply: true };
-}
-function explainRefusal(input, openToEveryone) {
-  const who = `@${input.actor.login}`;
-  const has = input.permission === "none" ? "is not a collaborator" : `has ${input.permission} access`;
-  const readOnlyList = READ_ONLY_COMMANDS.map((c) => `\`${c}\``).join(", ");
-  const what = input.command === "auto" ? "A request that does not name its command" : `\`${input.command}\``;
-  const lines = [`${what} needs write access to this repository, and ${who} ${has}.`];
-  if (openToEveryone) {
-    lines.push(`Read-only commands (${readOnlyList}) are open to you: start the request with one, for example \`@nanodex explain …\`.`);
-  } else if (input.isPublicRepo) {
-    lines.push(`A maintainer can run it, or open ${readOnlyList} to everyone with \`access.readOnlyForEveryone: true\` in \`.github/nanodex.yml\`.`);
-  } else {
-    lines.push("A maintainer can run it, or give you write access.");
-  }
-  return lines.join(" ");
-}
-
-// src/core/commands/to-mention-command.ts
-function toMentionCommand(text) {
-  const words = parseBudgetWords(text);
-  if (words.prompt === "") return { kind: "help", unknown: void 0 };
-  const routed = routeRequest(words.prompt, []);
-  if (routed.how === "command") {
-    if (routed.command === "help") return { kind: "help", unknown: void 0 };
-    const prompt = removeFirstWord(text, words.prompt);
-    const question = parseBudgetWords(prompt).prompt === "" ? ` ${getCommandSpec(routed.command).defaultPrompt}` : "";
-    return { kind: "run", command: routed.command, prompt: `${prompt}${question}`.trim() };
-  }
-  const slash = /^\/([\w-]+)/.exec(words.prompt);
-  if (slash) return { kind: "help", unknown: slash[1] };
-  return { kind: "run", command: "auto", prompt: text.trim() };
-}
-function removeFirstWord(text, withoutBudget) {
-  const word = /^\S+/.exec(withoutBudget)?.[0] ?? "";
-  const at2 = text.indexOf(word);
-  return `${text.slice(0, at2)}${text.slice(at2 + word.length)}`.replace(/\s+/g, " ").trim();
-}
-
-// src/core/render/render-reply.ts
-var MAX_GATHERED_LISTED = 20;
-var LIMIT_NAMES = {
-  rounds: "exploration rounds",
-  files: "files read",
-  bytes: "bytes fetched",
-  contextTokens: "context tokens",
-  modelCalls: "model calls",
-  wallMs: "time"
-};
-async function renderReply(result, options = {}) {
-  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
-  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
-  const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
-  return redactSecrets(warning3 === void 0 ? reply : `${warning3}
-
-${reply}`);
-}
-function renderWorking(command) {
-  return `⏳ nanodex is working on ${code(command)} …`;
-}
-function renderFailure(failure, options = {}) {
-  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
-  const [what = "", ...rest] = failure.message.split("\n");
-  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, "")).filter((l) => l !== "").join(" ");
-  const lines = [`nanodex could not finish: ${safe2(what.replace(/\.$/, ""))} (reference ${code(failure.referenceId)})`];
-  if (fix !== "") lines.push("", `**How to fix:** ${safe2(fix)}`);
-  return lines.join("\n");
-}
-function renderOutcome(result, safe2, detail) {
-  switch (result.kind) {
-    case "done":
-      if ("comment" in result) return detail === "terminal" ? renderCommentWithExtras(result) : result.comment.body;
-      if (result.command === "locate") return renderLocate(result.files, safe2, detail);
-      return renderAsk(result, safe2);
-    case "budget-exceeded":
-      return renderBudgetExceeded(result, safe2);
-    case "skipped":
-      return `nanodex did nothing: ${safe2(result.reason)}`;
-    case "failed":
-      return renderFailure(result);
-  }
-}
-function renderLocate(files, safe2, detail) {
-  if (files.length === 0) return "nanodex found no file that matches.";
-  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
-  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
-}
-function renderCommentWithExtras(result) {
-  const out = [result.comment.body];
-  if (result.comment.reviewComments.length > 0) {
-    out.push("---", `Inline comments (${result.comment.reviewComments.length}):`);
-    for (const c of result.comment.reviewComments) {
-      out.push(`#### ${c.path}:${c.startLine !== void 0 ? `${c.startLine}-` : ""}${c.line}
-${c.body}`);
-    }
-  }
-  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
-  return out.join("\n\n");
-}
-function renderAsk(result, safe2) {
-  const c = result.context;
-  const m = result.metrics;
-  const blocks = [{ title: "the summary", essential: true, text: `## ${safe2(c.summary)}
-
-Confidence: **${c.confidence}** (${safe2(c.confidenceReason)}).` }];
-  if (result.answer) {
-    const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(", ");
-    const removed = result.answer.removedCitations > 0 ? `
-
-(${plural(result.answer.removedCitations, "citation")} not backed by the evidence removed.)` : "";
-    blocks.push({ title: "the answer", essential: true, text: `### Answer
-
-${safe2(result.answer.text)}
-
-${cites ? `Cited: ${cites}` : "No citations."}${removed}` });
-  } else {
-    blocks.push({ title: "the note", essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
-  }
-  if (result.refusedToolCalls.length > 0) {
-    blocks.push({ title: "refused tool calls", text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(", ")}.` });
-  }
-  if (c.keyFindings.length > 0) blocks.push({ title: "the findings", text: ["### Findings", ...c.keyFindings.map((f) => `- ${safe2(f)}`)].join("\n") });
-  for (const e of c.evidence) {
-    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}
-_${safe2(e.reason)}_
-${fence(e.snippet, languageOf(e.path))}` });
-  }
-  if (c.knownGaps.length > 0) blocks.push({ title: "the known gaps", text: ["### Known gaps", ...c.knownGaps.map((g) => `- ${safe2(g)}`)].join("\n") });
-  blocks.push({
-    title: "the footer",
-    essential: true,
-    text: `<sub>${plural(m.rounds, "round")}, ${plural(m.filesTouched, "file")}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`
-  });
-  return fitComment(blocks).body;
-}
-function renderBudgetExceeded(result, safe2) {
-  const lines = [
-    `**nanodex stopped: the ${LIMIT_NAMES[result.limit]} budget was reached** (${formatAmount(result.limit, result.used)} of ${formatAmount(result.limit, result.allowed)}).`,
-    "The analysis is incomplete, so no answer is given.",
-    "",
-    `**To go further:** ${safe2(result.howToRaise)}.`
-  ];
-  const ranges = /* @__PURE__ */ new Map();
-  for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
-  if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
-  const more = ranges.size - listed.length;
-  return [
-    ...lines,
-    "",
-    `<details><summary>Gathered before the limit: ${plural(ranges.size, "file")}</summary>`,
-    "",
-    ...listed,
-    ...more > 0 ? [`- and ${plural(more, "more file")}`] : [],
-    "",
-    "</details>"
-  ].join("\n");
-}
-function formatAmount(limit2, value) {
-  if (limit2 === "bytes") return `${(value / 1024).toFixed(0)} KB`;
-  if (limit2 === "wallMs") return `${(value / 1e3).toFixed(0)} s`;
-  return String(value);
-}
-
-// src/core/flows/review-change.ts
-import ignore2 from "ignore";
-
-// src/core/review/review-state.ts
-import { createHash as createHash3 } from "node:crypto";
-import { z as z9 } from "zod";
-var MAX_SHAS = 100;
-var MAX_FINGERPRINTS = 500;
-var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
-var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
-var stateSchema = z9.object({
-  reviewedShas: z9.array(z9.string().regex(/^[0-9a-f]{7,64}$/)),
-  fingerprints: z9.array(z9.string().regex(/^[0-9a-f]{16}$/))
-});
-function readReviewState(body) {
-  const found = BLOCK.exec(body);
-  if (found === null) return void 0;
-  let json;
-  try {
-    json = JSON.parse(found[1]);
-  } catch {
-    return void 0;
-  }
-  const parsed = stateSchema.safeParse(json);
-  return parsed.success ? parsed.data : void 0;
-}
-function writeReviewState(body, state) {
-  const kept = {
-    reviewedShas: [...new Set(state.reviewedShas)].slice(-MAX_SHAS),
-    fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS)
-  };
-  return `${body.replace(BLOCK, "").trimEnd()}
-
-<!-- nanodex:review-state ${JSON.stringify(kept)} -->`;
-}
-function fingerprintFinding(finding) {
-  const quote2 = finding.quote.replace(/\s+/g, " ").trim();
-  return createHash3("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
-}
-function markFingerprint(commentBody, fingerprint) {
-  return `${commentBody}
-
-<!-- nanodex:finding:${fingerprint} -->`;
-}
-function readFingerprint(commentBody) {
-  return FINDING.exec(commentBody)?.[1];
-}
-
 // src/core/flows/review-change.ts
 function toReviewKey(pullNumber) {
   return `review-${pullNumber}`;
@@ -10418,6 +9954,470 @@ function startMention(input, ports) {
   return { accept, answer, stop, get declined() {
     return declined;
   } };
+}
+
+// src/core/llm/create-chat-model.ts
+import { ChatAnthropic } from "@langchain/anthropic";
+import { ChatOllama } from "@langchain/ollama";
+import { ChatOpenAI } from "@langchain/openai";
+
+// src/core/net/fetch-with-timeout.ts
+function fetchWithTimeout(timeoutMs, what = "the server", base) {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    let timer;
+    const rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new DOMException(`${what} did not answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+      timer.unref();
+    };
+    rearm();
+    const request = (base ?? globalThis.fetch)(input, { ...init, signal });
+    let response;
+    try {
+      response = await raceAbort(request, controller.signal);
+    } catch (error2) {
+      clearTimeout(timer);
+      throw error2;
+    }
+    if (!response.body) {
+      clearTimeout(timer);
+      return response;
+    }
+    rearm();
+    const idle = new TransformStream({
+      transform(chunk, stream) {
+        rearm();
+        stream.enqueue(chunk);
+      },
+      flush() {
+        clearTimeout(timer);
+      }
+    });
+    const timed = new Response(response.body.pipeThrough(idle, { signal: controller.signal }), response);
+    Object.defineProperty(timed, "url", { value: response.url });
+    return timed;
+  };
+}
+function raceAbort(promise, signal) {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+// src/core/llm/create-chat-model.ts
+function createChatModel(config) {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  switch (config.provider) {
+    case "none":
+      return void 0;
+    case "openai":
+      return new ChatOpenAI({
+        model: modelOf(config, "openai"),
+        apiKey: requireKey(config, "openai"),
+        temperature: config.temperature ?? 0,
+        timeout: timeoutMs,
+        maxRetries: config.maxRetries,
+        configuration: { baseURL: config.baseUrl ?? DEFAULT_BASE_URLS.openai }
+      });
+    case "anthropic":
+      return new ChatAnthropic({
+        model: modelOf(config, "anthropic"),
+        apiKey: requireKey(config, "anthropic"),
+        temperature: config.temperature ?? 0,
+        maxRetries: config.maxRetries,
+        anthropicApiUrl: config.baseUrl ?? DEFAULT_BASE_URLS.anthropic,
+        clientOptions: { timeout: timeoutMs }
+      });
+    case "ollama":
+      return new ChatOllama({
+        model: modelOf(config, "ollama"),
+        baseUrl: config.baseUrl ?? DEFAULT_BASE_URLS.ollama,
+        temperature: config.temperature ?? 0,
+        ...config.apiKey === void 0 ? {} : { headers: { Authorization: `Bearer ${config.apiKey}` } },
+        fetch: fetchWithTimeout(timeoutMs, "the model provider")
+      });
+  }
+}
+function modelOf(config, provider) {
+  return config.model ?? DEFAULT_MODELS[provider];
+}
+function requireKey(config, provider) {
+  if (config.apiKey !== void 0 && config.apiKey !== "") return config.apiKey;
+  throw new ModelConfigError([
+    { path: "apiKey", problem: `${provider} needs an API key`, fix: `set NANODEX_${provider.toUpperCase()}_API_KEY or pass --api-key` }
+  ]);
+}
+
+// src/core/runtime/find-node-problem.ts
+var MIN_NODE = { major: 22, minor: 20 };
+function findNodeProblem(version) {
+  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+  if (major > 23 || major === MIN_NODE.major && minor >= MIN_NODE.minor) return void 0;
+  return `nanodex needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or later (24 LTS recommended); this is Node.js ${version}. Fix: install Node.js 24 LTS (https://nodejs.org) and run it again.`;
+}
+
+// src/action/run.ts
+import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
+import path14 from "node:path";
+import * as core2 from "@actions/core";
+
+// src/github/status-of.ts
+function statusOf(error2) {
+  return error2 instanceof Error && "status" in error2 && typeof error2.status === "number" ? error2.status : void 0;
+}
+
+// src/github/read-self-login.ts
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+var USER_TOKEN = /^(ghp_|github_pat_|gho_|ghu_)/;
+async function readSelfLogin(client, token, logger) {
+  if (!USER_TOKEN.test(token)) return ACTIONS_BOT_LOGIN;
+  try {
+    const { data } = await client.request("GET /user");
+    return data.login;
+  } catch (error2) {
+    logger.warn("could not read the token's user; taking nanodex's comments to be github-actions[bot]'s", {
+      status: statusOf(error2)
+    });
+    return ACTIONS_BOT_LOGIN;
+  }
+}
+
+// src/action/action-context.ts
+function toIgnored(headline, notices = []) {
+  return { handled: "ignored", headline, notices };
+}
+function toRunFailure(result) {
+  return result?.kind === "failed" ? `nanodex could not finish: ${result.message} (reference ${result.referenceId})` : void 0;
+}
+
+// src/action/action-inputs.ts
+import { z as z9 } from "zod";
+var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
+var ACTION_INPUTS = {
+  command: {
+    description: `What to run on \`workflow_dispatch\`: ${ACTION_COMMANDS.map((c) => `\`${c}\``).join(", ")}. Other events choose for themselves (a mention routes its text, a pull request is reviewed, \`schedule\` and \`push\` index).`,
+    default: "auto"
+  },
+  prompt: { description: "The question or instruction for `workflow_dispatch` (budget words such as `rounds=3` work here too).", default: "" },
+  "github-token": { description: "Token for reading permissions and posting comments and reviews.", default: "${{ github.token }}" },
+  "model-provider": { description: `Model provider: ${MODEL_PROVIDERS.join(", ")}. \`none\` answers offline from the index.`, default: "none" },
+  "model-name": { description: "Model name; empty for the provider's default.", default: "" },
+  "model-api-key": { description: "API key for the model provider (pass a secret). Empty on fork pull requests: the run is then offline.", default: "" },
+  "model-base-url": { description: "The provider's API URL; empty for its default.", default: "" },
+  budget: { description: "Budget overrides as words, e.g. `rounds=3 files=10 budget=20k bytes=256 time=90s`; capped by the maxima.", default: "" },
+  "config-path": { description: "Repository config file path; read from the default branch on pull request events, from the checkout otherwise.", default: ".github/nanodex.yml" },
+  "index-cache": { description: "Keep the code index between runs with the Actions cache (`true` or `false`).", default: "true" },
+  mention: { description: "The word that summons nanodex in a comment, without the `@`.", default: "nanodex" },
+  "node-version": {
+    description: "The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.",
+    default: "24"
+  }
+};
+var MIN_NODE_MAJOR = 22;
+var budgetSchema2 = z9.string().transform((text, context) => {
+  const words = parseBudgetWords(text);
+  for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
+  if (words.prompt !== "" || words.focus.length > 0) {
+    context.addIssue({ code: "custom", message: "only limits belong here: rounds=3 files=10 budget=20k bytes=256 time=90s" });
+  }
+  return words.overrides;
+});
+var INPUT_SCHEMAS = {
+  command: z9.enum(ACTION_COMMANDS),
+  prompt: z9.string(),
+  "github-token": z9.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine((token) => !token.startsWith("${{"), "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"),
+  "model-provider": z9.enum(MODEL_PROVIDERS),
+  "model-name": z9.string(),
+  "model-api-key": z9.string(),
+  "model-base-url": z9.union([z9.literal(""), z9.url()]),
+  budget: budgetSchema2,
+  "config-path": z9.string().min(1),
+  "index-cache": z9.enum(["true", "false"]).transform((value) => value === "true"),
+  // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
+  "node-version": z9.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine((version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR, `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`),
+  mention: z9.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
+};
+function readActionInputs(getInput2) {
+  const values = {};
+  const problems = [];
+  for (const name of Object.keys(INPUT_SCHEMAS)) {
+    const raw = getInput2(name).trim();
+    const parsed = INPUT_SCHEMAS[name].safeParse(raw === "" && !ACTION_INPUTS[name].default.startsWith("$") ? ACTION_INPUTS[name].default : raw);
+    if (parsed.success) values[name] = parsed.data;
+    else problems.push(`  - ${name}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+  }
+  if (problems.length > 0) {
+    throw new NanodexError("bad-input", `the Action's inputs are invalid:
+${problems.join("\n")}`, {
+      hint: "fix the `with:` values of the nanodex step (see docs/action.md for each input)"
+    });
+  }
+  return values;
+}
+
+// src/action/create-action-logger.ts
+import * as core from "@actions/core";
+function createActionLogger(secrets) {
+  let written = Promise.resolve();
+  const log = (write) => (message, fields) => {
+    const line = redactCredentials(fields === void 0 ? message : `${message} ${JSON.stringify(fields)}`, secrets());
+    written = written.then(async () => write(await redactSecrets(line).catch(() => `${message} (details withheld: they could not be checked for secrets)`)));
+  };
+  return {
+    debug: log((line) => core.debug(line)),
+    info: log((line) => core.info(line)),
+    warn: log((line) => core.warning(line)),
+    error: log((line) => core.error(line)),
+    flush: () => written
+  };
+}
+
+// src/github/create-rest-octokit.ts
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
+
+// src/github/github-timeout.ts
+var DEFAULT_GITHUB_TIMEOUT_MS = 3e4;
+
+// src/github/create-rest-octokit.ts
+var MAX_RATE_LIMIT_RETRIES = 2;
+var RestOctokit = Octokit.plugin(retry, throttling);
+function createRestOctokit(options) {
+  const { logger } = options;
+  const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
+    logger.warn(`GitHub ${kind} rate limit`, { method: request.method, url: request.url, retryAfter, retryCount });
+    return retryCount < MAX_RATE_LIMIT_RETRIES;
+  };
+  return new RestOctokit({
+    auth: options.token,
+    ...options.baseUrl === void 0 ? {} : { baseUrl: options.baseUrl },
+    userAgent: options.userAgent,
+    // A GitHub that accepts the connection and never answers fails the step (with its summary) instead of hanging it.
+    request: { fetch: fetchWithTimeout(options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS, "GitHub") },
+    throttle: options.throttle === false ? { enabled: false } : { onRateLimit: onLimit("primary"), onSecondaryRateLimit: onLimit("secondary") },
+    retry: options.throttle === false ? { enabled: false } : {}
+  });
+}
+
+// src/action/action-workspace.ts
+import path12 from "node:path";
+
+// src/github/read-repo-config.ts
+async function readRepoConfig(client, coords) {
+  const file = coords.file ?? REPO_CONFIG_FILE;
+  const ref = coords.defaultBranch;
+  let text;
+  try {
+    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
+      owner: coords.owner,
+      repo: coords.repo,
+      path: file,
+      ref
+    });
+    if (Array.isArray(data) || data.type !== "file" || !("content" in data)) {
+      return { ok: false, problems: [{ path: "", message: `${file} is not a file`, fix: `make ${file} a YAML file` }] };
+    }
+    const tooLarge = findConfigSizeProblem(file, data.size, { ref });
+    if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
+    if (data.encoding !== "base64") {
+      return {
+        ok: false,
+        problems: [{ path: "", message: `GitHub sent ${file} on ${ref} without its content (encoding "${data.encoding}")`, fix: `check that ${file} is a plain text file, then ask again` }]
+      };
+    }
+    text = Buffer.from(data.content, "base64").toString("utf8");
+  } catch (error2) {
+    if (isStatus(error2, 404)) return parseRepoConfig(void 0, file);
+    throw error2;
+  }
+  return parseRepoConfig(text, file);
+}
+function isStatus(error2, status) {
+  return statusOf(error2) === status;
+}
+
+// src/github/read-repo-skill-files.ts
+var REPO_SKILLS_FOLDER = ".github/skills";
+async function readRepoSkillFiles(client, coords, options = {}) {
+  const listing = await readContents(client, coords, REPO_SKILLS_FOLDER);
+  if (!Array.isArray(listing)) return [];
+  const folders = listing.filter((entry) => entry.type === "dir").map((entry) => `${REPO_SKILLS_FOLDER}/${entry.name}/SKILL.md`);
+  const paths = findRepositorySkillPaths(folders);
+  if (paths.length > MAX_REPOSITORY_SKILLS) {
+    options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
+  }
+  const files = [];
+  for (const path15 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path15);
+    if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
+    if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path15, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path15, text: "", size: data.size });
+      continue;
+    }
+    files.push({ path: path15, text: Buffer.from(data.content, "base64").toString("utf8") });
+  }
+  return files;
+}
+async function readContents(client, coords, path15) {
+  try {
+    const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", { owner: coords.owner, repo: coords.repo, path: path15, ref: coords.ref });
+    return data;
+  } catch (error2) {
+    if (isStatus(error2, 404)) return void 0;
+    throw error2;
+  }
+}
+
+// src/action/open-cached-index.ts
+import { execFileSync as execFileSync2 } from "node:child_process";
+import path11 from "node:path";
+var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
+function toIndexCacheKey(repository, treeSha) {
+  return `${toIndexCachePrefix(repository)}${treeSha}`;
+}
+function toIndexCachePrefix(repository) {
+  return `nanodex-index-${repository}-`;
+}
+async function openCachedIndex(source, options) {
+  const { cache: cache2, logger } = options;
+  const treeSha = readTreeSha(source.root);
+  const paths = [options.folder];
+  const prefix = toIndexCachePrefix(options.repository);
+  const key = treeSha === void 0 ? void 0 : toIndexCacheKey(options.repository, treeSha);
+  const report = { status: "disabled", restoredKey: void 0, savedKey: void 0, saveProblem: void 0 };
+  if (options.enabled && !cache2.isAvailable()) report.status = "unavailable";
+  else if (options.enabled) {
+    report.restoredKey = await cache2.restore(paths, key ?? prefix, [prefix]);
+    report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
+  }
+  const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key : void 0;
+  const { store, stats } = await openRepoIndex(path11.join(options.folder, "index.sqlite"), {
+    files: { kind: "checkout", source },
+    indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
+    // Saved while the lock is held, so the copy cached is one writer's finished work.
+    beforeRelease: saveTo === void 0 ? void 0 : async (written) => {
+      written.checkpoint();
+      try {
+        await cache2.save(paths, saveTo);
+        report.savedKey = saveTo;
+      } catch (error2) {
+        report.saveProblem = describeError(error2);
+        logger.warn("could not save the index to the Actions cache", { key: saveTo, error: report.saveProblem });
+      }
+    }
+  });
+  return { store, stats, cache: report, treeSha };
+}
+function readTreeSha(root) {
+  try {
+    return execFileSync2("git", ["-C", root, "rev-parse", "HEAD^{tree}"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return void 0;
+  }
+}
+function readHeadSha(root) {
+  try {
+    return execFileSync2("git", ["-C", root, "rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return void 0;
+  }
+}
+
+// src/action/action-workspace.ts
+var KEYED_PROVIDERS = /* @__PURE__ */ new Set(["openai", "anthropic"]);
+function toActionWorkspace(context) {
+  const { inputs, env, logger } = context;
+  const notices = [];
+  const modelConfig = readModelConfig(context, notices);
+  let index;
+  const workspace = {
+    async open() {
+      const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
+      const source = new LocalRepoSource(env.workspace);
+      const indexed = await openCachedIndex(source, {
+        repository: `${env.owner}/${env.repo}`,
+        folder: path12.join(env.runnerTemp, "nanodex-index"),
+        cache: context.cache,
+        enabled: inputs["index-cache"],
+        logger
+      });
+      index = { stats: indexed.stats, cache: indexed.cache };
+      const sha = readHeadSha(source.root);
+      return {
+        source,
+        index: new SqliteCodeIndex(indexed.store),
+        repo: { kind: "local", root: source.root },
+        repositorySkills,
+        links: sha === void 0 ? void 0 : { htmlUrl: toHtmlUrl(context), sha },
+        close: () => indexed.store.close()
+      };
+    }
+  };
+  return {
+    ports: { workspace, logger, clock: context.clock, modelConfig, model: modelConfig === void 0 ? void 0 : createChatModel(modelConfig) },
+    get index() {
+      return index;
+    },
+    notices
+  };
+}
+function toHtmlUrl(context) {
+  return `${context.env.serverUrl}/${context.env.owner}/${context.env.repo}`;
+}
+function toRunConfig(context) {
+  return { ...context.config, budget: { ...context.config.budget, ...context.inputs.budget } };
+}
+function readModelConfig(context, notices) {
+  const { inputs } = context;
+  const provider = inputs["model-provider"];
+  if (provider === "none") return void 0;
+  if (KEYED_PROVIDERS.has(provider) && inputs["model-api-key"] === "") {
+    notices.push(
+      `model-api-key is empty, so ${provider} was not used and nanodex answered offline from the index. Secrets are not passed to workflows triggered from forks; pass the key as a secret to use the model.`
+    );
+    return void 0;
+  }
+  return parseModelConfig({
+    provider,
+    ...inputs["model-name"] === "" ? {} : { model: inputs["model-name"] },
+    ...inputs["model-api-key"] === "" ? {} : { apiKey: inputs["model-api-key"] },
+    ...inputs["model-base-url"] === "" ? {} : { baseUrl: inputs["model-base-url"] }
+  });
+}
+
+// src/action/handle-dispatch.ts
+async function handleIndexOnly(context, why) {
+  const workspace = toActionWorkspace(context);
+  (await workspace.ports.workspace.open()).close();
+  const { stats, cache: cache2 } = workspace.index;
+  const changed = stats.added + stats.changed + stats.removed;
+  return {
+    handled: "index",
+    headline: `Indexed ${context.env.owner}/${context.env.repo} (${why}): ${stats.files} files, ${changed} changed since the cached index (cache: ${cache2.status}).`,
+    index: workspace.index,
+    notices: cache2.saveProblem === void 0 ? [] : [`The index was not saved to the Actions cache: ${cache2.saveProblem}`]
+  };
+}
+async function handleDispatch(context) {
+  const { command, prompt } = context.inputs;
+  if (command === "index") return handleIndexOnly(context, "workflow_dispatch");
+  const workspace = toActionWorkspace(context);
+  const result = await runInWorkspace({ command, prompt, budget: toRunConfig(context).budget }, workspace.ports);
+  return {
+    handled: "dispatch",
+    headline: `Ran \`${"command" in result ? result.command : command}\` on ${context.env.owner}/${context.env.repo} (workflow_dispatch): ${result.kind}.`,
+    result,
+    index: workspace.index,
+    notices: workspace.notices,
+    failure: toRunFailure(result)
+  };
 }
 
 // src/github/parse-mention.ts
@@ -11194,7 +11194,7 @@ function describeCache(cache2) {
 var defaultPorts = {
   cache: actionsIndexCache,
   clock: systemClock,
-  createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger })
+  createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: "nanodex-action", token, baseUrl, timeoutMs, logger: context.logger })
 };
 async function run2(overrides = {}) {
   const ports = { ...defaultPorts, ...overrides };

@@ -1,7 +1,4 @@
-import type { IndexRunStats } from '../core/code-index/index-repository.js';
-import type { RepoConfig } from '../core/config/repo-config.js';
-import type { Clock, Logger } from '../core/ports.js';
-import type { RunResult } from '../core/request.js';
+import type { Clock, IndexRunStats, Logger, RepoConfig, RunResult } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { ActionInputs } from './action-inputs.js';
 import type { IndexCache } from './index-cache.js';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { parseBudgetWords } from '../core/budget/parse-budget-words.js';
-import { NanodexError } from '../core/errors.js';
-import { MODEL_PROVIDERS } from '../core/llm/model-config.js';
-import { COMMAND_TABLE } from '../core/commands/command-table.js';
+import { COMMAND_TABLE, MODEL_PROVIDERS, NanodexError, parseBudgetWords } from '../core/index.js';
 
 /** The command table's commands; `index` only brings the cached index up to date; `auto` routes the prompt to a command. */
 export const ACTION_COMMANDS = ['auto', 'ask', ...COMMAND_TABLE.map((c) => c.name), 'index'] as const;

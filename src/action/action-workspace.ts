@@ -1,10 +1,5 @@
 import path from 'node:path';
-import { SqliteCodeIndex } from '../core/code-index/code-index.js';
-import type { RepoConfig } from '../core/config/repo-config.js';
-import type { FlowPorts, Workspace } from '../core/flows/workspace.js';
-import { createChatModel } from '../core/llm/create-chat-model.js';
-import { parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
-import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { createChatModel, LocalRepoSource, parseModelConfig, SqliteCodeIndex, type FlowPorts, type ModelConfig, type RepoConfig, type Workspace } from '../core/index.js';
 import { readRepoSkillFiles } from '../github/read-repo-skill-files.js';
 import type { ActionContext, ActionOutcome } from './action-context.js';
 import { openCachedIndex, readHeadSha } from './open-cached-index.js';

@@ -1,7 +1,5 @@
 import * as core from '@actions/core';
-import { redactCredentials } from '../core/llm/redact.js';
-import type { Logger } from '../core/ports.js';
-import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { redactCredentials, redactSecrets, type Logger } from '../core/index.js';
 
 /**
  * The core's Logger over the step log. Fields go out as one JSON line,

@@ -1,4 +1,4 @@
-import { runInWorkspace } from '../core/flows/workspace.js';
+import { runInWorkspace } from '../core/index.js';
 import type { ActionContext, ActionOutcome } from './action-context.js';
 import { toRunFailure } from './action-context.js';
 import { toActionWorkspace, toRunConfig } from './action-workspace.js';

@@ -1,4 +1,4 @@
-import { startMention } from '../core/flows/answer-mention.js';
+import { startMention } from '../core/index.js';
 import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';

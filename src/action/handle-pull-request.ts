@@ -1,5 +1,4 @@
-import { reviewChange, type ReviewOutcome } from '../core/flows/review-change.js';
-import type { PullRequestFacts } from '../core/publish/publisher.js';
+import { reviewChange, type PullRequestFacts, type ReviewOutcome } from '../core/index.js';
 import { GitHubThread } from '../github/github-thread.js';
 import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
 import { toActionWorkspace, toHtmlUrl, toRunConfig } from './action-workspace.js';

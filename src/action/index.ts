@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { findNodeProblem } from '../core/runtime/find-node-problem.js';
+import { findNodeProblem } from '../core/index.js';
 import { run } from './run.js';
 
 const nodeProblem = findNodeProblem(process.version);

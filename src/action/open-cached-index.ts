@@ -1,11 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { IndexRunStats } from '../core/code-index/index-repository.js';
-import type { IndexStore } from '../core/code-index/index-store.js';
-import { openRepoIndex } from '../core/code-index/open-repo-index.js';
-import { describeError } from '../core/errors.js';
-import type { Logger } from '../core/ports.js';
-import type { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { describeError, openRepoIndex, type IndexRunStats, type IndexStore, type LocalRepoSource, type Logger } from '../core/index.js';
 import type { IndexCache } from './index-cache.js';
 
 /**

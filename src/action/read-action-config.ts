@@ -1,7 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { findConfigSizeProblem, parseRepoConfig, renderConfigProblems, type ParsedRepoConfig, type RepoConfig } from '../core/config/repo-config.js';
-import { NanodexError } from '../core/errors.js';
-import { parseRepoPath, resolveInsideRoot } from '../core/repo/repo-path.js';
+import { findConfigSizeProblem, NanodexError, parseRepoConfig, parseRepoPath, renderConfigProblems, resolveInsideRoot, type ParsedRepoConfig, type RepoConfig } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from '../github/github-client.js';
 import { readRepoConfig } from '../github/read-repo-config.js';
 

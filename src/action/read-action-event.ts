@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EmitterWebhookEvent } from '@octokit/webhooks';
-import { NanodexError } from '../core/errors.js';
+import { NanodexError } from '../core/index.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 
-export type IssueCommentPayload = EmitterWebhookEvent<'issue_comment'>['payload'];
-export type PullRequestPayload = EmitterWebhookEvent<'pull_request'>['payload'];
-export type PushPayload = EmitterWebhookEvent<'push'>['payload'];
-export type WorkflowDispatchPayload = EmitterWebhookEvent<'workflow_dispatch'>['payload'];
+import type { IssueCommentPayload, PullRequestPayload, PushPayload, WorkflowDispatchPayload } from '../github/webhook-event-types.js';
+
+export type { IssueCommentPayload, PullRequestPayload, PushPayload, WorkflowDispatchPayload };
 /** A scheduled run's payload names only its cron line (there is no webhook for it). */
 export interface SchedulePayload { schedule?: string }
 

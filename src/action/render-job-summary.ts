@@ -1,4 +1,4 @@
-import { renderReply } from '../core/render/render-reply.js';
+import { renderReply } from '../core/index.js';
 import type { ActionOutcome } from './action-context.js';
 
 /**

@@ -1,17 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { describeError, NanodexError } from '../core/errors.js';
-import { redactCredentials } from '../core/llm/redact.js';
-import { redactSecrets } from '../core/secrets/redact-secrets.js';
-import { redactStrings } from '../core/secrets/redact-strings.js';
-import { systemClock, type Clock } from '../core/ports.js';
+import { describeError, NanodexError, redactCredentials, redactSecrets, redactStrings, systemClock, type Clock } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { readSelfLogin } from '../github/read-self-login.js';
 import { toIgnored, type ActionContext, type ActionOutcome } from './action-context.js';
 import { readActionInputs } from './action-inputs.js';
 import { createActionLogger } from './create-action-logger.js';
-import { createActionOctokit } from './create-action-octokit.js';
+import { createRestOctokit } from '../github/create-rest-octokit.js';
 import { handleDispatch, handleIndexOnly } from './handle-dispatch.js';
 import { handleMention } from './handle-mention.js';
 import { handlePullRequest } from './handle-pull-request.js';
@@ -31,7 +27,7 @@ export interface ActionPorts {
 const defaultPorts: ActionPorts = {
   cache: actionsIndexCache,
   clock: systemClock,
-  createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger }),
+  createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger }),
 };
 
 /**

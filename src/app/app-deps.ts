@@ -1,7 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { Budget } from '../core/budget/budget.js';
-import type { ModelConfig } from '../core/llm/model-config.js';
-import { systemClock, type Clock, type Logger } from '../core/ports.js';
+import { systemClock, type Budget, type Clock, type Logger, type ModelConfig } from '../core/index.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { JobQueue } from './job-queue.js';
 import { RefusalMemory } from './refusal-memory.js';

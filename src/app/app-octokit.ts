@@ -1,5 +1,5 @@
 import { ProbotOctokit } from 'probot';
-import { fetchWithTimeout } from '../core/net/fetch-with-timeout.js';
+import { fetchWithTimeout } from '../core/index.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 
 /** Retries after a rate limit, as GitHub's docs ask (wait, then try again), before a job gives up and says so. */

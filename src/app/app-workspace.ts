@@ -1,6 +1,4 @@
-import { SqliteCodeIndex } from '../core/code-index/code-index.js';
-import { NanodexError } from '../core/errors.js';
-import type { FlowPorts, Workspace } from '../core/flows/workspace.js';
+import { NanodexError, SqliteCodeIndex, type FlowPorts, type Workspace } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { statusOf } from '../github/status-of.js';
 import { toNanodexError } from '../github/to-nanodex-error.js';

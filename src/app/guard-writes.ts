@@ -1,4 +1,4 @@
-import { NanodexError } from '../core/errors.js';
+import { NanodexError } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 
 /**

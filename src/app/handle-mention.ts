@@ -1,5 +1,4 @@
-import { DEFAULT_REPO_CONFIG, type RepoConfig } from '../core/config/repo-config.js';
-import { startMention } from '../core/flows/answer-mention.js';
+import { DEFAULT_REPO_CONFIG, startMention, type RepoConfig } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { GitHubThread } from '../github/github-thread.js';
 import { readRepoConfig } from '../github/read-repo-config.js';

@@ -1,7 +1,4 @@
-import { renderConfigProblems, REPO_CONFIG_FILE, type RepoConfig } from '../core/config/repo-config.js';
-import { reviewChange } from '../core/flows/review-change.js';
-import type { PullRequestFacts } from '../core/publish/publisher.js';
-import { renderFailure } from '../core/render/render-reply.js';
+import { renderConfigProblems, renderFailure, REPO_CONFIG_FILE, reviewChange, type PullRequestFacts, type RepoConfig } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { GitHubThread } from '../github/github-thread.js';
 import { readRepoConfig } from '../github/read-repo-config.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_REPO_CONFIG } from '../core/config/repo-config.js';
+import { DEFAULT_REPO_CONFIG } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { AppDeps } from './app-deps.js';
 import type { Job } from './job-queue.js';

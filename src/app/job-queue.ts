@@ -1,7 +1,5 @@
 import PQueue from 'p-queue';
-import { describeError } from '../core/errors.js';
-import { newReferenceId } from '../core/failure/to-failure.js';
-import type { Logger } from '../core/ports.js';
+import { describeError, newReferenceId, type Logger } from '../core/index.js';
 import { BoundedSet } from './bounded-set.js';
 
 /** The job ran past the queue's deadline, or the server stopped before it finished; its slot is freed and the user is told. */

@@ -1,8 +1,5 @@
 import path from 'node:path';
-import { toIndexFile } from '../core/code-index/index-location.js';
-import { IndexStore } from '../core/code-index/index-store.js';
-import { openRepoIndex } from '../core/code-index/open-repo-index.js';
-import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { IndexStore, LocalRepoSource, openRepoIndex, toIndexFile } from '../core/index.js';
 import type { OpenedRepoIndex, RepoIndexes, RepoTarget } from './repo-indexes.js';
 
 /** Stands for "no commit" when a folder is not a git checkout. */

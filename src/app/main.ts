@@ -1,6 +1,5 @@
 // The App's entry (`npm start`, the Docker image's CMD): start, or list what stops it from starting; drain on SIGTERM.
-import { describeError } from '../core/errors.js';
-import { findNodeProblem } from '../core/runtime/find-node-problem.js';
+import { describeError, findNodeProblem } from '../core/index.js';
 import { runApp } from './run-app.js';
 import { renderEnvProblems } from './read-app-env.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
+import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/index.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
 

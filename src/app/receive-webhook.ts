@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Probot } from 'probot';
-import { describeError } from '../core/errors.js';
-import { newReferenceId } from '../core/failure/to-failure.js';
-import type { Logger } from '../core/ports.js';
+import { describeError, newReferenceId, type Logger } from '../core/index.js';
 
 /** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
 export const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;

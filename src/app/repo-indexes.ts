@@ -1,5 +1,4 @@
-import type { IndexStore } from '../core/code-index/index-store.js';
-import type { RepoSource } from '../core/ports.js';
+import type { IndexStore, RepoSource } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 
 /** The repository a job works on, as the webhook names it. */

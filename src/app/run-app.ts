@@ -1,8 +1,6 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Probot } from 'probot';
-import { describeError } from '../core/errors.js';
-import { createChatModel } from '../core/llm/create-chat-model.js';
-import type { Logger } from '../core/ports.js';
+import { createChatModel, describeError, type Logger } from '../core/index.js';
 import { createAppDeps, type AppDeps } from './app-deps.js';
 import { createAppOctokit } from './app-octokit.js';
 import { createNanodexApp } from './create-app.js';

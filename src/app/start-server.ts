@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApplicationFunction, Probot } from 'probot';
-import { describeError } from '../core/errors.js';
-import type { Logger } from '../core/ports.js';
+import { describeError, type Logger } from '../core/index.js';
 import type { JobQueue } from './job-queue.js';
 import { MAX_UNVERIFIED_BYTES, receiveWebhook, type CheckPayload } from './receive-webhook.js';
 

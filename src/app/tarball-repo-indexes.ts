@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openRepoIndex } from '../core/code-index/open-repo-index.js';
+import { openRepoIndex } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
 import type { OpenedRepoIndex, RepoIndexes, RepoTarget } from './repo-indexes.js';

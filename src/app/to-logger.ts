@@ -1,5 +1,4 @@
-import type { Logger } from '../core/ports.js';
-import { redactStrings } from '../core/secrets/redact-strings.js';
+import { redactStrings, type Logger } from '../core/index.js';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../core/ports.js';
+import type { Logger } from '../core/index.js';
 import type { CliIo } from './cli-context.js';
 
 /** Structured log lines on stderr when asked for (--verbose); silent otherwise. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { findNodeProblem } from '../core/runtime/find-node-problem.js';
+import { findNodeProblem } from '../core/index.js';
 import { runCli } from './run-cli.js';
 
 const nodeProblem = findNodeProblem(process.version);

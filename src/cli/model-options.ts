@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseModelConfig, type ModelConfig } from '../core/llm/model-config.js';
+import { parseModelConfig, type ModelConfig } from '../core/index.js';
 
 export interface ModelOptions {
   provider?: string;

@@ -1,14 +1,8 @@
 import path from 'node:path';
-import { Octokit } from '@octokit/rest';
-import { toIndexFile } from '../core/code-index/index-location.js';
-import type { IndexStore } from '../core/code-index/index-store.js';
-import { openRepoIndex } from '../core/code-index/open-repo-index.js';
-import { DEFAULT_MAX_TARBALL_BYTES } from '../core/config/repo-config.js';
-import { NanodexError } from '../core/errors.js';
-import { fetchWithTimeout } from '../core/net/fetch-with-timeout.js';
-import type { RepoRef } from '../core/request.js';
+import { DEFAULT_MAX_TARBALL_BYTES, NanodexError, openRepoIndex, silentLogger, toIndexFile, type IndexStore, type RepoRef } from '../core/index.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
-import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
+import { createRestOctokit } from '../github/create-rest-octokit.js';
+import type { GitHubClient } from '../github/github-client.js';
 import { parseGitHubUrl, type GitHubUrl } from '../github/parse-github-url.js';
 import type { CliIo } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
@@ -27,7 +21,7 @@ export interface OpenedGitHubIndex {
  */
 export async function openGitHubIndex(
   url: string,
-  options: { dataDir?: string; octokit?: Octokit; lockWait?: number },
+  options: { dataDir?: string; octokit?: GitHubClient; lockWait?: number },
   io: CliIo,
 ): Promise<OpenedGitHubIndex> {
   const parsed = parseGitHubUrl(url);
@@ -36,9 +30,8 @@ export async function openGitHubIndex(
       hint: 'pass --repo with a local folder or https://github.com/OWNER/REPO[/tree/REF/PATH]',
     });
   }
-  const octokit = options.octokit ?? new Octokit({
-    auth: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex', request: { fetch: fetchWithTimeout(DEFAULT_GITHUB_TIMEOUT_MS, 'GitHub') },
-  });
+  const octokit = options.octokit
+    ?? createRestOctokit({ token: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex', logger: silentLogger, throttle: false });
   const source = new GitHubRepoSource(octokit, { owner: parsed.owner, repo: parsed.repo, ref: parsed.ref, scope: parsed.scope });
   const { ref, scope } = await source.resolveRefAndScope();
   const { headSha } = await source.readMetadata();

@@ -1,10 +1,5 @@
 import path from 'node:path';
-import { indexRepository, type IndexRunStats } from '../core/code-index/index-repository.js';
-import { toIndexFile } from '../core/code-index/index-location.js';
-import { describeIndexState, readIndexState, type IndexState } from '../core/code-index/index-state.js';
-import { IndexStore } from '../core/code-index/index-store.js';
-import type { LockWaitOptions } from '../core/code-index/index-write-lock.js';
-import { LocalRepoSource } from '../core/repo/local-repo-source.js';
+import { describeIndexState, indexRepository, IndexStore, LocalRepoSource, readIndexState, toIndexFile, type IndexRunStats, type IndexState, type LockWaitOptions } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
 import { createIndexProgress } from './progress.js';

@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { IndexProgress } from '../core/code-index/index-repository.js';
+import type { IndexProgress } from '../core/index.js';
 import type { CliIo } from './cli-context.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { describeError } from '../core/errors.js';
+import { describeError } from '../core/index.js';
 import { EXIT, type CliIo } from './cli-context.js';
 import type { Wrap } from './cli-options.js';
 import { createRedactingIo } from './create-redacting-io.js';

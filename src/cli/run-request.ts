@@ -1,14 +1,9 @@
-import { SqliteCodeIndex } from '../core/code-index/code-index.js';
-import { createChatModel } from '../core/llm/create-chat-model.js';
-import { systemClock } from '../core/ports.js';
-import type { RepoRef, Request, RunResult } from '../core/request.js';
-import { run } from '../core/run.js';
+import { createChatModel, renderReply, run, SqliteCodeIndex, systemClock, type RepoRef, type Request, type RunResult } from '../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
 import { openGitHubIndex } from './open-github-index.js';
 import { openIndex } from './open-index.js';
-import { renderReply } from '../core/render/render-reply.js';
 
 export interface RunOptions extends CommonOptions, ModelOptions {
   verbose: boolean;

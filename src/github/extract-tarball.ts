@@ -5,10 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { extract, type ReadEntry } from 'tar';
-import { NanodexError } from '../core/errors.js';
-import type { SkippedFile } from '../core/ports.js';
-import { isValidRepoPath } from '../core/repo/repo-path.js';
-import { findPathSkipReason } from '../core/repo/skip-rules.js';
+import { findPathSkipReason, isValidRepoPath, NanodexError, type SkippedFile } from '../core/index.js';
 
 export interface ExtractTarballOptions {
   /** Cap on the bytes streamed from GitHub (the gzip archive). */

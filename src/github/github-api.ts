@@ -1,6 +1,5 @@
 import type { ReadableStream } from 'node:stream/web';
-import { NanodexError } from '../core/errors.js';
-import type { Clock } from '../core/ports.js';
+import { NanodexError, type Clock } from '../core/index.js';
 import { ByteMeter, type FetchKind } from './byte-meter.js';
 import type { GitHubClient } from './github-client.js';
 import { toNanodexError, type ErrorContext } from './to-nanodex-error.js';

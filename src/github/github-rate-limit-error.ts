@@ -1,4 +1,4 @@
-import { NanodexError } from '../core/errors.js';
+import { NanodexError } from '../core/index.js';
 
 /** GitHub said "not now" (403 with an exhausted quota, a secondary limit, or 429). */
 export class GitHubRateLimitError extends NanodexError {

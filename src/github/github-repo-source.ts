@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { NanodexError } from '../core/errors.js';
-import { systemClock, type Clock, type LineRange, type RemoteRepoFiles, type RepoListing, type RepoSource } from '../core/ports.js';
-import { parseRepoPath } from '../core/repo/repo-path.js';
-import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from '../core/repo/skip-rules.js';
+import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason, NanodexError, parseRepoPath, systemClock, type Clock, type LineRange, type RemoteRepoFiles, type RepoListing, type RepoSource } from '../core/index.js';
 import { BlobCache } from './blob-cache.js';
 import type { FetchKind } from './byte-meter.js';
 import { extractTarball, type ExtractedTarball } from './extract-tarball.js';

@@ -1,7 +1,4 @@
-import { NanodexError } from '../core/errors.js';
-import type { Logger } from '../core/ports.js';
-import type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from '../core/publish/publisher.js';
-import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { NanodexError, redactSecrets, type Logger, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../core/index.js';
 import { addReaction } from './add-reaction.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { postReview } from './post-review.js';

@@ -1,5 +1,4 @@
-import { NanodexError } from '../core/errors.js';
-import { parseRepoPath } from '../core/repo/repo-path.js';
+import { NanodexError, parseRepoPath } from '../core/index.js';
 
 export interface GitHubUrl {
   owner: string;

@@ -1,4 +1,4 @@
-import { splitCode } from '../core/render/sanitize-model-text.js';
+import { splitCode } from '../core/index.js';
 
 export interface Mention {
   /** Everything after the mention, trimmed, with the `--issue` flag taken out. */

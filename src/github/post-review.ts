@@ -1,9 +1,4 @@
-import { systemClock } from '../core/ports.js';
-import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
-import { code, escapeText, plural } from '../core/render/markdown.js';
-import type { ReviewComment } from '../core/review/render-review.js';
-import { redactReviewComment } from '../core/review/redact-review-comment.js';
-import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { code, escapeText, GITHUB_COMMENT_LIMIT, plural, redactReviewComment, redactSecrets, systemClock, type ReviewComment } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';

@@ -1,5 +1,4 @@
-import { NanodexError } from '../core/errors.js';
-import { systemClock } from '../core/ports.js';
+import { NanodexError, systemClock } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';

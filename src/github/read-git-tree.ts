@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NanodexError } from '../core/errors.js';
-import { isValidRepoPath } from '../core/repo/repo-path.js';
+import { isValidRepoPath, NanodexError } from '../core/index.js';
 import type { GitHubApi } from './github-api.js';
 
 /** One entry of a git tree, with its repo-relative path. */

@@ -1,5 +1,4 @@
-import { systemClock } from '../core/ports.js';
-import type { Permission } from '../core/access/decide-access.js';
+import { systemClock, type Permission } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';

@@ -1,4 +1,4 @@
-import { findConfigSizeProblem, parseRepoConfig, REPO_CONFIG_FILE, type ParsedRepoConfig } from '../core/config/repo-config.js';
+import { findConfigSizeProblem, parseRepoConfig, REPO_CONFIG_FILE, type ParsedRepoConfig } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { statusOf } from './status-of.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NanodexError } from '../core/errors.js';
+import { NanodexError } from '../core/index.js';
 import type { GitHubApi } from './github-api.js';
 
 export interface GitHubRepoMetadata {

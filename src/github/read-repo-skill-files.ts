@@ -1,8 +1,4 @@
-import type { Logger } from '../core/ports.js';
-import { findRepositorySkillPaths } from '../core/skills/find-repository-skill-paths.js';
-import { MAX_REPOSITORY_SKILLS } from '../core/skills/load-skills.js';
-import { MAX_SKILL_BYTES } from '../core/skills/parse-skill.js';
-import type { SkillFile } from '../core/skills/types.js';
+import { findRepositorySkillPaths, MAX_REPOSITORY_SKILLS, MAX_SKILL_BYTES, type Logger, type SkillFile } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { isStatus } from './read-repo-config.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../core/ports.js';
+import type { Logger } from '../core/index.js';
 import type { GitHubClient } from './github-client.js';
 import { statusOf } from './status-of.js';
 

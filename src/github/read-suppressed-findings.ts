@@ -1,6 +1,5 @@
-import { systemClock } from '../core/ports.js';
+import { readFingerprint, systemClock } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
-import { readFingerprint } from '../core/review/review-state.js';
 import { toNanodexError } from './to-nanodex-error.js';
 
 /** 100 threads a page (GraphQL's maximum), at most 10 pages: a pull request with more threads than that is reviewed by people. */

@@ -1,7 +1,4 @@
-import { NanodexError } from '../core/errors.js';
-import { systemClock } from '../core/ports.js';
-import { GITHUB_COMMENT_LIMIT } from '../core/render/fit-comment.js';
-import { redactSecrets } from '../core/secrets/redact-secrets.js';
+import { GITHUB_COMMENT_LIMIT, NanodexError, redactSecrets, systemClock } from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';

@@ -1,5 +1,4 @@
-import { NanodexError } from '../core/errors.js';
-import type { Clock } from '../core/ports.js';
+import { NanodexError, type Clock } from '../core/index.js';
 import { GitHubRateLimitError } from './github-rate-limit-error.js';
 import { statusOf } from './status-of.js';
 

@@ -1,6 +1,4 @@
-import type { RepoFile, RepoListing, SkippedFile } from '../core/ports.js';
-import { parseRepoPath } from '../core/repo/repo-path.js';
-import { findPathSkipReason } from '../core/repo/skip-rules.js';
+import { findPathSkipReason, parseRepoPath, type RepoFile, type RepoListing, type SkippedFile } from '../core/index.js';
 import type { GitTreeEntry } from './read-git-tree.js';
 
 const SYMLINK_MODE = '120000';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
-import { createActionOctokit } from '../../src/action/create-action-octokit.js';
+import { createRestOctokit } from '../../src/github/create-rest-octokit.js';
 import type { IndexCache } from '../../src/action/index-cache.js';
 import { run } from '../../src/action/run.js';
 import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
@@ -138,7 +138,7 @@ export async function runAction(options: {
   process.exitCode = undefined;
   await run({
     cache,
-    createClient: ({ token, baseUrl, timeoutMs, context }) => createActionOctokit({ token, baseUrl, timeoutMs, logger: context.logger, throttle: false }),
+    createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger, throttle: false }),
   });
   const failed = process.exitCode === 1;
   return { github, cache, workspace, runnerTemp, outputs: readOutputs(outputFile), summary: readFileSync(summaryFile, 'utf8'), failed };

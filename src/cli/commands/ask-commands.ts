@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Command as RunCommand } from '../../core/request.js';
+import type { Command as RunCommand } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { IndexRunStats } from '../../core/code-index/index-repository.js';
+import type { IndexRunStats } from '../../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndexWriter, resolveIndexTarget, runIndex } from '../open-index.js';
 import { nonNegativeInt, positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { getCommandSpec } from '../../core/commands/command-table.js';
-import { GraphQueries } from '../../core/code-index/graph-queries.js';
+import { getCommandSpec, GraphQueries } from '../../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { getCommandSpec } from '../../core/commands/command-table.js';
-import { buildRepoMap, DEFAULT_MAP_TOKENS } from '../../core/code-index/repo-map.js';
-import { readIndexStats } from '../../core/code-index/index-stats.js';
+import { buildRepoMap, DEFAULT_MAP_TOKENS, getCommandSpec, readIndexStats } from '../../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { NanodexError } from '../../core/errors.js';
+import { createChatModel, NanodexError } from '../../core/index.js';
 import { EXIT, type CliIo } from '../cli-context.js';
 import type { Wrap } from '../cli-options.js';
 import { createCliLogger } from '../cli-logger.js';
 import { readModelConfig, withModelOptions, type ModelOptions } from '../model-options.js';
 import { replayEvent } from '../replay/replay-event.js';
-import { createChatModel } from '../../core/llm/create-chat-model.js';
 
 interface ReplayOptions extends ModelOptions {
   event: string;

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { searchChunks } from '../../core/code-index/search-chunks.js';
-import { parseRepoPath } from '../../core/repo/repo-path.js';
+import { parseRepoPath, searchChunks } from '../../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { COMMAND_TABLE, getCommandSpec } from '../../core/commands/command-table.js';
-import { NanodexError } from '../../core/errors.js';
-import type { Request } from '../../core/request.js';
+import { COMMAND_TABLE, getCommandSpec, NanodexError, type Request } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';

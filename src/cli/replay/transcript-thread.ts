@@ -1,5 +1,4 @@
-import type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from '../../core/publish/publisher.js';
-import { redactSecrets } from '../../core/secrets/redact-secrets.js';
+import { redactSecrets, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../../core/index.js';
 
 type Write =
   | { kind: 'reply'; key: string }
