@@ -340,7 +340,53 @@ var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
 var WALK_ROW_CAP = 2e4;
 var SUBGRAPH_TTL_MS = 6e4;
 var CALL_KINDS = `('call', 'new')`;
-var LINKING_EDGES = `('import', 'call')`;
+var IMPORT_EDGES = `('import', 'contains')`;
+var PACKAGE_ENTRY = ["__init__.py", "index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs", "mod.rs", "lib.rs"].map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(" OR ");
+var SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
+var HEADER_LANGUAGES = `('c', 'cpp')`;
+var LINKS = [
+  { toCaller: ["", "@DEF"], toDefinition: ["", "@CALLER"] },
+  {
+    toCaller: [`JOIN edges e ON e.dst_file_id = @DEF AND e.kind IN ${IMPORT_EDGES}`, "e.src_file_id"],
+    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}`, "e.dst_file_id"]
+  },
+  {
+    toCaller: [`JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`, "e1.src_file_id"],
+    toDefinition: [`JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e2 ON e2.src_file_id = p.id AND e2.kind IN ${IMPORT_EDGES}`, "e2.dst_file_id"]
+  },
+  {
+    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files f ON f.dir = d.dir AND f.language = d.language AND f.id <> d.id`, "f.id"],
+    toDefinition: [`JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files d ON d.dir = f.dir AND d.language = f.language AND d.id <> f.id`, "d.id"]
+  },
+  {
+    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
+      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'
+      JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`, "e.src_file_id"],
+    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
+      JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
+      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, "d.id"]
+  }
+];
+function linkedCallSteps(direction) {
+  return LINKS.map((link2) => {
+    if (direction === "callers") {
+      const [joins2, caller] = link2.toCaller;
+      return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+        FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins2.replaceAll("@DEF", "t.file_id")}
+        JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+        WHERE w.depth < @depth`;
+    }
+    const [joins, definition] = link2.toDefinition;
+    return `SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll("@CALLER", "r.file_id")}
+      JOIN symbols s ON s.file_id = ${definition.replaceAll("@CALLER", "r.file_id")} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth`;
+  }).join("\n UNION\n");
+}
 var MAX_CALL_DEPTH = 5;
 var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
 var GraphQueries = class {
@@ -371,33 +417,13 @@ var GraphQueries = class {
        WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
     ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
   }
-  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
+  /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
   callers(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
+    return this.walkCalls(linkedCallSteps("callers"), symbolId, depth, limit2);
   }
-  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
+  /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId, depth = 1, limit2 = 200) {
-    return this.walkCalls(`
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit2);
+    return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
   }
   /** Files `path` imports, transitively to `depth`. */
   imports(path15, depth = 1, limit2 = 500) {
@@ -8370,10 +8396,21 @@ function renderReview(input) {
     if (more > 0) lines.push(`- and ${plural(more, "more symbol")} with fewer callers`);
     blocks.push({ title: "blast radius", text: lines.join("\n") });
   }
-  if (review.missingTests.length > 0) {
+  if (review.tests.gaps.length > 0) {
     blocks.push({
-      title: "missing tests",
-      text: ["### Changed code without test changes", ...review.missingTests.map((m) => `- ${cite({ path: m.path })}: no test change covers it (looked for ${m.lookedFor.map(code).join(", ")}, or any test in its folder)`)].join("\n")
+      title: "test gaps",
+      text: ["### Changed code no changed test reaches", ...review.tests.gaps.map((g) => g.reachedBy.length > 0 ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(", ")}) but none of them changed` : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`)].join("\n")
+    });
+  }
+  if (review.tests.testsToRun.length > 0) {
+    blocks.push({
+      title: "tests to run",
+      text: [
+        "### Tests to run",
+        "Tests that import the changed files or call what changed (from the code index):",
+        "",
+        ...review.tests.testsToRun.map((t) => `- ${code(t)}`)
+      ].join("\n")
     });
   }
   const risky = placed.inline.filter((c) => c.draft.kind.startsWith("risk:"));
@@ -8410,7 +8447,7 @@ function renderOverview(input) {
   const findings = [
     plural(s.changedSymbols, "changed symbol"),
     `${plural(outside, "caller")} outside the diff`,
-    `${plural(review.missingTests.length, "source file")} without test changes`,
+    `${plural(review.tests.gaps.length, "source file")} no changed test reaches`,
     `${plural(placed.inline.length, "inline comment")}`,
     `${placed.needsJudgement.length} for human judgement`
   ];
@@ -8627,6 +8664,52 @@ function toExpectedTestNames(path15, language) {
     default:
       return [`${stem}.test.${ext}`, `${stem}.spec.${ext}`];
   }
+}
+
+// src/core/review/find-test-gaps.ts
+var IMPORT_DEPTH = 2;
+var CALLER_DEPTH = 2;
+var MAX_TESTS_LISTED = 15;
+function findTestGaps(files, changedSymbols, index) {
+  const changedTests = files.filter((f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
+  const changedTestPaths = new Set(changedTests.map((t) => t.path));
+  const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
+  const byConvention = new Set(findMissingTests(files).map((m) => m.path));
+  const gaps = [];
+  const toRun = /* @__PURE__ */ new Set();
+  for (const file of files) {
+    if (!needsTests(file)) continue;
+    const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
+    const reaching = findReachingTests(file.path, symbols, index);
+    for (const test of reaching) toRun.add(test);
+    if (reaching.some((t) => changedTestPaths.has(t))) continue;
+    if (namesWhatChanged(addedText, file.path, symbols)) continue;
+    if (!byConvention.has(file.path)) continue;
+    gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
+  }
+  const ordered = [...changedTests.map((t) => t.path).filter((p) => toRun.has(p)), ...[...toRun].filter((p) => !changedTestPaths.has(p)).sort()];
+  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_LISTED) };
+}
+function needsTests(file) {
+  const language = findLanguage(file.path);
+  if (!language || language === "rust" || file.binary || file.status === "deleted") return false;
+  return !isTestFile(file.path) && !file.path.endsWith(".d.ts") && file.additions + file.deletions > 0;
+}
+function findReachingTests(path15, symbols, index) {
+  const tests = /* @__PURE__ */ new Set();
+  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) tests.add(hit.path);
+  for (const changed of symbols) {
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) tests.add(caller.path);
+  }
+  return [...tests].sort();
+}
+function namesWhatChanged(addedText, path15, symbols) {
+  if (addedText === "") return false;
+  const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
+  const stem = path15.slice(path15.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module = stem === "__init__" || stem === "index" ? path15.split("/").at(-2) ?? stem : stem;
+  const words = [...names, ...module.length >= 4 ? [module] : []];
+  return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
 
 // src/core/review/risk-rules.ts
@@ -8867,7 +8950,8 @@ async function reviewOffline(input) {
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
-  const changedSymbols = findChangedSymbols(reviewed, index);
+  const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
+  const tests = findTestGaps(files, changedSymbols, index);
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
   return {
     base: input.base,
@@ -8880,7 +8964,7 @@ async function reviewOffline(input) {
     },
     changedSymbols,
     blastRadius,
-    missingTests: findMissingTests(files).filter((m) => reviewedPaths.has(m.path)),
+    tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
     drafts: await findRiskyPatterns(reviewed),
     receipt
   };
@@ -8948,7 +9032,8 @@ function buildMaterial(files, review, tokensLeft) {
   const findings = [
     "Offline findings:",
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
-    ...review.missingTests.map((m) => `- no test change covers ${m.path}`)
+    ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
+    ...review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(", ")}`] : []
   ].join("\n");
   const parts = [];
   const left = [];

@@ -50,11 +50,19 @@ export function renderReview(input: {
     if (more > 0) lines.push(`- and ${plural(more, 'more symbol')} with fewer callers`);
     blocks.push({ title: 'blast radius', text: lines.join('\n') });
   }
-  if (review.missingTests.length > 0) {
+  if (review.tests.gaps.length > 0) {
     blocks.push({
-      title: 'missing tests',
-      text: ['### Changed code without test changes', ...review.missingTests.map((m) =>
-        `- ${cite({ path: m.path })}: no test change covers it (looked for ${m.lookedFor.map(code).join(', ')}, or any test in its folder)`)].join('\n'),
+      title: 'test gaps',
+      text: ['### Changed code no changed test reaches', ...review.tests.gaps.map((g) => g.reachedBy.length > 0
+        ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}) but none of them changed`
+        : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`)].join('\n'),
+    });
+  }
+  if (review.tests.testsToRun.length > 0) {
+    blocks.push({
+      title: 'tests to run',
+      text: ['### Tests to run', 'Tests that import the changed files or call what changed (from the code index):', '',
+        ...review.tests.testsToRun.map((t) => `- ${code(t)}`)].join('\n'),
     });
   }
   const risky = placed.inline.filter((c) => c.draft.kind.startsWith('risk:'));
@@ -90,7 +98,7 @@ function renderOverview(input: { review: OfflineReview; placed: PlacedComments; 
   const findings = [
     plural(s.changedSymbols, 'changed symbol'),
     `${plural(outside, 'caller')} outside the diff`,
-    `${plural(review.missingTests.length, 'source file')} without test changes`,
+    `${plural(review.tests.gaps.length, 'source file')} no changed test reaches`,
     `${plural(placed.inline.length, 'inline comment')}`,
     `${placed.needsJudgement.length} for human judgement`,
   ];
