@@ -347,10 +347,12 @@ var HEADER_LANGUAGES = `('c', 'cpp')`;
 var LINKS = [
   { toCaller: ["", "@DEF"], toDefinition: ["", "@CALLER"] },
   {
+    importsName: "methods",
     toCaller: [`JOIN edges e ON e.dst_file_id = @DEF AND e.kind IN ${IMPORT_EDGES}`, "e.src_file_id"],
     toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}`, "e.dst_file_id"]
   },
   {
+    importsName: "always",
     toCaller: [`JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
       JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`, "e1.src_file_id"],
     toDefinition: [`JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
@@ -371,6 +373,12 @@ var LINKS = [
       JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, "d.id"]
   }
 ];
+function importsNameOf(d, rule) {
+  if (rule === void 0) return "";
+  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
+    AND (i.name = ${d}.name OR (${d}.kind = 'method' AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === "always" ? `AND ${imported}` : `AND (${d}.kind <> 'method' OR ${imported})`;
+}
 function linkedCallSteps(direction) {
   return LINKS.map((link2) => {
     if (direction === "callers") {
@@ -378,13 +386,13 @@ function linkedCallSteps(direction) {
       return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins2.replaceAll("@DEF", "t.file_id")}
         JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth`;
+        WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)}`;
     }
     const [joins, definition] = link2.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
       FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll("@CALLER", "r.file_id")}
       JOIN symbols s ON s.file_id = ${definition.replaceAll("@CALLER", "r.file_id")} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`;
+      WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)}`;
   }).join("\n UNION\n");
 }
 var MAX_CALL_DEPTH = 5;
@@ -668,6 +676,17 @@ function isTestFile(filePath) {
   const parts = filePath.split("/");
   return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
 }
+var RUNNABLE_NAME = /(^test_.*\.py|_test\.(py|go|rb)|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
+var SUPPORT_DIRS = /* @__PURE__ */ new Set(["fixtures", "fixture", "testdata", "helpers", "helper", "utils", "support", "mocks", "__mocks__", "test_apps", "data"]);
+var TEST_ROOTS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs"]);
+function isRunnableTest(filePath) {
+  const parts = filePath.split("/");
+  const name = parts[parts.length - 1] ?? "";
+  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
+  if (dirs.some((d) => SUPPORT_DIRS.has(d)) || name === "conftest.py" || name === "__init__.py") return false;
+  if (RUNNABLE_NAME.test(name)) return true;
+  return dirs.length > 0 && TEST_ROOTS.has(dirs[dirs.length - 1]) && /\.[cm]?[jt]sx?$/.test(name);
+}
 
 // src/core/code-index/resolve-imports.ts
 import path2 from "node:path/posix";
@@ -749,11 +768,15 @@ function resolvePython(source, from, catalog) {
     const base = rest ? path2.join(dir, rest) : dir;
     return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
   }
-  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
-    const hit = catalog.withSuffix(suffix, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
+  const importable = [`${rest}.py`, `${rest}/__init__.py`].flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) }))).filter(({ root }) => !catalog.has(root === "" ? "__init__.py" : `${root}/__init__.py`));
+  importable.sort((a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith("/__init__.py") ? 1 : 0) - (b.hit.endsWith("/__init__.py") ? 1 : 0));
+  return importable[0] ? [importable[0].hit] : [];
+}
+function rootOf(hit, suffix) {
+  return hit === suffix ? "" : hit.slice(0, hit.length - suffix.length - 1);
+}
+function depthOf(dir) {
+  return dir === "" ? 0 : dir.split("/").length;
 }
 function resolveGo(source, catalog) {
   const segments = source.split("/");
@@ -8409,7 +8432,8 @@ function renderReview(input) {
         "### Tests to run",
         "Tests that import the changed files or call what changed (from the code index):",
         "",
-        ...review.tests.testsToRun.map((t) => `- ${code(t)}`)
+        ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
+        ...review.tests.moreTests > 0 ? [`- and ${plural(review.tests.moreTests, "more test file")} further from the change (through package imports)`] : []
       ].join("\n")
     });
   }
@@ -8670,25 +8694,31 @@ function toExpectedTestNames(path15, language) {
 var IMPORT_DEPTH = 2;
 var CALLER_DEPTH = 2;
 var MAX_TESTS_LISTED = 15;
+var MAX_TESTS_TO_RUN = 10;
+var OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
 function findTestGaps(files, changedSymbols, index) {
   const changedTests = files.filter((f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
   const byConvention = new Set(findMissingTests(files).map((m) => m.path));
   const gaps = [];
-  const toRun = /* @__PURE__ */ new Set();
+  const toRun = /* @__PURE__ */ new Map();
   for (const file of files) {
     if (!needsTests(file)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reaching = findReachingTests(file.path, symbols, index);
-    for (const test of reaching) toRun.add(test);
+    const reach = findReachingTests(file.path, symbols, index);
+    for (const [test, rank2] of reach) {
+      const ranked = changedTestPaths.has(test) ? 0 : rank2 + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
+      if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
+    }
+    const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file.path, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
-  const ordered = [...changedTests.map((t) => t.path).filter((p) => toRun.has(p)), ...[...toRun].filter((p) => !changedTestPaths.has(p)).sort()];
-  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_LISTED) };
+  const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
+  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
 }
 function needsTests(file) {
   const language = findLanguage(file.path);
@@ -8696,12 +8726,13 @@ function needsTests(file) {
   return !isTestFile(file.path) && !file.path.endsWith(".d.ts") && file.additions + file.deletions > 0;
 }
 function findReachingTests(path15, symbols, index) {
-  const tests = /* @__PURE__ */ new Set();
-  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) tests.add(hit.path);
+  const tests = /* @__PURE__ */ new Map();
+  const note = (test, rank2) => tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
+  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth === 1 ? 2 : 3);
   for (const changed of symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) tests.add(caller.path);
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }
-  return [...tests].sort();
+  return tests;
 }
 function namesWhatChanged(addedText, path15, symbols) {
   if (addedText === "") return false;

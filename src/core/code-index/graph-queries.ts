@@ -70,6 +70,12 @@ const HEADER_LANGUAGES = `('c', 'cpp')`;
 
 /** One way a calling file is linked to a defining file: the joins from one to the other, and the expression naming the far end. */
 interface Link {
+  /**
+   * When the calling file must also import the called name (or, for a method, its class) by name: `methods`
+   * for a direct import (a module imported for one class does not make every `x.copy()` a call of its
+   * `copy`), `always` through a package entry (importing one name from a package is not importing all of it).
+   */
+  importsName?: 'methods' | 'always';
   /** From the defining file (`@DEF`) to the calling file: joins, and the calling file's id. */
   toCaller: [joins: string, caller: string];
   /** From the calling file (`@CALLER`) to the defining file: joins, and the defining file's id. */
@@ -79,10 +85,12 @@ interface Link {
 const LINKS: Link[] = [
   { toCaller: ['', '@DEF'], toDefinition: ['', '@CALLER'] },
   {
+    importsName: 'methods',
     toCaller: [`JOIN edges e ON e.dst_file_id = @DEF AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
     toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}`, 'e.dst_file_id'],
   },
   {
+    importsName: 'always',
     toCaller: [`JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
       JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`, 'e1.src_file_id'],
     toDefinition: [`JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
@@ -104,6 +112,14 @@ const LINKS: Link[] = [
   },
 ];
 
+/** The condition that the calling file imports the definition `d` by name (a method: by its class's name). */
+function importsNameOf(d: string, rule: Link['importsName']): string {
+  if (rule === undefined) return '';
+  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
+    AND (i.name = ${d}.name OR (${d}.kind = 'method' AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === 'always' ? `AND ${imported}` : `AND (${d}.kind <> 'method' OR ${imported})`;
+}
+
 /** The recursive steps of a call walk: one per link, joined by UNION. */
 function linkedCallSteps(direction: 'callers' | 'callees'): string {
   return LINKS.map((link) => {
@@ -113,14 +129,14 @@ function linkedCallSteps(direction: 'callers' | 'callees'): string {
       return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
         JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth`;
+        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)}`;
     }
     // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
     const [joins, definition] = link.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
       FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
       JOIN symbols s ON s.file_id = ${definition.replaceAll('@CALLER', 'r.file_id')} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`;
+      WHERE w.depth < @depth ${importsNameOf('s', link.importsName)}`;
   }).join('\n UNION\n');
 }
 

@@ -1,6 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
 import { findMissingTests } from './find-missing-tests.js';
 import type { DiffFile } from './parse-diff.js';
@@ -14,14 +14,21 @@ export interface TestGap {
 export interface TestPlan {
   /** Changed source files no changed test reaches. */
   gaps: TestGap[];
-  /** Test files that reach the changed code (changed ones first): what to run for this change. */
+  /**
+   * Test files that reach the changed code, most direct first: changed tests, tests that call what changed,
+   * tests that import a changed file, then tests that reach it only through a package entry. At most 10.
+   */
   testsToRun: string[];
+  /** Reaching tests left off `testsToRun`. */
+  moreTests: number;
 }
 
 /** Two hops of imports: a test importing a package entry that imports the file still reaches it. */
 const IMPORT_DEPTH = 2;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
+const MAX_TESTS_TO_RUN = 10;
+const OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
 
 /**
  * Which tests reach the changed code, judged by the index rather than by
@@ -38,19 +45,25 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n')).join('\n');
   const byConvention = new Set(findMissingTests(files).map((m) => m.path));
   const gaps: TestGap[] = [];
-  const toRun = new Set<string>();
+  // Per test, how directly it reaches the change (lower is closer); changed tests come first.
+  const toRun = new Map<string, number>();
   for (const file of files) {
     if (!needsTests(file)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reaching = findReachingTests(file.path, symbols, index);
-    for (const test of reaching) toRun.add(test);
+    const reach = findReachingTests(file.path, symbols, index);
+    for (const [test, rank] of reach) {
+      // Examples' and docs' own tests come last: they test the example, not the product.
+      const ranked = changedTestPaths.has(test) ? 0 : rank + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
+      if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
+    }
+    const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file.path, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
-  const ordered = [...changedTests.map((t) => t.path).filter((p) => toRun.has(p)), ...[...toRun].filter((p) => !changedTestPaths.has(p)).sort()];
-  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_LISTED) };
+  const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
+  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
 }
 
 function needsTests(file: DiffFile): boolean {
@@ -59,13 +72,15 @@ function needsTests(file: DiffFile): boolean {
   return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0;
 }
 
-function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex): string[] {
-  const tests = new Set<string>();
-  for (const hit of index.importers(path, IMPORT_DEPTH)) if (isTestFile(hit.path)) tests.add(hit.path);
+/** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3 through a package entry. */
+function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex): Map<string, number> {
+  const tests = new Map<string, number>();
+  const note = (test: string, rank: number) => tests.set(test, Math.min(rank, tests.get(test) ?? rank));
+  for (const hit of index.importers(path, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth === 1 ? 2 : 3);
   for (const changed of symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) tests.add(caller.path);
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }
-  return [...tests].sort();
+  return tests;
 }
 
 /** A new or changed test line that names a changed symbol, or imports the file's module by its name. */

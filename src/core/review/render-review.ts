@@ -62,7 +62,8 @@ export function renderReview(input: {
     blocks.push({
       title: 'tests to run',
       text: ['### Tests to run', 'Tests that import the changed files or call what changed (from the code index):', '',
-        ...review.tests.testsToRun.map((t) => `- ${code(t)}`)].join('\n'),
+        ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
+        ...(review.tests.moreTests > 0 ? [`- and ${plural(review.tests.moreTests, 'more test file')} further from the change (through package imports)`] : [])].join('\n'),
     });
   }
   const risky = placed.inline.filter((c) => c.draft.kind.startsWith('risk:'));

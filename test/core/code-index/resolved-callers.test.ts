@@ -34,6 +34,17 @@ describe('callers are linked through what the index resolved, never by name alon
     expect(callers).toEqual(['tests/test_app.py:4']);
   });
 
+  it('links a method call only where the calling file imports its class, not every `x.copy()` near the package', async () => {
+    const callers = await callersOf({
+      'pkg/__init__.py': 'from .ctx import RequestContext\nfrom . import typing\n',
+      'pkg/typing.py': 'Alias = int\n',
+      'pkg/ctx.py': 'class RequestContext:\n    def copy(self):\n        return self\n',
+      'pkg/blueprints.py': 'from . import typing\n\ndef register(opts):\n    return opts.copy()\n',
+      'tests/test_ctx.py': 'from pkg import RequestContext\n\ndef test_copy():\n    RequestContext().copy()\n',
+    }, 'copy', 'pkg/ctx.py');
+    expect(callers).toEqual(['tests/test_ctx.py:4']);
+  });
+
   it('links Go files of one package, which call each other without imports', async () => {
     const callers = await callersOf({
       'go.mod': 'module example.com/m\n',

@@ -6,7 +6,7 @@ import type { OfflineReview } from '../../../src/core/review/review-offline.js';
 const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => ({
   base: 'aaaaaaaaaaaaaaaa', head: 'bbbbbbbbbbbbbbbb',
   summary: { files: 1, additions: 2, deletions: 1, changedSymbols: 0 },
-  changedSymbols: [], blastRadius: [], tests: { gaps: [], testsToRun: [] }, drafts: [],
+  changedSymbols: [], blastRadius: [], tests: { gaps: [], testsToRun: [], moreTests: 0 }, drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
   ...overrides,
 });
