@@ -306,6 +306,90 @@ function example(limit2) {
   return { rounds: "3", files: "10", bytes: "256", contextTokens: "20k", modelCalls: "8", wallMs: "90s" }[limit2];
 }
 
+// src/core/code-index/ambiguous-names.ts
+var AMBIGUOUS_NAMES = /* @__PURE__ */ new Set([
+  "constructor",
+  "init",
+  "__init__",
+  "new",
+  "get",
+  "set",
+  "has",
+  "add",
+  "put",
+  "run",
+  "call",
+  "apply",
+  "bind",
+  "map",
+  "filter",
+  "reduce",
+  "slice",
+  "split",
+  "join",
+  "push",
+  "pop",
+  "next",
+  "read",
+  "write",
+  "open",
+  "close",
+  "start",
+  "stop",
+  "load",
+  "save",
+  "send",
+  "emit",
+  "on",
+  "off",
+  "update",
+  "delete",
+  "remove",
+  "create",
+  "list",
+  "find",
+  "parse",
+  "render",
+  "handle",
+  "tostring",
+  "equals",
+  "main",
+  "execute",
+  "setup",
+  "teardown",
+  "test",
+  "it",
+  "describe",
+  "format",
+  "clear",
+  "reset",
+  "size",
+  "length",
+  "keys",
+  "values",
+  "entries",
+  "then",
+  "catch",
+  "resolve",
+  "reject",
+  "log",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "print",
+  "json",
+  "text",
+  "copy",
+  "clone",
+  "items",
+  "tojson",
+  "valueof"
+]);
+function isAmbiguousName(name) {
+  return AMBIGUOUS_NAMES.has(name.toLowerCase());
+}
+
 // src/core/code-index/ttl-cache.ts
 var TtlCache = class {
   constructor(ttlMs, maxEntries, now = Date.now) {
@@ -373,6 +457,10 @@ var LINKS = [
       JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, "d.id"]
   }
 ];
+function linkableCall(d, sameFile) {
+  const common2 = `AND lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
+  return sameFile ? common2 : `${common2} AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+}
 function importsNameOf(d, rule) {
   if (rule === void 0) return "";
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
@@ -386,15 +474,16 @@ function linkedCallSteps(direction) {
       return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins2.replaceAll("@DEF", "t.file_id")}
         JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)}`;
+        WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)} ${linkableCall("t", link2 === LINKS[0])}`;
     }
     const [joins, definition] = link2.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
       FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll("@CALLER", "r.file_id")}
       JOIN symbols s ON s.file_id = ${definition.replaceAll("@CALLER", "r.file_id")} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)}`;
+      WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)} ${linkableCall("s", link2 === LINKS[0])}`;
   }).join("\n UNION\n");
 }
+var LINE_SPAN = 1e8;
 var MAX_CALL_DEPTH = 5;
 var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
 var GraphQueries = class {
@@ -486,7 +575,8 @@ var GraphQueries = class {
          ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path,
+         min(w.depth * ${LINE_SPAN} + w.line) % ${LINE_SPAN} AS line
        FROM walk w
        LEFT JOIN symbols s ON s.id = w.symbol_id
        JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
@@ -6793,83 +6883,6 @@ ${escapeText(plan.goal)}
 ${body}` };
 }
 
-// src/core/code-index/ambiguous-names.ts
-var AMBIGUOUS_NAMES = /* @__PURE__ */ new Set([
-  "constructor",
-  "init",
-  "__init__",
-  "new",
-  "get",
-  "set",
-  "has",
-  "add",
-  "put",
-  "run",
-  "call",
-  "apply",
-  "bind",
-  "map",
-  "filter",
-  "reduce",
-  "slice",
-  "split",
-  "join",
-  "push",
-  "pop",
-  "next",
-  "read",
-  "write",
-  "open",
-  "close",
-  "start",
-  "stop",
-  "load",
-  "save",
-  "send",
-  "emit",
-  "on",
-  "off",
-  "update",
-  "delete",
-  "remove",
-  "create",
-  "list",
-  "find",
-  "parse",
-  "render",
-  "handle",
-  "tostring",
-  "equals",
-  "main",
-  "execute",
-  "setup",
-  "teardown",
-  "test",
-  "it",
-  "describe",
-  "format",
-  "clear",
-  "reset",
-  "size",
-  "length",
-  "keys",
-  "values",
-  "entries",
-  "then",
-  "catch",
-  "resolve",
-  "reject",
-  "log",
-  "error",
-  "warn",
-  "info",
-  "debug",
-  "print"
-]);
-function isAmbiguousName(name) {
-  return AMBIGUOUS_NAMES.has(name.toLowerCase());
-}
-
 // src/core/outputs/build-offline-plan.ts
 var MAX_MODULES = 6;
 var MAX_SYMBOLS = 8;
@@ -8691,7 +8704,7 @@ function toExpectedTestNames(path15, language) {
 }
 
 // src/core/review/find-test-gaps.ts
-var IMPORT_DEPTH = 2;
+var IMPORT_DEPTH = 5;
 var CALLER_DEPTH = 2;
 var MAX_TESTS_LISTED = 15;
 var MAX_TESTS_TO_RUN = 10;
@@ -8728,7 +8741,7 @@ function needsTests(file) {
 function findReachingTests(path15, symbols, index) {
   const tests = /* @__PURE__ */ new Map();
   const note = (test, rank2) => tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
-  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth === 1 ? 2 : 3);
+  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
   for (const changed of symbols) {
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }

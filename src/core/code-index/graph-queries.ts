@@ -1,3 +1,4 @@
+import { AMBIGUOUS_NAMES } from './ambiguous-names.js';
 import type { IndexStore } from './index-store.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -113,6 +114,17 @@ const LINKS: Link[] = [
 ];
 
 /** The condition that the calling file imports the definition `d` by name (a method: by its class's name). */
+/**
+ * Conditions every linked call meets, whatever the link: the name is not one too common to link
+ * (`__init__` via `super().__init__()`, `get`, `push`); and outside the defining file, the calling file
+ * defines no symbol of that name itself (`state.add_url_rule()` in a file with its own `add_url_rule`
+ * most likely calls that one: without receiver types, the nearer definition wins).
+ */
+function linkableCall(d: string, sameFile: boolean): string {
+  const common = `AND lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
+  return sameFile ? common : `${common} AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+}
+
 function importsNameOf(d: string, rule: Link['importsName']): string {
   if (rule === undefined) return '';
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
@@ -129,16 +141,19 @@ function linkedCallSteps(direction: 'callers' | 'callees'): string {
       return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
         JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)}`;
+        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0])}`;
     }
     // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
     const [joins, definition] = link.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
       FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
       JOIN symbols s ON s.file_id = ${definition.replaceAll('@CALLER', 'r.file_id')} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth ${importsNameOf('s', link.importsName)}`;
+      WHERE w.depth < @depth ${importsNameOf('s', link.importsName)} ${linkableCall('s', link === LINKS[0])}`;
   }).join('\n UNION\n');
 }
+
+/** Lines sort below depths in one number, so a caller's line is the one at its nearest depth. */
+const LINE_SPAN = 100_000_000;
 
 /** Deepest walk served: past this, call chains say little and cost much. */
 const MAX_CALL_DEPTH = 5;
@@ -248,7 +263,8 @@ export class GraphQueries {
          ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path,
+         min(w.depth * ${LINE_SPAN} + w.line) % ${LINE_SPAN} AS line
        FROM walk w
        LEFT JOIN symbols s ON s.id = w.symbol_id
        JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END

@@ -16,15 +16,19 @@ export interface TestPlan {
   gaps: TestGap[];
   /**
    * Test files that reach the changed code, most direct first: changed tests, tests that call what changed,
-   * tests that import a changed file, then tests that reach it only through a package entry. At most 10.
+   * tests that import a changed file, then tests that reach it through other modules. At most 10.
    */
   testsToRun: string[];
   /** Reaching tests left off `testsToRun`. */
   moreTests: number;
 }
 
-/** Two hops of imports: a test importing a package entry that imports the file still reaches it. */
-const IMPORT_DEPTH = 2;
+/**
+ * Imports are followed this deep: a test importing the package's entry (`got`'s source/index.ts) reaches
+ * what the entry's modules import in turn. A gap is claimed only where no changed test reaches the file even
+ * so, so the claim stays true; the tests to run are ranked by how directly they reach it.
+ */
+const IMPORT_DEPTH = 5;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
 const MAX_TESTS_TO_RUN = 10;
@@ -72,11 +76,11 @@ function needsTests(file: DiffFile): boolean {
   return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0;
 }
 
-/** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3 through a package entry. */
+/** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3+ through other modules. */
 function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex): Map<string, number> {
   const tests = new Map<string, number>();
   const note = (test: string, rank: number) => tests.set(test, Math.min(rank, tests.get(test) ?? rank));
-  for (const hit of index.importers(path, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth === 1 ? 2 : 3);
+  for (const hit of index.importers(path, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
   for (const changed of symbols) {
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }

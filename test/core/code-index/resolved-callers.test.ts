@@ -34,24 +34,32 @@ describe('callers are linked through what the index resolved, never by name alon
     expect(callers).toEqual(['tests/test_app.py:4']);
   });
 
-  it('links a method call only where the calling file imports its class, not every `x.copy()` near the package', async () => {
+  it('links a method call only where the calling file imports its class, not every `x.duplicate()` near the package', async () => {
     const callers = await callersOf({
       'pkg/__init__.py': 'from .ctx import RequestContext\nfrom . import typing\n',
       'pkg/typing.py': 'Alias = int\n',
-      'pkg/ctx.py': 'class RequestContext:\n    def copy(self):\n        return self\n',
-      'pkg/blueprints.py': 'from . import typing\n\ndef register(opts):\n    return opts.copy()\n',
-      'tests/test_ctx.py': 'from pkg import RequestContext\n\ndef test_copy():\n    RequestContext().copy()\n',
-    }, 'copy', 'pkg/ctx.py');
+      'pkg/ctx.py': 'class RequestContext:\n    def duplicate(self):\n        return self\n',
+      'pkg/blueprints.py': 'from . import typing\n\ndef register(opts):\n    return opts.duplicate()\n',
+      'tests/test_ctx.py': 'from pkg import RequestContext\n\ndef test_copy():\n    RequestContext().duplicate()\n',
+    }, 'duplicate', 'pkg/ctx.py');
     expect(callers).toEqual(['tests/test_ctx.py:4']);
+  });
+
+  it('prefers the calling file\'s own definition of a name over an imported one', async () => {
+    const callers = await callersOf({
+      'src/app.py': 'class App:\n    def add_url_rule(self, rule):\n        return rule\n',
+      'src/blueprints.py': 'from .app import App\n\nclass State:\n    def add_url_rule(self, rule):\n        return rule\n\ndef register(state: State):\n    state.add_url_rule("/")\n',
+    }, 'add_url_rule', 'src/app.py');
+    expect(callers).toEqual([]);
   });
 
   it('links Go files of one package, which call each other without imports', async () => {
     const callers = await callersOf({
       'go.mod': 'module example.com/m\n',
-      'store/a.go': 'package store\n\nfunc Put(k string) {}\n',
-      'store/b.go': 'package store\n\nfunc Save() {\n\tPut("x")\n}\n',
-      'other/c.go': 'package other\n\nfunc Put(k string) {}\n\nfunc Run() {\n\tPut("y")\n}\n',
-    }, 'Put', 'store/a.go');
+      'store/a.go': 'package store\n\nfunc Persist(k string) {}\n',
+      'store/b.go': 'package store\n\nfunc Save() {\n\tPersist("x")\n}\n',
+      'other/c.go': 'package other\n\nfunc Persist(k string) {}\n\nfunc Run() {\n\tPersist("y")\n}\n',
+    }, 'Persist', 'store/a.go');
     expect(callers).toEqual(['store/b.go:4']);
   });
 
