@@ -8502,8 +8502,18 @@ function renderBlast(b, cite) {
   const kind = b.changed.change === "added" ? `${s.kind}, new` : s.kind;
   const counts = b.ambiguous ? "callers not counted (the name is too common to link calls to it by name)" : b.total === 0 ? "no callers outside the diff" : `${plural(b.direct, "direct caller")}, ${b.total} within 2 hops, in ${plural(b.files, "file")}`;
   const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : "";
-  const callers = b.topCallers.map((h) => `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ""}`);
+  const callers = b.topCallers.map((h) => {
+    const where = outsideProduct(h.path);
+    return `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ""}${where ? ` (${where})` : ""}`;
+  });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
+}
+function outsideProduct(path15) {
+  const top = path15.split("/")[0]?.toLowerCase() ?? "";
+  if (/^examples?$/.test(top)) return "example";
+  if (/^bench(mark)?s?$/.test(top)) return "benchmark";
+  if (/^docs?$/.test(top)) return "docs";
+  return isTestFile(path15) ? "test" : void 0;
 }
 function renderReceipt(review) {
   const r = review.receipt;
@@ -8527,6 +8537,9 @@ function indent(text) {
 }
 
 // src/core/review/blast-radius.ts
+function isPeripheral(path15) {
+  return /^(examples?|bench(mark)?s?|docs?)\//i.test(path15);
+}
 var DEFAULT_DEPTH = 2;
 var DEFAULT_TOP = 5;
 function buildBlastRadius(changed, index, options) {
@@ -8542,7 +8555,7 @@ function buildBlastRadius(changed, index, options) {
       return true;
     });
     const outside = hits.filter((h) => !options.changedPaths.has(h.path));
-    outside.sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path) || a.line - b.line);
+    outside.sort((a, b) => a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line);
     return {
       changed: c,
       direct: outside.filter((h) => h.depth === 1).length,

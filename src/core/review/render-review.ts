@@ -1,3 +1,4 @@
+import { isTestFile } from '../repo/is-test-file.js';
 import { fitComment, type Block } from '../render/fit-comment.js';
 import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
@@ -120,8 +121,20 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
     ? 'no callers outside the diff'
     : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
   const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';
-  const callers = b.topCallers.map((h) => `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}`);
+  const callers = b.topCallers.map((h) => {
+    const where = outsideProduct(h.path);
+    return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;
+  });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
+}
+
+/** `example`, `benchmark`, `docs` or `test` for a caller outside the product code, so a reader weighs it. */
+function outsideProduct(path: string): string | undefined {
+  const top = path.split('/')[0]?.toLowerCase() ?? '';
+  if (/^examples?$/.test(top)) return 'example';
+  if (/^bench(mark)?s?$/.test(top)) return 'benchmark';
+  if (/^docs?$/.test(top)) return 'docs';
+  return isTestFile(path) ? 'test' : undefined;
 }
 
 function renderReceipt(review: OfflineReview): string {
