@@ -8723,6 +8723,7 @@ var MAX_TESTS_LISTED = 15;
 var MAX_TESTS_TO_RUN = 10;
 var OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
 function findTestGaps(files, changedSymbols, index) {
+  const packageTests = new PackageTests(index);
   const changedTests = files.filter((f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
@@ -8732,7 +8733,7 @@ function findTestGaps(files, changedSymbols, index) {
   for (const file of files) {
     if (!needsTests(file)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reach = findReachingTests(file.path, symbols, index);
+    const reach = findReachingTests(file.path, symbols, index, packageTests);
     for (const [test, rank2] of reach) {
       const ranked = changedTestPaths.has(test) ? 0 : rank2 + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
       if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
@@ -8749,12 +8750,20 @@ function findTestGaps(files, changedSymbols, index) {
 function needsTests(file) {
   const language = findLanguage(file.path);
   if (!language || language === "rust" || file.binary || file.status === "deleted") return false;
-  return !isTestFile(file.path) && !file.path.endsWith(".d.ts") && file.additions + file.deletions > 0;
+  return !isTestFile(file.path) && !file.path.endsWith(".d.ts") && file.additions + file.deletions > 0 && !onlyComments(file, language);
 }
-function findReachingTests(path15, symbols, index) {
+function onlyComments(file, language) {
+  const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
+  return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
+}
+function findReachingTests(path15, symbols, index, packageTests) {
   const tests = /* @__PURE__ */ new Map();
   const note = (test, rank2) => tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
-  for (const hit of index.importers(path15, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  const importers = index.importers(path15, IMPORT_DEPTH);
+  for (const hit of importers) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  for (const [file, depth] of [[path15, 0], ...importers.map((h) => [h.path, h.depth])]) {
+    for (const test of packageTests.samePackage(file)) note(test, depth + 2);
+  }
   for (const changed of symbols) {
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }
@@ -8767,6 +8776,34 @@ function namesWhatChanged(addedText, path15, symbols) {
   const module = stem === "__init__" || stem === "index" ? path15.split("/").at(-2) ?? stem : stem;
   const words = [...names, ...module.length >= 4 ? [module] : []];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
+}
+var JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
+var PackageTests = class {
+  constructor(index) {
+    this.index = index;
+  }
+  index;
+  byPackage;
+  samePackage(path15) {
+    const key = packageOf(path15);
+    if (key === void 0) return [];
+    this.byPackage ??= this.collect();
+    return this.byPackage.get(key) ?? [];
+  }
+  collect() {
+    const byPackage = /* @__PURE__ */ new Map();
+    for (const file of this.index.listFiles()) {
+      const key = isTestFile(file.path) ? packageOf(file.path) : void 0;
+      if (key !== void 0) byPackage.set(key, [...byPackage.get(key) ?? [], file.path]);
+    }
+    return byPackage;
+  }
+};
+function packageOf(path15) {
+  const root = JVM_ROOT.exec(path15);
+  if (root === null) return void 0;
+  const rest = path15.slice(root[0].length);
+  return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
 
 // src/core/review/risk-rules.ts

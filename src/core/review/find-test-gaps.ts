@@ -44,6 +44,7 @@ const OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
  * Only code nanodex parses counts; Rust keeps unit tests beside the code.
  */
 export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[], index: CodeIndex): TestPlan {
+  const packageTests = new PackageTests(index);
   const changedTests = files.filter((f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'));
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n')).join('\n');
@@ -54,7 +55,7 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
   for (const file of files) {
     if (!needsTests(file)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reach = findReachingTests(file.path, symbols, index);
+    const reach = findReachingTests(file.path, symbols, index, packageTests);
     for (const [test, rank] of reach) {
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
@@ -73,14 +74,24 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
 function needsTests(file: DiffFile): boolean {
   const language = findLanguage(file.path);
   if (!language || language === 'rust' || file.binary || file.status === 'deleted') return false;
-  return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0;
+  return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0 && !onlyComments(file, language);
+}
+
+/** A change to comments and blank lines only (a typo in a doc comment) asks for no test. */
+function onlyComments(file: DiffFile, language: string): boolean {
+  const comment = language === 'python' || language === 'ruby' ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
+  return file.hunks.every((h) => h.lines.every((l) => l.kind === 'context' || comment.test(l.text)));
 }
 
 /** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3+ through other modules. */
-function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex): Map<string, number> {
+function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex, packageTests: PackageTests): Map<string, number> {
   const tests = new Map<string, number>();
   const note = (test: string, rank: number) => tests.set(test, Math.min(rank, tests.get(test) ?? rank));
-  for (const hit of index.importers(path, IMPORT_DEPTH)) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  const importers = index.importers(path, IMPORT_DEPTH);
+  for (const hit of importers) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  for (const [file, depth] of [[path, 0] as const, ...importers.map((h) => [h.path, h.depth] as const)]) {
+    for (const test of packageTests.samePackage(file)) note(test, depth + 2);
+  }
   for (const changed of symbols) {
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
   }
@@ -95,4 +106,41 @@ function namesWhatChanged(addedText: string, path: string, symbols: ChangedSymbo
   const module = stem === '__init__' || stem === 'index' ? path.split('/').at(-2) ?? stem : stem;
   const words = [...names, ...(module.length >= 4 ? [module] : [])];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(addedText));
+}
+
+const JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
+
+/**
+ * Java and Kotlin tests sit in the package they test, under another source
+ * root (`src/test/java/com/x/` for `src/main/java/com/x/`), and use its
+ * classes without an import: they reach every file of that package.
+ */
+class PackageTests {
+  private byPackage: Map<string, string[]> | undefined;
+
+  constructor(private readonly index: CodeIndex) {}
+
+  samePackage(path: string): string[] {
+    const key = packageOf(path);
+    if (key === undefined) return [];
+    this.byPackage ??= this.collect();
+    return this.byPackage.get(key) ?? [];
+  }
+
+  private collect(): Map<string, string[]> {
+    const byPackage = new Map<string, string[]>();
+    for (const file of this.index.listFiles()) {
+      const key = isTestFile(file.path) ? packageOf(file.path) : undefined;
+      if (key !== undefined) byPackage.set(key, [...(byPackage.get(key) ?? []), file.path]);
+    }
+    return byPackage;
+  }
+}
+
+/** `module/com/x` for `module/src/test/java/com/x/FooTest.java`; undefined outside a JVM source root. */
+function packageOf(path: string): string | undefined {
+  const root = JVM_ROOT.exec(path);
+  if (root === null) return undefined;
+  const rest = path.slice(root[0].length);
+  return `${root[1] ?? ''}${rest.slice(0, Math.max(0, rest.lastIndexOf('/')))}`;
 }
