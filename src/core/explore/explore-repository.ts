@@ -121,11 +121,11 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
       count += 1;
       // Round 1 is the plan; later rounds only deepen, and a head is only a glance: what does not fit
       // there is skipped and listed as a gap, not fatal.
-      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' });
+      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' || (op.kind === 'chunk' && op.optional === true) });
       if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
     // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.
-    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
+    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({

@@ -7,7 +7,20 @@ export interface LocatedFile {
   path: string;
   score: number;
   reason: string;
+  /** The file's chunks that matched the question's words, best first (at most 5): what to read of it. */
+  chunks: MatchedChunk[];
 }
+
+export interface MatchedChunk {
+  startLine: number;
+  endLine: number;
+  /** The symbol or section the chunk is in (`class Flask > wsgi_app`), or its kind. */
+  context: string;
+  /** Relative to the best chunk of the whole search (1). */
+  relevance: number;
+}
+
+const CHUNKS_PER_FILE = 5;
 
 /** Chunks fetched from full-text search before they are folded into files. */
 const SEARCH_CHUNKS = 200;
@@ -55,11 +68,18 @@ export function locateFiles(
   };
 
   // 1. Full-text: each file's best chunk counts fully, its other hits a little (diminishing).
+  const matched = new Map<string, MatchedChunk[]>();
   const hits = index.search(question.replace(CHANGE_WORDS, ' '), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
   if (hits.length > 0) {
     const best = -hits[0]!.score || 1;
     const perFile = new Map<string, number[]>();
-    for (const hit of hits) perFile.set(hit.path, [...(perFile.get(hit.path) ?? []), -hit.score / best]);
+    for (const hit of hits) {
+      const relevance = -hit.score / best;
+      perFile.set(hit.path, [...(perFile.get(hit.path) ?? []), relevance]);
+      const kept = matched.get(hit.path) ?? [];
+      if (kept.length < CHUNKS_PER_FILE) kept.push({ startLine: hit.startLine, endLine: hit.endLine, context: hit.context || hit.kind, relevance: Number(relevance.toFixed(4)) });
+      matched.set(hit.path, kept);
+    }
     for (const [path, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0]! + WEIGHT.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
@@ -110,7 +130,7 @@ export function locateFiles(
   }
 
   return [...scores.entries()]
-    .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; ') }))
+    .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; '), chunks: matched.get(path) ?? [] }))
     .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
     .slice(0, limit);
 }
