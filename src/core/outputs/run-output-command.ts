@@ -117,6 +117,7 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
     kind: 'done', command, skill: skillUse, output: produced.output,
     comment: { body, reviewComments, issueDraft: draft },
     check, refusedToolCalls: produced.refused ?? [], notes: [...notes, ...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    ...(produced.files ? { files: produced.files } : {}),
     metrics,
   };
 }
