@@ -1,5 +1,6 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
 
@@ -54,13 +55,16 @@ const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?
 export function locateFiles(
   index: CodeIndex,
   question: string,
-  options: { limit?: number; pathPrefix?: string; files?: IndexedFile[] } = {},
+  options: { limit?: number; pathPrefix?: string; files?: IndexedFile[]; isGenerated?: (path: string) => boolean } = {},
 ): LocatedFile[] {
   const limit = options.limit ?? 10;
   const reading = readPrompt(question);
+  const files = options.files ?? index.listFiles();
+  const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
   const scores = new Map<string, { score: number; reasons: string[] }>();
   const add = (path: string, amount: number, reason: string): void => {
     if (options.pathPrefix && !path.startsWith(options.pathPrefix.replace(/\/?$/, '/'))) return;
+    if (excluded(path)) return;
     const entry = scores.get(path) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
@@ -94,7 +98,6 @@ export function locateFiles(
   }
 
   // 3. Paths the question spells out, and its words in file names.
-  const files = options.files ?? index.listFiles();
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   for (const file of files) {
     if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT.mentionedPath, 'named in the question');
@@ -133,4 +136,26 @@ export function locateFiles(
     .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; '), chunks: matched.get(path) ?? [] }))
     .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
     .slice(0, limit);
+}
+
+/** Questions about build output itself: then bundles are what is asked about. */
+const ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd)\b/i;
+
+/**
+ * Generated files (bundles, build folders, `linguist-generated`) are left out
+ * of the ranking unless the question is about builds or names the file.
+ */
+export function excludeGenerated(
+  question: string,
+  namedPaths: string[],
+  files: IndexedFile[],
+  isGenerated?: (path: string) => boolean,
+): (path: string) => boolean {
+  if (ASKS_FOR_BUILDS.test(question)) return () => false;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const generated = isGenerated ?? ((path: string) => {
+    const file = byPath.get(path);
+    return file !== undefined && isGeneratedFile(file);
+  });
+  return (path) => !namedPaths.some((p) => path === p || path.endsWith(`/${p}`)) && generated(path);
 }

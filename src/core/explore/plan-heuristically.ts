@@ -26,10 +26,11 @@ export function planHeuristically(
   budget: Budget,
   focus: string[] = [],
   files?: IndexedFile[],
+  options: { isGenerated?: (path: string) => boolean } = {},
 ): RepoExplorationPlan {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
-  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files });
+  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files, isGenerated: options.isGenerated });
   const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i), chunks: f.chunks }));
   const names = reading.identifiers.slice(0, 4);
   const operations: Operation[] = [];

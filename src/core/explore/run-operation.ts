@@ -39,6 +39,8 @@ export interface RoundState {
   gaps: string[];
   /** Names whose definition was found. */
   defined: Set<string>;
+  /** Generated files (bundles, build output) the question did not ask for: never searched or read into evidence. */
+  isGenerated?: (path: string) => boolean;
 }
 
 export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
@@ -52,7 +54,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
     case 'chunk':
       return read(state, op.path, op.startLine, op.endLine, 'chunk', op.reason ?? `requested lines ${op.startLine}-${op.endLine}`, optional, op.relevance, op.focus);
     case 'search': {
-      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope });
+      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
       const seen = new Set<string>();
       let added = 0;
       for (const hit of hits) {
@@ -67,7 +69,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'definition': {
-      const defs = state.index.findDefinitions(op.symbol, 10);
+      const defs = state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path));
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -87,7 +89,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'references': {
-      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import');
+      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import' && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
       state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`);
       let added = 0;
