@@ -34,8 +34,11 @@ const SEARCH_CHUNKS = 200;
  * near-certain; words of the question in a file's name help a little; a file
  * next to a strong candidate inherits a little, once, from its strongest link
  * (summed per edge, hubs outranked real matches: recall@5 0.55 -> 0.74).
+ * A name the question spells out that the repository uses but never defines
+ * counts for the files using it (issue 13's exact pass: on 120 commits
+ * recall@5 0.888 -> 0.913, all-in-5 0.833 -> 0.858, MRR 0.760 -> 0.769).
  */
-const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
 /**
  * Tests and text files (docs, changelogs, config) share a change's words but
  * are rarely where it lands: measured, scaling them lifted recall@5 from 0.74
@@ -91,10 +94,17 @@ export function locateFiles(
     }
   }
 
-  // 2. Names the question mentions: where they are defined.
+  // 2. Names the question mentions: where they are defined. A dotted name (`Session.send`) is looked up by its
+  // last part too. A name defined nowhere in the repository (a library's API, a constant's use) is found by an
+  // exact pass over the index's references: the files that use exactly that name.
   for (const name of reading.identifiers) {
-    const defs = index.findDefinitions(name, 20);
+    const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+    let defs = index.findDefinitions(name, 20);
+    if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
     for (const def of defs) add(def.path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+    if (defs.length > 0 || last.length < 4) continue;
+    const users = new Set(index.findReferences(last, 200).map((r) => r.path));
+    for (const path of users) add(path, WEIGHT.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
 
   // 3. Paths the question spells out, and its words in file names.
