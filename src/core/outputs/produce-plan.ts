@@ -29,6 +29,17 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
   const sections = outcome.output?.planSections ?? [];
   // The index context is ours; a model's own "context" or "goal" section would repeat it.
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
+  // The model's sections replace the offline phases, criteria and risks; a criteria or risks section it did
+  // not write is kept from the offline plan rather than lost.
+  if (doc.modelSections.length > 0) {
+    const wrote = (re: RegExp) => doc.modelSections.some((s) => re.test(s.title));
+    if (!wrote(/accept|criteria|done when/i)) {
+      doc.modelSections.push({ title: 'Acceptance criteria', body: doc.acceptance.map((a) => `- [ ] ${a}`).join('\n'), citations: [] });
+    }
+    if (!wrote(/risk/i) && doc.risks.length > 0) {
+      doc.modelSections.push({ title: 'Risks and mitigations', body: doc.risks.map((r) => `- ${r.risk} → ${r.mitigation}`).join('\n'), citations: [] });
+    }
+  }
   const notes = outcome.output && sections.length === 0 ? ['the model wrote no plan sections; the offline plan is shown'] : [];
   const issueDraft = renderIssueDraft(doc, run.linkTo);
   return {
