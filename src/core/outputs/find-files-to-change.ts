@@ -1,5 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
@@ -16,7 +17,7 @@ export interface FileToChange {
   certainty: 'named' | 'matched' | 'linked';
   why: string;
   /** Tests that import it (found through the index), else one named like it. */
-  tests: { path: string; how: 'imports it' | 'named like it' }[];
+  tests: { path: string; how: 'imports it' | 'imports it through its entry point' | 'named like it' }[];
 }
 
 const MAX_FILES = 6;
@@ -91,10 +92,21 @@ function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
 
 const weight = (s: SymbolHit): number => (/function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2);
 
-/** Tests that import the file (through the index's import graph), else a test named like it. */
+/**
+ * Tests found through the index: those that import the file, else those that
+ * reach it through one module between (a package's entry point re-exporting
+ * it) and share a word with its name (got's test/retry.ts reaches
+ * source/core/calculate-retry-delay.ts through source/index.ts); else a test
+ * named like it.
+ */
 export function findTests(path: string, index: CodeIndex): FileToChange['tests'] {
-  const importing = index.importers(path, 1).map((f) => f.path).filter((p) => isTestFile(p)).slice(0, 3);
-  if (importing.length > 0) return importing.map((p) => ({ path: p, how: 'imports it' as const }));
+  const importers = index.importers(path, 2).filter((f) => isTestFile(f.path));
+  const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
+  if (direct.length > 0) return direct.map((p) => ({ path: p, how: 'imports it' as const }));
+  const words = new Set(splitIdentifier(baseStem(path)).filter((w) => w.length > 2));
+  const shared = (test: string) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, '')).filter((w) => words.has(w)).length;
+  const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
+  if (through.length > 0) return through.map((p) => ({ path: p, how: 'imports it through its entry point' as const }));
   const stem = baseStem(path);
   const alike = index.listFiles().map((f) => f.path).filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
   return alike.slice(0, 1).map((p) => ({ path: p, how: 'named like it' as const }));

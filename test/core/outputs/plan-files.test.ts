@@ -54,4 +54,17 @@ describe('run > plan > the files to change', () => {
     if (vague.output.kind !== 'plan') throw new Error('expected a plan');
     expect(vague.output.doc.confidence).not.toMatch(/^high/);
   });
+
+  it('finds a test that reaches the code through the package entry point and shares a word with it', async () => {
+    const { ports, repo } = await explorePorts({
+      'src/core/calculate-retry-delay.ts': 'export function calculateRetryDelay(attempt: number): number {\n  return 2 ** attempt * 100;\n}\n',
+      'src/core/parse-body.ts': 'export function parseBody(text: string): unknown {\n  return JSON.parse(text);\n}\n',
+      'src/index.ts': "import { calculateRetryDelay } from './core/calculate-retry-delay.js';\nimport { parseBody } from './core/parse-body.js';\n\nexport { calculateRetryDelay, parseBody };\n",
+      'test/retry.test.ts': "import { calculateRetryDelay } from '../src/index.js';\n\nexport const delay = calculateRetryDelay(2);\n",
+      'test/body.test.ts': "import { parseBody } from '../src/index.js';\n\nexport const body = parseBody('{}');\n",
+    });
+    const result = done(await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports));
+    const file = result.files?.find((f) => f.path === 'src/core/calculate-retry-delay.ts');
+    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'imports it through its entry point' }]);
+  });
 });
