@@ -176,5 +176,8 @@ process.stdout.write(`${table}\n`);
 for (const o of outcomes.filter((x) => x.crashes.length > 0)) log(`crash ${o.repo} ${o.sha.slice(0, 10)}: ${o.crashes.join('; ').slice(0, 300)}`);
 const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'outputs-latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), rows, cases: outcomes.map(({ set, repo, sha, locate, evidence, plan, crashes }) => ({ set, repo, sha: sha.slice(0, 12), locate, evidence, plan, crashes: crashes.length })) }, null, 1)}\n`);
+const head = JSON.stringify({ date: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), rows }, null, 1);
+// One line per case keeps the file reviewable.
+const caseLines = outcomes.map(({ set, repo, sha, locate, evidence, plan, crashes }) => `  ${JSON.stringify({ set, repo, sha: sha.slice(0, 12), locate, evidence, plan, crashes: crashes.length })}`);
+writeFileSync(out, `${head.slice(0, -2)},\n "cases": [\n${caseLines.join(',\n')}\n ]\n}\n`);
 log(`figures written to ${path.relative(process.cwd(), out)}`);
