@@ -268,16 +268,19 @@ function describeRaise(limit2, current, maxima = MAX_BUDGET) {
 }
 
 // src/core/budget/parse-budget-words.ts
-var WORD = /(?:^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=(\S+)/gi;
+var WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
 function parseBudgetWords(prompt) {
   const overrides = {};
   const focus = [];
   const problems = [];
-  const rest = prompt.replace(WORD, (match, rawKey, value) => {
+  const newline = prompt.indexOf("\n");
+  const commandLine = newline === -1 ? prompt : prompt.slice(0, newline);
+  const below = newline === -1 ? "" : prompt.slice(newline);
+  const rest = commandLine.replace(WORD, (match, before, rawKey, value) => {
     const key = rawKey.toLowerCase();
     if (key === "focus") {
       focus.push(...value.split(",").filter(Boolean));
-      return " ";
+      return before;
     }
     const limit2 = LIMIT_WORDS[key];
     const amount = parseAmount(value, limit2);
@@ -286,9 +289,9 @@ function parseBudgetWords(prompt) {
       return match;
     }
     overrides[limit2] = amount;
-    return " ";
+    return before;
   });
-  return { overrides, focus, prompt: rest.replace(/\s+/g, " ").trim(), problems };
+  return { overrides, focus, prompt: `${rest}${below}`.replace(/\s+/g, " ").trim(), problems };
 }
 function parseAmount(value, limit2) {
   const m = /^(\d+(?:\.\d+)?)(k|kb|m|mb|s|ms)?$/i.exec(value);
@@ -728,12 +731,12 @@ function pageRank(n, graph, options = {}) {
   const iterations = options.iterations ?? 50;
   const tolerance = options.tolerance ?? 1e-6;
   if (n === 0) return new Float64Array(0);
-  const { from, to, weight } = graph;
+  const { from, to, weight: weight2 } = graph;
   const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
   const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight[e];
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight2[e];
   const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight[e] / outWeight[from[e]];
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight2[e] / outWeight[from[e]];
   let rank2 = Float64Array.from(teleport);
   let next = new Float64Array(n);
   for (let iter = 0; iter < iterations; iter += 1) {
@@ -1120,8 +1123,8 @@ function buildRepoMap(store, options = {}) {
   const graph = loadGraph(store, position);
   const personalization = buildPersonalization(store, files, position, options);
   const rank2 = pageRank(files.length, graph, { personalization });
-  const weight = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order = files.map((_, i) => i).sort((a, b) => weight[b] - weight[a] || (files[a].path < files[b].path ? -1 : 1));
+  const weight2 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
+  const order = files.map((_, i) => i).sort((a, b) => weight2[b] - weight2[a] || (files[a].path < files[b].path ? -1 : 1));
   const chosen = [];
   let used = 0;
   let full = false;
@@ -1166,7 +1169,7 @@ function loadGraph(store, position) {
   const weights = JSON.parse(row[2]);
   const from = new Int32Array(srcs.length);
   const to = new Int32Array(srcs.length);
-  const weight = new Float64Array(srcs.length);
+  const weight2 = new Float64Array(srcs.length);
   let n = 0;
   for (let e = 0; e < srcs.length; e += 1) {
     const a = position.get(srcs[e]);
@@ -1174,10 +1177,10 @@ function loadGraph(store, position) {
     if (a === void 0 || b === void 0 || a === b) continue;
     from[n] = a;
     to[n] = b;
-    weight[n] = weights[e];
+    weight2[n] = weights[e];
     n += 1;
   }
-  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
+  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight2.subarray(0, n) };
 }
 function buildPersonalization(store, files, position, options) {
   const focus = (options.focusPaths ?? []).map((p2) => p2.replace(/^\.\//, "").replace(/\/$/, "")).filter(Boolean);
@@ -2036,6 +2039,14 @@ function toChunk(span, lines, symbols) {
   };
 }
 
+// src/core/code-index/count-lines.ts
+function countLines(text) {
+  if (text.length === 0) return 0;
+  let count = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count += 1;
+  return text.endsWith("\n") ? count - 1 : count;
+}
+
 // src/core/code-index/extract-tags.ts
 var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
 var BODY_TYPES = /* @__PURE__ */ new Set([
@@ -2659,8 +2670,9 @@ async function parseFile(path15, bytes) {
   if (skip) return { ...empty, reason: skip };
   const clean = await redactSecrets(text);
   const lines = clean.split("\n");
+  const lineCount = countLines(clean);
   const grammar = kind === "text" ? void 0 : await loadGrammar(kind);
-  if (!grammar) return { ...empty, status: "text", lines: lines.length, chunks: buildTextChunks(lines) };
+  if (!grammar) return { ...empty, status: "text", lines: lineCount, chunks: buildTextChunks(lines) };
   await initParser();
   parser ??= new Parser2();
   parser.setLanguage(grammar.language);
@@ -2668,21 +2680,21 @@ async function parseFile(path15, bytes) {
   try {
     tree = parser.parse(clean);
   } catch (error2) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error2) };
   }
-  if (!tree) return { ...empty, status: "parse-error", lines: lines.length, reason: "parser returned no tree" };
+  if (!tree) return { ...empty, status: "parse-error", lines: lineCount, reason: "parser returned no tree" };
   try {
     const tags = extractTags(tree.rootNode, grammar.query, clean);
     return {
       ...empty,
       status: "ok",
       reason: tree.rootNode.hasError ? "syntax errors (partial tags)" : void 0,
-      lines: lines.length,
+      lines: lineCount,
       ...tags,
       chunks: buildCodeChunks(lines, tags.symbols, tags.imports)
     };
   } catch (error2) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error2) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error2) };
   } finally {
     tree.delete();
   }
@@ -2911,7 +2923,7 @@ import { hostname } from "node:os";
 import Database2 from "better-sqlite3";
 
 // src/core/code-index/schema.ts
-var SCHEMA_VERSION = 4;
+var SCHEMA_VERSION = 5;
 var SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -4140,10 +4152,10 @@ function toRoutingTerms(text) {
   for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
     const bare = chunk.replace(/^[^\p{L}\p{N}#@]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "") continue;
-    const weight = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
+    const weight2 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
     for (const word of toWords(bare)) {
       if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight });
+      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight2 });
     }
   }
   return terms;
@@ -4219,8 +4231,8 @@ function scoreSkills(text, skills) {
   for (const term of terms) {
     if (term.stop) continue;
     const leads = content2.size === 0 && !QUESTION_WORDS.has(term.word);
-    const weight = leads ? term.weight * LEAD_FACTOR : term.weight;
-    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight));
+    const weight2 = leads ? term.weight * LEAD_FACTOR : term.weight;
+    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight2));
   }
   const order = (skill) => {
     const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
@@ -4237,9 +4249,9 @@ function scoreOne(v, terms, content2, rarity) {
       continue;
     }
     if (stem.length < 5) continue;
-    for (const [word, weight] of v.words) {
-      if (weight > WEIGHT.description && isOneEditApart(stem, word)) {
-        score += weight * TYPO_FACTOR * rarity(word) * termWeight;
+    for (const [word, weight2] of v.words) {
+      if (weight2 > WEIGHT.description && isOneEditApart(stem, word)) {
+        score += weight2 * TYPO_FACTOR * rarity(word) * termWeight;
         break;
       }
     }
@@ -4264,11 +4276,11 @@ function toVocabulary(skill) {
 function buildVocabulary(skill) {
   const words = /* @__PURE__ */ new Map();
   const phrases = [];
-  const add = (text, weight, asTrigger) => {
+  const add = (text, weight2, asTrigger) => {
     const terms = toRoutingTerms(text);
     if (asTrigger && terms.length > 1) {
-      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight });
-    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight));
+      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight: weight2 });
+    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight2));
   };
   add(skill.description, WEIGHT.description, false);
   add(skill.name.split("-").filter((part) => part !== "nanodex").join(" "), WEIGHT.name, false);
@@ -4529,7 +4541,7 @@ function formatAmount(limit2, value) {
 }
 
 // src/core/flows/review-change.ts
-import ignore2 from "ignore";
+import ignore3 from "ignore";
 
 // src/core/review/review-state.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -4636,188 +4648,42 @@ var BudgetMeter = class {
   }
 };
 
-// src/core/explore/build-bootstrap.ts
-var MANIFESTS = /* @__PURE__ */ new Set([
-  "package.json",
-  "tsconfig.json",
-  "pyproject.toml",
-  "setup.py",
-  "setup.cfg",
-  "requirements.txt",
-  "go.mod",
-  "Cargo.toml",
-  "pom.xml",
-  "build.gradle",
-  "build.gradle.kts",
-  "Gemfile",
-  "composer.json",
-  "Makefile",
-  "Dockerfile",
-  "docker-compose.yml",
-  "CMakeLists.txt",
-  "mix.exs",
-  "deno.json"
-]);
-var TREE_DEPTH = 3;
-var MAX_TREE_LINES = 120;
-function buildBootstrap(files, options) {
-  const scoped = options.scope ? files.filter((f) => f.path === options.scope || f.path.startsWith(`${options.scope}/`)) : files;
-  const fileCountsByExt = {};
-  const manifests = [];
-  const dirCounts = /* @__PURE__ */ new Map();
-  for (const file of scoped) {
-    const base = file.path.slice(file.path.lastIndexOf("/") + 1);
-    const dot = base.lastIndexOf(".");
-    const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : "(none)";
-    fileCountsByExt[ext] = (fileCountsByExt[ext] ?? 0) + 1;
-    if (MANIFESTS.has(base) || base.endsWith(".csproj")) manifests.push(file.path);
-    const parts = file.path.split("/");
-    for (let depth = 1; depth <= Math.min(TREE_DEPTH, parts.length); depth += 1) {
-      const key = parts.slice(0, depth).join("/") + (depth < parts.length ? "/" : "");
-      dirCounts.set(key, (dirCounts.get(key) ?? 0) + 1);
-    }
-  }
-  const lines = [...dirCounts.entries()].sort((a, b) => a[0] < b[0] ? -1 : 1).map(([entry, count]) => {
-    const depth = entry.replace(/\/$/, "").split("/").length - 1;
-    const name = entry.replace(/\/$/, "").split("/").pop();
-    return `${"  ".repeat(depth)}${name}${entry.endsWith("/") ? `/ (${count})` : ""}`;
-  });
-  const shallowTree = lines.length > MAX_TREE_LINES ? [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more entries`].join("\n") : lines.join("\n");
-  return {
-    repo: options.repo,
-    headSha: options.headSha,
-    branch: options.branch,
-    scope: options.scope,
-    shallowTree,
-    fileCountsByExt: Object.fromEntries(Object.entries(fileCountsByExt).sort((a, b) => b[1] - a[1])),
-    manifests: manifests.sort(),
-    files: scoped.length
-  };
+// src/core/code-index/is-generated-file.ts
+import ignore2 from "ignore";
+var BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
+var BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
+var CJS_BUILD_BYTES = 32 * 1024;
+var MACHINE_LINE_BYTES = 200;
+var BUNDLE_LINES = 15e3;
+function isGeneratedFile(file, linguistGenerated) {
+  if (linguistGenerated?.(file.path)) return true;
+  const segments = file.path.split("/");
+  const base = segments[segments.length - 1] ?? "";
+  if (segments.slice(0, -1).some((d) => BUILD_DIRS.has(d))) return true;
+  if (BUNDLE_NAME.test(base)) return true;
+  const js = /\.[cm]?js$/i.test(base);
+  if (/\.cjs$/i.test(base) && file.size > CJS_BUILD_BYTES) return true;
+  if (js && file.lines > 0 && file.size / file.lines > MACHINE_LINE_BYTES) return true;
+  return js && file.lines > BUNDLE_LINES;
 }
-
-// src/core/explore/evidence-set.ts
-var EvidenceSet = class {
-  constructor(inTree) {
-    this.inTree = inTree;
-  }
-  inTree;
-  items = [];
-  dropped = 0;
-  /** Adds an item; returns the item it ended up in (merged or new), or undefined if dropped. */
-  add(item, lines) {
-    if (!this.inTree(item.path)) {
-      this.dropped += 1;
-      return void 0;
-    }
-    const overlapping = this.items.filter(
-      (e) => e.path === item.path && e.startLine <= item.endLine + 1 && item.startLine <= e.endLine + 1
-    );
-    if (overlapping.length === 0) {
-      this.items.push(item);
-      return item;
-    }
-    const startLine = Math.min(item.startLine, ...overlapping.map((e) => e.startLine));
-    const endLine = Math.max(item.endLine, ...overlapping.map((e) => e.endLine));
-    const reasons = [.../* @__PURE__ */ new Set([...overlapping.flatMap((e) => e.reason.split("; ")), ...item.reason.split("; ")])];
-    const merged = {
-      ...overlapping[0],
-      startLine,
-      endLine,
-      snippet: lines(startLine, endLine),
-      reason: reasons.join("; "),
-      round: Math.min(item.round, ...overlapping.map((e) => e.round))
-    };
-    for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
-    this.items.push(merged);
-    return merged;
-  }
-  /** Whether one item already holds every line from start to end. */
-  covers(path15, start, end) {
-    return this.items.some((e) => e.path === path15 && e.startLine <= start && end <= e.endLine);
-  }
-  has(path15, line) {
-    return this.items.some((e) => e.path === path15 && e.startLine <= line && line <= e.endLine);
-  }
-  /** Items in file order. */
-  list() {
-    return [...this.items].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine);
-  }
-  get size() {
-    return this.items.length;
-  }
-};
-
-// src/core/explore/package-context.ts
-function packageContext(input) {
-  const { bootstrap, plan, evidence, findings, gaps } = input;
-  const missing = input.namesWanted.filter((n) => !input.namesFound.has(n));
-  let confidence;
-  let confidenceReason;
-  const structural = evidence.some((e) => e.source === "definition" || e.source === "references");
-  if (evidence.length === 0) {
-    confidence = "low";
-    confidenceReason = "no evidence was found";
-  } else if (missing.length === 0 && (structural || input.namesWanted.length === 0) && gaps.length === 0) {
-    confidence = input.namesWanted.length > 0 ? "high" : "medium";
-    confidenceReason = input.namesWanted.length > 0 ? "every name the question mentions was found in the index, and the evidence includes its definition" : "the evidence comes from text search and the repository map, not from named definitions";
-  } else {
-    confidence = "medium";
-    confidenceReason = missing.length > 0 ? `not found in the index: ${missing.join(", ")}` : "some reads failed or found nothing (see gaps)";
-  }
-  const files = new Set(evidence.map((e) => e.path));
-  const summary2 = evidence.length === 0 ? `Nothing in ${bootstrap.repo} matched the question.` : `${evidence.length} excerpt${evidence.length === 1 ? "" : "s"} from ${files.size} file${files.size === 1 ? "" : "s"} of ${bootstrap.repo} (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
-  const context = {
-    repo: bootstrap.repo,
-    headSha: bootstrap.headSha,
-    intent: plan.intent,
-    questions: plan.questions,
-    summary: summary2,
-    keyFindings: [...findings, ...input.notes.map((n) => n.split("\n")[0])],
-    evidence,
-    confidence,
-    confidenceReason,
-    knownGaps: [...new Set(gaps)],
-    tokens: 0
-  };
-  context.tokens = estimateTokens(evidence.map((e) => e.snippet).join("\n")) + estimateTokens(input.notes.join("\n"));
-  return context;
-}
-
-// src/core/explore/plan-follow-up.ts
-var MAX_FOLLOW_UPS = 6;
-function planFollowUp(plan, index, evidence, defined, round2) {
-  const wanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
-  const allDefined = wanted.length > 0 && wanted.every((name) => defined.has(name));
-  if (plan.intent === "definition" && allDefined) return [];
-  if (plan.intent === "usage" && allDefined && round2 >= 1) return [];
-  if (round2 >= plan.maxRounds) return [];
-  const ops = [];
-  const items = evidence.list();
-  if (plan.intent === "flow" || plan.intent === "change") {
-    for (const name of [...defined].slice(0, 3)) {
-      const def = index.findDefinitions(name, 1)[0];
-      if (!def) continue;
-      for (const caller of index.callers(def.id, 1, 3)) {
-        if (!evidence.has(caller.path, caller.line)) {
-          ops.push({ kind: "chunk", path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
-        }
+function parseLinguistGenerated(text) {
+  const rules = ignore2();
+  let any = false;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const [pattern, ...attributes] = line.split(/\s+/);
+    if (!pattern) continue;
+    for (const attribute of attributes) {
+      if (attribute === "linguist-generated" || attribute === "linguist-generated=true") {
+        rules.add(pattern);
+        any = true;
+      } else if (attribute === "-linguist-generated" || attribute === "linguist-generated=false") {
+        rules.add(`!${pattern}`);
       }
     }
   }
-  if (plan.intent === "change" || plan.intent === "architecture") {
-    const top = plan.candidates[0];
-    if (top) {
-      for (const importer of index.importers(top.path, 1).slice(0, 3)) {
-        if (!items.some((e) => e.path === importer.path)) ops.push({ kind: "head", path: importer.path, maxLines: 30 });
-      }
-    }
-  }
-  const named = (plan.intent === "definition" || plan.intent === "usage") && wanted.length > 0;
-  for (const candidate of named ? [] : plan.candidates) {
-    if (ops.length >= MAX_FOLLOW_UPS) break;
-    if (!items.some((e) => e.path === candidate.path)) ops.push({ kind: "head", path: candidate.path, maxLines: 40 });
-  }
-  return ops.slice(0, MAX_FOLLOW_UPS);
+  return any ? (path15) => rules.ignores(path15) : () => false;
 }
 
 // src/core/explore/read-prompt.ts
@@ -4955,27 +4821,38 @@ function isIdentifierLike(word) {
 }
 
 // src/core/explore/locate-files.ts
+var CHUNKS_PER_FILE = 5;
 var SEARCH_CHUNKS = 200;
-var WEIGHT2 = { text: 1, extraChunks: 0.3, definition: 3, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+var WEIGHT2 = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
 var TEST_FACTOR2 = 0.3;
 var TEXT_FACTOR = 0.5;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 function locateFiles(index, question, options = {}) {
   const limit2 = options.limit ?? 10;
   const reading = readPrompt(question);
+  const files = options.files ?? index.listFiles();
+  const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
   const add = (path15, amount, reason) => {
     if (options.pathPrefix && !path15.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    if (excluded(path15)) return;
     const entry = scores.get(path15) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
     scores.set(path15, entry);
   };
+  const matched = /* @__PURE__ */ new Map();
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
   if (hits.length > 0) {
     const best = -hits[0].score || 1;
     const perFile = /* @__PURE__ */ new Map();
-    for (const hit of hits) perFile.set(hit.path, [...perFile.get(hit.path) ?? [], -hit.score / best]);
+    for (const hit of hits) {
+      const relevance = -hit.score / best;
+      perFile.set(hit.path, [...perFile.get(hit.path) ?? [], relevance]);
+      const kept = matched.get(hit.path) ?? [];
+      if (kept.length < CHUNKS_PER_FILE) kept.push({ startLine: hit.startLine, endLine: hit.endLine, context: hit.context || hit.kind, relevance: Number(relevance.toFixed(4)) });
+      matched.set(hit.path, kept);
+    }
     for (const [path15, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT2.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
@@ -4983,10 +4860,14 @@ function locateFiles(index, question, options = {}) {
     }
   }
   for (const name of reading.identifiers) {
-    const defs = index.findDefinitions(name, 20);
+    const last = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
+    let defs = index.findDefinitions(name, 20);
+    if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
     for (const def of defs) add(def.path, WEIGHT2.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+    if (defs.length > 0 || last.length < 4) continue;
+    const users = new Set(index.findReferences(last, 200).map((r) => r.path));
+    for (const path15 of users) add(path15, WEIGHT2.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
-  const files = options.files ?? index.listFiles();
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   for (const file of files) {
     if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT2.mentionedPath, "named in the question");
@@ -5016,17 +4897,186 @@ function locateFiles(index, question, options = {}) {
     if (isTestFile(path15)) entry.score *= TEST_FACTOR2;
     else if (language.get(path15) === "text") entry.score *= TEXT_FACTOR;
   }
-  return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; ") })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path15) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+}
+var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd)\b/i;
+function excludeGenerated(question, namedPaths, files, isGenerated) {
+  if (ASKS_FOR_BUILDS.test(question)) return () => false;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const generated = isGenerated ?? ((path15) => {
+    const file = byPath.get(path15);
+    return file !== void 0 && isGeneratedFile(file);
+  });
+  return (path15) => !namedPaths.some((p) => path15 === p || path15.endsWith(`/${p}`)) && generated(path15);
+}
+
+// src/core/explore/build-bootstrap.ts
+var MANIFESTS = /* @__PURE__ */ new Set([
+  "package.json",
+  "tsconfig.json",
+  "pyproject.toml",
+  "setup.py",
+  "setup.cfg",
+  "requirements.txt",
+  "go.mod",
+  "Cargo.toml",
+  "pom.xml",
+  "build.gradle",
+  "build.gradle.kts",
+  "Gemfile",
+  "composer.json",
+  "Makefile",
+  "Dockerfile",
+  "docker-compose.yml",
+  "CMakeLists.txt",
+  "mix.exs",
+  "deno.json"
+]);
+var TREE_DEPTH = 3;
+var MAX_TREE_LINES = 120;
+function buildBootstrap(files, options) {
+  const scoped = options.scope ? files.filter((f) => f.path === options.scope || f.path.startsWith(`${options.scope}/`)) : files;
+  const fileCountsByExt = {};
+  const manifests = [];
+  const dirCounts = /* @__PURE__ */ new Map();
+  for (const file of scoped) {
+    const base = file.path.slice(file.path.lastIndexOf("/") + 1);
+    const dot = base.lastIndexOf(".");
+    const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : "(none)";
+    fileCountsByExt[ext] = (fileCountsByExt[ext] ?? 0) + 1;
+    if (MANIFESTS.has(base) || base.endsWith(".csproj")) manifests.push(file.path);
+    const parts = file.path.split("/");
+    for (let depth = 1; depth <= Math.min(TREE_DEPTH, parts.length); depth += 1) {
+      const key = parts.slice(0, depth).join("/") + (depth < parts.length ? "/" : "");
+      dirCounts.set(key, (dirCounts.get(key) ?? 0) + 1);
+    }
+  }
+  const lines = [...dirCounts.entries()].sort((a, b) => a[0] < b[0] ? -1 : 1).map(([entry, count]) => {
+    const depth = entry.replace(/\/$/, "").split("/").length - 1;
+    const name = entry.replace(/\/$/, "").split("/").pop();
+    return `${"  ".repeat(depth)}${name}${entry.endsWith("/") ? `/ (${count})` : ""}`;
+  });
+  const shallowTree = lines.length > MAX_TREE_LINES ? [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more entries`].join("\n") : lines.join("\n");
+  return {
+    repo: options.repo,
+    headSha: options.headSha,
+    branch: options.branch,
+    scope: options.scope,
+    shallowTree,
+    fileCountsByExt: Object.fromEntries(Object.entries(fileCountsByExt).sort((a, b) => b[1] - a[1])),
+    manifests: manifests.sort(),
+    files: scoped.length
+  };
+}
+
+// src/core/explore/evidence-set.ts
+var EvidenceSet = class {
+  constructor(inTree) {
+    this.inTree = inTree;
+  }
+  inTree;
+  items = [];
+  dropped = 0;
+  /** Adds an item; returns the item it ended up in (merged or new), or undefined if dropped. */
+  add(item, lines) {
+    if (!this.inTree(item.path)) {
+      this.dropped += 1;
+      return void 0;
+    }
+    const overlapping = this.items.filter(
+      (e) => e.path === item.path && e.startLine <= item.endLine + 1 && item.startLine <= e.endLine + 1
+    );
+    if (overlapping.length === 0) {
+      this.items.push(item);
+      return item;
+    }
+    const startLine = Math.min(item.startLine, ...overlapping.map((e) => e.startLine));
+    const endLine = Math.max(item.endLine, ...overlapping.map((e) => e.endLine));
+    const reasons = [.../* @__PURE__ */ new Set([...overlapping.flatMap((e) => e.reason.split("; ")), ...item.reason.split("; ")])];
+    const merged = {
+      ...overlapping[0],
+      startLine,
+      endLine,
+      snippet: lines(startLine, endLine),
+      reason: reasons.join("; "),
+      round: Math.min(item.round, ...overlapping.map((e) => e.round)),
+      relevance: Math.max(item.relevance ?? 0, ...overlapping.map((e) => e.relevance ?? 0))
+    };
+    for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
+    this.items.push(merged);
+    return merged;
+  }
+  /** Whether one item already holds every line from start to end. */
+  covers(path15, start, end) {
+    return this.items.some((e) => e.path === path15 && e.startLine <= start && end <= e.endLine);
+  }
+  has(path15, line) {
+    return this.items.some((e) => e.path === path15 && e.startLine <= line && line <= e.endLine);
+  }
+  /** Items by relevance to the question (best first), then in file order. */
+  list() {
+    return [...this.items].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  }
+  /** Lines held, over all items. */
+  get lines() {
+    return this.items.reduce((n, e) => n + e.endLine - e.startLine + 1, 0);
+  }
+  get size() {
+    return this.items.length;
+  }
+};
+
+// src/core/explore/package-context.ts
+function packageContext(input) {
+  const { bootstrap, plan, evidence, findings, gaps } = input;
+  const missing = input.namesWanted.filter((n) => !input.namesFound.has(n));
+  let confidence;
+  let confidenceReason;
+  const structural = evidence.some((e) => e.source === "definition" || e.source === "references");
+  if (evidence.length === 0) {
+    confidence = "low";
+    confidenceReason = "no evidence was found";
+  } else if (missing.length === 0 && (structural || input.namesWanted.length === 0) && gaps.length === 0) {
+    confidence = input.namesWanted.length > 0 ? "high" : "medium";
+    confidenceReason = input.namesWanted.length > 0 ? "every name the question mentions was found in the index, and the evidence includes its definition" : "the evidence comes from text search and the repository map, not from named definitions";
+  } else {
+    confidence = "medium";
+    confidenceReason = missing.length > 0 ? `not found in the index: ${missing.join(", ")}` : "some reads failed or found nothing (see gaps)";
+  }
+  const files = new Set(evidence.map((e) => e.path));
+  const summary2 = evidence.length === 0 ? `Nothing in ${bootstrap.repo} matched the question.` : `${evidence.length} excerpt${evidence.length === 1 ? "" : "s"} from ${files.size} file${files.size === 1 ? "" : "s"} of ${bootstrap.repo} (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
+  const context = {
+    repo: bootstrap.repo,
+    headSha: bootstrap.headSha,
+    intent: plan.intent,
+    questions: plan.questions,
+    summary: summary2,
+    keyFindings: [...findings, ...describeBestEvidence(evidence, findings.length), ...input.notes.map((n) => n.split("\n")[0])],
+    evidence,
+    confidence,
+    confidenceReason,
+    knownGaps: [...new Set(gaps)],
+    tokens: 0
+  };
+  context.tokens = estimateTokens(evidence.map((e) => e.snippet).join("\n")) + estimateTokens(input.notes.join("\n"));
+  return context;
+}
+function describeBestEvidence(evidence, findings) {
+  if (findings > 0) return [];
+  return [...evidence].filter((e) => e.source !== "head").sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0)).slice(0, 3).map((e) => `${e.path} lines ${e.startLine}-${e.endLine}: ${e.reason}`);
 }
 
 // src/core/explore/plan-heuristically.ts
 var HEAD_LINES = 60;
 var MAX_CANDIDATES = 8;
-function planHeuristically(prompt, index, bootstrap, budget, focus = [], files) {
+var CHUNKS_BY_RANK = [5, 3, 3, 2];
+var MIN_RELEVANCE_OF_FIRST = 0.3;
+var MIN_CHUNK_RELEVANCE = 0.4;
+function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, options = {}) {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
-  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files });
-  const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i) }));
+  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files, isGenerated: options.isGenerated });
+  const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i), chunks: f.chunks }));
   const names = reading.identifiers.slice(0, 4);
   const operations = [];
   const questions = [];
@@ -5053,16 +5103,18 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files) 
       break;
     case "change":
       for (const name of names) operations.push({ kind: "definition", symbol: name });
-      operations.push(search, { kind: "map", focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });
+      operations.push(...readMatches(candidates, search), { kind: "map", focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });
       questions.push("Which files and symbols would the change touch?", "Which existing patterns should it follow?");
       break;
     default:
       for (const name of names) operations.push({ kind: "definition", symbol: name });
-      operations.push(search);
+      operations.push(...readMatches(candidates, search));
       questions.push("Which code carries out what the question asks about, and in what order?");
   }
   const namedQuestion = (reading.kind === "definition" || reading.kind === "usage") && names.length > 0;
-  for (const candidate of namedQuestion ? [] : candidates.slice(0, reading.kind === "architecture" ? 4 : 2)) {
+  const architecture = reading.kind === "architecture";
+  for (const candidate of namedQuestion ? [] : candidates.slice(0, architecture ? 4 : 2)) {
+    if (!architecture && (candidate.chunks?.length ?? 0) > 0) continue;
     if (!operations.some((op) => "path" in op && op.path === candidate.path)) {
       operations.push({ kind: "head", path: candidate.path, maxLines: HEAD_LINES });
     }
@@ -5076,6 +5128,73 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files) 
     operations,
     maxRounds: Math.min(budget.rounds, 3)
   };
+}
+function readMatches(candidates, search) {
+  const ops = [];
+  for (const [i, candidate] of candidates.slice(0, CHUNKS_BY_RANK.length).entries()) {
+    const least = i === 0 ? MIN_RELEVANCE_OF_FIRST : MIN_CHUNK_RELEVANCE;
+    for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= least).slice(0, CHUNKS_BY_RANK[i])) {
+      ops.push({
+        kind: "chunk",
+        path: candidate.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        reason: `matches the question (${chunk.context})`,
+        relevance: 1.5 + chunk.relevance - 0.1 * i,
+        optional: true,
+        ...search.kind === "search" ? { focus: search.query } : {}
+      });
+    }
+  }
+  return ops.length > 0 ? ops : [search];
+}
+
+// src/core/explore/plan-follow-up.ts
+var MAX_FOLLOW_UPS = 6;
+var MAX_EVIDENCE_LINES = 480;
+function planFollowUp(plan, index, evidence, defined, round2, question) {
+  const wanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
+  const allDefined = wanted.length > 0 && wanted.every((name) => defined.has(name));
+  if (plan.intent === "definition" && allDefined) return [];
+  if (plan.intent === "usage" && allDefined && round2 >= 1) return [];
+  if (round2 >= plan.maxRounds) return [];
+  const ops = [];
+  const items = evidence.list();
+  if (plan.intent === "flow" || plan.intent === "change") {
+    for (const name of [...defined].slice(0, 3)) {
+      const def = index.findDefinitions(name, 1)[0];
+      if (!def) continue;
+      for (const caller of index.callers(def.id, 1, 3)) {
+        if (!evidence.has(caller.path, caller.line)) {
+          ops.push({ kind: "chunk", path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
+        }
+      }
+    }
+  }
+  if (plan.intent === "architecture") {
+    const top = plan.candidates[0];
+    if (top) {
+      for (const importer of index.importers(top.path, 1).slice(0, 3)) {
+        if (!items.some((e) => e.path === importer.path)) ops.push({ kind: "head", path: importer.path, maxLines: 30 });
+      }
+    }
+  }
+  let lines = evidence.lines;
+  for (const candidate of plan.intent === "architecture" ? plan.candidates : []) {
+    if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
+    if (items.some((e) => e.path === candidate.path)) continue;
+    ops.push({ kind: "head", path: candidate.path, maxLines: 40 });
+    lines += 40;
+  }
+  for (const candidate of plan.intent === "architecture" ? [] : plan.candidates.slice(0, 3)) {
+    if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
+    for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= MIN_CHUNK_RELEVANCE)) {
+      if (evidence.covers(candidate.path, chunk.startLine, chunk.endLine)) continue;
+      ops.push({ kind: "chunk", path: candidate.path, startLine: chunk.startLine, endLine: chunk.endLine, reason: `matches the question (${chunk.context})`, relevance: 1 + chunk.relevance, ...question === void 0 ? {} : { focus: question } });
+      lines += chunk.endLine - chunk.startLine + 1;
+    }
+  }
+  return ops.slice(0, MAX_FOLLOW_UPS);
 }
 
 // src/core/explore/plan-schema.ts
@@ -5126,13 +5245,48 @@ function checkPlan(raw, tree, budget) {
   };
 }
 
+// src/core/explore/find-focus-window.ts
+var FOCUS_LINES = 60;
+var MIN_TERM_LENGTH = 3;
+function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
+  const { start, end } = range;
+  if (end - start + 1 <= size) return range;
+  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))].filter((t) => t.length >= MIN_TERM_LENGTH);
+  if (terms.length === 0) return range;
+  const lower = lines.map((l) => l.toLowerCase());
+  const weight2 = /* @__PURE__ */ new Map();
+  for (const t of terms) {
+    const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
+    if (df > 0) weight2.set(t, Math.log(1 + lines.length / df));
+  }
+  const lineScore = (n) => {
+    const text = lower[n - 1] ?? "";
+    let score = 0;
+    for (const [t, w] of weight2) if (text.includes(t)) score += w;
+    return score;
+  };
+  const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
+  let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
+  let best = sum;
+  let bestStart = start;
+  for (let s = start + 1; s + size - 1 <= end; s += 1) {
+    sum += scores[s + size - 1 - start] - scores[s - 1 - start];
+    if (sum > best) {
+      best = sum;
+      bestStart = s;
+    }
+  }
+  return best > 0 ? { start: bestStart, end: bestStart + size - 1 } : range;
+}
+
 // src/core/explore/run-operation.ts
 var MAX_SNIPPET_LINES = 80;
 var CALL_SITE_CONTEXT = 3;
 var MAX_DEFINITIONS = 3;
 var MAX_SEARCH_FILES = 3;
 var MAX_CALL_SITES = 4;
-var MAX_OPTIONAL_FILE_BYTES = 64 * 1024;
+var MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
+var RELEVANCE = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
 var encoder = new TextEncoder();
 async function runOperation(op, state, options = {}) {
   const optional = options.optional ?? false;
@@ -5140,9 +5294,9 @@ async function runOperation(op, state, options = {}) {
     case "head":
       return read(state, op.path, 1, op.maxLines, "head", `head of ${op.path}`, optional);
     case "chunk":
-      return read(state, op.path, op.startLine, op.endLine, "chunk", `requested lines ${op.startLine}-${op.endLine}`, optional);
+      return read(state, op.path, op.startLine, op.endLine, "chunk", op.reason ?? `requested lines ${op.startLine}-${op.endLine}`, optional, op.relevance, op.focus);
     case "search": {
-      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope });
+      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
       const seen = /* @__PURE__ */ new Set();
       let added = 0;
       for (const hit of hits) {
@@ -5156,7 +5310,7 @@ async function runOperation(op, state, options = {}) {
       return { ok: true, added };
     }
     case "definition": {
-      const defs = state.index.findDefinitions(op.symbol, 10);
+      const defs = state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path));
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -5175,7 +5329,7 @@ async function runOperation(op, state, options = {}) {
       return { ok: true, added };
     }
     case "references": {
-      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== "import");
+      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== "import" && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
       state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? "" : "s"} in ${files.size} file${files.size === 1 ? "" : "s"}`);
       let added = 0;
@@ -5202,7 +5356,7 @@ ${map.text}`);
     }
   }
 }
-async function read(state, path15, startLine, endLine, source, reason, optional = false) {
+async function read(state, path15, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus) {
   if (findPathSkipReason(path15) === "secret") {
     state.gaps.push(`${path15} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
@@ -5213,7 +5367,7 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
     state.gaps.push(`${path15} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
-  const start = Math.max(1, startLine);
+  let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
     state.gaps.push(`${path15} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
@@ -5224,8 +5378,8 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
     reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   }
   if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
-  if (optional && !state.meter.hasTouched(path15) && file.size > MAX_OPTIONAL_FILE_BYTES) {
-    state.gaps.push(`skipped ${path15} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);
+  if (optional && source === "head" && !state.meter.hasTouched(path15) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path15} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
   if (optional && !state.meter.fits(path15, file.size)) {
@@ -5252,6 +5406,15 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
   }
   const lines = (await redactSecrets(text)).split("\n");
   const slice = (a, b) => lines.slice(a - 1, b).join("\n");
+  if (focus !== void 0) {
+    const window = findFocusWindow(lines, { start, end }, focus);
+    if (window.start !== start || window.end !== end) {
+      reason += ` (lines ${window.start}-${window.end}, where its words are)`;
+      start = window.start;
+      end = window.end;
+      if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
+    }
+  }
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
@@ -5260,7 +5423,7 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
-  state.evidence.add({ path: path15, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
+  state.evidence.add({ path: path15, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance }, slice);
   return { ok: true, added: 1 };
 }
 
@@ -5739,6 +5902,7 @@ Evidence so far:
 ${summarise(input.evidence)}`)
   ];
   let rounds = 0;
+  let stopped = false;
   while (rounds < input.rounds) {
     const call = meter.charge("modelCalls", 1);
     if (!call.ok) return { ok: false, refused: call, rounds };
@@ -5746,12 +5910,26 @@ ${summarise(input.evidence)}`)
       const reply = await invoke(bound, messages, meter);
       messages.push(reply);
       const calls = reply.tool_calls ?? [];
-      if (calls.length === 0) break;
+      if (calls.length === 0) {
+        stopped = true;
+        break;
+      }
       const round2 = meter.charge("rounds", 1);
       if (!round2.ok) return { ok: false, refused: round2, rounds };
       rounds += 1;
       input.onRound();
       messages.push(...await runCalls(gate, "discovery", calls));
+    } catch (error2) {
+      if (error2 instanceof BudgetRefused) return { ok: false, refused: error2.refused, rounds };
+      throw error2;
+    }
+  }
+  if (!stopped && rounds > 0 && meter.hasRoom("modelCalls", 1)) {
+    meter.charge("modelCalls", 1);
+    messages.push(new HumanMessage2("No exploration rounds are left: reply without tool calls. What you read goes to the answer."));
+    try {
+      const reply = await invoke(bound, messages, meter);
+      for (const call of reply.tool_calls ?? []) gate.refuse("discovery", call, "no exploration rounds left");
     } catch (error2) {
       if (error2 instanceof BudgetRefused) return { ok: false, refused: error2.refused, rounds };
       throw error2;
@@ -5798,7 +5976,7 @@ ${spec.material}` : ""))
     const calls = reply.tool_calls ?? [];
     if (calls.length === 0) {
       const text = textOf(reply);
-      if (text && !out.answer) out.answer = { text, citations: [] };
+      if (text && !out.answer && !emittedOutput(out) && !isClosingWord(text)) out.answer = { text, citations: [] };
       break;
     }
     messages.push(...await runCalls(gate, "execution", calls));
@@ -5812,6 +5990,12 @@ ${spec.material}` : ""))
   if (out.answer) out.answer = { ...out.answer, citations: keep(out.answer.citations) };
   out.planSections = out.planSections.map((s) => ({ ...s, citations: keep(s.citations) }));
   return { ok: true, removedCitations };
+}
+function emittedOutput(out) {
+  return out.reviewComments.length > 0 || out.planSections.length > 0 || out.diagrams.length > 0 || out.changes.length > 0;
+}
+function isClosingWord(text) {
+  return (text.match(/[\p{L}\p{N}']+/gu) ?? []).length <= 3;
 }
 function isBacked(c, evidence) {
   return evidence.some((e) => e.path === c.path && e.startLine <= c.startLine && c.endLine <= e.endLine && c.startLine <= c.endLine);
@@ -5828,6 +6012,8 @@ async function exploreRepository(input) {
   const files = index.listFiles();
   const tree = new Set(files.map((f) => f.path));
   const bootstrap = buildBootstrap(files, { repo: input.repo, headSha: index.headSha(), scope: input.scope });
+  const isGenerated = await readGeneratedRule(files, input.source);
+  const skipGenerated = excludeGenerated(input.prompt, readPrompt(input.prompt).paths, files, isGenerated);
   const t1 = clock.now();
   let plan;
   const plannerProblems = [];
@@ -5847,7 +6033,7 @@ async function exploreRepository(input) {
     }
   }
   const planPath = plan ? "planner" : "heuristic";
-  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files);
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, { isGenerated });
   const t2 = clock.now();
   const state = {
     index,
@@ -5858,7 +6044,8 @@ async function exploreRepository(input) {
     findings: [],
     notes: [],
     gaps: [],
-    defined: /* @__PURE__ */ new Set()
+    defined: /* @__PURE__ */ new Set(),
+    isGenerated: skipGenerated
   };
   let operations = plan.operations;
   let count = 0;
@@ -5887,10 +6074,10 @@ async function exploreRepository(input) {
     state.round += 1;
     for (const op of operations) {
       count += 1;
-      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === "head" });
+      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === "head" || op.kind === "chunk" && op.optional === true });
       if (!outcome.ok) return { kind: "budget-exceeded", refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
-    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
+    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({
@@ -5932,6 +6119,20 @@ async function exploreRepository(input) {
   if (!executed.ok) return { kind: "budget-exceeded", refused: executed.refused, gathered: context.evidence, plan, metrics: metrics() };
   removedCitations = executed.removedCitations;
   return { kind: "done", context, plan, output: out, metrics: metrics() };
+}
+async function readGeneratedRule(files, source) {
+  let linguist = () => false;
+  if (files.some((f) => f.path === ".gitattributes")) {
+    try {
+      linguist = parseLinguistGenerated(await source.readFile(".gitattributes"));
+    } catch {
+    }
+  }
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  return (path15) => {
+    const file = byPath.get(path15);
+    return file !== void 0 && isGeneratedFile(file, linguist);
+  };
 }
 function dedupe(ops) {
   const seen = /* @__PURE__ */ new Set();
@@ -6451,7 +6652,13 @@ async function produceAnswer(run3, flavour) {
   const evidence = outcome.context.evidence.filter((e) => index.getFile(e.path)?.blobSha === e.blobSha);
   const stale = outcome.context.evidence.length - evidence.length;
   const context = { ...outcome.context, evidence, knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps };
-  const doc = { flavour, question: run3.prompt, context, answer: outcome.output?.answer };
+  const answer = outcome.output?.answer;
+  if (answer && answer.citations.length === 0) {
+    const removed = outcome.metrics.removedCitations;
+    context.confidence = "low";
+    context.confidenceReason = removed > 0 ? `none of the answer's ${removed} citation${removed === 1 ? "" : "s"} is backed by the evidence read, so they were removed` : "the answer cites no evidence";
+  }
+  const doc = { flavour, question: run3.prompt, context, answer };
   return {
     kind: "output",
     output: { kind: "answer", doc },
@@ -6786,7 +6993,7 @@ function renderChange(result, n, linkTo) {
   if (change.kind === "file_rename") {
     parts.push("Content unchanged.");
   } else if (change.kind === "file_delete") {
-    parts.push(`Deletes the file (${plural(countLines(result.before ?? ""), "line")}).`);
+    parts.push(`Deletes the file (${plural(countLines2(result.before ?? ""), "line")}).`);
   } else if (result.before !== result.after) {
     parts.push(renderDiff(change.path, result.before ?? "", result.after ?? ""));
   }
@@ -6827,7 +7034,7 @@ function firstChangedLine(before, after) {
 function riskLabel(risk) {
   return `risk ${risk} ${RISK_LABELS[risk]}`;
 }
-function countLines(text) {
+function countLines2(text) {
   return text === "" ? 0 : text.replace(/\n$/, "").split("\n").length;
 }
 
@@ -6883,29 +7090,94 @@ ${escapeText(plan.goal)}
 ${body}` };
 }
 
+// src/core/outputs/find-files-to-change.ts
+var MAX_FILES = 6;
+var MAX_SYMBOLS = 3;
+var NON_PRODUCT_DIRS = /^(docs?|documentation|examples?|samples?|demos?|bench(es|mark|marks)?|benchmark[-_]?\w*)$/i;
+function findFilesToChange(input) {
+  const { index, evidence } = input;
+  const named = readPrompt(input.prompt).paths;
+  const isNamed = (path15) => named.some((p) => path15 === p || path15.endsWith(`/${p}`));
+  const isProduct = (path15) => isNamed(path15) || !(isTestFile(path15) || isNonProductPath(path15) || (index.getFile(path15)?.language ?? "text") === "text");
+  const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
+  const order = [
+    ...input.candidates.map((c) => c.path),
+    ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)
+  ];
+  const seen = /* @__PURE__ */ new Set();
+  const files = [];
+  for (const path15 of order) {
+    if (seen.has(path15) || files.length >= MAX_FILES) continue;
+    seen.add(path15);
+    if (!isProduct(path15) || !index.getFile(path15)) continue;
+    const items = byRelevance.filter((e) => e.path === path15 && e.source !== "head");
+    const candidate = input.candidates.find((c) => c.path === path15);
+    const definesNamed = items.some((e) => e.source === "definition");
+    const certainty = definesNamed || isNamed(path15) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
+    const best = items[0] ?? byRelevance.find((e) => e.path === path15);
+    files.push({
+      path: path15,
+      symbols: symbolsAt(index.symbolsIn(path15), items),
+      ref: best && { path: path15, startLine: best.startLine, endLine: best.endLine },
+      certainty,
+      why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap((r) => r.split("; ")))].slice(0, 2).join("; "),
+      tests: findTests(path15, index)
+    });
+  }
+  const rank2 = { named: 0, matched: 1, linked: 2 };
+  return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
+}
+function isNonProductPath(path15) {
+  return path15.split("/").slice(0, -1).some((d) => NON_PRODUCT_DIRS.test(d));
+}
+function symbolsAt(symbols, items) {
+  const out = [];
+  for (const e of items) {
+    const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+    const innermost = around.filter((s) => !around.some((o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine))).sort((a, b) => weight(a) - weight(b));
+    for (const s of innermost) {
+      const name = s.scope ? `${s.scope}.${s.name}` : s.name;
+      if (!out.includes(name)) out.push(name);
+      if (out.length >= MAX_SYMBOLS) return out;
+    }
+  }
+  return out;
+}
+var weight = (s) => /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
+function findTests(path15, index) {
+  const importers = index.importers(path15, 2).filter((f) => isTestFile(f.path));
+  const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
+  if (direct.length > 0) return direct.map((p) => ({ path: p, how: "imports it" }));
+  const words = new Set(splitIdentifier(baseStem(path15)).filter((w) => w.length > 2));
+  const shared = (test) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, "")).filter((w) => words.has(w)).length;
+  const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
+  if (through.length > 0) return through.map((p) => ({ path: p, how: "imports it through its entry point" }));
+  const stem = baseStem(path15);
+  const alike = index.listFiles().map((f) => f.path).filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, "") === stem);
+  return alike.slice(0, 1).map((p) => ({ path: p, how: "named like it" }));
+}
+function baseStem(path15) {
+  const base = path15.slice(path15.lastIndexOf("/") + 1);
+  return base.includes(".") ? base.slice(0, base.lastIndexOf(".")) : base;
+}
+
 // src/core/outputs/build-offline-plan.ts
-var MAX_MODULES = 6;
-var MAX_SYMBOLS = 8;
+var MAX_SYMBOLS2 = 8;
 var MAX_PATTERNS = 3;
 function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
   const ranked = [...byFile.entries()].map(([path15, items]) => ({ path: path15, items, score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path15) ? 3 : 0) })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
-  const primary = ranked.filter((r) => !isTestFile(r.path) && r.items.some((e) => e.source !== "search")).slice(0, MAX_MODULES);
-  const modules = (primary.length > 0 ? primary : ranked.slice(0, MAX_MODULES)).map(({ path: path15, items }) => ({
-    path: path15,
-    why: [...new Set(items.flatMap((e) => e.reason.split("; ")))].slice(0, 2).join("; "),
-    ref: { path: path15, startLine: items[0].startLine, endLine: items[0].endLine }
+  const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
+  const modules = files.map((f) => ({
+    path: f.path,
+    why: f.why || "found through the graph",
+    ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) }
   }));
   const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
   const isCode = (path15) => (index.getFile(path15)?.language ?? "text") !== "text";
   const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path15, items }) => ({ text: `${items[0].reason} in ${path15}`, ref: { path: path15, startLine: items[0].startLine, endLine: items[0].endLine } }));
-  const tests = index.listFiles().filter((f) => isTestFile(f.path)).map((f) => f.path);
-  const testFor = (path15) => {
-    const stem = baseStem(path15);
-    return tests.find((t) => baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|_spec$/g, "") === stem);
-  };
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
   const phases = [
     {
@@ -6918,19 +7190,20 @@ function buildOfflinePlan(input) {
     },
     {
       name: input.flavour === "refactor" ? "Restructure in small steps" : "Make the change",
-      tasks: modules.slice(0, 4).map((m) => {
-        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => code(s.name)).slice(0, 3);
-        return `${verb} ${m.path}${names.length > 0 ? ` (${names.join(", ")})` : ""}`;
+      tasks: files.slice(0, 4).map((f) => {
+        const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(", ")})` : "";
+        return `${verb} ${f.path}${where}${f.certainty === "linked" ? " — found through the graph only: confirm first" : ""}`;
       }),
-      files: modules.map((m) => m.path).slice(0, 4)
+      files: files.map((f) => f.path).slice(0, 4)
     },
     {
       name: "Test it",
-      tasks: modules.slice(0, 4).map((m) => {
-        const test = testFor(m.path);
-        return test ? `Extend ${test} for the new behaviour of ${m.path}` : `Add tests for ${m.path} (no test file for it was found)`;
+      tasks: files.slice(0, 4).map((f) => {
+        const test = f.tests[0];
+        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports it or is named like it)`;
+        return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
-      files: modules.slice(0, 4).map((m) => testFor(m.path)).filter((t) => t !== void 0)
+      files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
     }
   ].filter((p) => p.tasks.length > 0);
   const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
@@ -6957,8 +7230,9 @@ function buildOfflinePlan(input) {
     acceptance,
     risks,
     modelSections: [],
-    confidence: `${context.confidence} (${context.confidenceReason})`,
-    gaps: context.knownGaps
+    confidence: describePlanConfidence(files, context),
+    gaps: context.knownGaps,
+    files
   };
 }
 function findPlanSymbols(context, index, modules) {
@@ -6974,8 +7248,8 @@ function findPlanSymbols(context, index, modules) {
       picked.push(s);
     }
   }
-  const weight = (s) => isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1;
-  return picked.sort((a, b) => weight(a) - weight(b)).slice(0, MAX_SYMBOLS).map((s) => {
+  const weight2 = (s) => isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1;
+  return picked.sort((a, b) => weight2(a) - weight2(b)).slice(0, MAX_SYMBOLS2).map((s) => {
     const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
     return {
       name: s.scope ? `${s.scope}.${s.name}` : s.name,
@@ -6987,9 +7261,15 @@ function findPlanSymbols(context, index, modules) {
     };
   });
 }
-function baseStem(path15) {
-  const base = path15.slice(path15.lastIndexOf("/") + 1);
-  return base.includes(".") ? base.slice(0, base.lastIndexOf(".")) : base;
+function describePlanConfidence(files, context) {
+  if (files.length === 0) return "low (no source file to change was found; the phases are generic)";
+  const named = files.filter((f) => f.certainty === "named");
+  const withSymbols = files.filter((f) => f.symbols.length > 0);
+  const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(", ")} in ${f.path}`).join("; ");
+  const missing = context.confidenceReason.startsWith("not found in the index") ? `; ${context.confidenceReason}` : "";
+  if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
+  if (withSymbols.length > 0) return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
+  return `low (files matched the request's words, but no function in them was identified${missing})`;
 }
 
 // src/core/outputs/produce-changes.ts
@@ -7003,7 +7283,13 @@ async function produceChanges(run3) {
     tools: toolsFor(run3.skill, ["emit_change", "emit_answer"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
-  const plan = buildOfflinePlan({ prompt: run3.prompt, context: outcome.context, index: run3.ports.index, flavour: "work" });
+  const plan = buildOfflinePlan({
+    prompt: run3.prompt,
+    context: outcome.context,
+    index: run3.ports.index,
+    flavour: "work",
+    files: findFilesToChange({ prompt: run3.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run3.ports.index })
+  });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
     const blocks2 = renderPlan(plan, run3.linkTo);
@@ -7401,7 +7687,7 @@ function escapeRegExp(text) {
 }
 
 // src/core/diagram/build-dependency-diagram.ts
-var MAX_MODULES2 = 12;
+var MAX_MODULES = 12;
 var MAX_MANIFESTS = 6;
 var MAX_EXTERNALS = 16;
 var MODULE_DEPTH = 2;
@@ -7422,7 +7708,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   const files = listSourceFiles(index, isTestFile);
   const base = commonFolder(files);
   const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS3 }).files.map((f) => [f.path, f.rank]));
-  const maxModules = options.maxModules ?? MAX_MODULES2;
+  const maxModules = options.maxModules ?? MAX_MODULES;
   const depth = pickFolderDepth(files, base, { maxUnits: maxModules, maxDepth: MODULE_DEPTH });
   const unitOfFile = new Map(files.map((f) => [f, toFolderUnit(f, base, depth)]));
   const score = /* @__PURE__ */ new Map();
@@ -7774,7 +8060,7 @@ function owningRelation(decorators) {
 }
 
 // src/core/diagram/build-erd-diagram.ts
-var MAX_FILES = 20;
+var MAX_FILES2 = 20;
 var SEARCH_HITS2 = 30;
 var SOURCES = [
   { parser: parsePrismaSchema, matches: (p) => p.endsWith(".prisma"), byName: () => true },
@@ -7807,7 +8093,7 @@ async function buildErdDiagram(index, readFile3, options = {}) {
     for (const path15 of listed) if (source.matches(path15) && source.byName(path15)) add(path15, source.parser);
   }
   const entities = [];
-  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES);
+  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES2);
   for (const { path: path15, parser: parser2 } of read2) entities.push(...parser2(path15, await readFile3(path15)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
@@ -8313,9 +8599,24 @@ async function producePlan(run3, flavour) {
     tools: toolsFor(run3.skill, ["emit_plan_section"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
-  const doc = buildOfflinePlan({ prompt: run3.prompt, context: outcome.context, index: run3.ports.index, flavour });
+  const doc = buildOfflinePlan({
+    prompt: run3.prompt,
+    context: outcome.context,
+    index: run3.ports.index,
+    flavour,
+    files: findFilesToChange({ prompt: run3.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run3.ports.index })
+  });
   const sections = outcome.output?.planSections ?? [];
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
+  if (doc.modelSections.length > 0) {
+    const wrote = (re) => doc.modelSections.some((s) => re.test(s.title));
+    if (!wrote(/accept|criteria|done when/i)) {
+      doc.modelSections.push({ title: "Acceptance criteria", body: doc.acceptance.map((a) => `- [ ] ${a}`).join("\n"), citations: [] });
+    }
+    if (!wrote(/risk/i) && doc.risks.length > 0) {
+      doc.modelSections.push({ title: "Risks and mitigations", body: doc.risks.map((r) => `- ${r.risk} → ${r.mitigation}`).join("\n"), citations: [] });
+    }
+  }
   const notes = outcome.output && sections.length === 0 ? ["the model wrote no plan sections; the offline plan is shown"] : [];
   const issueDraft = renderIssueDraft(doc, run3.linkTo);
   return {
@@ -8323,6 +8624,7 @@ async function producePlan(run3, flavour) {
     output: { kind: "plan", doc, issueDraft },
     blocks: renderPlan(doc, run3.linkTo),
     issueDraft,
+    files: doc.files,
     madeWithModel: doc.modelSections.length > 0,
     explore: outcome.metrics,
     plan: outcome.plan,
@@ -9166,6 +9468,37 @@ function emptyContext(repo) {
   };
 }
 
+// src/core/outputs/read-cited-line-counts.ts
+var CITED = /([^\s()<>[\]"'`|]+)#L\d+/g;
+var MAX_FILES3 = 40;
+async function readCitedLineCounts(texts, source) {
+  const paths = /* @__PURE__ */ new Set();
+  for (const text of texts) {
+    for (const m of text.matchAll(CITED)) {
+      const path15 = toRepoPath(m[1]);
+      if (path15 !== void 0) paths.add(path15);
+    }
+  }
+  const counts = /* @__PURE__ */ new Map();
+  await Promise.all([...paths].slice(0, MAX_FILES3).map(async (path15) => {
+    try {
+      counts.set(path15, countLines(await source.readFile(path15)));
+    } catch {
+    }
+  }));
+  return counts;
+}
+function toRepoPath(raw) {
+  const blob = /\/blob\/[^/]+\/(.+)$/.exec(raw);
+  let path15 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
+  try {
+    path15 = decodeURIComponent(path15);
+  } catch {
+    return void 0;
+  }
+  return isValidRepoPath(path15) ? path15 : void 0;
+}
+
 // src/core/skills/find-repository-skill-paths.ts
 function findRepositorySkillPaths(paths) {
   const found = /* @__PURE__ */ new Set();
@@ -9613,7 +9946,12 @@ async function runOutputCommand(input) {
   if (override) {
     blocks.splice(1, 0, { title: "skill override", text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
   }
-  const tree = { sha: htmlUrl ? sha : void 0, htmlUrl, lineCount: (path15) => ports.index.getFile(path15)?.lines };
+  const counted = await readCitedLineCounts([
+    ...blocks.map((b) => b.text),
+    ...(produced.reviewComments ?? []).map((c) => c.body),
+    produced.issueDraft?.body ?? ""
+  ], ports.source);
+  const tree = { sha: htmlUrl ? sha : void 0, htmlUrl, lineCount: (path15) => counted.get(path15) ?? ports.index.getFile(path15)?.lines };
   const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
   const skillUse = skill && {
     name: skill.name,
@@ -9651,6 +9989,7 @@ async function runOutputCommand(input) {
     check,
     refusedToolCalls: produced.refused ?? [],
     notes: [...notes, ...produced.notes ?? [], ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    ...produced.files ? { files: produced.files } : {},
     metrics
   };
 }
@@ -9980,8 +10319,8 @@ function fitBody(body) {
 … (the summary was cut to fit GitHub's comment size)`;
 }
 function filterDiff(text, review) {
-  const include = ignore2().add(review.include);
-  const exclude = ignore2().add(review.exclude);
+  const include = ignore3().add(review.include);
+  const exclude = ignore3().add(review.exclude);
   const kept = [];
   const paths = [];
   const dropped = [];
@@ -10005,7 +10344,7 @@ function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
   const path15 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore2.isPathValid(path15) ? path15 : void 0;
+  return ignore3.isPathValid(path15) ? path15 : void 0;
 }
 
 // src/core/flows/answer-mention.ts
