@@ -1033,7 +1033,17 @@ var BUILD_WRITER_KEY = "build_writer";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import Database from "better-sqlite3";
+
+// src/core/code-index/load-sqlite.ts
+import { createRequire } from "node:module";
+var require2 = createRequire(import.meta.url);
+var loaded;
+function loadSqlite() {
+  loaded ??= require2("better-sqlite3");
+  return loaded;
+}
+
+// src/core/code-index/index-write-lock.ts
 var DEFAULT_LOCK_WAIT_MS = 10 * 6e4;
 var FIRST_POLL_MS = 25;
 var MAX_POLL_MS = 250;
@@ -1048,7 +1058,7 @@ async function acquireIndexWriteLock(indexFile, options = {}) {
   const started = clock.now();
   let poll = FIRST_POLL_MS;
   let told = false;
-  const db = new Database(lockFile, { timeout: 0 });
+  const db = new (loadSqlite())(lockFile, { timeout: 0 });
   for (; ; ) {
     if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
     const waited = clock.now() - started;
@@ -1074,7 +1084,7 @@ async function acquireIndexWriteLock(indexFile, options = {}) {
 function isIndexWriteLocked(indexFile) {
   const lockFile = toIndexLockFile(indexFile);
   if (!existsSync(lockFile)) return false;
-  const db = new Database(lockFile, { timeout: 0 });
+  const db = new (loadSqlite())(lockFile, { timeout: 0 });
   const free = tryLock(db);
   db.close();
   return !free;
@@ -1102,7 +1112,7 @@ function heldLock(db, lockFile, waitedMs) {
   };
 }
 function isBusy(error2) {
-  return error2 instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
+  return error2 instanceof loadSqlite().SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error2.code);
 }
 function formatSeconds(ms) {
   return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)} s`;
@@ -7553,8 +7563,8 @@ async function readSkillCatalog(index, source, given) {
       problems.push({ path: path15, message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`, fix: "check the file exists on the default branch and is UTF-8 text" });
     }
   }
-  const loaded = loadSkills({ builtIn: await builtIn, repository });
-  return { ...loaded, problems: [...problems, ...loaded.problems] };
+  const loaded2 = loadSkills({ builtIn: await builtIn, repository });
+  return { ...loaded2, problems: [...problems, ...loaded2.problems] };
 }
 
 // src/core/outputs/render-help.ts
@@ -8565,7 +8575,7 @@ function dedupeImports(imports) {
 }
 
 // src/core/code-index/load-grammars.ts
-import { createRequire } from "node:module";
+import { createRequire as createRequire2 } from "node:module";
 import { Language, Parser, Query } from "web-tree-sitter";
 
 // src/core/code-index/queries/cpp.ts
@@ -8969,7 +8979,7 @@ var TAGS_QUERIES = {
 };
 
 // src/core/code-index/load-grammars.ts
-var require2 = createRequire(import.meta.url);
+var require3 = createRequire2(import.meta.url);
 var ready;
 var grammars = /* @__PURE__ */ new Map();
 function initParser() {
@@ -8983,7 +8993,7 @@ function loadGrammar(id2) {
       const source = TAGS_QUERIES[id2];
       if (source === void 0) return void 0;
       await initParser();
-      const file = require2.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id2]}`);
+      const file = require3.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id2]}`);
       const language = await Language.load(file);
       return { language, query: new Query(language, source) };
     })();
@@ -9262,7 +9272,7 @@ function failed(filePath, reason) {
 // src/core/code-index/index-store.ts
 import { existsSync as existsSync3, rmSync } from "node:fs";
 import { hostname } from "node:os";
-import Database2 from "better-sqlite3";
+import Database from "better-sqlite3";
 
 // src/core/code-index/schema.ts
 var SCHEMA_VERSION = 4;
@@ -9374,7 +9384,7 @@ var IndexStore = class _IndexStore {
   static open(file, options = {}) {
     let db;
     try {
-      db = new Database2(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
+      db = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
     } catch (error2) {
       throw new IndexUnavailableError(`no index at ${file}`, {
         hint: "run `nanodex index` first (with the same --repo)",
@@ -9558,11 +9568,11 @@ var IndexStore = class _IndexStore {
   }
 };
 function openWritable(file, options) {
-  let db = new Database2(file, { verbose: options.onStatement });
+  let db = new Database(file, { verbose: options.onStatement });
   if (readVersion(db) !== SCHEMA_VERSION) {
     db.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-    db = new Database2(file, { verbose: options.onStatement });
+    db = new Database(file, { verbose: options.onStatement });
     configureWriter(db);
     db.transaction(() => {
       db.exec(SCHEMA_SQL);
@@ -9588,14 +9598,14 @@ function findIndexWriter(file) {
   if (!existsSync3(file)) return void 0;
   let db;
   try {
-    db = new Database2(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
     const get = (key) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
     const writer = get(BUILD_WRITER_KEY);
     if (writer === void 0) return void 0;
     const since = get(BUILD_STATE_KEY) === "building" ? get(BUILD_STARTED_KEY) : void 0;
     return since === void 0 ? writer : `${writer}, building since ${since}`;
   } catch (error2) {
-    if (error2 instanceof Database2.SqliteError) return void 0;
+    if (error2 instanceof Database.SqliteError) return void 0;
     throw error2;
   } finally {
     db?.close();

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { indexRepository, type IndexRunStats } from '../core/code-index/index-repository.js';
+import type { IndexRunStats } from '../core/code-index/index-repository.js';
 import { toIndexFile } from '../core/code-index/index-location.js';
 import { describeIndexState, readIndexState, type IndexState } from '../core/code-index/index-state.js';
-import { IndexStore } from '../core/code-index/index-store.js';
+import type { IndexStore } from '../core/code-index/index-store.js';
 import type { LockWaitOptions } from '../core/code-index/index-write-lock.js';
 import { LocalRepoSource } from '../core/repo/local-repo-source.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
-import { createIndexProgress } from './progress.js';
 
 export interface OpenedIndex {
   source: LocalRepoSource;
@@ -39,7 +38,7 @@ export async function openIndex(
   io: CliIo,
 ): Promise<OpenedIndex> {
   const { source, file } = resolveIndexTarget(options, io);
-  const existing = options.refresh ? undefined : openExisting(file);
+  const existing = options.refresh ? undefined : await openExisting(file);
   if (existing !== undefined) {
     const state = readIndexState(existing);
     warnIfPartial(state, io, options);
@@ -57,7 +56,8 @@ export async function openIndex(
 }
 
 /** The index's writer: waits (up to --lock-wait, saying so on stderr) while another process writes it. */
-export function openIndexWriter(file: string, options: Pick<CommonOptions, 'lockWait'>, io: CliIo): Promise<IndexStore> {
+export async function openIndexWriter(file: string, options: Pick<CommonOptions, 'lockWait'>, io: CliIo): Promise<IndexStore> {
+  const { IndexStore } = await loadIndexStore();
   return IndexStore.openWriter(file, toLockWaitOptions(options, io));
 }
 
@@ -80,6 +80,10 @@ export async function runIndex(
   options: { json: boolean; workers?: number },
   io: CliIo,
 ): Promise<IndexRunStats> {
+  // Loaded on use: the parsers (tree-sitter, the worker pool) and the progress bar; reading an index needs neither.
+  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([
+    import('../core/code-index/index-repository.js'), import('./progress.js'),
+  ]);
   const progress = createIndexProgress(io, !options.json);
   try {
     return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
@@ -89,7 +93,8 @@ export async function runIndex(
 }
 
 /** An index to read as it is, or undefined when it must be built first (missing, empty, another schema version). */
-function openExisting(file: string): IndexStore | undefined {
+async function openExisting(file: string): Promise<IndexStore | undefined> {
+  const { IndexStore } = await loadIndexStore();
   const store = IndexStore.findReadable(file);
   if (store === undefined || !store.isEmpty()) return store;
   store.close();
@@ -102,4 +107,9 @@ function warnIfPartial(state: IndexState, io: CliIo, options: Pick<CommonOptions
   if (text === undefined) return;
   const fix = !state.complete && state.reason === 'interrupted' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
   io.stderr.write(`nanodex: warning: ${fix === '' ? text : `${text.replace(/\.$/, '')}${fix}.`}\n`);
+}
+
+/** SQLite (a native addon) is loaded on the first index opened, not for `--version` or `--help`. */
+function loadIndexStore(): Promise<typeof import('../core/code-index/index-store.js')> {
+  return import('../core/code-index/index-store.js');
 }

@@ -26,7 +26,7 @@ export async function runRequest(
   io: CliIo,
   toJson: (result: RunResult) => unknown = (result) => result,
 ): Promise<number> {
-  const modelConfig = readModelConfig(options, io.env);
+  const modelConfig = await readModelConfig(options, io.env);
   const model = modelConfig ? createChatModel(modelConfig) : undefined;
   const opened = isUrl(options.repo) ? await openGitHubIndex(options.repo, options, io) : await openLocal(options, io);
   const { store, source } = opened;

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { replayEvent } from '../../app/replay-event.js';
 import { NanodexError } from '../../core/errors.js';
 import { EXIT, type CliIo } from '../cli-context.js';
 import type { Wrap } from '../cli-options.js';
-import { createCliLogger } from '../cli-logger.js';
 import { readModelConfig, withModelOptions, type ModelOptions } from '../model-options.js';
 
 interface ReplayOptions extends ModelOptions {
@@ -36,10 +34,12 @@ export function registerReplayCommand(program: Command, io: CliIo, wrap: Wrap): 
     .action(wrap(async (...args) => {
       const options = args[0] as ReplayOptions;
       const payload = readPayload(path.resolve(io.cwd, options.payload));
+      // Loaded on use: Probot, Octokit and pino are for replay only.
+      const [{ replayEvent }, { createCliLogger }] = await Promise.all([import('../../app/replay-event.js'), import('../cli-logger.js')]);
       const { transcript } = await replayEvent({
         event: options.event, payload, repo: path.resolve(io.cwd, options.repo), appSlug: options.slug, permission: options.permission,
         base: options.base, head: options.head, dataDir: options.dataDir ? path.resolve(io.cwd, options.dataDir) : undefined,
-        modelConfig: readModelConfig(options, io.env), logger: createCliLogger(io, options.verbose),
+        modelConfig: await readModelConfig(options, io.env), logger: createCliLogger(io, options.verbose),
       });
       io.stdout.write(transcript.endsWith('\n') ? transcript : `${transcript}\n`);
       return EXIT.ok;
