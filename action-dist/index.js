@@ -6134,11 +6134,81 @@ function joinWords(words) {
   return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
+// src/core/diagram/check-compiled-mermaid.ts
+var LABEL_CHAR = String.raw`(?:[^"%\x60<>&|\\#\p{Cc}\p{Cf}\u2028\u2029\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|#(?:quot|lt|gt|amp|\d{1,5});)`;
+var LABEL = `"${LABEL_CHAR}+"`;
+var EMPTY_OR_LABEL = `"${LABEL_CHAR}*"`;
+var NODE_ID = String.raw`n\d{1,6}`;
+var SHAPED = String.raw`(?:\[\[${LABEL}\]\]|\(\[${LABEL}\]\)|\{\{${LABEL}\}\}|\[\(${LABEL}\)\]|\[${LABEL}\])`;
+var CLASS_NAME = "(?:added|changed|removed|external)";
+var STYLE = String.raw`fill:#[0-9a-f]{6},stroke:#[0-9a-f]{6},color:#[0-9a-f]{6}(?:,stroke-dasharray:\d \d)?`;
+var FLOWCHART = {
+  head: /^flowchart (?:TB|LR)$/,
+  node: new RegExp(`^(?:  |    )${NODE_ID}${SHAPED}$`, "u"),
+  subgraph: new RegExp(`^  subgraph g\\d{1,6}\\[${LABEL}\\]$`, "u"),
+  end: /^ {2}end$/,
+  edge: new RegExp(`^  ${NODE_ID} (?:-->|-\\.->)(?:\\|${LABEL}\\|)? ${NODE_ID}$`, "u"),
+  classDef: new RegExp(`^  classDef ${CLASS_NAME} ${STYLE}$`),
+  class: new RegExp(`^  class ${NODE_ID}(?:,${NODE_ID})* ${CLASS_NAME}$`)
+};
+var ER_KEYWORD = /^(?:PK|FK|UK)$/i;
+var ER_WORD = "[A-Za-z_][A-Za-z0-9_-]{0,40}";
+var ER = {
+  entity: new RegExp(`^  e\\d{1,6}\\[${LABEL}\\]( \\{)?$`, "u"),
+  attribute: new RegExp(`^    (${ER_WORD}) (${ER_WORD})(?: (?:PK|FK|UK))?$`),
+  close: /^ {2}\}$/,
+  relation: new RegExp(`^  e\\d{1,6} (?:\\|\\|--\\|\\||\\|\\|--o\\{|\\}o--\\|\\||\\}o--o\\{) e\\d{1,6} : ${EMPTY_OR_LABEL}$`, "u")
+};
+function checkCompiledMermaid(text) {
+  const lines = text.split("\n");
+  if (lines[0] === "erDiagram") return checkEr(lines) ? { ok: true, diagramType: "er" } : void 0;
+  if (FLOWCHART.head.test(lines[0] ?? "")) return checkFlowchart(lines) ? { ok: true, diagramType: "flowchart-v2" } : void 0;
+  return void 0;
+}
+function checkFlowchart(lines) {
+  let inSubgraph = false;
+  for (const line of lines.slice(1)) {
+    if (FLOWCHART.subgraph.test(line)) {
+      if (inSubgraph) return false;
+      inSubgraph = true;
+    } else if (FLOWCHART.end.test(line)) {
+      if (!inSubgraph) return false;
+      inSubgraph = false;
+    } else if (FLOWCHART.node.test(line)) {
+      if (line.startsWith("    ") !== inSubgraph) return false;
+    } else if (inSubgraph || !(FLOWCHART.edge.test(line) || FLOWCHART.classDef.test(line) || FLOWCHART.class.test(line))) {
+      return false;
+    }
+  }
+  return !inSubgraph;
+}
+function checkEr(lines) {
+  let inEntity = false;
+  for (const line of lines.slice(1)) {
+    if (inEntity) {
+      if (ER.close.test(line)) {
+        inEntity = false;
+        continue;
+      }
+      const attribute = ER.attribute.exec(line);
+      if (!attribute || ER_KEYWORD.test(attribute[1]) || ER_KEYWORD.test(attribute[2])) return false;
+      continue;
+    }
+    const entity = ER.entity.exec(line);
+    if (entity) inEntity = entity[1] !== void 0;
+    else if (!ER.relation.test(line)) return false;
+  }
+  return !inEntity;
+}
+
 // src/core/diagram/validate-mermaid.ts
 var MAX_MESSAGE_CHARS = 1e3;
 var loading2;
 var queue = Promise.resolve();
 async function validateMermaid(text) {
+  return checkCompiledMermaid(text) ?? parseWithMermaid(text);
+}
+async function parseWithMermaid(text) {
   const run3 = queue.then(async () => {
     const { mermaid, dom } = await loadMermaid();
     try {
