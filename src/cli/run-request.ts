@@ -1,12 +1,11 @@
 import { SqliteCodeIndex } from '../core/code-index/code-index.js';
-import { createChatModel } from '../core/llm/create-chat-model.js';
+import { loadChatModel } from '../core/llm/load-chat-model.js';
 import { systemClock } from '../core/ports.js';
 import type { RepoRef, Request, RunResult } from '../core/request.js';
 import { run } from '../core/run.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
-import { openGitHubIndex } from './open-github-index.js';
 import { openIndex } from './open-index.js';
 import { renderRunResult } from './render-run-result.js';
 
@@ -27,8 +26,8 @@ export async function runRequest(
   toJson: (result: RunResult) => unknown = (result) => result,
 ): Promise<number> {
   const modelConfig = await readModelConfig(options, io.env);
-  const model = modelConfig ? createChatModel(modelConfig) : undefined;
-  const opened = isUrl(options.repo) ? await openGitHubIndex(options.repo, options, io) : await openLocal(options, io);
+  const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
+  const opened = isUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
   const { store, source } = opened;
   try {
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
@@ -51,4 +50,10 @@ function isUrl(repo: string): boolean {
 async function openLocal(options: CommonOptions & { refresh?: boolean }, io: CliIo) {
   const { store, source } = await openIndex(options, io);
   return { store, source, repo: { kind: 'local' as const, root: source.root } };
+}
+
+/** Octokit and the tarball reader load only for a GitHub URL. */
+async function openGitHub(options: RunOptions, io: CliIo) {
+  const { openGitHubIndex } = await import('./open-github-index.js');
+  return openGitHubIndex(options.repo, options, io);
 }
