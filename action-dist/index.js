@@ -1028,6 +1028,8 @@ var GraphQueries = class {
 var BUILD_STATE_KEY = "build_state";
 var BUILD_STARTED_KEY = "build_started_at";
 var BUILD_WRITER_KEY = "build_writer";
+var LISTING_FINGERPRINT_KEY = "listing_fingerprint";
+var LISTING_SUMMARY_KEY = "listing_summary";
 
 // src/core/code-index/index-write-lock.ts
 import { existsSync, mkdirSync } from "node:fs";
@@ -1905,6 +1907,7 @@ function requireKey(config, provider) {
 }
 
 // src/core/repo/local-repo-source.ts
+import { createHash as createHash3 } from "node:crypto";
 import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path5 from "node:path";
@@ -1916,7 +1919,10 @@ function gitBlobSha(bytes) {
 }
 
 // src/core/repo/git-listing.ts
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { promisify } from "node:util";
+var execFileAsync = promisify(execFile);
 var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
 function git(root, args) {
   return execFileSync("git", ["-C", root, ...args], {
@@ -1925,7 +1931,7 @@ function git(root, args) {
     stdio: ["ignore", "pipe", "ignore"]
   });
 }
-function readGitListing(root) {
+async function readGitListing(root) {
   try {
     if (git(root, ["rev-parse", "--is-inside-work-tree"]).trim() !== "true") return void 0;
   } catch {
@@ -1936,9 +1942,25 @@ function readGitListing(root) {
     return void 0;
   } catch {
   }
+  const [staged, changed, untracked, head] = await Promise.all([
+    gitAsync(root, ["ls-files", "-z", "-s", "--cached"]),
+    gitAsync(root, ["ls-files", "-z", "-m", "-d"]),
+    gitAsync(root, ["ls-files", "-z", "--others", "--exclude-standard"]),
+    // A repository with no commits yet has no HEAD.
+    gitAsync(root, ["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "")
+  ]);
+  const answerHash = createHash2("sha1").update(staged).update("\n").update(changed).update("\n").update(untracked).digest("hex");
+  return {
+    headSha: head.trim() || void 0,
+    answerHash,
+    unvouched: [...split(changed), ...split(untracked)],
+    readFiles: () => toGitFiles(staged, changed, untracked)
+  };
+}
+function toGitFiles(staged, changed, untracked) {
   const clean = /* @__PURE__ */ new Map();
   const symlinks = [];
-  for (const record of split(git(root, ["ls-files", "-z", "-s", "--cached"]))) {
+  for (const record of split(staged)) {
     const tab = record.indexOf("	");
     const [mode, sha] = record.slice(0, tab).split(" ");
     const file = record.slice(tab + 1);
@@ -1946,17 +1968,15 @@ function readGitListing(root) {
     else if (mode?.startsWith("100") && sha !== void 0) clean.set(file, sha);
   }
   const dirty = [];
-  for (const file of split(git(root, ["ls-files", "-z", "-m", "-d"]))) {
+  for (const file of split(changed)) {
     if (clean.delete(file)) dirty.push(file);
   }
-  for (const file of split(git(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) dirty.push(file);
-  let headSha;
-  try {
-    headSha = git(root, ["rev-parse", "--verify", "-q", "HEAD"]).trim() || void 0;
-  } catch {
-    headSha = void 0;
-  }
-  return { clean, dirty, symlinks, headSha };
+  for (const file of split(untracked)) dirty.push(file);
+  return { clean, dirty, symlinks };
+}
+async function gitAsync(root, args) {
+  const { stdout } = await execFileAsync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: MAX_GIT_OUTPUT });
+  return stdout;
 }
 function split(output) {
   return output.split("\0").filter((s) => s.length > 0);
@@ -2234,6 +2254,7 @@ function isIgnored(scopes, rel, isDir) {
 }
 
 // src/core/repo/local-repo-source.ts
+var LISTING_RULES_VERSION = 1;
 var LocalRepoSource = class {
   id;
   root;
@@ -2261,7 +2282,11 @@ var LocalRepoSource = class {
     const files = [];
     const skipped = [];
     const candidates = [];
-    const git2 = options.paths ? void 0 : readGitListing(this.root);
+    const git2 = options.paths ? void 0 : await readGitListing(this.root);
+    const fingerprint = git2 === void 0 ? void 0 : this.fingerprintOf(git2);
+    if (fingerprint !== void 0 && fingerprint === options.unchangedSince) {
+      return { files, skipped, headSha: git2?.headSha, fingerprint, unchanged: true };
+    }
     if (options.paths) {
       for (const p of options.paths) {
         const relative = parseRepoPath(p);
@@ -2269,9 +2294,10 @@ var LocalRepoSource = class {
         else candidates.push({ path: relative });
       }
     } else if (git2) {
-      for (const [file, sha] of git2.clean) candidates.push({ path: file, knownSha: sha });
-      for (const file of git2.dirty) candidates.push({ path: file });
-      for (const file of git2.symlinks) skipped.push({ path: file, reason: "symlink" });
+      const { clean, dirty, symlinks } = git2.readFiles();
+      for (const [file, sha] of clean) candidates.push({ path: file, knownSha: sha });
+      for (const file of dirty) candidates.push({ path: file });
+      for (const file of symlinks) skipped.push({ path: file, reason: "symlink" });
     } else {
       const walked = walkDirectory(this.root);
       skipped.push(...walked.skipped);
@@ -2284,6 +2310,11 @@ var LocalRepoSource = class {
       const reason = findPathSkipReason(candidate.path);
       if (reason) {
         skipped.push({ path: candidate.path, reason });
+        continue;
+      }
+      const known = candidate.knownSha === void 0 ? void 0 : options.hashCache?.(candidate.path);
+      if (known !== void 0 && known.blobSha === candidate.knownSha && known.size <= this.maxFileBytes) {
+        files.push({ path: candidate.path, size: known.size, blobSha: known.blobSha, mtimeMs: known.mtimeMs });
         continue;
       }
       const absolute = path5.join(this.root, candidate.path);
@@ -2307,7 +2338,7 @@ var LocalRepoSource = class {
       files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
     }
     files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    return { files, skipped, headSha: git2?.headSha };
+    return { files, skipped, headSha: git2?.headSha, fingerprint };
   }
   async readFile(file) {
     const { relative, absolute } = resolveInsideRoot(this.root, file);
@@ -2329,6 +2360,23 @@ var LocalRepoSource = class {
     const start = Math.max(1, range.startLine);
     const end = Math.min(lines.length, range.endLine);
     return lines.slice(start - 1, end).join("\n");
+  }
+  /**
+   * git's answer, the size and mtime of each file git does not vouch for
+   * (changed or untracked: an edit to one changes its stat), the size cap and
+   * the rules' version. Stat changes of clean files are git's to notice.
+   */
+  fingerprintOf(git2) {
+    const hash = createHash3("sha1").update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git2.answerHash}`);
+    for (const file of git2.unvouched) {
+      try {
+        const stat = lstatSync2(path5.join(this.root, file));
+        hash.update(`\0${file}\0${stat.size}\0${stat.mtimeMs}\0${stat.mode}`);
+      } catch {
+        hash.update(`\0${file}\0gone`);
+      }
+    }
+    return hash.digest("hex");
   }
   hashFile(file, absolute, stat, hashCache) {
     const cached = hashCache?.(file);
@@ -4412,9 +4460,9 @@ async function produceAnswer(run3, flavour) {
 import { applyPatch, parsePatch as parsePatch2 } from "diff";
 
 // src/core/changes/content-sha256.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function contentSha256(text) {
-  return createHash2("sha256").update(text, "utf8").digest("hex");
+  return createHash4("sha256").update(text, "utf8").digest("hex");
 }
 
 // src/core/changes/find-fuzzy-match.ts
@@ -9229,8 +9277,15 @@ async function indexRepository(source, store, options = {}) {
   const report = options.onProgress ?? (() => void 0);
   report({ phase: "listing", done: 0, total: 0, bytes: 0 });
   const only = options.onlyPaths;
-  const stored = new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
-  const listing = await source.listFiles({ hashCache: (p) => stored.get(p), paths: only });
+  let storedRows;
+  const loadStored = () => {
+    storedRows ??= new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+    return storedRows;
+  };
+  const last = only === void 0 ? readLastListing(store) : void 0;
+  const listing = await source.listFiles({ hashCache: (p) => loadStored().get(p), paths: only, unchangedSince: last?.fingerprint });
+  if (listing.unchanged && last !== void 0) return keepUnchanged(store, source, listing, { ...last, started, clock, report });
+  const stored = loadStored();
   const skipped = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
   const indexable = [];
@@ -9238,6 +9293,7 @@ async function indexRepository(source, store, options = {}) {
     if (findFileKind(file.path) === void 0) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
     else indexable.push(file);
   }
+  const listingSummary = { files: indexable.length, skipped: { ...skipped } };
   const present = new Set(indexable.map((f) => f.path));
   const toParse = [];
   const touched = [];
@@ -9268,6 +9324,8 @@ async function indexRepository(source, store, options = {}) {
     store.setMeta("indexed_at", new Date(clock.now()).toISOString());
     store.setMeta("root", source.root);
     if (listing.headSha) store.setMeta("head_sha", listing.headSha);
+    store.setMeta(LISTING_FINGERPRINT_KEY, listing.fingerprint ?? "");
+    store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(listingSummary));
     store.setMeta(BUILD_STATE_KEY, "complete");
   });
   const finished = clock.now();
@@ -9286,6 +9344,42 @@ async function indexRepository(source, store, options = {}) {
     importsResolved: edges.importsResolved,
     headSha: listing.headSha,
     timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started }
+  };
+}
+function readLastListing(store) {
+  if (store.getMeta(BUILD_STATE_KEY) !== "complete") return void 0;
+  const fingerprint = store.getMeta(LISTING_FINGERPRINT_KEY);
+  const summary2 = store.getMeta(LISTING_SUMMARY_KEY);
+  if (!fingerprint || summary2 === void 0) return void 0;
+  try {
+    const parsed = JSON.parse(summary2);
+    return typeof parsed.files === "number" && typeof parsed.skipped === "object" ? { ...parsed, fingerprint } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function keepUnchanged(store, source, listing, last) {
+  const listed = last.clock.now();
+  store.transaction(() => {
+    store.setMeta("indexed_at", new Date(listed).toISOString());
+    store.setMeta("root", source.root);
+    if (listing.headSha) store.setMeta("head_sha", listing.headSha);
+  });
+  const finished = last.clock.now();
+  last.report({ phase: "done", done: 0, total: 0, bytes: 0 });
+  return {
+    files: last.files,
+    added: 0,
+    changed: 0,
+    removed: 0,
+    unchanged: last.files,
+    bytesParsed: 0,
+    parseErrors: 0,
+    skipped: { ...last.skipped },
+    edgesRebuiltFor: 0,
+    importsResolved: 0,
+    headSha: listing.headSha,
+    timings: { listMs: listed - last.started, parseMs: 0, linkMs: finished - listed, totalMs: finished - last.started }
   };
 }
 async function parseAll(root, files, stored, store, options, report) {
@@ -10468,7 +10562,7 @@ function toDiffError(error2, what, notFoundCode) {
 }
 
 // src/github/review-state.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { z as z9 } from "zod";
 var MAX_SHAS = 100;
 var MAX_FINGERPRINTS = 500;
@@ -10501,7 +10595,7 @@ function writeReviewState(body, state) {
 }
 function fingerprintFinding(finding) {
   const quote2 = finding.quote.replace(/\s+/g, " ").trim();
-  return createHash3("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
+  return createHash5("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
 }
 function markFingerprint(commentBody, fingerprint) {
   return `${commentBody}
