@@ -53,10 +53,19 @@ function indexedFixture(): { repo: string; dataDir: string } {
 }
 
 describe('what the built CLI loads', () => {
-  it('prints --version without SQLite, the parsers or any heavy package', () => {
-    const run = loadedPackages(['--version'], PROJECT_ROOT);
-    expect(run).toMatchObject({ code: 0, stdout: '0.1.0\n' });
-    expect([...run.packages].sort()).toEqual(['commander', 'ignore']);
+  it.each([['--version'], ['-V']])('prints %s, the package\'s version, loading no package at all', (flag) => {
+    const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = loadedPackages([flag], PROJECT_ROOT);
+    expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect([...run.packages]).toEqual([]);
+  });
+
+  it('prints --help with the command table alone: no SQLite, parsers or heavy package', () => {
+    const run = loadedPackages(['--help'], PROJECT_ROOT);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: nanodex');
+    expect(HEAVY.filter((name) => run.packages.has(name))).toEqual([]);
+    expect(run.packages.has('better-sqlite3') || run.packages.has('web-tree-sitter')).toBe(false);
   });
 
   describe('when the index exists', () => {
