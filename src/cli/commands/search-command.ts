@@ -24,9 +24,8 @@ export function registerSearchCommand(program: Command, io: CliIo, wrap: Wrap): 
         const hits = searchChunks(store, words.join(' '), { limit: options.limit, pathPrefix });
         if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
         else if (hits.length === 0) io.stderr.write(`no chunk matches "${words.join(' ')}"\n`);
-        else for (const h of hits) {
-          io.stdout.write(`${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`);
-        }
+        // One write: every write is one pass of the redactor.
+        else io.stdout.write(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`).join(''));
         return hits.length === 0 ? EXIT.notFound : EXIT.ok;
       } finally {
         store.close();
