@@ -1792,6 +1792,7 @@ function runMatch(store, match, limit2, prefix) {
 }
 
 // src/core/code-index/code-index.ts
+var NEIGHBOUR_KINDS = ["import", "call", "inherit"];
 var SqliteCodeIndex = class {
   constructor(store) {
     this.store = store;
@@ -1836,12 +1837,14 @@ var SqliteCodeIndex = class {
   repoMap(options) {
     return buildRepoMap(this.store, options);
   }
-  neighbours(paths) {
+  neighbours(paths, kinds = NEIGHBOUR_KINDS) {
+    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)).map((k) => `'${k}'`).join(", ");
+    if (listed === "") return [];
     return this.store.statement(
       `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
        SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN ('import', 'call', 'inherit')
+       WHERE e.kind IN (${listed})
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
     ).all({ paths: JSON.stringify(paths) });
   }
@@ -5214,9 +5217,8 @@ function buildArchitectureDiagram(index, options = {}) {
   const units = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)));
-  const rows = index.neighbours(picked);
-  const imports = rows.filter((r) => r.kind === "import");
-  const edges = aggregateEdges(imports.length > 0 ? imports : rows, (path15) => {
+  const imports = index.neighbours(picked, ["import"]);
+  const edges = aggregateEdges(imports.length > 0 ? imports : index.neighbours(picked), (path15) => {
     const unit = unitOfFile.get(path15);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   });
