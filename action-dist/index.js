@@ -1940,18 +1940,15 @@ async function readGitListing(root) {
   } catch {
     return void 0;
   }
-  try {
-    git(root, ["check-ignore", "-q", "."]);
-    return void 0;
-  } catch {
-  }
-  const [staged, changed, untracked, head] = await Promise.all([
+  const [ignored, staged, changed, untracked, head] = await Promise.all([
+    gitAsync(root, ["check-ignore", "-q", "."]).then(() => true, () => false),
     gitAsync(root, ["ls-files", "-z", "-s", "--cached"]),
     gitAsync(root, ["ls-files", "-z", "-m", "-d"]),
     gitAsync(root, ["ls-files", "-z", "--others", "--exclude-standard"]),
     // A repository with no commits yet has no HEAD.
     gitAsync(root, ["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "")
   ]);
+  if (ignored) return void 0;
   const answerHash = createHash2("sha1").update(staged).update("\n").update(changed).update("\n").update(untracked).digest("hex");
   return {
     headSha: head.trim() || void 0,

@@ -44,20 +44,17 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
   } catch {
     return undefined;
   }
-  try {
-    git(root, ['check-ignore', '-q', '.']);
-    return undefined; // exit 0: the folder itself is ignored
-  } catch {
-    // exit 1: not ignored, which is what we want
-  }
-  // Four listings at once: the two that stat or walk the work tree dominate a no-change refresh, and git runs them on other cores.
-  const [staged, changed, untracked, head] = await Promise.all([
+  // Five questions at once: the two listings that stat or walk the work tree dominate a no-change refresh, and git
+  // runs them on other cores. check-ignore exits 0 when the folder itself is ignored (then the listings are dropped).
+  const [ignored, staged, changed, untracked, head] = await Promise.all([
+    gitAsync(root, ['check-ignore', '-q', '.']).then(() => true, () => false),
     gitAsync(root, ['ls-files', '-z', '-s', '--cached']),
     gitAsync(root, ['ls-files', '-z', '-m', '-d']),
     gitAsync(root, ['ls-files', '-z', '--others', '--exclude-standard']),
     // A repository with no commits yet has no HEAD.
     gitAsync(root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => ''),
   ]);
+  if (ignored) return undefined;
   const answerHash = createHash('sha1').update(staged).update('\n').update(changed).update('\n').update(untracked).digest('hex');
   return {
     headSha: head.trim() || undefined,
