@@ -46,6 +46,13 @@ describe('LocalRepoSource listing fingerprints', () => {
     await step(() => rmSync(path.join(root, 'b.py')));
   });
 
+  it('walks a folder its repository ignores (no fingerprint), as a plain folder', async () => {
+    const root = makeTempRepo({ '.gitignore': 'deps/\n', 'a.ts': 'export const a = 1;\n', 'deps/lib/b.ts': 'export const b = 1;\n' }, { git: true });
+    const listing = await new LocalRepoSource(path.join(root, 'deps')).listFiles();
+    expect(listing.fingerprint).toBeUndefined();
+    expect(listing.files.map((f) => f.path)).toEqual(['lib/b.ts']);
+  });
+
   it('gives a plain folder no fingerprint: it is listed, statted and hashed every time', async () => {
     const root = makeTempRepo({ 'a.ts': 'export const a = 1;\n' });
     const listing = await new LocalRepoSource(root).listFiles({ unchangedSince: 'anything' });
