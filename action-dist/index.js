@@ -9267,6 +9267,7 @@ function createWorkerPool(count) {
 var BATCH_FILES = 200;
 var BATCH_BYTES = 8e6;
 var BULK_BUILD_FILES = 1e3;
+var PARSE_WINDOW = 64;
 async function indexRepository(source, store, options = {}) {
   if (!store.holdsWriteLock) {
     throw new Error(`indexRepository needs the write lock of ${store.file}: open the store with IndexStore.openWriter`);
@@ -9397,21 +9398,29 @@ async function parseAll(root, files, stored, store, options, report) {
       for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
     });
   };
+  const parseOne = async (file) => {
+    const outcome = await pool.parse(file.path, path9.join(root, ...file.path.split("/")));
+    done += 1;
+    const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
+    if (parsed.status === "parse-error") totals.errors += 1;
+    if (parsed.status === "skipped" && parsed.reason) {
+      totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
+    }
+    totals.bytes += outcome.bytes;
+    batch.push({ file, parsed });
+    batchBytes += outcome.bytes;
+    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+    report({ phase: "parsing", done, total: files.length, bytes: totals.bytes });
+  };
   try {
-    await Promise.all(files.map(async (file) => {
-      const outcome = await pool.parse(file.path, path9.join(root, ...file.path.split("/")));
-      done += 1;
-      const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
-      if (parsed.status === "parse-error") totals.errors += 1;
-      if (parsed.status === "skipped" && parsed.reason) {
-        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
-      }
-      totals.bytes += outcome.bytes;
-      batch.push({ file, parsed });
-      batchBytes += outcome.bytes;
-      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
-      report({ phase: "parsing", done, total: files.length, bytes: totals.bytes });
-    }));
+    const running = /* @__PURE__ */ new Set();
+    for (const file of files) {
+      const task = parseOne(file).finally(() => running.delete(task));
+      running.add(task);
+      task.catch(() => void 0);
+      if (running.size >= PARSE_WINDOW) await Promise.race(running);
+    }
+    await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
     await pool.close();

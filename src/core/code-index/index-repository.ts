@@ -18,6 +18,8 @@ const BATCH_FILES = 200;
 const BATCH_BYTES = 8_000_000;
 /** From this many new files on an empty index, lookup indexes are built after the writes (measured: ~25% less write time). */
 const BULK_BUILD_FILES = 1000;
+/** Files handed to the parser pool at once: enough to keep every worker's queue full (parse-pool queues 4 each). */
+const PARSE_WINDOW = 64;
 
 export interface IndexProgress {
   phase: 'listing' | 'parsing' | 'linking' | 'done';
@@ -220,21 +222,31 @@ async function parseAll(
       for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
     });
   };
+  const parseOne = async (file: RepoFile): Promise<void> => {
+    const outcome = await pool.parse(file.path, path.join(root, ...file.path.split('/')));
+    done += 1;
+    const parsed = outcome.file ?? failed(file.path, outcome.error ?? 'unreadable');
+    if (parsed.status === 'parse-error') totals.errors += 1;
+    if (parsed.status === 'skipped' && parsed.reason) {
+      totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
+    }
+    totals.bytes += outcome.bytes;
+    batch.push({ file, parsed });
+    batchBytes += outcome.bytes;
+    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+    report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
+  };
   try {
-    await Promise.all(files.map(async (file) => {
-      const outcome = await pool.parse(file.path, path.join(root, ...file.path.split('/')));
-      done += 1;
-      const parsed = outcome.file ?? failed(file.path, outcome.error ?? 'unreadable');
-      if (parsed.status === 'parse-error') totals.errors += 1;
-      if (parsed.status === 'skipped' && parsed.reason) {
-        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
-      }
-      totals.bytes += outcome.bytes;
-      batch.push({ file, parsed });
-      batchBytes += outcome.bytes;
-      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
-      report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
-    }));
+    // A sliding window, not one promise per file up front: what is held stays the same however many files there are.
+    const running = new Set<Promise<void>>();
+    for (const file of files) {
+      const task: Promise<void> = parseOne(file).finally(() => running.delete(task));
+      running.add(task);
+      // Awaited below (race, then all); this keeps a second failure from going unhandled after the first throws.
+      task.catch(() => undefined);
+      if (running.size >= PARSE_WINDOW) await Promise.race(running);
+    }
+    await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
     await pool.close();
