@@ -55,9 +55,9 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
   // Call edges are linked by name and can join modules that never import each other; where the
   // language gives imports, they are the architecture, so calls count only in a repository without any.
-  const rows = index.neighbours(picked);
-  const imports = rows.filter((r) => r.kind === 'import');
-  const edges = aggregateEdges(imports.length > 0 ? imports : rows, (path) => {
+  // Imports first, alone (on a big tree the call edges are most of the rows); the other kinds only when there are none.
+  const imports = index.neighbours(picked, ['import']);
+  const edges = aggregateEdges(imports.length > 0 ? imports : index.neighbours(picked), (path) => {
     const unit = unitOfFile.get(path);
     return unit !== undefined && shown.has(unit) ? unit : undefined;
   });
