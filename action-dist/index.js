@@ -1819,7 +1819,16 @@ var AMBIGUOUS_NAMES = /* @__PURE__ */ new Set([
   "clone",
   "items",
   "tojson",
-  "valueof"
+  "valueof",
+  "compareto",
+  "hashcode",
+  "iterator",
+  "hasnext",
+  "accept",
+  "invoke",
+  "append",
+  "contains",
+  "isempty"
 ]);
 function isAmbiguousName(name) {
   return AMBIGUOUS_NAMES.has(name.toLowerCase());

@@ -10,7 +10,8 @@ export const AMBIGUOUS_NAMES: ReadonlySet<string> = new Set([
   'send', 'emit', 'on', 'off', 'update', 'delete', 'remove', 'create', 'list', 'find', 'parse', 'render', 'handle', 'tostring',
   'equals', 'main', 'execute', 'setup', 'teardown', 'test', 'it', 'describe', 'format', 'clear', 'reset', 'size', 'length',
   'keys', 'values', 'entries', 'then', 'catch', 'resolve', 'reject', 'log', 'error', 'warn', 'info', 'debug', 'print',
-  'json', 'text', 'copy', 'clone', 'items', 'tojson', 'valueof',
+  'json', 'text', 'copy', 'clone', 'items', 'tojson', 'valueof', 'compareto', 'hashcode', 'iterator', 'hasnext', 'accept', 'invoke',
+  'append', 'contains', 'isempty',
 ]);
 
 export function isAmbiguousName(name: string): boolean {
