@@ -1,7 +1,7 @@
 import type { Budget, BudgetLimit } from './budget/budget.js';
 import type { IndexState } from './code-index/index-state.js';
 import type { LocatedFile } from './explore/locate-files.js';
-import type { FileToChange } from './outputs/find-files-to-change.js';
+import type { FileToChange } from './plan/find-files-to-change.js';
 import type { Citation } from './tools/phase-tools.js';
 import type { RefusedCall } from './tools/tool-gate.js';
 import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';

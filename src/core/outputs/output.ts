@@ -1,10 +1,10 @@
 import type { ChangeResult } from '../changes/apply-change.js';
 import type { DiagramGraph } from '../diagram/diagram-graph.js';
-import type { AnswerDoc } from '../render/answer-doc.js';
+import type { AnswerDoc } from '../answer/answer-doc.js';
 import type { PlacedComments } from '../review/place-comments.js';
 import type { OfflineReview } from '../review/review-offline.js';
 import type { ReviewComment } from '../review/render-review.js';
-import type { PlanDoc } from './plan-doc.js';
+import type { PlanDoc } from '../plan/plan-doc.js';
 
 export interface DiagramOutput {
   title: string;

@@ -1,4 +1,4 @@
-import { renderAnswer } from '../render/render-answer.js';
+import { renderAnswer } from '../answer/render-answer.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**

@@ -3,9 +3,9 @@ import { contentSha256 } from '../changes/content-sha256.js';
 import { parseProposedChanges, type ProposedChange } from '../changes/proposed-change-schema.js';
 import { renderChanges } from '../changes/render-changes.js';
 import { escapeText } from '../render/markdown.js';
-import { renderPlan } from '../render/render-plan.js';
-import { buildOfflinePlan } from './build-offline-plan.js';
-import { findFilesToChange } from './find-files-to-change.js';
+import { renderPlan } from '../plan/render-plan.js';
+import { buildOfflinePlan } from '../plan/build-offline-plan.js';
+import { findFilesToChange } from '../plan/find-files-to-change.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**

@@ -1,6 +1,6 @@
-import { renderIssueDraft, renderPlan } from '../render/render-plan.js';
-import { buildOfflinePlan } from './build-offline-plan.js';
-import { findFilesToChange } from './find-files-to-change.js';
+import { renderIssueDraft, renderPlan } from '../plan/render-plan.js';
+import { buildOfflinePlan } from '../plan/build-offline-plan.js';
+import { findFilesToChange } from '../plan/find-files-to-change.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /** Sections a plan is complete with; the model is asked for them in one reply. */

@@ -1,4 +1,4 @@
-import type { FileToChange } from './find-files-to-change.js';
+import type { FileToChange } from '../plan/find-files-to-change.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { ExploreMetrics, ExploreOutcome } from '../explore/explore-repository.js';
 import type { ExecutionSpec } from '../explore/model-phases.js';

@@ -1,7 +1,7 @@
-import type { PlanDoc } from '../outputs/plan-doc.js';
-import { formatLineRef, type LinkTo, type LineRef } from './link-to.js';
-import { code, escapeText, link } from './markdown.js';
-import type { Block } from './fit-comment.js';
+import type { PlanDoc } from './plan-doc.js';
+import { formatLineRef, type LinkTo, type LineRef } from '../render/link-to.js';
+import { code, escapeText, link } from '../render/markdown.js';
+import type { Block } from '../render/fit-comment.js';
 
 const HEADINGS: Record<PlanDoc['flavour'], string> = { plan: 'Plan', refactor: 'Refactoring plan', work: 'Work plan' };
 

@@ -1,7 +1,7 @@
 import type { AnswerDoc } from './answer-doc.js';
-import type { Block } from './fit-comment.js';
-import { formatLineRef, type LinkTo } from './link-to.js';
-import { escapeText, fence, languageOf, link, plural } from './markdown.js';
+import type { Block } from '../render/fit-comment.js';
+import { formatLineRef, type LinkTo } from '../render/link-to.js';
+import { escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
 
 
 /** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
