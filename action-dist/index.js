@@ -1872,6 +1872,8 @@ var IMPORT_EDGES = `('import', 'contains')`;
 var PACKAGE_ENTRY = ["__init__.py", "index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs", "mod.rs", "lib.rs"].map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(" OR ");
 var SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
 var HEADER_LANGUAGES = `('c', 'cpp')`;
+var SAME_STEM = `(h.path GLOB '*.h' OR h.path GLOB '*.hh' OR h.path GLOB '*.hpp' OR h.path GLOB '*.hxx')
+  AND substr(d.path, 1, length(rtrim(h.path, 'hpx'))) = rtrim(h.path, 'hpx') AND d.path NOT GLOB '*.h*'`;
 var LINKS = [
   { toCaller: ["", "@DEF"], toDefinition: ["", "@CALLER"] },
   {
@@ -1894,11 +1896,11 @@ var LINKS = [
   },
   {
     toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
-      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'
+      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
       JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`, "e.src_file_id"],
     toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
       JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
-      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, "d.id"]
+      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`, "d.id"]
   }
 ];
 function linkableCall(d, sameFile) {
@@ -2288,7 +2290,7 @@ function resolvePython(source, from, catalog) {
     const base = rest ? path2.join(dir, rest) : dir;
     return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
   }
-  const importable = [`${rest}.py`, `${rest}/__init__.py`].flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) }))).filter(({ root }) => !catalog.has(root === "" ? "__init__.py" : `${root}/__init__.py`));
+  const importable = [`${rest}.py`, `${rest}/__init__.py`].flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) }))).filter(({ root }) => root === "" || !catalog.has(`${root}/__init__.py`));
   importable.sort((a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith("/__init__.py") ? 1 : 0) - (b.hit.endsWith("/__init__.py") ? 1 : 0));
   return importable[0] ? [importable[0].hit] : [];
 }
@@ -6990,7 +6992,7 @@ ${fence(map.text)}` },
   };
 }
 
-// src/core/render/render-answer.ts
+// src/core/answer/render-answer.ts
 var MAX_EXCERPTS = 8;
 var MAX_EXCERPT_LINES = 40;
 function renderAnswer(doc, linkTo) {
@@ -7439,7 +7441,7 @@ function countLines2(text) {
   return text === "" ? 0 : text.replace(/\n$/, "").split("\n").length;
 }
 
-// src/core/render/render-plan.ts
+// src/core/plan/render-plan.ts
 var HEADINGS = { plan: "Plan", refactor: "Refactoring plan", work: "Work plan" };
 function renderPlan(plan, linkTo) {
   const cite = (ref) => link(formatLineRef(ref), linkTo(ref));
@@ -7491,7 +7493,7 @@ ${escapeText(plan.goal)}
 ${body}` };
 }
 
-// src/core/outputs/find-files-to-change.ts
+// src/core/plan/find-files-to-change.ts
 init_identifier_terms();
 var MAX_FILES = 6;
 var MAX_SYMBOLS = 3;
@@ -7563,7 +7565,7 @@ function baseStem(path15) {
   return base.includes(".") ? base.slice(0, base.lastIndexOf(".")) : base;
 }
 
-// src/core/outputs/build-offline-plan.ts
+// src/core/plan/build-offline-plan.ts
 var MAX_SYMBOLS2 = 8;
 var MAX_PATTERNS = 3;
 function buildOfflinePlan(input) {
@@ -10888,29 +10890,29 @@ function startMention(input, ports) {
     }
   };
   const answer = async () => {
+    if (command.kind !== "run" || declined !== void 0) throw new Error("answer() runs only after accept() said yes");
     const run3 = command;
     if (run3.command === "review" && input.thread.isPullRequest) return review();
-    const result = await runInWorkspace({
-      command: run3.command,
-      prompt: run3.prompt,
-      issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
-      actor: { login, kind: input.actor.type === "User" ? "user" : "bot" },
-      budget: config.budget
-    }, ports);
-    let body = await renderReply(result, { requester: login });
     try {
-      body += await openTrackedIssue(result);
+      const result = await runInWorkspace({
+        command: run3.command,
+        prompt: run3.prompt,
+        issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
+        actor: { login, kind: input.actor.type === "User" ? "user" : "bot" },
+        budget: config.budget
+      }, ports);
+      const body = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
       await post(body);
+      await react(result.kind === "failed" ? "confused" : "rocket");
+      return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
     } catch (error2) {
-      const failure = toFailure(error2, { logger: ports.logger, log: "posting the reply failed", fields: ports.logFields });
+      const failure = toFailure(error2, { logger: ports.logger, log: "answering the mention failed", fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch((postError) => {
         ports.logger.error("could not report the failure in the sticky comment", { referenceId: failure.referenceId, error: describeError(postError) });
       });
-      await react("confused");
+      await react("confused").catch(() => void 0);
       return { handled: "answered", command: run3.command, result: failure, url: replyUrl };
     }
-    await react(result.kind === "failed" ? "confused" : "rocket");
-    return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
   };
   const review = async () => {
     let reviewed;
@@ -10931,7 +10933,9 @@ function startMention(input, ports) {
       await react("confused");
       return { handled: "reviewed", review: reviewed, url: replyUrl };
     }
-    await post(renderReviewOutcome(reviewed, headSha));
+    await post(renderReviewOutcome(reviewed, headSha)).catch((error2) => {
+      ports.logger.error("could not point the mention to its review", { ...ports.logFields, error: describeError(error2) });
+    });
     await react(reviewed.outcome === "failed" ? "confused" : "rocket");
     return { handled: "reviewed", review: reviewed, url: replyUrl };
   };
@@ -11236,10 +11240,17 @@ var KEYED_PROVIDERS = /* @__PURE__ */ new Set(["openai", "anthropic"]);
 function toActionWorkspace(context) {
   const { inputs, env, logger } = context;
   const notices = [];
-  const modelConfig = readModelConfig(context, notices);
+  let modelConfig;
+  let modelProblem;
+  try {
+    modelConfig = readModelConfig(context, notices);
+  } catch (error2) {
+    modelProblem = error2;
+  }
   let index;
   const workspace = {
     async open() {
+      if (modelProblem !== void 0) throw modelProblem;
       const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
@@ -11784,16 +11795,22 @@ var GitHubThread = class {
   }
   /** Title and body are redacted here, the last step before they leave; the body links back to this thread. */
   async openIssue(draft) {
-    const { data } = await this.client.request("POST /repos/{owner}/{repo}/issues", {
-      owner: this.target.owner,
-      repo: this.target.repo,
-      title: await redactSecrets(draft.title),
-      body: await redactSecrets(`${draft.body}
+    const title = await redactSecrets(draft.title);
+    const body = await redactSecrets(`${draft.body}
 
 ---
-Planned in #${this.target.number}.`)
-    });
-    return { number: data.number, url: data.html_url };
+Planned in #${this.target.number}.`);
+    try {
+      const { data } = await this.client.request("POST /repos/{owner}/{repo}/issues", { owner: this.target.owner, repo: this.target.repo, title, body });
+      return { number: data.number, url: data.html_url };
+    } catch (error2) {
+      throw toNanodexError(error2, {
+        what: `opening an issue in ${this.target.owner}/${this.target.repo}`,
+        notFoundCode: "repo-not-found",
+        clock: systemClock,
+        forbiddenHint: 'give the App or the workflow token permission to write issues ("issues: write"), or turn issues on for the repository'
+      });
+    }
   }
   async readFacts() {
     const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {

@@ -46,7 +46,17 @@ const env = { PATH: process.env.PATH ?? '', HOME: scratch };
 const nanodex = (...argv: string[]): [string, string[]] => [node, [cli, ...argv]];
 
 log(`building the ${quick ? 'quick' : 'full'} pinned corpus (reused when cached) …`);
-const corpus = buildPinnedCorpus({ cacheDir: args.cache ?? path.join(os.tmpdir(), 'nanodex-bench-cache'), quick, gitDirs });
+const corpus = buildCorpusOrExit();
+
+/** The pinned corpus, or one line saying why it cannot be built (no network and no local mirror) and exit 2. */
+function buildCorpusOrExit(): ReturnType<typeof buildPinnedCorpus> {
+  try {
+    return buildPinnedCorpus({ cacheDir: args.cache ?? path.join(os.tmpdir(), 'nanodex-bench-cache'), quick, gitDirs });
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+}
 const sympy = path.join(corpus.root, corpus.parts.find((p) => p.label.startsWith('sympy'))!.dir);
 log(`corpus ${corpus.hash}: ${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.parts.map((p) => `${p.label} ${p.files}`).join(', ')})`);
 const haveRg = hasCommand('rg');

@@ -25,10 +25,18 @@ export interface ActionWorkspace {
 export function toActionWorkspace(context: ActionContext): ActionWorkspace {
   const { inputs, env, logger } = context;
   const notices: string[] = [];
-  const modelConfig = readModelConfig(context, notices);
+  // A bad model setting fails the request where the person sees it (the reply, with its reference id), not before "working".
+  let modelConfig: ModelConfig | undefined;
+  let modelProblem: unknown;
+  try {
+    modelConfig = readModelConfig(context, notices);
+  } catch (error) {
+    modelProblem = error;
+  }
   let index: ActionOutcome['index'];
   const workspace: Workspace = {
     async open() {
+      if (modelProblem !== undefined) throw modelProblem;
       // Read before the index is opened, so a failure here leaves nothing open.
       const repositorySkills = context.trustedRef === undefined
         ? undefined

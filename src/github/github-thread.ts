@@ -1,9 +1,10 @@
-import { NanodexError, redactSecrets, type Logger, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../core/index.js';
+import { NanodexError, redactSecrets, systemClock, type Logger, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../core/index.js';
 import { addReaction } from './add-reaction.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { postReview } from './post-review.js';
 import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
 import { readSuppressedFindings } from './read-suppressed-findings.js';
+import { toNanodexError } from './to-nanodex-error.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 
 export interface GitHubThreadOptions {
@@ -58,12 +59,18 @@ export class GitHubThread implements PullRequestThread {
 
   /** Title and body are redacted here, the last step before they leave; the body links back to this thread. */
   async openIssue(draft: { title: string; body: string }): Promise<{ number: number; url: string }> {
-    const { data } = await this.client.request('POST /repos/{owner}/{repo}/issues', {
-      owner: this.target.owner, repo: this.target.repo,
-      title: await redactSecrets(draft.title),
-      body: await redactSecrets(`${draft.body}\n\n---\nPlanned in #${this.target.number}.`),
-    });
-    return { number: data.number, url: data.html_url };
+    const title = await redactSecrets(draft.title);
+    const body = await redactSecrets(`${draft.body}\n\n---\nPlanned in #${this.target.number}.`);
+    try {
+      const { data } = await this.client.request('POST /repos/{owner}/{repo}/issues', { owner: this.target.owner, repo: this.target.repo, title, body });
+      return { number: data.number, url: data.html_url };
+    } catch (error) {
+      // Translated here, once: the flow shows the person why (issues disabled, no permission) with its reference id.
+      throw toNanodexError(error, {
+        what: `opening an issue in ${this.target.owner}/${this.target.repo}`, notFoundCode: 'repo-not-found', clock: systemClock,
+        forbiddenHint: 'give the App or the workflow token permission to write issues ("issues: write"), or turn issues on for the repository',
+      });
+    }
   }
 
   async readFacts(): Promise<PullRequestFacts> {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -55,6 +55,11 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
   const loadPullRequest = (number: number, title: string, body: string) => async () => {
     const base = options.base ?? currentBranch(root);
     const read = await readGitDiff(root, base, options.head ?? 'HEAD');
+    if (read.baseSha === read.headSha) {
+      throw new NanodexError('bad-ref', `the pull request to replay has no change here: ${base} and ${options.head ?? 'HEAD'} are the same commit`, {
+        hint: 'pass --base with the branch the pull request goes into and --head with its branch, e.g. --base main --head my-branch',
+      });
+    }
     return { number, baseSha: read.baseSha, headSha: read.headSha, title, body, diff: read.diff };
   };
 
@@ -98,9 +103,16 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
     workspace: {
       async open() {
         const source = new LocalRepoSource(root);
-        const file = toIndexFile(dataDir ?? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')), source.root);
-        const { store } = await openRepoIndex(file, { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
-        return { source, index: new SqliteCodeIndex(store), repo: { kind: 'local', root: source.root }, close: () => store.close() };
+        // Without --data-dir the index is this replay's own, and goes with it.
+        const scratch = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')) : undefined;
+        const { store } = await openRepoIndex(toIndexFile(dataDir ?? scratch!, source.root), { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
+        return {
+          source, index: new SqliteCodeIndex(store), repo: { kind: 'local', root: source.root },
+          close: () => {
+            store.close();
+            if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+          },
+        };
       },
     },
   };

@@ -68,6 +68,9 @@ const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'inde
   .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(' OR ');
 const SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
 const HEADER_LANGUAGES = `('c', 'cpp')`;
+/** `h` is a header (.h, .hh, .hpp, .hxx) and `d` has its stem exactly: `b.h` and `b.c`, not `bx.c` or `B.c`. */
+const SAME_STEM = `(h.path GLOB '*.h' OR h.path GLOB '*.hh' OR h.path GLOB '*.hpp' OR h.path GLOB '*.hxx')
+  AND substr(d.path, 1, length(rtrim(h.path, 'hpx'))) = rtrim(h.path, 'hpx') AND d.path NOT GLOB '*.h*'`;
 
 /** One way a calling file is linked to a defining file: the joins from one to the other, and the expression naming the far end. */
 interface Link {
@@ -105,11 +108,11 @@ const LINKS: Link[] = [
   },
   {
     toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
-      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'
+      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
       JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
     toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
       JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
-      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, 'd.id'],
+      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`, 'd.id'],
   },
 ];
 

@@ -118,7 +118,8 @@ function resolvePython(source: string, from: string, catalog: PathLookup): strin
   // shallowest root wins (a top-level package over a nested copy).
   const importable = [`${rest}.py`, `${rest}/__init__.py`]
     .flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) })))
-    .filter(({ root }) => !catalog.has(root === '' ? '__init__.py' : `${root}/__init__.py`));
+    // The repository root is always a sys.path root, even when it holds an __init__.py (a repository that is one package).
+    .filter(({ root }) => root === '' || !catalog.has(`${root}/__init__.py`));
   importable.sort((a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith('/__init__.py') ? 1 : 0) - (b.hit.endsWith('/__init__.py') ? 1 : 0));
   return importable[0] ? [importable[0].hit] : [];
 }

@@ -129,30 +129,30 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   };
 
   const answer = async (): Promise<MentionOutcome> => {
-    const run = command as Extract<MentionCommand, { kind: 'run' }>;
+    if (command.kind !== 'run' || declined !== undefined) throw new Error('answer() runs only after accept() said yes');
+    const run = command;
     if (run.command === 'review' && input.thread.isPullRequest) return review();
-    const result = await runInWorkspace({
-      command: run.command,
-      prompt: run.prompt,
-      issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
-      actor: { login, kind: input.actor.type === 'User' ? 'user' : 'bot' },
-      budget: config.budget,
-    }, ports);
-    let body = await renderReply(result, { requester: login });
     try {
-      body += await openTrackedIssue(result);
+      const result = await runInWorkspace({
+        command: run.command,
+        prompt: run.prompt,
+        issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
+        actor: { login, kind: input.actor.type === 'User' ? 'user' : 'bot' },
+        budget: config.budget,
+      }, ports);
+      const body = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
       await post(body);
+      await react(result.kind === 'failed' ? 'confused' : 'rocket');
+      return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };
     } catch (error) {
-      // The reply could not be posted whole: say so where "working" stands, with the id in the log.
-      const failure = toFailure(error, { logger: ports.logger, log: 'posting the reply failed', fields: ports.logFields });
+      // Whatever failed after "working" (rendering, the tracked issue, the post), the person is told where "working" stands.
+      const failure = toFailure(error, { logger: ports.logger, log: 'answering the mention failed', fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => {
         ports.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(postError) });
       });
-      await react('confused');
+      await react('confused').catch(() => undefined);
       return { handled: 'answered', command: run.command, result: failure, url: replyUrl };
     }
-    await react(result.kind === 'failed' ? 'confused' : 'rocket');
-    return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };
   };
 
   /** `@nanodex review` on a pull request: the review is posted as a review (its own sticky summary); the reply points to it. */
@@ -173,7 +173,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       await react('confused');
       return { handled: 'reviewed', review: reviewed, url: replyUrl };
     }
-    await post(renderReviewOutcome(reviewed, headSha));
+    await post(renderReviewOutcome(reviewed, headSha)).catch((error: unknown) => {
+      ports.logger.error('could not point the mention to its review', { ...ports.logFields, error: describeError(error) });
+    });
     await react(reviewed.outcome === 'failed' ? 'confused' : 'rocket');
     return { handled: 'reviewed', review: reviewed, url: replyUrl };
   };

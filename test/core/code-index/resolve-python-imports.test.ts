@@ -22,4 +22,9 @@ describe('absolute Python imports resolve from a sys.path root', () => {
   it('still resolves relative imports inside the package', () => {
     expect(resolve('.typing', 'src/flask/__init__.py')).toEqual(['src/flask/typing.py']);
   });
+
+  it('resolves from the repository root even when the root is itself a package', () => {
+    const addon = new PathCatalog(['__init__.py', 'utils.py', 'main.py']);
+    expect(resolveImport('utils', 'main.py', 'python', 'import', addon)).toEqual(['utils.py']);
+  });
 });

@@ -165,4 +165,22 @@ describe('startMention (the one mention flow)', () => {
     expect(thread.replies.get('mention-42')).toEqual(['⏳ nanodex is working on `plan` …']);
     expect(thread.reactions).toEqual(['eyes']);
   });
+
+  it('replaces "working" with a failure and 😕 when the tracked issue cannot be opened', async () => {
+    const { thread, start } = setUp('plan add retries to parseHttpRequest --issue');
+    thread.openIssue = async () => { throw new Error('issues are disabled'); };
+    const mention = start();
+    await mention.accept();
+    const outcome = await mention.answer();
+    expect(outcome).toMatchObject({ handled: 'answered', result: { kind: 'failed' } });
+    expect(thread.replies.get('mention-42')!.at(-1)).toMatch(/^nanodex could not finish: .*\(reference `[0-9a-f]{8}`\)/);
+    expect(thread.reactions).toEqual(['eyes', 'confused']);
+  });
+
+  it('refuses to answer a mention accept() declined', async () => {
+    const { start } = setUp('help');
+    const mention = start();
+    await mention.accept();
+    await expect(mention.answer()).rejects.toThrow('answer() runs only after accept() said yes');
+  });
 });
