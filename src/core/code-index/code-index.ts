@@ -26,6 +26,8 @@ export interface CodeIndex {
   imports(path: string, depth?: number): FileHit[];
   search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
+  /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
+  importSources(paths: string[]): { path: string; source: string }[];
   /** File-level neighbours (import/call edges, both directions) with edge weights. */
   neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[];
   /** The chunk (symbol, part or window) that holds a line. */
@@ -88,6 +90,13 @@ export class SqliteCodeIndex implements CodeIndex {
 
   repoMap(options?: RepoMapOptions): RepoMap {
     return buildRepoMap(this.store, options);
+  }
+
+  importSources(paths: string[]): { path: string; source: string }[] {
+    return this.store.statement(
+      `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
+    ).all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
   }
 
   neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[] {

@@ -1,0 +1,122 @@
+/**
+ * Diagram figures on real repositories (issue 14): for each checkout given
+ * and each offline diagram (architecture, component, dependency), the boxes,
+ * the arrows, and the share of arrows backed by a resolved import in the
+ * index; and whether the component diagram differs from the architecture.
+ *
+ *   npm run build && npx tsx bench/diagrams/measure-diagrams.ts DIR... [--index-dir DIR]
+ *
+ * The checkouts stay outside this repository. An arrow between boxes is
+ * backed when some file under its start imports some file under its end and
+ * that import resolved (an `import` row of the index's edges table, which
+ * update-edges.ts writes only for resolved imports). An arrow to a
+ * third-party package is backed when a file under its start has an import
+ * whose source names the package (an `imports` row). Manifest -> package
+ * arrows (dotted: declared, use not seen) are counted apart: they claim a
+ * declaration, not a dependency of the code.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { findProjectRoot } from '../project-root.js';
+
+interface Graph {
+  type: string;
+  title?: string;
+  nodes: { id: string; label: string; paths: string[]; kind?: string }[];
+  edges: { from: string; to: string; kind?: string; label?: string }[];
+}
+
+interface Figures {
+  repo: string;
+  type: string;
+  boxes: number;
+  edges: number;
+  backed: number;
+  declared: number;
+  unbacked: string[];
+  mermaid: string;
+  title: string;
+}
+
+const TYPES = ['architecture', 'component', 'dependency'] as const;
+
+function isUnder(file: string, unit: string): boolean {
+  if (unit === '.') return !file.includes('/');
+  return file === unit || file.startsWith(`${unit}/`);
+}
+
+function namesPackage(source: string, ecosystem: string, name: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_.]+/g, '_');
+  if (ecosystem === 'pypi') return norm(source.replace(/^\.+/, '').split('.')[0] ?? '') === norm(name);
+  return source === name || source.startsWith(`${name}/`);
+}
+
+function measure(repoDir: string, indexFile: string, type: string): Figures {
+  const cli = path.join(findProjectRoot(), 'dist/src/cli/main.js');
+  const out = execFileSync(process.execPath, [cli, 'diagram', type, '--repo', repoDir, '--json', '--index', indexFile], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = JSON.parse(out) as { output?: { diagrams: { graph: Graph; mermaid: string }[] } };
+  const diagram = result.output?.diagrams[0];
+  if (!diagram) throw new Error(`no ${type} diagram for ${repoDir}`);
+  const db = new Database(indexFile, { readonly: true });
+  const fileEdges = db.prepare(`SELECT fa.path AS a, fb.path AS b FROM edges e JOIN files fa ON fa.id = e.src_file_id
+    JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = 'import'`).all() as { a: string; b: string }[];
+  const imports = db.prepare('SELECT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id').all() as { path: string; source: string }[];
+  db.close();
+  const { graph } = diagram;
+  // A file belongs to the most specific box holding it: a Java package box does not hold its subpackages' boxes.
+  const boxIds = graph.nodes.filter((n) => n.kind !== 'external' && !n.id.startsWith('manifest:')).map((n) => n.id);
+  const boxOf = (file: string): string | undefined => boxIds.filter((id) => isUnder(file, id)).sort((a, b) => b.length - a.length)[0];
+  let backed = 0;
+  let declared = 0;
+  const unbacked: string[] = [];
+  for (const e of graph.edges) {
+    if (e.from.startsWith('manifest:')) {
+      declared += 1;
+      continue;
+    }
+    const target = graph.nodes.find((n) => n.id === e.to);
+    let ok: boolean;
+    if (target?.kind === 'external') {
+      const [ecosystem, ...rest] = e.to.split(':');
+      const name = rest.join(':');
+      ok = imports.some((i) => isUnder(i.path, e.from) && namesPackage(i.source, ecosystem ?? '', name));
+    } else {
+      ok = fileEdges.some((f) => boxOf(f.a) === e.from && boxOf(f.b) === e.to);
+    }
+    if (ok) backed += 1;
+    else unbacked.push(`${e.from} -> ${e.to}`);
+  }
+  return {
+    repo: path.basename(repoDir), type, boxes: graph.nodes.length, edges: graph.edges.length, backed, declared, unbacked,
+    mermaid: diagram.mermaid, title: graph.title ?? '',
+  };
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--index-dir');
+  const indexDir = at >= 0 ? args.splice(at, 2)[1]! : path.join(os.tmpdir(), 'nanodex-diagram-eval');
+  mkdirSync(indexDir, { recursive: true });
+  const rows: string[] = [
+    '| repository | diagram | boxes | arrows | backed by a resolved import | declared (dotted) | component ≠ architecture |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const dir of args) {
+    const indexFile = path.join(indexDir, `${path.basename(dir)}.sqlite`);
+    const figures = TYPES.map((type) => measure(path.resolve(dir), indexFile, type));
+    const differs = figures[0]!.mermaid !== figures[1]!.mermaid;
+    for (const f of figures) {
+      const code = f.edges - f.declared;
+      const share = code === 0 ? 'n/a' : `${f.backed}/${code} (${Math.round((100 * f.backed) / code)}%)`;
+      rows.push(`| ${f.repo} | ${f.type} | ${f.boxes} | ${f.edges} | ${share} | ${f.declared} | ${f.type === 'component' ? (differs ? 'yes' : 'no') : ''} |`);
+      console.error(`${f.repo} ${f.type}: ${f.title}`);
+      for (const u of f.unbacked) console.error(`  not backed: ${u}`);
+    }
+  }
+  console.log(rows.join('\n'));
+}
+
+main();
