@@ -83,7 +83,7 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
     return { id: unit, label, paths: [unit], kind: folder ? 'folder' : 'module', ...(inGroup ? { group } : {}) };
   });
   const folders = units.filter((u) => !isFile(u)).length;
-  const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folders`;
+  const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? '' : 's'}`;
   let title = `${what} of ${files.length} source files${under}`;
   if (units.length < score.size) title += ` (the ${units.length} most central of ${score.size})`;
   if (edges.length === 0 && units.length > 1) title += '; no import between them resolves in the index';
