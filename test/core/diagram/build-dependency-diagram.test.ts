@@ -75,3 +75,19 @@ describe('buildDependencyDiagram', () => {
     expect(graph.nodes.map((n) => n.id)).toEqual(['cmd/main.go']);
   });
 });
+
+describe('buildDependencyDiagram on a project with examples and a package named in a comment', () => {
+  it('draws no arrow from an example or from a comment, only from import statements of the product', async () => {
+    const { graph } = await dependencyGraph({
+      'package.json': JSON.stringify({ name: 'client', dependencies: { 'fast-json': '^1.0.0', ky: '^1.0.0' } }),
+      'source/index.ts': "import ky from 'ky';\nexport const get = ky;\n",
+      // A usage example inside documentation: not an import of the product.
+      'source/options.ts': "/**\n * @example\n * import parse from 'fast-json';\n */\nexport const options = {};\n",
+      'examples/tutorial/app.ts': "import { get } from '../../source/index.js';\nimport parse from 'fast-json';\nget(parse);\n",
+    });
+    expect(graph.nodes.flatMap((n) => n.paths).filter((p) => p.startsWith('examples'))).toEqual([]);
+    expect(graph.title).toContain('not drawn: examples/ (1 file)');
+    expect(graph.edges.filter((e) => e.to === 'npm:ky')).toEqual([{ from: 'source/index.ts', to: 'npm:ky', kind: 'import', weight: 1 }]);
+    expect(graph.edges.filter((e) => e.to === 'npm:fast-json')).toEqual([{ from: 'manifest:package.json', to: 'npm:fast-json', kind: 'declared' }]);
+  });
+});
