@@ -10,12 +10,17 @@ import { reduceTransitiveEdges } from './reduce-transitive-edges.js';
 export interface ArchitectureOptions {
   /** A folder to draw instead of the whole repository. */
   scope?: string;
-  /** Boxes to draw at most (25 by default); the compiler's cap (34) is the ceiling. */
+  /** Boxes to draw at most (20 by default); the compiler's cap (34) is the ceiling. */
   maxNodes?: number;
 }
 
-/** Past about 25 boxes an architecture stops being read and starts being searched. */
-const MAX_BOXES = 25;
+/**
+ * Past about 25 boxes an architecture stops being read and starts being
+ * searched; 20 also folds a middle-sized package's leaf folders (got's
+ * core/utils, flask's json/ and sansio/) into one box each, leaving the
+ * file-by-file view to the component diagram.
+ */
+const MAX_BOXES = 20;
 /** Enough budget for the map to rank a few hundred files; only its order is used here. */
 const MAP_TOKENS = 16_000;
 const MAX_GROUPS = DEFAULT_CAPS.groups;

@@ -19,7 +19,7 @@ const NAMES_PER_EDGE = 3;
 const NAMES_PER_BOX = 2;
 /** Labelled arrows past this many cross each other's labels; the ones carrying most symbols stay. */
 const MAX_ARROWS = 30;
-/** Kinds of symbol a module exposes to another (not locals, fields or parameters). */
+/** Kinds of symbol a module exposes to another (not locals, fields or parameters); a name starting with `_` is private by convention. */
 const EXPOSED_KINDS = new Set(['function', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'constant', 'variable', 'macro', 'module']);
 /** Languages whose import names a package: the import alone does not say which file is used. */
 const PACKAGE_LANGUAGES = new Set(['go', 'java', 'kotlin', 'scala', 'csharp']);
@@ -58,7 +58,7 @@ export async function buildComponentDiagram(
   const exposed = new Map<string, string[]>();
   const exposedBy = (path: string): string[] => {
     if (!exposed.has(path)) {
-      const names = index.symbolsIn(path).filter((s) => s.scope === '' && EXPOSED_KINDS.has(s.kind) && s.name.length > 1).map((s) => s.name);
+      const names = index.symbolsIn(path).filter((s) => s.scope === '' && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith('_')).map((s) => s.name);
       exposed.set(path, [...new Set(names)]);
     }
     return exposed.get(path)!;
