@@ -1293,6 +1293,11 @@ var SqliteCodeIndex = class {
        WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
     ).all({ paths: JSON.stringify(paths) });
   }
+  referencedNames(path15) {
+    return this.store.statement(
+      "SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name"
+    ).pluck().all(path15);
+  }
   neighbours(paths) {
     return this.store.statement(
       `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
@@ -7292,6 +7297,7 @@ async function buildComponentDiagram(index, readFile3, options = {}) {
     const label3 = names.length === 0 ? void 0 : names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
     edges.push({ from: pair.from, to: pair.to, kind: "import", weight: Math.max(1, names.length), ...label3 ? { label: label3 } : {} });
   }
+  edges.push(...linkSamePackage(index, { boxes, files, language, exposedBy, used }));
   edges.sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1) || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
@@ -7314,6 +7320,35 @@ async function buildComponentDiagram(index, readFile3, options = {}) {
   if (cut > 0) title += `; the ${MAX_ARROWS} arrows carrying most symbols of ${MAX_ARROWS + cut}`;
   if (scope === void 0 && leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
   return { type: "component", title, nodes, edges, groups };
+}
+function linkSamePackage(index, input) {
+  const { boxes, files, language, exposedBy, used } = input;
+  const shown = new Set(boxes);
+  const isPackageFile = (p) => PACKAGE_LANGUAGES2.has(language.get(p) ?? "");
+  const edges = [];
+  for (const dir of new Set(boxes.filter(isPackageFile).map(dirOf4))) {
+    const members = files.filter((f) => dirOf4(f) === dir && isPackageFile(f));
+    const definedIn = /* @__PURE__ */ new Map();
+    for (const f of members) for (const name of exposedBy(f)) definedIn.set(name, [...definedIn.get(name) ?? [], f]);
+    for (const from of members.filter((f) => shown.has(f))) {
+      const byTarget = /* @__PURE__ */ new Map();
+      for (const name of index.referencedNames(from)) {
+        const defs = definedIn.get(name);
+        if (defs?.length !== 1 || defs[0] === from || !shown.has(defs[0])) continue;
+        byTarget.set(defs[0], [...byTarget.get(defs[0]) ?? [], name]);
+      }
+      for (const [to, names] of byTarget) {
+        for (const name of names) used.set(`${to}\0${name}`, (used.get(`${to}\0${name}`) ?? 0) + 1);
+        const label3 = names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
+        edges.push({ from, to, kind: "scope", weight: names.length, label: label3 });
+      }
+    }
+  }
+  return edges;
+}
+function dirOf4(path15) {
+  const at2 = path15.lastIndexOf("/");
+  return at2 < 0 ? "" : path15.slice(0, at2);
 }
 function findMainPackage(files) {
   const base = commonFolder(files);

@@ -37,6 +37,9 @@ interface Figures {
   edges: number;
   backed: number;
   declared: number;
+  /** Arrows between files of one Go or Java package (no import), and how many the parsed references confirm. */
+  scope: number;
+  scopeBacked: number;
   unbacked: string[];
   mermaid: string;
   title: string;
@@ -61,22 +64,36 @@ function measure(repoDir: string, indexFile: string, type: string): Figures {
   const result = JSON.parse(out) as { output?: { diagrams: { graph: Graph; mermaid: string }[] } };
   // The producer posts only diagrams Mermaid's parser accepted (validate-mermaid): a missing one did not parse.
   const diagram = result.output?.diagrams[0];
-  if (!diagram) return { repo: path.basename(repoDir), type, parses: false, boxes: 0, edges: 0, backed: 0, declared: 0, unbacked: [], mermaid: '', title: '' };
+  if (!diagram) return { repo: path.basename(repoDir), type, parses: false, boxes: 0, edges: 0, backed: 0, declared: 0, scope: 0, scopeBacked: 0, unbacked: [], mermaid: '', title: '' };
   const db = new Database(indexFile, { readonly: true });
   const fileEdges = db.prepare(`SELECT fa.path AS a, fb.path AS b FROM edges e JOIN files fa ON fa.id = e.src_file_id
     JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = 'import'`).all() as { a: string; b: string }[];
   const imports = db.prepare('SELECT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id').all() as { path: string; source: string }[];
-  db.close();
+  const refsOf = db.prepare('SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?').pluck();
+  const definedInDir = db.prepare(`SELECT DISTINCT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.scope = '' AND f.dir = ?`).pluck();
+  const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  // A same-package arrow (Go, Java: no import between files of one package) is checked against the parsed
+  // references: the start file refers to a name that, in its folder, only the end file defines at top level.
+  const scopeBacked = (from: string, to: string): boolean => dirOf(from) === dirOf(to) && (refsOf.all(from) as string[])
+    .some((name) => { const defs = definedInDir.all(name, dirOf(to)) as string[]; return defs.length === 1 && defs[0] === to; });
   const { graph } = diagram;
   // A file belongs to the most specific box holding it: a Java package box does not hold its subpackages' boxes.
   const boxIds = graph.nodes.filter((n) => n.kind !== 'external' && !n.id.startsWith('manifest:')).map((n) => n.id);
   const boxOf = (file: string): string | undefined => boxIds.filter((id) => isUnder(file, id)).sort((a, b) => b.length - a.length)[0];
   let backed = 0;
   let declared = 0;
+  let scope = 0;
+  let scopeBackedCount = 0;
   const unbacked: string[] = [];
   for (const e of graph.edges) {
     if (e.from.startsWith('manifest:')) {
       declared += 1;
+      continue;
+    }
+    if (e.kind === 'scope') {
+      scope += 1;
+      if (scopeBacked(e.from, e.to)) scopeBackedCount += 1;
+      else unbacked.push(`${e.from} -> ${e.to} (same package)`);
       continue;
     }
     const target = graph.nodes.find((n) => n.id === e.to);
@@ -91,8 +108,9 @@ function measure(repoDir: string, indexFile: string, type: string): Figures {
     if (ok) backed += 1;
     else unbacked.push(`${e.from} -> ${e.to}`);
   }
+  db.close();
   return {
-    repo: path.basename(repoDir), type, parses: true, boxes: graph.nodes.length, edges: graph.edges.length, backed, declared, unbacked,
+    repo: path.basename(repoDir), type, parses: true, boxes: graph.nodes.length, edges: graph.edges.length, backed, declared, scope, scopeBacked: scopeBackedCount, unbacked,
     mermaid: diagram.mermaid, title: graph.title ?? '',
   };
 }
@@ -103,17 +121,17 @@ function main(): void {
   const indexDir = at >= 0 ? args.splice(at, 2)[1]! : path.join(os.tmpdir(), 'nanodex-diagram-eval');
   mkdirSync(indexDir, { recursive: true });
   const rows: string[] = [
-    '| repository | diagram | parses | boxes | arrows | backed by a resolved import | declared (dotted) | component ≠ architecture |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| repository | diagram | parses | boxes | arrows | import arrows backed by a resolved import | same-package arrows confirmed by references | declared (dotted) | component ≠ architecture |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const dir of args) {
     const indexFile = path.join(indexDir, `${path.basename(dir)}.sqlite`);
     const figures = TYPES.map((type) => measure(path.resolve(dir), indexFile, type));
     const differs = figures[0]!.mermaid !== figures[1]!.mermaid;
     for (const f of figures) {
-      const code = f.edges - f.declared;
+      const code = f.edges - f.declared - f.scope;
       const share = code === 0 ? 'n/a' : `${f.backed}/${code} (${Math.round((100 * f.backed) / code)}%)`;
-      rows.push(`| ${f.repo} | ${f.type} | ${f.parses ? 'yes' : 'no'} | ${f.boxes} | ${f.edges} | ${share} | ${f.declared} | ${f.type === 'component' ? (differs ? 'yes' : 'no') : ''} |`);
+      rows.push(`| ${f.repo} | ${f.type} | ${f.parses ? 'yes' : 'no'} | ${f.boxes} | ${f.edges} | ${share} | ${f.scope === 0 ? '' : `${f.scopeBacked}/${f.scope}`} | ${f.declared} | ${f.type === 'component' ? (differs ? 'yes' : 'no') : ''} |`);
       console.error(`${f.repo} ${f.type}: ${f.title}`);
       for (const u of f.unbacked) console.error(`  not backed: ${u}`);
     }

@@ -33,7 +33,9 @@ const PACKAGE_LANGUAGES = new Set(['go', 'java', 'kotlin', 'scala', 'csharp']);
  * one file to the other, labelled with the top-level symbols the target
  * defines whose names appear in the importing file. In a package language
  * (Go, Java) an import resolves to the whole package, so an arrow is drawn
- * only where such a symbol is used. Groups: the subfolders of the package.
+ * only where such a symbol is used, and files of one package, which share
+ * its scope without importing each other, are linked where a name resolves
+ * to one file of it (linkSamePackage). Groups: the subfolders of the package.
  */
 export async function buildComponentDiagram(
   index: CodeIndex,
@@ -76,6 +78,7 @@ export async function buildComponentDiagram(
       : names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
     edges.push({ from: pair.from, to: pair.to, kind: 'import', weight: Math.max(1, names.length), ...(label ? { label } : {}) });
   }
+  edges.push(...linkSamePackage(index, { boxes, files, language, exposedBy, used }));
   edges.sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1) || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
@@ -104,6 +107,50 @@ export async function buildComponentDiagram(
   if (cut > 0) title += `; the ${MAX_ARROWS} arrows carrying most symbols of ${MAX_ARROWS + cut}`;
   if (scope === undefined && leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
   return { type: 'component', title, nodes, edges, groups };
+}
+
+/**
+ * Arrows inside one Go or Java package, where files use each other without
+ * an import: they share the package's scope, so a name the file refers to
+ * that exactly one other file of its folder defines at top level resolves
+ * to that file (kind `scope`). A name defined in two files of the folder, or
+ * in the referring file itself, is left out.
+ */
+function linkSamePackage(index: CodeIndex, input: {
+  boxes: string[];
+  files: string[];
+  language: Map<string, string>;
+  exposedBy: (path: string) => string[];
+  used: Map<string, number>;
+}): DiagramEdge[] {
+  const { boxes, files, language, exposedBy, used } = input;
+  const shown = new Set(boxes);
+  const isPackageFile = (p: string) => PACKAGE_LANGUAGES.has(language.get(p) ?? '');
+  const edges: DiagramEdge[] = [];
+  for (const dir of new Set(boxes.filter(isPackageFile).map(dirOf))) {
+    const members = files.filter((f) => dirOf(f) === dir && isPackageFile(f));
+    const definedIn = new Map<string, string[]>();
+    for (const f of members) for (const name of exposedBy(f)) definedIn.set(name, [...(definedIn.get(name) ?? []), f]);
+    for (const from of members.filter((f) => shown.has(f))) {
+      const byTarget = new Map<string, string[]>();
+      for (const name of index.referencedNames(from)) {
+        const defs = definedIn.get(name);
+        if (defs?.length !== 1 || defs[0] === from || !shown.has(defs[0]!)) continue;
+        byTarget.set(defs[0]!, [...(byTarget.get(defs[0]!) ?? []), name]);
+      }
+      for (const [to, names] of byTarget) {
+        for (const name of names) used.set(`${to}\0${name}`, (used.get(`${to}\0${name}`) ?? 0) + 1);
+        const label = names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
+        edges.push({ from, to, kind: 'scope', weight: names.length, label });
+      }
+    }
+  }
+  return edges;
+}
+
+function dirOf(path: string): string {
+  const at = path.lastIndexOf('/');
+  return at < 0 ? '' : path.slice(0, at);
 }
 
 /**

@@ -69,6 +69,20 @@ describe('buildComponentDiagram', () => {
     const graph = await buildComponentDiagram(index, read);
     expect(graph.edges.map((e) => [e.from, e.to, e.label])).toEqual([['shop/app/main.go', 'shop/store/open.go', 'Open']]);
   });
+
+  it('in a Go package, links files of the package where a name resolves to one of them', async () => {
+    const { index, read } = await indexFiles({
+      'go.mod': 'module example.com/cli\n\ngo 1.22\n',
+      'cli/command.go': 'package cli\n\ntype Command struct{}\n\nfunc (c *Command) Execute() error { return validateArgs(c) }\n',
+      'cli/args.go': 'package cli\n\nfunc validateArgs(c *Command) error { return nil }\n',
+      'cli/help.go': 'package cli\n\nfunc helpText() string { return "" }\n',
+    });
+    const graph = await buildComponentDiagram(index, read);
+    expect(graph.edges.map((e) => [e.from, e.to, e.kind, e.label]).sort()).toEqual([
+      ['cli/args.go', 'cli/command.go', 'scope', 'Command'],
+      ['cli/command.go', 'cli/args.go', 'scope', 'validateArgs'],
+    ]);
+  });
 });
 
 describe('findMainPackage', () => {
