@@ -384,6 +384,14 @@ function toChunk(span, lines, symbols) {
   };
 }
 
+// src/core/code-index/count-lines.ts
+function countLines(text) {
+  if (text.length === 0) return 0;
+  let count = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count += 1;
+  return text.endsWith("\n") ? count - 1 : count;
+}
+
 // src/core/code-index/extract-tags.ts
 var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
 var BODY_TYPES = /* @__PURE__ */ new Set([
@@ -1123,8 +1131,9 @@ async function parseFile(path, bytes) {
   if (skip) return { ...empty, reason: skip };
   const clean = await redactSecrets(text);
   const lines = clean.split("\n");
+  const lineCount = countLines(clean);
   const grammar = kind === "text" ? void 0 : await loadGrammar(kind);
-  if (!grammar) return { ...empty, status: "text", lines: lines.length, chunks: buildTextChunks(lines) };
+  if (!grammar) return { ...empty, status: "text", lines: lineCount, chunks: buildTextChunks(lines) };
   await initParser();
   parser ??= new Parser2();
   parser.setLanguage(grammar.language);
@@ -1132,21 +1141,21 @@ async function parseFile(path, bytes) {
   try {
     tree = parser.parse(clean);
   } catch (error) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error) };
   }
-  if (!tree) return { ...empty, status: "parse-error", lines: lines.length, reason: "parser returned no tree" };
+  if (!tree) return { ...empty, status: "parse-error", lines: lineCount, reason: "parser returned no tree" };
   try {
     const tags = extractTags(tree.rootNode, grammar.query, clean);
     return {
       ...empty,
       status: "ok",
       reason: tree.rootNode.hasError ? "syntax errors (partial tags)" : void 0,
-      lines: lines.length,
+      lines: lineCount,
       ...tags,
       chunks: buildCodeChunks(lines, tags.symbols, tags.imports)
     };
   } catch (error) {
-    return { ...empty, status: "parse-error", lines: lines.length, reason: describe2(error) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error) };
   } finally {
     tree.delete();
   }

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { redactSecrets } from '../core/index.js';
+import { redactSecrets } from '../core/lookups.js';
 import type { CliIo } from './cli-context.js';
 
 type Target = CliIo['stdout'];

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseModelConfig, type ModelConfig } from '../core/index.js';
+import type { ModelConfig } from '../core/index.js';
 
 export interface ModelOptions {
   provider?: string;
@@ -17,11 +17,15 @@ export function withModelOptions(command: Command): Command {
     .option('--base-url <url>', 'provider base URL (or $NANODEX_BASE_URL)');
 }
 
-/** The model settings from flags, then the environment; undefined means offline. */
-export function readModelConfig(options: ModelOptions, env: NodeJS.ProcessEnv): ModelConfig | undefined {
+/**
+ * The model settings from flags, then the environment; undefined means offline.
+ * Async because the schema (zod) is loaded on use: a lookup or `--version` never needs it.
+ */
+export async function readModelConfig(options: ModelOptions, env: NodeJS.ProcessEnv): Promise<ModelConfig | undefined> {
   const provider = options.provider ?? env.NANODEX_PROVIDER ?? 'none';
   if (provider === 'none') return undefined;
   const keyVariable = `NANODEX_${provider.toUpperCase()}_API_KEY`;
+  const { parseModelConfig } = await import('../core/index.js');
   return parseModelConfig({
     provider,
     ...(options.model ?? env.NANODEX_MODEL ? { model: options.model ?? env.NANODEX_MODEL } : {}),

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { DEFAULT_MAX_TARBALL_BYTES, NanodexError, openRepoIndex, silentLogger, toIndexFile, type IndexStore, type RepoRef } from '../core/index.js';
+import { NanodexError, silentLogger, toIndexFile } from '../core/lookups.js';
+import { DEFAULT_MAX_TARBALL_BYTES, openRepoIndex } from '../core/index.js';
+import type { IndexStore, RepoRef } from '../core/index.js';
 import { GitHubRepoSource } from '../github/github-repo-source.js';
 import { createRestOctokit } from '../github/create-rest-octokit.js';
 import type { GitHubClient } from '../github/github-client.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { describeIndexState, indexRepository, IndexStore, LocalRepoSource, readIndexState, toIndexFile, type IndexRunStats, type IndexState, type LockWaitOptions } from '../core/index.js';
+import { describeIndexState, loadIndexAccess, readIndexState, toIndexFile } from '../core/lookups.js';
+import type { IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
-import { createIndexProgress } from './progress.js';
 
 export interface OpenedIndex {
   source: LocalRepoSource;
@@ -14,10 +14,11 @@ export interface OpenedIndex {
 }
 
 /** The local repository --repo names, and where its index lives (--index, or the data directory). */
-export function resolveIndexTarget(
+export async function resolveIndexTarget(
   options: CommonOptions & { maxFileBytes?: number },
   io: CliIo,
-): { source: LocalRepoSource; file: string } {
+): Promise<{ source: LocalRepoSource; file: string }> {
+  const { LocalRepoSource } = await loadIndexAccess();
   const source = new LocalRepoSource(path.resolve(io.cwd, options.repo), { maxFileBytes: options.maxFileBytes });
   const file = options.index ? path.resolve(io.cwd, options.index) : toIndexFile(findDataDir(io.env, options.dataDir), source.root);
   return { source, file };
@@ -33,8 +34,8 @@ export async function openIndex(
   options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean },
   io: CliIo,
 ): Promise<OpenedIndex> {
-  const { source, file } = resolveIndexTarget(options, io);
-  const existing = options.refresh ? undefined : openExisting(file);
+  const { source, file } = await resolveIndexTarget(options, io);
+  const existing = options.refresh ? undefined : await openExisting(file);
   if (existing !== undefined) {
     const state = readIndexState(existing);
     warnIfPartial(state, io, options);
@@ -52,7 +53,8 @@ export async function openIndex(
 }
 
 /** The index's writer: waits (up to --lock-wait, saying so on stderr) while another process writes it. */
-export function openIndexWriter(file: string, options: Pick<CommonOptions, 'lockWait'>, io: CliIo): Promise<IndexStore> {
+export async function openIndexWriter(file: string, options: Pick<CommonOptions, 'lockWait'>, io: CliIo): Promise<IndexStore> {
+  const { IndexStore } = await loadIndexAccess();
   return IndexStore.openWriter(file, toLockWaitOptions(options, io));
 }
 
@@ -75,6 +77,10 @@ export async function runIndex(
   options: { json: boolean; workers?: number },
   io: CliIo,
 ): Promise<IndexRunStats> {
+  // Loaded on use: the parsers (tree-sitter, the worker pool) and the progress bar; reading an index needs neither.
+  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([
+    import('../core/index.js'), import('./progress.js'),
+  ]);
   const progress = createIndexProgress(io, !options.json);
   try {
     return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
@@ -84,7 +90,8 @@ export async function runIndex(
 }
 
 /** An index to read as it is, or undefined when it must be built first (missing, empty, another schema version). */
-function openExisting(file: string): IndexStore | undefined {
+async function openExisting(file: string): Promise<IndexStore | undefined> {
+  const { IndexStore } = await loadIndexAccess();
   const store = IndexStore.findReadable(file);
   if (store === undefined || !store.isEmpty()) return store;
   store.close();

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { NanodexError } from '../core/index.js';
+import { NanodexError } from '../core/lookups.js';
 
 const run = promisify(execFile);
 /** A diff larger than this is refused rather than held in memory (a PR this size is not reviewable). */

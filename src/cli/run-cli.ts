@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import { describeError } from '../core/index.js';
+import { describeError } from '../core/lookups.js';
 import { EXIT, type CliIo } from './cli-context.js';
+import { CLI_VERSION } from './cli-version.js';
 import type { Wrap } from './cli-options.js';
 import { createRedactingIo } from './create-redacting-io.js';
 import { registerAskCommands } from './commands/ask-commands.js';
@@ -44,7 +45,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
 export function buildProgram(io: CliIo, wrap: Wrap): Command {
   const program = new Command('nanodex')
     .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')
-    .version('0.1.0')
+    .version(CLI_VERSION)
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

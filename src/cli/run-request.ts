@@ -1,8 +1,9 @@
-import { createChatModel, renderReply, run, SqliteCodeIndex, systemClock, type RepoRef, type Request, type RunResult } from '../core/index.js';
+import { systemClock } from '../core/lookups.js';
+import { loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
+import type { RepoRef, Request, RunResult } from '../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
-import { openGitHubIndex } from './open-github-index.js';
 import { openIndex } from './open-index.js';
 
 export interface RunOptions extends CommonOptions, ModelOptions {
@@ -21,9 +22,9 @@ export async function runRequest(
   io: CliIo,
   toJson: (result: RunResult) => unknown = (result) => result,
 ): Promise<number> {
-  const modelConfig = readModelConfig(options, io.env);
-  const model = modelConfig ? createChatModel(modelConfig) : undefined;
-  const opened = isUrl(options.repo) ? await openGitHubIndex(options.repo, options, io) : await openLocal(options, io);
+  const modelConfig = await readModelConfig(options, io.env);
+  const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
+  const opened = isUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
   const { store, source } = opened;
   try {
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
@@ -46,4 +47,10 @@ function isUrl(repo: string): boolean {
 async function openLocal(options: CommonOptions & { refresh?: boolean }, io: CliIo) {
   const { store, source } = await openIndex(options, io);
   return { store, source, repo: { kind: 'local' as const, root: source.root } };
+}
+
+/** Octokit and the tarball reader load only for a GitHub URL. */
+async function openGitHub(options: RunOptions, io: CliIo) {
+  const { openGitHubIndex } = await import('./open-github-index.js');
+  return openGitHubIndex(options.repo, options, io);
 }

@@ -1,29 +1,20 @@
 /**
  * The core's public surface. Fronts (src/app, src/action, src/cli) and adapters
- * (src/github) import the core only from here; `npm run lint` enforces it.
- * Each line is one room of the core: what the outside may use of it.
+ * (src/github) import the core only from here or from its light subset,
+ * `lookups.ts` (re-exported here whole); `npm run lint` enforces it.
  */
+export * from './lookups.js';
+export { IndexStore, LocalRepoSource } from './index-access.js';
 export { PERMISSIONS } from './access/decide-access.js';
 export type { Permission } from './access/decide-access.js';
 export type { Budget } from './budget/budget.js';
 export { parseBudgetWords } from './budget/parse-budget-words.js';
 export { SqliteCodeIndex } from './code-index/code-index.js';
-export { GraphQueries } from './code-index/graph-queries.js';
-export { toIndexFile } from './code-index/index-location.js';
 export { indexRepository } from './code-index/index-repository.js';
 export type { IndexProgress, IndexRunStats } from './code-index/index-repository.js';
-export { describeIndexState, readIndexState } from './code-index/index-state.js';
-export type { IndexState } from './code-index/index-state.js';
-export { readIndexStats } from './code-index/index-stats.js';
-export { IndexStore } from './code-index/index-store.js';
-export type { LockWaitOptions } from './code-index/index-write-lock.js';
 export { openRepoIndex } from './code-index/open-repo-index.js';
-export { DEFAULT_MAP_TOKENS, buildRepoMap } from './code-index/repo-map.js';
-export { searchChunks } from './code-index/search-chunks.js';
-export { COMMAND_TABLE, getCommandSpec } from './commands/command-table.js';
 export { DEFAULT_MAX_TARBALL_BYTES, DEFAULT_REPO_CONFIG, REPO_CONFIG_FILE, findConfigSizeProblem, parseRepoConfig, renderConfigProblems } from './config/repo-config.js';
 export type { ParsedRepoConfig, RepoConfig } from './config/repo-config.js';
-export { NanodexError, describeError } from './errors.js';
 export { newReferenceId } from './failure/to-failure.js';
 export { startMention } from './flows/answer-mention.js';
 export { reviewChange } from './flows/review-change.js';
@@ -35,25 +26,22 @@ export { MODEL_PROVIDERS, ModelConfigError, parseModelConfig } from './llm/model
 export type { ModelConfig } from './llm/model-config.js';
 export { redactCredentials } from './llm/redact.js';
 export { fetchWithTimeout } from './net/fetch-with-timeout.js';
-export { silentLogger, systemClock } from './ports.js';
-export type { Clock, LineRange, Logger, RemoteRepoFiles, RepoFile, RepoListing, RepoSource, SkippedFile } from './ports.js';
+export type { LineRange, RemoteRepoFiles, RepoFile, RepoListing, SkippedFile } from './ports.js';
 export type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from './publish/publisher.js';
 export { GITHUB_COMMENT_LIMIT } from './render/fit-comment.js';
 export { code, escapeText, plural } from './render/markdown.js';
 export { renderFailure, renderReply } from './render/render-reply.js';
 export { splitCode } from './render/sanitize-model-text.js';
-export { LocalRepoSource } from './repo/local-repo-source.js';
-export { isValidRepoPath, parseRepoPath, resolveInsideRoot } from './repo/repo-path.js';
+export { isValidRepoPath, resolveInsideRoot } from './repo/repo-path.js';
 export { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './repo/skip-rules.js';
 export type { Command, RepoRef, Request, RunResult } from './request.js';
 export { redactReviewComment } from './review/redact-review-comment.js';
 export type { ReviewComment } from './review/render-review.js';
 export { readFingerprint } from './review/review-state.js';
 export { run } from './run.js';
-export { findNodeProblem } from './runtime/find-node-problem.js';
-export { redactSecrets } from './secrets/redact-secrets.js';
 export { redactStrings } from './secrets/redact-strings.js';
 export { findRepositorySkillPaths } from './skills/find-repository-skill-paths.js';
 export { MAX_REPOSITORY_SKILLS } from './skills/load-skills.js';
 export { MAX_SKILL_BYTES } from './skills/parse-skill.js';
 export type { SkillFile } from './skills/types.js';
+export { loadChatModel } from './llm/load-chat-model.js';

@@ -20,6 +20,18 @@ export interface RepoListing {
   skipped: SkippedFile[];
   /** HEAD commit when the source is a git checkout. */
   headSha: string | undefined;
+  /**
+   * What the listing was made from, as one hash (git's blob shas, the stat of
+   * changed and untracked files, the listing rules), when the source can
+   * tell; equal fingerprints mean an equal listing.
+   */
+  fingerprint?: string;
+  /**
+   * Set when the caller passed `unchangedSince` and the fingerprint equals it:
+   * `files` and `skipped` are then left empty (nothing was listed), and the
+   * caller keeps what it has.
+   */
+  unchanged?: true;
 }
 
 /** What a listing may reuse from the last run instead of hashing a file again. */
@@ -38,7 +50,7 @@ export interface RepoSource {
    * The files of the repository, or only of `paths` when given (a push that
    * names its changed files); a named path that is gone is simply absent.
    */
-  listFiles(options?: { hashCache?: HashCache; paths?: string[] }): Promise<RepoListing>;
+  listFiles(options?: { hashCache?: HashCache; paths?: string[]; unchangedSince?: string }): Promise<RepoListing>;
   readFile(path: string): Promise<string>;
   /** 1-based inclusive lines; a range past the end is clipped. */
   readRange(path: string, range: LineRange): Promise<string>;

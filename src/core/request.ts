@@ -1,6 +1,7 @@
 import type { Budget, BudgetLimit } from './budget/budget.js';
 import type { IndexState } from './code-index/index-state.js';
 import type { LocatedFile } from './explore/locate-files.js';
+import type { FileToChange } from './outputs/find-files-to-change.js';
 import type { Citation } from './tools/phase-tools.js';
 import type { RefusedCall } from './tools/tool-gate.js';
 import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './explore/types.js';
@@ -95,6 +96,8 @@ export type RunResult =
     refusedToolCalls: RefusedCall[];
     /** Problems worth knowing (rejected model output, skill files that did not load, a fallback taken). */
     notes: string[];
+    /** plan/refactor: the files to change, most certain first, each with its symbols and the tests that import it. */
+    files?: FileToChange[];
     metrics: RunMetrics;
   }
   | {

@@ -38,7 +38,7 @@ describe('run (the Action) on issue_comment', () => {
     expect(action.failed).toBe(false);
     const head = git(action.workspace, ['rev-parse', 'HEAD']).trim();
     expect(action.github.comments[0]?.body).not.toContain('⏳');
-    expect(action.github.comments[0]?.body).toContain(`(https://github.com/Codertocat/Hello-World/blob/${head}/src/greet.ts#L1-L4)`);
+    expect(action.github.comments[0]?.body).toContain(`(https://github.com/Codertocat/Hello-World/blob/${head}/src/greet.ts#L1-L3)`); // greet.ts has 3 lines
     expect(JSON.parse(action.outputs.metrics ?? '{}').run.command).toBe('explain');
   });
 

@@ -49,12 +49,12 @@ describe('nanodex ask', () => {
 });
 
 describe('nanodex locate', () => {
-  it('prints the ranked files as {"files":[{path,score,reason}]} with --json', async () => {
+  it('prints the ranked files as {"files":[{path,score,reason,chunks}]} with --json', async () => {
     const run = setUp();
     const result = await run('locate', '--json', 'retry failed uploads');
     const parsed = JSON.parse(result.out) as { files: { path: string; score: number; reason: string }[] };
     expect(Object.keys(parsed)).toEqual(['files']);
     expect(parsed.files.slice(0, 2).map((f) => f.path).sort()).toEqual(['tools/retry.py', 'tools/uploader.py']);
-    for (const f of parsed.files) expect(Object.keys(f)).toEqual(['path', 'score', 'reason']);
+    for (const f of parsed.files) expect(Object.keys(f)).toEqual(['path', 'score', 'reason', 'chunks']);
   });
 });

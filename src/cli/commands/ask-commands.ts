@@ -3,7 +3,7 @@ import type { Command as RunCommand } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
-import { runRequest, type RunOptions } from '../run-request.js';
+import type { RunOptions } from '../run-request.js';
 
 export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): void {
   const define = (name: RunCommand, description: string) =>
@@ -14,6 +14,8 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
       .option('--no-refresh', 'answer from the index as it is, without updating it first')
       .action(wrap(async (...args) => {
         const [words, options] = args as [string[], RunOptions];
+        // Loaded on use: the pipeline, the model providers and Octokit are most of the CLI's modules (lookups skip them).
+        const { runRequest } = await import('../run-request.js');
         return runRequest(
           (repo) => ({ command: name, prompt: words.join(' '), repo, urlDetected: repo.kind === 'github' }),
           options, io,

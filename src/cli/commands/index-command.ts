@@ -16,7 +16,7 @@ export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): v
     .option('--max-file-bytes <n>', 'skip files larger than this (default 1000000)', positiveInt('--max-file-bytes', 100_000_000))
     .action(wrap(async (...args) => {
       const options = args[0] as IndexOptions;
-      const { source, file } = resolveIndexTarget(options, io);
+      const { source, file } = await resolveIndexTarget(options, io);
       const store = await openIndexWriter(file, options, io);
       try {
         const stats = await runIndex(source, store, options, io);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { getCommandSpec, GraphQueries } from '../../core/index.js';
+import { getCommandSpec, GraphQueries } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
@@ -20,10 +20,8 @@ export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap):
         const hits = new GraphQueries(store).findDefinitions(symbol, options.limit);
         if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
         else if (hits.length === 0) io.stderr.write(`no definition of "${symbol}" in the index; try \`nanodex search ${symbol}\`\n`);
-        else for (const h of hits) {
-          const scope = h.scope ? ` in ${h.scope}` : '';
-          io.stdout.write(`${h.path}:${h.startLine}-${h.endLine}  ${h.kind} ${h.name}${scope}\n    ${h.signature}\n`);
-        }
+        // One write: every write is one pass of the redactor.
+        else io.stdout.write(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}  ${h.kind} ${h.name}${h.scope ? ` in ${h.scope}` : ''}\n    ${h.signature}\n`).join(''));
         return hits.length === 0 ? EXIT.notFound : EXIT.ok;
       } finally {
         store.close();
@@ -41,7 +39,7 @@ export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap):
         const hits = new GraphQueries(store).findReferences(symbol, options.limit);
         if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
         else if (hits.length === 0) io.stderr.write(`no references to "${symbol}" in the index\n`);
-        else for (const h of hits) io.stdout.write(`${h.path}:${h.line}  ${h.kind}${h.inSymbol ? `  in ${h.inSymbol}` : ''}\n`);
+        else io.stdout.write(hits.map((h) => `${h.path}:${h.line}  ${h.kind}${h.inSymbol ? `  in ${h.inSymbol}` : ''}\n`).join(''));
         return hits.length === 0 ? EXIT.notFound : EXIT.ok;
       } finally {
         store.close();

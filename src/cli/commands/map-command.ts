@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildRepoMap, DEFAULT_MAP_TOKENS, getCommandSpec, readIndexStats } from '../../core/index.js';
+import { buildRepoMap, DEFAULT_MAP_TOKENS, getCommandSpec, readIndexStats } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';

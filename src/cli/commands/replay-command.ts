@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createChatModel, NanodexError } from '../../core/index.js';
+import { NanodexError } from '../../core/lookups.js';
 import { EXIT, type CliIo } from '../cli-context.js';
 import type { Wrap } from '../cli-options.js';
-import { createCliLogger } from '../cli-logger.js';
 import { readModelConfig, withModelOptions, type ModelOptions } from '../model-options.js';
-import { replayEvent } from '../replay/replay-event.js';
 
 interface ReplayOptions extends ModelOptions {
   event: string;
@@ -36,11 +34,15 @@ export function registerReplayCommand(program: Command, io: CliIo, wrap: Wrap): 
     .action(wrap(async (...args) => {
       const options = args[0] as ReplayOptions;
       const payload = readPayload(path.resolve(io.cwd, options.payload));
-      const modelConfig = readModelConfig(options, io.env);
+      // Loaded on use: the flows, the pipeline and pino are for replay only.
+      const [{ replayEvent }, { createCliLogger }, { loadChatModel }] = await Promise.all([
+        import('../replay/replay-event.js'), import('../cli-logger.js'), import('../../core/index.js'),
+      ]);
+      const modelConfig = await readModelConfig(options, io.env);
       const transcript = await replayEvent({
         event: options.event, payload, repo: path.resolve(io.cwd, options.repo), appSlug: options.slug, permission: options.permission,
         base: options.base, head: options.head, dataDir: options.dataDir ? path.resolve(io.cwd, options.dataDir) : undefined,
-        model: modelConfig ? { modelConfig, model: createChatModel(modelConfig) } : undefined, logger: createCliLogger(io, options.verbose),
+        model: modelConfig ? { modelConfig, model: await loadChatModel(modelConfig) } : undefined, logger: createCliLogger(io, options.verbose),
       });
       io.stdout.write(transcript.endsWith('\n') ? transcript : `${transcript}\n`);
       return EXIT.ok;

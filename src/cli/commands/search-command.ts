@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseRepoPath, searchChunks } from '../../core/index.js';
+import { parseRepoPath, searchChunks } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
@@ -23,9 +23,8 @@ export function registerSearchCommand(program: Command, io: CliIo, wrap: Wrap): 
         const hits = searchChunks(store, words.join(' '), { limit: options.limit, pathPrefix });
         if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
         else if (hits.length === 0) io.stderr.write(`no chunk matches "${words.join(' ')}"\n`);
-        else for (const h of hits) {
-          io.stdout.write(`${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`);
-        }
+        // One write: every write is one pass of the redactor.
+        else io.stdout.write(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`).join(''));
         return hits.length === 0 ? EXIT.notFound : EXIT.ok;
       } finally {
         store.close();

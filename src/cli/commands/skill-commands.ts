@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
-import { COMMAND_TABLE, getCommandSpec, NanodexError, type Request } from '../../core/index.js';
+import { COMMAND_TABLE, getCommandSpec, NanodexError } from '../../core/lookups.js';
+import type { Request } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
 import { readGitDiff } from '../read-git-diff.js';
-import { runRequest, type RunOptions } from '../run-request.js';
+import type { RunOptions } from '../run-request.js';
+
+/** Loaded on use: the pipeline, the model providers and Octokit are most of the CLI's modules (lookups skip them). */
+const runRequest: typeof import('../run-request.js').runRequest = async (...args) => (await import('../run-request.js')).runRequest(...args);
 
 interface SkillOptions extends RunOptions {
   base?: string;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readIndexStats } from '../../core/index.js';
+import { readIndexStats } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';

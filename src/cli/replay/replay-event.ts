@@ -2,7 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findConfigSizeProblem, LocalRepoSource, NanodexError, openRepoIndex, parseRepoConfig, PERMISSIONS, REPO_CONFIG_FILE, reviewChange, SqliteCodeIndex, startMention, systemClock, toIndexFile, type FlowPorts, type Logger, type ParsedRepoConfig, type Permission } from '../../core/index.js';
+import {
+  findConfigSizeProblem, LocalRepoSource, NanodexError, openRepoIndex, parseRepoConfig, PERMISSIONS, REPO_CONFIG_FILE, reviewChange,
+  SqliteCodeIndex, startMention, systemClock, toIndexFile,
+} from '../../core/index.js';
+import type { FlowPorts, Logger, ParsedRepoConfig, Permission } from '../../core/index.js';
 import { parseMention } from '../../github/parse-mention.js';
 import { parseWebhookPayload, renderPayloadProblems } from '../../github/parse-webhook-payload.js';
 import { toMentionEvent } from '../../github/to-mention-event.js';

@@ -1,4 +1,5 @@
-import { redactSecrets, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../../core/index.js';
+import { redactSecrets } from '../../core/lookups.js';
+import type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from '../../core/index.js';
 
 type Write =
   | { kind: 'reply'; key: string }

@@ -10,22 +10,30 @@ export interface BudgetWords {
   problems: string[];
 }
 
-// `key=value` with a known key; values like 30k, 520kb, 2m, 90s.
-const WORD = /(?:^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=(\S+)/gi;
+// `key=value` with a known key; values like 30k, 520kb, 2m, 90s. A value is a plain word: `time="0.048"` (an
+// attribute in pasted XML) or `files=[a, b]` is text that only looks alike.
+const WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
 
 /**
- * Reads `budget=30k rounds=3 files=10 focus=src/auth` out of a prompt. Only
- * these key=value words are taken; everything else stays in the prompt.
+ * Reads `budget=30k rounds=3 files=10 focus=src/auth` out of a prompt. Budget
+ * words are the requester's own: they are read from the first line only (the
+ * command line a mention or CLI call starts with), never from a bug report,
+ * log or XML pasted below it, where `time=0.048` is part of the question.
+ * Everything else stays in the prompt; a word whose value cannot be read
+ * stays too, and is reported so the requester can fix it.
  */
 export function parseBudgetWords(prompt: string): BudgetWords {
   const overrides: Partial<Budget> = {};
   const focus: string[] = [];
   const problems: string[] = [];
-  const rest = prompt.replace(WORD, (match, rawKey: string, value: string) => {
+  const newline = prompt.indexOf('\n');
+  const commandLine = newline === -1 ? prompt : prompt.slice(0, newline);
+  const below = newline === -1 ? '' : prompt.slice(newline);
+  const rest = commandLine.replace(WORD, (match, before: string, rawKey: string, value: string) => {
     const key = rawKey.toLowerCase();
     if (key === 'focus') {
       focus.push(...value.split(',').filter(Boolean));
-      return ' ';
+      return before;
     }
     const limit = LIMIT_WORDS[key] as BudgetLimit;
     const amount = parseAmount(value, limit);
@@ -34,9 +42,9 @@ export function parseBudgetWords(prompt: string): BudgetWords {
       return match;
     }
     overrides[limit] = amount;
-    return ' ';
+    return before;
   });
-  return { overrides, focus, prompt: rest.replace(/\s+/g, ' ').trim(), problems };
+  return { overrides, focus, prompt: `${rest}${below}`.replace(/\s+/g, ' ').trim(), problems };
 }
 
 function parseAmount(value: string, limit: BudgetLimit): number | undefined {

@@ -30,13 +30,16 @@ export interface CodeIndex {
   importSources(paths: string[]): { path: string; source: string }[];
   /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
   referencedNames(path: string): string[];
-  /** File-level neighbours (import/call edges, both directions) with edge weights. */
-  neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[];
+  /** File-level neighbours (import, call and inherit edges, or only `kinds`; both directions) with edge weights. */
+  neighbours(paths: string[], kinds?: readonly NeighbourKind[]): { from: string; to: string; kind: string; weight: number }[];
   /** The chunk (symbol, part or window) that holds a line. */
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined;
   /** The symbols defined in one file, in line order (nested ones included, with their scope). */
   symbolsIn(path: string): SymbolHit[];
 }
+
+export type NeighbourKind = 'import' | 'call' | 'inherit';
+const NEIGHBOUR_KINDS: readonly NeighbourKind[] = ['import', 'call', 'inherit'];
 
 /** CodeIndex over the SQLite store. */
 export class SqliteCodeIndex implements CodeIndex {
@@ -107,12 +110,15 @@ export class SqliteCodeIndex implements CodeIndex {
     ).pluck().all(path) as string[];
   }
 
-  neighbours(paths: string[]): { from: string; to: string; kind: string; weight: number }[] {
+  neighbours(paths: string[], kinds: readonly NeighbourKind[] = NEIGHBOUR_KINDS): { from: string; to: string; kind: string; weight: number }[] {
+    // Kinds are written into the text (one cached statement per set), from the fixed list only: the plan stays index-driven.
+    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)).map((k) => `'${k}'`).join(', ');
+    if (listed === '') return [];
     return this.store.statement(
       `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
        SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN ('import', 'call', 'inherit')
+       WHERE e.kind IN (${listed})
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`,
     ).all({ paths: JSON.stringify(paths) }) as { from: string; to: string; kind: string; weight: number }[];
   }

@@ -1,3 +1,4 @@
+import { AMBIGUOUS_NAMES } from './ambiguous-names.js';
 import type { IndexStore } from './index-store.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -48,13 +49,112 @@ const WALK_ROW_CAP = 20_000;
 const SUBGRAPH_TTL_MS = 60_000;
 
 /**
- * A call is linked to a definition by name only where the files are linked:
- * the same file, or a file with an import or call edge into the defining
- * file. Each walk step starts from those edges (indexed, a few per file), so
- * a common name (`get`, `init`) costs no more than a rare one.
+ * A call is linked to a definition only where the index resolved a path
+ * from the calling file to the defining one; a name alone is never enough
+ * (`get` in one file is not `Map.get` in another). The calling file is:
+ * - the defining file itself;
+ * - a file with a resolved import of it;
+ * - a file importing a package entry (`__init__.py`, `index.ts`, `mod.rs`)
+ *   that imports it: the re-export every Python and JavaScript package uses;
+ * - for Go, Java and C#, a file of the same package (folder): they call
+ *   each other without imports;
+ * - for C and C++, a file including the header beside it (`b.h` for `b.c`).
+ * Each walk step starts from edges or the defining file's folder (indexed,
+ * a few rows per file), so a common name costs no more than a rare one.
  */
 const CALL_KINDS = `('call', 'new')`;
-const LINKING_EDGES = `('import', 'call')`;
+const IMPORT_EDGES = `('import', 'contains')`;
+const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.cjs', 'mod.rs', 'lib.rs']
+  .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(' OR ');
+const SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
+const HEADER_LANGUAGES = `('c', 'cpp')`;
+
+/** One way a calling file is linked to a defining file: the joins from one to the other, and the expression naming the far end. */
+interface Link {
+  /**
+   * When the calling file must also import the called name (or, for a method, its class) by name: `methods`
+   * for a direct import (a module imported for one class does not make every `x.copy()` a call of its
+   * `copy`), `always` through a package entry (importing one name from a package is not importing all of it).
+   */
+  importsName?: 'methods' | 'always';
+  /** From the defining file (`@DEF`) to the calling file: joins, and the calling file's id. */
+  toCaller: [joins: string, caller: string];
+  /** From the calling file (`@CALLER`) to the defining file: joins, and the defining file's id. */
+  toDefinition: [joins: string, definition: string];
+}
+
+const LINKS: Link[] = [
+  { toCaller: ['', '@DEF'], toDefinition: ['', '@CALLER'] },
+  {
+    importsName: 'methods',
+    toCaller: [`JOIN edges e ON e.dst_file_id = @DEF AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
+    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}`, 'e.dst_file_id'],
+  },
+  {
+    importsName: 'always',
+    toCaller: [`JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`, 'e1.src_file_id'],
+    toDefinition: [`JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e2 ON e2.src_file_id = p.id AND e2.kind IN ${IMPORT_EDGES}`, 'e2.dst_file_id'],
+  },
+  {
+    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files f ON f.dir = d.dir AND f.language = d.language AND f.id <> d.id`, 'f.id'],
+    toDefinition: [`JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files d ON d.dir = f.dir AND d.language = f.language AND d.id <> f.id`, 'd.id'],
+  },
+  {
+    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
+      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'
+      JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
+    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
+      JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
+      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND d.path LIKE rtrim(h.path, 'hp') || '%'`, 'd.id'],
+  },
+];
+
+/** The condition that the calling file imports the definition `d` by name (a method: by its class's name). */
+/**
+ * Conditions every linked call meets, whatever the link: the name is not one too common to link
+ * (`__init__` via `super().__init__()`, `get`, `push`); and outside the defining file, the calling file
+ * defines no symbol of that name itself (`state.add_url_rule()` in a file with its own `add_url_rule`
+ * most likely calls that one: without receiver types, the nearer definition wins).
+ */
+function linkableCall(d: string, sameFile: boolean): string {
+  const common = `AND lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
+  return sameFile ? common : `${common} AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+}
+
+function importsNameOf(d: string, rule: Link['importsName']): string {
+  if (rule === undefined) return '';
+  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
+    AND (i.name = ${d}.name OR (${d}.kind = 'method' AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === 'always' ? `AND ${imported}` : `AND (${d}.kind <> 'method' OR ${imported})`;
+}
+
+/** The recursive steps of a call walk: one per link, joined by UNION. */
+function linkedCallSteps(direction: 'callers' | 'callees'): string {
+  return LINKS.map((link) => {
+    if (direction === 'callers') {
+      // The walk holds definitions (t); the step adds the references (r) to them in linked files.
+      const [joins, caller] = link.toCaller;
+      return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+        FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
+        JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
+        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0])}`;
+    }
+    // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
+    const [joins, definition] = link.toDefinition;
+    return `SELECT s.id, w.depth + 1, s.start_line
+      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
+      JOIN symbols s ON s.file_id = ${definition.replaceAll('@CALLER', 'r.file_id')} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
+      WHERE w.depth < @depth ${importsNameOf('s', link.importsName)} ${linkableCall('s', link === LINKS[0])}`;
+  }).join('\n UNION\n');
+}
+
+/** Lines sort below depths in one number, so a caller's line is the one at its nearest depth. */
+const LINE_SPAN = 100_000_000;
+
 /** Deepest walk served: past this, call chains say little and cost much. */
 const MAX_CALL_DEPTH = 5;
 
@@ -94,34 +194,14 @@ export class GraphQueries {
     ).all(bare, limit).map((row) => ({ ...(row as ReferenceHit), inSymbol: (row as { inSymbol: string | null }).inSymbol ?? undefined }));
   }
 
-  /** Symbols that call `symbolId`, and their callers, up to `depth` hops. Module-level calls come back without a symbol. */
+  /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
   callers(symbolId: number, depth = 1, limit = 200): CallHit[] {
-    return this.walkCalls(`
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN refs r ON r.file_id = t.file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
-      FROM walk w JOIN symbols t ON t.id = w.symbol_id
-      JOIN edges e ON e.dst_file_id = t.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN refs r ON r.file_id = e.src_file_id AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit);
+    return this.walkCalls(linkedCallSteps('callers'), symbolId, depth, limit);
   }
 
-  /** Symbols `symbolId` calls, and what they call, up to `depth` hops. */
+  /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId: number, depth = 1, limit = 200): CallHit[] {
-    return this.walkCalls(`
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN symbols s ON s.file_id = r.file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth
-      UNION
-      SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS}
-      JOIN edges e ON e.src_file_id = r.file_id AND e.kind IN ${LINKING_EDGES}
-      JOIN symbols s ON s.file_id = e.dst_file_id AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth`, symbolId, depth, limit);
+    return this.walkCalls(linkedCallSteps('callees'), symbolId, depth, limit);
   }
 
   /** Files `path` imports, transitively to `depth`. */
@@ -183,7 +263,8 @@ export class GraphQueries {
          ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path, min(w.line) AS line
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path,
+         min(w.depth * ${LINE_SPAN} + w.line) % ${LINE_SPAN} AS line
        FROM walk w
        LEFT JOIN symbols s ON s.id = w.symbol_id
        JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END

@@ -11,3 +11,11 @@ export const BUILD_STARTED_KEY = 'build_started_at';
  * host name).
  */
 export const BUILD_WRITER_KEY = 'build_writer';
+
+/**
+ * The fingerprint of the listing the last complete build indexed (RepoListing.fingerprint),
+ * and what that listing counted ({ files, skipped } as JSON): a refresh whose
+ * listing has the same fingerprint has nothing to do.
+ */
+export const LISTING_FINGERPRINT_KEY = 'listing_fingerprint';
+export const LISTING_SUMMARY_KEY = 'listing_summary';

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Clock, RepoFile } from '../ports.js';
+import type { Clock, RepoFile, RepoListing } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
+import { LISTING_FINGERPRINT_KEY, LISTING_SUMMARY_KEY } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
@@ -17,6 +18,8 @@ const BATCH_FILES = 200;
 const BATCH_BYTES = 8_000_000;
 /** From this many new files on an empty index, lookup indexes are built after the writes (measured: ~25% less write time). */
 const BULK_BUILD_FILES = 1000;
+/** Files handed to the parser pool at once: enough to keep every worker's queue full (parse-pool queues 4 each). */
+const PARSE_WINDOW = 64;
 
 export interface IndexProgress {
   phase: 'listing' | 'parsing' | 'linking' | 'done';
@@ -73,9 +76,17 @@ export async function indexRepository(
   report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
 
   const only = options.onlyPaths;
-  const stored = new Map<string, StoredFile>((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+  // Read on first use: a listing that matches the last one (same fingerprint) needs none of the stored rows.
+  let storedRows: Map<string, StoredFile> | undefined;
+  const loadStored = (): Map<string, StoredFile> => {
+    storedRows ??= new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+    return storedRows;
+  };
+  const last = only === undefined ? readLastListing(store) : undefined;
   // A known list of paths (a push) is looked at alone: the cost stays the same however big the tree.
-  const listing = await source.listFiles({ hashCache: (p) => stored.get(p), paths: only });
+  const listing = await source.listFiles({ hashCache: (p) => loadStored().get(p), paths: only, unchangedSince: last?.fingerprint });
+  if (listing.unchanged && last !== undefined) return keepUnchanged(store, source, listing, { ...last, started, clock, report });
+  const stored = loadStored();
   const skipped: Record<string, number> = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
 
@@ -84,6 +95,7 @@ export async function indexRepository(
     if (findFileKind(file.path) === undefined) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
     else indexable.push(file);
   }
+  const listingSummary: ListingSummary = { files: indexable.length, skipped: { ...skipped } };
   const present = new Set(indexable.map((f) => f.path));
   const toParse: RepoFile[] = [];
   const touched: { file: RepoFile; id: number }[] = [];
@@ -120,6 +132,9 @@ export async function indexRepository(
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);
     if (listing.headSha) store.setMeta('head_sha', listing.headSha);
+    // A run over some paths only (onlyPaths) leaves no fingerprint: the next refresh lists everything.
+    store.setMeta(LISTING_FINGERPRINT_KEY, listing.fingerprint ?? '');
+    store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(listingSummary));
     store.setMeta(BUILD_STATE_KEY, 'complete');
   });
   const finished = clock.now();
@@ -139,6 +154,47 @@ export async function indexRepository(
     importsResolved: edges.importsResolved,
     headSha: listing.headSha,
     timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started },
+  };
+}
+
+interface ListingSummary {
+  files: number;
+  skipped: Record<string, number>;
+}
+
+/** The fingerprint and counts of the last complete build's listing, when it left both. */
+function readLastListing(store: IndexStore): (ListingSummary & { fingerprint: string }) | undefined {
+  if (store.getMeta(BUILD_STATE_KEY) !== 'complete') return undefined;
+  const fingerprint = store.getMeta(LISTING_FINGERPRINT_KEY);
+  const summary = store.getMeta(LISTING_SUMMARY_KEY);
+  if (!fingerprint || summary === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(summary) as ListingSummary;
+    return typeof parsed.files === 'number' && typeof parsed.skipped === 'object' ? { ...parsed, fingerprint } : undefined;
+  } catch {
+    return undefined; // written by another version: list everything
+  }
+}
+
+/** Nothing changed since the last complete build: the stamp is renewed, no file is statted, read or written. */
+function keepUnchanged(
+  store: IndexStore,
+  source: LocalRepoSource,
+  listing: RepoListing,
+  last: ListingSummary & { started: number; clock: Clock; report: (p: IndexProgress) => void },
+): IndexRunStats {
+  const listed = last.clock.now();
+  store.transaction(() => {
+    store.setMeta('indexed_at', new Date(listed).toISOString());
+    store.setMeta('root', source.root);
+    if (listing.headSha) store.setMeta('head_sha', listing.headSha);
+  });
+  const finished = last.clock.now();
+  last.report({ phase: 'done', done: 0, total: 0, bytes: 0 });
+  return {
+    files: last.files, added: 0, changed: 0, removed: 0, unchanged: last.files, bytesParsed: 0, parseErrors: 0,
+    skipped: { ...last.skipped }, edgesRebuiltFor: 0, importsResolved: 0, headSha: listing.headSha,
+    timings: { listMs: listed - last.started, parseMs: 0, linkMs: finished - listed, totalMs: finished - last.started },
   };
 }
 
@@ -166,21 +222,31 @@ async function parseAll(
       for (const { file, parsed } of rows) store.writeFile(file, parsed, stored.get(file.path)?.id);
     });
   };
+  const parseOne = async (file: RepoFile): Promise<void> => {
+    const outcome = await pool.parse(file.path, path.join(root, ...file.path.split('/')));
+    done += 1;
+    const parsed = outcome.file ?? failed(file.path, outcome.error ?? 'unreadable');
+    if (parsed.status === 'parse-error') totals.errors += 1;
+    if (parsed.status === 'skipped' && parsed.reason) {
+      totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
+    }
+    totals.bytes += outcome.bytes;
+    batch.push({ file, parsed });
+    batchBytes += outcome.bytes;
+    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+    report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
+  };
   try {
-    await Promise.all(files.map(async (file) => {
-      const outcome = await pool.parse(file.path, path.join(root, ...file.path.split('/')));
-      done += 1;
-      const parsed = outcome.file ?? failed(file.path, outcome.error ?? 'unreadable');
-      if (parsed.status === 'parse-error') totals.errors += 1;
-      if (parsed.status === 'skipped' && parsed.reason) {
-        totals.contentSkips[parsed.reason] = (totals.contentSkips[parsed.reason] ?? 0) + 1;
-      }
-      totals.bytes += outcome.bytes;
-      batch.push({ file, parsed });
-      batchBytes += outcome.bytes;
-      if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
-      report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
-    }));
+    // A sliding window, not one promise per file up front: what is held stays the same however many files there are.
+    const running = new Set<Promise<void>>();
+    for (const file of files) {
+      const task: Promise<void> = parseOne(file).finally(() => running.delete(task));
+      running.add(task);
+      // Awaited below (race, then all); this keeps a second failure from going unhandled after the first throws.
+      task.catch(() => undefined);
+      if (running.size >= PARSE_WINDOW) await Promise.race(running);
+    }
+    await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
     await pool.close();

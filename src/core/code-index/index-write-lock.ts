@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { NanodexError } from '../errors.js';
 import type { Clock } from '../ports.js';
 import { systemClock } from '../ports.js';
+import { loadSqlite } from './load-sqlite.js';
 
 /**
  * How long a second writer waits by default. A cold build of the 17,226-file,
@@ -72,7 +73,7 @@ export async function acquireIndexWriteLock(indexFile: string, options: LockWait
   let poll = FIRST_POLL_MS;
   let told = false;
   // One connection for the whole wait: each poll is one exec, and leaves nothing for the garbage collector.
-  const db = new Database(lockFile, { timeout: 0 });
+  const db = new (loadSqlite())(lockFile, { timeout: 0 });
   for (;;) {
     if (tryLock(db)) return heldLock(db, lockFile, clock.now() - started);
     const waited = clock.now() - started;
@@ -102,7 +103,7 @@ export async function acquireIndexWriteLock(indexFile: string, options: LockWait
 export function isIndexWriteLocked(indexFile: string): boolean {
   const lockFile = toIndexLockFile(indexFile);
   if (!existsSync(lockFile)) return false;
-  const db = new Database(lockFile, { timeout: 0 });
+  const db = new (loadSqlite())(lockFile, { timeout: 0 });
   const free = tryLock(db);
   db.close(); // ends the transaction if it began: the lock was free, and is again
   return !free;
@@ -139,7 +140,7 @@ function heldLock(db: Database.Database, lockFile: string, waitedMs: number): In
 }
 
 function isBusy(error: unknown): boolean {
-  return error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code);
+  return error instanceof loadSqlite().SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code);
 }
 
 function formatSeconds(ms: number): string {

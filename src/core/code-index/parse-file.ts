@@ -2,6 +2,7 @@ import { Parser } from 'web-tree-sitter';
 import { findContentSkipReason } from '../repo/skip-rules.js';
 import { redactSecrets } from '../secrets/redact-secrets.js';
 import { buildCodeChunks, buildTextChunks } from './build-chunks.js';
+import { countLines } from './count-lines.js';
 import { extractTags } from './extract-tags.js';
 import { findFileKind } from './languages.js';
 import { initParser, loadGrammar } from './load-grammars.js';
@@ -27,8 +28,9 @@ export async function parseFile(path: string, bytes: Uint8Array): Promise<Parsed
   // Secrets never reach the index; redaction keeps line breaks, so lines and chunks stay where they were.
   const clean = await redactSecrets(text);
   const lines = clean.split('\n');
+  const lineCount = countLines(clean);
   const grammar = kind === 'text' ? undefined : await loadGrammar(kind);
-  if (!grammar) return { ...empty, status: 'text', lines: lines.length, chunks: buildTextChunks(lines) };
+  if (!grammar) return { ...empty, status: 'text', lines: lineCount, chunks: buildTextChunks(lines) };
 
   await initParser();
   parser ??= new Parser();
@@ -37,21 +39,21 @@ export async function parseFile(path: string, bytes: Uint8Array): Promise<Parsed
   try {
     tree = parser.parse(clean);
   } catch (error) {
-    return { ...empty, status: 'parse-error', lines: lines.length, reason: describe(error) };
+    return { ...empty, status: 'parse-error', lines: lineCount, reason: describe(error) };
   }
-  if (!tree) return { ...empty, status: 'parse-error', lines: lines.length, reason: 'parser returned no tree' };
+  if (!tree) return { ...empty, status: 'parse-error', lines: lineCount, reason: 'parser returned no tree' };
   try {
     const tags = extractTags(tree.rootNode, grammar.query, clean);
     return {
       ...empty,
       status: 'ok',
       reason: tree.rootNode.hasError ? 'syntax errors (partial tags)' : undefined,
-      lines: lines.length,
+      lines: lineCount,
       ...tags,
       chunks: buildCodeChunks(lines, tags.symbols, tags.imports),
     };
   } catch (error) {
-    return { ...empty, status: 'parse-error', lines: lines.length, reason: describe(error) };
+    return { ...empty, status: 'parse-error', lines: lineCount, reason: describe(error) };
   } finally {
     tree.delete();
   }

@@ -112,11 +112,24 @@ function resolvePython(source: string, from: string, catalog: PathLookup): strin
     const base = rest ? path.join(dir, rest) : dir;
     return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]) ?? [];
   }
-  for (const suffix of [`${rest}.py`, `${rest}/__init__.py`]) {
-    const hit = catalog.withSuffix(suffix, from)[0];
-    if (hit) return [hit];
-  }
-  return [];
+  // An absolute import names a module from a root on sys.path (the repository root, src/, lib/…): the folder
+  // above its first segment cannot itself be a package. So `import typing` is not flask's own typing.py, and
+  // `import flask` is src/flask/, not a test fixture's inner package flask.py. Of the importable ones, the
+  // shallowest root wins (a top-level package over a nested copy).
+  const importable = [`${rest}.py`, `${rest}/__init__.py`]
+    .flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) })))
+    .filter(({ root }) => !catalog.has(root === '' ? '__init__.py' : `${root}/__init__.py`));
+  importable.sort((a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith('/__init__.py') ? 1 : 0) - (b.hit.endsWith('/__init__.py') ? 1 : 0));
+  return importable[0] ? [importable[0].hit] : [];
+}
+
+/** The folder a suffix match hangs from: `src` for `src/flask/app.py` matched by `flask/app.py`. */
+function rootOf(hit: string, suffix: string): string {
+  return hit === suffix ? '' : hit.slice(0, hit.length - suffix.length - 1);
+}
+
+function depthOf(dir: string): number {
+  return dir === '' ? 0 : dir.split('/').length;
 }
 
 /** A Go import names a package (a folder): every non-test file in it. */

@@ -63,7 +63,8 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const shown = new Set(units);
 
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
-  const rows = index.neighbours(picked).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  // Import edges alone are asked for (on a big tree the call edges are most of the rows).
+  const rows = index.neighbours(picked, ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
   const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(rows, (path) => {
     const unit = unitOfFile.get(path);
     return unit !== undefined && shown.has(unit) ? unit : undefined;

@@ -53,7 +53,7 @@ export async function buildComponentDiagram(
   const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const boxes = [...files].sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(boxes);
-  const rows = index.neighbours(boxes)
+  const rows = index.neighbours(boxes, ['import'])
     .filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
 

@@ -93,7 +93,7 @@ export async function buildDependencyDiagram(
     ...manifests.map((m): DiagramNode => ({ id: `manifest:${m.path}`, label: m.name ? `${m.name} (${m.path})` : m.path, paths: [m.path], kind: 'package', group: 'repository' })),
     ...shown.map((e): DiagramNode => ({ id: e.id, label: e.name, paths: [], kind: 'external', group: `ecosystem:${e.ecosystem}` })),
   ];
-  const resolved = index.neighbours(files.filter((f) => moduleOf(f) !== undefined)).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const resolved = index.neighbours(files.filter((f) => moduleOf(f) !== undefined), ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
   const { kept: internal } = reduceTransitiveEdges(aggregateEdges(resolved, moduleOf));
   const edges: DiagramEdge[] = internal
     .map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));

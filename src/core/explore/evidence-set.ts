@@ -34,6 +34,7 @@ export class EvidenceSet {
       snippet: lines(startLine, endLine),
       reason: reasons.join('; '),
       round: Math.min(item.round, ...overlapping.map((e) => e.round)),
+      relevance: Math.max(item.relevance ?? 0, ...overlapping.map((e) => e.relevance ?? 0)),
     };
     for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
     this.items.push(merged);
@@ -49,9 +50,14 @@ export class EvidenceSet {
     return this.items.some((e) => e.path === path && e.startLine <= line && line <= e.endLine);
   }
 
-  /** Items in file order. */
+  /** Items by relevance to the question (best first), then in file order. */
   list(): EvidenceItem[] {
-    return [...this.items].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+    return [...this.items].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  }
+
+  /** Lines held, over all items. */
+  get lines(): number {
+    return this.items.reduce((n, e) => n + e.endLine - e.startLine + 1, 0);
   }
 
   get size(): number {

@@ -1,6 +1,9 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
-import type { CodeIndex } from '../code-index/code-index.js';
+import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import { isGeneratedFile, parseLinguistGenerated } from '../code-index/is-generated-file.js';
+import { excludeGenerated } from './locate-files.js';
+import { readPrompt } from './read-prompt.js';
 import type { Clock, RepoSource } from '../ports.js';
 import { buildBootstrap } from './build-bootstrap.js';
 import { EvidenceSet } from './evidence-set.js';
@@ -70,6 +73,9 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   const files = index.listFiles();
   const tree = new Set(files.map((f) => f.path));
   const bootstrap = buildBootstrap(files, { repo: input.repo, headSha: index.headSha(), scope: input.scope });
+  const isGenerated = await readGeneratedRule(files, input.source);
+  // Bundles and build output hold every identifier: they are left out of what is read unless the question asks for them.
+  const skipGenerated = excludeGenerated(input.prompt, readPrompt(input.prompt).paths, files, isGenerated);
   const t1 = clock.now();
 
   let plan: RepoExplorationPlan | undefined;
@@ -91,12 +97,12 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     }
   }
   const planPath = plan ? 'planner' : 'heuristic';
-  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files);
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, { isGenerated });
   const t2 = clock.now();
 
   const state: RoundState = {
     index, source: input.source, meter, evidence: new EvidenceSet((p) => tree.has(p)), round: 0,
-    findings: [], notes: [], gaps: [], defined: new Set(),
+    findings: [], notes: [], gaps: [], defined: new Set(), isGenerated: skipGenerated,
   };
   let operations = plan.operations;
   let count = 0;
@@ -121,11 +127,11 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
       count += 1;
       // Round 1 is the plan; later rounds only deepen, and a head is only a glance: what does not fit
       // there is skipped and listed as a gap, not fatal.
-      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' });
+      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' || (op.kind === 'chunk' && op.optional === true) });
       if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
     // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.
-    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round));
+    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({
@@ -148,6 +154,23 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: context.evidence, plan, metrics: metrics() };
   removedCitations = executed.removedCitations;
   return { kind: 'done', context, plan, output: out, metrics: metrics() };
+}
+
+/** Generated files: by path and shape, and by the repository's own `linguist-generated` attributes. */
+async function readGeneratedRule(files: IndexedFile[], source: RepoSource): Promise<(path: string) => boolean> {
+  let linguist: (path: string) => boolean = () => false;
+  if (files.some((f) => f.path === '.gitattributes')) {
+    try {
+      linguist = parseLinguistGenerated(await source.readFile('.gitattributes'));
+    } catch {
+      // Unreadable attributes leave the path and shape rules.
+    }
+  }
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  return (path) => {
+    const file = byPath.get(path);
+    return file !== undefined && isGeneratedFile(file, linguist);
+  };
 }
 
 function dedupe(ops: Operation[]): Operation[] {

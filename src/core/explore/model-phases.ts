@@ -77,6 +77,7 @@ export async function discoverWithModel(input: {
       `Evidence so far:\n${summarise(input.evidence)}`),
   ];
   let rounds = 0;
+  let stopped = false;
   while (rounds < input.rounds) {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call, rounds };
@@ -84,12 +85,29 @@ export async function discoverWithModel(input: {
       const reply = await invoke(bound, messages, meter);
       messages.push(reply);
       const calls = reply.tool_calls ?? [];
-      if (calls.length === 0) break;
+      if (calls.length === 0) {
+        stopped = true;
+        break;
+      }
       const round = meter.charge('rounds', 1);
       if (!round.ok) return { ok: false, refused: round, rounds };
       rounds += 1;
       input.onRound();
       messages.push(...await runCalls(gate, 'discovery', calls));
+    } catch (error) {
+      if (error instanceof BudgetRefused) return { ok: false, refused: error.refused, rounds };
+      throw error;
+    }
+  }
+  // The last round's results go back to the model once more (it has not seen them): it may stop there or say
+  // what is missing; calls it makes now are refused, as no round is left. Without this, a plan with
+  // maxRounds 2 gave the model one blind turn.
+  if (!stopped && rounds > 0 && meter.hasRoom('modelCalls', 1)) {
+    meter.charge('modelCalls', 1);
+    messages.push(new HumanMessage('No exploration rounds are left: reply without tool calls. What you read goes to the answer.'));
+    try {
+      const reply = await invoke(bound, messages, meter);
+      for (const call of reply.tool_calls ?? []) gate.refuse('discovery', call, 'no exploration rounds left');
     } catch (error) {
       if (error instanceof BudgetRefused) return { ok: false, refused: error.refused, rounds };
       throw error;
@@ -140,9 +158,11 @@ export async function executeWithModel(input: {
     messages.push(reply);
     const calls = reply.tool_calls ?? [];
     if (calls.length === 0) {
-      // A plain-text reply is taken as the answer, with no citations to check.
+      // A plain-text reply is taken as the answer (with no citations to check) only when it is one: not a
+      // closing word ("done") after the model emitted its output through the tools, which would become a
+      // review's summary or an answer of its own.
       const text = textOf(reply);
-      if (text && !out.answer) out.answer = { text, citations: [] };
+      if (text && !out.answer && !emittedOutput(out) && !isClosingWord(text)) out.answer = { text, citations: [] };
       break;
     }
     messages.push(...await runCalls(gate, 'execution', calls));
@@ -156,6 +176,16 @@ export async function executeWithModel(input: {
   if (out.answer) out.answer = { ...out.answer, citations: keep(out.answer.citations) };
   out.planSections = out.planSections.map((s) => ({ ...s, citations: keep(s.citations) }));
   return { ok: true, removedCitations };
+}
+
+/** Whether the model gave any output through the output tools (review comments, plan sections, diagrams, changes). */
+function emittedOutput(out: OutputCollector): boolean {
+  return out.reviewComments.length > 0 || out.planSections.length > 0 || out.diagrams.length > 0 || out.changes.length > 0;
+}
+
+/** "done", "Finished.", "OK, that's all": a sign-off, not an answer (at most three words). */
+function isClosingWord(text: string): boolean {
+  return (text.match(/[\p{L}\p{N}']+/gu) ?? []).length <= 3;
 }
 
 /** A citation stands when an evidence item of the same file covers its lines. */

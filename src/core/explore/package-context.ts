@@ -49,7 +49,7 @@ export function packageContext(input: {
     intent: plan.intent,
     questions: plan.questions,
     summary,
-    keyFindings: [...findings, ...input.notes.map((n) => n.split('\n')[0]!)],
+    keyFindings: [...findings, ...describeBestEvidence(evidence, findings.length), ...input.notes.map((n) => n.split('\n')[0]!)],
     evidence,
     confidence,
     confidenceReason,
@@ -58,4 +58,18 @@ export function packageContext(input: {
   };
   context.tokens = estimateTokens(evidence.map((e) => e.snippet).join('\n')) + estimateTokens(input.notes.join('\n'));
   return context;
+}
+
+/**
+ * When the index found no named definition, the findings still say where the
+ * question's words matched (the strongest excerpts): a reply must not say
+ * "nothing matched" above the code that did.
+ */
+function describeBestEvidence(evidence: EvidenceItem[], findings: number): string[] {
+  if (findings > 0) return [];
+  return [...evidence]
+    .filter((e) => e.source !== 'head')
+    .sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0))
+    .slice(0, 3)
+    .map((e) => `${e.path} lines ${e.startLine}-${e.endLine}: ${e.reason}`);
 }

@@ -6,6 +6,7 @@ import type { RepoSource } from '../ports.js';
 import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
+import { findFocusWindow } from './find-focus-window.js';
 import type { Operation } from './types.js';
 
 /** Longest snippet taken from one place; longer symbols are cut here and the cut is said. */
@@ -15,10 +16,16 @@ const MAX_DEFINITIONS = 3;
 const MAX_SEARCH_FILES = 3;
 const MAX_CALL_SITES = 4;
 /**
- * An optional read of a file bigger than this is skipped: over the GitHub API
- * a blob is fetched whole, so a glance at a 300 KB bundle costs 300 KB.
+ * An optional glance at the head of a file bigger than this is skipped: over
+ * the GitHub API a blob is fetched whole, so a glance at a 300 KB bundle
+ * costs 300 KB for its imports. Targeted reads (a matching chunk, a
+ * definition, a call site) of a big file go ahead when the budget has room:
+ * central files are big, and skipping them whole missed got's request engine
+ * (source/core/index.ts, 78 KB) in every answer about it.
  */
-const MAX_OPTIONAL_FILE_BYTES = 64 * 1024;
+const MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
+/** Relevance of evidence by how it was found, when the operation gives none (higher is listed first). */
+const RELEVANCE: Record<Operation['kind'], number> = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
 const encoder = new TextEncoder();
 
 export interface RoundState {
@@ -32,6 +39,8 @@ export interface RoundState {
   gaps: string[];
   /** Names whose definition was found. */
   defined: Set<string>;
+  /** Generated files (bundles, build output) the question did not ask for: never searched or read into evidence. */
+  isGenerated?: (path: string) => boolean;
 }
 
 export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
@@ -43,9 +52,9 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
     case 'head':
       return read(state, op.path, 1, op.maxLines, 'head', `head of ${op.path}`, optional);
     case 'chunk':
-      return read(state, op.path, op.startLine, op.endLine, 'chunk', `requested lines ${op.startLine}-${op.endLine}`, optional);
+      return read(state, op.path, op.startLine, op.endLine, 'chunk', op.reason ?? `requested lines ${op.startLine}-${op.endLine}`, optional, op.relevance, op.focus);
     case 'search': {
-      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope });
+      const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
       const seen = new Set<string>();
       let added = 0;
       for (const hit of hits) {
@@ -60,7 +69,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'definition': {
-      const defs = state.index.findDefinitions(op.symbol, 10);
+      const defs = state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path));
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -80,7 +89,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'references': {
-      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import');
+      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import' && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
       state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`);
       let added = 0;
@@ -115,6 +124,8 @@ async function read(
   source: Operation['kind'],
   reason: string,
   optional = false,
+  relevance = RELEVANCE[source],
+  focus?: string,
 ): Promise<OperationOutcome> {
   // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
   if (findPathSkipReason(path) === 'secret') {
@@ -127,7 +138,7 @@ async function read(
     state.gaps.push(`${path} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
-  const start = Math.max(1, startLine);
+  let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
     state.gaps.push(`${path} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
@@ -139,8 +150,8 @@ async function read(
   }
   if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
-  if (optional && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_FILE_BYTES) {
-    state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB): too big for an optional read`);
+  if (optional && source === 'head' && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
   if (optional && !state.meter.fits(path, file.size)) {
@@ -170,6 +181,15 @@ async function read(
   // Secrets in ordinary source are redacted here too, line breaks kept, so none reaches a model or a comment.
   const lines = (await redactSecrets(text)).split('\n');
   const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
+  if (focus !== undefined) {
+    const window = findFocusWindow(lines, { start, end }, focus);
+    if (window.start !== start || window.end !== end) {
+      reason += ` (lines ${window.start}-${window.end}, where its words are)`;
+      start = window.start;
+      end = window.end;
+      if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
+    }
+  }
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom('contextTokens', tokens)) {
@@ -178,6 +198,6 @@ async function read(
   }
   const charge = state.meter.charge('contextTokens', tokens);
   if (!charge.ok) return { ok: false, refused: charge };
-  state.evidence.add({ path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round }, slice);
+  state.evidence.add({ path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance }, slice);
   return { ok: true, added: 1 };
 }

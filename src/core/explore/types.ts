@@ -5,7 +5,11 @@ export type DiagramType = 'architecture' | 'component' | 'dependency' | 'erd';
 
 export type Operation =
   | { kind: 'head'; path: string; maxLines: number }
-  | { kind: 'chunk'; path: string; startLine: number; endLine: number }
+  /**
+   * `optional`: a candidate's matching chunk, skipped (as a search hit is) when it does not fit the budget;
+   * `focus`: the question, to keep only the part of a long chunk where its words are (find-focus-window.ts).
+   */
+  | { kind: 'chunk'; path: string; startLine: number; endLine: number; reason?: string; relevance?: number; optional?: boolean; focus?: string }
   | { kind: 'search'; query: string; scope?: string }
   | { kind: 'definition'; symbol: string }
   | { kind: 'references'; symbol: string }
@@ -17,6 +21,8 @@ export interface Candidate {
   path: string;
   reason: string;
   priority: number;
+  /** Where in the file the question's words matched, best first (the offline planner's reads). */
+  chunks?: { startLine: number; endLine: number; context: string; relevance: number }[];
 }
 
 export interface RepoExplorationPlan {
@@ -53,6 +59,12 @@ export interface EvidenceItem {
   source: OperationKind;
   blobSha: string;
   round: number;
+  /**
+   * How strongly the item answers the question (higher first): a definition
+   * the question names or a chunk that matched its words outranks a file's
+   * head, which only shows its imports. Items are listed in this order.
+   */
+  relevance?: number;
 }
 
 export type Confidence = 'high' | 'medium' | 'low';

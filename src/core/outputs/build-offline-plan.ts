@@ -4,9 +4,9 @@ import type { SymbolHit } from '../code-index/graph-queries.js';
 import type { RepoContext } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
+import { findFilesToChange, type FileToChange } from './find-files-to-change.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 
-const MAX_MODULES = 6;
 const MAX_SYMBOLS = 8;
 const MAX_PATTERNS = 3;
 
@@ -17,17 +17,18 @@ const MAX_PATTERNS = 3;
  * Every line it states comes from the index; the wording of the goal is the
  * requester's own.
  */
-export function buildOfflinePlan(input: { prompt: string; context: RepoContext; index: CodeIndex; flavour: PlanDoc['flavour'] }): PlanDoc {
+export function buildOfflinePlan(input: { prompt: string; context: RepoContext; index: CodeIndex; flavour: PlanDoc['flavour']; files?: FileToChange[] }): PlanDoc {
   const { context, index } = input;
   const byFile = new Map<string, typeof context.evidence>();
   for (const e of context.evidence) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
   const ranked = [...byFile.entries()]
     .map(([path, items]) => ({ path, items, score: items.length + (items.some((e) => e.source === 'definition') ? 2 : 0) - (isTestFile(path) ? 3 : 0) }))
     .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
-  const primary = ranked.filter((r) => !isTestFile(r.path) && r.items.some((e) => e.source !== 'search')).slice(0, MAX_MODULES);
-  const modules: PlanModule[] = (primary.length > 0 ? primary : ranked.slice(0, MAX_MODULES)).map(({ path, items }) => ({
-    path, why: [...new Set(items.flatMap((e) => e.reason.split('; ')))].slice(0, 2).join('; '),
-    ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
+  const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
+  const modules: PlanModule[] = files.map((f) => ({
+    path: f.path,
+    why: f.why || 'found through the graph',
+    ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) },
   }));
   const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
   const isCode = (path: string) => (index.getFile(path)?.language ?? 'text') !== 'text';
@@ -36,11 +37,6 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({ text: `${items[0]!.reason} in ${path}`, ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine } }));
 
-  const tests = index.listFiles().filter((f) => isTestFile(f.path)).map((f) => f.path);
-  const testFor = (path: string) => {
-    const stem = baseStem(path);
-    return tests.find((t) => baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|_spec$/g, '') === stem);
-  };
   const verb = input.flavour === 'refactor' ? 'Restructure' : 'Change';
   const phases = [
     {
@@ -53,19 +49,20 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     },
     {
       name: input.flavour === 'refactor' ? 'Restructure in small steps' : 'Make the change',
-      tasks: modules.slice(0, 4).map((m) => {
-        const names = symbols.filter((s) => s.ref.path === m.path).map((s) => code(s.name)).slice(0, 3);
-        return `${verb} ${m.path}${names.length > 0 ? ` (${names.join(', ')})` : ''}`;
+      tasks: files.slice(0, 4).map((f) => {
+        const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(', ')})` : '';
+        return `${verb} ${f.path}${where}${f.certainty === 'linked' ? ' — found through the graph only: confirm first' : ''}`;
       }),
-      files: modules.map((m) => m.path).slice(0, 4),
+      files: files.map((f) => f.path).slice(0, 4),
     },
     {
       name: 'Test it',
-      tasks: modules.slice(0, 4).map((m) => {
-        const test = testFor(m.path);
-        return test ? `Extend ${test} for the new behaviour of ${m.path}` : `Add tests for ${m.path} (no test file for it was found)`;
+      tasks: files.slice(0, 4).map((f) => {
+        const test = f.tests[0];
+        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports it or is named like it)`;
+        return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
-      files: modules.slice(0, 4).map((m) => testFor(m.path)).filter((t): t is string => t !== undefined),
+      files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
     },
   ].filter((p) => p.tasks.length > 0);
 
@@ -90,8 +87,9 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
     goal: input.prompt,
     context: { modules, symbols, patterns },
     phases, acceptance, risks, modelSections: [],
-    confidence: `${context.confidence} (${context.confidenceReason})`,
+    confidence: describePlanConfidence(files, context),
     gaps: context.knownGaps,
+    files,
   };
 }
 
@@ -121,7 +119,18 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<st
   });
 }
 
-function baseStem(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+/**
+ * How sure the plan is of where the change goes, in words that say what was
+ * and was not found: high only when a file defines what the request names
+ * and the code in it was identified; low when no function was identified.
+ */
+export function describePlanConfidence(files: FileToChange[], context: RepoContext): string {
+  if (files.length === 0) return 'low (no source file to change was found; the phases are generic)';
+  const named = files.filter((f) => f.certainty === 'named');
+  const withSymbols = files.filter((f) => f.symbols.length > 0);
+  const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(', ')} in ${f.path}`).join('; ');
+  const missing = context.confidenceReason.startsWith('not found in the index') ? `; ${context.confidenceReason}` : '';
+  if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
+  if (withSymbols.length > 0) return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
+  return `low (files matched the request's words, but no function in them was identified${missing})`;
 }

@@ -1,4 +1,5 @@
 import type { LineRef } from '../render/link-to.js';
+import type { FileToChange } from './find-files-to-change.js';
 
 /** A module the plan rests on, with the place in it that made it relevant. */
 export interface PlanModule {
@@ -37,4 +38,6 @@ export interface PlanDoc {
   modelSections: { title: string; body: string; citations: LineRef[] }[];
   confidence: string;
   gaps: string[];
+  /** The files to change, most certain first, with the code in each and the tests that import it. */
+  files: FileToChange[];
 }

@@ -16,7 +16,17 @@ export async function produceAnswer(run: SkillRun, flavour: 'explain' | 'debug')
   const evidence = outcome.context.evidence.filter((e) => index.getFile(e.path)?.blobSha === e.blobSha);
   const stale = outcome.context.evidence.length - evidence.length;
   const context = { ...outcome.context, evidence, knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps };
-  const doc = { flavour, question: run.prompt, context, answer: outcome.output?.answer };
+  const answer = outcome.output?.answer;
+  // A model's answer that cites nothing the evidence backs (all its citations removed, or none given) is not
+  // vouched for by the index, whatever the evidence gathered: it is posted at low confidence, and says why.
+  if (answer && answer.citations.length === 0) {
+    const removed = outcome.metrics.removedCitations;
+    context.confidence = 'low';
+    context.confidenceReason = removed > 0
+      ? `none of the answer's ${removed} citation${removed === 1 ? '' : 's'} is backed by the evidence read, so they were removed`
+      : 'the answer cites no evidence';
+  }
+  const doc = { flavour, question: run.prompt, context, answer };
   return {
     kind: 'output', output: { kind: 'answer', doc }, blocks: renderAnswer(doc, run.linkTo),
     madeWithModel: doc.answer !== undefined, explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls,

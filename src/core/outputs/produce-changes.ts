@@ -5,6 +5,7 @@ import { renderChanges } from '../changes/render-changes.js';
 import { escapeText } from '../render/markdown.js';
 import { renderPlan } from '../render/render-plan.js';
 import { buildOfflinePlan } from './build-offline-plan.js';
+import { findFilesToChange } from './find-files-to-change.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
@@ -24,7 +25,10 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
     tools: toolsFor(run.skill, ['emit_change', 'emit_answer']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
-  const plan = buildOfflinePlan({ prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour: 'work' });
+  const plan = buildOfflinePlan({
+    prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour: 'work',
+    files: findFilesToChange({ prompt: run.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run.ports.index }),
+  });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
     const blocks = renderPlan(plan, run.linkTo);

@@ -1,5 +1,6 @@
 import { renderIssueDraft, renderPlan } from '../render/render-plan.js';
 import { buildOfflinePlan } from './build-offline-plan.js';
+import { findFilesToChange } from './find-files-to-change.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /** Sections a plan is complete with; the model is asked for them in one reply. */
@@ -21,14 +22,28 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
     tools: toolsFor(run.skill, ['emit_plan_section']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
-  const doc = buildOfflinePlan({ prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour });
+  const doc = buildOfflinePlan({
+    prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour,
+    files: findFilesToChange({ prompt: run.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run.ports.index }),
+  });
   const sections = outcome.output?.planSections ?? [];
   // The index context is ours; a model's own "context" or "goal" section would repeat it.
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
+  // The model's sections replace the offline phases, criteria and risks; a criteria or risks section it did
+  // not write is kept from the offline plan rather than lost.
+  if (doc.modelSections.length > 0) {
+    const wrote = (re: RegExp) => doc.modelSections.some((s) => re.test(s.title));
+    if (!wrote(/accept|criteria|done when/i)) {
+      doc.modelSections.push({ title: 'Acceptance criteria', body: doc.acceptance.map((a) => `- [ ] ${a}`).join('\n'), citations: [] });
+    }
+    if (!wrote(/risk/i) && doc.risks.length > 0) {
+      doc.modelSections.push({ title: 'Risks and mitigations', body: doc.risks.map((r) => `- ${r.risk} → ${r.mitigation}`).join('\n'), citations: [] });
+    }
+  }
   const notes = outcome.output && sections.length === 0 ? ['the model wrote no plan sections; the offline plan is shown'] : [];
   const issueDraft = renderIssueDraft(doc, run.linkTo);
   return {
-    kind: 'output', output: { kind: 'plan', doc, issueDraft }, blocks: renderPlan(doc, run.linkTo), issueDraft,
+    kind: 'output', output: { kind: 'plan', doc, issueDraft }, blocks: renderPlan(doc, run.linkTo), issueDraft, files: doc.files,
     madeWithModel: doc.modelSections.length > 0, explore: outcome.metrics, plan: outcome.plan,
     refused: outcome.metrics.refusedToolCalls, notes,
   };

@@ -65,7 +65,8 @@ function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: num
   const findings = [
     'Offline findings:',
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
-    ...review.missingTests.map((m) => `- no test change covers ${m.path}`),
+    ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
+    ...(review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(', ')}`] : []),
   ].join('\n');
   const parts: string[] = [];
   const left: string[] = [];

@@ -17,6 +17,7 @@ import { produceChanges } from './produce-changes.js';
 import { produceDiagram } from './produce-diagram.js';
 import { producePlan } from './produce-plan.js';
 import { produceReview } from './produce-review.js';
+import { readCitedLineCounts } from './read-cited-line-counts.js';
 import { readSkillCatalog } from './read-skill-catalog.js';
 import { renderHelp } from './render-help.js';
 import type { Produced, ReadRequest, SkillRun } from './skill-run.js';
@@ -84,7 +85,11 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   if (override) {
     blocks.splice(1, 0, { title: 'skill override', text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
   }
-  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, htmlUrl, lineCount: (path) => ports.index.getFile(path)?.lines };
+  // Line counts come from the files themselves, so a wrong count in the index cannot vouch for a line past the end.
+  const counted = await readCitedLineCounts([
+    ...blocks.map((b) => b.text), ...(produced.reviewComments ?? []).map((c) => c.body), produced.issueDraft?.body ?? '',
+  ], ports.source);
+  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, htmlUrl, lineCount: (path) => counted.get(path) ?? ports.index.getFile(path)?.lines };
   const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
   const skillUse: SkillUse | undefined = skill && {
     name: skill.name, source: skill.source, path: skill.path, routedBy, overrides: override?.replaced,
@@ -112,6 +117,7 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
     kind: 'done', command, skill: skillUse, output: produced.output,
     comment: { body, reviewComments, issueDraft: draft },
     check, refusedToolCalls: produced.refused ?? [], notes: [...notes, ...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    ...(produced.files ? { files: produced.files } : {}),
     metrics,
   };
 }

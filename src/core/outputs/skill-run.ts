@@ -1,3 +1,4 @@
+import type { FileToChange } from './find-files-to-change.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { ExploreMetrics, ExploreOutcome } from '../explore/explore-repository.js';
 import type { ExecutionSpec } from '../explore/model-phases.js';
@@ -48,6 +49,8 @@ export type Produced =
     refused?: RefusedCall[];
     /** Problems worth recording (model output that was rejected, a fallback taken). */
     notes?: string[];
+    /** A plan's files to change, most certain first (top level in `--json`). */
+    files?: FileToChange[];
   }
   | {
     kind: 'budget-exceeded';

@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NanodexError } from '../errors.js';
 import type { HashCache, LineRange, RepoFile, RepoListing, RepoSource, SkippedFile } from '../ports.js';
 import { gitBlobSha } from './git-blob-sha.js';
-import { readGitListing } from './git-listing.js';
+import { readGitListing, type GitListing } from './git-listing.js';
 import { isInside, parseRepoPath, resolveInsideRoot } from './repo-path.js';
 import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './skip-rules.js';
 import { walkDirectory } from './walk-directory.js';
+
+/**
+ * Part of every listing fingerprint: bump it when a change to the path rules
+ * (skip-rules.ts) or to this listing should make an unchanged tree be listed
+ * again.
+ */
+const LISTING_RULES_VERSION = 1;
 
 export interface LocalRepoSourceOptions {
   maxFileBytes?: number;
@@ -43,11 +51,16 @@ export class LocalRepoSource implements RepoSource {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
-  async listFiles(options: { hashCache?: HashCache; paths?: string[] } = {}): Promise<RepoListing> {
+  async listFiles(options: { hashCache?: HashCache; paths?: string[]; unchangedSince?: string } = {}): Promise<RepoListing> {
     const files: RepoFile[] = [];
     const skipped: SkippedFile[] = [];
     const candidates: { path: string; knownSha?: string }[] = [];
-    const git = options.paths ? undefined : readGitListing(this.root);
+    const git = options.paths ? undefined : await readGitListing(this.root);
+    const fingerprint = git === undefined ? undefined : this.fingerprintOf(git);
+    if (fingerprint !== undefined && fingerprint === options.unchangedSince) {
+      // The same blobs at the same paths, the same changed files: the last listing stands, nothing is statted or read.
+      return { files, skipped, headSha: git?.headSha, fingerprint, unchanged: true };
+    }
     if (options.paths) {
       for (const p of options.paths) {
         const relative = parseRepoPath(p);
@@ -55,9 +68,10 @@ export class LocalRepoSource implements RepoSource {
         else candidates.push({ path: relative });
       }
     } else if (git) {
-      for (const [file, sha] of git.clean) candidates.push({ path: file, knownSha: sha });
-      for (const file of git.dirty) candidates.push({ path: file });
-      for (const file of git.symlinks) skipped.push({ path: file, reason: 'symlink' });
+      const { clean, dirty, symlinks } = git.readFiles();
+      for (const [file, sha] of clean) candidates.push({ path: file, knownSha: sha });
+      for (const file of dirty) candidates.push({ path: file });
+      for (const file of symlinks) skipped.push({ path: file, reason: 'symlink' });
     } else {
       const walked = walkDirectory(this.root);
       skipped.push(...walked.skipped);
@@ -70,6 +84,12 @@ export class LocalRepoSource implements RepoSource {
       const reason = findPathSkipReason(candidate.path);
       if (reason) {
         skipped.push({ path: candidate.path, reason });
+        continue;
+      }
+      // git says the work tree matches this blob, and the index holds the same blob: nothing to stat or read.
+      const known = candidate.knownSha === undefined ? undefined : options.hashCache?.(candidate.path);
+      if (known !== undefined && known.blobSha === candidate.knownSha && known.size <= this.maxFileBytes) {
+        files.push({ path: candidate.path, size: known.size, blobSha: known.blobSha, mtimeMs: known.mtimeMs });
         continue;
       }
       const absolute = path.join(this.root, candidate.path);
@@ -93,7 +113,7 @@ export class LocalRepoSource implements RepoSource {
       files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
     }
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, skipped, headSha: git?.headSha };
+    return { files, skipped, headSha: git?.headSha, fingerprint };
   }
 
   async readFile(file: string): Promise<string> {
@@ -117,6 +137,24 @@ export class LocalRepoSource implements RepoSource {
     const start = Math.max(1, range.startLine);
     const end = Math.min(lines.length, range.endLine);
     return lines.slice(start - 1, end).join('\n');
+  }
+
+  /**
+   * git's answer, the size and mtime of each file git does not vouch for
+   * (changed or untracked: an edit to one changes its stat), the size cap and
+   * the rules' version. Stat changes of clean files are git's to notice.
+   */
+  private fingerprintOf(git: GitListing): string {
+    const hash = createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.answerHash}`);
+    for (const file of git.unvouched) {
+      try {
+        const stat = lstatSync(path.join(this.root, file));
+        hash.update(`\0${file}\0${stat.size}\0${stat.mtimeMs}\0${stat.mode}`);
+      } catch {
+        hash.update(`\0${file}\0gone`);
+      }
+    }
+    return hash.digest('hex');
   }
 
   private hashFile(

@@ -19,6 +19,11 @@ export interface BlastRadius {
   ambiguous?: boolean;
 }
 
+/** Examples, benchmarks and docs: code that uses the product, listed after the product's own callers. */
+function isPeripheral(path: string): boolean {
+  return /^(examples?|bench(mark)?s?|docs?)\//i.test(path);
+}
+
 /** Two hops: a caller's callers are still likely to notice; past that, the graph says little (see MAX_CALL_DEPTH). */
 const DEFAULT_DEPTH = 2;
 const DEFAULT_TOP = 5;
@@ -46,7 +51,8 @@ export function buildBlastRadius(
       return true;
     });
     const outside = hits.filter((h) => !options.changedPaths.has(h.path));
-    outside.sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path) || a.line - b.line);
+    // The product's own callers first: a benchmark or an example calling it matters less to a reviewer.
+    outside.sort((a, b) => a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line);
     return {
       changed: c,
       direct: outside.filter((h) => h.depth === 1).length,

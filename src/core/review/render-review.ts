@@ -1,3 +1,4 @@
+import { isTestFile } from '../repo/is-test-file.js';
 import { fitComment, type Block } from '../render/fit-comment.js';
 import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
@@ -50,11 +51,20 @@ export function renderReview(input: {
     if (more > 0) lines.push(`- and ${plural(more, 'more symbol')} with fewer callers`);
     blocks.push({ title: 'blast radius', text: lines.join('\n') });
   }
-  if (review.missingTests.length > 0) {
+  if (review.tests.gaps.length > 0) {
     blocks.push({
-      title: 'missing tests',
-      text: ['### Changed code without test changes', ...review.missingTests.map((m) =>
-        `- ${cite({ path: m.path })}: no test change covers it (looked for ${m.lookedFor.map(code).join(', ')}, or any test in its folder)`)].join('\n'),
+      title: 'test gaps',
+      text: ['### Changed code no changed test reaches', ...review.tests.gaps.map((g) => g.reachedBy.length > 0
+        ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}) but none of them changed`
+        : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`)].join('\n'),
+    });
+  }
+  if (review.tests.testsToRun.length > 0) {
+    blocks.push({
+      title: 'tests to run',
+      text: ['### Tests to run', 'Tests that import the changed files or call what changed (from the code index):', '',
+        ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
+        ...(review.tests.moreTests > 0 ? [`- and ${plural(review.tests.moreTests, 'more test file')} further from the change (through package imports)`] : [])].join('\n'),
     });
   }
   const risky = placed.inline.filter((c) => c.draft.kind.startsWith('risk:'));
@@ -90,7 +100,7 @@ function renderOverview(input: { review: OfflineReview; placed: PlacedComments; 
   const findings = [
     plural(s.changedSymbols, 'changed symbol'),
     `${plural(outside, 'caller')} outside the diff`,
-    `${plural(review.missingTests.length, 'source file')} without test changes`,
+    `${plural(review.tests.gaps.length, 'source file')} no changed test reaches`,
     `${plural(placed.inline.length, 'inline comment')}`,
     `${placed.needsJudgement.length} for human judgement`,
   ];
@@ -111,8 +121,20 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
     ? 'no callers outside the diff'
     : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
   const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';
-  const callers = b.topCallers.map((h) => `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}`);
+  const callers = b.topCallers.map((h) => {
+    const where = outsideProduct(h.path);
+    return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;
+  });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
+}
+
+/** `example`, `benchmark`, `docs` or `test` for a caller outside the product code, so a reader weighs it. */
+function outsideProduct(path: string): string | undefined {
+  const top = path.split('/')[0]?.toLowerCase() ?? '';
+  if (/^examples?$/.test(top)) return 'example';
+  if (/^bench(mark)?s?$/.test(top)) return 'benchmark';
+  if (/^docs?$/.test(top)) return 'docs';
+  return isTestFile(path) ? 'test' : undefined;
 }
 
 function renderReceipt(review: OfflineReview): string {

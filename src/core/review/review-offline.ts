@@ -2,7 +2,8 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import { buildBlastRadius, type BlastRadius } from './blast-radius.js';
 import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-receipt.js';
 import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
-import { findMissingTests, type MissingTest } from './find-missing-tests.js';
+import { findTestGaps, type TestPlan } from './find-test-gaps.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { findRiskyPatterns } from './find-risky-patterns.js';
 import type { DiffFile } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
@@ -13,7 +14,8 @@ export interface OfflineReview {
   summary: { files: number; additions: number; deletions: number; changedSymbols: number };
   changedSymbols: ChangedSymbol[];
   blastRadius: BlastRadius[];
-  missingTests: MissingTest[];
+  /** Which tests reach the changed code, and the changed source files no changed test reaches. */
+  tests: TestPlan;
   /** Risky patterns, ready for placeComments. */
   drafts: ReviewDraft[];
   receipt: CoverageReceipt;
@@ -23,15 +25,17 @@ export interface OfflineReview {
  * The review without a model: everything here comes from the diff and the
  * head index, so it is deterministic and says only what it can show. The
  * summary counts the whole diff; the findings cover the reviewed files only
- * (the receipt names the others and why), except missing tests, which look
- * at every changed test file.
+ * (the receipt names the others and why), except the test plan, which
+ * looks at every changed test file. Test code is not a changed symbol: its
+ * callers are the test runner.
  */
 export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): Promise<OfflineReview> {
   const { files, index } = input;
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
-  const changedSymbols = findChangedSymbols(reviewed, index);
+  const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
+  const tests = findTestGaps(files, changedSymbols, index);
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
   return {
     base: input.base,
@@ -44,7 +48,7 @@ export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex
     },
     changedSymbols,
     blastRadius,
-    missingTests: findMissingTests(files).filter((m) => reviewedPaths.has(m.path)),
+    tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
     drafts: await findRiskyPatterns(reviewed),
     receipt,
   };

@@ -25,6 +25,19 @@ describe('parseBudgetWords', () => {
     expect(words.prompt).toBe('why rounds=lots');
   });
 
+  it('reads budget words from the first line only, never from text pasted below it', () => {
+    const report = 'locate why the retry test fails rounds=2\n<testsuite time="0.048">\n<testcase name="retry" time=0.048 files=lots/>\n</testsuite>';
+    const words = parseBudgetWords(report);
+    expect(words.problems).toEqual([]);
+    expect(words.overrides).toEqual({ rounds: 2 });
+    expect(words.prompt).toBe('locate why the retry test fails <testsuite time="0.048"> <testcase name="retry" time=0.048 files=lots/> </testsuite>');
+  });
+
+  it('leaves a quoted or bracketed value in the question: it is text, not a budget word', () => {
+    const words = parseBudgetWords('why is <case time="0.048"> slow and files=[a.ts] skipped');
+    expect(words).toMatchObject({ overrides: {}, problems: [], prompt: 'why is <case time="0.048"> slow and files=[a.ts] skipped' });
+  });
+
   it('does not take words that only look alike', () => {
     expect(parseBudgetWords('set maxfiles=3 and myrounds=2').overrides).toEqual({});
   });

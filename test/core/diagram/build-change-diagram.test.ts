@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
 import { buildChangeDiagram } from '../../../src/core/diagram/build-change-diagram.js';
 import { compileMermaid } from '../../../src/core/diagram/compile-mermaid.js';
-import { validateMermaid } from '../../../src/core/diagram/validate-mermaid.js';
+import { expectMermaidParses } from './expect-mermaid-parses.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { SERVICE_FILES } from './diagram-fixtures.js';
 
@@ -81,7 +81,7 @@ describe('buildChangeDiagram', () => {
         classDef removed fill:#ffebe9,stroke:#cf222e,color:#1f2328,stroke-dasharray:4 3
         class n3 removed"
     `);
-    for (const text of [afterText, beforeText]) await expect(validateMermaid(text)).resolves.toMatchObject({ ok: true });
+    for (const text of [afterText, beforeText]) await expectMermaidParses(text);
   });
 
   it('keeps added files out of the before view and deleted ones out of the after view', async () => {

@@ -57,4 +57,14 @@ describe('locateFiles', () => {
     const hub = locateFiles(new SqliteCodeIndex(repo.store), 'parse request').find((f) => f.path === 'src/hub.ts');
     expect(hub?.reason.match(/linked to/g)).toHaveLength(1);
   });
+
+  it('finds a name the repository uses but never defines by an exact pass over its references', async () => {
+    repo = await indexSample({
+      'src/net/client.ts': "import { fetchWithRetry } from 'some-http-lib';\n\nexport function load(url: string) {\n  return fetchWithRetry(url);\n}\n",
+      'src/timeouts.ts': 'export function timeoutFor(kind: string) {\n  // calls time out: the timeout of calls\n  return kind === "calls" ? 30 : 10;\n}\n',
+    });
+    const files = locateFiles(new SqliteCodeIndex(repo.store), 'calls to fetchWithRetry time out');
+    expect(files[0]).toMatchObject({ path: 'src/net/client.ts' });
+    expect(files[0]!.reason).toContain('uses fetchWithRetry');
+  });
 });

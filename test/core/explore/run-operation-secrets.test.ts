@@ -46,8 +46,8 @@ describe('runOperation reading a file', () => {
       const state = await roundOver({ 'src/client.ts': `export const a = 1;\n${token.inCode}\nexport const b = 2;\n` });
       await runOperation({ kind: 'head', path: 'src/client.ts', maxLines: 40 }, state);
       const [item] = state.evidence.list();
-      expect(item).toMatchObject({ startLine: 1, endLine: 4 });
-      expect(item!.snippet).toBe("export const a = 1;\nconst token = '[redacted]';\nexport const b = 2;\n");
+      expect(item).toMatchObject({ startLine: 1, endLine: 3 });
+      expect(item!.snippet).toBe("export const a = 1;\nconst token = '[redacted]';\nexport const b = 2;");
     });
   });
 });

@@ -25,9 +25,10 @@ describe('run with a model planner', () => {
     });
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     expect(result.metrics).toMatchObject({ planPath: 'planner', modelCalls: 1, rounds: 1 });
+    // A definition answers more than a file's head: it is listed first.
     expect(result.context.evidence.map((e) => [e.path, e.source])).toEqual([
-      ['tools/retry.py', 'head'],
       ['tools/uploader.py', 'definition'],
+      ['tools/retry.py', 'head'],
     ]);
     expect(seen[1]).toContain('tools/ (3)');
   });

@@ -6,7 +6,7 @@ import type { OfflineReview } from '../../../src/core/review/review-offline.js';
 const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => ({
   base: 'aaaaaaaaaaaaaaaa', head: 'bbbbbbbbbbbbbbbb',
   summary: { files: 1, additions: 2, deletions: 1, changedSymbols: 0 },
-  changedSymbols: [], blastRadius: [], missingTests: [], drafts: [],
+  changedSymbols: [], blastRadius: [], tests: { gaps: [], testsToRun: [], moreTests: 0 }, drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
   ...overrides,
 });
@@ -20,7 +20,7 @@ describe('renderReview', () => {
     expect(summary).toMatchInlineSnapshot(`
       "## nanodex review
 
-      1 file changed (+2 −1) from \`aaaaaaaaaaaa\` to \`bbbbbbbbbbbb\`: 0 changed symbols, 0 callers outside the diff, 0 source files without test changes, 0 inline comments, 0 for human judgement.
+      1 file changed (+2 −1) from \`aaaaaaaaaaaa\` to \`bbbbbbbbbbbb\`: 0 changed symbols, 0 callers outside the diff, 0 source files no changed test reaches, 0 inline comments, 0 for human judgement.
 
       Made without a language model: deterministic checks of the diff against the code index.
 

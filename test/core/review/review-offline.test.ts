@@ -45,9 +45,15 @@ describe('reviewOffline on a real git diff', () => {
     ]);
   });
 
-  it('reports the new file without tests, not the one whose test changed', async () => {
+  it('reports the new file no test reaches, not the one whose test changed, and lists the tests to run', async () => {
     const { review } = await reviewScenario();
-    expect(review.missingTests.map((m) => m.path)).toEqual(['src/plugins/run-script.ts']);
+    expect(review.tests.gaps).toEqual([{ path: 'src/plugins/run-script.ts', reachedBy: [] }]);
+    expect(review.tests.testsToRun).toEqual(['test/http/headers.test.ts']);
+  });
+
+  it('never counts test code as a changed symbol', async () => {
+    const { review } = await reviewScenario();
+    expect(review.changedSymbols.filter((c) => c.symbol.path.startsWith('test/'))).toEqual([]);
   });
 
   it('writes a receipt of what it reviewed and what it skipped, and why', async () => {
@@ -79,7 +85,7 @@ describe('reviewOffline on a real git diff', () => {
     expect(summary).toMatchInlineSnapshot(`
       "## nanodex review
 
-      7 files changed (+14 −4) from \`BASE\` to \`HEAD\`: 3 changed symbols, 2 callers outside the diff, 1 source file without test changes, 2 inline comments, 1 for human judgement.
+      7 files changed (+14 −4) from \`BASE\` to \`HEAD\`: 3 changed symbols, 2 callers outside the diff, 1 source file no changed test reaches, 2 inline comments, 1 for human judgement.
 
       Made without a language model: deterministic checks of the diff against the code index.
 
@@ -90,8 +96,13 @@ describe('reviewOffline on a real git diff', () => {
       - \`runScript\` (function, new) [src/plugins/run-script.ts#L2-L5](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L2-L5): no callers outside the diff (and 1 in files this change touches)
       - \`runTwice\` (function, new) [src/plugins/run-script.ts#L7-L10](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L7-L10): no callers outside the diff
 
-      ### Changed code without test changes
-      - [src/plugins/run-script.ts](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts): no test change covers it (looked for \`run-script.test.ts\`, \`run-script.spec.ts\`, or any test in its folder)
+      ### Changed code no changed test reaches
+      - [src/plugins/run-script.ts](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts): no test in the index imports it or calls what changed
+
+      ### Tests to run
+      Tests that import the changed files or call what changed (from the code index):
+
+      - \`test/http/headers.test.ts\`
 
       ### Risky patterns (commented inline)
       - **Warning** \`risk:loose-equality\` at [src/http/headers.ts#L2](https://github.com/o/r/blob/HEAD/src/http/headers.ts#L2)

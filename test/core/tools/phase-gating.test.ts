@@ -120,7 +120,7 @@ describe('phase-gated tools', () => {
       plan, { toolCalls: [{ name: 'read_lines', args: { path: 'src/server.ts', startLine: 500, endLine: 510 } }] }, 'done', answer([]),
     ]);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
-    expect(result.context.knownGaps).toContain('src/server.ts has 14 lines; nothing at line 500');
+    expect(result.context.knownGaps).toContain('src/server.ts has 13 lines; nothing at line 500');
     expect(result.context.evidence.some((e) => e.path === 'src/server.ts')).toBe(false);
   });
 });

@@ -1,0 +1,49 @@
+import { splitIdentifier } from '../code-index/identifier-terms.js';
+
+/** Lines kept of a long matching chunk: about a screen, around where the question's words are. */
+export const FOCUS_LINES = 60;
+const MIN_TERM_LENGTH = 3;
+
+/**
+ * The `size`-line window of lines[start..end] (1-based, inclusive) where the
+ * question's words are densest, each word weighted by how rare it is in the
+ * file (a word on every line says nothing about where to look). A chunk
+ * matched as a whole; this says which part of it matched. Returns the range
+ * unchanged when it is short already or no word occurs in it.
+ */
+export function findFocusWindow(
+  lines: string[],
+  range: { start: number; end: number },
+  question: string,
+  size = FOCUS_LINES,
+): { start: number; end: number } {
+  const { start, end } = range;
+  if (end - start + 1 <= size) return range;
+  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))]
+    .filter((t) => t.length >= MIN_TERM_LENGTH);
+  if (terms.length === 0) return range;
+  const lower = lines.map((l) => l.toLowerCase());
+  const weight = new Map<string, number>();
+  for (const t of terms) {
+    const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
+    if (df > 0) weight.set(t, Math.log(1 + lines.length / df));
+  }
+  const lineScore = (n: number): number => {
+    const text = lower[n - 1] ?? '';
+    let score = 0;
+    for (const [t, w] of weight) if (text.includes(t)) score += w;
+    return score;
+  };
+  const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
+  let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
+  let best = sum;
+  let bestStart = start;
+  for (let s = start + 1; s + size - 1 <= end; s += 1) {
+    sum += scores[s + size - 1 - start]! - scores[s - 1 - start]!;
+    if (sum > best) {
+      best = sum;
+      bestStart = s;
+    }
+  }
+  return best > 0 ? { start: bestStart, end: bestStart + size - 1 } : range;
+}

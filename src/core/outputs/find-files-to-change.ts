@@ -1,0 +1,118 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { readPrompt } from '../explore/read-prompt.js';
+import type { Candidate, EvidenceItem } from '../explore/types.js';
+import { isTestFile } from '../repo/is-test-file.js';
+import type { LineRef } from '../render/link-to.js';
+
+/** A file a plan proposes to change, with the code in it and how certain that is. */
+export interface FileToChange {
+  path: string;
+  /** Functions, methods or classes in it the evidence points at, most relevant first (`Scope.name`). */
+  symbols: string[];
+  /** Where that code is: the best excerpt of the file. */
+  ref: LineRef | undefined;
+  /** `named`: it defines a name or is a path the request spells out; `matched`: the request's words matched its code; `linked`: found through the graph only. */
+  certainty: 'named' | 'matched' | 'linked';
+  why: string;
+  /** Tests that import it (found through the index), else one named like it. */
+  tests: { path: string; how: 'imports it' | 'imports it through its entry point' | 'named like it' }[];
+}
+
+const MAX_FILES = 6;
+const MAX_SYMBOLS = 3;
+/** Folders of docs, examples and benchmarks: shown when asked about, never proposed for a code change. */
+const NON_PRODUCT_DIRS = /^(docs?|documentation|examples?|samples?|demos?|bench(es|mark|marks)?|benchmark[-_]?\w*)$/i;
+
+/**
+ * The files a plan proposes to change, most certain first: the explored
+ * candidates in their rank (locate's order: definitions of named symbols,
+ * matching code, then links), then other files the evidence defines named
+ * symbols in. Tests, docs, examples, benchmarks and text files are left out
+ * unless the request names them. Each comes with the symbols the evidence
+ * points at and the tests that import it.
+ */
+export function findFilesToChange(input: { prompt: string; candidates: Candidate[]; evidence: EvidenceItem[]; index: CodeIndex }): FileToChange[] {
+  const { index, evidence } = input;
+  const named = readPrompt(input.prompt).paths;
+  const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
+  const isProduct = (path: string) => isNamed(path) || !(isTestFile(path) || isNonProductPath(path) || (index.getFile(path)?.language ?? 'text') === 'text');
+  const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
+  const order = [
+    ...input.candidates.map((c) => c.path),
+    ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path),
+  ];
+  const seen = new Set<string>();
+  const files: FileToChange[] = [];
+  for (const path of order) {
+    if (seen.has(path) || files.length >= MAX_FILES) continue;
+    seen.add(path);
+    if (!isProduct(path) || !index.getFile(path)) continue;
+    const items = byRelevance.filter((e) => e.path === path && e.source !== 'head');
+    const candidate = input.candidates.find((c) => c.path === path);
+    const definesNamed = items.some((e) => e.source === 'definition');
+    const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
+    const best = items[0] ?? byRelevance.find((e) => e.path === path);
+    files.push({
+      path,
+      symbols: symbolsAt(index.symbolsIn(path), items),
+      ref: best && { path, startLine: best.startLine, endLine: best.endLine },
+      certainty,
+      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap((r) => r.split('; ')))].slice(0, 2).join('; '),
+      tests: findTests(path, index),
+    });
+  }
+  const rank = { named: 0, matched: 1, linked: 2 };
+  // Most certain first; within a level, the exploration's order stands (stable sort).
+  return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+}
+
+/** Docs, examples and benchmarks by folder. */
+export function isNonProductPath(path: string): boolean {
+  return path.split('/').slice(0, -1).some((d) => NON_PRODUCT_DIRS.test(d));
+}
+
+/** The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. */
+function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
+  const out: string[] = [];
+  for (const e of items) {
+    const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+    const innermost = around
+      .filter((s) => !around.some((o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)))
+      .sort((a, b) => weight(a) - weight(b));
+    for (const s of innermost) {
+      const name = s.scope ? `${s.scope}.${s.name}` : s.name;
+      if (!out.includes(name)) out.push(name);
+      if (out.length >= MAX_SYMBOLS) return out;
+    }
+  }
+  return out;
+}
+
+const weight = (s: SymbolHit): number => (/function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2);
+
+/**
+ * Tests found through the index: those that import the file, else those that
+ * reach it through one module between (a package's entry point re-exporting
+ * it) and share a word with its name (got's test/retry.ts reaches
+ * source/core/calculate-retry-delay.ts through source/index.ts); else a test
+ * named like it.
+ */
+export function findTests(path: string, index: CodeIndex): FileToChange['tests'] {
+  const importers = index.importers(path, 2).filter((f) => isTestFile(f.path));
+  const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
+  if (direct.length > 0) return direct.map((p) => ({ path: p, how: 'imports it' as const }));
+  const words = new Set(splitIdentifier(baseStem(path)).filter((w) => w.length > 2));
+  const shared = (test: string) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, '')).filter((w) => words.has(w)).length;
+  const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
+  if (through.length > 0) return through.map((p) => ({ path: p, how: 'imports it through its entry point' as const }));
+  const stem = baseStem(path);
+  const alike = index.listFiles().map((f) => f.path).filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
+  return alike.slice(0, 1).map((p) => ({ path: p, how: 'named like it' as const }));
+}
+
+function baseStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+}

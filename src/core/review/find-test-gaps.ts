@@ -1,0 +1,146 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import { findLanguage } from '../code-index/languages.js';
+import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
+import type { ChangedSymbol } from './find-changed-symbols.js';
+import { findMissingTests } from './find-missing-tests.js';
+import type { DiffFile } from './parse-diff.js';
+
+export interface TestGap {
+  path: string;
+  /** Tests the index says reach this file (they import it, or call what changed); none of them changed. */
+  reachedBy: string[];
+}
+
+export interface TestPlan {
+  /** Changed source files no changed test reaches. */
+  gaps: TestGap[];
+  /**
+   * Test files that reach the changed code, most direct first: changed tests, tests that call what changed,
+   * tests that import a changed file, then tests that reach it through other modules. At most 10.
+   */
+  testsToRun: string[];
+  /** Reaching tests left off `testsToRun`. */
+  moreTests: number;
+}
+
+/**
+ * Imports are followed this deep: a test importing the package's entry (`got`'s source/index.ts) reaches
+ * what the entry's modules import in turn. A gap is claimed only where no changed test reaches the file even
+ * so, so the claim stays true; the tests to run are ranked by how directly they reach it.
+ */
+const IMPORT_DEPTH = 5;
+const CALLER_DEPTH = 2;
+const MAX_TESTS_LISTED = 15;
+const MAX_TESTS_TO_RUN = 10;
+const OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
+
+/**
+ * Which tests reach the changed code, judged by the index rather than by
+ * file names: a test reaches a source file when it imports it (directly or
+ * through a package entry) or calls a symbol the change touched. A changed
+ * source file is a gap only when no changed test reaches it, no added test
+ * line names what changed (a new test the index has not seen), and no test
+ * named or placed after it changed (the old conventions still count).
+ * Only code nanodex parses counts; Rust keeps unit tests beside the code.
+ */
+export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[], index: CodeIndex): TestPlan {
+  const packageTests = new PackageTests(index);
+  const changedTests = files.filter((f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'));
+  const changedTestPaths = new Set(changedTests.map((t) => t.path));
+  const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n')).join('\n');
+  const byConvention = new Set(findMissingTests(files).map((m) => m.path));
+  const gaps: TestGap[] = [];
+  // Per test, how directly it reaches the change (lower is closer); changed tests come first.
+  const toRun = new Map<string, number>();
+  for (const file of files) {
+    if (!needsTests(file)) continue;
+    const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
+    const reach = findReachingTests(file.path, symbols, index, packageTests);
+    for (const [test, rank] of reach) {
+      // Examples' and docs' own tests come last: they test the example, not the product.
+      const ranked = changedTestPaths.has(test) ? 0 : rank + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
+      if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
+    }
+    const reaching = [...reach.keys()].sort();
+    if (reaching.some((t) => changedTestPaths.has(t))) continue;
+    if (namesWhatChanged(addedText, file.path, symbols)) continue;
+    if (!byConvention.has(file.path)) continue;
+    gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
+  }
+  const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
+  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
+}
+
+function needsTests(file: DiffFile): boolean {
+  const language = findLanguage(file.path);
+  if (!language || language === 'rust' || file.binary || file.status === 'deleted') return false;
+  return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0 && !onlyComments(file, language);
+}
+
+/** A change to comments and blank lines only (a typo in a doc comment) asks for no test. */
+function onlyComments(file: DiffFile, language: string): boolean {
+  const comment = language === 'python' || language === 'ruby' ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
+  return file.hunks.every((h) => h.lines.every((l) => l.kind === 'context' || comment.test(l.text)));
+}
+
+/** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3+ through other modules. */
+function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex, packageTests: PackageTests): Map<string, number> {
+  const tests = new Map<string, number>();
+  const note = (test: string, rank: number) => tests.set(test, Math.min(rank, tests.get(test) ?? rank));
+  const importers = index.importers(path, IMPORT_DEPTH);
+  for (const hit of importers) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  for (const [file, depth] of [[path, 0] as const, ...importers.map((h) => [h.path, h.depth] as const)]) {
+    for (const test of packageTests.samePackage(file)) note(test, depth + 2);
+  }
+  for (const changed of symbols) {
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
+  }
+  return tests;
+}
+
+/** A new or changed test line that names a changed symbol, or imports the file's module by its name. */
+function namesWhatChanged(addedText: string, path: string, symbols: ChangedSymbol[]): boolean {
+  if (addedText === '') return false;
+  const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
+  const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+  const module = stem === '__init__' || stem === 'index' ? path.split('/').at(-2) ?? stem : stem;
+  const words = [...names, ...(module.length >= 4 ? [module] : [])];
+  return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(addedText));
+}
+
+const JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
+
+/**
+ * Java and Kotlin tests sit in the package they test, under another source
+ * root (`src/test/java/com/x/` for `src/main/java/com/x/`), and use its
+ * classes without an import: they reach every file of that package.
+ */
+class PackageTests {
+  private byPackage: Map<string, string[]> | undefined;
+
+  constructor(private readonly index: CodeIndex) {}
+
+  samePackage(path: string): string[] {
+    const key = packageOf(path);
+    if (key === undefined) return [];
+    this.byPackage ??= this.collect();
+    return this.byPackage.get(key) ?? [];
+  }
+
+  private collect(): Map<string, string[]> {
+    const byPackage = new Map<string, string[]>();
+    for (const file of this.index.listFiles()) {
+      const key = isTestFile(file.path) ? packageOf(file.path) : undefined;
+      if (key !== undefined) byPackage.set(key, [...(byPackage.get(key) ?? []), file.path]);
+    }
+    return byPackage;
+  }
+}
+
+/** `module/com/x` for `module/src/test/java/com/x/FooTest.java`; undefined outside a JVM source root. */
+function packageOf(path: string): string | undefined {
+  const root = JVM_ROOT.exec(path);
+  if (root === null) return undefined;
+  const rest = path.slice(root[0].length);
+  return `${root[1] ?? ''}${rest.slice(0, Math.max(0, rest.lastIndexOf('/')))}`;
+}

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
+import { makeTempDir } from '../helpers/temp-repo.js';
+
+/**
+ * Start-up is paid on every keystroke (issue 15): a command loads the
+ * packages it uses and no others. A module hook (node:module registerHooks,
+ * which sees ESM imports and CommonJS requires alike) records every file the
+ * built CLI loads; the lists below are what a lookup must never pay for.
+ */
+const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(`
+import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const seen = new Set();
+registerHooks({ load(url, context, next) { seen.add(url); return next(url, context); } });
+process.on('exit', () => writeFileSync(process.env.NANODEX_TEST_LOADS, [...seen].join('\\n')));
+`)}`;
+
+/** Packages only the model, GitHub, App, diagram, config and progress paths need. */
+const HEAVY = [
+  'yaml', 'pino', 'pino-pretty', 'bottleneck', 'cli-progress', '@langchain/core', '@langchain/openai', '@langchain/anthropic',
+  '@langchain/ollama', 'langsmith', 'openai', '@anthropic-ai/sdk', 'jsdom', 'mermaid', 'probot', '@octokit/rest',
+  '@octokit/core', 'zod', 'tar', 'p-queue', 'diff',
+];
+
+function loadedPackages(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string; packages: Set<string> } {
+  const bin = ensureBuilt('src/cli/main.js');
+  const loads = path.join(makeTempDir('nanodex-loads-'), 'loads.txt');
+  const run = spawnSync(process.execPath, ['--import', RECORD_LOADS, bin, ...args], {
+    cwd, encoding: 'utf8', timeout: 60_000,
+    env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-'), NANODEX_TEST_LOADS: loads },
+  });
+  const packages = new Set<string>();
+  for (const url of readFileSync(loads, 'utf8').split('\n')) {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    if (match?.[1] !== undefined) packages.add(match[1]);
+  }
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr, packages };
+}
+
+function indexedFixture(): { repo: string; dataDir: string } {
+  const repo = makeTempDir('nanodex-lazy-repo-');
+  cpSync(path.join(PROJECT_ROOT, 'test/fixtures/repos/typescript'), repo, { recursive: true });
+  const dataDir = path.join(repo, '.nanodex');
+  const built = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), 'index', '--repo', repo, '--data-dir', dataDir], {
+    encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
+  });
+  expect(built.status).toBe(0);
+  return { repo, dataDir };
+}
+
+describe('what the built CLI loads', () => {
+  it.each([['--version'], ['-V']])('prints %s, the package\'s version, loading no package at all', (flag) => {
+    const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = loadedPackages([flag], PROJECT_ROOT);
+    expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect([...run.packages]).toEqual([]);
+  });
+
+  it('prints --help with the command table alone: no SQLite, parsers or heavy package', () => {
+    const run = loadedPackages(['--help'], PROJECT_ROOT);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: nanodex');
+    expect(HEAVY.filter((name) => run.packages.has(name))).toEqual([]);
+    expect(run.packages.has('better-sqlite3') || run.packages.has('web-tree-sitter')).toBe(false);
+  });
+
+  describe('when the index exists', () => {
+    it.each([
+      ['find', 'TodoStore', 'src/store.ts:8-21  class TodoStore'],
+      ['refs', 'TodoStore', 'src/'],
+      ['search', 'todo', 'src/'],
+    ])('answers %s from it without loading any model, GitHub, diagram or parser package', (command, word, expected) => {
+      const { repo, dataDir } = indexedFixture();
+      const run = loadedPackages([command, word, '--repo', repo, '--data-dir', dataDir], repo);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(expected);
+      expect(HEAVY.filter((name) => run.packages.has(name))).toEqual([]);
+      expect(run.packages.has('web-tree-sitter')).toBe(false);
+      expect(run.packages.has('better-sqlite3')).toBe(true);
+    });
+  });
+});

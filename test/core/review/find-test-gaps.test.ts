@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseDiff } from '../../../src/core/review/parse-diff.js';
+import { reviewOffline } from '../../../src/core/review/review-offline.js';
+import { makeReviewRepo } from './review-repo.js';
+
+const FLASK_LIKE = {
+  'src/flask/__init__.py': 'from .app import Flask\n',
+  'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule\n',
+  'src/flask/ctx.py': 'def push():\n    return 1\n',
+  'tests/test_basic.py': 'from flask import Flask\n\ndef test_route():\n    assert Flask().route("/") == "/"\n',
+};
+
+async function review(changes: Record<string, string>) {
+  const repo = await makeReviewRepo(FLASK_LIKE, { write: changes });
+  const files = parseDiff(repo.diff);
+  return reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head });
+}
+
+describe('test gaps judged by the index', () => {
+  it('sees that a test named after no file covers the change, through the package\'s re-export', async () => {
+    const { tests } = await review({
+      'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.strip()\n',
+      'tests/test_basic.py': 'from flask import Flask\n\ndef test_route():\n    assert Flask().route(" /") == "/"\n',
+    });
+    expect(tests.gaps).toEqual([]);
+    expect(tests.testsToRun).toEqual(['tests/test_basic.py']);
+  });
+
+  it('says which tests reach a change that none of them follows', async () => {
+    const { tests } = await review({ 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' });
+    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py'] }]);
+  });
+
+  it('says when no test reaches the changed file at all', async () => {
+    const { tests } = await review({ 'src/flask/ctx.py': 'def push():\n    return 2\n' });
+    expect(tests.gaps).toEqual([{ path: 'src/flask/ctx.py', reachedBy: [] }]);
+    expect(tests.testsToRun).toEqual([]);
+  });
+
+  it('counts a new test the index has not seen when its lines name what changed', async () => {
+    const { tests } = await review({
+      'src/flask/ctx.py': 'def push():\n    return 2\n',
+      'tests/test_context.py': 'from flask.ctx import push\n\ndef test_push():\n    assert push() == 2\n',
+    });
+    expect(tests.gaps).toEqual([]);
+  });
+
+  it('asks no test of a change to comments only', async () => {
+    const { tests } = await review({ 'src/flask/ctx.py': '# Pushes the context.\ndef push():\n    return 1\n' });
+    expect(tests.gaps).toEqual([]);
+  });
+
+  it('sees a Java test reach its package without an import, from another source root', async () => {
+    const repo = await makeReviewRepo({
+      'lib/src/main/java/com/x/Gson.java': 'package com.x;\nimport com.x.internal.Adapters;\npublic class Gson { int a() { return Adapters.one(); } }\n',
+      'lib/src/main/java/com/x/internal/Adapters.java': 'package com.x.internal;\npublic class Adapters { public static int one() { return 1; } }\n',
+      'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { new Gson().a(); } }\n',
+    }, { write: {
+      'lib/src/main/java/com/x/internal/Adapters.java': 'package com.x.internal;\npublic class Adapters { public static int one() { return 2; } }\n',
+      'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { assert new Gson().a() == 2; } }\n',
+    } });
+    const { tests } = await reviewOffline({ files: parseDiff(repo.diff), index: repo.index, base: repo.base, head: repo.head });
+    expect(tests.gaps).toEqual([]);
+    expect(tests.testsToRun).toEqual(['lib/src/test/java/com/x/GsonTest.java']);
+  });
+});
