@@ -2862,6 +2862,17 @@ var SqliteCodeIndex = class {
   repoMap(options) {
     return buildRepoMap(this.store, options);
   }
+  importSources(paths) {
+    return this.store.statement(
+      `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
+    ).all({ paths: JSON.stringify(paths) });
+  }
+  referencedNames(path15) {
+    return this.store.statement(
+      "SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name"
+    ).pluck().all(path15);
+  }
   neighbours(paths, kinds = NEIGHBOUR_KINDS) {
     const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)).map((k) => `'${k}'`).join(", ");
     if (listed === "") return [];
@@ -7493,11 +7504,44 @@ ${escapeText(plan.goal)}
 ${body}` };
 }
 
+// src/core/repo/non-product-folders.ts
+var NON_PRODUCT_FOLDERS = /* @__PURE__ */ new Set([
+  "examples",
+  "example",
+  "docs",
+  "documentation",
+  "benchmarks",
+  "benchmark",
+  "bench",
+  "benches",
+  "samples",
+  "sample",
+  "demo",
+  "demos",
+  "tutorial",
+  "tutorials",
+  "scripts",
+  "website",
+  "site"
+]);
+function findNonProductFolder(path15) {
+  const folders = path15.split("/").slice(0, -1);
+  const at2 = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
+  return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
+}
+function describeNonProductFolder(folder) {
+  const name = folder.slice(folder.lastIndexOf("/") + 1).toLowerCase();
+  if (name.startsWith("example") || name.startsWith("sample") || name.startsWith("tutorial")) return "example";
+  if (name.startsWith("bench")) return "benchmark";
+  if (name.startsWith("script")) return "script";
+  if (name.startsWith("demo")) return "demo";
+  return "docs";
+}
+
 // src/core/plan/find-files-to-change.ts
 init_identifier_terms();
 var MAX_FILES = 6;
 var MAX_SYMBOLS = 3;
-var NON_PRODUCT_DIRS = /^(docs?|documentation|examples?|samples?|demos?|bench(es|mark|marks)?|benchmark[-_]?\w*)$/i;
 function findFilesToChange(input) {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
@@ -7532,7 +7576,7 @@ function findFilesToChange(input) {
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
 }
 function isNonProductPath(path15) {
-  return path15.split("/").slice(0, -1).some((d) => NON_PRODUCT_DIRS.test(d));
+  return findNonProductFolder(path15) !== void 0;
 }
 function symbolsAt(symbols, items) {
   const out = [];
@@ -7768,6 +7812,47 @@ function topIndices(scores, cap) {
   return scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i).slice(0, Math.max(0, cap)).map((x) => x.i);
 }
 
+// src/core/diagram/fold-to-units.ts
+var PACKAGE_LANGUAGES = /* @__PURE__ */ new Set(["go", "java", "kotlin", "scala", "csharp"]);
+var ROOT_UNIT = ".";
+function foldToUnits(files, options) {
+  const { base } = options;
+  const unitOf = new Map(files.map((f) => {
+    if (!PACKAGE_LANGUAGES.has(options.language(f) ?? "")) return [f, f];
+    const dir = dirOf3(f);
+    return [f, dir === "" ? ROOT_UNIT : dir];
+  }));
+  const count = () => new Set(unitOf.values()).size;
+  while (count() > options.maxUnits) {
+    const inside = /* @__PURE__ */ new Map();
+    for (const [file, unit] of unitOf) {
+      for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) {
+        const entry = inside.get(dir) ?? { units: /* @__PURE__ */ new Set(), rank: 0 };
+        entry.units.add(unit);
+        entry.rank += options.rank(file);
+        inside.set(dir, entry);
+      }
+    }
+    const candidates = [...inside.entries()].filter(([, e]) => e.units.size >= 2);
+    if (candidates.length === 0) break;
+    candidates.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
+    const [folder] = candidates[0];
+    for (const [file, unit] of unitOf) if (unit.startsWith(`${folder}/`)) unitOf.set(file, folder);
+  }
+  return unitOf;
+}
+function isBelow(dir, base) {
+  if (dir === "" || dir === ROOT_UNIT) return false;
+  return base === "" || dir.startsWith(`${base}/`);
+}
+function dirOf3(path15) {
+  const at2 = path15.lastIndexOf("/");
+  return at2 < 0 ? "" : path15.slice(0, at2);
+}
+function depthOf2(path15) {
+  return path15.split("/").length;
+}
+
 // src/core/diagram/folder-unit.ts
 function toFolderUnit(path15, base, depth) {
   const inner = base === "" ? path15 : path15.slice(base.length + 1);
@@ -7796,9 +7881,6 @@ function commonFolder(paths) {
 function relativeTo(path15, base) {
   return base === "" || !path15.startsWith(`${base}/`) ? path15 : path15.slice(base.length + 1);
 }
-function listSourceFiles(index, isTest, scope) {
-  return index.listFiles().filter((f) => f.language !== "text" && !isTest(f.path)).map((f) => f.path).filter((p) => scope === void 0 || p.startsWith(`${scope}/`) || p === scope);
-}
 function aggregateEdges(rows, unitOf) {
   const summed = /* @__PURE__ */ new Map();
   for (const row of rows) {
@@ -7817,50 +7899,114 @@ function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// src/core/diagram/list-product-files.ts
+function listProductFiles(index, scope) {
+  const source = index.listFiles().filter((f) => f.language !== "text").map((f) => f.path).filter((p) => scope === void 0 || p.startsWith(`${scope}/`) || p === scope);
+  const scoped = scope !== void 0 && findNonProductFolder(`${scope}/x`) !== void 0;
+  const counts = /* @__PURE__ */ new Map();
+  const files = [];
+  const others = [];
+  for (const path15 of source) {
+    const folder = isTestFile(path15) ? "tests" : scoped ? void 0 : findNonProductFolder(path15);
+    if (folder === void 0) files.push(path15);
+    else {
+      const label3 = folder === "tests" ? "tests" : `${folder}/`;
+      counts.set(label3, (counts.get(label3) ?? 0) + 1);
+      if (folder !== "tests") others.push(path15);
+    }
+  }
+  if (files.length === 0 && others.length > 0) return { files: others, leftOut: counts.has("tests") ? [{ label: "tests", files: counts.get("tests") }] : [] };
+  const leftOut = [...counts.entries()].map(([label3, n]) => ({ label: label3, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
+  return { files, leftOut };
+}
+function describeLeftOut(leftOut, shown = 3) {
+  const named = leftOut.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
+  const more = leftOut.length - shown;
+  return more > 0 ? `${named.join(", ")} and ${more} more folder${more === 1 ? "" : "s"}` : named.join(", ");
+}
+
+// src/core/diagram/reduce-transitive-edges.ts
+function reduceTransitiveEdges(edges) {
+  const live = new Set(edges.map((_, i) => i));
+  const order = edges.map((e, i) => ({ w: e.weight ?? 1, i })).sort((a, b) => a.w - b.w || b.i - a.i).map((x) => x.i);
+  for (const i of order) {
+    live.delete(i);
+    if (!reaches(edges, live, edges[i].from, edges[i].to)) live.add(i);
+  }
+  return { kept: edges.filter((_, i) => live.has(i)), removed: edges.length - live.size };
+}
+function reaches(edges, live, from, to) {
+  const next = /* @__PURE__ */ new Map();
+  for (const i of live) {
+    const e = edges[i];
+    next.set(e.from, [...next.get(e.from) ?? [], e.to]);
+  }
+  const seen = /* @__PURE__ */ new Set([from]);
+  const stack = [from];
+  while (stack.length > 0) {
+    for (const n of next.get(stack.pop()) ?? []) {
+      if (n === to) return true;
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+    }
+  }
+  return false;
+}
+
 // src/core/diagram/build-architecture-diagram.ts
+var MAX_BOXES = 20;
 var MAP_TOKENS2 = 16e3;
-var MAX_FOLDER_DEPTH = 3;
 var MAX_GROUPS = DEFAULT_CAPS.groups;
+var RESOLVED_EDGE_KINDS = /* @__PURE__ */ new Set(["import"]);
 function buildArchitectureDiagram(index, options = {}) {
   const scope = options.scope === void 0 ? void 0 : parseRepoPath(options.scope);
-  const maxNodes = Math.max(1, Math.min(options.maxNodes ?? DEFAULT_CAPS.nodes, DEFAULT_CAPS.nodes));
-  const files = listSourceFiles(index, isTestFile, scope);
-  const type = options.type ?? "architecture";
-  if (files.length === 0) return { type, title: `No source files${scope ? ` under ${scope}` : ""}`, nodes: [], edges: [], groups: [] };
+  const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES, DEFAULT_CAPS.nodes));
+  const { files, leftOut } = listProductFiles(index, scope);
+  const under = scope ? ` under ${scope}` : "";
+  if (files.length === 0) return { type: "architecture", title: `No source files${under}`, nodes: [], edges: [], groups: [] };
   const map = index.repoMap({ tokens: MAP_TOKENS2, ...scope ? { focusPaths: [scope] } : {} });
   const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
+  const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const base = scope ?? commonFolder(files);
-  const depth = files.length <= maxNodes ? Infinity : pickFolderDepth(files, base, { maxUnits: maxNodes, maxDepth: MAX_FOLDER_DEPTH });
-  const unitOfFile = new Map(files.map((f) => [f, depth === Infinity ? f : toFolderUnit(f, base, depth)]));
+  const unitOfFile = foldToUnits(files, { base, maxUnits: maxNodes, rank: (p) => rank2.get(p) ?? 0, language: (p) => language.get(p) });
   const score = /* @__PURE__ */ new Map();
   for (const [file, unit] of unitOfFile) score.set(unit, (score.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const units = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)));
-  const imports = index.neighbours(picked, ["import"]);
-  const edges = aggregateEdges(imports.length > 0 ? imports : index.neighbours(picked), (path15) => {
+  const rows = index.neighbours(picked, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(rows, (path15) => {
     const unit = unitOfFile.get(path15);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
-  });
-  const isFolder = (unit) => !unitOfFile.has(unit);
+  }));
+  const isFile = (unit) => unitOfFile.get(unit) === unit;
   const groupOf = (unit) => {
+    if (unit === ROOT_UNIT) return void 0;
     const top = toFolderUnit(unit, base, 1);
     if (top !== unit) return top;
-    return isFolder(unit) && units.some((u) => u.startsWith(`${unit}/`)) ? unit : void 0;
+    return !isFile(unit) && units.some((u) => u.startsWith(`${unit}/`)) ? unit : void 0;
   };
   const groups = pickGroups(units, groupOf);
   const nodes = units.map((unit) => {
     const group = groupOf(unit);
     const inGroup = group !== void 0 && groups.some((g) => g.id === group);
-    const label3 = group === unit && inGroup ? `${unit.slice(unit.lastIndexOf("/") + 1)}/*` : relativeTo(unit, inGroup ? group : base) + (isFolder(unit) ? "/" : "");
-    return { id: unit, label: label3, paths: [unit], kind: isFolder(unit) ? "folder" : "module", ...inGroup ? { group } : {} };
+    const folder = !isFile(unit);
+    let label3 = relativeTo(unit, inGroup ? group : base) + (folder ? "/" : "");
+    if (group === unit && inGroup) label3 = `${unit.slice(unit.lastIndexOf("/") + 1)}/*`;
+    if (unit === ROOT_UNIT || unit === base) label3 = `${unit === ROOT_UNIT ? "" : unit.slice(unit.lastIndexOf("/") + 1)}/ (top level)`;
+    return { id: unit, label: label3, paths: [unit], kind: folder ? "folder" : "module", ...inGroup ? { group } : {} };
   });
-  const under = scope ? ` under ${scope}` : "";
-  let title = `${units.length} source files${under}`;
-  if (depth !== Infinity) title = `${units.length} folders of ${files.length} source files${under}`;
-  else if (units.length < files.length) title = `${units.length} most central of ${files.length} source files${under}`;
+  const folders = units.filter((u) => !isFile(u)).length;
+  const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? "" : "s"}`;
+  let title = `${what} of ${files.length} source files${under}`;
+  if (units.length < score.size) title += ` (the ${units.length} most central of ${score.size})`;
+  if (edges.length === 0 && units.length > 1) title += "; no import between them resolves in the index";
+  if (removed > 0) title += `; ${removed} import arrow${removed === 1 ? "" : "s"} implied by a path through others not drawn`;
+  if (leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
   return {
-    type,
+    type: "architecture",
     title,
     nodes,
     edges: edges.map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight })),
@@ -7874,6 +8020,119 @@ function pickGroups(units, groupOf) {
     if (group !== void 0) members.set(group, (members.get(group) ?? 0) + 1);
   }
   return [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id2]) => ({ id: id2, label: `${id2}/` }));
+}
+
+// src/core/diagram/build-component-diagram.ts
+init_repo_path();
+var MAX_BOXES2 = 25;
+var MAP_TOKENS3 = 16e3;
+var NAMES_PER_EDGE = 3;
+var NAMES_PER_BOX = 2;
+var MAX_ARROWS = 30;
+var EXPOSED_KINDS = /* @__PURE__ */ new Set(["function", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "macro", "module"]);
+var PACKAGE_LANGUAGES2 = /* @__PURE__ */ new Set(["go", "java", "kotlin", "scala", "csharp"]);
+async function buildComponentDiagram(index, readFile3, options = {}) {
+  const scope = options.scope === void 0 ? void 0 : parseRepoPath(options.scope);
+  const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES2, DEFAULT_CAPS.nodes));
+  const { files: product, leftOut } = listProductFiles(index, scope);
+  const pkg = scope ?? findMainPackage(product);
+  const files = product.filter((p) => pkg === "" || p.startsWith(`${pkg}/`));
+  if (files.length === 0) return { type: "component", title: `No source files${pkg ? ` under ${pkg}` : ""}`, nodes: [], edges: [], groups: [] };
+  const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS3, focusPaths: pkg ? [pkg] : void 0 }).files.map((f) => [f.path, f.rank]));
+  const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
+  const boxes = [...files].sort((a, b) => (rank2.get(b) ?? 0) - (rank2.get(a) ?? 0) || (a < b ? -1 : 1)).slice(0, maxNodes);
+  const shown = new Set(boxes);
+  const rows = index.neighbours(boxes, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
+  const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
+  const exposed = /* @__PURE__ */ new Map();
+  const exposedBy = (path15) => {
+    if (!exposed.has(path15)) {
+      const names = index.symbolsIn(path15).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
+      exposed.set(path15, [...new Set(names)]);
+    }
+    return exposed.get(path15);
+  };
+  const texts = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Map();
+  const edges = [];
+  for (const pair of pairs) {
+    if (!texts.has(pair.from)) texts.set(pair.from, await readFile3(pair.from));
+    const text = texts.get(pair.from);
+    const names = exposedBy(pair.to).filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text));
+    if (names.length === 0 && PACKAGE_LANGUAGES2.has(language.get(pair.to) ?? "")) continue;
+    for (const name of names) used.set(`${pair.to}\0${name}`, (used.get(`${pair.to}\0${name}`) ?? 0) + 1);
+    const label3 = names.length === 0 ? void 0 : names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
+    edges.push({ from: pair.from, to: pair.to, kind: "import", weight: Math.max(1, names.length), ...label3 ? { label: label3 } : {} });
+  }
+  edges.push(...linkSamePackage(index, { boxes, files, language, exposedBy, used }));
+  edges.sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1) || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+  const cut = Math.max(0, edges.length - MAX_ARROWS);
+  edges.splice(MAX_ARROWS);
+  const groupOf = (path15) => {
+    const inner = relativeTo(path15, pkg).split("/");
+    return inner.length > 1 ? pkg ? `${pkg}/${inner[0]}` : inner[0] : void 0;
+  };
+  const groupIds = [...new Set(boxes.map(groupOf).filter((g) => g !== void 0))].sort().slice(0, DEFAULT_CAPS.groups);
+  const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo(id2, pkg)}/` }));
+  const nodes = boxes.map((path15) => {
+    const group = groupOf(path15);
+    const inGroup = group !== void 0 && groupIds.includes(group);
+    const top = exposedBy(path15).map((name2) => ({ name: name2, uses: used.get(`${path15}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
+    const name = relativeTo(path15, inGroup ? group : pkg);
+    return { id: path15, label: top.length > 0 ? `${name}: ${top.join(", ")}` : name, paths: [path15], kind: "module", ...inGroup ? { group } : {} };
+  });
+  const of = files.length > boxes.length ? `the ${boxes.length} most central of ${files.length} modules` : `${boxes.length} modules`;
+  let title = `${pkg || "the repository root"}: ${of} and the symbols they use of each other`;
+  if (edges.length === 0 && boxes.length > 1) title += "; no import between them resolves in the index";
+  if (cut > 0) title += `; the ${MAX_ARROWS} arrows carrying most symbols of ${MAX_ARROWS + cut}`;
+  if (scope === void 0 && leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
+  return { type: "component", title, nodes, edges, groups };
+}
+function linkSamePackage(index, input) {
+  const { boxes, files, language, exposedBy, used } = input;
+  const shown = new Set(boxes);
+  const isPackageFile = (p) => PACKAGE_LANGUAGES2.has(language.get(p) ?? "");
+  const edges = [];
+  for (const dir of new Set(boxes.filter(isPackageFile).map(dirOf4))) {
+    const members = files.filter((f) => dirOf4(f) === dir && isPackageFile(f));
+    const definedIn = /* @__PURE__ */ new Map();
+    for (const f of members) for (const name of exposedBy(f)) definedIn.set(name, [...definedIn.get(name) ?? [], f]);
+    for (const from of members.filter((f) => shown.has(f))) {
+      const byTarget = /* @__PURE__ */ new Map();
+      for (const name of index.referencedNames(from)) {
+        const defs = definedIn.get(name);
+        if (defs?.length !== 1 || defs[0] === from || !shown.has(defs[0])) continue;
+        byTarget.set(defs[0], [...byTarget.get(defs[0]) ?? [], name]);
+      }
+      for (const [to, names] of byTarget) {
+        for (const name of names) used.set(`${to}\0${name}`, (used.get(`${to}\0${name}`) ?? 0) + 1);
+        const label3 = names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
+        edges.push({ from, to, kind: "scope", weight: names.length, label: label3 });
+      }
+    }
+  }
+  return edges;
+}
+function dirOf4(path15) {
+  const at2 = path15.lastIndexOf("/");
+  return at2 < 0 ? "" : path15.slice(0, at2);
+}
+function findMainPackage(files) {
+  const base = commonFolder(files);
+  if (base !== "") return base;
+  const counts = /* @__PURE__ */ new Map();
+  let atRoot = 0;
+  for (const f of files) {
+    const at2 = f.indexOf("/");
+    if (at2 < 0) atRoot += 1;
+    else counts.set(f.slice(0, at2), (counts.get(f.slice(0, at2)) ?? 0) + 1);
+  }
+  const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (top === void 0 || atRoot >= top[1]) return "";
+  return commonFolder(files.filter((f) => f.startsWith(`${top[0]}/`)).map((f) => `${f}`)) || top[0];
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/core/diagram/build-change-diagram.ts
@@ -8060,36 +8319,23 @@ function parsePom(text) {
 }
 
 // src/core/diagram/to-import-pattern.ts
-function toImportPattern(ecosystem, name) {
-  const quoted = escapeRegExp(name);
+function isImportOf(ecosystem, name, source) {
   switch (ecosystem) {
     case "npm":
-      return {
-        pattern: new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)['"]${quoted}(?:/[^'"]*)?['"]`),
-        searchTerms: name.replace(/^@/, "").replace(/[/_.-]+/g, " ")
-      };
+    case "go":
+    case "rubygems":
+      return source === name || source.startsWith(`${name}/`);
     case "pypi": {
       const module = name.toLowerCase().replace(/-/g, "_");
-      const quotedModule = escapeRegExp(module);
-      return {
-        pattern: new RegExp(`^\\s*(?:from\\s+${quotedModule}(?:\\.[\\w.]+)?\\s+import\\b|import\\s+${quotedModule}\\b)`, "m"),
-        searchTerms: module.replace(/[_.]+/g, " ")
-      };
+      return source === module || source.startsWith(`${module}.`);
     }
-    case "go":
-      return { pattern: new RegExp(`"${quoted}(?:/[^"]*)?"`), searchTerms: name.slice(name.lastIndexOf("/") + 1).replace(/[^A-Za-z0-9]+/g, " ") };
     case "cargo": {
-      const crate = escapeRegExp(name.replace(/-/g, "_"));
-      return { pattern: new RegExp(`\\b${crate}::|\\bextern\\s+crate\\s+${crate}\\b`), searchTerms: name.replace(/[_-]+/g, " ") };
+      const crate = name.replace(/-/g, "_");
+      return source === crate || source.startsWith(`${crate}::`) || source.startsWith(`::${crate}::`);
     }
-    case "rubygems":
-      return { pattern: new RegExp(`\\brequire\\s*\\(?\\s*['"]${quoted}(?:/[^'"]*)?['"]`), searchTerms: name.replace(/[_-]+/g, " ") };
     case "maven":
-      return void 0;
+      return false;
   }
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
 // src/core/diagram/build-dependency-diagram.ts
@@ -8097,10 +8343,7 @@ var MAX_MODULES = 12;
 var MAX_MANIFESTS = 6;
 var MAX_EXTERNALS = 16;
 var MODULE_DEPTH = 2;
-var MAX_CHECKED = 40;
-var SEARCH_HITS = 25;
-var MAX_READS = 80;
-var MAP_TOKENS3 = 16e3;
+var MAP_TOKENS4 = 16e3;
 var ECOSYSTEM_LABEL = {
   npm: "npm packages",
   pypi: "PyPI packages",
@@ -8111,9 +8354,9 @@ var ECOSYSTEM_LABEL = {
 };
 async function buildDependencyDiagram(index, readFile3, options = {}) {
   const manifests = await readManifests(index, readFile3);
-  const files = listSourceFiles(index, isTestFile);
+  const { files, leftOut } = listProductFiles(index);
   const base = commonFolder(files);
-  const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS3 }).files.map((f) => [f.path, f.rank]));
+  const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS4 }).files.map((f) => [f.path, f.rank]));
   const maxModules = options.maxModules ?? MAX_MODULES;
   const depth = pickFolderDepth(files, base, { maxUnits: maxModules, maxDepth: MODULE_DEPTH });
   const unitOfFile = new Map(files.map((f) => [f, toFolderUnit(f, base, depth)]));
@@ -8126,7 +8369,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
-  await findUses(index, readFile3, externals.slice(0, MAX_CHECKED), moduleOf);
+  findUses(index, files, externals, moduleOf);
   const used = (e) => [...e.usedBy.values()].reduce((a, b) => a + b, 0);
   const shown = [...externals].sort((a, b) => used(b) - used(a) || Number(a.dev) - Number(b.dev) || externals.indexOf(a) - externals.indexOf(b)).slice(0, options.maxExternals ?? MAX_EXTERNALS);
   const nodes = [
@@ -8138,7 +8381,9 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     ...manifests.map((m) => ({ id: `manifest:${m.path}`, label: m.name ? `${m.name} (${m.path})` : m.path, paths: [m.path], kind: "package", group: "repository" })),
     ...shown.map((e) => ({ id: e.id, label: e.name, paths: [], kind: "external", group: `ecosystem:${e.ecosystem}` }))
   ];
-  const edges = aggregateEdges(index.neighbours(files.filter((f) => moduleOf(f) !== void 0)), moduleOf).map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
+  const resolved = index.neighbours(files.filter((f) => moduleOf(f) !== void 0), ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const { kept: internal } = reduceTransitiveEdges(aggregateEdges(resolved, moduleOf));
+  const edges = internal.map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
   for (const e of shown) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count });
@@ -8153,7 +8398,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   ];
   return {
     type: "dependency",
-    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages`,
+    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut.length > 0 ? `; not drawn: ${describeLeftOut(leftOut)}` : ""}`,
     nodes,
     edges,
     groups
@@ -8162,7 +8407,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
 async function readManifests(index, readFile3) {
   const listed = index.listFiles().map((f) => f.path);
   const names = new Set(MANIFEST_NAMES);
-  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && !isTestFile(p));
+  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && !isTestFile(p) && findNonProductFolder(p) === void 0);
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
   for (const path15 of chosen) {
@@ -8192,21 +8437,15 @@ function collectExternals(manifests) {
   }
   return [...byId.values()].sort((a, b) => Number(a.dev) - Number(b.dev));
 }
-async function findUses(index, readFile3, externals, moduleOf) {
-  const texts = /* @__PURE__ */ new Map();
+function findUses(index, files, externals, moduleOf) {
+  const sources = index.importSources(files.filter((f) => moduleOf(f) !== void 0));
   for (const external of externals) {
-    const check = toImportPattern(external.ecosystem, external.name);
-    if (!check || check.searchTerms.trim() === "") continue;
-    const paths = [...new Set(index.search(check.searchTerms, { limit: SEARCH_HITS }).map((h) => h.path))].filter((p) => moduleOf(p) !== void 0);
-    for (const path15 of paths) {
-      if (!texts.has(path15)) {
-        if (texts.size >= MAX_READS) continue;
-        texts.set(path15, readFile3(path15));
-      }
-      if (check.pattern.test(await texts.get(path15))) {
-        const unit = moduleOf(path15);
-        external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
-      }
+    const seen = /* @__PURE__ */ new Set();
+    for (const { path: path15, source } of sources) {
+      if (seen.has(path15) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path15);
+      const unit = moduleOf(path15);
+      external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
 }
@@ -8467,7 +8706,7 @@ function owningRelation(decorators) {
 
 // src/core/diagram/build-erd-diagram.ts
 var MAX_FILES2 = 20;
-var SEARCH_HITS2 = 30;
+var SEARCH_HITS = 30;
 var SOURCES = [
   { parser: parsePrismaSchema, matches: (p) => p.endsWith(".prisma"), byName: () => true },
   { parser: parseSqlDdl, matches: (p) => p.toLowerCase().endsWith(".sql"), byName: () => true, search: ["CREATE TABLE"] },
@@ -8492,7 +8731,7 @@ async function buildErdDiagram(index, readFile3, options = {}) {
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
-      for (const hit of index.search(query, { limit: SEARCH_HITS2 })) {
+      for (const hit of index.search(query, { limit: SEARCH_HITS })) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
@@ -9060,7 +9299,8 @@ async function buildOffline(type, run3, readFile3) {
   const { index } = run3.ports;
   if (type === "erd") return buildErdDiagram(index, readFile3);
   if (type === "dependency") return buildDependencyDiagram(index, readFile3);
-  return buildArchitectureDiagram(index, { scope: run3.scope, type });
+  if (type === "component") return buildComponentDiagram(index, readFile3, { scope: run3.scope });
+  return buildArchitectureDiagram(index, { scope: run3.scope });
 }
 function titleOf(type) {
   return { architecture: "Architecture", component: "Components", dependency: "Dependencies", erd: "Data model (ERD)" }[type];
@@ -9290,10 +9530,8 @@ function renderBlast(b, cite) {
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
 function outsideProduct(path15) {
-  const top = path15.split("/")[0]?.toLowerCase() ?? "";
-  if (/^examples?$/.test(top)) return "example";
-  if (/^bench(mark)?s?$/.test(top)) return "benchmark";
-  if (/^docs?$/.test(top)) return "docs";
+  const folder = findNonProductFolder(path15);
+  if (folder !== void 0) return describeNonProductFolder(folder);
   return isTestFile(path15) ? "test" : void 0;
 }
 function renderReceipt(review) {
@@ -9319,7 +9557,7 @@ function indent(text) {
 
 // src/core/review/blast-radius.ts
 function isPeripheral(path15) {
-  return /^(examples?|bench(mark)?s?|docs?)\//i.test(path15);
+  return findNonProductFolder(path15) !== void 0;
 }
 var DEFAULT_DEPTH = 2;
 var DEFAULT_TOP = 5;
@@ -9503,7 +9741,6 @@ var IMPORT_DEPTH = 5;
 var CALLER_DEPTH = 2;
 var MAX_TESTS_LISTED = 15;
 var MAX_TESTS_TO_RUN = 10;
-var OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
 function findTestGaps(files, changedSymbols, index) {
   const packageTests = new PackageTests(index);
   const changedTests = files.filter((f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
@@ -9517,7 +9754,7 @@ function findTestGaps(files, changedSymbols, index) {
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, symbols, index, packageTests);
     for (const [test, rank2] of reach) {
-      const ranked = changedTestPaths.has(test) ? 0 : rank2 + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
+      const ranked = changedTestPaths.has(test) ? 0 : rank2 + (findNonProductFolder(test) !== void 0 ? 10 : 0);
       if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();

@@ -26,6 +26,10 @@ export interface CodeIndex {
   imports(path: string, depth?: number): FileHit[];
   search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
+  /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
+  importSources(paths: string[]): { path: string; source: string }[];
+  /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
+  referencedNames(path: string): string[];
   /** File-level neighbours (import, call and inherit edges, or only `kinds`; both directions) with edge weights. */
   neighbours(paths: string[], kinds?: readonly NeighbourKind[]): { from: string; to: string; kind: string; weight: number }[];
   /** The chunk (symbol, part or window) that holds a line. */
@@ -91,6 +95,19 @@ export class SqliteCodeIndex implements CodeIndex {
 
   repoMap(options?: RepoMapOptions): RepoMap {
     return buildRepoMap(this.store, options);
+  }
+
+  importSources(paths: string[]): { path: string; source: string }[] {
+    return this.store.statement(
+      `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
+    ).all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
+  }
+
+  referencedNames(path: string): string[] {
+    return this.store.statement(
+      'SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name',
+    ).pluck().all(path) as string[];
   }
 
   neighbours(paths: string[], kinds: readonly NeighbourKind[] = NEIGHBOUR_KINDS): { from: string; to: string; kind: string; weight: number }[] {

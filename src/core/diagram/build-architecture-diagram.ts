@@ -1,51 +1,61 @@
 import type { CodeIndex } from '../code-index/code-index.js';
-import { isTestFile } from '../repo/is-test-file.js';
 import { parseRepoPath } from '../repo/repo-path.js';
 import { DEFAULT_CAPS } from './cap-diagram-graph.js';
 import type { DiagramGraph, DiagramGroup, DiagramNode } from './diagram-graph.js';
-import { aggregateEdges, commonFolder, listSourceFiles, pickFolderDepth, relativeTo, toFolderUnit } from './folder-unit.js';
+import { foldToUnits, ROOT_UNIT } from './fold-to-units.js';
+import { aggregateEdges, commonFolder, relativeTo, toFolderUnit } from './folder-unit.js';
+import { describeLeftOut, listProductFiles } from './list-product-files.js';
+import { reduceTransitiveEdges } from './reduce-transitive-edges.js';
 
 export interface ArchitectureOptions {
   /** A folder to draw instead of the whole repository. */
   scope?: string;
-  /** Boxes to draw at most; the compiler's cap (34) is the ceiling. */
+  /** Boxes to draw at most (20 by default); the compiler's cap (34) is the ceiling. */
   maxNodes?: number;
-  /** 'component' draws the same picture under that name (offline there is no finer source of components). */
-  type?: 'architecture' | 'component';
 }
 
+/**
+ * Past about 25 boxes an architecture stops being read and starts being
+ * searched; 20 also folds a middle-sized package's leaf folders (got's
+ * core/utils, flask's json/ and sansio/) into one box each, leaving the
+ * file-by-file view to the component diagram.
+ */
+const MAX_BOXES = 20;
 /** Enough budget for the map to rank a few hundred files; only its order is used here. */
 const MAP_TOKENS = 16_000;
-/** Folders deeper than this below the base say more about file layout than about design. */
-const MAX_FOLDER_DEPTH = 3;
 const MAX_GROUPS = DEFAULT_CAPS.groups;
+/** The edge kinds that come from a resolved import (update-edges.ts); calls are linked by name and are not. */
+export const RESOLVED_EDGE_KINDS = new Set(['import']);
 
 /**
- * An architecture diagram from the code index alone.
+ * An architecture diagram from the code index alone: the product's modules
+ * and packages and the imports between them.
  *
- * Which boxes: source files (no tests, fixtures, docs or config). When they
- * fit in `maxNodes`, each file is a box. Otherwise files are folded into
- * folders below the base (the scope, or the deepest folder holding every
- * file): the deepest level, up to 3, whose folder count fits; if even the
- * first level has too many, its most central folders are kept. Centrality is
- * the PageRank of the repo map, summed over a folder's files.
+ * Boxes: product source files (no tests, fixtures, examples, docs,
+ * benchmarks: listProductFiles; the title names what was left out). Each file
+ * is a box (in Go or Java, each package) until there are more than
+ * `maxNodes`; then the deepest, least central folders fold into one box each
+ * (foldToUnits), and if that is not enough the most central boxes are kept.
+ * Centrality is the PageRank of the repo map.
  *
- * Groups: the first folder below the base that holds a box (at most 10, the
- * fullest; boxes of other folders are drawn ungrouped). Arrows: import, call
- * and inheritance edges between files, summed between the boxes they join.
+ * Groups: the first folder below the base (the scope, or the deepest folder
+ * holding every file). Arrows: resolved imports only, summed between boxes;
+ * a call matched by name says nothing certain about a dependency. An arrow a
+ * reader can follow through other boxes is left out (reduceTransitiveEdges):
+ * the picture shows the layers, the component diagram the direct uses.
  */
 export function buildArchitectureDiagram(index: CodeIndex, options: ArchitectureOptions = {}): DiagramGraph {
   const scope = options.scope === undefined ? undefined : parseRepoPath(options.scope);
-  const maxNodes = Math.max(1, Math.min(options.maxNodes ?? DEFAULT_CAPS.nodes, DEFAULT_CAPS.nodes));
-  const files = listSourceFiles(index, isTestFile, scope);
-  const type = options.type ?? 'architecture';
-  if (files.length === 0) return { type, title: `No source files${scope ? ` under ${scope}` : ''}`, nodes: [], edges: [], groups: [] };
+  const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES, DEFAULT_CAPS.nodes));
+  const { files, leftOut } = listProductFiles(index, scope);
+  const under = scope ? ` under ${scope}` : '';
+  if (files.length === 0) return { type: 'architecture', title: `No source files${under}`, nodes: [], edges: [], groups: [] };
 
   const map = index.repoMap({ tokens: MAP_TOKENS, ...(scope ? { focusPaths: [scope] } : {}) });
   const rank = new Map(map.files.map((f) => [f.path, f.rank]));
+  const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const base = scope ?? commonFolder(files);
-  const depth = files.length <= maxNodes ? Infinity : pickFolderDepth(files, base, { maxUnits: maxNodes, maxDepth: MAX_FOLDER_DEPTH });
-  const unitOfFile = new Map(files.map((f) => [f, depth === Infinity ? f : toFolderUnit(f, base, depth)]));
+  const unitOfFile = foldToUnits(files, { base, maxUnits: maxNodes, rank: (p) => rank.get(p) ?? 0, language: (p) => language.get(p) });
 
   const score = new Map<string, number>();
   for (const [file, unit] of unitOfFile) score.set(unit, (score.get(unit) ?? 0) + (rank.get(file) ?? 0));
@@ -53,37 +63,40 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const shown = new Set(units);
 
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
-  // Call edges are linked by name and can join modules that never import each other; where the
-  // language gives imports, they are the architecture, so calls count only in a repository without any.
-  // Imports first, alone (on a big tree the call edges are most of the rows); the other kinds only when there are none.
-  const imports = index.neighbours(picked, ['import']);
-  const edges = aggregateEdges(imports.length > 0 ? imports : index.neighbours(picked), (path) => {
+  // Import edges alone are asked for (on a big tree the call edges are most of the rows).
+  const rows = index.neighbours(picked, ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(rows, (path) => {
     const unit = unitOfFile.get(path);
     return unit !== undefined && shown.has(unit) ? unit : undefined;
-  });
+  }));
 
-  const isFolder = (unit: string): boolean => !unitOfFile.has(unit);
-  // A first-level folder whose subfolders are boxes too holds its own files in its group, as `name/*`.
+  const isFile = (unit: string): boolean => unitOfFile.get(unit) === unit;
   const groupOf = (unit: string): string | undefined => {
+    if (unit === ROOT_UNIT) return undefined;
     const top = toFolderUnit(unit, base, 1);
     if (top !== unit) return top;
-    return isFolder(unit) && units.some((u) => u.startsWith(`${unit}/`)) ? unit : undefined;
+    // A first-level folder whose subfolders are boxes too holds its own files in its group, as `name/*`.
+    return !isFile(unit) && units.some((u) => u.startsWith(`${unit}/`)) ? unit : undefined;
   };
   const groups = pickGroups(units, groupOf);
   const nodes: DiagramNode[] = units.map((unit) => {
     const group = groupOf(unit);
     const inGroup = group !== undefined && groups.some((g) => g.id === group);
-    const label = group === unit && inGroup
-      ? `${unit.slice(unit.lastIndexOf('/') + 1)}/*`
-      : relativeTo(unit, inGroup ? group : base) + (isFolder(unit) ? '/' : '');
-    return { id: unit, label, paths: [unit], kind: isFolder(unit) ? 'folder' : 'module', ...(inGroup ? { group } : {}) };
+    const folder = !isFile(unit);
+    let label = relativeTo(unit, inGroup ? group : base) + (folder ? '/' : '');
+    if (group === unit && inGroup) label = `${unit.slice(unit.lastIndexOf('/') + 1)}/*`;
+    if (unit === ROOT_UNIT || unit === base) label = `${unit === ROOT_UNIT ? '' : unit.slice(unit.lastIndexOf('/') + 1)}/ (top level)`;
+    return { id: unit, label, paths: [unit], kind: folder ? 'folder' : 'module', ...(inGroup ? { group } : {}) };
   });
-  const under = scope ? ` under ${scope}` : '';
-  let title = `${units.length} source files${under}`;
-  if (depth !== Infinity) title = `${units.length} folders of ${files.length} source files${under}`;
-  else if (units.length < files.length) title = `${units.length} most central of ${files.length} source files${under}`;
+  const folders = units.filter((u) => !isFile(u)).length;
+  const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? '' : 's'}`;
+  let title = `${what} of ${files.length} source files${under}`;
+  if (units.length < score.size) title += ` (the ${units.length} most central of ${score.size})`;
+  if (edges.length === 0 && units.length > 1) title += '; no import between them resolves in the index';
+  if (removed > 0) title += `; ${removed} import arrow${removed === 1 ? '' : 's'} implied by a path through others not drawn`;
+  if (leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
   return {
-    type,
+    type: 'architecture',
     title,
     nodes,
     edges: edges.map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight })),

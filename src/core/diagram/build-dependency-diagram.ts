@@ -1,9 +1,13 @@
 import type { CodeIndex } from '../code-index/code-index.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { RESOLVED_EDGE_KINDS } from './build-architecture-diagram.js';
 import type { DiagramEdge, DiagramGraph, DiagramGroup, DiagramNode } from './diagram-graph.js';
-import { aggregateEdges, commonFolder, listSourceFiles, pickFolderDepth, relativeTo, toFolderUnit } from './folder-unit.js';
+import { aggregateEdges, commonFolder, pickFolderDepth, relativeTo, toFolderUnit } from './folder-unit.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { describeLeftOut, listProductFiles } from './list-product-files.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { MANIFEST_NAMES, parseManifest, type Ecosystem, type Manifest } from './parse-manifest.js';
-import { toImportPattern } from './to-import-pattern.js';
+import { reduceTransitiveEdges } from './reduce-transitive-edges.js';
+import { isImportOf } from './to-import-pattern.js';
 
 export interface DependencyOptions {
   maxModules?: number;
@@ -16,10 +20,6 @@ const MAX_MANIFESTS = 6;
 const MAX_EXTERNALS = 16;
 /** Modules are folders at most two levels below the source root: deeper ones are parts of a module. */
 const MODULE_DEPTH = 2;
-/** Bounds on the usage check: packages checked, search hits per package, files read in all. */
-const MAX_CHECKED = 40;
-const SEARCH_HITS = 25;
-const MAX_READS = 80;
 const MAP_TOKENS = 16_000;
 
 const ECOSYSTEM_LABEL: Record<Ecosystem, string> = {
@@ -44,11 +44,15 @@ interface External {
  * kept), each manifest, and the packages
  * the manifests declare (those seen in use first, then runtime, then dev; 16).
  *
- * Arrows: module -> module where files import or call each other (the index's
- * file graph); module -> package where a file of the module is seen importing
- * it. "Seen" is checked, not guessed: the index is searched for the package's
- * name and the files found are read and matched against the import syntax of
- * the ecosystem (see toImportPattern). A package with no import seen (or one
+ * Modules are product code only (listProductFiles: no tests, examples,
+ * docs or benchmarks; the title names what was left out).
+ *
+ * Arrows: module -> module where a file imports another and the import
+ * resolves in the index (calls matched by name are not used; an arrow a
+ * reader can follow through other modules is left out); module -> package
+ * where a file of the module has an import statement naming the package (the
+ * index's parsed imports, so never an example in a comment: isImportOf). A
+ * package with no import seen (or one
  * whose imports cannot be told from its name, like Maven's) hangs from the
  * manifest that declares it, dotted: declared, use not shown.
  */
@@ -58,7 +62,7 @@ export async function buildDependencyDiagram(
   options: DependencyOptions = {},
 ): Promise<DiagramGraph> {
   const manifests = await readManifests(index, readFile);
-  const files = listSourceFiles(index, isTestFile);
+  const { files, leftOut } = listProductFiles(index);
   const base = commonFolder(files);
   const rank = new Map(index.repoMap({ tokens: MAP_TOKENS }).files.map((f) => [f.path, f.rank]));
   const maxModules = options.maxModules ?? MAX_MODULES;
@@ -74,7 +78,7 @@ export async function buildDependencyDiagram(
   };
 
   const externals = collectExternals(manifests);
-  await findUses(index, readFile, externals.slice(0, MAX_CHECKED), moduleOf);
+  findUses(index, files, externals, moduleOf);
   const used = (e: External): number => [...e.usedBy.values()].reduce((a, b) => a + b, 0);
   const shown = [...externals]
     .sort((a, b) => used(b) - used(a) || Number(a.dev) - Number(b.dev) || externals.indexOf(a) - externals.indexOf(b))
@@ -90,7 +94,9 @@ export async function buildDependencyDiagram(
     ...manifests.map((m): DiagramNode => ({ id: `manifest:${m.path}`, label: m.name ? `${m.name} (${m.path})` : m.path, paths: [m.path], kind: 'package', group: 'repository' })),
     ...shown.map((e): DiagramNode => ({ id: e.id, label: e.name, paths: [], kind: 'external', group: `ecosystem:${e.ecosystem}` })),
   ];
-  const edges: DiagramEdge[] = aggregateEdges(index.neighbours(files.filter((f) => moduleOf(f) !== undefined)), moduleOf)
+  const resolved = index.neighbours(files.filter((f) => moduleOf(f) !== undefined), ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const { kept: internal } = reduceTransitiveEdges(aggregateEdges(resolved, moduleOf));
+  const edges: DiagramEdge[] = internal
     .map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
   for (const e of shown) {
     if (e.usedBy.size > 0) {
@@ -106,18 +112,18 @@ export async function buildDependencyDiagram(
   ];
   return {
     type: 'dependency',
-    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages`,
+    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut.length > 0 ? `; not drawn: ${describeLeftOut(leftOut)}` : ''}`,
     nodes,
     edges,
     groups,
   };
 }
 
-/** Manifests outside tests and fixtures, shallowest first (the root's is the repository's own). */
+/** Manifests outside tests, fixtures and examples, shallowest first (the root's is the repository's own). */
 async function readManifests(index: CodeIndex, readFile: (path: string) => Promise<string>): Promise<(Manifest & { path: string })[]> {
   const listed = index.listFiles().map((f) => f.path);
   const names = new Set<string>(MANIFEST_NAMES);
-  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf('/') + 1)) && !isTestFile(p));
+  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf('/') + 1)) && !isTestFile(p) && findNonProductFolder(p) === undefined);
   const chosen = paths.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests: (Manifest & { path: string })[] = [];
   for (const path of chosen) {
@@ -151,26 +157,15 @@ function collectExternals(manifests: (Manifest & { path: string })[]): External[
   return [...byId.values()].sort((a, b) => Number(a.dev) - Number(b.dev));
 }
 
-async function findUses(
-  index: CodeIndex,
-  readFile: (path: string) => Promise<string>,
-  externals: External[],
-  moduleOf: (path: string) => string | undefined,
-): Promise<void> {
-  const texts = new Map<string, Promise<string>>();
+function findUses(index: CodeIndex, files: string[], externals: External[], moduleOf: (path: string) => string | undefined): void {
+  const sources = index.importSources(files.filter((f) => moduleOf(f) !== undefined));
   for (const external of externals) {
-    const check = toImportPattern(external.ecosystem, external.name);
-    if (!check || check.searchTerms.trim() === '') continue;
-    const paths = [...new Set(index.search(check.searchTerms, { limit: SEARCH_HITS }).map((h) => h.path))].filter((p) => moduleOf(p) !== undefined);
-    for (const path of paths) {
-      if (!texts.has(path)) {
-        if (texts.size >= MAX_READS) continue;
-        texts.set(path, readFile(path));
-      }
-      if (check.pattern.test(await texts.get(path)!)) {
-        const unit = moduleOf(path)!;
-        external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
-      }
+    const seen = new Set<string>();
+    for (const { path, source } of sources) {
+      if (seen.has(path) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path);
+      const unit = moduleOf(path)!;
+      external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
 }

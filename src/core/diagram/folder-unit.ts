@@ -1,5 +1,3 @@
-import type { CodeIndex } from '../code-index/code-index.js';
-
 /**
  * The folder a diagram node stands for: `path` cut to `depth` folders below
  * `base` (`src/http/parse/a.ts`, base `src`, depth 1 -> `src/http`). A file
@@ -38,18 +36,6 @@ export function commonFolder(paths: string[]): string {
 /** `path` below `base`, as a reader inside `base` would name it. */
 export function relativeTo(path: string, base: string): string {
   return base === '' || !path.startsWith(`${base}/`) ? path : path.slice(base.length + 1);
-}
-
-/**
- * Indexed source files a diagram of the design should show: code (not docs or
- * config, which the index keeps as 'text') and not tests or fixtures, which
- * import everything and would sit in the middle of every picture.
- */
-export function listSourceFiles(index: CodeIndex, isTest: (path: string) => boolean, scope?: string): string[] {
-  return index.listFiles()
-    .filter((f) => f.language !== 'text' && !isTest(f.path))
-    .map((f) => f.path)
-    .filter((p) => scope === undefined || p.startsWith(`${scope}/`) || p === scope);
 }
 
 /**

@@ -1,44 +1,28 @@
 import type { Ecosystem } from './parse-manifest.js';
 
 /**
- * How source code names a declared package when it imports it, and the
- * words to search the index for to find such files. undefined where the
- * import does not follow from the declared name: Maven artifacts are
- * imported by Java package, which the pom does not state.
- *
- * Python assumes the module is the distribution name in lower case with `-`
- * as `_` (true for most, not for PyYAML -> yaml); a package imported under
- * another name is then shown as declared, not as used.
+ * Whether an import statement's source, as the index recorded it from the
+ * syntax tree (so never from a comment), names a declared package: the
+ * package itself or a path inside it (`lodash/fp`, `werkzeug.routing`,
+ * `serde::Deserialize`). Maven artifacts are imported
+ * by Java package, which the pom does not state, so they never match. Python
+ * assumes the module is the distribution name in lower case with `-` as `_`
+ * (true for most, not for PyYAML -> yaml); a package imported under another
+ * name is then shown as declared, not as used.
  */
-export function toImportPattern(ecosystem: Ecosystem, name: string): { pattern: RegExp; searchTerms: string } | undefined {
-  const quoted = escapeRegExp(name);
+export function isImportOf(ecosystem: Ecosystem, name: string, source: string): boolean {
   switch (ecosystem) {
-    case 'npm':
-      return {
-        pattern: new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)['"]${quoted}(?:/[^'"]*)?['"]`),
-        searchTerms: name.replace(/^@/, '').replace(/[/_.-]+/g, ' '),
-      };
+    case 'npm': case 'go': case 'rubygems':
+      return source === name || source.startsWith(`${name}/`);
     case 'pypi': {
       const module = name.toLowerCase().replace(/-/g, '_');
-      const quotedModule = escapeRegExp(module);
-      return {
-        pattern: new RegExp(`^\\s*(?:from\\s+${quotedModule}(?:\\.[\\w.]+)?\\s+import\\b|import\\s+${quotedModule}\\b)`, 'm'),
-        searchTerms: module.replace(/[_.]+/g, ' '),
-      };
+      return source === module || source.startsWith(`${module}.`);
     }
-    case 'go':
-      return { pattern: new RegExp(`"${quoted}(?:/[^"]*)?"`), searchTerms: name.slice(name.lastIndexOf('/') + 1).replace(/[^A-Za-z0-9]+/g, ' ') };
     case 'cargo': {
-      const crate = escapeRegExp(name.replace(/-/g, '_'));
-      return { pattern: new RegExp(`\\b${crate}::|\\bextern\\s+crate\\s+${crate}\\b`), searchTerms: name.replace(/[_-]+/g, ' ') };
+      const crate = name.replace(/-/g, '_');
+      return source === crate || source.startsWith(`${crate}::`) || source.startsWith(`::${crate}::`);
     }
-    case 'rubygems':
-      return { pattern: new RegExp(`\\brequire\\s*\\(?\\s*['"]${quoted}(?:/[^'"]*)?['"]`), searchTerms: name.replace(/[_-]+/g, ' ') };
     case 'maven':
-      return undefined;
+      return false;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -1,6 +1,7 @@
 import type { DiagramType } from '../explore/types.js';
 import { readDiagramType } from '../explore/read-prompt.js';
 import { buildArchitectureDiagram } from '../diagram/build-architecture-diagram.js';
+import { buildComponentDiagram } from '../diagram/build-component-diagram.js';
 import { buildChangeDiagram } from '../diagram/build-change-diagram.js';
 import { buildDependencyDiagram } from '../diagram/build-dependency-diagram.js';
 import { buildErdDiagram } from '../diagram/build-erd-diagram.js';
@@ -106,7 +107,8 @@ async function buildOffline(type: DiagramType, run: SkillRun, readFile: (path: s
   const { index } = run.ports;
   if (type === 'erd') return buildErdDiagram(index, readFile);
   if (type === 'dependency') return buildDependencyDiagram(index, readFile);
-  return buildArchitectureDiagram(index, { scope: run.scope, type });
+  if (type === 'component') return buildComponentDiagram(index, readFile, { scope: run.scope });
+  return buildArchitectureDiagram(index, { scope: run.scope });
 }
 
 function titleOf(type: DiagramType): string {

@@ -1,3 +1,4 @@
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
@@ -22,8 +23,6 @@ export interface FileToChange {
 
 const MAX_FILES = 6;
 const MAX_SYMBOLS = 3;
-/** Folders of docs, examples and benchmarks: shown when asked about, never proposed for a code change. */
-const NON_PRODUCT_DIRS = /^(docs?|documentation|examples?|samples?|demos?|bench(es|mark|marks)?|benchmark[-_]?\w*)$/i;
 
 /**
  * The files a plan proposes to change, most certain first: the explored
@@ -68,9 +67,9 @@ export function findFilesToChange(input: { prompt: string; candidates: Candidate
   return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
 }
 
-/** Docs, examples and benchmarks by folder. */
+/** Docs, examples and benchmarks by folder: shown when asked about, never proposed for a code change. */
 export function isNonProductPath(path: string): boolean {
-  return path.split('/').slice(0, -1).some((d) => NON_PRODUCT_DIRS.test(d));
+  return findNonProductFolder(path) !== undefined;
 }
 
 /** The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. */

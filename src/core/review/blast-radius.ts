@@ -1,3 +1,4 @@
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { CallHit } from '../code-index/graph-queries.js';
@@ -21,7 +22,7 @@ export interface BlastRadius {
 
 /** Examples, benchmarks and docs: code that uses the product, listed after the product's own callers. */
 function isPeripheral(path: string): boolean {
-  return /^(examples?|bench(mark)?s?|docs?)\//i.test(path);
+  return findNonProductFolder(path) !== undefined;
 }
 
 /** Two hops: a caller's callers are still likely to notice; past that, the graph says little (see MAX_CALL_DEPTH). */

@@ -1,6 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
 import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
 import { findMissingTests } from './find-missing-tests.js';
 import type { DiffFile } from './parse-diff.js';
@@ -32,7 +33,6 @@ const IMPORT_DEPTH = 5;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
 const MAX_TESTS_TO_RUN = 10;
-const OUTSIDE_PRODUCT = /^(examples?|docs?|benchmarks?|demos?)\//;
 
 /**
  * Which tests reach the changed code, judged by the index rather than by
@@ -58,7 +58,7 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
     const reach = findReachingTests(file.path, symbols, index, packageTests);
     for (const [test, rank] of reach) {
       // Examples' and docs' own tests come last: they test the example, not the product.
-      const ranked = changedTestPaths.has(test) ? 0 : rank + (OUTSIDE_PRODUCT.test(test) ? 10 : 0);
+      const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
       if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();

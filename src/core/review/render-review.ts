@@ -1,4 +1,5 @@
 import { isTestFile } from '../repo/is-test-file.js';
+import { describeNonProductFolder, findNonProductFolder } from '../repo/non-product-folders.js';
 import { fitComment, type Block } from '../render/fit-comment.js';
 import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
@@ -130,10 +131,8 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
 
 /** `example`, `benchmark`, `docs` or `test` for a caller outside the product code, so a reader weighs it. */
 function outsideProduct(path: string): string | undefined {
-  const top = path.split('/')[0]?.toLowerCase() ?? '';
-  if (/^examples?$/.test(top)) return 'example';
-  if (/^bench(mark)?s?$/.test(top)) return 'benchmark';
-  if (/^docs?$/.test(top)) return 'docs';
+  const folder = findNonProductFolder(path);
+  if (folder !== undefined) return describeNonProductFolder(folder);
   return isTestFile(path) ? 'test' : undefined;
 }
 

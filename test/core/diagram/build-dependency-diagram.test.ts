@@ -25,7 +25,7 @@ async function dependencyGraph(files: Record<string, string>) {
 describe('buildDependencyDiagram', () => {
   it('draws modules, manifests and declared packages, with an arrow from the code that imports one', async () => {
     const { graph } = await dependencyGraph(DEPENDENCY_FILES);
-    expect(graph.title).toBe('6 modules and 5 of 5 declared packages');
+    expect(graph.title).toBe('6 modules and 5 of 5 declared packages; not drawn: tests (1 file)');
     const { text } = compileMermaid(graph);
     expect(text).toMatchInlineSnapshot(`
       "flowchart LR
@@ -49,9 +49,7 @@ describe('buildDependencyDiagram', () => {
           n12(["PyYAML"])
         end
         n4 --> n1
-        n4 --> n2
         n1 --> n3
-        n1 --> n2
         n3 --> n2
         n5 --> n1
         n5 --> n9
@@ -75,5 +73,21 @@ describe('buildDependencyDiagram', () => {
     const { graph, read } = await dependencyGraph({ 'cmd/main.go': 'package main\n\nfunc main() {}\n' });
     expect(read).toEqual(['go.mod']);
     expect(graph.nodes.map((n) => n.id)).toEqual(['cmd/main.go']);
+  });
+});
+
+describe('buildDependencyDiagram on a project with examples and a package named in a comment', () => {
+  it('draws no arrow from an example or from a comment, only from import statements of the product', async () => {
+    const { graph } = await dependencyGraph({
+      'package.json': JSON.stringify({ name: 'client', dependencies: { 'fast-json': '^1.0.0', ky: '^1.0.0' } }),
+      'source/index.ts': "import ky from 'ky';\nexport const get = ky;\n",
+      // A usage example inside documentation: not an import of the product.
+      'source/options.ts': "/**\n * @example\n * import parse from 'fast-json';\n */\nexport const options = {};\n",
+      'examples/tutorial/app.ts': "import { get } from '../../source/index.js';\nimport parse from 'fast-json';\nget(parse);\n",
+    });
+    expect(graph.nodes.flatMap((n) => n.paths).filter((p) => p.startsWith('examples'))).toEqual([]);
+    expect(graph.title).toContain('not drawn: examples/ (1 file)');
+    expect(graph.edges.filter((e) => e.to === 'npm:ky')).toEqual([{ from: 'source/index.ts', to: 'npm:ky', kind: 'import', weight: 1 }]);
+    expect(graph.edges.filter((e) => e.to === 'npm:fast-json')).toEqual([{ from: 'manifest:package.json', to: 'npm:fast-json', kind: 'declared' }]);
   });
 });

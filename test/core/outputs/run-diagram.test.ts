@@ -24,6 +24,20 @@ describe('run > diagram', () => {
     expect(result.comment.body).toContain('Drawn from the code index alone, without a language model.');
   });
 
+  it('offline: a component diagram is its own picture, not the architecture under another name', async () => {
+    const { ports, repo } = await explorePorts();
+    const ask = async (prompt: string) => {
+      const result = done(await run({ command: 'diagram', prompt, repo: { kind: 'local', root: repo.root } }, ports));
+      if (result.output.kind !== 'diagram') throw new Error('expected a diagram');
+      return result.output.diagrams[0]!;
+    };
+    const component = await ask('component diagram');
+    const architecture = await ask('architecture');
+    expect(component.graph.type).toBe('component');
+    expect(component.graph.title).toContain('the symbols they use of each other');
+    expect(component.mermaid).not.toBe(architecture.mermaid);
+  });
+
   it('offline: says when no data model was found for an ERD', async () => {
     const { ports, repo } = await explorePorts();
     const result = done(await run({ command: 'diagram', prompt: 'draw the ERD', repo: { kind: 'local', root: repo.root } }, ports));

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { CodeIndex, IndexedFile } from '../../../src/core/code-index/code-index.js';
+import { describeLeftOut, listProductFiles } from '../../../src/core/diagram/list-product-files.js';
+import { findNonProductFolder } from '../../../src/core/repo/non-product-folders.js';
+
+function indexOf(paths: string[]): CodeIndex {
+  const files = paths.map((path): IndexedFile => ({ path, blobSha: '0', size: 1, lines: 1, language: path.endsWith('.md') ? 'text' : 'python' }));
+  return { listFiles: () => files } as Partial<CodeIndex> as CodeIndex;
+}
+
+describe('listProductFiles', () => {
+  it('keeps the product and counts what it leaves out by folder', () => {
+    const { files, leftOut } = listProductFiles(indexOf([
+      'src/flask/app.py', 'examples/tutorial/flaskr/db.py', 'examples/celery/task.py', 'docs/conf.py', 'tests/test_app.py', 'README.md',
+    ]));
+    expect(files).toEqual(['src/flask/app.py']);
+    expect(leftOut).toEqual([{ label: 'examples/', files: 2 }, { label: 'docs/', files: 1 }, { label: 'tests', files: 1 }]);
+    expect(describeLeftOut(leftOut, 2)).toBe('examples/ (2 files), docs/ (1 file) and 1 more folder');
+  });
+
+  it('draws a scope inside examples as asked', () => {
+    expect(listProductFiles(indexOf(['examples/a/x.py', 'src/y.py']), 'examples/a').files).toEqual(['examples/a/x.py']);
+  });
+
+  it('keeps the examples of a repository that has nothing else', () => {
+    expect(listProductFiles(indexOf(['examples/a/x.py'])).files).toEqual(['examples/a/x.py']);
+  });
+});
+
+describe('findNonProductFolder', () => {
+  it('names the folder down to the non-product one', () => {
+    expect(findNonProductFolder('documentation/examples/pagination.js')).toBe('documentation');
+    expect(findNonProductFolder('benchmark/index.ts')).toBe('benchmark');
+    // Go's doc/ is a package (cobra's doc generators), not documentation.
+    expect(findNonProductFolder('doc/man_docs.go')).toBeUndefined();
+  });
+});
