@@ -96,7 +96,10 @@ function findAssignments(text) {
     const start = m.index + m[0].length - m[1].length - value.length;
     spans.push({ start, end: start + value.length, rule: "secret-assignment" });
   }
-  for (const [re, loose] of [[ENV_LINE, true], [CONFIG_LINE, false]]) {
+  for (const [re, loose] of [
+    [ENV_LINE, true],
+    [CONFIG_LINE, false]
+  ]) {
     for (const m of text.matchAll(re)) {
       const value = m[re === ENV_LINE ? 2 : 1];
       if (!isSecretValue(value, { loose }) || loose && value.toUpperCase() === m[1]) continue;
@@ -130,12 +133,14 @@ function loadScanner() {
     ]);
     secretLintProfiler.setEnabled(false);
     const config = {
-      rules: [{
-        id: PRESET_ID,
-        rule: creator,
-        // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
-        rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
-      }]
+      rules: [
+        {
+          id: PRESET_ID,
+          rule: creator,
+          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
+        }
+      ]
     };
     return { lintSource, config };
   })();
@@ -458,9 +463,7 @@ function extractTags(root, query, text) {
       });
     }
   }
-  const ordered = [...definitions.values()].sort(
-    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex
-  );
+  const ordered = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, containerIndex } = nest(ordered, text);
   const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
   return { symbols, references, imports: dedupeImports(imports) };

@@ -32,7 +32,9 @@ export interface ServerReport {
 if (process.send !== undefined && process.argv.includes('--concurrency')) await serve();
 
 async function serve(): Promise<void> {
-  const { values } = parseArgs({ options: { concurrency: { type: 'string', default: '2' }, throttle: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { concurrency: { type: 'string', default: '2' }, throttle: { type: 'boolean', default: false } },
+  });
   const fixture = path.join(findProjectRoot(), 'test/fixtures/repos/typescript');
   const github = new OfflineGitHub(fixture, { selfLogin: toSelfLogin('nanodex') });
   const writeTimes: number[] = [];
@@ -46,12 +48,17 @@ async function serve(): Promise<void> {
   const Octokit = values.throttle
     ? AppOctokit.defaults((o: Record<string, unknown>) => ({ ...o, request: { fetch } }))
     : ProbotOctokit.defaults((o: Record<string, unknown> & { throttle?: object }) => ({
-      ...o, request: { fetch }, retry: { enabled: false }, throttle: { ...o?.throttle, enabled: false },
-    }));
+        ...o,
+        request: { fetch },
+        retry: { enabled: false },
+        throttle: { ...o?.throttle, enabled: false },
+      }));
   const runs = new Map<string, number>();
   const outcomes: Record<string, number> = {};
   const deps = createAppDeps({
-    appSlug: 'nanodex', logger: silentLogger, concurrency: Number(values.concurrency),
+    appSlug: 'nanodex',
+    logger: silentLogger,
+    concurrency: Number(values.concurrency),
     indexes: new LocalRepoIndexes(fixture, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'nanodex-bench-app-')) }),
     onSettled: (job, outcome) => {
       runs.set(job.deliveryId, (runs.get(job.deliveryId) ?? 0) + 1);
@@ -61,17 +68,27 @@ async function serve(): Promise<void> {
   const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
   const probot = new Probot({ appId: 1, privateKey, secret: BENCH_SECRET, Octokit, logLevel: 'fatal' });
   const server = await startAppServer({
-    probot, appFn: createNanodexApp(deps), queue: deps.queue, logger: silentLogger, checkPayload: checkWebhookPayload, port: 0, host: '127.0.0.1',
+    probot,
+    appFn: createNanodexApp(deps),
+    queue: deps.queue,
+    logger: silentLogger,
+    checkPayload: checkWebhookPayload,
+    port: 0,
+    host: '127.0.0.1',
   });
   let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
   process.send?.({ url: server.url });
   process.on('message', () => {
     void deps.queue.onIdle().then(async () => {
       clearInterval(sampler);
       await server.close();
       const report: ServerReport = {
-        jobsRun: runs.size, jobsRunTwice: [...runs.values()].filter((n) => n > 1).length, outcomes,
+        jobsRun: runs.size,
+        jobsRunTwice: [...runs.values()].filter((n) => n > 1).length,
+        outcomes,
         // A completed reply is the sticky comment's update from "working" to the answer.
         repliesCompleted: github.writes.filter((w) => w.method === 'PATCH').length,
         peakRssMb: Math.round(peakRss / 1024 / 1024),
@@ -84,7 +101,10 @@ async function serve(): Promise<void> {
 }
 
 function toGaps(times: number[]): ServerReport['writeGapMs'] {
-  const gaps = times.slice(1).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+  const gaps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .sort((a, b) => a - b);
   const round = (n: number) => Math.round(n);
   return { min: round(gaps[0] ?? 0), p50: round(quantile(gaps, 0.5)), max: round(gaps.at(-1) ?? 0) };
 }

@@ -28,8 +28,11 @@ import { BENCH_SECRET, type ServerReport } from './app-load-server.js';
 const TARGET_P99_MS = 1000;
 const { values } = parseArgs({
   options: {
-    deliveries: { type: 'string' }, repos: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '2' },
-    installations: { type: 'string', default: '1' }, throttle: { type: 'boolean', default: false },
+    deliveries: { type: 'string' },
+    repos: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '2' },
+    installations: { type: 'string', default: '1' },
+    throttle: { type: 'boolean', default: false },
   },
 });
 const deliveries = Number(values.deliveries ?? (values.throttle ? 20 : 200));
@@ -38,7 +41,10 @@ const installations = Number(values.installations);
 const root = findProjectRoot();
 
 const serverFile = fileURLToPath(new URL(`./app-load-server.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
-const child = fork(serverFile, ['--concurrency', String(values.concurrency), ...(values.throttle ? ['--throttle'] : [])], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = fork(serverFile, ['--concurrency', String(values.concurrency), ...(values.throttle ? ['--throttle'] : [])], {
+  execArgv: process.execArgv,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const messages: ((message: unknown) => void)[] = [];
 child.on('message', (message) => messages.shift()?.(message));
 const nextMessage = <T>() => new Promise<T>((resolve) => messages.push((m) => resolve(m as T)));
@@ -46,20 +52,38 @@ const { url } = await nextMessage<{ url: string }>();
 
 const QUESTIONS = ['find createStore', 'refs TodoStore', 'map', 'explain how todos are stored', 'plan add a due date to todos'];
 function payloadFor(i: number): string {
-  const repository = { name: `repo-${i % repos}`, full_name: `bench/repo-${i % repos}`, owner: { login: 'bench' }, private: false, default_branch: 'main', html_url: `https://github.com/bench/repo-${i % repos}` };
+  const repository = {
+    name: `repo-${i % repos}`,
+    full_name: `bench/repo-${i % repos}`,
+    owner: { login: 'bench' },
+    private: false,
+    default_branch: 'main',
+    html_url: `https://github.com/bench/repo-${i % repos}`,
+  };
   return JSON.stringify({
-    action: 'created', installation: { id: 1 + (i % installations) }, repository, sender: { login: 'octocat', type: 'User' },
+    action: 'created',
+    installation: { id: 1 + (i % installations) },
+    repository,
+    sender: { login: 'octocat', type: 'User' },
     issue: { number: i + 1, title: `Issue ${i}`, body: '', user: { login: 'octocat', type: 'User' } },
-    comment: { id: 10_000 + i, body: `@nanodex ${QUESTIONS[i % QUESTIONS.length]}`, user: { login: 'octocat', type: 'User' }, author_association: 'OWNER' },
+    comment: {
+      id: 10_000 + i,
+      body: `@nanodex ${QUESTIONS[i % QUESTIONS.length]}`,
+      user: { login: 'octocat', type: 'User' },
+      author_association: 'OWNER',
+    },
   });
 }
 
 async function deliver(id: string, body: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const response = await fetch(`${url}/api/github/webhooks`, {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: {
-      'content-type': 'application/json', 'x-github-event': 'issue_comment', 'x-github-delivery': id,
+      'content-type': 'application/json',
+      'x-github-event': 'issue_comment',
+      'x-github-delivery': id,
       'x-hub-signature-256': `sha256=${createHmac('sha256', BENCH_SECRET).update(body).digest('hex')}`,
     },
   });
@@ -82,22 +106,39 @@ const latencies = [...acks, ...duplicates].map((a) => a.ms).sort((a, b) => a - b
 const statuses: Record<string, number> = {};
 for (const a of [...acks, ...duplicates]) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
 const report = {
-  mode: values.throttle ? 'throttled (the App\'s Octokit, plugin-throttling on)' : 'fast (throttling off: server and core capacity)',
-  deliveries, installations, duplicatesSent: duplicates.length, repositories: repos, concurrency: Number(values.concurrency), statuses,
-  ackMs: { p50: round(quantile(latencies, 0.5)), p95: round(quantile(latencies, 0.95)), p99: round(quantile(latencies, 0.99)), max: round(latencies.at(-1) ?? 0) },
+  mode: values.throttle ? "throttled (the App's Octokit, plugin-throttling on)" : 'fast (throttling off: server and core capacity)',
+  deliveries,
+  installations,
+  duplicatesSent: duplicates.length,
+  repositories: repos,
+  concurrency: Number(values.concurrency),
+  statuses,
+  ackMs: {
+    p50: round(quantile(latencies, 0.5)),
+    p95: round(quantile(latencies, 0.95)),
+    p99: round(quantile(latencies, 0.99)),
+    max: round(latencies.at(-1) ?? 0),
+  },
   ackP99UnderTarget: quantile(latencies, 0.99) < TARGET_P99_MS,
-  jobsRun: server.jobsRun, jobsRunTwice: server.jobsRunTwice,
+  jobsRun: server.jobsRun,
+  jobsRunTwice: server.jobsRunTwice,
   everyJobRanExactlyOnce: server.jobsRun === deliveries && server.jobsRunTwice === 0 && server.repliesCompleted === deliveries,
-  outcomes: server.outcomes, repliesCompleted: server.repliesCompleted,
-  allAckedInMs: round(ackedAt - started), allJobsDoneInMs: round(doneAt - started),
+  outcomes: server.outcomes,
+  repliesCompleted: server.repliesCompleted,
+  allAckedInMs: round(ackedAt - started),
+  allJobsDoneInMs: round(doneAt - started),
   repliesPerSecond: Math.round((server.repliesCompleted / (doneAt - started)) * 100_000) / 100,
   secondsPerReply: Math.round((doneAt - started) / 10 / Math.max(1, server.repliesCompleted)) / 100,
-  writes: server.writes, writeGapMs: server.writeGapMs,
+  writes: server.writes,
+  writeGapMs: server.writeGapMs,
   serverPeakRssMb: server.peakRssMb,
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, `bench/results/app-load${values.throttle ? `-throttled-${deliveries}x${installations}` : ''}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(
+  path.join(root, `bench/results/app-load${values.throttle ? `-throttled-${deliveries}x${installations}` : ''}.json`),
+  `${JSON.stringify(report, null, 2)}\n`,
+);
 process.exit(report.everyJobRanExactlyOnce && report.ackP99UnderTarget ? 0 : 1);
 
 function round(n: number): number {

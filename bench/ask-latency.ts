@@ -25,13 +25,21 @@ const NAIVE_FILES = 25;
  * Questions come from the index's own names, one of each kind of question.
  */
 export async function measureAsk(store: IndexStore, root: string, count = 30): Promise<AskLatency> {
-  const names = store.db.prepare(
-    `SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6
+  const names = store.db
+    .prepare(
+      `SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6
      AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?`,
-  ).pluck().all(count * 50) as string[];
+    )
+    .pluck()
+    .all(count * 50) as string[];
   const step = Math.max(1, Math.floor(names.length / count));
   const picked = names.filter((_, i) => i % step === 0).slice(0, count);
-  const shapes = [(n: string) => `where is ${n} defined?`, (n: string) => `who calls ${n}?`, (n: string) => `how does ${n} work`, (n: string) => `add retries to ${n}`];
+  const shapes = [
+    (n: string) => `where is ${n} defined?`,
+    (n: string) => `who calls ${n}?`,
+    (n: string) => `how does ${n} work`,
+    (n: string) => `add retries to ${n}`,
+  ];
   const index = new SqliteCodeIndex(store);
   const source = new LocalRepoSource(root);
   const times: number[] = [];
@@ -42,7 +50,10 @@ export async function measureAsk(store: IndexStore, root: string, count = 30): P
   for (const [i, name] of picked.entries()) {
     const prompt = shapes[i % shapes.length]!(name);
     const started = performance.now();
-    const result = await run({ command: 'ask', prompt, repo: { kind: 'local', root } }, { source, index, logger: silentLogger, clock: systemClock });
+    const result = await run(
+      { command: 'ask', prompt, repo: { kind: 'local', root } },
+      { source, index, logger: silentLogger, clock: systemClock },
+    );
     times.push(performance.now() - started);
     if (result.kind === 'budget-exceeded') budgetExceeded += 1;
     const fetched = result.kind === 'done' || result.kind === 'budget-exceeded' ? result.metrics.bytesFetched : 0;

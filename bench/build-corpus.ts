@@ -4,9 +4,7 @@
  * library and site-packages of this machine. Built once, reused afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const SOURCE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.tsx', '.jsx', '.py']);
@@ -19,11 +17,32 @@ const MANIFEST_VERSION = 1;
  * they are this benchmark's code base, so they are renamed (or, for caches, left out).
  */
 const RENAMED_SEGMENTS: Record<string, string> = {
-  node_modules: 'nm', 'site-packages': 'packages', bower_components: 'bower', jspm_packages: 'jspm',
-  vendor: 'vendor_', third_party: 'third_party_', 'third-party': 'third-party_', thirdparty: 'thirdparty_',
-  external: 'external_', Pods: 'Pods_', Carthage: 'Carthage_', venv: 'venv_',
+  node_modules: 'nm',
+  'site-packages': 'packages',
+  bower_components: 'bower',
+  jspm_packages: 'jspm',
+  vendor: 'vendor_',
+  third_party: 'third_party_',
+  'third-party': 'third-party_',
+  thirdparty: 'thirdparty_',
+  external: 'external_',
+  Pods: 'Pods_',
+  Carthage: 'Carthage_',
+  venv: 'venv_',
 };
-const LEFT_OUT_SEGMENTS = new Set(['__pycache__', '.git', '.hg', '.svn', '.tox', '.mypy_cache', '.pytest_cache', '.venv', '.yarn', '.pnpm-store', '.gradle']);
+const LEFT_OUT_SEGMENTS = new Set([
+  '__pycache__',
+  '.git',
+  '.hg',
+  '.svn',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.venv',
+  '.yarn',
+  '.pnpm-store',
+  '.gradle',
+]);
 
 export interface CorpusSource {
   label: string;
@@ -53,9 +72,11 @@ interface Candidate {
 /** Where the Python stdlib and site-packages live, or undefined without python3. */
 function findPython(): { stdlib: string; packages: string[] } | undefined {
   try {
-    const out = execFileSync('python3', ['-c',
-      "import sysconfig,json;p=sysconfig.get_paths();print(json.dumps([p['stdlib'],p['purelib'],p['platlib']]))"],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(
+      'python3',
+      ['-c', "import sysconfig,json;p=sysconfig.get_paths();print(json.dumps([p['stdlib'],p['purelib'],p['platlib']]))"],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     const [stdlib, purelib, platlib] = JSON.parse(out.trim()) as string[];
     if (!stdlib || !existsSync(stdlib)) return undefined;
     const packages = [...new Set([purelib, platlib].filter((p): p is string => !!p && existsSync(p)))];
@@ -142,7 +163,13 @@ export function buildCorpus(root: string, projectRoot: string, rebuild: boolean)
   candidates.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
   let chosen = candidates;
   if (chosen.length > MAX_FILES) {
-    chosen = chosen.filter((c) => !path.relative(root, c.target).split(path.sep).some((s) => s === 'test' || s === 'tests'));
+    chosen = chosen.filter(
+      (c) =>
+        !path
+          .relative(root, c.target)
+          .split(path.sep)
+          .some((s) => s === 'test' || s === 'tests'),
+    );
     notes.push(`left out test/tests folders: ${candidates.length} files found, ${chosen.length} kept`);
   }
   if (chosen.length > MAX_FILES) {
@@ -174,7 +201,15 @@ export function buildCorpus(root: string, projectRoot: string, rebuild: boolean)
   }
   if (copied > 0) notes.push(`${copied} files copied (hard links not possible across file systems)`);
   const info: CorpusInfo = {
-    root, files: linked + copied, bytes, sources, linked, copied, reused: false, buildMs: performance.now() - started, notes,
+    root,
+    files: linked + copied,
+    bytes,
+    sources,
+    linked,
+    copied,
+    reused: false,
+    buildMs: performance.now() - started,
+    notes,
   };
   writeFileSync(manifestPath(root), JSON.stringify({ version: MANIFEST_VERSION, ...info }, null, 1));
   return info;

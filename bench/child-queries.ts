@@ -35,9 +35,16 @@ export async function measureCallers(
   let next = 0;
   while (next < symbols.length && performance.now() - started < options.budgetMs) {
     const batch = symbols.slice(next);
-    const outcome = await runChild(indexFile, { kind: 'callers', ids: batch.map((s) => s.id), depth: options.depth }, batch.length, options, started, (reply) => {
-      times.push({ ms: reply.ms, rows: reply.rows, input: label(batch[reply.index]!) });
-    });
+    const outcome = await runChild(
+      indexFile,
+      { kind: 'callers', ids: batch.map((s) => s.id), depth: options.depth },
+      batch.length,
+      options,
+      started,
+      (reply) => {
+        times.push({ ms: reply.ms, rows: reply.rows, input: label(batch[reply.index]!) });
+      },
+    );
     next += outcome.done;
     if (outcome.killed === 'call' && next < symbols.length) {
       times.push({ ms: Number.POSITIVE_INFINITY, rows: 0, input: label(symbols[next]!) });

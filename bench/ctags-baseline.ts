@@ -33,15 +33,19 @@ export function runCtags(corpus: string): CtagsResult {
     return { available: false, version, command, seconds: undefined, files: undefined, tags: undefined, peakRssMb: undefined, note };
   }
   const timeBinary = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-  const [file, argv] = timeBinary
-    ? [timeBinary, ['-f', 'BENCH_MAXRSS_KB=%M', 'ctags', ...args]]
-    : ['ctags', args];
+  const [file, argv] = timeBinary ? [timeBinary, ['-f', 'BENCH_MAXRSS_KB=%M', 'ctags', ...args]] : ['ctags', args];
   const started = performance.now();
   const run = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - started) / 1000;
   if (run.error || run.status !== 0) {
     return {
-      available: false, version, command, seconds: undefined, files: undefined, tags: undefined, peakRssMb: undefined,
+      available: false,
+      version,
+      command,
+      seconds: undefined,
+      files: undefined,
+      tags: undefined,
+      peakRssMb: undefined,
       note: `ctags failed (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr.slice(0, 300)}`,
     };
   }

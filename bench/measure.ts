@@ -28,7 +28,10 @@ export function summarise(times: { ms: number; rows: number; input: string }[]):
     mean: finite.length ? total / finite.length : Number.NaN,
     meanRows: times.length ? times.reduce((s, t) => s + t.rows, 0) / times.length : 0,
     timeouts: sorted.length - finite.length,
-    slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 5).map(({ input, ms }) => ({ input, ms })),
+    slowest: [...times]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(({ input, ms }) => ({ input, ms })),
   };
 }
 
@@ -40,7 +43,10 @@ export function quantile(sorted: number[], q: number): number {
 }
 
 export function median(values: number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /**

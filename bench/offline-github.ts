@@ -9,7 +9,12 @@ export interface RecordedWrite {
   body: Record<string, unknown>;
 }
 
-interface Comment { id: number; body: string; user: { login: string; type: string }; html_url: string }
+interface Comment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  html_url: string;
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -25,16 +30,22 @@ export class OfflineGitHub {
   private readonly comments = new Map<string, Comment[]>();
   private nextId = 1;
 
-  constructor(private readonly root: string, private readonly options: { selfLogin: string; permission?: string; base?: string; head?: string }) {}
+  constructor(
+    private readonly root: string,
+    private readonly options: { selfLogin: string; permission?: string; base?: string; head?: string },
+  ) {}
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) as Record<string, unknown> : {};
+    const body = typeof init?.body === 'string' && init.body.startsWith('{') ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     const accept = new Headers(init?.headers).get('accept') ?? '';
     const [status, data] = this.answer(method, decodeURIComponent(url.pathname), body, accept);
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    return new Response(status === 204 ? null : text, { status, headers: typeof data === 'string' ? { 'content-type': 'text/plain' } : JSON_HEADERS });
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: typeof data === 'string' ? { 'content-type': 'text/plain' } : JSON_HEADERS,
+    });
   };
 
   /** The final state of everything written, as a person would read it on GitHub. */
@@ -44,7 +55,12 @@ export class OfflineGitHub {
       if (/\/comments\/\d+$/.test(write.path) && write.method === 'PATCH') continue; // shown once, in its final state below
       if (/\/issues\/\d+\/comments$/.test(write.path)) {
         const final = [...this.comments.values()].flat().find((c) => c.id === write.body.__id);
-        out.push(`## ${write.method} ${write.path} (sticky comment, final state)`, '', stripMarker(final?.body ?? String(write.body.body)), '');
+        out.push(
+          `## ${write.method} ${write.path} (sticky comment, final state)`,
+          '',
+          stripMarker(final?.body ?? String(write.body.body)),
+          '',
+        );
       } else if (/\/reactions$/.test(write.path)) {
         out.push(`## ${write.method} ${write.path}: ${String(write.body.content)}`, '');
       } else if (/\/reviews$/.test(write.path)) {
@@ -52,7 +68,12 @@ export class OfflineGitHub {
         out.push(`## ${write.method} ${write.path} (review, event ${String(write.body.event)})`, '', String(write.body.body ?? ''), '');
         for (const c of comments) out.push(`### ${c.path}:${c.line}`, c.body, '');
       } else {
-        out.push(`## ${write.method} ${write.path}`, '', typeof write.body.body === 'string' ? write.body.body : JSON.stringify(write.body, null, 2), '');
+        out.push(
+          `## ${write.method} ${write.path}`,
+          '',
+          typeof write.body.body === 'string' ? write.body.body : JSON.stringify(write.body, null, 2),
+          '',
+        );
       }
     }
     return out.length > 0 ? out.join('\n') : 'nanodex would post nothing for this event.\n';
@@ -62,7 +83,11 @@ export class OfflineGitHub {
     if (method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(pathname)) {
       return [201, { token: 'offline', expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {} }];
     }
-    if (method === 'POST' && pathname === '/graphql') return [200, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } } } } }];
+    if (method === 'POST' && pathname === '/graphql')
+      return [
+        200,
+        { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } } } } },
+      ];
     const match = /^\/repos\/[^/]+\/[^/]+(.*)$/.exec(pathname);
     const rest = match?.[1] ?? pathname;
     let m: RegExpExecArray | null;
@@ -72,8 +97,13 @@ export class OfflineGitHub {
       if (/^\/collaborators\/[^/]+\/permission$/.test(rest)) return [200, { permission: this.options.permission ?? 'admin' }];
       if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) return [200, this.comments.get(m[1] ?? '') ?? []];
       // A payload's shas are not in a local checkout: pull requests are the local base...head (--base/--head).
-      if (/^\/compare\//.test(rest) || (/^\/pulls\/\d+$/.test(rest) && accept.includes('diff'))) return [200, this.diff(this.base(), this.head())];
-      if (/^\/pulls\/\d+$/.test(rest)) return [200, { base: { sha: this.sha(this.base()) }, head: { sha: this.sha(this.head()) }, title: 'replayed', body: '', draft: false }];
+      if (/^\/compare\//.test(rest) || (/^\/pulls\/\d+$/.test(rest) && accept.includes('diff')))
+        return [200, this.diff(this.base(), this.head())];
+      if (/^\/pulls\/\d+$/.test(rest))
+        return [
+          200,
+          { base: { sha: this.sha(this.base()) }, head: { sha: this.sha(this.head()) }, title: 'replayed', body: '', draft: false },
+        ];
       if (/^\/pulls\/\d+\/comments$/.test(rest)) return [200, []];
       return [404, { message: `not available offline: GET ${pathname}` }];
     }
@@ -81,7 +111,12 @@ export class OfflineGitHub {
     this.writes.push(write);
     const id = this.nextId++;
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest)) && method === 'POST') {
-      const comment = { id, body: String(body.body), user: { login: this.options.selfLogin, type: 'Bot' }, html_url: `https://github.com${pathname}#issuecomment-${id}` };
+      const comment = {
+        id,
+        body: String(body.body),
+        user: { login: this.options.selfLogin, type: 'Bot' },
+        html_url: `https://github.com${pathname}#issuecomment-${id}`,
+      };
       this.comments.set(m[1] ?? '', [...(this.comments.get(m[1] ?? '') ?? []), comment]);
       write.body = { ...body, __id: id };
       return [201, comment];
@@ -98,7 +133,10 @@ export class OfflineGitHub {
   private readContent(file: string): [number, unknown] {
     try {
       const bytes = readFileSync(path.join(this.root, ...file.split('/').filter((p) => p !== '..')));
-      return [200, { type: 'file', encoding: 'base64', content: bytes.toString('base64'), path: file, name: path.basename(file), sha: 'offline' }];
+      return [
+        200,
+        { type: 'file', encoding: 'base64', content: bytes.toString('base64'), path: file, name: path.basename(file), sha: 'offline' },
+      ];
     } catch {
       return [404, { message: 'Not Found' }];
     }
@@ -106,7 +144,11 @@ export class OfflineGitHub {
 
   private git(args: string[]): string | undefined {
     try {
-      return execFileSync('git', ['-C', this.root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+      return execFileSync('git', ['-C', this.root, ...args], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch {
       return undefined; // not a git checkout, or the ref is unknown here: offline, that is an empty answer
     }

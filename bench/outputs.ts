@@ -21,7 +21,11 @@ import { HELD_OUT_PROMPTS, ROUTING_PROMPTS } from './routing/routing-prompts.js'
 import { routeByWordOverlap } from './routing/word-overlap-floor.js';
 
 /** A quantile of unsorted times. */
-const pct = (times: number[], q: number): number => quantile([...times].sort((a, b) => a - b), q);
+const pct = (times: number[], q: number): number =>
+  quantile(
+    [...times].sort((a, b) => a - b),
+    q,
+  );
 
 export interface OutputsFigures {
   lookup: Record<'find' | 'refs' | 'map', { p50: number; p95: number; rawP50: number }>;
@@ -31,21 +35,32 @@ export interface OutputsFigures {
   routing: { labelled: number; heldOut: number; floorLabelled: number; floorHeldOut: number; n: number; nHeldOut: number; p50Ms: number };
 }
 
-export async function measureOutputs(store: IndexStore, root: string, options: { samples?: number; gitRoot?: string } = {}): Promise<OutputsFigures> {
+export async function measureOutputs(
+  store: IndexStore,
+  root: string,
+  options: { samples?: number; gitRoot?: string } = {},
+): Promise<OutputsFigures> {
   const n = options.samples ?? 20;
   const index = new SqliteCodeIndex(store);
   const source = new LocalRepoSource(root);
   const ports = { source, index, logger: silentLogger, clock: systemClock };
-  const names = store.db.prepare(
-    "SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6 AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?",
-  ).pluck().all(n * 20) as string[];
+  const names = store.db
+    .prepare(
+      "SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6 AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?",
+    )
+    .pluck()
+    .all(n * 20) as string[];
   const picked = names.filter((_, i) => i % Math.max(1, Math.floor(names.length / n)) === 0).slice(0, n);
   const timeRun = async (command: OutputCommand, prompt: string, extra: Partial<Request> = {}) => {
     const started = performance.now();
     const result = await run({ command, prompt, repo: { kind: 'local', root }, ...extra }, ports);
     return { ms: performance.now() - started, result };
   };
-  const timeRaw = (f: () => unknown) => { const s = performance.now(); f(); return performance.now() - s; };
+  const timeRaw = (f: () => unknown) => {
+    const s = performance.now();
+    f();
+    return performance.now() - s;
+  };
 
   const mermaid = { loadMs: 0, parseP50: 0 };
   const parses: number[] = [];
@@ -65,13 +80,25 @@ export async function measureOutputs(store: IndexStore, root: string, options: {
     const raw: number[] = [];
     for (const name of command === 'map' ? picked.slice(0, 5) : picked) {
       times.push((await timeRun(command, name)).ms);
-      raw.push(timeRaw(() => (command === 'find' ? index.findDefinitions(name, 31) : command === 'refs' ? index.findReferences(name, 101) : index.repoMap({ tokens: 1500, mentions: [name] }))));
+      raw.push(
+        timeRaw(() =>
+          command === 'find'
+            ? index.findDefinitions(name, 31)
+            : command === 'refs'
+              ? index.findReferences(name, 101)
+              : index.repoMap({ tokens: 1500, mentions: [name] }),
+        ),
+      );
     }
     lookup[command] = { p50: pct(times, 0.5), p95: pct(times, 0.95), rawP50: pct(raw, 0.5) };
   }
 
   const offline = {} as OutputsFigures['offline'];
-  const prompts = { plan: (x: string) => `add input validation to ${x}`, explain: (x: string) => `how does ${x} work?`, diagram: () => 'architecture diagram' };
+  const prompts = {
+    plan: (x: string) => `add input validation to ${x}`,
+    explain: (x: string) => `how does ${x} work?`,
+    diagram: () => 'architecture diagram',
+  };
   for (const command of ['plan', 'explain', 'diagram'] as const) {
     const times: number[] = [];
     for (const name of picked.slice(0, command === 'diagram' ? 3 : 10)) times.push((await timeRun(command, prompts[command](name))).ms);
@@ -80,7 +107,10 @@ export async function measureOutputs(store: IndexStore, root: string, options: {
 
   const review = { commits: 0, p50: 0, inline: 0, judgement: 0 };
   if (options.gitRoot) {
-    const shas = execFileSync('git', ['-C', options.gitRoot, 'log', '--format=%H', '-n', '12', '--no-merges'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    const shas = execFileSync('git', ['-C', options.gitRoot, 'log', '--format=%H', '-n', '12', '--no-merges'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
     const times: number[] = [];
     for (const sha of shas.slice(0, 10)) {
       let diff: string;
@@ -101,15 +131,24 @@ export async function measureOutputs(store: IndexStore, root: string, options: {
   }
 
   const skills = loadSkills({ builtIn: await readBuiltInSkillFiles(), repository: [] }).skills;
-  const accuracy = (set: readonly (readonly [string, string])[], route: (p: string) => string) => set.filter(([p, want]) => route(p) === want).length / set.length;
+  const accuracy = (set: readonly (readonly [string, string])[], route: (p: string) => string) =>
+    set.filter(([p, want]) => route(p) === want).length / set.length;
   const commandOf = (name: string) => skills.find((s) => s.name === name)?.metadata.command ?? 'explain';
   const routeTimes: number[] = [];
-  const ours = (p: string) => { const s = performance.now(); const c = routeRequest(p, skills).command; routeTimes.push(performance.now() - s); return c; };
+  const ours = (p: string) => {
+    const s = performance.now();
+    const c = routeRequest(p, skills).command;
+    routeTimes.push(performance.now() - s);
+    return c;
+  };
   const routing = {
-    labelled: accuracy(ROUTING_PROMPTS, ours), heldOut: accuracy(HELD_OUT_PROMPTS, ours),
+    labelled: accuracy(ROUTING_PROMPTS, ours),
+    heldOut: accuracy(HELD_OUT_PROMPTS, ours),
     floorLabelled: accuracy(ROUTING_PROMPTS, (p) => String(commandOf(routeByWordOverlap(p, skills)))),
     floorHeldOut: accuracy(HELD_OUT_PROMPTS, (p) => String(commandOf(routeByWordOverlap(p, skills)))),
-    n: ROUTING_PROMPTS.length, nHeldOut: HELD_OUT_PROMPTS.length, p50Ms: 0,
+    n: ROUTING_PROMPTS.length,
+    nHeldOut: HELD_OUT_PROMPTS.length,
+    p50Ms: 0,
   };
   routing.p50Ms = pct(routeTimes, 0.5);
   return { lookup, offline, mermaid, review, routing };

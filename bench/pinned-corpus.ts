@@ -11,8 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-interface NpmPackage { spec: string; integrity: string; quick: boolean }
-interface GitTree { name: string; url: string; commit: string; quick: boolean }
+interface NpmPackage {
+  spec: string;
+  integrity: string;
+  quick: boolean;
+}
+interface GitTree {
+  name: string;
+  url: string;
+  commit: string;
+  quick: boolean;
+}
 
 /** Bump when the layout changes: the cache folder is named after it. */
 const LAYOUT_VERSION = 1;
@@ -22,12 +31,36 @@ export const PINNED_GIT: GitTree[] = [
 ];
 
 export const PINNED_NPM: NpmPackage[] = [
-  { spec: 'rxjs@7.8.2', quick: true, integrity: 'sha512-dhKf903U/PQZY6boNNtAGdWbG85WAbjT/1xYoZIC7FAY0yWapOBQVsVrDl58W86//e1VpMNBtRV4MaXfdMySFA==' },
-  { spec: '@types/node@24.10.1', quick: true, integrity: 'sha512-GNWcUTRBgIRJD5zj+Tq0fKOJ5XZajIiBroOF0yvj2bSU1WvNdYS/dn9UxwsujGW4JX06dnHyjV2y9rRaybH0iQ==' },
-  { spec: 'lodash@4.17.21', quick: false, integrity: 'sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==' },
-  { spec: 'date-fns@4.1.0', quick: false, integrity: 'sha512-Ukq0owbQXxa/U3EGtsdVBkR1w7KOQ5gIBqdH2hkvknzZPYvBxb/aa6E8L7tmjFtkwZBu3UXBbjIgPo/Ez4xaNg==' },
-  { spec: 'three@0.181.0', quick: false, integrity: 'sha512-KGf6EOCOQGshXeleKxpxhbowQwAXR2dLlD93egHtZ9Qmk07Saf8sXDR+7wJb53Z1ORZiatZ4WGST9UsVxhHEbg==' },
-  { spec: '@mui/icons-material@7.3.5', quick: false, integrity: 'sha512-LciL1GLMZ+VlzyHAALSVAR22t8IST4LCXmljcUSx2NOutgO2XnxdIp8ilFbeNf9wpo0iUFbAuoQcB7h+HHIf3A==' },
+  {
+    spec: 'rxjs@7.8.2',
+    quick: true,
+    integrity: 'sha512-dhKf903U/PQZY6boNNtAGdWbG85WAbjT/1xYoZIC7FAY0yWapOBQVsVrDl58W86//e1VpMNBtRV4MaXfdMySFA==',
+  },
+  {
+    spec: '@types/node@24.10.1',
+    quick: true,
+    integrity: 'sha512-GNWcUTRBgIRJD5zj+Tq0fKOJ5XZajIiBroOF0yvj2bSU1WvNdYS/dn9UxwsujGW4JX06dnHyjV2y9rRaybH0iQ==',
+  },
+  {
+    spec: 'lodash@4.17.21',
+    quick: false,
+    integrity: 'sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==',
+  },
+  {
+    spec: 'date-fns@4.1.0',
+    quick: false,
+    integrity: 'sha512-Ukq0owbQXxa/U3EGtsdVBkR1w7KOQ5gIBqdH2hkvknzZPYvBxb/aa6E8L7tmjFtkwZBu3UXBbjIgPo/Ez4xaNg==',
+  },
+  {
+    spec: 'three@0.181.0',
+    quick: false,
+    integrity: 'sha512-KGf6EOCOQGshXeleKxpxhbowQwAXR2dLlD93egHtZ9Qmk07Saf8sXDR+7wJb53Z1ORZiatZ4WGST9UsVxhHEbg==',
+  },
+  {
+    spec: '@mui/icons-material@7.3.5',
+    quick: false,
+    integrity: 'sha512-LciL1GLMZ+VlzyHAALSVAR22t8IST4LCXmljcUSx2NOutgO2XnxdIp8ilFbeNf9wpo0iUFbAuoQcB7h+HHIf3A==',
+  },
 ];
 
 export interface PinnedCorpus {
@@ -73,8 +106,13 @@ export function buildPinnedCorpus(options: CorpusOptions): PinnedCorpus {
   const hash = commitAll(building);
   renameSync(building, root);
   const corpus: PinnedCorpus = {
-    root, hash, quick: options.quick, parts, reused: false,
-    files: parts.reduce((s, p) => s + p.files, 0), bytes: parts.reduce((s, p) => s + p.bytes, 0),
+    root,
+    hash,
+    quick: options.quick,
+    parts,
+    reused: false,
+    files: parts.reduce((s, p) => s + p.files, 0),
+    bytes: parts.reduce((s, p) => s + p.bytes, 0),
   };
   writeFileSync(marker, JSON.stringify(corpus, null, 1));
   return corpus;
@@ -90,8 +128,11 @@ function extractGitTree(tree: GitTree, dest: string, options: CorpusOptions): vo
       try {
         execFileSync('git', ['--git-dir', gitDir, 'fetch', '-q', '--depth', '1', tree.url, tree.commit], { stdio: 'pipe' });
       } catch (error) {
-        throw new Error(`cannot fetch ${tree.url} ${tree.commit} (${(error as Error).message.split('\n')[0]}); `
-          + `pass --git-dir ${tree.name}=DIR with a clone that holds that commit`, { cause: error });
+        throw new Error(
+          `cannot fetch ${tree.url} ${tree.commit} (${(error as Error).message.split('\n')[0]}); ` +
+            `pass --git-dir ${tree.name}=DIR with a clone that holds that commit`,
+          { cause: error },
+        );
       }
     }
   }
@@ -114,9 +155,13 @@ function hasCommit(gitDir: string, commit: string): boolean {
 function extractNpmPackage(pkg: NpmPackage, dest: string, cacheDir: string): void {
   const packs = path.join(cacheDir, 'packs');
   mkdirSync(packs, { recursive: true });
-  const name = pkg.spec.replace(/^@/, '').replace('/', '-').replace(/@(?=[^@]*$)/, '-');
+  const name = pkg.spec
+    .replace(/^@/, '')
+    .replace('/', '-')
+    .replace(/@(?=[^@]*$)/, '-');
   const tarball = path.join(packs, `${name}.tgz`);
-  if (!existsSync(tarball)) execFileSync('npm', ['pack', '--silent', '--pack-destination', packs, pkg.spec], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!existsSync(tarball))
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', packs, pkg.spec], { stdio: ['ignore', 'pipe', 'pipe'] });
   const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
   if (integrity !== pkg.integrity) throw new Error(`${pkg.spec}: tarball integrity ${integrity} is not the pinned ${pkg.integrity}`);
   mkdirSync(dest, { recursive: true });
@@ -132,8 +177,13 @@ function countTree(dir: string): { files: number; bytes: number } {
 /** One commit of everything (ignore files inside the parts do not apply: -f), with a fixed identity and date. */
 function commitAll(dir: string): string {
   const env = {
-    ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@nanodex.invalid', GIT_COMMITTER_NAME: 'bench',
-    GIT_COMMITTER_EMAIL: 'bench@nanodex.invalid', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+    ...process.env,
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@nanodex.invalid',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@nanodex.invalid',
+    GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+    GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
   };
   const git = (args: string[]): string => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
   git(['init', '-q', '-b', 'main']);

@@ -16,8 +16,14 @@ const CALLER_BUDGET_MS = 150_000;
 /** A repo map build past this is stopped (target: 1 s). */
 const REPO_MAP_TIMEOUT_MS = 30_000;
 const FIXED_QUESTIONS = [
-  'parse http request', 'read file', 'retry upload', 'open database connection', 'split path into parts',
-  'format date string', 'compile regular expression', 'encode base64',
+  'parse http request',
+  'read file',
+  'retry upload',
+  'open database connection',
+  'split path into parts',
+  'format date string',
+  'compile regular expression',
+  'encode base64',
 ];
 
 export interface QueryResults {
@@ -37,16 +43,21 @@ const log = (message: string): void => {
 function everyKth<T>(store: IndexStore, sql: string, where: string, want: number): T[] {
   const total = store.statement(`SELECT count(*) FROM symbols WHERE ${where}`).pluck().get() as number;
   const k = Math.max(1, Math.floor(total / want));
-  return store.statement(
-    `SELECT * FROM (SELECT *, row_number() OVER (ORDER BY id) - 1 AS rn FROM (${sql} WHERE ${where}))
+  return store
+    .statement(
+      `SELECT * FROM (SELECT *, row_number() OVER (ORDER BY id) - 1 AS rn FROM (${sql} WHERE ${where}))
      WHERE rn % ${k} = 0 ORDER BY rn LIMIT ${want}`,
-  ).all() as T[];
+    )
+    .all() as T[];
 }
 
 /** Plain-words questions from multi-word identifiers: `parseHttpRequest` -> `parse http request`. */
 export function buildQuestions(store: IndexStore, want: number): string[] {
   const names = everyKth<{ id: number; name: string }>(
-    store, 'SELECT id, name FROM symbols', `kind IN ('function', 'method', 'class') AND length(name) >= 8`, want * 4,
+    store,
+    'SELECT id, name FROM symbols',
+    `kind IN ('function', 'method', 'class') AND length(name) >= 8`,
+    want * 4,
   );
   const questions = new Set<string>(FIXED_QUESTIONS);
   for (const { name } of names) {
@@ -62,8 +73,9 @@ export function buildQuestions(store: IndexStore, want: number): string[] {
 
 export async function measureQueries(store: IndexStore, indexFile: string): Promise<QueryResults> {
   const graph = new GraphQueries(store);
-  const defNames = everyKth<{ id: number; name: string }>(store, 'SELECT id, name FROM symbols', '1 = 1', DEFINITION_SAMPLE)
-    .map((r) => r.name);
+  const defNames = everyKth<{ id: number; name: string }>(store, 'SELECT id, name FROM symbols', '1 = 1', DEFINITION_SAMPLE).map(
+    (r) => r.name,
+  );
   const findDefinitions = measureLatency(defNames, (name) => graph.findDefinitions(name));
   log(`findDefinitions: p50 ${findDefinitions.p50.toFixed(3)} ms over ${findDefinitions.n} names`);
 
@@ -73,7 +85,10 @@ export async function measureQueries(store: IndexStore, indexFile: string): Prom
   log(`findReferences: p50 ${findReferences.p50.toFixed(3)} ms over ${findReferences.n} names`);
 
   const callables = everyKth<{ id: number; name: string; kind: string }>(
-    store, 'SELECT id, name, kind FROM symbols', `kind IN ('function', 'method', 'class')`, GRAPH_SAMPLE,
+    store,
+    'SELECT id, name, kind FROM symbols',
+    `kind IN ('function', 'method', 'class')`,
+    GRAPH_SAMPLE,
   );
   // Checkpoint so the child's read-only connection starts from a short WAL.
   store.checkpoint();
@@ -90,13 +105,17 @@ export async function measureQueries(store: IndexStore, indexFile: string): Prom
   log(`FTS: p50 ${fts.p50.toFixed(3)} ms over ${fts.n} questions`);
 
   // A class-like name from the second half of the callable sample: what a prompt might mention.
-  const mention = callables.map((c) => c.name).find((n, i) => i >= callables.length / 2 && /^[A-Z][a-z]+[A-Z]\w{3,}$/.test(n))
-    ?? callables[Math.floor(callables.length / 2)]?.name ?? 'parse';
+  const mention =
+    callables.map((c) => c.name).find((n, i) => i >= callables.length / 2 && /^[A-Z][a-z]+[A-Z]\w{3,}$/.test(n)) ??
+    callables[Math.floor(callables.length / 2)]?.name ??
+    'parse';
   const limits = { callTimeoutMs: REPO_MAP_TIMEOUT_MS, budgetMs: REPO_MAP_TIMEOUT_MS * (MAP_RUNS + 1), runs: MAP_RUNS, tokens: 2048 };
   const repoMap = await measureRepoMap(indexFile, limits);
   log(`repo map: ${repoMap.timedOut ? `timed out (> ${REPO_MAP_TIMEOUT_MS} ms)` : `${repoMap.ms.toFixed(1)} ms`}`);
-  const repoMapMentions = { ...await measureRepoMap(indexFile, { ...limits, mentions: [mention] }), mention };
-  log(`repo map with mentions: ${repoMapMentions.timedOut ? `timed out (> ${REPO_MAP_TIMEOUT_MS} ms)` : `${repoMapMentions.ms.toFixed(1)} ms`}`);
+  const repoMapMentions = { ...(await measureRepoMap(indexFile, { ...limits, mentions: [mention] })), mention };
+  log(
+    `repo map with mentions: ${repoMapMentions.timedOut ? `timed out (> ${REPO_MAP_TIMEOUT_MS} ms)` : `${repoMapMentions.ms.toFixed(1)} ms`}`,
+  );
   return {
     findDefinitions,
     findReferences,

@@ -34,15 +34,16 @@ export interface ReindexResult {
 /** A mid-sized hand-written TypeScript file (JavaScript if there is none), chosen the same way every run. */
 function pickFile(store: IndexStore): { path: string; size: number; language: string } {
   const pick = (where: string) => {
-    const rows = store.statement(
-      `SELECT path, size, language FROM files WHERE status = 'ok' AND size BETWEEN 4000 AND 40000 AND ${where} ORDER BY path`,
-    ).all() as { path: string; size: number; language: string }[];
+    const rows = store
+      .statement(`SELECT path, size, language FROM files WHERE status = 'ok' AND size BETWEEN 4000 AND 40000 AND ${where} ORDER BY path`)
+      .all() as { path: string; size: number; language: string }[];
     return rows[Math.floor(rows.length / 2)];
   };
-  const file = pick(`language = 'typescript' AND path NOT LIKE '%.d.ts'`)
-    ?? pick(`language = 'typescript'`)
-    ?? pick(`language = 'javascript'`)
-    ?? pick(`language = 'python'`);
+  const file =
+    pick(`language = 'typescript' AND path NOT LIKE '%.d.ts'`) ??
+    pick(`language = 'typescript'`) ??
+    pick(`language = 'javascript'`) ??
+    pick(`language = 'python'`);
   if (!file) throw new Error('no mid-sized source file in the index to change');
   return file;
 }

@@ -41,12 +41,9 @@ function escape(cell: string): string {
 
 export function renderTable(rows: Row[]): string {
   const header = ['Measure', 'nanodex', 'Target', 'Result'];
-  const cells = rows.map((r) => [
-    r.metric,
-    r.value,
-    r.target ?? '',
-    r.hasTarget ? (r.pass === undefined ? 'n/a' : r.pass ? 'PASS' : 'MISS') : '',
-  ].map(escape));
+  const cells = rows.map((r) =>
+    [r.metric, r.value, r.target ?? '', r.hasTarget ? (r.pass === undefined ? 'n/a' : r.pass ? 'PASS' : 'MISS') : ''].map(escape),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');

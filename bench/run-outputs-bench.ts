@@ -21,16 +21,37 @@ const TARGETS = { lookupP50Ms: { find: 50, refs: 50, map: 1000 }, routing: 0.9, 
 export function outputRows(f: OutputsFigures): Row[] {
   const pct = (x: number) => `${fixed(x * 100, 1)}%`;
   return [
-    ...(['find', 'refs', 'map'] as const).map((c) => targetRow(
-      `${c} through run() p50 / p95 (raw index query p50)`,
-      `${ms(f.lookup[c].p50)} / ${ms(f.lookup[c].p95)} (${ms(f.lookup[c].rawP50)}: ${fixed(f.lookup[c].p50 / Math.max(f.lookup[c].rawP50, 0.001), 0)}x)`,
-      `p50 <= ${ms(TARGETS.lookupP50Ms[c])}`, f.lookup[c].p50 <= TARGETS.lookupP50Ms[c])),
-    ...(['plan', 'explain', 'diagram'] as const).map((c) => targetRow(
-      `offline ${c} end to end p50 (n=${f.offline[c].n})`, ms(f.offline[c].p50), `<= ${ms(TARGETS.offlineP50Ms)}`, f.offline[c].p50 <= TARGETS.offlineP50Ms)),
+    ...(['find', 'refs', 'map'] as const).map((c) =>
+      targetRow(
+        `${c} through run() p50 / p95 (raw index query p50)`,
+        `${ms(f.lookup[c].p50)} / ${ms(f.lookup[c].p95)} (${ms(f.lookup[c].rawP50)}: ${fixed(f.lookup[c].p50 / Math.max(f.lookup[c].rawP50, 0.001), 0)}x)`,
+        `p50 <= ${ms(TARGETS.lookupP50Ms[c])}`,
+        f.lookup[c].p50 <= TARGETS.lookupP50Ms[c],
+      ),
+    ),
+    ...(['plan', 'explain', 'diagram'] as const).map((c) =>
+      targetRow(
+        `offline ${c} end to end p50 (n=${f.offline[c].n})`,
+        ms(f.offline[c].p50),
+        `<= ${ms(TARGETS.offlineP50Ms)}`,
+        f.offline[c].p50 <= TARGETS.offlineP50Ms,
+      ),
+    ),
     infoRow('Mermaid parser: first call (loads jsdom + mermaid) / parse p50', `${ms(f.mermaid.loadMs)} / ${ms(f.mermaid.parseP50)}`),
-    infoRow(`offline review of ${f.review.commits} real commits: p50, inline comments, needs judgement`, `${ms(f.review.p50)}, ${f.review.inline}, ${f.review.judgement}`),
-    targetRow(`routing accuracy, labelled set (n=${f.routing.n}) vs seed-001 word overlap`, `${pct(f.routing.labelled)} vs ${pct(f.routing.floorLabelled)}`, `>= ${pct(TARGETS.routing)}`, f.routing.labelled >= TARGETS.routing),
-    infoRow(`routing accuracy, held-out set (n=${f.routing.nHeldOut}) vs word overlap; route p50`, `${pct(f.routing.heldOut)} vs ${pct(f.routing.floorHeldOut)}; ${ms(f.routing.p50Ms)}`),
+    infoRow(
+      `offline review of ${f.review.commits} real commits: p50, inline comments, needs judgement`,
+      `${ms(f.review.p50)}, ${f.review.inline}, ${f.review.judgement}`,
+    ),
+    targetRow(
+      `routing accuracy, labelled set (n=${f.routing.n}) vs seed-001 word overlap`,
+      `${pct(f.routing.labelled)} vs ${pct(f.routing.floorLabelled)}`,
+      `>= ${pct(TARGETS.routing)}`,
+      f.routing.labelled >= TARGETS.routing,
+    ),
+    infoRow(
+      `routing accuracy, held-out set (n=${f.routing.nHeldOut}) vs word overlap; route p50`,
+      `${pct(f.routing.heldOut)} vs ${pct(f.routing.floorHeldOut)}; ${ms(f.routing.p50Ms)}`,
+    ),
   ];
 }
 
@@ -44,7 +65,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const figures = await measureOutputs(store, root, { gitRoot: root });
     const rows = outputRows(figures);
     const summary = summarise(rows);
-    process.stdout.write(`\n## nanodex output commands (${root})\n\n${renderTable(rows)}\n\n${summary.pass} PASS, ${summary.miss} MISS, ${summary.na} n/a\n`);
+    process.stdout.write(
+      `\n## nanodex output commands (${root})\n\n${renderTable(rows)}\n\n${summary.pass} PASS, ${summary.miss} MISS, ${summary.na} n/a\n`,
+    );
     writeJson(path.join(root, 'bench', 'results', 'outputs.json'), { date: new Date().toISOString(), root, figures, table: rows, summary });
   } finally {
     store.close();

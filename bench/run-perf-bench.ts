@@ -29,10 +29,19 @@ const { values: args } = parseArgs({
 });
 const quick = args.quick;
 const runs = Number(args.runs ?? (quick ? 3 : 5));
-const log = (message: string): void => { process.stderr.write(`[bench] ${message}\n`); };
+const log = (message: string): void => {
+  process.stderr.write(`[bench] ${message}\n`);
+};
 const gitDirs = Object.fromEntries(args['git-dir'].map((spec) => spec.split('=', 2) as [string, string]));
 
-interface PerfRow { figure: string; nanodex: string; baseline: string; ratio: string; target: string; result: 'PASS' | 'MISS' | 'n/a' | '' }
+interface PerfRow {
+  figure: string;
+  nanodex: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  result: 'PASS' | 'MISS' | 'n/a' | '';
+}
 const rows: PerfRow[] = [];
 const s = (msValue: number): string => `${(msValue / 1000).toFixed(msValue < 1000 ? 3 : 2)} s`;
 const x = (ratio: number): string => `${ratio.toFixed(ratio < 10 ? 2 : 1)}x`;
@@ -58,7 +67,9 @@ function buildCorpusOrExit(): ReturnType<typeof buildPinnedCorpus> {
   }
 }
 const sympy = path.join(corpus.root, corpus.parts.find((p) => p.label.startsWith('sympy'))!.dir);
-log(`corpus ${corpus.hash}: ${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.parts.map((p) => `${p.label} ${p.files}`).join(', ')})`);
+log(
+  `corpus ${corpus.hash}: ${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.parts.map((p) => `${p.label} ${p.files}`).join(', ')})`,
+);
 const haveRg = hasCommand('rg');
 const haveCtags = hasCommand('ctags');
 if (!haveRg) log('ripgrep (rg) not found: its baseline is skipped (apt-get install ripgrep)');
@@ -68,7 +79,14 @@ try {
   // 1. Start-up.
   log('start-up: --version vs node -e 0 …');
   const [version, bare] = await timePair(nanodex('--version'), [node, ['-e', '0']], { env, runs: runs * 2 });
-  rows.push({ figure: '`nanodex --version`', nanodex: s(version.wallMs), baseline: `\`node -e 0\` ${s(bare.wallMs)}`, ratio: x(version.wallMs / bare.wallMs), target: '<= 2x `node -e 0`', result: verdict(version.wallMs / bare.wallMs <= 2) });
+  rows.push({
+    figure: '`nanodex --version`',
+    nanodex: s(version.wallMs),
+    baseline: `\`node -e 0\` ${s(bare.wallMs)}`,
+    ratio: x(version.wallMs / bare.wallMs),
+    target: '<= 2x `node -e 0`',
+    result: verdict(version.wallMs / bare.wallMs <= 2),
+  });
 
   // 2. The Python-heavy tree: cold index vs ctags, then lookups vs rg and git grep.
   const sympyIndex = path.join(scratch, 'sympy.db');
@@ -91,11 +109,25 @@ try {
       const [ours, rg] = await timePair(command, ['rg', ['-n', '-w', word, sympy]], { env, runs });
       checkAnswered(name, ours);
       const ratio = ours.wallMs / rg.wallMs;
-      rows.push({ figure: `\`${name}\` on sympy`, nanodex: s(ours.wallMs), baseline: `rg ${s(rg.wallMs)}, git grep ${s(gitGrep.wallMs)}`, ratio: `${x(ratio)} rg`, target: '<= 0.25 s, <= 5x rg', result: verdict(ours.wallMs <= 250 && ratio <= 5) });
+      rows.push({
+        figure: `\`${name}\` on sympy`,
+        nanodex: s(ours.wallMs),
+        baseline: `rg ${s(rg.wallMs)}, git grep ${s(gitGrep.wallMs)}`,
+        ratio: `${x(ratio)} rg`,
+        target: '<= 0.25 s, <= 5x rg',
+        result: verdict(ours.wallMs <= 250 && ratio <= 5),
+      });
     } else {
       const ours = await timeProcess(...command, { env, runs });
       checkAnswered(name, ours);
-      rows.push({ figure: `\`${name}\` on sympy`, nanodex: s(ours.wallMs), baseline: `rg missing, git grep ${s(gitGrep.wallMs)}`, ratio: `${x(ours.wallMs / gitGrep.wallMs)} git grep`, target: '<= 0.25 s, <= 5x rg', result: verdict(ours.wallMs <= 250 ? undefined : false) });
+      rows.push({
+        figure: `\`${name}\` on sympy`,
+        nanodex: s(ours.wallMs),
+        baseline: `rg missing, git grep ${s(gitGrep.wallMs)}`,
+        ratio: `${x(ours.wallMs / gitGrep.wallMs)} git grep`,
+        target: '<= 0.25 s, <= 5x rg',
+        result: verdict(ours.wallMs <= 250 ? undefined : false),
+      });
     }
   }
   await pushDiagramRow('sympy', sympy, sympyIndex);
@@ -108,32 +140,75 @@ try {
   const bigCtags = haveCtags ? await runCtags(corpus.root, path.join(scratch, 'corpus.tags')) : undefined;
   pushColdRow(`cold index CPU, whole corpus (${bigStats.files} files, ${mb(bigStats.bytesParsed)} parsed)`, bigCold, bigCtags);
   const big = !quick;
-  rows.push({ figure: `peak RSS, cold index of ${bigStats.files} files`, nanodex: `${bigCold.peakRssMb.toFixed(0)} MB`, baseline: bigCtags ? `ctags ${bigCtags.peakRssMb.toFixed(0)} MB` : 'ctags missing', ratio: '', target: '<= 600 MB at 50K files', result: big ? verdict(bigCold.peakRssMb <= 600) : 'n/a' });
+  rows.push({
+    figure: `peak RSS, cold index of ${bigStats.files} files`,
+    nanodex: `${bigCold.peakRssMb.toFixed(0)} MB`,
+    baseline: bigCtags ? `ctags ${bigCtags.peakRssMb.toFixed(0)} MB` : 'ctags missing',
+    ratio: '',
+    target: '<= 600 MB at 50K files',
+    result: big ? verdict(bigCold.peakRssMb <= 600) : 'n/a',
+  });
   const indexBytes = fileBytes(bigIndex);
   const tagsBytes = bigCtags ? fileBytes(path.join(scratch, 'corpus.tags')) : undefined;
-  rows.push({ figure: 'index on disk / source bytes parsed', nanodex: `${mb(indexBytes)} / ${mb(bigStats.bytesParsed)}`, baseline: tagsBytes === undefined ? 'ctags missing' : `tags file ${x(tagsBytes / bigStats.bytesParsed)}`, ratio: x(indexBytes / bigStats.bytesParsed), target: '<= 1.0x', result: verdict(indexBytes <= bigStats.bytesParsed) });
-  rows.push({ figure: 'index on disk / whole tree bytes', nanodex: `${mb(indexBytes)} / ${mb(corpus.bytes)}`, baseline: tagsBytes === undefined ? '' : `tags file ${x(tagsBytes / corpus.bytes)}`, ratio: x(indexBytes / corpus.bytes), target: '(info)', result: '' });
+  rows.push({
+    figure: 'index on disk / source bytes parsed',
+    nanodex: `${mb(indexBytes)} / ${mb(bigStats.bytesParsed)}`,
+    baseline: tagsBytes === undefined ? 'ctags missing' : `tags file ${x(tagsBytes / bigStats.bytesParsed)}`,
+    ratio: x(indexBytes / bigStats.bytesParsed),
+    target: '<= 1.0x',
+    result: verdict(indexBytes <= bigStats.bytesParsed),
+  });
+  rows.push({
+    figure: 'index on disk / whole tree bytes',
+    nanodex: `${mb(indexBytes)} / ${mb(corpus.bytes)}`,
+    baseline: tagsBytes === undefined ? '' : `tags file ${x(tagsBytes / corpus.bytes)}`,
+    ratio: x(indexBytes / corpus.bytes),
+    target: '(info)',
+    result: '',
+  });
 
   log('no-change refresh of the whole corpus …');
   const refresh = await timeProcess(...nanodex('index', '--repo', corpus.root, '--index', bigIndex, '--json'), { env, runs });
   const work = refresh.runs.map((r) => parseStats(r).timings.totalMs).sort((a, b) => a - b)[Math.floor(refresh.runs.length / 2)]!;
   const unchanged = refresh.runs.every((r) => parseStats(r).changed === 0 && parseStats(r).added === 0);
-  rows.push({ figure: `re-index with no change, ${bigStats.files} files: work (process wall, CPU)`, nanodex: `${s(work)} (${s(refresh.wallMs)}, ${s(refresh.cpuMs)})`, baseline: '', ratio: '', target: '<= 0.3 s work on 46K files', result: big ? verdict(work <= 300 && unchanged) : 'n/a' });
+  rows.push({
+    figure: `re-index with no change, ${bigStats.files} files: work (process wall, CPU)`,
+    nanodex: `${s(work)} (${s(refresh.wallMs)}, ${s(refresh.cpuMs)})`,
+    baseline: '',
+    ratio: '',
+    target: '<= 0.3 s work on 46K files',
+    result: big ? verdict(work <= 300 && unchanged) : 'n/a',
+  });
   await pushDiagramRow('whole corpus', corpus.root, bigIndex);
 
   const passed = rows.filter((r) => r.result === 'PASS').length;
   const missed = rows.filter((r) => r.result === 'MISS').length;
-  process.stdout.write(`\n## nanodex performance (issue 15)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; `
-    + `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n`
-    + `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n`);
+  process.stdout.write(
+    `\n## nanodex performance (issue 15)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; ` +
+      `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n` +
+      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n`,
+  );
   writeJson(path.join(projectRoot, 'bench', 'results', quick ? 'perf-quick.json' : 'perf-latest.json'), {
-    date: new Date().toISOString(), corpus, quick, runs, cpus: os.cpus().length, node: process.version, loadavg: os.loadavg(), rows,
+    date: new Date().toISOString(),
+    corpus,
+    quick,
+    runs,
+    cpus: os.cpus().length,
+    node: process.version,
+    loadavg: os.loadavg(),
+    rows,
   });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-interface Stats { files: number; added: number; changed: number; bytesParsed: number; timings: { totalMs: number } }
+interface Stats {
+  files: number;
+  added: number;
+  changed: number;
+  bytesParsed: number;
+  timings: { totalMs: number };
+}
 
 function parseStats(run: ProcessRun): Stats {
   if (run.code !== 0) throw new Error(`nanodex index failed (exit ${run.code}): ${run.stderr.slice(0, 500)}`);
@@ -141,7 +216,8 @@ function parseStats(run: ProcessRun): Stats {
 }
 
 function checkAnswered(name: string, timing: ProcessTiming): void {
-  if (timing.last.code !== 0 || timing.last.stdout.length === 0) throw new Error(`${name} found nothing (exit ${timing.last.code}): ${timing.last.stderr.slice(0, 300)}`);
+  if (timing.last.code !== 0 || timing.last.stdout.length === 0)
+    throw new Error(`${name} found nothing (exit ${timing.last.code}): ${timing.last.stderr.slice(0, 300)}`);
 }
 
 async function runCtags(dir: string, tagsFile: string): Promise<ProcessRun> {
@@ -152,8 +228,12 @@ async function runCtags(dir: string, tagsFile: string): Promise<ProcessRun> {
 function pushColdRow(figure: string, ours: ProcessRun, ctags: ProcessRun | undefined): void {
   const ratio = ctags ? ours.cpuMs / ctags.cpuMs : undefined;
   rows.push({
-    figure, nanodex: `${s(ours.cpuMs)} CPU (${s(ours.wallMs)} wall)`, baseline: ctags ? `ctags -R ${s(ctags.cpuMs)} CPU` : 'ctags missing',
-    ratio: ratio === undefined ? '' : x(ratio), target: '<= 5x ctags', result: verdict(ratio === undefined ? undefined : ratio <= 5),
+    figure,
+    nanodex: `${s(ours.cpuMs)} CPU (${s(ours.wallMs)} wall)`,
+    baseline: ctags ? `ctags -R ${s(ctags.cpuMs)} CPU` : 'ctags missing',
+    ratio: ratio === undefined ? '' : x(ratio),
+    target: '<= 5x ctags',
+    result: verdict(ratio === undefined ? undefined : ratio <= 5),
   });
 }
 
@@ -165,10 +245,18 @@ async function pushDiagramRow(label: string, repo: string, index: string): Promi
   let agreed = 0;
   for (const text of texts) {
     const [fast, full] = [checkCompiledMermaid(text), await parseWithMermaid(text)];
-    if (!full.ok || fast === undefined || fast.ok !== full.ok) throw new Error(`a diagram the fast check and Mermaid disagree on:\n${text}`);
+    if (!full.ok || fast === undefined || fast.ok !== full.ok)
+      throw new Error(`a diagram the fast check and Mermaid disagree on:\n${text}`);
     agreed += 1;
   }
-  rows.push({ figure: `\`diagram\` on ${label} (${agreed} diagram(s), each parsed by Mermaid too)`, nanodex: s(timing.wallMs), baseline: '', ratio: '', target: '<= 1 s', result: verdict(timing.wallMs <= 1000 && agreed > 0) });
+  rows.push({
+    figure: `\`diagram\` on ${label} (${agreed} diagram(s), each parsed by Mermaid too)`,
+    nanodex: s(timing.wallMs),
+    baseline: '',
+    ratio: '',
+    target: '<= 1 s',
+    result: verdict(timing.wallMs <= 1000 && agreed > 0),
+  });
 }
 
 function collectMermaid(value: unknown, out: string[] = []): string[] {

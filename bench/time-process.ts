@@ -56,12 +56,21 @@ export function runProcess(file: string, args: string[], options: { cwd?: string
     let stdout = '';
     let stderr = '';
     let peakKb = 0;
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const sample = (): void => { peakKb = Math.max(peakKb, child.pid === undefined ? 0 : readPeakRssKb(child.pid) ?? 0); };
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const sample = (): void => {
+      peakKb = Math.max(peakKb, child.pid === undefined ? 0 : (readPeakRssKb(child.pid) ?? 0));
+    };
     const timer = setInterval(sample, RSS_SAMPLE_MS);
     sample();
-    child.on('error', (error) => { clearInterval(timer); reject(error); });
+    child.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
     child.on('exit', () => sample());
     child.on('close', (code) => {
       clearInterval(timer);

@@ -60,22 +60,52 @@ function namesPackage(source: string, ecosystem: string, name: string): boolean 
 
 function measure(repoDir: string, indexFile: string, type: string): Figures {
   const cli = path.join(findProjectRoot(), 'dist/src/cli/main.js');
-  const out = execFileSync(process.execPath, [cli, 'diagram', type, '--repo', repoDir, '--json', '--index', indexFile], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = execFileSync(process.execPath, [cli, 'diagram', type, '--repo', repoDir, '--json', '--index', indexFile], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const result = JSON.parse(out) as { output?: { diagrams: { graph: Graph; mermaid: string }[] } };
   // The producer posts only diagrams Mermaid's parser accepted (validate-mermaid): a missing one did not parse.
   const diagram = result.output?.diagrams[0];
-  if (!diagram) return { repo: path.basename(repoDir), type, parses: false, boxes: 0, edges: 0, backed: 0, declared: 0, scope: 0, scopeBacked: 0, unbacked: [], mermaid: '', title: '' };
+  if (!diagram)
+    return {
+      repo: path.basename(repoDir),
+      type,
+      parses: false,
+      boxes: 0,
+      edges: 0,
+      backed: 0,
+      declared: 0,
+      scope: 0,
+      scopeBacked: 0,
+      unbacked: [],
+      mermaid: '',
+      title: '',
+    };
   const db = new Database(indexFile, { readonly: true });
-  const fileEdges = db.prepare(`SELECT fa.path AS a, fb.path AS b FROM edges e JOIN files fa ON fa.id = e.src_file_id
-    JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = 'import'`).all() as { a: string; b: string }[];
-  const imports = db.prepare('SELECT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id').all() as { path: string; source: string }[];
+  const fileEdges = db
+    .prepare(
+      `SELECT fa.path AS a, fb.path AS b FROM edges e JOIN files fa ON fa.id = e.src_file_id
+    JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = 'import'`,
+    )
+    .all() as { a: string; b: string }[];
+  const imports = db.prepare('SELECT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id').all() as {
+    path: string;
+    source: string;
+  }[];
   const refsOf = db.prepare('SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?').pluck();
-  const definedInDir = db.prepare(`SELECT DISTINCT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.scope = '' AND f.dir = ?`).pluck();
+  const definedInDir = db
+    .prepare(`SELECT DISTINCT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.scope = '' AND f.dir = ?`)
+    .pluck();
   const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   // A same-package arrow (Go, Java: no import between files of one package) is checked against the parsed
   // references: the start file refers to a name that, in its folder, only the end file defines at top level.
-  const scopeBacked = (from: string, to: string): boolean => dirOf(from) === dirOf(to) && (refsOf.all(from) as string[])
-    .some((name) => { const defs = definedInDir.all(name, dirOf(to)) as string[]; return defs.length === 1 && defs[0] === to; });
+  const scopeBacked = (from: string, to: string): boolean =>
+    dirOf(from) === dirOf(to) &&
+    (refsOf.all(from) as string[]).some((name) => {
+      const defs = definedInDir.all(name, dirOf(to)) as string[];
+      return defs.length === 1 && defs[0] === to;
+    });
   const { graph } = diagram;
   // A file belongs to the most specific box holding it: a Java package box does not hold its subpackages' boxes.
   const boxIds = graph.nodes.filter((n) => n.kind !== 'external' && !n.id.startsWith('manifest:')).map((n) => n.id);
@@ -110,8 +140,18 @@ function measure(repoDir: string, indexFile: string, type: string): Figures {
   }
   db.close();
   return {
-    repo: path.basename(repoDir), type, parses: true, boxes: graph.nodes.length, edges: graph.edges.length, backed, declared, scope, scopeBacked: scopeBackedCount, unbacked,
-    mermaid: diagram.mermaid, title: graph.title ?? '',
+    repo: path.basename(repoDir),
+    type,
+    parses: true,
+    boxes: graph.nodes.length,
+    edges: graph.edges.length,
+    backed,
+    declared,
+    scope,
+    scopeBacked: scopeBackedCount,
+    unbacked,
+    mermaid: diagram.mermaid,
+    title: graph.title ?? '',
   };
 }
 
@@ -131,7 +171,9 @@ function main(): void {
     for (const f of figures) {
       const code = f.edges - f.declared - f.scope;
       const share = code === 0 ? 'n/a' : `${f.backed}/${code} (${Math.round((100 * f.backed) / code)}%)`;
-      rows.push(`| ${f.repo} | ${f.type} | ${f.parses ? 'yes' : 'no'} | ${f.boxes} | ${f.edges} | ${share} | ${f.scope === 0 ? '' : `${f.scopeBacked}/${f.scope}`} | ${f.declared} | ${f.type === 'component' ? (differs ? 'yes' : 'no') : ''} |`);
+      rows.push(
+        `| ${f.repo} | ${f.type} | ${f.parses ? 'yes' : 'no'} | ${f.boxes} | ${f.edges} | ${share} | ${f.scope === 0 ? '' : `${f.scopeBacked}/${f.scope}`} | ${f.declared} | ${f.type === 'component' ? (differs ? 'yes' : 'no') : ''} |`,
+      );
       console.error(`${f.repo} ${f.type}: ${f.title}`);
       for (const u of f.unbacked) console.error(`  not backed: ${u}`);
     }

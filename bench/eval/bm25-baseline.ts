@@ -58,9 +58,9 @@ export class FileBm25 {
   scores(question: string, limit = 10): { path: string; score: number }[] {
     const query = toFtsQuery(question);
     if (!query) return [];
-    return this.db.prepare(
-      'SELECT path, -bm25(files_fts) AS score FROM files_fts WHERE files_fts MATCH ? ORDER BY bm25(files_fts) LIMIT ?',
-    ).all(query.loose, limit) as { path: string; score: number }[];
+    return this.db
+      .prepare('SELECT path, -bm25(files_fts) AS score FROM files_fts WHERE files_fts MATCH ? ORDER BY bm25(files_fts) LIMIT ?')
+      .all(query.loose, limit) as { path: string; score: number }[];
   }
 
   close(): void {

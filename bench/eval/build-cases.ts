@@ -53,27 +53,40 @@ interface Commit {
 
 function firstParentHistory(gitDir: string): Commit[] {
   const out = git(gitDir, 'log', '--first-parent', '--format=%H%x1f%P%x1f%an <%ae>%x1f%as%x1f%B%x1e', 'HEAD');
-  return out.split('\x1e').map((record) => record.replace(/^\n/, '')).filter((r) => r.length > 0).map((record) => {
-    const [sha = '', parents = '', author = '', date = '', message = ''] = record.split('\x1f');
-    return { sha, parents: parents.split(' ').filter(Boolean), author, date, message: message.trim() };
-  });
+  return out
+    .split('\x1e')
+    .map((record) => record.replace(/^\n/, ''))
+    .filter((r) => r.length > 0)
+    .map((record) => {
+      const [sha = '', parents = '', author = '', date = '', message = ''] = record.split('\x1f');
+      return { sha, parents: parents.split(' ').filter(Boolean), author, date, message: message.trim() };
+    });
 }
 
 function changesOf(gitDir: string, commit: Commit): FileChange[] {
   const out = git(gitDir, 'diff-tree', '-r', '--no-commit-id', '--name-status', '--no-renames', commit.parents[0]!, commit.sha);
-  return out.split('\n').filter(Boolean).map((line) => {
-    const [status = '', filePath = ''] = line.split('\t');
-    return { status: status.slice(0, 1), path: filePath };
-  });
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [status = '', filePath = ''] = line.split('\t');
+      return { status: status.slice(0, 1), path: filePath };
+    });
 }
 
 function missingBlobs(gitDir: string, commit: string): string[] {
-  const entries = git(gitDir, 'ls-tree', '-r', commit).split('\n').filter(Boolean).map((line) => {
-    const [meta = '', filePath = ''] = line.split('\t');
-    return { type: meta.split(' ')[1], sha: meta.split(' ')[2] ?? '', path: filePath };
-  }).filter((e) => e.type === 'blob');
+  const entries = git(gitDir, 'ls-tree', '-r', commit)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta = '', filePath = ''] = line.split('\t');
+      return { type: meta.split(' ')[1], sha: meta.split(' ')[2] ?? '', path: filePath };
+    })
+    .filter((e) => e.type === 'blob');
   const check = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], {
-    input: entries.map((e) => e.sha).join('\n'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+    input: entries.map((e) => e.sha).join('\n'),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   }).split('\n');
   return entries.filter((_e, i) => check[i]?.endsWith('missing')).map((e) => e.path);
 }
@@ -87,9 +100,13 @@ function exportSnapshot(gitDir: string, c: EvalCase): void {
   // The mirror lacks its largest blobs (binaries past 4 MiB): leave those out of the archive.
   const excludes = missingBlobs(gitDir, c.parentSha).map((p) => `':(exclude,literal)${p.replace(/'/g, "'\\''")}'`);
   // git still names an excluded missing blob on stderr (and exits 0): quiet it, but fail on a broken pipe.
-  execSync(`set -o pipefail; git --git-dir='${gitDir}' archive --format=tar ${c.parentSha} -- . ${excludes.join(' ')} 2>/dev/null | tar -x -C '${partial}'`, {
-    stdio: ['ignore', 'ignore', 'inherit'], shell: '/bin/bash',
-  });
+  execSync(
+    `set -o pipefail; git --git-dir='${gitDir}' archive --format=tar ${c.parentSha} -- . ${excludes.join(' ')} 2>/dev/null | tar -x -C '${partial}'`,
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      shell: '/bin/bash',
+    },
+  );
   renameSync(partial, dir);
 }
 
@@ -125,12 +142,21 @@ for (const repo of repos) {
       skipped += 1;
       continue;
     }
-    chosen.push({ repo, sha: commit.sha, parentSha: commit.parents[0]!, date: commit.date, query: toQuery(commit.message), expected: expected.files });
+    chosen.push({
+      repo,
+      sha: commit.sha,
+      parentSha: commit.parents[0]!,
+      date: commit.date,
+      query: toQuery(commit.message),
+      expected: expected.files,
+    });
   }
   if (chosen.length < perRepo) log(`${repo}: only ${chosen.length} cases in the whole history`);
   const first = chosen[chosen.length - 1];
   const last = chosen[0];
-  log(`${repo}: ${chosen.length} cases from ${walked} first-parent commits (${first?.date} .. ${last?.date}); rejected ${JSON.stringify(rejected)}`);
+  log(
+    `${repo}: ${chosen.length} cases from ${walked} first-parent commits (${first?.date} .. ${last?.date}); rejected ${JSON.stringify(rejected)}`,
+  );
   for (const c of chosen) exportSnapshot(gitDir, c);
   cases.push(...chosen);
 }

@@ -6,14 +6,41 @@ import { findLanguage } from '../../src/core/code-index/languages.js';
 
 /** Folders whose files are never the answer: tests, fixtures, docs, examples, benchmarks. */
 const NON_SOURCE_DIRS = new Set([
-  'test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'test-data', 'testing', 'fixtures', 'e2e',
-  'bench', 'benches', 'benchmark', 'benchmarks', 'example', 'examples', 'doc', 'docs', 'scripts', 'ci',
-  '.github', 'vendor', 'third_party',
+  'test',
+  'tests',
+  '__tests__',
+  'spec',
+  'specs',
+  'testdata',
+  'test-data',
+  'testing',
+  'fixtures',
+  'e2e',
+  'bench',
+  'benches',
+  'benchmark',
+  'benchmarks',
+  'example',
+  'examples',
+  'doc',
+  'docs',
+  'scripts',
+  'ci',
+  '.github',
+  'vendor',
+  'third_party',
 ]);
 
 const TEST_NAMES: RegExp[] = [
-  /^test_.*\.py$/, /_tests?\.(py|go|rb|rs)$/, /^conftest\.py$/, /\.(test|spec)\.[cm]?[jt]sx?$/,
-  /Tests?\.java$/, /TestCase\.java$/, /_spec\.rb$/, /^setup\.py$/, /^build\.rs$/,
+  /^test_.*\.py$/,
+  /_tests?\.(py|go|rb|rs)$/,
+  /^conftest\.py$/,
+  /\.(test|spec)\.[cm]?[jt]sx?$/,
+  /Tests?\.java$/,
+  /TestCase\.java$/,
+  /_spec\.rb$/,
+  /^setup\.py$/,
+  /^build\.rs$/,
 ];
 
 /** A file in a language nanodex parses that is not a test, fixture, doc, example or build script. */
@@ -28,17 +55,18 @@ export function isSourcePath(filePath: string): boolean {
 /** Subjects that describe no code change a question could ask about. */
 const REJECTED_SUBJECTS: RegExp[] = [
   /^(merge|bump|release|revert|prepare|version|changelog|update changelog|chore\(release\)|chore\(deps\))\b/i,
-  /^v?\d+(\.\d+)+\b/,                     // "2.31.0"
-  /^[\w-]+[- ]v?\d+\.\d+(\.\d+)?$/,       // "globset-0.4.20"
+  /^v?\d+(\.\d+)+\b/, // "2.31.0"
+  /^[\w-]+[- ]v?\d+\.\d+(\.\d+)?$/, // "globset-0.4.20"
   /\b(typos?|spelling|whitespace|gofmt|rustfmt|cargo fmt|clippy|lint(er|ing)?|reformat|formatting)\b/i,
   /\bbump(ed|s)? (the )?version\b/i,
   /\bdependabot\b/i,
   /\[maven-release-plugin\]|\brelease\b.*\d+\.\d+/i,
-  /^(update|upgrade)\b.*\b(plugin|dependenc(y|ies)|deps)\b/i,  // dependency bumps that touch code
+  /^(update|upgrade)\b.*\b(plugin|dependenc(y|ies)|deps)\b/i, // dependency bumps that touch code
 ];
 
 /** Trailer-like lines: "Signed-off-by: …", "Fixes #12", "Co-authored-by: …", "---------". */
-const TRAILER = /^\s*((signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|reported-by|suggested-by|helped-by|cc|change-id|pr-url|pr-close|ref|refs|see-also)\s*:|(fix(es|ed)?|close[sd]?|resolve[sd]?|ref(s)?|see)\b\s*:?\s*(#\d+|https?:\/\/\S+)[\s,.]*$|-{3,}\s*$)/i;
+const TRAILER =
+  /^\s*((signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|reported-by|suggested-by|helped-by|cc|change-id|pr-url|pr-close|ref|refs|see-also)\s*:|(fix(es|ed)?|close[sd]?|resolve[sd]?|ref(s)?|see)\b\s*:?\s*(#\d+|https?:\/\/\S+)[\s,.]*$|-{3,}\s*$)/i;
 
 /**
  * The commit message as a question: subject and body, without trailers,
@@ -46,7 +74,8 @@ const TRAILER = /^\s*((signed-off-by|co-authored-by|reviewed-by|acked-by|tested-
  */
 export function toQuery(message: string, maxChars = 1500): string {
   const lines = message.split('\n').filter((line) => !TRAILER.test(line));
-  const text = lines.join('\n')
+  const text = lines
+    .join('\n')
     .replace(/\(#\d+\)/g, ' ')
     .replace(/https?:\/\/github\.com\/\S+\/(issues|pull)\/\d+\S*/g, ' ')
     .replace(/(^|\s)#\d+\b/g, ' ')

@@ -95,10 +95,18 @@ export function describeWorst(results: CaseResult[], ranker: string, count = 10)
   const worst = [...results]
     .sort((a, b) => a.scores[ranker]!.recall5 - b.scores[ranker]!.recall5 || a.scores[ranker]!.rr - b.scores[ranker]!.rr)
     .slice(0, count);
-  return worst.map((r, i) => {
-    const q = r.evalCase.query.length > 80 ? `${r.evalCase.query.slice(0, 79)}…` : r.evalCase.query;
-    const top = r.ranked[ranker]!.slice(0, 5).map((p, k) => `    ${k + 1}. ${p}${r.evalCase.expected.includes(p) ? '  <- expected' : ''}`);
-    const missing = r.unindexed.length > 0 ? ` (not indexed: ${r.unindexed.join(', ')})` : '';
-    return [`${i + 1}. [${r.evalCase.repo} ${r.evalCase.sha.slice(0, 10)}] ${q}`, `   expected: ${r.evalCase.expected.join(', ')}${missing}`, ...top].join('\n');
-  }).join('\n');
+  return worst
+    .map((r, i) => {
+      const q = r.evalCase.query.length > 80 ? `${r.evalCase.query.slice(0, 79)}…` : r.evalCase.query;
+      const top = r.ranked[ranker]!.slice(0, 5).map(
+        (p, k) => `    ${k + 1}. ${p}${r.evalCase.expected.includes(p) ? '  <- expected' : ''}`,
+      );
+      const missing = r.unindexed.length > 0 ? ` (not indexed: ${r.unindexed.join(', ')})` : '';
+      return [
+        `${i + 1}. [${r.evalCase.repo} ${r.evalCase.sha.slice(0, 10)}] ${q}`,
+        `   expected: ${r.evalCase.expected.join(', ')}${missing}`,
+        ...top,
+      ].join('\n');
+    })
+    .join('\n');
 }

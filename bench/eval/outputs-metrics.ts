@@ -23,7 +23,8 @@ export interface EvidenceScore {
 }
 
 export function scoreEvidence(hunks: Hunk[], excerpts: Excerpt[]): EvidenceScore {
-  const near = (e: Excerpt, h: Hunk, slack: number) => e.path === h.path && e.startLine <= h.endLine + slack && h.startLine <= e.endLine + slack;
+  const near = (e: Excerpt, h: Hunk, slack: number) =>
+    e.path === h.path && e.startLine <= h.endLine + slack && h.startLine <= e.endLine + slack;
   const reached = hunks.filter((h) => excerpts.some((e) => near(e, h, HIT_SLACK)));
   let lines = 0;
   let onTarget = 0;
@@ -50,7 +51,14 @@ export function scoreEvidence(hunks: Hunk[], excerpts: Excerpt[]): EvidenceScore
 export function isNonProductPath(p: string): boolean {
   const segments = p.toLowerCase().split('/');
   const base = segments[segments.length - 1] ?? '';
-  if (segments.slice(0, -1).some((d) => /^(docs?|documentation|examples?|samples?|bench(es|mark|marks)?|tests?|__tests__|spec|specs|testdata|fixtures|e2e)$/.test(d))) return true;
+  if (
+    segments
+      .slice(0, -1)
+      .some((d) =>
+        /^(docs?|documentation|examples?|samples?|bench(es|mark|marks)?|tests?|__tests__|spec|specs|testdata|fixtures|e2e)$/.test(d),
+      )
+  )
+    return true;
   if (/\.(md|mdx|rst|txt|adoc)$/.test(base)) return true;
   return /(^test_.*\.py$|_test\.(go|py|rb|rs)$|\.(test|spec)\.[cm]?[jt]sx?$|tests?\.java$)/.test(base);
 }
@@ -65,7 +73,12 @@ export function scorePlan(expected: string[], touched: string[], files: string[]
   const top = files.slice(0, 5);
   const found = expected.filter((e) => top.includes(e)).length;
   const nonProduct = files.filter((f) => isNonProductPath(f) && !touched.includes(f)).length;
-  return { recall5: expected.length === 0 ? 0 : found / expected.length, nonProductShare: files.length === 0 ? 0 : nonProduct / files.length, proposed: files.length };
+  return {
+    recall5: expected.length === 0 ? 0 : found / expected.length,
+    nonProductShare: files.length === 0 ? 0 : nonProduct / files.length,
+    proposed: files.length,
+  };
 }
 
-export const mean = (values: number[]): number => (values.length === 0 ? 0 : Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(3)));
+export const mean = (values: number[]): number =>
+  values.length === 0 ? 0 : Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(3));

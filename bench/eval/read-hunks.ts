@@ -19,13 +19,19 @@ export function mirrorGitDir(repo: string, mirrors = '/work/.mirror'): string {
 
 /** Every file the commit touched (any status), as named in the parent or the commit. */
 export function readTouchedFiles(gitDir: string, parent: string, sha: string): string[] {
-  const out = execFileSync('git', ['--git-dir', gitDir, 'diff-tree', '-r', '--no-commit-id', '--name-only', '--no-renames', parent, sha], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['--git-dir', gitDir, 'diff-tree', '-r', '--no-commit-id', '--name-only', '--no-renames', parent, sha], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out.split('\n').filter(Boolean);
 }
 
 export function readHunks(gitDir: string, parent: string, sha: string, files: string[]): Hunk[] {
   if (files.length === 0) return [];
-  const out = execFileSync('git', ['--git-dir', gitDir, 'diff', '-U0', '--no-renames', parent, sha, '--', ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const out = execFileSync('git', ['--git-dir', gitDir, 'diff', '-U0', '--no-renames', parent, sha, '--', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const hunks: Hunk[] = [];
   let current: string | undefined;
   for (const line of out.split('\n')) {
@@ -38,7 +44,11 @@ export function readHunks(gitDir: string, parent: string, sha: string, files: st
     if (at && current) {
       const start = Number(at[1]);
       const count = at[2] === undefined ? 1 : Number(at[2]);
-      hunks.push(count === 0 ? { path: current, startLine: Math.max(1, start), endLine: Math.max(1, start) } : { path: current, startLine: start, endLine: start + count - 1 });
+      hunks.push(
+        count === 0
+          ? { path: current, startLine: Math.max(1, start), endLine: Math.max(1, start) }
+          : { path: current, startLine: start, endLine: start + count - 1 },
+      );
     }
   }
   return hunks;

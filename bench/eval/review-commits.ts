@@ -29,27 +29,40 @@ import { isRunnableTest, isTestFile } from '../../src/core/repo/is-test-file.js'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { commits: { type: 'string', default: '10' }, callers: { type: 'string', default: path.join(tmpdir(), 'nanodex-review-callers.txt') } },
+  options: {
+    commits: { type: 'string', default: '10' },
+    callers: { type: 'string', default: path.join(tmpdir(), 'nanodex-review-callers.txt') },
+  },
 });
 if (positionals.length === 0) {
   process.stderr.write('usage: review-commits.ts REPO_DIR[:PATH_PREFIX]... [--commits N] [--callers FILE]\n');
   process.exit(2);
 }
 
-const git = (dir: string, ...rest: string[]) => execFileSync('git', ['-C', dir, ...rest], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const git = (dir: string, ...rest: string[]) =>
+  execFileSync('git', ['-C', dir, ...rest], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 const work = mkdtempSync(path.join(tmpdir(), 'nanodex-review-eval-'));
 const callerLines: string[] = [];
-const rows: string[] = ['| repository | commits | with test changes | gap claims | gap claims on commits that changed tests | test symbols counted (filtered) | callers listed |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
+const rows: string[] = [
+  '| repository | commits | with test changes | gap claims | gap claims on commits that changed tests | test symbols counted (filtered) | callers listed |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+];
 
 for (const spec of positionals) {
   const [dir, prefix = '.'] = spec.split(':') as [string, string?];
   const name = path.basename(dir === '.' ? process.cwd() : dir.replace(/\/repo$/, ''));
   const shas = git(dir, 'log', '--no-merges', '--format=%H', '-n', args.commits, 'HEAD', '--', prefix).trim().split('\n').filter(Boolean);
-  let withTests = 0; let claims = 0; let suspect = 0; let testSymbols = 0; let callers = 0;
+  let withTests = 0;
+  let claims = 0;
+  let suspect = 0;
+  let testSymbols = 0;
+  let callers = 0;
   for (const sha of shas) {
     const tree = path.join(work, `${name}-${sha.slice(0, 8)}`);
     try {
-      execFileSync('bash', ['-c', `set -o pipefail; mkdir -p "${tree}" && git -C "${dir}" archive ${sha} | tar -x -C "${tree}"`], { stdio: ['ignore', 'ignore', 'ignore'] });
+      execFileSync('bash', ['-c', `set -o pipefail; mkdir -p "${tree}" && git -C "${dir}" archive ${sha} | tar -x -C "${tree}"`], {
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
     } catch {
       // A mirror may lack a large blob (kept out of the snapshot): that commit cannot be checked out whole.
       process.stderr.write(`${name} ${sha.slice(0, 8)}: skipped (the tree cannot be read whole from ${dir})\n`);
@@ -59,7 +72,10 @@ for (const spec of positionals) {
     const diff = git(dir, 'diff', '--no-color', '--find-renames', `${sha}^`, sha);
     const files = parseDiff(diff);
     const source = new LocalRepoSource(tree);
-    const { store } = await openRepoIndex(path.join(work, `${name}-${sha.slice(0, 8)}.sqlite`), { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
+    const { store } = await openRepoIndex(path.join(work, `${name}-${sha.slice(0, 8)}.sqlite`), {
+      files: { kind: 'checkout', source },
+      indexing: { workers: 0 },
+    });
     const index = new SqliteCodeIndex(store);
     try {
       const review = await reviewOffline({ files, index, base: `${sha}^`, head: sha });
@@ -73,10 +89,14 @@ for (const spec of positionals) {
           callers += 1;
           const line = readFileSync(path.join(tree, c.path), 'utf8').split('\n')[c.line - 1]?.trim() ?? '';
           const target = `${b.changed.symbol.scope ? `${b.changed.symbol.scope}.` : ''}${b.changed.symbol.name}`;
-          callerLines.push(`${name} ${sha.slice(0, 8)} ${target} <- ${c.path}:${c.line} (${c.depth} hop${c.depth > 1 ? 's' : ''}) | ${line.slice(0, 100)}`);
+          callerLines.push(
+            `${name} ${sha.slice(0, 8)} ${target} <- ${c.path}:${c.line} (${c.depth} hop${c.depth > 1 ? 's' : ''}) | ${line.slice(0, 100)}`,
+          );
         }
       }
-      process.stderr.write(`${name} ${sha.slice(0, 8)}: ${review.tests.gaps.length} gap(s)${changedTests ? " (tests changed)" : ""}, ${review.changedSymbols.length} symbols${review.tests.gaps.length > 0 ? `: ${review.tests.gaps.map((g) => g.path).join(", ")}` : ""}\n`);
+      process.stderr.write(
+        `${name} ${sha.slice(0, 8)}: ${review.tests.gaps.length} gap(s)${changedTests ? ' (tests changed)' : ''}, ${review.changedSymbols.length} symbols${review.tests.gaps.length > 0 ? `: ${review.tests.gaps.map((g) => g.path).join(', ')}` : ''}\n`,
+      );
     } finally {
       store.close();
       rmSync(tree, { recursive: true, force: true });

@@ -46,17 +46,29 @@ process.stderr.write(`\nWorst nanodex cases:\n${describeWorst(results, 'nanodex'
 const overall = summary.overall?.nanodex;
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'locate-latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({
-  date: new Date().toISOString(),
-  cases: cases.length,
-  commits: Object.fromEntries([...new Set(cases.map((c) => c.repo))].map((repo) => {
-    const dates = cases.filter((c) => c.repo === repo).map((c) => c.date).sort();
-    return [repo, { from: dates[0], to: dates[dates.length - 1] }];
-  })),
-  targets: TARGETS,
-  meetsTargets: overall ? overall.recall5 >= TARGETS.recall5 && overall.allIn5 >= TARGETS.allIn5 && overall.mrr >= TARGETS.mrr : false,
-  unindexedCases: unindexed,
-  results: summary,
-  seconds: Math.round((Date.now() - started) / 1000),
-}, null, 2)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      cases: cases.length,
+      commits: Object.fromEntries(
+        [...new Set(cases.map((c) => c.repo))].map((repo) => {
+          const dates = cases
+            .filter((c) => c.repo === repo)
+            .map((c) => c.date)
+            .sort();
+          return [repo, { from: dates[0], to: dates[dates.length - 1] }];
+        }),
+      ),
+      targets: TARGETS,
+      meetsTargets: overall ? overall.recall5 >= TARGETS.recall5 && overall.allIn5 >= TARGETS.allIn5 && overall.mrr >= TARGETS.mrr : false,
+      unindexedCases: unindexed,
+      results: summary,
+      seconds: Math.round((Date.now() - started) / 1000),
+    },
+    null,
+    2,
+  )}\n`,
+);
 log(`figures written to ${path.relative(process.cwd(), out)}`);

@@ -52,7 +52,12 @@ interface CaseOutcome {
   plan: PlanScore | undefined;
   crashes: string[];
 }
-interface LocateScore { r1: number; r5: number; all5: number; rr: number }
+interface LocateScore {
+  r1: number;
+  r5: number;
+  all5: number;
+  rr: number;
+}
 
 const toLocate = (expected: string[], ranked: string[]): LocateScore => {
   const s = scoreCase(expected, ranked);
@@ -74,7 +79,12 @@ function evidenceOf(result: RunResult): Excerpt[] | undefined {
 
 const sets = args.sets.split(',').map((s) => {
   const [name, file] = s.split('=');
-  return { name: name!, cases: loadCases(file).filter((c) => !args.repo || c.repo === args.repo).slice(0, args.limit ? Number(args.limit) : undefined) };
+  return {
+    name: name!,
+    cases: loadCases(file)
+      .filter((c) => !args.repo || c.repo === args.repo)
+      .slice(0, args.limit ? Number(args.limit) : undefined),
+  };
 });
 const all = sets.flatMap((s) => s.cases.map((c) => ({ set: s.name, c })));
 log(`${all.length} cases in ${sets.length} set(s) from ${new Set(all.map((a) => a.c.repo)).size} repositories`);
@@ -101,7 +111,10 @@ for (const [dir, group] of bySnapshot) {
         const touched = readTouchedFiles(gitDir, c.parentSha, c.sha);
         const hunks = readHunks(gitDir, c.parentSha, c.sha, c.expected);
         const locate = {
-          nanodex: toLocate(c.expected, locateFiles(index, c.query, { limit: 10 }).map((f) => f.path)),
+          nanodex: toLocate(
+            c.expected,
+            locateFiles(index, c.query, { limit: 10 }).map((f) => f.path),
+          ),
           baseline: toLocate(c.expected, fileBm25.rank(c.query, 10)),
         };
         let evidence: CaseOutcome['evidence'];
@@ -138,23 +151,37 @@ for (const [dir, group] of bySnapshot) {
   }
 }
 
-interface Row { group: string; cases: number; figures: Record<string, number> }
+interface Row {
+  group: string;
+  cases: number;
+  figures: Record<string, number>;
+}
 function summarise(group: string, os: CaseOutcome[]): Row {
   const ev = os.filter((o) => o.evidence);
   const pl = os.filter((o) => o.plan);
   return {
-    group, cases: os.length,
+    group,
+    cases: os.length,
     figures: {
-      'locate R@1': mean(os.map((o) => o.locate.nanodex.r1)), 'bm25 R@1': mean(os.map((o) => o.locate.baseline.r1)),
-      'locate R@5': mean(os.map((o) => o.locate.nanodex.r5)), 'bm25 R@5': mean(os.map((o) => o.locate.baseline.r5)),
-      'locate All@5': mean(os.map((o) => o.locate.nanodex.all5)), 'bm25 All@5': mean(os.map((o) => o.locate.baseline.all5)),
-      'locate MRR': mean(os.map((o) => o.locate.nanodex.rr)), 'bm25 MRR': mean(os.map((o) => o.locate.baseline.rr)),
-      'hunk hit': mean(ev.map((o) => o.evidence!.nanodex.hunkHit)), 'win hunk hit': mean(ev.map((o) => o.evidence!.baseline.hunkHit)),
-      'hunk recall': mean(ev.map((o) => o.evidence!.nanodex.hunkRecall)), 'win hunk recall': mean(ev.map((o) => o.evidence!.baseline.hunkRecall)),
-      'on-target': mean(ev.map((o) => o.evidence!.nanodex.onTarget)), 'win on-target': mean(ev.map((o) => o.evidence!.baseline.onTarget)),
-      'lines': mean(ev.map((o) => o.evidence!.nanodex.lines)), 'head share': mean(ev.map((o) => o.evidence!.nanodex.headShare)),
+      'locate R@1': mean(os.map((o) => o.locate.nanodex.r1)),
+      'bm25 R@1': mean(os.map((o) => o.locate.baseline.r1)),
+      'locate R@5': mean(os.map((o) => o.locate.nanodex.r5)),
+      'bm25 R@5': mean(os.map((o) => o.locate.baseline.r5)),
+      'locate All@5': mean(os.map((o) => o.locate.nanodex.all5)),
+      'bm25 All@5': mean(os.map((o) => o.locate.baseline.all5)),
+      'locate MRR': mean(os.map((o) => o.locate.nanodex.rr)),
+      'bm25 MRR': mean(os.map((o) => o.locate.baseline.rr)),
+      'hunk hit': mean(ev.map((o) => o.evidence!.nanodex.hunkHit)),
+      'win hunk hit': mean(ev.map((o) => o.evidence!.baseline.hunkHit)),
+      'hunk recall': mean(ev.map((o) => o.evidence!.nanodex.hunkRecall)),
+      'win hunk recall': mean(ev.map((o) => o.evidence!.baseline.hunkRecall)),
+      'on-target': mean(ev.map((o) => o.evidence!.nanodex.onTarget)),
+      'win on-target': mean(ev.map((o) => o.evidence!.baseline.onTarget)),
+      lines: mean(ev.map((o) => o.evidence!.nanodex.lines)),
+      'head share': mean(ev.map((o) => o.evidence!.nanodex.headShare)),
       'files/answer': mean(ev.map((o) => o.evidence!.nanodex.files)),
-      'plan R@5': mean(pl.map((o) => o.plan!.recall5)), 'plan non-product': mean(pl.map((o) => o.plan!.nonProductShare)),
+      'plan R@5': mean(pl.map((o) => o.plan!.recall5)),
+      'plan non-product': mean(pl.map((o) => o.plan!.nonProductShare)),
       crashes: os.reduce((n, o) => n + o.crashes.length, 0),
     },
   };
@@ -163,21 +190,34 @@ function summarise(group: string, os: CaseOutcome[]): Row {
 const rows: Row[] = [];
 for (const s of sets) {
   const mine = outcomes.filter((o) => o.set === s.name);
-  for (const repo of [...new Set(mine.map((o) => o.repo))]) rows.push(summarise(`${s.name} ${repo}`, mine.filter((o) => o.repo === repo)));
+  for (const repo of [...new Set(mine.map((o) => o.repo))])
+    rows.push(
+      summarise(
+        `${s.name} ${repo}`,
+        mine.filter((o) => o.repo === repo),
+      ),
+    );
   rows.push(summarise(`${s.name} (all)`, mine));
 }
 const columns = Object.keys(rows[0]?.figures ?? {});
 const table = [
   `| set | cases | ${columns.join(' | ')} |`,
   `| --- | ---: | ${columns.map(() => '---:').join(' | ')} |`,
-  ...rows.map((r) => `| ${r.group} | ${r.cases} | ${columns.map((k) => (k === 'lines' || k === 'crashes' ? String(Math.round(r.figures[k]!)) : r.figures[k]!.toFixed(3))).join(' | ')} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.group} | ${r.cases} | ${columns.map((k) => (k === 'lines' || k === 'crashes' ? String(Math.round(r.figures[k]!)) : r.figures[k]!.toFixed(3))).join(' | ')} |`,
+  ),
 ].join('\n');
 process.stdout.write(`${table}\n`);
-for (const o of outcomes.filter((x) => x.crashes.length > 0)) log(`crash ${o.repo} ${o.sha.slice(0, 10)}: ${o.crashes.join('; ').slice(0, 300)}`);
+for (const o of outcomes.filter((x) => x.crashes.length > 0))
+  log(`crash ${o.repo} ${o.sha.slice(0, 10)}: ${o.crashes.join('; ').slice(0, 300)}`);
 const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'outputs-latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
 const head = JSON.stringify({ date: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), rows }, null, 1);
 // One line per case keeps the file reviewable.
-const caseLines = outcomes.map(({ set, repo, sha, locate, evidence, plan, crashes }) => `  ${JSON.stringify({ set, repo, sha: sha.slice(0, 12), locate, evidence, plan, crashes: crashes.length })}`);
+const caseLines = outcomes.map(
+  ({ set, repo, sha, locate, evidence, plan, crashes }) =>
+    `  ${JSON.stringify({ set, repo, sha: sha.slice(0, 12), locate, evidence, plan, crashes: crashes.length })}`,
+);
 writeFileSync(out, `${head.slice(0, -2)},\n "cases": [\n${caseLines.join(',\n')}\n ]\n}\n`);
 log(`figures written to ${path.relative(process.cwd(), out)}`);

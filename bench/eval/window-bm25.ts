@@ -23,7 +23,9 @@ export class WindowBm25 {
 
   constructor(root: string, files: string[]) {
     this.db = new Database(':memory:');
-    this.db.exec("CREATE VIRTUAL TABLE windows USING fts5(path UNINDEXED, start UNINDEXED, finish UNINDEXED, body, tokenize = 'unicode61')");
+    this.db.exec(
+      "CREATE VIRTUAL TABLE windows USING fts5(path UNINDEXED, start UNINDEXED, finish UNINDEXED, body, tokenize = 'unicode61')",
+    );
     const insert = this.db.prepare('INSERT INTO windows (path, start, finish, body) VALUES (?, ?, ?, ?)');
     this.db.transaction(() => {
       for (const file of files) {
@@ -47,7 +49,8 @@ export class WindowBm25 {
   excerpts(question: string, lines: number): Excerpt[] {
     const query = toFtsQuery(question);
     if (!query || lines <= 0) return [];
-    const rows = this.db.prepare('SELECT path, start, finish FROM windows WHERE windows MATCH ? ORDER BY bm25(windows) LIMIT 400')
+    const rows = this.db
+      .prepare('SELECT path, start, finish FROM windows WHERE windows MATCH ? ORDER BY bm25(windows) LIMIT 400')
       .all(query.loose) as { path: string; start: number; finish: number }[];
     const covered = new Map<string, Set<number>>();
     let used = 0;
@@ -62,7 +65,12 @@ export class WindowBm25 {
         }
       }
     }
-    return [...covered].flatMap(([p, set]) => toRanges(p, [...set].sort((a, b) => a - b)));
+    return [...covered].flatMap(([p, set]) =>
+      toRanges(
+        p,
+        [...set].sort((a, b) => a - b),
+      ),
+    );
   }
 
   close(): void {

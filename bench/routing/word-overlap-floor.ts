@@ -9,7 +9,10 @@ import type { Skill } from '../../src/core/skills/types.js';
 const STOPWORDS = new Set(['the', 'a', 'an', 'is', 'are', 'to', 'for', 'of', 'in', 'on', 'at']);
 
 function tokenize(text: string): string[] {
-  return text.toLowerCase().split(/\s+/).filter((w) => w !== '' && !STOPWORDS.has(w));
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '' && !STOPWORDS.has(w));
 }
 
 export function routeByWordOverlap(text: string, skills: Skill[]): string {

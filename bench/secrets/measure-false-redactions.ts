@@ -18,14 +18,18 @@ import { redactSecrets } from '../../src/core/secrets/redact-secrets.js';
 import { findProjectRoot } from '../project-root.js';
 
 /** The corpus of fake secrets, the tests built on it, and this benchmark's own report: secrets on purpose. */
-const SECRET_CORPUS = /^test\/core\/secrets\/|^test\/(?:helpers\/(?:secret-corpus|secret-repo|find-leaks)\.ts|.*secrets?[\w-]*\.test\.ts)$|^bench\/results\/secrets\.json$/;
+const SECRET_CORPUS =
+  /^test\/core\/secrets\/|^test\/(?:helpers\/(?:secret-corpus|secret-repo|find-leaks)\.ts|.*secrets?[\w-]*\.test\.ts)$|^bench\/results\/secrets\.json$/;
 /**
  * Older tests that plant a fake secret on purpose (a token the Action must mask, a key the index must
  * skip, a literal the review must flag). Their redactions are correct, so they are counted apart.
  */
 const PLANTED = new Set([
-  'test/action/action-harness.ts', 'test/app/read-app-env.test.ts', 'test/core/code-index/index-repository.test.ts',
-  'test/core/review/find-risky-patterns.test.ts', 'test/helpers/sample-repo.ts',
+  'test/action/action-harness.ts',
+  'test/app/read-app-env.test.ts',
+  'test/core/code-index/index-repository.test.ts',
+  'test/core/review/find-risky-patterns.test.ts',
+  'test/helpers/sample-repo.ts',
 ]);
 /** Files past this are data or bundles; the redactor still runs on them, but one file should not dominate the time. */
 const MAX_FILE_BYTES = 4_000_000;
@@ -50,20 +54,23 @@ const root = findProjectRoot();
 const args = process.argv.slice(2);
 const trees = args.filter((a) => !a.startsWith('--'));
 const maxExamples = Number(args.find((a) => a.startsWith('--examples='))?.slice('--examples='.length) ?? 25);
-const targets = trees.length > 0
-  ? trees.map((t) => ({ tree: t, files: walk(path.resolve(t)) }))
-  : [
-    { tree: 'this repository (git ls-files, without the secrets corpus)', files: listRepository(root) },
-    { tree: 'node_modules/typescript/lib', files: walk(path.join(root, 'node_modules/typescript/lib')) },
-    { tree: 'node_modules/@langchain', files: walk(path.join(root, 'node_modules/@langchain')) },
-  ];
+const targets =
+  trees.length > 0
+    ? trees.map((t) => ({ tree: t, files: walk(path.resolve(t)) }))
+    : [
+        { tree: 'this repository (git ls-files, without the secrets corpus)', files: listRepository(root) },
+        { tree: 'node_modules/typescript/lib', files: walk(path.join(root, 'node_modules/typescript/lib')) },
+        { tree: 'node_modules/@langchain', files: walk(path.join(root, 'node_modules/@langchain')) },
+      ];
 
 const reports: TreeReport[] = [];
 for (const target of targets) reports.push(await measure(target.tree, target.files));
 for (const r of reports) {
-  process.stdout.write(`${r.tree}\n  ${r.files} files, ${r.lines} lines, ${r.megabytes.toFixed(1)} MB: ` +
-    `${r.falseRedactions} false redactions (${r.per10kLines.toFixed(3)} per 10K lines), ${r.ms.toFixed(0)} ms (${r.msPerMegabyte.toFixed(1)} ms/MB)` +
-    `${r.plantedRedactions > 0 ? `; ${r.plantedRedactions} lines in tests that plant fake secrets, redacted as they should be` : ''}\n`);
+  process.stdout.write(
+    `${r.tree}\n  ${r.files} files, ${r.lines} lines, ${r.megabytes.toFixed(1)} MB: ` +
+      `${r.falseRedactions} false redactions (${r.per10kLines.toFixed(3)} per 10K lines), ${r.ms.toFixed(0)} ms (${r.msPerMegabyte.toFixed(1)} ms/MB)` +
+      `${r.plantedRedactions > 0 ? `; ${r.plantedRedactions} lines in tests that plant fake secrets, redacted as they should be` : ''}\n`,
+  );
   for (const e of r.examples) process.stdout.write(`    ${e}\n`);
 }
 const out = path.join(root, 'bench/results/secrets.json');
@@ -102,14 +109,25 @@ async function measure(tree: string, files: string[]): Promise<TreeReport> {
   }
   const megabytes = bytes / 1e6;
   return {
-    tree, files: files.length, lines, megabytes, falseRedactions: changed, per10kLines: lines === 0 ? 0 : (changed / lines) * 10_000, plantedRedactions: planted,
-    ms, msPerMegabyte: megabytes === 0 ? 0 : ms / megabytes, examples,
+    tree,
+    files: files.length,
+    lines,
+    megabytes,
+    falseRedactions: changed,
+    per10kLines: lines === 0 ? 0 : (changed / lines) * 10_000,
+    plantedRedactions: planted,
+    ms,
+    msPerMegabyte: megabytes === 0 ? 0 : ms / megabytes,
+    examples,
   };
 }
 
 function listRepository(dir: string): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0');
-  return listed.filter((f) => f !== '' && !SECRET_CORPUS.test(f)).map((f) => path.join(dir, f)).filter(isFile);
+  return listed
+    .filter((f) => f !== '' && !SECRET_CORPUS.test(f))
+    .map((f) => path.join(dir, f))
+    .filter(isFile);
 }
 
 function walk(dir: string): string[] {

@@ -22,30 +22,83 @@ const EXISTING = Object.keys(FILES);
 const sample = (file: string) => FILES[file] ?? '';
 
 const changePath = fc.oneof({ arbitrary: fc.constantFrom(...EXISTING, 'new/file.ts'), weight: 3 }, { arbitrary: hostilePath, weight: 2 });
-const text = fc.oneof(fc.constantFrom(...Object.values(FILES), 'return 1;', '  return 1;\n', 'return  1 ;', 'export function a() {\n  return 3;\n}\n'), hostileString, hugeString);
+const text = fc.oneof(
+  fc.constantFrom(...Object.values(FILES), 'return 1;', '  return 1;\n', 'return  1 ;', 'export function a() {\n  return 3;\n}\n'),
+  hostileString,
+  hugeString,
+);
 const risk = fc.oneof(fc.constantFrom(0, 1, 2, 3), hostileJson);
 
 /** A diff made by jsdiff from a real file to an edit of it (applies), or assembled from diff pieces (mostly does not). */
 const diff = fc.oneof(
   fc.tuple(fc.constantFrom(...EXISTING), text).map(([file, after]) => createTwoFilesPatch(file, file, sample(file), after)),
-  pieceText(['--- a/x\n', '+++ b/x\n', '@@ -1,2 +1,2 @@\n', '@@ -0,0 +1 @@\n', '@@ -99999999999,1 +1 @@\n', ' return 1;\n', '-  return 1;\n', '+  return 3;\n',
-    '\\ No newline at end of file\n', 'Index: x\n', '===\n', '\n', 'diff --git a/x b/x\n'], 20),
+  pieceText(
+    [
+      '--- a/x\n',
+      '+++ b/x\n',
+      '@@ -1,2 +1,2 @@\n',
+      '@@ -0,0 +1 @@\n',
+      '@@ -99999999999,1 +1 @@\n',
+      ' return 1;\n',
+      '-  return 1;\n',
+      '+  return 3;\n',
+      '\\ No newline at end of file\n',
+      'Index: x\n',
+      '===\n',
+      '\n',
+      'diff --git a/x b/x\n',
+    ],
+    20,
+  ),
 );
 
-const block = fc.record({ search: text, replace: text, matchMode: fc.constantFrom('exact', 'fuzzy'), occurrence: fc.oneof(fc.integer({ min: -1, max: 4 }), hostileJson) },
-  { requiredKeys: ['search', 'replace'] });
+const block = fc.record(
+  {
+    search: text,
+    replace: text,
+    matchMode: fc.constantFrom('exact', 'fuzzy'),
+    occurrence: fc.oneof(fc.integer({ min: -1, max: 4 }), hostileJson),
+  },
+  { requiredKeys: ['search', 'replace'] },
+);
 
 const common = { title: fc.constantFrom('Change', '', 'x'.repeat(300)), rationale: fc.constantFrom('Because.', ''), risk };
 const change = fc.oneof(
-  fc.record({ kind: fc.constant('file_create'), ...common, path: changePath, content: text, overwrite: fc.boolean() }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'content'] }),
-  fc.record({ kind: fc.constant('file_rename'), ...common, oldPath: changePath, newPath: changePath, overwrite: fc.boolean() }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'oldPath', 'newPath'] }),
-  fc.record({ kind: fc.constant('file_delete'), ...common, path: changePath, expectedSha256: fc.oneof(fc.constantFrom(...EXISTING).map((f) => contentSha256(sample(f))), fc.string()) },
-    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path'] }),
-  fc.record({
-    kind: fc.constant('patch'), ...common, path: changePath, format: fc.constantFrom('unified', 'search_replace', 'whole_file'),
-    diff, blocks: fc.array(block, { maxLength: 3 }), content: text, fallback: fc.constantFrom('none', 'fuzzy'), fuzzyThreshold: fc.oneof(fc.double({ min: 0, max: 1 }), hostileJson),
-    baseSha256: fc.constantFrom(...EXISTING).map((f) => contentSha256(sample(f))),
-  }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format'] }),
+  fc.record(
+    { kind: fc.constant('file_create'), ...common, path: changePath, content: text, overwrite: fc.boolean() },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'content'] },
+  ),
+  fc.record(
+    { kind: fc.constant('file_rename'), ...common, oldPath: changePath, newPath: changePath, overwrite: fc.boolean() },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'oldPath', 'newPath'] },
+  ),
+  fc.record(
+    {
+      kind: fc.constant('file_delete'),
+      ...common,
+      path: changePath,
+      expectedSha256: fc.oneof(
+        fc.constantFrom(...EXISTING).map((f) => contentSha256(sample(f))),
+        fc.string(),
+      ),
+    },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path'] },
+  ),
+  fc.record(
+    {
+      kind: fc.constant('patch'),
+      ...common,
+      path: changePath,
+      format: fc.constantFrom('unified', 'search_replace', 'whole_file'),
+      diff,
+      blocks: fc.array(block, { maxLength: 3 }),
+      content: text,
+      fallback: fc.constantFrom('none', 'fuzzy'),
+      fuzzyThreshold: fc.oneof(fc.double({ min: 0, max: 1 }), hostileJson),
+      baseSha256: fc.constantFrom(...EXISTING).map((f) => contentSha256(sample(f))),
+    },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format'] },
+  ),
   hostileJson,
 );
 
@@ -53,26 +106,89 @@ const change = fc.oneof(
 const NON_EMPTY = EXISTING.filter((f) => sample(f) !== '');
 const smallText = fc.oneof(fc.constantFrom('export const c = 3;\n', '', 'return 3;', '  return 1;\n'), fc.string({ maxLength: 40 }));
 const valid = { title: fc.constant('Change'), rationale: fc.constant('Because.'), risk: fc.constantFrom(0, 1, 2, 3) };
-const excerptOf = (text: string) => fc.tuple(fc.nat(text.length), fc.nat(text.length)).map(([a, b]) => text.slice(Math.min(a, b), Math.max(a, b) + 1));
+const excerptOf = (text: string) =>
+  fc.tuple(fc.nat(text.length), fc.nat(text.length)).map(([a, b]) => text.slice(Math.min(a, b), Math.max(a, b) + 1));
 const validChange = fc.oneof(
-  fc.record({ kind: fc.constant('file_create'), ...valid, path: fc.constantFrom('new/file.ts', 'src/c.ts', ...EXISTING), content: smallText, overwrite: fc.boolean() },
-    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'content'] }),
-  fc.record({ kind: fc.constant('file_rename'), ...valid, oldPath: fc.constantFrom(...EXISTING), newPath: fc.constantFrom('moved.ts', 'src/moved/a.ts'), overwrite: fc.boolean() }),
-  fc.constantFrom(...EXISTING).chain((file) => fc.record({ kind: fc.constant('file_delete'), ...valid, path: fc.constant(file), expectedSha256: fc.constant(contentSha256(sample(file))) },
-    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path'] })),
-  fc.constantFrom(...NON_EMPTY).chain((file) => fc.record({
-    kind: fc.constant('patch'), ...valid, path: fc.constant(file), format: fc.constant('search_replace'),
-    blocks: fc.array(fc.record({ search: excerptOf(sample(file)), replace: smallText, matchMode: fc.constantFrom('exact', 'fuzzy') }, { requiredKeys: ['search', 'replace'] }), { minLength: 1, maxLength: 3 }),
-    fallback: fc.constantFrom('none', 'fuzzy'),
-  }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'blocks'] })),
-  fc.constantFrom(...NON_EMPTY).chain((file) => fc.record({
-    kind: fc.constant('patch'), ...valid, path: fc.constant(file), format: fc.constant('unified'),
-    diff: smallText.map((after) => createTwoFilesPatch(file, file, sample(file), after)).filter((d) => d.includes('@@')),
-    baseSha256: fc.constant(contentSha256(sample(file))),
-  }, { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'diff'] })),
-  fc.record({ kind: fc.constant('patch'), ...valid, path: fc.constantFrom(...EXISTING), format: fc.constant('whole_file'), content: smallText }),
+  fc.record(
+    {
+      kind: fc.constant('file_create'),
+      ...valid,
+      path: fc.constantFrom('new/file.ts', 'src/c.ts', ...EXISTING),
+      content: smallText,
+      overwrite: fc.boolean(),
+    },
+    { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'content'] },
+  ),
+  fc.record({
+    kind: fc.constant('file_rename'),
+    ...valid,
+    oldPath: fc.constantFrom(...EXISTING),
+    newPath: fc.constantFrom('moved.ts', 'src/moved/a.ts'),
+    overwrite: fc.boolean(),
+  }),
+  fc
+    .constantFrom(...EXISTING)
+    .chain((file) =>
+      fc.record(
+        { kind: fc.constant('file_delete'), ...valid, path: fc.constant(file), expectedSha256: fc.constant(contentSha256(sample(file))) },
+        { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path'] },
+      ),
+    ),
+  fc.constantFrom(...NON_EMPTY).chain((file) =>
+    fc.record(
+      {
+        kind: fc.constant('patch'),
+        ...valid,
+        path: fc.constant(file),
+        format: fc.constant('search_replace'),
+        blocks: fc.array(
+          fc.record(
+            { search: excerptOf(sample(file)), replace: smallText, matchMode: fc.constantFrom('exact', 'fuzzy') },
+            { requiredKeys: ['search', 'replace'] },
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fallback: fc.constantFrom('none', 'fuzzy'),
+      },
+      { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'blocks'] },
+    ),
+  ),
+  fc.constantFrom(...NON_EMPTY).chain((file) =>
+    fc.record(
+      {
+        kind: fc.constant('patch'),
+        ...valid,
+        path: fc.constant(file),
+        format: fc.constant('unified'),
+        diff: smallText.map((after) => createTwoFilesPatch(file, file, sample(file), after)).filter((d) => d.includes('@@')),
+        baseSha256: fc.constant(contentSha256(sample(file))),
+      },
+      { requiredKeys: ['kind', 'title', 'rationale', 'risk', 'path', 'format', 'diff'] },
+    ),
+  ),
+  fc.record({
+    kind: fc.constant('patch'),
+    ...valid,
+    path: fc.constantFrom(...EXISTING),
+    format: fc.constant('whole_file'),
+    content: smallText,
+  }),
 );
-const CHANGE_PATHS = ['0.kind', '0.path', '0.title', '0.risk', '0.format', '0.blocks', '0.blocks.0.search', '0.diff', '0.content', '0.oldPath', '0.newPath', '1.path', '1.kind'];
+const CHANGE_PATHS = [
+  '0.kind',
+  '0.path',
+  '0.title',
+  '0.risk',
+  '0.format',
+  '0.blocks',
+  '0.blocks.0.search',
+  '0.diff',
+  '0.content',
+  '0.oldPath',
+  '0.newPath',
+  '1.path',
+  '1.kind',
+];
 
 const changeSet = fc.oneof(
   { arbitrary: mutatedJson(fc.array(validChange, { minLength: 1, maxLength: 4 }), CHANGE_PATHS, 2), weight: 4 },
@@ -99,7 +215,8 @@ export function changeTarget(root: string): FuzzTarget<unknown> {
       // Every path applyChanges reads, and every path a result would write, must be a normalised repository path inside the root.
       const guard = (p: string): void => {
         const broken = brokenRule(p) ?? (parseRepoPath(p) === p ? undefined : 'not normalised');
-        if (broken !== undefined || !isUnder(root, path.join(root, p))) escapes.push(`${JSON.stringify(p.slice(0, 80))}${broken ? ` (${broken})` : ''}`);
+        if (broken !== undefined || !isUnder(root, path.join(root, p)))
+          escapes.push(`${JSON.stringify(p.slice(0, 80))}${broken ? ` (${broken})` : ''}`);
       };
       const results = await applyChanges(checked.changes, async (p) => {
         guard(p);
@@ -109,7 +226,8 @@ export function changeTarget(root: string): FuzzTarget<unknown> {
       for (const result of results) {
         if (result.ok) touchedPaths(result).forEach(guard);
         // readFile above never throws: a "could not read" result is an exception applyChanges swallowed.
-        else if (result.reason.startsWith('could not read the repository')) throw new Error(`applyChanges hid an exception: ${result.reason}`);
+        else if (result.reason.startsWith('could not read the repository'))
+          throw new Error(`applyChanges hid an exception: ${result.reason}`);
       }
       if (escapes.length > 0) return { escape: escapes.join(', ') };
       renderChanges(results);

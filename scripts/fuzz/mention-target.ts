@@ -8,9 +8,43 @@ import type { FuzzTarget, Verdict } from './run-target.js';
 const MAX_COMMENT_CHARS = 65_536;
 
 const PIECES = [
-  '@nanodex', '@NanoDex', '@nanodex[bot]', '@nanodex-bot', 'me@nanodex.dev', '@nanodex/team', ' ', '\n', '\n\n', '\r\n', '> ', '    ',
-  '`', '``', '```', '```ts\n', '~~~', '--issue', ',', ':', 'plan', 'review', 'map', 'find', 'refs', 'help', 'explain', 'diagram', '/frobnicate',
-  'budget=30k', 'rounds=3', 'rounds=99999999999999999999', 'files=1e400', 'time=2m', 'bytes=0', 'focus=../..,src', 'tokens=1.5k',
+  '@nanodex',
+  '@NanoDex',
+  '@nanodex[bot]',
+  '@nanodex-bot',
+  'me@nanodex.dev',
+  '@nanodex/team',
+  ' ',
+  '\n',
+  '\n\n',
+  '\r\n',
+  '> ',
+  '    ',
+  '`',
+  '``',
+  '```',
+  '```ts\n',
+  '~~~',
+  '--issue',
+  ',',
+  ':',
+  'plan',
+  'review',
+  'map',
+  'find',
+  'refs',
+  'help',
+  'explain',
+  'diagram',
+  '/frobnicate',
+  'budget=30k',
+  'rounds=3',
+  'rounds=99999999999999999999',
+  'files=1e400',
+  'time=2m',
+  'bytes=0',
+  'focus=../..,src',
+  'tokens=1.5k',
 ];
 
 /**
@@ -18,7 +52,8 @@ const PIECES = [
  * no run (nor the tail of one) is ever closed, the worst case of any
  * delimiter matcher that rescans from each opening.
  */
-const backtickRuns: fc.Arbitrary<string> = fc.tuple(fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { maxLength: 360, size: 'max' }), fc.boolean())
+const backtickRuns: fc.Arbitrary<string> = fc
+  .tuple(fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { maxLength: 360, size: 'max' }), fc.boolean())
   .map(([lengths, ascending]) => (ascending ? [...lengths].sort((a, b) => a - b) : lengths))
   .map((lengths) => `${lengths.map((n) => `${'`'.repeat(n)}a`).join('')} @nanodex plan it`.slice(0, MAX_COMMENT_CHARS));
 

@@ -15,19 +15,20 @@ export function jsonMutation(paths: readonly string[]): fc.Arbitrary<Mutation> {
       fc.constant({ kind: 'delete' as const }),
       hostileJson.map((value) => ({ kind: 'set' as const, value })),
       hugeString.map((value) => ({ kind: 'set' as const, value })),
-      fc.constantFrom(null, '', 0, -1, 1.5, true, [], {}, [{}], Number.MAX_SAFE_INTEGER + 2).map((value) => ({ kind: 'set' as const, value })),
+      fc
+        .constantFrom(null, '', 0, -1, 1.5, true, [], {}, [{}], Number.MAX_SAFE_INTEGER + 2)
+        .map((value) => ({ kind: 'set' as const, value })),
     ),
   });
 }
 
 /** A valid value of `base` with up to `max` mutations: zero often enough that some inputs stay valid and reach the code behind the check. */
 export function mutatedJson<T>(base: fc.Arbitrary<T>, paths: readonly string[], max = 3): fc.Arbitrary<T> {
-  return fc.tuple(base, fc.array(jsonMutation(paths), { maxLength: max }))
-    .map(([value, mutations]) => {
-      const copy = structuredClone(value);
-      for (const m of mutations) applyMutation(copy, m);
-      return copy;
-    });
+  return fc.tuple(base, fc.array(jsonMutation(paths), { maxLength: max })).map(([value, mutations]) => {
+    const copy = structuredClone(value);
+    for (const m of mutations) applyMutation(copy, m);
+    return copy;
+  });
 }
 
 /** Applies one mutation in place; a path whose parent is missing (or not an object) is left alone. */

@@ -29,7 +29,10 @@ export function repoPathTarget(root: string): FuzzTarget<unknown> {
     runs: 15_000,
     arbitrary: fc.oneof(
       { arbitrary: hostilePath, weight: 8 },
-      { arbitrary: fc.anything({ withNullPrototype: true, withBoxedValues: true, withBigInt: true, withMap: true, withSet: true }), weight: 1 },
+      {
+        arbitrary: fc.anything({ withNullPrototype: true, withBoxedValues: true, withBigInt: true, withMap: true, withSet: true }),
+        weight: 1,
+      },
     ),
     check: (input): Verdict | undefined => {
       let relative: string;
@@ -50,7 +53,8 @@ export function repoPathTarget(root: string): FuzzTarget<unknown> {
       }
       if (!isUnder(root, resolved.absolute)) return { escape: `${JSON.stringify(relative.slice(0, 80))} resolved to ${resolved.absolute}` };
       const landed = findLanding(resolved.absolute);
-      if (landed !== undefined && !isUnder(root, landed)) return { escape: `${JSON.stringify(relative.slice(0, 80))} leads through a link to ${landed}` };
+      if (landed !== undefined && !isUnder(root, landed))
+        return { escape: `${JSON.stringify(relative.slice(0, 80))} leads through a link to ${landed}` };
       return { accepted: true };
     },
   };
@@ -65,7 +69,10 @@ const MAX_HOPS = 40;
  * rest taken as written. Undefined for a loop, which nothing can write through.
  */
 export function findLanding(absolute: string, hops = 0): string | undefined {
-  const parts = path.resolve(absolute).split(path.sep).filter((part) => part !== '');
+  const parts = path
+    .resolve(absolute)
+    .split(path.sep)
+    .filter((part) => part !== '');
   let current = path.parse(path.resolve(absolute)).root;
   for (const [i, part] of parts.entries()) {
     const next = path.join(current, part);

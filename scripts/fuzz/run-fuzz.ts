@@ -28,14 +28,25 @@ const scale = Number(values.scale);
 
 let current = '(between targets)';
 const unhandled = new Map<string, number>();
-const countUnhandled = (): void => { unhandled.set(current, (unhandled.get(current) ?? 0) + 1); };
+const countUnhandled = (): void => {
+  unhandled.set(current, (unhandled.get(current) ?? 0) + 1);
+};
 process.on('unhandledRejection', countUnhandled);
 process.on('uncaughtException', countUnhandled);
 
 const hostile = makeHostileRoot();
-const targets = ([
-  webhookJsonTarget, webhookMutationTarget, mentionTarget, configTarget, skillTarget, planTarget, repoPathTarget(hostile.root), changeTarget(hostile.root),
-] as FuzzTarget<unknown>[]).filter((t) => values.only === undefined || t.name.includes(values.only));
+const targets = (
+  [
+    webhookJsonTarget,
+    webhookMutationTarget,
+    mentionTarget,
+    configTarget,
+    skillTarget,
+    planTarget,
+    repoPathTarget(hostile.root),
+    changeTarget(hostile.root),
+  ] as FuzzTarget<unknown>[]
+).filter((t) => values.only === undefined || t.name.includes(values.only));
 
 process.stdout.write(`nanodex fuzz: seed ${seed}, scale ${scale}, ${targets.length} targets\n`);
 const reports: TargetReport[] = [];
@@ -52,8 +63,13 @@ hostile.remove();
 const total = reports.reduce((sum, r) => sum + r.inputs, 0);
 printTable(reports, total);
 for (const r of reports.filter((r) => r.failure !== undefined)) {
-  const kinds = [...r.kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `  ${String(n).padStart(6)} x ${kind}`).join('\n');
-  process.stdout.write(`\n${r.name}\n${kinds}\n  first, shrunk: ${r.failure!.problem.slice(0, 800).replace(/\n/g, '\n  ')}\n  shrunk input: ${r.failure!.input}\n`);
+  const kinds = [...r.kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `  ${String(n).padStart(6)} x ${kind}`)
+    .join('\n');
+  process.stdout.write(
+    `\n${r.name}\n${kinds}\n  first, shrunk: ${r.failure!.problem.slice(0, 800).replace(/\n/g, '\n  ')}\n  shrunk input: ${r.failure!.input}\n`,
+  );
 }
 const failed = reports.some((r) => r.crashes + r.violations + r.escapes + r.unhandled > 0) || (unhandled.get('(between targets)') ?? 0) > 0;
 const tooFew = scale >= 1 && values.only === undefined && total < MIN_TOTAL_INPUTS;
@@ -64,10 +80,37 @@ process.exit(failed || tooFew ? 1 : 0);
 function printTable(rows: TargetReport[], inputs: number): void {
   const header = ['target', 'inputs', 'accepted', 'crashes', 'violations', 'escapes', 'unhandled', 'time (s)', 'slowest (ms)'];
   const share = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 100)}%`;
-  const cells = rows.map((r) => [r.name, r.inputs, share(r.accepted, r.inputs), r.crashes, r.violations, r.escapes, r.unhandled, (r.ms / 1000).toFixed(1), Math.round(r.slowestMs)].map(String));
+  const cells = rows.map((r) =>
+    [
+      r.name,
+      r.inputs,
+      share(r.accepted, r.inputs),
+      r.crashes,
+      r.violations,
+      r.escapes,
+      r.unhandled,
+      (r.ms / 1000).toFixed(1),
+      Math.round(r.slowestMs),
+    ].map(String),
+  );
   const sum = (key: 'crashes' | 'violations' | 'escapes' | 'unhandled') => String(rows.reduce((s, r) => s + r[key], 0));
-  cells.push(['total', String(inputs), share(rows.reduce((s, r) => s + r.accepted, 0), inputs), sum('crashes'), sum('violations'), sum('escapes'), sum('unhandled'), (rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1), '']);
+  cells.push([
+    'total',
+    String(inputs),
+    share(
+      rows.reduce((s, r) => s + r.accepted, 0),
+      inputs,
+    ),
+    sum('crashes'),
+    sum('violations'),
+    sum('escapes'),
+    sum('unhandled'),
+    (rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1),
+    '',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
-  process.stdout.write(`\n${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n${cells.map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\n${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n${cells.map(line).join('\n')}\n`,
+  );
 }

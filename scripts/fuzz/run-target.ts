@@ -54,30 +54,49 @@ const SLOW_MS = 1000;
  * real), then, when something failed, asks fast-check for the smallest input
  * that fails the same way.
  */
-export async function runTarget<T>(target: FuzzTarget<T>, options: { seed: number; scale: number }): Promise<Omit<TargetReport, 'unhandled'>> {
+export async function runTarget<T>(
+  target: FuzzTarget<T>,
+  options: { seed: number; scale: number },
+): Promise<Omit<TargetReport, 'unhandled'>> {
   const numRuns = Math.max(1, Math.round(target.runs * options.scale));
-  const report = { name: target.name, inputs: 0, accepted: 0, crashes: 0, violations: 0, escapes: 0, ms: 0, slowestMs: 0, kinds: new Map<string, number>() };
+  const report = {
+    name: target.name,
+    inputs: 0,
+    accepted: 0,
+    crashes: 0,
+    violations: 0,
+    escapes: 0,
+    ms: 0,
+    slowestMs: 0,
+    kinds: new Map<string, number>(),
+  };
   let first: string | undefined;
   const started = performance.now();
-  await fc.assert(fc.asyncProperty(target.arbitrary, async (input) => {
-    const at = performance.now();
-    const problem = await judge(target, input);
-    report.slowestMs = Math.max(report.slowestMs, performance.now() - at);
-    report.inputs += 1;
-    if (problem?.kind === 'accepted') report.accepted += 1;
-    if (problem?.kind === 'crash') report.crashes += 1;
-    if (problem?.kind === 'violation') report.violations += 1;
-    if (problem?.kind === 'escape') report.escapes += 1;
-    if (problem !== undefined && problem.kind !== 'accepted') {
-      const kind = toKind(problem.text);
-      report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
-      first ??= problem.text;
-    }
-    return true;
-  }), { numRuns, seed: options.seed });
+  await fc.assert(
+    fc.asyncProperty(target.arbitrary, async (input) => {
+      const at = performance.now();
+      const problem = await judge(target, input);
+      report.slowestMs = Math.max(report.slowestMs, performance.now() - at);
+      report.inputs += 1;
+      if (problem?.kind === 'accepted') report.accepted += 1;
+      if (problem?.kind === 'crash') report.crashes += 1;
+      if (problem?.kind === 'violation') report.violations += 1;
+      if (problem?.kind === 'escape') report.escapes += 1;
+      if (problem !== undefined && problem.kind !== 'accepted') {
+        const kind = toKind(problem.text);
+        report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
+        first ??= problem.text;
+      }
+      return true;
+    }),
+    { numRuns, seed: options.seed },
+  );
   report.ms = performance.now() - started;
   if (first === undefined) return report;
-  const shrunk = await fc.check(fc.asyncProperty(target.arbitrary, async (input) => isPass(await judge(target, input))), { numRuns, seed: options.seed });
+  const shrunk = await fc.check(
+    fc.asyncProperty(target.arbitrary, async (input) => isPass(await judge(target, input))),
+    { numRuns, seed: options.seed },
+  );
   const input = shrunk.counterexample === null ? '(not reproduced)' : fc.stringify(shrunk.counterexample[0]);
   const again = shrunk.counterexample === null ? undefined : await judge(target, shrunk.counterexample[0]);
   const problem = again !== undefined && !isPass(again) ? again.text : first;
@@ -100,11 +119,16 @@ async function judge<T>(target: FuzzTarget<T>, input: T): Promise<Judgement> {
     if (ms > (target.slowMs ?? SLOW_MS)) return { kind: 'violation', text: `violation: one input took ${Math.round(ms)} ms` };
     return verdict?.accepted === true ? { kind: 'accepted', text: '' } : undefined;
   } catch (error) {
-    const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}` : String(error);
+    const text =
+      error instanceof Error ? `${error.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}` : String(error);
     return { kind: 'crash', text: `crash: ${text}` };
   }
 }
 
 function toKind(problem: string): string {
-  return (problem.split('\n')[0] ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\/tmp\/[^\s)]*/g, '<tmp>').replace(/\d+/g, 'N').slice(0, 140);
+  return (problem.split('\n')[0] ?? '')
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\/tmp\/[^\s)]*/g, '<tmp>')
+    .replace(/\d+/g, 'N')
+    .slice(0, 140);
 }

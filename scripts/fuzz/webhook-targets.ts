@@ -13,12 +13,47 @@ const MAX_REASON_CHARS = 150;
 
 /** Every field a handler reads (create-app.ts, to-mention-event.ts): half the mutations aim here, where a wrong type would bite. */
 const READ_PATHS = [
-  'action', 'installation', 'installation.id', 'repository', 'repository.name', 'repository.owner', 'repository.owner.login',
-  'repository.default_branch', 'repository.master_branch', 'repository.html_url', 'repository.private', 'comment', 'comment.id',
-  'comment.body', 'comment.user', 'comment.user.login', 'comment.user.type', 'issue', 'issue.number', 'issue.title', 'issue.body',
-  'issue.pull_request', 'pull_request', 'pull_request.number', 'pull_request.title', 'pull_request.body', 'pull_request.draft',
-  'pull_request.base', 'pull_request.base.sha', 'pull_request.head', 'pull_request.head.sha', 'sender', 'sender.login', 'ref',
-  'deleted', 'after', 'repositories', 'repositories.0', 'repositories.0.full_name', 'repositories_added', 'repositories_added.0',
+  'action',
+  'installation',
+  'installation.id',
+  'repository',
+  'repository.name',
+  'repository.owner',
+  'repository.owner.login',
+  'repository.default_branch',
+  'repository.master_branch',
+  'repository.html_url',
+  'repository.private',
+  'comment',
+  'comment.id',
+  'comment.body',
+  'comment.user',
+  'comment.user.login',
+  'comment.user.type',
+  'issue',
+  'issue.number',
+  'issue.title',
+  'issue.body',
+  'issue.pull_request',
+  'pull_request',
+  'pull_request.number',
+  'pull_request.title',
+  'pull_request.body',
+  'pull_request.draft',
+  'pull_request.base',
+  'pull_request.base.sha',
+  'pull_request.head',
+  'pull_request.head.sha',
+  'sender',
+  'sender.login',
+  'ref',
+  'deleted',
+  'after',
+  'repositories',
+  'repositories.0',
+  'repositories.0.full_name',
+  'repositories_added',
+  'repositories_added.0',
   'repositories_added.0.full_name',
 ];
 
@@ -38,7 +73,8 @@ async function checkDelivery(name: string | undefined, payload: unknown): Promis
   }
   const rendered = renderPayloadProblems(parsed.problems);
   if (parsed.problems.length === 0) return { violation: 'invalid without a problem' };
-  if (rendered.length > MAX_RENDERED_CHARS || rendered.includes('\n')) return { violation: `rendered problems are not one short line (${rendered.length} characters)` };
+  if (rendered.length > MAX_RENDERED_CHARS || rendered.includes('\n'))
+    return { violation: `rendered problems are not one short line (${rendered.length} characters)` };
   if (rendered.includes(SECRET.slice(0, 8))) return { violation: 'rendered problems echo an input value' };
   return undefined;
 }
@@ -48,15 +84,25 @@ export const webhookJsonTarget: FuzzTarget<{ name: string | undefined; payload: 
   runs: 20_000,
   arbitrary: fc.record({
     name: fc.oneof(fc.constantFrom<string | undefined>(...EVENT_NAMES, 'issues', 'ping', '', undefined), hostileString),
-    payload: fc.oneof(hostileJson, fc.record({ action: fc.constantFrom('created', 'opened', 'added', 'synchronize'), comment: hostileJson, issue: hostileJson, repository: hostileJson })),
+    payload: fc.oneof(
+      hostileJson,
+      fc.record({
+        action: fc.constantFrom('created', 'opened', 'added', 'synchronize'),
+        comment: hostileJson,
+        issue: hostileJson,
+        repository: hostileJson,
+      }),
+    ),
   }),
   check: ({ name, payload }) => checkDelivery(name, payload),
 };
 
 /** GitHub's recorded deliveries of handled events, made actionable (an installation, a mention, a push to the default branch). */
-const BASES = EVENT_NAMES.flatMap((name) => recordedExamples(name)
-  .map((payload) => ({ name, payload: toActionable(payload) }))
-  .filter(({ name: n, payload }) => parseWebhookPayload(n, payload).kind === 'handled'));
+const BASES = EVENT_NAMES.flatMap((name) =>
+  recordedExamples(name)
+    .map((payload) => ({ name, payload: toActionable(payload) }))
+    .filter(({ name: n, payload }) => parseWebhookPayload(n, payload).kind === 'handled'),
+);
 
 export const webhookMutationTarget: FuzzTarget<{ base: number; mutations: Mutation[] }> = {
   name: 'webhook: mutated GitHub examples',

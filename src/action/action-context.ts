@@ -5,7 +5,6 @@ import type { IndexCache } from './index-cache.js';
 import type { CacheReport } from './open-cached-index.js';
 import type { ActionEnv } from './read-action-event.js';
 
-
 /** Everything an event handler needs, built once in run(). */
 export interface ActionContext {
   inputs: ActionInputs;

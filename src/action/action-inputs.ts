@@ -15,18 +15,34 @@ export const ACTION_INPUTS = {
     description: `What to run on \`workflow_dispatch\`: ${ACTION_COMMANDS.map((c) => `\`${c}\``).join(', ')}. Other events choose for themselves (a mention routes its text, a pull request is reviewed, \`schedule\` and \`push\` index).`,
     default: 'auto',
   },
-  prompt: { description: 'The question or instruction for `workflow_dispatch` (budget words such as `rounds=3` work here too).', default: '' },
+  prompt: {
+    description: 'The question or instruction for `workflow_dispatch` (budget words such as `rounds=3` work here too).',
+    default: '',
+  },
   'github-token': { description: 'Token for reading permissions and posting comments and reviews.', default: '${{ github.token }}' },
-  'model-provider': { description: `Model provider: ${MODEL_PROVIDERS.join(', ')}. \`none\` answers offline from the index.`, default: 'none' },
+  'model-provider': {
+    description: `Model provider: ${MODEL_PROVIDERS.join(', ')}. \`none\` answers offline from the index.`,
+    default: 'none',
+  },
   'model-name': { description: "Model name; empty for the provider's default.", default: '' },
-  'model-api-key': { description: 'API key for the model provider (pass a secret). Empty on fork pull requests: the run is then offline.', default: '' },
+  'model-api-key': {
+    description: 'API key for the model provider (pass a secret). Empty on fork pull requests: the run is then offline.',
+    default: '',
+  },
   'model-base-url': { description: "The provider's API URL; empty for its default.", default: '' },
-  budget: { description: 'Budget overrides as words, e.g. `rounds=3 files=10 budget=20k bytes=256 time=90s`; capped by the maxima.', default: '' },
-  'config-path': { description: 'Repository config file path; read from the default branch on pull request events, from the checkout otherwise.', default: '.github/nanodex.yml' },
+  budget: {
+    description: 'Budget overrides as words, e.g. `rounds=3 files=10 budget=20k bytes=256 time=90s`; capped by the maxima.',
+    default: '',
+  },
+  'config-path': {
+    description: 'Repository config file path; read from the default branch on pull request events, from the checkout otherwise.',
+    default: '.github/nanodex.yml',
+  },
   'index-cache': { description: 'Keep the code index between runs with the Actions cache (`true` or `false`).', default: 'true' },
   mention: { description: 'The word that summons nanodex in a comment, without the `@`.', default: 'nanodex' },
   'node-version': {
-    description: 'The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.',
+    description:
+      'The Node.js version the Action installs (actions/setup-node) and runs on (22 or later); later steps of the job see it too.',
     default: '24',
   },
 } as const satisfies Record<string, { description: string; default: string }>;
@@ -48,8 +64,13 @@ const budgetSchema = z.string().transform((text, context) => {
 const INPUT_SCHEMAS = {
   command: z.enum(ACTION_COMMANDS),
   prompt: z.string(),
-  'github-token': z.string().min(1, 'a token is needed to read permissions and post; keep the default `${{ github.token }}`')
-    .refine((token) => !token.startsWith('${{'), 'the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token'),
+  'github-token': z
+    .string()
+    .min(1, 'a token is needed to read permissions and post; keep the default `${{ github.token }}`')
+    .refine(
+      (token) => !token.startsWith('${{'),
+      'the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token',
+    ),
   'model-provider': z.enum(MODEL_PROVIDERS),
   'model-name': z.string(),
   'model-api-key': z.string(),
@@ -58,8 +79,13 @@ const INPUT_SCHEMAS = {
   'config-path': z.string().min(1),
   'index-cache': z.enum(['true', 'false']).transform((value) => value === 'true'),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  'node-version': z.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, 'a version such as 24, 22 or lts/*')
-    .refine((version) => version === 'lts/*' || Number(version.split('.')[0]) >= MIN_NODE_MAJOR, `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`),
+  'node-version': z
+    .string()
+    .regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, 'a version such as 24, 22 or lts/*')
+    .refine(
+      (version) => version === 'lts/*' || Number(version.split('.')[0]) >= MIN_NODE_MAJOR,
+      `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`,
+    ),
   mention: z.string().regex(/^[\w-]+(?:\[bot\])?$/, 'a login or slug such as nanodex, without the @'),
 } satisfies { [K in InputName]: z.ZodType };
 
@@ -74,7 +100,9 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
   const problems: string[] = [];
   for (const name of Object.keys(INPUT_SCHEMAS) as InputName[]) {
     const raw = getInput(name).trim();
-    const parsed = INPUT_SCHEMAS[name].safeParse(raw === '' && !ACTION_INPUTS[name].default.startsWith('$') ? ACTION_INPUTS[name].default : raw);
+    const parsed = INPUT_SCHEMAS[name].safeParse(
+      raw === '' && !ACTION_INPUTS[name].default.startsWith('$') ? ACTION_INPUTS[name].default : raw,
+    );
     if (parsed.success) values[name] = parsed.data;
     else problems.push(`  - ${name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }

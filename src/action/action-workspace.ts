@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { createChatModel, LocalRepoSource, parseModelConfig, SqliteCodeIndex, type FlowPorts, type ModelConfig, type RepoConfig, type Workspace } from '../core/index.js';
+import {
+  createChatModel,
+  LocalRepoSource,
+  parseModelConfig,
+  SqliteCodeIndex,
+  type FlowPorts,
+  type ModelConfig,
+  type RepoConfig,
+  type Workspace,
+} from '../core/index.js';
 import { readRepoSkillFiles } from '../github/read-repo-skill-files.js';
 import type { ActionContext, ActionOutcome } from './action-context.js';
 import { openCachedIndex, readHeadSha } from './open-cached-index.js';
@@ -38,9 +47,10 @@ export function toActionWorkspace(context: ActionContext): ActionWorkspace {
     async open() {
       if (modelProblem !== undefined) throw modelProblem;
       // Read before the index is opened, so a failure here leaves nothing open.
-      const repositorySkills = context.trustedRef === undefined
-        ? undefined
-        : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
+      const repositorySkills =
+        context.trustedRef === undefined
+          ? undefined
+          : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
         repository: `${env.owner}/${env.repo}`,
@@ -52,15 +62,26 @@ export function toActionWorkspace(context: ActionContext): ActionWorkspace {
       index = { stats: indexed.stats, cache: indexed.cache };
       const sha = readHeadSha(source.root);
       return {
-        source, index: new SqliteCodeIndex(indexed.store), repo: { kind: 'local', root: source.root }, repositorySkills,
+        source,
+        index: new SqliteCodeIndex(indexed.store),
+        repo: { kind: 'local', root: source.root },
+        repositorySkills,
         links: sha === undefined ? undefined : { htmlUrl: toHtmlUrl(context), sha },
         close: () => indexed.store.close(),
       };
     },
   };
   return {
-    ports: { workspace, logger, clock: context.clock, modelConfig, model: modelConfig === undefined ? undefined : createChatModel(modelConfig) },
-    get index() { return index; },
+    ports: {
+      workspace,
+      logger,
+      clock: context.clock,
+      modelConfig,
+      model: modelConfig === undefined ? undefined : createChatModel(modelConfig),
+    },
+    get index() {
+      return index;
+    },
     notices,
   };
 }
@@ -83,7 +104,7 @@ function readModelConfig(context: ActionContext, notices: string[]): ModelConfig
     // Workflows started from a fork get no secrets: say so instead of failing or answering silently offline.
     notices.push(
       `model-api-key is empty, so ${provider} was not used and nanodex answered offline from the index. ` +
-      'Secrets are not passed to workflows triggered from forks; pass the key as a secret to use the model.',
+        'Secrets are not passed to workflows triggered from forks; pass the key as a secret to use the model.',
     );
     return undefined;
   }

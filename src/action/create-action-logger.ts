@@ -12,7 +12,9 @@ export function createActionLogger(secrets: () => readonly string[]): Logger & {
   let written: Promise<void> = Promise.resolve();
   const log = (write: (line: string) => void) => (message: string, fields?: Record<string, unknown>) => {
     const line = redactCredentials(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`, secrets());
-    written = written.then(async () => write(await redactSecrets(line).catch(() => `${message} (details withheld: they could not be checked for secrets)`)));
+    written = written.then(async () =>
+      write(await redactSecrets(line).catch(() => `${message} (details withheld: they could not be checked for secrets)`)),
+    );
   };
   return {
     debug: log((line) => core.debug(line)),

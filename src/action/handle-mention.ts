@@ -21,35 +21,49 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
   if (user === null) return toIgnored('The comment has no author (a deleted account).');
 
   const workspace = toActionWorkspace(context);
-  const flow = startMention({
-    text: mention.text, openIssue: mention.openIssue, commentId: comment.id,
-    actor: { login: user.login, type: toActorType(user.type) },
-    thread: { number: issue.number, title: issue.title, body: issue.body ?? '', isPullRequest: issue.pull_request !== undefined },
-    isPublicRepo: !repository.private, htmlUrl: toHtmlUrl(context),
-  }, {
-    ...workspace.ports,
-    thread: toActionThread(context, issue.number, { commentId: comment.id }),
-    selfLogin: context.selfLogin,
-    readConfig: async () => ({ ok: true, config: toRunConfig(context) }),
-    readPermission: (login) => new PermissionCache().get(client, { owner: env.owner, repo: env.repo }, login),
-    logFields: { comment: comment.id },
-  });
+  const flow = startMention(
+    {
+      text: mention.text,
+      openIssue: mention.openIssue,
+      commentId: comment.id,
+      actor: { login: user.login, type: toActorType(user.type) },
+      thread: { number: issue.number, title: issue.title, body: issue.body ?? '', isPullRequest: issue.pull_request !== undefined },
+      isPublicRepo: !repository.private,
+      htmlUrl: toHtmlUrl(context),
+    },
+    {
+      ...workspace.ports,
+      thread: toActionThread(context, issue.number, { commentId: comment.id }),
+      selfLogin: context.selfLogin,
+      readConfig: async () => ({ ok: true, config: toRunConfig(context) }),
+      readPermission: (login) => new PermissionCache().get(client, { owner: env.owner, repo: env.repo }, login),
+      logFields: { comment: comment.id },
+    },
+  );
   if (!(await flow.accept())) {
     const declined = flow.declined ?? { handled: 'ignored', reason: 'The mention was not accepted.' };
-    return declined.handled === 'failed' ? { ...toIgnored('The mention could not be answered.'), failure: declined.reason } : toIgnored(declined.reason);
+    return declined.handled === 'failed'
+      ? { ...toIgnored('The mention could not be answered.'), failure: declined.reason }
+      : toIgnored(declined.reason);
   }
   const outcome = await flow.answer();
   const base = { index: workspace.index, notices: workspace.notices, commentUrl: 'url' in outcome ? outcome.url : undefined };
   switch (outcome.handled) {
     case 'reviewed':
       return {
-        ...base, handled: 'review', headline: `Reviewed #${issue.number} for @${user.login}: ${outcome.review.outcome}.`,
-        result: outcome.review.result, failure: toReviewFailure(outcome.review, issue.number),
+        ...base,
+        handled: 'review',
+        headline: `Reviewed #${issue.number} for @${user.login}: ${outcome.review.outcome}.`,
+        result: outcome.review.result,
+        failure: toReviewFailure(outcome.review, issue.number),
       };
     case 'answered':
       return {
-        ...base, handled: 'mention', headline: `Answered @${user.login}'s request on #${issue.number}: ${outcome.command} (${outcome.result.kind}).`,
-        result: outcome.result, failure: toRunFailure(outcome.result),
+        ...base,
+        handled: 'mention',
+        headline: `Answered @${user.login}'s request on #${issue.number}: ${outcome.command} (${outcome.result.kind}).`,
+        result: outcome.result,
+        failure: toRunFailure(outcome.result),
       };
     default:
       return toIgnored(outcome.reason);

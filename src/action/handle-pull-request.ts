@@ -11,7 +11,7 @@ const REVIEWED_ACTIONS = new Set(['opened', 'synchronize', 'reopened', 'ready_fo
 export const FORK_NOTICE =
   'This pull request comes from a fork, and GitHub runs `pull_request` workflows from forks with a read-only token and ' +
   'without secrets, so nanodex cannot post a review here. To review fork pull requests, trigger on `pull_request_target` ' +
-  'instead and read docs/action.md first: that event runs with write access, so never check out or run the fork\'s code in it.';
+  "instead and read docs/action.md first: that event runs with write access, so never check out or run the fork's code in it.";
 
 /**
  * `pull_request` / `pull_request_target`: the core's review (reviewChange),
@@ -26,14 +26,19 @@ export async function handlePullRequest(
   const pr = payload.pull_request;
   if (!REVIEWED_ACTIONS.has(payload.action)) return toIgnored(`Pull request #${pr.number} was ${payload.action}; nothing new to review.`);
   if (!context.config.review.auto) return toIgnored('Automatic reviews are off (`review.auto: false` in the config).');
-  if (pr.draft && !context.config.review.drafts) return toIgnored(`Pull request #${pr.number} is a draft (set \`review.drafts: true\` to review drafts).`);
+  if (pr.draft && !context.config.review.drafts)
+    return toIgnored(`Pull request #${pr.number} is a draft (set \`review.drafts: true\` to review drafts).`);
   const fromFork = pr.head.repo?.full_name !== pr.base.repo.full_name;
   if (fromFork && event.name === 'pull_request') {
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
   const facts: PullRequestFacts = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '' };
   const workspace = toActionWorkspace(context);
-  const reviewed = await reviewChange({ pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) }, toActionThread(context, pr.number), workspace.ports);
+  const reviewed = await reviewChange(
+    { pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) },
+    toActionThread(context, pr.number),
+    workspace.ports,
+  );
   return {
     handled: 'review',
     headline: `Review of #${pr.number} at ${pr.head.sha.slice(0, 7)}: ${reviewed.outcome}.`,
@@ -47,14 +52,22 @@ export async function handlePullRequest(
 
 /** The issue or pull request this run writes to, as the workflow token's user. */
 export function toActionThread(context: ActionContext, number: number, trigger?: { commentId: number }): GitHubThread {
-  return new GitHubThread(context.client, { owner: context.env.owner, repo: context.env.repo, number }, {
-    selfLogin: context.selfLogin, logger: context.logger, ...(trigger ? { trigger: { commentId: trigger.commentId, kind: 'issue' as const } } : {}),
-  });
+  return new GitHubThread(
+    context.client,
+    { owner: context.env.owner, repo: context.env.repo, number },
+    {
+      selfLogin: context.selfLogin,
+      logger: context.logger,
+      ...(trigger ? { trigger: { commentId: trigger.commentId, kind: 'issue' as const } } : {}),
+    },
+  );
 }
 
 /** Set when the step must fail: the review did not finish. */
 export function toReviewFailure(reviewed: ReviewOutcome, pullNumber: number): string | undefined {
   if (reviewed.outcome !== 'failed') return undefined;
-  return toRunFailure(reviewed.result)
-    ?? `the review of #${pullNumber} failed (reference ${reviewed.referenceId ?? 'none'}); the pull request's nanodex comment says why`;
+  return (
+    toRunFailure(reviewed.result) ??
+    `the review of #${pullNumber} failed (reference ${reviewed.referenceId ?? 'none'}); the pull request's nanodex comment says why`
+  );
 }

@@ -70,16 +70,19 @@ export async function openCachedIndex(
     files: { kind: 'checkout', source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
     // Saved while the lock is held, so the copy cached is one writer's finished work.
-    beforeRelease: saveTo === undefined ? undefined : async (written) => {
-      written.checkpoint(); // everything into the main file, so the cached copy is whole without its -wal
-      try {
-        await cache.save(paths, saveTo);
-        report.savedKey = saveTo;
-      } catch (error) {
-        report.saveProblem = describeError(error);
-        logger.warn('could not save the index to the Actions cache', { key: saveTo, error: report.saveProblem });
-      }
-    },
+    beforeRelease:
+      saveTo === undefined
+        ? undefined
+        : async (written) => {
+            written.checkpoint(); // everything into the main file, so the cached copy is whole without its -wal
+            try {
+              await cache.save(paths, saveTo);
+              report.savedKey = saveTo;
+            } catch (error) {
+              report.saveProblem = describeError(error);
+              logger.warn('could not save the index to the Actions cache', { key: saveTo, error: report.saveProblem });
+            }
+          },
   });
   // A checkout is always indexed (delta by blob sha), so there are always stats.
   return { store, stats: stats!, cache: report, treeSha };

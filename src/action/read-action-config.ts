@@ -1,5 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
-import { findConfigSizeProblem, NanodexError, parseRepoConfig, parseRepoPath, renderConfigProblems, resolveInsideRoot, type ParsedRepoConfig, type RepoConfig } from '../core/index.js';
+import {
+  findConfigSizeProblem,
+  NanodexError,
+  parseRepoConfig,
+  parseRepoPath,
+  renderConfigProblems,
+  resolveInsideRoot,
+  type ParsedRepoConfig,
+  type RepoConfig,
+} from '../core/index.js';
 import type { GitHubClient, RepoCoords } from '../github/github-client.js';
 import { readRepoConfig } from '../github/read-repo-config.js';
 
@@ -19,7 +28,9 @@ function readConfigText(file: string, configPath: string): string | undefined {
   try {
     const tooLarge = findConfigSizeProblem(configPath, statSync(file).size);
     if (tooLarge !== undefined) {
-      throw new NanodexError('config-invalid', renderConfigProblems([tooLarge], configPath), { hint: `shrink ${configPath} and run again` });
+      throw new NanodexError('config-invalid', renderConfigProblems([tooLarge], configPath), {
+        hint: `shrink ${configPath} and run again`,
+      });
     }
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -34,10 +45,18 @@ function readConfigText(file: string, configPath: string): string | undefined {
  * API: what a pull request's events read (see findTrustedRef), with the same
  * failure for an invalid file.
  */
-export async function readActionConfigFromRef(client: GitHubClient, coords: RepoCoords & { ref: string }, configPath: string): Promise<RepoConfig> {
+export async function readActionConfigFromRef(
+  client: GitHubClient,
+  coords: RepoCoords & { ref: string },
+  configPath: string,
+): Promise<RepoConfig> {
   const file = parseRepoPath(configPath);
   const parsed = await readRepoConfig(client, { owner: coords.owner, repo: coords.repo, defaultBranch: coords.ref, file });
-  return toRepoConfig(parsed, file, `correct ${file} on ${coords.ref} (the problems are listed above) and run again: a pull request's own copy is not read`);
+  return toRepoConfig(
+    parsed,
+    file,
+    `correct ${file} on ${coords.ref} (the problems are listed above) and run again: a pull request's own copy is not read`,
+  );
 }
 
 function toRepoConfig(parsed: ParsedRepoConfig, file: string, hint: string): RepoConfig {

@@ -8,7 +8,9 @@ import type { IssueCommentPayload, PullRequestPayload, PushPayload, WorkflowDisp
 
 export type { IssueCommentPayload, PullRequestPayload, PushPayload, WorkflowDispatchPayload };
 /** A scheduled run's payload names only its cron line (there is no webhook for it). */
-export interface SchedulePayload { schedule?: string }
+export interface SchedulePayload {
+  schedule?: string;
+}
 
 /** The events the Action acts on; any other is reported and left alone. */
 export type ActionEvent =
@@ -114,7 +116,10 @@ function readPayload(file: string | undefined, name: string): Record<string, unk
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new NanodexError('bad-environment', `could not read the event payload at ${file}`, { hint: 'GITHUB_EVENT_PATH must name a JSON file', cause: error });
+    throw new NanodexError('bad-environment', `could not read the event payload at ${file}`, {
+      hint: 'GITHUB_EVENT_PATH must name a JSON file',
+      cause: error,
+    });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new NanodexError('bad-environment', `the event payload at ${file} is not a JSON object`);

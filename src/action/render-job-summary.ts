@@ -15,13 +15,25 @@ export async function renderJobSummary(outcome: ActionOutcome | undefined, failu
   if (outcome.result !== undefined) out.push('### Result', '', await renderReply(outcome.result), '');
   if (outcome.result !== undefined && 'metrics' in outcome.result) {
     const m = outcome.result.metrics;
-    out.push('### Metrics', '', '| command | rounds | files | KB read | tokens | model calls | time |', '| --- | --- | --- | --- | --- | --- | --- |',
-      `| ${m.command} | ${m.rounds} | ${m.filesTouched} | ${(m.bytesFetched / 1024).toFixed(1)} | ${m.tokensInContext} | ${m.modelCalls} | ${m.latency.totalMs} ms |`, '');
+    out.push(
+      '### Metrics',
+      '',
+      '| command | rounds | files | KB read | tokens | model calls | time |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      `| ${m.command} | ${m.rounds} | ${m.filesTouched} | ${(m.bytesFetched / 1024).toFixed(1)} | ${m.tokensInContext} | ${m.modelCalls} | ${m.latency.totalMs} ms |`,
+      '',
+    );
   }
   if (outcome.index !== undefined) {
     const { stats, cache } = outcome.index;
-    out.push('### Index', '', '| files | added | changed | removed | unchanged | time | cache |', '| --- | --- | --- | --- | --- | --- | --- |',
-      `| ${stats.files} | ${stats.added} | ${stats.changed} | ${stats.removed} | ${stats.unchanged} | ${stats.timings.totalMs} ms | ${describeCache(cache)} |`, '');
+    out.push(
+      '### Index',
+      '',
+      '| files | added | changed | removed | unchanged | time | cache |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      `| ${stats.files} | ${stats.added} | ${stats.changed} | ${stats.removed} | ${stats.unchanged} | ${stats.timings.totalMs} ms | ${describeCache(cache)} |`,
+      '',
+    );
   }
   return out.join('\n');
 }

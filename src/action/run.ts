@@ -27,7 +27,8 @@ export interface ActionPorts {
 const defaultPorts: ActionPorts = {
   cache: actionsIndexCache,
   clock: systemClock,
-  createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger }),
+  createClient: ({ token, baseUrl, timeoutMs, context }) =>
+    createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger }),
 };
 
 /**
@@ -54,14 +55,30 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
     const actionEnv = readActionEnv(process.env);
     env = actionEnv;
     const event = readActionEvent(actionEnv);
-    const client = ports.createClient({ token: inputs['github-token'], baseUrl: actionEnv.apiUrl, timeoutMs: actionEnv.githubTimeoutMs, context: { logger } });
+    const client = ports.createClient({
+      token: inputs['github-token'],
+      baseUrl: actionEnv.apiUrl,
+      timeoutMs: actionEnv.githubTimeoutMs,
+      context: { logger },
+    });
     outcome = await withDeadline(actionEnv.deadlineMs, async () => {
       const trustedRef = findTrustedRef(event);
-      const config = trustedRef === undefined
-        ? readActionConfig(actionEnv.workspace, inputs['config-path'])
-        : await readActionConfigFromRef(client, { owner: actionEnv.owner, repo: actionEnv.repo, ref: trustedRef }, inputs['config-path']);
+      const config =
+        trustedRef === undefined
+          ? readActionConfig(actionEnv.workspace, inputs['config-path'])
+          : await readActionConfigFromRef(client, { owner: actionEnv.owner, repo: actionEnv.repo, ref: trustedRef }, inputs['config-path']);
       const selfLogin = await readSelfLogin(client, inputs['github-token'], logger);
-      return dispatchEvent(event, { inputs, env: actionEnv, client, selfLogin, config, trustedRef, cache: ports.cache, logger, clock: ports.clock });
+      return dispatchEvent(event, {
+        inputs,
+        env: actionEnv,
+        client,
+        selfLogin,
+        config,
+        trustedRef,
+        cache: ports.cache,
+        logger,
+        clock: ports.clock,
+      });
     });
     failure = outcome.failure;
   } catch (error) {
@@ -82,9 +99,15 @@ export async function run(overrides: Partial<ActionPorts> = {}): Promise<void> {
 async function withDeadline<T>(deadlineMs: number, work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new NanodexError('deadline', `nanodex did not finish within ${Math.round(deadlineMs / 1000)} s`, {
-      hint: 'a GitHub or model call may be hanging; raise NANODEX_DEADLINE_MS for a very large repository',
-    })), deadlineMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new NanodexError('deadline', `nanodex did not finish within ${Math.round(deadlineMs / 1000)} s`, {
+            hint: 'a GitHub or model call may be hanging; raise NANODEX_DEADLINE_MS for a very large repository',
+          }),
+        ),
+      deadlineMs,
+    );
   });
   try {
     return await Promise.race([work(), deadline]);
@@ -121,7 +144,14 @@ async function publish(outcome: ActionOutcome | undefined, failure: string | und
   };
   try {
     mkdirSync(path.dirname(resultPath), { recursive: true });
-    const record = await redactStrings({ handled: outcome?.handled ?? 'failed', headline: outcome?.headline, failure, commentUrl: outcome?.commentUrl, result: outcome?.result, metrics });
+    const record = await redactStrings({
+      handled: outcome?.handled ?? 'failed',
+      headline: outcome?.headline,
+      failure,
+      commentUrl: outcome?.commentUrl,
+      result: outcome?.result,
+      metrics,
+    });
     writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}\n`);
     core.setOutput('result-path', resultPath);
   } catch (error) {

@@ -35,11 +35,14 @@ export const DEFAULT_CONCURRENCY = 2;
 export const DEFAULT_INSTALL_INDEX_LIMIT = 10;
 
 /** The deps with their usual parts built: the queue, the permission cache (60 s), the clock. */
-export function createAppDeps(options: Pick<AppDeps, 'appSlug' | 'indexes' | 'logger'> & Partial<Omit<AppDeps, 'queue'>> & {
-  concurrency?: number;
-  onSettled?: ConstructorParameters<typeof JobQueue>[0]['onSettled'];
-  jobDeadlineMs?: number;
-}): AppDeps {
+export function createAppDeps(
+  options: Pick<AppDeps, 'appSlug' | 'indexes' | 'logger'> &
+    Partial<Omit<AppDeps, 'queue'>> & {
+      concurrency?: number;
+      onSettled?: ConstructorParameters<typeof JobQueue>[0]['onSettled'];
+      jobDeadlineMs?: number;
+    },
+): AppDeps {
   return {
     clock: systemClock,
     permissions: new PermissionCache(),
@@ -47,7 +50,10 @@ export function createAppDeps(options: Pick<AppDeps, 'appSlug' | 'indexes' | 'lo
     installIndexLimit: DEFAULT_INSTALL_INDEX_LIMIT,
     ...options,
     queue: new JobQueue({
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, logger: options.logger, onSettled: options.onSettled, deadlineMs: options.jobDeadlineMs,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      logger: options.logger,
+      onSettled: options.onSettled,
+      deadlineMs: options.jobDeadlineMs,
     }),
   };
 }

@@ -5,7 +5,11 @@ import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 /** Retries after a rate limit, as GitHub's docs ask (wait, then try again), before a job gives up and says so. */
 const MAX_RATE_LIMIT_RETRIES = 2;
 
-interface ThrottledRequest { request: { retryCount: number }; method: string; url: string }
+interface ThrottledRequest {
+  request: { retryCount: number };
+  method: string;
+  url: string;
+}
 
 /**
  * Probot's octokit, with secondary rate limits (GitHub's 403/429 "You have

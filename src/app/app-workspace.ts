@@ -26,7 +26,8 @@ export function toAppWorkspace(deps: AppDeps, client: GitHubClient, where: AppWo
           : error;
       }
       return {
-        source: opened.source, index: new SqliteCodeIndex(opened.store),
+        source: opened.source,
+        index: new SqliteCodeIndex(opened.store),
         repo: { kind: 'github', owner: target.owner, repo: target.repo, url: htmlUrl },
         links: { htmlUrl, sha: opened.headSha },
         close: () => opened.release(),
@@ -46,7 +47,12 @@ export interface AppWorkspaceTarget {
 /** The ports every App flow runs with, for one repository and installation client. */
 export function toAppFlowPorts(deps: AppDeps, client: GitHubClient, where: AppWorkspaceTarget): FlowPorts & { selfLogin: string } {
   return {
-    workspace: toAppWorkspace(deps, client, where), logger: deps.logger, clock: deps.clock,
-    model: deps.model, modelConfig: deps.modelConfig, maxima: deps.maxima, selfLogin: toSelfLogin(deps.appSlug),
+    workspace: toAppWorkspace(deps, client, where),
+    logger: deps.logger,
+    clock: deps.clock,
+    model: deps.model,
+    modelConfig: deps.modelConfig,
+    maxima: deps.maxima,
+    selfLogin: toSelfLogin(deps.appSlug),
   };
 }

@@ -29,30 +29,53 @@ export const HANDLED_EVENTS = [
 export function createNanodexApp(deps: AppDeps): ApplicationFunction {
   return (app) => {
     app.on(['issue_comment.created', 'pull_request_review_comment.created'], async (context) => {
-      const event = toMentionEvent(context.name === 'issue_comment'
-        ? { name: 'issue_comment', payload: context.payload as WebhookPayload<'issue_comment.created'> }
-        : { name: 'pull_request_review_comment', payload: context.payload as WebhookPayload<'pull_request_review_comment.created'> });
+      const event = toMentionEvent(
+        context.name === 'issue_comment'
+          ? { name: 'issue_comment', payload: context.payload as WebhookPayload<'issue_comment.created'> }
+          : { name: 'pull_request_review_comment', payload: context.payload as WebhookPayload<'pull_request_review_comment.created'> },
+      );
       if (!event) return;
       // The App's own comments (they quote mentions in help and replies) never trigger it.
       if (event.actor.login === toSelfLogin(deps.appSlug)) return;
       const mention = parseMention(event.comment.body, deps.appSlug);
       if (!mention) return;
-      deps.queue.enqueue(toMentionJob(deps, { deliveryId: context.id, client: toClient(context), event, text: mention.text, openIssue: mention.openIssue }));
+      deps.queue.enqueue(
+        toMentionJob(deps, { deliveryId: context.id, client: toClient(context), event, text: mention.text, openIssue: mention.openIssue }),
+      );
     });
 
-    app.on(['pull_request.opened', 'pull_request.reopened', 'pull_request.synchronize', 'pull_request.ready_for_review'], async (context) => {
-      const { payload } = context;
-      const installationId = payload.installation?.id;
-      if (installationId === undefined) return;
-      const pr = payload.pull_request;
-      deps.queue.enqueue(toPullRequestJob(deps, {
-        deliveryId: context.id, action: payload.action, client: toClient(context),
-        target: { installationId, owner: payload.repository.owner.login, repo: payload.repository.name, defaultBranch: payload.repository.default_branch },
-        htmlUrl: payload.repository.html_url,
-        pr: { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '', draft: pr.draft ?? false },
-        sender: payload.sender.login,
-      }));
-    });
+    app.on(
+      ['pull_request.opened', 'pull_request.reopened', 'pull_request.synchronize', 'pull_request.ready_for_review'],
+      async (context) => {
+        const { payload } = context;
+        const installationId = payload.installation?.id;
+        if (installationId === undefined) return;
+        const pr = payload.pull_request;
+        deps.queue.enqueue(
+          toPullRequestJob(deps, {
+            deliveryId: context.id,
+            action: payload.action,
+            client: toClient(context),
+            target: {
+              installationId,
+              owner: payload.repository.owner.login,
+              repo: payload.repository.name,
+              defaultBranch: payload.repository.default_branch,
+            },
+            htmlUrl: payload.repository.html_url,
+            pr: {
+              number: pr.number,
+              baseSha: pr.base.sha,
+              headSha: pr.head.sha,
+              title: pr.title,
+              body: pr.body ?? '',
+              draft: pr.draft ?? false,
+            },
+            sender: payload.sender.login,
+          }),
+        );
+      },
+    );
 
     app.on('push', async (context) => {
       const { payload } = context;
@@ -62,19 +85,26 @@ export function createNanodexApp(deps: AppDeps): ApplicationFunction {
       const owner = repository.owner?.login;
       if (installationId === undefined || defaultBranch === undefined || owner === undefined) return;
       if (payload.ref !== `refs/heads/${defaultBranch}` || payload.deleted || /^0+$/.test(payload.after)) return;
-      deps.queue.enqueue(toPushJob(deps, {
-        deliveryId: context.id, client: toClient(context), after: payload.after,
-        target: { installationId, owner, repo: repository.name, defaultBranch },
-      }));
+      deps.queue.enqueue(
+        toPushJob(deps, {
+          deliveryId: context.id,
+          client: toClient(context),
+          after: payload.after,
+          target: { installationId, owner, repo: repository.name, defaultBranch },
+        }),
+      );
     });
 
     app.on(['installation.created', 'installation_repositories.added'], async (context) => {
       const { payload } = context;
-      const repositories = 'repositories_added' in payload ? payload.repositories_added : payload.repositories ?? [];
+      const repositories = 'repositories_added' in payload ? payload.repositories_added : (payload.repositories ?? []);
       for (const job of toInstallationJobs(deps, {
-        deliveryId: context.id, client: toClient(context), installationId: payload.installation.id,
+        deliveryId: context.id,
+        client: toClient(context),
+        installationId: payload.installation.id,
         repositories: repositories.map((r) => r.full_name),
-      })) deps.queue.enqueue(job);
+      }))
+        deps.queue.enqueue(job);
     });
   };
 }

@@ -22,7 +22,11 @@ export interface InstallationInput {
 export function toInstallationJobs(deps: AppDeps, input: InstallationInput): Job[] {
   const chosen = input.repositories.slice(0, deps.installIndexLimit);
   if (chosen.length < input.repositories.length) {
-    deps.logger.info('install indexing limited', { deliveryId: input.deliveryId, repositories: input.repositories.length, indexed: chosen.length });
+    deps.logger.info('install indexing limited', {
+      deliveryId: input.deliveryId,
+      repositories: input.repositories.length,
+      indexed: chosen.length,
+    });
   }
   return chosen.map((fullName) => {
     const [owner = '', repo = ''] = fullName.split('/');
@@ -36,7 +40,13 @@ export function toInstallationJobs(deps: AppDeps, input: InstallationInput): Job
         deps.logger.info('install indexing skipped: repository too large', { repo: fullName, sizeKb: data.size, maxTarballBytes });
         return;
       }
-      const opened = await deps.indexes.open(input.client, { installationId: input.installationId, owner, repo, defaultBranch: data.default_branch, maxTarballBytes });
+      const opened = await deps.indexes.open(input.client, {
+        installationId: input.installationId,
+        owner,
+        repo,
+        defaultBranch: data.default_branch,
+        maxTarballBytes,
+      });
       opened.release();
     };
     return { deliveryId: `${input.deliveryId}:${fullName}`, repoKey: toRepoKey({ owner, repo }), name: 'installation', run };

@@ -31,30 +31,51 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
   let stopped = false;
   const client = guardWrites(input.client, () => stopped);
   const coords = { owner: event.target.owner, repo: event.target.repo };
-  const threadOf = (c: GitHubClient) => new GitHubThread(c, { ...coords, number: event.issue.number }, {
-    selfLogin: toSelfLogin(deps.appSlug), trigger: { commentId: event.comment.id, kind: event.comment.kind }, logger: deps.logger,
-  });
+  const threadOf = (c: GitHubClient) =>
+    new GitHubThread(
+      c,
+      { ...coords, number: event.issue.number },
+      {
+        selfLogin: toSelfLogin(deps.appSlug),
+        trigger: { commentId: event.comment.id, kind: event.comment.kind },
+        logger: deps.logger,
+      },
+    );
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
-  const mention = startMention({
-    text: input.text, openIssue: input.openIssue, commentId: event.comment.id, actor: event.actor,
-    thread: event.issue, isPublicRepo: event.isPublic, htmlUrl: event.htmlUrl,
-  }, {
-    ...toAppFlowPorts(deps, client, { target: event.target, htmlUrl: event.htmlUrl, maxTarballBytes: () => config.index.maxTarballBytes }),
-    thread: threadOf(client),
-    readConfig: async () => {
-      const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
-      if (parsed.ok) config = parsed.config;
-      return parsed;
+  const mention = startMention(
+    {
+      text: input.text,
+      openIssue: input.openIssue,
+      commentId: event.comment.id,
+      actor: event.actor,
+      thread: event.issue,
+      isPublicRepo: event.isPublic,
+      htmlUrl: event.htmlUrl,
     },
-    readPermission: (login) => deps.permissions.get(client, coords, login),
-    refusals: {
-      wasTold: (login) => deps.refusals.wasTold({ ...coords, issueNumber: event.issue.number }, login),
-      remember: (login) => deps.refusals.remember({ ...coords, issueNumber: event.issue.number }, login),
+    {
+      ...toAppFlowPorts(deps, client, {
+        target: event.target,
+        htmlUrl: event.htmlUrl,
+        maxTarballBytes: () => config.index.maxTarballBytes,
+      }),
+      thread: threadOf(client),
+      readConfig: async () => {
+        const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
+        if (parsed.ok) config = parsed.config;
+        return parsed;
+      },
+      readPermission: (login) => deps.permissions.get(client, coords, login),
+      refusals: {
+        wasTold: (login) => deps.refusals.wasTold({ ...coords, issueNumber: event.issue.number }, login),
+        remember: (login) => deps.refusals.remember({ ...coords, issueNumber: event.issue.number }, login),
+      },
+      logFields: { deliveryId: input.deliveryId },
     },
-    logFields: { deliveryId: input.deliveryId },
-  });
+  );
   return {
-    deliveryId: input.deliveryId, repoKey: toRepoKey(event.target), name: 'mention',
+    deliveryId: input.deliveryId,
+    repoKey: toRepoKey(event.target),
+    name: 'mention',
     prepare: () => mention.accept(),
     run: async () => {
       await mention.answer();

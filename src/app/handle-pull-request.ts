@@ -1,4 +1,11 @@
-import { renderConfigProblems, renderFailure, REPO_CONFIG_FILE, reviewChange, type PullRequestFacts, type RepoConfig } from '../core/index.js';
+import {
+  renderConfigProblems,
+  renderFailure,
+  REPO_CONFIG_FILE,
+  reviewChange,
+  type PullRequestFacts,
+  type RepoConfig,
+} from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { GitHubThread } from '../github/github-thread.js';
 import { readRepoConfig } from '../github/read-repo-config.js';
@@ -31,7 +38,11 @@ export function toPullRequestJob(deps: AppDeps, input: PullRequestInput): Job {
   let stopped = false;
   const client = guardWrites(input.client, () => stopped);
   const threadOf = (c: GitHubClient) =>
-    new GitHubThread(c, { owner: target.owner, repo: target.repo, number: input.pr.number }, { selfLogin: toSelfLogin(deps.appSlug), logger: deps.logger });
+    new GitHubThread(
+      c,
+      { owner: target.owner, repo: target.repo, number: input.pr.number },
+      { selfLogin: toSelfLogin(deps.appSlug), logger: deps.logger },
+    );
   let config: RepoConfig | undefined;
   const prepare = async (): Promise<boolean> => {
     if (input.sender === toSelfLogin(deps.appSlug)) return false;

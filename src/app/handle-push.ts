@@ -25,13 +25,22 @@ export function toPushJob(deps: AppDeps, input: PushInput): Job {
     if (!deps.indexes.has({ ...target, maxTarballBytes: DEFAULT_REPO_CONFIG.index.maxTarballBytes })) return;
     const parsed = await readRepoConfig(input.client, { owner: target.owner, repo: target.repo, defaultBranch: target.defaultBranch });
     if (!parsed.ok) {
-      deps.logger.warn('index not refreshed: the config is invalid', { deliveryId: input.deliveryId, repo: toRepoKey(target), problems: parsed.problems.length });
+      deps.logger.warn('index not refreshed: the config is invalid', {
+        deliveryId: input.deliveryId,
+        repo: toRepoKey(target),
+        problems: parsed.problems.length,
+      });
       return;
     }
     const { maxTarballBytes } = parsed.config.index;
     const opened = await deps.indexes.open(input.client, { ...target, maxTarballBytes }, { headSha: input.after });
     opened.release();
-    deps.logger.info('index updated', { deliveryId: input.deliveryId, repo: toRepoKey(target), update: opened.update, headSha: input.after });
+    deps.logger.info('index updated', {
+      deliveryId: input.deliveryId,
+      repo: toRepoKey(target),
+      update: opened.update,
+      headSha: input.after,
+    });
   };
   return { deliveryId: input.deliveryId, repoKey: toRepoKey(target), name: 'push', run };
 }

@@ -7,13 +7,21 @@ export class JobDeadlineError extends Error {
   /** What the person who asked reads, with the reference id. */
   readonly userMessage: string;
 
-  constructor(readonly deadlineMs: number, readonly why: 'deadline' | 'shutdown' = 'deadline') {
-    super(why === 'deadline' ? `the job ran longer than its deadline (${deadlineMs} ms)` : `the server stopped after waiting ${deadlineMs} ms for the job`);
+  constructor(
+    readonly deadlineMs: number,
+    readonly why: 'deadline' | 'shutdown' = 'deadline',
+  ) {
+    super(
+      why === 'deadline'
+        ? `the job ran longer than its deadline (${deadlineMs} ms)`
+        : `the server stopped after waiting ${deadlineMs} ms for the job`,
+    );
     this.name = 'JobDeadlineError';
     const limit = deadlineMs < 120_000 ? `${Math.round(deadlineMs / 1000)} s` : `${Math.round(deadlineMs / 60_000)} min`;
-    this.userMessage = why === 'deadline'
-      ? `nanodex did not finish within ${limit}, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); ask again later, or with a smaller request`
-      : 'nanodex was restarting (a deploy or a shutdown) before it finished this request; ask again in a minute';
+    this.userMessage =
+      why === 'deadline'
+        ? `nanodex did not finish within ${limit}, the server's deadline for one job (NANODEX_JOB_DEADLINE_MS); ask again later, or with a smaller request`
+        : 'nanodex was restarting (a deploy or a shutdown) before it finished this request; ask again in a minute';
   }
 }
 
@@ -93,7 +101,9 @@ export class JobQueue {
     // and opens it. (Taken after prepare, a slow prepare would let a later push be reviewed first.)
     const repoQueue = this.queueFor(job.repoKey);
     let open!: (proceed: boolean) => void;
-    const prepared = new Promise<boolean>((resolve) => { open = resolve; });
+    const prepared = new Promise<boolean>((resolve) => {
+      open = resolve;
+    });
     const turn = repoQueue.add(async () => {
       if (await prepared) await this.global.add(() => this.withDeadline(job, job.run));
     });
@@ -182,7 +192,10 @@ export class JobQueue {
     await Promise.race([this.onIdle(), wait(graceMs)]);
     if (this.pending.size === 0) return;
     this.global.pause();
-    this.options.logger.warn('shutdown: giving up on unfinished jobs', { running: this.active.size, notStarted: this.pending.size - this.active.size });
+    this.options.logger.warn('shutdown: giving up on unfinished jobs', {
+      running: this.active.size,
+      notStarted: this.pending.size - this.active.size,
+    });
     for (const stop of this.active.values()) stop(new JobDeadlineError(graceMs, 'shutdown'));
     await Promise.race([Promise.allSettled([...this.pending]), wait(totalMs - graceMs)]);
   }
@@ -190,7 +203,13 @@ export class JobQueue {
   private async markOverdue(job: Job, running: Promise<unknown>, error: JobDeadlineError): Promise<void> {
     const referenceId = newReferenceId();
     this.overdueJobs.set(job, { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, overdueSince: Date.now() });
-    this.options.logger.error('job passed its deadline', { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId, error: error.message });
+    this.options.logger.error('job passed its deadline', {
+      deliveryId: job.deliveryId,
+      event: job.name,
+      repo: job.repoKey,
+      referenceId,
+      error: error.message,
+    });
     running.then(
       () => this.overdueJobs.delete(job),
       () => this.overdueJobs.delete(job),
@@ -198,7 +217,11 @@ export class JobQueue {
     try {
       await job.onDeadline?.({ referenceId, message: error.userMessage });
     } catch (replyError) {
-      this.options.logger.error('could not report the deadline', { deliveryId: job.deliveryId, referenceId, error: describeError(replyError) });
+      this.options.logger.error('could not report the deadline', {
+        deliveryId: job.deliveryId,
+        referenceId,
+        error: describeError(replyError),
+      });
     }
   }
 

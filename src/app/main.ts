@@ -24,10 +24,13 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   app.logger.info('signal received', { signal });
-  app.stop().then(() => process.exit(0), (error: unknown) => {
-    app.logger.error('shutdown failed', { error: describeError(error) });
-    process.exit(1);
-  });
+  app.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.logger.error('shutdown failed', { error: describeError(error) });
+      process.exit(1);
+    },
+  );
 };
 process.once('SIGTERM', () => stop('SIGTERM'));
 process.once('SIGINT', () => stop('SIGINT'));

@@ -64,21 +64,32 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
     if (!value) problems.push({ variable, problem: 'is not set', fix });
     return value || undefined;
   };
-  const appIdText = need('APP_ID', 'set it to the App ID shown on the App\'s settings page (General > About)');
+  const appIdText = need('APP_ID', "set it to the App ID shown on the App's settings page (General > About)");
   const appId = Number(appIdText);
   if (appIdText !== undefined && (!Number.isInteger(appId) || appId <= 0)) {
-    problems.push({ variable: 'APP_ID', problem: `is ${JSON.stringify(appIdText)}, not a positive whole number`, fix: 'copy the numeric App ID (not the client ID)' });
+    problems.push({
+      variable: 'APP_ID',
+      problem: `is ${JSON.stringify(appIdText)}, not a positive whole number`,
+      fix: 'copy the numeric App ID (not the client ID)',
+    });
   }
   const privateKey = readPrivateKey(env, problems);
   const webhookSecret = need('WEBHOOK_SECRET', 'set it to the webhook secret entered when the App was registered');
-  const dataDir = need('NANODEX_DATA_DIR', 'set it to a writable folder for the indexes, e.g. /var/lib/nanodex (one SQLite file per repository)');
+  const dataDir = need(
+    'NANODEX_DATA_DIR',
+    'set it to a writable folder for the indexes, e.g. /var/lib/nanodex (one SQLite file per repository)',
+  );
   const port = readNumber(env, 'PORT', 3000, problems, 0);
   const concurrency = readNumber(env, 'NANODEX_CONCURRENCY', DEFAULT_CONCURRENCY, problems);
   const installIndexLimit = readNumber(env, 'NANODEX_INSTALL_INDEX_LIMIT', DEFAULT_INSTALL_INDEX_LIMIT, problems, 0);
   const githubApiUrl = readUrl(env, 'GITHUB_API_URL', 'https://api.github.com', problems);
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push({ variable: 'LOG_LEVEL', problem: `is ${JSON.stringify(logLevel)}`, fix: `use one of ${LOG_LEVELS.join(', ')} (default info)` });
+    problems.push({
+      variable: 'LOG_LEVEL',
+      problem: `is ${JSON.stringify(logLevel)}`,
+      fix: `use one of ${LOG_LEVELS.join(', ')} (default info)`,
+    });
   }
   const githubTimeoutMs = readNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
   const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
@@ -94,9 +105,22 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
   return {
     ok: true,
     env: {
-      appId, privateKey, webhookSecret, dataDir: path.resolve(dataDir), port, host: env.HOST?.trim() || '0.0.0.0',
-      webhookPath: env.WEBHOOK_PATH?.trim() || '/api/github/webhooks', appSlug: env.NANODEX_APP_SLUG?.trim() || undefined,
-      concurrency, installIndexLimit, modelConfig, githubApiUrl, logLevel, githubTimeoutMs, jobDeadlineMs, shutdownMs,
+      appId,
+      privateKey,
+      webhookSecret,
+      dataDir: path.resolve(dataDir),
+      port,
+      host: env.HOST?.trim() || '0.0.0.0',
+      webhookPath: env.WEBHOOK_PATH?.trim() || '/api/github/webhooks',
+      appSlug: env.NANODEX_APP_SLUG?.trim() || undefined,
+      concurrency,
+      installIndexLimit,
+      modelConfig,
+      githubApiUrl,
+      logLevel,
+      githubTimeoutMs,
+      jobDeadlineMs,
+      shutdownMs,
     },
   };
 }
@@ -128,19 +152,31 @@ function readPrivateKey(env: NodeJS.ProcessEnv, problems: EnvProblem[]): string 
       key = readFileSync(env.PRIVATE_KEY_PATH.trim(), 'utf8').trim();
     } catch (error) {
       const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-      problems.push({ variable, problem: `names a file that cannot be read (${reason})`, fix: 'point it at the .pem file downloaded from the App\'s settings' });
+      problems.push({
+        variable,
+        problem: `names a file that cannot be read (${reason})`,
+        fix: "point it at the .pem file downloaded from the App's settings",
+      });
       return undefined;
     }
   }
   if (!key) {
-    problems.push({ variable: 'PRIVATE_KEY or PRIVATE_KEY_PATH', problem: 'is not set', fix: 'generate a private key on the App\'s settings page; pass its contents or its path' });
+    problems.push({
+      variable: 'PRIVATE_KEY or PRIVATE_KEY_PATH',
+      problem: 'is not set',
+      fix: "generate a private key on the App's settings page; pass its contents or its path",
+    });
     return undefined;
   }
   // Probot accepts a base64-encoded key too (for platforms without multi-line variables).
   if (!key.includes('-----BEGIN')) {
     const decoded = Buffer.from(key, 'base64').toString('utf8');
     if (decoded.includes('-----BEGIN')) return decoded;
-    problems.push({ variable, problem: 'is not a PEM private key', fix: 'use the whole .pem file, from -----BEGIN RSA PRIVATE KEY----- to the END line (or its base64)' });
+    problems.push({
+      variable,
+      problem: 'is not a PEM private key',
+      fix: 'use the whole .pem file, from -----BEGIN RSA PRIVATE KEY----- to the END line (or its base64)',
+    });
     return undefined;
   }
   return key.replace(/\\n/g, '\n');
@@ -151,7 +187,11 @@ function readUrl(env: NodeJS.ProcessEnv, variable: string, fallback: string, pro
   if (!text) return fallback;
   const url = URL.canParse(text) ? new URL(text) : undefined;
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    problems.push({ variable, problem: `is ${JSON.stringify(text)}, not an http(s) URL`, fix: `remove it for ${fallback}, or set GitHub Enterprise Server's API URL, e.g. https://github.example.com/api/v3` });
+    problems.push({
+      variable,
+      problem: `is ${JSON.stringify(text)}, not an http(s) URL`,
+      fix: `remove it for ${fallback}, or set GitHub Enterprise Server's API URL, e.g. https://github.example.com/api/v3`,
+    });
     return fallback;
   }
   return text.replace(/\/+$/, '');
@@ -162,7 +202,11 @@ function readNumber(env: NodeJS.ProcessEnv, variable: string, fallback: number, 
   if (!text) return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) {
-    problems.push({ variable, problem: `is ${JSON.stringify(text)}, not a whole number of at least ${min}`, fix: `remove it for the default (${fallback}) or set a whole number` });
+    problems.push({
+      variable,
+      problem: `is ${JSON.stringify(text)}, not a whole number of at least ${min}`,
+      fix: `remove it for the default (${fallback}) or set a whole number`,
+    });
   }
   return value;
 }

@@ -43,11 +43,21 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   const signature = header(req, 'x-hub-signature-256');
   const missing = [!event && 'X-GitHub-Event', !delivery && 'X-GitHub-Delivery', !signature && 'X-Hub-Signature-256'].filter(Boolean);
   if (missing.length > 0) {
-    return refuse(req, res, 400, `missing header ${missing.join(', ')}: only GitHub's signed webhook deliveries are accepted here (is the webhook secret set on the App?)`);
+    return refuse(
+      req,
+      res,
+      400,
+      `missing header ${missing.join(', ')}: only GitHub's signed webhook deliveries are accepted here (is the webhook secret set on the App?)`,
+    );
   }
   const contentType = header(req, 'content-type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
-    return refuse(req, res, 415, `content type ${JSON.stringify(contentType)} is not accepted: set the App's webhook content type to application/json`);
+    return refuse(
+      req,
+      res,
+      415,
+      `content type ${JSON.stringify(contentType)} is not accepted: set the App's webhook content type to application/json`,
+    );
   }
   const declared = Number(header(req, 'content-length') ?? NaN);
   if (declared > max) return refuse(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
@@ -56,7 +66,7 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   if (body === 'too-large') return refuse(req, res, 413, `the payload is over the ${max}-byte limit`);
   if (body === 'busy') {
     res.setHeader('retry-after', '10');
-    return refuse(req, res, 503, 'too many large deliveries at once; redeliver this one from the App\'s settings (Advanced) in a moment');
+    return refuse(req, res, 503, "too many large deliveries at once; redeliver this one from the App's settings (Advanced) in a moment");
   }
   if (body === 'aborted') return;
   const text = body.toString('utf8');
@@ -93,7 +103,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
  * The body, or why there is none; stops reading (and keeps nothing) once it
  * passes the cap, or once all requests together hold more than `inFlight.max`.
  */
-function readBody(req: IncomingMessage, max: number, inFlight: { bytes: number; max: number }): Promise<Buffer | 'too-large' | 'busy' | 'aborted'> {
+function readBody(
+  req: IncomingMessage,
+  max: number,
+  inFlight: { bytes: number; max: number },
+): Promise<Buffer | 'too-large' | 'busy' | 'aborted'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -134,5 +148,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, messa
 
 function reply(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(status >= 400 ? { connection: 'close' } : {}) }).end(`${message}\n`);
+  res
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(status >= 400 ? { connection: 'close' } : {}) })
+    .end(`${message}\n`);
 }

@@ -33,8 +33,12 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
   if (dataProblem) return { ok: false, problems: [dataProblem] };
 
   const probot = new Probot({
-    Octokit: createAppOctokit({ timeoutMs: env.githubTimeoutMs }), appId: env.appId, privateKey: env.privateKey, secret: env.webhookSecret,
-    baseUrl: env.githubApiUrl, logLevel: env.logLevel === 'silent' ? 'fatal' : env.logLevel,
+    Octokit: createAppOctokit({ timeoutMs: env.githubTimeoutMs }),
+    appId: env.appId,
+    privateKey: env.privateKey,
+    secret: env.webhookSecret,
+    baseUrl: env.githubApiUrl,
+    logLevel: env.logLevel === 'silent' ? 'fatal' : env.logLevel,
   });
   // Probot builds its logger and webhooks asynchronously: `probot.log` is null until it is ready.
   await probot.ready();
@@ -43,26 +47,48 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
   if (!slug.ok) return { ok: false, problems: [slug.problem] };
 
   const deps = createAppDeps({
-    appSlug: slug.slug, logger, indexes: new TarballRepoIndexes({ dataDir: env.dataDir }), concurrency: env.concurrency,
-    installIndexLimit: env.installIndexLimit, modelConfig: env.modelConfig, model: env.modelConfig ? createChatModel(env.modelConfig) : undefined,
+    appSlug: slug.slug,
+    logger,
+    indexes: new TarballRepoIndexes({ dataDir: env.dataDir }),
+    concurrency: env.concurrency,
+    installIndexLimit: env.installIndexLimit,
+    modelConfig: env.modelConfig,
+    model: env.modelConfig ? createChatModel(env.modelConfig) : undefined,
     jobDeadlineMs: env.jobDeadlineMs,
   });
   let running: RunningServer;
   try {
     running = await startAppServer({
-      probot, appFn: createNanodexApp(deps), queue: deps.queue, logger, checkPayload: checkWebhookPayload,
-      port: env.port, host: env.host, webhookPath: env.webhookPath,
+      probot,
+      appFn: createNanodexApp(deps),
+      queue: deps.queue,
+      logger,
+      checkPayload: checkWebhookPayload,
+      port: env.port,
+      host: env.host,
+      webhookPath: env.webhookPath,
     });
   } catch (error) {
     return { ok: false, problems: [toListenProblem(error, env)] };
   }
   logger.info('nanodex App listening', {
-    url: running.url, webhookPath: env.webhookPath, appSlug: slug.slug, githubApiUrl: env.githubApiUrl, model: env.modelConfig?.provider ?? 'offline',
+    url: running.url,
+    webhookPath: env.webhookPath,
+    appSlug: slug.slug,
+    githubApiUrl: env.githubApiUrl,
+    model: env.modelConfig?.provider ?? 'offline',
   });
-  return { ok: true, app: { url: running.url, logger, stop: () => stopApp(running, deps, { shutdownMs: env.shutdownMs, flushed: logger.flushed }) } };
+  return {
+    ok: true,
+    app: { url: running.url, logger, stop: () => stopApp(running, deps, { shutdownMs: env.shutdownMs, flushed: logger.flushed }) },
+  };
 }
 
-async function stopApp(running: RunningServer, deps: AppDeps, options: { shutdownMs: number; flushed: () => Promise<void> }): Promise<void> {
+async function stopApp(
+  running: RunningServer,
+  deps: AppDeps,
+  options: { shutdownMs: number; flushed: () => Promise<void> },
+): Promise<void> {
   deps.logger.info('shutting down: no new webhooks, finishing queued jobs', { jobs: deps.queue.size, withinMs: options.shutdownMs });
   const closed = running.close();
   await deps.queue.drain(options.shutdownMs);
@@ -77,16 +103,27 @@ async function stopApp(running: RunningServer, deps: AppDeps, options: { shutdow
 /** The slug from NANODEX_APP_SLUG, else from GET /app (one call, at start). */
 async function findAppSlug(probot: Probot, env: AppEnv): Promise<{ ok: true; slug: string } | { ok: false; problem: EnvProblem }> {
   if (env.appSlug) return { ok: true, slug: env.appSlug };
-  const fix = 'set NANODEX_APP_SLUG to the App\'s slug (the name in its URL, github.com/apps/<slug>) to skip this call, '
-    + 'and check that GITHUB_API_URL, APP_ID and the private key are right';
+  const fix =
+    "set NANODEX_APP_SLUG to the App's slug (the name in its URL, github.com/apps/<slug>) to skip this call, " +
+    'and check that GITHUB_API_URL, APP_ID and the private key are right';
   try {
     // No retries: at start-up a quick, clear failure beats a silent minute of back-off.
     const { data } = await (await probot.auth()).request('GET /app', { request: { retries: 0 } });
     const slug = (data as { slug?: unknown } | null)?.slug;
     if (typeof slug === 'string' && slug !== '') return { ok: true, slug };
-    return { ok: false, problem: { variable: 'NANODEX_APP_SLUG', problem: `is not set and GET ${env.githubApiUrl}/app returned no slug`, fix } };
+    return {
+      ok: false,
+      problem: { variable: 'NANODEX_APP_SLUG', problem: `is not set and GET ${env.githubApiUrl}/app returned no slug`, fix },
+    };
   } catch (error) {
-    return { ok: false, problem: { variable: 'NANODEX_APP_SLUG', problem: `is not set and GET ${env.githubApiUrl}/app failed (${describeError(error).slice(0, 200)})`, fix } };
+    return {
+      ok: false,
+      problem: {
+        variable: 'NANODEX_APP_SLUG',
+        problem: `is not set and GET ${env.githubApiUrl}/app failed (${describeError(error).slice(0, 200)})`,
+        fix,
+      },
+    };
   }
 }
 
@@ -97,18 +134,41 @@ function checkDataDir(dataDir: string): EnvProblem | undefined {
     return undefined;
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : describeError(error);
-    return { variable: 'NANODEX_DATA_DIR', problem: `names ${dataDir}, which cannot be created or written (${code})`, fix: 'point it at a folder the App\'s user can write, e.g. a mounted volume' };
+    return {
+      variable: 'NANODEX_DATA_DIR',
+      problem: `names ${dataDir}, which cannot be created or written (${code})`,
+      fix: "point it at a folder the App's user can write, e.g. a mounted volume",
+    };
   }
 }
 
 function toListenProblem(error: unknown, env: AppEnv): EnvProblem {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  if (code === 'EADDRINUSE') return { variable: 'PORT', problem: `is ${env.port}, which another process on ${env.host} already uses`, fix: 'stop that process or set PORT to a free port' };
-  if (code === 'EACCES') return { variable: 'PORT', problem: `is ${env.port}, which this user may not listen on`, fix: 'use a port above 1023' };
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return { variable: 'HOST', problem: `is ${env.host}, not an address of this machine`, fix: 'remove it to listen on every address (0.0.0.0)' };
-  return { variable: 'PORT/HOST', problem: `the server could not listen on ${env.host}:${env.port} (${describeError(error)})`, fix: 'check PORT and HOST' };
+  if (code === 'EADDRINUSE')
+    return {
+      variable: 'PORT',
+      problem: `is ${env.port}, which another process on ${env.host} already uses`,
+      fix: 'stop that process or set PORT to a free port',
+    };
+  if (code === 'EACCES')
+    return { variable: 'PORT', problem: `is ${env.port}, which this user may not listen on`, fix: 'use a port above 1023' };
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return {
+      variable: 'HOST',
+      problem: `is ${env.host}, not an address of this machine`,
+      fix: 'remove it to listen on every address (0.0.0.0)',
+    };
+  return {
+    variable: 'PORT/HOST',
+    problem: `the server could not listen on ${env.host}:${env.port} (${describeError(error)})`,
+    fix: 'check PORT and HOST',
+  };
 }
 
 const silentLogger: Logger & { flushed(): Promise<void> } = {
-  debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, flushed: async () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  flushed: async () => undefined,
 };

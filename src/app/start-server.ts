@@ -40,14 +40,18 @@ export async function startAppServer(options: {
   await probot.load(options.appFn);
   const webhookPath = options.webhookPath ?? '/api/github/webhooks';
   const receiver = {
-    probot, logger: options.logger, checkPayload: options.checkPayload, maxBodyBytes: options.maxBodyBytes,
+    probot,
+    logger: options.logger,
+    checkPayload: options.checkPayload,
+    maxBodyBytes: options.maxBodyBytes,
     inFlight: { bytes: 0, max: options.maxUnverifiedBytes ?? MAX_UNVERIFIED_BYTES },
   };
   const server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && (url === '/healthz' || url === '/')) {
       const overdue = queue.overdue;
-      res.writeHead(overdue.length === 0 ? 200 : 503, { 'content-type': 'application/json' })
+      res
+        .writeHead(overdue.length === 0 ? 200 : 503, { 'content-type': 'application/json' })
         .end(JSON.stringify({ ok: overdue.length === 0, jobs: queue.size, overdue }));
       return;
     }
@@ -58,7 +62,9 @@ export async function startAppServer(options: {
       });
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check\n`);
+    res
+      .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      .end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check\n`);
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
@@ -73,10 +79,11 @@ export async function startAppServer(options: {
   return {
     server,
     url: `http://${host}:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      // Idle keep-alive connections would hold close() open until they time out.
-      server.closeIdleConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive connections would hold close() open until they time out.
+        server.closeIdleConnections();
+      }),
   };
 }

@@ -30,10 +30,18 @@ export class TarballRepoIndexes implements RepoIndexes {
 
   async open(client: GitHubClient, target: RepoTarget, options: { headSha?: string } = {}): Promise<OpenedRepoIndex> {
     const folder = this.folderFor(target);
-    const headSha = options.headSha ?? (await new GitHubRepoSource(client, { owner: target.owner, repo: target.repo }).readMetadata()).headSha;
+    const headSha =
+      options.headSha ?? (await new GitHubRepoSource(client, { owner: target.owner, repo: target.repo }).readMetadata()).headSha;
     const remote = new GitHubRepoSource(client, { owner: target.owner, repo: target.repo, ref: headSha });
     const opened = await openRepoIndex(path.join(folder, 'index.sqlite'), {
-      files: { kind: 'remote', remote, headSha, tree: path.join(folder, 'tree'), maxTarballBytes: target.maxTarballBytes, maxDeltaFiles: MAX_DELTA_FILES },
+      files: {
+        kind: 'remote',
+        remote,
+        headSha,
+        tree: path.join(folder, 'tree'),
+        maxTarballBytes: target.maxTarballBytes,
+        maxDeltaFiles: MAX_DELTA_FILES,
+      },
       lock: { waitMs: this.options.lockWaitMs },
     });
     const { store } = opened;

@@ -10,12 +10,16 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 export function toLogger(pino: { [K in Level]: (fields: object, message: string) => void }): Logger & { flushed(): Promise<void> } {
   let written: Promise<void> = Promise.resolve();
   const log = (level: Level) => (message: string, fields?: Record<string, unknown>) => {
-    written = written.then(async () => {
-      const safe = await redactStrings({ message, fields: fields ?? {} })
-        .catch(() => ({ message: `${message} (fields withheld: they could not be checked for secrets)`, fields: {} }));
-      pino[level](safe.fields, safe.message);
-      // A logger that throws must not end the process (an unhandled rejection) or silence every later line.
-    }).catch(() => undefined);
+    written = written
+      .then(async () => {
+        const safe = await redactStrings({ message, fields: fields ?? {} }).catch(() => ({
+          message: `${message} (fields withheld: they could not be checked for secrets)`,
+          fields: {},
+        }));
+        pino[level](safe.fields, safe.message);
+        // A logger that throws must not end the process (an unhandled rejection) or silence every later line.
+      })
+      .catch(() => undefined);
   };
   // Before the process exits: every line logged so far has been written.
   const flushed = (): Promise<void> => written;

@@ -12,7 +12,11 @@ export function withCommonOptions(command: Command): Command {
     .option('--json', 'print JSON instead of text', false)
     .option('--index <file>', 'index file to use instead of the default location')
     .option('--data-dir <dir>', 'folder for index files (default: $NANODEX_DATA_DIR or ~/.cache/nanodex)')
-    .option('--lock-wait <seconds>', 'how long to wait while another nanodex process writes the same index (default 600)', nonNegativeInt('--lock-wait', 86_400));
+    .option(
+      '--lock-wait <seconds>',
+      'how long to wait while another nanodex process writes the same index (default 600)',
+      nonNegativeInt('--lock-wait', 86_400),
+    );
 }
 
 export function positiveInt(name: string, max: number): (value: string) => number {
@@ -34,4 +38,3 @@ export function nonNegativeInt(name: string, max: number): (value: string) => nu
     return n;
   };
 }
-

@@ -15,7 +15,9 @@ export function createRedactingIo(io: CliIo): CliIo & { flush(): Promise<void> }
   const stdout = redacting(io.stdout);
   const stderr = redacting(io.stderr);
   return {
-    ...io, stdout, stderr,
+    ...io,
+    stdout,
+    stderr,
     flush: async () => {
       await Promise.all([stdout, stderr].map((s) => new Promise<void>((resolve) => s.end(resolve))));
     },

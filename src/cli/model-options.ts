@@ -28,8 +28,8 @@ export async function readModelConfig(options: ModelOptions, env: NodeJS.Process
   const { parseModelConfig } = await import('../core/index.js');
   return parseModelConfig({
     provider,
-    ...(options.model ?? env.NANODEX_MODEL ? { model: options.model ?? env.NANODEX_MODEL } : {}),
-    ...(options.apiKey ?? env[keyVariable] ? { apiKey: options.apiKey ?? env[keyVariable] } : {}),
-    ...(options.baseUrl ?? env.NANODEX_BASE_URL ? { baseUrl: options.baseUrl ?? env.NANODEX_BASE_URL } : {}),
+    ...((options.model ?? env.NANODEX_MODEL) ? { model: options.model ?? env.NANODEX_MODEL } : {}),
+    ...((options.apiKey ?? env[keyVariable]) ? { apiKey: options.apiKey ?? env[keyVariable] } : {}),
+    ...((options.baseUrl ?? env.NANODEX_BASE_URL) ? { baseUrl: options.baseUrl ?? env.NANODEX_BASE_URL } : {}),
   });
 }

@@ -32,8 +32,9 @@ export async function openGitHubIndex(
       hint: 'pass --repo with a local folder or https://github.com/OWNER/REPO[/tree/REF/PATH]',
     });
   }
-  const octokit = options.octokit
-    ?? createRestOctokit({ token: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex', logger: silentLogger, throttle: false });
+  const octokit =
+    options.octokit ??
+    createRestOctokit({ token: io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN, userAgent: 'nanodex', logger: silentLogger, throttle: false });
   const source = new GitHubRepoSource(octokit, { owner: parsed.owner, repo: parsed.repo, ref: parsed.ref, scope: parsed.scope });
   const { ref, scope } = await source.resolveRefAndScope();
   const { headSha } = await source.readMetadata();
@@ -43,7 +44,12 @@ export async function openGitHubIndex(
   // One index per commit: never refreshed from blobs, so the tarball of the commit is all it needs.
   const { store } = await openRepoIndex(file, {
     files: {
-      kind: 'remote', remote: source, headSha, tree: path.join(dataDir, 'github', label), maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES, maxDeltaFiles: 0,
+      kind: 'remote',
+      remote: source,
+      headSha,
+      tree: path.join(dataDir, 'github', label),
+      maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES,
+      maxDeltaFiles: 0,
     },
     lock: toLockWaitOptions(options, io),
   });

@@ -65,7 +65,7 @@ export function toLockWaitOptions(options: Pick<CommonOptions, 'lockWait'>, io: 
     onWait: ({ waitMs, holder }) => {
       io.stderr.write(
         `nanodex: another nanodex process is writing this index${holder === undefined ? '' : ` (${holder})`}; ` +
-        `waiting up to ${Math.round(waitMs / 1000)} s for it to finish\n`,
+          `waiting up to ${Math.round(waitMs / 1000)} s for it to finish\n`,
       );
     },
   };
@@ -78,9 +78,7 @@ export async function runIndex(
   io: CliIo,
 ): Promise<IndexRunStats> {
   // Loaded on use: the parsers (tree-sitter, the worker pool) and the progress bar; reading an index needs neither.
-  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([
-    import('../core/index.js'), import('./progress.js'),
-  ]);
+  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([import('../core/index.js'), import('./progress.js')]);
   const progress = createIndexProgress(io, !options.json);
   try {
     return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });

@@ -29,9 +29,16 @@ export async function runRequest(
   try {
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
     const result = await run(request, {
-      source, index: new SqliteCodeIndex(store), logger: createCliLogger(io, options.verbose), clock: systemClock, model, modelConfig,
+      source,
+      index: new SqliteCodeIndex(store),
+      logger: createCliLogger(io, options.verbose),
+      clock: systemClock,
+      model,
+      modelConfig,
     });
-    io.stdout.write(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`);
+    io.stdout.write(
+      options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`,
+    );
     if (result.kind === 'failed') return EXIT.failed;
     if (result.kind === 'budget-exceeded') return EXIT.budget;
     return EXIT.ok;

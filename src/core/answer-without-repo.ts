@@ -10,16 +10,28 @@ import { ToolGate, type RefusedCall } from './tools/tool-gate.js';
  * only the execution phase runs, with output tools only. No repository tool
  * is ever built for it, so none can be exposed or called.
  */
-export async function answerWithoutRepo(input: { model: BaseChatModel; meter: BudgetMeter; prompt: string }): Promise<
+export async function answerWithoutRepo(input: {
+  model: BaseChatModel;
+  meter: BudgetMeter;
+  prompt: string;
+}): Promise<
   | { ok: true; context: RepoContext; out: OutputCollector; refused: RefusedCall[]; removedCitations: number }
   | { ok: false; refused: Extract<Charge, { ok: false }> }
 > {
   const out = createOutputCollector();
   const gate = new ToolGate({ discovery: [], execution: buildOutputTools(out, ['emit_answer']) });
   const context: RepoContext = {
-    repo: '(none)', headSha: undefined, intent: 'flow', questions: [input.prompt],
-    summary: 'No repository was given; nothing was explored.', keyFindings: [], evidence: [], confidence: 'low',
-    confidenceReason: 'there is no repository evidence', knownGaps: ['no repository context'], tokens: 0,
+    repo: '(none)',
+    headSha: undefined,
+    intent: 'flow',
+    questions: [input.prompt],
+    summary: 'No repository was given; nothing was explored.',
+    keyFindings: [],
+    evidence: [],
+    confidence: 'low',
+    confidenceReason: 'there is no repository evidence',
+    knownGaps: ['no repository context'],
+    tokens: 0,
   };
   const executed = await executeWithModel({ model: input.model, gate, meter: input.meter, prompt: input.prompt, context, out });
   if (!executed.ok) return { ok: false, refused: executed.refused };

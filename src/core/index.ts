@@ -13,7 +13,14 @@ export { SqliteCodeIndex } from './code-index/code-index.js';
 export { indexRepository } from './code-index/index-repository.js';
 export type { IndexProgress, IndexRunStats } from './code-index/index-repository.js';
 export { openRepoIndex } from './code-index/open-repo-index.js';
-export { DEFAULT_MAX_TARBALL_BYTES, DEFAULT_REPO_CONFIG, REPO_CONFIG_FILE, findConfigSizeProblem, parseRepoConfig, renderConfigProblems } from './config/repo-config.js';
+export {
+  DEFAULT_MAX_TARBALL_BYTES,
+  DEFAULT_REPO_CONFIG,
+  REPO_CONFIG_FILE,
+  findConfigSizeProblem,
+  parseRepoConfig,
+  renderConfigProblems,
+} from './config/repo-config.js';
 export type { ParsedRepoConfig, RepoConfig } from './config/repo-config.js';
 export { newReferenceId } from './failure/to-failure.js';
 export { startMention } from './flows/answer-mention.js';

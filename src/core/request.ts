@@ -75,40 +75,40 @@ export interface RunMetrics {
 
 export type RunResult =
   | {
-    kind: 'done';
-    command: 'ask';
-    context: RepoContext;
-    /** The model's answer (absent offline); citations that no evidence backs were removed and counted. */
-    answer: { text: string; citations: Citation[]; removedCitations: number } | undefined;
-    /** Tool calls a model made outside its phase: refused, never run. */
-    refusedToolCalls: RefusedCall[];
-    metrics: RunMetrics;
-  }
+      kind: 'done';
+      command: 'ask';
+      context: RepoContext;
+      /** The model's answer (absent offline); citations that no evidence backs were removed and counted. */
+      answer: { text: string; citations: Citation[]; removedCitations: number } | undefined;
+      /** Tool calls a model made outside its phase: refused, never run. */
+      refusedToolCalls: RefusedCall[];
+      metrics: RunMetrics;
+    }
   | { kind: 'done'; command: 'locate'; files: LocatedFile[]; metrics: RunMetrics }
   | {
-    kind: 'done';
-    command: OutputCommand;
-    skill: SkillUse | undefined;
-    output: Output;
-    /** The comment a front posts, already verified: citations resolved, text sanitised, within GitHub's size. */
-    comment: PostableComment;
-    check: CommentCheck;
-    refusedToolCalls: RefusedCall[];
-    /** Problems worth knowing (rejected model output, skill files that did not load, a fallback taken). */
-    notes: string[];
-    /** plan/refactor: the files to change, most certain first, each with its symbols and the tests that import it. */
-    files?: FileToChange[];
-    metrics: RunMetrics;
-  }
+      kind: 'done';
+      command: OutputCommand;
+      skill: SkillUse | undefined;
+      output: Output;
+      /** The comment a front posts, already verified: citations resolved, text sanitised, within GitHub's size. */
+      comment: PostableComment;
+      check: CommentCheck;
+      refusedToolCalls: RefusedCall[];
+      /** Problems worth knowing (rejected model output, skill files that did not load, a fallback taken). */
+      notes: string[];
+      /** plan/refactor: the files to change, most certain first, each with its symbols and the tests that import it. */
+      files?: FileToChange[];
+      metrics: RunMetrics;
+    }
   | {
-    kind: 'budget-exceeded';
-    limit: BudgetLimit;
-    used: number;
-    allowed: number;
-    /** What was gathered before the limit: shown, never presented as a complete answer. */
-    gathered: EvidenceItem[];
-    howToRaise: string;
-    metrics: RunMetrics;
-  }
+      kind: 'budget-exceeded';
+      limit: BudgetLimit;
+      used: number;
+      allowed: number;
+      /** What was gathered before the limit: shown, never presented as a complete answer. */
+      gathered: EvidenceItem[];
+      howToRaise: string;
+      metrics: RunMetrics;
+    }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; message: string; referenceId: string };

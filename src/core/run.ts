@@ -30,7 +30,9 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
     const { modelConfig } = ports;
     result = toFailure(error, {
-      logger: ports.logger, log: 'run failed', fields: { command: request.command },
+      logger: ports.logger,
+      log: 'run failed',
+      fields: { command: request.command },
       translate: (e) => (modelConfig && isFromModel(e) ? toModelError(e.cause, modelConfig) : e),
     });
   }
@@ -38,7 +40,11 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   try {
     return await redactStrings(result);
   } catch (error) {
-    return toFailure(error, { logger: ports.logger, log: 'redaction failed', fallback: 'nanodex could not check its reply for secrets, so it shows none' });
+    return toFailure(error, {
+      logger: ports.logger,
+      log: 'redaction failed',
+      fallback: 'nanodex could not check its reply for secrets, so it shows none',
+    });
   }
 }
 
@@ -95,18 +101,26 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     if (!answered.ok) {
       const { refused } = answered;
       return {
-        kind: 'budget-exceeded', limit: refused.limit, used: refused.used, allowed: refused.allowed, gathered: [],
-        howToRaise: describeRaise(refused.limit, budget, ports.maxima ?? MAX_BUDGET), metrics: finish(undefined, {}),
+        kind: 'budget-exceeded',
+        limit: refused.limit,
+        used: refused.used,
+        allowed: refused.allowed,
+        gathered: [],
+        howToRaise: describeRaise(refused.limit, budget, ports.maxima ?? MAX_BUDGET),
+        metrics: finish(undefined, {}),
       };
     }
     return {
-      kind: 'done', command: 'ask', context: answered.context,
+      kind: 'done',
+      command: 'ask',
+      context: answered.context,
       answer: answered.out.answer ? { ...answered.out.answer, removedCitations: answered.removedCitations } : undefined,
-      refusedToolCalls: answered.refused, metrics: finish(undefined, { refusedToolCalls: answered.refused.length }),
+      refusedToolCalls: answered.refused,
+      metrics: finish(undefined, { refusedToolCalls: answered.refused.length }),
     };
   }
   const scope = words.focus[0] ?? repo.scope;
-  const repoName = repo.kind === 'github' ? `${repo.owner}/${repo.repo}` : repo.root.split(/[\\/]/).pop() ?? 'repository';
+  const repoName = repo.kind === 'github' ? `${repo.owner}/${repo.repo}` : (repo.root.split(/[\\/]/).pop() ?? 'repository');
 
   const describeModelError = (error: unknown) => {
     const config = ports.modelConfig;
@@ -114,7 +128,15 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   };
   if (request.command !== 'ask' && request.command !== 'locate') {
     return runOutputCommand({
-      request, ports, prompt: words.prompt, meter, scope, focus: words.focus, repoName, describeModelError, finish,
+      request,
+      ports,
+      prompt: words.prompt,
+      meter,
+      scope,
+      focus: words.focus,
+      repoName,
+      describeModelError,
+      finish,
       howToRaise: (limit) => describeRaise(limit, budget, ports.maxima ?? MAX_BUDGET),
     });
   }
@@ -125,8 +147,16 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   }
 
   const outcome = await exploreRepository({
-    prompt: words.prompt, repo: repoName, scope, focus: words.focus, index: ports.index, source: ports.source,
-    meter, clock: ports.clock, planner: ports.planner, model: ports.model,
+    prompt: words.prompt,
+    repo: repoName,
+    scope,
+    focus: words.focus,
+    index: ports.index,
+    source: ports.source,
+    meter,
+    clock: ports.clock,
+    planner: ports.planner,
+    model: ports.model,
     describeModelError,
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
@@ -142,12 +172,14 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       metrics: finish(outcome.metrics, extra),
     };
   }
-  const answer = outcome.output?.answer
-    ? { ...outcome.output.answer, removedCitations: outcome.metrics.removedCitations }
-    : undefined;
+  const answer = outcome.output?.answer ? { ...outcome.output.answer, removedCitations: outcome.metrics.removedCitations } : undefined;
   return {
-    kind: 'done', command: 'ask', context: outcome.context, answer,
-    refusedToolCalls: outcome.metrics.refusedToolCalls, metrics: finish(outcome.metrics, extra),
+    kind: 'done',
+    command: 'ask',
+    context: outcome.context,
+    answer,
+    refusedToolCalls: outcome.metrics.refusedToolCalls,
+    metrics: finish(outcome.metrics, extra),
   };
 }
 

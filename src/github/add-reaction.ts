@@ -16,17 +16,26 @@ export type ReactionTarget = RepoCoords & {
  * `false`, never thrown.
  */
 export async function addReaction(
-  client: GitHubClient, target: ReactionTarget, content: ReactionContent, options: { logger?: Logger } = {},
+  client: GitHubClient,
+  target: ReactionTarget,
+  content: ReactionContent,
+  options: { logger?: Logger } = {},
 ): Promise<boolean> {
-  const route = target.kind === 'issue'
-    ? 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions' as const
-    : 'POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions' as const;
+  const route =
+    target.kind === 'issue'
+      ? ('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions' as const)
+      : ('POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions' as const);
   try {
     await client.request(route, { owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
     return true;
   } catch (error) {
     const status = statusOf(error);
-    options.logger?.warn('could not add a reaction', { repo: `${target.owner}/${target.repo}`, commentId: target.commentId, content, status });
+    options.logger?.warn('could not add a reaction', {
+      repo: `${target.owner}/${target.repo}`,
+      commentId: target.commentId,
+      content,
+      status,
+    });
     return false;
   }
 }

@@ -17,22 +17,27 @@ export type RestOctokit = InstanceType<typeof RestOctokit>;
  * Probot ships the same two for the App). `throttle: false` turns both off.
  */
 export function createRestOctokit(options: {
-  token: string | undefined; baseUrl?: string; userAgent: string; logger: Logger; throttle?: boolean; timeoutMs?: number;
+  token: string | undefined;
+  baseUrl?: string;
+  userAgent: string;
+  logger: Logger;
+  throttle?: boolean;
+  timeoutMs?: number;
 }): RestOctokit {
   const { logger } = options;
-  const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-    logger.warn(`GitHub ${kind} rate limit`, { method: request.method, url: request.url, retryAfter, retryCount });
-    return retryCount < MAX_RATE_LIMIT_RETRIES;
-  };
+  const onLimit =
+    (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      logger.warn(`GitHub ${kind} rate limit`, { method: request.method, url: request.url, retryAfter, retryCount });
+      return retryCount < MAX_RATE_LIMIT_RETRIES;
+    };
   return new RestOctokit({
     auth: options.token,
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     userAgent: options.userAgent,
     // A GitHub that accepts the connection and never answers fails the step (with its summary) instead of hanging it.
     request: { fetch: fetchWithTimeout(options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS, 'GitHub') },
-    throttle: options.throttle === false
-      ? { enabled: false }
-      : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+    throttle:
+      options.throttle === false ? { enabled: false } : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
     retry: options.throttle === false ? { enabled: false } : {},
   });
 }

@@ -82,9 +82,11 @@ async function download(body: ReadableStream<Uint8Array>, file: string, options:
       streamed += chunk.byteLength;
       options.onBytes(chunk.byteLength);
       if (streamed > options.maxBytes) {
-        callback(new NanodexError('tarball-too-large', `the tarball of ${options.label} is over ${options.maxBytes} bytes; download stopped`, {
-          hint: 'raise the byte budget, or read the repository file by file through the API',
-        }));
+        callback(
+          new NanodexError('tarball-too-large', `the tarball of ${options.label} is over ${options.maxBytes} bytes; download stopped`, {
+            hint: 'raise the byte budget, or read the repository file by file through the API',
+          }),
+        );
       } else {
         callback(null, chunk);
       }

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason, NanodexError, parseRepoPath, systemClock, type Clock, type LineRange, type RemoteRepoFiles, type RepoListing, type RepoSource } from '../core/index.js';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  findPathSkipReason,
+  NanodexError,
+  parseRepoPath,
+  systemClock,
+  type Clock,
+  type LineRange,
+  type RemoteRepoFiles,
+  type RepoListing,
+  type RepoSource,
+} from '../core/index.js';
 import { BlobCache } from './blob-cache.js';
 import type { FetchKind } from './byte-meter.js';
 import { extractTarball, type ExtractedTarball } from './extract-tarball.js';
@@ -162,7 +173,10 @@ export class GitHubRepoSource implements RepoSource, RemoteRepoFiles {
       });
     }
     if (entry.type === 'commit' || entry.mode === '120000') {
-      throw new NanodexError('file-refused', `${relative} is a ${entry.type === 'commit' ? 'submodule' : 'symlink'} in ${where} and is not followed`);
+      throw new NanodexError(
+        'file-refused',
+        `${relative} is a ${entry.type === 'commit' ? 'submodule' : 'symlink'} in ${where} and is not followed`,
+      );
     }
     if ((entry.size ?? 0) > this.maxFileBytes) {
       throw new NanodexError('file-too-large', `${relative} is ${entry.size} bytes, over the ${this.maxFileBytes}-byte cap`, {
@@ -185,7 +199,9 @@ export class GitHubRepoSource implements RepoSource, RemoteRepoFiles {
       });
       const parsed = blobResponse.safeParse(body);
       if (!parsed.success) {
-        throw new NanodexError('github-request-failed', `GitHub sent a blob of an unexpected shape for ${file.path}`, { cause: parsed.error });
+        throw new NanodexError('github-request-failed', `GitHub sent a blob of an unexpected shape for ${file.path}`, {
+          cause: parsed.error,
+        });
       }
       return Buffer.from(parsed.data.content, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
     });

@@ -1,4 +1,14 @@
-import { NanodexError, redactSecrets, systemClock, type Logger, type PullRequestFacts, type PullRequestThread, type Reaction, type ReviewToPost, type StickyReply } from '../core/index.js';
+import {
+  NanodexError,
+  redactSecrets,
+  systemClock,
+  type Logger,
+  type PullRequestFacts,
+  type PullRequestThread,
+  type Reaction,
+  type ReviewToPost,
+  type StickyReply,
+} from '../core/index.js';
 import { addReaction } from './add-reaction.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { postReview } from './post-review.js';
@@ -46,7 +56,10 @@ export class GitHubThread implements PullRequestThread {
   }
 
   async reply(key: string, body: string): Promise<{ url: string }> {
-    const posted = await upsertStickyComment(this.client, this.issue, key, body, { selfLogin: this.options.selfLogin, commentId: this.ids.get(key) });
+    const posted = await upsertStickyComment(this.client, this.issue, key, body, {
+      selfLogin: this.options.selfLogin,
+      commentId: this.ids.get(key),
+    });
     this.ids.set(key, posted.id);
     return { url: posted.url };
   }
@@ -54,7 +67,9 @@ export class GitHubThread implements PullRequestThread {
   async react(reaction: Reaction): Promise<void> {
     const trigger = this.options.trigger;
     if (trigger === undefined) return;
-    await addReaction(this.client, { owner: this.target.owner, repo: this.target.repo, ...trigger }, reaction, { logger: this.options.logger });
+    await addReaction(this.client, { owner: this.target.owner, repo: this.target.repo, ...trigger }, reaction, {
+      logger: this.options.logger,
+    });
   }
 
   /** Title and body are redacted here, the last step before they leave; the body links back to this thread. */
@@ -62,20 +77,30 @@ export class GitHubThread implements PullRequestThread {
     const title = await redactSecrets(draft.title);
     const body = await redactSecrets(`${draft.body}\n\n---\nPlanned in #${this.target.number}.`);
     try {
-      const { data } = await this.client.request('POST /repos/{owner}/{repo}/issues', { owner: this.target.owner, repo: this.target.repo, title, body });
+      const { data } = await this.client.request('POST /repos/{owner}/{repo}/issues', {
+        owner: this.target.owner,
+        repo: this.target.repo,
+        title,
+        body,
+      });
       return { number: data.number, url: data.html_url };
     } catch (error) {
       // Translated here, once: the flow shows the person why (issues disabled, no permission) with its reference id.
       throw toNanodexError(error, {
-        what: `opening an issue in ${this.target.owner}/${this.target.repo}`, notFoundCode: 'repo-not-found', clock: systemClock,
-        forbiddenHint: 'give the App or the workflow token permission to write issues ("issues: write"), or turn issues on for the repository',
+        what: `opening an issue in ${this.target.owner}/${this.target.repo}`,
+        notFoundCode: 'repo-not-found',
+        clock: systemClock,
+        forbiddenHint:
+          'give the App or the workflow token permission to write issues ("issues: write"), or turn issues on for the repository',
       });
     }
   }
 
   async readFacts(): Promise<PullRequestFacts> {
     const { data } = await this.client.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-      owner: this.target.owner, repo: this.target.repo, pull_number: this.target.number,
+      owner: this.target.owner,
+      repo: this.target.repo,
+      pull_number: this.target.number,
     });
     return { number: this.target.number, baseSha: data.base.sha, headSha: data.head.sha, title: data.title, body: data.body ?? '' };
   }
@@ -98,7 +123,11 @@ export class GitHubThread implements PullRequestThread {
   }
 
   async postReview(review: ReviewToPost): Promise<{ url: string }> {
-    const posted = await postReview(this.client, { ...this.pull, commitId: review.commitSha }, { body: review.body, comments: review.comments });
+    const posted = await postReview(
+      this.client,
+      { ...this.pull, commitId: review.commitSha },
+      { body: review.body, comments: review.comments },
+    );
     return { url: posted.url };
   }
 }

@@ -28,10 +28,38 @@ const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
 // First segments that are GitHub pages, not accounts (github.com/features/actions is no repository).
 const RESERVED_OWNERS = new Set([
-  'about', 'apps', 'blog', 'codespaces', 'collections', 'contact', 'customer-stories', 'enterprise', 'events',
-  'explore', 'features', 'issues', 'join', 'login', 'marketplace', 'new', 'notifications', 'orgs', 'organizations',
-  'pricing', 'pulls', 'readme', 'search', 'security', 'settings', 'signup', 'site', 'sponsors', 'team', 'topics',
-  'trending', 'users',
+  'about',
+  'apps',
+  'blog',
+  'codespaces',
+  'collections',
+  'contact',
+  'customer-stories',
+  'enterprise',
+  'events',
+  'explore',
+  'features',
+  'issues',
+  'join',
+  'login',
+  'marketplace',
+  'new',
+  'notifications',
+  'orgs',
+  'organizations',
+  'pricing',
+  'pulls',
+  'readme',
+  'search',
+  'security',
+  'settings',
+  'signup',
+  'site',
+  'sponsors',
+  'team',
+  'topics',
+  'trending',
+  'users',
 ]);
 const TRAILING_PUNCTUATION = /[.,;:!?*_~]+$/;
 
@@ -87,9 +115,16 @@ function decodeSegment(segment: string): string | undefined {
 
 /** The parts of `git check-ref-format` that matter for a name sent to the API. */
 function checkRef(ref: string): void {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
-  const broken = /[\u0000-\u0020\u007f~^:?*[\\]/.test(ref) || ref.includes('..') || ref.includes('@{') || ref.startsWith('.')
-    || ref.startsWith('-') || ref.endsWith('.lock') || ref.endsWith('.') || ref.length > 255;
+  const broken =
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+    /[\u0000-\u0020\u007f~^:?*[\\]/.test(ref) ||
+    ref.includes('..') ||
+    ref.includes('@{') ||
+    ref.startsWith('.') ||
+    ref.startsWith('-') ||
+    ref.endsWith('.lock') ||
+    ref.endsWith('.') ||
+    ref.length > 255;
   if (broken) {
     throw new NanodexError('ref-rejected', `ref ${JSON.stringify(ref.slice(0, 80))} in the GitHub URL is not a valid git ref`, {
       hint: 'link to a branch, tag or commit sha as GitHub shows it',

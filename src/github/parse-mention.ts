@@ -31,7 +31,9 @@ export function parseMention(body: string, appSlug: string): Mention | undefined
 /** Same length as the body, with code and quote lines blanked, so offsets still point into the body. */
 function maskIgnored(body: string): string {
   const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
-  const withoutCode = splitCode(body).map((part) => (part.isCode ? blank(part.text) : part.text)).join('');
+  const withoutCode = splitCode(body)
+    .map((part) => (part.isCode ? blank(part.text) : part.text))
+    .join('');
   return withoutCode.replace(QUOTE_LINE, blank);
 }
 

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import {
-  installationCreatedSchema, installationRepositoriesAddedSchema, issueCommentCreatedSchema, pullRequestReviewCommentCreatedSchema,
-  pullRequestSchema, pushSchema,
+  installationCreatedSchema,
+  installationRepositoriesAddedSchema,
+  issueCommentCreatedSchema,
+  pullRequestReviewCommentCreatedSchema,
+  pullRequestSchema,
+  pushSchema,
 } from './webhook-payload-schemas.js';
 
 /** One schema per event the App handles; the keys are HANDLED_EVENTS of src/app/create-app.ts (a test keeps them in step). */
@@ -24,7 +28,10 @@ export type WebhookPayload<E extends WebhookEvent> = z.output<(typeof SCHEMAS)[E
 /** Events whose deliveries name their action in the payload (`push` has none). */
 const ACTION_EVENTS = new Set(WEBHOOK_EVENTS.filter((e) => e.includes('.')).map((e) => e.split('.')[0]));
 
-export interface PayloadProblem { path: string; message: string }
+export interface PayloadProblem {
+  path: string;
+  message: string;
+}
 
 export type ParsedWebhook =
   | { [E in WebhookEvent]: { kind: 'handled'; event: E; payload: WebhookPayload<E> } }[WebhookEvent]

@@ -1,4 +1,13 @@
-import { code, escapeText, GITHUB_COMMENT_LIMIT, plural, redactReviewComment, redactSecrets, systemClock, type ReviewComment } from '../core/index.js';
+import {
+  code,
+  escapeText,
+  GITHUB_COMMENT_LIMIT,
+  plural,
+  redactReviewComment,
+  redactSecrets,
+  systemClock,
+  type ReviewComment,
+} from '../core/index.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { statusOf } from './status-of.js';
@@ -26,19 +35,33 @@ const FORBIDDEN_HINT = 'give the App or the workflow token permission to write p
  * propagate. Every body is redacted first, the last step before it leaves
  * (a suggestion that held a secret is left out, not committed as a marker).
  */
-export async function postReview(client: GitHubClient, target: ReviewTarget, unredacted: { body: string; comments: ReviewCommentInput[] }): Promise<PostedReview> {
+export async function postReview(
+  client: GitHubClient,
+  target: ReviewTarget,
+  unredacted: { body: string; comments: ReviewCommentInput[] },
+): Promise<PostedReview> {
   const input = {
     body: await redactSecrets(unredacted.body),
     comments: await Promise.all(unredacted.comments.map(async (c) => ({ ...c, body: (await redactReviewComment(c.body)).body }))),
   };
   const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
   const fail = (error: unknown, what: string) =>
-    toNanodexError(error, { what: `${what} on ${where}`, notFoundCode: 'pull-request-not-found', clock: systemClock, forbiddenHint: FORBIDDEN_HINT });
-  const create = (comments: ReviewCommentInput[]) => client.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
-    owner: target.owner, repo: target.repo, pull_number: target.pullNumber, commit_id: target.commitId,
-    body: input.body, event: 'COMMENT',
-    ...(comments.length > 0 ? { comments: comments.map(toApiComment) } : {}),
-  });
+    toNanodexError(error, {
+      what: `${what} on ${where}`,
+      notFoundCode: 'pull-request-not-found',
+      clock: systemClock,
+      forbiddenHint: FORBIDDEN_HINT,
+    });
+  const create = (comments: ReviewCommentInput[]) =>
+    client.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
+      owner: target.owner,
+      repo: target.repo,
+      pull_number: target.pullNumber,
+      commit_id: target.commitId,
+      body: input.body,
+      event: 'COMMENT',
+      ...(comments.length > 0 ? { comments: comments.map(toApiComment) } : {}),
+    });
 
   try {
     const { data } = await create(input.comments);
@@ -58,7 +81,11 @@ export async function postReview(client: GitHubClient, target: ReviewTarget, unr
   for (const comment of input.comments) {
     try {
       await client.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
-        owner: target.owner, repo: target.repo, pull_number: target.pullNumber, commit_id: target.commitId, ...toApiComment(comment),
+        owner: target.owner,
+        repo: target.repo,
+        pull_number: target.pullNumber,
+        commit_id: target.commitId,
+        ...toApiComment(comment),
       });
       posted.push(comment);
     } catch (error) {
@@ -69,7 +96,10 @@ export async function postReview(client: GitHubClient, target: ReviewTarget, unr
   if (moved.length > 0) {
     try {
       await client.request('PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', {
-        owner: target.owner, repo: target.repo, pull_number: target.pullNumber, review_id: Number(review.id),
+        owner: target.owner,
+        repo: target.repo,
+        pull_number: target.pullNumber,
+        review_id: Number(review.id),
         body: appendMoved(input.body, moved),
       });
     } catch (error) {
@@ -82,7 +112,10 @@ export async function postReview(client: GitHubClient, target: ReviewTarget, unr
 function toApiComment(comment: ReviewCommentInput) {
   const multiLine = comment.startLine !== undefined && comment.startLine < comment.line;
   return {
-    path: comment.path, line: comment.line, side: comment.side, body: comment.body,
+    path: comment.path,
+    line: comment.line,
+    side: comment.side,
+    body: comment.body,
     ...(multiLine ? { start_line: comment.startLine, start_side: comment.side } : {}),
   };
 }
@@ -92,7 +125,10 @@ export function appendMoved(body: string, moved: PostedReview['moved'], limit = 
   const heading = `\n\n### Could not be placed inline\n\nGitHub did not accept ${plural(moved.length, 'comment')} on ${moved.length === 1 ? 'its line' : 'their lines'}, so ${moved.length === 1 ? 'it is' : 'they are'} here.`;
   let out = `${body}${heading}`;
   for (const [i, { comment, reason }] of moved.entries()) {
-    const lines = comment.startLine !== undefined && comment.startLine < comment.line ? `lines ${comment.startLine}-${comment.line}` : `line ${comment.line}`;
+    const lines =
+      comment.startLine !== undefined && comment.startLine < comment.line
+        ? `lines ${comment.startLine}-${comment.line}`
+        : `line ${comment.line}`;
     const entry = `\n\n**${code(comment.path)} ${lines}** (${escapeText(reason)})\n\n${comment.body}`;
     const rest = moved.length - i - 1;
     const reserve = rest > 0 ? 80 : 0;
@@ -108,8 +144,14 @@ export function appendMoved(body: string, moved: PostedReview['moved'], limit = 
 function describeRefusal(error: unknown): string {
   const data = error instanceof Error && 'response' in error ? (error.response as { data?: unknown } | undefined)?.data : undefined;
   const errors = (data as { errors?: unknown[] } | undefined)?.errors ?? [];
-  const texts = errors.map((e) => (typeof e === 'string' ? e
-    : typeof e === 'object' && e !== null ? [(e as { field?: string }).field, (e as { message?: string }).message].filter(Boolean).join(' ') : ''))
+  const texts = errors
+    .map((e) =>
+      typeof e === 'string'
+        ? e
+        : typeof e === 'object' && e !== null
+          ? [(e as { field?: string }).field, (e as { message?: string }).message].filter(Boolean).join(' ')
+          : '',
+    )
     .filter((t) => t !== '');
   return texts.length > 0 ? texts.join('; ').slice(0, 200) : 'GitHub could not place it on that line of the diff';
 }

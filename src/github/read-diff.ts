@@ -10,7 +10,10 @@ export async function readPullRequestDiff(client: GitHubClient, target: RepoCoor
   const what = `reading the diff of ${target.owner}/${target.repo}#${target.pullNumber}`;
   try {
     const { data } = await client.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-      owner: target.owner, repo: target.repo, pull_number: target.pullNumber, headers: DIFF,
+      owner: target.owner,
+      repo: target.repo,
+      pull_number: target.pullNumber,
+      headers: DIFF,
     });
     return asText(data);
   } catch (error) {
@@ -23,7 +26,10 @@ export async function readCompareDiff(client: GitHubClient, target: RepoCoords &
   const what = `reading the diff ${target.base.slice(0, 12)}...${target.head.slice(0, 12)} of ${target.owner}/${target.repo}`;
   try {
     const { data } = await client.request('GET /repos/{owner}/{repo}/compare/{basehead}', {
-      owner: target.owner, repo: target.repo, basehead: `${target.base}...${target.head}`, headers: DIFF,
+      owner: target.owner,
+      repo: target.repo,
+      basehead: `${target.base}...${target.head}`,
+      headers: DIFF,
     });
     return asText(data);
   } catch (error) {
@@ -41,7 +47,11 @@ function asText(data: unknown): string {
 
 /** GitHub refuses a diff over its size limits (files, lines) with 406 or 422 and says "too large" or "exceeded". */
 function toDiffError(error: unknown, what: string, notFoundCode: 'pull-request-not-found' | 'ref-not-found'): NanodexError {
-  if ((statusOf(error) === 406 || statusOf(error) === 422) && error instanceof Error && /too large|too_large|exceeded/i.test(error.message)) {
+  if (
+    (statusOf(error) === 406 || statusOf(error) === 422) &&
+    error instanceof Error &&
+    /too large|too_large|exceeded/i.test(error.message)
+  ) {
     return new NanodexError('diff-too-large', `GitHub will not produce the diff while ${what}: it is over GitHub's size limit`, {
       hint: 'split the change into smaller pull requests; GitHub serves diffs only up to a number of files and lines',
       cause: error,

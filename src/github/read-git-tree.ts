@@ -14,13 +14,15 @@ export interface GitTreeEntry {
 
 const treeResponse = z.object({
   truncated: z.boolean(),
-  tree: z.array(z.object({
-    path: z.string(),
-    mode: z.string(),
-    type: z.enum(['blob', 'tree', 'commit']),
-    sha: z.string(),
-    size: z.number().optional(),
-  })),
+  tree: z.array(
+    z.object({
+      path: z.string(),
+      mode: z.string(),
+      type: z.enum(['blob', 'tree', 'commit']),
+      sha: z.string(),
+      size: z.number().optional(),
+    }),
+  ),
 });
 
 /**
@@ -55,7 +57,9 @@ export async function readGitTree(api: GitHubApi, treeSha: string, options: { sc
     });
     const parsed = treeResponse.safeParse(body);
     if (!parsed.success) {
-      throw new NanodexError('github-request-failed', `GitHub sent a tree of an unexpected shape for ${options.label}`, { cause: parsed.error });
+      throw new NanodexError('github-request-failed', `GitHub sent a tree of an unexpected shape for ${options.label}`, {
+        cause: parsed.error,
+      });
     }
     return parsed.data;
   };
@@ -69,9 +73,13 @@ export async function readGitTree(api: GitHubApi, treeSha: string, options: { sc
     }
     const flat = await fetchTree(sha, false, dir);
     if (flat.truncated) {
-      throw new NanodexError('tree-too-large', `the folder ${dir || '/'} of ${options.label} has more entries than GitHub lists in one answer`, {
-        hint: 'index a scope below that folder, or download the tarball instead',
-      });
+      throw new NanodexError(
+        'tree-too-large',
+        `the folder ${dir || '/'} of ${options.label} has more entries than GitHub lists in one answer`,
+        {
+          hint: 'index a scope below that folder, or download the tarball instead',
+        },
+      );
     }
     for (const entry of flat.tree) {
       const fullPath = prefix + entry.path;

@@ -39,14 +39,18 @@ export class PermissionCache {
 async function readPermission(client: GitHubClient, coords: RepoCoords, login: string): Promise<Permission> {
   try {
     const { data } = await client.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
-      owner: coords.owner, repo: coords.repo, username: login,
+      owner: coords.owner,
+      repo: coords.repo,
+      username: login,
     });
     const role = ROLES.find((r) => r === data.role_name);
     return role ?? ROLES.find((r) => r === data.permission) ?? 'none';
   } catch (error) {
     if (statusOf(error) === 404) return 'none';
     throw toNanodexError(error, {
-      what: `reading ${login}'s permission on ${coords.owner}/${coords.repo}`, notFoundCode: 'repo-not-found', clock: systemClock,
+      what: `reading ${login}'s permission on ${coords.owner}/${coords.repo}`,
+      notFoundCode: 'repo-not-found',
+      clock: systemClock,
       forbiddenHint: 'give the App or the workflow token read access to metadata ("metadata: read")',
     });
   }

@@ -17,7 +17,10 @@ export async function readRepoConfig(
   let text: string | undefined;
   try {
     const { data } = await client.request('GET /repos/{owner}/{repo}/contents/{path}', {
-      owner: coords.owner, repo: coords.repo, path: file, ref,
+      owner: coords.owner,
+      repo: coords.repo,
+      path: file,
+      ref,
     });
     if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) {
       return { ok: false, problems: [{ path: '', message: `${file} is not a file`, fix: `make ${file} a YAML file` }] };
@@ -29,7 +32,13 @@ export async function readRepoConfig(
     if (data.encoding !== 'base64') {
       return {
         ok: false,
-        problems: [{ path: '', message: `GitHub sent ${file} on ${ref} without its content (encoding "${data.encoding}")`, fix: `check that ${file} is a plain text file, then ask again` }],
+        problems: [
+          {
+            path: '',
+            message: `GitHub sent ${file} on ${ref} without its content (encoding "${data.encoding}")`,
+            fix: `check that ${file} is a plain text file, then ask again`,
+          },
+        ],
       };
     }
     text = Buffer.from(data.content, 'base64').toString('utf8');

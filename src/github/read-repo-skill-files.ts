@@ -48,7 +48,12 @@ export async function readRepoSkillFiles(
 /** GET a path's contents on the ref; undefined when it does not exist there. */
 async function readContents(client: GitHubClient, coords: RepoCoords & { ref: string }, path: string) {
   try {
-    const { data } = await client.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: coords.owner, repo: coords.repo, path, ref: coords.ref });
+    const { data } = await client.request('GET /repos/{owner}/{repo}/contents/{path}', {
+      owner: coords.owner,
+      repo: coords.repo,
+      path,
+      ref: coords.ref,
+    });
     return data;
   } catch (error) {
     if (isStatus(error, 404)) return undefined;

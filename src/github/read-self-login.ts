@@ -19,7 +19,7 @@ export async function readSelfLogin(client: GitHubClient, token: string, logger:
     const { data } = await client.request('GET /user');
     return data.login;
   } catch (error) {
-    logger.warn('could not read the token\'s user; taking nanodex\'s comments to be github-actions[bot]\'s', {
+    logger.warn("could not read the token's user; taking nanodex's comments to be github-actions[bot]'s", {
       status: statusOf(error),
     });
     return ACTIONS_BOT_LOGIN;

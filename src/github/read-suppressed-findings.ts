@@ -27,7 +27,13 @@ interface ThreadsPage {
         pageInfo: { hasNextPage: boolean; endCursor: string | null };
         nodes: {
           isResolved: boolean;
-          comments: { nodes: { body: string; author: { login: string } | null; reactionGroups: { content: string; reactors: { totalCount: number } }[] | null }[] };
+          comments: {
+            nodes: {
+              body: string;
+              author: { login: string } | null;
+              reactionGroups: { content: string; reactors: { totalCount: number } }[] | null;
+            }[];
+          };
         }[];
       };
     } | null;
@@ -40,7 +46,8 @@ interface ThreadsPage {
  * threads nanodex started count (GraphQL names a bot without "[bot]").
  */
 export async function readSuppressedFindings(
-  client: GitHubClient, target: RepoCoords & { pullNumber: number; selfLogin: string },
+  client: GitHubClient,
+  target: RepoCoords & { pullNumber: number; selfLogin: string },
 ): Promise<Set<string>> {
   const self = toBareLogin(target.selfLogin);
   const suppressed = new Set<string>();
@@ -48,10 +55,18 @@ export async function readSuppressedFindings(
   for (let page = 0; page < MAX_PAGES; page += 1) {
     let data: ThreadsPage;
     try {
-      data = await client.graphql<ThreadsPage>(QUERY, { owner: target.owner, repo: target.repo, number: target.pullNumber, first: PAGE_SIZE, after });
+      data = await client.graphql<ThreadsPage>(QUERY, {
+        owner: target.owner,
+        repo: target.repo,
+        number: target.pullNumber,
+        first: PAGE_SIZE,
+        after,
+      });
     } catch (error) {
       throw toNanodexError(error, {
-        what: `reading the review threads of ${target.owner}/${target.repo}#${target.pullNumber}`, notFoundCode: 'pull-request-not-found', clock: systemClock,
+        what: `reading the review threads of ${target.owner}/${target.repo}#${target.pullNumber}`,
+        notFoundCode: 'pull-request-not-found',
+        clock: systemClock,
       });
     }
     const threads = data.repository?.pullRequest?.reviewThreads;

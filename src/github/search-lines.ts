@@ -14,7 +14,10 @@ const MAX_LINE_CHARS = 400;
  */
 export function searchLines(text: string, query: string, options: { maxMatches: number }): LineMatch[] {
   const { maxMatches } = options;
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length === 0 || maxMatches <= 0) return [];
   const matches: LineMatch[] = [];
   const lines = text.split('\n');

@@ -20,7 +20,8 @@ export interface StickyOptions {
 }
 
 const KEY = /^[\w.:/#-]+$/;
-const FORBIDDEN_HINT = 'give the App or the workflow token permission to write issues and pull requests ("issues: write", "pull-requests: write")';
+const FORBIDDEN_HINT =
+  'give the App or the workflow token permission to write issues and pull requests ("issues: write", "pull-requests: write")';
 
 /** The hidden first line that finds a sticky comment again. */
 export function markerFor(key: string): string {
@@ -38,23 +39,34 @@ export function markerFor(key: string): string {
  * comment must not get it overwritten). Pages through the comments and stops
  * at the first match.
  */
-export async function findStickyComment(client: GitHubClient, target: IssueTarget, key: string, options: StickyOptions = {}): Promise<StickyComment | undefined> {
+export async function findStickyComment(
+  client: GitHubClient,
+  target: IssueTarget,
+  key: string,
+  options: StickyOptions = {},
+): Promise<StickyComment | undefined> {
   const marker = markerFor(key);
   const self = options.selfLogin?.toLowerCase();
   try {
     const pages = client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100,
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100,
     });
     for await (const page of pages) {
       for (const comment of page.data) {
         const body = comment.body ?? '';
         const byNanodex = self !== undefined ? comment.user?.login.toLowerCase() === self : comment.user?.type === 'Bot';
-        if (byNanodex && body.startsWith(marker)) return { id: Number(comment.id), url: comment.html_url, body: body.slice(marker.length).replace(/^\n/, '') };
+        if (byNanodex && body.startsWith(marker))
+          return { id: Number(comment.id), url: comment.html_url, body: body.slice(marker.length).replace(/^\n/, '') };
       }
     }
   } catch (error) {
     throw toNanodexError(error, {
-      what: `reading the comments of ${target.owner}/${target.repo}#${target.issueNumber}`, notFoundCode: 'issue-not-found', clock: systemClock,
+      what: `reading the comments of ${target.owner}/${target.repo}#${target.issueNumber}`,
+      notFoundCode: 'issue-not-found',
+      clock: systemClock,
     });
   }
   return undefined;
@@ -67,13 +79,21 @@ export async function findStickyComment(client: GitHubClient, target: IssueTarge
  * refused before anything is sent (the core already fits it).
  */
 export async function upsertStickyComment(
-  client: GitHubClient, target: IssueTarget, key: string, body: string, options: StickyOptions = {},
+  client: GitHubClient,
+  target: IssueTarget,
+  key: string,
+  body: string,
+  options: StickyOptions = {},
 ): Promise<{ id: number; url: string }> {
   const full = `${markerFor(key)}\n${await redactSecrets(body)}`;
   if (full.length > GITHUB_COMMENT_LIMIT) {
-    throw new NanodexError('comment-too-long', `the comment for ${target.owner}/${target.repo}#${target.issueNumber} is ${full.length} characters; GitHub takes at most ${GITHUB_COMMENT_LIMIT}`, {
-      hint: 'fit the body with fitComment (src/core/render/fit-comment.ts) before posting',
-    });
+    throw new NanodexError(
+      'comment-too-long',
+      `the comment for ${target.owner}/${target.repo}#${target.issueNumber} is ${full.length} characters; GitHub takes at most ${GITHUB_COMMENT_LIMIT}`,
+      {
+        hint: 'fit the body with fitComment (src/core/render/fit-comment.ts) before posting',
+      },
+    );
   }
   const existing = options.commentId !== undefined ? { id: options.commentId } : await findStickyComment(client, target, key, options);
   const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
@@ -81,7 +101,10 @@ export async function upsertStickyComment(
     if (existing !== undefined) {
       try {
         const { data } = await client.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-          owner: target.owner, repo: target.repo, comment_id: existing.id, body: full,
+          owner: target.owner,
+          repo: target.repo,
+          comment_id: existing.id,
+          body: full,
         });
         return { id: Number(data.id), url: data.html_url };
       } catch (error) {
@@ -90,13 +113,18 @@ export async function upsertStickyComment(
       }
     }
     const { data } = await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: full,
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body: full,
     });
     return { id: Number(data.id), url: data.html_url };
   } catch (error) {
     throw toNanodexError(error, {
       what: `${existing !== undefined ? 'updating' : 'posting'} nanodex's comment on ${where}`,
-      notFoundCode: existing !== undefined ? 'comment-not-found' : 'issue-not-found', clock: systemClock, forbiddenHint: FORBIDDEN_HINT,
+      notFoundCode: existing !== undefined ? 'comment-not-found' : 'issue-not-found',
+      clock: systemClock,
+      forbiddenHint: FORBIDDEN_HINT,
     });
   }
 }

@@ -28,9 +28,20 @@ export function toMentionEvent(
   if (installationId === undefined) return undefined;
   const repository = payload.repository;
   const user = payload.comment.user;
-  const conversation = event.name === 'issue_comment'
-    ? { number: event.payload.issue.number, title: event.payload.issue.title, body: event.payload.issue.body ?? '', isPullRequest: event.payload.issue.pull_request !== undefined }
-    : { number: event.payload.pull_request.number, title: event.payload.pull_request.title, body: event.payload.pull_request.body ?? '', isPullRequest: true };
+  const conversation =
+    event.name === 'issue_comment'
+      ? {
+          number: event.payload.issue.number,
+          title: event.payload.issue.title,
+          body: event.payload.issue.body ?? '',
+          isPullRequest: event.payload.issue.pull_request !== undefined,
+        }
+      : {
+          number: event.payload.pull_request.number,
+          title: event.payload.pull_request.title,
+          body: event.payload.pull_request.body ?? '',
+          isPullRequest: true,
+        };
   return {
     target: { installationId, owner: repository.owner.login, repo: repository.name, defaultBranch: repository.default_branch },
     htmlUrl: repository.html_url,

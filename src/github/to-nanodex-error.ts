@@ -48,9 +48,10 @@ export function toNanodexError(error: unknown, context: ErrorContext): NanodexEr
   }
   if (status === 404) {
     return new NanodexError(context.notFoundCode, `not found (HTTP 404) while ${context.what}`, {
-      hint: context.notFoundCode === 'repo-not-found'
-        ? 'check the owner, name and ref; a private repository needs a token with access to it'
-        : undefined,
+      hint:
+        context.notFoundCode === 'repo-not-found'
+          ? 'check the owner, name and ref; a private repository needs a token with access to it'
+          : undefined,
       cause: error,
     });
   }

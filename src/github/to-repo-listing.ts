@@ -11,10 +11,7 @@ const SYMLINK_MODE = '120000';
  * pinned by sha, which is what 'vendored' means here). Git gives no mtime:
  * `mtimeMs` is 0 and the blob sha carries the change detection.
  */
-export function toRepoListing(
-  entries: GitTreeEntry[],
-  options: { maxFileBytes: number; headSha: string; paths?: string[] },
-): RepoListing {
+export function toRepoListing(entries: GitTreeEntry[], options: { maxFileBytes: number; headSha: string; paths?: string[] }): RepoListing {
   const wanted = options.paths ? new Set(options.paths.map((p) => parseRepoPath(p))) : undefined;
   const files: RepoFile[] = [];
   const skipped: SkippedFile[] = [];

@@ -14,11 +14,18 @@ export const OWNER = 'Codertocat';
 export const REPO = 'Hello-World';
 export const TOKEN = 'ghs_exampleTokenThatMustNeverBeShown123';
 
-interface Example { name: string; examples: Record<string, unknown>[] }
+interface Example {
+  name: string;
+  examples: Record<string, unknown>[];
+}
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Example[];
 
 /** A payload GitHub recorded (from @octokit/webhooks-examples), changed by `edit`. */
-export function examplePayload<T = Record<string, unknown>>(event: string, action: string | undefined, edit: (payload: T) => void = () => undefined): T {
+export function examplePayload<T = Record<string, unknown>>(
+  event: string,
+  action: string | undefined,
+  edit: (payload: T) => void = () => undefined,
+): T {
   const found = examples.find((e) => e.name === event)?.examples.find((x) => action === undefined || x.action === action);
   if (found === undefined) throw new Error(`no ${event}.${action ?? ''} example`);
   const payload = structuredClone(found) as T;
@@ -41,7 +48,10 @@ export const SAMPLE_FILES = {
 export class FolderIndexCache implements IndexCache {
   readonly saved: string[] = [];
   readonly restores: { primaryKey: string; restoreKeys: string[]; matched: string | undefined }[] = [];
-  constructor(readonly root: string, readonly available = true) {}
+  constructor(
+    readonly root: string,
+    readonly available = true,
+  ) {}
 
   isAvailable(): boolean {
     return this.available;
@@ -51,7 +61,8 @@ export class FolderIndexCache implements IndexCache {
     const keys = [...this.saved].reverse();
     const matched = keys.find((k) => k === primaryKey) ?? restoreKeys.map((prefix) => keys.find((k) => k.startsWith(prefix))).find(Boolean);
     this.restores.push({ primaryKey, restoreKeys, matched });
-    if (matched !== undefined) paths.forEach((p, i) => cpSync(path.join(this.root, encodeURIComponent(matched), String(i)), p, { recursive: true }));
+    if (matched !== undefined)
+      paths.forEach((p, i) => cpSync(path.join(this.root, encodeURIComponent(matched), String(i)), p, { recursive: true }));
     return matched;
   }
 
@@ -131,14 +142,19 @@ export async function runAction(options: {
   for (const method of ['get', 'post', 'patch', 'put'] as const) {
     scope[method](/.*/).reply(function (uri, body) {
       const reply = github.handle(this.req.method, uri, body === '' ? undefined : body, this.req.headers);
-      return [reply.status, typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), reply.headers ?? { 'content-type': 'application/json' }];
+      return [
+        reply.status,
+        typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body),
+        reply.headers ?? { 'content-type': 'application/json' },
+      ];
     });
   }
 
   process.exitCode = undefined;
   await run({
     cache,
-    createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger, throttle: false }),
+    createClient: ({ token, baseUrl, timeoutMs, context }) =>
+      createRestOctokit({ userAgent: 'nanodex-action', token, baseUrl, timeoutMs, logger: context.logger, throttle: false }),
   });
   const failed = process.exitCode === 1;
   return { github, cache, workspace, runnerTemp, outputs: readOutputs(outputFile), summary: readFileSync(summaryFile, 'utf8'), failed };

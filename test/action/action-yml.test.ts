@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ACTION_INPUTS } from '../../src/action/action-inputs.js';
 
-interface Step { name?: string; id?: string; uses?: string; with?: Record<string, string>; shell?: string; run?: string; 'working-directory'?: string; env?: Record<string, string> }
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  shell?: string;
+  run?: string;
+  'working-directory'?: string;
+  env?: Record<string, string>;
+}
 interface ActionYml {
   name: string;
   description: string;
@@ -18,7 +27,11 @@ const yml = parse(readFileSync(fileURLToPath(new URL('../../action.yml', import.
 
 describe('action.yml', () => {
   it('declares exactly the inputs run() reads, in order, with their descriptions and defaults', () => {
-    const declared = Object.entries(yml.inputs).map(([name, input]) => ({ name, description: input.description, default: String(input.default ?? '') }));
+    const declared = Object.entries(yml.inputs).map(([name, input]) => ({
+      name,
+      description: input.description,
+      default: String(input.default ?? ''),
+    }));
     const read = Object.entries(ACTION_INPUTS).map(([name, input]) => ({ name, description: input.description, default: input.default }));
 
     expect(declared).toEqual(read);
@@ -36,14 +49,23 @@ describe('action.yml', () => {
 
     expect(yml.runs.using).toBe('composite');
     expect(rest).toEqual([]);
-    expect(setup).toMatchObject({ uses: expect.stringMatching(/^actions\/setup-node@v\d+$/), with: { 'node-version': '${{ inputs.node-version }}' } });
-    expect(install).toMatchObject({ shell: 'bash', 'working-directory': '${{ github.action_path }}', run: 'npm ci --omit=dev --ignore-scripts --no-audit --no-fund' });
+    expect(setup).toMatchObject({
+      uses: expect.stringMatching(/^actions\/setup-node@v\d+$/),
+      with: { 'node-version': '${{ inputs.node-version }}' },
+    });
+    expect(install).toMatchObject({
+      shell: 'bash',
+      'working-directory': '${{ github.action_path }}',
+      run: 'npm ci --omit=dev --ignore-scripts --no-audit --no-fund',
+    });
     expect(start).toMatchObject({ id: 'nanodex', shell: 'bash', run: 'node "$GITHUB_ACTION_PATH/action-dist/index.js"' });
   });
 
   it('hands every input to the run step as the INPUT_ variable a JavaScript action would get', () => {
     const start = yml.runs.steps.find((s) => s.id === 'nanodex');
-    const expected = Object.fromEntries(Object.keys(ACTION_INPUTS).map((name) => [`INPUT_${name.toUpperCase()}`, `\${{ inputs.${name} }}`]));
+    const expected = Object.fromEntries(
+      Object.keys(ACTION_INPUTS).map((name) => [`INPUT_${name.toUpperCase()}`, `\${{ inputs.${name} }}`]),
+    );
 
     expect(start?.env).toEqual(expected);
   });

@@ -19,8 +19,16 @@ const INSTALL_TIMEOUT_MS = 10 * 60_000;
 /** Above 64 files the indexer starts worker threads: the bundled parse-worker.js must load. */
 const GENERATED_FILES = 70;
 
-interface Step { id?: string; run?: string; env?: Record<string, string>; 'working-directory'?: string }
-interface ActionYml { inputs: Record<string, { default?: string }>; runs: { steps: Step[] } }
+interface Step {
+  id?: string;
+  run?: string;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+interface ActionYml {
+  inputs: Record<string, { default?: string }>;
+  runs: { steps: Step[] };
+}
 
 /**
  * The composite action's steps, done as a runner does them: a copy of the
@@ -44,12 +52,18 @@ describe('the composite action, run as a runner would', () => {
     yml = parse(readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as ActionYml;
     const install = yml.runs.steps.find((s) => s.run?.startsWith('npm '));
     expect(install?.['working-directory']).toBe('${{ github.action_path }}');
-    execFileSync('bash', ['-c', install?.run ?? 'false'], { cwd: actionDir, stdio: 'pipe', env: { ...process.env, npm_config_loglevel: 'error' } });
+    execFileSync('bash', ['-c', install?.run ?? 'false'], {
+      cwd: actionDir,
+      stdio: 'pipe',
+      env: { ...process.env, npm_config_loglevel: 'error' },
+    });
 
     server = createServer((request, response) => {
       if (hang) return;
       let text = '';
-      request.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
+      request.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
       request.on('end', () => {
         const reply = github.handle(request.method ?? 'GET', request.url ?? '/', text === '' ? undefined : JSON.parse(text));
         const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
@@ -68,46 +82,75 @@ describe('the composite action, run as a runner would', () => {
   /** The run step: `env:` with each `${{ inputs.x }}` filled from `inputs` or action.yml's default, then its command. */
   async function runStep(event: string, payload: unknown, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
     const step = yml.runs.steps.find((s) => s.id === 'nanodex');
-    const workspace = makeTempRepo({
-      ...SAMPLE_FILES,
-      ...Object.fromEntries(Array.from({ length: GENERATED_FILES }, (_, i) => [`src/gen/part-${i}.ts`, `export const part${i} = ${i};\n`])),
-    }, { git: true });
+    const workspace = makeTempRepo(
+      {
+        ...SAMPLE_FILES,
+        ...Object.fromEntries(
+          Array.from({ length: GENERATED_FILES }, (_, i) => [`src/gen/part-${i}.ts`, `export const part${i} = ${i};\n`]),
+        ),
+      },
+      { git: true },
+    );
     const runnerTemp = makeTempDir('nanodex-runner-');
-    const files = { output: path.join(runnerTemp, 'output'), summary: path.join(runnerTemp, 'summary.md'), event: path.join(runnerTemp, 'event.json') };
+    const files = {
+      output: path.join(runnerTemp, 'output'),
+      summary: path.join(runnerTemp, 'summary.md'),
+      event: path.join(runnerTemp, 'event.json'),
+    };
     writeFileSync(files.output, '');
     writeFileSync(files.summary, '');
     writeFileSync(files.event, JSON.stringify(payload));
-    const stepEnv = Object.fromEntries(Object.entries(step?.env ?? {}).map(([name, value]) => {
-      const input = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(value)?.[1] ?? '';
-      const fallback = yml.inputs[input]?.default === '${{ github.token }}' ? 'ghs_e2eTokenNeverShown0123456789' : yml.inputs[input]?.default;
-      return [name, inputs[input] ?? fallback ?? ''];
-    }));
+    const stepEnv = Object.fromEntries(
+      Object.entries(step?.env ?? {}).map(([name, value]) => {
+        const input = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(value)?.[1] ?? '';
+        const fallback =
+          yml.inputs[input]?.default === '${{ github.token }}' ? 'ghs_e2eTokenNeverShown0123456789' : yml.inputs[input]?.default;
+        return [name, inputs[input] ?? fallback ?? ''];
+      }),
+    );
     const env = {
-      PATH: process.env.PATH, HOME: process.env.HOME,
-      GITHUB_ACTION_PATH: actionDir, GITHUB_WORKSPACE: workspace, GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: files.event, GITHUB_API_URL: apiUrl, GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, RUNNER_TEMP: runnerTemp,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      GITHUB_ACTION_PATH: actionDir,
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_EVENT_NAME: event,
+      GITHUB_EVENT_PATH: files.event,
+      GITHUB_API_URL: apiUrl,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_OUTPUT: files.output,
+      GITHUB_STEP_SUMMARY: files.summary,
+      RUNNER_TEMP: runnerTemp,
       ...stepEnv,
       ...extraEnv,
     };
     const child = spawn('bash', ['-c', step?.run ?? 'false'], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    child.stdout.on('data', (chunk: Buffer) => { log += chunk.toString('utf8'); });
-    child.stderr.on('data', (chunk: Buffer) => { log += chunk.toString('utf8'); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     return { code, log, outputs: readOutputs(files.output), summary: readFileSync(files.summary, 'utf8') };
   }
 
   it('answers a mention: posts the reply, sets the outputs and writes the summary', async () => {
     github = new FakeGitHub({ owner: OWNER, repo: REPO });
-    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => { p.comment.body = '@nanodex find greet'; });
+    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
+      p.comment.body = '@nanodex find greet';
+    });
     const step = await runStep('issue_comment', payload, {});
 
     expect(step.code, step.log).toBe(0);
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]?.body).toContain('src/greet.ts');
     expect(step.outputs['comment-url']).toBe(github.comments[0]?.html_url);
-    expect(JSON.parse(step.outputs.metrics ?? '{}')).toMatchObject({ run: { command: 'find' }, index: { files: 3 + GENERATED_FILES, parseErrors: 0, cache: { status: 'unavailable' } } });
+    expect(JSON.parse(step.outputs.metrics ?? '{}')).toMatchObject({
+      run: { command: 'find' },
+      index: { files: 3 + GENERATED_FILES, parseErrors: 0, cache: { status: 'unavailable' } },
+    });
     expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
     expect(step.summary).toContain("Answered @Codertocat's request on #1: find (done).");
     expect(step.log.replace(/^::add-mask::.*$/gm, '')).not.toContain('ghs_e2eTokenNeverShown0123456789');
@@ -116,7 +159,9 @@ describe('the composite action, run as a runner would', () => {
   it('fails the step, with the summary written, when GitHub refuses to post', async () => {
     github = new FakeGitHub({ owner: OWNER, repo: REPO });
     github.failures.set('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
-    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => { p.comment.body = '@nanodex find greet'; });
+    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
+      p.comment.body = '@nanodex find greet';
+    });
     const step = await runStep('issue_comment', payload, {});
 
     expect(step.code).toBe(1);
@@ -128,7 +173,9 @@ describe('the composite action, run as a runner would', () => {
     github = new FakeGitHub({ owner: OWNER, repo: REPO });
     hang = true;
     try {
-      const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => { p.comment.body = '@nanodex find greet'; });
+      const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
+        p.comment.body = '@nanodex find greet';
+      });
       const started = Date.now();
       const step = await runStep('issue_comment', payload, {}, { NANODEX_DEADLINE_MS: '2000' });
 

@@ -45,7 +45,10 @@ export class FakeGitHub {
   readonly failures = new Map<string, number>();
   private nextId = 1000;
 
-  constructor(readonly repo: { owner: string; repo: string }, readonly html = 'https://github.com') {}
+  constructor(
+    readonly repo: { owner: string; repo: string },
+    readonly html = 'https://github.com',
+  ) {}
 
   handle(method: string, url: string, body: unknown, headers: Record<string, string | string[] | undefined> = {}): Reply {
     const parsed = new URL(url, 'http://x');
@@ -58,7 +61,9 @@ export class FakeGitHub {
     if (body !== undefined && body !== '' && found[1] !== '/graphql') checkRequestBody(method, found[1], body);
     const status = this.failures.get(route);
     if (status !== undefined) return { status, body: { message: `FakeGitHub was told to fail ${route}` } };
-    const params = Object.fromEntries(Object.entries(toPattern(found[1]).exec(path)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    const params = Object.fromEntries(
+      Object.entries(toPattern(found[1]).exec(path)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+    );
     if (route === 'GET /repos/{owner}/{repo}/contents/{path}') return this.contents(params.path ?? '', query.ref);
     if (route === 'GET /repos/{owner}/{repo}/pulls/{pull_number}' && !String(headers.accept ?? '').includes('diff')) {
       const pull = this.pulls.get(Number(params.pull_number));
@@ -69,9 +74,22 @@ export class FakeGitHub {
 
   /** A file (base64 in lines of 60, as GitHub sends it) or a folder's listing, on the default branch only. */
   private contents(path: string, ref: string | undefined): Reply {
-    if (ref !== this.defaultBranch) return { status: 500, body: { message: `FakeGitHub serves contents on ${this.defaultBranch} only, not ${ref ?? 'the default ref'}` } };
+    if (ref !== this.defaultBranch)
+      return {
+        status: 500,
+        body: { message: `FakeGitHub serves contents on ${this.defaultBranch} only, not ${ref ?? 'the default ref'}` },
+      };
     const entry = (type: 'file' | 'dir', entryPath: string, size = 0) => ({
-      type, size, name: entryPath.split('/').at(-1), path: entryPath, sha: '0'.repeat(40), url: '', html_url: null, git_url: null, download_url: null, _links: { self: '', git: null, html: null },
+      type,
+      size,
+      name: entryPath.split('/').at(-1),
+      path: entryPath,
+      sha: '0'.repeat(40),
+      url: '',
+      html_url: null,
+      git_url: null,
+      download_url: null,
+      _links: { self: '', git: null, html: null },
     });
     const text = this.files.get(path);
     if (text !== undefined) {
@@ -103,7 +121,13 @@ export class FakeGitHub {
         return { status: 200, body: this.comments.filter((c) => c.issue === Number(p.issue_number)) };
       case 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': {
         const id = this.nextId++;
-        const comment = { id, issue: Number(p.issue_number), body: String(body.body), html_url: `${base}/issues/${p.issue_number}#issuecomment-${id}`, user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const comment = {
+          id,
+          issue: Number(p.issue_number),
+          body: String(body.body),
+          html_url: `${base}/issues/${p.issue_number}#issuecomment-${id}`,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+        };
         this.comments.push(comment);
         return { status: 201, body: comment };
       }
@@ -123,11 +147,19 @@ export class FakeGitHub {
         return { status: 200, body: { id, html_url: `${base}/pull/${p.pull_number}#pullrequestreview-${id}`, body: body.body } };
       }
       case 'PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}':
-        return { status: 200, body: { id: Number(p.review_id), html_url: `${base}/pull/${p.pull_number}#pullrequestreview-${p.review_id}` } };
+        return {
+          status: 200,
+          body: { id: Number(p.review_id), html_url: `${base}/pull/${p.pull_number}#pullrequestreview-${p.review_id}` },
+        };
       case 'POST /repos/{owner}/{repo}/pulls/{pull_number}/comments':
         return { status: 201, body: { id: this.nextId++ } };
       case 'POST /graphql':
-        return { status: 200, body: { data: { repository: { pullRequest: { reviewThreads: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } } } } } };
+        return {
+          status: 200,
+          body: {
+            data: { repository: { pullRequest: { reviewThreads: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } } } },
+          },
+        };
       default:
         return { status: 500, body: { message: `FakeGitHub route ${route} has no answer` } };
     }

@@ -4,7 +4,8 @@ import { examplePayload, OWNER, REPO, SAMPLE_FILES } from './action-harness.js';
 import { FakeGitHub } from './fake-github.js';
 
 /** What the pull requests in these tests change: src/greet.ts gains a guard. */
-export const CHANGED_GREET = "export function greet(name: string): string {\n  if (name === '') {\n    throw new Error('no name');\n  }\n  return `hello ${name}`;\n}\n";
+export const CHANGED_GREET =
+  "export function greet(name: string): string {\n  if (name === '') {\n    throw new Error('no name');\n  }\n  return `hello ${name}`;\n}\n";
 export const DIFF = [
   'diff --git a/src/greet.ts b/src/greet.ts',
   'index 3b18e51..9c2f0a1 100644',
@@ -28,7 +29,8 @@ export function pullRequestPayload(edit: (payload: PullRequestPayload) => void =
 }
 
 /** The checkout a pull_request run gets: the change applied, plus whatever else the pull request brings. */
-export const prCheckout = (extra: Record<string, string> = {}) => makeTempRepo({ ...SAMPLE_FILES, 'src/greet.ts': CHANGED_GREET, ...extra }, { git: true });
+export const prCheckout = (extra: Record<string, string> = {}) =>
+  makeTempRepo({ ...SAMPLE_FILES, 'src/greet.ts': CHANGED_GREET, ...extra }, { git: true });
 
 /** GitHub with the pull request's diff, and the pull request itself for `GET /pulls/{n}` in JSON. */
 export function githubWithDiff(): FakeGitHub {

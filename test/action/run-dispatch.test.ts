@@ -8,7 +8,11 @@ const dispatchPayload = () => examplePayload('workflow_dispatch', undefined);
 describe('run (the Action)', () => {
   describe('on workflow_dispatch', () => {
     it('runs the command and prompt from the inputs and writes the answer to the summary and the outputs', async () => {
-      const action = await runAction({ event: 'workflow_dispatch', payload: dispatchPayload(), inputs: { command: 'find', prompt: 'greet' } });
+      const action = await runAction({
+        event: 'workflow_dispatch',
+        payload: dispatchPayload(),
+        inputs: { command: 'find', prompt: 'greet' },
+      });
 
       expect(action.failed).toBe(false);
       expect(action.summary).toContain('Ran `find`');
@@ -40,8 +44,12 @@ describe('run (the Action)', () => {
       const tree = git(action.workspace, ['rev-parse', 'HEAD^{tree}']).trim();
       expect(action.failed).toBe(false);
       expect(action.cache.saved).toEqual([`nanodex-index-${OWNER}/${REPO}-${tree}`]);
-      expect(action.cache.restores).toEqual([{ primaryKey: `nanodex-index-${OWNER}/${REPO}-${tree}`, restoreKeys: [`nanodex-index-${OWNER}/${REPO}-`], matched: undefined }]);
-      expect(action.summary).toMatch(/\| 3 \| 3 \| 0 \| 0 \| 0 \| \d+ ms \| miss, saved `nanodex-index-Codertocat\/Hello-World-[0-9a-f]{40}` \|/);
+      expect(action.cache.restores).toEqual([
+        { primaryKey: `nanodex-index-${OWNER}/${REPO}-${tree}`, restoreKeys: [`nanodex-index-${OWNER}/${REPO}-`], matched: undefined },
+      ]);
+      expect(action.summary).toMatch(
+        /\| 3 \| 3 \| 0 \| 0 \| 0 \| \d+ ms \| miss, saved `nanodex-index-Codertocat\/Hello-World-[0-9a-f]{40}` \|/,
+      );
     });
   });
 
@@ -93,7 +101,9 @@ describe('run (the Action)', () => {
   describe('when something is wrong', () => {
     it('reports every bad input at once, fails the step and still writes the summary', async () => {
       const action = await runAction({
-        event: 'workflow_dispatch', payload: dispatchPayload(), inputs: { command: 'dance', 'index-cache': 'maybe', budget: 'rounds=lots' },
+        event: 'workflow_dispatch',
+        payload: dispatchPayload(),
+        inputs: { command: 'dance', 'index-cache': 'maybe', budget: 'rounds=lots' },
       });
 
       expect(action.failed).toBe(true);

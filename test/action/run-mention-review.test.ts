@@ -15,8 +15,8 @@ function commentOnPullRequest(body: string): IssueCommentPayload {
   });
 }
 
-describe('run (the Action) on `@nanodex review` in a pull request\'s comments', () => {
-  it('runs the pull request\'s review and answers the mention with a pointer to it', async () => {
+describe("run (the Action) on `@nanodex review` in a pull request's comments", () => {
+  it("runs the pull request's review and answers the mention with a pointer to it", async () => {
     const payload = commentOnPullRequest('@nanodex review');
     const action = await runAction({ event: 'issue_comment', payload, github: githubWithDiff() });
 
@@ -52,14 +52,16 @@ describe('run (the Action) on `@nanodex review` in a pull request\'s comments', 
   });
 
   it('reads the config from the checkout for a comment on an issue, whose checkout a writer chose', async () => {
-    const payload = examplePayload<IssueCommentPayload>('issue_comment', 'created', (p) => { p.comment.body = '@nanodex find greet'; });
+    const payload = examplePayload<IssueCommentPayload>('issue_comment', 'created', (p) => {
+      p.comment.body = '@nanodex find greet';
+    });
     const action = await runAction({ event: 'issue_comment', payload });
 
     expect(action.failed).toBe(false);
     expect(action.github.callsTo(CONTENTS)).toEqual([]);
   });
 
-  it('says in the mention\'s reply when the pull request cannot be read, and fails the step', async () => {
+  it("says in the mention's reply when the pull request cannot be read, and fails the step", async () => {
     const github = githubWithDiff();
     github.pulls.clear();
     const payload = commentOnPullRequest('@nanodex review');
@@ -74,7 +76,9 @@ describe('run (the Action) on `@nanodex review` in a pull request\'s comments', 
 
 describe('run (the Action) when a mention fails after "working" was posted', () => {
   it('turns the working comment into the failure with a reference id, and fails the step', async () => {
-    const payload = examplePayload<IssueCommentPayload>('issue_comment', 'created', (p) => { p.comment.body = '@nanodex explain how greet works'; });
+    const payload = examplePayload<IssueCommentPayload>('issue_comment', 'created', (p) => {
+      p.comment.body = '@nanodex explain how greet works';
+    });
     // No checkout where the workflow said: the config falls back to defaults, then opening the index fails.
     const action = await runAction({ event: 'issue_comment', payload, workspace: '/nonexistent/nanodex-checkout' });
     const reply = action.github.comments.find((c) => c.body.includes(`<!-- nanodex:sticky:mention-${payload.comment.id} -->`));

@@ -14,7 +14,7 @@ function mentionPayload(body: string, edit: (payload: IssueCommentPayload) => vo
 const REACTIONS = 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions';
 
 describe('run (the Action) on issue_comment', () => {
-  it('answers a collaborator\'s mention in one sticky comment that goes from working to the answer', async () => {
+  it("answers a collaborator's mention in one sticky comment that goes from working to the answer", async () => {
     const payload = mentionPayload('@nanodex find greet');
     const action = await runAction({ event: 'issue_comment', payload });
 
@@ -32,7 +32,7 @@ describe('run (the Action) on issue_comment', () => {
     expect(action.summary).toContain(`Posted: ${reply?.html_url}`);
   });
 
-  it('routes free text to a command and links citations to the checkout\'s commit', async () => {
+  it("routes free text to a command and links citations to the checkout's commit", async () => {
     const action = await runAction({ event: 'issue_comment', payload: mentionPayload('@nanodex how does greet work?') });
 
     expect(action.failed).toBe(false);
@@ -51,7 +51,11 @@ describe('run (the Action) on issue_comment', () => {
   });
 
   it('answers to another name with the mention input', async () => {
-    const action = await runAction({ event: 'issue_comment', payload: mentionPayload('@helper find greet'), inputs: { mention: 'helper' } });
+    const action = await runAction({
+      event: 'issue_comment',
+      payload: mentionPayload('@helper find greet'),
+      inputs: { mention: 'helper' },
+    });
 
     expect(action.github.comments[0]?.body).toContain('src/greet.ts');
   });
@@ -63,7 +67,9 @@ describe('run (the Action) on issue_comment', () => {
 
     expect(action.failed).toBe(false);
     expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toMatch(/^<!-- nanodex:sticky:refused-codertocat -->\nA request that does not name its command needs write access to this repository, and @Codertocat has read access\./);
+    expect(github.comments[0]?.body).toMatch(
+      /^<!-- nanodex:sticky:refused-codertocat -->\nA request that does not name its command needs write access to this repository, and @Codertocat has read access\./,
+    );
     expect(github.callsTo(REACTIONS)).toEqual([]);
     expect(action.summary).toContain('may not run `auto`');
   });
@@ -77,8 +83,12 @@ describe('run (the Action) on issue_comment', () => {
 
     const quiet = new FakeGitHub({ owner: 'Codertocat', repo: 'Hello-World' });
     quiet.permission = 'read';
-    await runAction({ event: 'issue_comment', payload: mentionPayload('@nanodex rewrite the greeting'), github: quiet,
-      workspace: makeTempRepo({ ...SAMPLE_FILES, '.github/nanodex.yml': 'access:\n  explainRefusals: false\n' }, { git: true }) });
+    await runAction({
+      event: 'issue_comment',
+      payload: mentionPayload('@nanodex rewrite the greeting'),
+      github: quiet,
+      workspace: makeTempRepo({ ...SAMPLE_FILES, '.github/nanodex.yml': 'access:\n  explainRefusals: false\n' }, { git: true }),
+    });
     expect(quiet.comments).toEqual([]);
   });
 

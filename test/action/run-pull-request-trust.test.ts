@@ -28,7 +28,7 @@ function contentsRead(action: ActionRun): { path: string; ref: string | undefine
   return action.github.callsTo(CONTENTS).map((c) => ({ path: decodeURIComponent(c.path.split('/contents/')[1] ?? ''), ref: c.query.ref }));
 }
 
-describe('run (the Action) on a pull request, where the checkout is the pull request\'s code', () => {
+describe("run (the Action) on a pull request, where the checkout is the pull request's code", () => {
   it('reviews it although its own .github/nanodex.yml turns automatic reviews off: the config comes from the default branch', async () => {
     const github = githubWithDiff();
     github.files.set('.github/nanodex.yml', 'review:\n  auto: true\n');
@@ -42,7 +42,10 @@ describe('run (the Action) on a pull request, where the checkout is the pull req
 
   it('does not review with a skill the pull request adds to its checkout', async () => {
     const action = await runAction({
-      event: 'pull_request', payload: pullRequestPayload(), workspace: prCheckout({ [SKILL_PATH]: STEERING_SKILL }), github: githubWithDiff(),
+      event: 'pull_request',
+      payload: pullRequestPayload(),
+      workspace: prCheckout({ [SKILL_PATH]: STEERING_SKILL }),
+      github: githubWithDiff(),
     });
 
     expect(action.failed).toBe(false);
@@ -68,14 +71,22 @@ describe('run (the Action) on a pull request, where the checkout is the pull req
   it('reads config-path from the default branch too', async () => {
     const github = githubWithDiff();
     github.files.set('config/nanodex.yml', 'review:\n  drafts: true\n');
-    const payload = pullRequestPayload((p) => { p.pull_request.draft = true; });
-    const action = await runAction({ event: 'pull_request', payload, workspace: prCheckout(), github, inputs: { 'config-path': 'config/nanodex.yml' } });
+    const payload = pullRequestPayload((p) => {
+      p.pull_request.draft = true;
+    });
+    const action = await runAction({
+      event: 'pull_request',
+      payload,
+      workspace: prCheckout(),
+      github,
+      inputs: { 'config-path': 'config/nanodex.yml' },
+    });
 
     expect(action.summary).toMatch(/Review of #2 at \w+: reviewed\./);
     expect(contentsRead(action)[0]).toEqual({ path: 'config/nanodex.yml', ref: 'master' });
   });
 
-  it('fails the step, listing the problems, when the default branch\'s config is invalid', async () => {
+  it("fails the step, listing the problems, when the default branch's config is invalid", async () => {
     const github = githubWithDiff();
     github.files.set('.github/nanodex.yml', 'review:\n  auot: true\n');
     const action = await runAction({ event: 'pull_request', payload: pullRequestPayload(), workspace: prCheckout(), github });

@@ -15,7 +15,9 @@ describe('run (the Action) on pull_request', () => {
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]?.body).toContain(`<!-- nanodex:sticky:review-${payload.pull_request.number} -->`);
     expect(github.comments[0]?.body).toContain(payload.pull_request.head.sha);
-    expect(action.summary).toMatch(new RegExp(`Review of #${payload.pull_request.number} at ${payload.pull_request.head.sha.slice(0, 7)}: (reviewed|skipped)\\.`));
+    expect(action.summary).toMatch(
+      new RegExp(`Review of #${payload.pull_request.number} at ${payload.pull_request.head.sha.slice(0, 7)}: (reviewed|skipped)\\.`),
+    );
     expect(action.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/Codertocat\/Hello-World\/(pull|issues)\/2#/);
     expect(JSON.parse(action.outputs.metrics ?? '{}').run.command).toBe('review');
   });
@@ -24,7 +26,14 @@ describe('run (the Action) on pull_request', () => {
     const github = githubWithDiff();
     const workspace = prCheckout();
     await runAction({ event: 'pull_request', payload: pullRequestPayload(), workspace, github });
-    const second = await runAction({ event: 'pull_request', payload: pullRequestPayload((p) => { p.action = 'synchronize'; }), workspace, github });
+    const second = await runAction({
+      event: 'pull_request',
+      payload: pullRequestPayload((p) => {
+        p.action = 'synchronize';
+      }),
+      workspace,
+      github,
+    });
 
     expect(second.summary).toContain(': up-to-date.');
     expect(second.cache.restores).toEqual([]);
@@ -32,16 +41,28 @@ describe('run (the Action) on pull_request', () => {
   });
 
   it('leaves drafts alone unless the config asks for them, reading nothing but the config', async () => {
-    const action = await runAction({ event: 'pull_request', payload: pullRequestPayload((p) => { p.pull_request.draft = true; }) });
+    const action = await runAction({
+      event: 'pull_request',
+      payload: pullRequestPayload((p) => {
+        p.pull_request.draft = true;
+      }),
+    });
 
     expect(action.github.calls.map((c) => c.route)).toEqual([CONTENTS]);
     expect(action.summary).toContain('is a draft');
   });
 
-  it('reviews a draft when the default branch\'s config asks for drafts', async () => {
+  it("reviews a draft when the default branch's config asks for drafts", async () => {
     const github = githubWithDiff();
     github.files.set('.github/nanodex.yml', 'review:\n  drafts: true\n');
-    const action = await runAction({ event: 'pull_request', payload: pullRequestPayload((p) => { p.pull_request.draft = true; }), workspace: prCheckout(), github });
+    const action = await runAction({
+      event: 'pull_request',
+      payload: pullRequestPayload((p) => {
+        p.pull_request.draft = true;
+      }),
+      workspace: prCheckout(),
+      github,
+    });
 
     expect(action.failed).toBe(false);
     expect(action.summary).toMatch(/Review of #2 at \w+: (reviewed|skipped)\./);
@@ -72,7 +93,10 @@ describe('run (the Action) on pull_request', () => {
       if (p.pull_request.head.repo) p.pull_request.head.repo.full_name = 'stranger/Hello-World';
     });
     const action = await runAction({
-      event: 'pull_request_target', payload, workspace: prCheckout(), github: githubWithDiff(),
+      event: 'pull_request_target',
+      payload,
+      workspace: prCheckout(),
+      github: githubWithDiff(),
       inputs: { 'model-provider': 'openai', 'model-api-key': '' },
     });
 

@@ -35,7 +35,9 @@ afterAll(() => {
 
 /** Probot's octokit without throttling or retries (DEPS.md: the function form, or the defaults are silently kept). */
 export const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown> & { throttle?: object }) => ({
-  ...options, retry: { enabled: false }, throttle: { ...options?.throttle, enabled: false },
+  ...options,
+  retry: { enabled: false },
+  throttle: { ...options?.throttle, enabled: false },
 }));
 
 export interface Harness {
@@ -44,23 +46,39 @@ export interface Harness {
   github: FakeGitHub;
   logger: ReturnType<typeof recordingLogger>;
   /** Delivers one event and waits until every job it queued has settled. */
-  receive<E extends 'issue_comment' | 'pull_request' | 'pull_request_review_comment' | 'push' | 'installation' | 'installation_repositories'>(
-    name: E, payload: unknown, id?: string): Promise<void>;
+  receive<
+    E extends 'issue_comment' | 'pull_request' | 'pull_request_review_comment' | 'push' | 'installation' | 'installation_repositories',
+  >(
+    name: E,
+    payload: unknown,
+    id?: string,
+  ): Promise<void>;
 }
 
 let deliveries = 0;
 
 /** The App as the server builds it, over a local sample repository's index, with GitHub faked behind nock. */
-export async function createHarness(options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string>; model?: BaseChatModel } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string>; model?: BaseChatModel } = {},
+): Promise<Harness> {
   const github = new FakeGitHub().install();
   fakes.push(github);
   const logger = recordingLogger();
   const indexes = options.indexes ?? new LocalRepoIndexes(makeTempRepo(options.files ?? SAMPLE_FILES), { dataDir: makeTempDir() });
   const deps = createAppDeps({ appSlug: 'nanodex', indexes, logger, concurrency: 2, model: options.model });
-  const probot = new Probot({ appId: 1, privateKey: PRIVATE_KEY, secret: 'test-secret', Octokit: options.Octokit ?? TestOctokit, logLevel: 'fatal' });
+  const probot = new Probot({
+    appId: 1,
+    privateKey: PRIVATE_KEY,
+    secret: 'test-secret',
+    Octokit: options.Octokit ?? TestOctokit,
+    logLevel: 'fatal',
+  });
   await probot.load(createNanodexApp(deps));
   return {
-    probot, deps, github, logger,
+    probot,
+    deps,
+    github,
+    logger,
     async receive(name, payload, id) {
       deliveries += 1;
       await probot.receive({ id: id ?? `delivery-${deliveries}`, name, payload } as Parameters<Probot['receive']>[0]);
@@ -80,7 +98,10 @@ export function examplesOf(name: string): Record<string, unknown>[] {
 type CommentPayload = Context<'issue_comment.created'>['payload'];
 
 /** GitHub's own `issue_comment.created` example with our installation, body and author. */
-export function mentionPayload(body: string, options: { login?: string; type?: string; onPullRequest?: boolean; association?: string; commentId?: number } = {}): CommentPayload {
+export function mentionPayload(
+  body: string,
+  options: { login?: string; type?: string; onPullRequest?: boolean; association?: string; commentId?: number } = {},
+): CommentPayload {
   const example = examplesOf('issue_comment').find((e) => e.action === 'created') as unknown as CommentPayload;
   example.installation = { id: INSTALLATION_ID, node_id: 'x' };
   example.comment.body = body;
@@ -88,7 +109,12 @@ export function mentionPayload(body: string, options: { login?: string; type?: s
   example.comment.user = { ...example.comment.user!, login: options.login ?? 'Codertocat', type: (options.type ?? 'User') as 'User' };
   example.comment.author_association = (options.association ?? 'OWNER') as 'OWNER';
   if (options.onPullRequest) {
-    example.issue.pull_request = { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1', html_url: '', diff_url: '', patch_url: '' };
+    example.issue.pull_request = {
+      url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1',
+      html_url: '',
+      diff_url: '',
+      patch_url: '',
+    };
   } else {
     delete example.issue.pull_request;
   }

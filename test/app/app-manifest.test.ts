@@ -7,7 +7,10 @@ import { LocalRepoIndexes } from '../../src/app/local-repo-indexes.js';
 import { recordingLogger } from '../helpers/explore-fixture.js';
 import { makeTempDir } from '../helpers/temp-repo.js';
 
-interface Manifest { default_events: string[]; default_permissions: Record<string, string> }
+interface Manifest {
+  default_events: string[];
+  default_permissions: Record<string, string>;
+}
 const manifest = parse(readFileSync(new URL('../../app.yml', import.meta.url), 'utf8')) as Manifest;
 /** GitHub sends these to every App; a manifest cannot subscribe to them. */
 const ALWAYS_SENT = new Set(['installation', 'installation_repositories']);
@@ -16,7 +19,11 @@ const ALWAYS_SENT = new Set(['installation', 'installation_repositories']);
 function registeredEvents(): string[] {
   const names: string[] = [];
   const recorder = { on: (events: string | string[]) => names.push(...[events].flat()) };
-  const deps = createAppDeps({ appSlug: 'nanodex', indexes: new LocalRepoIndexes(makeTempDir(), { dataDir: makeTempDir() }), logger: recordingLogger() });
+  const deps = createAppDeps({
+    appSlug: 'nanodex',
+    indexes: new LocalRepoIndexes(makeTempDir(), { dataDir: makeTempDir() }),
+    logger: recordingLogger(),
+  });
   void createNanodexApp(deps)(recorder as never, { cwd: '.', addHandler: () => undefined });
   return names;
 }

@@ -10,18 +10,40 @@ async function writeTimes(installations: number[], writesEach: number): Promise<
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input instanceof Request ? input.url : input);
     const token = /\/app\/installations\/(\d+)\/access_tokens$/.exec(url)?.[1];
-    if (token !== undefined) return Response.json({ token: `token-${token}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {} }, { status: 201 });
+    if (token !== undefined)
+      return Response.json(
+        { token: `token-${token}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {} },
+        { status: 201 },
+      );
     const from = new Headers(init?.headers).get('authorization')?.replace(/^token token-/, '') ?? '?';
-    times.set(from, [...times.get(from) ?? [], performance.now() - started]);
+    times.set(from, [...(times.get(from) ?? []), performance.now() - started]);
     return Response.json({}, { status: 201 });
   };
-  const probot = new Probot({ appId: 1, privateKey: PRIVATE_KEY, secret: 's', logLevel: 'fatal', Octokit: AppOctokit.defaults((o: Record<string, unknown>) => ({ ...o, request: { fetch } })) });
+  const probot = new Probot({
+    appId: 1,
+    privateKey: PRIVATE_KEY,
+    secret: 's',
+    logLevel: 'fatal',
+    Octokit: AppOctokit.defaults((o: Record<string, unknown>) => ({ ...o, request: { fetch } })),
+  });
   await probot.load((app) => {
     app.on('issues.opened', async (context) => {
-      for (let i = 0; i < writesEach; i += 1) await context.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { owner: 'o', repo: 'r', issue_number: 1, labels: ['x'] });
+      for (let i = 0; i < writesEach; i += 1)
+        await context.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+          owner: 'o',
+          repo: 'r',
+          issue_number: 1,
+          labels: ['x'],
+        });
     });
   });
-  await Promise.all(installations.map((id) => probot.receive({ id: `d-${id}`, name: 'issues', payload: { action: 'opened', installation: { id } } } as Parameters<Probot['receive']>[0])));
+  await Promise.all(
+    installations.map((id) =>
+      probot.receive({ id: `d-${id}`, name: 'issues', payload: { action: 'opened', installation: { id } } } as Parameters<
+        Probot['receive']
+      >[0]),
+    ),
+  );
   return times;
 }
 

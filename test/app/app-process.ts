@@ -29,18 +29,31 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   const child = spawn(process.execPath, [main], {
     cwd: PROJECT_ROOT,
     env: {
-      PATH: process.env.PATH ?? '', APP_ID: '1', PRIVATE_KEY, WEBHOOK_SECRET: SECRET, NANODEX_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nanodex-app-data-')),
-      PORT: String(port), HOST: '127.0.0.1', ...env,
+      PATH: process.env.PATH ?? '',
+      APP_ID: '1',
+      PRIVATE_KEY,
+      WEBHOOK_SECRET: SECRET,
+      NANODEX_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nanodex-app-data-')),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
     },
   });
   let log = '';
-  child.stdout.on('data', (chunk: Buffer) => { log += chunk.toString('utf8'); });
-  child.stderr.on('data', (chunk: Buffer) => { log += chunk.toString('utf8'); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.status > 0, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status > 0,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`the App did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -49,12 +62,25 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
 }
 
 /** Signs and POSTs one delivery as GitHub does. */
-export async function deliver(url: string, event: string, payload: unknown, options: { id?: string; secret?: string } = {}): Promise<Response> {
+export async function deliver(
+  url: string,
+  event: string,
+  payload: unknown,
+  options: { id?: string; secret?: string } = {},
+): Promise<Response> {
   const body = JSON.stringify(payload);
-  const signature = `sha256=${createHmac('sha256', options.secret ?? SECRET).update(body).digest('hex')}`;
+  const signature = `sha256=${createHmac('sha256', options.secret ?? SECRET)
+    .update(body)
+    .digest('hex')}`;
   return fetch(`${url}/api/github/webhooks`, {
-    method: 'POST', body,
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': options.id ?? `d-${Math.random()}`, 'x-hub-signature-256': signature },
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': options.id ?? `d-${Math.random()}`,
+      'x-hub-signature-256': signature,
+    },
   });
 }
 
@@ -92,8 +118,10 @@ const EXAMPLES = require('@octokit/webhooks-examples') as { name: string; exampl
 
 /** GitHub's own `issue_comment.created` example, with an installation and the given body. */
 export function mentionPayload(body: string, login = 'Codertocat'): Record<string, unknown> & { comment: Record<string, unknown> } {
-  const example = structuredClone(EXAMPLES.find((e) => e.name === 'issue_comment')?.examples.find((e) => e.action === 'created')) as
-    Record<string, unknown> & { comment: { body: string; id: number; user: { login: string; type: string } }; issue: Record<string, unknown> };
+  const example = structuredClone(EXAMPLES.find((e) => e.name === 'issue_comment')?.examples.find((e) => e.action === 'created')) as Record<
+    string,
+    unknown
+  > & { comment: { body: string; id: number; user: { login: string; type: string } }; issue: Record<string, unknown> };
   example.installation = { id: 4242, node_id: 'x' };
   example.comment.body = body;
   example.comment.user = { ...example.comment.user, login, type: 'User' };

@@ -19,7 +19,9 @@ const RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 } as
 
 /** Allowed mentions stop at the index: the matrix is about who gets in, not about answers. */
 const refusingIndexes: RepoIndexes = {
-  open: async () => { throw new NanodexError('test-stop', 'the matrix test stops before indexing'); },
+  open: async () => {
+    throw new NanodexError('test-stop', 'the matrix test stops before indexing');
+  },
   has: () => false,
 };
 
@@ -28,7 +30,12 @@ function textFor(command: (typeof COMMANDS)[number]): string {
   return command === 'help' ? '@nanodex help' : `@nanodex ${command} something`;
 }
 
-function expected(input: { command: string; permission: keyof typeof RANK; readOnlyForEveryone: boolean; isPublic: boolean }): 'allowed' | 'refused' {
+function expected(input: {
+  command: string;
+  permission: keyof typeof RANK;
+  readOnlyForEveryone: boolean;
+  isPublic: boolean;
+}): 'allowed' | 'refused' {
   if (RANK[input.permission] >= RANK.write) return 'allowed';
   const open = input.readOnlyForEveryone && (input.isPublic || RANK[input.permission] >= RANK.read);
   return open && READ_ONLY.has(input.command) ? 'allowed' : 'refused';
@@ -43,7 +50,10 @@ async function mention(app: Harness, body: string, options: { login: string; typ
   const before = { reactions: app.github.reactions.length, comments: app.github.thread(1).length, sent: app.github.sent.length };
   await app.receive('issue_comment', payload);
   const reacted = app.github.reactions.length > before.reactions;
-  const replies = app.github.thread(1).slice(before.comments).map((c) => c.body);
+  const replies = app.github
+    .thread(1)
+    .slice(before.comments)
+    .map((c) => c.body);
   return { reacted, replies, calls: app.github.sent.length - before.sent };
 }
 
@@ -78,21 +88,30 @@ describe('who may trigger what (end to end through probot.receive)', () => {
     }
   }
 
-  it('ignores bots and the App\'s own comments for every command, silently, whatever their permission', async () => {
+  it("ignores bots and the App's own comments for every command, silently, whatever their permission", async () => {
     const app = await createHarness({ indexes: refusingIndexes });
     app.github.configText = 'access:\n  readOnlyForEveryone: true\n';
     app.github.permissions.set('dependabot[bot]', 'admin');
     app.github.permissions.set('nanodex[bot]', 'admin');
     for (const command of COMMANDS) {
-      for (const actor of [{ login: 'dependabot[bot]', type: 'Bot' }, { login: 'nanodex[bot]', type: 'Bot' }, { login: 'sneaky[bot]', type: 'User' }]) {
+      for (const actor of [
+        { login: 'dependabot[bot]', type: 'Bot' },
+        { login: 'nanodex[bot]', type: 'Bot' },
+        { login: 'sneaky[bot]', type: 'User' },
+      ]) {
         const seen = await mention(app, textFor(command), { ...actor, isPublic: true });
-        expect({ actor: actor.login, command, reacted: seen.reacted, replies: seen.replies }).toEqual({ actor: actor.login, command, reacted: false, replies: [] });
+        expect({ actor: actor.login, command, reacted: seen.reacted, replies: seen.replies }).toEqual({
+          actor: actor.login,
+          command,
+          reacted: false,
+          replies: [],
+        });
       }
     }
     expect(app.github.bodies('GET', /\/permission$/)).toEqual([]);
   });
 
-  it('asks GitHub for a commenter\'s permission once per minute, not once per comment', async () => {
+  it("asks GitHub for a commenter's permission once per minute, not once per comment", async () => {
     const app = await createHarness({ indexes: refusingIndexes });
     app.github.permissions.set('Codertocat', 'write');
     for (let i = 0; i < 3; i += 1) await app.receive('issue_comment', mentionPayload('@nanodex find Server'));

@@ -15,7 +15,12 @@ interface StoredComment {
 }
 
 type Reply = [number, unknown, Record<string, string>?];
-interface Failure { method: string; path: RegExp; times: number; reply: Reply }
+interface Failure {
+  method: string;
+  path: RegExp;
+  times: number;
+  reply: Reply;
+}
 
 export const API = 'https://api.github.com';
 
@@ -48,7 +53,10 @@ export class FakeGitHub {
   private nextId = 1000;
   private readonly failures: Failure[] = [];
 
-  constructor(readonly owner = 'Codertocat', readonly repo = 'Hello-World') {}
+  constructor(
+    readonly owner = 'Codertocat',
+    readonly repo = 'Hello-World',
+  ) {}
 
   /** Installs the interceptors; call once per test (nock.cleanAll removes them). */
   install(): this {
@@ -58,7 +66,7 @@ export class FakeGitHub {
       // eslint-disable-next-line @typescript-eslint/no-this-alias
       const fake = this;
       scope[method](() => true).reply(function (uri, body) {
-        return fake.answer(method.toUpperCase(), uri, body, String(this.req.headers.accept ?? "")) as unknown as nock.ReplyFnResult;
+        return fake.answer(method.toUpperCase(), uri, body, String(this.req.headers.accept ?? '')) as unknown as nock.ReplyFnResult;
       });
     }
     return this;
@@ -90,7 +98,7 @@ export class FakeGitHub {
 
   /** One request, answered as GitHub would (also what serveFakeGitHub puts behind a real HTTP server). */
   answer(method: string, uri: string, raw: unknown, accept: string): Reply {
-    const body = typeof raw === 'string' && raw.startsWith('{') ? JSON.parse(raw) as unknown : raw;
+    const body = typeof raw === 'string' && raw.startsWith('{') ? (JSON.parse(raw) as unknown) : raw;
     const path = decodeURIComponent(uri.split('?')[0] ?? '');
     this.sent.push({ method, path: uri, body });
     const failure = this.failures.find((f) => f.method === method && f.path.test(path) && f.times > 0);
@@ -105,7 +113,16 @@ export class FakeGitHub {
       return [201, { token: 'ghs_test', expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {} }];
     }
     if (method === 'POST' && path === '/graphql') {
-      return [200, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: this.reviewThreads } } } } }];
+      return [
+        200,
+        {
+          data: {
+            repository: {
+              pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: this.reviewThreads } },
+            },
+          },
+        },
+      ];
     }
     if (method === 'GET' && path === '/app') return [200, { id: 1, slug: this.appSlug, name: this.appSlug }];
     if (!path.startsWith(repo)) return this.unknownRoute(method, uri);
@@ -116,18 +133,34 @@ export class FakeGitHub {
     if (this.tarball && method === 'GET' && rest === `/tarball/${this.tarball.headSha}`) {
       return [200, this.tarball.bytes, { 'content-type': 'application/x-gzip' }];
     }
-    if (method === 'GET' && rest === '') return [200, { default_branch: 'master', size: 10, private: false, description: null, language: 'TypeScript' }];
+    if (method === 'GET' && rest === '')
+      return [200, { default_branch: 'master', size: 10, private: false, description: null, language: 'TypeScript' }];
     if (method === 'GET' && rest === '/contents/.github/nanodex.yml') {
       if (this.configText === undefined) return [404, { message: 'Not Found' }];
-      return [200, {
-        type: 'file', encoding: 'base64', content: Buffer.from(this.configText).toString('base64'),
-        size: Buffer.byteLength(this.configText), path: '.github/nanodex.yml', name: 'nanodex.yml', sha: 'abc',
-      }];
+      return [
+        200,
+        {
+          type: 'file',
+          encoding: 'base64',
+          content: Buffer.from(this.configText).toString('base64'),
+          size: Buffer.byteLength(this.configText),
+          path: '.github/nanodex.yml',
+          name: 'nanodex.yml',
+          sha: 'abc',
+        },
+      ];
     }
     if (method === 'GET' && (m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
       const permission = this.permissions.get(m[1] ?? '');
       if (permission === undefined) return [404, { message: 'Not Found' }];
-      return [200, { permission: permission === 'maintain' || permission === 'triage' ? (permission === 'maintain' ? 'write' : 'read') : permission, role_name: permission, user: { login: m[1] } }];
+      return [
+        200,
+        {
+          permission: permission === 'maintain' || permission === 'triage' ? (permission === 'maintain' ? 'write' : 'read') : permission,
+          role_name: permission,
+          user: { login: m[1] },
+        },
+      ];
     }
     if (method === 'POST' && (m = /^\/(?:issues|pulls)\/comments\/(\d+)\/reactions$/.exec(rest))) {
       this.reactions.push({ commentId: Number(m[1]), content: String(b.content) });
@@ -136,7 +169,12 @@ export class FakeGitHub {
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const list = this.comments.get(Number(m[1])) ?? [];
       if (method === 'GET') return [200, list];
-      const comment = { id: this.nextId++, body: String(b.body), user: { login: 'nanodex[bot]', type: 'Bot' }, html_url: `https://github.com${repo}/issues/${m[1]}#issuecomment-${this.nextId}` };
+      const comment = {
+        id: this.nextId++,
+        body: String(b.body),
+        user: { login: 'nanodex[bot]', type: 'Bot' },
+        html_url: `https://github.com${repo}/issues/${m[1]}#issuecomment-${this.nextId}`,
+      };
       this.comments.set(Number(m[1]), [...list, comment]);
       return [201, comment];
     }

@@ -15,7 +15,12 @@ describe('guardWrites', () => {
   it('passes everything through while the job runs', async () => {
     const { client, sent } = recordingClient();
     const guarded = guardWrites(client, () => false);
-    await guarded.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: 'o', repo: 'r', issue_number: 1, body: 'x' });
+    await guarded.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: 'o',
+      repo: 'r',
+      issue_number: 1,
+      body: 'x',
+    });
     expect(sent).toEqual(['POST /repos/{owner}/{repo}/issues/{issue_number}/comments']);
   });
 
@@ -24,7 +29,12 @@ describe('guardWrites', () => {
     let stopped = false;
     const guarded = guardWrites(client, () => stopped);
     stopped = true;
-    for (const route of ['POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', 'PUT /x', 'DELETE /x']) {
+    for (const route of [
+      'POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+      'PUT /x',
+      'DELETE /x',
+    ]) {
       expect(() => guarded.request(route as never)).toThrow(/stopped at its deadline/);
     }
     await guarded.request('GET /repos/{owner}/{repo}' as never);

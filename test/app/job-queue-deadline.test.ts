@@ -11,13 +11,27 @@ describe('JobQueue deadlines', () => {
       const told: { referenceId: string; message: string }[] = [];
       let release!: () => void;
       const stuck: Job = {
-        deliveryId: 'stuck', repoKey: 'o/r', name: 'mention',
-        run: () => new Promise<void>((resolve) => { release = resolve; }),
-        onDeadline: async (failure) => { told.push(failure); },
+        deliveryId: 'stuck',
+        repoKey: 'o/r',
+        name: 'mention',
+        run: () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }),
+        onDeadline: async (failure) => {
+          told.push(failure);
+        },
       };
       const ran: string[] = [];
       queue.enqueue(stuck);
-      queue.enqueue({ deliveryId: 'next', repoKey: 'o/r', name: 'mention', run: async () => { ran.push('next'); } });
+      queue.enqueue({
+        deliveryId: 'next',
+        repoKey: 'o/r',
+        name: 'mention',
+        run: async () => {
+          ran.push('next');
+        },
+      });
       await queue.onIdle();
 
       expect(told).toHaveLength(1);
@@ -36,20 +50,38 @@ describe('JobQueue deadlines', () => {
       const queue = new JobQueue({ concurrency: 1, logger, deadlineMs: 30 });
       let ran = false;
       queue.enqueue({
-        deliveryId: 'slow-prepare', repoKey: 'o/r', name: 'mention', prepare: never, run: async () => { ran = true; },
-        onDeadline: async () => { throw new Error('GitHub is down'); },
+        deliveryId: 'slow-prepare',
+        repoKey: 'o/r',
+        name: 'mention',
+        prepare: never,
+        run: async () => {
+          ran = true;
+        },
+        onDeadline: async () => {
+          throw new Error('GitHub is down');
+        },
       });
       await queue.onIdle();
 
       expect(ran).toBe(false);
-      expect(logger.lines.map((e) => e.message)).toEqual(expect.arrayContaining(['job passed its deadline', 'could not report the deadline']));
+      expect(logger.lines.map((e) => e.message)).toEqual(
+        expect.arrayContaining(['job passed its deadline', 'could not report the deadline']),
+      );
     });
   });
 
   it('lets a job that finishes in time alone', async () => {
     const queue = new JobQueue({ concurrency: 1, logger: recordingLogger(), deadlineMs: 1_000 });
     let told = false;
-    queue.enqueue({ deliveryId: 'quick', repoKey: 'o/r', name: 'push', run: async () => undefined, onDeadline: async () => { told = true; } });
+    queue.enqueue({
+      deliveryId: 'quick',
+      repoKey: 'o/r',
+      name: 'push',
+      run: async () => undefined,
+      onDeadline: async () => {
+        told = true;
+      },
+    });
     await queue.onIdle();
     expect(told).toBe(false);
     expect(queue.overdue).toEqual([]);

@@ -11,7 +11,9 @@ function trackingJobs() {
   let peakPerRepo = 0;
   const ran: string[] = [];
   const job = (deliveryId: string, repoKey: string, extra: Partial<Job> = {}): Job => ({
-    deliveryId, repoKey, name: 'test',
+    deliveryId,
+    repoKey,
+    name: 'test',
     run: async () => {
       running += 1;
       perRepo.set(repoKey, (perRepo.get(repoKey) ?? 0) + 1);
@@ -67,8 +69,27 @@ describe('JobQueue', () => {
   it('runs prepare without waiting for the repository, and stops when prepare says no', async () => {
     const queue = new JobQueue({ concurrency: 2, logger: recordingLogger() });
     const order: string[] = [];
-    queue.enqueue({ deliveryId: 'slow', repoKey: 'o/r', name: 't', run: async () => { await tick(30); order.push('slow run'); } });
-    queue.enqueue({ deliveryId: 'next', repoKey: 'o/r', name: 't', prepare: async () => { order.push('next prepare'); return false; }, run: async () => { order.push('next run'); } });
+    queue.enqueue({
+      deliveryId: 'slow',
+      repoKey: 'o/r',
+      name: 't',
+      run: async () => {
+        await tick(30);
+        order.push('slow run');
+      },
+    });
+    queue.enqueue({
+      deliveryId: 'next',
+      repoKey: 'o/r',
+      name: 't',
+      prepare: async () => {
+        order.push('next prepare');
+        return false;
+      },
+      run: async () => {
+        order.push('next run');
+      },
+    });
     await queue.onIdle();
     expect(order).toEqual(['next prepare', 'slow run']);
   });
@@ -77,7 +98,14 @@ describe('JobQueue', () => {
     const logger = recordingLogger();
     const outcomes: string[] = [];
     const queue = new JobQueue({ concurrency: 1, logger, onSettled: (_job, outcome) => outcomes.push(outcome) });
-    queue.enqueue({ deliveryId: 'a', repoKey: 'o/r', name: 't', run: async () => { throw new Error('boom'); } });
+    queue.enqueue({
+      deliveryId: 'a',
+      repoKey: 'o/r',
+      name: 't',
+      run: async () => {
+        throw new Error('boom');
+      },
+    });
     queue.enqueue({ deliveryId: 'b', repoKey: 'o/r', name: 't', run: async () => undefined });
     await queue.onIdle();
     expect(outcomes).toEqual(['failed', 'done']);
@@ -86,10 +114,17 @@ describe('JobQueue', () => {
 });
 
 describe('JobQueue ordering', () => {
-  it('runs one repository\'s jobs in arrival order even when an earlier job\'s prepare is slower', async () => {
+  it("runs one repository's jobs in arrival order even when an earlier job's prepare is slower", async () => {
     const { job, ran } = trackingJobs();
     const queue = new JobQueue({ concurrency: 4, logger: recordingLogger() });
-    queue.enqueue(job('first', 'o/r', { prepare: async () => { await tick(40); return true; } }));
+    queue.enqueue(
+      job('first', 'o/r', {
+        prepare: async () => {
+          await tick(40);
+          return true;
+        },
+      }),
+    );
     queue.enqueue(job('second', 'o/r', { prepare: async () => true }));
     await queue.onIdle();
     expect(ran).toEqual(['first', 'second']);
@@ -100,7 +135,13 @@ describe('JobQueue ordering', () => {
     const logger = recordingLogger();
     const queue = new JobQueue({ concurrency: 2, logger });
     queue.enqueue(job('stopped', 'o/r', { prepare: async () => false }));
-    queue.enqueue(job('thrown', 'o/r', { prepare: async () => { throw new Error('no access'); } }));
+    queue.enqueue(
+      job('thrown', 'o/r', {
+        prepare: async () => {
+          throw new Error('no access');
+        },
+      }),
+    );
     queue.enqueue(job('last', 'o/r'));
     await queue.onIdle();
     expect(ran).toEqual(['last']);

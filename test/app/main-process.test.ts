@@ -18,10 +18,14 @@ function finalReply(github: FakeGitHub): string | undefined {
 function postHuge(url: string, headers: Record<string, string>, declared: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL('/api/github/webhooks', url);
-    const req = httpRequest(target, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(declared), ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      target,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(declared), ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => {
       // The server answers and closes while the upload is still going: EPIPE/ECONNRESET after the answer is expected.
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
@@ -33,10 +37,19 @@ function postHuge(url: string, headers: Record<string, string>, declared: number
 /** Sends `mb` MB with a made-up signature and never ends the request: a body held open before it can be verified. */
 function holdUpload(url: string, mb: number): { status: Promise<number>; destroy(): void } {
   const req = httpRequest(new URL('/api/github/webhooks', url), {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'issue_comment', 'x-github-delivery': 'held', 'x-hub-signature-256': 'sha256=00' },
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'issue_comment',
+      'x-github-delivery': 'held',
+      'x-hub-signature-256': 'sha256=00',
+    },
   });
   const status = new Promise<number>((resolve) => {
-    req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('error', () => resolve(0));
   });
   const chunk = Buffer.alloc(1024 * 1024, 'a');
@@ -106,9 +119,19 @@ describe('npm start (node dist/src/app/main.js)', () => {
 
     it('keeps its memory flat under four 100 MB uploads', async () => {
       const before = rssMb(app.child.pid ?? 0);
-      const statuses = await Promise.all([1, 2, 3, 4].map((i) => postHuge(app.url, {
-        'x-github-event': 'issue_comment', 'x-github-delivery': `big-${i}`, ...(i % 2 === 0 ? { 'x-hub-signature-256': 'sha256=00' } : {}),
-      }, HUNDRED_MB)));
+      const statuses = await Promise.all(
+        [1, 2, 3, 4].map((i) =>
+          postHuge(
+            app.url,
+            {
+              'x-github-event': 'issue_comment',
+              'x-github-delivery': `big-${i}`,
+              ...(i % 2 === 0 ? { 'x-hub-signature-256': 'sha256=00' } : {}),
+            },
+            HUNDRED_MB,
+          ),
+        ),
+      );
       expect(statuses.every((s) => s === 400 || s === 413)).toBe(true);
       expect(rssMb(app.child.pid ?? 0) - before).toBeLessThan(50);
     });
@@ -137,8 +160,20 @@ describe('npm start (node dist/src/app/main.js)', () => {
     });
 
     it.each([
-      ['no comment.user', (comment: Record<string, unknown>) => { delete comment.user; }, 'comment.user'],
-      ['a body that is not a string', (comment: Record<string, unknown>) => { comment.body = 42; }, 'comment.body'],
+      [
+        'no comment.user',
+        (comment: Record<string, unknown>) => {
+          delete comment.user;
+        },
+        'comment.user',
+      ],
+      [
+        'a body that is not a string',
+        (comment: Record<string, unknown>) => {
+          comment.body = 42;
+        },
+        'comment.body',
+      ],
     ])('refuses a signed payload with %s, naming the field, never with an internal error (400)', async (_case, spoil, field) => {
       const payload = mentionPayload('@nanodex find x');
       spoil(payload.comment);
@@ -151,7 +186,11 @@ describe('npm start (node dist/src/app/main.js)', () => {
 
     it('refuses installation_repositories whose repositories are not a list (400)', async () => {
       const response = await deliver(app.url, 'installation_repositories', {
-        action: 'added', installation: { id: 4242 }, repositories_added: 'all of them', repository_selection: 'selected', sender: { login: 'Codertocat' },
+        action: 'added',
+        installation: { id: 4242 },
+        repositories_added: 'all of them',
+        repository_selection: 'selected',
+        sender: { login: 'Codertocat' },
       });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('repositories_added');
@@ -159,7 +198,9 @@ describe('npm start (node dist/src/app/main.js)', () => {
 
     it('refuses a delivery without X-GitHub-Event, naming the header (400)', async () => {
       const response = await fetch(`${app.url}/api/github/webhooks`, {
-        method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-github-delivery': 'd', 'x-hub-signature-256': 'sha256=00' },
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', 'x-github-delivery': 'd', 'x-hub-signature-256': 'sha256=00' },
       });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('X-GitHub-Event');
@@ -178,7 +219,9 @@ describe('npm start when it cannot start', () => {
     const silent = await serveFakeGitHub('silent');
     try {
       const app = startAppProcess({ GITHUB_API_URL: silent.url, NANODEX_GITHUB_TIMEOUT_MS: '300' });
-      await expect(app).rejects.toThrow(/NANODEX_APP_SLUG is not set and GET http:\/\/127\.0\.0\.1:\d+\/app failed.*Fix: set NANODEX_APP_SLUG/s);
+      await expect(app).rejects.toThrow(
+        /NANODEX_APP_SLUG is not set and GET http:\/\/127\.0\.0\.1:\d+\/app failed.*Fix: set NANODEX_APP_SLUG/s,
+      );
       await expect(app).rejects.not.toThrow(/\n\s+at /);
     } finally {
       await silent.close();
@@ -218,7 +261,10 @@ describe('npm start when GitHub hangs', () => {
   it('fails a job past its deadline with a reply, frees its slot and reports it on /healthz (503)', async () => {
     github.comments.clear();
     const app = await startAppProcess({
-      GITHUB_API_URL: served.url, NANODEX_APP_SLUG: 'nanodex', NANODEX_GITHUB_TIMEOUT_MS: '60000', NANODEX_JOB_DEADLINE_MS: '1500',
+      GITHUB_API_URL: served.url,
+      NANODEX_APP_SLUG: 'nanodex',
+      NANODEX_GITHUB_TIMEOUT_MS: '60000',
+      NANODEX_JOB_DEADLINE_MS: '1500',
     });
     try {
       await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
@@ -236,7 +282,10 @@ describe('npm start when GitHub hangs', () => {
   it('on SIGTERM gives up on a stuck job within NANODEX_SHUTDOWN_MS, tells the user, and exits 0', async () => {
     github.comments.clear();
     const app = await startAppProcess({
-      GITHUB_API_URL: served.url, NANODEX_APP_SLUG: 'nanodex', NANODEX_GITHUB_TIMEOUT_MS: '60000', NANODEX_SHUTDOWN_MS: '1500',
+      GITHUB_API_URL: served.url,
+      NANODEX_APP_SLUG: 'nanodex',
+      NANODEX_GITHUB_TIMEOUT_MS: '60000',
+      NANODEX_SHUTDOWN_MS: '1500',
     });
     await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
     // The job is running: its "working" comment is up and its tarball download hangs.

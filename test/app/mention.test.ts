@@ -9,7 +9,10 @@ describe('the App answering a mention', () => {
 
       await app.receive('issue_comment', mentionPayload('@nanodex plan add retries to the uploader'));
 
-      expect(app.github.reactions).toEqual([{ commentId: 492700400, content: 'eyes' }, { commentId: 492700400, content: 'rocket' }]);
+      expect(app.github.reactions).toEqual([
+        { commentId: 492700400, content: 'eyes' },
+        { commentId: 492700400, content: 'rocket' },
+      ]);
       const posted = app.github.bodies('POST', /\/issues\/1\/comments$/) as { body: string }[];
       expect(posted).toHaveLength(1);
       expect(posted[0]?.body).toContain('<!-- nanodex:sticky:mention-492700400 -->');

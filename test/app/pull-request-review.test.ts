@@ -61,7 +61,9 @@ describe('automatic pull request review', () => {
 
       await app.receive('pull_request', pullRequestPayload('synchronize', { head: 'c'.repeat(40) }));
 
-      expect(app.github.sent.some((r) => r.method === 'GET' && r.path.includes(`/compare/${'b'.repeat(40)}...${'c'.repeat(40)}`))).toBe(true);
+      expect(app.github.sent.some((r) => r.method === 'GET' && r.path.includes(`/compare/${'b'.repeat(40)}...${'c'.repeat(40)}`))).toBe(
+        true,
+      );
       expect(app.github.reviews).toHaveLength(first);
       expect(reviewSummary(app)).toContain('c'.repeat(40));
       expect(reviewSummary(app)).toMatch(/already raised/);
@@ -80,7 +82,7 @@ describe('automatic pull request review', () => {
     });
   });
 
-  describe('when a finding\'s thread was resolved on this pull request', () => {
+  describe("when a finding's thread was resolved on this pull request", () => {
     it('is not raised again, even on a fresh review', async () => {
       const app = await createHarness();
       openPullRequest(app);
@@ -90,7 +92,8 @@ describe('automatic pull request review', () => {
       const again = await createHarness();
       openPullRequest(again);
       again.github.reviewThreads = raised.map((c) => ({
-        isResolved: true, comments: { nodes: [{ body: c.body, author: { login: 'nanodex' }, reactionGroups: [] }] },
+        isResolved: true,
+        comments: { nodes: [{ body: c.body, author: { login: 'nanodex' }, reactionGroups: [] }] },
       }));
 
       await again.receive('pull_request', pullRequestPayload('opened'));
@@ -103,8 +106,14 @@ describe('automatic pull request review', () => {
     it('moves that comment into the review body and still posts the others', async () => {
       const app = await createHarness();
       openPullRequest(app);
-      app.github.failNext('POST', new RegExp(`/pulls/${PR}/reviews$`), [422, { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] }]);
-      app.github.failNext('POST', new RegExp(`/pulls/${PR}/comments$`), [422, { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] }]);
+      app.github.failNext('POST', new RegExp(`/pulls/${PR}/reviews$`), [
+        422,
+        { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] },
+      ]);
+      app.github.failNext('POST', new RegExp(`/pulls/${PR}/comments$`), [
+        422,
+        { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] },
+      ]);
 
       await app.receive('pull_request', pullRequestPayload('opened'));
 
@@ -141,7 +150,7 @@ describe('automatic pull request review', () => {
   });
 
   describe('when a maintainer asks `@nanodex review` on the pull request', () => {
-    it('runs the same review and points the mention\'s reply at it', async () => {
+    it("runs the same review and points the mention's reply at it", async () => {
       const app = await createHarness();
       app.github.pulls.set(1, { base: 'a'.repeat(40), head: 'b'.repeat(40), title: 'Retry parsing', body: '', diff: DIFF });
       app.github.permissions.set('Codertocat', 'admin');

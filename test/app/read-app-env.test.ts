@@ -12,19 +12,39 @@ describe('readAppEnv', () => {
     const read = readAppEnv(VALID);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(read.env).toMatchObject({ appId: 12345, webhookSecret: 's3cret', dataDir: '/var/lib/nanodex', port: 3000, modelConfig: undefined });
+    expect(read.env).toMatchObject({
+      appId: 12345,
+      webhookSecret: 's3cret',
+      dataDir: '/var/lib/nanodex',
+      port: 3000,
+      modelConfig: undefined,
+    });
   });
 
-  it('defaults to github.com\'s API, LOG_LEVEL info, a 30 s GitHub timeout and a 15 min job deadline', () => {
+  it("defaults to github.com's API, LOG_LEVEL info, a 30 s GitHub timeout and a 15 min job deadline", () => {
     const read = readAppEnv(VALID);
-    expect(read.ok && read.env).toMatchObject({ githubApiUrl: 'https://api.github.com', logLevel: 'info', githubTimeoutMs: 30_000, jobDeadlineMs: 900_000 });
+    expect(read.ok && read.env).toMatchObject({
+      githubApiUrl: 'https://api.github.com',
+      logLevel: 'info',
+      githubTimeoutMs: 30_000,
+      jobDeadlineMs: 900_000,
+    });
   });
 
   it('takes GITHUB_API_URL for GitHub Enterprise Server (trailing slash dropped) and the other settings', () => {
     const read = readAppEnv({
-      ...VALID, GITHUB_API_URL: 'https://ghe.example.com/api/v3/', LOG_LEVEL: 'debug', NANODEX_GITHUB_TIMEOUT_MS: '5000', NANODEX_JOB_DEADLINE_MS: '60000',
+      ...VALID,
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3/',
+      LOG_LEVEL: 'debug',
+      NANODEX_GITHUB_TIMEOUT_MS: '5000',
+      NANODEX_JOB_DEADLINE_MS: '60000',
     });
-    expect(read.ok && read.env).toMatchObject({ githubApiUrl: 'https://ghe.example.com/api/v3', logLevel: 'debug', githubTimeoutMs: 5000, jobDeadlineMs: 60_000 });
+    expect(read.ok && read.env).toMatchObject({
+      githubApiUrl: 'https://ghe.example.com/api/v3',
+      logLevel: 'debug',
+      githubTimeoutMs: 5000,
+      jobDeadlineMs: 60_000,
+    });
   });
 
   it('names a bad GITHUB_API_URL, LOG_LEVEL or timeout with its fix', () => {

@@ -8,7 +8,10 @@ describe('refusing someone without access', () => {
     it('posts one short refusal, and after it spends no API call on them', async () => {
       const app = await createHarness();
       for (let i = 0; i < 20; i += 1) {
-        await app.receive('issue_comment', mentionPayload('@nanodex plan take over the repo', { login: OUTSIDER, association: 'NONE', commentId: 500 + i }));
+        await app.receive(
+          'issue_comment',
+          mentionPayload('@nanodex plan take over the repo', { login: OUTSIDER, association: 'NONE', commentId: 500 + i }),
+        );
         if (i === 0) app.github.sent.length = 0;
       }
 

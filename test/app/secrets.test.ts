@@ -24,9 +24,22 @@ describe('the App answering a mention in a repository full of secrets', () => {
 
   it('posts no secret when its model repeats every one, and sends the model none', async () => {
     const model = new ScriptedChatModel([
-      { toolCalls: [{ name: 'read_file_head', args: { path: 'src/integrations/clients.ts', maxLines: 80 } }, { name: 'read_file_head', args: { path: 'keys/AWS_KEY.txt', maxLines: 40 } }, { name: 'read_file_head', args: { path: '.env', maxLines: 20 } }] },
+      {
+        toolCalls: [
+          { name: 'read_file_head', args: { path: 'src/integrations/clients.ts', maxLines: 80 } },
+          { name: 'read_file_head', args: { path: 'keys/AWS_KEY.txt', maxLines: 40 } },
+          { name: 'read_file_head', args: { path: '.env', maxLines: 20 } },
+        ],
+      },
       'I have what I need.',
-      { toolCalls: [{ name: 'emit_answer', args: { text: `AWS_KEY and friends:\n${ECHO}`, citations: [{ path: 'src/aws/credentials.ts', startLine: 1, endLine: 4 }] } }] },
+      {
+        toolCalls: [
+          {
+            name: 'emit_answer',
+            args: { text: `AWS_KEY and friends:\n${ECHO}`, citations: [{ path: 'src/aws/credentials.ts', startLine: 1, endLine: 4 }] },
+          },
+        ],
+      },
     ]);
     const app = await createHarness({ files: buildSecretRepoFiles(corpus), model });
     app.github.permissions.set('Codertocat', 'admin');

@@ -20,7 +20,12 @@ export async function serveFakeGitHub(fake: FakeGitHub | 'silent', options: { ha
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const [status, body, headers] = fake.answer(request.method ?? 'GET', request.url ?? '/', text === '' ? undefined : text, String(request.headers.accept ?? ''));
+      const [status, body, headers] = fake.answer(
+        request.method ?? 'GET',
+        request.url ?? '/',
+        text === '' ? undefined : text,
+        String(request.headers.accept ?? ''),
+      );
       const payload = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
       response.writeHead(status, headers ?? { 'content-type': 'application/json' }).end(payload);
     });
@@ -28,9 +33,10 @@ export async function serveFakeGitHub(fake: FakeGitHub | 'silent', options: { ha
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -28,14 +28,17 @@ async function buildTarball(files: Record<string, string>): Promise<Buffer> {
 async function mockFirstDownload(files: Record<string, string>): Promise<void> {
   const tarball = await buildTarball(files);
   mockMetadata(github())
-    .get('/repos/o/r').reply(200, { default_branch: 'main', description: null, language: null })
+    .get('/repos/o/r')
+    .reply(200, { default_branch: 'main', description: null, language: null })
     .get(`/repos/o/r/tarball/${HEAD_SHA}`)
     .reply(302, '', { location: `https://codeload.github.com/o/r/legacy.tar.gz/${HEAD_SHA}` });
-  nock('https://codeload.github.com').get(`/o/r/legacy.tar.gz/${HEAD_SHA}`).reply(200, () => Readable.from([tarball]));
+  nock('https://codeload.github.com')
+    .get(`/o/r/legacy.tar.gz/${HEAD_SHA}`)
+    .reply(200, () => Readable.from([tarball]));
 }
 
 describe('TarballRepoIndexes', () => {
-  it('builds a repository\'s first index from one tarball, in its own SQLite file under the data directory', async () => {
+  it("builds a repository's first index from one tarball, in its own SQLite file under the data directory", async () => {
     await mockFirstDownload(FILES);
     const dataDir = makeTempDir();
     const indexes = new TarballRepoIndexes({ dataDir });
@@ -44,7 +47,12 @@ describe('TarballRepoIndexes', () => {
 
     expect(opened.update).toBe('built');
     expect(opened.headSha).toBe(HEAD_SHA);
-    expect(opened.store.listFiles().map((f) => f.path).sort()).toEqual(['README.md', 'src/app.ts', 'src/old.ts']);
+    expect(
+      opened.store
+        .listFiles()
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['README.md', 'src/app.ts', 'src/old.ts']);
     expect(opened.store.db.name).toBe(path.join(dataDir, 'installations', '7', 'o+r', 'index.sqlite'));
     opened.release();
     expect(indexes.has(TARGET)).toBe(true);
@@ -57,17 +65,26 @@ describe('TarballRepoIndexes', () => {
     const changedApp = 'export function startApp(): number {\n  return 2;\n}\nexport function stopApp(): void {}\n';
     const added = 'export const added = true;\n';
     github()
-      .get('/repos/o/r').reply(200, { default_branch: 'main', description: null, language: null })
-      .get(`/repos/o/r/git/trees/${NEW_SHA}`).query({ recursive: '1' })
+      .get('/repos/o/r')
+      .reply(200, { default_branch: 'main', description: null, language: null })
+      .get(`/repos/o/r/git/trees/${NEW_SHA}`)
+      .query({ recursive: '1' })
       .reply(200, treeBody([file('src/app.ts', changedApp), file('src/added.ts', added), file('README.md', FILES['README.md'])]))
-      .get(`/repos/o/r/git/blobs/${file('src/app.ts', changedApp).sha}`).reply(200, blobBody(changedApp))
-      .get(`/repos/o/r/git/blobs/${file('src/added.ts', added).sha}`).reply(200, blobBody(added));
+      .get(`/repos/o/r/git/blobs/${file('src/app.ts', changedApp).sha}`)
+      .reply(200, blobBody(changedApp))
+      .get(`/repos/o/r/git/blobs/${file('src/added.ts', added).sha}`)
+      .reply(200, blobBody(added));
 
     const opened = await indexes.open(makeOctokit(), TARGET, { headSha: NEW_SHA });
 
     expect(opened.update).toBe('delta');
     expect(opened.headSha).toBe(NEW_SHA);
-    expect(opened.store.listFiles().map((f) => f.path).sort()).toEqual(['README.md', 'src/added.ts', 'src/app.ts']);
+    expect(
+      opened.store
+        .listFiles()
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['README.md', 'src/added.ts', 'src/app.ts']);
     expect(await opened.source.readFile('src/app.ts')).toBe(changedApp);
     opened.release();
   });
@@ -82,14 +99,19 @@ describe('TarballRepoIndexes', () => {
 
       expect(opened.map((o) => o.update).sort()).toEqual(['built', 'fresh']);
       for (const o of opened) {
-        expect(o.store.listFiles().map((f) => f.path).sort()).toEqual(['README.md', 'src/app.ts', 'src/old.ts']);
+        expect(
+          o.store
+            .listFiles()
+            .map((f) => f.path)
+            .sort(),
+        ).toEqual(['README.md', 'src/app.ts', 'src/old.ts']);
         expect(o.store.holdsWriteLock).toBe(false); // a job reads with the lock let go: the next writer is not kept waiting
         o.release();
       }
     });
   });
 
-  it('refuses a tarball over the repository\'s cap', async () => {
+  it("refuses a tarball over the repository's cap", async () => {
     await mockFirstDownload({ ...FILES, 'big.txt': 'x'.repeat(50_000) });
     const indexes = new TarballRepoIndexes({ dataDir: makeTempDir() });
 

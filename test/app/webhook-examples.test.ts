@@ -4,9 +4,16 @@ import { createHarness, examplesOf, INSTALLATION_ID, mentionPayload } from './ap
 type Payload = Record<string, unknown> & { action?: string; installation?: unknown };
 
 /** GitHub's recorded deliveries (@octokit/webhooks-examples) for every event the App subscribes to. */
-const SWEPT = ['issue_comment', 'pull_request', 'pull_request_review_comment', 'push', 'installation', 'installation_repositories'] as const;
+const SWEPT = [
+  'issue_comment',
+  'pull_request',
+  'pull_request_review_comment',
+  'push',
+  'installation',
+  'installation_repositories',
+] as const;
 
-describe('GitHub\'s recorded webhook examples', () => {
+describe("GitHub's recorded webhook examples", () => {
   for (const name of SWEPT) {
     it(`go through probot.receive without a crash: every ${name} example`, async () => {
       const app = await createHarness();
@@ -46,7 +53,9 @@ describe('GitHub\'s recorded webhook examples', () => {
 
   it('index repositories on install only when their config asks for it', async () => {
     const app = await createHarness();
-    const install = (examplesOf('installation') as (Payload & { repositories?: { full_name: string }[] })[]).find((p) => p.action === 'created')!;
+    const install = (examplesOf('installation') as (Payload & { repositories?: { full_name: string }[] })[]).find(
+      (p) => p.action === 'created',
+    )!;
     install.repositories = [{ ...install.repositories?.[0], full_name: 'Codertocat/Hello-World' } as { full_name: string }];
     const opens = () => (app.deps.indexes as unknown as { opens: number }).opens;
 

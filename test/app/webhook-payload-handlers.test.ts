@@ -19,8 +19,8 @@ function* fieldsOf(value: Json, depth = 1): Generator<[Json, string]> {
   }
 }
 
-describe('parseWebhookPayload and the App\'s handlers', () => {
-  it('agree on every single-field mutation of GitHub\'s recorded deliveries: what it accepts, the handler reads without throwing', async () => {
+describe("parseWebhookPayload and the App's handlers", () => {
+  it("agree on every single-field mutation of GitHub's recorded deliveries: what it accepts, the handler reads without throwing", async () => {
     const app = recordAppHandlers();
     let accepted = 0;
     let refused = 0;
@@ -38,7 +38,10 @@ describe('parseWebhookPayload and the App\'s handlers', () => {
             const verdict = parseWebhookPayload(name, payload).kind;
             if (verdict === 'handled') accepted += 1;
             if (verdict === 'invalid') refused += 1;
-            const threw = await app.deliver(name, payload).then(() => undefined, (error: unknown) => String(error));
+            const threw = await app.deliver(name, payload).then(
+              () => undefined,
+              (error: unknown) => String(error),
+            );
             if (verdict === 'handled' && threw !== undefined) disagreements.push(`${name} ${key}=${JSON.stringify(replacement)}: ${threw}`);
           }
           holder[key] = original;

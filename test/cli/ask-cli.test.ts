@@ -21,7 +21,9 @@ describe('nanodex ask', () => {
     const result = await run('ask', 'where', 'is', 'splitHeaders', 'defined?');
     expect(result.code).toBe(EXIT.ok);
     expect(result.out).toContain('Confidence: **high**');
-    expect(result.out).toContain('#### `src/http/headers.ts:1-3`\n_definition of splitHeaders (function)_\n```ts\nexport function splitHeaders');
+    expect(result.out).toContain(
+      '#### `src/http/headers.ts:1-3`\n_definition of splitHeaders (function)_\n```ts\nexport function splitHeaders',
+    );
   });
 
   it('exits 4 and says how to raise the limit when the budget stops it', async () => {
@@ -54,7 +56,12 @@ describe('nanodex locate', () => {
     const result = await run('locate', '--json', 'retry failed uploads');
     const parsed = JSON.parse(result.out) as { files: { path: string; score: number; reason: string }[] };
     expect(Object.keys(parsed)).toEqual(['files']);
-    expect(parsed.files.slice(0, 2).map((f) => f.path).sort()).toEqual(['tools/retry.py', 'tools/uploader.py']);
+    expect(
+      parsed.files
+        .slice(0, 2)
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['tools/retry.py', 'tools/uploader.py']);
     for (const f of parsed.files) expect(Object.keys(f)).toEqual(['path', 'score', 'reason', 'chunks']);
   });
 });

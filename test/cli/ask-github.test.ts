@@ -12,7 +12,8 @@ import { makeTempDir, writeFiles } from '../helpers/temp-repo.js';
 
 const FILES: Record<string, string> = {
   'src/http/headers.ts': "export function splitHeaders(head: string) {\n  return head.split('\\n');\n}\n",
-  'src/http/parse-http-request.ts': "import { splitHeaders } from './headers.js';\nexport function parseHttpRequest(raw: string) {\n  return splitHeaders(raw);\n}\n",
+  'src/http/parse-http-request.ts':
+    "import { splitHeaders } from './headers.js';\nexport function parseHttpRequest(raw: string) {\n  return splitHeaders(raw);\n}\n",
   'README.md': '# r\n',
 };
 
@@ -30,12 +31,16 @@ describe('nanodex ask --repo <GitHub URL>', () => {
     const body = await tarball();
     const codeload = `/o/r/legacy.tar.gz/${HEAD_SHA}`;
     mockMetadata(github())
-      .get(`/repos/o/r/tarball/${HEAD_SHA}`).reply(302, '', { location: `https://codeload.github.com${codeload}` })
-      .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' })
+      .get(`/repos/o/r/tarball/${HEAD_SHA}`)
+      .reply(302, '', { location: `https://codeload.github.com${codeload}` })
+      .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+      .query({ recursive: '1' })
       .reply(200, treeBody(Object.entries(FILES).map(([p, c]) => file(p, c))))
       .get(`/repos/o/r/git/blobs/${file('src/http/headers.ts', FILES['src/http/headers.ts']!).sha}`)
       .reply(200, blobBody(FILES['src/http/headers.ts']!));
-    nock('https://codeload.github.com').get(codeload).reply(200, () => Readable.from([body]), { 'content-type': 'application/x-gzip' });
+    nock('https://codeload.github.com')
+      .get(codeload)
+      .reply(200, () => Readable.from([body]), { 'content-type': 'application/x-gzip' });
 
     const io = captureIo({ cwd: makeTempDir(), env: { NANODEX_DATA_DIR: makeTempDir() } });
     const code = await runCli(['ask', '--json', '--repo', 'https://github.com/o/r', 'where is splitHeaders defined?'], io);

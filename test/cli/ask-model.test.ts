@@ -11,14 +11,29 @@ const KEY = 'sk-test-nanodex-0000000000000000000000000cli1';
 /** An OpenAI chat completion carrying text or one tool call. */
 function completion(message: { content?: string; tool?: { name: string; args: unknown } }) {
   return {
-    id: 'chatcmpl-test', object: 'chat.completion', created: 1763683200, model: 'gpt-4o-mini',
-    choices: [{
-      index: 0, finish_reason: message.tool ? 'tool_calls' : 'stop', logprobs: null,
-      message: {
-        role: 'assistant', content: message.content ?? null, refusal: null,
-        ...(message.tool ? { tool_calls: [{ id: 'call_1', type: 'function', function: { name: message.tool.name, arguments: JSON.stringify(message.tool.args) } }] } : {}),
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1763683200,
+    model: 'gpt-4o-mini',
+    choices: [
+      {
+        index: 0,
+        finish_reason: message.tool ? 'tool_calls' : 'stop',
+        logprobs: null,
+        message: {
+          role: 'assistant',
+          content: message.content ?? null,
+          refusal: null,
+          ...(message.tool
+            ? {
+                tool_calls: [
+                  { id: 'call_1', type: 'function', function: { name: message.tool.name, arguments: JSON.stringify(message.tool.args) } },
+                ],
+              }
+            : {}),
+        },
       },
-    }],
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
 }
@@ -30,14 +45,34 @@ afterAll(() => nock.enableNetConnect());
 describe('nanodex ask with a model', () => {
   it('plans, explores and answers through the provider, citing only evidence', async () => {
     const bodies: { tools?: { function: { name: string } }[] }[] = [];
-    const plan = { intent: 'definition', questions: ['Where is splitHeaders?'], candidates: [], operations: [{ kind: 'definition', symbol: 'splitHeaders' }], maxRounds: 2 };
-    nock('https://api.openai.com').post('/v1/chat/completions').times(3).reply(200, (_uri, body) => {
-      bodies.push(body as never);
-      const n = bodies.length;
-      if (n === 1) return completion({ content: JSON.stringify(plan) });
-      if (n === 2) return completion({ content: 'I have what I need.' });
-      return completion({ tool: { name: 'emit_answer', args: { text: 'splitHeaders is in src/http/headers.ts.', citations: [{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }, { path: 'made/up.ts', startLine: 1, endLine: 2 }] } } });
-    });
+    const plan = {
+      intent: 'definition',
+      questions: ['Where is splitHeaders?'],
+      candidates: [],
+      operations: [{ kind: 'definition', symbol: 'splitHeaders' }],
+      maxRounds: 2,
+    };
+    nock('https://api.openai.com')
+      .post('/v1/chat/completions')
+      .times(3)
+      .reply(200, (_uri, body) => {
+        bodies.push(body as never);
+        const n = bodies.length;
+        if (n === 1) return completion({ content: JSON.stringify(plan) });
+        if (n === 2) return completion({ content: 'I have what I need.' });
+        return completion({
+          tool: {
+            name: 'emit_answer',
+            args: {
+              text: 'splitHeaders is in src/http/headers.ts.',
+              citations: [
+                { path: 'src/http/headers.ts', startLine: 1, endLine: 3 },
+                { path: 'made/up.ts', startLine: 1, endLine: 2 },
+              ],
+            },
+          },
+        });
+      });
     const repo = makeTempRepo(SAMPLE_FILES);
     const io = captureIo({ cwd: repo, env: { NANODEX_DATA_DIR: makeTempDir(), NANODEX_OPENAI_API_KEY: KEY } });
     const code = await runCli(['ask', '--json', '--provider', 'openai', 'where is splitHeaders defined?'], io);
@@ -58,9 +93,12 @@ describe('nanodex ask with a model', () => {
   });
 
   it('fails with a key-free message when the provider rejects the key', async () => {
-    nock('https://api.openai.com').post('/v1/chat/completions').times(3).reply(401, {
-      error: { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' },
-    });
+    nock('https://api.openai.com')
+      .post('/v1/chat/completions')
+      .times(3)
+      .reply(401, {
+        error: { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
     const repo = makeTempRepo(SAMPLE_FILES);
     const io = captureIo({ cwd: repo, env: { NANODEX_DATA_DIR: makeTempDir(), NANODEX_OPENAI_API_KEY: KEY } });
     const code = await runCli(['ask', '--provider', 'openai', 'how are uploads retried'], io);

@@ -9,7 +9,9 @@ import { makeTempDir } from '../helpers/temp-repo.js';
 function nanodex(args: string[], options: { cwd?: string } = {}) {
   const bin = ensureBuilt('src/cli/main.js');
   const result = spawnSync(process.execPath, [bin, ...args], {
-    cwd: options.cwd ?? PROJECT_ROOT, encoding: 'utf8', timeout: 60_000,
+    cwd: options.cwd ?? PROJECT_ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
     env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -84,7 +84,9 @@ describe('nanodex CLI', () => {
     const { run } = setUp();
     const result = await run('map', '--repo', '/no/such/repo');
     expect(result.code).toBe(EXIT.failed);
-    expect(result.err).toBe('nanodex: repository folder /no/such/repo does not exist\n  fix: pass --repo with the path of a local checkout or folder\n');
+    expect(result.err).toBe(
+      'nanodex: repository folder /no/such/repo does not exist\n  fix: pass --repo with the path of a local checkout or folder\n',
+    );
   });
 
   it('rejects a --path that leaves the repository', async () => {

@@ -42,7 +42,10 @@ async function expectWholeIndex(run: ReturnType<typeof setUp>['run']): Promise<v
   const stats = await run('stats', '--json');
   expect(stats.code).toBe(EXIT.ok);
   expect(JSON.parse(stats.out)).toMatchObject({
-    files: FILES, pendingEdges: 0, edges: { import: FILES, call: FILES }, state: { complete: true },
+    files: FILES,
+    pendingEdges: 0,
+    edges: { import: FILES, call: FILES },
+    state: { complete: true },
   });
 }
 
@@ -52,7 +55,12 @@ describe('two nanodex processes writing one index', () => {
     const first = spawnCli(['index', '--json', '--workers', '0', ...args]);
     const second = spawnCli(['index', '--json', '--workers', '0', ...args]);
     const results = await Promise.all([first.done, second.done]);
-    for (const r of results) expect({ code: r.code, signal: r.signal, stderr: r.stderr.replace(/^nanodex: another.*\n/, '') }).toEqual({ code: 0, signal: null, stderr: '' });
+    for (const r of results)
+      expect({ code: r.code, signal: r.signal, stderr: r.stderr.replace(/^nanodex: another.*\n/, '') }).toEqual({
+        code: 0,
+        signal: null,
+        stderr: '',
+      });
     // One built it; the other, let in after it, found every file already there.
     const added = results.map((r) => (JSON.parse(r.stdout) as { added: number }).added).sort((a, b) => a - b);
     expect(added).toEqual([0, FILES]);
@@ -82,8 +90,12 @@ describe('two nanodex processes writing one index', () => {
     const result = await run('index', '--lock-wait', '1');
     const holder = `pid ${process.pid} on ${hostname()}`;
     expect(result.code).toBe(EXIT.failed);
-    expect(result.err).toContain(`nanodex: another nanodex process is writing this index (${holder}); waiting up to 1 s for it to finish\n`);
-    expect(result.err).toMatch(new RegExp(`gave up after 1\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile} \\(${holder}\\)\\n`));
+    expect(result.err).toContain(
+      `nanodex: another nanodex process is writing this index (${holder}); waiting up to 1 s for it to finish\n`,
+    );
+    expect(result.err).toMatch(
+      new RegExp(`gave up after 1\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile} \\(${holder}\\)\\n`),
+    );
     expect(result.err).toContain('fix: wait for that process to finish and run again, or allow a longer wait with --lock-wait SECONDS');
   });
 });

@@ -21,16 +21,36 @@ process.on('exit', () => writeFileSync(process.env.NANODEX_TEST_LOADS, [...seen]
 
 /** Packages only the model, GitHub, App, diagram, config and progress paths need. */
 const HEAVY = [
-  'yaml', 'pino', 'pino-pretty', 'bottleneck', 'cli-progress', '@langchain/core', '@langchain/openai', '@langchain/anthropic',
-  '@langchain/ollama', 'langsmith', 'openai', '@anthropic-ai/sdk', 'jsdom', 'mermaid', 'probot', '@octokit/rest',
-  '@octokit/core', 'zod', 'tar', 'p-queue', 'diff',
+  'yaml',
+  'pino',
+  'pino-pretty',
+  'bottleneck',
+  'cli-progress',
+  '@langchain/core',
+  '@langchain/openai',
+  '@langchain/anthropic',
+  '@langchain/ollama',
+  'langsmith',
+  'openai',
+  '@anthropic-ai/sdk',
+  'jsdom',
+  'mermaid',
+  'probot',
+  '@octokit/rest',
+  '@octokit/core',
+  'zod',
+  'tar',
+  'p-queue',
+  'diff',
 ];
 
 function loadedPackages(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string; packages: Set<string> } {
   const bin = ensureBuilt('src/cli/main.js');
   const loads = path.join(makeTempDir('nanodex-loads-'), 'loads.txt');
   const run = spawnSync(process.execPath, ['--import', RECORD_LOADS, bin, ...args], {
-    cwd, encoding: 'utf8', timeout: 60_000,
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
     env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-'), NANODEX_TEST_LOADS: loads },
   });
   const packages = new Set<string>();
@@ -46,14 +66,16 @@ function indexedFixture(): { repo: string; dataDir: string } {
   cpSync(path.join(PROJECT_ROOT, 'test/fixtures/repos/typescript'), repo, { recursive: true });
   const dataDir = path.join(repo, '.nanodex');
   const built = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), 'index', '--repo', repo, '--data-dir', dataDir], {
-    encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
   });
   expect(built.status).toBe(0);
   return { repo, dataDir };
 }
 
 describe('what the built CLI loads', () => {
-  it.each([['--version'], ['-V']])('prints %s, the package\'s version, loading no package at all', (flag) => {
+  it.each([['--version'], ['-V']])("prints %s, the package's version, loading no package at all", (flag) => {
     const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     const run = loadedPackages([flag], PROJECT_ROOT);
     expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });

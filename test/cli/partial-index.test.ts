@@ -13,7 +13,8 @@ const FILES = 1500;
 const KILL_AFTER = 450; // parsed files: past two committed batches of 200
 
 const ISO = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
-const PARTIAL_WITHOUT_STOP = `The code index is partial: its last build \\(started ${ISO}\\) stopped before it finished, ` +
+const PARTIAL_WITHOUT_STOP =
+  `The code index is partial: its last build \\(started ${ISO}\\) stopped before it finished, ` +
   'so some files, symbols and links are missing from this reply\\. The next index update finishes it';
 const PARTIAL = `${PARTIAL_WITHOUT_STOP}\\.`;
 

@@ -27,7 +27,11 @@ describe('the CLI on a repository full of secrets, offline', () => {
     ['plan', 'rotate AWS_KEY and the other credentials'],
   ])('prints no secret for `%s %s`, in Markdown or --json', async (command, prompt) => {
     const { run } = setUp();
-    for (const args of [[command, prompt], [command, '--json', prompt], [command, '--verbose', prompt]]) {
+    for (const args of [
+      [command, prompt],
+      [command, '--json', prompt],
+      [command, '--verbose', prompt],
+    ]) {
       const result = await run(...args);
       expect(result.code, result.printed).not.toBe(EXIT.failed);
       expect(findLeaks(result.printed, corpus)).toEqual([]);
@@ -49,7 +53,10 @@ describe('the CLI on a repository full of secrets, offline', () => {
     writeFiles(repo, buildLeakyChange(corpus));
     git(repo, ['add', '-A']);
     git(repo, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'add config']);
-    for (const args of [['review', '--base', 'main'], ['review', '--base', 'main', '--json']]) {
+    for (const args of [
+      ['review', '--base', 'main'],
+      ['review', '--base', 'main', '--json'],
+    ]) {
       const result = await run(...args);
       expect(result.code, result.printed).toBe(EXIT.ok);
       expect(findLeaks(result.printed, corpus)).toEqual([]);

@@ -14,9 +14,14 @@ const corpus = buildSecretCorpus();
  * What a model repeating the repository's secrets would write: each in its line of code, and bare where
  * the value alone says it is a secret (see CorpusSecret.selfEvident for the others).
  */
-const ECHO = corpus.map((s) => `- ${s.name}: \`${s.inCode.split('\n').slice(0, 3).join('\n')}\`${s.selfEvident ? ` ${s.value}` : ''}`).join('\n');
+const ECHO = corpus
+  .map((s) => `- ${s.name}: \`${s.inCode.split('\n').slice(0, 3).join('\n')}\`${s.selfEvident ? ` ${s.value}` : ''}`)
+  .join('\n');
 
-const ONE_LINE_ECHO = corpus.filter((s) => !s.value.includes('\n')).map((s) => `- \`${s.inCode}\`${s.selfEvident ? ` ${s.value}` : ''}`).join('\n');
+const ONE_LINE_ECHO = corpus
+  .filter((s) => !s.value.includes('\n'))
+  .map((s) => `- \`${s.inCode}\`${s.selfEvident ? ` ${s.value}` : ''}`)
+  .join('\n');
 
 type Body = { tools?: { function: { name: string } }[]; messages: unknown[] };
 
@@ -24,14 +29,31 @@ type Body = { tools?: { function: { name: string } }[]; messages: unknown[] };
 function completion(message: { content?: string; tools?: { name: string; args: unknown }[] }) {
   const calls = message.tools ?? [];
   return {
-    id: 'chatcmpl-test', object: 'chat.completion', created: 1763683200, model: 'gpt-4o-mini',
-    choices: [{
-      index: 0, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop', logprobs: null,
-      message: {
-        role: 'assistant', content: message.content ?? null, refusal: null,
-        ...(calls.length > 0 ? { tool_calls: calls.map((c, i) => ({ id: `call_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) } : {}),
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1763683200,
+    model: 'gpt-4o-mini',
+    choices: [
+      {
+        index: 0,
+        finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+        logprobs: null,
+        message: {
+          role: 'assistant',
+          content: message.content ?? null,
+          refusal: null,
+          ...(calls.length > 0
+            ? {
+                tool_calls: calls.map((c, i) => ({
+                  id: `call_${i}`,
+                  type: 'function',
+                  function: { name: c.name, arguments: JSON.stringify(c.args) },
+                })),
+              }
+            : {}),
+        },
       },
-    }],
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
 }
@@ -42,40 +64,66 @@ function completion(message: { content?: string; tools?: { name: string; args: u
  * the corpus in whatever output tool it is given.
  */
 function scriptLeakyModel(bodies: Body[]) {
-  nock('https://api.openai.com').post('/v1/chat/completions').times(20).reply(200, (_uri, raw) => {
-    const body = raw as Body;
-    bodies.push(body);
-    const tools = (body.tools ?? []).map((t) => t.function.name);
-    const cite = [{ path: 'src/aws/credentials.ts', startLine: 1, endLine: 5 }];
-    if (tools.length === 0) {
-      return completion({ content: JSON.stringify({
-        intent: 'definition', questions: ['What is AWS_KEY?'], candidates: [], maxRounds: 1,
-        operations: [{ kind: 'definition', symbol: 'AWS_KEY' }, { kind: 'head', path: 'keys/AWS_KEY.txt', maxLines: 40 }, { kind: 'head', path: 'config/settings.py', maxLines: 40 }],
-      }) });
-    }
-    if (tools.includes('read_file_head')) {
-      const asked = bodies.filter((b) => (b.tools ?? []).some((t) => t.function.name === 'read_file_head')).length;
-      return asked > 1 ? completion({ content: 'I have what I need.' }) : completion({ tools: [
-        { name: 'read_file_head', args: { path: 'keys/AWS_KEY.txt', maxLines: 60 } },
-        { name: 'read_file_head', args: { path: '.env', maxLines: 60 } },
-        { name: 'read_file_head', args: { path: 'src/integrations/clients.ts', maxLines: 60 } },
-      ] });
-    }
-    const out: { name: string; args: unknown }[] = [];
-    if (tools.includes('emit_review_comment')) {
-      const line = corpus.find((s) => s.name === 'GitHub token ghp_')!;
-      out.push({ name: 'emit_review_comment', args: {
-        // A review comment takes at most 5,000 characters: the one-line secrets, each in its line and bare.
-        path: 'src/integrations/new-config.ts', line: 8, quote: line.inCode, body: `This leaks ${line.value}.\n${ONE_LINE_ECHO}`,
-        suggestion: `const token = '${line.value}'; // keep`, severity: 'error',
-      } });
-    }
-    if (tools.includes('emit_plan_section')) {
-      for (const title of ['Goal', 'Phases', 'Acceptance criteria', 'Risks and mitigations']) out.push({ name: 'emit_plan_section', args: { title, body: ECHO, citations: cite } });
-    }
-    if (tools.includes('emit_answer')) out.push({ name: 'emit_answer', args: { text: `AWS_KEY is set like this:\n${ECHO}`, citations: cite } });
-    return completion({ tools: out });
-  }).persist(false);
+  nock('https://api.openai.com')
+    .post('/v1/chat/completions')
+    .times(20)
+    .reply(200, (_uri, raw) => {
+      const body = raw as Body;
+      bodies.push(body);
+      const tools = (body.tools ?? []).map((t) => t.function.name);
+      const cite = [{ path: 'src/aws/credentials.ts', startLine: 1, endLine: 5 }];
+      if (tools.length === 0) {
+        return completion({
+          content: JSON.stringify({
+            intent: 'definition',
+            questions: ['What is AWS_KEY?'],
+            candidates: [],
+            maxRounds: 1,
+            operations: [
+              { kind: 'definition', symbol: 'AWS_KEY' },
+              { kind: 'head', path: 'keys/AWS_KEY.txt', maxLines: 40 },
+              { kind: 'head', path: 'config/settings.py', maxLines: 40 },
+            ],
+          }),
+        });
+      }
+      if (tools.includes('read_file_head')) {
+        const asked = bodies.filter((b) => (b.tools ?? []).some((t) => t.function.name === 'read_file_head')).length;
+        return asked > 1
+          ? completion({ content: 'I have what I need.' })
+          : completion({
+              tools: [
+                { name: 'read_file_head', args: { path: 'keys/AWS_KEY.txt', maxLines: 60 } },
+                { name: 'read_file_head', args: { path: '.env', maxLines: 60 } },
+                { name: 'read_file_head', args: { path: 'src/integrations/clients.ts', maxLines: 60 } },
+              ],
+            });
+      }
+      const out: { name: string; args: unknown }[] = [];
+      if (tools.includes('emit_review_comment')) {
+        const line = corpus.find((s) => s.name === 'GitHub token ghp_')!;
+        out.push({
+          name: 'emit_review_comment',
+          args: {
+            // A review comment takes at most 5,000 characters: the one-line secrets, each in its line and bare.
+            path: 'src/integrations/new-config.ts',
+            line: 8,
+            quote: line.inCode,
+            body: `This leaks ${line.value}.\n${ONE_LINE_ECHO}`,
+            suggestion: `const token = '${line.value}'; // keep`,
+            severity: 'error',
+          },
+        });
+      }
+      if (tools.includes('emit_plan_section')) {
+        for (const title of ['Goal', 'Phases', 'Acceptance criteria', 'Risks and mitigations'])
+          out.push({ name: 'emit_plan_section', args: { title, body: ECHO, citations: cite } });
+      }
+      if (tools.includes('emit_answer'))
+        out.push({ name: 'emit_answer', args: { text: `AWS_KEY is set like this:\n${ECHO}`, citations: cite } });
+      return completion({ tools: out });
+    })
+    .persist(false);
 }
 
 beforeAll(() => nock.disableNetConnect());

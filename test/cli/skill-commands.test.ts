@@ -23,7 +23,13 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     expect(text.code).toBe(EXIT.ok);
     expect(text.out).toContain('## Plan: add a size limit to parseHttpRequest');
     const json = JSON.parse((await run('plan', '--json', 'add a size limit to parseHttpRequest')).out);
-    expect(json).toMatchObject({ kind: 'done', command: 'plan', skill: { name: 'nanodex-planning' }, output: { kind: 'plan' }, check: { citationsRemoved: 0 } });
+    expect(json).toMatchObject({
+      kind: 'done',
+      command: 'plan',
+      skill: { name: 'nanodex-planning' },
+      output: { kind: 'plan' },
+      check: { citationsRemoved: 0 },
+    });
     expect(json.output.doc.phases.length).toBe(3);
     expect(json.comment.issueDraft.title).toBe('Plan: add a size limit to parseHttpRequest');
   });
@@ -40,7 +46,10 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
   it('reviews base...head of a local repository, with inline comments bound to lines', async () => {
     const { repo, run } = setUp();
     git(repo, ['checkout', '-q', '-b', 'feature']);
-    writeFiles(repo, { 'src/http/headers.ts': "export function splitHeaders(head: string): Record<string, string> {\n  debugger;\n  return Object.fromEntries(head.split('\\n').map((l) => l.split(': ')));\n}\n" });
+    writeFiles(repo, {
+      'src/http/headers.ts':
+        "export function splitHeaders(head: string): Record<string, string> {\n  debugger;\n  return Object.fromEntries(head.split('\\n').map((l) => l.split(': ')));\n}\n",
+    });
     git(repo, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'debug']);
     const result = await run('review', '--base', 'main', '--json');
     expect(result.code).toBe(EXIT.ok);
@@ -57,8 +66,12 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     expect(bad.err + bad.out).toContain('is not a git ref');
   });
 
-  it('lists the skills, including the repository\'s own', async () => {
-    const { run } = setUp({ ...SAMPLE_FILES, '.github/skills/team-triage/SKILL.md': '---\nname: team-triage\ndescription: Triage incoming bugs. Triggers on "triage".\n---\n# Triage\nSort it.\n' });
+  it("lists the skills, including the repository's own", async () => {
+    const { run } = setUp({
+      ...SAMPLE_FILES,
+      '.github/skills/team-triage/SKILL.md':
+        '---\nname: team-triage\ndescription: Triage incoming bugs. Triggers on "triage".\n---\n# Triage\nSort it.\n',
+    });
     const out = (await run('skills')).out;
     expect(out).toContain('`nanodex-working` (built-in)');
     expect(out).toContain('`team-triage` (repository, `.github/skills/team-triage/SKILL.md`)');
@@ -70,6 +83,8 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     const result = await run('skills');
     expect(result.code).toBe(EXIT.ok);
     expect(result.out).toContain('.github/skills/huge/SKILL.md');
-    expect(result.out).toContain(`the file is ${Buffer.byteLength(huge).toLocaleString('en-US')} bytes, over the 65,536-byte (64 KB) limit for a SKILL.md, so the skill was not loaded`);
+    expect(result.out).toContain(
+      `the file is ${Buffer.byteLength(huge).toLocaleString('en-US')} bytes, over the 65,536-byte (64 KB) limit for a SKILL.md, so the skill was not loaded`,
+    );
   });
 });

@@ -26,8 +26,12 @@ describe('the src/core boundary (enforced by lint)', () => {
   });
 
   it('keeps probot out of the Action and @actions out of the App', async () => {
-    expect(await ruleIdsFor('src/action/example.ts', "import { Probot } from 'probot';\nexport { Probot };\n")).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('src/app/example.ts', "import * as core from '@actions/core';\nexport { core };\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/action/example.ts', "import { Probot } from 'probot';\nexport { Probot };\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/app/example.ts', "import * as core from '@actions/core';\nexport { core };\n")).toContain(
+      'no-restricted-imports',
+    );
   });
 
   it('holds for the code as it is', async () => {

@@ -5,18 +5,26 @@ const REVIEWS = '/repos/{owner}/{repo}/pulls/{pull_number}/reviews';
 
 describe('checkRequestBody', () => {
   it('accepts a body GitHub documents', () => {
-    expect(() => checkRequestBody('POST', REVIEWS, {
-      commit_id: 'abc', body: 'x', event: 'COMMENT', comments: [{ path: 'a.ts', line: 3, start_line: 1, side: 'RIGHT', start_side: 'RIGHT', body: 'y' }],
-    })).not.toThrow();
+    expect(() =>
+      checkRequestBody('POST', REVIEWS, {
+        commit_id: 'abc',
+        body: 'x',
+        event: 'COMMENT',
+        comments: [{ path: 'a.ts', line: 3, start_line: 1, side: 'RIGHT', start_side: 'RIGHT', body: 'y' }],
+      }),
+    ).not.toThrow();
   });
 
   it('refuses a misspelt field, even nested', () => {
-    expect(() => checkRequestBody('POST', REVIEWS, { body: 'x', event: 'COMMENT', comments: [{ path: 'a.ts', line: 3, startLine: 1, body: 'y' }] }))
-      .toThrow(/additionalProperty.*startLine/);
+    expect(() =>
+      checkRequestBody('POST', REVIEWS, { body: 'x', event: 'COMMENT', comments: [{ path: 'a.ts', line: 3, startLine: 1, body: 'y' }] }),
+    ).toThrow(/additionalProperty.*startLine/);
   });
 
   it('refuses a value outside an enum', () => {
-    expect(() => checkRequestBody('POST', REVIEWS, { body: 'x', event: 'COMMENTED' })).toThrow(/must be equal to one of the allowed values/);
+    expect(() => checkRequestBody('POST', REVIEWS, { body: 'x', event: 'COMMENTED' })).toThrow(
+      /must be equal to one of the allowed values/,
+    );
   });
 
   it('names an operation that does not exist', () => {

@@ -39,13 +39,16 @@ function newSource(): GitHubRepoSource {
 describe('GitHubRepoSource.downloadTarball', () => {
   describe('when the tarball is under the cap', () => {
     it('extracts it without the top folder, and LocalRepoSource can list it', async () => {
-      const tarball = await buildTarball({
-        'src/app.ts': 'export const app = 1;\n',
-        'src/lib/util.ts': 'export const util = 2;\n',
-        'README.md': '# r\n',
-        '.env': 'TOKEN=abc\n',
-        'node_modules/x/index.js': 'x\n',
-      }, { symlink: ['escape.ts', '/etc/passwd'] });
+      const tarball = await buildTarball(
+        {
+          'src/app.ts': 'export const app = 1;\n',
+          'src/lib/util.ts': 'export const util = 2;\n',
+          'README.md': '# r\n',
+          '.env': 'TOKEN=abc\n',
+          'node_modules/x/index.js': 'x\n',
+        },
+        { symlink: ['escape.ts', '/etc/passwd'] },
+      );
       mockTarball(tarball);
       const parent = makeTempDir();
       const dest = path.join(parent, 'checkout');
@@ -98,8 +101,12 @@ describe('GitHubRepoSource.downloadTarball', () => {
     it('refuses one that unpacks past maxExtractedBytes, leaving no folder', async () => {
       mockTarball(await buildTarball({ 'a.txt': 'a'.repeat(50_000), 'b.txt': 'b'.repeat(50_000) }));
       const parent = makeTempDir();
-      await expect(newSource().downloadTarball(path.join(parent, 'checkout'), { maxBytes: 1_000_000, maxExtractedBytes: 60_000 }))
-        .rejects.toMatchObject({ code: 'tarball-too-large', message: expect.stringContaining('unpacks to more than 60000 bytes') as unknown });
+      await expect(
+        newSource().downloadTarball(path.join(parent, 'checkout'), { maxBytes: 1_000_000, maxExtractedBytes: 60_000 }),
+      ).rejects.toMatchObject({
+        code: 'tarball-too-large',
+        message: expect.stringContaining('unpacks to more than 60000 bytes') as unknown,
+      });
       expect(readdirSync(parent)).toEqual([]);
     });
   });
@@ -118,7 +125,9 @@ describe('GitHubRepoSource.downloadTarball', () => {
     it('throws tarball-unreadable and leaves no folder', async () => {
       mockTarball(Buffer.from('this is not a gzip tarball at all'));
       const parent = makeTempDir();
-      await expect(newSource().downloadTarball(path.join(parent, 'x'), { maxBytes: 1000 })).rejects.toMatchObject({ code: 'tarball-unreadable' });
+      await expect(newSource().downloadTarball(path.join(parent, 'x'), { maxBytes: 1000 })).rejects.toMatchObject({
+        code: 'tarball-unreadable',
+      });
       expect(readdirSync(parent)).toEqual([]);
     });
   });

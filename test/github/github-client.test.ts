@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GitHubClient } from '../../src/github/github-client.js';
 
 describe('GitHubClient', () => {
-  it('is satisfied by Probot\'s octokit (the App) and by @octokit/rest with retry and throttling (the Action)', () => {
+  it("is satisfied by Probot's octokit (the App) and by @octokit/rest with retry and throttling (the Action)", () => {
     const app: GitHubClient = new ProbotOctokit();
     const ActionOctokit = Octokit.plugin(retry, throttling);
     const action: GitHubClient = new ActionOctokit({ throttle: { onRateLimit: () => false, onSecondaryRateLimit: () => false } });

@@ -12,7 +12,10 @@ function newSource(): GitHubRepoSource {
 }
 
 async function caught(promise: Promise<unknown>): Promise<NanodexError> {
-  const error: unknown = await promise.then(() => undefined, (e: unknown) => e);
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(NanodexError);
   return error as NanodexError;
 }
@@ -29,10 +32,14 @@ describe('GitHub errors, translated once in the adapter', () => {
       github()
         .matchHeader('authorization', `token ${TOKEN}`)
         .get('/repos/o/r')
-        .reply(403, { message: 'API rate limit exceeded for installation ID 1.' }, {
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(reset),
-        });
+        .reply(
+          403,
+          { message: 'API rate limit exceeded for installation ID 1.' },
+          {
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(reset),
+          },
+        );
 
       const error = await caught(newSource().readMetadata());
 
@@ -56,8 +63,11 @@ describe('GitHub errors, translated once in the adapter', () => {
   describe('when GitHub answers 429', () => {
     it('throws rate-limited with the time from retry-after, also in the middle of reading a file', async () => {
       mockMetadata(github())
-        .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' }).reply(200, treeBody([app]))
-        .get(`/repos/o/r/git/blobs/${app.sha}`).reply(429, { message: 'Too Many Requests' }, { 'retry-after': '30' });
+        .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+        .query({ recursive: '1' })
+        .reply(200, treeBody([app]))
+        .get(`/repos/o/r/git/blobs/${app.sha}`)
+        .reply(429, { message: 'Too Many Requests' }, { 'retry-after': '30' });
       const source = newSource();
 
       const error = await caught(source.readFile('src/app.ts'));
@@ -110,8 +120,10 @@ describe('GitHub errors, translated once in the adapter', () => {
 
     it('throws ref-not-found for a ref that does not exist', async () => {
       github()
-        .get('/repos/o/r').reply(200, { default_branch: 'main', description: null, language: null })
-        .get('/repos/o/r/commits/nope').reply(422, { message: 'No commit found for SHA: nope' });
+        .get('/repos/o/r')
+        .reply(200, { default_branch: 'main', description: null, language: null })
+        .get('/repos/o/r/commits/nope')
+        .reply(422, { message: 'No commit found for SHA: nope' });
       const source = new GitHubRepoSource(makeOctokit(), { owner: 'o', repo: 'r', ref: 'nope' });
       const error = await caught(source.readMetadata());
       expect(error.code).toBe('github-request-failed');
@@ -135,9 +147,13 @@ describe('GitHub errors, translated once in the adapter', () => {
 
     it('keeps a blob that GitHub answered with an unexpected shape out of the cache', async () => {
       mockMetadata(github())
-        .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' }).reply(200, treeBody([app]))
-        .get(`/repos/o/r/git/blobs/${app.sha}`).reply(200, { unexpected: true })
-        .get(`/repos/o/r/git/blobs/${app.sha}`).reply(200, blobBody('export {};\n'));
+        .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+        .query({ recursive: '1' })
+        .reply(200, treeBody([app]))
+        .get(`/repos/o/r/git/blobs/${app.sha}`)
+        .reply(200, { unexpected: true })
+        .get(`/repos/o/r/git/blobs/${app.sha}`)
+        .reply(200, blobBody('export {};\n'));
       const source = newSource();
       expect((await caught(source.readFile('src/app.ts'))).code).toBe('github-request-failed');
       await expect(source.readFile('src/app.ts')).resolves.toBe('export {};\n');

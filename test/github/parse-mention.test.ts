@@ -7,8 +7,10 @@ describe('parseMention', () => {
   });
 
   it('finds the mention anywhere in the comment, in any case, and keeps the following lines', () => {
-    expect(parseMention('Thanks!\n\nHey @NanoDex, explain `run()`\nand its callers', 'nanodex'))
-      .toEqual({ text: 'explain `run()`\nand its callers', openIssue: false });
+    expect(parseMention('Thanks!\n\nHey @NanoDex, explain `run()`\nand its callers', 'nanodex')).toEqual({
+      text: 'explain `run()`\nand its callers',
+      openIssue: false,
+    });
   });
 
   it('accepts the bot login as the slug', () => {

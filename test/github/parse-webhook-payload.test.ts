@@ -23,7 +23,7 @@ describe('parseWebhookPayload', () => {
     expect([...WEBHOOK_EVENTS].sort()).toEqual([...HANDLED_EVENTS].sort());
   });
 
-  describe('on GitHub\'s recorded deliveries', () => {
+  describe("on GitHub's recorded deliveries", () => {
     for (const name of EVENT_NAMES) {
       it(`handles every ${name} example whose action the App handles, and ignores the others`, () => {
         const examples = recordedExamples(name) as Payload[];
@@ -39,20 +39,39 @@ describe('parseWebhookPayload', () => {
 
   describe('when a field a handler reads is missing or of the wrong type', () => {
     it('names the path and the types, not the value', () => {
-      expect(problemsOf('issue_comment', comment((p) => { delete p.comment.user; })))
-        .toBe('payload.comment.user: expected an object, got undefined');
-      expect(problemsOf('issue_comment', comment((p) => { p.comment.body = 42; })))
-        .toBe('payload.comment.body: expected a string, got a number');
-      expect(problemsOf('issue_comment', comment((p) => { p.comment.id = 1.5; })))
-        .toBe('payload.comment.id: expected a whole number, got a number with a fraction');
+      expect(
+        problemsOf(
+          'issue_comment',
+          comment((p) => {
+            delete p.comment.user;
+          }),
+        ),
+      ).toBe('payload.comment.user: expected an object, got undefined');
+      expect(
+        problemsOf(
+          'issue_comment',
+          comment((p) => {
+            p.comment.body = 42;
+          }),
+        ),
+      ).toBe('payload.comment.body: expected a string, got a number');
+      expect(
+        problemsOf(
+          'issue_comment',
+          comment((p) => {
+            p.comment.id = 1.5;
+          }),
+        ),
+      ).toBe('payload.comment.id: expected a whole number, got a number with a fraction');
     });
 
     it('lists every problem at once, with array indexes in the path', () => {
       const install = recordedExamples('installation').find((p) => p.action === 'created')!;
       install.repositories = [{ full_name: 'a/b' }, { full_name: 7 }];
       delete install.installation;
-      expect(problemsOf('installation', install))
-        .toBe('payload.installation: expected an object, got undefined; payload.repositories[1].full_name: expected a string, got a number');
+      expect(problemsOf('installation', install)).toBe(
+        'payload.installation: expected an object, got undefined; payload.repositories[1].full_name: expected a string, got a number',
+      );
     });
 
     // Found by npm run fuzz: the installation handler reads repositories_added whenever the key is there.
@@ -63,7 +82,7 @@ describe('parseWebhookPayload', () => {
     });
 
     // Found by npm run fuzz: Probot names the event push.<action> when there is one, and throws on an action that is not text.
-    it('checks a push that carries an action, since Probot\'s dispatcher reads it', () => {
+    it("checks a push that carries an action, since Probot's dispatcher reads it", () => {
       const push = recordedExamples('push')[0]!;
       push.action = { toString: 1 };
       expect(problemsOf('push', push)).toBe('payload.action: expected a string, got an object');
@@ -77,37 +96,67 @@ describe('parseWebhookPayload', () => {
 
     it('never echoes a value back, however long or secret', () => {
       const secret = `ghs_${'x'.repeat(10_000)}`;
-      const rendered = problemsOf('issue_comment', comment((p) => {
-        p.comment.body = { token: secret };
-        p.repository = secret;
-        p.issue = [secret];
-      }));
+      const rendered = problemsOf(
+        'issue_comment',
+        comment((p) => {
+          p.comment.body = { token: secret };
+          p.repository = secret;
+          p.issue = [secret];
+        }),
+      );
       expect(rendered).not.toContain('ghs_');
-      expect(rendered).toBe('payload.repository: expected an object, got a string; payload.comment.body: expected a string, got an object; payload.issue: expected an object, got an array');
+      expect(rendered).toBe(
+        'payload.repository: expected an object, got a string; payload.comment.body: expected a string, got an object; payload.issue: expected an object, got an array',
+      );
     });
 
     it('renders at most five problems on one line of at most 500 characters', () => {
-      const problems = Array.from({ length: 40 }, (_, i) => ({ path: `payload.${'deep.'.repeat(20)}f${i}`, message: 'expected a string, got a number' }));
+      const problems = Array.from({ length: 40 }, (_, i) => ({
+        path: `payload.${'deep.'.repeat(20)}f${i}`,
+        message: 'expected a string, got a number',
+      }));
       const rendered = renderPayloadProblems(problems);
       expect(rendered.length).toBeLessThanOrEqual(500);
       expect(rendered).not.toContain('\n');
-      expect(renderPayloadProblems(problems.slice(0, 7).map((p, i) => ({ ...p, path: `payload.f${i}` }))))
-        .toMatch(/^payload\.f0: .*; payload\.f4: expected a string, got a number; and 2 more$/);
+      expect(renderPayloadProblems(problems.slice(0, 7).map((p, i) => ({ ...p, path: `payload.f${i}` })))).toMatch(
+        /^payload\.f0: .*; payload\.f4: expected a string, got a number; and 2 more$/,
+      );
     });
   });
 
   describe('accepts what GitHub documents as possible', () => {
     it('a comment whose user is null (a deleted account)', () => {
-      expect(parseWebhookPayload('issue_comment', comment((p) => { p.comment.user = null; })).kind).toBe('handled');
+      expect(
+        parseWebhookPayload(
+          'issue_comment',
+          comment((p) => {
+            p.comment.user = null;
+          }),
+        ).kind,
+      ).toBe('handled');
     });
 
     it('a mention without an installation (the handler then does nothing)', () => {
-      expect(parseWebhookPayload('issue_comment', comment((p) => { delete p.installation; })).kind).toBe('handled');
+      expect(
+        parseWebhookPayload(
+          'issue_comment',
+          comment((p) => {
+            delete p.installation;
+          }),
+        ).kind,
+      ).toBe('handled');
     });
 
     it('fields it does not read, kept in the typed payload', () => {
-      const parsed = parseWebhookPayload('issue_comment', comment((p) => { p.extra = { any: 'thing' }; }));
-      expect(parsed.kind === 'handled' && parsed.event === 'issue_comment.created' && parsed.payload.comment.body).toBe('You are totally right! I\'ll get this fixed right away.');
+      const parsed = parseWebhookPayload(
+        'issue_comment',
+        comment((p) => {
+          p.extra = { any: 'thing' };
+        }),
+      );
+      expect(parsed.kind === 'handled' && parsed.event === 'issue_comment.created' && parsed.payload.comment.body).toBe(
+        "You are totally right! I'll get this fixed right away.",
+      );
       expect(parsed.kind === 'handled' && (parsed.payload as Record<string, unknown>).extra).toEqual({ any: 'thing' });
     });
   });
@@ -118,7 +167,10 @@ describe('parseWebhookPayload', () => {
     });
 
     it('actions of handled events it does not act on, without checking their fields', () => {
-      expect(parseWebhookPayload('issue_comment', { action: 'deleted' })).toEqual({ kind: 'ignored', reason: 'nanodex does not act on "issue_comment.deleted"' });
+      expect(parseWebhookPayload('issue_comment', { action: 'deleted' })).toEqual({
+        kind: 'ignored',
+        reason: 'nanodex does not act on "issue_comment.deleted"',
+      });
     });
 
     it('quoting at most 60 characters of a name', () => {

@@ -10,7 +10,8 @@ const image = file('src/data.ts', 'binary');
 
 function mockTree(): ReturnType<typeof github> {
   return mockMetadata(github())
-    .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' })
+    .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+    .query({ recursive: '1' })
     .reply(200, treeBody([app, copy, gone, image, file('.env', 'TOKEN=1\n')]));
 }
 
@@ -81,7 +82,8 @@ describe('GitHubRepoSource.readFile', () => {
 
     it('refuses a path outside the scope', async () => {
       mockMetadata(github())
-        .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' })
+        .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+        .query({ recursive: '1' })
         .reply(200, treeBody([app, file('README.md', '# r\n')]));
       const source = new GitHubRepoSource(makeOctokit(), { owner: 'o', repo: 'r', scope: 'src' });
       await expect(source.readFile('README.md')).rejects.toMatchObject({
@@ -94,8 +96,10 @@ describe('GitHubRepoSource.readFile', () => {
   describe('when GitHub answers 404 for one blob', () => {
     it('throws file-not-found for that file and still reads the others', async () => {
       mockTree()
-        .get(`/repos/o/r/git/blobs/${gone.sha}`).reply(404, { message: 'Not Found' })
-        .get(`/repos/o/r/git/blobs/${app.sha}`).reply(200, blobBody(appText));
+        .get(`/repos/o/r/git/blobs/${gone.sha}`)
+        .reply(404, { message: 'Not Found' })
+        .get(`/repos/o/r/git/blobs/${app.sha}`)
+        .reply(200, blobBody(appText));
       const source = newSource();
 
       await expect(source.readFile('src/gone.ts')).rejects.toMatchObject({
@@ -108,7 +112,9 @@ describe('GitHubRepoSource.readFile', () => {
 
   describe('when the blob is binary', () => {
     it('refuses it with a clear error', async () => {
-      mockTree().get(`/repos/o/r/git/blobs/${image.sha}`).reply(200, blobBody(Buffer.from([0x89, 0x50, 0, 0x47])));
+      mockTree()
+        .get(`/repos/o/r/git/blobs/${image.sha}`)
+        .reply(200, blobBody(Buffer.from([0x89, 0x50, 0, 0x47])));
       await expect(newSource().readFile('src/data.ts')).rejects.toMatchObject({
         code: 'file-binary',
         message: 'src/data.ts is a binary file (it contains NUL bytes) and is not read as text',

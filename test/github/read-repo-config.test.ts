@@ -6,12 +6,22 @@ import { github, makeOctokit } from './github-nock.js';
 const contents = (path: string) => `/repos/o/r/contents/${encodeURIComponent(path)}`;
 
 function fileBody(path: string, text: string): Record<string, unknown> {
-  return { type: 'file', name: path.split('/').at(-1), path, sha: 'a'.repeat(40), size: text.length, encoding: 'base64', content: Buffer.from(text).toString('base64') };
+  return {
+    type: 'file',
+    name: path.split('/').at(-1),
+    path,
+    sha: 'a'.repeat(40),
+    size: text.length,
+    encoding: 'base64',
+    content: Buffer.from(text).toString('base64'),
+  };
 }
 
 describe('readRepoConfig', () => {
   it('reads .github/nanodex.yml from the default branch', async () => {
-    github().get(contents('.github/nanodex.yml')).query({ ref: 'main' })
+    github()
+      .get(contents('.github/nanodex.yml'))
+      .query({ ref: 'main' })
       .reply(200, fileBody('.github/nanodex.yml', 'review:\n  drafts: true\n'));
 
     const parsed = await readRepoConfig(makeOctokit(), { owner: 'o', repo: 'r', defaultBranch: 'main' });
@@ -20,8 +30,7 @@ describe('readRepoConfig', () => {
   });
 
   it('reads another file when one is named, and names it in the problems', async () => {
-    github().get(contents('config/bot.yml')).query({ ref: 'main' })
-      .reply(200, fileBody('config/bot.yml', 'review:\n  auto: maybe\n'));
+    github().get(contents('config/bot.yml')).query({ ref: 'main' }).reply(200, fileBody('config/bot.yml', 'review:\n  auto: maybe\n'));
 
     const parsed = await readRepoConfig(makeOctokit(), { owner: 'o', repo: 'r', defaultBranch: 'main', file: 'config/bot.yml' });
 
@@ -39,18 +48,23 @@ describe('readRepoConfig', () => {
 
   describe('when the file is over the size limit', () => {
     it('reports one GitHub sends without content (over 1 MB, encoding "none") as too large, never as the defaults', async () => {
-      github().get(contents('.github/nanodex.yml')).query({ ref: 'main' })
+      github()
+        .get(contents('.github/nanodex.yml'))
+        .query({ ref: 'main' })
         .reply(200, { ...fileBody('.github/nanodex.yml', ''), size: 1_500_000, encoding: 'none', content: '' });
 
       const parsed = await readRepoConfig(makeOctokit(), { owner: 'o', repo: 'r', defaultBranch: 'main' });
 
       expect(parsed).toEqual({
         ok: false,
-        problems: [{
-          path: '',
-          message: '.github/nanodex.yml on main is 1,500,000 bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read',
-          fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
-        }],
+        problems: [
+          {
+            path: '',
+            message:
+              '.github/nanodex.yml on main is 1,500,000 bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read',
+            fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
+          },
+        ],
       });
     });
 

@@ -4,7 +4,7 @@ import { ACTIONS_BOT_LOGIN, readSelfLogin } from '../../src/github/read-self-log
 import { github, makeOctokit } from './github-nock.js';
 
 describe('readSelfLogin', () => {
-  it('takes the workflow token\'s comments to be github-actions[bot]\'s, without asking GitHub', async () => {
+  it("takes the workflow token's comments to be github-actions[bot]'s, without asking GitHub", async () => {
     await expect(readSelfLogin(makeOctokit(), 'ghs_workflowtoken', silentLogger)).resolves.toBe(ACTIONS_BOT_LOGIN);
   });
 

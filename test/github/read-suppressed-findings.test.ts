@@ -9,11 +9,16 @@ function thread(options: { fp?: string; login?: string; resolved?: boolean; thum
   return {
     isResolved: options.resolved ?? false,
     comments: {
-      nodes: [{
-        body: options.fp === undefined ? 'a comment' : markFingerprint('Finding', options.fp),
-        author: { login: options.login ?? 'nanodex' },
-        reactionGroups: [{ content: 'THUMBS_UP', reactors: { totalCount: 2 } }, { content: 'THUMBS_DOWN', reactors: { totalCount: options.thumbsDown ?? 0 } }],
-      }],
+      nodes: [
+        {
+          body: options.fp === undefined ? 'a comment' : markFingerprint('Finding', options.fp),
+          author: { login: options.login ?? 'nanodex' },
+          reactionGroups: [
+            { content: 'THUMBS_UP', reactors: { totalCount: 2 } },
+            { content: 'THUMBS_DOWN', reactors: { totalCount: options.thumbsDown ?? 0 } },
+          ],
+        },
+      ],
     },
   };
 }
@@ -23,18 +28,30 @@ function page(nodes: unknown[], endCursor: string | null = null) {
 }
 
 describe('readSuppressedFindings', () => {
-  it('returns nanodex\'s findings that were resolved or got a thumbs down, across pages', async () => {
+  it("returns nanodex's findings that were resolved or got a thumbs down, across pages", async () => {
     const variables: unknown[] = [];
     github()
-      .post('/graphql', (body) => { variables.push(body.variables); return true; })
-      .reply(200, page([
-        thread({ fp: FP(1), resolved: true }),
-        thread({ fp: FP(2), thumbsDown: 1 }),
-        thread({ fp: FP(3) }),
-        thread({ fp: FP(4), resolved: true, login: 'alice' }),
-        thread({ resolved: true }),
-      ], 'cursor-1'))
-      .post('/graphql', (body) => { variables.push(body.variables); return true; })
+      .post('/graphql', (body) => {
+        variables.push(body.variables);
+        return true;
+      })
+      .reply(
+        200,
+        page(
+          [
+            thread({ fp: FP(1), resolved: true }),
+            thread({ fp: FP(2), thumbsDown: 1 }),
+            thread({ fp: FP(3) }),
+            thread({ fp: FP(4), resolved: true, login: 'alice' }),
+            thread({ resolved: true }),
+          ],
+          'cursor-1',
+        ),
+      )
+      .post('/graphql', (body) => {
+        variables.push(body.variables);
+        return true;
+      })
       .reply(200, page([thread({ fp: FP(5), resolved: true })]));
     const found = await readSuppressedFindings(makeOctokit(), { owner: 'o', repo: 'r', pullNumber: 5, selfLogin: 'nanodex[bot]' });
     expect([...found]).toEqual([FP(1), FP(2), FP(5)]);
@@ -46,7 +63,8 @@ describe('readSuppressedFindings', () => {
 
   it('reports a GraphQL failure with what it was doing', async () => {
     github().post('/graphql').reply(502, { message: 'Bad gateway' });
-    await expect(readSuppressedFindings(makeOctokit(), { owner: 'o', repo: 'r', pullNumber: 5, selfLogin: 'nanodex[bot]' }))
-      .rejects.toMatchObject({ message: expect.stringContaining('reading the review threads of o/r#5') });
+    await expect(
+      readSuppressedFindings(makeOctokit(), { owner: 'o', repo: 'r', pullNumber: 5, selfLogin: 'nanodex[bot]' }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('reading the review threads of o/r#5') });
   });
 });

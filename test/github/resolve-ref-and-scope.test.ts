@@ -12,8 +12,14 @@ function sourceFor(url: string): GitHubRepoSource {
 function mockRefs(heads: string[], tags: string[] = []): ReturnType<typeof github> {
   const scope = github();
   const first = heads[0]?.split('/')[0] ?? 'feature';
-  scope.get(`/repos/o/r/git/matching-refs/heads/${first}`).reply(200, heads.map((h) => ({ ref: `refs/heads/${h}` })));
-  scope.get(`/repos/o/r/git/matching-refs/tags/${first}`).reply(200, tags.map((t) => ({ ref: `refs/tags/${t}` })));
+  scope.get(`/repos/o/r/git/matching-refs/heads/${first}`).reply(
+    200,
+    heads.map((h) => ({ ref: `refs/heads/${h}` })),
+  );
+  scope.get(`/repos/o/r/git/matching-refs/tags/${first}`).reply(
+    200,
+    tags.map((t) => ({ ref: `refs/tags/${t}` })),
+  );
   return scope;
 }
 
@@ -28,7 +34,8 @@ describe('GitHubRepoSource.resolveRefAndScope', () => {
 
       // the slash stays a slash in the commits URL
       mockMetadata(github(), { ref: 'feature/login' })
-        .get(`/repos/o/r/git/trees/${HEAD_SHA}`).query({ recursive: '1' })
+        .get(`/repos/o/r/git/trees/${HEAD_SHA}`)
+        .query({ recursive: '1' })
         .reply(200, treeBody([file('src/a.ts', 'a'), file('login/src/b.ts', 'b')]));
       expect((await source.listFiles()).files.map((f) => f.path)).toEqual(['src/a.ts']);
       expect(source.bytesByKind.refs).toBeGreaterThan(0);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintFinding, markFingerprint, readFingerprint, readReviewState, writeReviewState } from '../../src/core/review/review-state.js';
+import {
+  fingerprintFinding,
+  markFingerprint,
+  readFingerprint,
+  readReviewState,
+  writeReviewState,
+} from '../../src/core/review/review-state.js';
 
 const SHA_A = 'a'.repeat(40);
 const SHA_B = 'b'.repeat(40);

@@ -27,7 +27,10 @@ export function ensureBuilt(entry: string): string {
   }
   try {
     if (stale()) {
-      execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
+      execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+        cwd: PROJECT_ROOT,
+        stdio: 'pipe',
+      });
     }
   } finally {
     rmSync(lock, { recursive: true, force: true });

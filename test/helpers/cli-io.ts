@@ -10,8 +10,18 @@ export interface CapturedIo extends CliIo {
 export function captureIo(options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean }): CapturedIo {
   let out = '';
   let err = '';
-  const stdout = new Writable({ write: (chunk, _enc, done) => { out += String(chunk); done(); } });
-  const stderr = new Writable({ write: (chunk, _enc, done) => { err += String(chunk); done(); } });
+  const stdout = new Writable({
+    write: (chunk, _enc, done) => {
+      out += String(chunk);
+      done();
+    },
+  });
+  const stderr = new Writable({
+    write: (chunk, _enc, done) => {
+      err += String(chunk);
+      done();
+    },
+  });
   return {
     stdout: Object.assign(stdout, { isTTY: options.tty ?? false }),
     stderr: Object.assign(stderr, { isTTY: options.tty ?? false }),

@@ -8,7 +8,12 @@ import { indexSample, type IndexedRepo } from './sample-repo.js';
 /** A clock that moves only when told: run metrics stay deterministic. */
 export function fixedClock(start = 1_700_000_000_000): Clock & { advance(ms: number): void } {
   let now = start;
-  return { now: () => now, advance: (ms) => { now += ms; } };
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
 }
 
 export function recordingLogger(): Logger & { lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
@@ -23,7 +28,9 @@ afterEach(() => {
 });
 
 /** The sample repository indexed, with ports ready for run(); its index is closed after the test. */
-export async function explorePorts(files?: Record<string, string>): Promise<{ repo: IndexedRepo; ports: RunPorts & { logger: ReturnType<typeof recordingLogger> }; ask: (prompt: string) => Request }> {
+export async function explorePorts(
+  files?: Record<string, string>,
+): Promise<{ repo: IndexedRepo; ports: RunPorts & { logger: ReturnType<typeof recordingLogger> }; ask: (prompt: string) => Request }> {
   const repo = await indexSample(files);
   opened.push(repo);
   const ports = { source: repo.source, index: new SqliteCodeIndex(repo.store), logger: recordingLogger(), clock: fixedClock() };

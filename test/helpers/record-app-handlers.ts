@@ -14,10 +14,21 @@ type Handler = (context: unknown) => Promise<void>;
  */
 export function recordAppHandlers(): { deliver(name: string, payload: unknown): Promise<Job[]> } {
   const handlers = new Map<string, Handler>();
-  const recorder = { on: (events: string | string[], handler: Handler) => { for (const e of [events].flat()) handlers.set(e, handler); } };
+  const recorder = {
+    on: (events: string | string[], handler: Handler) => {
+      for (const e of [events].flat()) handlers.set(e, handler);
+    },
+  };
   let jobs: Job[] = [];
   const deps = {
-    appSlug: 'nanodex', logger: silentLogger, installIndexLimit: 10, queue: { enqueue: (job: Job) => { jobs.push(job); } },
+    appSlug: 'nanodex',
+    logger: silentLogger,
+    installIndexLimit: 10,
+    queue: {
+      enqueue: (job: Job) => {
+        jobs.push(job);
+      },
+    },
   } as unknown as AppDeps;
   void createNanodexApp(deps)(recorder as never, { cwd: '.', addHandler: () => undefined });
   return {
@@ -44,9 +55,15 @@ export function recordedExamples(name: string): Record<string, unknown>[] {
 /** A payload the handlers act on: with an installation, mentions that mention nanodex, pushes to the default branch. */
 export function toActionable(payload: Record<string, unknown>): Record<string, unknown> {
   payload.installation = { id: 1 };
-  if (typeof payload.comment === 'object' && payload.comment !== null) (payload.comment as Record<string, unknown>).body = '@nanodex plan add retries';
+  if (typeof payload.comment === 'object' && payload.comment !== null)
+    (payload.comment as Record<string, unknown>).body = '@nanodex plan add retries';
   if (typeof payload.ref === 'string') {
-    Object.assign(payload, { ref: 'refs/heads/main', deleted: false, after: 'a'.repeat(40), repository: { ...payload.repository as object, default_branch: 'main' } });
+    Object.assign(payload, {
+      ref: 'refs/heads/main',
+      deleted: false,
+      after: 'a'.repeat(40),
+      repository: { ...(payload.repository as object), default_branch: 'main' },
+    });
   }
   return payload;
 }

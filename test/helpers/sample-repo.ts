@@ -53,12 +53,7 @@ export const SAMPLE_FILES: Record<string, string> = {
     '        return path',
     '',
   ].join('\n'),
-  'tools/retry.py': [
-    'def with_retries(fn, attempts=3):',
-    '    for _ in range(attempts):',
-    '        return fn()',
-    '',
-  ].join('\n'),
+  'tools/retry.py': ['def with_retries(fn, attempts=3):', '    for _ in range(attempts):', '        return fn()', ''].join('\n'),
   'tools/__init__.py': '',
   'README.md': '# Sample\n\nA sample repository for nanodex tests.\n',
   '.env': 'SECRET_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n',

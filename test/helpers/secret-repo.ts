@@ -26,7 +26,8 @@ export function buildSecretRepoFiles(corpus: readonly CorpusSecret[]): Record<st
       '}',
       '',
     ].join('\n'),
-    'src/aws/sign.ts': 'export function sign(body: string, key: string, secret: string): string {\n  return `${key}:${secret}:${body.length}`;\n}\n',
+    'src/aws/sign.ts':
+      'export function sign(body: string, key: string, secret: string): string {\n  return `${key}:${secret}:${body.length}`;\n}\n',
     'src/integrations/clients.ts': [
       '/** Every client the app talks to, with its credentials (do not do this). */',
       ...oneLine.filter((s) => !s.name.startsWith('AWS')).map((s) => `// ${s.name}\n${s.inCode}`),

@@ -22,7 +22,9 @@ export function spawnCli(args: string[], options: { env?: NodeJS.ProcessEnv } = 
   let stdout = '';
   let stderr = '';
   const waiters: { text: string; resolve: () => void }[] = [];
-  child.stdout.on('data', (data: Buffer) => { stdout += data.toString(); });
+  child.stdout.on('data', (data: Buffer) => {
+    stdout += data.toString();
+  });
   child.stderr.on('data', (data: Buffer) => {
     stderr += data.toString();
     for (const w of waiters.filter((x) => stderr.includes(x.text))) w.resolve();
@@ -33,10 +35,11 @@ export function spawnCli(args: string[], options: { env?: NodeJS.ProcessEnv } = 
   });
   return {
     done,
-    stderrContains: (text) => new Promise((resolve, reject) => {
-      if (stderr.includes(text)) return resolve();
-      waiters.push({ text, resolve });
-      void done.then(() => reject(new Error(`the CLI exited without printing ${JSON.stringify(text)}; stderr:\n${stderr}`)));
-    }),
+    stderrContains: (text) =>
+      new Promise((resolve, reject) => {
+        if (stderr.includes(text)) return resolve();
+        waiters.push({ text, resolve });
+        void done.then(() => reject(new Error(`the CLI exited without printing ${JSON.stringify(text)}; stderr:\n${stderr}`)));
+      }),
   };
 }

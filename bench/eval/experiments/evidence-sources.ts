@@ -23,7 +23,10 @@ for (const c of loadCases(args.cases).filter((x) => !args.repo || x.repo === arg
     await indexRepository(source, store, {});
     store.releaseWriteLock();
     const hunks = readHunks(mirrorGitDir(c.repo), c.parentSha, c.sha, c.expected);
-    const result = await run({ command: 'ask', prompt: c.query, repo: { kind: 'local', root: snapshotDir(c) } }, { source, index: new SqliteCodeIndex(store), logger: silentLogger, clock: systemClock });
+    const result = await run(
+      { command: 'ask', prompt: c.query, repo: { kind: 'local', root: snapshotDir(c) } },
+      { source, index: new SqliteCodeIndex(store), logger: silentLogger, clock: systemClock },
+    );
     if (result.kind !== 'done' || result.command !== 'ask') continue;
     const ranked = locateFiles(new SqliteCodeIndex(store), c.query, { limit: 8 }).map((f) => f.path);
     for (const e of result.context.evidence) {
@@ -40,4 +43,5 @@ for (const c of loadCases(args.cases).filter((x) => !args.repo || x.repo === arg
     store.close();
   }
 }
-for (const [k, t] of totals) process.stdout.write(`${k.padEnd(28)} items ${t.items} lines ${t.lines} near ${t.near} (${(t.near / t.lines).toFixed(3)})\n`);
+for (const [k, t] of totals)
+  process.stdout.write(`${k.padEnd(28)} items ${t.items} lines ${t.lines} near ${t.near} (${(t.near / t.lines).toFixed(3)})\n`);

@@ -21,11 +21,16 @@ for (const prefix of process.argv.slice(2)) {
   const reading = readPrompt(c.query);
   console.log(`identifiers: ${reading.identifiers.join(' ')}\nfts strict: ${toFtsQuery(c.query)?.strict.slice(0, 300)}`);
   const all = locateFiles(index, c.query, { limit: 1000 });
-  all.slice(0, 10).forEach((f, i) => console.log(`${i + 1}. ${f.score} ${f.path}${c.expected.includes(f.path) ? ' <-' : ''}  ${f.reason.slice(0, 200)}`));
+  all
+    .slice(0, 10)
+    .forEach((f, i) => console.log(`${i + 1}. ${f.score} ${f.path}${c.expected.includes(f.path) ? ' <-' : ''}  ${f.reason.slice(0, 200)}`));
   for (const e of c.expected) {
     const at = all.findIndex((f) => f.path === e);
     console.log(`expected ${e}: rank ${at + 1} ${at >= 0 ? `${all[at]!.score} ${all[at]!.reason.slice(0, 200)}` : ''}`);
   }
-  index.search(c.query, { limit: 200 }).slice(0, 12).forEach((h) => console.log(`   chunk ${h.score.toFixed(2)} ${h.path}:${h.startLine} ${h.kind} ${h.context.slice(0, 60)}`));
+  index
+    .search(c.query, { limit: 200 })
+    .slice(0, 12)
+    .forEach((h) => console.log(`   chunk ${h.score.toFixed(2)} ${h.path}:${h.startLine} ${h.kind} ${h.context.slice(0, 60)}`));
   store.close();
 }

@@ -39,19 +39,36 @@ export interface Knobs {
 }
 
 export const BASE: Knobs = {
-  neighbour: 0.25, neighbourOnce: false, testFactor: 1, testsUnlessAsked: false, textFactor: 1, dotted: false,
-  text: 1, extraChunks: 0.15, searchChunks: 200, changeStopWords: false, pathWords: 0.8, definition: 3, definitionMaxFiles: 1000,
-  testTransfer: 0, fileBm25: 0,
+  neighbour: 0.25,
+  neighbourOnce: false,
+  testFactor: 1,
+  testsUnlessAsked: false,
+  textFactor: 1,
+  dotted: false,
+  text: 1,
+  extraChunks: 0.15,
+  searchChunks: 200,
+  changeStopWords: false,
+  pathWords: 0.8,
+  definition: 3,
+  definitionMaxFiles: 1000,
+  testTransfer: 0,
+  fileBm25: 0,
 };
 
 export { isTestFile };
 
-const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
+const CHANGE_WORDS =
+  /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 
 const FILE_EXTENSION = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md|txt|rst)$/;
 
 export function locateFilesExp(
-  index: CodeIndex, question: string, knobs: Knobs, limit = 10, fileScores?: { path: string; score: number }[],
+  index: CodeIndex,
+  question: string,
+  knobs: Knobs,
+  limit = 10,
+  fileScores?: { path: string; score: number }[],
 ): { path: string; score: number; reason: string }[] {
   const searchText = knobs.changeStopWords ? question.replace(CHANGE_WORDS, ' ') : question;
   const reading = readPrompt(question);
@@ -110,9 +127,20 @@ export function locateFilesExp(
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
     const nameWords = new Set(splitIdentifier(base));
-    const dirWords = new Set(file.path.split('/').slice(0, -1).flatMap((d) => splitIdentifier(d)));
+    const dirWords = new Set(
+      file.path
+        .split('/')
+        .slice(0, -1)
+        .flatMap((d) => splitIdentifier(d)),
+    );
     let hit = 0;
-    for (const w of words) hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
+    for (const w of words)
+      hit +=
+        nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n)))
+          ? 1
+          : dirWords.has(w)
+            ? 0.4
+            : 0;
     if (hit > 0 && scores.has(file.path)) add(file.path, knobs.pathWords * Math.min(hit, 3), 'path');
     else if (hit >= 1) add(file.path, knobs.pathWords * 0.5 * Math.min(hit, 3), 'path');
   }
@@ -133,7 +161,8 @@ export function locateFilesExp(
 
   if (knobs.testTransfer > 0) {
     const byStem = new Map<string, string[]>();
-    for (const f of files) if (!isTestFile(f.path) && f.language !== 'text') byStem.set(stem(f.path), [...(byStem.get(stem(f.path)) ?? []), f.path]);
+    for (const f of files)
+      if (!isTestFile(f.path) && f.language !== 'text') byStem.set(stem(f.path), [...(byStem.get(stem(f.path)) ?? []), f.path]);
     for (const [path, entry] of [...scores]) {
       if (!isTestFile(path)) continue;
       const targets = byStem.get(stem(path)) ?? [];

@@ -14,7 +14,12 @@ import { renderTable } from '../metrics.js';
 import { FILE_VARIANTS, VARIANTS } from './variants.js';
 
 const { values: args } = parseArgs({
-  options: { cases: { type: 'string', default: CASES_FILE }, only: { type: 'string' }, 'per-repo': { type: 'boolean', default: false }, worst: { type: 'string' } },
+  options: {
+    cases: { type: 'string', default: CASES_FILE },
+    only: { type: 'string' },
+    'per-repo': { type: 'boolean', default: false },
+    worst: { type: 'string' },
+  },
 });
 const only = args.only?.split(',');
 

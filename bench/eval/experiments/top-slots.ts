@@ -11,7 +11,9 @@ import { runCases, type Ranker } from '../harness.js';
 import { isTestFile } from './locate-files-exp.js';
 import { VARIANTS } from './variants.js';
 
-const { values: args } = parseArgs({ options: { cases: { type: 'string', default: CASES_FILE }, variant: { type: 'string', default: 'S5 +extra chunks 0.3' } } });
+const { values: args } = parseArgs({
+  options: { cases: { type: 'string', default: CASES_FILE }, variant: { type: 'string', default: 'S5 +extra chunks 0.3' } },
+});
 const variant = VARIANTS[args.variant];
 if (!variant) throw new Error(`no variant ${args.variant}`);
 const languages = new Map<string, string>();
@@ -24,7 +26,9 @@ const rankers: Record<string, Ranker> = {
 };
 const results = await runCases(loadCases(args.cases), rankers);
 for (const name of Object.keys(rankers)) {
-  let slots = 0, tests = 0, text = 0;
+  let slots = 0,
+    tests = 0,
+    text = 0;
   const magnets = new Map<string, number>();
   for (const r of results) {
     for (const p of r.ranked[name]!.slice(0, 5)) {

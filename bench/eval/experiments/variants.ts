@@ -5,8 +5,10 @@ import { BASE, locateFilesExp, type Knobs } from './locate-files-exp.js';
 
 type Variant = (context: RankContext) => { path: string }[];
 
-const knobs = (change: Partial<Knobs>): Variant => ({ index, evalCase, baseline }) =>
-  locateFilesExp(index, evalCase.query, { ...BASE, ...change }, 10, change.fileBm25 ? baseline.scores(evalCase.query, 50) : undefined);
+const knobs =
+  (change: Partial<Knobs>): Variant =>
+  ({ index, evalCase, baseline }) =>
+    locateFilesExp(index, evalCase.query, { ...BASE, ...change }, 10, change.fileBm25 ? baseline.scores(evalCase.query, 50) : undefined);
 
 /** The ladder reported: each step adds one change to the one before. */
 const S1: Partial<Knobs> = { neighbour: 0.1, neighbourOnce: true };
@@ -48,6 +50,12 @@ function fileBm25(context: RankContext, options: { distinct?: boolean; porter?: 
 
 export const FILE_VARIANTS: Record<string, Variant> = {
   'bm25 files (distinct, porter)': (c) => fileBm25(c, { distinct: true, porter: true }).scores(c.evalCase.query, 10),
-  'S5 +file bm25 (distinct, porter)': (c) => locateFilesExp(c.index, c.evalCase.query, { ...BASE, ...S5, fileBm25: 1 }, 10,
-    fileBm25(c, { distinct: true, porter: true }).scores(c.evalCase.query, 50)),
+  'S5 +file bm25 (distinct, porter)': (c) =>
+    locateFilesExp(
+      c.index,
+      c.evalCase.query,
+      { ...BASE, ...S5, fileBm25: 1 },
+      10,
+      fileBm25(c, { distinct: true, porter: true }).scores(c.evalCase.query, 50),
+    ),
 };

@@ -15,19 +15,22 @@ export function registerSearchCommand(program: Command, io: CliIo, wrap: Wrap): 
     .description('full-text search (BM25) over code chunks')
     .option('--limit <n>', 'most hits to print', positiveInt('--limit', 1000), 20)
     .option('--path <folder>', 'only hits under this folder')
-    .action(wrap(async (...args) => {
-      const [words, options] = args as [string[], SearchOptions];
-      const pathPrefix = options.path ? parseRepoPath(options.path) : undefined;
-      const { store } = await openIndex(options, io);
-      try {
-        const hits = searchChunks(store, words.join(' '), { limit: options.limit, pathPrefix });
-        if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
-        else if (hits.length === 0) io.stderr.write(`no chunk matches "${words.join(' ')}"\n`);
-        // One write: every write is one pass of the redactor.
-        else io.stdout.write(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`).join(''));
-        return hits.length === 0 ? EXIT.notFound : EXIT.ok;
-      } finally {
-        store.close();
-      }
-    }));
+    .action(
+      wrap(async (...args) => {
+        const [words, options] = args as [string[], SearchOptions];
+        const pathPrefix = options.path ? parseRepoPath(options.path) : undefined;
+        const { store } = await openIndex(options, io);
+        try {
+          const hits = searchChunks(store, words.join(' '), { limit: options.limit, pathPrefix });
+          if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+          else if (hits.length === 0) io.stderr.write(`no chunk matches "${words.join(' ')}"\n`);
+          // One write: every write is one pass of the redactor.
+          else
+            io.stdout.write(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}  ${h.kind}  ${h.context || '(no symbol)'}\n`).join(''));
+          return hits.length === 0 ? EXIT.notFound : EXIT.ok;
+        } finally {
+          store.close();
+        }
+      }),
+    );
 }

@@ -8,7 +8,8 @@ import { readGitDiff } from '../read-git-diff.js';
 import type { RunOptions } from '../run-request.js';
 
 /** Loaded on use: the pipeline, the model providers and Octokit are most of the CLI's modules (lookups skip them). */
-const runRequest: typeof import('../run-request.js').runRequest = async (...args) => (await import('../run-request.js')).runRequest(...args);
+const runRequest: typeof import('../run-request.js').runRequest = async (...args) =>
+  (await import('../run-request.js')).runRequest(...args);
 
 interface SkillOptions extends RunOptions {
   base?: string;
@@ -23,39 +24,58 @@ interface SkillOptions extends RunOptions {
 export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): void {
   for (const { name, description, needsPrompt, defaultPrompt } of COMMAND_TABLE.filter((c) => c.kind === 'skill')) {
     const command = withModelOptions(withCommonOptions(program.command(name)))
-      .argument(needsPrompt ? '<prompt...>' : '[prompt...]', 'what to do; may carry budget words: rounds=3 files=10 budget=20k focus=src/api')
+      .argument(
+        needsPrompt ? '<prompt...>' : '[prompt...]',
+        'what to do; may carry budget words: rounds=3 files=10 budget=20k focus=src/api',
+      )
       .description(description)
       .option('--verbose', 'log the run (one JSON line) on stderr', false)
       .option('--no-refresh', 'use the index as it is, without updating it first');
     if (name === 'review' || name === 'diagram') {
-      command.option('--base <ref>', name === 'review' ? 'the branch or commit the change goes into (required)' : 'show the change base...head');
+      command.option(
+        '--base <ref>',
+        name === 'review' ? 'the branch or commit the change goes into (required)' : 'show the change base...head',
+      );
       command.option('--head <ref>', 'the branch or commit with the change (default HEAD)');
     }
-    command.action(wrap(async (...args) => {
-      const [words, options] = args as [string[], SkillOptions];
-      if (name === 'review' && options.base === undefined) {
-        io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
-        return 2;
-      }
-      return runRequest(async (repo, root) => {
-        const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' };
-        if (options.base === undefined) return request;
-        if (!root) throw new NanodexError('bad-option', '--base/--head work on a local repository only', { hint: 'clone the repository and pass --repo DIR' });
-        const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
-        if (checkedOut !== undefined && checkedOut !== headSha) {
-          io.stderr.write(`note: the index is of the checkout (${checkedOut.slice(0, 12)}), not of --head (${headSha.slice(0, 12)}); check out the head for exact callers and lines\n`);
+    command.action(
+      wrap(async (...args) => {
+        const [words, options] = args as [string[], SkillOptions];
+        if (name === 'review' && options.base === undefined) {
+          io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
+          return 2;
         }
-        return { ...request, diff, pullRequest: { number: 0, title: request.prompt, body: '', baseSha, headSha } };
-      }, options, io);
-    }));
+        return runRequest(
+          async (repo, root) => {
+            const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' };
+            if (options.base === undefined) return request;
+            if (!root)
+              throw new NanodexError('bad-option', '--base/--head work on a local repository only', {
+                hint: 'clone the repository and pass --repo DIR',
+              });
+            const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
+            if (checkedOut !== undefined && checkedOut !== headSha) {
+              io.stderr.write(
+                `note: the index is of the checkout (${checkedOut.slice(0, 12)}), not of --head (${headSha.slice(0, 12)}); check out the head for exact callers and lines\n`,
+              );
+            }
+            return { ...request, diff, pullRequest: { number: 0, title: request.prompt, body: '', baseSha, headSha } };
+          },
+          options,
+          io,
+        );
+      }),
+    );
   }
   const help = getCommandSpec('help');
   withCommonOptions(program.command(help.cliName ?? help.name))
     .description(`list ${help.description}`)
     .option('--verbose', 'log the run (one JSON line) on stderr', false)
     .option('--no-refresh', 'use the index as it is, without updating it first')
-    .action(wrap(async (...args) => {
-      const options = args[0] as SkillOptions;
-      return runRequest((repo) => ({ command: 'help', prompt: help.defaultPrompt, repo }), options, io);
-    }));
+    .action(
+      wrap(async (...args) => {
+        const options = args[0] as SkillOptions;
+        return runRequest((repo) => ({ command: 'help', prompt: help.defaultPrompt, repo }), options, io);
+      }),
+    );
 }

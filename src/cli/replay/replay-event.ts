@@ -3,8 +3,18 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  findConfigSizeProblem, LocalRepoSource, NanodexError, openRepoIndex, parseRepoConfig, PERMISSIONS, REPO_CONFIG_FILE, reviewChange,
-  SqliteCodeIndex, startMention, systemClock, toIndexFile,
+  findConfigSizeProblem,
+  LocalRepoSource,
+  NanodexError,
+  openRepoIndex,
+  parseRepoConfig,
+  PERMISSIONS,
+  REPO_CONFIG_FILE,
+  reviewChange,
+  SqliteCodeIndex,
+  startMention,
+  systemClock,
+  toIndexFile,
 } from '../../core/index.js';
 import type { FlowPorts, Logger, ParsedRepoConfig, Permission } from '../../core/index.js';
 import { parseMention } from '../../github/parse-mention.js';
@@ -43,9 +53,13 @@ const REPLAY_INSTALLATION_ID = 1;
 export async function replayEvent(options: ReplayOptions): Promise<string> {
   const checked = parseWebhookPayload(options.event, options.payload);
   if (checked.kind === 'invalid') {
-    throw new NanodexError('payload-invalid', `the ${options.event} payload does not have the fields the App reads: ${renderPayloadProblems(checked.problems)}`, {
-      hint: 'replay the payload as GitHub sent it (the App\'s Advanced settings page lists recent deliveries), with --event set to its X-GitHub-Event header',
-    });
+    throw new NanodexError(
+      'payload-invalid',
+      `the ${options.event} payload does not have the fields the App reads: ${renderPayloadProblems(checked.problems)}`,
+      {
+        hint: "replay the payload as GitHub sent it (the App's Advanced settings page lists recent deliveries), with --event set to its X-GitHub-Event header",
+      },
+    );
   }
   if (checked.kind === 'ignored') return `${checked.reason}; it would post nothing.\n`;
   const permission = toPermission(options.permission ?? 'admin');
@@ -56,9 +70,13 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
     const base = options.base ?? currentBranch(root);
     const read = await readGitDiff(root, base, options.head ?? 'HEAD');
     if (read.baseSha === read.headSha) {
-      throw new NanodexError('bad-ref', `the pull request to replay has no change here: ${base} and ${options.head ?? 'HEAD'} are the same commit`, {
-        hint: 'pass --base with the branch the pull request goes into and --head with its branch, e.g. --base main --head my-branch',
-      });
+      throw new NanodexError(
+        'bad-ref',
+        `the pull request to replay has no change here: ${base} and ${options.head ?? 'HEAD'} are the same commit`,
+        {
+          hint: 'pass --base with the branch the pull request goes into and --head with its branch, e.g. --base main --head my-branch',
+        },
+      );
     }
     return { number, baseSha: read.baseSha, headSha: read.headSha, title, body, diff: read.diff };
   };
@@ -66,16 +84,29 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
   switch (checked.event) {
     case 'issue_comment.created':
     case 'pull_request_review_comment.created': {
-      const event = checked.event === 'issue_comment.created'
-        ? toMentionEvent({ name: 'issue_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID })
-        : toMentionEvent({ name: 'pull_request_review_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID });
+      const event =
+        checked.event === 'issue_comment.created'
+          ? toMentionEvent({ name: 'issue_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID })
+          : toMentionEvent({ name: 'pull_request_review_comment', payload: checked.payload }, { installationId: REPLAY_INSTALLATION_ID });
       const mention = event && event.actor.login !== selfLogin ? parseMention(event.comment.body, options.appSlug) : undefined;
-      if (event === undefined || mention === undefined) return new TranscriptThread({ number: 0, loadPullRequest: notAPullRequest }).render();
-      const thread = new TranscriptThread({ number: event.issue.number, loadPullRequest: loadPullRequest(event.issue.number, event.issue.title, event.issue.body) });
-      const flow = startMention({
-        text: mention.text, openIssue: mention.openIssue, commentId: event.comment.id, actor: event.actor,
-        thread: event.issue, isPublicRepo: event.isPublic, htmlUrl: event.htmlUrl,
-      }, { ...ports, thread, selfLogin, readConfig: async () => readLocalConfig(root), readPermission: async () => permission });
+      if (event === undefined || mention === undefined)
+        return new TranscriptThread({ number: 0, loadPullRequest: notAPullRequest }).render();
+      const thread = new TranscriptThread({
+        number: event.issue.number,
+        loadPullRequest: loadPullRequest(event.issue.number, event.issue.title, event.issue.body),
+      });
+      const flow = startMention(
+        {
+          text: mention.text,
+          openIssue: mention.openIssue,
+          commentId: event.comment.id,
+          actor: event.actor,
+          thread: event.issue,
+          isPublicRepo: event.isPublic,
+          htmlUrl: event.htmlUrl,
+        },
+        { ...ports, thread, selfLogin, readConfig: async () => readLocalConfig(root), readPermission: async () => permission },
+      );
       if (await flow.accept()) await flow.answer();
       return thread.render();
     }
@@ -89,7 +120,15 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
       if (!parsed.ok) return `${REPO_CONFIG_FILE} has problems; the App would say so on the pull request.\n`;
       if (!parsed.config.review.auto || (pr.draft === true && !parsed.config.review.drafts)) return thread.render();
       const facts = await thread.readFacts();
-      await reviewChange({ pr: facts, config: parsed.config, htmlUrl: `https://github.com/${checked.payload.repository.owner.login}/${checked.payload.repository.name}` }, thread, ports);
+      await reviewChange(
+        {
+          pr: facts,
+          config: parsed.config,
+          htmlUrl: `https://github.com/${checked.payload.repository.owner.login}/${checked.payload.repository.name}`,
+        },
+        thread,
+        ports,
+      );
       return thread.render();
     }
     default:
@@ -105,9 +144,14 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
         const source = new LocalRepoSource(root);
         // Without --data-dir the index is this replay's own, and goes with it.
         const scratch = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')) : undefined;
-        const { store } = await openRepoIndex(toIndexFile(dataDir ?? scratch!, source.root), { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
+        const { store } = await openRepoIndex(toIndexFile(dataDir ?? scratch!, source.root), {
+          files: { kind: 'checkout', source },
+          indexing: { workers: 0 },
+        });
         return {
-          source, index: new SqliteCodeIndex(store), repo: { kind: 'local', root: source.root },
+          source,
+          index: new SqliteCodeIndex(store),
+          repo: { kind: 'local', root: source.root },
           close: () => {
             store.close();
             if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
@@ -128,12 +172,19 @@ function readLocalConfig(root: string): ParsedRepoConfig {
 
 function toPermission(value: string): Permission {
   if ((PERMISSIONS as readonly string[]).includes(value)) return value as Permission;
-  throw new NanodexError('bad-flag', `--permission ${JSON.stringify(value)} is not a permission level`, { hint: `use one of ${PERMISSIONS.join(', ')}` });
+  throw new NanodexError('bad-flag', `--permission ${JSON.stringify(value)} is not a permission level`, {
+    hint: `use one of ${PERMISSIONS.join(', ')}`,
+  });
 }
 
 function currentBranch(root: string): string {
   try {
-    return execFileSync('git', ['-C', root, 'rev-parse', '--abbrev-ref', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'HEAD';
+    return (
+      execFileSync('git', ['-C', root, 'rev-parse', '--abbrev-ref', 'HEAD'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || 'HEAD'
+    );
   } catch {
     return 'HEAD'; // not a git checkout: readGitDiff says so
   }

@@ -70,7 +70,12 @@ export class TranscriptThread implements PullRequestThread {
     for (const write of this.writes) {
       switch (write.kind) {
         case 'reply':
-          out.push(`## reply on #${this.target.number} (sticky comment \`${write.key}\`, final state)`, '', this.replies.get(write.key) ?? '', '');
+          out.push(
+            `## reply on #${this.target.number} (sticky comment \`${write.key}\`, final state)`,
+            '',
+            this.replies.get(write.key) ?? '',
+            '',
+          );
           break;
         case 'reaction':
           out.push(`## reaction on the comment that asked: ${write.reaction}`, '');
@@ -79,7 +84,12 @@ export class TranscriptThread implements PullRequestThread {
           out.push(`## new issue #${write.number}: ${write.title}`, '', write.body, '');
           break;
         case 'review':
-          out.push(`## review on #${this.target.number} at ${write.review.commitSha.slice(0, 12)} (review, event COMMENT)`, '', write.review.body, '');
+          out.push(
+            `## review on #${this.target.number} at ${write.review.commitSha.slice(0, 12)} (review, event COMMENT)`,
+            '',
+            write.review.body,
+            '',
+          );
           for (const c of write.review.comments) out.push(`### ${c.path}:${c.line}`, c.body, '');
           break;
       }

@@ -33,7 +33,7 @@ export type AccessDecision = { allowed: true } | { allowed: false; reason: strin
  */
 export function decideAccess(input: AccessInput): AccessDecision {
   const login = input.actor.login.toLowerCase();
-  if (login === input.selfLogin.toLowerCase()) return { allowed: false, reason: 'the comment is nanodex\'s own', reply: false };
+  if (login === input.selfLogin.toLowerCase()) return { allowed: false, reason: "the comment is nanodex's own", reply: false };
   if (input.actor.type === 'Bot' || login.endsWith('[bot]')) {
     return { allowed: false, reason: `${input.actor.login} is a bot; bots cannot ask nanodex`, reply: false };
   }
@@ -54,7 +54,9 @@ function explainRefusal(input: AccessInput, openToEveryone: boolean): string {
   if (openToEveryone) {
     lines.push(`Read-only commands (${readOnlyList}) are open to you: start the request with one, for example \`@nanodex explain …\`.`);
   } else if (input.isPublicRepo) {
-    lines.push(`A maintainer can run it, or open ${readOnlyList} to everyone with \`access.readOnlyForEveryone: true\` in \`.github/nanodex.yml\`.`);
+    lines.push(
+      `A maintainer can run it, or open ${readOnlyList} to everyone with \`access.readOnlyForEveryone: true\` in \`.github/nanodex.yml\`.`,
+    );
   } else {
     lines.push('A maintainer can run it, or give you write access.');
   }

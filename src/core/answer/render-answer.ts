@@ -3,7 +3,6 @@ import type { Block } from '../render/fit-comment.js';
 import { formatLineRef, type LinkTo } from '../render/link-to.js';
 import { escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
 
-
 /** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
 const MAX_EXCERPTS = 8;
 const MAX_EXCERPT_LINES = 40;
@@ -17,19 +16,36 @@ const MAX_EXCERPT_LINES = 40;
 export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
   const { context: c } = doc;
   const heading = doc.flavour === 'debug' ? 'Debugging' : 'Explanation';
-  const blocks: Block[] = [{
-    title: 'question', essential: true,
-    text: `## ${heading}: ${escapeText(doc.question.length > 100 ? `${doc.question.slice(0, 97)}…` : doc.question)}\n\n` +
-      `Confidence: **${c.confidence}** — ${escapeText(c.confidenceReason)}.`,
-  }];
+  const blocks: Block[] = [
+    {
+      title: 'question',
+      essential: true,
+      text:
+        `## ${heading}: ${escapeText(doc.question.length > 100 ? `${doc.question.slice(0, 97)}…` : doc.question)}\n\n` +
+        `Confidence: **${c.confidence}** — ${escapeText(c.confidenceReason)}.`,
+    },
+  ];
   if (doc.answer) {
     const cites = doc.answer.citations.map((x) => link(formatLineRef(x), linkTo(x)));
-    blocks.push({ title: 'answer', essential: true, text: `${doc.answer.text}${cites.length > 0 ? `\n\nSources: ${cites.join(', ')}` : ''}` });
+    blocks.push({
+      title: 'answer',
+      essential: true,
+      text: `${doc.answer.text}${cites.length > 0 ? `\n\nSources: ${cites.join(', ')}` : ''}`,
+    });
   } else {
-    const lead = doc.flavour === 'debug'
-      ? 'Where to look first, from the code index (no language model was used: these are the places the question leads to, not a diagnosis):'
-      : 'What the code index shows (no language model was used: the findings and excerpts below are the answer\'s evidence, not prose):';
-    blocks.push({ title: 'findings', essential: true, text: [lead, '', ...(c.keyFindings.length > 0 ? c.keyFindings.map((f) => `- ${escapeText(f)}`) : ['- nothing in the index matched'])].join('\n') });
+    const lead =
+      doc.flavour === 'debug'
+        ? 'Where to look first, from the code index (no language model was used: these are the places the question leads to, not a diagnosis):'
+        : "What the code index shows (no language model was used: the findings and excerpts below are the answer's evidence, not prose):";
+    blocks.push({
+      title: 'findings',
+      essential: true,
+      text: [
+        lead,
+        '',
+        ...(c.keyFindings.length > 0 ? c.keyFindings.map((f) => `- ${escapeText(f)}`) : ['- nothing in the index matched']),
+      ].join('\n'),
+    });
   }
   const excerpts = [...c.evidence]
     .sort((a, b) => rank(a.source) - rank(b.source) || a.round - b.round)
@@ -45,7 +61,8 @@ export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
   }
   const more = c.evidence.length - excerpts.length;
   if (more > 0 && !doc.answer) blocks.push({ title: 'more evidence', text: `${plural(more, 'more excerpt')} gathered (see \`--json\`).` });
-  if (c.knownGaps.length > 0) blocks.push({ title: 'known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
+  if (c.knownGaps.length > 0)
+    blocks.push({ title: 'known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
   return blocks;
 }
 

@@ -1,9 +1,7 @@
 import type { Clock } from '../ports.js';
 import type { Budget, BudgetLimit } from './budget.js';
 
-export type Charge =
-  | { ok: true }
-  | { ok: false; limit: BudgetLimit; wanted: number; used: number; allowed: number };
+export type Charge = { ok: true } | { ok: false; limit: BudgetLimit; wanted: number; used: number; allowed: number };
 
 export type Usage = Record<BudgetLimit, number>;
 
@@ -17,7 +15,10 @@ export class BudgetMeter {
   private readonly touched = new Set<string>();
   private readonly started: number;
 
-  constructor(budget: Budget, private readonly clock: Clock) {
+  constructor(
+    budget: Budget,
+    private readonly clock: Clock,
+  ) {
     this.budget = budget;
     this.started = clock.now();
   }

@@ -76,10 +76,14 @@ export function describeRaise(limit: BudgetLimit, current: Budget, maxima: Budge
   if (current[limit] >= maxima[limit]) {
     return `${limit} is already at its maximum (${maxima[limit]}); narrow the question or add focus=<folder>`;
   }
-  const suggestion = limit === 'bytes' ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb`
-    : limit === 'wallMs' ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1000 | 0}s`
-    : limit === 'contextTokens' ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1000 | 0}k`
-    : String(Math.min(maxima[limit], current[limit] * 2));
+  const suggestion =
+    limit === 'bytes'
+      ? `${(Math.min(maxima.bytes, current.bytes * 2) / 1024) | 0}kb`
+      : limit === 'wallMs'
+        ? `${(Math.min(maxima.wallMs, current.wallMs * 2) / 1000) | 0}s`
+        : limit === 'contextTokens'
+          ? `${(Math.min(maxima.contextTokens, current.contextTokens * 2) / 1000) | 0}k`
+          : String(Math.min(maxima[limit], current[limit] * 2));
   const most = limit === 'wallMs' ? `${maxima.wallMs / 1000}s` : limit === 'bytes' ? `${maxima.bytes / 1024}kb` : String(maxima[limit]);
   return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
 }

@@ -54,7 +54,8 @@ function parseAmount(value: string, limit: BudgetLimit): number | undefined {
   const unit = (m[2] ?? '').toLowerCase();
   let amount: number;
   if (limit === 'wallMs') amount = unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000;
-  else if (limit === 'bytes') amount = unit === 'mb' || unit === 'm' ? n * 1024 * 1024 : n * 1024; // bytes are given in KB
+  else if (limit === 'bytes')
+    amount = unit === 'mb' || unit === 'm' ? n * 1024 * 1024 : n * 1024; // bytes are given in KB
   else amount = unit === 'k' || unit === 'kb' ? n * 1000 : unit === 'm' ? n * 1_000_000 : n;
   amount = Math.round(amount);
   return amount > 0 ? amount : undefined;

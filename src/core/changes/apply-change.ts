@@ -59,9 +59,14 @@ export async function applyChanges(changes: readonly ProposedChange[], readFile:
     for (const [path, text] of outcome.writes) overlay.set(path, text);
     const fuzzy = outcome.matchConfidence !== undefined;
     const risk = fuzzy ? raise(change.risk) : change.risk;
-    const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join('; ') : outcome.note;
+    const note =
+      fuzzy && risk !== change.risk
+        ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join('; ')
+        : outcome.note;
     results.push({
-      change, ok: true, risk,
+      change,
+      ok: true,
+      risk,
       ...(outcome.before !== undefined && { before: outcome.before }),
       ...(outcome.after !== undefined && { after: outcome.after }),
       ...(outcome.matchConfidence !== undefined && { matchConfidence: outcome.matchConfidence }),
@@ -83,7 +88,12 @@ async function applyOne(change: ProposedChange, files: Files): Promise<Outcome> 
       if (existing !== undefined && change.overwrite !== true) {
         return { ok: false, reason: `${change.path} already exists; fix: set overwrite: true to replace it, or send a patch` };
       }
-      return { ok: true, ...(existing !== undefined && { before: existing }), after: change.content, writes: [[change.path, change.content]] };
+      return {
+        ok: true,
+        ...(existing !== undefined && { before: existing }),
+        after: change.content,
+        writes: [[change.path, change.content]],
+      };
     }
     case 'file_rename': {
       const source = await files.read(change.oldPath);
@@ -91,7 +101,15 @@ async function applyOne(change: ProposedChange, files: Files): Promise<Outcome> 
       if ((await files.read(change.newPath)) !== undefined && change.overwrite !== true) {
         return { ok: false, reason: `${change.newPath} already exists; fix: set overwrite: true to replace it, or pick another newPath` };
       }
-      return { ok: true, before: source, after: source, writes: [[change.oldPath, null], [change.newPath, source]] };
+      return {
+        ok: true,
+        before: source,
+        after: source,
+        writes: [
+          [change.oldPath, null],
+          [change.newPath, source],
+        ],
+      };
     }
     case 'file_delete': {
       const current = await files.read(change.path);
@@ -111,7 +129,10 @@ async function applyOne(change: ProposedChange, files: Files): Promise<Outcome> 
       if (!patched.ok) return patched;
       const notes = [...patched.notes, ...(patched.text === current ? ['the change leaves the file as it was'] : [])];
       return {
-        ok: true, before: current, after: patched.text, writes: [[change.path, patched.text]],
+        ok: true,
+        before: current,
+        after: patched.text,
+        writes: [[change.path, patched.text]],
         ...(patched.confidence !== undefined && { matchConfidence: patched.confidence }),
         ...(notes.length > 0 && { note: notes.join('; ') }),
       };
@@ -132,11 +153,16 @@ function patchText(change: PatchChange, current: string): TextOutcome {
       if (applied !== false) return { ok: true, text: applied, notes: [] };
       const fix = 'regenerate the diff against the current file, or use format search_replace';
       if (change.fallback !== 'fuzzy') {
-        return { ok: false, reason: `the diff does not apply to ${change.path}: its context or removed lines differ from the file; fix: ${fix}` };
+        return {
+          ok: false,
+          reason: `the diff does not apply to ${change.path}: its context or removed lines differ from the file; fix: ${fix}`,
+        };
       }
       // Fuzzy fallback: each hunk becomes a search/replace block (old side -> new side) matched by similarity.
       const fuzzy = applyBlocks(current, hunksAsBlocks(diff), { fuzzy: true, threshold, path: change.path });
-      return fuzzy.ok ? fuzzy : { ok: false, reason: `the diff does not apply to ${change.path}, not even fuzzily (${fuzzy.reason}); fix: ${fix}` };
+      return fuzzy.ok
+        ? fuzzy
+        : { ok: false, reason: `the diff does not apply to ${change.path}, not even fuzzily (${fuzzy.reason}); fix: ${fix}` };
     }
   }
 }
@@ -161,12 +187,23 @@ function applyBlocks(text: string, blocks: readonly Block[], options: { fuzzy: b
       continue;
     }
     const count = countOf(text, block.search);
-    if (count > 0) return { ok: false, reason: `blocks[${i}]: occurrence ${occurrence} asked for, but the search text occurs ${count} time${count === 1 ? '' : 's'} in ${options.path}` };
+    if (count > 0)
+      return {
+        ok: false,
+        reason: `blocks[${i}]: occurrence ${occurrence} asked for, but the search text occurs ${count} time${count === 1 ? '' : 's'} in ${options.path}`,
+      };
     if (!options.fuzzy && block.matchMode !== 'fuzzy') {
-      return { ok: false, reason: `blocks[${i}]: the search text does not occur in ${options.path}; fix: copy it exactly from the current file, or set fallback "fuzzy"` };
+      return {
+        ok: false,
+        reason: `blocks[${i}]: the search text does not occur in ${options.path}; fix: copy it exactly from the current file, or set fallback "fuzzy"`,
+      };
     }
     const match = findFuzzyMatch(text, block.search, options.threshold);
-    if (!match.found) return { ok: false, reason: `blocks[${i}]: the search text does not occur in ${options.path} and no fuzzy match was accepted: ${match.reason}` };
+    if (!match.found)
+      return {
+        ok: false,
+        reason: `blocks[${i}]: the search text does not occur in ${options.path} and no fuzzy match was accepted: ${match.reason}`,
+      };
     const replacement = block.hunk ? mergeHunk(text.slice(match.start, match.end), block.hunk) : block.replace;
     text = text.slice(0, match.start) + replacement + text.slice(match.end);
     confidence = Math.min(confidence ?? 1, match.confidence);
@@ -179,7 +216,11 @@ function applyBlocks(text: string, blocks: readonly Block[], options: { fuzzy: b
 function hunksAsBlocks(diff: string): Block[] {
   const hunks = parsePatch(diff).flatMap((file) => file.hunks);
   return hunks.map((hunk) => {
-    const side = (keep: string): string => hunk.lines.filter((l) => l[0] === ' ' || l[0] === keep).map((l) => `${l.slice(1)}\n`).join('');
+    const side = (keep: string): string =>
+      hunk.lines
+        .filter((l) => l[0] === ' ' || l[0] === keep)
+        .map((l) => `${l.slice(1)}\n`)
+        .join('');
     return { search: side('-'), replace: side('+'), hunk: hunk.lines };
   });
 }

@@ -13,8 +13,7 @@ const MAX_LINE_COMPARISONS = 200_000;
 const MAX_CHARACTER_COMPARISONS = 50_000_000;
 
 export type FuzzyMatch =
-  | { found: true; start: number; end: number; startLine: number; endLine: number; confidence: number }
-  | { found: false; reason: string };
+  { found: true; start: number; end: number; startLine: number; endLine: number; confidence: number } | { found: false; reason: string };
 
 /**
  * Finds the window of lines in `text` most similar to `search` (same number
@@ -55,9 +54,13 @@ export function findFuzzyMatch(text: string, search: string, threshold: number):
   }
   const confidence = Math.round(best.confidence * 1000) / 1000;
   if (best.confidence < threshold) {
-    return { found: false, reason: `the closest lines are only ${Math.round(confidence * 100)}% similar (threshold ${Math.round(threshold * 100)}%)` };
+    return {
+      found: false,
+      reason: `the closest lines are only ${Math.round(confidence * 100)}% similar (threshold ${Math.round(threshold * 100)}%)`,
+    };
   }
-  if (ties > 0) return { found: false, reason: `${ties + 1} places match equally well (${Math.round(confidence * 100)}%), so the target is ambiguous` };
+  if (ties > 0)
+    return { found: false, reason: `${ties + 1} places match equally well (${Math.round(confidence * 100)}%), so the target is ambiguous` };
   const first = lines[best.index];
   const last = lines[best.index + n - 1];
   if (!first || !last) return { found: false, reason: 'no lines to match' };

@@ -47,10 +47,9 @@ const common = {
     .strictObject({ id: z.string().min(1).max(100), label: z.string().min(1).max(200) })
     .optional()
     .meta({ description: 'Changes sharing an id are approved together.' }),
-  onConflict: z
-    .literal('fail')
-    .optional()
-    .meta({ description: 'Only "fail" is supported: a change whose base does not match is not applied (seed 002\'s ours/theirs/marker are not).' }),
+  onConflict: z.literal('fail').optional().meta({
+    description: 'Only "fail" is supported: a change whose base does not match is not applied (seed 002\'s ours/theirs/marker are not).',
+  }),
 };
 
 const fileCreate = z.strictObject({
@@ -58,7 +57,10 @@ const fileCreate = z.strictObject({
   ...common,
   path: repoPath,
   content: content.meta({ description: 'The whole content of the new file.' }),
-  overwrite: z.boolean().optional().meta({ description: 'Replace an existing file; without it (default false) an existing file fails the change.' }),
+  overwrite: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Replace an existing file; without it (default false) an existing file fails the change.' }),
 });
 
 const fileRename = z
@@ -70,8 +72,16 @@ const fileRename = z
     overwrite: z.boolean().optional().meta({ description: 'Replace an existing file at newPath (default false).' }),
   })
   .superRefine((change, ctx) => {
-    if (isValidRepoPath(change.oldPath) && isValidRepoPath(change.newPath) && parseRepoPath(change.oldPath) === parseRepoPath(change.newPath)) {
-      ctx.addIssue({ code: 'custom', path: ['newPath'], message: 'is the same file as oldPath; fix: give a different newPath, or drop the change' });
+    if (
+      isValidRepoPath(change.oldPath) &&
+      isValidRepoPath(change.newPath) &&
+      parseRepoPath(change.oldPath) === parseRepoPath(change.newPath)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPath'],
+        message: 'is the same file as oldPath; fix: give a different newPath, or drop the change',
+      });
     }
   });
 
@@ -83,7 +93,11 @@ const fileDelete = z.strictObject({
 });
 
 const searchReplaceBlock = z.strictObject({
-  search: z.string().min(1).max(MAX_CONTENT_CHARS).meta({ description: 'Text to find, copied exactly from the file (whole lines work best).' }),
+  search: z
+    .string()
+    .min(1)
+    .max(MAX_CONTENT_CHARS)
+    .meta({ description: 'Text to find, copied exactly from the file (whole lines work best).' }),
   replace: z.string().max(MAX_CONTENT_CHARS),
   matchMode: z.enum(['exact', 'fuzzy']).optional().meta({ description: 'exact (default); fuzzy also accepts a similar block of lines.' }),
   occurrence: z.number().int().min(1).optional().meta({ description: 'Which exact occurrence to replace, 1 = first (default).' }),
@@ -97,12 +111,30 @@ const patch = z
     ...common,
     path: repoPath,
     format: z.enum(['unified', 'search_replace', 'whole_file']),
-    diff: z.string().min(1).max(MAX_CONTENT_CHARS).optional().meta({ description: 'Required when format is unified: a unified diff of this one file.' }),
-    blocks: z.array(searchReplaceBlock).min(1).max(MAX_CHANGES_PER_SET).optional().meta({ description: 'Required when format is search_replace; applied in order.' }),
+    diff: z
+      .string()
+      .min(1)
+      .max(MAX_CONTENT_CHARS)
+      .optional()
+      .meta({ description: 'Required when format is unified: a unified diff of this one file.' }),
+    blocks: z
+      .array(searchReplaceBlock)
+      .min(1)
+      .max(MAX_CHANGES_PER_SET)
+      .optional()
+      .meta({ description: 'Required when format is search_replace; applied in order.' }),
     content: content.optional().meta({ description: 'Required when format is whole_file: the new content of the file.' }),
     baseSha256: sha256.optional(),
-    fallback: z.enum(['none', 'fuzzy']).optional().meta({ description: 'If the exact match fails: none (default) or fuzzy (raises the risk by one).' }),
-    fuzzyThreshold: z.number().min(0).max(1).optional().meta({ description: `Least similarity (0-1) a fuzzy match needs; default ${DEFAULT_FUZZY_THRESHOLD}.` }),
+    fallback: z
+      .enum(['none', 'fuzzy'])
+      .optional()
+      .meta({ description: 'If the exact match fails: none (default) or fuzzy (raises the risk by one).' }),
+    fuzzyThreshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: `Least similarity (0-1) a fuzzy match needs; default ${DEFAULT_FUZZY_THRESHOLD}.` }),
   })
   .superRefine((change, ctx) => {
     const wanted = FORMAT_FIELD[change.format];
@@ -111,7 +143,11 @@ const patch = z
       if (field === wanted && !present) {
         ctx.addIssue({ code: 'custom', path: [field], message: `is required when format is ${change.format}; fix: add ${field}` });
       } else if (field !== wanted && present) {
-        ctx.addIssue({ code: 'custom', path: [field], message: `is only used with format ${formatOf(field)}; fix: remove ${field} or set format to ${formatOf(field)}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `is only used with format ${formatOf(field)}; fix: remove ${field} or set format to ${formatOf(field)}`,
+        });
       }
     }
     if (change.format === 'unified' && change.diff !== undefined) {

@@ -91,7 +91,12 @@ function describeTarget(result: ChangeResult, linkTo: LinkTo | undefined): strin
 function renderDiff(path: string, before: string, after: string): string {
   const patch = createTwoFilesPatch(path, path, before, after, undefined, undefined, { context: DIFF_CONTEXT_LINES });
   const lines = patch.replace(/\n$/, '').split('\n');
-  const body = lines.slice(Math.max(0, lines.findIndex((l) => l.startsWith('@@'))));
+  const body = lines.slice(
+    Math.max(
+      0,
+      lines.findIndex((l) => l.startsWith('@@')),
+    ),
+  );
   const shown = fenceBlock(body.slice(0, MAX_DIFF_LINES).join('\n'), 'diff');
   const hidden = body.length - MAX_DIFF_LINES;
   return hidden > 0 ? `${shown}\n\n_${plural(hidden, 'more diff line')} not shown._` : shown;
@@ -113,4 +118,3 @@ function riskLabel(risk: RiskLevel): string {
 function countLines(text: string): number {
   return text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
 }
-

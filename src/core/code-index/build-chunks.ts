@@ -23,20 +23,20 @@ interface Span {
 }
 
 /** AST-aware chunks: one per symbol, small siblings coalesced, big symbols split. */
-export function buildCodeChunks(
-  lines: string[],
-  symbols: ParsedSymbol[],
-  imports: ParsedImport[],
-): ParsedChunk[] {
+export function buildCodeChunks(lines: string[], symbols: ParsedSymbol[], imports: ParsedImport[]): ParsedChunk[] {
   const children = new Map<number | undefined, number[]>();
   symbols.forEach((s, i) => {
     const list = children.get(s.parent) ?? [];
     list.push(i);
     children.set(s.parent, list);
   });
-  const importContext = imports.length === 0
-    ? ''
-    : `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(', ')}`;
+  const importContext =
+    imports.length === 0
+      ? ''
+      : `imports ${imports
+          .slice(0, MAX_IMPORTS_IN_CONTEXT)
+          .map((i) => i.source)
+          .join(', ')}`;
 
   const spans: Span[] = [];
   const topLevel = children.get(undefined) ?? [];
@@ -133,9 +133,13 @@ function coalesce(spans: Span[]): Span[] {
     const last = out[out.length - 1];
     const small = (s: Span) => s.endLine - s.startLine + 1 < SMALL_SYMBOL_LINES;
     if (
-      last && (last.kind === 'symbol' || last.kind === 'group') && span.kind === 'symbol' &&
-      small(span) && (last.kind === 'group' || small(last)) &&
-      span.endLine - last.startLine + 1 <= MAX_CHUNK_LINES && span.startLine - last.endLine <= 3
+      last &&
+      (last.kind === 'symbol' || last.kind === 'group') &&
+      span.kind === 'symbol' &&
+      small(span) &&
+      (last.kind === 'group' || small(last)) &&
+      span.endLine - last.startLine + 1 <= MAX_CHUNK_LINES &&
+      span.startLine - last.endLine <= 3
     ) {
       out[out.length - 1] = {
         kind: 'group',

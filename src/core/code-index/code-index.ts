@@ -50,15 +50,12 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   getFile(path: string): IndexedFile | undefined {
-    return this.store.statement(
-      'SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?',
-    ).get(path) as IndexedFile | undefined;
+    return this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?').get(path) as
+      IndexedFile | undefined;
   }
 
   listFiles(): IndexedFile[] {
-    return this.store.statement(
-      'SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path',
-    ).all() as IndexedFile[];
+    return this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path').all() as IndexedFile[];
   }
 
   headSha(): string | undefined {
@@ -98,42 +95,56 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   importSources(paths: string[]): { path: string; source: string }[] {
-    return this.store.statement(
-      `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
+    return this.store
+      .statement(
+        `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
        WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
-    ).all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
+      )
+      .all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
   }
 
   referencedNames(path: string): string[] {
-    return this.store.statement(
-      'SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name',
-    ).pluck().all(path) as string[];
+    return this.store
+      .statement('SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name')
+      .pluck()
+      .all(path) as string[];
   }
 
-  neighbours(paths: string[], kinds: readonly NeighbourKind[] = NEIGHBOUR_KINDS): { from: string; to: string; kind: string; weight: number }[] {
+  neighbours(
+    paths: string[],
+    kinds: readonly NeighbourKind[] = NEIGHBOUR_KINDS,
+  ): { from: string; to: string; kind: string; weight: number }[] {
     // Kinds are written into the text (one cached statement per set), from the fixed list only: the plan stays index-driven.
-    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)).map((k) => `'${k}'`).join(', ');
+    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k))
+      .map((k) => `'${k}'`)
+      .join(', ');
     if (listed === '') return [];
-    return this.store.statement(
-      `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
+    return this.store
+      .statement(
+        `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
        SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.kind IN (${listed})
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`,
-    ).all({ paths: JSON.stringify(paths) }) as { from: string; to: string; kind: string; weight: number }[];
+      )
+      .all({ paths: JSON.stringify(paths) }) as { from: string; to: string; kind: string; weight: number }[];
   }
 
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined {
-    return this.store.statement(
-      `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+    return this.store
+      .statement(
+        `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`,
-    ).get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;
+      )
+      .get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;
   }
 
   symbolsIn(path: string): SymbolHit[] {
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+    return this.store
+      .statement(
+        `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`,
-    ).all(path) as SymbolHit[];
+      )
+      .all(path) as SymbolHit[];
   }
 }

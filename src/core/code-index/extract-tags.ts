@@ -15,10 +15,24 @@ const CLASS_LIKE = new Set<SymbolKind | 'container'>(['class', 'interface', 'str
 
 /** Grammar node types that hold a definition's body: the signature stops where they start. */
 const BODY_TYPES = new Set([
-  'statement_block', 'class_body', 'block', 'declaration_list', 'field_declaration_list', 'compound_statement',
-  'interface_body', 'enum_body', 'object_type', 'body_statement', 'enum_variant_list', 'constructor_body',
-  'enum_member_declaration_list', 'record_declaration_body', 'annotation_type_body', 'module_body',
-  'interface_type', 'macro_rule',
+  'statement_block',
+  'class_body',
+  'block',
+  'declaration_list',
+  'field_declaration_list',
+  'compound_statement',
+  'interface_body',
+  'enum_body',
+  'object_type',
+  'body_statement',
+  'enum_variant_list',
+  'constructor_body',
+  'enum_member_declaration_list',
+  'record_declaration_body',
+  'annotation_type_body',
+  'module_body',
+  'interface_type',
+  'macro_rule',
 ]);
 
 const MAX_SIGNATURE = 200;
@@ -75,9 +89,7 @@ export function extractTags(root: Node, query: Query, text: string): ExtractedTa
     }
   }
 
-  const ordered = [...definitions.values()].sort(
-    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex,
-  );
+  const ordered = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, containerIndex } = nest(ordered, text);
   const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
   return { symbols, references, imports: dedupeImports(imports) };
@@ -110,9 +122,10 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
       kind,
       startLine: def.node.startPosition.row + 1,
       // A node that ends at column 0 (a #define and its newline) ends on the line before.
-      endLine: def.node.endPosition.column === 0 && def.node.endPosition.row > def.node.startPosition.row
-        ? def.node.endPosition.row
-        : def.node.endPosition.row + 1,
+      endLine:
+        def.node.endPosition.column === 0 && def.node.endPosition.row > def.node.startPosition.row
+          ? def.node.endPosition.row
+          : def.node.endPosition.row + 1,
       signature: toSignature(def, text),
       parent: parentSymbol,
       scope: scopeParts.join('.'),

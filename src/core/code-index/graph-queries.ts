@@ -65,7 +65,8 @@ const SUBGRAPH_TTL_MS = 60_000;
 const CALL_KINDS = `('call', 'new')`;
 const IMPORT_EDGES = `('import', 'contains')`;
 const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.cjs', 'mod.rs', 'lib.rs']
-  .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(' OR ');
+  .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`)
+  .join(' OR ');
 const SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
 const HEADER_LANGUAGES = `('c', 'cpp')`;
 /** `h` is a header (.h, .hh, .hpp, .hxx) and `d` has its stem exactly: `b.h` and `b.c`, not `bx.c` or `B.c`. */
@@ -95,24 +96,42 @@ const LINKS: Link[] = [
   },
   {
     importsName: 'always',
-    toCaller: [`JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
-      JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`, 'e1.src_file_id'],
-    toDefinition: [`JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
-      JOIN edges e2 ON e2.src_file_id = p.id AND e2.kind IN ${IMPORT_EDGES}`, 'e2.dst_file_id'],
+    toCaller: [
+      `JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`,
+      'e1.src_file_id',
+    ],
+    toDefinition: [
+      `JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
+      JOIN edges e2 ON e2.src_file_id = p.id AND e2.kind IN ${IMPORT_EDGES}`,
+      'e2.dst_file_id',
+    ],
   },
   {
-    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files f ON f.dir = d.dir AND f.language = d.language AND f.id <> d.id`, 'f.id'],
-    toDefinition: [`JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files d ON d.dir = f.dir AND d.language = f.language AND d.id <> f.id`, 'd.id'],
+    toCaller: [
+      `JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files f ON f.dir = d.dir AND f.language = d.language AND f.id <> d.id`,
+      'f.id',
+    ],
+    toDefinition: [
+      `JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
+      JOIN files d ON d.dir = f.dir AND d.language = f.language AND d.id <> f.id`,
+      'd.id',
+    ],
   },
   {
-    toCaller: [`JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
+    toCaller: [
+      `JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
       JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
-      JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
-    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
+      JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`,
+      'e.src_file_id',
+    ],
+    toDefinition: [
+      `JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
       JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
-      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`, 'd.id'],
+      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`,
+      'd.id',
+    ],
   },
 ];
 
@@ -170,7 +189,10 @@ const CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
 export class GraphQueries {
   private readonly subgraphs: TtlCache<Subgraph>;
 
-  constructor(private readonly store: IndexStore, now: () => number = Date.now) {
+  constructor(
+    private readonly store: IndexStore,
+    now: () => number = Date.now,
+  ) {
     this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
   }
 
@@ -178,23 +200,28 @@ export class GraphQueries {
   findDefinitions(name: string, limit = 50): SymbolHit[] {
     const dot = name.lastIndexOf('.');
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ['', name];
-    return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+    return this.store
+      .statement(
+        `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
        ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
        LIMIT @limit`,
-    ).all({ bare, scope, limit }) as SymbolHit[];
+      )
+      .all({ bare, scope, limit }) as SymbolHit[];
   }
 
   /** Every place `name` is used (calls, types, imports, inheritance). */
   findReferences(name: string, limit = 200): ReferenceHit[] {
     const bare = name.slice(name.lastIndexOf('.') + 1);
-    return this.store.statement(
-      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
+    return this.store
+      .statement(
+        `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
        WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`,
-    ).all(bare, limit).map((row) => ({ ...(row as ReferenceHit), inSymbol: (row as { inSymbol: string | null }).inSymbol ?? undefined }));
+      )
+      .all(bare, limit)
+      .map((row) => ({ ...(row as ReferenceHit), inSymbol: (row as { inSymbol: string | null }).inSymbol ?? undefined }));
   }
 
   /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
@@ -225,8 +252,9 @@ export class GraphQueries {
     const key = `${this.store.generation}|${path}|${depth}|${kinds.join(',')}|${maxNodes}`;
     const cached = this.subgraphs.get(key);
     if (cached) return cached;
-    const rows = this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
+    const rows = this.store
+      .statement(
+        `WITH RECURSIVE walk (file_id, depth) AS (
          SELECT id, 0 FROM files WHERE path = @path
          UNION
          SELECT e.dst_file_id, w.depth + 1 FROM walk w JOIN edges e ON e.src_file_id = w.file_id
@@ -244,8 +272,14 @@ export class GraphQueries {
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`,
-    ).all({ path, depth, kinds: JSON.stringify(kinds), maxNodes }) as {
-      row: string; a: string; b: string; kind: string; depth: number; weight: number;
+      )
+      .all({ path, depth, kinds: JSON.stringify(kinds), maxNodes }) as {
+      row: string;
+      a: string;
+      b: string;
+      kind: string;
+      depth: number;
+      weight: number;
     }[];
     const result: Subgraph = { nodes: [], edges: [] };
     for (const r of rows) {
@@ -259,8 +293,9 @@ export class GraphQueries {
 
   private walkCalls(steps: string, symbolId: number, depth: number, limit: number): CallHit[] {
     // The walk holds symbol ids; a call from module level holds the negated file id and stops there.
-    return this.store.statement(
-      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+    return this.store
+      .statement(
+        `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
          UNION
          ${steps}
@@ -275,16 +310,19 @@ export class GraphQueries {
        GROUP BY w.symbol_id
        ORDER BY depth, f.path, line
        LIMIT @limit`,
-    ).all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit }).map((row) => {
-      const r = row as CallHit & { symbolId: number | null; name: string | null; kind: string | null };
-      return { ...r, symbolId: r.symbolId ?? undefined, name: r.name ?? undefined, kind: r.kind ?? undefined };
-    });
+      )
+      .all({ symbolId, depth: Math.min(depth, MAX_CALL_DEPTH), limit })
+      .map((row) => {
+        const r = row as CallHit & { symbolId: number | null; name: string | null; kind: string | null };
+        return { ...r, symbolId: r.symbolId ?? undefined, name: r.name ?? undefined, kind: r.kind ?? undefined };
+      });
   }
 
   private walkFiles(path: string, depth: number, limit: number, direction: 'in' | 'out', kinds: EdgeKind[]): FileHit[] {
     const [from, to] = direction === 'out' ? ['src_file_id', 'dst_file_id'] : ['dst_file_id', 'src_file_id'];
-    return this.store.statement(
-      `WITH RECURSIVE walk (file_id, depth) AS (
+    return this.store
+      .statement(
+        `WITH RECURSIVE walk (file_id, depth) AS (
          SELECT id, 0 FROM files WHERE path = @path
          UNION
          SELECT e.${to}, w.depth + 1 FROM walk w JOIN edges e ON e.${from} = w.file_id
@@ -294,6 +332,7 @@ export class GraphQueries {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`,
-    ).all({ path, depth, kinds: JSON.stringify(kinds), limit }) as FileHit[];
+      )
+      .all({ path, depth, kinds: JSON.stringify(kinds), limit }) as FileHit[];
   }
 }

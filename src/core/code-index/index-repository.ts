@@ -192,8 +192,17 @@ function keepUnchanged(
   const finished = last.clock.now();
   last.report({ phase: 'done', done: 0, total: 0, bytes: 0 });
   return {
-    files: last.files, added: 0, changed: 0, removed: 0, unchanged: last.files, bytesParsed: 0, parseErrors: 0,
-    skipped: { ...last.skipped }, edgesRebuiltFor: 0, importsResolved: 0, headSha: listing.headSha,
+    files: last.files,
+    added: 0,
+    changed: 0,
+    removed: 0,
+    unchanged: last.files,
+    bytesParsed: 0,
+    parseErrors: 0,
+    skipped: { ...last.skipped },
+    edgesRebuiltFor: 0,
+    importsResolved: 0,
+    headSha: listing.headSha,
     timings: { listMs: listed - last.started, parseMs: 0, linkMs: finished - listed, totalMs: finished - last.started },
   };
 }
@@ -256,7 +265,14 @@ async function parseAll(
 
 function failed(filePath: string, reason: string): ParsedFile {
   return {
-    path: filePath, language: findFileKind(filePath) ?? 'text', status: 'parse-error', reason, lines: 0,
-    symbols: [], references: [], imports: [], chunks: [],
+    path: filePath,
+    language: findFileKind(filePath) ?? 'text',
+    status: 'parse-error',
+    reason,
+    lines: 0,
+    symbols: [],
+    references: [],
+    imports: [],
+    chunks: [],
   };
 }

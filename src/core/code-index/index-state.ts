@@ -12,12 +12,12 @@ export { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-me
 export type IndexState =
   | { complete: true }
   | {
-    complete: false;
-    /** `building`: a writer holds the lock right now; `interrupted`: the last build stopped before it finished. */
-    reason: 'building' | 'interrupted';
-    /** When the unfinished build started (ISO 8601), when known. */
-    startedAt: string | undefined;
-  };
+      complete: false;
+      /** `building`: a writer holds the lock right now; `interrupted`: the last build stopped before it finished. */
+      reason: 'building' | 'interrupted';
+      /** When the unfinished build started (ISO 8601), when known. */
+      startedAt: string | undefined;
+    };
 
 export function readIndexState(store: IndexStore): IndexState {
   const state = store.getMeta(BUILD_STATE_KEY);

@@ -24,8 +24,7 @@ export interface IndexStats {
 
 export function readIndexStats(store: IndexStore): IndexStats {
   const count = (sql: string): number => store.statement(sql).pluck().get() as number;
-  const groups = (sql: string): Record<string, number> =>
-    Object.fromEntries((store.statement(sql).raw().all() as [string, number][]));
+  const groups = (sql: string): Record<string, number> => Object.fromEntries(store.statement(sql).raw().all() as [string, number][]);
   let indexBytes = 0;
   for (const suffix of ['', '-wal']) {
     try {

@@ -201,26 +201,46 @@ export class IndexStore {
     let fileId: number;
     if (previousId === undefined) {
       fileId = Number(
-        s.insertFile.run(entry.path, dirOf(entry.path), entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null)
-          .lastInsertRowid,
+        s.insertFile.run(
+          entry.path,
+          dirOf(entry.path),
+          entry.blobSha,
+          parsed.language,
+          entry.size,
+          entry.mtimeMs,
+          parsed.lines,
+          parsed.status,
+          parsed.reason ?? null,
+        ).lastInsertRowid,
       );
     } else {
       // Same path, new content: the id stays, so edges other files have into it stay valid.
       this.clearDerivedRows(previousId);
-      s.updateFile.run(entry.blobSha, parsed.language, entry.size, entry.mtimeMs, parsed.lines, parsed.status, parsed.reason ?? null, previousId);
+      s.updateFile.run(
+        entry.blobSha,
+        parsed.language,
+        entry.size,
+        entry.mtimeMs,
+        parsed.lines,
+        parsed.status,
+        parsed.reason ?? null,
+        previousId,
+      );
       fileId = previousId;
     }
     const symbolIds: number[] = [];
     for (const symbol of parsed.symbols) {
-      const parentId = symbol.parent === undefined ? null : symbolIds[symbol.parent] ?? null;
-      symbolIds.push(Number(
-        s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine)
-          .lastInsertRowid,
-      ));
+      const parentId = symbol.parent === undefined ? null : (symbolIds[symbol.parent] ?? null);
+      symbolIds.push(
+        Number(
+          s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine)
+            .lastInsertRowid,
+        ),
+      );
     }
     const seenRefs = new Set<string>();
     for (const ref of parsed.references) {
-      const symbolId = ref.enclosing === undefined ? null : symbolIds[ref.enclosing] ?? null;
+      const symbolId = ref.enclosing === undefined ? null : (symbolIds[ref.enclosing] ?? null);
       const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}`;
       if (seenRefs.has(key)) continue;
       seenRefs.add(key);
@@ -229,7 +249,7 @@ export class IndexStore {
     for (const imp of parsed.imports) s.insertImport.run(fileId, imp.source, imp.kind, imp.line);
     const pathTerms = toPathTerms(entry.path);
     for (const chunk of parsed.chunks) {
-      const symbolId = chunk.symbol === undefined ? null : symbolIds[chunk.symbol] ?? null;
+      const symbolId = chunk.symbol === undefined ? null : (symbolIds[chunk.symbol] ?? null);
       const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, chunk.context).lastInsertRowid;
       s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
     }
@@ -302,7 +322,7 @@ function findIndexWriter(file: string): string | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
-    const get = (key: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined);
+    const get = (key: string) => db!.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
     const writer = get(BUILD_WRITER_KEY);
     if (writer === undefined) return undefined;
     const since = get(BUILD_STATE_KEY) === 'building' ? get(BUILD_STARTED_KEY) : undefined;
@@ -347,9 +367,7 @@ function prepareStatements(db: Database.Database) {
     ),
     insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
-    insertChunk: db.prepare(
-      `INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
+    insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
     markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
     deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)'),

@@ -85,7 +85,8 @@ export async function acquireIndexWriteLock(indexFile: string, options: LockWait
         `gave up after ${formatSeconds(waited)} waiting for another nanodex process to finish writing the index ${indexFile}` +
           (holder === undefined ? '' : ` (${holder})`),
         {
-          hint: `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ''}; ` +
+          hint:
+            `wait for that process to finish and run again${options.raiseHint ? `, or ${options.raiseHint}` : ''}; ` +
             'the lock is released the moment that process exits, so it is never left behind by a crash',
         },
       );

@@ -3,9 +3,7 @@
  * C has no grammar of its own in @vscode/tree-sitter-wasm; the C++ grammar
  * parses C well enough for tags.
  */
-export type LanguageId =
-  | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'ruby'
-  | 'c' | 'cpp' | 'csharp' | 'php';
+export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'ruby' | 'c' | 'cpp' | 'csharp' | 'php';
 
 export const GRAMMAR_FILE: Record<LanguageId, string> = {
   typescript: 'tree-sitter-typescript.wasm',
@@ -23,16 +21,30 @@ export const GRAMMAR_FILE: Record<LanguageId, string> = {
 };
 
 const BY_EXTENSION: Record<string, LanguageId> = {
-  ts: 'typescript', mts: 'typescript', cts: 'typescript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
   tsx: 'tsx',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-  py: 'python', pyi: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  py: 'python',
+  pyi: 'python',
   go: 'go',
   rs: 'rust',
   java: 'java',
-  rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
-  c: 'c', h: 'c',
-  cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hpp: 'cpp', hh: 'cpp', hxx: 'cpp',
+  rb: 'ruby',
+  rake: 'ruby',
+  gemspec: 'ruby',
+  c: 'c',
+  h: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  hpp: 'cpp',
+  hh: 'cpp',
+  hxx: 'cpp',
   cs: 'csharp',
   php: 'php',
 };
@@ -41,10 +53,56 @@ const BY_NAME: Record<string, LanguageId> = { Rakefile: 'ruby', Gemfile: 'ruby' 
 
 /** Text formats indexed for search as line windows (no symbols). */
 const TEXT_EXTENSIONS = new Set([
-  'md', 'mdx', 'markdown', 'rst', 'txt', 'adoc', 'json', 'jsonc', 'yaml', 'yml', 'toml', 'ini', 'cfg',
-  'conf', 'xml', 'html', 'htm', 'css', 'scss', 'less', 'sql', 'graphql', 'gql', 'proto', 'sh', 'bash',
-  'zsh', 'ps1', 'dockerfile', 'tf', 'hcl', 'gradle', 'kt', 'kts', 'swift', 'scala', 'lua', 'pl', 'r',
-  'dart', 'ex', 'exs', 'erl', 'hs', 'ml', 'vue', 'svelte', 'astro', 'prisma', 'env.example',
+  'md',
+  'mdx',
+  'markdown',
+  'rst',
+  'txt',
+  'adoc',
+  'json',
+  'jsonc',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'cfg',
+  'conf',
+  'xml',
+  'html',
+  'htm',
+  'css',
+  'scss',
+  'less',
+  'sql',
+  'graphql',
+  'gql',
+  'proto',
+  'sh',
+  'bash',
+  'zsh',
+  'ps1',
+  'dockerfile',
+  'tf',
+  'hcl',
+  'gradle',
+  'kt',
+  'kts',
+  'swift',
+  'scala',
+  'lua',
+  'pl',
+  'r',
+  'dart',
+  'ex',
+  'exs',
+  'erl',
+  'hs',
+  'ml',
+  'vue',
+  'svelte',
+  'astro',
+  'prisma',
+  'env.example',
 ]);
 const TEXT_NAMES = new Set(['Dockerfile', 'Makefile', 'README', 'LICENSE', 'Procfile', 'Justfile']);
 

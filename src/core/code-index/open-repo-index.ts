@@ -20,27 +20,27 @@ export const TREE_COMMIT_KEY = 'tree_commit';
 /** Where the files to index come from. */
 export type IndexFiles =
   | {
-    /** A checkout on this machine (the Action, the CLI): indexed in place, by blob sha against the index. */
-    kind: 'checkout';
-    source: LocalRepoSource;
-    /** When given, an index already stamped with this commit is read as it is. */
-    headSha?: string;
-  }
+      /** A checkout on this machine (the Action, the CLI): indexed in place, by blob sha against the index. */
+      kind: 'checkout';
+      source: LocalRepoSource;
+      /** When given, an index already stamped with this commit is read as it is. */
+      headSha?: string;
+    }
   | {
-    /** A remote commit (the App, the CLI given a URL): unpacked into `tree` from one tarball, then kept up to date. */
-    kind: 'remote';
-    remote: RemoteRepoFiles;
-    /** The commit `remote` lists. */
-    headSha: string;
-    tree: string;
-    /** The largest tarball to download. */
-    maxTarballBytes: number;
-    /**
-     * Past this many changed files a refresh downloads the tarball again; 0
-     * never refreshes from blobs (an index per commit never needs to).
-     */
-    maxDeltaFiles: number;
-  };
+      /** A remote commit (the App, the CLI given a URL): unpacked into `tree` from one tarball, then kept up to date. */
+      kind: 'remote';
+      remote: RemoteRepoFiles;
+      /** The commit `remote` lists. */
+      headSha: string;
+      tree: string;
+      /** The largest tarball to download. */
+      maxTarballBytes: number;
+      /**
+       * Past this many changed files a refresh downloads the tarball again; 0
+       * never refreshes from blobs (an index per commit never needs to).
+       */
+      maxDeltaFiles: number;
+    };
 
 type RemoteFiles = Extract<IndexFiles, { kind: 'remote' }>;
 
@@ -135,7 +135,7 @@ function openAtCommit(file: string, headSha: string): IndexStore | undefined {
  */
 async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string[] | undefined> {
   const indexed = store.getMeta(HEAD_SHA_KEY);
-  const treeCommit = existsSync(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? 'unknown' : 'none';
+  const treeCommit = existsSync(files.tree) ? (store.getMeta(TREE_COMMIT_KEY) ?? 'unknown') : 'none';
   // 'unknown': a tree from before TREE_COMMIT_KEY, which was kept at the indexed commit (as trusted then).
   if (files.maxDeltaFiles > 0 && indexed !== undefined && (treeCommit === indexed || treeCommit === 'unknown')) {
     const changed = await findChangedFiles(store, files.remote);

@@ -19,8 +19,15 @@ const decoder = new TextDecoder('utf-8');
 export async function parseFile(path: string, bytes: Uint8Array): Promise<ParsedFile> {
   const kind = findFileKind(path) ?? 'text';
   const empty: ParsedFile = {
-    path, language: kind, status: 'skipped', reason: undefined, lines: 0,
-    symbols: [], references: [], imports: [], chunks: [],
+    path,
+    language: kind,
+    status: 'skipped',
+    reason: undefined,
+    lines: 0,
+    symbols: [],
+    references: [],
+    imports: [],
+    chunks: [],
   };
   const text = decoder.decode(bytes);
   const skip = findContentSkipReason(bytes, text);

@@ -10,9 +10,7 @@ export interface ParseTask {
   absolutePath: string;
 }
 
-export type ParseReply =
-  | { id: number; ok: true; file: ParsedFile; bytes: number }
-  | { id: number; ok: false; message: string };
+export type ParseReply = { id: number; ok: true; file: ParsedFile; bytes: number } | { id: number; ok: false; message: string };
 
 export interface ParseOutcome {
   file: ParsedFile | undefined;
@@ -106,9 +104,10 @@ function createWorkerPool(count: number): ParsePool {
   for (let i = 0; i < count; i += 1) {
     const worker = spawnWorker();
     worker.on('message', (reply: ParseReply) => {
-      settle(reply.id, reply.ok
-        ? { file: reply.file, bytes: reply.bytes, error: undefined }
-        : { file: undefined, bytes: 0, error: reply.message });
+      settle(
+        reply.id,
+        reply.ok ? { file: reply.file, bytes: reply.bytes, error: undefined } : { file: undefined, bytes: 0, error: reply.message },
+      );
       dispatch();
     });
     worker.on('error', (error) => {

@@ -59,7 +59,10 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
   // Outlines are loaded a page of files at a time: a normal budget is spent within the first page or two.
   for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
     const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
-    const outlines = loadOutlines(store, page.map((i) => files[i]!.id));
+    const outlines = loadOutlines(
+      store,
+      page.map((i) => files[i]!.id),
+    );
     for (const i of page) {
       const file = files[i]!;
       const block = renderFile(file.path, outlines.get(file.id) ?? []);
@@ -78,7 +81,10 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
       used += estimateTokens(bare);
     }
   }
-  const text = [...chosen].sort((a, b) => (a.path < b.path ? -1 : 1)).map((c) => c.block).join('');
+  const text = [...chosen]
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
+    .map((c) => c.block)
+    .join('');
   return {
     text,
     tokens: estimateTokens(text),
@@ -93,11 +99,16 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
  * of rows one by one.
  */
 function loadGraph(store: IndexStore, position: Map<number, number>): Graph {
-  const row = store.statement(
-    `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
-       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(' ')} ELSE 1.0 END) * sqrt(weight))
+  const row = store
+    .statement(
+      `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
+       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT)
+         .map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`)
+         .join(' ')} ELSE 1.0 END) * sqrt(weight))
      FROM edges`,
-  ).raw().get() as [string, string, string];
+    )
+    .raw()
+    .get() as [string, string, string];
   const srcs = JSON.parse(row[0]) as number[];
   const dsts = JSON.parse(row[1]) as number[];
   const weights = JSON.parse(row[2]) as number[];
@@ -134,9 +145,10 @@ function buildPersonalization(
     if (lowerMentions.some((m) => lowerPath.includes(m))) p[i]! += PATH_MENTION_BOOST;
   });
   if (mentions.length > 0) {
-    const definers = store.statement(
-      'SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))',
-    ).pluck().all(JSON.stringify(mentions)) as number[];
+    const definers = store
+      .statement('SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(JSON.stringify(mentions)) as number[];
     for (const id of definers) {
       const i = position.get(id);
       if (i !== undefined) p[i]! += DEFINES_MENTION_BOOST;
@@ -162,8 +174,9 @@ interface OutlineRow {
 
 /** Top-level symbols and members of class-like ones, for many files in one statement. */
 function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, OutlineRow[]> {
-  const rows = store.statement(
-    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+  const rows = store
+    .statement(
+      `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
        (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
          AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
      FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
@@ -171,7 +184,8 @@ function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, Outline
        AND s.kind NOT IN ('field')
        AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
      ORDER BY s.file_id, s.start_line`,
-  ).all(JSON.stringify(fileIds)) as OutlineRow[];
+    )
+    .all(JSON.stringify(fileIds)) as OutlineRow[];
   const byFile = new Map<number, OutlineRow[]>();
   for (const row of rows) {
     const list = byFile.get(row.fileId) ?? [];

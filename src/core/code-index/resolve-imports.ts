@@ -40,7 +40,10 @@ export class PathCatalog implements PathLookup {
 
   withSuffix(suffix: string, from: string): string[] {
     const base = suffix.slice(suffix.lastIndexOf('/') + 1);
-    return nearestFirst((this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)), from);
+    return nearestFirst(
+      (this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)),
+      from,
+    );
   }
 
   dirsWithSuffix(suffix: string): string[] {
@@ -70,7 +73,9 @@ export function resolveImport(
   catalog: PathLookup,
 ): string[] {
   switch (language) {
-    case 'typescript': case 'tsx': case 'javascript':
+    case 'typescript':
+    case 'tsx':
+    case 'javascript':
       return resolveEcmascript(source, from, catalog);
     case 'python':
       return resolvePython(source, from, catalog);
@@ -82,7 +87,8 @@ export function resolveImport(
       return resolveDotted(source, from, '.java', catalog);
     case 'ruby':
       return resolveRuby(source, from, catalog);
-    case 'c': case 'cpp':
+    case 'c':
+    case 'cpp':
       return first(catalog, [path.join(dirOf(from), source)]) ?? catalog.withSuffix(normal(source), from).slice(0, 1);
     case 'php':
       return resolvePhp(source, from, catalog);
@@ -120,7 +126,9 @@ function resolvePython(source: string, from: string, catalog: PathLookup): strin
     .flatMap((suffix) => catalog.withSuffix(suffix, from).map((hit) => ({ hit, root: rootOf(hit, suffix) })))
     // The repository root is always a sys.path root, even when it holds an __init__.py (a repository that is one package).
     .filter(({ root }) => root === '' || !catalog.has(`${root}/__init__.py`));
-  importable.sort((a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith('/__init__.py') ? 1 : 0) - (b.hit.endsWith('/__init__.py') ? 1 : 0));
+  importable.sort(
+    (a, b) => depthOf(a.root) - depthOf(b.root) || (a.hit.endsWith('/__init__.py') ? 1 : 0) - (b.hit.endsWith('/__init__.py') ? 1 : 0),
+  );
   return importable[0] ? [importable[0].hit] : [];
 }
 
@@ -150,7 +158,11 @@ function resolveGo(source: string, catalog: PathLookup): string[] {
 function resolveRust(source: string, from: string, kind: 'import' | 'contains', catalog: PathLookup): string[] {
   const moduleDir = rustModuleDir(from);
   if (kind === 'contains') return first(catalog, [`${moduleDir}/${source}.rs`, `${moduleDir}/${source}/mod.rs`]) ?? [];
-  const segments = source.split('{')[0]!.split('::').map((s) => s.trim()).filter(Boolean);
+  const segments = source
+    .split('{')[0]!
+    .split('::')
+    .map((s) => s.trim())
+    .filter(Boolean);
   let dir: string;
   if (segments[0] === 'crate') dir = rustCrateRoot(from, catalog);
   else if (segments[0] === 'self') dir = moduleDir;

@@ -14,9 +14,50 @@ export interface ChunkHit {
 
 /** Question words that say nothing about the code. */
 const STOP_WORDS = new Set([
-  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'does', 'for', 'from', 'how', 'i', 'in', 'is',
-  'it', 'me', 'my', 'of', 'on', 'or', 'show', 'that', 'the', 'this', 'to', 'what', 'when', 'where', 'which',
-  'who', 'why', 'with', 'we', 'you', 'find', 'code', 'there', 'used', 'use', 'uses', 'get',
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'can',
+  'do',
+  'does',
+  'for',
+  'from',
+  'how',
+  'i',
+  'in',
+  'is',
+  'it',
+  'me',
+  'my',
+  'of',
+  'on',
+  'or',
+  'show',
+  'that',
+  'the',
+  'this',
+  'to',
+  'what',
+  'when',
+  'where',
+  'which',
+  'who',
+  'why',
+  'with',
+  'we',
+  'you',
+  'find',
+  'code',
+  'there',
+  'used',
+  'use',
+  'uses',
+  'get',
 ]);
 
 /** Weights for the FTS columns (names, path, body): a name match outranks a mention. */
@@ -62,11 +103,7 @@ function quote(term: string): string {
  * are fewer than `limit`, chunks matching any word fill the rest.
  * `pathPrefix` limits hits to a folder.
  */
-export function searchChunks(
-  store: IndexStore,
-  question: string,
-  options: { limit?: number; pathPrefix?: string } = {},
-): ChunkHit[] {
+export function searchChunks(store: IndexStore, question: string, options: { limit?: number; pathPrefix?: string } = {}): ChunkHit[] {
   const query = toFtsQuery(question);
   if (!query) return [];
   const limit = options.limit ?? 20;
@@ -83,12 +120,14 @@ export function searchChunks(
 
 function runMatch(store: IndexStore, match: string, limit: number, prefix: string): ChunkHit[] {
   // With a folder filter every match is ranked (the filter runs after ranking); without, only the top.
-  return store.statement(
-    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
+  return store
+    .statement(
+      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, c.context, hits.score
      FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
            WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
      JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
      WHERE @prefix = '' OR substr(f.path, 1, length(@prefix)) = @prefix
      ORDER BY hits.score LIMIT @limit`,
-  ).all({ match, fetch: prefix ? -1 : limit, prefix, limit }) as ChunkHit[];
+    )
+    .all({ match, fetch: prefix ? -1 : limit, prefix, limit }) as ChunkHit[];
 }

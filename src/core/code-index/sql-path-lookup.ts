@@ -19,16 +19,21 @@ export class SqlPathLookup implements PathLookup {
   }
 
   withSuffix(suffix: string, from: string): string[] {
-    const rows = this.store.statement(
-      `SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`,
-    ).pluck().all({ suffix }) as string[];
-    return nearestFirst(rows.filter((p) => endsWithSegments(p, suffix)), from);
+    const rows = this.store
+      .statement(`SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`)
+      .pluck()
+      .all({ suffix }) as string[];
+    return nearestFirst(
+      rows.filter((p) => endsWithSegments(p, suffix)),
+      from,
+    );
   }
 
   dirsWithSuffix(suffix: string): string[] {
-    const rows = this.store.statement(
-      `SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`,
-    ).pluck().all({ suffix }) as string[];
+    const rows = this.store
+      .statement(`SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`)
+      .pluck()
+      .all({ suffix }) as string[];
     return rows.filter((d) => endsWithSegments(d, suffix));
   }
 }

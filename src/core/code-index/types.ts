@@ -1,8 +1,7 @@
 import type { LanguageId } from './languages.js';
 
 export type SymbolKind =
-  | 'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'module'
-  | 'struct' | 'trait' | 'constant' | 'field' | 'macro';
+  'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'module' | 'struct' | 'trait' | 'constant' | 'field' | 'macro';
 
 export type ReferenceKind = 'call' | 'new' | 'type' | 'inherit' | 'import';
 

@@ -32,7 +32,7 @@ const EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 't
 export function updateEdges(store: IndexStore, options: { treeChanged: boolean }): { dirty: number; importsResolved: number } {
   const db = store.db;
   return store.transaction(() => {
-    const dirty = (db.prepare('SELECT file_id FROM dirty_files').pluck().all() as number[]);
+    const dirty = db.prepare('SELECT file_id FROM dirty_files').pluck().all() as number[];
     if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
     db.exec('CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;');
     const addBatch = db.prepare('INSERT INTO temp.batch (file_id) VALUES (?)');
@@ -84,11 +84,13 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
  */
 function resolveImports(store: IndexStore, treeChanged: boolean): number {
   const db = store.db;
-  const rows = db.prepare(
-    `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+  const rows = db
+    .prepare(
+      `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
      WHERE i.file_id IN (SELECT file_id FROM temp.batch)
      ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
-  ).all() as { rowid: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
+    )
+    .all() as { rowid: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
   if (rows.length === 0) return 0;
   // A few imports (an edited file) ask the files table; many load every path once.
   let lookup: PathLookup;

@@ -4,8 +4,7 @@ import type { OutputCommand } from '../request.js';
 import { routeRequest } from '../skills/route-request.js';
 
 export type MentionCommand =
-  | { kind: 'run'; command: OutputCommand | 'auto'; prompt: string }
-  | { kind: 'help'; unknown: string | undefined };
+  { kind: 'run'; command: OutputCommand | 'auto'; prompt: string } | { kind: 'help'; unknown: string | undefined };
 
 /**
  * The command a mention asks for, decided before anything runs (access

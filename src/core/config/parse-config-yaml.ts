@@ -7,8 +7,7 @@ export type { ConfigPath } from './to-config-problems.js';
 const MAX_ALIAS_COUNT = 10;
 
 export type ConfigYaml =
-  | { ok: true; data: unknown; lineOf: (path: ConfigPath) => number | undefined }
-  | { ok: false; problems: ConfigProblem[] };
+  { ok: true; data: unknown; lineOf: (path: ConfigPath) => number | undefined } | { ok: false; problems: ConfigProblem[] };
 
 /**
  * Safe YAML, as for skill frontmatter (skills/parse-frontmatter.ts): the core
@@ -21,11 +20,21 @@ export function parseConfigYaml(text: string, file: string): ConfigYaml {
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text.replace(/^\uFEFF/, ''), {
-      schema: 'core', customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false, lineCounter,
+      schema: 'core',
+      customTags: [],
+      uniqueKeys: true,
+      merge: false,
+      strict: true,
+      prettyErrors: false,
+      lineCounter,
     });
   } catch (error) {
     // Absurd nesting can exhaust the parser's stack: a bad file, not a crash.
-    return fail('', `${file} could not be parsed (${error instanceof Error ? error.message : String(error)})`, 'keep the file to plain "key: value" lines and short lists');
+    return fail(
+      '',
+      `${file} could not be parsed (${error instanceof Error ? error.message : String(error)})`,
+      'keep the file to plain "key: value" lines and short lists',
+    );
   }
   const lineAt = (offset: number): number => lineCounter.linePos(offset).line;
   if (doc.errors.length > 0) {
@@ -34,30 +43,47 @@ export function parseConfigYaml(text: string, file: string): ConfigYaml {
       problems: doc.errors.map((error) => {
         const line = lineAt(error.pos[0]);
         return error.code === 'DUPLICATE_KEY'
-          ? { path: '', line, message: 'a key is set twice, so which value counts would be a guess', fix: 'keep one of the two lines and delete the other' }
+          ? {
+              path: '',
+              line,
+              message: 'a key is set twice, so which value counts would be a guess',
+              fix: 'keep one of the two lines and delete the other',
+            }
           : {
-            path: '', line,
-            message: `${file} is not valid YAML: ${error.message.split('\n')[0]}`,
-            fix: 'check the indentation and quoting on that line; quote values that contain ": " or start with a special character',
-          };
+              path: '',
+              line,
+              message: `${file} is not valid YAML: ${error.message.split('\n')[0]}`,
+              fix: 'check the indentation and quoting on that line; quote values that contain ": " or start with a special character',
+            };
       }),
     };
   }
   const tagged = findExplicitTag(doc);
   if (tagged !== undefined) {
-    return fail(tagged.path, `the YAML tag ${tagged.tag} is not allowed; tags can construct values other than text, numbers and lists`,
-      `remove ${tagged.tag} and write the value plainly`, tagged.range?.[0] === undefined ? undefined : lineAt(tagged.range[0]));
+    return fail(
+      tagged.path,
+      `the YAML tag ${tagged.tag} is not allowed; tags can construct values other than text, numbers and lists`,
+      `remove ${tagged.tag} and write the value plainly`,
+      tagged.range?.[0] === undefined ? undefined : lineAt(tagged.range[0]),
+    );
   }
   if (doc.contents !== null && !isMap(doc.contents)) {
-    return fail('', `${file} must be a mapping of settings ("review:", "access:", …), not a list or a single value`,
-      'start the file with a top-level key such as "review:" and indent its settings under it', 1);
+    return fail(
+      '',
+      `${file} must be a mapping of settings ("review:", "access:", …), not a list or a single value`,
+      'start the file with a top-level key such as "review:" and indent its settings under it',
+      1,
+    );
   }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (cause) {
-    return fail('', `the anchors and aliases in ${file} expand too far (${cause instanceof Error ? cause.message : String(cause)})`,
-      'write the values out instead of using "&anchor" and "*alias"');
+    return fail(
+      '',
+      `the anchors and aliases in ${file} expand too far (${cause instanceof Error ? cause.message : String(cause)})`,
+      'write the values out instead of using "&anchor" and "*alias"',
+    );
   }
   return { ok: true, data, lineOf: (path) => findLine(doc, path, lineAt) };
 }

@@ -23,8 +23,12 @@ export function renderConfigProblems(problems: ConfigProblem[], file: string): s
     '',
   ];
   for (const problem of problems.slice(0, MAX_SHOWN_PROBLEMS)) {
-    const where = [problem.path === '' ? undefined : code(clip(problem.path)), problem.line === undefined ? undefined : `line ${problem.line}`]
-      .filter((part) => part !== undefined).join(', ');
+    const where = [
+      problem.path === '' ? undefined : code(clip(problem.path)),
+      problem.line === undefined ? undefined : `line ${problem.line}`,
+    ]
+      .filter((part) => part !== undefined)
+      .join(', ');
     lines.push(`- ${where === '' ? '' : `${where}: `}${safe(problem.message)}. Fix: ${safe(problem.fix)}.`);
   }
   const more = problems.length - MAX_SHOWN_PROBLEMS;

@@ -53,36 +53,64 @@ const budgetSchema = z.strictObject(
   Object.fromEntries(
     (Object.keys(DEFAULT_BUDGET) as (keyof Budget)[]).map((key) => [
       key,
-      z.number().int().min(1).max(MAX_BUDGET[key]).optional()
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_BUDGET[key])
+        .optional()
         .describe(`The ${BUDGET_WORDS[key]} (default ${DEFAULT_BUDGET[key]}, at most ${MAX_BUDGET[key]})`),
     ]),
   ) as Record<keyof Budget, z.ZodOptional<z.ZodNumber>>,
 );
 
 /** Strict at every level: a misspelt key is a problem, not a silently ignored setting. */
-export const repoConfigSchema = z.strictObject({
-  review: z.strictObject({
-    auto: z.boolean().default(true).describe('Review pull requests when they are opened or updated'),
-    drafts: z.boolean().default(false).describe('Also review draft pull requests'),
-    include: globList('Files to review').min(1).default(['**']),
-    exclude: globList('Files never reviewed, even when included').default([]),
-  }).prefault({}).describe('Automatic pull request reviews'),
-  access: z.strictObject({
-    readOnlyForEveryone: z.boolean().default(false)
-      .describe('On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)'),
-    explainRefusals: z.boolean().default(true)
-      .describe('Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)'),
-  }).prefault({}).describe('Who may ask nanodex'),
-  plan: z.strictObject({
-    openIssue: z.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)'),
-  }).prefault({}).describe('The plan command'),
-  budget: budgetSchema.prefault({}).describe('Limits for one request; a request may lower them with budget words'),
-  index: z.strictObject({
-    onInstall: z.boolean().default(false).describe('Index the repository when the App is installed'),
-    maxTarballBytes: z.number().int().min(1).max(MAX_TARBALL_BYTES).default(DEFAULT_MAX_TARBALL_BYTES)
-      .describe(`Largest repository download to index, in bytes (default ${DEFAULT_MAX_TARBALL_BYTES}, at most ${MAX_TARBALL_BYTES})`),
-  }).prefault({}).describe('The code index'),
-}).describe('nanodex settings for this repository (.github/nanodex.yml)');
+export const repoConfigSchema = z
+  .strictObject({
+    review: z
+      .strictObject({
+        auto: z.boolean().default(true).describe('Review pull requests when they are opened or updated'),
+        drafts: z.boolean().default(false).describe('Also review draft pull requests'),
+        include: globList('Files to review').min(1).default(['**']),
+        exclude: globList('Files never reviewed, even when included').default([]),
+      })
+      .prefault({})
+      .describe('Automatic pull request reviews'),
+    access: z
+      .strictObject({
+        readOnlyForEveryone: z
+          .boolean()
+          .default(false)
+          .describe('On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)'),
+        explainRefusals: z
+          .boolean()
+          .default(true)
+          .describe('Tell a person once per issue or pull request why nanodex will not answer them (false: refuse in silence)'),
+      })
+      .prefault({})
+      .describe('Who may ask nanodex'),
+    plan: z
+      .strictObject({
+        openIssue: z.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)'),
+      })
+      .prefault({})
+      .describe('The plan command'),
+    budget: budgetSchema.prefault({}).describe('Limits for one request; a request may lower them with budget words'),
+    index: z
+      .strictObject({
+        onInstall: z.boolean().default(false).describe('Index the repository when the App is installed'),
+        maxTarballBytes: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_TARBALL_BYTES)
+          .default(DEFAULT_MAX_TARBALL_BYTES)
+          .describe(`Largest repository download to index, in bytes (default ${DEFAULT_MAX_TARBALL_BYTES}, at most ${MAX_TARBALL_BYTES})`),
+      })
+      .prefault({})
+      .describe('The code index'),
+  })
+  .describe('nanodex settings for this repository (.github/nanodex.yml)');
 
 export type ParsedRepoConfig = { ok: true; config: RepoConfig } | { ok: false; problems: ConfigProblem[] };
 

@@ -22,11 +22,17 @@ export function toConfigProblems(
         const path = [...issue.path, key];
         const known = knownKeys(issue.path);
         const near = findNearest(key, known);
-        problems.push(at(path, lineOf, {
-          message: `unknown setting ${JSON.stringify(key)}`,
-          fix: near !== undefined ? `did you mean "${near}"? (keys are case-sensitive)`
-            : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(', ')}` : 'remove it',
-        }));
+        problems.push(
+          at(path, lineOf, {
+            message: `unknown setting ${JSON.stringify(key)}`,
+            fix:
+              near !== undefined
+                ? `did you mean "${near}"? (keys are case-sensitive)`
+                : known.length > 0
+                  ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(', ')}`
+                  : 'remove it',
+          }),
+        );
       }
       continue;
     }
@@ -35,25 +41,42 @@ export function toConfigProblems(
   return problems;
 }
 
-function at(path: readonly PropertyKey[], lineOf: (path: ConfigPath) => number | undefined, text: { message: string; fix: string }): ConfigProblem {
+function at(
+  path: readonly PropertyKey[],
+  lineOf: (path: ConfigPath) => number | undefined,
+  text: { message: string; fix: string },
+): ConfigProblem {
   const line = lineOf(path);
   return { path: formatPath(path), ...text, ...(line !== undefined ? { line } : {}) };
 }
 
 /** `['review', 'include', 2]` -> `review.include[2]`. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out === '' ? String(part) : `${out}.${String(part)}`), '');
+  return path.reduce<string>(
+    (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out === '' ? String(part) : `${out}.${String(part)}`),
+    '',
+  );
 }
 
 function describeIssue(issue: z.core.$ZodIssue): { message: string; fix: string } {
   const got = 'input' in issue ? describeValue(issue.input) : 'something else';
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.expected === 'boolean') return { message: `expected true or false, got ${got}`, fix: 'write true or false, without quotes (yes/no/on/off are read as text)' };
-      if (issue.expected === 'array') return { message: `expected a list, got ${got}`, fix: 'write a list: one "- pattern" line per item, or [a, b] on one line' };
-      if (issue.expected === 'object') return { message: `expected a group of settings, got ${got}`, fix: 'indent the settings under this key as "key: value" lines' };
-      if (issue.expected === 'int') return { message: `expected a whole number, got ${got}`, fix: 'write a whole number without quotes or units' };
-      return { message: `expected ${article(issue.expected)}, got ${got}`, fix: `write ${article(issue.expected)}${issue.expected === 'number' ? ' without quotes or units' : ''}` };
+      if (issue.expected === 'boolean')
+        return {
+          message: `expected true or false, got ${got}`,
+          fix: 'write true or false, without quotes (yes/no/on/off are read as text)',
+        };
+      if (issue.expected === 'array')
+        return { message: `expected a list, got ${got}`, fix: 'write a list: one "- pattern" line per item, or [a, b] on one line' };
+      if (issue.expected === 'object')
+        return { message: `expected a group of settings, got ${got}`, fix: 'indent the settings under this key as "key: value" lines' };
+      if (issue.expected === 'int')
+        return { message: `expected a whole number, got ${got}`, fix: 'write a whole number without quotes or units' };
+      return {
+        message: `expected ${article(issue.expected)}, got ${got}`,
+        fix: `write ${article(issue.expected)}${issue.expected === 'number' ? ' without quotes or units' : ''}`,
+      };
     case 'too_small':
       if (issue.origin === 'array') return { message: 'the list is empty', fix: 'list at least one pattern ("**" means every file)' };
       if (issue.origin === 'string') return { message: 'the text is empty', fix: 'write a pattern, or delete the item' };
@@ -61,7 +84,10 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; fix: string 
     case 'too_big':
       return { message: `${got} is above the maximum ${String(issue.maximum)}`, fix: `use at most ${String(issue.maximum)}` };
     case 'invalid_value':
-      return { message: `${got} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`, fix: 'use one of the listed values' };
+      return {
+        message: `${got} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        fix: 'use one of the listed values',
+      };
     default:
       return { message: issue.message, fix: 'see schema/nanodex.schema.json for what this setting accepts' };
   }

@@ -65,10 +65,12 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
   // Import edges alone are asked for (on a big tree the call edges are most of the rows).
   const rows = index.neighbours(picked, ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
-  const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(rows, (path) => {
-    const unit = unitOfFile.get(path);
-    return unit !== undefined && shown.has(unit) ? unit : undefined;
-  }));
+  const { kept: edges, removed } = reduceTransitiveEdges(
+    aggregateEdges(rows, (path) => {
+      const unit = unitOfFile.get(path);
+      return unit !== undefined && shown.has(unit) ? unit : undefined;
+    }),
+  );
 
   const isFile = (unit: string): boolean => unitOfFile.get(unit) === unit;
   const groupOf = (unit: string): string | undefined => {
@@ -89,7 +91,8 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
     return { id: unit, label, paths: [unit], kind: folder ? 'folder' : 'module', ...(inGroup ? { group } : {}) };
   });
   const folders = units.filter((u) => !isFile(u)).length;
-  const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? '' : 's'}`;
+  const what =
+    folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? '' : 's'}`;
   let title = `${what} of ${files.length} source files${under}`;
   if (units.length < score.size) title += ` (the ${units.length} most central of ${score.size})`;
   if (edges.length === 0 && units.length > 1) title += '; no import between them resolves in the index';

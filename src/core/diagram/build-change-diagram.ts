@@ -27,7 +27,11 @@ const MAX_GROUPS = DEFAULT_CAPS.groups;
  * under its old path and added files left out. The paths of deleted files
  * and of old names belong to the base tree, not the head's.
  */
-export function buildChangeDiagram(index: CodeIndex, changes: FileChange[], options: { maxNodes?: number } = {}): { before: DiagramGraph; after: DiagramGraph } {
+export function buildChangeDiagram(
+  index: CodeIndex,
+  changes: FileChange[],
+  options: { maxNodes?: number } = {},
+): { before: DiagramGraph; after: DiagramGraph } {
   const maxNodes = Math.min(options.maxNodes ?? DEFAULT_CAPS.nodes, DEFAULT_CAPS.nodes);
   const changed = [...changes]
     .sort((a, b) => Number(isTestFile(a.path)) - Number(isTestFile(b.path)))
@@ -44,7 +48,12 @@ export function buildChangeDiagram(index: CodeIndex, changes: FileChange[], opti
     .sort((a, b) => strength.get(b)! - strength.get(a)! || (a < b ? -1 : 1))
     .slice(0, Math.max(0, maxNodes - changed.length));
   const shown = new Set([...headPaths, ...neighbours]);
-  const edges = aggregateEdges(rows, (p) => (shown.has(p) ? p : undefined)).map((e): DiagramEdge => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
+  const edges = aggregateEdges(rows, (p) => (shown.has(p) ? p : undefined)).map((e): DiagramEdge => ({
+    from: e.from,
+    to: e.to,
+    kind: e.kind,
+    weight: e.weight,
+  }));
 
   const neighbourNodes = neighbours.map((p) => node(p, 'module'));
   const renamedFrom = new Map(changed.filter((c) => c.status === 'renamed' && c.oldPath).map((c) => [c.path, c.oldPath!]));

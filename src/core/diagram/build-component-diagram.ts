@@ -20,7 +20,19 @@ const NAMES_PER_BOX = 2;
 /** Labelled arrows past this many cross each other's labels; the ones carrying most symbols stay. */
 const MAX_ARROWS = 30;
 /** Kinds of symbol a module exposes to another (not locals, fields or parameters); a name starting with `_` is private by convention. */
-const EXPOSED_KINDS = new Set(['function', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'constant', 'variable', 'macro', 'module']);
+const EXPOSED_KINDS = new Set([
+  'function',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'trait',
+  'constant',
+  'variable',
+  'macro',
+  'module',
+]);
 /** Languages whose import names a package: the import alone does not say which file is used. */
 const PACKAGE_LANGUAGES = new Set(['go', 'java', 'kotlin', 'scala', 'csharp']);
 
@@ -47,20 +59,25 @@ export async function buildComponentDiagram(
   const { files: product, leftOut } = listProductFiles(index, scope);
   const pkg = scope ?? findMainPackage(product);
   const files = product.filter((p) => pkg === '' || p.startsWith(`${pkg}/`));
-  if (files.length === 0) return { type: 'component', title: `No source files${pkg ? ` under ${pkg}` : ''}`, nodes: [], edges: [], groups: [] };
+  if (files.length === 0)
+    return { type: 'component', title: `No source files${pkg ? ` under ${pkg}` : ''}`, nodes: [], edges: [], groups: [] };
 
   const rank = new Map(index.repoMap({ tokens: MAP_TOKENS, focusPaths: pkg ? [pkg] : undefined }).files.map((f) => [f.path, f.rank]));
   const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const boxes = [...files].sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(boxes);
-  const rows = index.neighbours(boxes, ['import'])
+  const rows = index
+    .neighbours(boxes, ['import'])
     .filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
 
   const exposed = new Map<string, string[]>();
   const exposedBy = (path: string): string[] => {
     if (!exposed.has(path)) {
-      const names = index.symbolsIn(path).filter((s) => s.scope === '' && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith('_')).map((s) => s.name);
+      const names = index
+        .symbolsIn(path)
+        .filter((s) => s.scope === '' && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith('_'))
+        .map((s) => s.name);
       exposed.set(path, [...new Set(names)]);
     }
     return exposed.get(path)!;
@@ -74,12 +91,16 @@ export async function buildComponentDiagram(
     const names = exposedBy(pair.to).filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text));
     if (names.length === 0 && PACKAGE_LANGUAGES.has(language.get(pair.to) ?? '')) continue;
     for (const name of names) used.set(`${pair.to}\0${name}`, (used.get(`${pair.to}\0${name}`) ?? 0) + 1);
-    const label = names.length === 0 ? undefined
-      : names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
+    const label =
+      names.length === 0
+        ? undefined
+        : names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
     edges.push({ from: pair.from, to: pair.to, kind: 'import', weight: Math.max(1, names.length), ...(label ? { label } : {}) });
   }
   edges.push(...linkSamePackage(index, { boxes, files, language, exposedBy, used }));
-  edges.sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1) || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+  edges.sort(
+    (a, b) => (b.weight ?? 1) - (a.weight ?? 1) || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0),
+  );
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
 
@@ -99,7 +120,13 @@ export async function buildComponentDiagram(
       .slice(0, NAMES_PER_BOX)
       .map((n) => n.name);
     const name = relativeTo(path, inGroup ? group : pkg);
-    return { id: path, label: top.length > 0 ? `${name}: ${top.join(', ')}` : name, paths: [path], kind: 'module', ...(inGroup ? { group } : {}) };
+    return {
+      id: path,
+      label: top.length > 0 ? `${name}: ${top.join(', ')}` : name,
+      paths: [path],
+      kind: 'module',
+      ...(inGroup ? { group } : {}),
+    };
   });
   const of = files.length > boxes.length ? `the ${boxes.length} most central of ${files.length} modules` : `${boxes.length} modules`;
   let title = `${pkg || 'the repository root'}: ${of} and the symbols they use of each other`;
@@ -116,13 +143,16 @@ export async function buildComponentDiagram(
  * to that file (kind `scope`). A name defined in two files of the folder, or
  * in the referring file itself, is left out.
  */
-function linkSamePackage(index: CodeIndex, input: {
-  boxes: string[];
-  files: string[];
-  language: Map<string, string>;
-  exposedBy: (path: string) => string[];
-  used: Map<string, number>;
-}): DiagramEdge[] {
+function linkSamePackage(
+  index: CodeIndex,
+  input: {
+    boxes: string[];
+    files: string[];
+    language: Map<string, string>;
+    exposedBy: (path: string) => string[];
+    used: Map<string, number>;
+  },
+): DiagramEdge[] {
   const { boxes, files, language, exposedBy, used } = input;
   const shown = new Set(boxes);
   const isPackageFile = (p: string) => PACKAGE_LANGUAGES.has(language.get(p) ?? '');
@@ -140,7 +170,8 @@ function linkSamePackage(index: CodeIndex, input: {
       }
       for (const [to, names] of byTarget) {
         for (const name of names) used.set(`${to}\0${name}`, (used.get(`${to}\0${name}`) ?? 0) + 1);
-        const label = names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
+        const label =
+          names.slice(0, NAMES_PER_EDGE).join(', ') + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : '');
         edges.push({ from, to, kind: 'scope', weight: names.length, label });
       }
     }

@@ -23,7 +23,12 @@ const MODULE_DEPTH = 2;
 const MAP_TOKENS = 16_000;
 
 const ECOSYSTEM_LABEL: Record<Ecosystem, string> = {
-  npm: 'npm packages', pypi: 'PyPI packages', go: 'Go modules', cargo: 'crates', rubygems: 'gems', maven: 'Maven artifacts',
+  npm: 'npm packages',
+  pypi: 'PyPI packages',
+  go: 'Go modules',
+  cargo: 'crates',
+  rubygems: 'gems',
+  maven: 'Maven artifacts',
 };
 
 interface External {
@@ -91,18 +96,29 @@ export async function buildDependencyDiagram(
       const suffix = !folder ? '' : modules.some((m) => m.startsWith(`${unit}/`)) ? '/*' : '/';
       return { id: unit, label: relativeTo(unit, base) + suffix, paths: [unit], kind: folder ? 'folder' : 'module', group: 'repository' };
     }),
-    ...manifests.map((m): DiagramNode => ({ id: `manifest:${m.path}`, label: m.name ? `${m.name} (${m.path})` : m.path, paths: [m.path], kind: 'package', group: 'repository' })),
+    ...manifests.map((m): DiagramNode => ({
+      id: `manifest:${m.path}`,
+      label: m.name ? `${m.name} (${m.path})` : m.path,
+      paths: [m.path],
+      kind: 'package',
+      group: 'repository',
+    })),
     ...shown.map((e): DiagramNode => ({ id: e.id, label: e.name, paths: [], kind: 'external', group: `ecosystem:${e.ecosystem}` })),
   ];
-  const resolved = index.neighbours(files.filter((f) => moduleOf(f) !== undefined), ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const resolved = index
+    .neighbours(
+      files.filter((f) => moduleOf(f) !== undefined),
+      ['import'],
+    )
+    .filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
   const { kept: internal } = reduceTransitiveEdges(aggregateEdges(resolved, moduleOf));
-  const edges: DiagramEdge[] = internal
-    .map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
+  const edges: DiagramEdge[] = internal.map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight }));
   for (const e of shown) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: 'import', weight: count });
     } else {
-      for (const path of e.declaredBy) edges.push({ from: `manifest:${path}`, to: e.id, kind: e.dev ? 'dev' : 'declared', ...(e.dev ? { label: 'dev' } : {}) });
+      for (const path of e.declaredBy)
+        edges.push({ from: `manifest:${path}`, to: e.id, kind: e.dev ? 'dev' : 'declared', ...(e.dev ? { label: 'dev' } : {}) });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];

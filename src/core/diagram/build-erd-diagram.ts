@@ -51,7 +51,10 @@ export async function buildErdDiagram(
   readFile: (path: string) => Promise<string>,
   options: ErdOptions = {},
 ): Promise<DiagramGraph | undefined> {
-  const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
+  const listed = index
+    .listFiles()
+    .map((f) => f.path)
+    .filter((p) => !isTestFile(p));
   const picked: { path: string; parser: Parser }[] = [];
   const add = (path: string, parser: Parser): void => {
     if (!picked.some((p) => p.path === path)) picked.push({ path, parser });
@@ -84,14 +87,31 @@ function toGraph(found: ErdEntity[]): DiagramGraph {
     const kept = byName.get(entity.name.toLowerCase())!;
     for (const alias of entity.aliases) if (!resolve.has(alias.toLowerCase())) resolve.set(alias.toLowerCase(), kept.name);
   }
-  const nodes: DiagramNode[] = entities.map((e) => ({ id: e.name, label: e.name, paths: [e.path], kind: 'entity', attributes: e.attributes }));
+  const nodes: DiagramNode[] = entities.map((e) => ({
+    id: e.name,
+    label: e.name,
+    paths: [e.path],
+    kind: 'entity',
+    attributes: e.attributes,
+  }));
   const edges: DiagramEdge[] = [];
   for (const entity of entities) {
     for (const relation of entity.relations) {
       const target = resolve.get(relation.target.toLowerCase());
       if (target === undefined) continue;
-      edges.push({ from: entity.name, to: target, cardinality: relation.cardinality, ...(relation.label ? { label: relation.label } : {}) });
+      edges.push({
+        from: entity.name,
+        to: target,
+        cardinality: relation.cardinality,
+        ...(relation.label ? { label: relation.label } : {}),
+      });
     }
   }
-  return { type: 'erd', title: `${nodes.length} ${nodes.length === 1 ? 'entity' : 'entities'} from ${files} ${files === 1 ? 'file' : 'files'}`, nodes, edges, groups: [] };
+  return {
+    type: 'erd',
+    title: `${nodes.length} ${nodes.length === 1 ? 'entity' : 'entities'} from ${files} ${files === 1 ? 'file' : 'files'}`,
+    nodes,
+    edges,
+    groups: [],
+  };
 }

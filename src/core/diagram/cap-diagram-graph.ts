@@ -35,16 +35,31 @@ export function capDiagramGraph(graph: DiagramGraph, caps: DiagramCaps = DEFAULT
     degree.set(e.from, (degree.get(e.from) ?? 0) + 1);
     if (e.to !== e.from) degree.set(e.to, (degree.get(e.to) ?? 0) + 1);
   }
-  const keptIds = new Set(topIndices(graph.nodes.map((n) => degree.get(n.id) ?? 0), caps.nodes).map((i) => graph.nodes[i]!.id));
+  const keptIds = new Set(
+    topIndices(
+      graph.nodes.map((n) => degree.get(n.id) ?? 0),
+      caps.nodes,
+    ).map((i) => graph.nodes[i]!.id),
+  );
   const nodes = graph.nodes.filter((n) => keptIds.has(n.id));
   const reachable = graph.edges.filter((e) => keptIds.has(e.from) && keptIds.has(e.to));
-  const keptEdges = new Set(topIndices(reachable.map((e) => e.weight ?? 1), caps.edges));
+  const keptEdges = new Set(
+    topIndices(
+      reachable.map((e) => e.weight ?? 1),
+      caps.edges,
+    ),
+  );
   const edges = reachable.filter((_, i) => keptEdges.has(i));
 
   const members = new Map<string, number>();
   for (const n of nodes) if (n.group !== undefined) members.set(n.group, (members.get(n.group) ?? 0) + 1);
   const populated = graph.groups.filter((g) => members.has(g.id));
-  const keptGroups = new Set(topIndices(populated.map((g) => members.get(g.id)!), caps.groups).map((i) => populated[i]!.id));
+  const keptGroups = new Set(
+    topIndices(
+      populated.map((g) => members.get(g.id)!),
+      caps.groups,
+    ).map((i) => populated[i]!.id),
+  );
   const everPopulated = new Set(graph.nodes.map((n) => n.group).filter((g) => g !== undefined));
   return {
     graph: {
@@ -68,5 +83,9 @@ export function capDiagramGraph(graph: DiagramGraph, caps: DiagramCaps = DEFAULT
 /** Indices of the `cap` highest scores, ties to the earlier index. */
 function topIndices(scores: number[], cap: number): number[] {
   if (scores.length <= cap) return scores.map((_, i) => i);
-  return scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i).slice(0, Math.max(0, cap)).map((x) => x.i);
+  return scores
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, Math.max(0, cap))
+    .map((x) => x.i);
 }

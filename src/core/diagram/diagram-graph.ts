@@ -57,7 +57,10 @@ const graphSchema = z.object({
   title: label.optional(),
   nodes: z.array(nodeSchema).max(MAX_NODES),
   edges: z.array(edgeSchema).max(MAX_EDGES).default([]),
-  groups: z.array(z.object({ id, label: label.optional() })).max(MAX_GROUPS).default([]),
+  groups: z
+    .array(z.object({ id, label: label.optional() }))
+    .max(MAX_GROUPS)
+    .default([]),
 });
 
 export type NodeKind = (typeof NODE_KINDS)[number];
@@ -100,8 +103,7 @@ export interface DiagramGraph {
 }
 
 export type DiagramGraphCheck =
-  | { ok: true; graph: DiagramGraph; droppedNodes: number; droppedEdges: number; droppedPaths: string[] }
-  | { ok: false; problems: string[] };
+  { ok: true; graph: DiagramGraph; droppedNodes: number; droppedEdges: number; droppedPaths: string[] } | { ok: false; problems: string[] };
 
 /**
  * Reads a diagram graph from untrusted JSON (a model's answer).
@@ -124,7 +126,16 @@ export function parseDiagramGraph(raw: unknown, options: { type?: DiagramType; i
   const type = input.type ?? options.type;
   if (type === undefined) problems.push(`type: expected one of ${DIAGRAM_TYPES.join(', ')}`);
   else if (options.type !== undefined && type !== options.type) problems.push(`type: expected "${options.type}", got "${type}"`);
-  problems.push(...duplicates(input.nodes.map((n) => n.id), 'nodes'), ...duplicates(input.groups.map((g) => g.id), 'groups'));
+  problems.push(
+    ...duplicates(
+      input.nodes.map((n) => n.id),
+      'nodes',
+    ),
+    ...duplicates(
+      input.groups.map((g) => g.id),
+      'groups',
+    ),
+  );
   if (problems.length > 0 || type === undefined) return { ok: false, problems: limit(problems) };
 
   const groupIds = new Set(input.groups.map((g) => g.id));
@@ -144,12 +155,14 @@ export function parseDiagramGraph(raw: unknown, options: { type?: DiagramType; i
   }
   const known = new Set(nodes.map((n) => n.id));
   const seenEdges = new Set<string>();
-  const edges = input.edges.filter((e) => {
-    const key = JSON.stringify([e.from, e.to, e.label ?? '', e.kind ?? '']);
-    if (!known.has(e.from) || !known.has(e.to) || seenEdges.has(key)) return false;
-    seenEdges.add(key);
-    return true;
-  }).map(stripUndefined);
+  const edges = input.edges
+    .filter((e) => {
+      const key = JSON.stringify([e.from, e.to, e.label ?? '', e.kind ?? '']);
+      if (!known.has(e.from) || !known.has(e.to) || seenEdges.has(key)) return false;
+      seenEdges.add(key);
+      return true;
+    })
+    .map(stripUndefined);
   return {
     ok: true,
     graph: {

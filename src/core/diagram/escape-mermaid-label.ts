@@ -40,7 +40,10 @@ export function escapeMermaidLabel(text: string, max = 60): string {
  * digits, `_` and `-`, starting with a letter or `_`; anything else becomes `_`.
  */
 export function toErWord(text: string, fallback: string): string {
-  const word = text.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  const word = text
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
   if (word === '') return fallback;
   return /^[A-Za-z_]/.test(word) ? word : `_${word}`;
 }

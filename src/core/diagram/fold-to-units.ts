@@ -27,11 +27,13 @@ export interface FoldOptions {
  */
 export function foldToUnits(files: string[], options: FoldOptions): Map<string, string> {
   const { base } = options;
-  const unitOf = new Map(files.map((f): [string, string] => {
-    if (!PACKAGE_LANGUAGES.has(options.language(f) ?? '')) return [f, f];
-    const dir = dirOf(f);
-    return [f, dir === '' ? ROOT_UNIT : dir];
-  }));
+  const unitOf = new Map(
+    files.map((f): [string, string] => {
+      if (!PACKAGE_LANGUAGES.has(options.language(f) ?? '')) return [f, f];
+      const dir = dirOf(f);
+      return [f, dir === '' ? ROOT_UNIT : dir];
+    }),
+  );
   const count = () => new Set(unitOf.values()).size;
   while (count() > options.maxUnits) {
     const inside = new Map<string, { units: Set<string>; rank: number }>();

@@ -21,7 +21,8 @@ export interface ProductFiles {
  * but such folders keeps them (there would be nothing to draw).
  */
 export function listProductFiles(index: CodeIndex, scope?: string): ProductFiles {
-  const source = index.listFiles()
+  const source = index
+    .listFiles()
     .filter((f) => f.language !== 'text')
     .map((f) => f.path)
     .filter((p) => scope === undefined || p.startsWith(`${scope}/`) || p === scope);
@@ -38,7 +39,8 @@ export function listProductFiles(index: CodeIndex, scope?: string): ProductFiles
       if (folder !== 'tests') others.push(path);
     }
   }
-  if (files.length === 0 && others.length > 0) return { files: others, leftOut: counts.has('tests') ? [{ label: 'tests', files: counts.get('tests')! }] : [] };
+  if (files.length === 0 && others.length > 0)
+    return { files: others, leftOut: counts.has('tests') ? [{ label: 'tests', files: counts.get('tests')! }] : [] };
   const leftOut = [...counts.entries()]
     .map(([label, n]) => ({ label, files: n }))
     .sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));

@@ -104,7 +104,9 @@ function parsePyproject(text: string): Manifest {
   const project = sections.get('project') ?? [];
   const optional = [...sections.entries()].filter(([name]) => name === 'project.optional-dependencies').flatMap(([, lines]) => lines);
   const poetry = tomlKeys(sections.get('tool.poetry.dependencies')).filter((k) => k !== 'python');
-  const poetryDev = [...sections.entries()].filter(([name]) => /^tool\.poetry\.(dev-dependencies|group\.[^.]+\.dependencies)$/.test(name)).flatMap(([, lines]) => tomlKeys(lines));
+  const poetryDev = [...sections.entries()]
+    .filter(([name]) => /^tool\.poetry\.(dev-dependencies|group\.[^.]+\.dependencies)$/.test(name))
+    .flatMap(([, lines]) => tomlKeys(lines));
   const name = tomlString(project, 'name') ?? tomlString(sections.get('tool.poetry'), 'name');
   return {
     ecosystem: 'pypi',
@@ -112,7 +114,10 @@ function parsePyproject(text: string): Manifest {
     dependencies: [
       ...requirementLines(tomlArray(project, 'dependencies'), false),
       ...poetry.map((n) => ({ name: n, dev: false })),
-      ...requirementLines(optional.flatMap((l) => [...l.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)), true),
+      ...requirementLines(
+        optional.flatMap((l) => [...l.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)),
+        true,
+      ),
       ...poetryDev.map((n) => ({ name: n, dev: true })),
     ],
   };
@@ -126,7 +131,11 @@ function parseCargo(text: string): Manifest {
     ...[...sections.keys()].filter((s) => s.startsWith(`${prefix}.`)).map((s) => ({ name: s.slice(prefix.length + 1), dev })),
   ];
   const name = tomlString(sections.get('package'), 'name');
-  return { ecosystem: 'cargo', ...(name ? { name } : {}), dependencies: [...deps('dependencies', false), ...deps('dev-dependencies', true), ...deps('build-dependencies', true)] };
+  return {
+    ecosystem: 'cargo',
+    ...(name ? { name } : {}),
+    dependencies: [...deps('dependencies', false), ...deps('dev-dependencies', true), ...deps('build-dependencies', true)],
+  };
 }
 
 /** `require x v1` and `require ( … )` blocks; `// indirect` ones are what the direct ones pulled in. */

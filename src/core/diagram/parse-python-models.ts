@@ -9,7 +9,11 @@ interface PyClass {
   abstract: boolean;
 }
 
-const DJANGO_RELATION: Record<string, Cardinality> = { ForeignKey: 'many-to-one', OneToOneField: 'one-to-one', ManyToManyField: 'many-to-many' };
+const DJANGO_RELATION: Record<string, Cardinality> = {
+  ForeignKey: 'many-to-one',
+  OneToOneField: 'one-to-one',
+  ManyToManyField: 'many-to-many',
+};
 
 /**
  * Django models (`class X(models.Model)` or a subclass of one in the same
@@ -53,7 +57,15 @@ function readClasses(text: string): PyClass[] {
       // `abstract = True` sits in the nested `class Meta`, one level deeper.
       else if (/^abstract\s*=\s*True\b/.test(next.trim())) abstract = true;
     }
-    classes.push({ name: head[2]!, bases: head[3]!.split(',').map((b) => b.trim()).filter(Boolean), lines: body, abstract });
+    classes.push({
+      name: head[2]!,
+      bases: head[3]!
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+      lines: body,
+      abstract,
+    });
   });
   return classes;
 }
@@ -90,8 +102,17 @@ function sqlalchemyEntity(path: string, cls: PyClass, table: string): ErdEntity 
       const declared = /^\s*(?:\w+\.)?([A-Z]\w*)/.exec(args)?.[1];
       const fk = /ForeignKey\(\s*['"]([\w.]+)['"]/.exec(args);
       const key = /primary_key\s*=\s*True/.test(args) ? 'PK' : fk ? 'FK' : /unique\s*=\s*True/.test(args) ? 'UK' : undefined;
-      attributes.push({ name, type: declared && declared !== 'ForeignKey' ? declared : annotated ?? 'ForeignKey', ...(key ? { key } : {}) });
-      if (fk) relations.push({ target: fk[1]!.split('.').slice(-2, -1)[0] ?? fk[1]!, label: name, cardinality: /unique\s*=\s*True/.test(args) ? 'one-to-one' : 'many-to-one' });
+      attributes.push({
+        name,
+        type: declared && declared !== 'ForeignKey' ? declared : (annotated ?? 'ForeignKey'),
+        ...(key ? { key } : {}),
+      });
+      if (fk)
+        relations.push({
+          target: fk[1]!.split('.').slice(-2, -1)[0] ?? fk[1]!,
+          label: name,
+          cardinality: /unique\s*=\s*True/.test(args) ? 'one-to-one' : 'many-to-one',
+        });
       continue;
     }
     // Foreign keys already carry one-to-many links; only an association table adds one (many-to-many).

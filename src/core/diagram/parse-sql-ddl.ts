@@ -2,7 +2,8 @@ import type { DiagramAttribute } from './diagram-graph.js';
 import { matchingBlock, unquoteName, type ErdEntity } from './erd-entity.js';
 
 const CREATE_TABLE = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temporary|temp)\s+)?table\s+(?:if\s+not\s+exists\s+)?([^\s(]+)\s*\(/gi;
-const ALTER_FK = /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
+const ALTER_FK =
+  /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
 const NAME = String.raw`(?:"[^"]+"|\`[^\`]+\`|\[[^\]]+\]|[\w$.]+)`;
 
 /**
@@ -51,7 +52,13 @@ function parseTable(path: string, name: string, body: string): ErdEntity {
       const column = new RegExp(String.raw`^(${NAME})\s+([\w$]+(?:\s*\([^)]*\))?)`).exec(item);
       if (!column) continue;
       const columnName = unquoteName(column[1]!);
-      const key = /\bprimary\s+key\b/i.test(item) ? 'PK' : /\breferences\b/i.test(item) ? 'FK' : /\bunique\b/i.test(item) ? 'UK' : undefined;
+      const key = /\bprimary\s+key\b/i.test(item)
+        ? 'PK'
+        : /\breferences\b/i.test(item)
+          ? 'FK'
+          : /\bunique\b/i.test(item)
+            ? 'UK'
+            : undefined;
       attributes.push({ name: columnName, type: column[2]!, ...(key ? { key } : {}) });
       if (key === 'PK') primary = [columnName];
       const ref = new RegExp(String.raw`\breferences\s+(${NAME})`, 'i').exec(item);
@@ -79,7 +86,10 @@ function markKey(attributes: DiagramAttribute[], column: string, key: 'PK' | 'FK
 }
 
 function splitNames(list: string): string[] {
-  return list.split(',').map((c) => unquoteName(c.trim().split(/\s+/)[0] ?? '')).filter(Boolean);
+  return list
+    .split(',')
+    .map((c) => unquoteName(c.trim().split(/\s+/)[0] ?? ''))
+    .filter(Boolean);
 }
 
 function splitTopLevel(body: string): string[] {

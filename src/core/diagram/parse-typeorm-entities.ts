@@ -3,8 +3,10 @@ import { matchingBlock, type ErdEntity } from './erd-entity.js';
 
 const ENTITY_CLASS = /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+(\w+)[^{]*\{/g;
 /** Decorators (arguments nested one level: `@ManyToOne(() => User, (u) => u.posts)`), then `name?: Type`. */
-const PROPERTY = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
-const COLUMN_DECORATORS = /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
+const PROPERTY =
+  /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
+const COLUMN_DECORATORS =
+  /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
 
 /**
  * TypeORM entities: `@Entity()` classes, their `@Column`-like properties and
@@ -17,7 +19,8 @@ export function parseTypeormEntities(path: string, text: string): ErdEntity[] {
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, '{}');
     if (body === undefined) continue;
-    const table = /@Entity\s*\(\s*['"]([^'"]+)['"]/.exec(match[0])?.[1] ?? /@Entity\s*\(\s*\{[^}]*name\s*:\s*['"]([^'"]+)['"]/.exec(match[0])?.[1];
+    const table =
+      /@Entity\s*\(\s*['"]([^'"]+)['"]/.exec(match[0])?.[1] ?? /@Entity\s*\(\s*\{[^}]*name\s*:\s*['"]([^'"]+)['"]/.exec(match[0])?.[1];
     const attributes: DiagramAttribute[] = [];
     const relations: ErdEntity['relations'] = [];
     for (const property of body.matchAll(PROPERTY)) {

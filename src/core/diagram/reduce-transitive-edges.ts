@@ -7,7 +7,10 @@
  */
 export function reduceTransitiveEdges<E extends { from: string; to: string; weight?: number }>(edges: E[]): { kept: E[]; removed: number } {
   const live = new Set(edges.map((_, i) => i));
-  const order = edges.map((e, i) => ({ w: e.weight ?? 1, i })).sort((a, b) => a.w - b.w || b.i - a.i).map((x) => x.i);
+  const order = edges
+    .map((e, i) => ({ w: e.weight ?? 1, i }))
+    .sort((a, b) => a.w - b.w || b.i - a.i)
+    .map((x) => x.i);
   for (const i of order) {
     live.delete(i);
     if (!reaches(edges, live, edges[i]!.from, edges[i]!.to)) live.add(i);

@@ -33,21 +33,26 @@ export function renderDiagram(input: RenderDiagramInput): string {
   const { graph, omitted } = input;
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ''}`;
   const parts = [heading, fence(input.mermaid, 'mermaid')];
-  const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path) => pathLink(path, input.linkTo));
-    if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
-    return `| ${plainText(n.label)} | ${links.join(', ')} |`;
-  });
+  const rows = graph.nodes
+    .filter((n) => n.paths.length > 0)
+    .map((n) => {
+      const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path) => pathLink(path, input.linkTo));
+      if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
+      return `| ${plainText(n.label)} | ${links.join(', ')} |`;
+    });
   if (rows.length > 0) parts.push(['| Box | Cited files |', '| --- | --- |', ...rows].join('\n'));
   const left = [
     omitted.nodes > 0 ? plural(omitted.nodes, 'box', 'boxes') : '',
     omitted.edges > 0 ? plural(omitted.edges, 'arrow') : '',
     omitted.groups > 0 ? plural(omitted.groups, 'group') : '',
   ].filter(Boolean);
-  if (left.length > 0) parts.push(`_Left out to keep the diagram readable: ${joinWords(left)} (the best connected boxes and heaviest arrows are kept)._`);
-  parts.push(input.madeWithModel
-    ? '_Drawn by a language model from the explored code; every cited path was checked against the tree._'
-    : '_Drawn from the code index alone, without a language model._');
+  if (left.length > 0)
+    parts.push(`_Left out to keep the diagram readable: ${joinWords(left)} (the best connected boxes and heaviest arrows are kept)._`);
+  parts.push(
+    input.madeWithModel
+      ? '_Drawn by a language model from the explored code; every cited path was checked against the tree._'
+      : '_Drawn from the code index alone, without a language model._',
+  );
   return parts.join('\n\n');
 }
 
@@ -64,7 +69,10 @@ function pathLink(path: string, linkTo: LinkTo): string {
  * sanitizeModelText.
  */
 function plainText(text: string): string {
-  return escapeText(text).replace(/(^|[^\w`/\\])@([a-zA-Z0-9][a-zA-Z0-9-]{0,38})/g, (_, before: string, name: string) => `${before}\`@${name}\``);
+  return escapeText(text).replace(
+    /(^|[^\w`/\\])@([a-zA-Z0-9][a-zA-Z0-9-]{0,38})/g,
+    (_, before: string, name: string) => `${before}\`@${name}\``,
+  );
 }
 
 function joinWords(words: string[]): string {

@@ -12,7 +12,9 @@ import type { Ecosystem } from './parse-manifest.js';
  */
 export function isImportOf(ecosystem: Ecosystem, name: string, source: string): boolean {
   switch (ecosystem) {
-    case 'npm': case 'go': case 'rubygems':
+    case 'npm':
+    case 'go':
+    case 'rubygems':
       return source === name || source.startsWith(`${name}/`);
     case 'pypi': {
       const module = name.toLowerCase().replace(/-/g, '_');

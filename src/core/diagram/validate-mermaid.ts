@@ -64,7 +64,9 @@ function loadMermaid(): Promise<Loaded> {
     return { mermaid, dom };
   })();
   // A failed load is not cached: the next call tries again.
-  loading.catch(() => { loading = undefined; });
+  loading.catch(() => {
+    loading = undefined;
+  });
   return loading;
 }
 

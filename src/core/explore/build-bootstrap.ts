@@ -2,9 +2,25 @@ import type { IndexedFile } from '../code-index/code-index.js';
 import type { RepoBootstrapContext } from './types.js';
 
 const MANIFESTS = new Set([
-  'package.json', 'tsconfig.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'go.mod',
-  'Cargo.toml', 'pom.xml', 'build.gradle', 'build.gradle.kts', 'Gemfile', 'composer.json', 'Makefile',
-  'Dockerfile', 'docker-compose.yml', 'CMakeLists.txt', 'mix.exs', 'deno.json',
+  'package.json',
+  'tsconfig.json',
+  'pyproject.toml',
+  'setup.py',
+  'setup.cfg',
+  'requirements.txt',
+  'go.mod',
+  'Cargo.toml',
+  'pom.xml',
+  'build.gradle',
+  'build.gradle.kts',
+  'Gemfile',
+  'composer.json',
+  'Makefile',
+  'Dockerfile',
+  'docker-compose.yml',
+  'CMakeLists.txt',
+  'mix.exs',
+  'deno.json',
 ]);
 const TREE_DEPTH = 3;
 /** Lines of shallow tree a planner sees: enough to orient, small in tokens. */
@@ -38,9 +54,10 @@ export function buildBootstrap(
       const name = entry.replace(/\/$/, '').split('/').pop()!;
       return `${'  '.repeat(depth)}${name}${entry.endsWith('/') ? `/ (${count})` : ''}`;
     });
-  const shallowTree = lines.length > MAX_TREE_LINES
-    ? [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more entries`].join('\n')
-    : lines.join('\n');
+  const shallowTree =
+    lines.length > MAX_TREE_LINES
+      ? [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more entries`].join('\n')
+      : lines.join('\n');
   return {
     repo: options.repo,
     headSha: options.headSha,

@@ -52,7 +52,9 @@ export class EvidenceSet {
 
   /** Items by relevance to the question (best first), then in file order. */
   list(): EvidenceItem[] {
-    return [...this.items].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+    return [...this.items].sort(
+      (a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine),
+    );
   }
 
   /** Lines held, over all items. */

@@ -55,12 +55,12 @@ export interface ExploreMetrics {
 export type ExploreOutcome =
   | { kind: 'done'; context: RepoContext; plan: RepoExplorationPlan; output: OutputCollector | undefined; metrics: ExploreMetrics }
   | {
-    kind: 'budget-exceeded';
-    refused: Extract<Charge, { ok: false }>;
-    gathered: EvidenceItem[];
-    plan: RepoExplorationPlan;
-    metrics: ExploreMetrics;
-  };
+      kind: 'budget-exceeded';
+      refused: Extract<Charge, { ok: false }>;
+      gathered: EvidenceItem[];
+      plan: RepoExplorationPlan;
+      metrics: ExploreMetrics;
+    };
 
 /**
  * The exploration pipeline: bootstrap, plan (model, checked, else
@@ -101,55 +101,98 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   const t2 = clock.now();
 
   const state: RoundState = {
-    index, source: input.source, meter, evidence: new EvidenceSet((p) => tree.has(p)), round: 0,
-    findings: [], notes: [], gaps: [], defined: new Set(), isGenerated: skipGenerated,
+    index,
+    source: input.source,
+    meter,
+    evidence: new EvidenceSet((p) => tree.has(p)),
+    round: 0,
+    findings: [],
+    notes: [],
+    gaps: [],
+    defined: new Set(),
+    isGenerated: skipGenerated,
   };
   let operations = plan.operations;
   let count = 0;
   const out = createOutputCollector();
   // One gate per request: discovery sees repository tools only, execution output tools only.
-  const gate = new ToolGate({ discovery: buildRepoTools(state), execution: buildOutputTools(out, input.execution?.tools ?? ['emit_answer']) });
+  const gate = new ToolGate({
+    discovery: buildRepoTools(state),
+    execution: buildOutputTools(out, input.execution?.tools ?? ['emit_answer']),
+  });
   const marks: { generation?: number } = {};
   let removedCitations = 0;
   const metrics = (): ExploreMetrics => ({
-    planPath, plannerProblems, rounds: state.round, operations: count, evidenceDropped: state.evidence.dropped,
+    planPath,
+    plannerProblems,
+    rounds: state.round,
+    operations: count,
+    evidenceDropped: state.evidence.dropped,
     latency: {
-      bootstrapMs: t1 - t0, planningMs: t2 - t1, retrievalMs: (marks.generation ?? clock.now()) - t2,
+      bootstrapMs: t1 - t0,
+      planningMs: t2 - t1,
+      retrievalMs: (marks.generation ?? clock.now()) - t2,
       generationMs: marks.generation === undefined ? 0 : clock.now() - marks.generation,
     },
-    refusedToolCalls: gate.refused, removedCitations,
+    refusedToolCalls: gate.refused,
+    removedCitations,
   });
   while (operations.length > 0) {
     const roundCharge = meter.charge('rounds', 1);
-    if (!roundCharge.ok) return { kind: 'budget-exceeded', refused: roundCharge, gathered: state.evidence.list(), plan, metrics: metrics() };
+    if (!roundCharge.ok)
+      return { kind: 'budget-exceeded', refused: roundCharge, gathered: state.evidence.list(), plan, metrics: metrics() };
     state.round += 1;
     for (const op of operations) {
       count += 1;
       // Round 1 is the plan; later rounds only deepen, and a head is only a glance: what does not fit
       // there is skipped and listed as a gap, not fatal.
-      const outcome = await runOperation(op, state, { optional: state.round > 1 || op.kind === 'head' || (op.kind === 'chunk' && op.optional === true) });
-      if (!outcome.ok) return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
+      const outcome = await runOperation(op, state, {
+        optional: state.round > 1 || op.kind === 'head' || (op.kind === 'chunk' && op.optional === true),
+      });
+      if (!outcome.ok)
+        return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
     // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.
     operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({
-      model: input.model, gate, meter, prompt: input.prompt, bootstrap, evidence: state.evidence.list(),
-      rounds: plan.maxRounds - state.round, onRound: () => { state.round += 1; },
+      model: input.model,
+      gate,
+      meter,
+      prompt: input.prompt,
+      bootstrap,
+      evidence: state.evidence.list(),
+      rounds: plan.maxRounds - state.round,
+      onRound: () => {
+        state.round += 1;
+      },
     });
-    if (!discovered.ok) return { kind: 'budget-exceeded', refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
+    if (!discovered.ok)
+      return { kind: 'budget-exceeded', refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
   }
   marks.generation = clock.now();
 
   const namesWanted = plan.operations.filter((op) => op.kind === 'definition').map((op) => (op as { symbol: string }).symbol);
   const context = packageContext({
-    bootstrap, plan, evidence: state.evidence.list(), findings: state.findings, notes: state.notes,
-    gaps: state.gaps, namesWanted, namesFound: state.defined,
+    bootstrap,
+    plan,
+    evidence: state.evidence.list(),
+    findings: state.findings,
+    notes: state.notes,
+    gaps: state.gaps,
+    namesWanted,
+    namesFound: state.defined,
   });
   if (!input.model || input.skipExecution) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
   const executed = await executeWithModel({
-    model: input.model, gate, meter, prompt: input.prompt, context, out, spec: input.execution?.spec,
+    model: input.model,
+    gate,
+    meter,
+    prompt: input.prompt,
+    context,
+    out,
+    spec: input.execution?.spec,
   });
   if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: context.evidence, plan, metrics: metrics() };
   removedCitations = executed.removedCitations;

@@ -19,8 +19,9 @@ export function findFocusWindow(
 ): { start: number; end: number } {
   const { start, end } = range;
   if (end - start + 1 <= size) return range;
-  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))]
-    .filter((t) => t.length >= MIN_TERM_LENGTH);
+  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))].filter(
+    (t) => t.length >= MIN_TERM_LENGTH,
+  );
   if (terms.length === 0) return range;
   const lower = lines.map((l) => l.toLowerCase());
   const weight = new Map<string, number>();

@@ -47,7 +47,8 @@ const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentione
 const TEST_FACTOR = 0.3;
 const TEXT_FACTOR = 0.5;
 /** Words of change requests and commit messages that say what happens, not where. */
-const CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
+const CHANGE_WORDS =
+  /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 
 /**
  * Ranks the files a question is most likely about, from everything the index
@@ -84,7 +85,13 @@ export function locateFiles(
       const relevance = -hit.score / best;
       perFile.set(hit.path, [...(perFile.get(hit.path) ?? []), relevance]);
       const kept = matched.get(hit.path) ?? [];
-      if (kept.length < CHUNKS_PER_FILE) kept.push({ startLine: hit.startLine, endLine: hit.endLine, context: hit.context || hit.kind, relevance: Number(relevance.toFixed(4)) });
+      if (kept.length < CHUNKS_PER_FILE)
+        kept.push({
+          startLine: hit.startLine,
+          endLine: hit.endLine,
+          context: hit.context || hit.kind,
+          relevance: Number(relevance.toFixed(4)),
+        });
       matched.set(hit.path, kept);
     }
     for (const [path, rel] of perFile) {
@@ -110,15 +117,27 @@ export function locateFiles(
   // 3. Paths the question spells out, and its words in file names.
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   for (const file of files) {
-    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`))) add(file.path, WEIGHT.mentionedPath, 'named in the question');
+    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`)))
+      add(file.path, WEIGHT.mentionedPath, 'named in the question');
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
     const nameWords = new Set(splitIdentifier(base));
-    const dirWords = new Set(file.path.split('/').slice(0, -1).flatMap((d) => splitIdentifier(d)));
+    const dirWords = new Set(
+      file.path
+        .split('/')
+        .slice(0, -1)
+        .flatMap((d) => splitIdentifier(d)),
+    );
     let hit = 0;
-    for (const w of words) hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
-    if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT.pathWords * Math.min(hit, 3), 'its path has the question\'s words');
-    else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), 'its path has the question\'s words');
+    for (const w of words)
+      hit +=
+        nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n)))
+          ? 1
+          : dirWords.has(w)
+            ? 0.4
+            : 0;
+    if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT.pathWords * Math.min(hit, 3), "its path has the question's words");
+    else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
 
   // 4. Graph: neighbours of the strongest candidates, once each, from their strongest link.
@@ -163,9 +182,11 @@ export function excludeGenerated(
 ): (path: string) => boolean {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const generated = isGenerated ?? ((path: string) => {
-    const file = byPath.get(path);
-    return file !== undefined && isGeneratedFile(file);
-  });
+  const generated =
+    isGenerated ??
+    ((path: string) => {
+      const file = byPath.get(path);
+      return file !== undefined && isGeneratedFile(file);
+    });
   return (path) => !namedPaths.some((p) => path === p || path.endsWith(`/${p}`)) && generated(path);
 }

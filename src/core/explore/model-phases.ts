@@ -30,12 +30,14 @@ type Bound = { invoke(messages: BaseMessage[], options?: { signal?: AbortSignal 
 /** One model call, bounded by the wall time left: a model that stops answering ends the run as budget-exceeded. */
 async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter): Promise<AIMessage> {
   const left = meter.remainingMs();
-  if (left <= 0) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
+  if (left <= 0)
+    throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
   const signal = AbortSignal.timeout(left);
   try {
-    return await bound.invoke(await redactModelInput(messages), { signal }) as AIMessage;
+    return (await bound.invoke(await redactModelInput(messages), { signal })) as AIMessage;
   } catch (error) {
-    if (signal.aborted) throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
+    if (signal.aborted)
+      throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
     throw new ModelCallError(error);
   }
 }
@@ -44,9 +46,11 @@ async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter)
 async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls: ToolCall[]): Promise<BaseMessage[]> {
   const replies: BaseMessage[] = [];
   for (const [i, call] of calls.entries()) {
-    replies.push(i < MAX_CALLS_PER_ROUND
-      ? await gate.call(phase, call)
-      : gate.refuse(phase, call, `more than ${MAX_CALLS_PER_ROUND} tool calls in one reply`));
+    replies.push(
+      i < MAX_CALLS_PER_ROUND
+        ? await gate.call(phase, call)
+        : gate.refuse(phase, call, `more than ${MAX_CALLS_PER_ROUND} tool calls in one reply`),
+    );
   }
   return replies;
 }
@@ -54,7 +58,10 @@ async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls:
 /** The text of a reply: a string, or the text blocks of a content array (Anthropic with tools bound). */
 function textOf(reply: AIMessage): string {
   if (typeof reply.content === 'string') return reply.content.trim();
-  return reply.content.map((block) => (typeof block === 'object' && 'text' in block && typeof block.text === 'string' ? block.text : '')).join('').trim();
+  return reply.content
+    .map((block) => (typeof block === 'object' && 'text' in block && typeof block.text === 'string' ? block.text : ''))
+    .join('')
+    .trim();
 }
 
 /** Tool calls a model may make per round; more in one reply are refused as a runaway. */
@@ -66,15 +73,23 @@ export type PhaseOutcome = { ok: true; rounds: number } | { ok: false; refused: 
 
 /** Discovery: the model reads with repository tools only, round by round, until it stops or a budget does. */
 export async function discoverWithModel(input: {
-  model: BaseChatModel; gate: ToolGate; meter: BudgetMeter; prompt: string; bootstrap: RepoBootstrapContext;
-  evidence: EvidenceItem[]; rounds: number; onRound: () => void;
+  model: BaseChatModel;
+  gate: ToolGate;
+  meter: BudgetMeter;
+  prompt: string;
+  bootstrap: RepoBootstrapContext;
+  evidence: EvidenceItem[];
+  rounds: number;
+  onRound: () => void;
 }): Promise<PhaseOutcome> {
   const { model, gate, meter } = input;
   const bound = model.bindTools!(gate.toolsFor('discovery'));
   const messages: BaseMessage[] = [
     new SystemMessage(DISCOVERY_SYSTEM),
-    new HumanMessage(`Question: ${input.prompt}\n\nRepository ${input.bootstrap.repo}:\n${input.bootstrap.shallowTree}\n\n` +
-      `Evidence so far:\n${summarise(input.evidence)}`),
+    new HumanMessage(
+      `Question: ${input.prompt}\n\nRepository ${input.bootstrap.repo}:\n${input.bootstrap.shallowTree}\n\n` +
+        `Evidence so far:\n${summarise(input.evidence)}`,
+    ),
   ];
   let rounds = 0;
   let stopped = false;
@@ -93,7 +108,7 @@ export async function discoverWithModel(input: {
       if (!round.ok) return { ok: false, refused: round, rounds };
       rounds += 1;
       input.onRound();
-      messages.push(...await runCalls(gate, 'discovery', calls));
+      messages.push(...(await runCalls(gate, 'discovery', calls)));
     } catch (error) {
       if (error instanceof BudgetRefused) return { ok: false, refused: error.refused, rounds };
       throw error;
@@ -130,20 +145,29 @@ export interface ExecutionSpec {
 
 /** Execution: the model answers with output tools only; citations are checked against the evidence. */
 export async function executeWithModel(input: {
-  model: BaseChatModel; gate: ToolGate; meter: BudgetMeter; prompt: string; context: RepoContext; out: OutputCollector;
+  model: BaseChatModel;
+  gate: ToolGate;
+  meter: BudgetMeter;
+  prompt: string;
+  context: RepoContext;
+  out: OutputCollector;
   spec?: ExecutionSpec;
 }): Promise<{ ok: true; removedCitations: number } | { ok: false; refused: Extract<Charge, { ok: false }> }> {
   const { model, gate, meter, out } = input;
   const spec = input.spec ?? {};
   const finished = spec.finished ?? ((o: OutputCollector) => o.answer !== undefined);
   const bound = model.bindTools!(gate.toolsFor('execution'));
-  const system = [spec.closing ? EXECUTION_SYSTEM.replace('Call emit_answer once', spec.closing) : EXECUTION_SYSTEM,
-    spec.instructions ? `\n\nInstructions for this task:\n${spec.instructions}` : ''].join('');
+  const system = [
+    spec.closing ? EXECUTION_SYSTEM.replace('Call emit_answer once', spec.closing) : EXECUTION_SYSTEM,
+    spec.instructions ? `\n\nInstructions for this task:\n${spec.instructions}` : '',
+  ].join('');
   const messages: BaseMessage[] = [
     new SystemMessage(system),
-    new HumanMessage(`Question: ${input.prompt}\n\nEvidence:\n${input.context.evidence.map((e) =>
-      `--- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})\n${e.snippet}`).join('\n')}\n\nFindings:\n${input.context.keyFindings.join('\n')}` +
-      (spec.material ? `\n\n${spec.material}` : '')),
+    new HumanMessage(
+      `Question: ${input.prompt}\n\nEvidence:\n${input.context.evidence
+        .map((e) => `--- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})\n${e.snippet}`)
+        .join('\n')}\n\nFindings:\n${input.context.keyFindings.join('\n')}` + (spec.material ? `\n\n${spec.material}` : ''),
+    ),
   ];
   for (let turn = 0; turn < EXECUTION_TURNS && !finished(out); turn += 1) {
     const call = meter.charge('modelCalls', 1);
@@ -165,7 +189,7 @@ export async function executeWithModel(input: {
       if (text && !out.answer && !emittedOutput(out) && !isClosingWord(text)) out.answer = { text, citations: [] };
       break;
     }
-    messages.push(...await runCalls(gate, 'execution', calls));
+    messages.push(...(await runCalls(gate, 'execution', calls)));
   }
   let removedCitations = 0;
   const keep = (citations: Citation[]) => {

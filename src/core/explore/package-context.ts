@@ -31,18 +31,21 @@ export function packageContext(input: {
     confidenceReason = 'no evidence was found';
   } else if (missing.length === 0 && (structural || input.namesWanted.length === 0) && gaps.length === 0) {
     confidence = input.namesWanted.length > 0 ? 'high' : 'medium';
-    confidenceReason = input.namesWanted.length > 0
-      ? 'every name the question mentions was found in the index, and the evidence includes its definition'
-      : 'the evidence comes from text search and the repository map, not from named definitions';
+    confidenceReason =
+      input.namesWanted.length > 0
+        ? 'every name the question mentions was found in the index, and the evidence includes its definition'
+        : 'the evidence comes from text search and the repository map, not from named definitions';
   } else {
     confidence = 'medium';
-    confidenceReason = missing.length > 0 ? `not found in the index: ${missing.join(', ')}` : 'some reads failed or found nothing (see gaps)';
+    confidenceReason =
+      missing.length > 0 ? `not found in the index: ${missing.join(', ')}` : 'some reads failed or found nothing (see gaps)';
   }
   const files = new Set(evidence.map((e) => e.path));
-  const summary = evidence.length === 0
-    ? `Nothing in ${bootstrap.repo} matched the question.`
-    : `${evidence.length} excerpt${evidence.length === 1 ? '' : 's'} from ${files.size} file${files.size === 1 ? '' : 's'} of ${bootstrap.repo}` +
-      ` (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
+  const summary =
+    evidence.length === 0
+      ? `Nothing in ${bootstrap.repo} matched the question.`
+      : `${evidence.length} excerpt${evidence.length === 1 ? '' : 's'} from ${files.size} file${files.size === 1 ? '' : 's'} of ${bootstrap.repo}` +
+        ` (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
   const context: RepoContext = {
     repo: bootstrap.repo,
     headSha: bootstrap.headSha,

@@ -23,7 +23,9 @@ export function planFollowUp(
   round: number,
   question?: string,
 ): Operation[] {
-  const wanted = plan.operations.filter((op): op is Extract<Operation, { kind: 'definition' }> => op.kind === 'definition').map((op) => op.symbol);
+  const wanted = plan.operations
+    .filter((op): op is Extract<Operation, { kind: 'definition' }> => op.kind === 'definition')
+    .map((op) => op.symbol);
   const allDefined = wanted.length > 0 && wanted.every((name) => defined.has(name));
   // Definition questions are answered once every named symbol was found.
   if (plan.intent === 'definition' && allDefined) return [];
@@ -67,7 +69,15 @@ export function planFollowUp(
     if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
     for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= MIN_CHUNK_RELEVANCE)) {
       if (evidence.covers(candidate.path, chunk.startLine, chunk.endLine)) continue;
-      ops.push({ kind: 'chunk', path: candidate.path, startLine: chunk.startLine, endLine: chunk.endLine, reason: `matches the question (${chunk.context})`, relevance: 1 + chunk.relevance, ...(question === undefined ? {} : { focus: question }) });
+      ops.push({
+        kind: 'chunk',
+        path: candidate.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        reason: `matches the question (${chunk.context})`,
+        relevance: 1 + chunk.relevance,
+        ...(question === undefined ? {} : { focus: question }),
+      });
       lines += chunk.endLine - chunk.startLine + 1;
     }
   }

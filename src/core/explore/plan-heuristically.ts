@@ -100,8 +100,13 @@ export function readMatches(candidates: Candidate[], search: Operation): Operati
     const least = i === 0 ? MIN_RELEVANCE_OF_FIRST : MIN_CHUNK_RELEVANCE;
     for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= least).slice(0, CHUNKS_BY_RANK[i])) {
       ops.push({
-        kind: 'chunk', path: candidate.path, startLine: chunk.startLine, endLine: chunk.endLine,
-        reason: `matches the question (${chunk.context})`, relevance: 1.5 + chunk.relevance - 0.1 * i, optional: true,
+        kind: 'chunk',
+        path: candidate.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        reason: `matches the question (${chunk.context})`,
+        relevance: 1.5 + chunk.relevance - 0.1 * i,
+        optional: true,
         ...(search.kind === 'search' ? { focus: search.query } : {}),
       });
     }

@@ -11,7 +11,11 @@ const operation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('search'), query: z.string().min(1).max(300), scope: repoPath.optional() }),
   z.object({ kind: z.literal('definition'), symbol: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('references'), symbol: z.string().min(1).max(200) }),
-  z.object({ kind: z.literal('map'), focus: z.array(z.string().max(300)).max(10).optional(), tokens: z.number().int().min(100).max(8000).optional() }),
+  z.object({
+    kind: z.literal('map'),
+    focus: z.array(z.string().max(300)).max(10).optional(),
+    tokens: z.number().int().min(100).max(8000).optional(),
+  }),
 ]);
 
 /** The planner's JSON, strictly: unknown keys are an error, not ignored. */
@@ -24,9 +28,7 @@ export const planSchema = z.strictObject({
   maxRounds: z.number().int().min(1).max(10),
 });
 
-export type PlanCheck =
-  | { ok: true; plan: RepoExplorationPlan; dropped: string[] }
-  | { ok: false; problems: string[] };
+export type PlanCheck = { ok: true; plan: RepoExplorationPlan; dropped: string[] } | { ok: false; problems: string[] };
 
 /**
  * Validates a planner's output against the schema, the tree and the budget.
@@ -47,7 +49,11 @@ export function checkPlan(raw: unknown, tree: ReadonlySet<string>, budget: Budge
     if (op.kind === 'chunk' && op.endLine < op.startLine) return (dropped.push(`${op.path}:${op.startLine}-${op.endLine}`), false);
     return true;
   });
-  if (operations.length === 0) return { ok: false, problems: ['no operation left after dropping paths that are not in the tree', ...dropped.map((d) => `not in tree: ${d}`)] };
+  if (operations.length === 0)
+    return {
+      ok: false,
+      problems: ['no operation left after dropping paths that are not in the tree', ...dropped.map((d) => `not in tree: ${d}`)],
+    };
   return {
     ok: true,
     dropped,

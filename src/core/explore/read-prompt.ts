@@ -12,20 +12,105 @@ export interface PromptReading {
 }
 
 const STOP = new Set([
-  'a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'to', 'for', 'from', 'with', 'by', 'is', 'are', 'was', 'be',
-  'it', 'this', 'that', 'these', 'those', 'how', 'what', 'where', 'which', 'who', 'why', 'when', 'does', 'do',
-  'did', 'can', 'could', 'should', 'would', 'i', 'we', 'you', 'me', 'our', 'my', 'please', 'show', 'tell',
-  'explain', 'about', 'into', 'there', 'here', 'all', 'any', 'some', 'code', 'repo', 'repository', 'file',
-  'files', 'function', 'class', 'method', 'defined', 'define', 'used', 'uses', 'use', 'called', 'call', 'calls',
-  'work', 'works', 'happens', 'add', 'make', 'need', 'want', 'get', 'let', 'us',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'in',
+  'on',
+  'to',
+  'for',
+  'from',
+  'with',
+  'by',
+  'is',
+  'are',
+  'was',
+  'be',
+  'it',
+  'this',
+  'that',
+  'these',
+  'those',
+  'how',
+  'what',
+  'where',
+  'which',
+  'who',
+  'why',
+  'when',
+  'does',
+  'do',
+  'did',
+  'can',
+  'could',
+  'should',
+  'would',
+  'i',
+  'we',
+  'you',
+  'me',
+  'our',
+  'my',
+  'please',
+  'show',
+  'tell',
+  'explain',
+  'about',
+  'into',
+  'there',
+  'here',
+  'all',
+  'any',
+  'some',
+  'code',
+  'repo',
+  'repository',
+  'file',
+  'files',
+  'function',
+  'class',
+  'method',
+  'defined',
+  'define',
+  'used',
+  'uses',
+  'use',
+  'called',
+  'call',
+  'calls',
+  'work',
+  'works',
+  'happens',
+  'add',
+  'make',
+  'need',
+  'want',
+  'get',
+  'let',
+  'us',
 ]);
 
 // Each rule: a question shape and the kind it signals. First match wins, in this order.
 const KIND_RULES: [RegExp, QuestionKind][] = [
-  [/\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i, 'architecture'],
-  [/\b(who|what|which)\b.{0,40}\b(calls?|uses?|references?|imports?|depends? on)\b|\b(callers?|usages?|references?|used by|call sites?)\b|\bwhere is .{1,60} (used|called|referenced)\b/i, 'usage'],
-  [/\bwhere (is|are|does)\b.{0,60}\b(defined|declared|implemented|live|come from)\b|\b(definition|declaration) of\b|\bfind (the )?(definition|class|function|method)\b|^\s*(where is|find|locate)\b/i, 'definition'],
-  [/\b(add|implement|change|modify|refactor|fix|support|remove|rename|migrate|replace|introduce|extend|upgrade|what would .{0,30} touch|plan)\b/i, 'change'],
+  [
+    /\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i,
+    'architecture',
+  ],
+  [
+    /\b(who|what|which)\b.{0,40}\b(calls?|uses?|references?|imports?|depends? on)\b|\b(callers?|usages?|references?|used by|call sites?)\b|\bwhere is .{1,60} (used|called|referenced)\b/i,
+    'usage',
+  ],
+  [
+    /\bwhere (is|are|does)\b.{0,60}\b(defined|declared|implemented|live|come from)\b|\b(definition|declaration) of\b|\bfind (the )?(definition|class|function|method)\b|^\s*(where is|find|locate)\b/i,
+    'definition',
+  ],
+  [
+    /\b(add|implement|change|modify|refactor|fix|support|remove|rename|migrate|replace|introduce|extend|upgrade|what would .{0,30} touch|plan)\b/i,
+    'change',
+  ],
 ];
 
 const FILE_EXTENSION = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md|txt|rst|sql|sh)$/i;
@@ -52,10 +137,13 @@ export function readPrompt(prompt: string): PromptReading {
   for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
     const inner = m[1]!.trim();
     // A path has a slash or a known file extension; `Request.hooks` is a dotted name, not a file.
-    if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner)) paths.add(inner.replace(/^\.\//, ''));
+    if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner))
+      paths.add(inner.replace(/^\.\//, ''));
     else identifiers.add(inner.replace(/\(\)$/, ''));
   }
-  for (const m of prompt.matchAll(/(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g)) {
+  for (const m of prompt.matchAll(
+    /(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g,
+  )) {
     paths.add(m[1]!.replace(/^\.\//, '').replace(/[.,]$/, ''));
   }
   for (const m of prompt.matchAll(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\b/g)) {

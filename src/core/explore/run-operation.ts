@@ -52,7 +52,17 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
     case 'head':
       return read(state, op.path, 1, op.maxLines, 'head', `head of ${op.path}`, optional);
     case 'chunk':
-      return read(state, op.path, op.startLine, op.endLine, 'chunk', op.reason ?? `requested lines ${op.startLine}-${op.endLine}`, optional, op.relevance, op.focus);
+      return read(
+        state,
+        op.path,
+        op.startLine,
+        op.endLine,
+        'chunk',
+        op.reason ?? `requested lines ${op.startLine}-${op.endLine}`,
+        optional,
+        op.relevance,
+        op.focus,
+      );
     case 'search': {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
       const seen = new Set<string>();
@@ -61,7 +71,15 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
         if (seen.size >= MAX_SEARCH_FILES && !seen.has(hit.path)) continue;
         seen.add(hit.path);
         // Search hits are candidates, not requirements: one that does not fit the budget is skipped.
-        const outcome = await read(state, hit.path, hit.startLine, hit.endLine, 'search', `matches the question (${hit.context || hit.kind})`, true);
+        const outcome = await read(
+          state,
+          hit.path,
+          hit.startLine,
+          hit.endLine,
+          'search',
+          `matches the question (${hit.context || hit.kind})`,
+          true,
+        );
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -77,7 +95,10 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       state.defined.add(op.symbol);
       state.findings.push(
         `${op.symbol} is defined in ${defs.length === 1 ? '1 place' : `${defs.length} places`}: ` +
-        defs.slice(0, 5).map((d) => `${d.kind} ${d.scope ? `${d.scope}.` : ''}${d.name} (${d.path}:${d.startLine})`).join(', '),
+          defs
+            .slice(0, 5)
+            .map((d) => `${d.kind} ${d.scope ? `${d.scope}.` : ''}${d.name} (${d.path}:${d.startLine})`)
+            .join(', '),
       );
       let added = 0;
       for (const [i, def] of defs.slice(0, MAX_DEFINITIONS).entries()) {
@@ -91,12 +112,22 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
     case 'references': {
       const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import' && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
-      state.findings.push(`${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`);
+      state.findings.push(
+        `${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`,
+      );
       let added = 0;
       const sites = refs.filter((r, i) => refs.findIndex((o) => o.path === r.path) === i).slice(0, MAX_CALL_SITES);
       for (const [i, ref] of sites.entries()) {
         const reason = `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`;
-        const outcome = await read(state, ref.path, ref.line - CALL_SITE_CONTEXT, ref.line + CALL_SITE_CONTEXT, 'references', reason, optional || i > 0);
+        const outcome = await read(
+          state,
+          ref.path,
+          ref.line - CALL_SITE_CONTEXT,
+          ref.line + CALL_SITE_CONTEXT,
+          'references',
+          reason,
+          optional || i > 0,
+        );
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -198,6 +229,9 @@ async function read(
   }
   const charge = state.meter.charge('contextTokens', tokens);
   if (!charge.ok) return { ok: false, refused: charge };
-  state.evidence.add({ path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance }, slice);
+  state.evidence.add(
+    { path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    slice,
+  );
   return { ok: true, added: 1 };
 }

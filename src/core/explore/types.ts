@@ -9,7 +9,16 @@ export type Operation =
    * `optional`: a candidate's matching chunk, skipped (as a search hit is) when it does not fit the budget;
    * `focus`: the question, to keep only the part of a long chunk where its words are (find-focus-window.ts).
    */
-  | { kind: 'chunk'; path: string; startLine: number; endLine: number; reason?: string; relevance?: number; optional?: boolean; focus?: string }
+  | {
+      kind: 'chunk';
+      path: string;
+      startLine: number;
+      endLine: number;
+      reason?: string;
+      relevance?: number;
+      optional?: boolean;
+      focus?: string;
+    }
   | { kind: 'search'; query: string; scope?: string }
   | { kind: 'definition'; symbol: string }
   | { kind: 'references'; symbol: string }

@@ -17,19 +17,22 @@ export function newReferenceId(): string {
  * a vendor error into one) or a generic line, never an internal message
  * that could name server paths.
  */
-export function toFailure(error: unknown, options: {
-  logger: Logger;
-  /** The log line, e.g. 'review failed'. */
-  log: string;
-  fields?: Record<string, unknown>;
-  /** Shown when the error is not one written for users. */
-  fallback?: string;
-  /** A vendor error (GitHub's, a model provider's) into a NanodexError, once, at the edge that knows it. */
-  translate?: (error: unknown) => unknown;
-}): Failure {
+export function toFailure(
+  error: unknown,
+  options: {
+    logger: Logger;
+    /** The log line, e.g. 'review failed'. */
+    log: string;
+    fields?: Record<string, unknown>;
+    /** Shown when the error is not one written for users. */
+    fallback?: string;
+    /** A vendor error (GitHub's, a model provider's) into a NanodexError, once, at the edge that knows it. */
+    translate?: (error: unknown) => unknown;
+  },
+): Failure {
   const referenceId = newReferenceId();
   options.logger.error(options.log, { ...options.fields, referenceId, error: describeError(error) });
   const shown = options.translate ? options.translate(error) : error;
-  const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? 'nanodex hit an unexpected error';
+  const message = shown instanceof NanodexError ? describeError(shown) : (options.fallback ?? 'nanodex hit an unexpected error');
   return { kind: 'failed', message, referenceId };
 }

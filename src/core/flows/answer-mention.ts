@@ -1,6 +1,12 @@
 import { decideAccess, type Permission } from '../access/decide-access.js';
 import { toMentionCommand, type MentionCommand } from '../commands/to-mention-command.js';
-import { DEFAULT_REPO_CONFIG, renderConfigProblems, REPO_CONFIG_FILE, type ParsedRepoConfig, type RepoConfig } from '../config/repo-config.js';
+import {
+  DEFAULT_REPO_CONFIG,
+  renderConfigProblems,
+  REPO_CONFIG_FILE,
+  type ParsedRepoConfig,
+  type RepoConfig,
+} from '../config/repo-config.js';
 import { describeError } from '../errors.js';
 import { toFailure, type Failure } from '../failure/to-failure.js';
 import { renderHelp } from '../outputs/render-help.js';
@@ -89,9 +95,15 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   };
 
   const accept = async (): Promise<boolean> => {
-    const decide = (permission: Permission, with_: RepoConfig) => decideAccess({
-      command: commandName, actor: input.actor, selfLogin: ports.selfLogin, permission, isPublicRepo: input.isPublicRepo, config: with_,
-    });
+    const decide = (permission: Permission, with_: RepoConfig) =>
+      decideAccess({
+        command: commandName,
+        actor: input.actor,
+        selfLogin: ports.selfLogin,
+        permission,
+        isPublicRepo: input.isPublicRepo,
+        config: with_,
+      });
     // Refused even as admin means a bot or nanodex itself: stay silent and spend no API call on it.
     const asAdmin = decide('admin', DEFAULT_REPO_CONFIG);
     if (!asAdmin.allowed && !asAdmin.reply) return decline('ignored', asAdmin.reason);
@@ -115,7 +127,11 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
         return decline('config-problems', `${REPO_CONFIG_FILE} has problems; the reply lists them`);
       }
       if (command.kind === 'help') {
-        await post(renderHelp(undefined, command.unknown).map((b) => b.text).join('\n\n'));
+        await post(
+          renderHelp(undefined, command.unknown)
+            .map((b) => b.text)
+            .join('\n\n'),
+        );
         return decline('help', 'answered with the list of commands');
       }
       await post(renderWorking(commandName));
@@ -133,13 +149,16 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
     const run = command;
     if (run.command === 'review' && input.thread.isPullRequest) return review();
     try {
-      const result = await runInWorkspace({
-        command: run.command,
-        prompt: run.prompt,
-        issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
-        actor: { login, kind: input.actor.type === 'User' ? 'user' : 'bot' },
-        budget: config.budget,
-      }, ports);
+      const result = await runInWorkspace(
+        {
+          command: run.command,
+          prompt: run.prompt,
+          issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
+          actor: { login, kind: input.actor.type === 'User' ? 'user' : 'bot' },
+          budget: config.budget,
+        },
+        ports,
+      );
       const body = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
       await post(body);
       await react(result.kind === 'failed' ? 'confused' : 'rocket');
@@ -148,7 +167,10 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       // Whatever failed after "working" (rendering, the tracked issue, the post), the person is told where "working" stands.
       const failure = toFailure(error, { logger: ports.logger, log: 'answering the mention failed', fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => {
-        ports.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(postError) });
+        ports.logger.error('could not report the failure in the sticky comment', {
+          referenceId: failure.referenceId,
+          error: describeError(postError),
+        });
       });
       await react('confused').catch(() => undefined);
       return { handled: 'answered', command: run.command, result: failure, url: replyUrl };
@@ -165,7 +187,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       reviewed = await reviewChange({ pr, config, htmlUrl: input.htmlUrl }, ports.thread, ports);
     } catch (error) {
       const failure = toFailure(error, {
-        logger: ports.logger, log: 'review from a mention failed', fields: { ...ports.logFields, pullRequest: input.thread.number },
+        logger: ports.logger,
+        log: 'review from a mention failed',
+        fields: { ...ports.logFields, pullRequest: input.thread.number },
         fallback: `nanodex could not read pull request #${input.thread.number}`,
       });
       reviewed = { outcome: 'failed', referenceId: failure.referenceId, result: failure };
@@ -197,5 +221,12 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
     await publisher.reply(key, renderFailure(failure, { requester: login }));
   };
 
-  return { accept, answer, stop, get declined() { return declined; } };
+  return {
+    accept,
+    answer,
+    stop,
+    get declined() {
+      return declined;
+    },
+  };
 }

@@ -61,21 +61,30 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     const since = state.reviewedShas.at(-1);
     const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
     if (diff.paths.length === 0) {
-      await post(`nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`, withHead);
+      await post(
+        `nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`,
+        withHead,
+      );
       return { outcome: 'skipped', url: working.url };
     }
-    result = await runInWorkspace({
-      command: 'review', prompt: REVIEW_PROMPT, diff: diff.text,
-      pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
-      links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
-      budget: input.config.budget,
-    }, ports);
+    result = await runInWorkspace(
+      {
+        command: 'review',
+        prompt: REVIEW_PROMPT,
+        diff: diff.text,
+        pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
+        links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
+        budget: input.config.budget,
+      },
+      ports,
+    );
     if (result.kind === 'skipped') {
       await post(await renderReply(result), withHead);
       return { outcome: 'skipped', url: working.url, result };
     }
     if (result.kind !== 'done' || !('comment' in result)) {
-      const incomplete = result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
+      const incomplete =
+        result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
       await post(`${await renderReply(result)}${incomplete}`, state);
       return { outcome: 'failed', url: working.url, result, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
     }
@@ -110,7 +119,10 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
   } catch (error) {
     const failure = toFailure(error, { logger: ports.logger, log: 'review failed', fields: { pullRequest: pr.number } });
     await post(await renderReply(failure), failureState).catch((stickyError: unknown) => {
-      ports.logger.error('could not report the failure in the sticky comment', { referenceId: failure.referenceId, error: describeError(stickyError) });
+      ports.logger.error('could not report the failure in the sticky comment', {
+        referenceId: failure.referenceId,
+        error: describeError(stickyError),
+      });
     });
     return { outcome: 'failed', url: working.url, referenceId: failure.referenceId, result };
   }
@@ -141,7 +153,10 @@ async function readDiff(thread: PullRequestThread, pr: PullRequestFacts, since: 
   const compare = await thread.readCompare(since, pr.headSha);
   if (compare === undefined) return whole;
   const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
-  return splitDiff(compare).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join('');
+  return splitDiff(compare)
+    .filter((f) => inPullRequest.has(f.path))
+    .map((f) => f.section)
+    .join('');
 }
 
 /**
@@ -152,8 +167,9 @@ async function readDiff(thread: PullRequestThread, pr: PullRequestFacts, since: 
  */
 function selectFreshComments(result: Done, known: Set<string>): { comments: ReviewComment[]; fingerprints: string[]; repeated: number } {
   const inline = result.output.kind === 'review' ? result.output.placed.inline : [];
-  const aligned = inline.length === result.comment.reviewComments.length
-    && inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
+  const aligned =
+    inline.length === result.comment.reviewComments.length &&
+    inline.every((c, i) => c.path === result.comment.reviewComments[i]?.path && c.line === result.comment.reviewComments[i]?.line);
   const comments: ReviewComment[] = [];
   const fingerprints: string[] = [];
   let repeated = 0;
@@ -181,7 +197,10 @@ function fitBody(body: string): string {
 }
 
 /** The diff's file sections whose path `review.include` matches and `review.exclude` does not (gitignore-style patterns). */
-export function filterDiff(text: string, review: { include: string[]; exclude: string[] }): { text: string; paths: string[]; dropped: string[] } {
+export function filterDiff(
+  text: string,
+  review: { include: string[]; exclude: string[] },
+): { text: string; paths: string[]; dropped: string[] } {
   const include = ignore().add(review.include);
   const exclude = ignore().add(review.exclude);
   const kept: string[] = [];
@@ -207,8 +226,11 @@ function splitDiff(text: string): { section: string; path: string }[] {
 }
 
 function findDiffPath(section: string): string | undefined {
-  const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1]
-    ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
+  const raw =
+    /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ??
+    /^--- a\/(.+)$/m.exec(section)?.[1] ??
+    /^rename to (.+)$/m.exec(section)?.[1] ??
+    /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === undefined) return undefined;
   const path = raw.replace(/\t.*$/, '').replace(/^"(.*)"$/, '$1');
   // `ignore` refuses paths that are not relative (a crafted diff could carry one); such a file is not reviewed.

@@ -44,13 +44,23 @@ export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: Flow
   try {
     opened = await ports.workspace.open();
   } catch (error) {
-    return toFailure(error, { logger: ports.logger, log: 'opening the repository failed', fallback: 'nanodex hit an unexpected error while indexing the repository' });
+    return toFailure(error, {
+      logger: ports.logger,
+      log: 'opening the repository failed',
+      fallback: 'nanodex hit an unexpected error while indexing the repository',
+    });
   }
   try {
     const { workspace: _workspace, ...rest } = ports;
-    return await run({ ...request, repo: opened.repo, links: request.links ?? opened.links }, {
-      ...rest, source: opened.source, index: opened.index, repositorySkills: opened.repositorySkills ?? rest.repositorySkills,
-    });
+    return await run(
+      { ...request, repo: opened.repo, links: request.links ?? opened.links },
+      {
+        ...rest,
+        source: opened.source,
+        index: opened.index,
+        repositorySkills: opened.repositorySkills ?? rest.repositorySkills,
+      },
+    );
   } finally {
     opened.close();
   }

@@ -81,17 +81,36 @@ const FIXES: Record<string, string> = {
 };
 
 // Messages name what was expected, never the value given (it may be a key).
-const expected = (what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : `expected ${what}`;
+const expected = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `expected ${what}`);
 
 export const modelConfigSchema = z.strictObject({
   provider: z.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(', ')}`) }),
-  model: z.string({ error: expected('a string') }).trim().min(1, 'must not be empty').optional(),
-  apiKey: z.string({ error: expected('a string') }).trim().min(1, 'must not be empty').optional(),
+  model: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, 'must not be empty')
+    .optional(),
+  apiKey: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, 'must not be empty')
+    .optional(),
   baseUrl: z.url({ protocol: /^https?$/, error: expected('an http(s) URL') }).optional(),
-  temperature: z.number({ error: expected('a number') }).min(0, 'must be at least 0').max(2, 'must be at most 2').default(0),
-  timeoutMs: z.number({ error: expected('a number') }).int('must be a whole number').positive('must be above 0').optional(),
-  maxRetries: z.number({ error: expected('a number') }).int('must be a whole number').min(0, 'must be at least 0').optional(),
+  temperature: z
+    .number({ error: expected('a number') })
+    .min(0, 'must be at least 0')
+    .max(2, 'must be at most 2')
+    .default(0),
+  timeoutMs: z
+    .number({ error: expected('a number') })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .optional(),
+  maxRetries: z
+    .number({ error: expected('a number') })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .optional(),
 });
 
 /** Reads model settings from any shape (file, flags, env merged by a front); throws ModelConfigError listing every problem. */

@@ -28,7 +28,7 @@ function findHint(error: unknown, status: number | undefined, config: ModelConfi
   const keySource = config.provider === 'ollama' ? 'the Ollama API key' : `NANODEX_${config.provider.toUpperCase()}_API_KEY or --api-key`;
   if (status === 401 || status === 403) return `the provider rejected the API key: check ${keySource}`;
   if (status === 404) return `check the model name "${config.model ?? ''}" (for Ollama, run \`ollama pull <model>\`) and the base URL`;
-  if (status === 429) return 'rate limited or out of quota: wait and retry, or check the account\'s plan and billing';
+  if (status === 429) return "rate limited or out of quota: wait and retry, or check the account's plan and billing";
   if (status !== undefined && status >= 500) return 'the provider had an error: retry later';
   if (isTimeout(error)) return `no answer within the time limit: raise timeoutMs (now ${config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS})`;
   if (isConnectionFailure(error)) {

@@ -14,7 +14,10 @@ export function fetchWithTimeout(timeoutMs: number, what = 'the server', base?: 
     let timer: NodeJS.Timeout | undefined;
     const rearm = (): void => {
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new DOMException(`${what} did not answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      timer = setTimeout(
+        () => controller.abort(new DOMException(`${what} did not answer within ${timeoutMs} ms`, 'TimeoutError')),
+        timeoutMs,
+      );
       // A pending socket keeps the process alive; the timer alone must not.
       timer.unref();
     };

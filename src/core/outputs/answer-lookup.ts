@@ -15,35 +15,56 @@ const MAP_TOKENS = 1500;
  * no budget to spend, no model — a lookup takes milliseconds. The result
  * says how many hits there were and shows the first ones, linked.
  */
-export function answerLookup(command: LookupCommand, argument: string, index: CodeIndex, linkTo: LinkTo): { blocks: Block[]; hits: number } {
-  const cite = (path: string, startLine: number, endLine?: number) => link(formatLineRef({ path, startLine, endLine }), linkTo({ path, startLine, endLine }));
+export function answerLookup(
+  command: LookupCommand,
+  argument: string,
+  index: CodeIndex,
+  linkTo: LinkTo,
+): { blocks: Block[]; hits: number } {
+  const cite = (path: string, startLine: number, endLine?: number) =>
+    link(formatLineRef({ path, startLine, endLine }), linkTo({ path, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? '';
   if (command === 'find') {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS + 1);
     const shown = hits.slice(0, MAX_DEFINITIONS);
-    const lines = shown.map((h) => `- ${code(h.scope ? `${h.scope}.${h.name}` : h.name)} (${h.kind}) ${cite(h.path, h.startLine, h.endLine)}\n  ${code(h.signature)}`);
+    const lines = shown.map(
+      (h) =>
+        `- ${code(h.scope ? `${h.scope}.${h.name}` : h.name)} (${h.kind}) ${cite(h.path, h.startLine, h.endLine)}\n  ${code(h.signature)}`,
+    );
     return {
       hits: hits.length,
-      blocks: [{
-        title: 'definitions', essential: true,
-        text: `## Definitions of ${code(name || '(none given)')}\n\n${lines.length > 0 ? lines.join('\n') : `No definition of ${code(name)} in the index. Try \`refs ${escapeText(name)}\` or a question.`}` +
-          (hits.length > MAX_DEFINITIONS ? `\n\nShowing the first ${MAX_DEFINITIONS}.` : ''),
-      }],
+      blocks: [
+        {
+          title: 'definitions',
+          essential: true,
+          text:
+            `## Definitions of ${code(name || '(none given)')}\n\n${lines.length > 0 ? lines.join('\n') : `No definition of ${code(name)} in the index. Try \`refs ${escapeText(name)}\` or a question.`}` +
+            (hits.length > MAX_DEFINITIONS ? `\n\nShowing the first ${MAX_DEFINITIONS}.` : ''),
+        },
+      ],
     };
   }
   if (command === 'refs') {
     const hits = index.findReferences(name, MAX_REFERENCES + 1);
     const byFile = new Map<string, typeof hits>();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...(byFile.get(h.path) ?? []), h]);
-    const lines = [...byFile.entries()].map(([path, list]) =>
-      `- ${code(path)}: ${list.map((h) => `${cite(path, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ''}`).join(', ')}`);
+    const lines = [...byFile.entries()].map(
+      ([path, list]) =>
+        `- ${code(path)}: ${list.map((h) => `${cite(path, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ''}`).join(', ')}`,
+    );
     return {
       hits: hits.length,
-      blocks: [{
-        title: 'references', essential: true,
-        text: `## References to ${code(name || '(none given)')}\n\n` +
-          (lines.length > 0 ? `${plural(Math.min(hits.length, MAX_REFERENCES), 'use')} in ${plural(byFile.size, 'file')}${hits.length > MAX_REFERENCES ? ` (first ${MAX_REFERENCES} shown)` : ''}:\n\n${lines.join('\n')}` : `No references to ${code(name)} in the index.`),
-      }],
+      blocks: [
+        {
+          title: 'references',
+          essential: true,
+          text:
+            `## References to ${code(name || '(none given)')}\n\n` +
+            (lines.length > 0
+              ? `${plural(Math.min(hits.length, MAX_REFERENCES), 'use')} in ${plural(byFile.size, 'file')}${hits.length > MAX_REFERENCES ? ` (first ${MAX_REFERENCES} shown)` : ''}:\n\n${lines.join('\n')}`
+              : `No references to ${code(name)} in the index.`),
+        },
+      ],
     };
   }
   const focus = argument.trim().split(/\s+/).filter(Boolean);
@@ -56,8 +77,15 @@ export function answerLookup(command: LookupCommand, argument: string, index: Co
   return {
     hits: map.files.length,
     blocks: [
-      { title: 'map', essential: true, text: `## Repository map${focus.length > 0 ? ` around ${focus.map(code).join(', ')}` : ''}\n\n${fence(map.text)}` },
-      { title: 'top files', text: `${map.files.length} of ${map.totalFiles} files shown, ranked by PageRank over the reference graph. Top: ${top.join(', ')}` },
+      {
+        title: 'map',
+        essential: true,
+        text: `## Repository map${focus.length > 0 ? ` around ${focus.map(code).join(', ')}` : ''}\n\n${fence(map.text)}`,
+      },
+      {
+        title: 'top files',
+        text: `${map.files.length} of ${map.totalFiles} files shown, ranked by PageRank over the reference graph. Top: ${top.join(', ')}`,
+      },
     ],
   };
 }

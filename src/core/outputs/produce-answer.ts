@@ -8,27 +8,41 @@ import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skil
  */
 export async function produceAnswer(run: SkillRun, flavour: 'explain' | 'debug'): Promise<Produced> {
   const outcome = await run.explore({
-    spec: { instructions: run.skill?.body }, tools: toolsFor(run.skill, ['emit_answer']),
+    spec: { instructions: run.skill?.body },
+    tools: toolsFor(run.skill, ['emit_answer']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
   // Quoted excerpts must be the tree's: an item whose file is no longer at the indexed blob is not shown.
   const { index } = run.ports;
   const evidence = outcome.context.evidence.filter((e) => index.getFile(e.path)?.blobSha === e.blobSha);
   const stale = outcome.context.evidence.length - evidence.length;
-  const context = { ...outcome.context, evidence, knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps };
+  const context = {
+    ...outcome.context,
+    evidence,
+    knownGaps:
+      stale > 0
+        ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`]
+        : outcome.context.knownGaps,
+  };
   const answer = outcome.output?.answer;
   // A model's answer that cites nothing the evidence backs (all its citations removed, or none given) is not
   // vouched for by the index, whatever the evidence gathered: it is posted at low confidence, and says why.
   if (answer && answer.citations.length === 0) {
     const removed = outcome.metrics.removedCitations;
     context.confidence = 'low';
-    context.confidenceReason = removed > 0
-      ? `none of the answer's ${removed} citation${removed === 1 ? '' : 's'} is backed by the evidence read, so they were removed`
-      : 'the answer cites no evidence';
+    context.confidenceReason =
+      removed > 0
+        ? `none of the answer's ${removed} citation${removed === 1 ? '' : 's'} is backed by the evidence read, so they were removed`
+        : 'the answer cites no evidence';
   }
   const doc = { flavour, question: run.prompt, context, answer };
   return {
-    kind: 'output', output: { kind: 'answer', doc }, blocks: renderAnswer(doc, run.linkTo),
-    madeWithModel: doc.answer !== undefined, explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls,
+    kind: 'output',
+    output: { kind: 'answer', doc },
+    blocks: renderAnswer(doc, run.linkTo),
+    madeWithModel: doc.answer !== undefined,
+    explore: outcome.metrics,
+    plan: outcome.plan,
+    refused: outcome.metrics.refusedToolCalls,
   };
 }

@@ -26,13 +26,25 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
   const plan = buildOfflinePlan({
-    prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour: 'work',
-    files: findFilesToChange({ prompt: run.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run.ports.index }),
+    prompt: run.prompt,
+    context: outcome.context,
+    index: run.ports.index,
+    flavour: 'work',
+    files: findFilesToChange({
+      prompt: run.prompt,
+      candidates: outcome.plan.candidates,
+      evidence: outcome.context.evidence,
+      index: run.ports.index,
+    }),
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
     const blocks = renderPlan(plan, run.linkTo);
-    blocks.splice(1, 0, { title: 'no model', essential: true, text: '> [!NOTE]\n> Proposing code changes needs a language model (none is configured). This is where the change would go, from the code index.' });
+    blocks.splice(1, 0, {
+      title: 'no model',
+      essential: true,
+      text: '> [!NOTE]\n> Proposing code changes needs a language model (none is configured). This is where the change would go, from the code index.',
+    });
     return { kind: 'output', output: { kind: 'changes', results: [], problems: [], plan }, blocks, madeWithModel: false, ...base };
   }
   const checked = parseProposedChanges({ changes: outcome.output.changes });
@@ -49,14 +61,32 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
   };
   const results = (await applyChanges(changes, readCharged))
     // The base a patch was worked out against, so applying it later refuses a file that moved on.
-    .map((r) => (r.ok && r.change.kind === 'patch' && r.before !== undefined && !r.change.baseSha256
-      ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r));
+    .map((r) =>
+      r.ok && r.change.kind === 'patch' && r.before !== undefined && !r.change.baseSha256
+        ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } }
+        : r,
+    );
   const summary = outcome.output.answer?.text;
   const blocks = [
-    { title: 'heading', essential: true, text: `## Proposed changes: ${escapeText(run.prompt.slice(0, 100))}\n\nNothing has been written to the repository; review the changes below.` },
+    {
+      title: 'heading',
+      essential: true,
+      text: `## Proposed changes: ${escapeText(run.prompt.slice(0, 100))}\n\nNothing has been written to the repository; review the changes below.`,
+    },
     ...(summary ? [{ title: 'summary', text: summary }] : []),
-    { title: 'changes', essential: true, text: changes.length > 0 ? renderChanges(results, { linkTo: run.linkTo }) : 'The model proposed no usable change.' },
+    {
+      title: 'changes',
+      essential: true,
+      text: changes.length > 0 ? renderChanges(results, { linkTo: run.linkTo }) : 'The model proposed no usable change.',
+    },
     ...(problems.length > 0 ? [{ title: 'rejected', text: ['### Rejected proposals', ...problems.map((p) => `- ${p}`)].join('\n') }] : []),
   ];
-  return { kind: 'output', output: { kind: 'changes', results, problems, plan: undefined }, blocks, madeWithModel: true, notes: problems, ...base };
+  return {
+    kind: 'output',
+    output: { kind: 'changes', results, problems, plan: undefined },
+    blocks,
+    madeWithModel: true,
+    notes: problems,
+    ...base,
+  };
 }

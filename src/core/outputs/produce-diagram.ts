@@ -63,9 +63,12 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
         const checked = parseDiagramGraph(emitted.graph, { type: emitted.type as DiagramType, inTree: buildTreePredicate(tree) });
         if (checked.ok && checked.graph.nodes.length > 0) {
           graphs.push({ title: titleOf(checked.graph.type), graph: checked.graph, source: 'model' });
-          if (checked.droppedNodes > 0) notes.push(`${checked.droppedNodes} node(s) of the model's diagram named paths not in the tree and were dropped`);
+          if (checked.droppedNodes > 0)
+            notes.push(`${checked.droppedNodes} node(s) of the model's diagram named paths not in the tree and were dropped`);
         } else {
-          notes.push(`the model's diagram was rejected (${checked.ok ? 'no node named a path in the tree' : checked.problems.slice(0, 3).join('; ')}); the offline diagram is shown`);
+          notes.push(
+            `the model's diagram was rejected (${checked.ok ? 'no node named a path in the tree' : checked.problems.slice(0, 3).join('; ')}); the offline diagram is shown`,
+          );
         }
       } else {
         notes.push('the model produced no diagram; the offline diagram is shown');
@@ -79,10 +82,18 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
   }
 
   if (unread.files > 0) {
-    notes.push(`${unread.files} file(s) were not read because the ${unread.limit} budget was spent: the diagram may miss what they show (raise it with files= or bytes=)`);
+    notes.push(
+      `${unread.files} file(s) were not read because the ${unread.limit} budget was spent: the diagram may miss what they show (raise it with files= or bytes=)`,
+    );
   }
   const diagrams: DiagramOutput[] = [];
-  const blocks: Block[] = [{ title: 'heading', essential: true, text: `## Diagram: ${titleOf(type)}${run.request.diff !== undefined ? ' of the changed modules' : ''}` }];
+  const blocks: Block[] = [
+    {
+      title: 'heading',
+      essential: true,
+      text: `## Diagram: ${titleOf(type)}${run.request.diff !== undefined ? ' of the changed modules' : ''}`,
+    },
+  ];
   for (const { title, graph, source: from, linkTo } of graphs) {
     const compiled = compileMermaid(graph);
     const valid = await validateMermaid(compiled.text);
@@ -92,18 +103,34 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
       continue;
     }
     diagrams.push({ title, graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, source: from });
-    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: linkTo ?? run.linkTo, madeWithModel: from === 'model' });
+    const text = renderDiagram({
+      graph: compiled.shown,
+      mermaid: compiled.text,
+      omitted: compiled.omitted,
+      linkTo: linkTo ?? run.linkTo,
+      madeWithModel: from === 'model',
+    });
     blocks.push({ title: `${title} diagram`, essential: true, text: graphs.length > 1 ? `### ${title}\n\n${text}` : text });
   }
   if (notes.length > 0) blocks.push({ title: 'notes', text: notes.map((n) => `- ${n}`).join('\n') });
   const outcome = explored?.kind === 'done' ? explored : undefined;
   return {
-    kind: 'output', output: { kind: 'diagram', diagrams, notes }, blocks, madeWithModel: diagrams.some((d) => d.source === 'model'),
-    explore: outcome?.metrics, plan: outcome?.plan, refused: outcome?.metrics.refusedToolCalls, notes,
+    kind: 'output',
+    output: { kind: 'diagram', diagrams, notes },
+    blocks,
+    madeWithModel: diagrams.some((d) => d.source === 'model'),
+    explore: outcome?.metrics,
+    plan: outcome?.plan,
+    refused: outcome?.metrics.refusedToolCalls,
+    notes,
   };
 }
 
-async function buildOffline(type: DiagramType, run: SkillRun, readFile: (path: string) => Promise<string>): Promise<DiagramGraph | undefined> {
+async function buildOffline(
+  type: DiagramType,
+  run: SkillRun,
+  readFile: (path: string) => Promise<string>,
+): Promise<DiagramGraph | undefined> {
   const { index } = run.ports;
   if (type === 'erd') return buildErdDiagram(index, readFile);
   if (type === 'dependency') return buildDependencyDiagram(index, readFile);

@@ -23,8 +23,16 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
   const doc = buildOfflinePlan({
-    prompt: run.prompt, context: outcome.context, index: run.ports.index, flavour,
-    files: findFilesToChange({ prompt: run.prompt, candidates: outcome.plan.candidates, evidence: outcome.context.evidence, index: run.ports.index }),
+    prompt: run.prompt,
+    context: outcome.context,
+    index: run.ports.index,
+    flavour,
+    files: findFilesToChange({
+      prompt: run.prompt,
+      candidates: outcome.plan.candidates,
+      evidence: outcome.context.evidence,
+      index: run.ports.index,
+    }),
   });
   const sections = outcome.output?.planSections ?? [];
   // The index context is ours; a model's own "context" or "goal" section would repeat it.
@@ -37,14 +45,25 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
       doc.modelSections.push({ title: 'Acceptance criteria', body: doc.acceptance.map((a) => `- [ ] ${a}`).join('\n'), citations: [] });
     }
     if (!wrote(/risk/i) && doc.risks.length > 0) {
-      doc.modelSections.push({ title: 'Risks and mitigations', body: doc.risks.map((r) => `- ${r.risk} → ${r.mitigation}`).join('\n'), citations: [] });
+      doc.modelSections.push({
+        title: 'Risks and mitigations',
+        body: doc.risks.map((r) => `- ${r.risk} → ${r.mitigation}`).join('\n'),
+        citations: [],
+      });
     }
   }
   const notes = outcome.output && sections.length === 0 ? ['the model wrote no plan sections; the offline plan is shown'] : [];
   const issueDraft = renderIssueDraft(doc, run.linkTo);
   return {
-    kind: 'output', output: { kind: 'plan', doc, issueDraft }, blocks: renderPlan(doc, run.linkTo), issueDraft, files: doc.files,
-    madeWithModel: doc.modelSections.length > 0, explore: outcome.metrics, plan: outcome.plan,
-    refused: outcome.metrics.refusedToolCalls, notes,
+    kind: 'output',
+    output: { kind: 'plan', doc, issueDraft },
+    blocks: renderPlan(doc, run.linkTo),
+    issueDraft,
+    files: doc.files,
+    madeWithModel: doc.modelSections.length > 0,
+    explore: outcome.metrics,
+    plan: outcome.plan,
+    refused: outcome.metrics.refusedToolCalls,
+    notes,
   };
 }

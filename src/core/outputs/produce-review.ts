@@ -32,31 +32,53 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const model = run.ports.model;
   if (model) {
     const out = createOutputCollector();
-    const gate = new ToolGate({ discovery: [], execution: buildOutputTools(out, toolsFor(run.skill, ['emit_review_comment', 'emit_answer'])) });
+    const gate = new ToolGate({
+      discovery: [],
+      execution: buildOutputTools(out, toolsFor(run.skill, ['emit_review_comment', 'emit_answer'])),
+    });
     const { material, left } = buildMaterial(files, review, run.meter.budget.contextTokens - run.meter.usage().contextTokens);
     const charge = run.meter.charge('contextTokens', estimateTokens(material));
     if (!charge.ok) return { kind: 'budget-exceeded', refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(', ')}`);
     const executed = await executeWithModel({
-      model, gate, meter: run.meter, prompt: run.prompt || REVIEW_PROMPT, context: emptyContext(run.repoName), out,
+      model,
+      gate,
+      meter: run.meter,
+      prompt: run.prompt || REVIEW_PROMPT,
+      context: emptyContext(run.repoName),
+      out,
       spec: {
-        instructions: run.skill?.body, material,
-        closing: 'Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary',
+        instructions: run.skill?.body,
+        material,
+        closing:
+          'Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary',
         finished: (o) => o.answer !== undefined,
       },
     });
     if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: [] };
     modelSummary = out.answer?.text;
     refused = gate.refused;
-    drafts.push(...out.reviewComments.map((c) => ({
-      path: c.path, quote: c.quote, body: c.body, suggestion: c.suggestion, kind: 'model', severity: c.severity,
-    })));
+    drafts.push(
+      ...out.reviewComments.map((c) => ({
+        path: c.path,
+        quote: c.quote,
+        body: c.body,
+        suggestion: c.suggestion,
+        kind: 'model',
+        severity: c.severity,
+      })),
+    );
   }
   const placed = placeComments(files, drafts);
   const rendered = renderReview({ review, placed, linkTo: run.linkTo, madeWithModel: model !== undefined, modelSummary });
   return {
-    kind: 'output', output: { kind: 'review', review, placed, modelSummary }, blocks: rendered.blocks,
-    reviewComments: rendered.comments, madeWithModel: model !== undefined, refused, notes,
+    kind: 'output',
+    output: { kind: 'review', review, placed, modelSummary },
+    blocks: rendered.blocks,
+    reviewComments: rendered.comments,
+    madeWithModel: model !== undefined,
+    refused,
+    notes,
   };
 }
 
@@ -73,10 +95,14 @@ function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: num
   let used = estimateTokens(findings);
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
-    const text = `--- ${file.path} (${file.status})\n${file.hunks.map((h) => `${h.header}\n${h.lines.map((l) =>
-      `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`).join('\n')}`).join('\n')}`;
+    const text = `--- ${file.path} (${file.status})\n${file.hunks
+      .map((h) => `${h.header}\n${h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`).join('\n')}`)
+      .join('\n')}`;
     const cost = estimateTokens(text);
-    if (used + cost > tokensLeft * 0.8) { left.push(file.path); continue; }
+    if (used + cost > tokensLeft * 0.8) {
+      left.push(file.path);
+      continue;
+    }
     used += cost;
     parts.push(text);
   }
@@ -85,7 +111,16 @@ function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: num
 
 function emptyContext(repo: string): RepoContext {
   return {
-    repo, headSha: undefined, intent: 'change', questions: [], summary: 'A pull request diff.', keyFindings: [], evidence: [],
-    confidence: 'medium', confidenceReason: 'the diff is the evidence', knownGaps: [], tokens: 0,
+    repo,
+    headSha: undefined,
+    intent: 'change',
+    questions: [],
+    summary: 'A pull request diff.',
+    keyFindings: [],
+    evidence: [],
+    confidence: 'medium',
+    confidenceReason: 'the diff is the evidence',
+    knownGaps: [],
+    tokens: 0,
   };
 }

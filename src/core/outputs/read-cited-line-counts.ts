@@ -23,13 +23,15 @@ export async function readCitedLineCounts(texts: string[], source: RepoSource): 
     }
   }
   const counts = new Map<string, number>();
-  await Promise.all([...paths].slice(0, MAX_FILES).map(async (path) => {
-    try {
-      counts.set(path, countLines(await source.readFile(path)));
-    } catch {
-      // Not readable here (gone, or refused by the source): the index's count stands for it.
-    }
-  }));
+  await Promise.all(
+    [...paths].slice(0, MAX_FILES).map(async (path) => {
+      try {
+        counts.set(path, countLines(await source.readFile(path)));
+      } catch {
+        // Not readable here (gone, or refused by the source): the index's count stands for it.
+      }
+    }),
+  );
   return counts;
 }
 

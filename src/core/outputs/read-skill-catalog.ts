@@ -18,7 +18,10 @@ let builtIn: Promise<SkillFile[]> | undefined;
  */
 export async function readSkillCatalog(index: CodeIndex, source: RepoSource, given?: SkillFile[]): Promise<LoadedSkills> {
   // A failed read is not kept: the next request tries again (a long-running App must not fail forever).
-  builtIn ??= readBuiltInSkillFiles().catch((error: unknown) => { builtIn = undefined; throw error; });
+  builtIn ??= readBuiltInSkillFiles().catch((error: unknown) => {
+    builtIn = undefined;
+    throw error;
+  });
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
@@ -32,7 +35,11 @@ export async function readSkillCatalog(index: CodeIndex, source: RepoSource, giv
     try {
       repository.push({ path, text: await source.readFile(path) });
     } catch (error) {
-      problems.push({ path, message: `could not be read (${error instanceof Error ? error.message : String(error)})`, fix: 'check the file exists on the default branch and is UTF-8 text' });
+      problems.push({
+        path,
+        message: `could not be read (${error instanceof Error ? error.message : String(error)})`,
+        fix: 'check the file exists on the default branch and is UTF-8 text',
+      });
     }
   }
   const loaded = loadSkills({ builtIn: await builtIn, repository });

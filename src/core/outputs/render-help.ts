@@ -15,13 +15,25 @@ export function renderHelp(catalog: LoadedSkills | undefined, unknownCommand?: s
   ];
   const blocks: Block[] = [{ title: 'commands', essential: true, text: lines.join('\n') }];
   if (catalog) {
-    const skills = catalog.skills.map((s) => `- ${code(s.name)} (${s.source}${s.source === 'repository' ? `, ${code(s.path)}` : ''}) — ${escapeText(s.description.split('. ')[0] ?? '')}`);
+    const skills = catalog.skills.map(
+      (s) =>
+        `- ${code(s.name)} (${s.source}${s.source === 'repository' ? `, ${code(s.path)}` : ''}) — ${escapeText(s.description.split('. ')[0] ?? '')}`,
+    );
     blocks.push({ title: 'skills', text: ['### Skills', ...skills].join('\n') });
     if (catalog.overrides.length > 0) {
-      blocks.push({ title: 'overrides', text: ['### Skills this repository overrides', ...catalog.overrides.map((o) => `- ${code(o.name)}: ${code(o.path)} replaces the built-in`)].join('\n') });
+      blocks.push({
+        title: 'overrides',
+        text: [
+          '### Skills this repository overrides',
+          ...catalog.overrides.map((o) => `- ${code(o.name)}: ${code(o.path)} replaces the built-in`),
+        ].join('\n'),
+      });
     }
     if (catalog.problems.length > 0) {
-      blocks.push({ title: 'skill problems', text: ['### Skill files that did not load', ...catalog.problems.map((p) => `- ${fenceless(describeSkillProblem(p))}`)].join('\n') });
+      blocks.push({
+        title: 'skill problems',
+        text: ['### Skill files that did not load', ...catalog.problems.map((p) => `- ${fenceless(describeSkillProblem(p))}`)].join('\n'),
+      });
     }
   }
   return blocks;

@@ -37,7 +37,9 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   const { request, ports } = input;
   // Lookups need no skill: they skip reading the catalog (and the repository's skill files) altogether.
   const lookup = request.command !== 'auto' && getCommandSpec(request.command as OutputCommand).kind === 'lookup';
-  const catalog = lookup ? { skills: [], problems: [], overrides: [] } : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
+  const catalog = lookup
+    ? { skills: [], problems: [], overrides: [] }
+    : await readSkillCatalog(ports.index, ports.source, ports.repositorySkills);
   let command: OutputCommand;
   let prompt = input.prompt;
   let skill: Skill | undefined;
@@ -58,15 +60,35 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   const linkTo = linkToCommit(sha);
   const notes: string[] = [];
   const run: SkillRun = {
-    request, ports, prompt, meter: input.meter, scope: input.scope, focus: input.focus, repoName: input.repoName, skill, linkTo, linkToCommit,
+    request,
+    ports,
+    prompt,
+    meter: input.meter,
+    scope: input.scope,
+    focus: input.focus,
+    repoName: input.repoName,
+    skill,
+    linkTo,
+    linkToCommit,
     explore: (execution) => {
       // A skill that allows none of the tools its command needs cannot run the execution phase: say so, answer offline.
       const unusable = ports.model !== undefined && execution !== undefined && execution.tools.length === 0;
-      if (unusable) notes.push(`the ${skill?.name ?? command} skill allows none of the output tools \`${command}\` needs, so no model wrote this`);
+      if (unusable)
+        notes.push(`the ${skill?.name ?? command} skill allows none of the output tools \`${command}\` needs, so no model wrote this`);
       return exploreRepository({
-        prompt, repo: input.repoName, scope: input.scope, focus: input.focus, index: ports.index, source: ports.source,
-        meter: input.meter, clock: ports.clock, planner: ports.planner, model: ports.model,
-        describeModelError: input.describeModelError, execution, skipExecution: unusable,
+        prompt,
+        repo: input.repoName,
+        scope: input.scope,
+        focus: input.focus,
+        index: ports.index,
+        source: ports.source,
+        meter: input.meter,
+        clock: ports.clock,
+        planner: ports.planner,
+        model: ports.model,
+        describeModelError: input.describeModelError,
+        execution,
+        skipExecution: unusable,
       });
     },
   };
@@ -76,47 +98,84 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   if (produced.kind === 'budget-exceeded') {
     const { refused } = produced;
     return {
-      kind: 'budget-exceeded', limit: refused.limit, used: refused.used, allowed: refused.allowed, gathered: produced.gathered,
-      howToRaise: input.howToRaise(refused.limit), metrics: input.finish(produced.explore, extra),
+      kind: 'budget-exceeded',
+      limit: refused.limit,
+      used: refused.used,
+      allowed: refused.allowed,
+      gathered: produced.gathered,
+      howToRaise: input.howToRaise(refused.limit),
+      metrics: input.finish(produced.explore, extra),
     };
   }
   const override = skill ? catalog.overrides.find((o) => o.name === skill.name) : undefined;
   const blocks: Block[] = [...produced.blocks];
   if (override) {
-    blocks.splice(1, 0, { title: 'skill override', text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>` });
+    blocks.splice(1, 0, {
+      title: 'skill override',
+      text: `<sub>Using this repository's ${override.name} skill (${override.path}) instead of the built-in one.</sub>`,
+    });
   }
   // Line counts come from the files themselves, so a wrong count in the index cannot vouch for a line past the end.
-  const counted = await readCitedLineCounts([
-    ...blocks.map((b) => b.text), ...(produced.reviewComments ?? []).map((c) => c.body), produced.issueDraft?.body ?? '',
-  ], ports.source);
-  const tree: CitationTree = { sha: htmlUrl ? sha : undefined, htmlUrl, lineCount: (path) => counted.get(path) ?? ports.index.getFile(path)?.lines };
-  const metrics = input.finish(produced.explore, { ...extra, refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0 });
+  const counted = await readCitedLineCounts(
+    [...blocks.map((b) => b.text), ...(produced.reviewComments ?? []).map((c) => c.body), produced.issueDraft?.body ?? ''],
+    ports.source,
+  );
+  const tree: CitationTree = {
+    sha: htmlUrl ? sha : undefined,
+    htmlUrl,
+    lineCount: (path) => counted.get(path) ?? ports.index.getFile(path)?.lines,
+  };
+  const metrics = input.finish(produced.explore, {
+    ...extra,
+    refusedToolCalls: produced.refused?.length ?? produced.explore?.refusedToolCalls.length ?? 0,
+  });
   const skillUse: SkillUse | undefined = skill && {
-    name: skill.name, source: skill.source, path: skill.path, routedBy, overrides: override?.replaced,
+    name: skill.name,
+    source: skill.source,
+    path: skill.path,
+    routedBy,
+    overrides: override?.replaced,
   };
   const { body, check } = await composeComment(blocks, {
-    tree, metrics, footer: { madeWithModel: produced.madeWithModel, skill: skillUse, citationsRemoved: produced.explore?.removedCitations },
+    tree,
+    metrics,
+    footer: { madeWithModel: produced.madeWithModel, skill: skillUse, citationsRemoved: produced.explore?.removedCitations },
     requester: request.actor?.login,
   });
-  const reviewComments = await Promise.all((produced.reviewComments ?? []).map(async (c) => {
-    const redacted = await redactReviewComment(c.body);
-    check.sanitized.secrets += redacted.secrets;
-    const clean = verifyCitations(sanitizeModelText(redacted.body, { requester: request.actor?.login }).text, tree);
-    check.citationsKept += clean.kept;
-    check.citationsRemoved += clean.removed;
-    check.citationProblems.push(...clean.problems);
-    return { ...c, body: clean.text };
-  }));
+  const reviewComments = await Promise.all(
+    (produced.reviewComments ?? []).map(async (c) => {
+      const redacted = await redactReviewComment(c.body);
+      check.sanitized.secrets += redacted.secrets;
+      const clean = verifyCitations(sanitizeModelText(redacted.body, { requester: request.actor?.login }).text, tree);
+      check.citationsKept += clean.kept;
+      check.citationsRemoved += clean.removed;
+      check.citationProblems.push(...clean.problems);
+      return { ...c, body: clean.text };
+    }),
+  );
   // An issue draft is posted as an issue body: the same checks, without the footer.
   const draft = produced.issueDraft && {
-    title: sanitizeModelText(await redactSecrets(produced.issueDraft.title), { requester: request.actor?.login }).text.replace(/\s+/g, ' ').slice(0, 256),
-    body: (await composeComment([{ title: 'plan', essential: true, text: produced.issueDraft.body }], { tree, metrics: undefined, requester: request.actor?.login })).body,
+    title: sanitizeModelText(await redactSecrets(produced.issueDraft.title), { requester: request.actor?.login })
+      .text.replace(/\s+/g, ' ')
+      .slice(0, 256),
+    body: (
+      await composeComment([{ title: 'plan', essential: true, text: produced.issueDraft.body }], {
+        tree,
+        metrics: undefined,
+        requester: request.actor?.login,
+      })
+    ).body,
   };
   if (check.citationsRemoved > 0) ports.logger.warn('citations removed', { problems: check.citationProblems });
   return {
-    kind: 'done', command, skill: skillUse, output: produced.output,
+    kind: 'done',
+    command,
+    skill: skillUse,
+    output: produced.output,
     comment: { body, reviewComments, issueDraft: draft },
-    check, refusedToolCalls: produced.refused ?? [], notes: [...notes, ...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
+    check,
+    refusedToolCalls: produced.refused ?? [],
+    notes: [...notes, ...(produced.notes ?? []), ...catalog.problems.map((p) => `${p.path}: ${p.message}`)],
     ...(produced.files ? { files: produced.files } : {}),
     metrics,
   };
@@ -126,13 +185,17 @@ async function produce(command: OutputCommand, run: SkillRun, catalog: Awaited<R
   switch (command) {
     case 'help':
       return { kind: 'output', output: { kind: 'help' }, blocks: renderHelp(catalog), madeWithModel: false };
-    case 'find': case 'refs': case 'map': {
+    case 'find':
+    case 'refs':
+    case 'map': {
       const { blocks, hits } = answerLookup(command, run.prompt, run.ports.index, run.linkTo);
       return { kind: 'output', output: { kind: 'lookup', command, argument: run.prompt, hits }, blocks, madeWithModel: false };
     }
-    case 'explain': case 'debug':
+    case 'explain':
+    case 'debug':
       return produceAnswer(run, command);
-    case 'plan': case 'refactor':
+    case 'plan':
+    case 'refactor':
       return producePlan(run, command);
     case 'work':
       return produceChanges(run);

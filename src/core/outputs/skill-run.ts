@@ -38,27 +38,27 @@ export interface SkillRun extends ReadRequest {
 /** What a producer hands back to be composed into a comment. */
 export type Produced =
   | {
-    kind: 'output';
-    output: Output;
-    blocks: Block[];
-    madeWithModel: boolean;
-    reviewComments?: ReviewComment[];
-    issueDraft?: { title: string; body: string };
-    explore?: ExploreMetrics;
-    plan?: RepoExplorationPlan;
-    refused?: RefusedCall[];
-    /** Problems worth recording (model output that was rejected, a fallback taken). */
-    notes?: string[];
-    /** A plan's files to change, most certain first (top level in `--json`). */
-    files?: FileToChange[];
-  }
+      kind: 'output';
+      output: Output;
+      blocks: Block[];
+      madeWithModel: boolean;
+      reviewComments?: ReviewComment[];
+      issueDraft?: { title: string; body: string };
+      explore?: ExploreMetrics;
+      plan?: RepoExplorationPlan;
+      refused?: RefusedCall[];
+      /** Problems worth recording (model output that was rejected, a fallback taken). */
+      notes?: string[];
+      /** A plan's files to change, most certain first (top level in `--json`). */
+      files?: FileToChange[];
+    }
   | {
-    kind: 'budget-exceeded';
-    refused: Extract<Charge, { ok: false }>;
-    gathered: EvidenceItem[];
-    explore?: ExploreMetrics;
-    plan?: RepoExplorationPlan;
-  }
+      kind: 'budget-exceeded';
+      refused: Extract<Charge, { ok: false }>;
+      gathered: EvidenceItem[];
+      explore?: ExploreMetrics;
+      plan?: RepoExplorationPlan;
+    }
   | { kind: 'skipped'; reason: string };
 
 /** The tools a skill may use, narrowed to those a producer wants. */

@@ -17,12 +17,22 @@ const MAX_PATTERNS = 3;
  * Every line it states comes from the index; the wording of the goal is the
  * requester's own.
  */
-export function buildOfflinePlan(input: { prompt: string; context: RepoContext; index: CodeIndex; flavour: PlanDoc['flavour']; files?: FileToChange[] }): PlanDoc {
+export function buildOfflinePlan(input: {
+  prompt: string;
+  context: RepoContext;
+  index: CodeIndex;
+  flavour: PlanDoc['flavour'];
+  files?: FileToChange[];
+}): PlanDoc {
   const { context, index } = input;
   const byFile = new Map<string, typeof context.evidence>();
   for (const e of context.evidence) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
   const ranked = [...byFile.entries()]
-    .map(([path, items]) => ({ path, items, score: items.length + (items.some((e) => e.source === 'definition') ? 2 : 0) - (isTestFile(path) ? 3 : 0) }))
+    .map(([path, items]) => ({
+      path,
+      items,
+      score: items.length + (items.some((e) => e.source === 'definition') ? 2 : 0) - (isTestFile(path) ? 3 : 0),
+    }))
     .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
   const modules: PlanModule[] = files.map((f) => ({
@@ -35,14 +45,21 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
   const patterns = ranked
     .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path))
     .slice(0, MAX_PATTERNS)
-    .map(({ path, items }) => ({ text: `${items[0]!.reason} in ${path}`, ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine } }));
+    .map(({ path, items }) => ({
+      text: `${items[0]!.reason} in ${path}`,
+      ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
+    }));
 
   const verb = input.flavour === 'refactor' ? 'Restructure' : 'Change';
   const phases = [
     {
       name: 'Understand the current code',
       tasks: [
-        ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`),
+        ...symbols
+          .slice(0, 4)
+          .map(
+            (s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`,
+          ),
         ...(symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
       ],
       files: modules.map((m) => m.path).slice(0, 4),
@@ -78,15 +95,27 @@ export function buildOfflinePlan(input: { prompt: string; context: RepoContext; 
       risk: `${code(s.name)} has ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`,
       mitigation: 'keep its signature, or change the callers in the same step and test them',
     })),
-    ...(context.confidence === 'high' ? [] : [{ risk: `The evidence is ${context.confidence}-confidence (${context.confidenceReason})`, mitigation: 'confirm the modules above before starting' }]),
-    ...context.knownGaps.slice(0, 2).map((g) => ({ risk: `Not examined: ${g}`, mitigation: 'read it before changing code that depends on it' })),
+    ...(context.confidence === 'high'
+      ? []
+      : [
+          {
+            risk: `The evidence is ${context.confidence}-confidence (${context.confidenceReason})`,
+            mitigation: 'confirm the modules above before starting',
+          },
+        ]),
+    ...context.knownGaps
+      .slice(0, 2)
+      .map((g) => ({ risk: `Not examined: ${g}`, mitigation: 'read it before changing code that depends on it' })),
   ];
   return {
     flavour: input.flavour,
     title: input.prompt.length > 80 ? `${input.prompt.slice(0, 77)}…` : input.prompt,
     goal: input.prompt,
     context: { modules, symbols, patterns },
-    phases, acceptance, risks, modelSections: [],
+    phases,
+    acceptance,
+    risks,
+    modelSections: [],
     confidence: describePlanConfidence(files, context),
     gaps: context.knownGaps,
     files,
@@ -100,8 +129,10 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<st
   for (const e of context.evidence) {
     if (!modules.has(e.path)) continue;
     const inside = index.symbolsIn(e.path).filter((s) => s.startLine >= e.startLine && s.endLine <= e.endLine);
-    const innermost = inside.filter((s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id));
-    for (const s of (e.source === 'definition' ? inside.slice(0, 1) : innermost)) {
+    const innermost = inside.filter(
+      (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id),
+    );
+    for (const s of e.source === 'definition' ? inside.slice(0, 1) : innermost) {
       if (seen.has(s.id)) continue;
       seen.add(s.id);
       picked.push(s);
@@ -109,14 +140,20 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<st
   }
   // Functions and methods people call come first; declarations without callers last.
   const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
-  return picked.sort((a, b) => weight(a) - weight(b)).slice(0, MAX_SYMBOLS).map((s) => {
-    const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
-    return {
-      name: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, signature: s.signature,
-      ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
-      callers: callers.length, callerFiles: new Set(callers.map((c) => c.path)).size,
-    };
-  });
+  return picked
+    .sort((a, b) => weight(a) - weight(b))
+    .slice(0, MAX_SYMBOLS)
+    .map((s) => {
+      const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
+      return {
+        name: s.scope ? `${s.scope}.${s.name}` : s.name,
+        kind: s.kind,
+        signature: s.signature,
+        ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
+        callers: callers.length,
+        callerFiles: new Set(callers.map((c) => c.path)).size,
+      };
+    });
 }
 
 /**
@@ -128,9 +165,13 @@ export function describePlanConfidence(files: FileToChange[], context: RepoConte
   if (files.length === 0) return 'low (no source file to change was found; the phases are generic)';
   const named = files.filter((f) => f.certainty === 'named');
   const withSymbols = files.filter((f) => f.symbols.length > 0);
-  const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(', ')} in ${f.path}`).join('; ');
+  const found = withSymbols
+    .slice(0, 2)
+    .map((f) => `${f.symbols.slice(0, 2).join(', ')} in ${f.path}`)
+    .join('; ');
   const missing = context.confidenceReason.startsWith('not found in the index') ? `; ${context.confidenceReason}` : '';
   if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
-  if (withSymbols.length > 0) return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
+  if (withSymbols.length > 0)
+    return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
 }

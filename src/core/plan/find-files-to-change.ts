@@ -32,16 +32,19 @@ const MAX_SYMBOLS = 3;
  * unless the request names them. Each comes with the symbols the evidence
  * points at and the tests that import it.
  */
-export function findFilesToChange(input: { prompt: string; candidates: Candidate[]; evidence: EvidenceItem[]; index: CodeIndex }): FileToChange[] {
+export function findFilesToChange(input: {
+  prompt: string;
+  candidates: Candidate[];
+  evidence: EvidenceItem[];
+  index: CodeIndex;
+}): FileToChange[] {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
-  const isProduct = (path: string) => isNamed(path) || !(isTestFile(path) || isNonProductPath(path) || (index.getFile(path)?.language ?? 'text') === 'text');
+  const isProduct = (path: string) =>
+    isNamed(path) || !(isTestFile(path) || isNonProductPath(path) || (index.getFile(path)?.language ?? 'text') === 'text');
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const order = [
-    ...input.candidates.map((c) => c.path),
-    ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path),
-  ];
+  const order = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path)];
   const seen = new Set<string>();
   const files: FileToChange[] = [];
   for (const path of order) {
@@ -58,7 +61,9 @@ export function findFilesToChange(input: { prompt: string; candidates: Candidate
       symbols: symbolsAt(index.symbolsIn(path), items),
       ref: best && { path, startLine: best.startLine, endLine: best.endLine },
       certainty,
-      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap((r) => r.split('; ')))].slice(0, 2).join('; '),
+      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap((r) => r.split('; ')))]
+        .slice(0, 2)
+        .join('; '),
       tests: findTests(path, index),
     });
   }
@@ -78,7 +83,13 @@ function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
   for (const e of items) {
     const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
     const innermost = around
-      .filter((s) => !around.some((o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)))
+      .filter(
+        (s) =>
+          !around.some(
+            (o) =>
+              o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine),
+          ),
+      )
       .sort((a, b) => weight(a) - weight(b));
     for (const s of innermost) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
@@ -89,7 +100,8 @@ function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
   return out;
 }
 
-const weight = (s: SymbolHit): number => (/function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2);
+const weight = (s: SymbolHit): number =>
+  /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
 
 /**
  * Tests found through the index: those that import the file, else those that
@@ -100,14 +112,24 @@ const weight = (s: SymbolHit): number => (/function|method|constructor/.test(s.k
  */
 export function findTests(path: string, index: CodeIndex): FileToChange['tests'] {
   const importers = index.importers(path, 2).filter((f) => isTestFile(f.path));
-  const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
+  const direct = importers
+    .filter((f) => f.depth === 1)
+    .map((f) => f.path)
+    .slice(0, 3);
   if (direct.length > 0) return direct.map((p) => ({ path: p, how: 'imports it' as const }));
   const words = new Set(splitIdentifier(baseStem(path)).filter((w) => w.length > 2));
   const shared = (test: string) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, '')).filter((w) => words.has(w)).length;
-  const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
+  const through = importers
+    .filter((f) => f.depth === 2 && shared(f.path) > 0)
+    .sort((a, b) => shared(b.path) - shared(a.path))
+    .map((f) => f.path)
+    .slice(0, 2);
   if (through.length > 0) return through.map((p) => ({ path: p, how: 'imports it through its entry point' as const }));
   const stem = baseStem(path);
-  const alike = index.listFiles().map((f) => f.path).filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
+  const alike = index
+    .listFiles()
+    .map((f) => f.path)
+    .filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
   return alike.slice(0, 1).map((p) => ({ path: p, how: 'named like it' as const }));
 }
 

@@ -15,16 +15,27 @@ const HEADINGS: Record<PlanDoc['flavour'], string> = { plan: 'Plan', refactor: '
 export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
   const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
   const blocks: Block[] = [
-    { title: 'goal', essential: true, text: `## ${HEADINGS[plan.flavour]}: ${escapeText(plan.title)}\n\n### Goal\n${escapeText(plan.goal)}` },
+    {
+      title: 'goal',
+      essential: true,
+      text: `## ${HEADINGS[plan.flavour]}: ${escapeText(plan.title)}\n\n### Goal\n${escapeText(plan.goal)}`,
+    },
   ];
   const { modules, symbols, patterns } = plan.context;
   const context = ['### Context from the index'];
   if (modules.length > 0) context.push('**Modules**', ...modules.map((m) => `- ${cite(m.ref)} — ${escapeText(m.why)}`));
   if (symbols.length > 0) {
-    context.push('', '**Symbols**', ...symbols.map((s) =>
-      `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}`));
+    context.push(
+      '',
+      '**Symbols**',
+      ...symbols.map(
+        (s) =>
+          `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}`,
+      ),
+    );
   }
-  if (patterns.length > 0) context.push('', '**Existing code to follow**', ...patterns.map((p) => `- ${escapeText(p.text)}: ${cite(p.ref)}`));
+  if (patterns.length > 0)
+    context.push('', '**Existing code to follow**', ...patterns.map((p) => `- ${escapeText(p.text)}: ${cite(p.ref)}`));
   if (modules.length === 0 && symbols.length === 0) context.push('Nothing in the index matched the request; the phases below are generic.');
   context.push('', `Confidence: ${escapeText(plan.confidence)}`);
   blocks.push({ title: 'context', text: context.join('\n') });
@@ -35,23 +46,40 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
   if (plan.modelSections.length === 0) {
     blocks.push({
       title: 'phases',
-      text: ['### Phases', ...plan.phases.map((p, i) => [
-        `#### Phase ${i + 1}: ${escapeText(p.name)}`,
-        ...p.tasks.map((t) => `- [ ] ${t}`),
-        p.files.length > 0 ? `Files: ${p.files.map((f) => code(f)).join(', ')}` : '',
-      ].filter(Boolean).join('\n'))].join('\n\n'),
+      text: [
+        '### Phases',
+        ...plan.phases.map((p, i) =>
+          [
+            `#### Phase ${i + 1}: ${escapeText(p.name)}`,
+            ...p.tasks.map((t) => `- [ ] ${t}`),
+            p.files.length > 0 ? `Files: ${p.files.map((f) => code(f)).join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+      ].join('\n\n'),
     });
-    blocks.push({ title: 'acceptance criteria', text: ['### Acceptance criteria', ...plan.acceptance.map((a) => `- [ ] ${a}`)].join('\n') });
+    blocks.push({
+      title: 'acceptance criteria',
+      text: ['### Acceptance criteria', ...plan.acceptance.map((a) => `- [ ] ${a}`)].join('\n'),
+    });
     if (plan.risks.length > 0) {
-      blocks.push({ title: 'risks', text: ['### Risks and mitigations', ...plan.risks.map((r) => `- ${r.risk} → ${r.mitigation}`)].join('\n') });
+      blocks.push({
+        title: 'risks',
+        text: ['### Risks and mitigations', ...plan.risks.map((r) => `- ${r.risk} → ${r.mitigation}`)].join('\n'),
+      });
     }
   }
-  if (plan.gaps.length > 0) blocks.push({ title: 'known gaps', text: ['### Known gaps', ...plan.gaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
+  if (plan.gaps.length > 0)
+    blocks.push({ title: 'known gaps', text: ['### Known gaps', ...plan.gaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
   return blocks;
 }
 
 /** An issue the App can open for the plan: its title and a body whose phases are a task list. */
 export function renderIssueDraft(plan: PlanDoc, linkTo: LinkTo): { title: string; body: string } {
-  const body = renderPlan(plan, linkTo).slice(1).map((b) => b.text).join('\n\n');
+  const body = renderPlan(plan, linkTo)
+    .slice(1)
+    .map((b) => b.text)
+    .join('\n\n');
   return { title: `${HEADINGS[plan.flavour]}: ${plan.title}`, body: `### Goal\n${escapeText(plan.goal)}\n\n${body}` };
 }

@@ -17,14 +17,17 @@ export type { CommentCheck } from './comment-check.js';
  * when the index was partial), and fit GitHub's size limit by leaving out
  * whole blocks with a note.
  */
-export async function composeComment(blocks: Block[], options: {
-  tree: CitationTree;
-  metrics: RunMetrics | undefined;
-  /** Absent: no footer (an issue body, say). */
-  footer?: FooterExtras;
-  requester?: string;
-  limit?: number;
-}): Promise<{ body: string; check: CommentCheck }> {
+export async function composeComment(
+  blocks: Block[],
+  options: {
+    tree: CitationTree;
+    metrics: RunMetrics | undefined;
+    /** Absent: no footer (an issue body, say). */
+    footer?: FooterExtras;
+    requester?: string;
+    limit?: number;
+  },
+): Promise<{ body: string; check: CommentCheck }> {
   const sanitized: SanitizeReport = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
   let kept = 0;
   let removed = 0;
@@ -41,7 +44,11 @@ export async function composeComment(blocks: Block[], options: {
     return { ...block, text: v.text };
   });
   if (options.footer && options.metrics) {
-    clean.push({ title: 'footer', essential: true, text: renderFooter(options.metrics, { ...options.footer, citationsRemoved: (options.footer.citationsRemoved ?? 0) + removed }) });
+    clean.push({
+      title: 'footer',
+      essential: true,
+      text: renderFooter(options.metrics, { ...options.footer, citationsRemoved: (options.footer.citationsRemoved ?? 0) + removed }),
+    });
   } else if (options.footer && !options.footer.madeWithModel) {
     clean.push({ title: 'footer', essential: true, text: '<sub>Answered from the code index, without a language model.</sub>' });
   }

@@ -20,7 +20,8 @@ export function fitComment(blocks: Block[], limit = GITHUB_COMMENT_LIMIT): { bod
   const kept = [...blocks];
   const trimmed: string[] = [];
   const note = () => `> [!NOTE]\n> Trimmed to fit GitHub's comment limit: ${trimmed.join(', ')}.`;
-  const withNote = () => (trimmed.length === 0 ? join(kept) : join([...kept.slice(0, -1), { title: 'note', text: note() }, ...kept.slice(-1)]));
+  const withNote = () =>
+    trimmed.length === 0 ? join(kept) : join([...kept.slice(0, -1), { title: 'note', text: note() }, ...kept.slice(-1)]);
   while (withNote().length > limit) {
     const index = findLastIndex(kept, (b) => !b.essential);
     if (index < 0) break;

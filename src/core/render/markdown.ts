@@ -21,7 +21,11 @@ export function code(text: string): string {
 /** Text that reads literally: no emphasis, links or HTML can come out of it (mentions are the sanitiser's job). */
 export function escapeText(text: string): string {
   // Angle brackets become entities (a backslash before `<` still lets GitHub see a tag).
-  return text.replace(/[\\`*_{}[\]#|~]/g, (c) => `\\${c}`).replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
+  return text
+    .replace(/[\\`*_{}[\]#|~]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\n/g, ' ');
 }
 
 /** A table cell: pipes escaped, one line. */

@@ -23,7 +23,9 @@ export function renderFooter(m: RunMetrics, extras: FooterExtras): string {
     ['wall time', `${(m.latency.totalMs / 1000).toFixed(1)} s`, `${(b.wallMs / 1000).toFixed(0)} s`],
   ];
   const l = m.latency;
-  const made = extras.madeWithModel ? 'written with a language model from the evidence' : 'made without a language model, from the code index';
+  const made = extras.madeWithModel
+    ? 'written with a language model from the evidence'
+    : 'made without a language model, from the code index';
   const notes = [
     `Skill: ${extras.skill ? `${extras.skill.name} (${extras.skill.source})` : m.command} · plan: ${m.planPath} · ${made}.`,
     `Stages: tree ${l.metadataTreeMs} ms · planning ${l.planningMs} ms · retrieval ${l.retrievalMs} ms · generation ${l.generationMs} ms.`,

@@ -10,8 +10,12 @@ import { sanitizeModelText } from './sanitize-model-text.js';
 const MAX_GATHERED_LISTED = 20;
 
 const LIMIT_NAMES: Record<BudgetLimit, string> = {
-  rounds: 'exploration rounds', files: 'files read', bytes: 'bytes fetched',
-  contextTokens: 'context tokens', modelCalls: 'model calls', wallMs: 'time',
+  rounds: 'exploration rounds',
+  files: 'files read',
+  bytes: 'bytes fetched',
+  contextTokens: 'context tokens',
+  modelCalls: 'model calls',
+  wallMs: 'time',
 };
 
 export interface ReplyOptions {
@@ -48,7 +52,10 @@ export function renderFailure(failure: { message: string; referenceId: string },
   const safe = (text: string): string => sanitizeModelText(text, { requester: options.requester }).text;
   // describeError puts the hint on its own "fix:" line; keep it as a separate sentence.
   const [what = '', ...rest] = failure.message.split('\n');
-  const fix = rest.map((l) => l.trim().replace(/^fix:\s*/, '')).filter((l) => l !== '').join(' ');
+  const fix = rest
+    .map((l) => l.trim().replace(/^fix:\s*/, ''))
+    .filter((l) => l !== '')
+    .join(' ');
   const lines = [`nanodex could not finish: ${safe(what.replace(/\.$/, ''))} (reference ${code(failure.referenceId)})`];
   if (fix !== '') lines.push('', `**How to fix:** ${safe(fix)}`);
   return lines.join('\n');
@@ -94,25 +101,50 @@ function renderCommentWithExtras(result: Extract<RunResult, { comment: unknown }
 function renderAsk(result: Extract<RunResult, { kind: 'done'; command: 'ask' }>, safe: Safe): string {
   const c = result.context;
   const m = result.metrics;
-  const blocks: Block[] = [{ title: 'the summary', essential: true, text: `## ${safe(c.summary)}\n\nConfidence: **${c.confidence}** (${safe(c.confidenceReason)}).` }];
+  const blocks: Block[] = [
+    {
+      title: 'the summary',
+      essential: true,
+      text: `## ${safe(c.summary)}\n\nConfidence: **${c.confidence}** (${safe(c.confidenceReason)}).`,
+    },
+  ];
   if (result.answer) {
     const cites = result.answer.citations.map((x) => code(`${x.path}:${x.startLine}-${x.endLine}`)).join(', ');
-    const removed = result.answer.removedCitations > 0
-      ? `\n\n(${plural(result.answer.removedCitations, 'citation')} not backed by the evidence removed.)` : '';
-    blocks.push({ title: 'the answer', essential: true, text: `### Answer\n\n${safe(result.answer.text)}\n\n${cites ? `Cited: ${cites}` : 'No citations.'}${removed}` });
+    const removed =
+      result.answer.removedCitations > 0
+        ? `\n\n(${plural(result.answer.removedCitations, 'citation')} not backed by the evidence removed.)`
+        : '';
+    blocks.push({
+      title: 'the answer',
+      essential: true,
+      text: `### Answer\n\n${safe(result.answer.text)}\n\n${cites ? `Cited: ${cites}` : 'No citations.'}${removed}`,
+    });
   } else {
-    blocks.push({ title: 'the note', essential: true, text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.` });
+    blocks.push({
+      title: 'the note',
+      essential: true,
+      text: `Answered offline from the index (planner: ${m.planPath}); an explanation in prose needs a model.`,
+    });
   }
   if (result.refusedToolCalls.length > 0) {
-    blocks.push({ title: 'refused tool calls', text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(', ')}.` });
+    blocks.push({
+      title: 'refused tool calls',
+      text: `Refused tool calls: ${result.refusedToolCalls.map((r) => `${r.tool} (${r.phase})`).join(', ')}.`,
+    });
   }
-  if (c.keyFindings.length > 0) blocks.push({ title: 'the findings', text: ['### Findings', ...c.keyFindings.map((f) => `- ${safe(f)}`)].join('\n') });
+  if (c.keyFindings.length > 0)
+    blocks.push({ title: 'the findings', text: ['### Findings', ...c.keyFindings.map((f) => `- ${safe(f)}`)].join('\n') });
   for (const e of c.evidence) {
-    blocks.push({ title: `${e.path}:${e.startLine}-${e.endLine}`, text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}\n_${safe(e.reason)}_\n${fence(e.snippet, languageOf(e.path))}` });
+    blocks.push({
+      title: `${e.path}:${e.startLine}-${e.endLine}`,
+      text: `#### ${code(`${e.path}:${e.startLine}-${e.endLine}`)}\n_${safe(e.reason)}_\n${fence(e.snippet, languageOf(e.path))}`,
+    });
   }
-  if (c.knownGaps.length > 0) blocks.push({ title: 'the known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${safe(g)}`)].join('\n') });
+  if (c.knownGaps.length > 0)
+    blocks.push({ title: 'the known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${safe(g)}`)].join('\n') });
   blocks.push({
-    title: 'the footer', essential: true,
+    title: 'the footer',
+    essential: true,
     text: `<sub>${plural(m.rounds, 'round')}, ${plural(m.filesTouched, 'file')}, ${(m.bytesFetched / 1024).toFixed(1)} KB read, ~${m.tokensInContext} tokens, ${m.latency.totalMs} ms</sub>`,
   });
   return fitComment(blocks).body;
@@ -131,9 +163,13 @@ function renderBudgetExceeded(result: Extract<RunResult, { kind: 'budget-exceede
   const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path, spans]) => `- ${code(path)} lines ${spans.join(', ')}`);
   const more = ranges.size - listed.length;
   return [
-    ...lines, '',
-    `<details><summary>Gathered before the limit: ${plural(ranges.size, 'file')}</summary>`, '',
-    ...listed, ...(more > 0 ? [`- and ${plural(more, 'more file')}`] : []), '',
+    ...lines,
+    '',
+    `<details><summary>Gathered before the limit: ${plural(ranges.size, 'file')}</summary>`,
+    '',
+    ...listed,
+    ...(more > 0 ? [`- and ${plural(more, 'more file')}`] : []),
+    '',
     '</details>',
   ].join('\n');
 }

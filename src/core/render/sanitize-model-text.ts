@@ -28,25 +28,41 @@ const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00a
  */
 export function sanitizeModelText(text: string, options: { requester?: string } = {}): { text: string; report: SanitizeReport } {
   const report: SanitizeReport = { mentions: 0, htmlComments: 0, html: 0, hidden: 0, images: 0, secrets: 0 };
-  const withoutHidden = text.replace(HIDDEN, () => { report.hidden += 1; return ''; });
+  const withoutHidden = text.replace(HIDDEN, () => {
+    report.hidden += 1;
+    return '';
+  });
   const requester = options.requester?.toLowerCase();
-  const out = splitCode(withoutHidden).map(({ text: part, isCode }) => {
-    if (isCode) return part;
-    return part
-      .replace(/<!--[\s\S]*?(?:-->|$)/g, () => { report.htmlComments += 1; return ''; })
-      // `[//]: # (text)` and friends: link definitions GitHub never shows, a second way to hide text.
-      .replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => { report.htmlComments += 1; return ''; })
-      .replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt: string, url: string) => { report.images += 1; return `[${alt || 'image'}](${url})`; })
-      .replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (tag, name: string) => {
-        if (ALLOWED_TAGS.has(name.toLowerCase()) && !/\s(on\w+|style|href|src)\s*=/i.test(tag)) return tag;
-        report.html += 1;
-        return tag.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      })
-      .replace(/(^|[^\w`/])@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,38})(?:\/[\w.-]+)?)/g, (m, before: string, name: string) => {
-        if (requester && name.toLowerCase() === requester) return m;
-        report.mentions += 1;
-        return `${before}\`@${name}\``;
-      });
-  }).join('');
+  const out = splitCode(withoutHidden)
+    .map(({ text: part, isCode }) => {
+      if (isCode) return part;
+      return (
+        part
+          .replace(/<!--[\s\S]*?(?:-->|$)/g, () => {
+            report.htmlComments += 1;
+            return '';
+          })
+          // `[//]: # (text)` and friends: link definitions GitHub never shows, a second way to hide text.
+          .replace(/^ {0,3}\[[^\]\n]*\]:[ \t]*#[^\n]*$/gm, () => {
+            report.htmlComments += 1;
+            return '';
+          })
+          .replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt: string, url: string) => {
+            report.images += 1;
+            return `[${alt || 'image'}](${url})`;
+          })
+          .replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (tag, name: string) => {
+            if (ALLOWED_TAGS.has(name.toLowerCase()) && !/\s(on\w+|style|href|src)\s*=/i.test(tag)) return tag;
+            report.html += 1;
+            return tag.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+          })
+          .replace(/(^|[^\w`/])@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,38})(?:\/[\w.-]+)?)/g, (m, before: string, name: string) => {
+            if (requester && name.toLowerCase() === requester) return m;
+            report.mentions += 1;
+            return `${before}\`@${name}\``;
+          })
+      );
+    })
+    .join('');
   return { text: out, report };
 }

@@ -27,7 +27,13 @@ const BLOB_ANYWHERE = new RegExp(`<?${BLOB_SOURCE}>?`, 'g');
 const RELATIVE = /^(?!https?:|mailto:|#)([^#?]+)#L(\d+)(?:-L(\d+))?$/;
 const BARE = /(^|[\s(,;])((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z0-9]+)#L(\d+)(?:-L(\d+))?(?=$|[\s),.;:])/gm;
 
-interface Claim { path: string; start: number; end: number; repo?: string; ref?: string }
+interface Claim {
+  path: string;
+  start: number;
+  end: number;
+  repo?: string;
+  ref?: string;
+}
 
 /**
  * Every line citation in a comment is checked before it is posted: a GitHub
@@ -41,15 +47,27 @@ export function verifyCitations(markdown: string, tree: CitationTree): CitationC
   let kept = 0;
   let removed = 0;
   const problems: string[] = [];
-  const ours = tree.htmlUrl?.replace(/\/+$/, '').toLowerCase().replace(/^https:\/\/github\.com\//, '');
+  const ours = tree.htmlUrl
+    ?.replace(/\/+$/, '')
+    .toLowerCase()
+    .replace(/^https:\/\/github\.com\//, '');
   const check = (claim: Claim): boolean => {
     const problem = findProblem(claim, tree, ours);
-    if (problem === undefined) { kept += 1; return true; }
+    if (problem === undefined) {
+      kept += 1;
+      return true;
+    }
     removed += 1;
     problems.push(problem);
     return false;
   };
-  const fromBlob = (m: RegExpExecArray): Claim => ({ repo: `${m[1]}/${m[2]}`.toLowerCase(), ref: m[3]!, path: m[4]!, start: Number(m[5]), end: Number(m[6] ?? m[5]) });
+  const fromBlob = (m: RegExpExecArray): Claim => ({
+    repo: `${m[1]}/${m[2]}`.toLowerCase(),
+    ref: m[3]!,
+    path: m[4]!,
+    start: Number(m[5]),
+    end: Number(m[6] ?? m[5]),
+  });
   const checkLink = (whole: string, label: string, url: string): string => {
     const blob = BLOB.exec(url);
     const relative = blob ? undefined : RELATIVE.exec(url);
@@ -57,23 +75,27 @@ export function verifyCitations(markdown: string, tree: CitationTree): CitationC
     const claim = blob ? fromBlob(blob) : { path: relative![1]!, start: Number(relative![2]), end: Number(relative![3] ?? relative![2]) };
     return check(claim) ? whole : label.replace(/#L\d+(?:-L\d+)?/g, '');
   };
-  const checkProse = (prose: string): string => prose
-    .replace(BLOB_ANYWHERE, (whole) => {
-      const blob = new RegExp(`^<?${BLOB_SOURCE}>?$`).exec(whole)!;
-      return check(fromBlob(blob)) ? whole : safeDecode(blob[4]!) ?? 'a file';
+  const checkProse = (prose: string): string =>
+    prose
+      .replace(BLOB_ANYWHERE, (whole) => {
+        const blob = new RegExp(`^<?${BLOB_SOURCE}>?$`).exec(whole)!;
+        return check(fromBlob(blob)) ? whole : (safeDecode(blob[4]!) ?? 'a file');
+      })
+      .replace(BARE, (whole, before: string, path: string, a: string, b: string | undefined) =>
+        check({ path, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path}`,
+      );
+  const text = splitCode(markdown)
+    .map(({ text: part, isCode }) => {
+      if (isCode) return part;
+      let out = '';
+      let last = 0;
+      for (const m of part.matchAll(LINK)) {
+        out += checkProse(part.slice(last, m.index)) + checkLink(m[0], m[1]!, m[2]!);
+        last = m.index + m[0].length;
+      }
+      return out + checkProse(part.slice(last));
     })
-    .replace(BARE, (whole, before: string, path: string, a: string, b: string | undefined) =>
-      (check({ path, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path}`));
-  const text = splitCode(markdown).map(({ text: part, isCode }) => {
-    if (isCode) return part;
-    let out = '';
-    let last = 0;
-    for (const m of part.matchAll(LINK)) {
-      out += checkProse(part.slice(last, m.index)) + checkLink(m[0], m[1]!, m[2]!);
-      last = m.index + m[0].length;
-    }
-    return out + checkProse(part.slice(last));
-  }).join('');
+    .join('');
   return { text, kept, removed, problems };
 }
 
@@ -88,7 +110,8 @@ function findProblem(claim: Claim, tree: CitationTree, ours: string | undefined)
   }
   const lines = tree.lineCount(path);
   if (lines === undefined) return `${path}: not in the tree`;
-  if (claim.start < 1 || claim.end < claim.start || claim.end > lines) return `${path}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+  if (claim.start < 1 || claim.end < claim.start || claim.end > lines)
+    return `${path}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return undefined;
 }
 

@@ -47,7 +47,10 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
   // Five questions at once: the two listings that stat or walk the work tree dominate a no-change refresh, and git
   // runs them on other cores. check-ignore exits 0 when the folder itself is ignored (then the listings are dropped).
   const [ignored, staged, changed, untracked, head] = await Promise.all([
-    gitAsync(root, ['check-ignore', '-q', '.']).then(() => true, () => false),
+    gitAsync(root, ['check-ignore', '-q', '.']).then(
+      () => true,
+      () => false,
+    ),
     gitAsync(root, ['ls-files', '-z', '-s', '--cached']),
     gitAsync(root, ['ls-files', '-z', '-m', '-d']),
     gitAsync(root, ['ls-files', '-z', '--others', '--exclude-standard']),

@@ -8,7 +8,19 @@ export function isTestFile(filePath: string): boolean {
 }
 
 const RUNNABLE_NAME = /(^test_.*\.py|_test\.(py|go|rb)|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
-const SUPPORT_DIRS = new Set(['fixtures', 'fixture', 'testdata', 'helpers', 'helper', 'utils', 'support', 'mocks', '__mocks__', 'test_apps', 'data']);
+const SUPPORT_DIRS = new Set([
+  'fixtures',
+  'fixture',
+  'testdata',
+  'helpers',
+  'helper',
+  'utils',
+  'support',
+  'mocks',
+  '__mocks__',
+  'test_apps',
+  'data',
+]);
 const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs']);
 
 /**

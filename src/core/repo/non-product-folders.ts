@@ -7,8 +7,23 @@
  * generators).
  */
 const NON_PRODUCT_FOLDERS = new Set([
-  'examples', 'example', 'docs', 'documentation', 'benchmarks', 'benchmark', 'bench', 'benches', 'samples', 'sample', 'demo', 'demos',
-  'tutorial', 'tutorials', 'scripts', 'website', 'site',
+  'examples',
+  'example',
+  'docs',
+  'documentation',
+  'benchmarks',
+  'benchmark',
+  'bench',
+  'benches',
+  'samples',
+  'sample',
+  'demo',
+  'demos',
+  'tutorial',
+  'tutorials',
+  'scripts',
+  'website',
+  'site',
 ]);
 
 /** The non-product folder a path lies in (`examples`, `src/demo`), if any. */

@@ -75,7 +75,11 @@ function findRealPath(absolute: string, relative: string): { path: string; exist
     }
     // realpath fails, yet the entry is there: it is a link to something missing.
     if (isSymlink(current)) {
-      throw new PathRejectedError(relative, 'goes through a symlink whose target is missing', 'nanodex reads only files inside the repository');
+      throw new PathRejectedError(
+        relative,
+        'goes through a symlink whose target is missing',
+        'nanodex reads only files inside the repository',
+      );
     }
     if (path.dirname(current) === current) return { path: absolute, exists: false };
     missing.unshift(path.basename(current));

@@ -43,7 +43,8 @@ export function buildBlastRadius(
   const depth = options.depth ?? DEFAULT_DEPTH;
   const top = options.top ?? DEFAULT_TOP;
   return changed.map((c) => {
-    if (isAmbiguousName(c.symbol.name)) return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
+    if (isAmbiguousName(c.symbol.name))
+      return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
     const seen = new Set<string>();
     const hits = index.callers(c.symbol.id, depth).filter((h) => {
       const key = `${h.path}:${h.line}`;
@@ -53,7 +54,10 @@ export function buildBlastRadius(
     });
     const outside = hits.filter((h) => !options.changedPaths.has(h.path));
     // The product's own callers first: a benchmark or an example calling it matters less to a reviewer.
-    outside.sort((a, b) => a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line);
+    outside.sort(
+      (a, b) =>
+        a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line,
+    );
     return {
       changed: c,
       direct: outside.filter((h) => h.depth === 1).length,

@@ -3,15 +3,7 @@ import { findPathSkipReason } from '../repo/skip-rules.js';
 import type { DiffFile } from './parse-diff.js';
 
 export type ReceiptSkipReason =
-  | 'binary'
-  | 'deleted'
-  | 'no-text-change'
-  | 'secret'
-  | 'vendored'
-  | 'generated'
-  | 'too-large'
-  | 'over-total-cap'
-  | 'not-in-index';
+  'binary' | 'deleted' | 'no-text-change' | 'secret' | 'vendored' | 'generated' | 'too-large' | 'over-total-cap' | 'not-in-index';
 
 export interface CoverageReceipt {
   reviewed: { path: string; additions: number; deletions: number }[];
@@ -42,7 +34,8 @@ export function buildCoverageReceipt(
   const totalCap = options.maxLinesTotal ?? MAX_CHANGED_LINES_TOTAL;
   const receipt: CoverageReceipt = { reviewed: [], skipped: [], indexAtHead: undefined };
   const indexSha = options.index.headSha();
-  if (indexSha !== undefined && options.head !== undefined) receipt.indexAtHead = indexSha.startsWith(options.head) || options.head.startsWith(indexSha);
+  if (indexSha !== undefined && options.head !== undefined)
+    receipt.indexAtHead = indexSha.startsWith(options.head) || options.head.startsWith(indexSha);
   let total = 0;
   for (const file of files) {
     const changed = file.additions + file.deletions;
@@ -54,7 +47,13 @@ export function buildCoverageReceipt(
     else if (pathReason === 'vendored') skip('vendored', 'third-party code');
     else if (pathReason === 'generated') skip('generated', 'generated or lock file');
     else if (pathReason === 'binary') skip('binary', 'binary by extension');
-    else if (file.hunks.length === 0) skip('no-text-change', file.status === 'renamed' ? `renamed from ${file.oldPath ?? '?'} without changes` : 'no line changes: a mode change or an empty file');
+    else if (file.hunks.length === 0)
+      skip(
+        'no-text-change',
+        file.status === 'renamed'
+          ? `renamed from ${file.oldPath ?? '?'} without changes`
+          : 'no line changes: a mode change or an empty file',
+      );
     else if (changed > perFile) skip('too-large', `${changed} changed lines, over ${perFile} per file`);
     else if (total + changed > totalCap) skip('over-total-cap', `${changed} changed lines past the ${totalCap}-line review cap`);
     else if (!options.index.getFile(file.path)) skip('not-in-index', 'not in the code index');

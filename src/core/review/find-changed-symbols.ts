@@ -24,16 +24,20 @@ export function findChangedSymbols(files: DiffFile[], index: CodeIndex): Changed
     const symbols = index.symbolsIn(file.path);
     if (file.status === 'added') {
       const outermost = symbols.filter((s) => !symbols.some((o) => o !== s && contains(o, s)));
-      changed.push(...outermost.map((symbol) => ({ symbol, change: 'added' as const, changedLines: symbol.endLine - symbol.startLine + 1 })));
+      changed.push(
+        ...outermost.map((symbol) => ({ symbol, change: 'added' as const, changedLines: symbol.endLine - symbol.startLine + 1 })),
+      );
       continue;
     }
     const counts = new Map<SymbolHit, number>();
     for (const line of findTouchedLines(file)) {
       const inner = findInnermost(symbols, line);
       // A function local to another (a helper arrow inside a method) is reached only through it: name the outer one.
-      const owner = inner && symbols
-        .filter((o) => o !== inner && contains(o, inner) && /function|method/.test(o.kind))
-        .sort((a, b) => (b.endLine - b.startLine) - (a.endLine - a.startLine))[0];
+      const owner =
+        inner &&
+        symbols
+          .filter((o) => o !== inner && contains(o, inner) && /function|method/.test(o.kind))
+          .sort((a, b) => b.endLine - b.startLine - (a.endLine - a.startLine))[0];
       const named = owner ?? inner;
       if (named) counts.set(named, (counts.get(named) ?? 0) + 1);
     }
@@ -79,6 +83,9 @@ function findInnermost(symbols: SymbolHit[], line: number): SymbolHit | undefine
 }
 
 function contains(outer: SymbolHit, inner: SymbolHit): boolean {
-  return outer.startLine <= inner.startLine && outer.endLine >= inner.endLine
-    && (outer.startLine !== inner.startLine || outer.endLine !== inner.endLine || outer.id < inner.id);
+  return (
+    outer.startLine <= inner.startLine &&
+    outer.endLine >= inner.endLine &&
+    (outer.startLine !== inner.startLine || outer.endLine !== inner.endLine || outer.id < inner.id)
+  );
 }

@@ -26,7 +26,9 @@ const FOLDER_FILES = new Set(['index', '__init__', 'mod', 'main', 'lib']);
  * file is never reported.
  */
 export function findMissingTests(files: DiffFile[]): MissingTest[] {
-  const tests = files.filter((f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'));
+  const tests = files.filter(
+    (f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'),
+  );
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
   const missing: MissingTest[] = [];
@@ -52,7 +54,9 @@ function stripExtension(name: string): string {
 
 function toTestStem(path: string): string {
   const name = baseName(path).replace(/\.(test|spec)(?=\.)/, '');
-  return stripExtension(name).replace(/^test_|_(test|spec)$|Tests?$/g, '').toLowerCase();
+  return stripExtension(name)
+    .replace(/^test_|_(test|spec)$|Tests?$/g, '')
+    .toLowerCase();
 }
 
 function toSourceStems(path: string): string[] {
@@ -75,11 +79,17 @@ function toExpectedTestNames(path: string, language: LanguageId): string[] {
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
-    case 'python': return [`test_${stem}.py`, `${stem}_test.py`];
-    case 'go': return [`${stem}_test.go`];
-    case 'java': return [`${stem}Test.java`];
-    case 'csharp': return [`${stem}Tests.cs`];
-    case 'ruby': return [`${stem}_spec.rb`, `test_${stem}.rb`];
-    default: return [`${stem}.test.${ext}`, `${stem}.spec.${ext}`];
+    case 'python':
+      return [`test_${stem}.py`, `${stem}_test.py`];
+    case 'go':
+      return [`${stem}_test.go`];
+    case 'java':
+      return [`${stem}Test.java`];
+    case 'csharp':
+      return [`${stem}Tests.cs`];
+    case 'ruby':
+      return [`${stem}_spec.rb`, `test_${stem}.rb`];
+    default:
+      return [`${stem}.test.${ext}`, `${stem}.spec.${ext}`];
   }
 }

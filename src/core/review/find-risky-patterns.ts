@@ -19,8 +19,9 @@ export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = R
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
     const language = findLanguage(file.path);
-    const applicable = rules.filter((r) => (!r.languages || (language !== undefined && r.languages.includes(language)))
-      && !(r.sourceOnly && isTestFile(file.path)));
+    const applicable = rules.filter(
+      (r) => (!r.languages || (language !== undefined && r.languages.includes(language))) && !(r.sourceOnly && isTestFile(file.path)),
+    );
     const seen = new Set<string>();
     const forFile: ReviewDraft[] = [];
     const secretLines = await findSecretLines(file);
@@ -37,7 +38,11 @@ export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = R
           seen.add(key);
           const suggestion = hit === 2 ? undefined : rule.suggest?.(ruleLine);
           forFile.push({
-            path: file.path, quote, body: rule.message, kind: `risk:${rule.id}`, severity: rule.severity,
+            path: file.path,
+            quote,
+            body: rule.message,
+            kind: `risk:${rule.id}`,
+            severity: rule.severity,
             ...(suggestion !== undefined ? { suggestion } : {}),
           });
         }

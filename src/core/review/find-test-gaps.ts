@@ -45,9 +45,13 @@ const MAX_TESTS_TO_RUN = 10;
  */
 export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[], index: CodeIndex): TestPlan {
   const packageTests = new PackageTests(index);
-  const changedTests = files.filter((f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'));
+  const changedTests = files.filter(
+    (f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'),
+  );
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
-  const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n')).join('\n');
+  const addedText = changedTests
+    .map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n'))
+    .join('\n');
   const byConvention = new Set(findMissingTests(files).map((m) => m.path));
   const gaps: TestGap[] = [];
   // Per test, how directly it reaches the change (lower is closer); changed tests come first.
@@ -103,7 +107,7 @@ function namesWhatChanged(addedText: string, path: string, symbols: ChangedSymbo
   if (addedText === '') return false;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-  const module = stem === '__init__' || stem === 'index' ? path.split('/').at(-2) ?? stem : stem;
+  const module = stem === '__init__' || stem === 'index' ? (path.split('/').at(-2) ?? stem) : stem;
   const words = [...names, ...(module.length >= 4 ? [module] : [])];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(addedText));
 }

@@ -52,7 +52,7 @@ export function parseDiff(text: string): DiffFile[] {
     patches = parsePatch(text.replace(/\r\n/g, '\n')) as GitPatch[];
   } catch (error) {
     throw new NanodexError('diff-unreadable', `the diff could not be parsed: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: 'pass the output of `git diff base..head` or GitHub\'s .diff media type unchanged',
+      hint: "pass the output of `git diff base..head` or GitHub's .diff media type unchanged",
       cause: error,
     });
   }
@@ -67,9 +67,12 @@ function toDiffFile(patch: GitPatch, takeHeader: (() => string) | undefined): Di
   const oldName = stripPrefix(patch.oldFileName, 'a/', patch.isGit);
   const newName = stripPrefix(patch.newFileName, 'b/', patch.isGit);
   const status: DiffStatus =
-    patch.isCreate || patch.isCopy || (oldName === undefined && newName !== undefined) ? 'added'
-      : patch.isDelete || newName === undefined ? 'deleted'
-        : patch.isRename || oldName !== newName ? 'renamed'
+    patch.isCreate || patch.isCopy || (oldName === undefined && newName !== undefined)
+      ? 'added'
+      : patch.isDelete || newName === undefined
+        ? 'deleted'
+        : patch.isRename || oldName !== newName
+          ? 'renamed'
           : 'modified';
   const path = parseRepoPath(status === 'deleted' ? oldName : newName);
   const hunks = patch.hunks.map((h) => toHunk(h, takeHeader));
@@ -97,7 +100,8 @@ function toHunk(h: StructuredPatchHunk, takeHeader: (() => string) | undefined):
     const text = raw.slice(1);
     if (sign === '+') lines.push({ kind: 'add', text, newLine: newLine++ });
     else if (sign === '-') lines.push({ kind: 'del', text, oldLine: oldLine++ });
-    else if (sign === '\\') continue; // "\ No newline at end of file" describes the line before it.
+    else if (sign === '\\')
+      continue; // "\ No newline at end of file" describes the line before it.
     else lines.push({ kind: 'context', text, oldLine: oldLine++, newLine: newLine++ });
   }
   const fallback = `@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`;

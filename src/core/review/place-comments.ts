@@ -81,9 +81,9 @@ function toQuoteLines(quote: string): string[] {
 
 /** Each hunk's new side: consecutive line numbers, since deleted lines take none. */
 function toNewSideRuns(file: DiffFile): NewSideLine[][] {
-  return file.hunks.map((h) => h.lines
-    .filter((l) => l.kind !== 'del' && l.newLine !== undefined)
-    .map((l) => ({ line: l.newLine!, text: l.text.trimEnd() })));
+  return file.hunks.map((h) =>
+    h.lines.filter((l) => l.kind !== 'del' && l.newLine !== undefined).map((l) => ({ line: l.newLine!, text: l.text.trimEnd() })),
+  );
 }
 
 /**
@@ -116,11 +116,13 @@ function buildCommentBody(draft: ReviewDraft, match: Match, quote: string[]): st
   const label = draft.severity ? `**${SEVERITY_LABEL[draft.severity]}:** ` : '';
   const parts = [fence(quote.join('\n'), language), `${label}${draft.body}`];
   if (draft.suggestion !== undefined) {
-    parts.push(match.whole
-      ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!))
-      : draft.suggestion === ''
-        ? 'Suggested fix: remove the quoted code.'
-        : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):\n\n${fence(draft.suggestion, language)}`);
+    parts.push(
+      match.whole
+        ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0]!.text, quote[0]!))
+        : draft.suggestion === ''
+          ? 'Suggested fix: remove the quoted code.'
+          : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):\n\n${fence(draft.suggestion, language)}`,
+    );
   }
   parts.push(`<sub>nanodex · ${draft.kind}</sub>`);
   return parts.join('\n\n');
@@ -137,7 +139,12 @@ function reindent(suggestion: string, line: string, quoteFirstLine: string): str
   const lineIndent = /^\s*/.exec(line)![0];
   const quoteIndent = /^\s*/.exec(quoteFirstLine)![0];
   const extra = lineIndent.startsWith(quoteIndent) ? lineIndent.slice(quoteIndent.length) : '';
-  return extra === '' ? suggestion : suggestion.split('\n').map((l) => (l === '' ? l : extra + l)).join('\n');
+  return extra === ''
+    ? suggestion
+    : suggestion
+        .split('\n')
+        .map((l) => (l === '' ? l : extra + l))
+        .join('\n');
 }
 
 /** GitHub's suggestion block; an empty one deletes the lines, which `fence` would turn into one blank line. */

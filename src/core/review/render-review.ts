@@ -55,42 +55,70 @@ export function renderReview(input: {
   if (review.tests.gaps.length > 0) {
     blocks.push({
       title: 'test gaps',
-      text: ['### Changed code no changed test reaches', ...review.tests.gaps.map((g) => g.reachedBy.length > 0
-        ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}) but none of them changed`
-        : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`)].join('\n'),
+      text: [
+        '### Changed code no changed test reaches',
+        ...review.tests.gaps.map((g) =>
+          g.reachedBy.length > 0
+            ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}) but none of them changed`
+            : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`,
+        ),
+      ].join('\n'),
     });
   }
   if (review.tests.testsToRun.length > 0) {
     blocks.push({
       title: 'tests to run',
-      text: ['### Tests to run', 'Tests that import the changed files or call what changed (from the code index):', '',
+      text: [
+        '### Tests to run',
+        'Tests that import the changed files or call what changed (from the code index):',
+        '',
         ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
-        ...(review.tests.moreTests > 0 ? [`- and ${plural(review.tests.moreTests, 'more test file')} further from the change (through package imports)`] : [])].join('\n'),
+        ...(review.tests.moreTests > 0
+          ? [`- and ${plural(review.tests.moreTests, 'more test file')} further from the change (through package imports)`]
+          : []),
+      ].join('\n'),
     });
   }
   const risky = placed.inline.filter((c) => c.draft.kind.startsWith('risk:'));
   if (risky.length > 0) {
     blocks.push({
       title: 'risky patterns',
-      text: ['### Risky patterns (commented inline)', ...risky.map((c) =>
-        `- ${label(c.draft.severity)}${code(c.draft.kind)} at ${cite({ path: c.path, startLine: c.startLine ?? c.line, endLine: c.line })}`)].join('\n'),
+      text: [
+        '### Risky patterns (commented inline)',
+        ...risky.map(
+          (c) =>
+            `- ${label(c.draft.severity)}${code(c.draft.kind)} at ${cite({ path: c.path, startLine: c.startLine ?? c.line, endLine: c.line })}`,
+        ),
+      ].join('\n'),
     });
   }
   if (placed.needsJudgement.length > 0) {
     blocks.push({
       title: 'needs human judgement',
-      text: ['### Needs human judgement', 'These could not be tied to exactly one line of the diff, so they are not posted inline.', '',
-        ...placed.needsJudgement.map(({ draft, reason }) => [
-          `- ${label(draft.severity)}${code(draft.kind)} in ${cite({ path: draft.path })} (${reason}): ${draft.body}`,
-          indent(fence(draft.quote, languageOf(draft.path))),
-          ...(draft.suggestion === '' ? ['  Suggested fix: delete the quoted lines.'] : []),
-          ...(draft.suggestion ? ['  Suggested replacement:', indent(fence(draft.suggestion, languageOf(draft.path)))] : []),
-        ].join('\n'))].join('\n'),
+      text: [
+        '### Needs human judgement',
+        'These could not be tied to exactly one line of the diff, so they are not posted inline.',
+        '',
+        ...placed.needsJudgement.map(({ draft, reason }) =>
+          [
+            `- ${label(draft.severity)}${code(draft.kind)} in ${cite({ path: draft.path })} (${reason}): ${draft.body}`,
+            indent(fence(draft.quote, languageOf(draft.path))),
+            ...(draft.suggestion === '' ? ['  Suggested fix: delete the quoted lines.'] : []),
+            ...(draft.suggestion ? ['  Suggested replacement:', indent(fence(draft.suggestion, languageOf(draft.path)))] : []),
+          ].join('\n'),
+        ),
+      ].join('\n'),
     });
   }
   blocks.push({ title: 'coverage receipt', essential: true, text: renderReceipt(review) });
 
-  const comments = placed.inline.map(({ path, line, startLine, side, body }) => ({ path, line, ...(startLine !== undefined ? { startLine } : {}), side, body }));
+  const comments = placed.inline.map(({ path, line, startLine, side, body }) => ({
+    path,
+    line,
+    ...(startLine !== undefined ? { startLine } : {}),
+    side,
+    body,
+  }));
   return { summary: fitComment(blocks).body, blocks, comments };
 }
 
@@ -108,7 +136,10 @@ function renderOverview(input: { review: OfflineReview; placed: PlacedComments; 
   const made = input.madeWithModel
     ? 'The summary was written with a language model; the findings come from the diff and the code index.'
     : 'Made without a language model: deterministic checks of the diff against the code index.';
-  const stale = review.receipt.indexAtHead === false ? '\n\n> [!WARNING]\n> The code index was not built at the head commit: symbols and callers may be out of date.' : '';
+  const stale =
+    review.receipt.indexAtHead === false
+      ? '\n\n> [!WARNING]\n> The code index was not built at the head commit: symbols and callers may be out of date.'
+      : '';
   return `## nanodex review\n\n${plural(s.files, 'file')} changed (+${s.additions} −${s.deletions}) from ${code(review.base.slice(0, 12))} to ${code(review.head.slice(0, 12))}: ${findings.join(', ')}.\n\n${made}${stale}`;
 }
 
@@ -119,8 +150,8 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
   const counts = b.ambiguous
     ? 'callers not counted (the name is too common to link calls to it by name)'
     : b.total === 0
-    ? 'no callers outside the diff'
-    : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
+      ? 'no callers outside the diff'
+      : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
   const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';
   const callers = b.topCallers.map((h) => {
     const where = outsideProduct(h.path);
@@ -156,5 +187,8 @@ function label(severity: 'info' | 'warning' | 'error' | undefined): string {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `  ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }

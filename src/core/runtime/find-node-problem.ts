@@ -10,6 +10,8 @@ export function findNodeProblem(version: string): string | undefined {
   const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
   // 23 is an odd, short-lived line that never became LTS (engines leaves it out too).
   if (major > 23 || (major === MIN_NODE.major && minor >= MIN_NODE.minor)) return undefined;
-  return `nanodex needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or later (24 LTS recommended); this is Node.js ${version}. `
-    + 'Fix: install Node.js 24 LTS (https://nodejs.org) and run it again.';
+  return (
+    `nanodex needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or later (24 LTS recommended); this is Node.js ${version}. ` +
+    'Fix: install Node.js 24 LTS (https://nodejs.org) and run it again.'
+  );
 }

@@ -15,4 +15,3 @@ export async function findSecrets(text: string): Promise<SecretSpan[]> {
   for (const rule of OWN_RULES) found.push(...rule.find(text));
   return mergeSpans(found);
 }
-

@@ -76,18 +76,22 @@ const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'`]*:([^\s@/"'`<>]{3,
 const SECRET_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)`;
 // On one line: a blank line between two strings (redact-strings.ts) must end every match.
 const QUOTED_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`, 'gi',
+  String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`,
+  'gi',
 );
 // Upper-case names with `=` and no spaces: .env files, shell, Dockerfiles; also quoted in a comment or a log line.
-const ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
+const ENV_LINE =
+  /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
 // `name: value` and `name = value` lines of YAML, INI and properties files. A line that ends in `;` or `,`
 // is code (`token: CSSToken,`, `privateKey: Uint8Array;`), where an unquoted value is a name.
 const CONFIG_LINE = new RegExp(
-  String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`, 'gim',
+  String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`,
+  'gim',
 );
 
 /** Values that stand for a secret rather than being one; an ellipsis or a run of x or * elides one (`"sk-..."`). */
-const PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
+const PLACEHOLDER =
+  /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
 /** Made-up values in documentation: counting runs (`abc123xyz`, `1234567890abcdef`) or the kind's own word (`token123`). */
 const EXAMPLE = /0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|wxyz|token|passw|secret/i;
 /** `self.token`, `config.auth.key`, `os.environ`: a reference to a value, not the value. */
@@ -113,7 +117,10 @@ function findAssignments(text: string): SecretSpan[] {
     const start = m.index + m[0].length - m[1]!.length - value.length;
     spans.push({ start, end: start + value.length, rule: 'secret-assignment' });
   }
-  for (const [re, loose] of [[ENV_LINE, true], [CONFIG_LINE, false]] as const) {
+  for (const [re, loose] of [
+    [ENV_LINE, true],
+    [CONFIG_LINE, false],
+  ] as const) {
     for (const m of text.matchAll(re)) {
       const value = m[re === ENV_LINE ? 2 : 1]!;
       if (!isSecretValue(value, { loose }) || (loose && value.toUpperCase() === m[1])) continue;

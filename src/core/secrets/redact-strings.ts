@@ -28,10 +28,12 @@ export async function redactStrings<T>(value: T): Promise<T> {
     offset = end + SEPARATOR.length;
     if (touching.length === 0) continue;
     const inside = touching.every((s) => s.start >= end - text.length && s.end <= end);
-    const own = inside ? touching.map((s) => ({ ...s, start: s.start - (end - text.length), end: s.end - (end - text.length) })) : await findSecrets(text);
+    const own = inside
+      ? touching.map((s) => ({ ...s, start: s.start - (end - text.length), end: s.end - (end - text.length) }))
+      : await findSecrets(text);
     if (own.length > 0) redacted.set(text, applySpans(text, own));
   }
-  return redacted.size === 0 ? value : replace(value, redacted) as T;
+  return redacted.size === 0 ? value : (replace(value, redacted) as T);
 }
 
 function collect(value: unknown, into: string[]): void {

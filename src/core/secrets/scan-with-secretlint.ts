@@ -25,12 +25,14 @@ function loadScanner(): Promise<Scanner> {
     // redacts for weeks would grow without bound (Node warns past a million marks).
     secretLintProfiler.setEnabled(false);
     const config: SecretLintCoreConfig = {
-      rules: [{
-        id: PRESET_ID,
-        rule: creator,
-        // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
-        rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }],
-      }],
+      rules: [
+        {
+          id: PRESET_ID,
+          rule: creator,
+          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+          rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }],
+        },
+      ],
     };
     return { lintSource, config };
   })();

@@ -37,7 +37,8 @@ export function loadSkills(input: { builtIn: SkillFile[]; repository: SkillFile[
       const first = skills.find((s) => s.name === parsed.skill.name);
       if (first !== undefined) {
         problems.push({
-          path: file.path, field: 'name',
+          path: file.path,
+          field: 'name',
           message: `another ${source} skill is already named "${first.name}" (${first.path}), so this one is ignored`,
           fix: 'give one of them a different name (and folder name)',
         });

@@ -24,7 +24,10 @@ export type FrontmatterResult = { ok: true; data: Record<string, unknown>; body:
  * only widens what the parser will construct.
  */
 export function parseFrontmatter(text: string): FrontmatterResult {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   if (lines[0]?.trimEnd() !== '---') {
     return {
       ok: false,
@@ -60,7 +63,11 @@ function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Rec
     doc = parseDocument(yamlText, { schema: 'core', customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
   } catch (error) {
     // The parser can exhaust the stack on absurd nesting; that is a bad file, not a crash.
-    return { ok: false, message: `the frontmatter could not be parsed (${error instanceof Error ? error.message : String(error)})`, fix: 'keep the frontmatter to plain "key: value" lines and short lists' };
+    return {
+      ok: false,
+      message: `the frontmatter could not be parsed (${error instanceof Error ? error.message : String(error)})`,
+      fix: 'keep the frontmatter to plain "key: value" lines and short lists',
+    };
   }
   const [error] = doc.errors;
   if (error !== undefined) {
@@ -70,7 +77,8 @@ function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Rec
     if (error.code === 'DUPLICATE_KEY') {
       const key = /^\s*([^:#\s][^:#]*?)\s*:/.exec(yamlLines[yamlLine - 1] ?? '')?.[1];
       return {
-        ok: false, field: key,
+        ok: false,
+        field: key,
         message: `the frontmatter sets ${key === undefined ? 'a key' : `"${key}"`} twice${at}, so which value counts would be a guess`,
         fix: 'keep one of the two lines and delete the other',
       };
@@ -84,7 +92,8 @@ function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Rec
   const tagged = findExplicitTag(doc);
   if (tagged !== undefined) {
     return {
-      ok: false, field: tagged.field,
+      ok: false,
+      field: tagged.field,
       message: `the frontmatter uses the YAML tag ${tagged.tag}; tags can construct types other than text and lists, so nanodex refuses them`,
       fix: `remove the tag ${tagged.tag} and write the value as plain text (quoted if needed)`,
     };
@@ -92,7 +101,8 @@ function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Rec
   if (!isMap(doc.contents)) {
     return {
       ok: false,
-      message: doc.contents === null ? 'the frontmatter is empty' : 'the frontmatter is not a mapping of fields (it is a list or a single value)',
+      message:
+        doc.contents === null ? 'the frontmatter is empty' : 'the frontmatter is not a mapping of fields (it is a list or a single value)',
       fix: 'write the frontmatter as "key: value" lines, at least "name:" and "description:"',
     };
   }

@@ -34,13 +34,22 @@ const EXPECTED: Record<string, { expected: string; fix: (value: unknown) => stri
     expected: `text of 1 to ${MAX_DESCRIPTION_LENGTH} characters saying what the skill does and its trigger words`,
     fix: () => 'write one or two sentences on what the skill does and when to use it, then Triggers on "…", "…"',
   },
-  license: { expected: 'a short text such as "Apache-2.0"', fix: () => 'write the license name, e.g. "license: Apache-2.0", or remove the line' },
-  compatibility: { expected: 'text of at most 500 characters', fix: () => 'shorten it to the environment the skill needs, or remove the line' },
+  license: {
+    expected: 'a short text such as "Apache-2.0"',
+    fix: () => 'write the license name, e.g. "license: Apache-2.0", or remove the line',
+  },
+  compatibility: {
+    expected: 'text of at most 500 characters',
+    fix: () => 'shorten it to the environment the skill needs, or remove the line',
+  },
   'allowed-tools': {
     expected: `output tools separated by spaces, or a YAML list, from: ${SKILL_OUTPUT_TOOLS.join(' ')}`,
     fix: () => `write e.g. "allowed-tools: emit_answer" using only ${SKILL_OUTPUT_TOOLS.join(', ')}`,
   },
-  metadata: { expected: 'a mapping of keys to text or to lists of text', fix: () => 'write "metadata:" then indented "key: value" lines (values are text or [lists, of, text])' },
+  metadata: {
+    expected: 'a mapping of keys to text or to lists of text',
+    fix: () => 'write "metadata:" then indented "key: value" lines (values are text or [lists, of, text])',
+  },
 };
 
 /** YAML reads unquoted null, yes, 1.0 as non-text; the fix says so because that is the usual cause. */
@@ -83,7 +92,10 @@ export function parseSkill(text: string, origin: { path: string; source: SkillSo
   if (unknownTool !== undefined || (data['allowed-tools'] !== undefined && tools.length === 0)) {
     return fail({
       field: 'allowed-tools',
-      message: unknownTool === undefined ? 'allowed-tools is empty, so the skill could never produce output' : `allowed-tools names "${unknownTool}", which is not a nanodex output tool`,
+      message:
+        unknownTool === undefined
+          ? 'allowed-tools is empty, so the skill could never produce output'
+          : `allowed-tools names "${unknownTool}", which is not a nanodex output tool`,
       fix: `use only these, separated by spaces: ${SKILL_OUTPUT_TOOLS.join(' ')}`,
     });
   }
@@ -99,10 +111,18 @@ export function parseSkill(text: string, origin: { path: string; source: SkillSo
   const body = front.body.trim();
   const bodyLines = body.split('\n').length;
   if (body === '') {
-    return fail({ field: 'body', message: 'the instructions after the frontmatter are empty', fix: 'write the instructions, the output template and an example below the closing "---"' });
+    return fail({
+      field: 'body',
+      message: 'the instructions after the frontmatter are empty',
+      fix: 'write the instructions, the output template and an example below the closing "---"',
+    });
   }
   if (bodyLines > MAX_BODY_LINES) {
-    return fail({ field: 'body', message: `the instructions are ${bodyLines} lines, over the ${MAX_BODY_LINES}-line limit`, fix: 'shorten them; move detail to a references/ file next to SKILL.md' });
+    return fail({
+      field: 'body',
+      message: `the instructions are ${bodyLines} lines, over the ${MAX_BODY_LINES}-line limit`,
+      fix: 'shorten them; move detail to a references/ file next to SKILL.md',
+    });
   }
   const skill: Skill = {
     name: data.name,
@@ -140,8 +160,14 @@ function toProblem(issue: z.core.$ZodIssue | undefined, data: Record<string, unk
   }
   const field = issue?.path.map(String).join('.') || 'frontmatter';
   const top = String(issue?.path[0] ?? '');
-  const rule = top === 'metadata' && (issue?.path.length ?? 0) > 1 ? METADATA_VALUE : EXPECTED[top] ?? { expected: 'a valid value', fix: () => 'correct the value' };
-  const value = issue?.path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
+  const rule =
+    top === 'metadata' && (issue?.path.length ?? 0) > 1
+      ? METADATA_VALUE
+      : (EXPECTED[top] ?? { expected: 'a valid value', fix: () => 'correct the value' });
+  const value = issue?.path.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    data,
+  );
   return { field, message: `${field} ${describeValue(issue, value)}; it must be ${rule.expected}`, fix: rule.fix(value) };
 }
 
@@ -161,7 +187,12 @@ function describeValue(issue: z.core.$ZodIssue | undefined, value: unknown): str
 
 /** A valid name close to what was written, for the fix text. A mapping is not turned into text: its own `toString` key may be anything. */
 function toSkillName(value: unknown): string {
-  const name = (typeof value === 'string' || typeof value === 'number' ? String(value) : 'my-skill').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, MAX_NAME_LENGTH).replace(/-+$/, '');
+  const name = (typeof value === 'string' || typeof value === 'number' ? String(value) : 'my-skill')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_NAME_LENGTH)
+    .replace(/-+$/, '');
   return name === '' ? 'my-skill' : name;
 }

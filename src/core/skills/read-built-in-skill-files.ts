@@ -34,12 +34,19 @@ export function findBuiltInSkillsFolder(start: string = path.dirname(fileURLToPa
 export async function readBuiltInSkillFiles(options: { from?: string } = {}): Promise<SkillFile[]> {
   const folder = findBuiltInSkillsFolder(options.from);
   if (folder === undefined) {
-    throw new NanodexError('skills-missing', `the built-in skills folder (skills/nanodex-planning/SKILL.md) was not found above ${options.from ?? 'the nanodex modules'}`, {
-      hint: 'reinstall nanodex: its package must include the skills/ folder (package.json "files")',
-    });
+    throw new NanodexError(
+      'skills-missing',
+      `the built-in skills folder (skills/nanodex-planning/SKILL.md) was not found above ${options.from ?? 'the nanodex modules'}`,
+      {
+        hint: 'reinstall nanodex: its package must include the skills/ folder (package.json "files")',
+      },
+    );
   }
   const entries = await readdir(folder, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const files: SkillFile[] = [];
   for (const name of names) {
     const file = path.join(folder, name, 'SKILL.md');

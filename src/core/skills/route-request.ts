@@ -1,5 +1,12 @@
 import { isOneEditApart, QUESTION_WORDS, toRoutingTerms, type RoutingTerm } from './routing-terms.js';
-import { findCommand, isSkillCommand, SKILL_COMMANDS, SKILL_FOR_COMMAND, type Command, type SkillCommand } from '../commands/command-table.js';
+import {
+  findCommand,
+  isSkillCommand,
+  SKILL_COMMANDS,
+  SKILL_FOR_COMMAND,
+  type Command,
+  type SkillCommand,
+} from '../commands/command-table.js';
 import type { Skill } from './types.js';
 
 /**
@@ -87,7 +94,6 @@ function findExplicitCommand(text: string, skills: Skill[]): { command: Command;
   return { command, rest };
 }
 
-
 interface Vocabulary {
   skill: Skill;
   words: Map<string, number>;
@@ -163,13 +169,19 @@ function buildVocabulary(skill: Skill): Vocabulary {
     const terms = toRoutingTerms(text);
     if (asTrigger && terms.length > 1) {
       phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight });
-    }
-    else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight));
+    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight));
   };
   add(skill.description, WEIGHT.description, false);
-  add(skill.name.split('-').filter((part) => part !== 'nanodex').join(' '), WEIGHT.name, false);
+  add(
+    skill.name
+      .split('-')
+      .filter((part) => part !== 'nanodex')
+      .join(' '),
+    WEIGHT.name,
+    false,
+  );
   const extra = skill.metadata.triggers;
-  for (const t of typeof extra === 'string' ? extra.split(',') : extra ?? []) add(t, WEIGHT.extraTrigger, true);
+  for (const t of typeof extra === 'string' ? extra.split(',') : (extra ?? [])) add(t, WEIGHT.extraTrigger, true);
   for (const t of skill.triggers) add(t, WEIGHT.trigger, true);
   return { skill, words, phrases };
 }

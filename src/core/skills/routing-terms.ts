@@ -17,12 +17,13 @@ export interface RoutingTerm {
  * Stop words still take part in phrase triggers ("how does", "go ahead").
  */
 const STOP_WORDS = new Set(
-  ('a an the is are was were be been being am to for of in on at by with from into onto and or but if then so '
-    + 'this that these those it its i me my we our us you your they them their he she his her '
-    + 'please can could would should will shall may might must do does did done have has had just also there here '
-    + 'some any all about as up out than too very really maybe again still only own same such each other '
-    + 'get got let lets make made s d m re ll ve')
-    .split(' '),
+  (
+    'a an the is are was were be been being am to for of in on at by with from into onto and or but if then so ' +
+    'this that these those it its i me my we our us you your they them their he she his her ' +
+    'please can could would should will shall may might must do does did done have has had just also there here ' +
+    'some any all about as up out than too very really maybe again still only own same such each other ' +
+    'get got let lets make made s d m re ll ve'
+  ).split(' '),
 );
 
 const IDENTIFIER_LIKE = /[a-z][A-Z]|_|\w\.\w|\/|^[#@]/;

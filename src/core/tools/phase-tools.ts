@@ -41,33 +41,43 @@ export function buildRepoTools(state: RoundState): StructuredToolInterface[] {
   };
   return [
     tool((a) => runAs({ kind: 'head', path: a.path, maxLines: a.maxLines }), {
-      name: 'read_file_head', description: 'Read the first lines of a file.',
+      name: 'read_file_head',
+      description: 'Read the first lines of a file.',
       schema: z.object({ path, maxLines: z.number().int().min(1).max(200) }),
     }),
     tool((a) => runAs({ kind: 'chunk', path: a.path, startLine: a.startLine, endLine: a.endLine }), {
-      name: 'read_lines', description: 'Read a range of lines of a file.',
-      schema: z.object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) })
+      name: 'read_lines',
+      description: 'Read a range of lines of a file.',
+      schema: z
+        .object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) })
         .refine((a) => a.endLine >= a.startLine, 'endLine must not be before startLine'),
     }),
     tool((a) => runAs({ kind: 'search', query: a.query }), {
-      name: 'search_code', description: 'Full-text search over the code; plain words find identifiers.',
+      name: 'search_code',
+      description: 'Full-text search over the code; plain words find identifiers.',
       schema: z.object({ query: z.string().min(1).max(300) }),
     }),
     tool((a) => runAs({ kind: 'definition', symbol: a.symbol }), {
-      name: 'find_definition', description: 'Where a symbol (name or Scope.name) is defined, with its code.',
+      name: 'find_definition',
+      description: 'Where a symbol (name or Scope.name) is defined, with its code.',
       schema: z.object({ symbol: z.string().min(1).max(200) }),
     }),
     tool((a) => runAs({ kind: 'references', symbol: a.symbol }), {
-      name: 'find_references', description: 'Where a symbol is used, with the call sites.',
+      name: 'find_references',
+      description: 'Where a symbol is used, with the call sites.',
       schema: z.object({ symbol: z.string().min(1).max(200) }),
     }),
-    tool(async (a) => {
-      await runAs({ kind: 'map', tokens: a.tokens, focus: a.focus });
-      return state.notes.at(-1) ?? '';
-    }, {
-      name: 'repo_map', description: 'A ranked outline of the repository (files, classes, signatures).',
-      schema: z.object({ tokens: z.number().int().min(200).max(4000).optional(), focus: z.array(z.string()).max(5).optional() }),
-    }),
+    tool(
+      async (a) => {
+        await runAs({ kind: 'map', tokens: a.tokens, focus: a.focus });
+        return state.notes.at(-1) ?? '';
+      },
+      {
+        name: 'repo_map',
+        description: 'A ranked outline of the repository (files, classes, signatures).',
+        schema: z.object({ tokens: z.number().int().min(200).max(4000).optional(), focus: z.array(z.string()).max(5).optional() }),
+      },
+    ),
   ];
 }
 
@@ -81,7 +91,14 @@ export interface Citation {
 export interface OutputCollector {
   answer: { text: string; citations: Citation[] } | undefined;
   planSections: { title: string; body: string; citations: Citation[] }[];
-  reviewComments: { path: string; line: number; body: string; quote: string; suggestion?: string; severity?: 'info' | 'warning' | 'error' }[];
+  reviewComments: {
+    path: string;
+    line: number;
+    body: string;
+    quote: string;
+    suggestion?: string;
+    severity?: 'info' | 'warning' | 'error';
+  }[];
   diagrams: { type: string; graph: unknown }[];
   /** Proposed changes as the model gave them: checked against the proposed-change schema before use. */
   changes: unknown[];
@@ -99,31 +116,68 @@ const citation = z.object({ path, startLine: z.number().int().min(1), endLine: z
  */
 export function buildOutputTools(out: OutputCollector, allowed?: readonly string[]): StructuredToolInterface[] {
   const all = [
-    tool((a) => { out.answer = { text: a.text, citations: a.citations }; return 'answer recorded'; }, {
-      name: 'emit_answer', description: 'Give the final answer, citing the evidence lines it rests on.',
-      schema: z.object({ text: z.string().min(1).max(20_000), citations: z.array(citation).max(50) }),
-    }),
-    tool((a) => { out.planSections.push(a); return 'section recorded'; }, {
-      name: 'emit_plan_section', description: 'Add a section to a plan.',
-      schema: z.object({ title: z.string().min(1).max(200), body: z.string().min(1).max(10_000), citations: z.array(citation).max(50) }),
-    }),
-    tool((a) => { out.reviewComments.push(a); return 'comment recorded'; }, {
-      name: 'emit_review_comment', description: 'Add a review comment on a line, quoting the code it is about.',
-      schema: z.object({
-        path, line: z.number().int().min(1), body: z.string().min(1).max(5000),
-        quote: z.string().min(1).max(2000).describe('the exact code the comment is about, copied from the diff'),
-        suggestion: z.string().max(5000).optional().describe('replacement for the quoted lines, only when it is concrete'),
-        severity: z.enum(['info', 'warning', 'error']).optional(),
-      }),
-    }),
-    tool((a) => { out.diagrams.push(a); return 'diagram recorded'; }, {
-      name: 'emit_diagram', description: 'Emit a diagram graph as JSON.',
-      schema: z.object({ type: z.enum(['architecture', 'component', 'dependency', 'erd']), graph: z.unknown() }),
-    }),
-    tool((a) => { out.changes.push(...a.changes); return `${a.changes.length} change(s) recorded`; }, {
-      name: 'emit_change', description: 'Propose file changes (create, rename, delete, patch). Nothing is written; they are shown for review.',
-      schema: proposedChangeSetSchema,
-    }),
+    tool(
+      (a) => {
+        out.answer = { text: a.text, citations: a.citations };
+        return 'answer recorded';
+      },
+      {
+        name: 'emit_answer',
+        description: 'Give the final answer, citing the evidence lines it rests on.',
+        schema: z.object({ text: z.string().min(1).max(20_000), citations: z.array(citation).max(50) }),
+      },
+    ),
+    tool(
+      (a) => {
+        out.planSections.push(a);
+        return 'section recorded';
+      },
+      {
+        name: 'emit_plan_section',
+        description: 'Add a section to a plan.',
+        schema: z.object({ title: z.string().min(1).max(200), body: z.string().min(1).max(10_000), citations: z.array(citation).max(50) }),
+      },
+    ),
+    tool(
+      (a) => {
+        out.reviewComments.push(a);
+        return 'comment recorded';
+      },
+      {
+        name: 'emit_review_comment',
+        description: 'Add a review comment on a line, quoting the code it is about.',
+        schema: z.object({
+          path,
+          line: z.number().int().min(1),
+          body: z.string().min(1).max(5000),
+          quote: z.string().min(1).max(2000).describe('the exact code the comment is about, copied from the diff'),
+          suggestion: z.string().max(5000).optional().describe('replacement for the quoted lines, only when it is concrete'),
+          severity: z.enum(['info', 'warning', 'error']).optional(),
+        }),
+      },
+    ),
+    tool(
+      (a) => {
+        out.diagrams.push(a);
+        return 'diagram recorded';
+      },
+      {
+        name: 'emit_diagram',
+        description: 'Emit a diagram graph as JSON.',
+        schema: z.object({ type: z.enum(['architecture', 'component', 'dependency', 'erd']), graph: z.unknown() }),
+      },
+    ),
+    tool(
+      (a) => {
+        out.changes.push(...a.changes);
+        return `${a.changes.length} change(s) recorded`;
+      },
+      {
+        name: 'emit_change',
+        description: 'Propose file changes (create, rename, delete, patch). Nothing is written; they are shown for review.',
+        schema: proposedChangeSetSchema,
+      },
+    ),
   ];
   return allowed ? all.filter((t) => allowed.includes(t.name)) : all;
 }

@@ -5,7 +5,20 @@ import { decideAccess, type AccessInput, type Permission } from '../../../src/co
 
 const PERMISSIONS: Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 /** Spelled out, not read from the command table: the matrix below pins the access rules independently of it. */
-const COMMANDS: AccessInput['command'][] = ['explain', 'plan', 'debug', 'review', 'diagram', 'refactor', 'work', 'map', 'find', 'refs', 'help', 'auto'];
+const COMMANDS: AccessInput['command'][] = [
+  'explain',
+  'plan',
+  'debug',
+  'review',
+  'diagram',
+  'refactor',
+  'work',
+  'map',
+  'find',
+  'refs',
+  'help',
+  'auto',
+];
 const SELF = 'nanodex[bot]';
 const ACTORS = {
   user: { login: 'alice', type: 'User' },
@@ -18,7 +31,11 @@ const ACTORS = {
 function decide(over: Partial<AccessInput> & { readOnlyForEveryone?: boolean }) {
   const { readOnlyForEveryone = false, ...rest } = over;
   return decideAccess({
-    command: 'plan', actor: ACTORS.user, selfLogin: SELF, permission: 'write', isPublicRepo: true,
+    command: 'plan',
+    actor: ACTORS.user,
+    selfLogin: SELF,
+    permission: 'write',
+    isPublicRepo: true,
     config: { ...DEFAULT_REPO_CONFIG, access: { ...DEFAULT_REPO_CONFIG.access, readOnlyForEveryone } },
     ...rest,
   });
@@ -43,8 +60,12 @@ describe('decideAccess', () => {
       for (const permission of PERMISSIONS) {
         for (const isPublicRepo of [true, false]) {
           for (const readOnlyForEveryone of [false, true]) {
-            const cells = COMMANDS.map((command) => (decide({ command, permission, isPublicRepo, readOnlyForEveryone }).allowed ? '+' : '.'));
-            rows.push(`${permission.padEnd(8)} ${isPublicRepo ? 'public ' : 'private'} ${readOnlyForEveryone ? 'open  ' : 'closed'} ${cells.join('')}`);
+            const cells = COMMANDS.map((command) =>
+              decide({ command, permission, isPublicRepo, readOnlyForEveryone }).allowed ? '+' : '.',
+            );
+            rows.push(
+              `${permission.padEnd(8)} ${isPublicRepo ? 'public ' : 'private'} ${readOnlyForEveryone ? 'open  ' : 'closed'} ${cells.join('')}`,
+            );
           }
         }
       }
@@ -89,7 +110,11 @@ describe('decideAccess', () => {
     it('refuses bots and nanodex itself, silently', () => {
       for (const c of everyCase()) {
         if (!['bot', 'bot-named-user', 'self'].includes(c.actorName)) continue;
-        expect(decide({ ...c }), `${c.actorName} ${c.permission} ${c.command}`).toEqual({ allowed: false, reason: expect.any(String), reply: false });
+        expect(decide({ ...c }), `${c.actorName} ${c.permission} ${c.command}`).toEqual({
+          allowed: false,
+          reason: expect.any(String),
+          reply: false,
+        });
       }
     });
 
@@ -125,7 +150,9 @@ describe('decideAccess', () => {
 
     it('tell a person which commands are open to them', () => {
       const decision = decide({ command: 'auto', permission: 'read', readOnlyForEveryone: true });
-      expect(decision.allowed === false && decision.reason).toMatchInlineSnapshot(`"A request that does not name its command needs write access to this repository, and @alice has read access. Read-only commands (\`explain\`, \`find\`, \`refs\`, \`map\`, \`help\`) are open to you: start the request with one, for example \`@nanodex explain …\`."`);
+      expect(decision.allowed === false && decision.reason).toMatchInlineSnapshot(
+        `"A request that does not name its command needs write access to this repository, and @alice has read access. Read-only commands (\`explain\`, \`find\`, \`refs\`, \`map\`, \`help\`) are open to you: start the request with one, for example \`@nanodex explain …\`."`,
+      );
     });
   });
 });

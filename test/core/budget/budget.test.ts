@@ -26,11 +26,14 @@ describe('parseBudgetWords', () => {
   });
 
   it('reads budget words from the first line only, never from text pasted below it', () => {
-    const report = 'locate why the retry test fails rounds=2\n<testsuite time="0.048">\n<testcase name="retry" time=0.048 files=lots/>\n</testsuite>';
+    const report =
+      'locate why the retry test fails rounds=2\n<testsuite time="0.048">\n<testcase name="retry" time=0.048 files=lots/>\n</testsuite>';
     const words = parseBudgetWords(report);
     expect(words.problems).toEqual([]);
     expect(words.overrides).toEqual({ rounds: 2 });
-    expect(words.prompt).toBe('locate why the retry test fails <testsuite time="0.048"> <testcase name="retry" time=0.048 files=lots/> </testsuite>');
+    expect(words.prompt).toBe(
+      'locate why the retry test fails <testsuite time="0.048"> <testcase name="retry" time=0.048 files=lots/> </testsuite>',
+    );
   });
 
   it('leaves a quoted or bracketed value in the question: it is text, not a budget word', () => {
@@ -84,7 +87,9 @@ describe('resolveBudget, given a value that is not a positive number', () => {
 describe('describeRaise', () => {
   it('speaks the units a person types', () => {
     expect(describeRaise('wallMs', DEFAULT_BUDGET)).toBe('add time=240s to the request (at most 600s), or narrow it with focus=<folder>');
-    expect(describeRaise('bytes', DEFAULT_BUDGET)).toBe('add bytes=1040kb to the request (at most 4096kb), or narrow it with focus=<folder>');
+    expect(describeRaise('bytes', DEFAULT_BUDGET)).toBe(
+      'add bytes=1040kb to the request (at most 4096kb), or narrow it with focus=<folder>',
+    );
   });
 
   it('tells how to raise a limit, or that it is at its maximum', () => {

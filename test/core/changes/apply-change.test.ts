@@ -51,11 +51,12 @@ describe('applyChanges', () => {
       const [result] = await applied(repo, [patch({ format: 'unified', diff })]);
       expect(result).toMatchObject({
         ok: false,
-        reason: 'the diff does not apply to src/math.ts: its context or removed lines differ from the file; fix: regenerate the diff against the current file, or use format search_replace',
+        reason:
+          'the diff does not apply to src/math.ts: its context or removed lines differ from the file; fix: regenerate the diff against the current file, or use format search_replace',
       });
     });
 
-    it('falls back to a fuzzy match of its hunks when asked, keeping the file\'s own context lines', async () => {
+    it("falls back to a fuzzy match of its hunks when asked, keeping the file's own context lines", async () => {
       const diff = '@@ -1,3 +1,3 @@\n export function add(a,b) {\n-    return a + b;\n+  return b + a;\n }\n';
       const [result] = await applied(repo, [patch({ format: 'unified', diff, fallback: 'fuzzy' })]);
       expect(result).toMatchObject({ ok: true, risk: 2, after: source.replace('a + b', 'b + a') });
@@ -66,10 +67,16 @@ describe('applyChanges', () => {
   describe('search and replace blocks', () => {
     it('replace the asked occurrence, in order', async () => {
       const text = 'a = 1\nb = 1\nc = 1\n';
-      const [result] = await applied({ 'x.py': text }, [patch({
-        path: 'x.py', format: 'search_replace',
-        blocks: [{ search: '= 1', replace: '= 2', occurrence: 2 }, { search: 'c =', replace: 'd =' }],
-      })]);
+      const [result] = await applied({ 'x.py': text }, [
+        patch({
+          path: 'x.py',
+          format: 'search_replace',
+          blocks: [
+            { search: '= 1', replace: '= 2', occurrence: 2 },
+            { search: 'c =', replace: 'd =' },
+          ],
+        }),
+      ]);
       expect(result?.ok && result.after).toBe('a = 1\nb = 2\nd = 1\n');
     });
 
@@ -81,15 +88,21 @@ describe('applyChanges', () => {
     });
 
     it('fail when the occurrence asked for is past the last one', async () => {
-      const [result] = await applied(repo, [patch({ format: 'search_replace', blocks: [{ search: 'export', replace: 'x', occurrence: 3 }] })]);
-      expect(result?.ok === false && result.reason).toBe('blocks[0]: occurrence 3 asked for, but the search text occurs 2 times in src/math.ts');
+      const [result] = await applied(repo, [
+        patch({ format: 'search_replace', blocks: [{ search: 'export', replace: 'x', occurrence: 3 }] }),
+      ]);
+      expect(result?.ok === false && result.reason).toBe(
+        'blocks[0]: occurrence 3 asked for, but the search text occurs 2 times in src/math.ts',
+      );
     });
 
     it('accept a fuzzy match above the threshold, with its confidence, and raise the risk by one', async () => {
       const blocks = [{ search: 'export function add(a, b) {\n  return a+b;\n}\n', replace: 'export const add = (a, b) => a + b;\n' }];
       const [result] = await applied(repo, [patch({ format: 'search_replace', fallback: 'fuzzy', blocks })]);
       expect(result).toMatchObject({
-        ok: true, risk: 2, matchConfidence: 0.951,
+        ok: true,
+        risk: 2,
+        matchConfidence: 0.951,
         after: 'export const add = (a, b) => a + b;\n\nexport const one = 1;\n',
         note: 'blocks[0] matched lines 1-3 fuzzily (95% similar); risk raised from 1 to 2',
       });
@@ -108,7 +121,10 @@ describe('applyChanges', () => {
     it('refuse to create over an existing file unless overwrite is true', async () => {
       const create = { kind: 'file_create', ...about, path: 'README.md', content: '# new\n' };
       const [refused] = await applied(repo, [create]);
-      expect(refused).toMatchObject({ ok: false, reason: 'README.md already exists; fix: set overwrite: true to replace it, or send a patch' });
+      expect(refused).toMatchObject({
+        ok: false,
+        reason: 'README.md already exists; fix: set overwrite: true to replace it, or send a patch',
+      });
       const [allowed] = await applied(repo, [{ ...create, overwrite: true }]);
       expect(allowed).toMatchObject({ ok: true, before: '# demo\n', after: '# new\n' });
     });

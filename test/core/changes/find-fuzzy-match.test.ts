@@ -6,7 +6,12 @@ describe('findFuzzyMatch', () => {
 
   it('ignores differences in whitespace alone, with full confidence', () => {
     expect(findFuzzyMatch(text, 'if (ready)  {\n  go();\n}', 0.8)).toEqual({
-      found: true, start: 9, end: 33, startLine: 2, endLine: 4, confidence: 1,
+      found: true,
+      start: 9,
+      end: 33,
+      startLine: 2,
+      endLine: 4,
+      confidence: 1,
     });
   });
 
@@ -22,19 +27,25 @@ describe('findFuzzyMatch', () => {
 
   it('refuses when two places match equally well', () => {
     expect(findFuzzyMatch('x = 1;\ny = 2;\nx = 1;\n', 'x  =  1;', 0.5)).toEqual({
-      found: false, reason: '2 places match equally well (100%), so the target is ambiguous',
+      found: false,
+      reason: '2 places match equally well (100%), so the target is ambiguous',
     });
   });
 
   it('refuses a search text longer than the file', () => {
-    expect(findFuzzyMatch('one\n', 'one\ntwo\n', 0.5)).toEqual({ found: false, reason: 'the file has fewer lines (1) than the search text (2)' });
+    expect(findFuzzyMatch('one\n', 'one\ntwo\n', 0.5)).toEqual({
+      found: false,
+      reason: 'the file has fewer lines (1) than the search text (2)',
+    });
   });
 
   // Found by npm run fuzz: only lines were counted, so one long line against a long search took 12 s.
   it('gives up at once when the lines are too long to compare in time', () => {
     const started = performance.now();
-    expect(findFuzzyMatch(`${'y'.repeat(2000)}\n`.repeat(3), 'x'.repeat(100_000), 0.8))
-      .toEqual({ found: false, reason: 'the file and the search text are too long to compare fuzzily' });
+    expect(findFuzzyMatch(`${'y'.repeat(2000)}\n`.repeat(3), 'x'.repeat(100_000), 0.8)).toEqual({
+      found: false,
+      reason: 'the file and the search text are too long to compare fuzzily',
+    });
     expect(performance.now() - started).toBeLessThan(100);
   });
 

@@ -28,7 +28,12 @@ describe('findSuggestion', () => {
   });
 
   it('anchors an insertion on the line after it, or on the last line at the end of the file', async () => {
-    expect(await suggestionFor('one\ntwo\nnew\nthree\nfour\n')).toEqual({ path: 'a.txt', startLine: 3, endLine: 3, replacement: 'new\nthree' });
+    expect(await suggestionFor('one\ntwo\nnew\nthree\nfour\n')).toEqual({
+      path: 'a.txt',
+      startLine: 3,
+      endLine: 3,
+      replacement: 'new\nthree',
+    });
     expect(await suggestionFor(`${before}five\n`)).toEqual({ path: 'a.txt', startLine: 4, endLine: 4, replacement: 'four\nfive' });
   });
 

@@ -7,13 +7,21 @@ const sha = 'a'.repeat(64);
 const unified = '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,1 +1,1 @@\n-old\n+new\n';
 
 const seedForms = {
-  'file_create': { kind: 'file_create', ...about, path: 'src/new.ts', content: 'export {};\n', overwrite: false },
-  'file_rename': { kind: 'file_rename', ...about, oldPath: 'src/a.ts', newPath: 'src/b.ts', overwrite: true },
-  'file_delete': { kind: 'file_delete', ...about, risk: 2, path: 'src/old.ts', expectedSha256: sha },
+  file_create: { kind: 'file_create', ...about, path: 'src/new.ts', content: 'export {};\n', overwrite: false },
+  file_rename: { kind: 'file_rename', ...about, oldPath: 'src/a.ts', newPath: 'src/b.ts', overwrite: true },
+  file_delete: { kind: 'file_delete', ...about, risk: 2, path: 'src/old.ts', expectedSha256: sha },
   'unified patch': { kind: 'patch', ...about, path: 'src/a.ts', format: 'unified', diff: unified, baseSha256: sha },
   'search_replace patch': {
-    kind: 'patch', ...about, path: 'src/a.ts', format: 'search_replace', fallback: 'fuzzy', fuzzyThreshold: 0.9,
-    blocks: [{ search: 'old', replace: 'new', matchMode: 'exact', occurrence: 2 }, { search: 'x', replace: '' }],
+    kind: 'patch',
+    ...about,
+    path: 'src/a.ts',
+    format: 'search_replace',
+    fallback: 'fuzzy',
+    fuzzyThreshold: 0.9,
+    blocks: [
+      { search: 'old', replace: 'new', matchMode: 'exact', occurrence: 2 },
+      { search: 'x', replace: '' },
+    ],
   },
   'whole_file patch': { kind: 'patch', ...about, path: 'src/a.ts', format: 'whole_file', content: '', onConflict: 'fail' },
   'grouped change': { kind: 'file_create', ...about, path: 'a.md', content: '#', approvalGroup: { id: 'docs', label: 'Docs' } },
@@ -55,7 +63,8 @@ describe('parseProposedChanges', () => {
 
     it('checks both paths of a rename', () => {
       expect(problemsOf([{ ...seedForms.file_rename, oldPath: '../a', newPath: '/b' }]).map((p) => p.split(':')[0])).toEqual([
-        'changes[0].oldPath', 'changes[0].newPath',
+        'changes[0].oldPath',
+        'changes[0].newPath',
       ]);
     });
   });
@@ -73,10 +82,12 @@ describe('parseProposedChanges', () => {
 
     it('refuses a unified diff without hunks or of several files', () => {
       const twoFiles = `${unified}--- a/b.ts\n+++ b/b.ts\n@@ -1 +1 @@\n-a\n+b\n`;
-      expect(problemsOf([
-        { ...seedForms['unified patch'], diff: 'just some text' },
-        { ...seedForms['unified patch'], diff: twoFiles },
-      ])).toEqual([
+      expect(
+        problemsOf([
+          { ...seedForms['unified patch'], diff: 'just some text' },
+          { ...seedForms['unified patch'], diff: twoFiles },
+        ]),
+      ).toEqual([
         'changes[0].diff: has no "@@" hunk; fix: include at least one hunk, or use format search_replace',
         'changes[1].diff: patches 2 files; fix: one change per file, each with its own path',
       ]);
@@ -84,12 +95,16 @@ describe('parseProposedChanges', () => {
   });
 
   it('reports every problem at once with its JSON path, what was wrong and the fix', () => {
-    expect(problemsOf({ changes: [
-      { kind: 'move', path: 'a' },
-      { kind: 'file_delete', title: 'Drop it', rationale: 'unused', risk: 5, path: 'a.ts', expectedSha256: 'abc', force: true },
-      { ...seedForms['search_replace patch'], blocks: [{ search: '', replace: 'x', occurrence: 0 }] },
-      { kind: 'file_rename', ...about, oldPath: 'a.ts', newPath: './a.ts' },
-    ] })).toMatchInlineSnapshot(`
+    expect(
+      problemsOf({
+        changes: [
+          { kind: 'move', path: 'a' },
+          { kind: 'file_delete', title: 'Drop it', rationale: 'unused', risk: 5, path: 'a.ts', expectedSha256: 'abc', force: true },
+          { ...seedForms['search_replace patch'], blocks: [{ search: '', replace: 'x', occurrence: 0 }] },
+          { kind: 'file_rename', ...about, oldPath: 'a.ts', newPath: './a.ts' },
+        ],
+      }),
+    ).toMatchInlineSnapshot(`
       [
         "changes[0].kind: kind must be one of file_create, file_rename, file_delete, patch; fix: set kind and the fields that kind needs",
         "changes[1].risk: must be one of 0, 1, 2, 3, got 5",
@@ -114,7 +129,8 @@ describe('parseProposedChanges', () => {
 describe('proposedChangeSetSchema', () => {
   it('converts to a JSON schema an output tool can take as its input', () => {
     const schema = z.toJSONSchema(proposedChangeSetSchema) as unknown as {
-      type: string; required: string[];
+      type: string;
+      required: string[];
       properties: { changes: { maxItems: number; items: { oneOf: { properties: { kind: { const: string } }; required: string[] }[] } } };
     };
     expect(schema).toMatchObject({ type: 'object', required: ['changes'] });

@@ -14,10 +14,40 @@ const group = { id: 'cleanup', label: 'Remove the legacy module' };
 describe('renderChanges', () => {
   it('groups changes by approval group, ungrouped last, with risk, rationale, linked path and diff', async () => {
     const results = await applied(repo, [
-      { kind: 'patch', ...about, title: 'Swap the operands', path: 'src/math.ts', format: 'search_replace', blocks: [{ search: 'a + b', replace: 'b + a' }] },
-      { kind: 'file_delete', ...about, title: 'Delete legacy.ts', rationale: 'Nothing imports it.', path: 'src/legacy.ts', approvalGroup: group },
-      { kind: 'file_rename', ...about, title: 'Rename math.ts', rationale: 'Match the module name.', oldPath: 'src/math.ts', newPath: 'src/arith.ts', approvalGroup: group },
-      { kind: 'file_create', ...about, risk: 0, title: 'Add a *changelog*', rationale: 'Record the removal.', path: 'CHANGELOG.md', content: '# Changes\n\n- removed legacy\n' },
+      {
+        kind: 'patch',
+        ...about,
+        title: 'Swap the operands',
+        path: 'src/math.ts',
+        format: 'search_replace',
+        blocks: [{ search: 'a + b', replace: 'b + a' }],
+      },
+      {
+        kind: 'file_delete',
+        ...about,
+        title: 'Delete legacy.ts',
+        rationale: 'Nothing imports it.',
+        path: 'src/legacy.ts',
+        approvalGroup: group,
+      },
+      {
+        kind: 'file_rename',
+        ...about,
+        title: 'Rename math.ts',
+        rationale: 'Match the module name.',
+        oldPath: 'src/math.ts',
+        newPath: 'src/arith.ts',
+        approvalGroup: group,
+      },
+      {
+        kind: 'file_create',
+        ...about,
+        risk: 0,
+        title: 'Add a *changelog*',
+        rationale: 'Record the removal.',
+        path: 'CHANGELOG.md',
+        content: '# Changes\n\n- removed legacy\n',
+      },
       { kind: 'file_create', ...about, title: 'Recreate @notes', path: 'docs/notes.md', content: 'x' },
     ]);
     expect(renderChanges(results, { linkTo })).toMatchInlineSnapshot(`
@@ -96,10 +126,16 @@ describe('renderChanges', () => {
   });
 
   it('shows a fuzzy match with its raised risk and note', async () => {
-    const results = await applied(repo, [{
-      kind: 'patch', ...about, path: 'src/math.ts', format: 'search_replace', fallback: 'fuzzy',
-      blocks: [{ search: '  return a+b;\n', replace: '  return b + a;\n' }],
-    }]);
+    const results = await applied(repo, [
+      {
+        kind: 'patch',
+        ...about,
+        path: 'src/math.ts',
+        format: 'search_replace',
+        fallback: 'fuzzy',
+        blocks: [{ search: '  return a+b;\n', replace: '  return b + a;\n' }],
+      },
+    ]);
     expect(renderChanges(results)).toMatchInlineSnapshot(`
       "### Proposed changes
 

@@ -17,10 +17,18 @@ describe('search_replace', () => {
           const original = `${lines.join('\n')}\n`;
           const target = lines[pick % lines.length] ?? '';
           const replacement = `§${tail.replace(/§/g, '')}`;
-          const edit = (search: string, replace: string) => parsed([{
-            kind: 'patch', title: 'edit', rationale: 'property', risk: 0, path: 'f.txt', format: 'search_replace',
-            blocks: [{ search, replace }],
-          }]);
+          const edit = (search: string, replace: string) =>
+            parsed([
+              {
+                kind: 'patch',
+                title: 'edit',
+                rationale: 'property',
+                risk: 0,
+                path: 'f.txt',
+                format: 'search_replace',
+                blocks: [{ search, replace }],
+              },
+            ]);
           const [forward] = await applyChanges(edit(target, replacement), async () => original);
           if (!forward?.ok || forward.after === undefined) throw new Error('forward edit failed');
           const [back] = await applyChanges(edit(replacement, target), async () => forward.after);

@@ -24,22 +24,32 @@ describe('an index run killed midway', () => {
 
     // A reader sees the build record the killed run left: partial, interrupted (no process holds the lock).
     const reader = IndexStore.open(indexFile);
-    expect(readIndexState(reader)).toEqual({ complete: false, reason: 'interrupted', startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(readIndexState(reader)).toEqual({
+      complete: false,
+      reason: 'interrupted',
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     reader.close();
 
     store = await IndexStore.openWriter(indexFile);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     // The first build had dropped its lookup indexes; opening the index restores them.
-    const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('refs_name', 'symbols_name', 'chunks_file')").pluck().all();
+    const indexes = store.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('refs_name', 'symbols_name', 'chunks_file')")
+      .pluck()
+      .all();
     expect(indexes.sort()).toEqual(['chunks_file', 'refs_name', 'symbols_name']);
     const committed = readIndexStats(store).files;
     expect(committed).toBeGreaterThanOrEqual(200);
     expect(committed).toBeLessThan(FILES);
     // Every committed file is whole: its symbol and its chunk are there, nothing dangles.
-    const incomplete = store.db.prepare(
-      `SELECT count(*) FROM files f WHERE NOT EXISTS (SELECT 1 FROM symbols s WHERE s.file_id = f.id)
+    const incomplete = store.db
+      .prepare(
+        `SELECT count(*) FROM files f WHERE NOT EXISTS (SELECT 1 FROM symbols s WHERE s.file_id = f.id)
          OR NOT EXISTS (SELECT 1 FROM chunks c WHERE c.file_id = f.id)`,
-    ).pluck().get();
+      )
+      .pluck()
+      .get();
     expect(incomplete).toBe(0);
     expect(store.db.prepare('SELECT count(*) FROM symbols WHERE file_id NOT IN (SELECT id FROM files)').pluck().get()).toBe(0);
 

@@ -123,10 +123,13 @@ describe('indexRepository on the fixture repositories', () => {
     store = await IndexStore.openWriter(path.join(makeTempDir(), 'index.sqlite'));
     const stats = await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
     expect(stats.parseErrors).toBe(0);
-    const edges = store.db.prepare(
-      `SELECT a.path, e.kind, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
+    const edges = store.db
+      .prepare(
+        `SELECT a.path, e.kind, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
        JOIN files b ON b.id = e.dst_file_id ORDER BY 1, 2, 3`,
-    ).raw().all();
+      )
+      .raw()
+      .all();
     expect(edges).toEqual(EXPECTED[language]);
   });
 });

@@ -21,9 +21,7 @@ export function definitions(file: ParsedFile): [string, SymbolKind, string, numb
 
 /** Each reference as [name, kind, line], in file order; only the given kinds when some are given. */
 export function references(file: ParsedFile, ...kinds: ReferenceKind[]): [string, ReferenceKind, number][] {
-  return file.references
-    .filter((r) => kinds.length === 0 || kinds.includes(r.kind))
-    .map((r) => [r.name, r.kind, r.line]);
+  return file.references.filter((r) => kinds.length === 0 || kinds.includes(r.kind)).map((r) => [r.name, r.kind, r.line]);
 }
 
 /** Each import as [source, line], or [source, line, 'contains'] for a module declared here that lives elsewhere. */

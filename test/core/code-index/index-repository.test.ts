@@ -10,10 +10,12 @@ let repo: IndexedRepo | undefined;
 afterEach(() => repo?.store.close());
 
 const edgesOf = (store: IndexStore) =>
-  store.db.prepare(
-    `SELECT a.path AS src, e.kind, b.path AS dst FROM edges e
+  store.db
+    .prepare(
+      `SELECT a.path AS src, e.kind, b.path AS dst FROM edges e
      JOIN files a ON a.id = e.src_file_id JOIN files b ON b.id = e.dst_file_id ORDER BY 1, 2, 3`,
-  ).all();
+    )
+    .all();
 
 describe('indexRepository', () => {
   it('stores files with language, blob sha and status', async () => {
@@ -93,9 +95,12 @@ describe('indexRepository', () => {
       const s = readIndexStats(repo.store);
       expect(s.files).toBe(6);
       expect(edgesOf(repo.store).filter((e) => JSON.stringify(e).includes('retry'))).toEqual([]);
-      const orphans = repo.store.db.prepare(
-        'SELECT (SELECT count(*) FROM symbols WHERE file_id NOT IN (SELECT id FROM files)) + (SELECT count(*) FROM chunks WHERE file_id NOT IN (SELECT id FROM files))',
-      ).pluck().get();
+      const orphans = repo.store.db
+        .prepare(
+          'SELECT (SELECT count(*) FROM symbols WHERE file_id NOT IN (SELECT id FROM files)) + (SELECT count(*) FROM chunks WHERE file_id NOT IN (SELECT id FROM files))',
+        )
+        .pluck()
+        .get();
       expect(orphans).toBe(0);
       // The file comes back: the import that dangled resolves again.
       writeFileSync(path.join(repo.root, 'tools/retry.py'), 'def with_retries(fn):\n    return fn()\n');
@@ -124,8 +129,13 @@ describe('indexRepository', () => {
     const edges = edgesOf(repo.store);
     repo.store.close();
     repo = await indexSample(undefined, { workers: 0 });
-    expect({ ...readIndexStats(repo.store), indexFile: '', indexBytes: 0, root: '', indexedAt: '' })
-      .toEqual({ ...threaded, indexFile: '', indexBytes: 0, root: '', indexedAt: '' });
+    expect({ ...readIndexStats(repo.store), indexFile: '', indexBytes: 0, root: '', indexedAt: '' }).toEqual({
+      ...threaded,
+      indexFile: '',
+      indexBytes: 0,
+      root: '',
+      indexedAt: '',
+    });
     expect(edgesOf(repo.store)).toEqual(edges);
   });
 });

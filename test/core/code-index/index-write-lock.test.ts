@@ -25,7 +25,13 @@ function holdInChild(indexFile: string): Promise<{ kill: () => Promise<void> }> 
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.stdout.on('data', (data: Buffer) => {
-      if (data.toString().includes('held')) resolve({ kill: () => { child.kill('SIGKILL'); return exited; } });
+      if (data.toString().includes('held'))
+        resolve({
+          kill: () => {
+            child.kill('SIGKILL');
+            return exited;
+          },
+        });
     });
   });
 }
@@ -58,12 +64,16 @@ describe('acquireIndexWriteLock', () => {
     it('gives up after the wait limit, naming the index, the holder and how to wait longer', async () => {
       const indexFile = path.join(makeTempDir(), 'index.sqlite');
       await take(indexFile);
-      const error = await take(indexFile, { waitMs: 200, raiseHint: 'pass --lock-wait', describeHolder: () => 'pid 1 on test' })
-        .then(() => undefined, (e: unknown) => e);
+      const error = await take(indexFile, { waitMs: 200, raiseHint: 'pass --lock-wait', describeHolder: () => 'pid 1 on test' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(NanodexError);
       expect(error).toMatchObject({ code: 'index-busy' });
       expect((error as Error).message).toMatch(
-        new RegExp(`^gave up after 0\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile} \\(pid 1 on test\\)$`),
+        new RegExp(
+          `^gave up after 0\\.\\d s waiting for another nanodex process to finish writing the index ${indexFile} \\(pid 1 on test\\)$`,
+        ),
       );
       expect((error as NanodexError).hint).toBe(
         'wait for that process to finish and run again, or pass --lock-wait; the lock is released the moment that process exits, so it is never left behind by a crash',

@@ -20,7 +20,9 @@ describe('isGeneratedFile', () => {
   });
 
   it('follows linguist-generated in .gitattributes, and its undoing', () => {
-    const generated = parseLinguistGenerated('# ours\n*.pb.ts linguist-generated\nsrc/gen/** linguist-generated=true\nsrc/gen/keep.ts -linguist-generated\n* text=auto\n');
+    const generated = parseLinguistGenerated(
+      '# ours\n*.pb.ts linguist-generated\nsrc/gen/** linguist-generated=true\nsrc/gen/keep.ts -linguist-generated\n* text=auto\n',
+    );
     expect(isGeneratedFile(shape('api/user.pb.ts'), generated)).toBe(true);
     expect(isGeneratedFile(shape('src/gen/client.ts'), generated)).toBe(true);
     expect(isGeneratedFile(shape('src/gen/keep.ts'), generated)).toBe(false);
@@ -31,7 +33,10 @@ describe('isGeneratedFile', () => {
 /** A committed bundle of the sample's parser: every identifier of the source, once more. */
 const WITH_BUNDLE = {
   ...SAMPLE_FILES,
-  'dist/index.js': `${SAMPLE_FILES['src/http/parse-http-request.ts']!.replace(/: \w+/g, '')}\n${SAMPLE_FILES['src/http/headers.ts']!.replace(/: [\w<>, ]+/g, '')}\n`.repeat(3),
+  'dist/index.js':
+    `${SAMPLE_FILES['src/http/parse-http-request.ts']!.replace(/: \w+/g, '')}\n${SAMPLE_FILES['src/http/headers.ts']!.replace(/: [\w<>, ]+/g, '')}\n`.repeat(
+      3,
+    ),
   'src/gen/http-client.ts': 'export function parseHttpRequestHeaders(raw: string) {\n  return raw; // parse http request headers\n}\n',
   '.gitattributes': 'src/gen/** linguist-generated\n',
 };

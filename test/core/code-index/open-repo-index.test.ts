@@ -44,7 +44,11 @@ function remoteFiles(remote: RemoteRepoFiles, headSha: string, folder: string, m
   return { kind: 'remote' as const, remote, headSha, tree: path.join(folder, 'tree'), maxTarballBytes: 1_000_000, maxDeltaFiles };
 }
 
-const pathsOf = (store: IndexStore) => store.listFiles().map((f) => f.path).sort();
+const pathsOf = (store: IndexStore) =>
+  store
+    .listFiles()
+    .map((f) => f.path)
+    .sort();
 
 describe('openRepoIndex', () => {
   describe('from a remote commit', () => {
@@ -82,7 +86,11 @@ describe('openRepoIndex', () => {
       const file = path.join(folder, 'index.sqlite');
       (await openRepoIndex(file, { files: remoteFiles(makeRemote(FILES).remote, SHA_1, folder) })).store.close();
       const changedApp = 'export function startApp(): number {\n  return 2;\n}\n';
-      const next = makeRemote({ 'src/app.ts': changedApp, 'src/added.ts': 'export const added = true;\n', 'README.md': FILES['README.md'] });
+      const next = makeRemote({
+        'src/app.ts': changedApp,
+        'src/added.ts': 'export const added = true;\n',
+        'README.md': FILES['README.md'],
+      });
 
       opened = await openRepoIndex(file, { files: remoteFiles(next.remote, SHA_2, folder) });
 
@@ -117,7 +125,9 @@ describe('openRepoIndex', () => {
       const stop = (progress: { phase: string }) => {
         if (progress.phase === 'linking') throw new Error('killed');
       };
-      await expect(openRepoIndex(file, { files: remoteFiles(first.remote, SHA_1, folder), indexing: { onProgress: stop } })).rejects.toThrow('killed');
+      await expect(
+        openRepoIndex(file, { files: remoteFiles(first.remote, SHA_1, folder), indexing: { onProgress: stop } }),
+      ).rejects.toThrow('killed');
       expect(isIndexWriteLocked(file)).toBe(false);
 
       const again = makeRemote(FILES);

@@ -8,18 +8,24 @@ afterEach(() => repo?.store.close());
 
 describe('pageRank', () => {
   it('ranks the node everyone points at highest, and sums to one', () => {
-    const rank = pageRank(4, toGraph([
-      { from: 0, to: 3, weight: 1 },
-      { from: 1, to: 3, weight: 1 },
-      { from: 2, to: 3, weight: 1 },
-      { from: 3, to: 0, weight: 1 },
-    ]));
+    const rank = pageRank(
+      4,
+      toGraph([
+        { from: 0, to: 3, weight: 1 },
+        { from: 1, to: 3, weight: 1 },
+        { from: 2, to: 3, weight: 1 },
+        { from: 3, to: 0, weight: 1 },
+      ]),
+    );
     expect(Math.max(...rank)).toBe(rank[3]);
     expect(rank.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
   });
 
   it('moves rank towards the personalised nodes', () => {
-    const edges = toGraph([{ from: 0, to: 1, weight: 1 }, { from: 1, to: 0, weight: 1 }]);
+    const edges = toGraph([
+      { from: 0, to: 1, weight: 1 },
+      { from: 1, to: 0, weight: 1 },
+    ]);
     const plain = pageRank(3, edges);
     const focused = pageRank(3, edges, { personalization: Float64Array.from([0, 0, 1]) });
     expect(focused[2]!).toBeGreaterThan(plain[2]!);
@@ -31,12 +37,10 @@ describe('buildRepoMap', () => {
     repo = await indexSample();
     const map = buildRepoMap(repo.store, { tokens: 4000 });
     // server -> parse-http-request -> headers: rank flows down the chain of uses.
-    expect(map.files.slice(0, 3).map((f) => f.path)).toEqual([
-      'src/http/headers.ts',
-      'src/http/parse-http-request.ts',
-      'tools/retry.py',
-    ]);
-    expect(map.text).toContain('src/http/parse-http-request.ts:\n│ export function parseHttpRequest(raw: string): Request\n│ export interface Request\n');
+    expect(map.files.slice(0, 3).map((f) => f.path)).toEqual(['src/http/headers.ts', 'src/http/parse-http-request.ts', 'tools/retry.py']);
+    expect(map.text).toContain(
+      'src/http/parse-http-request.ts:\n│ export function parseHttpRequest(raw: string): Request\n│ export interface Request\n',
+    );
     expect(map.text).toContain('src/server.ts:\n│ export class Server\n│ export class LoggingServer extends Server\n│ … 2 more\n');
     expect(map.totalFiles).toBe(7);
   });
@@ -66,9 +70,10 @@ describe('buildRepoMap', () => {
     };
     // The test helper is used four times as often as the code; it still ranks below it.
     for (let i = 0; i < 4; i += 1) {
-      files[`test/t${i}.test.ts`] = i === 0
-        ? `import { helper } from './helpers.js';\nimport { core } from '../src/core.js';\nhelper(); core();\n`
-        : `import { helper } from './helpers.js';\nhelper();\n`;
+      files[`test/t${i}.test.ts`] =
+        i === 0
+          ? `import { helper } from './helpers.js';\nimport { core } from '../src/core.js';\nhelper(); core();\n`
+          : `import { helper } from './helpers.js';\nhelper();\n`;
     }
     repo = await indexSample(files);
     const map = buildRepoMap(repo.store, { tokens: 4000 });

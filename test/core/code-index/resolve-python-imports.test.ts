@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
 
 const FLASK = new PathCatalog([
-  'src/flask/__init__.py', 'src/flask/app.py', 'src/flask/typing.py', 'src/flask/json/__init__.py',
-  'tests/test_basic.py', 'tests/test_apps/cliapp/__init__.py', 'tests/test_apps/cliapp/inner1/__init__.py',
-  'tests/test_apps/cliapp/inner1/inner2/__init__.py', 'tests/test_apps/cliapp/inner1/inner2/flask.py',
+  'src/flask/__init__.py',
+  'src/flask/app.py',
+  'src/flask/typing.py',
+  'src/flask/json/__init__.py',
+  'tests/test_basic.py',
+  'tests/test_apps/cliapp/__init__.py',
+  'tests/test_apps/cliapp/inner1/__init__.py',
+  'tests/test_apps/cliapp/inner1/inner2/__init__.py',
+  'tests/test_apps/cliapp/inner1/inner2/flask.py',
 ]);
 
 const resolve = (source: string, from: string) => resolveImport(source, from, 'python', 'import', FLASK);
@@ -15,7 +21,7 @@ describe('absolute Python imports resolve from a sys.path root', () => {
     expect(resolve('flask.json', 'tests/test_basic.py')).toEqual(['src/flask/json/__init__.py']);
   });
 
-  it('never takes a package\'s own module for the standard library\'s', () => {
+  it("never takes a package's own module for the standard library's", () => {
     expect(resolve('typing', 'src/flask/__init__.py')).toEqual([]);
   });
 

@@ -14,7 +14,9 @@ afterEach(() => repo?.store.close());
 function countFileScans(): { onStatement: (sql?: unknown) => void; scans: () => number } {
   let scans = 0;
   return {
-    onStatement: (sql) => { if (typeof sql === 'string' && /FROM files\s*(ORDER BY|$)/i.test(sql.trim())) scans += 1; },
+    onStatement: (sql) => {
+      if (typeof sql === 'string' && /FROM files\s*(ORDER BY|$)/i.test(sql.trim())) scans += 1;
+    },
     scans: () => scans,
   };
 }
@@ -47,7 +49,10 @@ describe('LocalRepoSource listing fingerprints', () => {
   });
 
   it('walks a folder its repository ignores (no fingerprint), as a plain folder', async () => {
-    const root = makeTempRepo({ '.gitignore': 'deps/\n', 'a.ts': 'export const a = 1;\n', 'deps/lib/b.ts': 'export const b = 1;\n' }, { git: true });
+    const root = makeTempRepo(
+      { '.gitignore': 'deps/\n', 'a.ts': 'export const a = 1;\n', 'deps/lib/b.ts': 'export const b = 1;\n' },
+      { git: true },
+    );
     const listing = await new LocalRepoSource(path.join(root, 'deps')).listFiles();
     expect(listing.fingerprint).toBeUndefined();
     expect(listing.files.map((f) => f.path)).toEqual(['lib/b.ts']);
@@ -74,7 +79,15 @@ describe('indexRepository on a git checkout that did not change', () => {
     const scansAfterSlow = counter.scans();
     const fast = await indexRepository(repo.source, repo.store, { workers: 0 });
     expect(counter.scans()).toBe(scansAfterSlow);
-    expect(fast).toMatchObject({ files: slow.files, unchanged: slow.files, added: 0, changed: 0, removed: 0, bytesParsed: 0, skipped: slow.skipped });
+    expect(fast).toMatchObject({
+      files: slow.files,
+      unchanged: slow.files,
+      added: 0,
+      changed: 0,
+      removed: 0,
+      bytesParsed: 0,
+      skipped: slow.skipped,
+    });
     expect(fast.headSha).toBe(slow.headSha);
   });
 

@@ -44,14 +44,22 @@ describe('the command table', () => {
 
     it('opens exactly its read-only commands to readers with access.readOnlyForEveryone', () => {
       const config = { ...DEFAULT_REPO_CONFIG, access: { ...DEFAULT_REPO_CONFIG.access, readOnlyForEveryone: true } };
-      const open = NAMES.filter((command) => decideAccess({
-        command, actor: { login: 'alice', type: 'User' }, selfLogin: 'nanodex[bot]', permission: 'read', isPublicRepo: false, config,
-      }).allowed);
+      const open = NAMES.filter(
+        (command) =>
+          decideAccess({
+            command,
+            actor: { login: 'alice', type: 'User' },
+            selfLogin: 'nanodex[bot]',
+            permission: 'read',
+            isPublicRepo: false,
+            config,
+          }).allowed,
+      );
       expect(open).toEqual(COMMAND_TABLE.filter((c) => c.readOnly).map((c) => c.name));
       expect(READ_ONLY_COMMANDS).toEqual(open);
     });
 
-    it('gives a mention with no prompt the command\'s default prompt', () => {
+    it("gives a mention with no prompt the command's default prompt", () => {
       for (const spec of COMMAND_TABLE.filter((c) => c.kind !== 'help')) {
         expect(toMentionCommand(spec.name), spec.name).toEqual({ kind: 'run', command: spec.name, prompt: spec.defaultPrompt });
       }
@@ -59,7 +67,7 @@ describe('the command table', () => {
       expect(toMentionCommand('help')).toEqual({ kind: 'help', unknown: undefined });
     });
 
-    it('is the Action\'s command list, between auto/ask and index', () => {
+    it("is the Action's command list, between auto/ask and index", () => {
       expect(ACTION_COMMANDS).toEqual(['auto', 'ask', ...NAMES, 'index']);
     });
   });

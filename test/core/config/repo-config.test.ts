@@ -24,7 +24,9 @@ describe('parseRepoConfig', () => {
 
   describe('when the file sets some keys', () => {
     it('fills in every other default', () => {
-      const parsed = parseRepoConfig('review:\n  exclude: ["dist/", "*.lock"]\nbudget:\n  rounds: 3\naccess:\n  readOnlyForEveryone: true\n');
+      const parsed = parseRepoConfig(
+        'review:\n  exclude: ["dist/", "*.lock"]\nbudget:\n  rounds: 3\naccess:\n  readOnlyForEveryone: true\n',
+      );
       expect(parsed).toEqual({
         ok: true,
         config: {
@@ -61,7 +63,12 @@ describe('parseRepoConfig', () => {
         { path: 'review.include[2]', line: 6, message: 'expected a string, got 3', fix: 'write a string' },
         { path: 'budget.rounds', line: 10, message: '99 is above the maximum 10', fix: 'use at most 10' },
         { path: 'budget.files', line: 11, message: 'expected a whole number, got 2.5', fix: expect.any(String) },
-        { path: 'index.max_tarball_bytes', line: 13, message: 'unknown setting "max_tarball_bytes"', fix: 'did you mean "maxTarballBytes"? (keys are case-sensitive)' },
+        {
+          path: 'index.max_tarball_bytes',
+          line: 13,
+          message: 'unknown setting "max_tarball_bytes"',
+          fix: 'did you mean "maxTarballBytes"? (keys are case-sensitive)',
+        },
         { path: 'acess', line: 7, message: 'unknown setting "acess"', fix: 'did you mean "access"? (keys are case-sensitive)' },
       ]);
     });
@@ -103,11 +110,13 @@ describe('parseRepoConfig', () => {
   describe('when the file is over 32 KB', () => {
     it('reports its size, the limit and the fix, and parses none of it', () => {
       const text = `review:\n  auto: maybe\n# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
-      expect(problemsOf(text)).toEqual([{
-        path: '',
-        message: `.github/nanodex.yml is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read`,
-        fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
-      }]);
+      expect(problemsOf(text)).toEqual([
+        {
+          path: '',
+          message: `.github/nanodex.yml is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes, over the 32,768-byte (32 KB) limit for a settings file, so none of it was read`,
+          fix: 'keep only the settings you change: every one has a default, and all of them written out come to under 1 KB (schema/nanodex.schema.json lists them)',
+        },
+      ]);
     });
 
     it('takes a file of exactly 32 KB', () => {
@@ -125,16 +134,23 @@ describe('parseRepoConfig', () => {
     });
 
     it('refuses a key set twice', () => {
-      expect(problemsOf('review:\n  auto: true\n  auto: false\n')).toEqual([expect.objectContaining({ line: 3, message: expect.stringContaining('set twice') })]);
+      expect(problemsOf('review:\n  auto: true\n  auto: false\n')).toEqual([
+        expect.objectContaining({ line: 3, message: expect.stringContaining('set twice') }),
+      ]);
     });
 
     it('refuses an alias bomb', () => {
-      const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(',')}]`)].join('\n');
+      const bomb = [
+        'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+        ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(',')}]`),
+      ].join('\n');
       expect(problemsOf(bomb)[0]?.message).toMatch(/anchors and aliases in .* expand too far/);
     });
 
     it('reports a syntax error with its line', () => {
-      expect(problemsOf('review:\n  auto: true\n   drafts: [\n')[0]).toEqual(expect.objectContaining({ path: '', line: expect.any(Number), message: expect.stringContaining('not valid YAML') }));
+      expect(problemsOf('review:\n  auto: true\n   drafts: [\n')[0]).toEqual(
+        expect.objectContaining({ path: '', line: expect.any(Number), message: expect.stringContaining('not valid YAML') }),
+      );
     });
 
     it('refuses a file that is a list', () => {

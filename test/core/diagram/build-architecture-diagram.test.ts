@@ -17,10 +17,24 @@ async function indexService(files: Record<string, string> = SERVICE_FILES): Prom
 describe('buildArchitectureDiagram', () => {
   it('draws each source file, grouped by folder, with the imports between them', async () => {
     const graph = buildArchitectureDiagram(await indexService());
-    expect(graph.title).toBe('5 modules of 5 source files; 2 import arrows implied by a path through others not drawn; not drawn: tests (1 file)');
-    expect(graph.nodes.map((n) => n.id).sort()).toEqual(['src/api/handlers.ts', 'src/api/routes.ts', 'src/db/client.ts', 'src/main.ts', 'src/util/log.ts']);
+    expect(graph.title).toBe(
+      '5 modules of 5 source files; 2 import arrows implied by a path through others not drawn; not drawn: tests (1 file)',
+    );
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual([
+      'src/api/handlers.ts',
+      'src/api/routes.ts',
+      'src/db/client.ts',
+      'src/main.ts',
+      'src/util/log.ts',
+    ]);
     // log.ts is imported by three files: PageRank puts it first.
-    expect(graph.nodes[0]).toEqual({ id: 'src/util/log.ts', label: 'log.ts', paths: ['src/util/log.ts'], kind: 'module', group: 'src/util' });
+    expect(graph.nodes[0]).toEqual({
+      id: 'src/util/log.ts',
+      label: 'log.ts',
+      paths: ['src/util/log.ts'],
+      kind: 'module',
+      group: 'src/util',
+    });
     const { text } = compileMermaid(graph);
     expect(text).toMatchInlineSnapshot(`
       "flowchart TB
@@ -49,23 +63,27 @@ describe('buildArchitectureDiagram', () => {
   });
 
   it('leaves out examples, docs and benchmarks that import the product, and says so', async () => {
-    const graph = buildArchitectureDiagram(await indexService({
-      ...SERVICE_FILES,
-      'examples/tutorial/app.ts': "import { main } from '../../src/main.js';\nmain();\n",
-      'docs/conf.py': 'project = "service"\n',
-      'benchmarks/bench.ts': "import { query } from '../src/db/client.js';\nquery('x');\n",
-    }));
+    const graph = buildArchitectureDiagram(
+      await indexService({
+        ...SERVICE_FILES,
+        'examples/tutorial/app.ts': "import { main } from '../../src/main.js';\nmain();\n",
+        'docs/conf.py': 'project = "service"\n',
+        'benchmarks/bench.ts': "import { query } from '../src/db/client.js';\nquery('x');\n",
+      }),
+    );
     expect(graph.nodes.flatMap((n) => n.paths).filter((p) => !p.startsWith('src/'))).toEqual([]);
     expect(graph.title).toContain('not drawn: benchmarks/ (1 file), docs/ (1 file), examples/ (1 file) and 1 more folder');
   });
 
   it('draws an arrow only where an import resolves, never for a call matched by name', async () => {
-    const graph = buildArchitectureDiagram(await indexService({
-      'src/a.ts': "import { b } from './b.js';\nexport function a() {\n  return b() + helper();\n}\n",
-      'src/b.ts': 'export function b() {\n  return 1;\n}\n',
-      // helper is defined here and called from a.ts without an import: a global the index links by name.
-      'src/c.ts': 'export function helper() {\n  return 2;\n}\n',
-    }));
+    const graph = buildArchitectureDiagram(
+      await indexService({
+        'src/a.ts': "import { b } from './b.js';\nexport function a() {\n  return b() + helper();\n}\n",
+        'src/b.ts': 'export function b() {\n  return 1;\n}\n',
+        // helper is defined here and called from a.ts without an import: a global the index links by name.
+        'src/c.ts': 'export function helper() {\n  return 2;\n}\n',
+      }),
+    );
     expect(graph.edges).toEqual([{ from: 'src/a.ts', to: 'src/b.ts', kind: 'import', weight: 1 }]);
   });
 
@@ -77,13 +95,18 @@ describe('buildArchitectureDiagram', () => {
   });
 
   it('draws a Go package as one box: its import resolves to the whole package', async () => {
-    const graph = buildArchitectureDiagram(await indexService({
-      'go.mod': 'module example.com/shop\n\ngo 1.22\n',
-      'cmd/shop/main.go': 'package main\n\nimport "example.com/shop/internal/store"\n\nfunc main() { store.Open() }\n',
-      'internal/store/open.go': 'package store\n\nfunc Open() {}\n',
-      'internal/store/close.go': 'package store\n\nfunc Close() {}\n',
-    }));
-    expect(graph.nodes.map((n) => [n.id, n.kind]).sort()).toEqual([['cmd/shop', 'folder'], ['internal/store', 'folder']]);
+    const graph = buildArchitectureDiagram(
+      await indexService({
+        'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+        'cmd/shop/main.go': 'package main\n\nimport "example.com/shop/internal/store"\n\nfunc main() { store.Open() }\n',
+        'internal/store/open.go': 'package store\n\nfunc Open() {}\n',
+        'internal/store/close.go': 'package store\n\nfunc Close() {}\n',
+      }),
+    );
+    expect(graph.nodes.map((n) => [n.id, n.kind]).sort()).toEqual([
+      ['cmd/shop', 'folder'],
+      ['internal/store', 'folder'],
+    ]);
     expect(graph.edges).toEqual([{ from: 'cmd/shop', to: 'internal/store', kind: 'import', weight: 2 }]);
   });
 
@@ -103,13 +126,16 @@ describe('buildArchitectureDiagram', () => {
     });
 
     it('folds the deepest folders first, so the top of the design stays in files', async () => {
-      const graph = buildArchitectureDiagram(await indexService({
-        'lib/app.ts': "import { u1 } from './core/utils/one.js';\nimport { run } from './core/run.js';\nexport const app = [u1, run];\n",
-        'lib/core/run.ts': "import { u2 } from './utils/two.js';\nexport const run = u2;\n",
-        'lib/core/utils/one.ts': 'export const u1 = 1;\n',
-        'lib/core/utils/two.ts': 'export const u2 = 2;\n',
-        'lib/core/utils/three.ts': 'export const u3 = 3;\n',
-      }), { maxNodes: 3 });
+      const graph = buildArchitectureDiagram(
+        await indexService({
+          'lib/app.ts': "import { u1 } from './core/utils/one.js';\nimport { run } from './core/run.js';\nexport const app = [u1, run];\n",
+          'lib/core/run.ts': "import { u2 } from './utils/two.js';\nexport const run = u2;\n",
+          'lib/core/utils/one.ts': 'export const u1 = 1;\n',
+          'lib/core/utils/two.ts': 'export const u2 = 2;\n',
+          'lib/core/utils/three.ts': 'export const u3 = 3;\n',
+        }),
+        { maxNodes: 3 },
+      );
       expect(graph.nodes.map((n) => n.id).sort()).toEqual(['lib/app.ts', 'lib/core/run.ts', 'lib/core/utils']);
     });
 
@@ -127,7 +153,7 @@ describe('buildArchitectureDiagram', () => {
     expect(graph.edges).toEqual([{ from: 'src/api/routes.ts', to: 'src/api/handlers.ts', kind: 'import', weight: 1 }]);
   });
 
-  it('draws a first-level folder\'s files and subfolders inside its group', async () => {
+  it("draws a first-level folder's files and subfolders inside its group", async () => {
     const files: Record<string, string> = {
       'lib/core/index.ts': "import { a } from './parse/a.js';\nimport { b } from './render/b.js';\nexport const c = a + b;\n",
       'lib/core/parse/a.ts': 'export const a = 1;\n',
@@ -144,7 +170,10 @@ describe('buildArchitectureDiagram', () => {
       ['lib/core/render/b.ts', 'render/b.ts', 'lib/core'],
     ]);
     // With room for one more box, lib/core's own file and its subfolders are drawn inside its group.
-    const folded = buildArchitectureDiagram(await indexService({ ...files, 'lib/core/parse/c.ts': 'export const c = 2;\n', 'lib/core/render/d.ts': 'export const d = 2;\n' }), { maxNodes: 4 });
+    const folded = buildArchitectureDiagram(
+      await indexService({ ...files, 'lib/core/parse/c.ts': 'export const c = 2;\n', 'lib/core/render/d.ts': 'export const d = 2;\n' }),
+      { maxNodes: 4 },
+    );
     expect(folded.nodes.map((n) => [n.id, n.label, n.group]).sort()).toEqual([
       ['lib/cli', 'cli/', undefined],
       ['lib/core/index.ts', 'index.ts', 'lib/core'],

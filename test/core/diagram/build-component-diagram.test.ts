@@ -20,20 +20,26 @@ async function indexFiles(files: Record<string, string>) {
 /** A small Python web framework in src/, with an example app and tests that import it. */
 const FRAMEWORK: Record<string, string> = {
   'src/web/__init__.py': 'from .app import App\nfrom .routing import Rule\n',
-  'src/web/app.py': 'from .routing import Rule, Map\nfrom .ctx import RequestContext\n\nclass App:\n    def route(self, path):\n        return Rule(path)\n\n    def context(self):\n        return RequestContext(self)\n',
-  'src/web/routing.py': 'class Rule:\n    def __init__(self, path):\n        self.path = path\n\nclass Map:\n    pass\n\ndef unused_helper():\n    return 1\n',
+  'src/web/app.py':
+    'from .routing import Rule, Map\nfrom .ctx import RequestContext\n\nclass App:\n    def route(self, path):\n        return Rule(path)\n\n    def context(self):\n        return RequestContext(self)\n',
+  'src/web/routing.py':
+    'class Rule:\n    def __init__(self, path):\n        self.path = path\n\nclass Map:\n    pass\n\ndef unused_helper():\n    return 1\n',
   'src/web/ctx.py': 'class RequestContext:\n    def __init__(self, app):\n        self.app = app\n',
   'examples/hello/app.py': 'from web import App\n\napp = App()\n',
   'tests/test_app.py': 'from web.app import App\n\ndef test_app():\n    assert App()\n',
 };
 
 describe('buildComponentDiagram', () => {
-  it('draws the main package\'s modules with the symbols each uses of the other', async () => {
+  it("draws the main package's modules with the symbols each uses of the other", async () => {
     const { index, read } = await indexFiles(FRAMEWORK);
     const graph = await buildComponentDiagram(index, read);
     expect(graph.type).toBe('component');
     expect(graph.title).toBe('src/web: 4 modules and the symbols they use of each other; not drawn: examples/ (1 file), tests (1 file)');
-    expect(graph.edges.find((e) => e.from === 'src/web/app.py' && e.to === 'src/web/routing.py')).toMatchObject({ kind: 'import', label: 'Rule, Map', weight: 2 });
+    expect(graph.edges.find((e) => e.from === 'src/web/app.py' && e.to === 'src/web/routing.py')).toMatchObject({
+      kind: 'import',
+      label: 'Rule, Map',
+      weight: 2,
+    });
     expect(graph.edges.find((e) => e.from === 'src/web/app.py' && e.to === 'src/web/ctx.py')).toMatchObject({ label: 'RequestContext' });
     // A box names what the others use of it, not everything it defines.
     expect(graph.nodes.find((n) => n.id === 'src/web/routing.py')?.label).toBe('routing.py: Rule, Map');
@@ -91,10 +97,13 @@ describe('findMainPackage', () => {
   });
 
   it('is the fullest top-level folder, followed down, when the product spans several', () => {
-    expect(findMainPackage([
-      'gson/src/main/java/com/google/gson/Gson.java', 'gson/src/main/java/com/google/gson/internal/Excluder.java',
-      'extras/src/main/java/Extra.java',
-    ])).toBe('gson/src/main/java/com/google/gson');
+    expect(
+      findMainPackage([
+        'gson/src/main/java/com/google/gson/Gson.java',
+        'gson/src/main/java/com/google/gson/internal/Excluder.java',
+        'extras/src/main/java/Extra.java',
+      ]),
+    ).toBe('gson/src/main/java/com/google/gson');
   });
 
   it('is the root when most files sit there', () => {

@@ -88,6 +88,8 @@ describe('buildDependencyDiagram on a project with examples and a package named 
     expect(graph.nodes.flatMap((n) => n.paths).filter((p) => p.startsWith('examples'))).toEqual([]);
     expect(graph.title).toContain('not drawn: examples/ (1 file)');
     expect(graph.edges.filter((e) => e.to === 'npm:ky')).toEqual([{ from: 'source/index.ts', to: 'npm:ky', kind: 'import', weight: 1 }]);
-    expect(graph.edges.filter((e) => e.to === 'npm:fast-json')).toEqual([{ from: 'manifest:package.json', to: 'npm:fast-json', kind: 'declared' }]);
+    expect(graph.edges.filter((e) => e.to === 'npm:fast-json')).toEqual([
+      { from: 'manifest:package.json', to: 'npm:fast-json', kind: 'declared' },
+    ]);
   });
 });

@@ -15,10 +15,14 @@ async function erd(files: Record<string, string>, options?: { maxFiles?: number 
   repo = await indexSample(files);
   const root = repo.root;
   const read: string[] = [];
-  const graph = await buildErdDiagram(new SqliteCodeIndex(repo.store), (p) => {
-    read.push(p);
-    return readFile(path.join(root, p), 'utf8');
-  }, options);
+  const graph = await buildErdDiagram(
+    new SqliteCodeIndex(repo.store),
+    (p) => {
+      read.push(p);
+      return readFile(path.join(root, p), 'utf8');
+    },
+    options,
+  );
   return { graph, read };
 }
 

@@ -6,8 +6,8 @@ import { parseWithMermaid, validateMermaid } from '../../../src/core/diagram/val
 import { hostileGraphs, hostileText } from './hostile-graphs.js';
 
 /** A compiled text with one edit: a hostile fragment inserted, a character deleted, or a line repeated. */
-const mutated = (type: 'architecture' | 'dependency' | 'erd') => fc.tuple(hostileGraphs(type), fc.nat(), fc.nat(3), hostileText)
-  .map(([graph, at, how, fragment]) => {
+const mutated = (type: 'architecture' | 'dependency' | 'erd') =>
+  fc.tuple(hostileGraphs(type), fc.nat(), fc.nat(3), hostileText).map(([graph, at, how, fragment]) => {
     const text = compileMermaid(graph).text;
     const i = at % (text.length + 1);
     if (how === 0) return text.slice(0, i) + fragment + text.slice(i);
@@ -21,12 +21,15 @@ describe('checkCompiledMermaid', () => {
   describe('on what compileMermaid writes', () => {
     for (const type of ['architecture', 'dependency', 'erd'] as const) {
       it(`accepts every compiled ${type} graph, as Mermaid does, with Mermaid's diagram type`, async () => {
-        await fc.assert(fc.asyncProperty(hostileGraphs(type), async (graph) => {
-          const { text } = compileMermaid(graph);
-          const fast = checkCompiledMermaid(text);
-          if (fast === undefined) throw new Error(`the fast check is not sure of compiled text:\n${text}`);
-          expect(await parseWithMermaid(text), text).toEqual(fast);
-        }), { numRuns: 40, seed: 20_261_125 });
+        await fc.assert(
+          fc.asyncProperty(hostileGraphs(type), async (graph) => {
+            const { text } = compileMermaid(graph);
+            const fast = checkCompiledMermaid(text);
+            if (fast === undefined) throw new Error(`the fast check is not sure of compiled text:\n${text}`);
+            expect(await parseWithMermaid(text), text).toEqual(fast);
+          }),
+          { numRuns: 40, seed: 20_261_125 },
+        );
       });
     }
   });
@@ -34,12 +37,15 @@ describe('checkCompiledMermaid', () => {
   describe('on edited text', () => {
     for (const type of ['architecture', 'erd'] as const) {
       it(`accepts an edited ${type} diagram only when Mermaid does`, async () => {
-        await fc.assert(fc.asyncProperty(mutated(type), async (text) => {
-          const fast = checkCompiledMermaid(text);
-          if (fast === undefined) return;
-          const parsed = await parseWithMermaid(text);
-          if (!parsed.ok) throw new Error(`accepted what Mermaid refuses (${parsed.message}):\n${text}`);
-        }), { numRuns: 150, seed: 20_261_126 });
+        await fc.assert(
+          fc.asyncProperty(mutated(type), async (text) => {
+            const fast = checkCompiledMermaid(text);
+            if (fast === undefined) return;
+            const parsed = await parseWithMermaid(text);
+            if (!parsed.ok) throw new Error(`accepted what Mermaid refuses (${parsed.message}):\n${text}`);
+          }),
+          { numRuns: 150, seed: 20_261_126 },
+        );
       });
     }
   });
@@ -51,7 +57,7 @@ describe('checkCompiledMermaid', () => {
     ['a directive', '%%{init: {"theme":"dark"}}%%\nflowchart TB\n  n1["a"]'],
     ['a click handler', 'flowchart TB\n  n1["a"]\n  click n1 call alert()'],
     ['a subgraph left open', 'flowchart TB\n  subgraph g1["a"]\n    n1["b"]'],
-    ['a node outside its subgraph\'s indentation', 'flowchart TB\n  subgraph g1["a"]\n  n1["b"]\n  end'],
+    ["a node outside its subgraph's indentation", 'flowchart TB\n  subgraph g1["a"]\n  n1["b"]\n  end'],
     ['a column named like a key', 'erDiagram\n  e1["t"] {\n    int PK\n  }'],
     ['an entity block left open', 'erDiagram\n  e1["t"] {\n    int id'],
     ['prose', 'this is prose, not a diagram'],

@@ -47,11 +47,29 @@ describe('compileMermaid', () => {
     const erd: DiagramGraph = {
       type: 'erd',
       nodes: [
-        { id: 'users', label: 'users', paths: ['db/schema.sql'], kind: 'entity', attributes: [{ name: 'id', type: 'int', key: 'PK' }, { name: 'e-mail address', type: 'varchar(255)', key: 'UK' }] },
-        { id: 'orders', label: 'order "lines"', paths: ['db/schema.sql'], kind: 'entity', attributes: [{ name: 'user_id', type: '1int', key: 'FK' }] },
+        {
+          id: 'users',
+          label: 'users',
+          paths: ['db/schema.sql'],
+          kind: 'entity',
+          attributes: [
+            { name: 'id', type: 'int', key: 'PK' },
+            { name: 'e-mail address', type: 'varchar(255)', key: 'UK' },
+          ],
+        },
+        {
+          id: 'orders',
+          label: 'order "lines"',
+          paths: ['db/schema.sql'],
+          kind: 'entity',
+          attributes: [{ name: 'user_id', type: '1int', key: 'FK' }],
+        },
         { id: 'audit', label: 'audit', paths: [] },
       ],
-      edges: [{ from: 'orders', to: 'users', label: 'user_id', cardinality: 'many-to-one' }, { from: 'audit', to: 'users' }],
+      edges: [
+        { from: 'orders', to: 'users', label: 'user_id', cardinality: 'many-to-one' },
+        { from: 'audit', to: 'users' },
+      ],
       groups: [],
     };
     expect(compileMermaid(erd).text).toMatchInlineSnapshot(`
@@ -80,7 +98,11 @@ describe('compileMermaid', () => {
           { from: 'c', to: 'hub', weight: 2 },
           { from: 'a', to: 'b', weight: 1 },
         ],
-        groups: [{ id: 'g1', label: 'one' }, { id: 'g2', label: 'two' }, { id: 'g3', label: 'empty' }],
+        groups: [
+          { id: 'g1', label: 'one' },
+          { id: 'g2', label: 'two' },
+          { id: 'g3', label: 'empty' },
+        ],
       };
       const compiled = compileMermaid(graph, { nodes: 3, edges: 2, groups: 1 });
       expect(compiled.omitted).toEqual({ nodes: 2, edges: 2, groups: 1 });
@@ -100,9 +122,16 @@ describe('compileMermaid', () => {
     it('draws the nodes of a group past the group cap outside any group', () => {
       const graph: DiagramGraph = {
         type: 'architecture',
-        nodes: [{ id: 'a', label: 'a', paths: [], group: 'big' }, { id: 'b', label: 'b', paths: [], group: 'big' }, { id: 'c', label: 'c', paths: [], group: 'small' }],
+        nodes: [
+          { id: 'a', label: 'a', paths: [], group: 'big' },
+          { id: 'b', label: 'b', paths: [], group: 'big' },
+          { id: 'c', label: 'c', paths: [], group: 'small' },
+        ],
         edges: [],
-        groups: [{ id: 'small', label: 'small' }, { id: 'big', label: 'big' }],
+        groups: [
+          { id: 'small', label: 'small' },
+          { id: 'big', label: 'big' },
+        ],
       };
       const compiled = compileMermaid(graph, { nodes: 10, edges: 10, groups: 1 });
       expect(compiled.omitted.groups).toBe(1);

@@ -1,19 +1,26 @@
 /** A small TypeScript service: folders that import each other, a test and docs the diagram should leave out. */
 export const SERVICE_FILES: Record<string, string> = {
-  'src/main.ts': "import { routes } from './api/routes.js';\nimport { log } from './util/log.js';\nexport function main() {\n  log('start');\n  return routes();\n}\n",
+  'src/main.ts':
+    "import { routes } from './api/routes.js';\nimport { log } from './util/log.js';\nexport function main() {\n  log('start');\n  return routes();\n}\n",
   'src/api/routes.ts': "import { listUsers } from './handlers.js';\nexport function routes() {\n  return [listUsers];\n}\n",
-  'src/api/handlers.ts': "import { query } from '../db/client.js';\nimport { log } from '../util/log.js';\nexport function listUsers() {\n  log('users');\n  return query('select * from users');\n}\n",
+  'src/api/handlers.ts':
+    "import { query } from '../db/client.js';\nimport { log } from '../util/log.js';\nexport function listUsers() {\n  log('users');\n  return query('select * from users');\n}\n",
   'src/db/client.ts': "import { log } from '../util/log.js';\nexport function query(sql: string) {\n  log(sql);\n  return [];\n}\n",
   'src/util/log.ts': 'export function log(message: string) {\n  return message;\n}\n',
   'test/main.test.ts': "import { main } from '../src/main.js';\nmain();\n",
   'README.md': '# Service\n',
-  'package.json': JSON.stringify({ name: 'service', dependencies: { express: '^4.0.0', zod: '^3.0.0' }, devDependencies: { vitest: '^1.0.0' } }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'service', dependencies: { express: '^4.0.0', zod: '^3.0.0' }, devDependencies: { vitest: '^1.0.0' } },
+    null,
+    2,
+  ),
 };
 
 /** The service with a web layer that imports a declared package, and a Python tool with its own requirements. */
 export const DEPENDENCY_FILES: Record<string, string> = {
   ...SERVICE_FILES,
-  'src/web/app.ts': "import express from 'express';\nimport { routes } from '../api/routes.js';\nexport const app = express().use(routes());\n",
+  'src/web/app.ts':
+    "import express from 'express';\nimport { routes } from '../api/routes.js';\nexport const app = express().use(routes());\n",
   'tools/report.py': 'import requests\n\ndef fetch_report(url):\n    return requests.get(url)\n',
   'tools/requirements.txt': 'requests>=2\nPyYAML\n',
 };

@@ -4,17 +4,34 @@ import { describeLeftOut, listProductFiles } from '../../../src/core/diagram/lis
 import { findNonProductFolder } from '../../../src/core/repo/non-product-folders.js';
 
 function indexOf(paths: string[]): CodeIndex {
-  const files = paths.map((path): IndexedFile => ({ path, blobSha: '0', size: 1, lines: 1, language: path.endsWith('.md') ? 'text' : 'python' }));
+  const files = paths.map((path): IndexedFile => ({
+    path,
+    blobSha: '0',
+    size: 1,
+    lines: 1,
+    language: path.endsWith('.md') ? 'text' : 'python',
+  }));
   return { listFiles: () => files } as Partial<CodeIndex> as CodeIndex;
 }
 
 describe('listProductFiles', () => {
   it('keeps the product and counts what it leaves out by folder', () => {
-    const { files, leftOut } = listProductFiles(indexOf([
-      'src/flask/app.py', 'examples/tutorial/flaskr/db.py', 'examples/celery/task.py', 'docs/conf.py', 'tests/test_app.py', 'README.md',
-    ]));
+    const { files, leftOut } = listProductFiles(
+      indexOf([
+        'src/flask/app.py',
+        'examples/tutorial/flaskr/db.py',
+        'examples/celery/task.py',
+        'docs/conf.py',
+        'tests/test_app.py',
+        'README.md',
+      ]),
+    );
     expect(files).toEqual(['src/flask/app.py']);
-    expect(leftOut).toEqual([{ label: 'examples/', files: 2 }, { label: 'docs/', files: 1 }, { label: 'tests', files: 1 }]);
+    expect(leftOut).toEqual([
+      { label: 'examples/', files: 2 },
+      { label: 'docs/', files: 1 },
+      { label: 'tests', files: 1 },
+    ]);
     expect(describeLeftOut(leftOut, 2)).toBe('examples/ (2 files), docs/ (1 file) and 1 more folder');
   });
 

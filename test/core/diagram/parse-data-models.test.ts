@@ -8,11 +8,13 @@ import { DJANGO_MODELS, PRISMA_SCHEMA, SCHEMA_SQL, SQLALCHEMY_MODELS, TYPEORM_EN
 
 /** One line per entity: its columns with keys, then its relations. */
 function summary(entities: ErdEntity[]): string {
-  return entities.map((e) => {
-    const columns = e.attributes.map((a) => `${a.name}:${a.type}${a.key ? ` ${a.key}` : ''}`).join(', ');
-    const relations = e.relations.map((r) => ` -> ${r.target} ${r.cardinality} (${r.label ?? ''})`).join('');
-    return `${e.name}${e.aliases.length ? ` [${e.aliases.join(', ')}]` : ''}: ${columns}${relations}`;
-  }).join('\n');
+  return entities
+    .map((e) => {
+      const columns = e.attributes.map((a) => `${a.name}:${a.type}${a.key ? ` ${a.key}` : ''}`).join(', ');
+      const relations = e.relations.map((r) => ` -> ${r.target} ${r.cardinality} (${r.label ?? ''})`).join('');
+      return `${e.name}${e.aliases.length ? ` [${e.aliases.join(', ')}]` : ''}: ${columns}${relations}`;
+    })
+    .join('\n');
 }
 
 describe('parseSqlDdl', () => {

@@ -3,13 +3,25 @@ import { reduceTransitiveEdges } from '../../../src/core/diagram/reduce-transiti
 
 describe('reduceTransitiveEdges', () => {
   it('leaves out an arrow implied by a path through others', () => {
-    const { kept, removed } = reduceTransitiveEdges([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }, { from: 'a', to: 'c' }]);
-    expect(kept).toEqual([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }]);
+    const { kept, removed } = reduceTransitiveEdges([
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'c' },
+      { from: 'a', to: 'c' },
+    ]);
+    expect(kept).toEqual([
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'c' },
+    ]);
     expect(removed).toBe(1);
   });
 
   it('keeps what each box reaches, even through a cycle', () => {
-    const edges = [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }, { from: 'a', to: 'c' }, { from: 'b', to: 'c' }];
+    const edges = [
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'a' },
+      { from: 'a', to: 'c' },
+      { from: 'b', to: 'c' },
+    ];
     const { kept } = reduceTransitiveEdges(edges);
     expect(kept).toHaveLength(3);
     const reach = (from: string, to: string): boolean => {
@@ -29,7 +41,12 @@ describe('reduceTransitiveEdges', () => {
   });
 
   it('keeps the heavier of two ways when one must go', () => {
-    const { kept } = reduceTransitiveEdges([{ from: 'a', to: 'b', weight: 1 }, { from: 'b', to: 'a', weight: 1 }, { from: 'a', to: 'c', weight: 9 }, { from: 'b', to: 'c', weight: 1 }]);
+    const { kept } = reduceTransitiveEdges([
+      { from: 'a', to: 'b', weight: 1 },
+      { from: 'b', to: 'a', weight: 1 },
+      { from: 'a', to: 'c', weight: 9 },
+      { from: 'b', to: 'c', weight: 1 },
+    ]);
     expect(kept.find((e) => e.from === 'a' && e.to === 'c')).toBeDefined();
   });
 });

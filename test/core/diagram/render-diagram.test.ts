@@ -15,14 +15,18 @@ const graph: DiagramGraph = {
     { id: 'express', label: 'express', paths: [], kind: 'external' },
     { id: 'hello', label: 'ping @octocat', paths: ['src/hello.ts'] },
   ],
-  edges: [{ from: 'api', to: 'express' }, { from: 'pages', to: 'api' }],
+  edges: [
+    { from: 'api', to: 'express' },
+    { from: 'pages', to: 'api' },
+  ],
   groups: [],
 };
 
 describe('renderDiagram', () => {
   it('renders the heading, the Mermaid block and a legend of cited files, escaped', () => {
     const compiled = compileMermaid(graph);
-    expect(renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo, madeWithModel: false })).toMatchInlineSnapshot(`
+    expect(renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo, madeWithModel: false }))
+      .toMatchInlineSnapshot(`
       "### Dependencies: 2 modules and 1 of 1 declared packages
 
       \`\`\`mermaid
@@ -49,7 +53,13 @@ describe('renderDiagram', () => {
 
   it('says what the caps left out and that a model drew it', () => {
     const compiled = compileMermaid(graph, { nodes: 2, edges: 1, groups: 10 });
-    const text = renderDiagram({ graph: compiled.shown, mermaid: compiled.text, omitted: compiled.omitted, linkTo: buildLinkTo({}), madeWithModel: true });
+    const text = renderDiagram({
+      graph: compiled.shown,
+      mermaid: compiled.text,
+      omitted: compiled.omitted,
+      linkTo: buildLinkTo({}),
+      madeWithModel: true,
+    });
     expect(text.split('\n\n').slice(-2).join('\n\n')).toMatchInlineSnapshot(`
       "_Left out to keep the diagram readable: 2 boxes and 1 arrow (the best connected boxes and heaviest arrows are kept)._
 
@@ -58,7 +68,13 @@ describe('renderDiagram', () => {
   });
 
   it('keeps a Mermaid text with backticks inside its fence', () => {
-    const text = renderDiagram({ graph: { ...graph, title: undefined }, mermaid: 'flowchart TB\n  n1["```"]', omitted: { nodes: 0, edges: 0, groups: 0 }, linkTo, madeWithModel: false });
+    const text = renderDiagram({
+      graph: { ...graph, title: undefined },
+      mermaid: 'flowchart TB\n  n1["```"]',
+      omitted: { nodes: 0, edges: 0, groups: 0 },
+      linkTo,
+      madeWithModel: false,
+    });
     expect(text.split('\n').slice(0, 5)).toEqual(['### Dependencies', '', '````mermaid', 'flowchart TB', '  n1["```"]']);
   });
 });

@@ -9,7 +9,7 @@ describe('validateMermaid', () => {
     await expect(validateMermaid('flowchart TB\n  n1["a"] --> n2["b"]')).resolves.toEqual({ ok: true, diagramType: 'flowchart-v2' });
   });
 
-  it('rejects broken text with the parser\'s message', async () => {
+  it("rejects broken text with the parser's message", async () => {
     const check = await validateMermaid('flowchart TB\n  n1["unclosed] --> n2');
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(/^Parse error on line \d+:\n.*unclosed/);
@@ -21,7 +21,11 @@ describe('validateMermaid', () => {
   });
 
   it('answers parses started together, each with its own result', async () => {
-    const checks = await Promise.all([validateMermaid('erDiagram\n  e1["a"]'), validateMermaid('flowchart LR\n  ]['), validateMermaid('flowchart LR\n  n1')]);
+    const checks = await Promise.all([
+      validateMermaid('erDiagram\n  e1["a"]'),
+      validateMermaid('flowchart LR\n  ]['),
+      validateMermaid('flowchart LR\n  n1'),
+    ]);
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
   });
 
@@ -34,11 +38,14 @@ describe('validateMermaid', () => {
   describe('on compiled graphs with hostile labels', () => {
     for (const type of ['architecture', 'dependency', 'erd'] as const) {
       it(`always parses a compiled ${type} graph`, async () => {
-        await fc.assert(fc.asyncProperty(hostileGraphs(type), async (graph) => {
-          const { text } = compileMermaid(graph);
-          const check = await parseWithMermaid(text);
-          if (!check.ok) throw new Error(`${check.message}\n---\n${text}`);
-        }), { numRuns: 50, seed: 20_240_601 });
+        await fc.assert(
+          fc.asyncProperty(hostileGraphs(type), async (graph) => {
+            const { text } = compileMermaid(graph);
+            const check = await parseWithMermaid(text);
+            if (!check.ok) throw new Error(`${check.message}\n---\n${text}`);
+          }),
+          { numRuns: 50, seed: 20_240_601 },
+        );
       });
     }
   });

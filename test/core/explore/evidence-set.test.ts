@@ -5,7 +5,14 @@ import type { EvidenceItem } from '../../../src/core/explore/types.js';
 const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
 const slice = (a: number, b: number) => lines.slice(a - 1, b).join('\n');
 const item = (path: string, startLine: number, endLine: number, reason: string, round = 1): EvidenceItem => ({
-  path, startLine, endLine, snippet: slice(startLine, endLine), reason, source: 'chunk', blobSha: 'sha', round,
+  path,
+  startLine,
+  endLine,
+  snippet: slice(startLine, endLine),
+  reason,
+  source: 'chunk',
+  blobSha: 'sha',
+  round,
 });
 
 describe('EvidenceSet', () => {

@@ -17,12 +17,18 @@ describe('locateFiles', () => {
   it('finds files from plain words through their names and their code', async () => {
     repo = await indexSample();
     const files = locateFiles(new SqliteCodeIndex(repo.store), 'retry failed uploads');
-    expect(files.slice(0, 2).map((f) => f.path).sort()).toEqual(['tools/retry.py', 'tools/uploader.py']);
+    expect(
+      files
+        .slice(0, 2)
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['tools/retry.py', 'tools/uploader.py']);
   });
 
   it('lifts files linked to a strong candidate', async () => {
     repo = await indexSample({
-      'src/http/parse-http-request.ts': "import { splitLines } from '../text/lines.js';\nexport function parseHttpRequest(raw: string) {\n  return splitLines(raw);\n}\n",
+      'src/http/parse-http-request.ts':
+        "import { splitLines } from '../text/lines.js';\nexport function parseHttpRequest(raw: string) {\n  return splitLines(raw);\n}\n",
       'src/text/lines.ts': "export function splitLines(s: string) {\n  return s.split('\\n');\n}\n",
       'src/other.ts': 'export function unrelated() {\n  return 1;\n}\n',
     });
@@ -60,8 +66,10 @@ describe('locateFiles', () => {
 
   it('finds a name the repository uses but never defines by an exact pass over its references', async () => {
     repo = await indexSample({
-      'src/net/client.ts': "import { fetchWithRetry } from 'some-http-lib';\n\nexport function load(url: string) {\n  return fetchWithRetry(url);\n}\n",
-      'src/timeouts.ts': 'export function timeoutFor(kind: string) {\n  // calls time out: the timeout of calls\n  return kind === "calls" ? 30 : 10;\n}\n',
+      'src/net/client.ts':
+        "import { fetchWithRetry } from 'some-http-lib';\n\nexport function load(url: string) {\n  return fetchWithRetry(url);\n}\n",
+      'src/timeouts.ts':
+        'export function timeoutFor(kind: string) {\n  // calls time out: the timeout of calls\n  return kind === "calls" ? 30 : 10;\n}\n',
     });
     const files = locateFiles(new SqliteCodeIndex(repo.store), 'calls to fetchWithRetry time out');
     expect(files[0]).toMatchObject({ path: 'src/net/client.ts' });

@@ -6,7 +6,8 @@ import { SAMPLE_FILES } from '../../helpers/sample-repo.js';
 
 /** A 90 KB engine file: filler functions around the one the question is about. */
 function bigEngine(): string {
-  const filler = (i: number) => `export function step${i}(value: number): number {\n${'  value = value * 3 + 1; // arithmetic filler\n'.repeat(12)}  return value;\n}\n`;
+  const filler = (i: number) =>
+    `export function step${i}(value: number): number {\n${'  value = value * 3 + 1; // arithmetic filler\n'.repeat(12)}  return value;\n}\n`;
   const before = Array.from({ length: 80 }, (_v, i) => filler(i)).join('\n');
   const after = Array.from({ length: 80 }, (_v, i) => filler(i + 100)).join('\n');
   const target = [
@@ -47,7 +48,7 @@ describe('exploring offline > reading what matches', () => {
 describe('findFocusWindow', () => {
   const lines = Array.from({ length: 80 }, (_v, i) => (i === 55 ? '  const delay = computeBackoff(attempt, jitter);' : `  noise${i}();`));
 
-  it('keeps the part of a long chunk where the question\'s words are', () => {
+  it("keeps the part of a long chunk where the question's words are", () => {
     expect(findFocusWindow(lines, { start: 1, end: 80 }, 'where is the backoff jitter computed', 20)).toEqual({ start: 37, end: 56 });
   });
 

@@ -36,7 +36,10 @@ describe('run, under a budget', () => {
 
   it('keeps the user within the configured maxima', async () => {
     const { ports, ask } = await explorePorts();
-    const result = await run(ask('where is splitHeaders defined? files=5000'), { ...ports, maxima: { rounds: 5, files: 30, bytes: 1e6, contextTokens: 20000, modelCalls: 5, wallMs: 60000 } });
+    const result = await run(ask('where is splitHeaders defined? files=5000'), {
+      ...ports,
+      maxima: { rounds: 5, files: 30, bytes: 1e6, contextTokens: 20000, modelCalls: 5, wallMs: 60000 },
+    });
     expect(result.kind).toBe('done');
     if (result.kind === 'done') expect(result.metrics.budget.files).toBe(30);
   });
@@ -54,7 +57,8 @@ describe('run, under a budget', () => {
 
   it('locates for a pasted bug report whose JUnit XML holds time="0.048": no budget words are read from it', async () => {
     const { ports, repo } = await explorePorts();
-    const prompt = 'parseHttpRequest fails on a request with headers\n<testsuite name="http" time="0.048">\n  <testcase name="splits headers" time=0.048/>\n</testsuite>';
+    const prompt =
+      'parseHttpRequest fails on a request with headers\n<testsuite name="http" time="0.048">\n  <testcase name="splits headers" time=0.048/>\n</testsuite>';
     const result = await run({ command: 'locate', prompt, repo: { kind: 'local', root: repo.root } }, ports);
     expect(result.kind).toBe('done');
     if (result.kind === 'done') expect(result.metrics.budget.wallMs).toBeGreaterThan(1000);
@@ -62,7 +66,10 @@ describe('run, under a budget', () => {
 
   it('skips a request that is only budget words', async () => {
     const { ports, ask } = await explorePorts();
-    expect(await run(ask('rounds=2 files=3'), ports)).toEqual({ kind: 'skipped', reason: 'the request has no question after its budget words' });
+    expect(await run(ask('rounds=2 files=3'), ports)).toEqual({
+      kind: 'skipped',
+      reason: 'the request has no question after its budget words',
+    });
   });
 
   it('narrows the search to focus=folder', async () => {

@@ -13,8 +13,15 @@ const token = corpus.find((s) => s.name === 'GitHub token ghp_')!;
 async function roundOver(files: Record<string, string>): Promise<RoundState> {
   const { ports } = await explorePorts(files);
   return {
-    index: ports.index, source: ports.source, meter: new BudgetMeter(DEFAULT_BUDGET, fixedClock()),
-    evidence: new EvidenceSet((p) => ports.index.getFile(p) !== undefined), round: 1, findings: [], notes: [], gaps: [], defined: new Set(),
+    index: ports.index,
+    source: ports.source,
+    meter: new BudgetMeter(DEFAULT_BUDGET, fixedClock()),
+    evidence: new EvidenceSet((p) => ports.index.getFile(p) !== undefined),
+    round: 1,
+    findings: [],
+    notes: [],
+    gaps: [],
+    defined: new Set(),
   };
 }
 

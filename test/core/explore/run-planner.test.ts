@@ -8,7 +8,10 @@ const goodPlan = {
   intent: 'flow',
   questions: ['How are uploads retried?'],
   candidates: [{ path: 'tools/uploader.py', reason: 'uploads', priority: 9 }],
-  operations: [{ kind: 'head', path: 'tools/retry.py', maxLines: 10 }, { kind: 'definition', symbol: 'Uploader' }],
+  operations: [
+    { kind: 'head', path: 'tools/retry.py', maxLines: 10 },
+    { kind: 'definition', symbol: 'Uploader' },
+  ],
   maxRounds: 1,
 };
 
@@ -50,16 +53,25 @@ describe('run with a model planner', () => {
 
   it('falls back when the planner throws, keeping no raw provider text', async () => {
     const { ports, ask } = await explorePorts();
-    const result = await run(ask('where is with_retries defined?'), { ...ports, planner: async () => { throw new Error('raw body sk-proj-secret'); } });
+    const result = await run(ask('where is with_retries defined?'), {
+      ...ports,
+      planner: async () => {
+        throw new Error('raw body sk-proj-secret');
+      },
+    });
     expect(result.kind === 'done' && result.metrics.plannerProblems).toEqual(['planner failed: the model call failed']);
   });
 
-  it('reports a planner error in the provider\'s words with the key removed', async () => {
+  it("reports a planner error in the provider's words with the key removed", async () => {
     const { ports, ask } = await explorePorts();
     const key = 'sk-test-nanodex-0000000000000000000000000pln1';
-    const failing = async () => { throw Object.assign(new Error(`Incorrect API key provided: ${key}`), { status: 401 }); };
+    const failing = async () => {
+      throw Object.assign(new Error(`Incorrect API key provided: ${key}`), { status: 401 });
+    };
     const result = await run(ask('where is with_retries defined?'), {
-      ...ports, planner: failing, modelConfig: { provider: 'openai', model: 'gpt-4o-mini', apiKey: key },
+      ...ports,
+      planner: failing,
+      modelConfig: { provider: 'openai', model: 'gpt-4o-mini', apiKey: key },
     });
     const problems = result.kind === 'done' ? result.metrics.plannerProblems : [];
     expect(problems[0]).toMatch(/^planner failed: model request to openai \(gpt-4o-mini\) failed with HTTP 401/);
@@ -71,7 +83,11 @@ describe('checkPlan', () => {
   const tree = new Set(['tools/retry.py', 'tools/uploader.py']);
 
   it('drops out-of-tree candidates and reads, keeping the rest', () => {
-    const checked = checkPlan({ ...goodPlan, candidates: [...goodPlan.candidates, { path: 'nope.ts', reason: 'x', priority: 1 }] }, tree, DEFAULT_BUDGET);
+    const checked = checkPlan(
+      { ...goodPlan, candidates: [...goodPlan.candidates, { path: 'nope.ts', reason: 'x', priority: 1 }] },
+      tree,
+      DEFAULT_BUDGET,
+    );
     expect(checked.ok && checked.dropped).toEqual(['nope.ts']);
   });
 
@@ -83,6 +99,7 @@ describe('checkPlan', () => {
   it('lists every schema problem with its path', () => {
     const checked = checkPlan({ ...goodPlan, intent: 'poetry', maxRounds: 0, extra: true }, tree, DEFAULT_BUDGET);
     expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['intent', 'maxRounds', '(root)']));
+    if (!checked.ok)
+      expect(checked.problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['intent', 'maxRounds', '(root)']));
   });
 });

@@ -52,29 +52,52 @@ function localWorkspace(root: string): Workspace {
   return {
     async open() {
       const source = new LocalRepoSource(root);
-      const { store } = await openRepoIndex(path.join(makeTempDir(), 'index.sqlite'), { files: { kind: 'checkout', source }, indexing: { workers: 0 } });
+      const { store } = await openRepoIndex(path.join(makeTempDir(), 'index.sqlite'), {
+        files: { kind: 'checkout', source },
+        indexing: { workers: 0 },
+      });
       return { source, index: new SqliteCodeIndex(store), repo: { kind: 'local', root }, close: () => store.close() };
     },
   };
 }
 
-function setUp(text: string, options: { login?: string; type?: MentionInput['actor']['type']; permission?: 'admin' | 'read'; config?: ParsedRepoConfig; workspace?: Workspace } = {}) {
+function setUp(
+  text: string,
+  options: {
+    login?: string;
+    type?: MentionInput['actor']['type'];
+    permission?: 'admin' | 'read';
+    config?: ParsedRepoConfig;
+    workspace?: Workspace;
+  } = {},
+) {
   const thread = new RecordingThread();
   const told = new Set<string>();
   let opened = 0;
   const workspace = options.workspace ?? localWorkspace(makeTempRepo(SAMPLE_FILES));
   const ports: MentionPorts = {
-    workspace: { open: () => { opened += 1; return workspace.open(); } },
-    logger: silentLogger, clock: systemClock, thread, selfLogin: 'nanodex[bot]',
+    workspace: {
+      open: () => {
+        opened += 1;
+        return workspace.open();
+      },
+    },
+    logger: silentLogger,
+    clock: systemClock,
+    thread,
+    selfLogin: 'nanodex[bot]',
     readConfig: async () => options.config ?? { ok: true, config: DEFAULT_REPO_CONFIG },
     readPermission: async () => options.permission ?? 'admin',
     refusals: { wasTold: (login) => told.has(login), remember: (login) => told.add(login) },
   };
   const input: MentionInput = {
-    text, openIssue: text.includes('--issue'), commentId: 42,
+    text,
+    openIssue: text.includes('--issue'),
+    commentId: 42,
     actor: { login: options.login ?? 'octocat', type: options.type ?? 'User' },
     thread: { number: 7, title: 'Uploads fail', body: 'They fail sometimes.', isPullRequest: false },
-    isPublicRepo: true, htmlUrl: 'https://github.com/o/r',
+    isPublicRepo: true,
+    htmlUrl: 'https://github.com/o/r',
   };
   return { thread, ports, input, opened: () => opened, start: () => startMention(input, ports) };
 }
@@ -132,7 +155,7 @@ describe('startMention (the one mention flow)', () => {
     expect(opened()).toBe(0);
   });
 
-  it('lists the config\'s problems instead of answering', async () => {
+  it("lists the config's problems instead of answering", async () => {
     const config = parseRepoConfig('budget:\n  rounds: lots\n');
     const { thread, start } = setUp('plan something', { config });
     const mention = start();
@@ -142,14 +165,20 @@ describe('startMention (the one mention flow)', () => {
   });
 
   it('says what failed, with a reference id, when the repository cannot be opened', async () => {
-    const broken: Workspace = { open: async () => { throw new Error('disk on fire at /srv/secret/path'); } };
+    const broken: Workspace = {
+      open: async () => {
+        throw new Error('disk on fire at /srv/secret/path');
+      },
+    };
     const { thread, start } = setUp('plan something', { workspace: broken });
     const mention = start();
     await mention.accept();
     const outcome = await mention.answer();
     expect(outcome).toMatchObject({ handled: 'answered', result: { kind: 'failed' } });
     const last = thread.replies.get('mention-42')!.at(-1)!;
-    expect(last).toMatch(/^nanodex could not finish: nanodex hit an unexpected error while indexing the repository \(reference `[0-9a-f]{8}`\)/);
+    expect(last).toMatch(
+      /^nanodex could not finish: nanodex hit an unexpected error while indexing the repository \(reference `[0-9a-f]{8}`\)/,
+    );
     expect(last).not.toContain('/srv/secret');
     expect(thread.reactions).toEqual(['eyes', 'confused']);
   });
@@ -168,7 +197,9 @@ describe('startMention (the one mention flow)', () => {
 
   it('replaces "working" with a failure and 😕 when the tracked issue cannot be opened', async () => {
     const { thread, start } = setUp('plan add retries to parseHttpRequest --issue');
-    thread.openIssue = async () => { throw new Error('issues are disabled'); };
+    thread.openIssue = async () => {
+      throw new Error('issues are disabled');
+    };
     const mention = start();
     await mention.accept();
     const outcome = await mention.answer();

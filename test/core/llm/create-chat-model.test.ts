@@ -27,7 +27,10 @@ describe('createChatModel', () => {
   it('passes the timeout and retry limits to the clients', () => {
     const settings = { apiKey: TEST_KEY, timeoutMs: 5_000, maxRetries: 1 };
     expect(createChatModel({ provider: 'openai', ...settings })).toMatchObject({ timeout: 5_000, caller: { maxRetries: 1 } });
-    expect(createChatModel({ provider: 'anthropic', ...settings })).toMatchObject({ clientOptions: { timeout: 5_000 }, caller: { maxRetries: 1 } });
+    expect(createChatModel({ provider: 'anthropic', ...settings })).toMatchObject({
+      clientOptions: { timeout: 5_000 },
+      caller: { maxRetries: 1 },
+    });
   });
 
   describe('when a hand-built config has no key', () => {

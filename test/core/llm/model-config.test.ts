@@ -15,8 +15,13 @@ function problemsOf(input: unknown): ModelConfigError {
 
 describe('parseModelConfig', () => {
   describe('with valid settings', () => {
-    it('fills in the provider\'s default model and temperature 0', () => {
-      expect(parseModelConfig({ provider: 'openai', apiKey: TEST_KEY })).toEqual({ provider: 'openai', apiKey: TEST_KEY, model: 'gpt-4o-mini', temperature: 0 });
+    it("fills in the provider's default model and temperature 0", () => {
+      expect(parseModelConfig({ provider: 'openai', apiKey: TEST_KEY })).toEqual({
+        provider: 'openai',
+        apiKey: TEST_KEY,
+        model: 'gpt-4o-mini',
+        temperature: 0,
+      });
       expect(parseModelConfig({ provider: 'anthropic', apiKey: TEST_KEY }).model).toBe('claude-haiku-4-5');
       expect(parseModelConfig({ provider: 'ollama' }).model).toBe('llama3.1');
     });
@@ -26,7 +31,15 @@ describe('parseModelConfig', () => {
     });
 
     it('keeps every given setting and trims a pasted key', () => {
-      const input = { provider: 'ollama', model: 'qwen3:8b', apiKey: ` ${TEST_KEY}\n`, baseUrl: 'http://gpu-box:11434', temperature: 0.7, timeoutMs: 60_000, maxRetries: 2 };
+      const input = {
+        provider: 'ollama',
+        model: 'qwen3:8b',
+        apiKey: ` ${TEST_KEY}\n`,
+        baseUrl: 'http://gpu-box:11434',
+        temperature: 0.7,
+        timeoutMs: 60_000,
+        maxRetries: 2,
+      };
       expect(parseModelConfig(input)).toEqual({ ...input, apiKey: TEST_KEY });
     });
   });
@@ -77,7 +90,9 @@ describe('parseModelConfig', () => {
         'modle: unknown setting',
         'apiKey: anthropic needs an API key',
       ]);
-      expect(error.message).toContain('\n  - modle: unknown setting (fix: remove it or check the spelling; known settings: provider, model, apiKey,');
+      expect(error.message).toContain(
+        '\n  - modle: unknown setting (fix: remove it or check the spelling; known settings: provider, model, apiKey,',
+      );
       expect(error.message).toMatch(/^model config is invalid \(5 problems\):\n {2}- baseUrl: expected an http\(s\) URL \(fix: /);
     });
 

@@ -36,7 +36,9 @@ describe('the Ollama chat model', () => {
       const { toolCall, answer } = await runToolRoundTrip(createChatModel(parseModelConfig({ provider: 'ollama' })));
 
       // Ollama sends no tool call id; @langchain/ollama makes up a UUID.
-      expect(toolCall.tool_calls).toEqual([{ name: 'read_file', args: { path: 'src/index.ts' }, id: expect.any(String), type: 'tool_call' }]);
+      expect(toolCall.tool_calls).toEqual([
+        { name: 'read_file', args: { path: 'src/index.ts' }, id: expect.any(String), type: 'tool_call' },
+      ]);
       expect(answer.content).toBe(FINAL_TEXT);
       expect(answer.tool_calls).toEqual([]);
       expect(answer.usage_metadata).toMatchObject({ input_tokens: 214, output_tokens: 19 });
@@ -45,7 +47,10 @@ describe('the Ollama chat model', () => {
       expect(first).toMatchObject({ model: 'llama3.1', stream: true, options: { temperature: 0 } });
       expect(first?.messages).toEqual([{ role: 'user', content: QUESTION }]);
       expect(first?.tools).toEqual([
-        { type: 'function', function: { name: 'read_file', description: 'Read a file from the repository', parameters: READ_FILE_PARAMETERS } },
+        {
+          type: 'function',
+          function: { name: 'read_file', description: 'Read a file from the repository', parameters: READ_FILE_PARAMETERS },
+        },
       ]);
       expect(second?.tools).toEqual(first?.tools);
       expect(second?.messages).toEqual([
@@ -53,7 +58,9 @@ describe('the Ollama chat model', () => {
         {
           role: 'assistant',
           content: '',
-          tool_calls: [{ id: toolCall.tool_calls?.[0]?.id, type: 'function', function: { name: 'read_file', arguments: { path: 'src/index.ts' } } }],
+          tool_calls: [
+            { id: toolCall.tool_calls?.[0]?.id, type: 'function', function: { name: 'read_file', arguments: { path: 'src/index.ts' } } },
+          ],
         },
         // @langchain/ollama 1.3.0 drops the tool call id and tool name from tool results.
         { role: 'tool', content: FILE_TEXT },
@@ -84,7 +91,9 @@ describe('the Ollama chat model', () => {
 
       const error = await runFailingRoundTrip(config);
 
-      expect(error.message).toBe('model request to ollama (qwen3:8b) failed with HTTP 404: model "qwen3:8b" not found, try pulling it first');
+      expect(error.message).toBe(
+        'model request to ollama (qwen3:8b) failed with HTTP 404: model "qwen3:8b" not found, try pulling it first',
+      );
       expect(error.hint).toContain('ollama pull');
     });
   });

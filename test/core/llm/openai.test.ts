@@ -60,7 +60,11 @@ describe('the OpenAI chat model', () => {
           role: 'assistant',
           content: '',
           tool_calls: [
-            { id: 'call_Qx7rKZ2mN4bV8pL1sT6wY3cE', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/index.ts"}' } },
+            {
+              id: 'call_Qx7rKZ2mN4bV8pL1sT6wY3cE',
+              type: 'function',
+              function: { name: 'read_file', arguments: '{"path":"src/index.ts"}' },
+            },
           ],
         },
         { role: 'tool', name: 'read_file', content: FILE_TEXT, tool_call_id: 'call_Qx7rKZ2mN4bV8pL1sT6wY3cE' },
@@ -100,12 +104,17 @@ describe('the OpenAI chat model', () => {
   });
 
   describe('with maxRetries 0', () => {
-    it('sends one request and reports a server error as the provider\'s fault', async () => {
-      nock(API).post('/v1/chat/completions').once().reply(500, { error: { message: 'The server had an error while processing your request.' } });
+    it("sends one request and reports a server error as the provider's fault", async () => {
+      nock(API)
+        .post('/v1/chat/completions')
+        .once()
+        .reply(500, { error: { message: 'The server had an error while processing your request.' } });
 
       const error = await runFailingRoundTrip({ ...config, maxRetries: 0 });
 
-      expect(error.message).toBe('model request to openai (gpt-4o-mini) failed with HTTP 500: The server had an error while processing your request.');
+      expect(error.message).toBe(
+        'model request to openai (gpt-4o-mini) failed with HTTP 500: The server had an error while processing your request.',
+      );
       expect(error.hint).toBe('the provider had an error: retry later');
     });
   });

@@ -12,7 +12,10 @@ describe('redactModelInput', () => {
     const messages = [
       new SystemMessage('You explore a repository.'),
       new HumanMessage(`Question: why does this fail?\n${lines}`),
-      new AIMessage({ content: [{ type: 'text', text: `I saw ${lines}` }], tool_calls: [{ id: 'c1', name: 'read_lines', args: { path: 'a.ts', note: lines } }] }),
+      new AIMessage({
+        content: [{ type: 'text', text: `I saw ${lines}` }],
+        tool_calls: [{ id: 'c1', name: 'read_lines', args: { path: 'a.ts', note: lines } }],
+      }),
       new ToolMessage({ tool_call_id: 'c1', content: lines }),
     ];
     await redactModelInput(messages);

@@ -74,9 +74,12 @@ describe('toModelError', () => {
   });
 
   it('hints at the network when the connection fails', () => {
-    const error = toModelError(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }), {
-      provider: 'ollama',
-    });
+    const error = toModelError(
+      new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }),
+      {
+        provider: 'ollama',
+      },
+    );
     expect(error.hint).toBe('could not reach http://127.0.0.1:11434: check the network and baseUrl (is `ollama serve` running?)');
   });
 

@@ -72,7 +72,10 @@ describe('ScriptedChatModel', () => {
 
     it('names tools given in OpenAI format or as plain definitions', async () => {
       const model = new ScriptedChatModel(['ok']);
-      const openAiTool = { type: 'function', function: { name: 'search', description: 'Search', parameters: { type: 'object', properties: {} } } };
+      const openAiTool = {
+        type: 'function',
+        function: { name: 'search', description: 'Search', parameters: { type: 'object', properties: {} } },
+      };
       await model.bindTools([openAiTool, { name: 'grep', description: 'Grep', schema: z.object({ q: z.string() }) }]).invoke('hi');
       expect(model.calls[0]?.toolNames).toEqual(['search', 'grep']);
     });
@@ -100,7 +103,7 @@ describe('ScriptedChatModel', () => {
       expect(model.calls.every((c) => c.toolNames.join() === 'read_file,list_files')).toBe(true);
     });
 
-    it('records a snapshot of the messages, not the caller\'s growing array', async () => {
+    it("records a snapshot of the messages, not the caller's growing array", async () => {
       const model = new ScriptedChatModel([{ toolCalls: [{ name: 'list_files', args: {} }] }, 'done']);
       await runToolLoop(model, 'list');
       expect(model.calls[0]?.messages).toHaveLength(2);

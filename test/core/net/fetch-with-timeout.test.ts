@@ -54,7 +54,7 @@ describe('fetchWithTimeout', () => {
     expect(response.url).toBe(`${url}/`);
   });
 
-  it('keeps the caller\'s own abort signal working', async () => {
+  it("keeps the caller's own abort signal working", async () => {
     const url = await serve(() => undefined);
     const controller = new AbortController();
     const pending = fetchWithTimeout(10_000)(url, { signal: controller.signal });

@@ -31,17 +31,32 @@ describe('citation check > line counts', () => {
     const { ports, repo } = await explorePorts();
     // src/http/headers.ts has 3 lines and ends in a newline.
     const model = new ScriptedChatModel([
-      JSON.stringify({ intent: 'flow', questions: ['How are headers split?'], candidates: [], operations: [{ kind: 'definition', symbol: 'splitHeaders' }], maxRounds: 2 }),
+      JSON.stringify({
+        intent: 'flow',
+        questions: ['How are headers split?'],
+        candidates: [],
+        operations: [{ kind: 'definition', symbol: 'splitHeaders' }],
+        maxRounds: 2,
+      }),
       'Enough.',
-      { toolCalls: [{ name: 'emit_answer', args: {
-        text: 'splitHeaders is at src/http/headers.ts#L1-L3 and ends at src/http/headers.ts#L4.',
-        citations: [{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }],
-      } }] },
+      {
+        toolCalls: [
+          {
+            name: 'emit_answer',
+            args: {
+              text: 'splitHeaders is at src/http/headers.ts#L1-L3 and ends at src/http/headers.ts#L4.',
+              citations: [{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }],
+            },
+          },
+        ],
+      },
     ]);
-    const result = done(await run(
-      { command: 'explain', prompt: 'how are headers split?', repo: { kind: 'local', root: repo.root } },
-      { ...ports, index: overCounting(ports.index), model },
-    ));
+    const result = done(
+      await run(
+        { command: 'explain', prompt: 'how are headers split?', repo: { kind: 'local', root: repo.root } },
+        { ...ports, index: overCounting(ports.index), model },
+      ),
+    );
     expect(result.comment.body).toContain('splitHeaders is at src/http/headers.ts#L1-L3 and ends at src/http/headers.ts.');
     expect(result.check.citationProblems).toContain('src/http/headers.ts#L4-L4: outside its 3 lines');
   });
@@ -49,13 +64,29 @@ describe('citation check > line counts', () => {
   it('keeps a citation of the last line', async () => {
     const { ports, repo } = await explorePorts();
     const model = new ScriptedChatModel([
-      JSON.stringify({ intent: 'flow', questions: ['How are headers split?'], candidates: [], operations: [{ kind: 'definition', symbol: 'splitHeaders' }], maxRounds: 2 }),
+      JSON.stringify({
+        intent: 'flow',
+        questions: ['How are headers split?'],
+        candidates: [],
+        operations: [{ kind: 'definition', symbol: 'splitHeaders' }],
+        maxRounds: 2,
+      }),
       'Enough.',
-      { toolCalls: [{ name: 'emit_answer', args: {
-        text: 'It closes at src/http/headers.ts#L3.', citations: [{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }],
-      } }] },
+      {
+        toolCalls: [
+          {
+            name: 'emit_answer',
+            args: {
+              text: 'It closes at src/http/headers.ts#L3.',
+              citations: [{ path: 'src/http/headers.ts', startLine: 1, endLine: 3 }],
+            },
+          },
+        ],
+      },
     ]);
-    const result = done(await run({ command: 'explain', prompt: 'how are headers split?', repo: { kind: 'local', root: repo.root } }, { ...ports, model }));
+    const result = done(
+      await run({ command: 'explain', prompt: 'how are headers split?', repo: { kind: 'local', root: repo.root } }, { ...ports, model }),
+    );
     expect(result.comment.body).toContain('It closes at src/http/headers.ts#L3.');
     expect(result.check.citationsRemoved).toBe(0);
   });

@@ -21,7 +21,10 @@ const DOC_IN_CODE = [
 describe('explain > excerpts that hold code fences', () => {
   it('keeps every excerpt inside one well-formed block, with the prose after it outside code', async () => {
     const { ports, repo } = await explorePorts({ ...SAMPLE_FILES, 'src/usage.ts': DOC_IN_CODE });
-    const result = await run({ command: 'explain', prompt: 'what does renderUsageBlock return?', repo: { kind: 'local', root: repo.root } }, ports);
+    const result = await run(
+      { command: 'explain', prompt: 'what does renderUsageBlock return?', repo: { kind: 'local', root: repo.root } },
+      ports,
+    );
     if (result.kind !== 'done' || !('comment' in result)) throw new Error(`unexpected ${result.kind}`);
     const body = result.comment.body;
     expect(body).toContain("'````',");

@@ -14,15 +14,20 @@ function done(result: RunResult): Done {
 const FILES = {
   ...SAMPLE_FILES,
   'docs/parsing.md': '# Parsing requests\n\nparseHttpRequest parses a raw request and splits its headers; add a size limit here.\n',
-  'examples/parse-request.ts': "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport const parsed = parseHttpRequest('GET / HTTP/1.1\\r\\n\\r\\n'); // size limit example\n",
-  'benchmark/parse-bench.ts': "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport function benchParse(): void {\n  parseHttpRequest('x'.repeat(1000)); // size limit\n}\n",
-  'test/requests.test.ts': "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport const ok = parseHttpRequest('GET / HTTP/1.1\\r\\n\\r\\n');\n",
+  'examples/parse-request.ts':
+    "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport const parsed = parseHttpRequest('GET / HTTP/1.1\\r\\n\\r\\n'); // size limit example\n",
+  'benchmark/parse-bench.ts':
+    "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport function benchParse(): void {\n  parseHttpRequest('x'.repeat(1000)); // size limit\n}\n",
+  'test/requests.test.ts':
+    "import { parseHttpRequest } from '../src/http/parse-http-request.js';\n\nexport const ok = parseHttpRequest('GET / HTTP/1.1\\r\\n\\r\\n');\n",
 };
 
 describe('run > plan > the files to change', () => {
   it('names the file and function to change first, with a top-level files array for --json', async () => {
     const { ports, repo } = await explorePorts(FILES);
-    const result = done(await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports));
+    const result = done(
+      await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     expect(result.files?.[0]).toMatchObject({ path: 'src/http/parse-http-request.ts', certainty: 'named' });
     expect(result.files?.[0]?.symbols).toContain('parseHttpRequest');
     expect(JSON.parse(JSON.stringify(result)).files[0].path).toBe('src/http/parse-http-request.ts');
@@ -31,7 +36,9 @@ describe('run > plan > the files to change', () => {
 
   it('never proposes docs, examples, benchmarks or tests for the change', async () => {
     const { ports, repo } = await explorePorts(FILES);
-    const result = done(await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports));
+    const result = done(
+      await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     const paths = (result.files ?? []).map((f) => f.path);
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(p).not.toMatch(/^(docs|examples|benchmark|test)\//);
@@ -40,30 +47,42 @@ describe('run > plan > the files to change', () => {
 
   it('finds the tests through the index (a test that imports the code), not by file name', async () => {
     const { ports, repo } = await explorePorts(FILES);
-    const result = done(await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports));
+    const result = done(
+      await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     expect(result.files?.[0]?.tests).toEqual([{ path: 'test/requests.test.ts', how: 'imports it' }]);
-    expect(result.comment.body).toContain('Extend test/requests.test.ts (imports it) for the new behaviour of src/http/parse-http-request.ts');
+    expect(result.comment.body).toContain(
+      'Extend test/requests.test.ts (imports it) for the new behaviour of src/http/parse-http-request.ts',
+    );
   });
 
   it('says what it found, and is not "high" when the request names no code', async () => {
     const { ports, repo } = await explorePorts(FILES);
-    const named = done(await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports));
+    const named = done(
+      await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     if (named.output.kind !== 'plan') throw new Error('expected a plan');
     expect(named.output.doc.confidence).toMatch(/^high \(the request names code the index defines: parseHttpRequest/);
-    const vague = done(await run({ command: 'plan', prompt: 'retry uploads a few more times', repo: { kind: 'local', root: repo.root } }, ports));
+    const vague = done(
+      await run({ command: 'plan', prompt: 'retry uploads a few more times', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     if (vague.output.kind !== 'plan') throw new Error('expected a plan');
     expect(vague.output.doc.confidence).not.toMatch(/^high/);
   });
 
   it('finds a test that reaches the code through the package entry point and shares a word with it', async () => {
     const { ports, repo } = await explorePorts({
-      'src/core/calculate-retry-delay.ts': 'export function calculateRetryDelay(attempt: number): number {\n  return 2 ** attempt * 100;\n}\n',
+      'src/core/calculate-retry-delay.ts':
+        'export function calculateRetryDelay(attempt: number): number {\n  return 2 ** attempt * 100;\n}\n',
       'src/core/parse-body.ts': 'export function parseBody(text: string): unknown {\n  return JSON.parse(text);\n}\n',
-      'src/index.ts': "import { calculateRetryDelay } from './core/calculate-retry-delay.js';\nimport { parseBody } from './core/parse-body.js';\n\nexport { calculateRetryDelay, parseBody };\n",
+      'src/index.ts':
+        "import { calculateRetryDelay } from './core/calculate-retry-delay.js';\nimport { parseBody } from './core/parse-body.js';\n\nexport { calculateRetryDelay, parseBody };\n",
       'test/retry.test.ts': "import { calculateRetryDelay } from '../src/index.js';\n\nexport const delay = calculateRetryDelay(2);\n",
       'test/body.test.ts': "import { parseBody } from '../src/index.js';\n\nexport const body = parseBody('{}');\n",
     });
-    const result = done(await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports));
+    const result = done(
+      await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports),
+    );
     const file = result.files?.find((f) => f.path === 'src/core/calculate-retry-delay.ts');
     expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'imports it through its entry point' }]);
   });

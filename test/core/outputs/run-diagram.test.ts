@@ -10,7 +10,14 @@ function done(result: RunResult) {
   return result;
 }
 
-const plan = JSON.stringify({ intent: 'architecture', diagramType: 'architecture', questions: ['How is the server built?'], candidates: [], operations: [{ kind: 'map' }], maxRounds: 2 });
+const plan = JSON.stringify({
+  intent: 'architecture',
+  diagramType: 'architecture',
+  questions: ['How is the server built?'],
+  candidates: [],
+  operations: [{ kind: 'map' }],
+  maxRounds: 2,
+});
 
 describe('run > diagram', () => {
   it('offline: draws the architecture from the import graph, parsed by Mermaid, with a legend of linked files', async () => {
@@ -45,36 +52,55 @@ describe('run > diagram', () => {
     expect(result.comment.body).not.toContain('```mermaid');
   });
 
-  it('with a model: posts the model\'s graph after dropping nodes whose paths are not in the tree', async () => {
+  it("with a model: posts the model's graph after dropping nodes whose paths are not in the tree", async () => {
     const { ports, repo } = await explorePorts();
     const model = new ScriptedChatModel([
-      plan, 'Enough.',
-      { toolCalls: [{ name: 'emit_diagram', args: { type: 'architecture', graph: {
-        nodes: [
-          { id: 'server', label: 'Server "entry"', paths: ['src/server.ts'] },
-          { id: 'http', label: 'HTTP parsing', paths: ['src/http'] },
-          { id: 'ghost', label: 'Ghost', paths: ['src/ghost.ts', '../../etc/passwd'] },
+      plan,
+      'Enough.',
+      {
+        toolCalls: [
+          {
+            name: 'emit_diagram',
+            args: {
+              type: 'architecture',
+              graph: {
+                nodes: [
+                  { id: 'server', label: 'Server "entry"', paths: ['src/server.ts'] },
+                  { id: 'http', label: 'HTTP parsing', paths: ['src/http'] },
+                  { id: 'ghost', label: 'Ghost', paths: ['src/ghost.ts', '../../etc/passwd'] },
+                ],
+                edges: [
+                  { from: 'server', to: 'http', label: 'parses with' },
+                  { from: 'ghost', to: 'http' },
+                ],
+                groups: [],
+              },
+            },
+          },
         ],
-        edges: [{ from: 'server', to: 'http', label: 'parses with' }, { from: 'ghost', to: 'http' }],
-        groups: [],
-      } } }] },
+      },
     ]);
-    const result = done(await run({ command: 'diagram', prompt: 'architecture diagram', repo: { kind: 'local', root: repo.root } }, { ...ports, model }));
+    const result = done(
+      await run({ command: 'diagram', prompt: 'architecture diagram', repo: { kind: 'local', root: repo.root } }, { ...ports, model }),
+    );
     if (result.output.kind !== 'diagram') throw new Error('expected a diagram');
     const [diagram] = result.output.diagrams;
     expect(diagram!.source).toBe('model');
     expect(diagram!.graph.nodes.map((n) => n.id)).toEqual(['server', 'http']);
     expect(diagram!.mermaid).toContain('#quot;entry#quot;');
-    expect(result.notes.join('\n')).toContain('1 node(s) of the model\'s diagram named paths not in the tree and were dropped');
+    expect(result.notes.join('\n')).toContain("1 node(s) of the model's diagram named paths not in the tree and were dropped");
   });
 
-  it('with a model: falls back to the offline diagram when the model\'s graph is malformed, and says so', async () => {
+  it("with a model: falls back to the offline diagram when the model's graph is malformed, and says so", async () => {
     const { ports, repo } = await explorePorts(SAMPLE_FILES);
     const model = new ScriptedChatModel([
-      plan, 'Enough.',
+      plan,
+      'Enough.',
       { toolCalls: [{ name: 'emit_diagram', args: { type: 'architecture', graph: { nodes: 'not a list' } } }] },
     ]);
-    const result = done(await run({ command: 'diagram', prompt: 'architecture diagram', repo: { kind: 'local', root: repo.root } }, { ...ports, model }));
+    const result = done(
+      await run({ command: 'diagram', prompt: 'architecture diagram', repo: { kind: 'local', root: repo.root } }, { ...ports, model }),
+    );
     if (result.output.kind !== 'diagram') throw new Error('expected a diagram');
     expect(result.output.diagrams[0]!.source).toBe('offline');
     expect(result.comment.body).toMatch(/the model's diagram was rejected \(nodes/);

@@ -8,19 +8,27 @@ import { makeReviewRepo } from '../review/review-repo.js';
 
 const BASE = {
   'src/total.ts': 'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n',
-  'src/cart.ts': "import { total } from './total.js';\n\nexport function checkout(items: number[]): string {\n  return `due: ${total(items)}`;\n}\n",
+  'src/cart.ts':
+    "import { total } from './total.js';\n\nexport function checkout(items: number[]): string {\n  return `due: ${total(items)}`;\n}\n",
 };
 const HEAD = {
-  'src/total.ts': 'export function total(items: number[]): number {\n  const sum = items.reduce((a, b) => a + b, 0);\n  debugger;\n  return eval(String(sum));\n}\n',
+  'src/total.ts':
+    'export function total(items: number[]): number {\n  const sum = items.reduce((a, b) => a + b, 0);\n  debugger;\n  return eval(String(sum));\n}\n',
 };
 
 async function review(model?: ScriptedChatModel) {
   const repo = await makeReviewRepo(BASE, { write: HEAD });
   const ports = { source: new LocalRepoSource(repo.root), index: repo.index, logger: recordingLogger(), clock: fixedClock(), model };
-  const result = await run({
-    command: 'review', prompt: 'Review this change.', repo: { kind: 'local', root: repo.root }, diff: repo.diff,
-    pullRequest: { number: 7, title: 'sum', body: '', baseSha: repo.base, headSha: repo.head },
-  }, ports);
+  const result = await run(
+    {
+      command: 'review',
+      prompt: 'Review this change.',
+      repo: { kind: 'local', root: repo.root },
+      diff: repo.diff,
+      pullRequest: { number: 7, title: 'sum', body: '', baseSha: repo.base, headSha: repo.head },
+    },
+    ports,
+  );
   return { result, repo };
 }
 
@@ -34,7 +42,10 @@ describe('run > review', () => {
     const result = done((await review()).result);
     expect(result.skill?.name).toBe('nanodex-reviewing');
     const { body, reviewComments } = result.comment;
-    expect(reviewComments.map((c) => [c.path, c.line, c.side])).toEqual([['src/total.ts', 3, 'RIGHT'], ['src/total.ts', 4, 'RIGHT']]);
+    expect(reviewComments.map((c) => [c.path, c.line, c.side])).toEqual([
+      ['src/total.ts', 3, 'RIGHT'],
+      ['src/total.ts', 4, 'RIGHT'],
+    ]);
     expect(reviewComments[0]!.body).toContain('```suggestion\n```');
     expect(body).toContain('`total`');
     expect(body).toMatch(/checkout/);
@@ -43,11 +54,25 @@ describe('run > review', () => {
 
   it('with a model: places a comment whose quote is found once, and lists one whose quote is not under "needs human judgement"', async () => {
     const model = new ScriptedChatModel([
-      { toolCalls: [
-        { name: 'emit_review_comment', args: { path: 'src/total.ts', line: 2, quote: 'const sum = items.reduce((a, b) => a + b, 0);', body: 'Name it `subtotal`, @mallory.', suggestion: '  const subtotal = items.reduce((a, b) => a + b, 0);' } },
-        { name: 'emit_review_comment', args: { path: 'src/total.ts', line: 9, quote: 'return items.map(x => x * 2);', body: 'This doubles everything.' } },
-        { name: 'emit_answer', args: { text: 'One naming nit; eval must go.', citations: [] } },
-      ] },
+      {
+        toolCalls: [
+          {
+            name: 'emit_review_comment',
+            args: {
+              path: 'src/total.ts',
+              line: 2,
+              quote: 'const sum = items.reduce((a, b) => a + b, 0);',
+              body: 'Name it `subtotal`, @mallory.',
+              suggestion: '  const subtotal = items.reduce((a, b) => a + b, 0);',
+            },
+          },
+          {
+            name: 'emit_review_comment',
+            args: { path: 'src/total.ts', line: 9, quote: 'return items.map(x => x * 2);', body: 'This doubles everything.' },
+          },
+          { name: 'emit_answer', args: { text: 'One naming nit; eval must go.', citations: [] } },
+        ],
+      },
     ]);
     const { result } = await review(model);
     const reviewed = done(result);
@@ -65,7 +90,8 @@ describe('run > review', () => {
     const repo = await makeReviewRepo(BASE, { write: HEAD });
     const ports = { source: new LocalRepoSource(repo.root), index: repo.index, logger: recordingLogger(), clock: fixedClock() };
     expect(await run({ command: 'review', prompt: 'review', repo: { kind: 'local', root: repo.root } }, ports)).toEqual({
-      kind: 'skipped', reason: 'a review needs a diff: give --base and --head, or run it on a pull request',
+      kind: 'skipped',
+      reason: 'a review needs a diff: give --base and --head, or run it on a pull request',
     });
   });
 });

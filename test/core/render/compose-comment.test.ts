@@ -8,17 +8,41 @@ const tree = { sha: undefined, lineCount: () => undefined };
 
 function metricsWith(index: IndexState | undefined): RunMetrics {
   return {
-    command: 'explain', urlDetected: false, intent: undefined, diagramType: undefined, repoToolsExposed: true,
-    planPath: 'heuristic', plannerProblems: [], rounds: 1, filesTouched: 2, bytesFetched: 2048, tokensInContext: 300,
-    modelCalls: 0, refusedToolCalls: 0, evidenceDropped: 0, budget: DEFAULT_BUDGET, ...(index ? { index } : {}),
+    command: 'explain',
+    urlDetected: false,
+    intent: undefined,
+    diagramType: undefined,
+    repoToolsExposed: true,
+    planPath: 'heuristic',
+    plannerProblems: [],
+    rounds: 1,
+    filesTouched: 2,
+    bytesFetched: 2048,
+    tokensInContext: 300,
+    modelCalls: 0,
+    refusedToolCalls: 0,
+    evidenceDropped: 0,
+    budget: DEFAULT_BUDGET,
+    ...(index ? { index } : {}),
     latency: { metadataTreeMs: 1, planningMs: 2, retrievalMs: 3, generationMs: 0, totalMs: 6 },
   };
 }
 
 const compose = async (index: IndexState | undefined, limit?: number) =>
-  (await composeComment([{ title: 'answer', essential: true, text: '## Answer' }, { title: 'details', text: 'x'.repeat(2000) }], {
-    tree, metrics: metricsWith(index), footer: { madeWithModel: false }, limit,
-  })).body;
+  (
+    await composeComment(
+      [
+        { title: 'answer', essential: true, text: '## Answer' },
+        { title: 'details', text: 'x'.repeat(2000) },
+      ],
+      {
+        tree,
+        metrics: metricsWith(index),
+        footer: { madeWithModel: false },
+        limit,
+      },
+    )
+  ).body;
 
 describe('composeComment', () => {
   describe('when the index the run read is partial', () => {
@@ -26,7 +50,7 @@ describe('composeComment', () => {
       const body = await compose({ complete: false, reason: 'building', startedAt: '2026-11-24T10:00:00.000Z' });
       expect(body.split('\n\n')[0]).toBe(
         '> ⚠️ The code index is partial: it is being built right now (started 2026-11-24T10:00:00.000Z), ' +
-        'so files it has not reached yet are missing from this reply. Ask again when the build is done.',
+          'so files it has not reached yet are missing from this reply. Ask again when the build is done.',
       );
       expect(body.split('\n\n')[1]).toBe('## Answer');
     });

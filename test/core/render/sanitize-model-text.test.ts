@@ -15,8 +15,12 @@ describe('sanitizeModelText', () => {
   });
 
   it('shows raw HTML as text, keeping a few harmless inline tags', () => {
-    const { text, report } = sanitizeModelText('<b>bold</b> <img src=x onerror=alert(1)> <a href="https://evil">x</a> <b onclick="x()">y</b>');
-    expect(text).toBe('<b>bold</b> &lt;img src=x onerror=alert(1)&gt; &lt;a href="https://evil"&gt;x&lt;/a&gt; &lt;b onclick="x()"&gt;y</b>');
+    const { text, report } = sanitizeModelText(
+      '<b>bold</b> <img src=x onerror=alert(1)> <a href="https://evil">x</a> <b onclick="x()">y</b>',
+    );
+    expect(text).toBe(
+      '<b>bold</b> &lt;img src=x onerror=alert(1)&gt; &lt;a href="https://evil"&gt;x&lt;/a&gt; &lt;b onclick="x()"&gt;y</b>',
+    );
     expect(report.html).toBe(4);
   });
 
@@ -26,13 +30,18 @@ describe('sanitizeModelText', () => {
 
   it('leaves code alone: mentions and tags inside code are shown literally by GitHub', () => {
     const input = 'Call `@decorator` here:\n```ts\n@Component()\nconst a = <div>{x}</div>;\n```\nthen @carol';
-    expect(sanitizeModelText(input).text).toBe('Call `@decorator` here:\n```ts\n@Component()\nconst a = <div>{x}</div>;\n```\nthen `@carol`');
+    expect(sanitizeModelText(input).text).toBe(
+      'Call `@decorator` here:\n```ts\n@Component()\nconst a = <div>{x}</div>;\n```\nthen `@carol`',
+    );
   });
 });
 
 describe('splitCode', () => {
   it('treats an unclosed fence as code to the end', () => {
-    expect(splitCode('a\n```\n<b>\n')).toEqual([{ text: 'a\n', isCode: false }, { text: '```\n<b>\n', isCode: true }]);
+    expect(splitCode('a\n```\n<b>\n')).toEqual([
+      { text: 'a\n', isCode: false },
+      { text: '```\n<b>\n', isCode: true },
+    ]);
   });
 });
 

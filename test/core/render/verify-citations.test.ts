@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { verifyCitations } from '../../../src/core/render/verify-citations.js';
 
 const sha = 'a'.repeat(40);
-const tree = { sha, htmlUrl: 'https://github.com/o/r', lineCount: (path: string) => ({ 'src/app.ts': 40, 'docs/a b.md': 5 } as Record<string, number>)[path] };
+const tree = {
+  sha,
+  htmlUrl: 'https://github.com/o/r',
+  lineCount: (path: string) => (({ 'src/app.ts': 40, 'docs/a b.md': 5 }) as Record<string, number>)[path],
+};
 const url = (path: string, lines: string, at = sha) => `https://github.com/o/r/blob/${at}/${path}#${lines}`;
 
 describe('verifyCitations', () => {
-  it('keeps permalinks to lines that exist at the tree\'s commit', () => {
+  it("keeps permalinks to lines that exist at the tree's commit", () => {
     const text = `See [src/app.ts#L3-L9](${url('src/app.ts', 'L3-L9')}) and [doc](${url('docs/a%20b.md', 'L5')}).`;
     expect(verifyCitations(text, tree)).toMatchObject({ text, kept: 2, removed: 0 });
   });

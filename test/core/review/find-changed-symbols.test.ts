@@ -24,18 +24,29 @@ const CALLER = "import { Service } from './service.js';\nexport function boot() 
 
 describe('findChangedSymbols', () => {
   it('names the method that changed, not its class', async () => {
-    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('this.count += 1;', 'this.count += 2;') } });
+    const repo = await makeReviewRepo(
+      { 'src/service.ts': SERVICE },
+      { write: { 'src/service.ts': SERVICE.replace('this.count += 1;', 'this.count += 2;') } },
+    );
     const changed = findChangedSymbols(parseDiff(repo.diff), repo.index);
-    expect(changed.map((c) => [c.symbol.name, c.symbol.kind, c.change, c.changedLines])).toEqual([['startEngine', 'method', 'modified', 1]]);
+    expect(changed.map((c) => [c.symbol.name, c.symbol.kind, c.change, c.changedLines])).toEqual([
+      ['startEngine', 'method', 'modified', 1],
+    ]);
   });
 
   it('names the class when its own lines change', async () => {
-    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('  private count = 0;\n', '') } });
+    const repo = await makeReviewRepo(
+      { 'src/service.ts': SERVICE },
+      { write: { 'src/service.ts': SERVICE.replace('  private count = 0;\n', '') } },
+    );
     expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual(['Service']);
   });
 
   it('counts a pure deletion for the symbol that now stands where the lines were', async () => {
-    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE }, { write: { 'src/service.ts': SERVICE.replace('    this.count = 0;\n', '') } });
+    const repo = await makeReviewRepo(
+      { 'src/service.ts': SERVICE },
+      { write: { 'src/service.ts': SERVICE.replace('    this.count = 0;\n', '') } },
+    );
     expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual(['stop']);
   });
 });
@@ -49,30 +60,48 @@ describe('findTouchedLines', () => {
 
 describe('buildBlastRadius', () => {
   it('counts callers outside the changed files, with the nearest first', async () => {
-    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE, 'src/boot.ts': CALLER }, { write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2') } });
+    const repo = await makeReviewRepo(
+      { 'src/service.ts': SERVICE, 'src/boot.ts': CALLER },
+      { write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2') } },
+    );
     const files = parseDiff(repo.diff);
-    const [radius] = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
+    const [radius] = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, {
+      changedPaths: new Set(files.map((f) => f.path)),
+    });
     expect(radius).toMatchObject({ direct: 1, total: 1, files: 1, inChangedFiles: 0 });
     expect(radius!.topCallers[0]).toMatchObject({ name: 'boot', path: 'src/boot.ts', line: 3 });
   });
 
   it('moves callers in files the change also touches to their own count', async () => {
-    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE, 'src/boot.ts': CALLER }, {
-      write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2'), 'src/boot.ts': `${CALLER}// booted\n` },
-    });
+    const repo = await makeReviewRepo(
+      { 'src/service.ts': SERVICE, 'src/boot.ts': CALLER },
+      {
+        write: { 'src/service.ts': SERVICE.replace('+= 1', '+= 2'), 'src/boot.ts': `${CALLER}// booted\n` },
+      },
+    );
     const files = parseDiff(repo.diff);
     const radius = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
-    expect(radius.find((r) => r.changed.symbol.name === 'startEngine')).toMatchObject({ direct: 0, total: 0, inChangedFiles: 1, topCallers: [] });
+    expect(radius.find((r) => r.changed.symbol.name === 'startEngine')).toMatchObject({
+      direct: 0,
+      total: 0,
+      inChangedFiles: 1,
+      topCallers: [],
+    });
   });
 });
 
 describe('buildBlastRadius with a common name', () => {
   it('claims no caller count for a name too common to link by name', async () => {
     const repo = await makeReviewRepo(
-      { 'src/box.ts': 'export class Box {\n  get(): number {\n    return 1;\n  }\n}\n', 'src/use.ts': "import { Box } from './box.js';\nexport const n = new Box().get();\n" },
+      {
+        'src/box.ts': 'export class Box {\n  get(): number {\n    return 1;\n  }\n}\n',
+        'src/use.ts': "import { Box } from './box.js';\nexport const n = new Box().get();\n",
+      },
       { write: { 'src/box.ts': 'export class Box {\n  get(): number {\n    return 2;\n  }\n}\n' } },
     );
-    const [radius] = buildBlastRadius(findChangedSymbols(parseDiff(repo.diff), repo.index), repo.index, { changedPaths: new Set(['src/box.ts']) });
+    const [radius] = buildBlastRadius(findChangedSymbols(parseDiff(repo.diff), repo.index), repo.index, {
+      changedPaths: new Set(['src/box.ts']),
+    });
     expect(radius).toMatchObject({ ambiguous: true, direct: 0, total: 0, topCallers: [] });
   });
 });

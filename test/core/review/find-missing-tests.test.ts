@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { findMissingTests } from '../../../src/core/review/find-missing-tests.js';
 import type { DiffFile } from '../../../src/core/review/parse-diff.js';
 
-const changed = (path: string, status: DiffFile['status'] = 'modified'): DiffFile =>
-  ({ path, status, binary: false, hunks: [], additions: 1, deletions: 0 });
+const changed = (path: string, status: DiffFile['status'] = 'modified'): DiffFile => ({
+  path,
+  status,
+  binary: false,
+  hunks: [],
+  additions: 1,
+  deletions: 0,
+});
 const missing = (...files: DiffFile[]) => findMissingTests(files).map((m) => m.path);
 
 describe('findMissingTests', () => {
@@ -12,7 +18,7 @@ describe('findMissingTests', () => {
     expect(findMissingTests([changed('app/models.py')])[0]!.lookedFor).toEqual(['test_models.py', 'models_test.py']);
   });
 
-  it('accepts a changed test of the same name anywhere, in each language\'s convention', () => {
+  it("accepts a changed test of the same name anywhere, in each language's convention", () => {
     expect(missing(changed('src/core/parse.ts'), changed('test/other/parse.test.ts'))).toEqual([]);
     expect(missing(changed('app/models.py'), changed('tests/unit/test_models.py'))).toEqual([]);
     expect(missing(changed('pkg/store/store.go'), changed('pkg/store/store_test.go'))).toEqual([]);
@@ -31,8 +37,16 @@ describe('findMissingTests', () => {
   });
 
   it('ignores docs, config, tests, type declarations, deletions and Rust (whose tests live in the file)', () => {
-    expect(missing(changed('README.md'), changed('config.yaml'), changed('test/a.test.ts'), changed('src/types.d.ts'),
-      changed('src/gone.ts', 'deleted'), changed('src/lib.rs'))).toEqual([]);
+    expect(
+      missing(
+        changed('README.md'),
+        changed('config.yaml'),
+        changed('test/a.test.ts'),
+        changed('src/types.d.ts'),
+        changed('src/gone.ts', 'deleted'),
+        changed('src/lib.rs'),
+      ),
+    ).toEqual([]);
   });
 
   it('does not count a deleted test as covering anything', () => {

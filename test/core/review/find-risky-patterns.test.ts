@@ -6,13 +6,25 @@ import type { DiffFile } from '../../../src/core/review/parse-diff.js';
 function added(path: string, lines: string[]): DiffFile {
   let n = 1;
   return {
-    path, status: 'modified', binary: false, additions: lines.length, deletions: 0,
-    hunks: [{
-      oldStart: 1, oldLines: 0, newStart: 1, newLines: lines.length, header: '@@',
-      lines: lines.map((text) => (text.startsWith(' ') && text.startsWith(' ~')
-        ? { kind: 'context' as const, text: text.slice(2), oldLine: n, newLine: n++ }
-        : { kind: 'add' as const, text, newLine: n++ })),
-    }],
+    path,
+    status: 'modified',
+    binary: false,
+    additions: lines.length,
+    deletions: 0,
+    hunks: [
+      {
+        oldStart: 1,
+        oldLines: 0,
+        newStart: 1,
+        newLines: lines.length,
+        header: '@@',
+        lines: lines.map((text) =>
+          text.startsWith(' ') && text.startsWith(' ~')
+            ? { kind: 'context' as const, text: text.slice(2), oldLine: n, newLine: n++ }
+            : { kind: 'add' as const, text, newLine: n++ },
+        ),
+      },
+    ],
   };
 }
 
@@ -43,7 +55,9 @@ describe('findRiskyPatterns', () => {
     expect(await kinds('src/db.ts', 'db.query(`SELECT * FROM users WHERE id = ${id}`);')).toEqual(['risk:sql-injection']);
     expect(await kinds('app/db.py', 'cur.execute("DELETE FROM users WHERE id = " + user_id)')).toEqual(['risk:sql-injection']);
     expect(await kinds('app/db.py', 'cur.execute(f"SELECT name FROM t WHERE id = {i}")')).toEqual(['risk:sql-injection']);
-    expect(await kinds('app/db.py', 'cur.execute("SELECT name FROM t WHERE id = %s", (i,))', '# SELECT x FROM t WHERE a = " + b')).toEqual([]);
+    expect(await kinds('app/db.py', 'cur.execute("SELECT name FROM t WHERE id = %s", (i,))', '# SELECT x FROM t WHERE a = " + b')).toEqual(
+      [],
+    );
   });
 
   it('flags disabled TLS verification in several languages', async () => {
@@ -54,7 +68,12 @@ describe('findRiskyPatterns', () => {
   });
 
   it('flags debug output in library code, offering to delete a complete call, but not in tests or command-line tools', async () => {
-    expect(await only('src/a.ts', '  console.log("here", x);')).toMatchObject({ kind: 'risk:debug-output', severity: 'info', suggestion: '', quote: 'console.log("here", x);' });
+    expect(await only('src/a.ts', '  console.log("here", x);')).toMatchObject({
+      kind: 'risk:debug-output',
+      severity: 'info',
+      suggestion: '',
+      quote: 'console.log("here", x);',
+    });
     expect((await only('src/a.ts', 'console.log("start",'))?.suggestion).toBeUndefined();
     expect(await kinds('lib/a.py', 'print(result)')).toEqual(['risk:debug-output']);
     expect(await kinds('test/a.test.ts', 'console.log(x);')).toEqual([]);
@@ -79,7 +98,9 @@ describe('findRiskyPatterns', () => {
   it('flags token-shaped strings and literal passwords, but not placeholders or environment reads', async () => {
     expect(await kinds('src/config.ts', 'const key = "AKIAABCDEFGHIJKLMNOP";')).toEqual(['risk:secret']);
     expect(await kinds('app/settings.py', 'DB_PASSWORD = "s3cr3t-pass"')).toEqual(['risk:secret']);
-    expect(await kinds('app/settings.py', 'DB_PASSWORD = "changeme"', 'API_KEY = os.environ["API_KEY"]', 'token = "<your token>"')).toEqual([]);
+    expect(await kinds('app/settings.py', 'DB_PASSWORD = "changeme"', 'API_KEY = os.environ["API_KEY"]', 'token = "<your token>"')).toEqual(
+      [],
+    );
   });
 
   it('flags TODOs added in code comments, not the word elsewhere', async () => {
@@ -90,7 +111,10 @@ describe('findRiskyPatterns', () => {
   });
 
   it('flags loose equality in JavaScript and suggests the strict form, leaving `== null` alone', async () => {
-    expect(await only('src/a.ts', 'if (a == b) return;')).toMatchObject({ kind: 'risk:loose-equality', suggestion: 'if (a === b) return;' });
+    expect(await only('src/a.ts', 'if (a == b) return;')).toMatchObject({
+      kind: 'risk:loose-equality',
+      suggestion: 'if (a === b) return;',
+    });
     expect(await only('src/a.js', 'if (a != "==") go();')).toMatchObject({ kind: 'risk:loose-equality' });
     expect((await only('src/a.js', 'if (a != "==") go();'))!.suggestion).toBeUndefined();
     expect(await kinds('src/a.ts', 'if (a == null) return;', 'if (a === b) return;', 'const ok = a !== b;')).toEqual([]);
@@ -104,7 +128,10 @@ describe('findRiskyPatterns', () => {
 
   it('flags unpickling and unsafe yaml.load, suggesting safe_load only where it is a drop-in', async () => {
     expect(await kinds('app/a.py', 'data = pickle.loads(blob)')).toEqual(['risk:unsafe-deserialization']);
-    expect(await only('app/a.py', '    cfg = yaml.load(stream)')).toMatchObject({ kind: 'risk:yaml-load', suggestion: 'cfg = yaml.safe_load(stream)' });
+    expect(await only('app/a.py', '    cfg = yaml.load(stream)')).toMatchObject({
+      kind: 'risk:yaml-load',
+      suggestion: 'cfg = yaml.safe_load(stream)',
+    });
     expect((await only('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.FullLoader)'))!.suggestion).toBeUndefined();
     expect(await kinds('app/a.py', 'cfg = yaml.load(stream, Loader=yaml.SafeLoader)', 'cfg = yaml.safe_load(stream)')).toEqual([]);
   });

@@ -17,7 +17,7 @@ async function review(changes: Record<string, string>) {
 }
 
 describe('test gaps judged by the index', () => {
-  it('sees that a test named after no file covers the change, through the package\'s re-export', async () => {
+  it("sees that a test named after no file covers the change, through the package's re-export", async () => {
     const { tests } = await review({
       'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.strip()\n',
       'tests/test_basic.py': 'from flask import Flask\n\ndef test_route():\n    assert Flask().route(" /") == "/"\n',
@@ -51,14 +51,22 @@ describe('test gaps judged by the index', () => {
   });
 
   it('sees a Java test reach its package without an import, from another source root', async () => {
-    const repo = await makeReviewRepo({
-      'lib/src/main/java/com/x/Gson.java': 'package com.x;\nimport com.x.internal.Adapters;\npublic class Gson { int a() { return Adapters.one(); } }\n',
-      'lib/src/main/java/com/x/internal/Adapters.java': 'package com.x.internal;\npublic class Adapters { public static int one() { return 1; } }\n',
-      'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { new Gson().a(); } }\n',
-    }, { write: {
-      'lib/src/main/java/com/x/internal/Adapters.java': 'package com.x.internal;\npublic class Adapters { public static int one() { return 2; } }\n',
-      'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { assert new Gson().a() == 2; } }\n',
-    } });
+    const repo = await makeReviewRepo(
+      {
+        'lib/src/main/java/com/x/Gson.java':
+          'package com.x;\nimport com.x.internal.Adapters;\npublic class Gson { int a() { return Adapters.one(); } }\n',
+        'lib/src/main/java/com/x/internal/Adapters.java':
+          'package com.x.internal;\npublic class Adapters { public static int one() { return 1; } }\n',
+        'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { new Gson().a(); } }\n',
+      },
+      {
+        write: {
+          'lib/src/main/java/com/x/internal/Adapters.java':
+            'package com.x.internal;\npublic class Adapters { public static int one() { return 2; } }\n',
+          'lib/src/test/java/com/x/GsonTest.java': 'package com.x;\npublic class GsonTest { void t() { assert new Gson().a() == 2; } }\n',
+        },
+      },
+    );
     const { tests } = await reviewOffline({ files: parseDiff(repo.diff), index: repo.index, base: repo.base, head: repo.head });
     expect(tests.gaps).toEqual([]);
     expect(tests.testsToRun).toEqual(['lib/src/test/java/com/x/GsonTest.java']);

@@ -7,20 +7,22 @@ const commit = (root: string) => git(root, ['-c', 'user.email=t@example.com', '-
 
 describe('parseDiff', () => {
   it('numbers the lines of each side and counts additions and deletions', () => {
-    const [file] = parseDiff([
-      'diff --git a/src/a.ts b/src/a.ts',
-      'index 1111111..2222222 100644',
-      '--- a/src/a.ts',
-      '+++ b/src/a.ts',
-      '@@ -10,4 +10,5 @@ export function main() {',
-      ' one',
-      '-two',
-      '+TWO',
-      '+three',
-      ' four',
-      ' five',
-      '',
-    ].join('\n'));
+    const [file] = parseDiff(
+      [
+        'diff --git a/src/a.ts b/src/a.ts',
+        'index 1111111..2222222 100644',
+        '--- a/src/a.ts',
+        '+++ b/src/a.ts',
+        '@@ -10,4 +10,5 @@ export function main() {',
+        ' one',
+        '-two',
+        '+TWO',
+        '+three',
+        ' four',
+        ' five',
+        '',
+      ].join('\n'),
+    );
     expect(file).toMatchObject({ path: 'src/a.ts', status: 'modified', binary: false, additions: 2, deletions: 1 });
     expect(file!.oldPath).toBeUndefined();
     expect(file!.hunks[0]!.header).toBe('@@ -10,4 +10,5 @@ export function main() {');
@@ -35,26 +37,52 @@ describe('parseDiff', () => {
   });
 
   it('drops the "no newline at end of file" marker without counting it as a line', () => {
-    const [file] = parseDiff([
-      'diff --git a/k.txt b/k.txt', 'index de98044..36ef1ba 100644', '--- a/k.txt', '+++ b/k.txt',
-      '@@ -1,2 +1,2 @@', ' a', '-c', '\\ No newline at end of file', '+c', '\\ No newline at end of file', '',
-    ].join('\n'));
+    const [file] = parseDiff(
+      [
+        'diff --git a/k.txt b/k.txt',
+        'index de98044..36ef1ba 100644',
+        '--- a/k.txt',
+        '+++ b/k.txt',
+        '@@ -1,2 +1,2 @@',
+        ' a',
+        '-c',
+        '\\ No newline at end of file',
+        '+c',
+        '\\ No newline at end of file',
+        '',
+      ].join('\n'),
+    );
     expect(file!.hunks[0]!.lines.map((l) => `${l.kind}:${l.text}`)).toEqual(['context:a', 'del:c', 'add:c']);
     expect(file).toMatchObject({ additions: 1, deletions: 1 });
   });
 
-  it('keeps git\'s numbering for a side with no lines (an insertion after line 5)', () => {
+  it("keeps git's numbering for a side with no lines (an insertion after line 5)", () => {
     const [file] = parseDiff('diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -5,0 +6,2 @@\n+a\n+b\n');
     expect(file!.hunks[0]).toMatchObject({ oldStart: 5, oldLines: 0, newStart: 6, newLines: 2 });
     expect(file!.hunks[0]!.lines.map((l) => l.newLine)).toEqual([6, 7]);
   });
 
   it('reads renames with and without changes, and names the old path', () => {
-    const files = parseDiff([
-      'diff --git a/moved.txt b/moved2.txt', 'similarity index 100%', 'rename from moved.txt', 'rename to moved2.txt',
-      'diff --git a/old.txt b/new name.txt', 'similarity index 73%', 'rename from old.txt', 'rename to new name.txt',
-      'index f384549..c6a1cb7 100644', '--- a/old.txt', '+++ b/new name.txt\t', '@@ -1,2 +1,2 @@', ' one', '-four', '+FOUR', '',
-    ].join('\n'));
+    const files = parseDiff(
+      [
+        'diff --git a/moved.txt b/moved2.txt',
+        'similarity index 100%',
+        'rename from moved.txt',
+        'rename to moved2.txt',
+        'diff --git a/old.txt b/new name.txt',
+        'similarity index 73%',
+        'rename from old.txt',
+        'rename to new name.txt',
+        'index f384549..c6a1cb7 100644',
+        '--- a/old.txt',
+        '+++ b/new name.txt\t',
+        '@@ -1,2 +1,2 @@',
+        ' one',
+        '-four',
+        '+FOUR',
+        '',
+      ].join('\n'),
+    );
     expect(files.map((f) => [f.path, f.oldPath, f.status, f.hunks.length])).toEqual([
       ['moved2.txt', 'moved.txt', 'renamed', 0],
       ['new name.txt', 'old.txt', 'renamed', 1],
@@ -62,11 +90,20 @@ describe('parseDiff', () => {
   });
 
   it('reads mode changes, empty new files and binary files as files without hunks', () => {
-    const files = parseDiff([
-      'diff --git a/run.sh b/run.sh', 'old mode 100644', 'new mode 100755',
-      'diff --git a/empty b/empty', 'new file mode 100644', 'index 0000000..e69de29',
-      'diff --git a/logo.png b/logo.png', 'index bdc955b..350ed01 100644', 'Binary files a/logo.png and b/logo.png differ', '',
-    ].join('\n'));
+    const files = parseDiff(
+      [
+        'diff --git a/run.sh b/run.sh',
+        'old mode 100644',
+        'new mode 100755',
+        'diff --git a/empty b/empty',
+        'new file mode 100644',
+        'index 0000000..e69de29',
+        'diff --git a/logo.png b/logo.png',
+        'index bdc955b..350ed01 100644',
+        'Binary files a/logo.png and b/logo.png differ',
+        '',
+      ].join('\n'),
+    );
     expect(files.map((f) => [f.path, f.status, f.binary, f.hunks.length])).toEqual([
       ['run.sh', 'modified', false, 0],
       ['empty', 'added', false, 0],
@@ -75,13 +112,17 @@ describe('parseDiff', () => {
   });
 
   it('names a deleted file by its old path', () => {
-    const [file] = parseDiff('diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\nindex b77b4eb..0000000\n--- a/gone.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-x\n-y\n');
+    const [file] = parseDiff(
+      'diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\nindex b77b4eb..0000000\n--- a/gone.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-x\n-y\n',
+    );
     expect(file).toMatchObject({ path: 'gone.txt', status: 'deleted', additions: 0, deletions: 2 });
     expect(file!.hunks[0]).toMatchObject({ newStart: 0, newLines: 0 });
   });
 
-  it('decodes git\'s quoted paths', () => {
-    const [file] = parseDiff('diff --git "a/t\\303\\251st \\"q\\".txt" "b/t\\303\\251st \\"q\\".txt"\nnew file mode 100644\n--- /dev/null\n+++ "b/t\\303\\251st \\"q\\".txt"\n@@ -0,0 +1 @@\n+x\n');
+  it("decodes git's quoted paths", () => {
+    const [file] = parseDiff(
+      'diff --git "a/t\\303\\251st \\"q\\".txt" "b/t\\303\\251st \\"q\\".txt"\nnew file mode 100644\n--- /dev/null\n+++ "b/t\\303\\251st \\"q\\".txt"\n@@ -0,0 +1 @@\n+x\n',
+    );
     expect(file!.path).toBe('tést "q".txt');
   });
 

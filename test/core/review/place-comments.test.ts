@@ -15,12 +15,22 @@ function fileWith(lines: string[], path = 'src/app.ts'): DiffFile {
     return { kind: 'context', text, oldLine: oldLine++, newLine: newLine++ };
   });
   return {
-    path, status: 'modified', binary: false, additions: 0, deletions: 0,
+    path,
+    status: 'modified',
+    binary: false,
+    additions: 0,
+    deletions: 0,
     hunks: [{ oldStart: 10, oldLines: oldLine - 10, newStart: 10, newLines: newLine - 10, header: '@@', lines: hunkLines }],
   };
 }
 
-const draft = (quote: string, extra: Partial<ReviewDraft> = {}): ReviewDraft => ({ path: 'src/app.ts', quote, body: 'Why this matters.', kind: 'model', ...extra });
+const draft = (quote: string, extra: Partial<ReviewDraft> = {}): ReviewDraft => ({
+  path: 'src/app.ts',
+  quote,
+  body: 'Why this matters.',
+  kind: 'model',
+  ...extra,
+});
 
 describe('placeComments', () => {
   const file = fileWith([' function run(input) {', '-  return input;', '+  const out = eval(input);', '+  return out;', ' }']);
@@ -56,7 +66,10 @@ describe('placeComments', () => {
   });
 
   it('attaches a suggestion block that replaces exactly the quoted lines, keeping their indentation', () => {
-    const { inline } = placeComments([file], [draft('const out = eval(input);', { suggestion: 'const out = JSON.parse(input);', severity: 'error', kind: 'risk:eval' })]);
+    const { inline } = placeComments(
+      [file],
+      [draft('const out = eval(input);', { suggestion: 'const out = JSON.parse(input);', severity: 'error', kind: 'risk:eval' })],
+    );
     expect(inline[0]!.body).toMatchInlineSnapshot(`
       "\`\`\`ts
       const out = eval(input);
@@ -87,22 +100,35 @@ describe('placeComments', () => {
   it('puts every placed comment on new-side lines of a hunk that contain its quote (property)', () => {
     const lineText = fc.stringMatching(/^[ a-c(){};=]{0,12}$/);
     const diffLine = fc.tuple(fc.constantFrom('+', '-', ' '), lineText).map(([s, t]) => s + t);
-    fc.assert(fc.property(fc.array(diffLine, { minLength: 1, maxLength: 25 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), (lines, extra) => {
-      const diff = fileWith(lines);
-      const newSide = new Map(diff.hunks[0]!.lines.filter((l) => l.kind !== 'del').map((l) => [l.newLine!, l.text]));
-      // Quotes taken from the lines themselves (whole, part, two lines) and some arbitrary ones.
-      const texts = lines.map((l) => l.slice(1));
-      const quotes = [...texts, ...texts.map((t) => t.slice(1, 4)), ...texts.slice(1).map((t, i) => `${texts[i]}\n${t}`), ...extra];
-      const { inline, needsJudgement } = placeComments([diff], quotes.map((q) => draft(q)));
-      expect(inline.length + needsJudgement.length).toBe(quotes.length);
-      for (const c of inline) {
-        const quoteLines = c.draft.quote.split('\n').map((q) => q.trim()).filter(Boolean);
-        const start = c.startLine ?? c.line;
-        expect(c.line - start + 1).toBe(quoteLines.length);
-        for (let n = start; n <= c.line; n += 1) expect(newSide.has(n)).toBe(true);
-        expect(newSide.get(start)!.trimEnd()).toContain(quoteLines[0]);
-        expect(newSide.get(c.line)!.trimEnd()).toContain(quoteLines[quoteLines.length - 1]);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(diffLine, { minLength: 1, maxLength: 25 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+        (lines, extra) => {
+          const diff = fileWith(lines);
+          const newSide = new Map(diff.hunks[0]!.lines.filter((l) => l.kind !== 'del').map((l) => [l.newLine!, l.text]));
+          // Quotes taken from the lines themselves (whole, part, two lines) and some arbitrary ones.
+          const texts = lines.map((l) => l.slice(1));
+          const quotes = [...texts, ...texts.map((t) => t.slice(1, 4)), ...texts.slice(1).map((t, i) => `${texts[i]}\n${t}`), ...extra];
+          const { inline, needsJudgement } = placeComments(
+            [diff],
+            quotes.map((q) => draft(q)),
+          );
+          expect(inline.length + needsJudgement.length).toBe(quotes.length);
+          for (const c of inline) {
+            const quoteLines = c.draft.quote
+              .split('\n')
+              .map((q) => q.trim())
+              .filter(Boolean);
+            const start = c.startLine ?? c.line;
+            expect(c.line - start + 1).toBe(quoteLines.length);
+            for (let n = start; n <= c.line; n += 1) expect(newSide.has(n)).toBe(true);
+            expect(newSide.get(start)!.trimEnd()).toContain(quoteLines[0]);
+            expect(newSide.get(c.line)!.trimEnd()).toContain(quoteLines[quoteLines.length - 1]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -4,9 +4,13 @@ import { renderReview } from '../../../src/core/review/render-review.js';
 import type { OfflineReview } from '../../../src/core/review/review-offline.js';
 
 const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => ({
-  base: 'aaaaaaaaaaaaaaaa', head: 'bbbbbbbbbbbbbbbb',
+  base: 'aaaaaaaaaaaaaaaa',
+  head: 'bbbbbbbbbbbbbbbb',
   summary: { files: 1, additions: 2, deletions: 1, changedSymbols: 0 },
-  changedSymbols: [], blastRadius: [], tests: { gaps: [], testsToRun: [], moreTests: 0 }, drafts: [],
+  changedSymbols: [],
+  blastRadius: [],
+  tests: { gaps: [], testsToRun: [], moreTests: 0 },
+  drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
   ...overrides,
 });
@@ -15,7 +19,12 @@ const linkTo = buildLinkTo({});
 
 describe('renderReview', () => {
   it('keeps a quiet review short: overview and receipt only', () => {
-    const { summary, comments } = renderReview({ review: quietReview(), placed: { inline: [], needsJudgement: [] }, linkTo, madeWithModel: false });
+    const { summary, comments } = renderReview({
+      review: quietReview(),
+      placed: { inline: [], needsJudgement: [] },
+      linkTo,
+      madeWithModel: false,
+    });
     expect(comments).toEqual([]);
     expect(summary).toMatchInlineSnapshot(`
       "## nanodex review
@@ -35,7 +44,13 @@ describe('renderReview', () => {
 
   it('says a model wrote the summary, puts its text after the overview, and warns about a stale index', () => {
     const review = quietReview({ receipt: { reviewed: [], skipped: [], indexAtHead: false } });
-    const { summary } = renderReview({ review, placed: { inline: [], needsJudgement: [] }, linkTo, madeWithModel: true, modelSummary: 'Tightens header parsing.\n' });
+    const { summary } = renderReview({
+      review,
+      placed: { inline: [], needsJudgement: [] },
+      linkTo,
+      madeWithModel: true,
+      modelSummary: 'Tightens header parsing.\n',
+    });
     expect(summary).toContain('The summary was written with a language model; the findings come from the diff and the code index.');
     expect(summary).toContain('> [!WARNING]\n> The code index was not built at the head commit');
     expect(summary.indexOf('Tightens header parsing.')).toBeGreaterThan(summary.indexOf('## nanodex review'));
@@ -45,7 +60,9 @@ describe('renderReview', () => {
   it('fences quoted code with more backticks than the code holds', () => {
     const draft = { path: 'src/a.md.ts', quote: 'const s = ```x``` + "y";', body: 'Odd.', kind: 'model' };
     const { summary } = renderReview({
-      review: quietReview(), linkTo, madeWithModel: true,
+      review: quietReview(),
+      linkTo,
+      madeWithModel: true,
       placed: { inline: [], needsJudgement: [{ draft, reason: 'quote not found in the diff' }] },
     });
     const section = summary.slice(summary.indexOf('### Needs human judgement'), summary.indexOf('<details>'));

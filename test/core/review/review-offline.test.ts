@@ -7,7 +7,11 @@ import { reviewOffline } from '../../../src/core/review/review-offline.js';
 import { makeReviewRepo, type ReviewRepo } from './review-repo.js';
 import { BASE_FILES, HEAD_CHANGES } from './review-scenario.js';
 
-async function reviewScenario(): Promise<{ repo: ReviewRepo; review: Awaited<ReturnType<typeof reviewOffline>>; files: ReturnType<typeof parseDiff> }> {
+async function reviewScenario(): Promise<{
+  repo: ReviewRepo;
+  review: Awaited<ReturnType<typeof reviewOffline>>;
+  files: ReturnType<typeof parseDiff>;
+}> {
   const repo = await makeReviewRepo(BASE_FILES, HEAD_CHANGES);
   const files = parseDiff(repo.diff);
   return { repo, files, review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head }) };
@@ -27,10 +31,12 @@ describe('reviewOffline on a real git diff', () => {
     ]);
   });
 
-  it('names the changed function, and the new file\'s top-level functions', async () => {
+  it("names the changed function, and the new file's top-level functions", async () => {
     const { review } = await reviewScenario();
     expect(review.changedSymbols.map((c) => [c.symbol.name, c.change])).toEqual([
-      ['splitHeaders', 'modified'], ['runScript', 'added'], ['runTwice', 'added'],
+      ['splitHeaders', 'modified'],
+      ['runScript', 'added'],
+      ['runTwice', 'added'],
     ]);
     expect(review.summary).toEqual({ files: 7, additions: 14, deletions: 4, changedSymbols: 3 });
   });
@@ -58,9 +64,16 @@ describe('reviewOffline on a real git diff', () => {
 
   it('writes a receipt of what it reviewed and what it skipped, and why', async () => {
     const { review } = await reviewScenario();
-    expect(review.receipt.reviewed.map((r) => r.path)).toEqual(['src/http/headers.ts', 'src/plugins/run-script.ts', 'test/http/headers.test.ts']);
+    expect(review.receipt.reviewed.map((r) => r.path)).toEqual([
+      'src/http/headers.ts',
+      'src/plugins/run-script.ts',
+      'test/http/headers.test.ts',
+    ]);
     expect(review.receipt.skipped.map((s) => [s.path, s.reason])).toEqual([
-      ['assets/logo.png', 'binary'], ['package-lock.json', 'generated'], ['src/legacy.ts', 'deleted'], ['src/new-name.ts', 'no-text-change'],
+      ['assets/logo.png', 'binary'],
+      ['package-lock.json', 'generated'],
+      ['src/legacy.ts', 'deleted'],
+      ['src/new-name.ts', 'no-text-change'],
     ]);
     expect(review.receipt.indexAtHead).toBe(true);
   });
@@ -78,7 +91,9 @@ describe('reviewOffline on a real git diff', () => {
   it('renders the summary and the inline comments', async () => {
     const { repo, review, files } = await reviewScenario();
     const rendered = renderReview({
-      review, placed: placeComments(files, review.drafts), madeWithModel: false,
+      review,
+      placed: placeComments(files, review.drafts),
+      madeWithModel: false,
       linkTo: buildLinkTo({ htmlUrl: 'https://github.com/o/r', sha: 'HEAD' }),
     });
     const summary = rendered.summary.replace(repo.base.slice(0, 12), 'BASE').replace(repo.head.slice(0, 12), 'HEAD');

@@ -7,6 +7,8 @@ describe('findNodeProblem', () => {
   });
 
   it.each(['v20.20.2', 'v22.12.0', 'v18.0.0', 'v23.11.0'])('refuses %s, naming the version needed and the fix', (version) => {
-    expect(findNodeProblem(version)).toMatch(new RegExp(`needs Node\\.js 22\\.20 or later .*this is Node\\.js ${version.replace(/\./g, '\\.')}\\. Fix: install Node\\.js 24 LTS`));
+    expect(findNodeProblem(version)).toMatch(
+      new RegExp(`needs Node\\.js 22\\.20 or later .*this is Node\\.js ${version.replace(/\./g, '\\.')}\\. Fix: install Node\\.js 24 LTS`),
+    );
   });
 });

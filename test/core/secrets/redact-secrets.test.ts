@@ -8,8 +8,16 @@ const corpus = buildSecretCorpus();
 /** Where a secret sits: the ways it reaches text nanodex shows. */
 const PLACES: Record<string, (code: string) => string> = {
   'in code': (code) => `function connect() {\n  ${code.split('\n').join('\n  ')}\n}`,
-  'in a comment': (code) => code.split('\n').map((l) => `// ${l}`).join('\n'),
-  'in a diff under review': (code) => code.split('\n').map((l) => `+${l}`).join('\n'),
+  'in a comment': (code) =>
+    code
+      .split('\n')
+      .map((l) => `// ${l}`)
+      .join('\n'),
+  'in a diff under review': (code) =>
+    code
+      .split('\n')
+      .map((l) => `+${l}`)
+      .join('\n'),
   'in model output': (code) => `The connection is set up here:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nso that is where to look.`,
   'in JSON output': (code) => JSON.stringify({ snippet: code }, null, 2),
 };
@@ -65,7 +73,10 @@ describe('redactSecrets', () => {
   });
 
   it('counts the secrets it replaced', async () => {
-    const text = corpus.filter((s) => s.name.startsWith('GitHub token')).map((s) => s.inCode).join('\n');
+    const text = corpus
+      .filter((s) => s.name.startsWith('GitHub token'))
+      .map((s) => s.inCode)
+      .join('\n');
     expect((await redactSecretsCounted(text)).count).toBe(5);
   });
 
@@ -88,7 +99,10 @@ describe('redactSecrets', () => {
     ['a made-up value in a README', '  clientSecret: "1234567890abcdef12341234567890abcdef1234",'],
     ['a state name in a tokenizer', 'lastSignificantToken = "?InterpolationInTemplate";'],
     ['a type named like a 40-character AWS secret', 'secret_access_key: SandboxesSandboxAwsMountStaticAuthConfig.SecretAccessKey;'],
-    ['two constants naming the key markers', 'var pkcs1Begin = "-----BEGIN RSA PRIVATE KEY-----";\nvar pkcs1End = "-----END RSA PRIVATE KEY-----";'],
+    [
+      'two constants naming the key markers',
+      'var pkcs1Begin = "-----BEGIN RSA PRIVATE KEY-----";\nvar pkcs1End = "-----END RSA PRIVATE KEY-----";',
+    ],
   ])('leaves ordinary code alone: %s', async (_what, line) => {
     expect(await redactSecrets(line)).toBe(line);
   });

@@ -49,22 +49,33 @@ describe('loadSkills', () => {
       const second = skillFile('.github/skills2', 'release-notes', 'A second copy.');
       const loaded = loadSkills({ builtIn: [], repository: [second, first] });
       expect(loaded.skills).toMatchObject([{ name: 'release-notes', path: first.path }]);
-      expect(loaded.problems).toEqual([expect.objectContaining({
-        path: second.path, field: 'name', message: expect.stringMatching(/already named "release-notes" \(\.github\/skills\/release-notes/),
-      })]);
+      expect(loaded.problems).toEqual([
+        expect.objectContaining({
+          path: second.path,
+          field: 'name',
+          message: expect.stringMatching(/already named "release-notes" \(\.github\/skills\/release-notes/),
+        }),
+      ]);
     });
 
     it('reports a malformed repository skill and still loads every other skill, keeping the built-in it meant to replace', () => {
-      const broken = { path: '.github/skills/nanodex-reviewing/SKILL.md', text: '---\nname: nanodex-reviewing\ndescription: !!js/function x\n---\nbody\n' };
+      const broken = {
+        path: '.github/skills/nanodex-reviewing/SKILL.md',
+        text: '---\nname: nanodex-reviewing\ndescription: !!js/function x\n---\nbody\n',
+      };
       const loaded = loadSkills({ builtIn, repository: [broken, skillFile('.github/skills', 'release-notes')] });
-      expect(loaded.problems).toEqual([expect.objectContaining({ path: broken.path, field: 'description', fix: expect.stringMatching(/remove the tag/) })]);
+      expect(loaded.problems).toEqual([
+        expect.objectContaining({ path: broken.path, field: 'description', fix: expect.stringMatching(/remove the tag/) }),
+      ]);
       expect(loaded.skills.find((s) => s.name === 'nanodex-reviewing')?.source).toBe('built-in');
       expect(loaded.skills).toHaveLength(8);
       expect(loaded.overrides).toEqual([]);
     });
 
     it(`loads at most ${MAX_REPOSITORY_SKILLS} repository skills and says so`, () => {
-      const many = Array.from({ length: MAX_REPOSITORY_SKILLS + 3 }, (_, i) => skillFile('.github/skills', `s${String(i).padStart(3, '0')}`));
+      const many = Array.from({ length: MAX_REPOSITORY_SKILLS + 3 }, (_, i) =>
+        skillFile('.github/skills', `s${String(i).padStart(3, '0')}`),
+      );
       const loaded = loadSkills({ builtIn: [], repository: many });
       expect(loaded.skills).toHaveLength(MAX_REPOSITORY_SKILLS);
       expect(loaded.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/only the first 50/) })]);
@@ -74,18 +85,20 @@ describe('loadSkills', () => {
 
 describe('findRepositorySkillPaths', () => {
   it('keeps exactly .github/skills/<name>/SKILL.md, normalised, sorted and once each', () => {
-    expect(findRepositorySkillPaths([
-      'src/index.ts',
-      '.github/skills/release-notes/SKILL.md',
-      './.github/skills/alpha/SKILL.md',
-      '.github\\skills\\alpha\\SKILL.md',
-      '.github/skills/SKILL.md',
-      '.github/skills/deep/references/SKILL.md',
-      '.github/skills/lower/skill.md',
-      'docs/.github/skills/x/SKILL.md',
-      '.github/skills/../skills/evil/SKILL.md',
-      '/.github/skills/abs/SKILL.md',
-    ])).toEqual(['.github/skills/alpha/SKILL.md', '.github/skills/release-notes/SKILL.md']);
+    expect(
+      findRepositorySkillPaths([
+        'src/index.ts',
+        '.github/skills/release-notes/SKILL.md',
+        './.github/skills/alpha/SKILL.md',
+        '.github\\skills\\alpha\\SKILL.md',
+        '.github/skills/SKILL.md',
+        '.github/skills/deep/references/SKILL.md',
+        '.github/skills/lower/skill.md',
+        'docs/.github/skills/x/SKILL.md',
+        '.github/skills/../skills/evil/SKILL.md',
+        '/.github/skills/abs/SKILL.md',
+      ]),
+    ).toEqual(['.github/skills/alpha/SKILL.md', '.github/skills/release-notes/SKILL.md']);
   });
 });
 

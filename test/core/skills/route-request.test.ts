@@ -8,10 +8,14 @@ import { routeByWordOverlap } from '../../../bench/routing/word-overlap-floor.js
 
 const builtIn = await readBuiltInSkillFiles();
 const { skills } = loadSkills({ builtIn, repository: [] });
-const withRepository = (...files: { name: string; front: string }[]) => loadSkills({
-  builtIn,
-  repository: files.map((f) => ({ path: `.github/skills/${f.name}/SKILL.md`, text: `---\nname: ${f.name}\n${f.front}\n---\nInstructions.\n` })),
-}).skills;
+const withRepository = (...files: { name: string; front: string }[]) =>
+  loadSkills({
+    builtIn,
+    repository: files.map((f) => ({
+      path: `.github/skills/${f.name}/SKILL.md`,
+      text: `---\nname: ${f.name}\n${f.front}\n---\nInstructions.\n`,
+    })),
+  }).skills;
 
 function accuracy(set: typeof ROUTING_PROMPTS, route: (prompt: string) => string) {
   const misses = set.filter(([prompt, expected]) => route(prompt) !== expected).map(([p, e]) => `${e} -> ${route(p)}: ${p}`);
@@ -22,7 +26,9 @@ describe('routeRequest', () => {
   describe('on the labelled set of free-text requests', () => {
     it('has at least 60 varied prompts covering every skill command', () => {
       expect(ROUTING_PROMPTS.length).toBeGreaterThanOrEqual(60);
-      expect(new Set(ROUTING_PROMPTS.map(([, e]) => e))).toEqual(new Set(['plan', 'review', 'explain', 'diagram', 'debug', 'refactor', 'work']));
+      expect(new Set(ROUTING_PROMPTS.map(([, e]) => e))).toEqual(
+        new Set(['plan', 'review', 'explain', 'diagram', 'debug', 'refactor', 'work']),
+      );
     });
 
     it('routes at least 90% to the expected command', () => {
@@ -59,14 +65,21 @@ describe('routeRequest', () => {
       expect(routeRequest(text, skills)).toMatchObject({ command, skill: { name: skill }, prompt, how: 'command', scores: [] });
     });
 
-    it.each([['map --tokens 800', 'map'], ['find parseRepoPath', 'find'], ['refs splitHeaders', 'refs'], ['help', 'help'], ['help plan', 'help']])(
-      'routes "%s" to the index command %s, with no skill', (text, command) => {
-        expect(routeRequest(text, skills)).toMatchObject({ command, skill: undefined, how: 'command' });
-      },
-    );
+    it.each([
+      ['map --tokens 800', 'map'],
+      ['find parseRepoPath', 'find'],
+      ['refs splitHeaders', 'refs'],
+      ['help', 'help'],
+      ['help plan', 'help'],
+    ])('routes "%s" to the index command %s, with no skill', (text, command) => {
+      expect(routeRequest(text, skills)).toMatchObject({ command, skill: undefined, how: 'command' });
+    });
 
     it('treats "help me…", "map out…" and "work out…" as free text, not commands', () => {
-      expect(routeRequest('help me understand the index', skills)).toMatchObject({ command: 'explain', how: expect.not.stringMatching('command') });
+      expect(routeRequest('help me understand the index', skills)).toMatchObject({
+        command: 'explain',
+        how: expect.not.stringMatching('command'),
+      });
       expect(routeRequest('help me', skills).command).toBe('explain');
       expect(routeRequest('map out the entities and their relationships', skills).command).toBe('diagram');
       expect(routeRequest('work out why the upload crashes', skills).command).toBe('debug');
@@ -100,7 +113,8 @@ describe('routeRequest', () => {
   describe('with repository skills', () => {
     const releaseNotes = {
       name: 'release-notes',
-      front: 'description: Drafts release notes from merged pull requests. Triggers on "release notes", "changelog".\nmetadata:\n  command: plan',
+      front:
+        'description: Drafts release notes from merged pull requests. Triggers on "release notes", "changelog".\nmetadata:\n  command: plan',
     };
 
     it('picks a repository skill by score, with the command its metadata names', () => {
@@ -109,13 +123,20 @@ describe('routeRequest', () => {
     });
 
     it('picks a repository skill named as the first word', () => {
-      expect(routeRequest('release-notes since v1.4', withRepository(releaseNotes)))
-        .toMatchObject({ command: 'plan', skill: { name: 'release-notes' }, prompt: 'since v1.4', how: 'command' });
+      expect(routeRequest('release-notes since v1.4', withRepository(releaseNotes))).toMatchObject({
+        command: 'plan',
+        skill: { name: 'release-notes' },
+        prompt: 'since v1.4',
+        how: 'command',
+      });
     });
 
     it('never lets a skill named like a command shadow the command', () => {
       const review = { name: 'review', front: 'description: Our checklist.\nmetadata:\n  command: explain' };
-      expect(routeRequest('review the diff', withRepository(review))).toMatchObject({ command: 'review', skill: { name: 'nanodex-reviewing' } });
+      expect(routeRequest('review the diff', withRepository(review))).toMatchObject({
+        command: 'review',
+        skill: { name: 'nanodex-reviewing' },
+      });
     });
 
     it('defaults a repository skill without metadata.command to explain', () => {
