@@ -48,6 +48,13 @@ module.exports = {
       to: { path: 'node_modules/@octokit/' },
     },
     {
+      name: 'langchain-only-behind-the-model-port',
+      comment: 'The core talks to models through its ChatModel port (src/core/llm/chat-model.ts); LangChain stays in src/core/llm, behind it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/llm/' },
+      to: { path: 'node_modules/@langchain/' },
+    },
+    {
       name: 'adapters-import-no-front',
       comment: 'src/github serves every front, so it imports none of them.',
       severity: 'error',

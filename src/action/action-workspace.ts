@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {
-  createChatModel,
+  openChatModel,
   LocalRepoSource,
   parseModelConfig,
   SqliteCodeIndex,
@@ -77,7 +77,7 @@ export function toActionWorkspace(context: ActionContext): ActionWorkspace {
       logger,
       clock: context.clock,
       modelConfig,
-      model: modelConfig === undefined ? undefined : createChatModel(modelConfig),
+      model: modelConfig === undefined ? undefined : openChatModel(modelConfig),
     },
     get index() {
       return index;

@@ -1,5 +1,4 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { systemClock, type Budget, type Clock, type Logger, type ModelConfig } from '../core/index.js';
+import { type ChatModel, systemClock, type Budget, type Clock, type Logger, type ModelConfig } from '../core/index.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { JobQueue } from './job-queue.js';
 import { RefusalMemory } from './refusal-memory.js';
@@ -17,7 +16,7 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   /** From the server's environment; absent: the offline default answers. */
-  model?: BaseChatModel;
+  model?: ChatModel;
   modelConfig?: ModelConfig;
   /** The deployment's ceiling for per-request budgets. */
   maxima?: Budget;

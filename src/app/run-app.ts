@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Probot } from 'probot';
-import { createChatModel, describeError, type Logger } from '../core/index.js';
+import { openChatModel, describeError, type Logger } from '../core/index.js';
 import { createAppDeps, type AppDeps } from './app-deps.js';
 import { createAppOctokit } from './app-octokit.js';
 import { createNanodexApp } from './create-app.js';
@@ -53,7 +53,7 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
     concurrency: env.concurrency,
     installIndexLimit: env.installIndexLimit,
     modelConfig: env.modelConfig,
-    model: env.modelConfig ? createChatModel(env.modelConfig) : undefined,
+    model: env.modelConfig ? openChatModel(env.modelConfig) : undefined,
     jobDeadlineMs: env.jobDeadlineMs,
   });
   let running: RunningServer;

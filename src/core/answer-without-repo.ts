@@ -1,4 +1,4 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatModel } from './llm/chat-model.js';
 import type { BudgetMeter, Charge } from './budget/budget-meter.js';
 import { executeWithModel } from './explore/model-phases.js';
 import type { RepoContext } from './explore/types.js';
@@ -11,7 +11,7 @@ import { ToolGate, type RefusedCall } from './tools/tool-gate.js';
  * is ever built for it, so none can be exposed or called.
  */
 export async function answerWithoutRepo(input: {
-  model: BaseChatModel;
+  model: ChatModel;
   meter: BudgetMeter;
   prompt: string;
 }): Promise<

@@ -1,4 +1,4 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatModel } from './llm/chat-model.js';
 import type { Budget } from './budget/budget.js';
 import type { CodeIndex } from './code-index/code-index.js';
 import type { ModelPlanner } from './explore/types.js';
@@ -15,7 +15,7 @@ export interface RunPorts {
   /** A model planner; without one the heuristic plans (the offline default). */
   planner?: ModelPlanner;
   /** A chat model: plans, deepens with repository tools, answers with output tools. Absent: offline. */
-  model?: BaseChatModel;
+  model?: ChatModel;
   /** The settings the model was built from: its errors are translated (key-free) with them. */
   modelConfig?: ModelConfig;
   /** The deployment's ceiling for per-request budgets. */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import nock from 'nock';
 import { Probot, ProbotOctokit, type Context } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatModel } from '../../src/core/llm/chat-model.js';
 import { createAppDeps, type AppDeps } from '../../src/app/app-deps.js';
 import { createNanodexApp } from '../../src/app/create-app.js';
 import { LocalRepoIndexes } from '../../src/app/local-repo-indexes.js';
@@ -59,7 +59,7 @@ let deliveries = 0;
 
 /** The App as the server builds it, over a local sample repository's index, with GitHub faked behind nock. */
 export async function createHarness(
-  options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string>; model?: BaseChatModel } = {},
+  options: { indexes?: RepoIndexes; Octokit?: typeof ProbotOctokit; files?: Record<string, string>; model?: ChatModel } = {},
 ): Promise<Harness> {
   const github = new FakeGitHub().install();
   fakes.push(github);

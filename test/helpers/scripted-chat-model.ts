@@ -4,6 +4,8 @@ import type { BaseMessage, ToolCall } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
+import type { ChatModel } from '../../src/core/llm/chat-model.js';
+import { fromLangChain } from '../../src/core/llm/langchain-chat-model.js';
 
 /** A scripted reply: plain text, or text plus tool calls (ids are filled in when left out). */
 export type ScriptedReply = string | AIMessage | { content?: string; toolCalls: Array<Omit<ToolCall, 'id'> & { id?: string }> };
@@ -47,6 +49,10 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedCallOptions> {
   get remaining(): number {
     return this.replies.length - this.nextReply;
   }
+
+  /** The core's ChatModel port, through the same LangChain adapter every provider uses. */
+  readonly reply: ChatModel['reply'] = (messages, options) => this.port.reply(messages, options);
+  private readonly port: ChatModel = fromLangChain(this);
 
   override bindTools(tools: BindToolsInput[], kwargs?: Partial<ScriptedCallOptions>) {
     return this.withConfig({ ...kwargs, tools });

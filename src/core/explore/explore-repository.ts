@@ -1,4 +1,4 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatModel } from '../llm/chat-model.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { isGeneratedFile, parseLinguistGenerated } from '../code-index/is-generated-file.js';
@@ -32,7 +32,7 @@ export interface ExploreInput {
   clock: Clock;
   planner?: ModelPlanner;
   /** With a model: it plans (JSON), deepens the evidence with repository tools, and answers with output tools. */
-  model?: BaseChatModel;
+  model?: ChatModel;
   /** Turns a model's error into a key-free sentence (the front knows the key to strip). */
   describeModelError?: (error: unknown) => string;
   /** The skill's execution phase (instructions, its allowed output tools); absent: answer the question. */

@@ -1,9 +1,12 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, HumanMessage, SystemMessage, type BaseMessage, type ToolCall } from '@langchain/core/messages';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
+import type { ChatMessage, ChatModel, ChatReply, ChatToolCall } from '../llm/chat-model.js';
 import { redactModelInput } from '../llm/redact-model-input.js';
-import { BudgetRefused, type Citation, type OutputCollector } from '../tools/phase-tools.js';
+import { BudgetRefused, type ChatTool, type Citation, type OutputCollector } from '../tools/phase-tools.js';
 import type { ToolGate } from '../tools/tool-gate.js';
+
+function userMessage(content: string): ChatMessage {
+  return { role: 'user', content };
+}
 import type { EvidenceItem, RepoBootstrapContext, RepoContext } from './types.js';
 
 const DISCOVERY_SYSTEM = [
@@ -25,16 +28,16 @@ export class ModelCallError extends Error {
   }
 }
 
-type Bound = { invoke(messages: BaseMessage[], options?: { signal?: AbortSignal }): Promise<unknown> };
-
-/** One model call, bounded by the wall time left: a model that stops answering ends the run as budget-exceeded. */
-async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter): Promise<AIMessage> {
+/** One model call with a phase's tools, bounded by the wall time left: a model that stops answering ends the run as budget-exceeded. */
+async function invoke(model: ChatModel, tools: ChatTool[], messages: ChatMessage[], meter: BudgetMeter): Promise<ChatReply & ChatMessage> {
   const left = meter.remainingMs();
   if (left <= 0)
     throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
   const signal = AbortSignal.timeout(left);
   try {
-    return (await bound.invoke(await redactModelInput(messages), { signal })) as AIMessage;
+    const reply = await model.reply(await redactModelInput(messages), { tools, signal });
+    // The reply goes back into the history as the assistant's turn (an adapter may hand back its own message object).
+    return Object.assign(reply, { role: 'assistant' as const }) as ChatReply & ChatMessage;
   } catch (error) {
     if (signal.aborted)
       throw new BudgetRefused({ ok: false, limit: 'wallMs', wanted: 0, used: meter.usage().wallMs, allowed: meter.budget.wallMs });
@@ -43,8 +46,8 @@ async function invoke(bound: Bound, messages: BaseMessage[], meter: BudgetMeter)
 }
 
 /** Runs one reply's tool calls; past the per-round limit each call is answered with a refusal and recorded. */
-async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls: ToolCall[]): Promise<BaseMessage[]> {
-  const replies: BaseMessage[] = [];
+async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls: ChatToolCall[]): Promise<ChatMessage[]> {
+  const replies: ChatMessage[] = [];
   for (const [i, call] of calls.entries()) {
     replies.push(
       i < MAX_CALLS_PER_ROUND
@@ -53,15 +56,6 @@ async function runCalls(gate: ToolGate, phase: 'discovery' | 'execution', calls:
     );
   }
   return replies;
-}
-
-/** The text of a reply: a string, or the text blocks of a content array (Anthropic with tools bound). */
-function textOf(reply: AIMessage): string {
-  if (typeof reply.content === 'string') return reply.content.trim();
-  return reply.content
-    .map((block) => (typeof block === 'object' && 'text' in block && typeof block.text === 'string' ? block.text : ''))
-    .join('')
-    .trim();
 }
 
 /** Tool calls a model may make per round; more in one reply are refused as a runaway. */
@@ -73,7 +67,7 @@ export type PhaseOutcome = { ok: true; rounds: number } | { ok: false; refused: 
 
 /** Discovery: the model reads with repository tools only, round by round, until it stops or a budget does. */
 export async function discoverWithModel(input: {
-  model: BaseChatModel;
+  model: ChatModel;
   gate: ToolGate;
   meter: BudgetMeter;
   prompt: string;
@@ -83,10 +77,10 @@ export async function discoverWithModel(input: {
   onRound: () => void;
 }): Promise<PhaseOutcome> {
   const { model, gate, meter } = input;
-  const bound = model.bindTools!(gate.toolsFor('discovery'));
-  const messages: BaseMessage[] = [
-    new SystemMessage(DISCOVERY_SYSTEM),
-    new HumanMessage(
+  const tools = gate.toolsFor('discovery');
+  const messages: ChatMessage[] = [
+    { role: 'system', content: DISCOVERY_SYSTEM },
+    userMessage(
       `Question: ${input.prompt}\n\nRepository ${input.bootstrap.repo}:\n${input.bootstrap.shallowTree}\n\n` +
         `Evidence so far:\n${summarise(input.evidence)}`,
     ),
@@ -97,9 +91,9 @@ export async function discoverWithModel(input: {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call, rounds };
     try {
-      const reply = await invoke(bound, messages, meter);
+      const reply = await invoke(model, tools, messages, meter);
       messages.push(reply);
-      const calls = reply.tool_calls ?? [];
+      const calls = reply.toolCalls;
       if (calls.length === 0) {
         stopped = true;
         break;
@@ -119,10 +113,10 @@ export async function discoverWithModel(input: {
   // maxRounds 2 gave the model one blind turn.
   if (!stopped && rounds > 0 && meter.hasRoom('modelCalls', 1)) {
     meter.charge('modelCalls', 1);
-    messages.push(new HumanMessage('No exploration rounds are left: reply without tool calls. What you read goes to the answer.'));
+    messages.push({ role: 'user', content: 'No exploration rounds are left: reply without tool calls. What you read goes to the answer.' });
     try {
-      const reply = await invoke(bound, messages, meter);
-      for (const call of reply.tool_calls ?? []) gate.refuse('discovery', call, 'no exploration rounds left');
+      const reply = await invoke(model, tools, messages, meter);
+      for (const call of reply.toolCalls) gate.refuse('discovery', call, 'no exploration rounds left');
     } catch (error) {
       if (error instanceof BudgetRefused) return { ok: false, refused: error.refused, rounds };
       throw error;
@@ -145,7 +139,7 @@ export interface ExecutionSpec {
 
 /** Execution: the model answers with output tools only; citations are checked against the evidence. */
 export async function executeWithModel(input: {
-  model: BaseChatModel;
+  model: ChatModel;
   gate: ToolGate;
   meter: BudgetMeter;
   prompt: string;
@@ -156,14 +150,14 @@ export async function executeWithModel(input: {
   const { model, gate, meter, out } = input;
   const spec = input.spec ?? {};
   const finished = spec.finished ?? ((o: OutputCollector) => o.answer !== undefined);
-  const bound = model.bindTools!(gate.toolsFor('execution'));
+  const tools = gate.toolsFor('execution');
   const system = [
     spec.closing ? EXECUTION_SYSTEM.replace('Call emit_answer once', spec.closing) : EXECUTION_SYSTEM,
     spec.instructions ? `\n\nInstructions for this task:\n${spec.instructions}` : '',
   ].join('');
-  const messages: BaseMessage[] = [
-    new SystemMessage(system),
-    new HumanMessage(
+  const messages: ChatMessage[] = [
+    { role: 'system', content: system },
+    userMessage(
       `Question: ${input.prompt}\n\nEvidence:\n${input.context.evidence
         .map((e) => `--- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})\n${e.snippet}`)
         .join('\n')}\n\nFindings:\n${input.context.keyFindings.join('\n')}` + (spec.material ? `\n\n${spec.material}` : ''),
@@ -172,20 +166,20 @@ export async function executeWithModel(input: {
   for (let turn = 0; turn < EXECUTION_TURNS && !finished(out); turn += 1) {
     const call = meter.charge('modelCalls', 1);
     if (!call.ok) return { ok: false, refused: call };
-    let reply: AIMessage;
+    let reply: ChatReply & ChatMessage;
     try {
-      reply = await invoke(bound, messages, meter);
+      reply = await invoke(model, tools, messages, meter);
     } catch (error) {
       if (error instanceof BudgetRefused) return { ok: false, refused: error.refused };
       throw error;
     }
     messages.push(reply);
-    const calls = reply.tool_calls ?? [];
+    const calls = reply.toolCalls;
     if (calls.length === 0) {
       // A plain-text reply is taken as the answer (with no citations to check) only when it is one: not a
       // closing word ("done") after the model emitted its output through the tools, which would become a
       // review's summary or an answer of its own.
-      const text = textOf(reply);
+      const text = reply.content;
       if (text && !out.answer && !emittedOutput(out) && !isClosingWord(text)) out.answer = { text, citations: [] };
       break;
     }

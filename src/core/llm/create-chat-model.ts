@@ -3,11 +3,19 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { ChatOllama } from '@langchain/ollama';
 import { ChatOpenAI } from '@langchain/openai';
 import { fetchWithTimeout } from '../net/fetch-with-timeout.js';
+import type { ChatModel } from './chat-model.js';
+import { fromLangChain } from './langchain-chat-model.js';
 import type { HostedProvider, ModelConfig } from './model-config.js';
 import { DEFAULT_BASE_URLS, DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_MODELS, ModelConfigError } from './model-config.js';
 
+/** The model a config names, behind the core's ChatModel port; undefined for provider 'none'. What fronts pass in the ports. */
+export function openChatModel(config: ModelConfig): ChatModel | undefined {
+  const model = createChatModel(config);
+  return model === undefined ? undefined : fromLangChain(model);
+}
+
 /**
- * Builds the chat model a config names, or undefined for provider 'none'.
+ * Builds the LangChain chat model a config names, or undefined for provider 'none'.
  * Construct it once, in a front, and pass it down. Base URLs are always set
  * so the libraries never reroute on their own env vars (OPENAI_BASE_URL,
  * ANTHROPIC_BASE_URL, OLLAMA_BASE_URL, LANGSMITH_GATEWAY).

@@ -1,9 +1,30 @@
-import { tool, type StructuredToolInterface } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { Charge } from '../budget/budget-meter.js';
 import { runOperation, type RoundState } from '../explore/run-operation.js';
 import type { Operation } from '../explore/types.js';
 import { proposedChangeSetSchema } from '../changes/proposed-change-schema.js';
+import type { ChatToolSpec } from '../llm/chat-model.js';
+
+/** A tool the core offers a model, and runs itself when the model calls it: its arguments are checked against its schema first. */
+export interface ChatTool extends ChatToolSpec {
+  run(args: unknown): Promise<string>;
+}
+
+/** A tool from its function and its spec; the function gets the arguments as the schema parsed them. */
+function defineTool<S extends z.ZodType>(
+  fn: (args: z.output<S>) => unknown,
+  spec: { name: string; description: string; schema: S },
+): ChatTool {
+  return {
+    ...spec,
+    run: async (args) => {
+      const parsed = spec.schema.safeParse(args);
+      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z.prettifyError(parsed.error)}`);
+      const result = await fn(parsed.data);
+      return typeof result === 'string' ? result : JSON.stringify(result);
+    },
+  };
+}
 
 /** Thrown by a repository tool whose charge was refused: ends the discovery phase as budget-exceeded. */
 export class BudgetRefused extends Error {
@@ -23,7 +44,7 @@ const path = z.string().min(1).max(1000).describe('repository-relative path');
  * Discovery tools: each is a planned operation, charged and recorded as
  * evidence exactly like the heuristic's reads. They read; they never write.
  */
-export function buildRepoTools(state: RoundState): StructuredToolInterface[] {
+export function buildRepoTools(state: RoundState): ChatTool[] {
   const key = (e: { path: string; startLine: number; endLine: number }) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op: Operation): Promise<string> => {
     const before = new Set(state.evidence.list().map(key));
@@ -40,34 +61,34 @@ export function buildRepoTools(state: RoundState): StructuredToolInterface[] {
     return parts.join('\n\n') || 'nothing new (already in the evidence)';
   };
   return [
-    tool((a) => runAs({ kind: 'head', path: a.path, maxLines: a.maxLines }), {
+    defineTool((a) => runAs({ kind: 'head', path: a.path, maxLines: a.maxLines }), {
       name: 'read_file_head',
       description: 'Read the first lines of a file.',
       schema: z.object({ path, maxLines: z.number().int().min(1).max(200) }),
     }),
-    tool((a) => runAs({ kind: 'chunk', path: a.path, startLine: a.startLine, endLine: a.endLine }), {
+    defineTool((a) => runAs({ kind: 'chunk', path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: 'read_lines',
       description: 'Read a range of lines of a file.',
       schema: z
         .object({ path, startLine: z.number().int().min(1), endLine: z.number().int().min(1) })
         .refine((a) => a.endLine >= a.startLine, 'endLine must not be before startLine'),
     }),
-    tool((a) => runAs({ kind: 'search', query: a.query }), {
+    defineTool((a) => runAs({ kind: 'search', query: a.query }), {
       name: 'search_code',
       description: 'Full-text search over the code; plain words find identifiers.',
       schema: z.object({ query: z.string().min(1).max(300) }),
     }),
-    tool((a) => runAs({ kind: 'definition', symbol: a.symbol }), {
+    defineTool((a) => runAs({ kind: 'definition', symbol: a.symbol }), {
       name: 'find_definition',
       description: 'Where a symbol (name or Scope.name) is defined, with its code.',
       schema: z.object({ symbol: z.string().min(1).max(200) }),
     }),
-    tool((a) => runAs({ kind: 'references', symbol: a.symbol }), {
+    defineTool((a) => runAs({ kind: 'references', symbol: a.symbol }), {
       name: 'find_references',
       description: 'Where a symbol is used, with the call sites.',
       schema: z.object({ symbol: z.string().min(1).max(200) }),
     }),
-    tool(
+    defineTool(
       async (a) => {
         await runAs({ kind: 'map', tokens: a.tokens, focus: a.focus });
         return state.notes.at(-1) ?? '';
@@ -114,9 +135,9 @@ const citation = z.object({ path, startLine: z.number().int().min(1), endLine: z
  * Execution tools: they only fill the collector. `allowed` (a skill's
  * allowed-tools) narrows the family; a skill never gets a tool it did not ask for.
  */
-export function buildOutputTools(out: OutputCollector, allowed?: readonly string[]): StructuredToolInterface[] {
+export function buildOutputTools(out: OutputCollector, allowed?: readonly string[]): ChatTool[] {
   const all = [
-    tool(
+    defineTool(
       (a) => {
         out.answer = { text: a.text, citations: a.citations };
         return 'answer recorded';
@@ -127,7 +148,7 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
         schema: z.object({ text: z.string().min(1).max(20_000), citations: z.array(citation).max(50) }),
       },
     ),
-    tool(
+    defineTool(
       (a) => {
         out.planSections.push(a);
         return 'section recorded';
@@ -138,7 +159,7 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
         schema: z.object({ title: z.string().min(1).max(200), body: z.string().min(1).max(10_000), citations: z.array(citation).max(50) }),
       },
     ),
-    tool(
+    defineTool(
       (a) => {
         out.reviewComments.push(a);
         return 'comment recorded';
@@ -156,7 +177,7 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
         }),
       },
     ),
-    tool(
+    defineTool(
       (a) => {
         out.diagrams.push(a);
         return 'diagram recorded';
@@ -167,7 +188,7 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
         schema: z.object({ type: z.enum(['architecture', 'component', 'dependency', 'erd']), graph: z.unknown() }),
       },
     ),
-    tool(
+    defineTool(
       (a) => {
         out.changes.push(...a.changes);
         return `${a.changes.length} change(s) recorded`;

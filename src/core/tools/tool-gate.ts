@@ -1,6 +1,5 @@
-import { ToolMessage, type ToolCall } from '@langchain/core/messages';
-import type { StructuredToolInterface } from '@langchain/core/tools';
-import { BudgetRefused } from './phase-tools.js';
+import type { ChatMessage, ChatToolCall } from '../llm/chat-model.js';
+import { BudgetRefused, type ChatTool } from './phase-tools.js';
 
 export type Phase = 'discovery' | 'execution';
 
@@ -10,6 +9,8 @@ export interface RefusedCall {
   reason: string;
 }
 
+type ToolReply = Extract<ChatMessage, { role: 'tool' }>;
+
 /**
  * Phase-gated tools: each phase sees its own family only, and a call to
  * anything else (a tool of the other phase, or one that does not exist) is
@@ -18,29 +19,28 @@ export interface RefusedCall {
  */
 export class ToolGate {
   readonly refused: RefusedCall[] = [];
-  private readonly byPhase: Record<Phase, Map<string, StructuredToolInterface>>;
+  private readonly byPhase: Record<Phase, Map<string, ChatTool>>;
 
-  constructor(tools: Record<Phase, StructuredToolInterface[]>) {
+  constructor(tools: Record<Phase, ChatTool[]>) {
     this.byPhase = {
       discovery: new Map(tools.discovery.map((t) => [t.name, t])),
       execution: new Map(tools.execution.map((t) => [t.name, t])),
     };
   }
 
-  /** The tools to bind for a phase. */
-  toolsFor(phase: Phase): StructuredToolInterface[] {
+  /** The tools to offer the model in a phase. */
+  toolsFor(phase: Phase): ChatTool[] {
     return [...this.byPhase[phase].values()];
   }
 
   /** Answers a call without running it, and records why. */
-  refuse(phase: Phase, call: ToolCall, reason: string): ToolMessage {
+  refuse(phase: Phase, call: ChatToolCall, reason: string): ToolReply {
     this.refused.push({ phase, tool: call.name, reason });
-    return new ToolMessage({ tool_call_id: call.id ?? call.name, content: `refused: ${reason}`, status: 'error' });
+    return { role: 'tool', toolCallId: call.id, content: `refused: ${reason}`, isError: true };
   }
 
   /** Runs a model's tool call if the phase allows it; a refused budget charge propagates as BudgetRefused. */
-  async call(phase: Phase, call: ToolCall): Promise<ToolMessage> {
-    const id = call.id ?? call.name;
+  async call(phase: Phase, call: ChatToolCall): Promise<ToolReply> {
     const allowed = this.byPhase[phase].get(call.name);
     if (!allowed) {
       const other = phase === 'discovery' ? 'execution' : 'discovery';
@@ -50,12 +50,11 @@ export class ToolGate {
       return this.refuse(phase, call, reason);
     }
     try {
-      const result: unknown = await allowed.invoke(call.args);
-      return new ToolMessage({ tool_call_id: id, content: typeof result === 'string' ? result : JSON.stringify(result) });
+      return { role: 'tool', toolCallId: call.id, content: await allowed.run(call.args) };
     } catch (error) {
       if (error instanceof BudgetRefused) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      return new ToolMessage({ tool_call_id: id, content: `error: ${message.slice(0, 500)}`, status: 'error' });
+      return { role: 'tool', toolCallId: call.id, content: `error: ${message.slice(0, 500)}`, isError: true };
     }
   }
 }
