@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REPO_CONFIG, type RepoConfig } from '../../../src/core/config/repo-config.js';
-import { filterDiff, reviewChange } from '../../../src/core/flows/review-change.js';
+import { reviewChange } from '../../../src/core/flows/review-change.js';
 import type { Workspace } from '../../../src/core/flows/workspace.js';
 import { silentLogger, systemClock, type Logger } from '../../../src/core/ports.js';
 import type { Request, RunResult } from '../../../src/core/request.js';
@@ -388,20 +388,6 @@ describe('reviewPullRequest', () => {
       );
       expect(bodies[1]).toContain('**How to fix:** give the App or the workflow token permission to write pull requests');
       expect(readReviewState(bodies[1]!)?.reviewedShas).toEqual([]);
-    });
-  });
-});
-
-describe('filterDiff', () => {
-  it('keeps added, deleted and renamed files by their new path, matched gitignore-style', () => {
-    const diff = [
-      'diff --git a/x.lock b/x.lock\nnew file mode 100644\n--- /dev/null\n+++ b/x.lock\n@@ -0,0 +1 @@\n+a\n',
-      'diff --git a/src/old.ts b/src/old.ts\ndeleted file mode 100644\n--- a/src/old.ts\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n',
-      'diff --git a/a.png b/img/a.png\nsimilarity index 100%\nrename from a.png\nrename to img/a.png\n',
-    ].join('');
-    expect(filterDiff(diff, { include: ['**'], exclude: ['*.lock'] })).toMatchObject({
-      paths: ['src/old.ts', 'img/a.png'],
-      dropped: ['x.lock'],
     });
   });
 });
