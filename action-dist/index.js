@@ -8076,7 +8076,7 @@ function symbolsAt(symbols, items) {
 }
 var weight = (s) => /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
 function findTests(path15, index) {
-  const importers = index.importers(path15, 2).filter((f) => isTestFile(f.path));
+  const importers = index.importers(path15, 2).filter((f) => isRunnableTest(f.path));
   const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
   if (direct.length > 0) return direct.map((p) => ({ path: p, how: "imports it" }));
   const words = new Set(splitIdentifier(baseStem(path15)).filter((w) => w.length > 2));
@@ -8084,7 +8084,7 @@ function findTests(path15, index) {
   const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
   if (through.length > 0) return through.map((p) => ({ path: p, how: "imports it through its entry point" }));
   const stem = baseStem(path15);
-  const alike = index.listFiles().map((f) => f.path).filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, "") === stem);
+  const alike = index.listFiles().map((f) => f.path).filter((t) => isRunnableTest(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, "") === stem);
   return alike.slice(0, 1).map((p) => ({ path: p, how: "named like it" }));
 }
 function baseStem(path15) {

@@ -4,7 +4,7 @@ import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
 import type { LineRef } from '../render/link-to.js';
 
 /** A file a plan proposes to change, with the code in it and how certain that is. */
@@ -111,7 +111,8 @@ const weight = (s: SymbolHit): number =>
  * named like it.
  */
 export function findTests(path: string, index: CodeIndex): FileToChange['tests'] {
-  const importers = index.importers(path, 2).filter((f) => isTestFile(f.path));
+  // Tests a runner runs: a fixture app (flask's tests/test_apps/) or a conftest is not where a test goes.
+  const importers = index.importers(path, 2).filter((f) => isRunnableTest(f.path));
   const direct = importers
     .filter((f) => f.depth === 1)
     .map((f) => f.path)
@@ -129,7 +130,7 @@ export function findTests(path: string, index: CodeIndex): FileToChange['tests']
   const alike = index
     .listFiles()
     .map((f) => f.path)
-    .filter((t) => isTestFile(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
+    .filter((t) => isRunnableTest(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
   return alike.slice(0, 1).map((p) => ({ path: p, how: 'named like it' as const }));
 }
 
