@@ -12866,16 +12866,21 @@ ${await redactSecrets(body)}`;
 }
 
 // src/github/github-thread.ts
-var GitHubThread = class {
-  constructor(client, target, options) {
+var GitHubThread = class _GitHubThread {
+  constructor(client, target, options, ids = /* @__PURE__ */ new Map()) {
     this.client = client;
     this.target = target;
     this.options = options;
+    this.ids = ids;
   }
   client;
   target;
   options;
-  ids = /* @__PURE__ */ new Map();
+  ids;
+  /** The same thread through another client (an unguarded one, for a deadline's reply), sharing the known comment ids. */
+  withClient(client) {
+    return new _GitHubThread(client, this.target, this.options, this.ids);
+  }
   get issue() {
     return { owner: this.target.owner, repo: this.target.repo, issueNumber: this.target.number };
   }

@@ -31,16 +31,15 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
   let stopped = false;
   const client = guardWrites(input.client, () => stopped);
   const coords = { owner: event.target.owner, repo: event.target.repo };
-  const threadOf = (c: GitHubClient) =>
-    new GitHubThread(
-      c,
-      { ...coords, number: event.issue.number },
-      {
-        selfLogin: toSelfLogin(deps.appSlug),
-        trigger: { commentId: event.comment.id, kind: event.comment.kind },
-        logger: deps.logger,
-      },
-    );
+  const thread = new GitHubThread(
+    client,
+    { ...coords, number: event.issue.number },
+    {
+      selfLogin: toSelfLogin(deps.appSlug),
+      trigger: { commentId: event.comment.id, kind: event.comment.kind },
+      logger: deps.logger,
+    },
+  );
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
   const mention = startMention(
     {
@@ -58,7 +57,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
         htmlUrl: event.htmlUrl,
         maxTarballBytes: () => config.index.maxTarballBytes,
       }),
-      thread: threadOf(client),
+      thread,
       readConfig: async () => {
         const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
         if (parsed.ok) config = parsed.config;
@@ -80,10 +79,10 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
     run: async () => {
       await mention.answer();
     },
-    // The unguarded client: the deadline's own reply must get through.
+    // The unguarded client: the deadline's own reply must get through, to the comment "working" is in (its id is shared).
     onDeadline: async (failure) => {
       stopped = true;
-      await mention.stop(failure, threadOf(input.client));
+      await mention.stop(failure, thread.withClient(input.client));
     },
   };
 }

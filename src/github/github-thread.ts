@@ -33,13 +33,17 @@ export interface GitHubThreadOptions {
  * listing the thread.
  */
 export class GitHubThread implements PullRequestThread {
-  private readonly ids = new Map<string, number>();
-
   constructor(
     private readonly client: GitHubClient,
     private readonly target: RepoCoords & { number: number },
     private readonly options: GitHubThreadOptions,
+    private readonly ids = new Map<string, number>(),
   ) {}
+
+  /** The same thread through another client (an unguarded one, for a deadline's reply), sharing the known comment ids. */
+  withClient(client: GitHubClient): GitHubThread {
+    return new GitHubThread(client, this.target, this.options, this.ids);
+  }
 
   private get issue() {
     return { owner: this.target.owner, repo: this.target.repo, issueNumber: this.target.number };
