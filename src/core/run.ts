@@ -13,6 +13,7 @@ import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
 import { toFailure } from './failure/to-failure.js';
 import type { RunPorts } from './run-ports.js';
+import { vouchForAnswer } from './answer/vouch-for-answer.js';
 
 export type { RunPorts } from './run-ports.js';
 
@@ -176,7 +177,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   return {
     kind: 'done',
     command: 'ask',
-    context: outcome.context,
+    context: vouchForAnswer(outcome.context, answer, outcome.metrics.removedCitations),
     answer,
     refusedToolCalls: outcome.metrics.refusedToolCalls,
     metrics: finish(outcome.metrics, extra),

@@ -1,4 +1,5 @@
 import { renderAnswer } from '../answer/render-answer.js';
+import { vouchForAnswer } from '../answer/vouch-for-answer.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
@@ -25,17 +26,7 @@ export async function produceAnswer(run: SkillRun, flavour: 'explain' | 'debug')
         : outcome.context.knownGaps,
   };
   const answer = outcome.output?.answer;
-  // A model's answer that cites nothing the evidence backs (all its citations removed, or none given) is not
-  // vouched for by the index, whatever the evidence gathered: it is posted at low confidence, and says why.
-  if (answer && answer.citations.length === 0) {
-    const removed = outcome.metrics.removedCitations;
-    context.confidence = 'low';
-    context.confidenceReason =
-      removed > 0
-        ? `none of the answer's ${removed} citation${removed === 1 ? '' : 's'} is backed by the evidence read, so they were removed`
-        : 'the answer cites no evidence';
-  }
-  const doc = { flavour, question: run.prompt, context, answer };
+  const doc = { flavour, question: run.prompt, context: vouchForAnswer(context, answer, outcome.metrics.removedCitations), answer };
   return {
     kind: 'output',
     output: { kind: 'answer', doc },

@@ -44,6 +44,31 @@ describe('with a model (scripted)', () => {
     expect(result.comment.body).toContain("Confidence: **low** — none of the answer's 1 citation is backed by the evidence read");
   });
 
+  it("ask: an answer whose citations were all removed is low confidence too (not the evidence's own)", async () => {
+    const { ports, repo } = await explorePorts();
+    const model = new ScriptedChatModel([
+      plan('flow'),
+      'Enough.',
+      {
+        toolCalls: [
+          {
+            name: 'emit_answer',
+            args: { text: 'Headers are split in the router.', citations: [{ path: 'src/nowhere.ts', startLine: 1, endLine: 2 }] },
+          },
+        ],
+      },
+    ]);
+    const result = await run(
+      { command: 'ask', prompt: 'how are headers split?', repo: { kind: 'local', root: repo.root } },
+      { ...ports, model },
+    );
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`expected an ask answer, got ${result.kind}`);
+    expect(result.answer?.citations).toEqual([]);
+    expect(result.answer?.removedCitations).toBe(1);
+    expect(result.context.confidence).toBe('low');
+    expect(result.context.confidenceReason).toContain("none of the answer's 1 citation is backed by the evidence read");
+  });
+
   it('does not take a closing "done" after the review comments as the review summary', async () => {
     const repo = await makeReviewRepo(
       { 'src/total.ts': 'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n' },
