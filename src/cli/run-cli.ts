@@ -8,6 +8,7 @@ import { registerAskCommands } from './commands/ask-commands.js';
 import { registerSkillCommands } from './commands/skill-commands.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMapCommand } from './commands/map-command.js';
+import { registerMcpCommand } from './mcp/mcp-command.js';
 import { registerReplayCommand } from './commands/replay-command.js';
 import { registerLookupCommands } from './commands/lookup-commands.js';
 import { registerSearchCommand } from './commands/search-command.js';
@@ -60,5 +61,6 @@ export function buildProgram(io: CliIo, wrap: Wrap): Command {
   registerAskCommands(program, io, wrap);
   registerSkillCommands(program, io, wrap);
   registerReplayCommand(program, io, wrap);
+  registerMcpCommand(program, io, wrap);
   return program;
 }

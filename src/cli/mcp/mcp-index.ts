@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { IndexStore, LocalRepoSource } from '../../core/index.js';
+import type { CliIo, CommonOptions } from '../cli-context.js';
+import { openIndex, resolveIndexTarget } from '../open-index.js';
+import { TreeWatch } from './watch-tree.js';
+
+/**
+ * The MCP server's index of one repository, kept open between tool calls.
+ * The first call builds or updates it; later calls update it only when the
+ * tree changed since the last one (a file-system watch says so), so a warm
+ * lookup pays nothing for freshness. Calls run one at a time: an update
+ * swaps the store, and a reader never holds a closed one.
+ */
+export class McpIndex {
+  private opened: { store: IndexStore; source: LocalRepoSource } | undefined;
+  private watch: TreeWatch | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly options: CommonOptions,
+    /** stderr only: stdout carries the protocol. */
+    private readonly io: CliIo,
+  ) {}
+
+  /** Runs `work` with a fresh index, after every call queued before it. */
+  use<T>(work: (opened: { store: IndexStore; source: LocalRepoSource }) => Promise<T> | T): Promise<T> {
+    const next = this.queue.then(async () => work(await this.fresh()));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  close(): void {
+    this.watch?.close();
+    this.opened?.store.close();
+    this.opened = undefined;
+  }
+
+  private async fresh(): Promise<{ store: IndexStore; source: LocalRepoSource }> {
+    if (this.opened && this.watch && !this.watch.take()) return this.opened;
+    if (!this.watch) {
+      const { source, file } = await resolveIndexTarget(this.options, this.io);
+      // Watched before the first update: a change made while it runs marks the tree dirty for the next call.
+      this.watch = new TreeWatch(source.root, [path.dirname(file)]);
+    }
+    const updated = await openIndex({ ...this.options, refresh: true }, this.io);
+    this.opened?.store.close();
+    this.opened = { store: updated.store, source: updated.source };
+    return this.opened;
+  }
+}
