@@ -1459,7 +1459,7 @@ var init_redact_strings = __esm({
 });
 
 // src/core/llm/model-config.ts
-import { z as z6 } from "zod";
+import { z as z7 } from "zod";
 function parseModelConfig(input) {
   const parsed = modelConfigSchema.safeParse(input);
   const problems = parsed.success ? [] : parsed.error.issues.map(toProblem2);
@@ -1553,14 +1553,14 @@ ${lines.join("\n")}`, {
       maxRetries: "use a whole number from 0 up, e.g. 2"
     };
     expected = (what) => (issue) => issue.input === void 0 ? "is required" : `expected ${what}`;
-    modelConfigSchema = z6.strictObject({
-      provider: z6.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
-      model: z6.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      apiKey: z6.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      baseUrl: z6.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
-      temperature: z6.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
-      timeoutMs: z6.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
-      maxRetries: z6.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
+    modelConfigSchema = z7.strictObject({
+      provider: z7.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
+      model: z7.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      apiKey: z7.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      baseUrl: z7.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
+      temperature: z7.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
+      timeoutMs: z7.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
+      maxRetries: z7.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
     });
     SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
   }
@@ -2924,7 +2924,7 @@ function decideAccess(input) {
   const rank2 = RANK[input.permission];
   if (rank2 >= RANK.write) return { allowed: true };
   const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank2 >= RANK.read);
-  const readOnly = input.command !== "auto" && READ_ONLY_COMMANDS.includes(input.command);
+  const readOnly = input.command !== "auto" && input.command !== "apply" && READ_ONLY_COMMANDS.includes(input.command);
   if (readOnly && openToEveryone) return { allowed: true };
   return { allowed: false, reason: explainRefusal(input, openToEveryone), reply: true };
 }
@@ -4810,6 +4810,7 @@ var DEFAULT_REPO_CONFIG = {
   review: { auto: true, drafts: false, include: ["**"], exclude: [] },
   access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
+  apply: { allowWorkflows: false, expiresAfterDays: 14 },
   budget: {},
   index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES }
 };
@@ -4844,6 +4845,10 @@ var repoConfigSchema = z.strictObject({
   plan: z.strictObject({
     openIssue: z.boolean().default(false).describe('Open every plan as a tracked issue (without it, "plan … --issue" opens one)')
   }).prefault({}).describe("The plan command"),
+  apply: z.strictObject({
+    allowWorkflows: z.boolean().default(false).describe('Let "@nanodex apply" write files under .github/workflows/ (off: such a proposal is refused)'),
+    expiresAfterDays: z.number().int().min(1).max(90).default(14).describe('Days a proposal of "@nanodex work" can still be applied (1-90, default 14)')
+  }).prefault({}).describe('Applying proposed changes ("@nanodex apply <id>")'),
   budget: budgetSchema.prefault({}).describe("Limits for one request; a request may lower them with budget words"),
   index: z.strictObject({
     onInstall: z.boolean().default(false).describe("Index the repository when the App is installed"),
@@ -5060,6 +5065,11 @@ function round(value) {
 function toMentionCommand(text) {
   const words = parseBudgetWords(text);
   if (words.prompt === "") return { kind: "help", unknown: void 0 };
+  const apply = /^\/?apply(?:\s+(.*))?$/i.exec(parseBudgetWords(text.trim().split("\n")[0] ?? "").prompt);
+  if (apply) {
+    const [id2 = "", ...groups] = (apply[1] ?? "").split(/\s+/).filter(Boolean);
+    return { kind: "apply", id: id2.toLowerCase(), groups };
+  }
   const routed = routeRequest(words.prompt, []);
   if (routed.how === "command") {
     if (routed.command === "help") return { kind: "help", unknown: void 0 };
@@ -5096,6 +5106,7 @@ function renderHelp(catalog, unknownCommand) {
     ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
     "",
     "Anything else is read as a question and routed to the best-matching skill.",
+    `To apply a proposal of ${code("work")} (write access): ${code("apply <id> [group…]")} checks the files, commits to a new ${code("nanodex/<id>")} branch and opens a pull request.`,
     `Budget words limit a run: ${code("rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api")}.`
   ];
   const blocks = [{ title: "commands", essential: true, text: lines.join("\n") }];
@@ -5326,20 +5337,760 @@ function formatAmount(limit2, value) {
   return String(value);
 }
 
+// src/core/changes/apply-change.ts
+import { applyPatch, parsePatch as parsePatch2 } from "diff";
+
+// src/core/changes/content-sha256.ts
+import { createHash as createHash4 } from "node:crypto";
+function contentSha256(text) {
+  return createHash4("sha256").update(text, "utf8").digest("hex");
+}
+
+// src/core/changes/find-fuzzy-match.ts
+var MAX_LINE_COMPARISONS = 2e5;
+var MAX_CHARACTER_COMPARISONS = 5e7;
+function findFuzzyMatch(text, search, threshold) {
+  const wanted = splitLines(search.replace(/\r?\n$/, "")).map((l) => normaliseLine(l.text));
+  const lines = splitLines(text);
+  const n = wanted.length;
+  if (lines.length < n) return { found: false, reason: `the file has fewer lines (${lines.length}) than the search text (${n})` };
+  if (lines.length * n > MAX_LINE_COMPARISONS) return { found: false, reason: "the file is too large for fuzzy matching" };
+  const normalised = lines.map((l) => normaliseLine(l.text));
+  if (countCells(normalised, wanted) > MAX_CHARACTER_COMPARISONS) {
+    return { found: false, reason: "the file and the search text are too long to compare fuzzily" };
+  }
+  let best = { index: -1, confidence: -1 };
+  let ties = 0;
+  for (let s = 0; s + n <= lines.length; s += 1) {
+    let distance = 0;
+    let length = 0;
+    for (let k = 0; k < n; k += 1) {
+      const a = normalised[s + k] ?? "";
+      const b = wanted[k] ?? "";
+      distance += levenshtein(a, b);
+      length += Math.max(a.length, b.length);
+    }
+    const confidence2 = length === 0 ? 1 : 1 - distance / length;
+    if (confidence2 > best.confidence) {
+      best = { index: s, confidence: confidence2 };
+      ties = 0;
+    } else if (confidence2 === best.confidence) {
+      ties += 1;
+    }
+  }
+  const confidence = Math.round(best.confidence * 1e3) / 1e3;
+  if (best.confidence < threshold) {
+    return {
+      found: false,
+      reason: `the closest lines are only ${Math.round(confidence * 100)}% similar (threshold ${Math.round(threshold * 100)}%)`
+    };
+  }
+  if (ties > 0)
+    return { found: false, reason: `${ties + 1} places match equally well (${Math.round(confidence * 100)}%), so the target is ambiguous` };
+  const first2 = lines[best.index];
+  const last = lines[best.index + n - 1];
+  if (!first2 || !last) return { found: false, reason: "no lines to match" };
+  const end = /\r?\n$/.test(search) ? last.end + last.newline.length : last.end;
+  return { found: true, start: first2.start, end, startLine: best.index + 1, endLine: best.index + n, confidence };
+}
+function splitLines(text) {
+  const out = [];
+  const re = /\r?\n/g;
+  let start = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push({ text: text.slice(start, m.index), start, end: m.index, newline: m[0] });
+    start = m.index + m[0].length;
+  }
+  if (start < text.length || out.length === 0) out.push({ text: text.slice(start), start, end: text.length, newline: "" });
+  return out;
+}
+function normaliseLine(line) {
+  return line.trim().replace(/\s+/g, " ");
+}
+function countCells(lines, wanted) {
+  let cells = 0;
+  for (let s = 0; s + wanted.length <= lines.length; s += 1) {
+    for (let k = 0; k < wanted.length; k += 1) cells += (lines[s + k]?.length ?? 0) * (wanted[k]?.length ?? 0);
+    if (cells > MAX_CHARACTER_COMPARISONS) return cells;
+  }
+  return cells;
+}
+function levenshtein(a, b) {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length];
+}
+
+// src/core/changes/proposed-change-schema.ts
+init_errors();
+init_repo_path();
+import { parsePatch } from "diff";
+import { z as z2 } from "zod";
+var MAX_CONTENT_CHARS = 1e6;
+var MAX_CHANGES_PER_SET = 50;
+var DEFAULT_FUZZY_THRESHOLD = 0.8;
+var RISK_LABELS = ["cosmetic", "contained", "broad", "destructive"];
+var repoPath = z2.string().superRefine((value, ctx) => {
+  try {
+    parseRepoPath(value);
+  } catch (error2) {
+    if (!(error2 instanceof PathRejectedError)) throw error2;
+    ctx.addIssue({ code: "custom", message: `${error2.message}; fix: ${error2.hint ?? "use a repository-relative path"}` });
+  }
+}).meta({ description: 'Repository-relative POSIX path, e.g. "src/app.ts": no leading "/", no ".." segments, no control characters.' });
+var sha256 = z2.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (a sha256 of the file content)").meta({ description: "sha256 (hex) of the file content the change was written against; a different file is a conflict." });
+var content = z2.string().max(MAX_CONTENT_CHARS);
+var common = {
+  title: z2.string().min(1).max(200).meta({ description: "One line: what the change does." }),
+  rationale: z2.string().min(1).max(4e3).meta({ description: "Why the change is needed, tied to the plan." }),
+  risk: z2.literal([0, 1, 2, 3]).meta({ description: "0 cosmetic, 1 contained, 2 broad (deletions at least 2), 3 destructive." }),
+  approvalGroup: z2.strictObject({ id: z2.string().min(1).max(100), label: z2.string().min(1).max(200) }).optional().meta({ description: "Changes sharing an id are approved together." }),
+  onConflict: z2.literal("fail").optional().meta({
+    description: `Only "fail" is supported: a change whose base does not match is not applied (seed 002's ours/theirs/marker are not).`
+  })
+};
+var fileCreate = z2.strictObject({
+  kind: z2.literal("file_create"),
+  ...common,
+  path: repoPath,
+  content: content.meta({ description: "The whole content of the new file." }),
+  overwrite: z2.boolean().optional().meta({ description: "Replace an existing file; without it (default false) an existing file fails the change." })
+});
+var fileRename = z2.strictObject({
+  kind: z2.literal("file_rename"),
+  ...common,
+  oldPath: repoPath,
+  newPath: repoPath,
+  overwrite: z2.boolean().optional().meta({ description: "Replace an existing file at newPath (default false)." })
+}).superRefine((change, ctx) => {
+  if (isValidRepoPath(change.oldPath) && isValidRepoPath(change.newPath) && parseRepoPath(change.oldPath) === parseRepoPath(change.newPath)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["newPath"],
+      message: "is the same file as oldPath; fix: give a different newPath, or drop the change"
+    });
+  }
+});
+var fileDelete = z2.strictObject({
+  kind: z2.literal("file_delete"),
+  ...common,
+  path: repoPath,
+  expectedSha256: sha256.optional()
+});
+var searchReplaceBlock = z2.strictObject({
+  search: z2.string().min(1).max(MAX_CONTENT_CHARS).meta({ description: "Text to find, copied exactly from the file (whole lines work best)." }),
+  replace: z2.string().max(MAX_CONTENT_CHARS),
+  matchMode: z2.enum(["exact", "fuzzy"]).optional().meta({ description: "exact (default); fuzzy also accepts a similar block of lines." }),
+  occurrence: z2.number().int().min(1).optional().meta({ description: "Which exact occurrence to replace, 1 = first (default)." })
+});
+var FORMAT_FIELD = { unified: "diff", search_replace: "blocks", whole_file: "content" };
+var patch = z2.strictObject({
+  kind: z2.literal("patch"),
+  ...common,
+  path: repoPath,
+  format: z2.enum(["unified", "search_replace", "whole_file"]),
+  diff: z2.string().min(1).max(MAX_CONTENT_CHARS).optional().meta({ description: "Required when format is unified: a unified diff of this one file." }),
+  blocks: z2.array(searchReplaceBlock).min(1).max(MAX_CHANGES_PER_SET).optional().meta({ description: "Required when format is search_replace; applied in order." }),
+  content: content.optional().meta({ description: "Required when format is whole_file: the new content of the file." }),
+  baseSha256: sha256.optional(),
+  fallback: z2.enum(["none", "fuzzy"]).optional().meta({ description: "If the exact match fails: none (default) or fuzzy (raises the risk by one)." }),
+  fuzzyThreshold: z2.number().min(0).max(1).optional().meta({ description: `Least similarity (0-1) a fuzzy match needs; default ${DEFAULT_FUZZY_THRESHOLD}.` })
+}).superRefine((change, ctx) => {
+  const wanted = FORMAT_FIELD[change.format];
+  for (const field of Object.values(FORMAT_FIELD)) {
+    const present = change[field] !== void 0;
+    if (field === wanted && !present) {
+      ctx.addIssue({ code: "custom", path: [field], message: `is required when format is ${change.format}; fix: add ${field}` });
+    } else if (field !== wanted && present) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `is only used with format ${formatOf(field)}; fix: remove ${field} or set format to ${formatOf(field)}`
+      });
+    }
+  }
+  if (change.format === "unified" && change.diff !== void 0) {
+    const problem = checkUnifiedDiff(change.diff);
+    if (problem) ctx.addIssue({ code: "custom", path: ["diff"], message: problem });
+  }
+});
+var proposedChangeSchema = z2.discriminatedUnion("kind", [fileCreate, fileRename, fileDelete, patch]);
+var proposedChangeSetSchema = z2.strictObject({
+  changes: z2.array(proposedChangeSchema).min(1).max(MAX_CHANGES_PER_SET)
+});
+function parseProposedChanges(raw) {
+  const parsed = proposedChangeSetSchema.safeParse(Array.isArray(raw) ? { changes: raw } : raw, { reportInput: true });
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem) };
+  return { ok: true, changes: parsed.data.changes.map(normalise2) };
+}
+function normalise2(change) {
+  switch (change.kind) {
+    case "file_rename":
+      return { ...change, oldPath: parseRepoPath(change.oldPath), newPath: parseRepoPath(change.newPath) };
+    case "file_delete":
+      return { ...change, path: parseRepoPath(change.path), risk: change.risk < 2 ? 2 : change.risk };
+    default:
+      return { ...change, path: parseRepoPath(change.path) };
+  }
+}
+function toProblem(issue) {
+  const where = toJsonPath(issue.path);
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === void 0 ? `${where}: missing; fix: add ${String(issue.path.at(-1) ?? "it")} (${issue.expected})` : `${where}: expected ${issue.expected}, got ${describeValue2(issue.input)}`;
+    case "unrecognized_keys":
+      return `${where}: unknown field${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}; fix: remove ${issue.keys.length === 1 ? "it" : "them"}`;
+    case "invalid_union":
+      return `${where}: kind must be one of file_create, file_rename, file_delete, patch; fix: set kind and the fields that kind needs`;
+    case "invalid_value":
+      return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeValue2(issue.input)}`;
+    case "too_big":
+      return `${where}: ${issue.message}; fix: split or shorten it`;
+    case "too_small":
+      return `${where}: ${issue.message}; fix: ${issue.origin === "number" ? `use a number of at least ${String(issue.minimum)}` : "fill it in"}`;
+    default:
+      return `${where}: ${issue.message}`;
+  }
+}
+function toJsonPath(path15) {
+  if (path15.length === 0) return "(root)";
+  return path15.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+}
+function describeValue2(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return typeof value === "object" ? "an object" : String(value);
+}
+function formatOf(field) {
+  return Object.entries(FORMAT_FIELD).find(([, f]) => f === field)?.[0] ?? "";
+}
+function checkUnifiedDiff(diff) {
+  let files;
+  try {
+    files = parsePatch(diff);
+  } catch (error2) {
+    return `is not a unified diff (${error2 instanceof Error ? error2.message : String(error2)}); fix: send "@@ -a,b +c,d @@" hunks, or use format search_replace`;
+  }
+  if (files.length !== 1) return `patches ${files.length} files; fix: one change per file, each with its own path`;
+  if (files[0]?.hunks.length === 0) return 'has no "@@" hunk; fix: include at least one hunk, or use format search_replace';
+  return void 0;
+}
+
+// src/core/changes/apply-change.ts
+async function applyChanges(changes, readFile3) {
+  const original = /* @__PURE__ */ new Map();
+  const overlay = /* @__PURE__ */ new Map();
+  const readOriginal = async (path15) => {
+    if (!original.has(path15)) original.set(path15, await readFile3(path15));
+    return original.get(path15);
+  };
+  const files = {
+    read: async (path15) => overlay.has(path15) ? overlay.get(path15) ?? void 0 : readOriginal(path15),
+    matchesBase: async (path15, sha, current) => {
+      const wanted = sha.toLowerCase();
+      const repo = await readOriginal(path15);
+      return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
+    }
+  };
+  const results = [];
+  for (const change of changes) {
+    let outcome;
+    try {
+      outcome = await applyOne(change, files);
+    } catch (error2) {
+      outcome = { ok: false, reason: `could not read the repository: ${error2 instanceof Error ? error2.message : String(error2)}` };
+    }
+    if (!outcome.ok) {
+      results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
+      continue;
+    }
+    for (const [path15, text] of outcome.writes) overlay.set(path15, text);
+    const fuzzy = outcome.matchConfidence !== void 0;
+    const risk = fuzzy ? raise(change.risk) : change.risk;
+    const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
+    results.push({
+      change,
+      ok: true,
+      risk,
+      ...outcome.before !== void 0 && { before: outcome.before },
+      ...outcome.after !== void 0 && { after: outcome.after },
+      ...outcome.matchConfidence !== void 0 && { matchConfidence: outcome.matchConfidence },
+      ...note !== void 0 && { note }
+    });
+  }
+  return results;
+}
+async function applyOne(change, files) {
+  switch (change.kind) {
+    case "file_create": {
+      const existing = await files.read(change.path);
+      if (existing !== void 0 && change.overwrite !== true) {
+        return { ok: false, reason: `${change.path} already exists; fix: set overwrite: true to replace it, or send a patch` };
+      }
+      return {
+        ok: true,
+        ...existing !== void 0 && { before: existing },
+        after: change.content,
+        writes: [[change.path, change.content]]
+      };
+    }
+    case "file_rename": {
+      const source = await files.read(change.oldPath);
+      if (source === void 0) return { ok: false, reason: `${change.oldPath} does not exist, so it cannot be renamed` };
+      if (await files.read(change.newPath) !== void 0 && change.overwrite !== true) {
+        return { ok: false, reason: `${change.newPath} already exists; fix: set overwrite: true to replace it, or pick another newPath` };
+      }
+      return {
+        ok: true,
+        before: source,
+        after: source,
+        writes: [
+          [change.oldPath, null],
+          [change.newPath, source]
+        ]
+      };
+    }
+    case "file_delete": {
+      const current = await files.read(change.path);
+      if (current === void 0) return { ok: false, reason: `${change.path} does not exist, so it cannot be deleted` };
+      if (change.expectedSha256 !== void 0 && !await files.matchesBase(change.path, change.expectedSha256, current)) {
+        return { ok: false, reason: conflict(change.path, change.expectedSha256, current) };
+      }
+      return { ok: true, before: current, writes: [[change.path, null]] };
+    }
+    case "patch": {
+      const current = await files.read(change.path);
+      if (current === void 0) return { ok: false, reason: `${change.path} does not exist; fix: use file_create for a new file` };
+      if (change.baseSha256 !== void 0 && !await files.matchesBase(change.path, change.baseSha256, current)) {
+        return { ok: false, reason: conflict(change.path, change.baseSha256, current) };
+      }
+      const patched = patchText(change, current);
+      if (!patched.ok) return patched;
+      const notes = [...patched.notes, ...patched.text === current ? ["the change leaves the file as it was"] : []];
+      return {
+        ok: true,
+        before: current,
+        after: patched.text,
+        writes: [[change.path, patched.text]],
+        ...patched.confidence !== void 0 && { matchConfidence: patched.confidence },
+        ...notes.length > 0 && { note: notes.join("; ") }
+      };
+    }
+  }
+}
+function patchText(change, current) {
+  const threshold = change.fuzzyThreshold ?? DEFAULT_FUZZY_THRESHOLD;
+  switch (change.format) {
+    case "whole_file":
+      return { ok: true, text: change.content ?? "", notes: [] };
+    case "search_replace":
+      return applyBlocks(current, change.blocks ?? [], { fuzzy: change.fallback === "fuzzy", threshold, path: change.path });
+    case "unified": {
+      const diff = change.diff ?? "";
+      const applied = safeApplyPatch(current, diff);
+      if (applied !== false) return { ok: true, text: applied, notes: [] };
+      const fix = "regenerate the diff against the current file, or use format search_replace";
+      if (change.fallback !== "fuzzy") {
+        return {
+          ok: false,
+          reason: `the diff does not apply to ${change.path}: its context or removed lines differ from the file; fix: ${fix}`
+        };
+      }
+      const fuzzy = applyBlocks(current, hunksAsBlocks(diff), { fuzzy: true, threshold, path: change.path });
+      return fuzzy.ok ? fuzzy : { ok: false, reason: `the diff does not apply to ${change.path}, not even fuzzily (${fuzzy.reason}); fix: ${fix}` };
+    }
+  }
+}
+function applyBlocks(text, blocks, options) {
+  let confidence;
+  const notes = [];
+  for (const [i, block] of blocks.entries()) {
+    const occurrence = block.occurrence ?? 1;
+    const at2 = nthIndexOf(text, block.search, occurrence);
+    if (at2 >= 0) {
+      text = text.slice(0, at2) + block.replace + text.slice(at2 + block.search.length);
+      continue;
+    }
+    const count = countOf(text, block.search);
+    if (count > 0)
+      return {
+        ok: false,
+        reason: `blocks[${i}]: occurrence ${occurrence} asked for, but the search text occurs ${count} time${count === 1 ? "" : "s"} in ${options.path}`
+      };
+    if (!options.fuzzy && block.matchMode !== "fuzzy") {
+      return {
+        ok: false,
+        reason: `blocks[${i}]: the search text does not occur in ${options.path}; fix: copy it exactly from the current file, or set fallback "fuzzy"`
+      };
+    }
+    const match = findFuzzyMatch(text, block.search, options.threshold);
+    if (!match.found)
+      return {
+        ok: false,
+        reason: `blocks[${i}]: the search text does not occur in ${options.path} and no fuzzy match was accepted: ${match.reason}`
+      };
+    const replacement = block.hunk ? mergeHunk(text.slice(match.start, match.end), block.hunk) : block.replace;
+    text = text.slice(0, match.start) + replacement + text.slice(match.end);
+    confidence = Math.min(confidence ?? 1, match.confidence);
+    const where = match.startLine === match.endLine ? `line ${match.startLine}` : `lines ${match.startLine}-${match.endLine}`;
+    notes.push(`blocks[${i}] matched ${where} fuzzily (${Math.round(match.confidence * 100)}% similar)`);
+  }
+  return { ok: true, text, ...confidence !== void 0 && { confidence }, notes };
+}
+function hunksAsBlocks(diff) {
+  const hunks = parsePatch2(diff).flatMap((file) => file.hunks);
+  return hunks.map((hunk) => {
+    const side = (keep) => hunk.lines.filter((l) => l[0] === " " || l[0] === keep).map((l) => `${l.slice(1)}
+`).join("");
+    return { search: side("-"), replace: side("+"), hunk: hunk.lines };
+  });
+}
+function mergeHunk(window, hunk) {
+  const fileLines = window.split(/(?<=\n)/);
+  const eol = window.includes("\r\n") ? "\r\n" : "\n";
+  let k = 0;
+  let out = "";
+  for (const line of hunk) {
+    if (line[0] === " ") out += fileLines[k++] ?? "";
+    else if (line[0] === "-") k += 1;
+    else if (line[0] === "+") out += `${line.slice(1)}${eol}`;
+  }
+  return out;
+}
+function safeApplyPatch(source, diff) {
+  try {
+    return applyPatch(source, diff);
+  } catch {
+    return false;
+  }
+}
+function nthIndexOf(text, search, n) {
+  let at2 = -1;
+  for (let found = 0; found < n; found += 1) {
+    at2 = text.indexOf(search, at2 < 0 ? 0 : at2 + search.length);
+    if (at2 < 0) return -1;
+  }
+  return at2;
+}
+function countOf(text, search) {
+  let count = 0;
+  for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
+  return count;
+}
+function conflict(path15, expected2, current) {
+  return `conflict: ${path15} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+}
+function raise(risk) {
+  return risk === 3 ? 3 : risk + 1;
+}
+
+// src/core/changes/proposal-record.ts
+import { z as z3 } from "zod";
+var PREFIX = "<!-- nanodex:proposal ";
+var SUFFIX = " -->";
+var ID = /^[0-9a-f]{10}$/;
+var recordSchema = z3.strictObject({
+  v: z3.literal(1),
+  id: z3.string().regex(ID),
+  repo: z3.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  createdAt: z3.iso.datetime(),
+  request: z3.string().max(300),
+  changes: z3.array(z3.unknown()).min(1),
+  bases: z3.record(
+    z3.string(),
+    z3.string().regex(/^[0-9a-f]{64}$/).nullable()
+  )
+});
+function toProposalRecord(input) {
+  const ok = input.results.filter((r) => r.ok);
+  if (ok.length === 0) return void 0;
+  const bases = {};
+  const note = (path15, content2) => {
+    if (!(path15 in bases)) bases[path15] = content2 === void 0 ? null : contentSha256(content2);
+  };
+  for (const result of ok) {
+    const { change } = result;
+    if (change.kind === "file_rename") {
+      note(change.oldPath, result.before);
+      if (!change.overwrite) note(change.newPath, void 0);
+    } else note(change.path, result.before);
+  }
+  const body = {
+    v: 1,
+    repo: input.repo,
+    createdAt: input.now.toISOString(),
+    request: input.request.slice(0, 300),
+    changes: ok.map((r) => r.change),
+    bases
+  };
+  return { ...body, id: proposalId(body) };
+}
+function encodeProposal(record) {
+  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${PREFIX}${json}${SUFFIX}`;
+}
+function readProposals(body) {
+  const found = [];
+  let at2 = body.indexOf(PREFIX);
+  while (at2 !== -1) {
+    const end = body.indexOf(SUFFIX, at2 + PREFIX.length);
+    if (end === -1) break;
+    found.push(readOne(body.slice(at2 + PREFIX.length, end)));
+    at2 = body.indexOf(PREFIX, end);
+  }
+  return found;
+}
+function readOne(json) {
+  let raw;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { ok: false, id: void 0, problem: "its record is not valid JSON (the comment was edited or cut)" };
+  }
+  const parsed = recordSchema.safeParse(raw);
+  const id2 = typeof raw?.id === "string" ? raw.id : void 0;
+  if (!parsed.success) return { ok: false, id: id2, problem: `its record is malformed (${parsed.error.issues[0]?.message ?? "unknown"})` };
+  const changes = parseProposedChanges({ changes: parsed.data.changes });
+  if (!changes.ok) return { ok: false, id: id2, problem: `its changes do not pass the schema: ${changes.problems[0] ?? ""}` };
+  const { id: stated, ...rest } = parsed.data;
+  const record = { ...rest, changes: changes.changes };
+  if (proposalId(record) !== stated) {
+    return { ok: false, id: id2, problem: "its content no longer matches its id (the comment was edited, or a secret in it was redacted)" };
+  }
+  return { ok: true, record: { ...record, id: stated } };
+}
+function proposalId(body) {
+  return contentSha256(canonicalJson(body)).slice(0, 10);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+function pathsOf(changes) {
+  return [...new Set(changes.flatMap((c) => c.kind === "file_rename" ? [c.oldPath, c.newPath] : [c.path]))];
+}
+
+// src/core/flows/apply-proposal.ts
+var COMMENTS_READ = 300;
+var DAY_MS = 864e5;
+var WORKFLOWS = ".github/workflows/";
+async function applyProposal(request, ports) {
+  const refuse = (reason) => ({
+    body: `**Not applied.** ${reason}
+
+Nothing was written to the repository.`,
+    outcome: { applied: false, reason }
+  });
+  if (!/^[0-9a-f]{10}$/.test(request.id)) {
+    return refuse(
+      `${code(`apply ${request.id}`.trim())} needs the 10-character id a proposal of \`@nanodex work\` gave, for example \`@nanodex apply 3f9c2a1b7d\`.`
+    );
+  }
+  if (!ports.changes || !ports.thread.readComments) {
+    return refuse("Applying a proposal needs GitHub: ask in the issue or pull request, where the GitHub App or the Action answers.");
+  }
+  const found = await findProposal(request.id, ports.thread, ports.selfLogin);
+  if (!found.ok) return refuse(found.reason);
+  const record = found.record;
+  if (record.repo.toLowerCase() !== request.repo.toLowerCase()) {
+    return refuse(`Proposal ${code(record.id)} was made for ${escapeText(record.repo)}, not for ${escapeText(request.repo)}.`);
+  }
+  const age = ports.clock.now() - Date.parse(record.createdAt);
+  const days = request.config.apply.expiresAfterDays;
+  if (age > days * DAY_MS) {
+    return refuse(
+      `Proposal ${code(record.id)} is ${Math.floor(age / DAY_MS)} days old; proposals can be applied for ${plural(days, "day")} (\`apply.expiresAfterDays\` in \`.github/nanodex.yml\`). Ask \`@nanodex work …\` again for a fresh one.`
+    );
+  }
+  const selected = selectGroups(record.changes, request.groups);
+  if (!selected.ok) return refuse(selected.reason);
+  const workflowPaths = pathsOf(selected.changes).filter((p) => p.startsWith(WORKFLOWS));
+  if (workflowPaths.length > 0 && !request.config.apply.allowWorkflows) {
+    return refuse(
+      `It touches ${workflowPaths.map(code).join(", ")}: workflow files are not applied unless \`apply.allowWorkflows: true\` is set in \`.github/nanodex.yml\` (a workflow runs with the repository's secrets).`
+    );
+  }
+  const writer = ports.changes;
+  const branch = `nanodex/${record.id}`;
+  const existing = await writer.findPullRequest(branch);
+  if (existing) {
+    return {
+      body: `Proposal ${code(record.id)} is already open as #${existing.number} (branch ${code(branch)}): ${existing.url}`,
+      outcome: { applied: true, pullRequest: existing, changes: selected.changes.length, reused: true }
+    };
+  }
+  const head = await writer.readDefaultBranch();
+  const cache2 = /* @__PURE__ */ new Map();
+  const read2 = (path15) => {
+    if (!cache2.has(path15)) cache2.set(path15, writer.readFile(path15, head.sha));
+    return cache2.get(path15);
+  };
+  const moved = [];
+  for (const path15 of pathsOf(selected.changes)) {
+    if (!(path15 in record.bases)) continue;
+    const current = await read2(path15);
+    const now = current === void 0 ? null : contentSha256(current);
+    if (now !== record.bases[path15]) moved.push(describeMove(path15, record.bases[path15] ?? null, now));
+  }
+  if (moved.length > 0) {
+    return refuse(
+      `${plural(moved.length, "file")} changed on ${code(head.name)} since proposal ${code(record.id)} was made:
+
+${moved.map((m) => `- ${m}`).join("\n")}
+
+Ask \`@nanodex work …\` again for a proposal made against the current code.`
+    );
+  }
+  const results = await applyChanges(selected.changes, read2);
+  const failed2 = results.filter((r) => !r.ok);
+  if (failed2.length > 0) {
+    return refuse(
+      `${plural(failed2.length, "change")} no longer apply${failed2.length === 1 ? "ies" : ""} to ${code(head.name)}:
+
+${failed2.map((r) => `- ${code(targetOf(r.change))}: ${escapeText(r.ok ? "" : r.reason)}`).join("\n")}`
+    );
+  }
+  const files = /* @__PURE__ */ new Map();
+  for (const result of results) {
+    if (!result.ok) continue;
+    const { change } = result;
+    if (change.kind === "file_rename") {
+      files.set(change.oldPath, null);
+      files.set(change.newPath, result.after ?? result.before ?? "");
+    } else if (change.kind === "file_delete") files.set(change.path, null);
+    else files.set(change.path, result.after ?? "");
+  }
+  const highest = Math.max(...results.map((r) => r.risk));
+  const title = `nanodex: ${record.request.split("\n")[0].slice(0, 80) || `proposal ${record.id}`}`;
+  const { commitSha } = await writer.commitToNewBranch({
+    branch,
+    baseSha: head.sha,
+    message: `${title}
+
+Applies proposal ${record.id} (${plural(results.length, "change")}), approved by @${request.requester}.`,
+    files: [...files].map(([path15, content2]) => ({ path: path15, content: content2 }))
+  });
+  const pullRequest = await writer.openPullRequest({
+    branch,
+    base: head.name,
+    title,
+    body: renderPullRequestBody(record, results, { ...request, highest, headSha: head.sha, commitSha })
+  });
+  ports.logger.info("proposal applied", { id: record.id, pullRequest: pullRequest.number, changes: results.length });
+  return {
+    body: `Applied proposal ${code(record.id)} (${plural(results.length, "change")}, highest risk: ${riskLabel(highest)}) as #${pullRequest.number} from branch ${code(branch)}: ${pullRequest.url}
+
+Review it there; nothing was written to ${code(head.name)}.`,
+    outcome: { applied: true, pullRequest, changes: results.length, reused: false }
+  };
+}
+async function findProposal(id2, thread, selfLogin) {
+  const comments = await thread.readComments?.(COMMENTS_READ) ?? [];
+  const self = selfLogin.toLowerCase();
+  let problem;
+  for (const comment of [...comments].reverse()) {
+    if (comment.author.toLowerCase() !== self) continue;
+    for (const read2 of readProposals(comment.body)) {
+      if (read2.ok && read2.record.id === id2) return { ok: true, record: read2.record };
+      if (!read2.ok && read2.id === id2) problem = read2.problem;
+    }
+  }
+  if (problem) return { ok: false, reason: `Proposal ${code(id2)} was found, but ${escapeText(problem)}; ask \`@nanodex work …\` again.` };
+  return {
+    ok: false,
+    reason: `No proposal ${code(id2)} in nanodex's replies in this thread. \`@nanodex apply\` takes the id from a reply to \`@nanodex work …\` in the same issue or pull request.`
+  };
+}
+function selectGroups(changes, groups) {
+  if (groups.length === 0) return { ok: true, changes };
+  const known = [...new Set(changes.flatMap((c) => c.approvalGroup ? [c.approvalGroup.id] : []))];
+  const unknown = groups.filter((g) => !known.includes(g));
+  if (unknown.length > 0) {
+    const list = known.length > 0 ? `its groups are ${known.map(code).join(", ")}` : "it has no approval groups: apply it whole";
+    return { ok: false, reason: `The proposal has no approval group ${unknown.map(code).join(", ")}; ${list}.` };
+  }
+  return { ok: true, changes: changes.filter((c) => c.approvalGroup !== void 0 && groups.includes(c.approvalGroup.id)) };
+}
+function describeMove(path15, then, now) {
+  if (then === null) return `${code(path15)}: now exists (the proposal creates it)`;
+  if (now === null) return `${code(path15)}: no longer exists`;
+  return `${code(path15)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
+}
+function targetOf(change) {
+  return change.kind === "file_rename" ? `${change.oldPath} → ${change.newPath}` : change.path;
+}
+function riskLabel(risk) {
+  return `${RISK_LABELS[risk]} (${risk})`;
+}
+function renderPullRequestBody(record, results, context) {
+  const approved = context.requestUrl ? `[approved](${context.requestUrl})` : "approved";
+  const rows = results.map(
+    (r, i) => `| ${i + 1} | ${escapeText(r.change.title).replace(/\|/g, "\\|")} | ${code(targetOf(r.change))} | ${r.change.kind} | ${riskLabel(r.risk)} |`
+  );
+  const groups = context.groups.length > 0 ? ` (approval groups ${context.groups.map(code).join(", ")})` : "";
+  return [
+    `Applies proposal ${code(record.id)} made by nanodex${groups}, ${approved} by @${context.requester}.`,
+    `> ${escapeText(record.request.split("\n")[0] ?? "")}`,
+    "| # | change | path | kind | risk |\n| --- | --- | --- | --- | --- |\n" + rows.join("\n"),
+    `Highest risk: **${riskLabel(context.highest)}**. Based on ${code(context.headSha.slice(0, 12))}; every file was checked against the content the proposal was made for before this commit (${code(context.commitSha.slice(0, 12))}) was written.`
+  ].join("\n\n");
+}
+
+// src/core/flows/record-proposal.ts
+function withProposal(reply, result, context) {
+  if (result.kind !== "done" || result.command !== "work" || !("output" in result) || result.output.kind !== "changes") return reply;
+  const record = toProposalRecord({ repo: context.repo, request: context.request, results: result.output.results, now: context.now });
+  if (record === void 0) return reply;
+  const groups = [...new Set(record.changes.flatMap((c) => c.approvalGroup ? [c.approvalGroup.id] : []))];
+  const how = [
+    `**To apply:** a person with write access comments ${code(`@nanodex apply ${record.id}`)}: nanodex checks each file is still as the proposal saw it, commits the ${plural(record.changes.length, "change")} to a new branch ${code(`nanodex/${record.id}`)} and opens a pull request (the default branch is never written).`,
+    groups.length > 0 ? ` To apply only some approval groups: ${code(`@nanodex apply ${record.id} ${groups[0]}`)}.` : ""
+  ].join("");
+  const marker = encodeProposal(record);
+  const body = `${reply}
+
+${how}
+
+${marker}`;
+  if (body.length <= GITHUB_COMMENT_LIMIT) return body;
+  const note = `
+
+This proposal is too large to keep in a comment (${Math.round(marker.length / 1024)} KB), so it cannot be applied with \`@nanodex apply\`; apply the diffs above by hand, or ask for a smaller change.`;
+  return reply.length + note.length <= GITHUB_COMMENT_LIMIT ? `${reply}${note}` : reply;
+}
+
 // src/core/flows/review-change.ts
 import ignore3 from "ignore";
 init_errors();
 
 // src/core/review/review-state.ts
-import { createHash as createHash4 } from "node:crypto";
-import { z as z2 } from "zod";
+import { createHash as createHash5 } from "node:crypto";
+import { z as z4 } from "zod";
 var MAX_SHAS = 100;
 var MAX_FINGERPRINTS = 500;
 var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
 var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
-var stateSchema = z2.object({
-  reviewedShas: z2.array(z2.string().regex(/^[0-9a-f]{7,64}$/)),
-  fingerprints: z2.array(z2.string().regex(/^[0-9a-f]{16}$/))
+var stateSchema = z4.object({
+  reviewedShas: z4.array(z4.string().regex(/^[0-9a-f]{7,64}$/)),
+  fingerprints: z4.array(z4.string().regex(/^[0-9a-f]{16}$/))
 });
 function readReviewState(body) {
   const found = BLOCK.exec(body);
@@ -5364,7 +6115,7 @@ function writeReviewState(body, state) {
 }
 function fingerprintFinding(finding) {
   const quote2 = finding.quote.replace(/\s+/g, " ").trim();
-  return createHash4("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
+  return createHash5("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
 }
 function markFingerprint(commentBody, fingerprint) {
   return `${commentBody}
@@ -6027,27 +6778,27 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
 
 // src/core/explore/plan-schema.ts
 init_repo_path();
-import { z as z3 } from "zod";
-var repoPath = z3.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
-var operation = z3.discriminatedUnion("kind", [
-  z3.object({ kind: z3.literal("head"), path: repoPath, maxLines: z3.number().int().min(1).max(400) }),
-  z3.object({ kind: z3.literal("chunk"), path: repoPath, startLine: z3.number().int().min(1), endLine: z3.number().int().min(1) }),
-  z3.object({ kind: z3.literal("search"), query: z3.string().min(1).max(300), scope: repoPath.optional() }),
-  z3.object({ kind: z3.literal("definition"), symbol: z3.string().min(1).max(200) }),
-  z3.object({ kind: z3.literal("references"), symbol: z3.string().min(1).max(200) }),
-  z3.object({
-    kind: z3.literal("map"),
-    focus: z3.array(z3.string().max(300)).max(10).optional(),
-    tokens: z3.number().int().min(100).max(8e3).optional()
+import { z as z5 } from "zod";
+var repoPath2 = z5.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
+var operation = z5.discriminatedUnion("kind", [
+  z5.object({ kind: z5.literal("head"), path: repoPath2, maxLines: z5.number().int().min(1).max(400) }),
+  z5.object({ kind: z5.literal("chunk"), path: repoPath2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }),
+  z5.object({ kind: z5.literal("search"), query: z5.string().min(1).max(300), scope: repoPath2.optional() }),
+  z5.object({ kind: z5.literal("definition"), symbol: z5.string().min(1).max(200) }),
+  z5.object({ kind: z5.literal("references"), symbol: z5.string().min(1).max(200) }),
+  z5.object({
+    kind: z5.literal("map"),
+    focus: z5.array(z5.string().max(300)).max(10).optional(),
+    tokens: z5.number().int().min(100).max(8e3).optional()
   })
 ]);
-var planSchema = z3.strictObject({
-  intent: z3.enum(["definition", "usage", "flow", "change", "architecture"]),
-  diagramType: z3.enum(["architecture", "component", "dependency", "erd"]).optional(),
-  questions: z3.array(z3.string().min(1).max(300)).min(1).max(8),
-  candidates: z3.array(z3.strictObject({ path: repoPath, reason: z3.string().min(1).max(300), priority: z3.number().min(0).max(10) })).max(40),
-  operations: z3.array(operation).min(1).max(40),
-  maxRounds: z3.number().int().min(1).max(10)
+var planSchema = z5.strictObject({
+  intent: z5.enum(["definition", "usage", "flow", "change", "architecture"]),
+  diagramType: z5.enum(["architecture", "component", "dependency", "erd"]).optional(),
+  questions: z5.array(z5.string().min(1).max(300)).min(1).max(8),
+  candidates: z5.array(z5.strictObject({ path: repoPath2, reason: z5.string().min(1).max(300), priority: z5.number().min(0).max(10) })).max(40),
+  operations: z5.array(operation).min(1).max(40),
+  maxRounds: z5.number().int().min(1).max(10)
 });
 function checkPlan(raw, tree, budget) {
   const parsed = planSchema.safeParse(raw);
@@ -6304,171 +7055,13 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
 }
 
 // src/core/tools/phase-tools.ts
-import { z as z5 } from "zod";
-
-// src/core/changes/proposed-change-schema.ts
-init_errors();
-init_repo_path();
-import { parsePatch } from "diff";
-import { z as z4 } from "zod";
-var MAX_CONTENT_CHARS = 1e6;
-var MAX_CHANGES_PER_SET = 50;
-var DEFAULT_FUZZY_THRESHOLD = 0.8;
-var RISK_LABELS = ["cosmetic", "contained", "broad", "destructive"];
-var repoPath2 = z4.string().superRefine((value, ctx) => {
-  try {
-    parseRepoPath(value);
-  } catch (error2) {
-    if (!(error2 instanceof PathRejectedError)) throw error2;
-    ctx.addIssue({ code: "custom", message: `${error2.message}; fix: ${error2.hint ?? "use a repository-relative path"}` });
-  }
-}).meta({ description: 'Repository-relative POSIX path, e.g. "src/app.ts": no leading "/", no ".." segments, no control characters.' });
-var sha256 = z4.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (a sha256 of the file content)").meta({ description: "sha256 (hex) of the file content the change was written against; a different file is a conflict." });
-var content = z4.string().max(MAX_CONTENT_CHARS);
-var common = {
-  title: z4.string().min(1).max(200).meta({ description: "One line: what the change does." }),
-  rationale: z4.string().min(1).max(4e3).meta({ description: "Why the change is needed, tied to the plan." }),
-  risk: z4.literal([0, 1, 2, 3]).meta({ description: "0 cosmetic, 1 contained, 2 broad (deletions at least 2), 3 destructive." }),
-  approvalGroup: z4.strictObject({ id: z4.string().min(1).max(100), label: z4.string().min(1).max(200) }).optional().meta({ description: "Changes sharing an id are approved together." }),
-  onConflict: z4.literal("fail").optional().meta({
-    description: `Only "fail" is supported: a change whose base does not match is not applied (seed 002's ours/theirs/marker are not).`
-  })
-};
-var fileCreate = z4.strictObject({
-  kind: z4.literal("file_create"),
-  ...common,
-  path: repoPath2,
-  content: content.meta({ description: "The whole content of the new file." }),
-  overwrite: z4.boolean().optional().meta({ description: "Replace an existing file; without it (default false) an existing file fails the change." })
-});
-var fileRename = z4.strictObject({
-  kind: z4.literal("file_rename"),
-  ...common,
-  oldPath: repoPath2,
-  newPath: repoPath2,
-  overwrite: z4.boolean().optional().meta({ description: "Replace an existing file at newPath (default false)." })
-}).superRefine((change, ctx) => {
-  if (isValidRepoPath(change.oldPath) && isValidRepoPath(change.newPath) && parseRepoPath(change.oldPath) === parseRepoPath(change.newPath)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["newPath"],
-      message: "is the same file as oldPath; fix: give a different newPath, or drop the change"
-    });
-  }
-});
-var fileDelete = z4.strictObject({
-  kind: z4.literal("file_delete"),
-  ...common,
-  path: repoPath2,
-  expectedSha256: sha256.optional()
-});
-var searchReplaceBlock = z4.strictObject({
-  search: z4.string().min(1).max(MAX_CONTENT_CHARS).meta({ description: "Text to find, copied exactly from the file (whole lines work best)." }),
-  replace: z4.string().max(MAX_CONTENT_CHARS),
-  matchMode: z4.enum(["exact", "fuzzy"]).optional().meta({ description: "exact (default); fuzzy also accepts a similar block of lines." }),
-  occurrence: z4.number().int().min(1).optional().meta({ description: "Which exact occurrence to replace, 1 = first (default)." })
-});
-var FORMAT_FIELD = { unified: "diff", search_replace: "blocks", whole_file: "content" };
-var patch = z4.strictObject({
-  kind: z4.literal("patch"),
-  ...common,
-  path: repoPath2,
-  format: z4.enum(["unified", "search_replace", "whole_file"]),
-  diff: z4.string().min(1).max(MAX_CONTENT_CHARS).optional().meta({ description: "Required when format is unified: a unified diff of this one file." }),
-  blocks: z4.array(searchReplaceBlock).min(1).max(MAX_CHANGES_PER_SET).optional().meta({ description: "Required when format is search_replace; applied in order." }),
-  content: content.optional().meta({ description: "Required when format is whole_file: the new content of the file." }),
-  baseSha256: sha256.optional(),
-  fallback: z4.enum(["none", "fuzzy"]).optional().meta({ description: "If the exact match fails: none (default) or fuzzy (raises the risk by one)." }),
-  fuzzyThreshold: z4.number().min(0).max(1).optional().meta({ description: `Least similarity (0-1) a fuzzy match needs; default ${DEFAULT_FUZZY_THRESHOLD}.` })
-}).superRefine((change, ctx) => {
-  const wanted = FORMAT_FIELD[change.format];
-  for (const field of Object.values(FORMAT_FIELD)) {
-    const present = change[field] !== void 0;
-    if (field === wanted && !present) {
-      ctx.addIssue({ code: "custom", path: [field], message: `is required when format is ${change.format}; fix: add ${field}` });
-    } else if (field !== wanted && present) {
-      ctx.addIssue({
-        code: "custom",
-        path: [field],
-        message: `is only used with format ${formatOf(field)}; fix: remove ${field} or set format to ${formatOf(field)}`
-      });
-    }
-  }
-  if (change.format === "unified" && change.diff !== void 0) {
-    const problem = checkUnifiedDiff(change.diff);
-    if (problem) ctx.addIssue({ code: "custom", path: ["diff"], message: problem });
-  }
-});
-var proposedChangeSchema = z4.discriminatedUnion("kind", [fileCreate, fileRename, fileDelete, patch]);
-var proposedChangeSetSchema = z4.strictObject({
-  changes: z4.array(proposedChangeSchema).min(1).max(MAX_CHANGES_PER_SET)
-});
-function parseProposedChanges(raw) {
-  const parsed = proposedChangeSetSchema.safeParse(Array.isArray(raw) ? { changes: raw } : raw, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem) };
-  return { ok: true, changes: parsed.data.changes.map(normalise2) };
-}
-function normalise2(change) {
-  switch (change.kind) {
-    case "file_rename":
-      return { ...change, oldPath: parseRepoPath(change.oldPath), newPath: parseRepoPath(change.newPath) };
-    case "file_delete":
-      return { ...change, path: parseRepoPath(change.path), risk: change.risk < 2 ? 2 : change.risk };
-    default:
-      return { ...change, path: parseRepoPath(change.path) };
-  }
-}
-function toProblem(issue) {
-  const where = toJsonPath(issue.path);
-  switch (issue.code) {
-    case "invalid_type":
-      return issue.input === void 0 ? `${where}: missing; fix: add ${String(issue.path.at(-1) ?? "it")} (${issue.expected})` : `${where}: expected ${issue.expected}, got ${describeValue2(issue.input)}`;
-    case "unrecognized_keys":
-      return `${where}: unknown field${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}; fix: remove ${issue.keys.length === 1 ? "it" : "them"}`;
-    case "invalid_union":
-      return `${where}: kind must be one of file_create, file_rename, file_delete, patch; fix: set kind and the fields that kind needs`;
-    case "invalid_value":
-      return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeValue2(issue.input)}`;
-    case "too_big":
-      return `${where}: ${issue.message}; fix: split or shorten it`;
-    case "too_small":
-      return `${where}: ${issue.message}; fix: ${issue.origin === "number" ? `use a number of at least ${String(issue.minimum)}` : "fill it in"}`;
-    default:
-      return `${where}: ${issue.message}`;
-  }
-}
-function toJsonPath(path15) {
-  if (path15.length === 0) return "(root)";
-  return path15.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
-}
-function describeValue2(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return typeof value === "object" ? "an object" : String(value);
-}
-function formatOf(field) {
-  return Object.entries(FORMAT_FIELD).find(([, f]) => f === field)?.[0] ?? "";
-}
-function checkUnifiedDiff(diff) {
-  let files;
-  try {
-    files = parsePatch(diff);
-  } catch (error2) {
-    return `is not a unified diff (${error2 instanceof Error ? error2.message : String(error2)}); fix: send "@@ -a,b +c,d @@" hunks, or use format search_replace`;
-  }
-  if (files.length !== 1) return `patches ${files.length} files; fix: one change per file, each with its own path`;
-  if (files[0]?.hunks.length === 0) return 'has no "@@" hunk; fix: include at least one hunk, or use format search_replace';
-  return void 0;
-}
-
-// src/core/tools/phase-tools.ts
+import { z as z6 } from "zod";
 function defineTool(fn, spec) {
   return {
     ...spec,
     run: async (args) => {
       const parsed = spec.schema.safeParse(args);
-      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z5.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z6.prettifyError(parsed.error)}`);
       const result = await fn(parsed.data);
       return typeof result === "string" ? result : JSON.stringify(result);
     }
@@ -6482,7 +7075,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path8 = z5.string().min(1).max(1e3).describe("repository-relative path");
+var path8 = z6.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -6504,27 +7097,27 @@ ${e.snippet}`)
     defineTool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z5.object({ path: path8, maxLines: z5.number().int().min(1).max(200) })
+      schema: z6.object({ path: path8, maxLines: z6.number().int().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z5.object({ path: path8, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z6.object({ path: path8, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     defineTool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
       description: "Full-text search over the code; plain words find identifiers.",
-      schema: z5.object({ query: z5.string().min(1).max(300) })
+      schema: z6.object({ query: z6.string().min(1).max(300) })
     }),
     defineTool((a) => runAs({ kind: "definition", symbol: a.symbol }), {
       name: "find_definition",
       description: "Where a symbol (name or Scope.name) is defined, with its code.",
-      schema: z5.object({ symbol: z5.string().min(1).max(200) })
+      schema: z6.object({ symbol: z6.string().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "references", symbol: a.symbol }), {
       name: "find_references",
       description: "Where a symbol is used, with the call sites.",
-      schema: z5.object({ symbol: z5.string().min(1).max(200) })
+      schema: z6.object({ symbol: z6.string().min(1).max(200) })
     }),
     defineTool(
       async (a) => {
@@ -6534,7 +7127,7 @@ ${e.snippet}`)
       {
         name: "repo_map",
         description: "A ranked outline of the repository (files, classes, signatures).",
-        schema: z5.object({ tokens: z5.number().int().min(200).max(4e3).optional(), focus: z5.array(z5.string()).max(5).optional() })
+        schema: z6.object({ tokens: z6.number().int().min(200).max(4e3).optional(), focus: z6.array(z6.string()).max(5).optional() })
       }
     )
   ];
@@ -6542,7 +7135,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z5.object({ path: path8, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) });
+var citation = z6.object({ path: path8, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     defineTool(
@@ -6553,7 +7146,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_answer",
         description: "Give the final answer, citing the evidence lines it rests on.",
-        schema: z5.object({ text: z5.string().min(1).max(2e4), citations: z5.array(citation).max(50) })
+        schema: z6.object({ text: z6.string().min(1).max(2e4), citations: z6.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -6564,7 +7157,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_plan_section",
         description: "Add a section to a plan.",
-        schema: z5.object({ title: z5.string().min(1).max(200), body: z5.string().min(1).max(1e4), citations: z5.array(citation).max(50) })
+        schema: z6.object({ title: z6.string().min(1).max(200), body: z6.string().min(1).max(1e4), citations: z6.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -6575,13 +7168,13 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_review_comment",
         description: "Add a review comment on a line, quoting the code it is about.",
-        schema: z5.object({
+        schema: z6.object({
           path: path8,
-          line: z5.number().int().min(1),
-          body: z5.string().min(1).max(5e3),
-          quote: z5.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
-          suggestion: z5.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
-          severity: z5.enum(["info", "warning", "error"]).optional()
+          line: z6.number().int().min(1),
+          body: z6.string().min(1).max(5e3),
+          quote: z6.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
+          suggestion: z6.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
+          severity: z6.enum(["info", "warning", "error"]).optional()
         })
       }
     ),
@@ -6593,7 +7186,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_diagram",
         description: "Emit a diagram graph as JSON.",
-        schema: z5.object({ type: z5.enum(["architecture", "component", "dependency", "erd"]), graph: z5.unknown() })
+        schema: z6.object({ type: z6.enum(["architecture", "component", "dependency", "erd"]), graph: z6.unknown() })
       }
     ),
     defineTool(
@@ -7465,6 +8058,16 @@ function rank(source) {
   return { definition: 0, references: 1, chunk: 2, head: 3, search: 4, map: 5 }[source] ?? 6;
 }
 
+// src/core/answer/vouch-for-answer.ts
+function vouchForAnswer(context, answer, removed) {
+  if (!answer || answer.citations.length > 0) return context;
+  return {
+    ...context,
+    confidence: "low",
+    confidenceReason: removed > 0 ? `none of the answer's ${removed} citation${removed === 1 ? "" : "s"} is backed by the evidence read, so they were removed` : "the answer cites no evidence"
+  };
+}
+
 // src/core/outputs/skill-run.ts
 function toolsFor(skill, wanted) {
   if (!skill) return [...wanted];
@@ -7490,12 +8093,7 @@ async function produceAnswer(run3, flavour) {
     knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps
   };
   const answer = outcome.output?.answer;
-  if (answer && answer.citations.length === 0) {
-    const removed = outcome.metrics.removedCitations;
-    context.confidence = "low";
-    context.confidenceReason = removed > 0 ? `none of the answer's ${removed} citation${removed === 1 ? "" : "s"} is backed by the evidence read, so they were removed` : "the answer cites no evidence";
-  }
-  const doc = { flavour, question: run3.prompt, context, answer };
+  const doc = { flavour, question: run3.prompt, context: vouchForAnswer(context, answer, outcome.metrics.removedCitations), answer };
   return {
     kind: "output",
     output: { kind: "answer", doc },
@@ -7505,311 +8103,6 @@ async function produceAnswer(run3, flavour) {
     plan: outcome.plan,
     refused: outcome.metrics.refusedToolCalls
   };
-}
-
-// src/core/changes/apply-change.ts
-import { applyPatch, parsePatch as parsePatch2 } from "diff";
-
-// src/core/changes/content-sha256.ts
-import { createHash as createHash5 } from "node:crypto";
-function contentSha256(text) {
-  return createHash5("sha256").update(text, "utf8").digest("hex");
-}
-
-// src/core/changes/find-fuzzy-match.ts
-var MAX_LINE_COMPARISONS = 2e5;
-var MAX_CHARACTER_COMPARISONS = 5e7;
-function findFuzzyMatch(text, search, threshold) {
-  const wanted = splitLines(search.replace(/\r?\n$/, "")).map((l) => normaliseLine(l.text));
-  const lines = splitLines(text);
-  const n = wanted.length;
-  if (lines.length < n) return { found: false, reason: `the file has fewer lines (${lines.length}) than the search text (${n})` };
-  if (lines.length * n > MAX_LINE_COMPARISONS) return { found: false, reason: "the file is too large for fuzzy matching" };
-  const normalised = lines.map((l) => normaliseLine(l.text));
-  if (countCells(normalised, wanted) > MAX_CHARACTER_COMPARISONS) {
-    return { found: false, reason: "the file and the search text are too long to compare fuzzily" };
-  }
-  let best = { index: -1, confidence: -1 };
-  let ties = 0;
-  for (let s = 0; s + n <= lines.length; s += 1) {
-    let distance = 0;
-    let length = 0;
-    for (let k = 0; k < n; k += 1) {
-      const a = normalised[s + k] ?? "";
-      const b = wanted[k] ?? "";
-      distance += levenshtein(a, b);
-      length += Math.max(a.length, b.length);
-    }
-    const confidence2 = length === 0 ? 1 : 1 - distance / length;
-    if (confidence2 > best.confidence) {
-      best = { index: s, confidence: confidence2 };
-      ties = 0;
-    } else if (confidence2 === best.confidence) {
-      ties += 1;
-    }
-  }
-  const confidence = Math.round(best.confidence * 1e3) / 1e3;
-  if (best.confidence < threshold) {
-    return {
-      found: false,
-      reason: `the closest lines are only ${Math.round(confidence * 100)}% similar (threshold ${Math.round(threshold * 100)}%)`
-    };
-  }
-  if (ties > 0)
-    return { found: false, reason: `${ties + 1} places match equally well (${Math.round(confidence * 100)}%), so the target is ambiguous` };
-  const first2 = lines[best.index];
-  const last = lines[best.index + n - 1];
-  if (!first2 || !last) return { found: false, reason: "no lines to match" };
-  const end = /\r?\n$/.test(search) ? last.end + last.newline.length : last.end;
-  return { found: true, start: first2.start, end, startLine: best.index + 1, endLine: best.index + n, confidence };
-}
-function splitLines(text) {
-  const out = [];
-  const re = /\r?\n/g;
-  let start = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    out.push({ text: text.slice(start, m.index), start, end: m.index, newline: m[0] });
-    start = m.index + m[0].length;
-  }
-  if (start < text.length || out.length === 0) out.push({ text: text.slice(start), start, end: text.length, newline: "" });
-  return out;
-}
-function normaliseLine(line) {
-  return line.trim().replace(/\s+/g, " ");
-}
-function countCells(lines, wanted) {
-  let cells = 0;
-  for (let s = 0; s + wanted.length <= lines.length; s += 1) {
-    for (let k = 0; k < wanted.length; k += 1) cells += (lines[s + k]?.length ?? 0) * (wanted[k]?.length ?? 0);
-    if (cells > MAX_CHARACTER_COMPARISONS) return cells;
-  }
-  return cells;
-}
-function levenshtein(a, b) {
-  if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  let previous = new Int32Array(b.length + 1);
-  let current = new Int32Array(b.length + 1);
-  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    current[0] = i;
-    const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-    }
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length];
-}
-
-// src/core/changes/apply-change.ts
-async function applyChanges(changes, readFile3) {
-  const original = /* @__PURE__ */ new Map();
-  const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path15) => {
-    if (!original.has(path15)) original.set(path15, await readFile3(path15));
-    return original.get(path15);
-  };
-  const files = {
-    read: async (path15) => overlay.has(path15) ? overlay.get(path15) ?? void 0 : readOriginal(path15),
-    matchesBase: async (path15, sha, current) => {
-      const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path15);
-      return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
-    }
-  };
-  const results = [];
-  for (const change of changes) {
-    let outcome;
-    try {
-      outcome = await applyOne(change, files);
-    } catch (error2) {
-      outcome = { ok: false, reason: `could not read the repository: ${error2 instanceof Error ? error2.message : String(error2)}` };
-    }
-    if (!outcome.ok) {
-      results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
-      continue;
-    }
-    for (const [path15, text] of outcome.writes) overlay.set(path15, text);
-    const fuzzy = outcome.matchConfidence !== void 0;
-    const risk = fuzzy ? raise(change.risk) : change.risk;
-    const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
-    results.push({
-      change,
-      ok: true,
-      risk,
-      ...outcome.before !== void 0 && { before: outcome.before },
-      ...outcome.after !== void 0 && { after: outcome.after },
-      ...outcome.matchConfidence !== void 0 && { matchConfidence: outcome.matchConfidence },
-      ...note !== void 0 && { note }
-    });
-  }
-  return results;
-}
-async function applyOne(change, files) {
-  switch (change.kind) {
-    case "file_create": {
-      const existing = await files.read(change.path);
-      if (existing !== void 0 && change.overwrite !== true) {
-        return { ok: false, reason: `${change.path} already exists; fix: set overwrite: true to replace it, or send a patch` };
-      }
-      return {
-        ok: true,
-        ...existing !== void 0 && { before: existing },
-        after: change.content,
-        writes: [[change.path, change.content]]
-      };
-    }
-    case "file_rename": {
-      const source = await files.read(change.oldPath);
-      if (source === void 0) return { ok: false, reason: `${change.oldPath} does not exist, so it cannot be renamed` };
-      if (await files.read(change.newPath) !== void 0 && change.overwrite !== true) {
-        return { ok: false, reason: `${change.newPath} already exists; fix: set overwrite: true to replace it, or pick another newPath` };
-      }
-      return {
-        ok: true,
-        before: source,
-        after: source,
-        writes: [
-          [change.oldPath, null],
-          [change.newPath, source]
-        ]
-      };
-    }
-    case "file_delete": {
-      const current = await files.read(change.path);
-      if (current === void 0) return { ok: false, reason: `${change.path} does not exist, so it cannot be deleted` };
-      if (change.expectedSha256 !== void 0 && !await files.matchesBase(change.path, change.expectedSha256, current)) {
-        return { ok: false, reason: conflict(change.path, change.expectedSha256, current) };
-      }
-      return { ok: true, before: current, writes: [[change.path, null]] };
-    }
-    case "patch": {
-      const current = await files.read(change.path);
-      if (current === void 0) return { ok: false, reason: `${change.path} does not exist; fix: use file_create for a new file` };
-      if (change.baseSha256 !== void 0 && !await files.matchesBase(change.path, change.baseSha256, current)) {
-        return { ok: false, reason: conflict(change.path, change.baseSha256, current) };
-      }
-      const patched = patchText(change, current);
-      if (!patched.ok) return patched;
-      const notes = [...patched.notes, ...patched.text === current ? ["the change leaves the file as it was"] : []];
-      return {
-        ok: true,
-        before: current,
-        after: patched.text,
-        writes: [[change.path, patched.text]],
-        ...patched.confidence !== void 0 && { matchConfidence: patched.confidence },
-        ...notes.length > 0 && { note: notes.join("; ") }
-      };
-    }
-  }
-}
-function patchText(change, current) {
-  const threshold = change.fuzzyThreshold ?? DEFAULT_FUZZY_THRESHOLD;
-  switch (change.format) {
-    case "whole_file":
-      return { ok: true, text: change.content ?? "", notes: [] };
-    case "search_replace":
-      return applyBlocks(current, change.blocks ?? [], { fuzzy: change.fallback === "fuzzy", threshold, path: change.path });
-    case "unified": {
-      const diff = change.diff ?? "";
-      const applied = safeApplyPatch(current, diff);
-      if (applied !== false) return { ok: true, text: applied, notes: [] };
-      const fix = "regenerate the diff against the current file, or use format search_replace";
-      if (change.fallback !== "fuzzy") {
-        return {
-          ok: false,
-          reason: `the diff does not apply to ${change.path}: its context or removed lines differ from the file; fix: ${fix}`
-        };
-      }
-      const fuzzy = applyBlocks(current, hunksAsBlocks(diff), { fuzzy: true, threshold, path: change.path });
-      return fuzzy.ok ? fuzzy : { ok: false, reason: `the diff does not apply to ${change.path}, not even fuzzily (${fuzzy.reason}); fix: ${fix}` };
-    }
-  }
-}
-function applyBlocks(text, blocks, options) {
-  let confidence;
-  const notes = [];
-  for (const [i, block] of blocks.entries()) {
-    const occurrence = block.occurrence ?? 1;
-    const at2 = nthIndexOf(text, block.search, occurrence);
-    if (at2 >= 0) {
-      text = text.slice(0, at2) + block.replace + text.slice(at2 + block.search.length);
-      continue;
-    }
-    const count = countOf(text, block.search);
-    if (count > 0)
-      return {
-        ok: false,
-        reason: `blocks[${i}]: occurrence ${occurrence} asked for, but the search text occurs ${count} time${count === 1 ? "" : "s"} in ${options.path}`
-      };
-    if (!options.fuzzy && block.matchMode !== "fuzzy") {
-      return {
-        ok: false,
-        reason: `blocks[${i}]: the search text does not occur in ${options.path}; fix: copy it exactly from the current file, or set fallback "fuzzy"`
-      };
-    }
-    const match = findFuzzyMatch(text, block.search, options.threshold);
-    if (!match.found)
-      return {
-        ok: false,
-        reason: `blocks[${i}]: the search text does not occur in ${options.path} and no fuzzy match was accepted: ${match.reason}`
-      };
-    const replacement = block.hunk ? mergeHunk(text.slice(match.start, match.end), block.hunk) : block.replace;
-    text = text.slice(0, match.start) + replacement + text.slice(match.end);
-    confidence = Math.min(confidence ?? 1, match.confidence);
-    const where = match.startLine === match.endLine ? `line ${match.startLine}` : `lines ${match.startLine}-${match.endLine}`;
-    notes.push(`blocks[${i}] matched ${where} fuzzily (${Math.round(match.confidence * 100)}% similar)`);
-  }
-  return { ok: true, text, ...confidence !== void 0 && { confidence }, notes };
-}
-function hunksAsBlocks(diff) {
-  const hunks = parsePatch2(diff).flatMap((file) => file.hunks);
-  return hunks.map((hunk) => {
-    const side = (keep) => hunk.lines.filter((l) => l[0] === " " || l[0] === keep).map((l) => `${l.slice(1)}
-`).join("");
-    return { search: side("-"), replace: side("+"), hunk: hunk.lines };
-  });
-}
-function mergeHunk(window, hunk) {
-  const fileLines = window.split(/(?<=\n)/);
-  const eol = window.includes("\r\n") ? "\r\n" : "\n";
-  let k = 0;
-  let out = "";
-  for (const line of hunk) {
-    if (line[0] === " ") out += fileLines[k++] ?? "";
-    else if (line[0] === "-") k += 1;
-    else if (line[0] === "+") out += `${line.slice(1)}${eol}`;
-  }
-  return out;
-}
-function safeApplyPatch(source, diff) {
-  try {
-    return applyPatch(source, diff);
-  } catch {
-    return false;
-  }
-}
-function nthIndexOf(text, search, n) {
-  let at2 = -1;
-  for (let found = 0; found < n; found += 1) {
-    at2 = text.indexOf(search, at2 < 0 ? 0 : at2 + search.length);
-    if (at2 < 0) return -1;
-  }
-  return at2;
-}
-function countOf(text, search) {
-  let count = 0;
-  for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
-  return count;
-}
-function conflict(path15, expected2, current) {
-  return `conflict: ${path15} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
-}
-function raise(risk) {
-  return risk === 3 ? 3 : risk + 1;
 }
 
 // src/core/changes/render-changes.ts
@@ -7844,14 +8137,14 @@ function renderChanges(results, options = {}) {
 }
 function renderSummary(results) {
   if (results.length === 0) return "No changes proposed.";
-  const byRisk = [0, 1, 2, 3].map((risk) => ({ risk, count: results.filter((r) => r.risk === risk).length })).filter(({ count }) => count > 0).map(({ risk, count }) => `${count} ${riskLabel(risk)}`);
+  const byRisk = [0, 1, 2, 3].map((risk) => ({ risk, count: results.filter((r) => r.risk === risk).length })).filter(({ count }) => count > 0).map(({ risk, count }) => `${count} ${riskLabel2(risk)}`);
   const failed2 = results.filter((r) => !r.ok).length;
   const notApplied = failed2 > 0 ? `; ${failed2} could not be applied` : "";
   return `${plural(results.length, "change")}: ${byRisk.join(", ")}${notApplied}. Nothing has been written to the repository.`;
 }
 function renderChange(result, n, linkTo) {
   const { change } = result;
-  const head = `**${n}. ${escapeText(change.title)}** · ${riskLabel(result.risk)} · ${describeTarget(result, linkTo)}`;
+  const head = `**${n}. ${escapeText(change.title)}** · ${riskLabel2(result.risk)} · ${describeTarget(result, linkTo)}`;
   const parts = [head, change.rationale.trim()];
   if (!result.ok) {
     parts.push(`**Not applied:** ${escapeText(result.reason)}`);
@@ -7904,7 +8197,7 @@ function firstChangedLine(before, after) {
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
   return Math.min(i + 1, a.length);
 }
-function riskLabel(risk) {
+function riskLabel2(risk) {
   return `risk ${risk} ${RISK_LABELS[risk]}`;
 }
 function countLines2(text) {
@@ -9501,7 +9794,7 @@ function drawable(edges, ids) {
 
 // src/core/diagram/diagram-graph.ts
 init_repo_path();
-import { z as z7 } from "zod";
+import { z as z8 } from "zod";
 var MAX_NODES = 200;
 var MAX_EDGES = 600;
 var MAX_GROUPS3 = 50;
@@ -9514,35 +9807,35 @@ var MAX_PROBLEMS = 20;
 var DIAGRAM_TYPES = ["architecture", "component", "dependency", "erd"];
 var NODE_KINDS = ["module", "folder", "service", "package", "external", "entity", "added", "removed", "changed"];
 var CARDINALITIES = ["one-to-one", "one-to-many", "many-to-one", "many-to-many"];
-var id = z7.string().trim().min(1).max(MAX_ID);
-var label = z7.string().trim().min(1).max(MAX_LABEL);
-var attributeSchema = z7.object({
-  name: z7.string().trim().min(1).max(MAX_ID),
-  type: z7.string().trim().min(1).max(MAX_ID),
-  key: z7.enum(["PK", "FK", "UK"]).optional()
+var id = z8.string().trim().min(1).max(MAX_ID);
+var label = z8.string().trim().min(1).max(MAX_LABEL);
+var attributeSchema = z8.object({
+  name: z8.string().trim().min(1).max(MAX_ID),
+  type: z8.string().trim().min(1).max(MAX_ID),
+  key: z8.enum(["PK", "FK", "UK"]).optional()
 });
-var nodeSchema = z7.object({
+var nodeSchema = z8.object({
   id,
   label: label.optional(),
-  paths: z7.array(z7.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
+  paths: z8.array(z8.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
   group: id.optional(),
-  kind: z7.enum(NODE_KINDS).optional(),
-  attributes: z7.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
+  kind: z8.enum(NODE_KINDS).optional(),
+  attributes: z8.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
 });
-var edgeSchema = z7.object({
+var edgeSchema = z8.object({
   from: id,
   to: id,
   label: label.optional(),
-  kind: z7.string().trim().min(1).max(40).optional(),
-  cardinality: z7.enum(CARDINALITIES).optional(),
-  weight: z7.number().positive().max(1e9).optional()
+  kind: z8.string().trim().min(1).max(40).optional(),
+  cardinality: z8.enum(CARDINALITIES).optional(),
+  weight: z8.number().positive().max(1e9).optional()
 });
-var graphSchema = z7.object({
-  type: z7.enum(DIAGRAM_TYPES).optional(),
+var graphSchema = z8.object({
+  type: z8.enum(DIAGRAM_TYPES).optional(),
   title: label.optional(),
-  nodes: z7.array(nodeSchema).max(MAX_NODES),
-  edges: z7.array(edgeSchema).max(MAX_EDGES).default([]),
-  groups: z7.array(z7.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
+  nodes: z8.array(nodeSchema).max(MAX_NODES),
+  edges: z8.array(edgeSchema).max(MAX_EDGES).default([]),
+  groups: z8.array(z8.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
 });
 function parseDiagramGraph(raw, options) {
   const parsed = graphSchema.safeParse(raw);
@@ -10953,7 +11246,7 @@ function findRepositorySkillPaths(paths) {
 
 // src/core/skills/parse-skill.ts
 import path9 from "node:path";
-import { z as z8 } from "zod";
+import { z as z9 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
 import { isMap as isMap2, isPair as isPair2, isScalar as isScalar2, parseDocument as parseDocument2, visit as visit2 } from "yaml";
@@ -11066,14 +11359,14 @@ var MAX_BODY_LINES = 500;
 var MAX_NAME_LENGTH = 64;
 var MAX_DESCRIPTION_LENGTH = 1024;
 var NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-var textOrList = z8.union([z8.string(), z8.array(z8.string())]);
-var frontmatterSchema = z8.strictObject({
-  name: z8.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-  description: z8.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-  license: z8.string().trim().min(1).max(200).optional(),
-  compatibility: z8.string().trim().min(1).max(500).optional(),
+var textOrList = z9.union([z9.string(), z9.array(z9.string())]);
+var frontmatterSchema = z9.strictObject({
+  name: z9.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+  description: z9.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+  license: z9.string().trim().min(1).max(200).optional(),
+  compatibility: z9.string().trim().min(1).max(500).optional(),
   "allowed-tools": textOrList.optional(),
-  metadata: z8.record(z8.string(), textOrList).optional()
+  metadata: z9.record(z9.string(), textOrList).optional()
 });
 var FIELDS = Object.keys(frontmatterSchema.shape);
 var EXPECTED = {
@@ -11654,7 +11947,7 @@ async function runCommand(request, ports, started) {
   return {
     kind: "done",
     command: "ask",
-    context: outcome.context,
+    context: vouchForAnswer(outcome.context, answer, outcome.metrics.removedCitations),
     answer,
     refusedToolCalls: outcome.metrics.refusedToolCalls,
     metrics: finish(outcome.metrics, extra)
@@ -11859,7 +12152,7 @@ function findDiffPath(section) {
 function startMention(input, ports) {
   const key = `mention-${input.commentId}`;
   const command = toMentionCommand(input.text);
-  const commandName = command.kind === "help" ? "help" : command.command;
+  const commandName = command.kind === "help" ? "help" : command.kind === "apply" ? "apply" : command.command;
   const login = input.actor.login;
   let config = DEFAULT_REPO_CONFIG;
   let stopped = false;
@@ -11917,7 +12210,8 @@ function startMention(input, ports) {
     }
   };
   const answer = async () => {
-    if (command.kind !== "run" || declined !== void 0) throw new Error("answer() runs only after accept() said yes");
+    if (command.kind === "help" || declined !== void 0) throw new Error("answer() runs only after accept() said yes");
+    if (command.kind === "apply") return apply(command);
     const run3 = command;
     if (run3.command === "review" && input.thread.isPullRequest) return review();
     try {
@@ -11931,7 +12225,8 @@ function startMention(input, ports) {
         },
         ports
       );
-      const body = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
+      const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
+      const body = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run3.prompt, now: new Date(ports.clock.now()) });
       await post(body);
       await react(result.kind === "failed" ? "confused" : "rocket");
       return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
@@ -11945,6 +12240,32 @@ function startMention(input, ports) {
       });
       await react("confused").catch(() => void 0);
       return { handled: "answered", command: run3.command, result: failure, url: replyUrl };
+    }
+  };
+  const apply = async (request) => {
+    try {
+      const { body, outcome } = await applyProposal(
+        {
+          ...request,
+          repo: repoOf(input.htmlUrl),
+          requester: login,
+          requestUrl: `${input.htmlUrl}/issues/${input.thread.number}#issuecomment-${input.commentId}`,
+          config
+        },
+        { thread: ports.thread, changes: ports.changes, selfLogin: ports.selfLogin, clock: ports.clock, logger: ports.logger }
+      );
+      await post(body);
+      await react(outcome.applied ? "rocket" : "confused");
+      return { handled: "applied", outcome, url: replyUrl };
+    } catch (error2) {
+      const failure = toFailure(error2, { logger: ports.logger, log: "applying a proposal failed", fields: ports.logFields });
+      await post(renderFailure(failure, { requester: login })).catch(() => void 0);
+      await react("confused").catch(() => void 0);
+      return {
+        handled: "applied",
+        outcome: { applied: false, reason: `${failure.message} (reference ${failure.referenceId})`, failed: true },
+        url: replyUrl
+      };
     }
   };
   const review = async () => {
@@ -11996,6 +12317,9 @@ function startMention(input, ports) {
     }
   };
 }
+function repoOf(htmlUrl) {
+  return htmlUrl.replace(/\/+$/, "").split("/").slice(-2).join("/");
+}
 
 // src/core/index.ts
 init_create_chat_model();
@@ -12040,7 +12364,7 @@ function toRunFailure(result) {
 }
 
 // src/action/action-inputs.ts
-import { z as z9 } from "zod";
+import { z as z10 } from "zod";
 var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
 var ACTION_INPUTS = {
   command: {
@@ -12078,7 +12402,7 @@ var ACTION_INPUTS = {
   }
 };
 var MIN_NODE_MAJOR = 22;
-var budgetSchema2 = z9.string().transform((text, context) => {
+var budgetSchema2 = z10.string().transform((text, context) => {
   const words = parseBudgetWords(text);
   for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
   if (words.prompt !== "" || words.focus.length > 0) {
@@ -12087,25 +12411,25 @@ var budgetSchema2 = z9.string().transform((text, context) => {
   return words.overrides;
 });
 var INPUT_SCHEMAS = {
-  command: z9.enum(ACTION_COMMANDS),
-  prompt: z9.string(),
-  "github-token": z9.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
+  command: z10.enum(ACTION_COMMANDS),
+  prompt: z10.string(),
+  "github-token": z10.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
     (token) => !token.startsWith("${{"),
     "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"
   ),
-  "model-provider": z9.enum(MODEL_PROVIDERS),
-  "model-name": z9.string(),
-  "model-api-key": z9.string(),
-  "model-base-url": z9.union([z9.literal(""), z9.url()]),
+  "model-provider": z10.enum(MODEL_PROVIDERS),
+  "model-name": z10.string(),
+  "model-api-key": z10.string(),
+  "model-base-url": z10.union([z10.literal(""), z10.url()]),
   budget: budgetSchema2,
-  "config-path": z9.string().min(1),
-  "index-cache": z9.enum(["true", "false"]).transform((value) => value === "true"),
+  "config-path": z10.string().min(1),
+  "index-cache": z10.enum(["true", "false"]).transform((value) => value === "true"),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z9.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
+  "node-version": z10.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
     (version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR,
     `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`
   ),
-  mention: z9.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
+  mention: z10.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
 };
 function readActionInputs(getInput2) {
   const values = {};
@@ -12413,29 +12737,6 @@ async function handleDispatch(context) {
   };
 }
 
-// src/github/parse-mention.ts
-var QUOTE_LINE = /^ {0,3}>.*$/gm;
-var ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
-function parseMention(body, appSlug) {
-  const slug = appSlug.replace(/\[bot\]$/i, "");
-  const masked = maskIgnored(body.replace(/\r\n?/g, "\n"));
-  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp2(slug)}(?![\\w/-]|\\[bot\\])`, "i");
-  const found = pattern.exec(masked);
-  if (found === null) return void 0;
-  const rest = body.replace(/\r\n?/g, "\n").slice(found.index + found[0].length);
-  const openIssue = ISSUE_FLAG.test(rest);
-  const text = (openIssue ? rest.replace(ISSUE_FLAG, "$1") : rest).replace(/^[\s,:]+/, "").trim();
-  return { text, openIssue };
-}
-function maskIgnored(body) {
-  const blank = (text) => text.replace(/[^\n]/g, " ");
-  const withoutCode = splitCode(body).map((part) => part.isCode ? blank(part.text) : part.text).join("");
-  return withoutCode.replace(QUOTE_LINE, blank);
-}
-function escapeRegExp2(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 // src/github/github-rate-limit-error.ts
 var GitHubRateLimitError = class extends NanodexError {
   /** When GitHub says a retry may succeed, if it said. */
@@ -12507,6 +12808,188 @@ var CREDENTIAL = /((?:authorization|x-api-key|token)["']?\s*[:=]\s*["']?)(?:(?:t
 function describe3(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
   return text.replace(CREDENTIAL, "$1[redacted]").slice(0, 300);
+}
+
+// src/github/git-data-writer.ts
+var BRANCH_PREFIX = "nanodex/";
+var WRITE_HINT = 'give the App or the workflow token "contents: write" and "pull-requests: write" (the App asks for them in app.yml; an installation must accept the new permissions)';
+var GitDataWriter = class {
+  constructor(client, repo) {
+    this.client = client;
+    this.repo = repo;
+  }
+  client;
+  repo;
+  async readDefaultBranch() {
+    return this.call("reading the default branch", async () => {
+      const { data: repo } = await this.client.request("GET /repos/{owner}/{repo}", { ...this.repo });
+      const { data: ref } = await this.client.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+        ...this.repo,
+        ref: `heads/${repo.default_branch}`
+      });
+      return { name: repo.default_branch, sha: ref.object.sha };
+    });
+  }
+  async readFile(path15, commitSha) {
+    try {
+      const { data } = await this.client.request("GET /repos/{owner}/{repo}/contents/{path}", {
+        ...this.repo,
+        path: path15,
+        ref: commitSha,
+        headers: { accept: "application/vnd.github.raw+json" }
+      });
+      if (typeof data === "string") return data;
+      if (data instanceof ArrayBuffer) return Buffer.from(data).toString("utf8");
+      throw new NanodexError("not-a-file", `${path15} is not a file at ${commitSha.slice(0, 12)}`, {
+        hint: "a proposal changes files only; ask for a new proposal"
+      });
+    } catch (error2) {
+      if (statusOf(error2) === 404) return void 0;
+      throw toNanodexError(error2, { what: `reading ${path15}`, notFoundCode: "file-not-found", clock: systemClock });
+    }
+  }
+  async findPullRequest(branch) {
+    return this.call("looking for an open pull request", async () => {
+      const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls", {
+        ...this.repo,
+        head: `${this.repo.owner}:${branch}`,
+        state: "open",
+        per_page: 1
+      });
+      const found = data[0];
+      return found ? { number: found.number, url: found.html_url } : void 0;
+    });
+  }
+  async commitToNewBranch(input) {
+    if (!input.branch.startsWith(BRANCH_PREFIX) || input.branch.includes("..")) {
+      throw new NanodexError("bad-branch", `refusing to write branch ${JSON.stringify(input.branch)}`, {
+        hint: `nanodex writes only new branches under ${BRANCH_PREFIX}`
+      });
+    }
+    return this.call(`writing branch ${input.branch}`, async () => {
+      const { data: base } = await this.client.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+        ...this.repo,
+        commit_sha: input.baseSha
+      });
+      const modes = await this.readModes(
+        base.tree.sha,
+        input.files.map((f) => f.path)
+      );
+      const tree = [];
+      for (const file of input.files) {
+        const mode = modes.get(file.path) ?? "100644";
+        if (file.content === null) {
+          tree.push({ path: file.path, mode, type: "blob", sha: null });
+          continue;
+        }
+        const { data: blob } = await this.client.request("POST /repos/{owner}/{repo}/git/blobs", {
+          ...this.repo,
+          content: Buffer.from(file.content, "utf8").toString("base64"),
+          encoding: "base64"
+        });
+        tree.push({ path: file.path, mode, type: "blob", sha: blob.sha });
+      }
+      const { data: newTree } = await this.client.request("POST /repos/{owner}/{repo}/git/trees", {
+        ...this.repo,
+        base_tree: base.tree.sha,
+        tree
+      });
+      const existing = await this.readBranchCommit(input.branch);
+      if (existing !== void 0) {
+        if (existing.treeSha === newTree.sha && existing.parents.includes(input.baseSha)) return { commitSha: existing.sha };
+        throw new NanodexError("branch-exists", `branch ${input.branch} already exists with other content`, {
+          hint: `delete the branch ${input.branch} to apply the proposal again`
+        });
+      }
+      const { data: commit } = await this.client.request("POST /repos/{owner}/{repo}/git/commits", {
+        ...this.repo,
+        message: await redactSecrets(input.message),
+        tree: newTree.sha,
+        parents: [input.baseSha]
+      });
+      await this.client.request("POST /repos/{owner}/{repo}/git/refs", {
+        ...this.repo,
+        ref: `refs/heads/${input.branch}`,
+        sha: commit.sha
+      });
+      return { commitSha: commit.sha };
+    });
+  }
+  async openPullRequest(input) {
+    return this.call("opening the pull request", async () => {
+      const { data } = await this.client.request("POST /repos/{owner}/{repo}/pulls", {
+        ...this.repo,
+        title: await redactSecrets(input.title),
+        body: await redactSecrets(input.body),
+        head: input.branch,
+        base: input.base,
+        maintainer_can_modify: true
+      });
+      return { number: data.number, url: data.html_url };
+    });
+  }
+  async readBranchCommit(branch) {
+    try {
+      const { data: ref } = await this.client.request("GET /repos/{owner}/{repo}/git/ref/{ref}", { ...this.repo, ref: `heads/${branch}` });
+      const { data: commit } = await this.client.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+        ...this.repo,
+        commit_sha: ref.object.sha
+      });
+      return { sha: commit.sha, treeSha: commit.tree.sha, parents: commit.parents.map((p) => p.sha) };
+    } catch (error2) {
+      if (statusOf(error2) === 404) return void 0;
+      throw error2;
+    }
+  }
+  /** The executable bit of the files being written, from the base tree (a patched script stays executable). */
+  async readModes(treeSha, paths) {
+    const { data } = await this.client.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", {
+      ...this.repo,
+      tree_sha: treeSha,
+      recursive: "true"
+    });
+    const wanted = new Set(paths);
+    const modes = /* @__PURE__ */ new Map();
+    for (const entry of data.tree) {
+      if (entry.path !== void 0 && wanted.has(entry.path) && entry.mode === "100755") modes.set(entry.path, "100755");
+    }
+    return modes;
+  }
+  async call(what, work) {
+    try {
+      return await work();
+    } catch (error2) {
+      throw toNanodexError(error2, {
+        what: `${what} in ${this.repo.owner}/${this.repo.repo}`,
+        notFoundCode: "repo-not-found",
+        clock: systemClock,
+        forbiddenHint: WRITE_HINT
+      });
+    }
+  }
+};
+
+// src/github/parse-mention.ts
+var QUOTE_LINE = /^ {0,3}>.*$/gm;
+var ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
+function parseMention(body, appSlug) {
+  const slug = appSlug.replace(/\[bot\]$/i, "");
+  const masked = maskIgnored(body.replace(/\r\n?/g, "\n"));
+  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp2(slug)}(?![\\w/-]|\\[bot\\])`, "i");
+  const found = pattern.exec(masked);
+  if (found === null) return void 0;
+  const rest = body.replace(/\r\n?/g, "\n").slice(found.index + found[0].length);
+  const openIssue = ISSUE_FLAG.test(rest);
+  const text = (openIssue ? rest.replace(ISSUE_FLAG, "$1") : rest).replace(/^[\s,:]+/, "").trim();
+  return { text, openIssue };
+}
+function maskIgnored(body) {
+  const blank = (text) => text.replace(/[^\n]/g, " ");
+  const withoutCode = splitCode(body).map((part) => part.isCode ? blank(part.text) : part.text).join("");
+  return withoutCode.replace(QUOTE_LINE, blank);
+}
+function escapeRegExp2(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/github/read-permission.ts
@@ -12931,6 +13414,31 @@ Planned in #${this.target.number}.`);
       });
     }
   }
+  /** The latest `limit` comments, oldest first: GitHub lists them oldest first, so the last pages are read. */
+  async readComments(limit2) {
+    const comments = [];
+    try {
+      const pages = this.client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        owner: this.target.owner,
+        repo: this.target.repo,
+        issue_number: this.target.number,
+        per_page: 100
+      });
+      for await (const page of pages) {
+        for (const c of page.data) {
+          comments.push({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at });
+        }
+        if (comments.length > limit2 * 2) comments.splice(0, comments.length - limit2);
+      }
+    } catch (error2) {
+      throw toNanodexError(error2, {
+        what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
+        notFoundCode: "issue-not-found",
+        clock: systemClock
+      });
+    }
+    return comments.slice(-limit2);
+  }
   async readFacts() {
     const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
       owner: this.target.owner,
@@ -13036,6 +13544,7 @@ async function handleMention(payload, context) {
       selfLogin: context.selfLogin,
       readConfig: async () => ({ ok: true, config: toRunConfig(context) }),
       readPermission: (login) => new PermissionCache().get(client, { owner: env.owner, repo: env.repo }, login),
+      changes: new GitDataWriter(client, { owner: env.owner, repo: env.repo }),
       logFields: { comment: comment.id }
     }
   );
@@ -13061,6 +13570,14 @@ async function handleMention(payload, context) {
         headline: `Answered @${user.login}'s request on #${issue.number}: ${outcome.command} (${outcome.result.kind}).`,
         result: outcome.result,
         failure: toRunFailure(outcome.result)
+      };
+    case "applied":
+      return {
+        ...base,
+        handled: "mention",
+        headline: outcome.outcome.applied ? `Applied a proposal for @${user.login} on #${issue.number}: pull request #${outcome.outcome.pullRequest.number}.` : `Did not apply the proposal @${user.login} asked for on #${issue.number}.`,
+        // A refusal (a conflict, an expired proposal) is an answer; only a broken write fails the step.
+        failure: !outcome.outcome.applied && outcome.outcome.failed ? `nanodex could not apply the proposal: ${outcome.outcome.reason}` : void 0
       };
     default:
       return toIgnored(outcome.reason);

@@ -1,4 +1,5 @@
 import { startMention } from '../core/index.js';
+import { GitDataWriter } from '../github/git-data-writer.js';
 import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
 import { toIgnored, toRunFailure, type ActionContext, type ActionOutcome } from './action-context.js';
@@ -37,6 +38,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
       selfLogin: context.selfLogin,
       readConfig: async () => ({ ok: true, config: toRunConfig(context) }),
       readPermission: (login) => new PermissionCache().get(client, { owner: env.owner, repo: env.repo }, login),
+      changes: new GitDataWriter(client, { owner: env.owner, repo: env.repo }),
       logFields: { comment: comment.id },
     },
   );
@@ -64,6 +66,19 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
         headline: `Answered @${user.login}'s request on #${issue.number}: ${outcome.command} (${outcome.result.kind}).`,
         result: outcome.result,
         failure: toRunFailure(outcome.result),
+      };
+    case 'applied':
+      return {
+        ...base,
+        handled: 'mention',
+        headline: outcome.outcome.applied
+          ? `Applied a proposal for @${user.login} on #${issue.number}: pull request #${outcome.outcome.pullRequest.number}.`
+          : `Did not apply the proposal @${user.login} asked for on #${issue.number}.`,
+        // A refusal (a conflict, an expired proposal) is an answer; only a broken write fails the step.
+        failure:
+          !outcome.outcome.applied && outcome.outcome.failed
+            ? `nanodex could not apply the proposal: ${outcome.outcome.reason}`
+            : undefined,
       };
     default:
       return toIgnored(outcome.reason);

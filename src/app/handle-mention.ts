@@ -1,5 +1,6 @@
 import { DEFAULT_REPO_CONFIG, startMention, type RepoConfig } from '../core/index.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { GitDataWriter } from '../github/git-data-writer.js';
 import { GitHubThread } from '../github/github-thread.js';
 import { readRepoConfig } from '../github/read-repo-config.js';
 import { toAppFlowPorts } from './app-workspace.js';
@@ -64,6 +65,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
         return parsed;
       },
       readPermission: (login) => deps.permissions.get(client, coords, login),
+      changes: new GitDataWriter(client, coords),
       refusals: {
         wasTold: (login) => deps.refusals.wasTold({ ...coords, issueNumber: event.issue.number }, login),
         remember: (login) => deps.refusals.remember({ ...coords, issueNumber: event.issue.number }, login),

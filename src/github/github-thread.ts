@@ -8,6 +8,7 @@ import {
   type Reaction,
   type ReviewToPost,
   type StickyReply,
+  type ThreadComment,
 } from '../core/index.js';
 import { addReaction } from './add-reaction.js';
 import type { GitHubClient, RepoCoords } from './github-client.js';
@@ -98,6 +99,33 @@ export class GitHubThread implements PullRequestThread {
           'give the App or the workflow token permission to write issues ("issues: write"), or turn issues on for the repository',
       });
     }
+  }
+
+  /** The latest `limit` comments, oldest first: GitHub lists them oldest first, so the last pages are read. */
+  async readComments(limit: number): Promise<ThreadComment[]> {
+    const comments: ThreadComment[] = [];
+    try {
+      const pages = this.client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        owner: this.target.owner,
+        repo: this.target.repo,
+        issue_number: this.target.number,
+        per_page: 100,
+      });
+      for await (const page of pages) {
+        for (const c of page.data) {
+          comments.push({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at });
+        }
+        // Bounded: a thread of thousands of comments keeps only the most recent ones in memory.
+        if (comments.length > limit * 2) comments.splice(0, comments.length - limit);
+      }
+    } catch (error) {
+      throw toNanodexError(error, {
+        what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
+        notFoundCode: 'issue-not-found',
+        clock: systemClock,
+      });
+    }
+    return comments.slice(-limit);
   }
 
   async readFacts(): Promise<PullRequestFacts> {

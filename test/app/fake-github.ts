@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { FakeGitData } from '../helpers/fake-git-data.js';
 
 /** One request the App sent, as nock saw it. */
 export interface SentRequest {
@@ -12,6 +13,7 @@ interface StoredComment {
   body: string;
   user: { login: string; type: string };
   html_url: string;
+  created_at?: string;
 }
 
 type Reply = [number, unknown, Record<string, string>?];
@@ -50,13 +52,17 @@ export class FakeGitHub {
   tarball: { headSha: string; bytes: Buffer } | undefined;
   /** What GET /app answers (the App's own slug). */
   appSlug = 'nanodex';
+  /** The default branch's files and the Git Data API (`@nanodex apply`). */
+  readonly git: FakeGitData;
   private nextId = 1000;
   private readonly failures: Failure[] = [];
 
   constructor(
     readonly owner = 'Codertocat',
     readonly repo = 'Hello-World',
-  ) {}
+  ) {
+    this.git = new FakeGitData(`/repos/${owner}/${repo}`);
+  }
 
   /** Installs the interceptors; call once per test (nock.cleanAll removes them). */
   install(): this {
@@ -174,6 +180,7 @@ export class FakeGitHub {
         body: String(b.body),
         user: { login: 'nanodex[bot]', type: 'Bot' },
         html_url: `https://github.com${repo}/issues/${m[1]}#issuecomment-${this.nextId}`,
+        created_at: new Date().toISOString(),
       };
       this.comments.set(Number(m[1]), [...list, comment]);
       return [201, comment];
@@ -189,7 +196,8 @@ export class FakeGitHub {
       const number = 100 + this.issuesOpened.length;
       return [201, { number, html_url: `https://github.com${repo}/issues/${number}` }];
     }
-    return this.answerPulls(method, rest, b, accept) ?? this.unknownRoute(method, uri);
+    const query = new URLSearchParams(uri.split('?')[1] ?? '');
+    return this.git.answer(method, rest, query, b, accept) ?? this.answerPulls(method, rest, b, accept) ?? this.unknownRoute(method, uri);
   }
 
   private answerPulls(method: string, rest: string, b: Record<string, unknown>, accept: string): Reply | undefined {

@@ -25,7 +25,7 @@ interface Spec {
 
 let spec: Spec | undefined;
 const validators = new Map<string, ValidateFunction>();
-const ajv = new Ajv({ strict: false, allErrors: true });
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 
 function validatorFor(method: string, pathTemplate: string): ValidateFunction {
   const key = `${method} ${pathTemplate}`;

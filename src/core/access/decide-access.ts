@@ -10,8 +10,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 const RANK: Record<Permission, number> = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 
 export interface AccessInput {
-  /** `auto` needs write access unless the front routed it to a command first. */
-  command: OutputCommand | 'auto';
+  /** `auto` needs write access unless the front routed it to a command first; `apply` always needs it. */
+  command: OutputCommand | 'auto' | 'apply';
   actor: { login: string; type: 'User' | 'Bot' | 'Organization' };
   /** The App's bot login (`<slug>[bot]`) or `github-actions[bot]`. */
   selfLogin: string;
@@ -40,7 +40,7 @@ export function decideAccess(input: AccessInput): AccessDecision {
   const rank = RANK[input.permission];
   if (rank >= RANK.write) return { allowed: true };
   const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank >= RANK.read);
-  const readOnly = input.command !== 'auto' && READ_ONLY_COMMANDS.includes(input.command);
+  const readOnly = input.command !== 'auto' && input.command !== 'apply' && READ_ONLY_COMMANDS.includes(input.command);
   if (readOnly && openToEveryone) return { allowed: true };
   return { allowed: false, reason: explainRefusal(input, openToEveryone), reply: true };
 }

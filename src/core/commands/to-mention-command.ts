@@ -4,7 +4,10 @@ import type { OutputCommand } from '../request.js';
 import { routeRequest } from '../skills/route-request.js';
 
 export type MentionCommand =
-  { kind: 'run'; command: OutputCommand | 'auto'; prompt: string } | { kind: 'help'; unknown: string | undefined };
+  | { kind: 'run'; command: OutputCommand | 'auto'; prompt: string }
+  | { kind: 'help'; unknown: string | undefined }
+  /** `@nanodex apply <id> [group…]`: write a proposal `work` made to a branch and open a pull request. */
+  | { kind: 'apply'; id: string; groups: string[] };
 
 /**
  * The command a mention asks for, decided before anything runs (access
@@ -16,6 +19,12 @@ export type MentionCommand =
 export function toMentionCommand(text: string): MentionCommand {
   const words = parseBudgetWords(text);
   if (words.prompt === '') return { kind: 'help', unknown: undefined };
+  // Not a skill: it runs nothing, it writes what a person approved (the first line only, like budget words).
+  const apply = /^\/?apply(?:\s+(.*))?$/i.exec(parseBudgetWords(text.trim().split('\n')[0] ?? '').prompt);
+  if (apply) {
+    const [id = '', ...groups] = (apply[1] ?? '').split(/\s+/).filter(Boolean);
+    return { kind: 'apply', id: id.toLowerCase(), groups };
+  }
   // No skills: only command words count here; a repository skill's name is free text (auto).
   const routed = routeRequest(words.prompt, []);
   if (routed.how === 'command') {

@@ -25,6 +25,7 @@ export interface RepoConfig {
   review: { auto: boolean; drafts: boolean; include: string[]; exclude: string[] };
   access: { readOnlyForEveryone: boolean; explainRefusals: boolean };
   plan: { openIssue: boolean };
+  apply: { allowWorkflows: boolean; expiresAfterDays: number };
   budget: Partial<Budget>;
   index: { onInstall: boolean; maxTarballBytes: number };
 }
@@ -33,6 +34,7 @@ export const DEFAULT_REPO_CONFIG: RepoConfig = {
   review: { auto: true, drafts: false, include: ['**'], exclude: [] },
   access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
+  apply: { allowWorkflows: false, expiresAfterDays: 14 },
   budget: {},
   index: { onInstall: false, maxTarballBytes: DEFAULT_MAX_TARBALL_BYTES },
 };
@@ -95,6 +97,22 @@ export const repoConfigSchema = z
       })
       .prefault({})
       .describe('The plan command'),
+    apply: z
+      .strictObject({
+        allowWorkflows: z
+          .boolean()
+          .default(false)
+          .describe('Let "@nanodex apply" write files under .github/workflows/ (off: such a proposal is refused)'),
+        expiresAfterDays: z
+          .number()
+          .int()
+          .min(1)
+          .max(90)
+          .default(14)
+          .describe('Days a proposal of "@nanodex work" can still be applied (1-90, default 14)'),
+      })
+      .prefault({})
+      .describe('Applying proposed changes ("@nanodex apply <id>")'),
     budget: budgetSchema.prefault({}).describe('Limits for one request; a request may lower them with budget words'),
     index: z
       .strictObject({

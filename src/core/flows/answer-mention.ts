@@ -13,6 +13,9 @@ import { renderHelp } from '../outputs/render-help.js';
 import type { Publisher, PullRequestThread } from '../publish/publisher.js';
 import { renderFailure, renderReply, renderWorking } from '../render/render-reply.js';
 import type { RunResult } from '../request.js';
+import type { ChangeWriter } from '../publish/change-writer.js';
+import { applyProposal, type ApplyOutcome } from './apply-proposal.js';
+import { withProposal } from './record-proposal.js';
 import { renderReviewOutcome, reviewChange, type ReviewOutcome } from './review-change.js';
 import { runInWorkspace, type FlowPorts } from './workspace.js';
 
@@ -40,6 +43,8 @@ export interface MentionPorts extends FlowPorts {
   readConfig(): Promise<ParsedRepoConfig>;
   /** The commenter's permission on the repository. */
   readPermission(login: string): Promise<Permission>;
+  /** Where `@nanodex apply` writes a branch and a pull request; absent where nothing can be written (a replay). */
+  changes?: ChangeWriter;
   /** Who was already told "no" in this thread: one refusal each, not one per mention. Absent: every refusal is told. */
   refusals?: { wasTold(login: string): boolean; remember(login: string): void };
   /** Added to the log lines (a delivery id, a run id). */
@@ -55,6 +60,7 @@ export interface Declined {
 export type MentionOutcome =
   | Declined
   | { handled: 'answered'; command: string; result: RunResult; url: string | undefined }
+  | { handled: 'applied'; outcome: ApplyOutcome; url: string | undefined }
   | { handled: 'reviewed'; review: ReviewOutcome; url: string | undefined };
 
 /**
@@ -79,7 +85,7 @@ export interface Mention {
 export function startMention(input: MentionInput, ports: MentionPorts): Mention {
   const key = `mention-${input.commentId}`;
   const command: MentionCommand = toMentionCommand(input.text);
-  const commandName = command.kind === 'help' ? 'help' : command.command;
+  const commandName = command.kind === 'help' ? 'help' : command.kind === 'apply' ? 'apply' : command.command;
   const login = input.actor.login;
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
   let stopped = false;
@@ -145,7 +151,8 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   };
 
   const answer = async (): Promise<MentionOutcome> => {
-    if (command.kind !== 'run' || declined !== undefined) throw new Error('answer() runs only after accept() said yes');
+    if (command.kind === 'help' || declined !== undefined) throw new Error('answer() runs only after accept() said yes');
+    if (command.kind === 'apply') return apply(command);
     const run = command;
     if (run.command === 'review' && input.thread.isPullRequest) return review();
     try {
@@ -159,7 +166,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
         },
         ports,
       );
-      const body = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
+      const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
+      // A proposal of `work` is kept in the reply itself, so `@nanodex apply <id>` finds it from any worker.
+      const body = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run.prompt, now: new Date(ports.clock.now()) });
       await post(body);
       await react(result.kind === 'failed' ? 'confused' : 'rocket');
       return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };
@@ -174,6 +183,34 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       });
       await react('confused').catch(() => undefined);
       return { handled: 'answered', command: run.command, result: failure, url: replyUrl };
+    }
+  };
+
+  /** `@nanodex apply <id>`: writes an approved proposal to a branch and opens a pull request (never the default branch). */
+  const apply = async (request: { id: string; groups: string[] }): Promise<MentionOutcome> => {
+    try {
+      const { body, outcome } = await applyProposal(
+        {
+          ...request,
+          repo: repoOf(input.htmlUrl),
+          requester: login,
+          requestUrl: `${input.htmlUrl}/issues/${input.thread.number}#issuecomment-${input.commentId}`,
+          config,
+        },
+        { thread: ports.thread, changes: ports.changes, selfLogin: ports.selfLogin, clock: ports.clock, logger: ports.logger },
+      );
+      await post(body);
+      await react(outcome.applied ? 'rocket' : 'confused');
+      return { handled: 'applied', outcome, url: replyUrl };
+    } catch (error) {
+      const failure = toFailure(error, { logger: ports.logger, log: 'applying a proposal failed', fields: ports.logFields });
+      await post(renderFailure(failure, { requester: login })).catch(() => undefined);
+      await react('confused').catch(() => undefined);
+      return {
+        handled: 'applied',
+        outcome: { applied: false, reason: `${failure.message} (reference ${failure.referenceId})`, failed: true },
+        url: replyUrl,
+      };
     }
   };
 
@@ -229,4 +266,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       return declined;
     },
   };
+}
+
+/** `owner/repo` from the repository's page (github.com or a GitHub Enterprise Server host). */
+function repoOf(htmlUrl: string): string {
+  return htmlUrl.replace(/\/+$/, '').split('/').slice(-2).join('/');
 }

@@ -11,6 +11,7 @@ export function renderHelp(catalog: LoadedSkills | undefined, unknownCommand?: s
     ...COMMAND_TABLE.map((c) => `- ${code(`${c.name} ${c.argument}`.trim())} — ${c.description}`),
     '',
     'Anything else is read as a question and routed to the best-matching skill.',
+    `To apply a proposal of ${code('work')} (write access): ${code('apply <id> [group…]')} checks the files, commits to a new ${code('nanodex/<id>')} branch and opens a pull request.`,
     `Budget words limit a run: ${code('rounds=3 files=10 budget=20k bytes=256 time=90s focus=src/api')}.`,
   ];
   const blocks: Block[] = [{ title: 'commands', essential: true, text: lines.join('\n') }];

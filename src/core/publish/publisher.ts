@@ -9,6 +9,16 @@ export interface StickyReply {
   body: string;
 }
 
+/** A comment of the thread, as memory and `apply` read them back. */
+export interface ThreadComment {
+  id: number;
+  /** The author's login: only nanodex's own comments are trusted for what nanodex wrote. */
+  author: string;
+  body: string;
+  /** ISO time the comment was created. */
+  createdAt: string;
+}
+
 /**
  * Where a request's replies go: one thread (an issue or a pull request on
  * GitHub; a terminal or a transcript elsewhere). Each reply is sticky under
@@ -25,6 +35,8 @@ export interface Publisher {
   react(reaction: Reaction): Promise<void>;
   /** A new issue in the repository (a plan asked to be tracked). */
   openIssue(draft: { title: string; body: string }): Promise<{ number: number; url: string }>;
+  /** The thread's comments, oldest first (the most recent `limit`). Absent where a thread has no history (a terminal). */
+  readComments?(limit: number): Promise<ThreadComment[]>;
 }
 
 /** A review with inline comments on the thread's pull request, at one commit. */
