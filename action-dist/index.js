@@ -1459,7 +1459,7 @@ var init_redact_strings = __esm({
 });
 
 // src/core/llm/model-config.ts
-import { z as z7 } from "zod";
+import { z as z8 } from "zod";
 function parseModelConfig(input) {
   const parsed = modelConfigSchema.safeParse(input);
   const problems = parsed.success ? [] : parsed.error.issues.map(toProblem2);
@@ -1553,14 +1553,14 @@ ${lines.join("\n")}`, {
       maxRetries: "use a whole number from 0 up, e.g. 2"
     };
     expected = (what) => (issue) => issue.input === void 0 ? "is required" : `expected ${what}`;
-    modelConfigSchema = z7.strictObject({
-      provider: z7.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
-      model: z7.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      apiKey: z7.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      baseUrl: z7.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
-      temperature: z7.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
-      timeoutMs: z7.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
-      maxRetries: z7.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
+    modelConfigSchema = z8.strictObject({
+      provider: z8.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
+      model: z8.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      apiKey: z8.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      baseUrl: z8.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
+      temperature: z8.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
+      timeoutMs: z8.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
+      maxRetries: z8.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
     });
     SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
   }
@@ -2954,7 +2954,8 @@ var DEFAULT_BUDGET = {
   bytes: 520 * 1024,
   contextTokens: 16e3,
   modelCalls: 12,
-  wallMs: 12e4
+  wallMs: 12e4,
+  memoryTokens: 2e3
 };
 var MAX_BUDGET = {
   rounds: 10,
@@ -2962,7 +2963,8 @@ var MAX_BUDGET = {
   bytes: 4 * 1024 * 1024,
   contextTokens: 64e3,
   modelCalls: 40,
-  wallMs: 6e5
+  wallMs: 6e5,
+  memoryTokens: 8e3
 };
 var LIMIT_WORDS = {
   rounds: "rounds",
@@ -2972,7 +2974,8 @@ var LIMIT_WORDS = {
   budget: "contextTokens",
   tokens: "contextTokens",
   calls: "modelCalls",
-  time: "wallMs"
+  time: "wallMs",
+  memory: "memoryTokens"
 };
 function resolveBudget(overrides, options = {}) {
   const defaults = options.defaults ?? DEFAULT_BUDGET;
@@ -2996,13 +2999,13 @@ function describeRaise(limit2, current, maxima = MAX_BUDGET) {
   if (current[limit2] >= maxima[limit2]) {
     return `${limit2} is already at its maximum (${maxima[limit2]}); narrow the question or add focus=<folder>`;
   }
-  const suggestion = limit2 === "bytes" ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb` : limit2 === "wallMs" ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1e3 | 0}s` : limit2 === "contextTokens" ? `${Math.min(maxima.contextTokens, current.contextTokens * 2) / 1e3 | 0}k` : String(Math.min(maxima[limit2], current[limit2] * 2));
+  const suggestion = limit2 === "bytes" ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb` : limit2 === "wallMs" ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1e3 | 0}s` : limit2 === "contextTokens" || limit2 === "memoryTokens" ? `${Math.min(maxima[limit2], current[limit2] * 2) / 1e3 | 0}k` : String(Math.min(maxima[limit2], current[limit2] * 2));
   const most = limit2 === "wallMs" ? `${maxima.wallMs / 1e3}s` : limit2 === "bytes" ? `${maxima.bytes / 1024}kb` : String(maxima[limit2]);
   return `add ${word === "kb" ? "bytes" : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
 }
 
 // src/core/budget/parse-budget-words.ts
-var WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
+var WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|memory|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
 function parseBudgetWords(prompt) {
   const overrides = {};
   const focus = [];
@@ -3041,7 +3044,7 @@ function parseAmount(value, limit2) {
   return amount > 0 ? amount : void 0;
 }
 function example(limit2) {
-  return { rounds: "3", files: "10", bytes: "256", contextTokens: "20k", modelCalls: "8", wallMs: "90s" }[limit2];
+  return { rounds: "3", files: "10", bytes: "256", contextTokens: "20k", modelCalls: "8", wallMs: "90s", memoryTokens: "2k" }[limit2];
 }
 
 // src/core/code-index/code-index.ts
@@ -4820,7 +4823,8 @@ var BUDGET_WORDS = {
   bytes: "bytes one request may fetch",
   contextTokens: "tokens of context given to the model",
   modelCalls: "model calls per request",
-  wallMs: "wall time per request, in milliseconds"
+  wallMs: "wall time per request, in milliseconds",
+  memoryTokens: "tokens a follow-up may carry from earlier requests in the same thread"
 };
 var globList = (what) => z.array(z.string().min(1)).describe(`${what}: gitignore-style patterns matched against repository paths ("src/", "*.ts", "docs/**")`);
 var budgetSchema = z.strictObject(
@@ -5198,7 +5202,8 @@ var LIMIT_NAMES = {
   bytes: "bytes fetched",
   contextTokens: "context tokens",
   modelCalls: "model calls",
-  wallMs: "time"
+  wallMs: "time",
+  memoryTokens: "thread memory tokens"
 };
 async function renderReply(result, options = {}) {
   const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
@@ -6077,20 +6082,152 @@ This proposal is too large to keep in a comment (${Math.round(marker.length / 10
   return reply.length + note.length <= GITHUB_COMMENT_LIMIT ? `${reply}${note}` : reply;
 }
 
+// src/core/memory/memory-record.ts
+import { z as z4 } from "zod";
+var PREFIX2 = "<!-- nanodex:memory ";
+var SUFFIX2 = " -->";
+var MAX_FILES = 15;
+var MAX_SYMBOLS = 15;
+var schema = z4.strictObject({
+  v: z4.literal(1),
+  repo: z4.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  command: z4.string().max(40),
+  request: z4.string().max(500),
+  files: z4.array(z4.string().max(4096)).max(MAX_FILES),
+  symbols: z4.array(z4.string().max(200)).max(MAX_SYMBOLS)
+});
+function toMemoryRecord(input) {
+  const files = [];
+  const add = (path15) => {
+    if (!files.includes(path15) && files.length < MAX_FILES) files.push(path15);
+  };
+  for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
+    if (match[1] && !match[1].startsWith("http")) add(decodeURIComponent(match[1]));
+  }
+  const symbols = [];
+  for (const file of input.named) {
+    add(file.path);
+    for (const symbol of file.symbols) if (!symbols.includes(symbol) && symbols.length < MAX_SYMBOLS) symbols.push(symbol);
+  }
+  if (files.length === 0 && symbols.length === 0) return void 0;
+  return { v: 1, repo: input.repo, command: input.command, request: input.request.slice(0, 500), files, symbols };
+}
+function encodeMemory(record) {
+  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${PREFIX2}${json}${SUFFIX2}`;
+}
+function readMemories(body) {
+  const found = [];
+  let at2 = body.indexOf(PREFIX2);
+  while (at2 !== -1) {
+    const end = body.indexOf(SUFFIX2, at2 + PREFIX2.length);
+    if (end === -1) break;
+    try {
+      const parsed = schema.safeParse(JSON.parse(body.slice(at2 + PREFIX2.length, end)));
+      if (parsed.success) found.push(parsed.data);
+    } catch {
+    }
+    at2 = body.indexOf(PREFIX2, end);
+  }
+  return found;
+}
+
+// src/core/memory/thread-memory.ts
+var MAX_REQUEST_CHARS = 300;
+var MAX_COMMENT_CHARS = 800;
+function buildThreadMemory(comments, context) {
+  const self = context.selfLogin.toLowerCase();
+  const turns = [];
+  let since = [];
+  for (const comment of comments) {
+    if (comment.id === context.currentCommentId) break;
+    if (comment.author.toLowerCase() === self) {
+      const records = readMemories(comment.body).filter((r) => r.repo.toLowerCase() === context.repo.toLowerCase());
+      if (records.length > 0) {
+        turns.push(...records.map((r) => ({ command: r.command, request: r.request, files: r.files, symbols: r.symbols })));
+        since = [];
+      }
+      continue;
+    }
+    if (comment.author.toLowerCase().endsWith("[bot]")) continue;
+    const text = comment.body.replace(/<!--[\s\S]*?-->/g, "").trim();
+    if (text !== "") since.push({ author: comment.author, text: text.slice(0, MAX_COMMENT_CHARS) });
+  }
+  if (turns.length === 0) return void 0;
+  const newestFirst = [...turns].reverse();
+  const memory = {
+    requests: newestFirst.map((t) => ({ command: t.command, text: t.request.slice(0, MAX_REQUEST_CHARS) })),
+    files: [...new Set(newestFirst.flatMap((t) => t.files))],
+    symbols: [...new Set(newestFirst.flatMap((t) => t.symbols))],
+    since
+  };
+  return fitThreadMemory(memory, context.maxTokens);
+}
+function fitThreadMemory(memory, maxTokens) {
+  const out = { requests: [], files: [], symbols: [], since: [] };
+  const fits = () => estimateTokens(renderThreadMemory(out)) <= maxTokens;
+  const fill = (from, into, put = (item) => into.push(item)) => {
+    for (const item of from) {
+      put(item);
+      if (!fits()) {
+        into.splice(into.indexOf(item), 1);
+        return;
+      }
+    }
+  };
+  fill(memory.requests, out.requests);
+  fill(memory.files, out.files);
+  fill(memory.symbols, out.symbols);
+  fill([...memory.since].reverse(), out.since, (item) => out.since.unshift(item));
+  return out;
+}
+function renderThreadMemory(memory) {
+  const lines = ["Earlier in this thread (checked against the current code):"];
+  for (const r of memory.requests) lines.push(`- request (${r.command}): ${r.text}`);
+  if (memory.files.length > 0) lines.push(`- files its answers cited: ${memory.files.join(", ")}`);
+  if (memory.symbols.length > 0) lines.push(`- symbols they named: ${memory.symbols.join(", ")}`);
+  for (const c of memory.since) lines.push(`- @${c.author} wrote since: ${c.text.replace(/\s+/g, " ")}`);
+  return lines.join("\n");
+}
+
+// src/core/flows/record-memory.ts
+init_errors();
+var COMMENTS_READ2 = 100;
+async function readThreadMemory(thread, context) {
+  if (!thread.readComments) return void 0;
+  try {
+    const comments = await thread.readComments(COMMENTS_READ2);
+    return buildThreadMemory(comments, { ...context, maxTokens: MAX_BUDGET.memoryTokens });
+  } catch (error2) {
+    context.logger.warn("could not read the thread for its memory", { ...context.logFields, error: describeError(error2) });
+    return void 0;
+  }
+}
+function withMemory(body, result, context) {
+  if (result.kind !== "done") return body;
+  const named = "comment" in result ? result.files ?? [] : [];
+  const record = toMemoryRecord({ ...context, reply: body, named });
+  if (record === void 0) return body;
+  const withBlock = `${body}
+
+${encodeMemory(record)}`;
+  return withBlock.length <= GITHUB_COMMENT_LIMIT ? withBlock : body;
+}
+
 // src/core/flows/review-change.ts
 import ignore3 from "ignore";
 init_errors();
 
 // src/core/review/review-state.ts
 import { createHash as createHash5 } from "node:crypto";
-import { z as z4 } from "zod";
+import { z as z5 } from "zod";
 var MAX_SHAS = 100;
 var MAX_FINGERPRINTS = 500;
 var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
 var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
-var stateSchema = z4.object({
-  reviewedShas: z4.array(z4.string().regex(/^[0-9a-f]{7,64}$/)),
-  fingerprints: z4.array(z4.string().regex(/^[0-9a-f]{16}$/))
+var stateSchema = z5.object({
+  reviewedShas: z5.array(z5.string().regex(/^[0-9a-f]{7,64}$/)),
+  fingerprints: z5.array(z5.string().regex(/^[0-9a-f]{16}$/))
 });
 function readReviewState(body) {
   const found = BLOCK.exec(body);
@@ -6135,7 +6272,7 @@ var BudgetMeter = class {
   }
   clock;
   budget;
-  used = { rounds: 0, files: 0, bytes: 0, contextTokens: 0, modelCalls: 0, wallMs: 0 };
+  used = { rounds: 0, files: 0, bytes: 0, contextTokens: 0, modelCalls: 0, wallMs: 0, memoryTokens: 0 };
   touched = /* @__PURE__ */ new Set();
   started;
   /** Charges `amount` of one limit (and checks wall time). */
@@ -6382,7 +6519,9 @@ function isIdentifierLike(word) {
 // src/core/explore/locate-files.ts
 var CHUNKS_PER_FILE = 5;
 var SEARCH_CHUNKS = 200;
-var WEIGHT2 = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+var WEIGHT2 = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1, remembered: 2.5 };
+var REMEMBERED_REASON = "cited earlier in this thread";
+var WEAK_MEMORY = 0.15;
 var TEST_FACTOR2 = 0.3;
 var TEXT_FACTOR = 0.5;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
@@ -6448,6 +6587,10 @@ function locateFiles(index, question, options = {}) {
       hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT2.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT2.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
+  }
+  for (const [i, path15] of (options.remembered?.paths ?? []).entries()) {
+    const amount = WEIGHT2.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY) / Math.sqrt(i + 1);
+    add(path15, amount, REMEMBERED_REASON);
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -6646,7 +6789,13 @@ var MIN_CHUNK_RELEVANCE = 0.4;
 function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, options = {}) {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
-  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files, isGenerated: options.isGenerated });
+  const located = locateFiles(index, prompt, {
+    limit: MAX_CANDIDATES,
+    pathPrefix: scope,
+    files,
+    isGenerated: options.isGenerated,
+    remembered: options.remembered
+  });
   const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i), chunks: f.chunks }));
   const names = reading.identifiers.slice(0, 4);
   const operations = [];
@@ -6778,27 +6927,27 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
 
 // src/core/explore/plan-schema.ts
 init_repo_path();
-import { z as z5 } from "zod";
-var repoPath2 = z5.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
-var operation = z5.discriminatedUnion("kind", [
-  z5.object({ kind: z5.literal("head"), path: repoPath2, maxLines: z5.number().int().min(1).max(400) }),
-  z5.object({ kind: z5.literal("chunk"), path: repoPath2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }),
-  z5.object({ kind: z5.literal("search"), query: z5.string().min(1).max(300), scope: repoPath2.optional() }),
-  z5.object({ kind: z5.literal("definition"), symbol: z5.string().min(1).max(200) }),
-  z5.object({ kind: z5.literal("references"), symbol: z5.string().min(1).max(200) }),
-  z5.object({
-    kind: z5.literal("map"),
-    focus: z5.array(z5.string().max(300)).max(10).optional(),
-    tokens: z5.number().int().min(100).max(8e3).optional()
+import { z as z6 } from "zod";
+var repoPath2 = z6.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
+var operation = z6.discriminatedUnion("kind", [
+  z6.object({ kind: z6.literal("head"), path: repoPath2, maxLines: z6.number().int().min(1).max(400) }),
+  z6.object({ kind: z6.literal("chunk"), path: repoPath2, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) }),
+  z6.object({ kind: z6.literal("search"), query: z6.string().min(1).max(300), scope: repoPath2.optional() }),
+  z6.object({ kind: z6.literal("definition"), symbol: z6.string().min(1).max(200) }),
+  z6.object({ kind: z6.literal("references"), symbol: z6.string().min(1).max(200) }),
+  z6.object({
+    kind: z6.literal("map"),
+    focus: z6.array(z6.string().max(300)).max(10).optional(),
+    tokens: z6.number().int().min(100).max(8e3).optional()
   })
 ]);
-var planSchema = z5.strictObject({
-  intent: z5.enum(["definition", "usage", "flow", "change", "architecture"]),
-  diagramType: z5.enum(["architecture", "component", "dependency", "erd"]).optional(),
-  questions: z5.array(z5.string().min(1).max(300)).min(1).max(8),
-  candidates: z5.array(z5.strictObject({ path: repoPath2, reason: z5.string().min(1).max(300), priority: z5.number().min(0).max(10) })).max(40),
-  operations: z5.array(operation).min(1).max(40),
-  maxRounds: z5.number().int().min(1).max(10)
+var planSchema = z6.strictObject({
+  intent: z6.enum(["definition", "usage", "flow", "change", "architecture"]),
+  diagramType: z6.enum(["architecture", "component", "dependency", "erd"]).optional(),
+  questions: z6.array(z6.string().min(1).max(300)).min(1).max(8),
+  candidates: z6.array(z6.strictObject({ path: repoPath2, reason: z6.string().min(1).max(300), priority: z6.number().min(0).max(10) })).max(40),
+  operations: z6.array(operation).min(1).max(40),
+  maxRounds: z6.number().int().min(1).max(10)
 });
 function checkPlan(raw, tree, budget) {
   const parsed = planSchema.safeParse(raw);
@@ -7055,13 +7204,13 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
 }
 
 // src/core/tools/phase-tools.ts
-import { z as z6 } from "zod";
+import { z as z7 } from "zod";
 function defineTool(fn, spec) {
   return {
     ...spec,
     run: async (args) => {
       const parsed = spec.schema.safeParse(args);
-      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z6.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z7.prettifyError(parsed.error)}`);
       const result = await fn(parsed.data);
       return typeof result === "string" ? result : JSON.stringify(result);
     }
@@ -7075,7 +7224,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path8 = z6.string().min(1).max(1e3).describe("repository-relative path");
+var path8 = z7.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -7097,27 +7246,27 @@ ${e.snippet}`)
     defineTool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z6.object({ path: path8, maxLines: z6.number().int().min(1).max(200) })
+      schema: z7.object({ path: path8, maxLines: z7.number().int().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z6.object({ path: path8, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z7.object({ path: path8, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     defineTool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
       description: "Full-text search over the code; plain words find identifiers.",
-      schema: z6.object({ query: z6.string().min(1).max(300) })
+      schema: z7.object({ query: z7.string().min(1).max(300) })
     }),
     defineTool((a) => runAs({ kind: "definition", symbol: a.symbol }), {
       name: "find_definition",
       description: "Where a symbol (name or Scope.name) is defined, with its code.",
-      schema: z6.object({ symbol: z6.string().min(1).max(200) })
+      schema: z7.object({ symbol: z7.string().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "references", symbol: a.symbol }), {
       name: "find_references",
       description: "Where a symbol is used, with the call sites.",
-      schema: z6.object({ symbol: z6.string().min(1).max(200) })
+      schema: z7.object({ symbol: z7.string().min(1).max(200) })
     }),
     defineTool(
       async (a) => {
@@ -7127,7 +7276,7 @@ ${e.snippet}`)
       {
         name: "repo_map",
         description: "A ranked outline of the repository (files, classes, signatures).",
-        schema: z6.object({ tokens: z6.number().int().min(200).max(4e3).optional(), focus: z6.array(z6.string()).max(5).optional() })
+        schema: z7.object({ tokens: z7.number().int().min(200).max(4e3).optional(), focus: z7.array(z7.string()).max(5).optional() })
       }
     )
   ];
@@ -7135,7 +7284,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z6.object({ path: path8, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) });
+var citation = z7.object({ path: path8, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     defineTool(
@@ -7146,7 +7295,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_answer",
         description: "Give the final answer, citing the evidence lines it rests on.",
-        schema: z6.object({ text: z6.string().min(1).max(2e4), citations: z6.array(citation).max(50) })
+        schema: z7.object({ text: z7.string().min(1).max(2e4), citations: z7.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -7157,7 +7306,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_plan_section",
         description: "Add a section to a plan.",
-        schema: z6.object({ title: z6.string().min(1).max(200), body: z6.string().min(1).max(1e4), citations: z6.array(citation).max(50) })
+        schema: z7.object({ title: z7.string().min(1).max(200), body: z7.string().min(1).max(1e4), citations: z7.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -7168,13 +7317,13 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_review_comment",
         description: "Add a review comment on a line, quoting the code it is about.",
-        schema: z6.object({
+        schema: z7.object({
           path: path8,
-          line: z6.number().int().min(1),
-          body: z6.string().min(1).max(5e3),
-          quote: z6.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
-          suggestion: z6.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
-          severity: z6.enum(["info", "warning", "error"]).optional()
+          line: z7.number().int().min(1),
+          body: z7.string().min(1).max(5e3),
+          quote: z7.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
+          suggestion: z7.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
+          severity: z7.enum(["info", "warning", "error"]).optional()
         })
       }
     ),
@@ -7186,7 +7335,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_diagram",
         description: "Emit a diagram graph as JSON.",
-        schema: z6.object({ type: z6.enum(["architecture", "component", "dependency", "erd"]), graph: z6.unknown() })
+        schema: z7.object({ type: z7.enum(["architecture", "component", "dependency", "erd"]), graph: z7.unknown() })
       }
     ),
     defineTool(
@@ -7482,7 +7631,7 @@ async function exploreRepository(input) {
     const charge = meter.charge("modelCalls", 1);
     if (charge.ok) {
       try {
-        const checked = checkPlan(await planner({ prompt: input.prompt, bootstrap }), tree, meter.budget);
+        const checked = checkPlan(await planner({ prompt: withMemory2(input.prompt, input.memory), bootstrap }), tree, meter.budget);
         if (checked.ok) plan = checked.plan;
         else plannerProblems.push(...checked.problems);
       } catch (error2) {
@@ -7493,7 +7642,10 @@ async function exploreRepository(input) {
     }
   }
   const planPath = plan ? "planner" : "heuristic";
-  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, { isGenerated });
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, {
+    isGenerated,
+    remembered: input.memory && { paths: input.memory.memory.files, strong: input.memory.strong }
+  });
   const t2 = clock.now();
   const state = {
     index,
@@ -7551,7 +7703,7 @@ async function exploreRepository(input) {
       model: input.model,
       gate,
       meter,
-      prompt: input.prompt,
+      prompt: withMemory2(input.prompt, input.memory),
       bootstrap,
       evidence: state.evidence.list(),
       rounds: plan.maxRounds - state.round,
@@ -7579,7 +7731,7 @@ async function exploreRepository(input) {
     model: input.model,
     gate,
     meter,
-    prompt: input.prompt,
+    prompt: withMemory2(input.prompt, input.memory),
     context,
     out,
     spec: input.execution?.spec
@@ -7610,6 +7762,11 @@ function dedupe(ops) {
     seen.add(key);
     return true;
   });
+}
+function withMemory2(prompt, memory) {
+  return memory ? `${prompt}
+
+${memory.text}` : prompt;
 }
 
 // src/core/llm/to-model-error.ts
@@ -7763,6 +7920,14 @@ function renderFooter(m, extras) {
   const removed = (extras.citationsRemoved ?? 0) + m.evidenceDropped;
   if (removed > 0) notes.push(`Citations or evidence removed because they did not resolve: ${removed}.`);
   if (m.refusedToolCalls > 0) notes.push(`Tool calls refused (outside their phase): ${m.refusedToolCalls}.`);
+  if (m.memory) {
+    const files = m.memory.files.slice(0, 5).map((f) => `\`${f}\``);
+    const more = m.memory.files.length > 5 ? ` and ${m.memory.files.length - 5} more` : "";
+    const gone = m.memory.dropped > 0 ? `; ${m.memory.dropped} cited earlier no longer exist and were left out` : "";
+    notes.push(
+      `Carried over from ${m.memory.requests} earlier request${m.memory.requests === 1 ? "" : "s"} in this thread: ${files.length > 0 ? `${files.join(", ")}${more}` : "no file"}${gone}.`
+    );
+  }
   return [
     "<details>",
     `<summary>nanodex · ${m.rounds} rounds · ${m.filesTouched} files · ${kb(m.bytesFetched)} · ${(m.latency.totalMs / 1e3).toFixed(1)} s${extras.madeWithModel ? "" : " · offline"}</summary>`,
@@ -8315,8 +8480,8 @@ function describeNonProductFolder(folder) {
 
 // src/core/plan/find-files-to-change.ts
 init_identifier_terms();
-var MAX_FILES = 6;
-var MAX_SYMBOLS = 3;
+var MAX_FILES2 = 6;
+var MAX_SYMBOLS2 = 3;
 function findFilesToChange(input) {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
@@ -8327,11 +8492,12 @@ function findFilesToChange(input) {
   const seen = /* @__PURE__ */ new Set();
   const files = [];
   for (const path15 of order) {
-    if (seen.has(path15) || files.length >= MAX_FILES) continue;
+    if (seen.has(path15) || files.length >= MAX_FILES2) continue;
     seen.add(path15);
     if (!isProduct(path15) || !index.getFile(path15)) continue;
     const items = byRelevance.filter((e) => e.path === path15 && e.source !== "head");
     const candidate = input.candidates.find((c) => c.path === path15);
+    if (candidate?.reason === REMEMBERED_REASON && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
     const certainty = definesNamed || isNamed(path15) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
     const best = items[0] ?? byRelevance.find((e) => e.path === path15);
@@ -8362,7 +8528,7 @@ function symbolsAt(symbols, items) {
     for (const s of innermost) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
-      if (out.length >= MAX_SYMBOLS) return out;
+      if (out.length >= MAX_SYMBOLS2) return out;
     }
   }
   return out;
@@ -8386,7 +8552,7 @@ function baseStem(path15) {
 }
 
 // src/core/plan/build-offline-plan.ts
-var MAX_SYMBOLS2 = 8;
+var MAX_SYMBOLS3 = 8;
 var MAX_PATTERNS = 3;
 function buildOfflinePlan(input) {
   const { context, index } = input;
@@ -8489,7 +8655,7 @@ function findPlanSymbols(context, index, modules) {
     }
   }
   const weight2 = (s) => isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1;
-  return picked.sort((a, b) => weight2(a) - weight2(b)).slice(0, MAX_SYMBOLS2).map((s) => {
+  return picked.sort((a, b) => weight2(a) - weight2(b)).slice(0, MAX_SYMBOLS3).map((s) => {
     const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
     return {
       name: s.scope ? `${s.scope}.${s.name}` : s.name,
@@ -9605,7 +9771,7 @@ function owningRelation(decorators) {
 }
 
 // src/core/diagram/build-erd-diagram.ts
-var MAX_FILES2 = 20;
+var MAX_FILES3 = 20;
 var SEARCH_HITS = 30;
 var SOURCES = [
   { parser: parsePrismaSchema, matches: (p) => p.endsWith(".prisma"), byName: () => true },
@@ -9638,7 +9804,7 @@ async function buildErdDiagram(index, readFile3, options = {}) {
     for (const path15 of listed) if (source.matches(path15) && source.byName(path15)) add(path15, source.parser);
   }
   const entities = [];
-  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES2);
+  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES3);
   for (const { path: path15, parser: parser2 } of read2) entities.push(...parser2(path15, await readFile3(path15)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
@@ -9794,7 +9960,7 @@ function drawable(edges, ids) {
 
 // src/core/diagram/diagram-graph.ts
 init_repo_path();
-import { z as z8 } from "zod";
+import { z as z9 } from "zod";
 var MAX_NODES = 200;
 var MAX_EDGES = 600;
 var MAX_GROUPS3 = 50;
@@ -9807,35 +9973,35 @@ var MAX_PROBLEMS = 20;
 var DIAGRAM_TYPES = ["architecture", "component", "dependency", "erd"];
 var NODE_KINDS = ["module", "folder", "service", "package", "external", "entity", "added", "removed", "changed"];
 var CARDINALITIES = ["one-to-one", "one-to-many", "many-to-one", "many-to-many"];
-var id = z8.string().trim().min(1).max(MAX_ID);
-var label = z8.string().trim().min(1).max(MAX_LABEL);
-var attributeSchema = z8.object({
-  name: z8.string().trim().min(1).max(MAX_ID),
-  type: z8.string().trim().min(1).max(MAX_ID),
-  key: z8.enum(["PK", "FK", "UK"]).optional()
+var id = z9.string().trim().min(1).max(MAX_ID);
+var label = z9.string().trim().min(1).max(MAX_LABEL);
+var attributeSchema = z9.object({
+  name: z9.string().trim().min(1).max(MAX_ID),
+  type: z9.string().trim().min(1).max(MAX_ID),
+  key: z9.enum(["PK", "FK", "UK"]).optional()
 });
-var nodeSchema = z8.object({
+var nodeSchema = z9.object({
   id,
   label: label.optional(),
-  paths: z8.array(z8.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
+  paths: z9.array(z9.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
   group: id.optional(),
-  kind: z8.enum(NODE_KINDS).optional(),
-  attributes: z8.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
+  kind: z9.enum(NODE_KINDS).optional(),
+  attributes: z9.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
 });
-var edgeSchema = z8.object({
+var edgeSchema = z9.object({
   from: id,
   to: id,
   label: label.optional(),
-  kind: z8.string().trim().min(1).max(40).optional(),
-  cardinality: z8.enum(CARDINALITIES).optional(),
-  weight: z8.number().positive().max(1e9).optional()
+  kind: z9.string().trim().min(1).max(40).optional(),
+  cardinality: z9.enum(CARDINALITIES).optional(),
+  weight: z9.number().positive().max(1e9).optional()
 });
-var graphSchema = z8.object({
-  type: z8.enum(DIAGRAM_TYPES).optional(),
+var graphSchema = z9.object({
+  type: z9.enum(DIAGRAM_TYPES).optional(),
   title: label.optional(),
-  nodes: z8.array(nodeSchema).max(MAX_NODES),
-  edges: z8.array(edgeSchema).max(MAX_EDGES).default([]),
-  groups: z8.array(z8.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
+  nodes: z9.array(nodeSchema).max(MAX_NODES),
+  edges: z9.array(edgeSchema).max(MAX_EDGES).default([]),
+  groups: z9.array(z9.object({ id, label: label.optional() })).max(MAX_GROUPS3).default([])
 });
 function parseDiagramGraph(raw, options) {
   const parsed = graphSchema.safeParse(raw);
@@ -11198,7 +11364,7 @@ function emptyContext(repo) {
 // src/core/outputs/read-cited-line-counts.ts
 init_repo_path();
 var CITED = /([^\s()<>[\]"'`|]+)#L\d+/g;
-var MAX_FILES3 = 40;
+var MAX_FILES4 = 40;
 async function readCitedLineCounts(texts, source) {
   const paths = /* @__PURE__ */ new Set();
   for (const text of texts) {
@@ -11209,7 +11375,7 @@ async function readCitedLineCounts(texts, source) {
   }
   const counts = /* @__PURE__ */ new Map();
   await Promise.all(
-    [...paths].slice(0, MAX_FILES3).map(async (path15) => {
+    [...paths].slice(0, MAX_FILES4).map(async (path15) => {
       try {
         counts.set(path15, countLines(await source.readFile(path15)));
       } catch {
@@ -11246,7 +11412,7 @@ function findRepositorySkillPaths(paths) {
 
 // src/core/skills/parse-skill.ts
 import path9 from "node:path";
-import { z as z9 } from "zod";
+import { z as z10 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
 import { isMap as isMap2, isPair as isPair2, isScalar as isScalar2, parseDocument as parseDocument2, visit as visit2 } from "yaml";
@@ -11359,14 +11525,14 @@ var MAX_BODY_LINES = 500;
 var MAX_NAME_LENGTH = 64;
 var MAX_DESCRIPTION_LENGTH = 1024;
 var NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-var textOrList = z9.union([z9.string(), z9.array(z9.string())]);
-var frontmatterSchema = z9.strictObject({
-  name: z9.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-  description: z9.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-  license: z9.string().trim().min(1).max(200).optional(),
-  compatibility: z9.string().trim().min(1).max(500).optional(),
+var textOrList = z10.union([z10.string(), z10.array(z10.string())]);
+var frontmatterSchema = z10.strictObject({
+  name: z10.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+  description: z10.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+  license: z10.string().trim().min(1).max(200).optional(),
+  compatibility: z10.string().trim().min(1).max(500).optional(),
   "allowed-tools": textOrList.optional(),
-  metadata: z9.record(z9.string(), textOrList).optional()
+  metadata: z10.record(z10.string(), textOrList).optional()
 });
 var FIELDS = Object.keys(frontmatterSchema.shape);
 var EXPECTED = {
@@ -11687,7 +11853,8 @@ async function runOutputCommand(input) {
         model: ports.model,
         describeModelError: input.describeModelError,
         execution,
-        skipExecution: unusable
+        skipExecution: unusable,
+        memory: input.memory
       });
     }
   };
@@ -11800,6 +11967,19 @@ async function produce(command, run3, catalog) {
 
 // src/core/run.ts
 init_redact_strings();
+
+// src/core/memory/verify-memory.ts
+var REFERS_BACK = /\b(same|similar(?:ly)?|likewise|again|also|as well|as before|above|earlier|previous(?:ly)?|that|those|these|them|instead)\b/i;
+function verifyMemory(memory, index, prompt) {
+  const files = memory.files.filter((path15) => index.getFile(path15) !== void 0);
+  const symbols = memory.symbols.filter((name) => index.findDefinitions(name.split(".").at(-1) ?? name, 1).length > 0);
+  const dropped = memory.files.length - files.length + (memory.symbols.length - symbols.length);
+  if (files.length === 0 && symbols.length === 0 && memory.since.length === 0) return void 0;
+  const kept = { ...memory, files, symbols };
+  return { memory: kept, dropped, strong: REFERS_BACK.test(prompt), text: renderThreadMemory(kept) };
+}
+
+// src/core/run.ts
 async function run(request, ports) {
   const started = ports.clock.now();
   let result;
@@ -11836,6 +12016,7 @@ async function runCommand(request, ports, started) {
   const { budget } = resolveBudget({ ...request.budget, ...words.overrides }, { maxima: ports.maxima ?? MAX_BUDGET });
   const meter = new BudgetMeter(budget, ports.clock);
   const repo = request.repo;
+  const memory = request.memory && repo ? verifyMemory(fitThreadMemory(request.memory, budget.memoryTokens), ports.index, words.prompt) : void 0;
   const finish = (explore, extra2) => {
     const used = meter.usage();
     const metrics = {
@@ -11854,6 +12035,14 @@ async function runCommand(request, ports, started) {
       refusedToolCalls: explore?.refusedToolCalls.length ?? 0,
       evidenceDropped: explore?.evidenceDropped ?? 0,
       budget,
+      ...memory === void 0 ? {} : {
+        memory: {
+          requests: memory.memory.requests.length,
+          files: memory.memory.files,
+          symbols: memory.memory.symbols,
+          dropped: memory.dropped
+        }
+      },
       ...repo === void 0 ? {} : { index: ports.index.state() },
       latency: {
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
@@ -11909,12 +12098,14 @@ async function runCommand(request, ports, started) {
       focus: words.focus,
       repoName,
       describeModelError,
+      memory,
       finish,
       howToRaise: (limit2) => describeRaise(limit2, budget, ports.maxima ?? MAX_BUDGET)
     });
   }
   if (request.command === "locate") {
-    const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope });
+    const remembered = memory && { paths: memory.memory.files, strong: memory.strong };
+    const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope, remembered });
     return { kind: "done", command: "locate", files, metrics: finish(void 0, {}) };
   }
   const outcome = await exploreRepository({
@@ -11928,7 +12119,8 @@ async function runCommand(request, ports, started) {
     clock: ports.clock,
     planner: ports.planner,
     model: ports.model,
-    describeModelError
+    describeModelError,
+    memory
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
   if (outcome.kind === "budget-exceeded") {
@@ -12215,10 +12407,18 @@ function startMention(input, ports) {
     const run3 = command;
     if (run3.command === "review" && input.thread.isPullRequest) return review();
     try {
+      const memory = await readThreadMemory(ports.thread, {
+        selfLogin: ports.selfLogin,
+        repo: repoOf(input.htmlUrl),
+        currentCommentId: input.commentId,
+        logger: ports.logger,
+        logFields: ports.logFields
+      });
       const result = await runInWorkspace(
         {
           command: run3.command,
           prompt: run3.prompt,
+          ...memory ? { memory } : {},
           issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
           actor: { login, kind: input.actor.type === "User" ? "user" : "bot" },
           budget: config.budget
@@ -12226,7 +12426,9 @@ function startMention(input, ports) {
         ports
       );
       const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
-      const body = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run3.prompt, now: new Date(ports.clock.now()) });
+      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run3.prompt, now: new Date(ports.clock.now()) });
+      const command2 = "command" in result ? result.command : run3.command;
+      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command: command2, request: run3.prompt });
       await post(body);
       await react(result.kind === "failed" ? "confused" : "rocket");
       return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
@@ -12364,7 +12566,7 @@ function toRunFailure(result) {
 }
 
 // src/action/action-inputs.ts
-import { z as z10 } from "zod";
+import { z as z11 } from "zod";
 var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
 var ACTION_INPUTS = {
   command: {
@@ -12402,7 +12604,7 @@ var ACTION_INPUTS = {
   }
 };
 var MIN_NODE_MAJOR = 22;
-var budgetSchema2 = z10.string().transform((text, context) => {
+var budgetSchema2 = z11.string().transform((text, context) => {
   const words = parseBudgetWords(text);
   for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
   if (words.prompt !== "" || words.focus.length > 0) {
@@ -12411,25 +12613,25 @@ var budgetSchema2 = z10.string().transform((text, context) => {
   return words.overrides;
 });
 var INPUT_SCHEMAS = {
-  command: z10.enum(ACTION_COMMANDS),
-  prompt: z10.string(),
-  "github-token": z10.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
+  command: z11.enum(ACTION_COMMANDS),
+  prompt: z11.string(),
+  "github-token": z11.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
     (token) => !token.startsWith("${{"),
     "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"
   ),
-  "model-provider": z10.enum(MODEL_PROVIDERS),
-  "model-name": z10.string(),
-  "model-api-key": z10.string(),
-  "model-base-url": z10.union([z10.literal(""), z10.url()]),
+  "model-provider": z11.enum(MODEL_PROVIDERS),
+  "model-name": z11.string(),
+  "model-api-key": z11.string(),
+  "model-base-url": z11.union([z11.literal(""), z11.url()]),
   budget: budgetSchema2,
-  "config-path": z10.string().min(1),
-  "index-cache": z10.enum(["true", "false"]).transform((value) => value === "true"),
+  "config-path": z11.string().min(1),
+  "index-cache": z11.enum(["true", "false"]).transform((value) => value === "true"),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z10.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
+  "node-version": z11.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
     (version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR,
     `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`
   ),
-  mention: z10.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
+  mention: z11.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
 };
 function readActionInputs(getInput2) {
   const values = {};

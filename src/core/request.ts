@@ -9,6 +9,7 @@ import type { DiagramType, EvidenceItem, QuestionKind, RepoContext } from './exp
 import type { Command as OutputCommand } from './commands/command-table.js';
 import type { Output, PostableComment } from './outputs/output.js';
 import type { CommentCheck } from './render/comment-check.js';
+import type { ThreadMemory } from './memory/thread-memory.js';
 
 export type { OutputCommand };
 /**
@@ -39,6 +40,8 @@ export interface Request {
   diff?: string;
   /** Where citations link: the repository's GitHub page and the commit the index holds. Absent: repo-relative links. */
   links?: { htmlUrl: string; sha: string };
+  /** What earlier requests in the same thread found (a follow-up mention); checked against the tree before use. */
+  memory?: ThreadMemory;
 }
 
 /** The skill a run used, and whether the repository's own replaced a built-in one. */
@@ -68,6 +71,8 @@ export interface RunMetrics {
   refusedToolCalls: number;
   evidenceDropped: number;
   budget: Budget;
+  /** What the run carried over from earlier requests in its thread (after checking it against the tree). */
+  memory?: { requests: number; files: string[]; symbols: string[]; dropped: number };
   /** Whether the index the run read was whole (absent when it read none); a partial one is said in the reply. */
   index?: IndexState;
   latency: { metadataTreeMs: number; planningMs: number; retrievalMs: number; generationMs: number; totalMs: number };

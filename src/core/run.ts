@@ -14,6 +14,8 @@ import { redactStrings } from './secrets/redact-strings.js';
 import { toFailure } from './failure/to-failure.js';
 import type { RunPorts } from './run-ports.js';
 import { vouchForAnswer } from './answer/vouch-for-answer.js';
+import { fitThreadMemory } from './memory/thread-memory.js';
+import { verifyMemory } from './memory/verify-memory.js';
 
 export type { RunPorts } from './run-ports.js';
 
@@ -61,6 +63,9 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
   const { budget } = resolveBudget({ ...request.budget, ...words.overrides }, { maxima: ports.maxima ?? MAX_BUDGET });
   const meter = new BudgetMeter(budget, ports.clock);
   const repo = request.repo;
+  // A follow-up's memory of its thread, cut to its budget and checked against the tree: gone files are left out.
+  const memory =
+    request.memory && repo ? verifyMemory(fitThreadMemory(request.memory, budget.memoryTokens), ports.index, words.prompt) : undefined;
 
   const finish = (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>): RunMetrics => {
     const used = meter.usage();
@@ -80,6 +85,16 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       refusedToolCalls: explore?.refusedToolCalls.length ?? 0,
       evidenceDropped: explore?.evidenceDropped ?? 0,
       budget,
+      ...(memory === undefined
+        ? {}
+        : {
+            memory: {
+              requests: memory.memory.requests.length,
+              files: memory.memory.files,
+              symbols: memory.memory.symbols,
+              dropped: memory.dropped,
+            },
+          }),
       ...(repo === undefined ? {} : { index: ports.index.state() }),
       latency: {
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
@@ -137,13 +152,15 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
       focus: words.focus,
       repoName,
       describeModelError,
+      memory,
       finish,
       howToRaise: (limit) => describeRaise(limit, budget, ports.maxima ?? MAX_BUDGET),
     });
   }
 
   if (request.command === 'locate') {
-    const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope });
+    const remembered = memory && { paths: memory.memory.files, strong: memory.strong };
+    const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope, remembered });
     return { kind: 'done', command: 'locate', files, metrics: finish(undefined, {}) };
   }
 
@@ -159,6 +176,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     planner: ports.planner,
     model: ports.model,
     describeModelError,
+    memory,
   });
   const extra = { intent: outcome.plan.intent, diagramType: outcome.plan.diagramType };
   if (outcome.kind === 'budget-exceeded') {

@@ -11,7 +11,7 @@ export type Usage = Record<BudgetLimit, number>;
  */
 export class BudgetMeter {
   readonly budget: Budget;
-  private readonly used: Usage = { rounds: 0, files: 0, bytes: 0, contextTokens: 0, modelCalls: 0, wallMs: 0 };
+  private readonly used: Usage = { rounds: 0, files: 0, bytes: 0, contextTokens: 0, modelCalls: 0, wallMs: 0, memoryTokens: 0 };
   private readonly touched = new Set<string>();
   private readonly started: number;
 

@@ -13,6 +13,8 @@ export interface Budget {
   contextTokens: number;
   modelCalls: number;
   wallMs: number;
+  /** What a follow-up in the same thread may carry from earlier requests (files, symbols, comments), in tokens. */
+  memoryTokens: number;
 }
 
 export type BudgetLimit = keyof Budget;
@@ -24,6 +26,7 @@ export const DEFAULT_BUDGET: Budget = {
   contextTokens: 16_000,
   modelCalls: 12,
   wallMs: 120_000,
+  memoryTokens: 2_000,
 };
 
 /** The most a single request may ask for unless the deployment configures otherwise. */
@@ -34,6 +37,7 @@ export const MAX_BUDGET: Budget = {
   contextTokens: 64_000,
   modelCalls: 40,
   wallMs: 600_000,
+  memoryTokens: 8_000,
 };
 
 /** How a user names each limit in a prompt (`rounds=3 files=10 budget=30k`). */
@@ -46,6 +50,7 @@ export const LIMIT_WORDS: Record<string, BudgetLimit> = {
   tokens: 'contextTokens',
   calls: 'modelCalls',
   time: 'wallMs',
+  memory: 'memoryTokens',
 };
 
 /** Applies overrides, clamped to the maxima; reports what was clamped. */
@@ -81,8 +86,8 @@ export function describeRaise(limit: BudgetLimit, current: Budget, maxima: Budge
       ? `${(Math.min(maxima.bytes, current.bytes * 2) / 1024) | 0}kb`
       : limit === 'wallMs'
         ? `${(Math.min(maxima.wallMs, current.wallMs * 2) / 1000) | 0}s`
-        : limit === 'contextTokens'
-          ? `${(Math.min(maxima.contextTokens, current.contextTokens * 2) / 1000) | 0}k`
+        : limit === 'contextTokens' || limit === 'memoryTokens'
+          ? `${(Math.min(maxima[limit], current[limit] * 2) / 1000) | 0}k`
           : String(Math.min(maxima[limit], current[limit] * 2));
   const most = limit === 'wallMs' ? `${maxima.wallMs / 1000}s` : limit === 'bytes' ? `${maxima.bytes / 1024}kb` : String(maxima[limit]);
   return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;

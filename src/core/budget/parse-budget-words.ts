@@ -12,7 +12,7 @@ export interface BudgetWords {
 
 // `key=value` with a known key; values like 30k, 520kb, 2m, 90s. A value is a plain word: `time="0.048"` (an
 // attribute in pasted XML) or `files=[a, b]` is text that only looks alike.
-const WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
+const WORD = /(^|\s)(rounds|files|bytes|kb|budget|tokens|calls|time|memory|focus)=([^\s"'`<>()[\]{},;]+)(?=\s|$)/gi;
 
 /**
  * Reads `budget=30k rounds=3 files=10 focus=src/auth` out of a prompt. Budget
@@ -62,5 +62,5 @@ function parseAmount(value: string, limit: BudgetLimit): number | undefined {
 }
 
 function example(limit: BudgetLimit): string {
-  return { rounds: '3', files: '10', bytes: '256', contextTokens: '20k', modelCalls: '8', wallMs: '90s' }[limit];
+  return { rounds: '3', files: '10', bytes: '256', contextTokens: '20k', modelCalls: '8', wallMs: '90s', memoryTokens: '2k' }[limit];
 }

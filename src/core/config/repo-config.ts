@@ -46,6 +46,7 @@ const BUDGET_WORDS: Record<keyof Budget, string> = {
   contextTokens: 'tokens of context given to the model',
   modelCalls: 'model calls per request',
   wallMs: 'wall time per request, in milliseconds',
+  memoryTokens: 'tokens a follow-up may carry from earlier requests in the same thread',
 };
 
 const globList = (what: string) =>

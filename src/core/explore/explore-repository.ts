@@ -10,6 +10,7 @@ import { EvidenceSet } from './evidence-set.js';
 import { packageContext } from './package-context.js';
 import { planFollowUp } from './plan-follow-up.js';
 import { planHeuristically } from './plan-heuristically.js';
+import type { VerifiedMemory } from '../memory/verify-memory.js';
 import { checkPlan } from './plan-schema.js';
 import { runOperation, type RoundState } from './run-operation.js';
 import { buildOutputTools, buildRepoTools, createOutputCollector, type OutputCollector } from '../tools/phase-tools.js';
@@ -39,6 +40,8 @@ export interface ExploreInput {
   execution?: { spec: ExecutionSpec; tools?: readonly string[] };
   /** Stop after packaging, even with a model: the caller runs its own execution phase. */
   skipExecution?: boolean;
+  /** What earlier requests in the thread found, already checked against the tree: a hint to the planners, never evidence. */
+  memory?: VerifiedMemory;
 }
 
 export interface ExploreMetrics {
@@ -85,7 +88,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     const charge = meter.charge('modelCalls', 1);
     if (charge.ok) {
       try {
-        const checked = checkPlan(await planner({ prompt: input.prompt, bootstrap }), tree, meter.budget);
+        const checked = checkPlan(await planner({ prompt: withMemory(input.prompt, input.memory), bootstrap }), tree, meter.budget);
         if (checked.ok) plan = checked.plan;
         else plannerProblems.push(...checked.problems);
       } catch (error) {
@@ -97,7 +100,10 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     }
   }
   const planPath = plan ? 'planner' : 'heuristic';
-  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, { isGenerated });
+  plan ??= planHeuristically(input.prompt, index, bootstrap, meter.budget, input.focus, files, {
+    isGenerated,
+    remembered: input.memory && { paths: input.memory.memory.files, strong: input.memory.strong },
+  });
   const t2 = clock.now();
 
   const state: RoundState = {
@@ -160,7 +166,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
       model: input.model,
       gate,
       meter,
-      prompt: input.prompt,
+      prompt: withMemory(input.prompt, input.memory),
       bootstrap,
       evidence: state.evidence.list(),
       rounds: plan.maxRounds - state.round,
@@ -189,7 +195,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     model: input.model,
     gate,
     meter,
-    prompt: input.prompt,
+    prompt: withMemory(input.prompt, input.memory),
     context,
     out,
     spec: input.execution?.spec,
@@ -224,4 +230,9 @@ function dedupe(ops: Operation[]): Operation[] {
     seen.add(key);
     return true;
   });
+}
+
+/** What the model reads: the request, then (below it) what earlier requests in the thread found. */
+function withMemory(prompt: string, memory: VerifiedMemory | undefined): string {
+  return memory ? `${prompt}\n\n${memory.text}` : prompt;
 }

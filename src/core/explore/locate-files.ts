@@ -38,7 +38,17 @@ const SEARCH_CHUNKS = 200;
  * counts for the files using it (issue 13's exact pass: on 120 commits
  * recall@5 0.888 -> 0.913, all-in-5 0.833 -> 0.858, MRR 0.760 -> 0.769).
  */
-const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1 };
+const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1, remembered: 2.5 };
+/** Why a file earlier replies in the thread cited is a candidate. */
+export const REMEMBERED_REASON = 'cited earlier in this thread';
+/** A remembered file when the request does not refer back: enough to break a tie, not to outrank a match. */
+const WEAK_MEMORY = 0.15;
+
+/** Files earlier replies in the thread cited (most recent request first), and whether this request refers back to them. */
+export interface Remembered {
+  paths: string[];
+  strong: boolean;
+}
 /**
  * Tests and text files (docs, changelogs, config) share a change's words but
  * are rarely where it lands: measured, scaling them lifted recall@5 from 0.74
@@ -59,7 +69,13 @@ const CHANGE_WORDS =
 export function locateFiles(
   index: CodeIndex,
   question: string,
-  options: { limit?: number; pathPrefix?: string; files?: IndexedFile[]; isGenerated?: (path: string) => boolean } = {},
+  options: {
+    limit?: number;
+    pathPrefix?: string;
+    files?: IndexedFile[];
+    isGenerated?: (path: string) => boolean;
+    remembered?: Remembered;
+  } = {},
 ): LocatedFile[] {
   const limit = options.limit ?? 10;
   const reading = readPrompt(question);
@@ -138,6 +154,13 @@ export function locateFiles(
             : 0;
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
+  }
+
+  // 3b. What earlier replies in this thread cited ("now do the same for the uploader"): ranked like a named path
+  // when the request refers back, a tie-breaker otherwise; the first cited counts most.
+  for (const [i, path] of (options.remembered?.paths ?? []).entries()) {
+    const amount = (WEIGHT.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY)) / Math.sqrt(i + 1);
+    add(path, amount, REMEMBERED_REASON);
   }
 
   // 4. Graph: neighbours of the strongest candidates, once each, from their strongest link.

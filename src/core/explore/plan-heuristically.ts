@@ -1,6 +1,6 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
-import { locateFiles } from './locate-files.js';
+import { locateFiles, type Remembered } from './locate-files.js';
 import { readPrompt } from './read-prompt.js';
 import type { Candidate, Operation, RepoBootstrapContext, RepoExplorationPlan } from './types.js';
 
@@ -26,11 +26,17 @@ export function planHeuristically(
   budget: Budget,
   focus: string[] = [],
   files?: IndexedFile[],
-  options: { isGenerated?: (path: string) => boolean } = {},
+  options: { isGenerated?: (path: string) => boolean; remembered?: Remembered } = {},
 ): RepoExplorationPlan {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
-  const located = locateFiles(index, prompt, { limit: MAX_CANDIDATES, pathPrefix: scope, files, isGenerated: options.isGenerated });
+  const located = locateFiles(index, prompt, {
+    limit: MAX_CANDIDATES,
+    pathPrefix: scope,
+    files,
+    isGenerated: options.isGenerated,
+    remembered: options.remembered,
+  });
   const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i), chunks: f.chunks }));
   const names = reading.identifiers.slice(0, 4);
   const operations: Operation[] = [];

@@ -16,6 +16,7 @@ import type { RunResult } from '../request.js';
 import type { ChangeWriter } from '../publish/change-writer.js';
 import { applyProposal, type ApplyOutcome } from './apply-proposal.js';
 import { withProposal } from './record-proposal.js';
+import { readThreadMemory, withMemory } from './record-memory.js';
 import { renderReviewOutcome, reviewChange, type ReviewOutcome } from './review-change.js';
 import { runInWorkspace, type FlowPorts } from './workspace.js';
 
@@ -156,10 +157,19 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
     const run = command;
     if (run.command === 'review' && input.thread.isPullRequest) return review();
     try {
+      // A follow-up ("now the same for the uploader") starts from what this thread already found.
+      const memory = await readThreadMemory(ports.thread, {
+        selfLogin: ports.selfLogin,
+        repo: repoOf(input.htmlUrl),
+        currentCommentId: input.commentId,
+        logger: ports.logger,
+        logFields: ports.logFields,
+      });
       const result = await runInWorkspace(
         {
           command: run.command,
           prompt: run.prompt,
+          ...(memory ? { memory } : {}),
           issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
           actor: { login, kind: input.actor.type === 'User' ? 'user' : 'bot' },
           budget: config.budget,
@@ -168,7 +178,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       );
       const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
       // A proposal of `work` is kept in the reply itself, so `@nanodex apply <id>` finds it from any worker.
-      const body = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run.prompt, now: new Date(ports.clock.now()) });
+      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run.prompt, now: new Date(ports.clock.now()) });
+      const command = 'command' in result ? result.command : run.command;
+      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command, request: run.prompt });
       await post(body);
       await react(result.kind === 'failed' ? 'confused' : 'rocket');
       return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };

@@ -20,10 +20,13 @@ import { produceReview } from './produce-review.js';
 import { readCitedLineCounts } from './read-cited-line-counts.js';
 import { readSkillCatalog } from './read-skill-catalog.js';
 import { renderHelp } from './render-help.js';
+import type { VerifiedMemory } from '../memory/verify-memory.js';
 import type { Produced, ReadRequest, SkillRun } from './skill-run.js';
 
 export interface OutputCommandInput extends ReadRequest {
   describeModelError: (error: unknown) => string;
+  /** What earlier requests in the thread found, checked against the tree. */
+  memory?: VerifiedMemory;
   finish: (explore: ExploreMetrics | undefined, extra: Partial<RunMetrics>) => RunMetrics;
   howToRaise: (limit: keyof RunMetrics['budget']) => string;
 }
@@ -89,6 +92,7 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
         describeModelError: input.describeModelError,
         execution,
         skipExecution: unusable,
+        memory: input.memory,
       });
     },
   };

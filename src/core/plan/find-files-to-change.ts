@@ -2,6 +2,7 @@ import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
 import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
@@ -53,6 +54,9 @@ export function findFilesToChange(input: {
     if (!isProduct(path) || !index.getFile(path)) continue;
     const items = byRelevance.filter((e) => e.path === path && e.source !== 'head');
     const candidate = input.candidates.find((c) => c.path === path);
+    // A file only remembered from earlier in the thread, that nothing in this request matched, is the pattern
+    // to follow ("do the same for the uploader"), shown as context, not proposed for a change.
+    if (candidate?.reason === REMEMBERED_REASON && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
     const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
     const best = items[0] ?? byRelevance.find((e) => e.path === path);

@@ -33,6 +33,14 @@ export function renderFooter(m: RunMetrics, extras: FooterExtras): string {
   const removed = (extras.citationsRemoved ?? 0) + m.evidenceDropped;
   if (removed > 0) notes.push(`Citations or evidence removed because they did not resolve: ${removed}.`);
   if (m.refusedToolCalls > 0) notes.push(`Tool calls refused (outside their phase): ${m.refusedToolCalls}.`);
+  if (m.memory) {
+    const files = m.memory.files.slice(0, 5).map((f) => `\`${f}\``);
+    const more = m.memory.files.length > 5 ? ` and ${m.memory.files.length - 5} more` : '';
+    const gone = m.memory.dropped > 0 ? `; ${m.memory.dropped} cited earlier no longer exist and were left out` : '';
+    notes.push(
+      `Carried over from ${m.memory.requests} earlier request${m.memory.requests === 1 ? '' : 's'} in this thread: ${files.length > 0 ? `${files.join(', ')}${more}` : 'no file'}${gone}.`,
+    );
+  }
   return [
     '<details>',
     `<summary>nanodex · ${m.rounds} rounds · ${m.filesTouched} files · ${kb(m.bytesFetched)} · ${(m.latency.totalMs / 1000).toFixed(1)} s${extras.madeWithModel ? '' : ' · offline'}</summary>`,

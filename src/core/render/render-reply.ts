@@ -16,6 +16,7 @@ const LIMIT_NAMES: Record<BudgetLimit, string> = {
   contextTokens: 'context tokens',
   modelCalls: 'model calls',
   wallMs: 'time',
+  memoryTokens: 'thread memory tokens',
 };
 
 export interface ReplyOptions {

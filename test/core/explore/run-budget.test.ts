@@ -38,7 +38,7 @@ describe('run, under a budget', () => {
     const { ports, ask } = await explorePorts();
     const result = await run(ask('where is splitHeaders defined? files=5000'), {
       ...ports,
-      maxima: { rounds: 5, files: 30, bytes: 1e6, contextTokens: 20000, modelCalls: 5, wallMs: 60000 },
+      maxima: { rounds: 5, files: 30, bytes: 1e6, contextTokens: 20000, modelCalls: 5, wallMs: 60000, memoryTokens: 2000 },
     });
     expect(result.kind).toBe('done');
     if (result.kind === 'done') expect(result.metrics.budget.files).toBe(30);

@@ -124,7 +124,7 @@ describe('startMention (the one mention flow)', () => {
     await mention.accept();
     await mention.answer();
     expect(thread.issues).toHaveLength(1);
-    expect(thread.replies.get('mention-42')!.at(-1)).toMatch(/📌 Tracked in #77\.$/);
+    expect(thread.replies.get('mention-42')!.at(-1)).toMatch(/📌 Tracked in #77\./);
   });
 
   it('stays silent for a bot and opens nothing', async () => {

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * What one reply leaves for the next request in the same thread: the
+ * request, the files its citations point at and the symbols it named. Kept
+ * as a hidden block at the end of nanodex's own reply (any worker reads it
+ * back from the thread); never more than this, never file contents.
+ */
+export interface MemoryRecord {
+  v: 1;
+  /** `owner/repo`: a thread's memory never leaves its repository (an issue can be transferred). */
+  repo: string;
+  command: string;
+  request: string;
+  files: string[];
+  symbols: string[];
+}
+
+const PREFIX = '<!-- nanodex:memory ';
+const SUFFIX = ' -->';
+const MAX_FILES = 15;
+const MAX_SYMBOLS = 15;
+
+const schema = z.strictObject({
+  v: z.literal(1),
+  repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  command: z.string().max(40),
+  request: z.string().max(500),
+  files: z.array(z.string().max(4096)).max(MAX_FILES),
+  symbols: z.array(z.string().max(200)).max(MAX_SYMBOLS),
+});
+
+/**
+ * The record of an answered request: files in the order the reply cites them
+ * (links to `…/blob/<sha>/path#L…` or `path#L…`), symbols of the files a plan
+ * names. Undefined when the reply cites nothing.
+ */
+export function toMemoryRecord(input: {
+  repo: string;
+  command: string;
+  request: string;
+  reply: string;
+  /** The files a plan names to change, with their symbols. */
+  named: readonly { path: string; symbols: readonly string[] }[];
+}): MemoryRecord | undefined {
+  const files: string[] = [];
+  const add = (path: string) => {
+    if (!files.includes(path) && files.length < MAX_FILES) files.push(path);
+  };
+  for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
+    if (match[1] && !match[1].startsWith('http')) add(decodeURIComponent(match[1]));
+  }
+  const symbols: string[] = [];
+  for (const file of input.named) {
+    add(file.path);
+    for (const symbol of file.symbols) if (!symbols.includes(symbol) && symbols.length < MAX_SYMBOLS) symbols.push(symbol);
+  }
+  if (files.length === 0 && symbols.length === 0) return undefined;
+  return { v: 1, repo: input.repo, command: input.command, request: input.request.slice(0, 500), files, symbols };
+}
+
+/** The hidden block, with `<`, `>` and `-` escaped inside strings so nothing in it can close the HTML comment. */
+export function encodeMemory(record: MemoryRecord): string {
+  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${PREFIX}${json}${SUFFIX}`;
+}
+
+/** The memory blocks of a comment body that are well-formed; anything else is ignored. */
+export function readMemories(body: string): MemoryRecord[] {
+  const found: MemoryRecord[] = [];
+  let at = body.indexOf(PREFIX);
+  while (at !== -1) {
+    const end = body.indexOf(SUFFIX, at + PREFIX.length);
+    if (end === -1) break;
+    try {
+      const parsed = schema.safeParse(JSON.parse(body.slice(at + PREFIX.length, end)));
+      if (parsed.success) found.push(parsed.data);
+    } catch {
+      // A block someone edited into invalid JSON is not memory.
+    }
+    at = body.indexOf(PREFIX, end);
+  }
+  return found;
+}

@@ -1,0 +1,37 @@
+/** A small client library: a downloader that retries through a helper, an uploader that does not, and unrelated code. */
+export const NET_CLIENT_FILES: Record<string, string> = {
+  'src/net/retry-policy.ts': [
+    '/** Runs fn until it succeeds, at most `attempts` times, waiting longer after each failure. */',
+    'export async function withBackoff<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {',
+    '  let last: unknown;',
+    '  for (let i = 0; i < attempts; i++) {',
+    '    try {',
+    '      return await fn();',
+    '    } catch (error) {',
+    '      last = error;',
+    '      await new Promise((r) => setTimeout(r, 2 ** i * 100));',
+    '    }',
+    '  }',
+    '  throw last;',
+    '}',
+    '',
+  ].join('\n'),
+  'src/net/downloader.ts': [
+    "import { withBackoff } from './retry-policy.js';",
+    '',
+    '/** Downloads a file with retries on network errors. */',
+    'export async function downloadFile(url: string): Promise<ArrayBuffer> {',
+    '  return withBackoff(async () => (await fetch(url)).arrayBuffer());',
+    '}',
+    '',
+  ].join('\n'),
+  'src/net/uploader.ts': [
+    '/** Uploads a file in one request. */',
+    'export async function uploadFile(url: string, body: ArrayBuffer): Promise<void> {',
+    "  await fetch(url, { method: 'PUT', body });",
+    '}',
+    '',
+  ].join('\n'),
+  'src/ui/progress-bar.ts': 'export function renderProgress(done: number, total: number): string {\n  return `${done}/${total}`;\n}\n',
+  'src/ui/theme.ts': "export const colours = { ok: 'green', failed: 'red' };\n",
+};
