@@ -69,6 +69,35 @@ describe('with a model (scripted)', () => {
     expect(result.context.confidenceReason).toContain("none of the answer's 1 citation is backed by the evidence read");
   });
 
+  it("gives the model the thread's memory, checked against the tree (a file that is gone is left out)", async () => {
+    const { ports, repo } = await explorePorts();
+    const model = new ScriptedChatModel([
+      plan('flow'),
+      'Enough.',
+      { toolCalls: [{ name: 'emit_answer', args: { text: 'Split in headers.ts.', citations: [] } }] },
+    ]);
+    await run(
+      {
+        command: 'explain',
+        prompt: 'and how are they parsed there?',
+        repo: { kind: 'local', root: repo.root },
+        memory: {
+          requests: [{ command: 'explain', text: 'how are headers split?' }],
+          files: ['src/http/headers.ts', 'src/removed-since.ts'],
+          symbols: ['splitHeaders'],
+          since: [{ author: 'bob', text: 'mind the folded lines' }],
+        },
+      },
+      { ...ports, model },
+    );
+    const planner = JSON.stringify(model.calls[0]?.messages.map((m) => m.content));
+    expect(planner).toContain('Earlier in this thread');
+    expect(planner).toContain('how are headers split?');
+    expect(planner).toContain('src/http/headers.ts');
+    expect(planner).not.toContain('src/removed-since.ts');
+    expect(planner).toContain('@bob wrote since: mind the folded lines');
+  });
+
   it('does not take a closing "done" after the review comments as the review summary', async () => {
     const repo = await makeReviewRepo(
       { 'src/total.ts': 'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n' },
