@@ -37,7 +37,20 @@ const log = (message: string): void => {
 };
 
 /** Names and questions about sympy (the corpus's Python tree): each call takes the next, so no answer is a repeat. */
-const SYMBOLS = ['simplify', 'Matrix', 'solve', 'Integral', 'Poly', 'expand', 'Symbol', 'factor', 'limit', 'series', 'Rational', 'lambdify'];
+const SYMBOLS = [
+  'simplify',
+  'Matrix',
+  'solve',
+  'Integral',
+  'Poly',
+  'expand',
+  'Symbol',
+  'factor',
+  'limit',
+  'series',
+  'Rational',
+  'lambdify',
+];
 const QUESTIONS = [
   'how does simplify choose between the simplification strategies',
   'where is the inverse of a matrix computed',
@@ -123,7 +136,10 @@ try {
 
   // Baselines, same run, same index: the CLI process an agent would otherwise spawn; rg for text.
   const indexFile = await findIndexFile();
-  const cliFind = await timeProcess(process.execPath, [cli, 'find', 'simplify', '--repo', corpus.root, '--index', indexFile], { env, runs: 5 });
+  const cliFind = await timeProcess(process.execPath, [cli, 'find', 'simplify', '--repo', corpus.root, '--index', indexFile], {
+    env,
+    runs: 5,
+  });
   attachBaseline('find_definition', '`nanodex find` process, same index', cliFind.wallMs);
   const cliSearch = await timeProcess(process.execPath, [cli, 'search', QUESTIONS[0]!, '--repo', corpus.root, '--index', indexFile], {
     env,
@@ -134,10 +150,14 @@ try {
     const rg = await timeProcess('rg', ['-n', '-w', 'simplify', corpus.root], { env, runs: 5 });
     attachBaseline('find_references', '`rg -nw` over the corpus', rg.wallMs);
   }
-  const cliAsk = await timeProcess(process.execPath, [cli, 'ask', QUESTIONS[0]!, '--repo', corpus.root, '--index', indexFile, '--no-refresh'], {
-    env,
-    runs: 3,
-  });
+  const cliAsk = await timeProcess(
+    process.execPath,
+    [cli, 'ask', QUESTIONS[0]!, '--repo', corpus.root, '--index', indexFile, '--no-refresh'],
+    {
+      env,
+      runs: 3,
+    },
+  );
   attachBaseline('ask', '`nanodex ask` process, same index', cliAsk.wallMs);
 
   process.stdout.write(render(connectMs, firstCallMs));
