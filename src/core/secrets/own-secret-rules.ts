@@ -16,18 +16,15 @@ export interface OwnRule {
  * break (`\n`, `\r`, U+2028, U+2029; those also end `^`, `$` and `.` in JavaScript). Most files have
  * no such line, and the cheap hint scan replaces the rule's slow one (lookbehinds and name prefixes).
  */
-export function matchOnHintedLines(text: string, re: RegExp, hint: RegExp): RegExpMatchArray[] {
-  const found: RegExpMatchArray[] = [];
+export function matchOnHintedLines(text: string, re: RegExp, hint: RegExp): (RegExpMatchArray & { index: number })[] {
+  const found: (RegExpMatchArray & { index: number })[] = [];
   hint.lastIndex = 0;
   for (let h = hint.exec(text); h !== null; h = hint.exec(text)) {
     let start = h.index;
     while (start > 0 && !isLineBreak(text.charCodeAt(start - 1))) start -= 1;
     LINE_BREAK.lastIndex = h.index;
     const end = LINE_BREAK.exec(text)?.index ?? text.length;
-    for (const m of text.slice(start, end).matchAll(re)) {
-      m.index += start;
-      found.push(m);
-    }
+    for (const m of text.slice(start, end).matchAll(re)) found.push(Object.assign(m, { index: (m.index ?? 0) + start }));
     hint.lastIndex = Math.max(end, h.index + 1); // the next line: this one is done
   }
   return found;
