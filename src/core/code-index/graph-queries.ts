@@ -160,7 +160,7 @@ function linkedCallSteps(direction: 'callers' | 'callees'): string {
     if (direction === 'callers') {
       // The walk holds definitions (t); the step adds the references (r) to them in linked files.
       const [joins, caller] = link.toCaller;
-      return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      return `SELECT coalesce(nullif(r.symbol_id, 0), -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
         JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
         WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0])}`;
@@ -168,7 +168,8 @@ function linkedCallSteps(direction: 'callers' | 'callees'): string {
     // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
     const [joins, definition] = link.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
+      FROM walk w JOIN symbols ws ON ws.id = w.symbol_id
+      JOIN refs r ON r.file_id = ws.file_id AND r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
       JOIN symbols s ON s.file_id = ${definition.replaceAll('@CALLER', 'r.file_id')} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
       WHERE w.depth < @depth ${importsNameOf('s', link.importsName)} ${linkableCall('s', link === LINKS[0])}`;
   }).join('\n UNION\n');

@@ -19,10 +19,13 @@ export function splitIdentifier(identifier: string): string[] {
 
 /**
  * Terms an identifier contributes, cached: code repeats its identifiers, and
- * splitting is most of the indexing cost of search text.
+ * splitting is most of the indexing cost of search text. Each parser worker
+ * has its own cache: 20K entries instead of 200K cut the cold index's peak
+ * RSS on the 53K-file bench corpus from 666-747 MB to 620-631 MB (two runs
+ * each) for about the same CPU time (42.1-43.1 s with 200K, 42.1-43.9 s with 20K).
  */
 const termCache = new Map<string, string>();
-const TERM_CACHE_LIMIT = 200_000;
+const TERM_CACHE_LIMIT = 20_000;
 
 export function toIdentifierTerms(word: string): string {
   let terms = termCache.get(word);

@@ -240,7 +240,7 @@ export class IndexStore {
     }
     const seenRefs = new Set<string>();
     for (const ref of parsed.references) {
-      const symbolId = ref.enclosing === undefined ? null : (symbolIds[ref.enclosing] ?? null);
+      const symbolId = ref.enclosing === undefined ? 0 : (symbolIds[ref.enclosing] ?? 0);
       const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}`;
       if (seenRefs.has(key)) continue;
       seenRefs.add(key);

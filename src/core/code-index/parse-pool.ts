@@ -59,12 +59,20 @@ function createInlinePool(): ParsePool {
   };
 }
 
+/**
+ * A worker's young generation, in MB. V8's default for a worker lets each one's heap grow to 100-170 MB
+ * while it holds 20-90 MB: with 16 MB the cold index of the quick bench corpus peaked at 473-489 MB
+ * instead of 648-664 MB (2 workers), for the same CPU time. The old generation keeps its default limit.
+ */
+const WORKER_YOUNG_GENERATION_MB = 16;
+
 function spawnWorker(): Worker {
   const url = new URL(import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
-  if (url.pathname.endsWith('.js')) return new Worker(url);
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
+  if (url.pathname.endsWith('.js')) return new Worker(url, { resourceLimits });
   // Running from TypeScript sources (tests, tsx): let the worker load them through tsx.
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits });
 }
 
 /**

@@ -24,32 +24,52 @@ export interface FoldOptions {
  * such folder first. The shallow, central structure stays readable and the
  * leaves (utils/, internal/bind/) become one box each. If folding every
  * folder below the base is not enough, the caller keeps the most central.
+ *
+ * One pass, not one per fold (55K files: 22 s -> well under a second). The
+ * order is fixed up front: folding only merges boxes, so a folder's rank
+ * (the files in boxes below it) never changes, its count of boxes only
+ * falls, and no folder becomes a candidate it was not at the start; a
+ * folder whose count fell below two by its turn is passed over.
  */
 export function foldToUnits(files: string[], options: FoldOptions): Map<string, string> {
   const { base } = options;
-  const unitOf = new Map(
+  const initial = new Map(
     files.map((f): [string, string] => {
       if (!PACKAGE_LANGUAGES.has(options.language(f) ?? '')) return [f, f];
       const dir = dirOf(f);
       return [f, dir === '' ? ROOT_UNIT : dir];
     }),
   );
-  const count = () => new Set(unitOf.values()).size;
-  while (count() > options.maxUnits) {
-    const inside = new Map<string, { units: Set<string>; rank: number }>();
-    for (const [file, unit] of unitOf) {
-      for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) {
-        const entry = inside.get(dir) ?? { units: new Set<string>(), rank: 0 };
-        entry.units.add(unit);
-        entry.rank += options.rank(file);
-        inside.set(dir, entry);
-      }
-    }
-    const candidates = [...inside.entries()].filter(([, e]) => e.units.size >= 2);
-    if (candidates.length === 0) break;
-    candidates.sort(([a, x], [b, y]) => depthOf(b) - depthOf(a) || x.rank - y.rank || (a < b ? -1 : 1));
-    const [folder] = candidates[0]!;
-    for (const [file, unit] of unitOf) if (unit.startsWith(`${folder}/`)) unitOf.set(file, folder);
+  const units = new Set(initial.values());
+  // Per folder below the base: how many boxes lie below it, and the rank of their files (summed in file order).
+  const inside = new Map<string, { count: number; rank: number }>();
+  const entry = (dir: string) => {
+    let e = inside.get(dir);
+    if (!e) inside.set(dir, (e = { count: 0, rank: 0 }));
+    return e;
+  };
+  for (const unit of units) for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) entry(dir).count += 1;
+  for (const [file, unit] of initial) {
+    for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) entry(dir).rank += options.rank(file);
+  }
+  const order = [...inside.entries()].filter(([, e]) => e.count >= 2);
+  order.sort(([a, x], [b, y]) => depthOf(b) - depthOf(a) || x.rank - y.rank || (a < b ? -1 : 1));
+  let total = units.size;
+  const folded = new Set<string>();
+  for (const [folder, e] of order) {
+    if (total <= options.maxUnits) break;
+    if (e.count < 2) continue;
+    // The boxes below become one: the folder's own box when it already was one (a package's folder).
+    const merged = units.has(folder) ? e.count : e.count - 1;
+    for (let dir = dirOf(folder); isBelow(dir, base); dir = dirOf(dir)) inside.get(dir)!.count -= merged;
+    total -= merged;
+    folded.add(folder);
+  }
+  const unitOf = new Map<string, string>();
+  for (const [file, unit] of initial) {
+    let box = unit;
+    for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) if (folded.has(dir)) box = dir;
+    unitOf.set(file, box);
   }
   return unitOf;
 }
