@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Probot } from 'probot';
 import { openChatModel, describeError, type Logger } from '../core/index.js';
 import { createAppDeps, type AppDeps } from './app-deps.js';
+import type { JobQueue } from './job-queue.js';
 import { createAppOctokit } from './app-octokit.js';
 import { createNanodexApp } from './create-app.js';
 import { checkWebhookPayload } from './check-webhook-payload.js';
@@ -86,7 +87,7 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
 
 async function stopApp(
   running: RunningServer,
-  deps: AppDeps,
+  deps: AppDeps & { queue: JobQueue },
   options: { shutdownMs: number; flushed: () => Promise<void> },
 ): Promise<void> {
   deps.logger.info('shutting down: no new webhooks, finishing queued jobs', { jobs: deps.queue.size, withinMs: options.shutdownMs });

@@ -12,6 +12,7 @@ import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
 import { toFailure } from './failure/to-failure.js';
+import { throwIfRetryable } from './failure/retry-later.js';
 import type { RunPorts } from './run-ports.js';
 
 export type { RunPorts } from './run-ports.js';
@@ -27,6 +28,7 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   try {
     result = await runCommand(request, ports, started);
   } catch (error) {
+    throwIfRetryable(error, ports.retryable);
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
     const { modelConfig } = ports;
     result = toFailure(error, {

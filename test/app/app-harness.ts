@@ -42,7 +42,7 @@ export const TestOctokit = ProbotOctokit.defaults((options: Record<string, unkno
 
 export interface Harness {
   probot: Probot;
-  deps: AppDeps;
+  deps: ReturnType<typeof createAppDeps>;
   github: FakeGitHub;
   logger: ReturnType<typeof recordingLogger>;
   /** Delivers one event and waits until every job it queued has settled. */
