@@ -1,11 +1,11 @@
-import { openChatModel, type Logger } from '../core/index.js';
+import { openChatModel } from '../core/index.js';
 import { checkDataDir, createProbot, findAppSlug, toListenProblem, type AppStart } from './app-startup.js';
 import { createAppDeps, type AppDeps } from './app-deps.js';
 import type { JobQueue } from './job-queue.js';
 import { AppMetrics } from './app-metrics.js';
 import { createNanodexApp } from './create-app.js';
 import { checkWebhookPayload } from './check-webhook-payload.js';
-import { readAppEnv, type AppEnv, type EnvProblem } from './read-app-env.js';
+import { readAppEnv } from './read-app-env.js';
 import { startAppServer, type RunningServer } from './start-server.js';
 import { TarballRepoIndexes } from './tarball-repo-indexes.js';
 import { runReceiver } from './scale/run-receiver.js';
@@ -40,7 +40,10 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
     model: env.modelConfig ? openChatModel(env.modelConfig) : undefined,
     jobDeadlineMs: env.jobDeadlineMs,
   });
-  const metrics = new AppMetrics(async () => ({ waiting: deps.queue.size.pending - deps.queue.size.running, running: deps.queue.size.running }));
+  const metrics = new AppMetrics(async () => ({
+    waiting: deps.queue.size.pending - deps.queue.size.running,
+    running: deps.queue.size.running,
+  }));
   let running: RunningServer;
   try {
     running = await startAppServer({
@@ -69,7 +72,6 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
     app: { url: running.url, logger, stop: () => stopApp(running, deps, { shutdownMs: env.shutdownMs, flushed: logger.flushed }) },
   };
 }
-
 
 async function stopApp(
   running: RunningServer,

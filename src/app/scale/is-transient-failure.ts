@@ -37,7 +37,7 @@ export function isTransientFailure(error: unknown): boolean {
 }
 
 function isTransientHere(error: unknown): boolean {
-  if (error instanceof NanodexError && error.code === 'github-unreachable') return true;
+  if (error instanceof NanodexError && (error.code === 'github-unreachable' || error.code === 'index-busy')) return true;
   const status = statusOf(error) ?? readNumber(error, 'statusCode');
   if (status !== undefined) return status >= 500 || status === 429;
   if (typeof error !== 'object' || error === null) return false;
