@@ -2,14 +2,9 @@ import type { Redis } from 'ioredis';
 import { NanodexError } from '../../core/index.js';
 import type { GitHubClient } from '../../github/github-client.js';
 import { toRepoKey, type OpenedRepoIndex, type RepoIndexes, type RepoTarget } from '../repo-indexes.js';
+import { DEFAULT_INDEX_LEASE_MS } from './read-redis-env.js';
 import { acquireLease } from './redis-lease.js';
 
-/**
- * Long enough that a synchronous stretch of indexing (7.7 s at once for 32K
- * files, measured in index-write-lock.ts) never lets it lapse; short enough
- * that a killed worker's repository is free again within a minute.
- */
-export const INDEX_LEASE_MS = 60_000;
 /** As the SQLite write lock's own wait: a cold build of a large repository takes minutes. */
 export const INDEX_LEASE_WAIT_MS = 10 * 60_000;
 
@@ -37,7 +32,7 @@ export class LeasedRepoIndexes implements RepoIndexes {
   async open(client: GitHubClient, target: RepoTarget, options?: { headSha?: string }): Promise<OpenedRepoIndex> {
     const key = `nanodex:index-lease:${target.installationId}:${toRepoKey(target)}`;
     const waitMs = this.options.waitMs ?? INDEX_LEASE_WAIT_MS;
-    const lease = await acquireLease(this.redis, key, { leaseMs: this.options.leaseMs ?? INDEX_LEASE_MS, waitMs });
+    const lease = await acquireLease(this.redis, key, { leaseMs: this.options.leaseMs ?? DEFAULT_INDEX_LEASE_MS, waitMs });
     if (!lease) {
       throw new NanodexError(
         'index-busy',

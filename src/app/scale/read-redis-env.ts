@@ -15,17 +15,27 @@ export interface RedisEnv {
   lockMs: number;
   /** Jobs at once across every worker (BullMQ's global concurrency); undefined: only the per-worker limit. */
   globalConcurrency: number | undefined;
+  /** A worker's hold on a repository index while it opens (and may write) it; see leased-repo-indexes.ts. */
+  indexLeaseMs: number;
 }
 
 /** Three attempts: a GitHub or model blip is usually over within the backoff (2 s, then 4 s). */
 export const DEFAULT_JOB_ATTEMPTS = 3;
 /** BullMQ's own default: the lock is renewed every half of it while the worker is alive. */
 export const DEFAULT_JOB_LOCK_MS = 30_000;
+/**
+ * Long enough that a synchronous stretch of indexing (7.7 s at once for 32K
+ * files, measured in index-write-lock.ts) never lets it lapse; short enough
+ * that a killed worker's repository index is free again within a minute.
+ */
+export const DEFAULT_INDEX_LEASE_MS = 60_000;
 
 /** Reads REDIS_URL and its companions; undefined when REDIS_URL is unset. Problems go to `problems`, with their fix. */
 export function readRedisEnv(env: NodeJS.ProcessEnv, problems: EnvProblem[]): RedisEnv | undefined {
   const text = env.REDIS_URL?.trim();
-  const companions = ['NANODEX_JOB_ATTEMPTS', 'NANODEX_JOB_LOCK_MS', 'NANODEX_GLOBAL_CONCURRENCY'].filter((v) => env[v]?.trim());
+  const companions = ['NANODEX_JOB_ATTEMPTS', 'NANODEX_JOB_LOCK_MS', 'NANODEX_GLOBAL_CONCURRENCY', 'NANODEX_INDEX_LEASE_MS'].filter((v) =>
+    env[v]?.trim(),
+  );
   if (!text) {
     if (companions.length > 0)
       problems.push({
@@ -52,7 +62,8 @@ export function readRedisEnv(env: NodeJS.ProcessEnv, problems: EnvProblem[]): Re
   const attempts = readWhole(env, 'NANODEX_JOB_ATTEMPTS', DEFAULT_JOB_ATTEMPTS, 1, problems);
   const lockMs = readWhole(env, 'NANODEX_JOB_LOCK_MS', DEFAULT_JOB_LOCK_MS, 1_000, problems);
   const global = env.NANODEX_GLOBAL_CONCURRENCY?.trim() ? readWhole(env, 'NANODEX_GLOBAL_CONCURRENCY', 1, 1, problems) : undefined;
-  return { url: text, attempts, lockMs, globalConcurrency: global };
+  const indexLeaseMs = readWhole(env, 'NANODEX_INDEX_LEASE_MS', DEFAULT_INDEX_LEASE_MS, 1_000, problems);
+  return { url: text, attempts, lockMs, globalConcurrency: global, indexLeaseMs };
 }
 
 function readWhole(env: NodeJS.ProcessEnv, variable: string, fallback: number, min: number, problems: EnvProblem[]): number {

@@ -63,7 +63,7 @@ export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerSt
     ...createAppDeps({
       appSlug: slug.slug,
       logger,
-      indexes: new LeasedRepoIndexes(new TarballRepoIndexes({ dataDir: env.dataDir }), redis),
+      indexes: new LeasedRepoIndexes(new TarballRepoIndexes({ dataDir: env.dataDir }), redis, { leaseMs: env.redis.indexLeaseMs }),
       installIndexLimit: env.installIndexLimit,
       modelConfig: env.modelConfig,
       model: env.modelConfig ? openChatModel(env.modelConfig) : undefined,
