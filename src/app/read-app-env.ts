@@ -30,6 +30,8 @@ export interface AppEnv {
   shutdownMs: number;
   /** REDIS_URL and its settings: stateless receivers and `nanodex worker` processes; undefined: one process. */
   redis: RedisEnv | undefined;
+  /** NANODEX_GITHUB_THROTTLE (default on): pace writes per installation as github.com expects. */
+  githubThrottle: boolean;
 }
 
 /**
@@ -98,6 +100,14 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
   const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   const shutdownMs = readNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
   const redis = readRedisEnv(env, problems);
+  const throttleText = env.NANODEX_GITHUB_THROTTLE?.trim() || 'on';
+  if (throttleText !== 'on' && throttleText !== 'off') {
+    problems.push({
+      variable: 'NANODEX_GITHUB_THROTTLE',
+      problem: `is ${JSON.stringify(throttleText)}`,
+      fix: 'use on (the default: writes paced as github.com expects) or off (a GitHub Enterprise Server without rate limits)',
+    });
+  }
   let modelConfig: ModelConfig | undefined;
   try {
     modelConfig = readModelEnv(env);
@@ -126,6 +136,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       jobDeadlineMs,
       shutdownMs,
       redis,
+      githubThrottle: throttleText !== 'off',
     },
   };
 }
