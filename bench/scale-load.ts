@@ -49,7 +49,11 @@ interface Phase {
 
 async function startPhase(redis: TestRedis, workers: number): Promise<Phase & { env: Record<string, string> }> {
   await redis.flushAll();
-  const github = new ScaleGitHub({ selfLogin: 'nanodex[bot]', latencyMs: Number(values.latency), maxConcurrent: Number(values['github-concurrency']) });
+  const github = new ScaleGitHub({
+    selfLogin: 'nanodex[bot]',
+    latencyMs: Number(values.latency),
+    maxConcurrent: Number(values['github-concurrency']),
+  });
   const { url } = await github.serve();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nanodex-scale-data-'));
   const env = {
@@ -131,7 +135,9 @@ try {
     const lost = deliveries.filter((d) => !isAnswered(phase.github, d)).length;
     const seconds = (t1 - t0) / 1000;
     throughput.push({ workers, jobs: deliveries.length - lost, seconds, jobsPerSecond: (deliveries.length - lost) / seconds, lost });
-    console.log(`throughput, ${workers} worker(s): ${((deliveries.length - lost) / seconds).toFixed(1)} jobs/s (${deliveries.length - lost} in ${seconds.toFixed(1)} s, ${lost} lost)`);
+    console.log(
+      `throughput, ${workers} worker(s): ${((deliveries.length - lost) / seconds).toFixed(1)} jobs/s (${deliveries.length - lost} in ${seconds.toFixed(1)} s, ${lost} lost)`,
+    );
     await stopPhase(phase);
   }
   report.throughput = throughput;

@@ -12,7 +12,10 @@ export interface RunCheck {
 }
 
 function percentile(values: number[], p: number): number {
-  return quantile([...values].sort((a, b) => a - b), p / 100);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    p / 100,
+  );
 }
 
 /**

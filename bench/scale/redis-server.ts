@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 
 /** The Debian package's binary; `.ci/run` installs `redis-server` when it is missing. */
-const REDIS_SERVER =process.env.NANODEX_REDIS_SERVER ?? 'redis-server';
+const REDIS_SERVER = process.env.NANODEX_REDIS_SERVER ?? 'redis-server';
 /** Generous: a loaded 2-core machine starts redis-server in milliseconds, replaying an AOF in well under this. */
 const READY_TIMEOUT_MS = 20_000;
 

@@ -63,7 +63,12 @@ export function buildDeliveries(count: number, repos: number): BenchDelivery[] {
       c.installation = installation;
       c.issue = { ...c.issue, number: issue };
       delete c.issue.pull_request;
-      c.comment = { ...c.comment, id: 1_000_000 + issue, body: '@nanodex help', user: { ...(c.comment.user as object), login: 'Codertocat', type: 'User' } };
+      c.comment = {
+        ...c.comment,
+        id: 1_000_000 + issue,
+        body: '@nanodex help',
+        user: { ...(c.comment.user as object), login: 'Codertocat', type: 'User' },
+      };
       payload = c;
     } else {
       const p = structuredClone(pull) as Record<string, unknown> & { pull_request: Record<string, unknown> };

@@ -50,7 +50,11 @@ export class ScaleGitHub {
         void this.throttled(async () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const body = text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {};
-          const [status, data, type] = this.answer(request.method ?? 'GET', decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'), body);
+          const [status, data, type] = this.answer(
+            request.method ?? 'GET',
+            decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'),
+            body,
+          );
           if (response.destroyed) return;
           response.writeHead(status, { 'content-type': type ?? 'application/json; charset=utf-8' });
           response.end(typeof data === 'string' ? data : JSON.stringify(data));
@@ -94,7 +98,18 @@ export class ScaleGitHub {
     if (method === 'GET' && path === '/app') return [200, { id: 1, slug: this.options.selfLogin.replace('[bot]', '') }];
     if (!repo) return this.notFound(method, path);
     if (method === 'GET' && rest === '/contents/.github/nanodex.yml')
-      return [200, { type: 'file', encoding: 'base64', content: Buffer.from(CONFIG).toString('base64'), size: CONFIG.length, path: '.github/nanodex.yml', name: 'nanodex.yml', sha: 'c' }];
+      return [
+        200,
+        {
+          type: 'file',
+          encoding: 'base64',
+          content: Buffer.from(CONFIG).toString('base64'),
+          size: CONFIG.length,
+          path: '.github/nanodex.yml',
+          name: 'nanodex.yml',
+          sha: 'c',
+        },
+      ];
     const permission = /^\/collaborators\/([^/]+)\/permission$/.exec(rest);
     if (method === 'GET' && permission) return [200, { permission: 'admin', role_name: 'admin', user: { login: permission[1] } }];
     if (method === 'POST' && reactionMatch) return [201, { id: this.nextId++, content: body.content }];
