@@ -9,6 +9,8 @@ export interface RunCheck {
   lost: number;
   duplicatesPosted: number;
   orderViolations: number;
+  /** Deliveries that ran more than once (a worker killed in the middle: the 👀 reaction, or the diff read, seen twice). */
+  rerun: number;
 }
 
 function percentile(values: number[], p: number): number {
@@ -40,6 +42,12 @@ export function checkRun(github: ScaleGitHub, arrival: BenchDelivery[], all: Ben
     if (r.method !== 'GET') s.end = Math.max(s.end, r.at);
     span.set(key, s);
   }
+  const runs = new Map<string, number>();
+  for (const r of github.seen) {
+    if (r.repo === undefined || r.issue === undefined) continue;
+    const isRunMark = (r.method === 'POST' && r.path.endsWith('/reactions')) || (r.method === 'GET' && /\/pulls\/\d+$/.test(r.path));
+    if (isRunMark) runs.set(`${r.repo}#${r.issue}`, (runs.get(`${r.repo}#${r.issue}`) ?? 0) + 1);
+  }
   let orderViolations = 0;
   const lastEnd = new Map<string, number>();
   for (const d of arrival) {
@@ -55,5 +63,6 @@ export function checkRun(github: ScaleGitHub, arrival: BenchDelivery[], all: Ben
     lost: unique.length - completed,
     duplicatesPosted,
     orderViolations,
+    rerun: [...runs.values()].filter((n) => n > 1).length,
   };
 }
