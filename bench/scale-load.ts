@@ -14,7 +14,11 @@
  *    --latency (ms), --github-concurrency, --in-flight, --timeout.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DELIVERY_QUEUE } from '../src/app/scale/redis-deliveries.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findProjectRoot } from './project-root.js';
@@ -122,6 +126,10 @@ function isAnswered(github: ScaleGitHub, d: BenchDelivery): boolean {
   return github.finalBodies(`${d.repo}#${d.issue}`).some((b) => !/working on it|is working/i.test(b));
 }
 
+function inFlightOn(active: { processedBy?: string }[], name: string): number {
+  return active.filter((job) => job.processedBy === name).length;
+}
+
 const redis = await startRedis({ appendonly: true });
 const report: Record<string, unknown> = { when: new Date().toISOString(), flags: values, workerConcurrency: Number(WORKER_CONCURRENCY) };
 try {
@@ -145,21 +153,30 @@ try {
   const phase = await startPhase(redis, 3);
   const deliveries = buildDeliveries(Number(values.deliveries), repos);
   const killAt = Math.floor(deliveries.length * 0.4);
-  let killed: { at: number; restartedAfterMs: number } | undefined;
+  let killed: { at: number; restartedAfterMs: number; jobsInFlightOnIt: number } | undefined;
+  let inFlightWhenKilled = 0;
+  const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const queue = new Queue(DELIVERY_QUEUE, { connection: queueConnection });
   const t0 = Date.now();
   const sent = await sendAll(phase.receiver.url, deliveries, async (count) => {
     if (count !== killAt) return;
     const victim = phase.workers[0] as BenchProcess;
+    // Killed while it runs something: wait (up to 10 s) until BullMQ shows an active job of this process.
+    const name = `${hostname()}:${victim.child.pid}`;
+    for (let waited = 0; waited < 10_000 && inFlightOn(await queue.getActive(), name) === 0; waited += 20) await sleep(20);
+    inFlightWhenKilled = inFlightOn(await queue.getActive(), name);
     victim.child.kill('SIGKILL');
     await victim.exited;
     const killedAt = Date.now();
     setTimeout(() => {
       void startBenchProcess(root, 'worker-1 (restarted)', 'worker', phase.env).then((p) => phase.workers.push(p));
     }, 2_000);
-    killed = { at: count, restartedAfterMs: 2_000 };
+    killed = { at: count, restartedAfterMs: 2_000, jobsInFlightOnIt: inFlightWhenKilled };
     console.log(`killed worker-1 (-9) after ${count} deliveries, ${((killedAt - t0) / 1000).toFixed(1)} s in; restarting it in 2 s`);
   });
   const t1 = await waitForReplies(phase.github, deliveries);
+  await queue.close();
+  queueConnection.disconnect();
   const check: RunCheck = checkRun(phase.github, sent.arrival, deliveries, sent.acks);
   report.fault = {
     deliveries: deliveries.length,

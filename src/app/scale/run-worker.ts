@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
 import { describeError, openChatModel, type Logger } from '../../core/index.js';
@@ -90,6 +91,8 @@ export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerSt
     lockDuration: env.redis.lockMs,
     stalledInterval: env.redis.lockMs,
     maxStalledCount: MAX_STALLED,
+    // Shown as each active job's processedBy: which worker (host and process) runs it.
+    name: `${hostname()}:${process.pid}`,
   });
   worker.on('error', (error) => logger.error('worker error', { error: describeError(error) }));
 
