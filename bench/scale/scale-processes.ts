@@ -68,6 +68,7 @@ function rssMb(pid: number | undefined): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
+    // The process exited between two samples.
     return 0;
   }
 }

@@ -16,7 +16,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   readonly deliveries = new Counter({
     name: 'nanodex_webhook_deliveries_total',
-    help: 'Webhook deliveries by event and outcome (queued, duplicate, ignored, refused, failed)',
+    help: 'Webhook deliveries by event and outcome (handled in one process; queued, duplicate, ignored with Redis; refused, failed)',
     labelNames: ['event', 'outcome'],
     registers: [this.registry],
   });

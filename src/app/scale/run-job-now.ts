@@ -1,4 +1,4 @@
-import { newReferenceId, type Logger } from '../../core/index.js';
+import { describeError, newReferenceId, type Logger } from '../../core/index.js';
 import { JobDeadlineError, type Job } from '../job-queue.js';
 
 export type JobOutcome = 'done' | 'stopped';
@@ -32,7 +32,13 @@ async function withDeadline<T>(job: Job, work: () => Promise<T>, options: { dead
       running.catch(() => undefined);
       const referenceId = newReferenceId();
       options.logger.error('job passed its deadline', { deliveryId: job.deliveryId, event: job.name, repo: job.repoKey, referenceId });
-      await job.onDeadline?.({ referenceId, message: error.userMessage }).catch(() => undefined);
+      await job.onDeadline?.({ referenceId, message: error.userMessage }).catch((replyError: unknown) => {
+        options.logger.error('could not report the deadline', {
+          deliveryId: job.deliveryId,
+          referenceId,
+          error: describeError(replyError),
+        });
+      });
     }
     throw error;
   } finally {

@@ -141,6 +141,20 @@ describe('the Redis queue (a real redis-server)', () => {
     expect(dead?.failedReason).toMatch(/gave up after 2 attempts/);
   }, 90_000);
 
+  it("fails a job past its deadline without retrying it, and runs the repository's next delivery", async () => {
+    const a = receiver();
+    const w = await worker(redis.url, (after) => sleep(after.endsWith('-0') ? 3_000 : 1), { deadlineMs: 300 });
+    await a.accept({ deliveryId: 'late-0', event: 'push', payload: pushPayload('octo/late', 'octo/late-0') });
+    await a.accept({ deliveryId: 'late-1', event: 'push', payload: pushPayload('octo/late', 'octo/late-1') });
+    await waitUntil('both settled', () => w.settled.length === 2, 60_000);
+    expect(w.settled.map((s) => [s.delivery.deliveryId, s.outcome])).toEqual([
+      ['late-0', 'deadline'],
+      ['late-1', 'completed'],
+    ]);
+    expect(w.runs.filter((r) => r.after === 'octo/late-0')).toHaveLength(1);
+    expect(await (await a.queue.getJob('late-0'))?.getState()).toBe('failed');
+  }, 60_000);
+
   it('keeps queued deliveries across a Redis crash and restart (AOF), and runs them after', async () => {
     const a = receiver();
     for (let i = 0; i < 5; i++)
