@@ -73,7 +73,26 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/nanodex worker cannot start/);
     expect(result.stderr).toMatch(/REDIS_URL is not set/);
-  });
+  }, 60_000);
+
+  it('starts the same worker as `nanodex worker` (the CLI), with the same start-up problems', () => {
+    const result = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), 'worker'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        APP_ID: '1',
+        PRIVATE_KEY,
+        WEBHOOK_SECRET: 's',
+        NANODEX_DATA_DIR: dataDir,
+        REDIS_URL: 'http://nope',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/nanodex worker cannot start/);
+    expect(result.stderr).toMatch(/REDIS_URL is "http:\/\/nope", not a redis:\/\/ or rediss:\/\/ URL/);
+  }, 60_000);
 
   it('answers a mention once although the worker running it is killed -9: another worker runs it again and updates the same reply', async () => {
     const receiver = await start('receiver');
