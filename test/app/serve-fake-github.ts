@@ -11,13 +11,15 @@ export interface ServedGitHub {
  * The fake GitHub behind a real HTTP server on 127.0.0.1, for processes that
  * cannot be intercepted with nock (the shipped App, started with `node`).
  * `silent` (or a path matching `hang`): accept the connection and never answer, as a GitHub that hangs;
- * `delay`: answer a matching path only after `ms` (a slow download, to stop a process in the middle of it).
+ * `delay`: answer a matching path only after `ms` (a slow download, to stop a process in the middle of it);
+ * `onArrive`: told of each request as it arrives (FakeGitHub records it only once answered).
  */
 export async function serveFakeGitHub(
   fake: FakeGitHub | 'silent',
-  options: { hang?: RegExp; delay?: { path: RegExp; ms: number } } = {},
+  options: { hang?: RegExp; delay?: { path: RegExp; ms: number }; onArrive?: (url: string) => void } = {},
 ): Promise<ServedGitHub> {
   const server: Server = createServer((request, response) => {
+    options.onArrive?.(request.url ?? '/');
     // A GitHub that hangs: the connection is accepted and nothing is ever sent back.
     if (fake === 'silent' || options.hang?.test(request.url ?? '')) return;
     const chunks: Buffer[] = [];
