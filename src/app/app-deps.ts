@@ -1,6 +1,6 @@
-import { type ChatModel, systemClock, type Budget, type Clock, type Logger, type ModelConfig } from '../core/index.js';
+import { type ChatModel, type IsRetryable, systemClock, type Budget, type Clock, type Logger, type ModelConfig } from '../core/index.js';
 import { PermissionCache } from '../github/read-permission.js';
-import { JobQueue } from './job-queue.js';
+import { JobQueue, type JobSink } from './job-queue.js';
 import { RefusalMemory } from './refusal-memory.js';
 import type { RepoIndexes } from './repo-indexes.js';
 
@@ -9,7 +9,8 @@ export interface AppDeps {
   /** The App's slug: `@<slug>` mentions it and `<slug>[bot]` is its own login. */
   appSlug: string;
   indexes: RepoIndexes;
-  queue: JobQueue;
+  /** Where handlers put their jobs: the in-process JobQueue, or a Redis worker's runner (the job runs in that delivery). */
+  queue: JobSink;
   permissions: PermissionCache;
   /** Who was already told they may not ask, per thread (one reply each, never one per mention). */
   refusals: RefusalMemory;
@@ -22,6 +23,8 @@ export interface AppDeps {
   maxima?: Budget;
   /** Repositories indexed per installation event at most (the rest are indexed on first use). */
   installIndexLimit: number;
+  /** Set on Redis workers: which failures are thrown for a retry instead of replied to (see RetryLaterError). */
+  retryable?: IsRetryable;
 }
 
 export function toSelfLogin(appSlug: string): string {
@@ -41,7 +44,7 @@ export function createAppDeps(
       onSettled?: ConstructorParameters<typeof JobQueue>[0]['onSettled'];
       jobDeadlineMs?: number;
     },
-): AppDeps {
+): AppDeps & { queue: JobQueue } {
   return {
     clock: systemClock,
     permissions: new PermissionCache(),

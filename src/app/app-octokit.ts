@@ -26,7 +26,7 @@ interface ThrottledRequest {
  * one new comment every 3 s for the whole App (found measuring
  * `npm run bench:app -- --throttle --installations 5`).
  */
-export function createAppOctokit(options: { timeoutMs?: number } = {}): typeof ProbotOctokit {
+export function createAppOctokit(options: { timeoutMs?: number; throttle?: boolean } = {}): typeof ProbotOctokit {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
   type Defaults = Record<string, unknown> & { throttle?: object; request?: { fetch?: typeof fetch }; auth?: { installationId?: unknown } };
   return ProbotOctokit.defaults((defaults: Defaults) => {
@@ -39,6 +39,8 @@ export function createAppOctokit(options: { timeoutMs?: number } = {}): typeof P
         ...defaults?.throttle,
         ...(typeof installationId === 'number' || typeof installationId === 'string' ? { id: String(installationId) } : {}),
         onSecondaryRateLimit: (_retryAfter: number, request: ThrottledRequest) => request.request.retryCount < MAX_RATE_LIMIT_RETRIES,
+        // NANODEX_GITHUB_THROTTLE=off: a GitHub Enterprise Server with rate limits off, or a local fake (bench:scale).
+        ...(options.throttle === false ? { enabled: false } : {}),
       },
     };
   });

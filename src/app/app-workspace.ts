@@ -53,6 +53,7 @@ export function toAppFlowPorts(deps: AppDeps, client: GitHubClient, where: AppWo
     model: deps.model,
     modelConfig: deps.modelConfig,
     maxima: deps.maxima,
+    retryable: deps.retryable,
     selfLogin: toSelfLogin(deps.appSlug),
   };
 }

@@ -46,6 +46,12 @@ export interface Job {
   onDeadline?: (failure: { referenceId: string; message: string }) => Promise<void>;
 }
 
+/** The port the App's handlers put their jobs into: the in-process JobQueue, or a Redis worker's per-delivery runner. */
+export interface JobSink {
+  /** Takes the job (or drops a duplicate delivery); returns at once. */
+  enqueue(job: Job): 'queued' | 'duplicate';
+}
+
 /** A job past its deadline whose work has not settled yet (shown on /healthz). */
 export interface OverdueJob {
   deliveryId: string;
@@ -76,7 +82,7 @@ const DEFAULT_REMEMBERED = 10_000;
  * per-repository p-queue (concurrency 1) keeps one job per repository at a
  * time without holding a global slot while it waits.
  */
-export class JobQueue {
+export class JobQueue implements JobSink {
   private readonly global: PQueue;
   private readonly perRepo = new Map<string, PQueue>();
   private readonly seen: BoundedSet<string>;

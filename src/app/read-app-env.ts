@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/index.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
+import { readRedisEnv, type RedisEnv } from './scale/read-redis-env.js';
 
 export interface AppEnv {
   appId: number;
@@ -27,6 +28,10 @@ export interface AppEnv {
   jobDeadlineMs: number;
   /** SIGTERM to exit: jobs finish within it, or are failed with a reply (JobQueue.drain). */
   shutdownMs: number;
+  /** REDIS_URL and its settings: stateless receivers and `nanodex worker` processes; undefined: one process. */
+  redis: RedisEnv | undefined;
+  /** NANODEX_GITHUB_THROTTLE (default on): pace writes per installation as github.com expects. */
+  githubThrottle: boolean;
 }
 
 /**
@@ -94,6 +99,15 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
   const githubTimeoutMs = readNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
   const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   const shutdownMs = readNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
+  const redis = readRedisEnv(env, problems);
+  const throttleText = env.NANODEX_GITHUB_THROTTLE?.trim() || 'on';
+  if (throttleText !== 'on' && throttleText !== 'off') {
+    problems.push({
+      variable: 'NANODEX_GITHUB_THROTTLE',
+      problem: `is ${JSON.stringify(throttleText)}`,
+      fix: 'use on (the default: writes paced as github.com expects) or off (a GitHub Enterprise Server without rate limits)',
+    });
+  }
   let modelConfig: ModelConfig | undefined;
   try {
     modelConfig = readModelEnv(env);
@@ -121,6 +135,8 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       githubTimeoutMs,
       jobDeadlineMs,
       shutdownMs,
+      redis,
+      githubThrottle: throttleText !== 'off',
     },
   };
 }

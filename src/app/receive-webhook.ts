@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Probot } from 'probot';
 import { describeError, newReferenceId, type Logger } from '../core/index.js';
+import type { AppMetrics } from './app-metrics.js';
 
 /** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
 export const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
@@ -25,6 +26,13 @@ export interface WebhookReceiver {
   maxBodyBytes?: number;
   /** Shared by every request of one server: bytes read and not yet verified (see MAX_UNVERIFIED_BYTES). */
   inFlight: { bytes: number; max: number };
+  /**
+   * Where a verified, well-formed delivery goes: absent, Probot's handlers in this process (which only
+   * enqueue); with REDIS_URL, the Redis queue (de-duplicated there, run by workers).
+   */
+  deliver?: (delivery: { deliveryId: string; event: string; payload: Record<string, unknown> }) => Promise<string>;
+  /** Counts each answered delivery and times its acknowledgement. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -37,13 +45,23 @@ export interface WebhookReceiver {
  * a 500 with a reference id, never its message.
  */
 export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = process.hrtime.bigint();
+  const outcome = await receiveAndAnswer(receiver, req, res);
+  if (receiver.metrics && outcome !== undefined) {
+    receiver.metrics.deliveries.inc({ event: header(req, 'x-github-event') ?? 'none', outcome });
+    receiver.metrics.ackSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
+  }
+}
+
+/** The checks and the hand-over; returns the outcome to count (undefined: the client went away). */
+async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
   const max = receiver.maxBodyBytes ?? MAX_WEBHOOK_BYTES;
   const event = header(req, 'x-github-event');
   const delivery = header(req, 'x-github-delivery');
   const signature = header(req, 'x-hub-signature-256');
   const missing = [!event && 'X-GitHub-Event', !delivery && 'X-GitHub-Delivery', !signature && 'X-Hub-Signature-256'].filter(Boolean);
   if (missing.length > 0) {
-    return refuse(
+    return refused(
       req,
       res,
       400,
@@ -52,7 +70,7 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   }
   const contentType = header(req, 'content-type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
-    return refuse(
+    return refused(
       req,
       res,
       415,
@@ -60,38 +78,50 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
     );
   }
   const declared = Number(header(req, 'content-length') ?? NaN);
-  if (declared > max) return refuse(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
+  if (declared > max) return refused(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
 
   const body = await readBody(req, max, receiver.inFlight);
-  if (body === 'too-large') return refuse(req, res, 413, `the payload is over the ${max}-byte limit`);
+  if (body === 'too-large') return refused(req, res, 413, `the payload is over the ${max}-byte limit`);
   if (body === 'busy') {
     res.setHeader('retry-after', '10');
-    return refuse(req, res, 503, "too many large deliveries at once; redeliver this one from the App's settings (Advanced) in a moment");
+    return refused(req, res, 503, "too many large deliveries at once; redeliver this one from the App's settings (Advanced) in a moment");
   }
-  if (body === 'aborted') return;
+  if (body === 'aborted') return undefined;
   const text = body.toString('utf8');
   if (!(await receiver.probot.webhooks.verify(text, signature ?? ''))) {
-    return refuse(req, res, 401, 'the signature does not match the payload: check that WEBHOOK_SECRET is the secret set on the App');
+    return refused(req, res, 401, 'the signature does not match the payload: check that WEBHOOK_SECRET is the secret set on the App');
   }
   let payload: unknown;
   try {
     payload = JSON.parse(text);
   } catch (error) {
-    return refuse(req, res, 400, `the payload is not JSON (${describeError(error).slice(0, 120)})`);
+    return refused(req, res, 400, `the payload is not JSON (${describeError(error).slice(0, 120)})`);
   }
   const problem = receiver.checkPayload(event ?? '', payload);
   if (problem !== undefined) {
     receiver.logger.warn('webhook payload refused', { deliveryId: delivery, event, problem });
-    return refuse(req, res, 400, `the ${event} payload is not what GitHub sends: ${problem}`);
+    return refused(req, res, 400, `the ${event} payload is not what GitHub sends: ${problem}`);
   }
+  let outcome = 'handled';
   try {
-    await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
+    if (receiver.deliver) {
+      outcome = await receiver.deliver({ deliveryId: delivery ?? '', event: event ?? '', payload: payload as Record<string, unknown> });
+    } else {
+      await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
+    }
   } catch (error) {
     const referenceId = newReferenceId();
     receiver.logger.error('webhook handler failed', { deliveryId: delivery, event, referenceId, error: describeError(error) });
-    return reply(res, 500, `nanodex could not handle this delivery (reference ${referenceId}); the server log has the details`);
+    reply(res, 500, `nanodex could not handle this delivery (reference ${referenceId}); the server log has the details`);
+    return 'failed';
   }
-  reply(res, 200, 'ok');
+  reply(res, 200, outcome === 'duplicate' ? 'duplicate delivery: already queued' : 'ok');
+  return outcome;
+}
+
+function refused(req: IncomingMessage, res: ServerResponse, status: number, message: string): 'refused' {
+  refuse(req, res, status, message);
+  return 'refused';
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { ApplicationFunction, Probot } from 'probot';
 import { describeError, type Logger } from '../core/index.js';
 import type { JobQueue } from './job-queue.js';
-import { MAX_UNVERIFIED_BYTES, receiveWebhook, type CheckPayload } from './receive-webhook.js';
+import type { AppMetrics } from './app-metrics.js';
+import { MAX_UNVERIFIED_BYTES, receiveWebhook, type CheckPayload, type WebhookReceiver } from './receive-webhook.js';
 
 export interface RunningServer {
   server: Server;
@@ -27,7 +28,12 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export async function startAppServer(options: {
   probot: Probot;
   appFn: ApplicationFunction;
-  queue: JobQueue;
+  /** The in-process queue (its jobs and overdue jobs on /healthz); absent on a Redis receiver. */
+  queue?: JobQueue;
+  /** With REDIS_URL: where deliveries go instead of this process's handlers (RedisDeliveries.accept). */
+  deliver?: WebhookReceiver['deliver'];
+  /** GET /metrics. */
+  metrics?: AppMetrics;
   logger: Logger;
   checkPayload: CheckPayload;
   port: number;
@@ -36,11 +42,14 @@ export async function startAppServer(options: {
   maxBodyBytes?: number;
   maxUnverifiedBytes?: number;
 }): Promise<RunningServer> {
-  const { probot, queue } = options;
-  await probot.load(options.appFn);
+  const { probot, queue, metrics } = options;
+  // A Redis receiver runs no handlers: the workers do.
+  if (!options.deliver) await probot.load(options.appFn);
   const webhookPath = options.webhookPath ?? '/api/github/webhooks';
-  const receiver = {
+  const receiver: WebhookReceiver = {
     probot,
+    deliver: options.deliver,
+    metrics,
     logger: options.logger,
     checkPayload: options.checkPayload,
     maxBodyBytes: options.maxBodyBytes,
@@ -49,10 +58,20 @@ export async function startAppServer(options: {
   const server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && (url === '/healthz' || url === '/')) {
-      const overdue = queue.overdue;
+      const overdue = queue?.overdue ?? [];
       res
         .writeHead(overdue.length === 0 ? 200 : 503, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ ok: overdue.length === 0, jobs: queue.size, overdue }));
+        .end(JSON.stringify({ ok: overdue.length === 0, ...(queue ? { jobs: queue.size } : { role: 'receiver' }), overdue }));
+      return;
+    }
+    if (req.method === 'GET' && url === '/metrics' && metrics) {
+      metrics.render().then(
+        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+        (error: unknown) => {
+          options.logger.error('metrics failed', { error: describeError(error) });
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be read; see the server log\n');
+        },
+      );
       return;
     }
     if (req.method === 'POST' && url === webhookPath) {
@@ -64,7 +83,7 @@ export async function startAppServer(options: {
     }
     res
       .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-      .end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check\n`);
+      .end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check, GET /metrics the metrics\n`);
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ import { registerReplayCommand } from './commands/replay-command.js';
 import { registerLookupCommands } from './commands/lookup-commands.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
+import { registerWorkerCommand } from './commands/worker-command.js';
 
 /** Parses `argv` and runs one command; returns the exit code and never throws. Everything it prints is redacted. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -62,5 +63,6 @@ export function buildProgram(io: CliIo, wrap: Wrap): Command {
   registerSkillCommands(program, io, wrap);
   registerReplayCommand(program, io, wrap);
   registerMcpCommand(program, io, wrap);
+  registerWorkerCommand(program, io, wrap);
   return program;
 }

@@ -23,6 +23,7 @@ export {
 } from './config/repo-config.js';
 export type { ParsedRepoConfig, RepoConfig } from './config/repo-config.js';
 export { newReferenceId } from './failure/to-failure.js';
+export { RetryLaterError, throwIfRetryable, type IsRetryable } from './failure/retry-later.js';
 export { startMention } from './flows/answer-mention.js';
 export { reviewChange } from './flows/review-change.js';
 export type { ReviewOutcome } from './flows/review-change.js';

@@ -5,6 +5,7 @@ import type { ModelPlanner } from './explore/types.js';
 import type { ModelConfig } from './llm/model-config.js';
 import type { Clock, Logger, RepoSource } from './ports.js';
 import type { SkillFile } from './skills/types.js';
+import type { IsRetryable } from './failure/retry-later.js';
 
 /** What run() works with: the repository, its index, the model (optional) and the clock and log. */
 export interface RunPorts {
@@ -26,4 +27,9 @@ export interface RunPorts {
    * checkout is not, and its skills must not steer its own review).
    */
   repositorySkills?: SkillFile[];
+  /**
+   * Set by a front that retries jobs (the App's Redis workers, with attempts left): a failure it calls
+   * retryable is thrown as a RetryLaterError instead of becoming a failure reply.
+   */
+  retryable?: IsRetryable;
 }

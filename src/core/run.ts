@@ -12,6 +12,7 @@ import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
 import { toFailure } from './failure/to-failure.js';
+import { throwIfRetryable } from './failure/retry-later.js';
 import type { RunPorts } from './run-ports.js';
 import { vouchForAnswer } from './answer/vouch-for-answer.js';
 import { fitThreadMemory } from './memory/thread-memory.js';
@@ -30,6 +31,7 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   try {
     result = await runCommand(request, ports, started);
   } catch (error) {
+    throwIfRetryable(error, ports.retryable);
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
     const { modelConfig } = ports;
     result = toFailure(error, {

@@ -3,7 +3,7 @@ import nock from 'nock';
 import { Probot, ProbotOctokit, type Context } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ChatModel } from '../../src/core/llm/chat-model.js';
-import { createAppDeps, type AppDeps } from '../../src/app/app-deps.js';
+import { createAppDeps } from '../../src/app/app-deps.js';
 import { createNanodexApp } from '../../src/app/create-app.js';
 import { LocalRepoIndexes } from '../../src/app/local-repo-indexes.js';
 import type { RepoIndexes } from '../../src/app/repo-indexes.js';
@@ -42,7 +42,7 @@ export const TestOctokit = ProbotOctokit.defaults((options: Record<string, unkno
 
 export interface Harness {
   probot: Probot;
-  deps: AppDeps;
+  deps: ReturnType<typeof createAppDeps>;
   github: FakeGitHub;
   logger: ReturnType<typeof recordingLogger>;
   /** Delivers one event and waits until every job it queued has settled. */

@@ -23,8 +23,8 @@ export interface AppProcess {
 }
 
 /** Starts `node dist/src/app/main.js`, exactly as `npm start` and the Docker image's CMD do, and waits for /healthz. */
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
-  const main = ensureBuilt('src/app/main.js');
+export async function startAppProcess(env: Record<string, string>, options: { entry?: string } = {}): Promise<AppProcess> {
+  const main = ensureBuilt(options.entry ?? 'src/app/main.js');
   const port = await findFreePort();
   const child = spawn(process.execPath, [main], {
     cwd: PROJECT_ROOT,

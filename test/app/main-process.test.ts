@@ -107,6 +107,16 @@ describe('npm start (node dist/src/app/main.js)', () => {
     expect(github.unknown).toEqual([]);
   });
 
+  it('serves Prometheus metrics on GET /metrics in one process too: deliveries, acknowledgements, queue depth', async () => {
+    const response = await fetch(`${app.url}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/nanodex_webhook_deliveries_total\{event="issue_comment",outcome="handled"\} 1/);
+    expect(text).toMatch(/nanodex_webhook_ack_seconds_count 1/);
+    expect(text).toMatch(/nanodex_queue_jobs\{state="waiting"\} 0/);
+    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  });
+
   describe('hostile traffic', () => {
     it('refuses a request without a signature before reading its body (400)', async () => {
       expect(await postHuge(app.url, { 'x-github-event': 'issue_comment', 'x-github-delivery': 'u1' }, HUNDRED_MB)).toBe(400);

@@ -10,16 +10,25 @@ export interface ServedGitHub {
 /**
  * The fake GitHub behind a real HTTP server on 127.0.0.1, for processes that
  * cannot be intercepted with nock (the shipped App, started with `node`).
- * `silent` (or a path matching `hang`): accept the connection and never answer, as a GitHub that hangs.
+ * `silent` (or a path matching `hang`): accept the connection and never answer, as a GitHub that hangs;
+ * `delay`: answer a matching path only after `ms` (a slow download, to stop a process in the middle of it);
+ * `onArrive`: told of each request as it arrives (FakeGitHub records it only once answered).
  */
-export async function serveFakeGitHub(fake: FakeGitHub | 'silent', options: { hang?: RegExp } = {}): Promise<ServedGitHub> {
+export async function serveFakeGitHub(
+  fake: FakeGitHub | 'silent',
+  options: { hang?: RegExp; delay?: { path: RegExp; ms: number }; onArrive?: (url: string) => void } = {},
+): Promise<ServedGitHub> {
   const server: Server = createServer((request, response) => {
+    options.onArrive?.(request.url ?? '/');
     // A GitHub that hangs: the connection is accepted and nothing is ever sent back.
     if (fake === 'silent' || options.hang?.test(request.url ?? '')) return;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const delayMs = options.delay?.path.test(request.url ?? '') ? options.delay.ms : 0;
+      setTimeout(() => answer(Buffer.concat(chunks).toString('utf8')), delayMs);
+    });
+    const answer = (text: string): void => {
       const [status, body, headers] = fake.answer(
         request.method ?? 'GET',
         request.url ?? '/',
@@ -27,8 +36,8 @@ export async function serveFakeGitHub(fake: FakeGitHub | 'silent', options: { ha
         String(request.headers.accept ?? ''),
       );
       const payload = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
-      response.writeHead(status, headers ?? { 'content-type': 'application/json' }).end(payload);
-    });
+      if (!response.destroyed) response.writeHead(status, headers ?? { 'content-type': 'application/json' }).end(payload);
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -8,6 +8,7 @@ import {
   type RepoConfig,
 } from '../config/repo-config.js';
 import { describeError } from '../errors.js';
+import { throwIfRetryable } from '../failure/retry-later.js';
 import { toFailure, type Failure } from '../failure/to-failure.js';
 import { renderHelp } from '../outputs/render-help.js';
 import type { Publisher, PullRequestThread } from '../publish/publisher.js';
@@ -144,6 +145,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       await post(renderWorking(commandName));
       return true;
     } catch (error) {
+      throwIfRetryable(error, ports.retryable);
       // Never silence: whoever asked learns that it failed, with the id that is in the log.
       const failure = toFailure(error, { logger: ports.logger, log: 'mention failed before it ran', fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch(() => undefined);
@@ -185,6 +187,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       await react(result.kind === 'failed' ? 'confused' : 'rocket');
       return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };
     } catch (error) {
+      throwIfRetryable(error, ports.retryable);
       // Whatever failed after "working" (rendering, the tracked issue, the post), the person is told where "working" stands.
       const failure = toFailure(error, { logger: ports.logger, log: 'answering the mention failed', fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => {
@@ -215,6 +218,8 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       await react(outcome.applied ? 'rocket' : 'confused');
       return { handled: 'applied', outcome, url: replyUrl };
     } catch (error) {
+      // A retry is safe: a second apply finds the open pull request, or resumes on the branch it wrote.
+      throwIfRetryable(error, ports.retryable);
       const failure = toFailure(error, { logger: ports.logger, log: 'applying a proposal failed', fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch(() => undefined);
       await react('confused').catch(() => undefined);
@@ -235,6 +240,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       headSha = pr.headSha;
       reviewed = await reviewChange({ pr, config, htmlUrl: input.htmlUrl }, ports.thread, ports);
     } catch (error) {
+      throwIfRetryable(error, ports.retryable);
       const failure = toFailure(error, {
         logger: ports.logger,
         log: 'review from a mention failed',

@@ -2,6 +2,7 @@ import ignore from 'ignore';
 import { REVIEW_PROMPT } from '../commands/command-table.js';
 import type { RepoConfig } from '../config/repo-config.js';
 import { describeError } from '../errors.js';
+import { throwIfRetryable } from '../failure/retry-later.js';
 import { toFailure } from '../failure/to-failure.js';
 import type { PullRequestFacts, PullRequestThread } from '../publish/publisher.js';
 import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
@@ -117,6 +118,7 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     await post(`${result.comment.body}\n\n${receipt}`, reviewed);
     return { outcome: 'reviewed', url: reviewUrl ?? working.url, result };
   } catch (error) {
+    throwIfRetryable(error, ports.retryable);
     const failure = toFailure(error, { logger: ports.logger, log: 'review failed', fields: { pullRequest: pr.number } });
     await post(await renderReply(failure), failureState).catch((stickyError: unknown) => {
       ports.logger.error('could not report the failure in the sticky comment', {

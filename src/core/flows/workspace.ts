@@ -1,4 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import { throwIfRetryable } from '../failure/retry-later.js';
 import { toFailure } from '../failure/to-failure.js';
 import type { RepoSource } from '../ports.js';
 import type { RepoRef, Request, RunResult } from '../request.js';
@@ -44,6 +45,7 @@ export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: Flow
   try {
     opened = await ports.workspace.open();
   } catch (error) {
+    throwIfRetryable(error, ports.retryable);
     return toFailure(error, {
       logger: ports.logger,
       log: 'opening the repository failed',

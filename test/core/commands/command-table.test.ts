@@ -11,7 +11,7 @@ import { captureIo } from '../../helpers/cli-io.js';
 
 const NAMES = COMMAND_TABLE.map((c) => c.name);
 /** CLI commands that are not output commands: they index, search, explore or replay. */
-const CLI_ONLY = ['mcp', 'index', 'search', 'stats', 'ask', 'locate', 'replay'];
+const CLI_ONLY = ['mcp', 'index', 'search', 'stats', 'ask', 'locate', 'replay', 'worker'];
 
 describe('the command table', () => {
   describe('is the one list of commands', () => {
