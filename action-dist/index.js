@@ -6516,6 +6516,63 @@ function isIdentifierLike(word) {
   return false;
 }
 
+// src/core/explore/trim-stack-traces.ts
+var PYTHON_FRAME = /^(\s*)File "[^"]+", line \d+/;
+var AT_FRAME = /^\s*at\s+\S.*(?:\(.*:\d+(?::\d+)?\)|:\d+(?::\d+)?\s*$)/;
+var MAX_FRAME_LINES = 4;
+var REPEATED = /^\s*\[Previous line repeated \d+ more times?\]\s*$/;
+var IPYTHON_FRAME = /^(?:~|\/|[A-Za-z]:\\|<ipython-input)\S*\s+in\s+[\w<>.]+\(/;
+function trimStackTraces(text, keep = 2) {
+  const lines = text.split("\n");
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    const python = PYTHON_FRAME.exec(line);
+    if (python) {
+      const frames = [];
+      while (i < lines.length && PYTHON_FRAME.test(lines[i])) {
+        const frame = [lines[i++]];
+        let next = i;
+        while (next < lines.length && next - i < MAX_FRAME_LINES && !PYTHON_FRAME.test(lines[next])) next += 1;
+        if (next < lines.length && PYTHON_FRAME.test(lines[next])) {
+          frame.push(...lines.slice(i, next).filter((l) => !REPEATED.test(l)));
+          i = next;
+        } else {
+          const indent2 = python[1].length;
+          while (i < lines.length && lines[i].trim() !== "" && lineIndent(lines[i]) > indent2) frame.push(lines[i++]);
+        }
+        frames.push(frame);
+      }
+      out.push(...frames.slice(-keep).flat());
+      continue;
+    }
+    if (IPYTHON_FRAME.test(line)) {
+      const frames = [];
+      while (i < lines.length && IPYTHON_FRAME.test(lines[i])) {
+        const frame = [lines[i++]];
+        while (i < lines.length && lines[i].trim() !== "") frame.push(lines[i++]);
+        frames.push(frame);
+        if (i + 1 < lines.length && lines[i].trim() === "" && IPYTHON_FRAME.test(lines[i + 1])) i += 1;
+      }
+      out.push(...frames.slice(-keep).flatMap((f) => [...f, ""]));
+      continue;
+    }
+    if (AT_FRAME.test(line)) {
+      const frames = [];
+      while (i < lines.length && AT_FRAME.test(lines[i])) frames.push(lines[i++]);
+      out.push(...frames.slice(0, keep));
+      continue;
+    }
+    out.push(line);
+    i += 1;
+  }
+  return out.join("\n");
+}
+function lineIndent(line) {
+  return line.length - line.trimStart().length;
+}
+
 // src/core/explore/locate-files.ts
 var CHUNKS_PER_FILE = 5;
 var SEARCH_CHUNKS = 200;
@@ -6525,8 +6582,9 @@ var WEAK_MEMORY = 0.15;
 var TEST_FACTOR2 = 0.3;
 var TEXT_FACTOR = 0.5;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
-function locateFiles(index, question, options = {}) {
+function locateFiles(index, prompt, options = {}) {
   const limit2 = options.limit ?? 10;
+  const question = trimStackTraces(prompt);
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
   const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
@@ -10557,9 +10615,9 @@ ${fence(draft.suggestion, language)}`
 }
 function reindent(suggestion, line, quoteFirstLine) {
   if (/^[ \t]/.test(suggestion)) return suggestion;
-  const lineIndent = /^\s*/.exec(line)[0];
+  const lineIndent2 = /^\s*/.exec(line)[0];
   const quoteIndent = /^\s*/.exec(quoteFirstLine)[0];
-  const extra = lineIndent.startsWith(quoteIndent) ? lineIndent.slice(quoteIndent.length) : "";
+  const extra = lineIndent2.startsWith(quoteIndent) ? lineIndent2.slice(quoteIndent.length) : "";
   return extra === "" ? suggestion : suggestion.split("\n").map((l) => l === "" ? l : extra + l).join("\n");
 }
 function buildSuggestionBlock(suggestion) {

@@ -3,6 +3,7 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
+import { trimStackTraces } from './trim-stack-traces.js';
 
 export interface LocatedFile {
   path: string;
@@ -68,7 +69,7 @@ const CHANGE_WORDS =
  */
 export function locateFiles(
   index: CodeIndex,
-  question: string,
+  prompt: string,
   options: {
     limit?: number;
     pathPrefix?: string;
@@ -78,6 +79,8 @@ export function locateFiles(
   } = {},
 ): LocatedFile[] {
   const limit = options.limit ?? 10;
+  // A pasted stack trace counts by its innermost frames; its outer (driver) frames are every crash's.
+  const question = trimStackTraces(prompt);
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
   const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
