@@ -63,8 +63,22 @@ var init_ports = __esm({
 });
 
 // src/core/secrets/own-secret-rules.ts
+function matchOnHintedLines(text, re, hint) {
+  const found = [];
+  hint.lastIndex = 0;
+  for (let h = hint.exec(text); h !== null; h = hint.exec(text)) {
+    let start = h.index;
+    while (start > 0 && !isLineBreak(text.charCodeAt(start - 1))) start -= 1;
+    LINE_BREAK.lastIndex = h.index;
+    const end = LINE_BREAK.exec(text)?.index ?? text.length;
+    for (const m of text.slice(start, end).matchAll(re)) found.push(Object.assign(m, { index: (m.index ?? 0) + start }));
+    hint.lastIndex = Math.max(end, h.index + 1);
+  }
+  return found;
+}
 function findPrivateKeys(text) {
   const spans = [];
+  if (!text.includes("PRIVATE KEY")) return spans;
   for (const begin of text.matchAll(KEY_BEGIN)) {
     const from = begin.index + begin[0].length;
     KEY_END.lastIndex = from;
@@ -94,7 +108,7 @@ function isSecretValue(value, options) {
 }
 function findAssignments(text) {
   const spans = [];
-  for (const m of text.matchAll(QUOTED_ASSIGNMENT)) {
+  for (const m of matchOnHintedLines(text, QUOTED_ASSIGNMENT, SECRET_WORD_HINT)) {
     const value = m[2];
     if (!isSecretValue(value, { loose: false })) continue;
     const start = m.index + m[0].length - m[1].length - value.length;
@@ -104,7 +118,7 @@ function findAssignments(text) {
     [ENV_LINE, true],
     [CONFIG_LINE, false]
   ]) {
-    for (const m of text.matchAll(re)) {
+    for (const m of matchOnHintedLines(text, re, loose ? ENV_WORD_HINT : SECRET_WORD_HINT)) {
       const value = m[re === ENV_LINE ? 2 : 1];
       if (!isSecretValue(value, { loose }) || loose && value.toUpperCase() === m[1]) continue;
       const start = m.index + m[0].lastIndexOf(value);
@@ -114,12 +128,15 @@ function findAssignments(text) {
   return spans;
 }
 function findUrlPasswords(text) {
+  if (!text.includes("://")) return [];
   return spansOf("url-password", URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: false }));
 }
-var spansOf, KEY_BEGIN, KEY_END, MAX_KEY_CHARS, KEY_LINE, GOOGLE_API_KEY, JWT, SK_KEY, URL_PASSWORD, SECRET_WORD, QUOTED_ASSIGNMENT, ENV_LINE, CONFIG_LINE, PLACEHOLDER, EXAMPLE, REFERENCE, NOT_A_VALUE, OWN_RULES;
+var LINE_BREAK, isLineBreak, spansOf, KEY_BEGIN, KEY_END, MAX_KEY_CHARS, KEY_LINE, GOOGLE_API_KEY, JWT, SK_KEY, URL_PASSWORD, SECRET_WORD, QUOTED_ASSIGNMENT, ENV_WORD, ENV_LINE, CONFIG_LINE, SECRET_WORD_HINT, ENV_WORD_HINT, PLACEHOLDER, EXAMPLE, REFERENCE, NOT_A_VALUE, OWN_RULES;
 var init_own_secret_rules = __esm({
   "src/core/secrets/own-secret-rules.ts"() {
     "use strict";
+    LINE_BREAK = /[\n\r\u2028\u2029]/g;
+    isLineBreak = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
     spansOf = (id2, re, text, group = 0) => [...text.matchAll(re)].flatMap((m) => {
       const value = m[group];
       if (value === void 0) return [];
@@ -139,20 +156,27 @@ var init_own_secret_rules = __esm({
       String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`,
       "gi"
     );
-    ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
+    ENV_WORD = "PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?";
+    ENV_LINE = new RegExp(
+      String.raw`(?<![\w$.-])((?:[A-Z0-9]+_)*(?:${ENV_WORD})(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])`,
+      "gm"
+    );
     CONFIG_LINE = new RegExp(
       String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`,
       "gim"
     );
+    SECRET_WORD_HINT = new RegExp(SECRET_WORD, "gi");
+    ENV_WORD_HINT = new RegExp(ENV_WORD, "g");
     PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
     EXAMPLE = /0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|wxyz|token|passw|secret/i;
     REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
     NOT_A_VALUE = /^(?:\.{0,2}\/|~\/|[a-z]+:\/\/)|\$\{|\{\{|%\(|[()[\]{}<>]/;
     OWN_RULES = [
       { id: "private-key", find: findPrivateKeys },
-      { id: "google-api-key", find: (text) => spansOf("google-api-key", GOOGLE_API_KEY, text) },
-      { id: "jwt", find: (text) => spansOf("jwt", JWT, text) },
-      { id: "sk-api-key", find: (text) => spansOf("sk-api-key", SK_KEY, text) },
+      // Each literal below is in every match of its rule: a text without it is not scanned.
+      { id: "google-api-key", find: (text) => text.includes("AIza") ? spansOf("google-api-key", GOOGLE_API_KEY, text) : [] },
+      { id: "jwt", find: (text) => text.includes("eyJ") ? spansOf("jwt", JWT, text) : [] },
+      { id: "sk-api-key", find: (text) => text.includes("sk-") ? spansOf("sk-api-key", SK_KEY, text) : [] },
       { id: "url-password", find: findUrlPasswords },
       { id: "secret-assignment", find: findAssignments }
     ];
@@ -435,7 +459,7 @@ var init_identifier_terms = __esm({
     IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
     CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
     termCache = /* @__PURE__ */ new Map();
-    TERM_CACHE_LIMIT = 2e5;
+    TERM_CACHE_LIMIT = 2e4;
   }
 });
 
@@ -533,7 +557,7 @@ var SCHEMA_VERSION, SCHEMA_SQL, LOOKUP_INDEXES_SQL, LOOKUP_INDEX_NAMES;
 var init_schema = __esm({
   "src/core/code-index/schema.ts"() {
     "use strict";
-    SCHEMA_VERSION = 5;
+    SCHEMA_VERSION = 6;
     SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -563,14 +587,16 @@ CREATE TABLE symbols (
   end_line INTEGER NOT NULL
 );
 
--- One row per (enclosing symbol, name, kind): the first line it is used on.
+-- One row per (enclosing symbol, name, kind): the first line it is used on. symbol_id 0: the file's
+-- top level. Clustered by file, then name: a file's references, or one name in a file, need no index.
 CREATE TABLE refs (
   file_id INTEGER NOT NULL,
-  symbol_id INTEGER,
   name TEXT NOT NULL,
   kind TEXT NOT NULL,
-  line INTEGER NOT NULL
-);
+  symbol_id INTEGER NOT NULL,
+  line INTEGER NOT NULL,
+  PRIMARY KEY (file_id, name, kind, symbol_id)
+) WITHOUT ROWID;
 
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
@@ -601,7 +627,8 @@ CREATE TABLE chunks (
   context TEXT NOT NULL
 );
 
--- Contentless: the text stays in the repository, the index keeps only terms.
+-- Contentless: the text stays in the repository, the index keeps only terms. Not detail = column:
+-- 40% smaller, but a contentless table then gives bm25() no instances (every score is 0).
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (
   names, path, body,
   content = '', contentless_delete = 1,
@@ -617,8 +644,6 @@ CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
 CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
-CREATE INDEX IF NOT EXISTS refs_file ON refs (file_id, name);
-CREATE INDEX IF NOT EXISTS refs_symbol ON refs (symbol_id);
 CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;
@@ -910,7 +935,7 @@ var init_index_store = __esm({
         }
         const seenRefs = /* @__PURE__ */ new Set();
         for (const ref of parsed.references) {
-          const symbolId = ref.enclosing === void 0 ? null : symbolIds[ref.enclosing] ?? null;
+          const symbolId = ref.enclosing === void 0 ? 0 : symbolIds[ref.enclosing] ?? 0;
           const key = `${symbolId}\0${ref.name}\0${ref.kind}`;
           if (seenRefs.has(key)) continue;
           seenRefs.add(key);
@@ -2125,14 +2150,15 @@ function linkedCallSteps(direction) {
   return LINKS.map((link2) => {
     if (direction === "callers") {
       const [joins2, caller] = link2.toCaller;
-      return `SELECT coalesce(r.symbol_id, -r.file_id), w.depth + 1, r.line
+      return `SELECT coalesce(nullif(r.symbol_id, 0), -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins2.replaceAll("@DEF", "t.file_id")}
         JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
         WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)} ${linkableCall("t", link2 === LINKS[0])}`;
     }
     const [joins, definition] = link2.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN refs r ON r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll("@CALLER", "r.file_id")}
+      FROM walk w JOIN symbols ws ON ws.id = w.symbol_id
+      JOIN refs r ON r.file_id = ws.file_id AND r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll("@CALLER", "r.file_id")}
       JOIN symbols s ON s.file_id = ${definition.replaceAll("@CALLER", "r.file_id")} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
       WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)} ${linkableCall("s", link2 === LINKS[0])}`;
   }).join("\n UNION\n");
@@ -4082,11 +4108,13 @@ function createInlinePool() {
     }
   };
 }
+var WORKER_YOUNG_GENERATION_MB = 16;
 function spawnWorker() {
   const url = new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
-  if (url.pathname.endsWith(".js")) return new Worker(url);
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
+  if (url.pathname.endsWith(".js")) return new Worker(url, { resourceLimits });
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits });
 }
 var IN_FLIGHT_PER_WORKER = 4;
 function createWorkerPool(count) {
@@ -4888,6 +4916,19 @@ function toFailure(error2, options) {
   const shown = options.translate ? options.translate(error2) : error2;
   const message = shown instanceof NanodexError ? describeError(shown) : options.fallback ?? "nanodex hit an unexpected error";
   return { kind: "failed", message, referenceId };
+}
+
+// src/core/failure/retry-later.ts
+init_errors();
+var RetryLaterError = class extends NanodexError {
+  constructor(cause) {
+    super("retry-later", `a transient failure, to be retried: ${describeError(cause)}`, { cause });
+    this.name = "RetryLaterError";
+  }
+};
+function throwIfRetryable(error2, retryable) {
+  if (error2 instanceof RetryLaterError) throw error2;
+  if (retryable?.(error2)) throw new RetryLaterError(error2);
 }
 
 // src/core/skills/routing-terms.ts
@@ -8875,29 +8916,41 @@ var PACKAGE_LANGUAGES = /* @__PURE__ */ new Set(["go", "java", "kotlin", "scala"
 var ROOT_UNIT = ".";
 function foldToUnits(files, options) {
   const { base } = options;
-  const unitOf = new Map(
+  const initial = new Map(
     files.map((f) => {
       if (!PACKAGE_LANGUAGES.has(options.language(f) ?? "")) return [f, f];
       const dir = dirOf3(f);
       return [f, dir === "" ? ROOT_UNIT : dir];
     })
   );
-  const count = () => new Set(unitOf.values()).size;
-  while (count() > options.maxUnits) {
-    const inside = /* @__PURE__ */ new Map();
-    for (const [file, unit] of unitOf) {
-      for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) {
-        const entry = inside.get(dir) ?? { units: /* @__PURE__ */ new Set(), rank: 0 };
-        entry.units.add(unit);
-        entry.rank += options.rank(file);
-        inside.set(dir, entry);
-      }
-    }
-    const candidates = [...inside.entries()].filter(([, e]) => e.units.size >= 2);
-    if (candidates.length === 0) break;
-    candidates.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
-    const [folder] = candidates[0];
-    for (const [file, unit] of unitOf) if (unit.startsWith(`${folder}/`)) unitOf.set(file, folder);
+  const units = new Set(initial.values());
+  const inside = /* @__PURE__ */ new Map();
+  const entry = (dir) => {
+    let e = inside.get(dir);
+    if (!e) inside.set(dir, e = { count: 0, rank: 0 });
+    return e;
+  };
+  for (const unit of units) for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) entry(dir).count += 1;
+  for (const [file, unit] of initial) {
+    for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) entry(dir).rank += options.rank(file);
+  }
+  const order = [...inside.entries()].filter(([, e]) => e.count >= 2);
+  order.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
+  let total = units.size;
+  const folded = /* @__PURE__ */ new Set();
+  for (const [folder, e] of order) {
+    if (total <= options.maxUnits) break;
+    if (e.count < 2) continue;
+    const merged = units.has(folder) ? e.count : e.count - 1;
+    for (let dir = dirOf3(folder); isBelow(dir, base); dir = dirOf3(dir)) inside.get(dir).count -= merged;
+    total -= merged;
+    folded.add(folder);
+  }
+  const unitOf = /* @__PURE__ */ new Map();
+  for (const [file, unit] of initial) {
+    let box = unit;
+    for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) if (folded.has(dir)) box = dir;
+    unitOf.set(file, box);
   }
   return unitOf;
 }
@@ -12044,6 +12097,7 @@ async function run(request, ports) {
   try {
     result = await runCommand(request, ports, started);
   } catch (error2) {
+    throwIfRetryable(error2, ports.retryable);
     const { modelConfig } = ports;
     result = toFailure(error2, {
       logger: ports.logger,
@@ -12213,6 +12267,7 @@ async function runInWorkspace(request, ports) {
   try {
     opened = await ports.workspace.open();
   } catch (error2) {
+    throwIfRetryable(error2, ports.retryable);
     return toFailure(error2, {
       logger: ports.logger,
       log: "opening the repository failed",
@@ -12312,6 +12367,7 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
 ${receipt}`, reviewed);
     return { outcome: "reviewed", url: reviewUrl ?? working.url, result };
   } catch (error2) {
+    throwIfRetryable(error2, ports.retryable);
     const failure = toFailure(error2, { logger: ports.logger, log: "review failed", fields: { pullRequest: pr.number } });
     await post(await renderReply(failure), failureState).catch((stickyError) => {
       ports.logger.error("could not report the failure in the sticky comment", {
@@ -12454,6 +12510,7 @@ function startMention(input, ports) {
       await post(renderWorking(commandName));
       return true;
     } catch (error2) {
+      throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "mention failed before it ran", fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch(() => void 0);
       return decline("failed", `nanodex could not finish: ${failure.message} (reference ${failure.referenceId})`);
@@ -12491,6 +12548,7 @@ function startMention(input, ports) {
       await react(result.kind === "failed" ? "confused" : "rocket");
       return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
     } catch (error2) {
+      throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "answering the mention failed", fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch((postError) => {
         ports.logger.error("could not report the failure in the sticky comment", {
@@ -12518,6 +12576,7 @@ function startMention(input, ports) {
       await react(outcome.applied ? "rocket" : "confused");
       return { handled: "applied", outcome, url: replyUrl };
     } catch (error2) {
+      throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "applying a proposal failed", fields: ports.logFields });
       await post(renderFailure(failure, { requester: login })).catch(() => void 0);
       await react("confused").catch(() => void 0);
@@ -12536,6 +12595,7 @@ function startMention(input, ports) {
       headSha = pr.headSha;
       reviewed = await reviewChange({ pr, config, htmlUrl: input.htmlUrl }, ports.thread, ports);
     } catch (error2) {
+      throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, {
         logger: ports.logger,
         log: "review from a mention failed",

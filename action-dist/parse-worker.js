@@ -31,6 +31,21 @@ function isMinified(headText) {
 }
 
 // src/core/secrets/own-secret-rules.ts
+function matchOnHintedLines(text, re, hint) {
+  const found = [];
+  hint.lastIndex = 0;
+  for (let h = hint.exec(text); h !== null; h = hint.exec(text)) {
+    let start = h.index;
+    while (start > 0 && !isLineBreak(text.charCodeAt(start - 1))) start -= 1;
+    LINE_BREAK.lastIndex = h.index;
+    const end = LINE_BREAK.exec(text)?.index ?? text.length;
+    for (const m of text.slice(start, end).matchAll(re)) found.push(Object.assign(m, { index: (m.index ?? 0) + start }));
+    hint.lastIndex = Math.max(end, h.index + 1);
+  }
+  return found;
+}
+var LINE_BREAK = /[\n\r\u2028\u2029]/g;
+var isLineBreak = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
 var spansOf = (id, re, text, group = 0) => [...text.matchAll(re)].flatMap((m) => {
   const value = m[group];
   if (value === void 0) return [];
@@ -43,6 +58,7 @@ var MAX_KEY_CHARS = 16384;
 var KEY_LINE = /(?:[ \t"'`+,;]*(?:\r?\n|\\r?\\n))+[ \t"'`+,]*(?:([A-Za-z0-9+/=]{8,})|[A-Za-z-]+: [^\n\\]*)/y;
 function findPrivateKeys(text) {
   const spans = [];
+  if (!text.includes("PRIVATE KEY")) return spans;
   for (const begin of text.matchAll(KEY_BEGIN)) {
     const from = begin.index + begin[0].length;
     KEY_END.lastIndex = from;
@@ -74,11 +90,17 @@ var QUOTED_ASSIGNMENT = new RegExp(
   String.raw`(?<![\w-])[\w.-]*${SECRET_WORD}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(\\?["'\x60])([^"'\x60\s\\]{6,200})\1`,
   "gi"
 );
-var ENV_LINE = /(?<![\w$.-])((?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])/gm;
+var ENV_WORD = "PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?";
+var ENV_LINE = new RegExp(
+  String.raw`(?<![\w$.-])((?:[A-Z0-9]+_)*(?:${ENV_WORD})(?:_[A-Z0-9]+)*)=([^\s'"#\x60;,)]{6,200})(?=$|[\s'"\x60;,)])`,
+  "gm"
+);
 var CONFIG_LINE = new RegExp(
   String.raw`^[ \t]*(?:(?:#|\/\/|--|;|\*)[ \t]*)?(?:-[ \t]+)?[\w.-]*${SECRET_WORD}[ \t]*[:=][ \t]*([^\s'"#;,]{8,200})[ \t]*(?:#.*)?$`,
   "gim"
 );
+var SECRET_WORD_HINT = new RegExp(SECRET_WORD, "gi");
+var ENV_WORD_HINT = new RegExp(ENV_WORD, "g");
 var PLACEHOLDER = /^(?:.*(?:\.\.\.|…|\*{3}|x{4}|X{4}).*|x+|\*+|\.+|<.*>|\[.*\]|\(.*\)|\{.*\}|\$.*|%.*|#\{.*|your[\w-]*|change[_-]?me|changeit|example[\w-]*|sample[\w-]*|dummy[\w-]*|fake[\w-]*|test[\w-]*|placeholder[\w-]*|redacted|secret|password|null|none|nil|undefined|true|false|string|required|optional|env|process\.env.*)$/i;
 var EXAMPLE = /0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|wxyz|token|passw|secret/i;
 var REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
@@ -90,7 +112,7 @@ function isSecretValue(value, options) {
 }
 function findAssignments(text) {
   const spans = [];
-  for (const m of text.matchAll(QUOTED_ASSIGNMENT)) {
+  for (const m of matchOnHintedLines(text, QUOTED_ASSIGNMENT, SECRET_WORD_HINT)) {
     const value = m[2];
     if (!isSecretValue(value, { loose: false })) continue;
     const start = m.index + m[0].length - m[1].length - value.length;
@@ -100,7 +122,7 @@ function findAssignments(text) {
     [ENV_LINE, true],
     [CONFIG_LINE, false]
   ]) {
-    for (const m of text.matchAll(re)) {
+    for (const m of matchOnHintedLines(text, re, loose ? ENV_WORD_HINT : SECRET_WORD_HINT)) {
       const value = m[re === ENV_LINE ? 2 : 1];
       if (!isSecretValue(value, { loose }) || loose && value.toUpperCase() === m[1]) continue;
       const start = m.index + m[0].lastIndexOf(value);
@@ -110,13 +132,15 @@ function findAssignments(text) {
   return spans;
 }
 function findUrlPasswords(text) {
+  if (!text.includes("://")) return [];
   return spansOf("url-password", URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: false }));
 }
 var OWN_RULES = [
   { id: "private-key", find: findPrivateKeys },
-  { id: "google-api-key", find: (text) => spansOf("google-api-key", GOOGLE_API_KEY, text) },
-  { id: "jwt", find: (text) => spansOf("jwt", JWT, text) },
-  { id: "sk-api-key", find: (text) => spansOf("sk-api-key", SK_KEY, text) },
+  // Each literal below is in every match of its rule: a text without it is not scanned.
+  { id: "google-api-key", find: (text) => text.includes("AIza") ? spansOf("google-api-key", GOOGLE_API_KEY, text) : [] },
+  { id: "jwt", find: (text) => text.includes("eyJ") ? spansOf("jwt", JWT, text) : [] },
+  { id: "sk-api-key", find: (text) => text.includes("sk-") ? spansOf("sk-api-key", SK_KEY, text) : [] },
   { id: "url-password", find: findUrlPasswords },
   { id: "secret-assignment", find: findAssignments }
 ];
@@ -227,7 +251,7 @@ function splitIdentifier(identifier) {
   return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
 }
 var termCache = /* @__PURE__ */ new Map();
-var TERM_CACHE_LIMIT = 2e5;
+var TERM_CACHE_LIMIT = 2e4;
 function toIdentifierTerms(word) {
   let terms = termCache.get(word);
   if (terms === void 0) {
