@@ -78,7 +78,7 @@ for (const spec of positionals) {
     });
     const index = new SqliteCodeIndex(store);
     try {
-      const review = await reviewOffline({ files, index, base: `${sha}^`, head: sha });
+      const review = await reviewOffline({ files, index, base: `${sha}^`, head: sha, readHead: (p) => source.readFile(p) });
       const changedTests = files.some((f) => f.status !== 'deleted' && isRunnableTest(f.path));
       if (changedTests) withTests += 1;
       claims += review.tests.gaps.length;

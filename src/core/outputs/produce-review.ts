@@ -24,7 +24,13 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: 'skipped', reason: 'the diff between base and head is empty' };
   const pr = run.request.pullRequest;
-  const review = await reviewOffline({ files, index: run.ports.index, base: pr?.baseSha ?? 'base', head: pr?.headSha ?? 'head' });
+  const review = await reviewOffline({
+    files,
+    index: run.ports.index,
+    base: pr?.baseSha ?? 'base',
+    head: pr?.headSha ?? 'head',
+    readHead: (path) => run.ports.source.readFile(path),
+  });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;
   let refused: RefusedCall[] = [];

@@ -6,6 +6,7 @@ import { code, escapeText, fence, languageOf, link, plural } from '../render/mar
 import type { BlastRadius } from './blast-radius.js';
 import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
+import { renderWalkthrough } from './render-walkthrough.js';
 
 export interface ReviewComment {
   path: string;
@@ -43,6 +44,7 @@ export function renderReview(input: {
   const { review, placed, linkTo } = input;
   const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
   const blocks: Block[] = [{ title: 'overview', essential: true, text: renderOverview(input) }];
+  if (review.walkthrough.files.length > 0) blocks.push({ title: 'walkthrough', text: renderWalkthrough(review.walkthrough, cite) });
   if (input.modelSummary) blocks.push({ title: 'model summary', text: input.modelSummary.trim() });
 
   if (review.blastRadius.length > 0) {

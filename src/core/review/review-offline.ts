@@ -1,5 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { buildBlastRadius, type BlastRadius } from './blast-radius.js';
+import { buildWalkthrough, type Walkthrough } from './build-walkthrough.js';
 import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-receipt.js';
 import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
 import { findTestGaps, type TestPlan } from './find-test-gaps.js';
@@ -12,6 +13,8 @@ export interface OfflineReview {
   base: string;
   head: string;
   summary: { files: number; additions: number; deletions: number; changedSymbols: number };
+  /** The diff's structure: sizes, signature/visibility changes, moved blocks. */
+  walkthrough: Walkthrough;
   changedSymbols: ChangedSymbol[];
   blastRadius: BlastRadius[];
   /** Which tests reach the changed code, and the changed source files no changed test reaches. */
@@ -29,7 +32,14 @@ export interface OfflineReview {
  * looks at every changed test file. Test code is not a changed symbol: its
  * callers are the test runner.
  */
-export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): Promise<OfflineReview> {
+export async function reviewOffline(input: {
+  files: DiffFile[];
+  index: CodeIndex;
+  base: string;
+  head: string;
+  /** A changed file's content at the head commit (the content the index was built from). */
+  readHead: (path: string) => Promise<string>;
+}): Promise<OfflineReview> {
   const { files, index } = input;
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
@@ -46,6 +56,7 @@ export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changedSymbols: changedSymbols.length,
     },
+    walkthrough: await buildWalkthrough(files, input.readHead),
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },

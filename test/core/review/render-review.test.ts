@@ -7,6 +7,7 @@ const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => (
   base: 'aaaaaaaaaaaaaaaa',
   head: 'bbbbbbbbbbbbbbbb',
   summary: { files: 1, additions: 2, deletions: 1, changedSymbols: 0 },
+  walkthrough: { files: [], moved: [] },
   changedSymbols: [],
   blastRadius: [],
   tests: { gaps: [], testsToRun: [], moreTests: 0 },

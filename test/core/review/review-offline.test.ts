@@ -14,7 +14,11 @@ async function reviewScenario(): Promise<{
 }> {
   const repo = await makeReviewRepo(BASE_FILES, HEAD_CHANGES);
   const files = parseDiff(repo.diff);
-  return { repo, files, review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head }) };
+  return {
+    repo,
+    files,
+    review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head, readHead: repo.readHead }),
+  };
 }
 
 describe('reviewOffline on a real git diff', () => {
@@ -103,6 +107,15 @@ describe('reviewOffline on a real git diff', () => {
       7 files changed (+14 −4) from \`BASE\` to \`HEAD\`: 3 changed symbols, 2 callers outside the diff, 1 source file no changed test reaches, 2 inline comments, 1 for human judgement.
 
       Made without a language model: deterministic checks of the diff against the code index.
+
+      ### Walkthrough
+      - \`src/plugins/run-script.ts\` (+10 −0, added)
+      - \`package-lock.json\` (+2 −1)
+      - \`src/legacy.ts\` (+0 −3, deleted)
+      - \`src/http/headers.ts\` (+1 −0)
+      - \`test/http/headers.test.ts\` (+1 −0)
+      - \`assets/logo.png\` (binary)
+      - \`src/new-name.ts\` (+0 −0, renamed from \`src/old-name.ts\`)
 
       ### Changed symbols and their callers
       - \`splitHeaders\` (function) [src/http/headers.ts#L1-L4](https://github.com/o/r/blob/HEAD/src/http/headers.ts#L1-L4): 1 direct caller, 2 within 2 hops, in 2 files (and 1 in files this change touches)

@@ -1,0 +1,68 @@
+import { formatLineRef, type LineRef } from '../render/link-to.js';
+import { code, plural } from '../render/markdown.js';
+import type { SymbolChange } from './compare-symbols.js';
+import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
+
+/** Files listed one by one; the rest are summed on one line. */
+const MAX_FILES_LISTED = 20;
+const MAX_SIGNATURE_CHARS = 140;
+
+/**
+ * The walkthrough as Markdown: the files by size, each with its signature,
+ * visibility and removal changes, then the blocks that moved or were only
+ * re-indented. Moves cite the head's lines; their origin is a base line.
+ */
+export function renderWalkthrough(walkthrough: Walkthrough, cite: (ref: LineRef) => string): string {
+  const files = [...walkthrough.files].sort((a, b) => b.additions + b.deletions - (a.additions + a.deletions));
+  const listed = files.slice(0, MAX_FILES_LISTED);
+  const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite))];
+  const rest = files.slice(MAX_FILES_LISTED);
+  if (rest.length > 0) {
+    const add = rest.reduce((n, f) => n + f.additions, 0);
+    const del = rest.reduce((n, f) => n + f.deletions, 0);
+    lines.push(`- and ${plural(rest.length, 'more file')} (+${add} −${del})`);
+  }
+  for (const m of walkthrough.moved) {
+    const to = cite({ path: m.to.path, startLine: m.to.startLine, endLine: m.to.endLine });
+    lines.push(
+      m.reindented
+        ? `- Re-indented, otherwise unchanged: ${to} (${plural(m.lines, 'line')}, whitespace aside)`
+        : `- Moved: ${plural(m.lines, 'line')} from ${code(formatLineRef(m.from))} (before the change) to ${to}, whitespace aside`,
+    );
+  }
+  const unchecked = files.filter((f) => f.notCompared === 'head content differs from the diff');
+  if (unchecked.length > 0) {
+    lines.push(
+      `- Declarations not compared in ${unchecked.map((f) => code(f.path)).join(', ')}: the content read is not the head commit's (the index is of another commit or of edited files)`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string): string[] {
+  const status =
+    file.status === 'renamed' && file.oldPath
+      ? `, renamed from ${code(file.oldPath)}`
+      : file.status === 'modified'
+        ? ''
+        : `, ${file.status}`;
+  return [
+    `- ${code(file.path)} (${file.notCompared === 'binary' ? 'binary' : `+${file.additions} −${file.deletions}`}${status})`,
+    ...file.symbolChanges.map((c) => `  - ${renderChange(c, file, cite)}`),
+  ];
+}
+
+function renderChange(c: SymbolChange, file: WalkthroughFile, cite: (ref: LineRef) => string): string {
+  switch (c.kind) {
+    case 'signature':
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: signature ${code(clip(c.before))} → ${code(clip(c.after))}`;
+    case 'visibility':
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.before} → ${c.after}${c.renamedFrom ? ` (renamed from ${code(c.renamedFrom)})` : ''}`;
+    case 'removed':
+      return `${code(c.name)} (${c.symbolKind}${c.visibility ? `, ${c.visibility}` : ''}) removed (was ${code(formatLineRef({ path: file.oldPath ?? file.path, startLine: c.line }))})`;
+  }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+}

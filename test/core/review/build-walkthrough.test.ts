@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { buildWalkthrough } from '../../../src/core/review/build-walkthrough.js';
+import { parseDiff } from '../../../src/core/review/parse-diff.js';
+import { reconstructBase } from '../../../src/core/review/reconstruct-base.js';
+import { makeReviewRepo } from './review-repo.js';
+
+const HELPERS = [
+  'def _slug(text):',
+  '    cleaned = text.strip().lower()',
+  '    parts = cleaned.split(" ")',
+  '    joined = "-".join(parts)',
+  '    return joined',
+  '',
+].join('\n');
+
+const BASE = {
+  'pkg/app.py': [
+    'def route(rule, methods):',
+    '    return rule',
+    '',
+    'def _make(name):',
+    '    return name',
+    '',
+    'def legacy(x):',
+    '    return x',
+    '',
+    HELPERS,
+    'def body_only(a):',
+    '    return a + 1',
+    '',
+  ].join('\n'),
+  'pkg/util.py': 'def other():\n    return 0\n',
+  'web/client.ts': [
+    'export function fetchIt(url: string): Promise<string> {',
+    '  return Promise.resolve(url);',
+    '}',
+    'export function internalOnly() {',
+    '  return 1;',
+    '}',
+    'export class Client {',
+    '  public send(body: string): void {',
+    '    console.log(body);',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'go/cmd.go': 'package cmd\n\nfunc helper(a int) int {\n\treturn a\n}\n\nfunc Run() {\n\thelper(1)\n}\n',
+};
+
+async function walk(write: Record<string, string>) {
+  const repo = await makeReviewRepo(BASE, { write });
+  const files = parseDiff(repo.diff);
+  return { repo, files, walkthrough: await buildWalkthrough(files, repo.readHead) };
+}
+
+describe('buildWalkthrough on a real git diff', () => {
+  it('finds signature, visibility and removal changes from the parse at base and head, and the block that moved', async () => {
+    const { walkthrough } = await walk({
+      'pkg/app.py': [
+        'def route(rule, methods, strict=False):',
+        '    return rule',
+        '',
+        'def make(name):',
+        '    return name',
+        '',
+        'def body_only(a):',
+        '    return a + 2',
+        '',
+      ].join('\n'),
+      'pkg/util.py': `def other():\n    return 0\n\n${HELPERS}`,
+      'web/client.ts': [
+        'export function fetchIt(url: string, timeout: number): Promise<string> {',
+        '  return Promise.resolve(url);',
+        '}',
+        'function internalOnly() {',
+        '  return 1;',
+        '}',
+        'export class Client {',
+        '  private send(body: string): void {',
+        '    console.log(body);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'go/cmd.go': 'package cmd\n\nfunc Helper(a int) int {\n\treturn a\n}\n\nfunc Run() {\n\tHelper(1)\n}\n',
+    });
+    const changes = Object.fromEntries(
+      walkthrough.files.map((f) => [f.path, f.symbolChanges.map((c) => `${c.kind} ${c.name}${'after' in c ? ` -> ${c.after}` : ''}`)]),
+    );
+    expect(changes).toEqual({
+      'go/cmd.go': ['visibility Helper -> exported'],
+      'pkg/app.py': ['signature route -> def route(rule, methods, strict=False)', 'visibility make -> public', 'removed legacy'],
+      'pkg/util.py': [],
+      'web/client.ts': [
+        'signature fetchIt -> export function fetchIt(url: string, timeout: number): Promise<string>',
+        'visibility internalOnly -> not exported',
+        'visibility Client.send -> private',
+      ],
+    });
+    expect(walkthrough.moved).toEqual([
+      {
+        from: { path: 'pkg/app.py', startLine: 10, endLine: 14 },
+        to: { path: 'pkg/util.py', startLine: 4, endLine: 8 },
+        lines: 5,
+        reindented: false,
+      },
+    ]);
+  });
+
+  it('says nothing of a body-only change, and does not call a short repeated line a move', async () => {
+    const { walkthrough } = await walk({
+      'pkg/app.py': BASE['pkg/app.py'].replace('return a + 1', 'return a + 3').replace('    return x\n', '    return x + 0\n'),
+      'pkg/util.py': 'def other():\n    return x\n',
+    });
+    expect(walkthrough.files.flatMap((f) => f.symbolChanges)).toEqual([]);
+    expect(walkthrough.moved).toEqual([]);
+  });
+
+  it('tells a re-indented block (wrapped in a new block) from a move', async () => {
+    const wrapped = BASE['pkg/app.py'].replace(
+      HELPERS,
+      [
+        'if True:',
+        '    def _slug(text):',
+        '        cleaned = text.strip().lower()',
+        '        parts = cleaned.split(" ")',
+        '        joined = "-".join(parts)',
+        '        return joined',
+        '',
+      ].join('\n'),
+    );
+    const { walkthrough } = await walk({ 'pkg/app.py': wrapped });
+    expect(walkthrough.moved).toEqual([
+      expect.objectContaining({ reindented: true, lines: 5, to: { path: 'pkg/app.py', startLine: 11, endLine: 15 } }),
+    ]);
+  });
+
+  it('does not compare declarations when the content read is not the head commit', async () => {
+    const { files } = await walk({ 'pkg/app.py': BASE['pkg/app.py'].replace('def route(rule, methods)', 'def route(rule)') });
+    const stale = await buildWalkthrough(files, () => Promise.resolve(BASE['pkg/app.py']));
+    expect(stale.files[0]).toMatchObject({ path: 'pkg/app.py', symbolChanges: [], notCompared: 'head content differs from the diff' });
+  });
+});
+
+describe('reconstructBase', () => {
+  it('rebuilds the base from the head and the diff, at the top, middle and end of a file', async () => {
+    const base = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const lines = base.split('\n');
+    lines.splice(0, 1, 'first');
+    lines.splice(20, 2);
+    lines.splice(37, 0, 'added near the end');
+    const head = lines.join('\n');
+    const repo = await makeReviewRepo({ 'a.txt': base }, { write: { 'a.txt': head } });
+    const [file] = parseDiff(repo.diff);
+    expect(reconstructBase(file!, head)).toBe(base);
+    expect(reconstructBase(file!, head.replace('line 19\n', 'edited\n'))).toBeUndefined();
+  });
+});
