@@ -106,7 +106,7 @@ function isLocal(symbol: ParsedSymbol, all: ParsedSymbol[]): boolean {
 }
 
 function canonicalKey(symbol: ParsedSymbol): string {
-  const bare = symbol.name.replace(/^_+/, '');
+  const bare = symbol.name.replace(/^(?:_+|#)/, '');
   return `${symbol.kind} ${symbol.scope}.${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
 }
 
