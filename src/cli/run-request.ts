@@ -1,5 +1,5 @@
 import { systemClock } from '../core/lookups.js';
-import { loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
+import { gitChangeHistory, loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
 import type { RepoRef, Request, RunResult } from '../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
@@ -35,6 +35,7 @@ export async function runRequest(
       clock: systemClock,
       model,
       modelConfig,
+      ...(opened.repo.kind === 'local' ? { history: gitChangeHistory(opened.repo.root) } : {}),
     });
     io.stdout.write(
       options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`,

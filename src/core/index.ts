@@ -5,6 +5,8 @@
  */
 export * from './lookups.js';
 export { IndexStore, LocalRepoSource } from './index-access.js';
+export { gitChangeHistory } from './repo/git-change-history.js';
+export type { ChangeHistory } from './review/change-history.js';
 export { PERMISSIONS } from './access/decide-access.js';
 export type { Permission } from './access/decide-access.js';
 export type { Budget } from './budget/budget.js';

@@ -1,4 +1,5 @@
 import type { ChatModel } from './llm/chat-model.js';
+import type { ChangeHistory } from './review/change-history.js';
 import type { Budget } from './budget/budget.js';
 import type { CodeIndex } from './code-index/code-index.js';
 import type { ModelPlanner } from './explore/types.js';
@@ -26,4 +27,6 @@ export interface RunPorts {
    * checkout is not, and its skills must not steer its own review).
    */
   repositorySkills?: SkillFile[];
+  /** Git history for co-change, churn and commit messages: a front with a full checkout gives it (absent: not available). */
+  history?: ChangeHistory;
 }

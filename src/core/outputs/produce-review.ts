@@ -30,6 +30,9 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     base: pr?.baseSha ?? 'base',
     head: pr?.headSha ?? 'head',
     readHead: (path) => run.ports.source.readFile(path),
+    history: run.ports.history,
+    pullRequestText: pr ? `${pr.title}\n\n${pr.body}` : undefined,
+    repoName: run.repoName,
   });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;

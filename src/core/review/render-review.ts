@@ -6,7 +6,8 @@ import { code, escapeText, fence, languageOf, link, plural } from '../render/mar
 import type { BlastRadius } from './blast-radius.js';
 import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
-import { renderWalkthrough } from './render-walkthrough.js';
+import { renderCoChange, renderWalkthrough } from './render-walkthrough.js';
+import { formatIssue } from './find-linked-issues.js';
 
 export interface ReviewComment {
   path: string;
@@ -44,7 +45,17 @@ export function renderReview(input: {
   const { review, placed, linkTo } = input;
   const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
   const blocks: Block[] = [{ title: 'overview', essential: true, text: renderOverview(input) }];
-  if (review.walkthrough.files.length > 0) blocks.push({ title: 'walkthrough', text: renderWalkthrough(review.walkthrough, cite) });
+  if (review.walkthrough.files.length > 0) {
+    blocks.push({ title: 'walkthrough', text: renderWalkthrough(review.walkthrough, cite, review.history) });
+  }
+  const coChange = renderCoChange(review.history);
+  if (coChange) blocks.push({ title: 'co-change', text: coChange });
+  if (review.linkedIssues.length > 0) {
+    blocks.push({
+      title: 'linked issues',
+      text: ['### Linked issues', ...review.linkedIssues.map((i) => `- ${i.relation} ${formatIssue(i)} (${i.from})`)].join('\n'),
+    });
+  }
   if (input.modelSummary) blocks.push({ title: 'model summary', text: input.modelSummary.trim() });
 
   if (review.blastRadius.length > 0) {

@@ -2,6 +2,7 @@ import { formatLineRef, type LineRef } from '../render/link-to.js';
 import { code, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
 import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
+import type { CoChange } from './find-co-changes.js';
 
 /** Files listed one by one; the rest are summed on one line. */
 const MAX_FILES_LISTED = 20;
@@ -12,10 +13,16 @@ const MAX_SIGNATURE_CHARS = 140;
  * visibility and removal changes, then the blocks that moved or were only
  * re-indented. Moves cite the head's lines; their origin is a base line.
  */
-export function renderWalkthrough(walkthrough: Walkthrough, cite: (ref: LineRef) => string): string {
+export function renderWalkthrough(
+  walkthrough: Walkthrough,
+  cite: (ref: LineRef) => string,
+  history?: CoChange | { unavailable: string },
+): string {
+  const churn = new Map(history && 'files' in history ? history.files.map((f) => [f.path, f.commits]) : []);
+  const window = history && 'window' in history ? history.window : 0;
   const files = [...walkthrough.files].sort((a, b) => b.additions + b.deletions - (a.additions + a.deletions));
   const listed = files.slice(0, MAX_FILES_LISTED);
-  const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite))];
+  const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite, churn.get(f.oldPath ?? f.path), window))];
   const rest = files.slice(MAX_FILES_LISTED);
   if (rest.length > 0) {
     const add = rest.reduce((n, f) => n + f.additions, 0);
@@ -39,7 +46,7 @@ export function renderWalkthrough(walkthrough: Walkthrough, cite: (ref: LineRef)
   return lines.join('\n');
 }
 
-function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string): string[] {
+function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string, commits: number | undefined, window: number): string[] {
   const status =
     file.status === 'renamed' && file.oldPath
       ? `, renamed from ${code(file.oldPath)}`
@@ -47,7 +54,9 @@ function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string): stri
         ? ''
         : `, ${file.status}`;
   return [
-    `- ${code(file.path)} (${file.notCompared === 'binary' ? 'binary' : `+${file.additions} −${file.deletions}`}${status})`,
+    `- ${code(file.path)} (${file.notCompared === 'binary' ? 'binary' : `+${file.additions} −${file.deletions}`}${status}${
+      commits !== undefined ? `; changed in ${commits} of the last ${plural(window, 'commit')}` : ''
+    })`,
     ...file.symbolChanges.map((c) => `  - ${renderChange(c, file, cite)}`),
   ];
 }
@@ -65,4 +74,20 @@ function renderChange(c: SymbolChange, file: WalkthroughFile, cite: (ref: LineRe
 
 function clip(text: string): string {
   return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+}
+
+/** Files that usually change with the changed ones but are not in this change; one line when there is no history. */
+export function renderCoChange(history: CoChange | { unavailable: string }): string | undefined {
+  if ('unavailable' in history) return `Co-change and churn: not available (${history.unavailable}).`;
+  const coupled = history.files.filter((f) => f.usuallyWith.length > 0);
+  if (coupled.length === 0) return undefined;
+  return [
+    '### Files that usually change with these',
+    `From the last ${plural(history.window, 'commit')} before the change (a file listed was in at least half of the commits that touched the changed one, and in 3 or more); none of them is in this change:`,
+    '',
+    ...coupled.map(
+      (f) =>
+        `- ${code(f.path)} (${plural(f.commits, 'commit')}): ${f.usuallyWith.map((w) => `${code(w.path)} ${w.together} of ${f.commits}`).join(', ')}`,
+    ),
+  ].join('\n');
 }

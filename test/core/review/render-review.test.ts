@@ -8,6 +8,8 @@ const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => (
   head: 'bbbbbbbbbbbbbbbb',
   summary: { files: 1, additions: 2, deletions: 1, changedSymbols: 0 },
   walkthrough: { files: [], moved: [] },
+  history: { window: 0, skippedLarge: 0, files: [] },
+  linkedIssues: [],
   changedSymbols: [],
   blastRadius: [],
   tests: { gaps: [], testsToRun: [], moreTests: 0 },

@@ -117,6 +117,8 @@ describe('reviewOffline on a real git diff', () => {
       - \`assets/logo.png\` (binary)
       - \`src/new-name.ts\` (+0 −0, renamed from \`src/old-name.ts\`)
 
+      Co-change and churn: not available (the index was built from an archive, without git history).
+
       ### Changed symbols and their callers
       - \`splitHeaders\` (function) [src/http/headers.ts#L1-L4](https://github.com/o/r/blob/HEAD/src/http/headers.ts#L1-L4): 1 direct caller, 2 within 2 hops, in 2 files (and 1 in files this change touches)
         - \`parseHttpRequest\` at [src/http/parse-http-request.ts#L5](https://github.com/o/r/blob/HEAD/src/http/parse-http-request.ts#L5)
