@@ -84,7 +84,7 @@ export async function reviewOffline(input: {
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
-    drafts: await findRiskyPatterns(reviewed),
+    drafts: await findRiskyPatterns(reviewed, undefined, input.readHead),
     receipt,
   };
 }

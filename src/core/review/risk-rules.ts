@@ -39,6 +39,9 @@ const PRINTING_FOLDER = /(^|\/)(bin|cli|scripts?|tools|examples?)\//;
 // A value pasted into a string: `${}`, `+` next to a quote, f-strings, .format, `%` after a string.
 const INTERPOLATED = /\$\{|["'`]\s*\+\s*[\w(]|[\w)\]]\s*\+\s*["'`]|\bf["'][^"']*\{|\.format\(|["']\s*%\s*[(\w]/;
 const SQL_IN_STRING = /["'`][^"'`]*\b(select\s[^"'`]*\bfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+/** `x.get(k)!`, `list.find((a) => a.b)!`, `stack.pop()!`: one level of nested parentheses inside the call. */
+const NULLABLE_CALL_ASSERTED =
+  /\.(?:get|find|findLast|pop|shift|at|querySelector|getElementById|closest)\((?:[^()]|\([^()]*\))*\)!(?![=.]?=)/;
 const LOOSE_EQUALITY = /[^=!<>]==(?!=)|!=(?!=)/;
 const looseOperators = (text: string) => text.match(new RegExp(LOOSE_EQUALITY.source, 'g')) ?? [];
 
@@ -151,6 +154,15 @@ export const RISK_RULES: RiskRule[] = [
         .replace(/([^=!<>])==(?!=)/, '$1===')
         .replace(/!=(?!=)/, '!==');
     },
+  },
+  {
+    id: 'non-null-assertion',
+    severity: 'info',
+    languages: ['typescript', 'tsx'],
+    sourceOnly: true,
+    message:
+      'A non-null assertion (`!`) on a call that returns undefined or null when nothing matches (`Map.get`, `find`, `pop`, `shift`, `at`, `querySelector`, `getElementById`, `closest`): a miss is hidden until a later line throws. Handle the missing case, or check first.',
+    test: (l) => NULLABLE_CALL_ASSERTED.test(l.code) && !/\.has\(/.test(l.code),
   },
   {
     id: 'python-assert',
