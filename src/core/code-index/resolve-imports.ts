@@ -110,6 +110,14 @@ function resolveEcmascript(source: string, from: string, catalog: PathLookup): s
 }
 
 function resolvePython(source: string, from: string, catalog: PathLookup): string[] {
+  // `from . import name` (extract-tags.ts writes `. import name`): the module `name`, else a name the package's __init__ defines.
+  const named = /^(\.+) import (\w+)$/.exec(source);
+  if (named) {
+    let dir = dirOf(from);
+    for (let i = 1; i < named[1]!.length; i += 1) dir = dirOf(dir);
+    const base = path.join(dir, named[2]!);
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`, path.join(dir, '__init__.py')]) ?? [];
+  }
   const dots = /^\.*/.exec(source)![0].length;
   const rest = source.slice(dots).split('.').filter(Boolean).join('/');
   if (dots > 0) {
