@@ -4,6 +4,7 @@ import { compareSymbols, type SymbolChange } from './compare-symbols.js';
 import { findMovedBlocks, type MovedBlock } from './find-moved-blocks.js';
 import type { DiffFile, DiffStatus } from './parse-diff.js';
 import { reconstructBase } from './reconstruct-base.js';
+import { isTestFile } from '../repo/is-test-file.js';
 
 export interface WalkthroughFile {
   path: string;
@@ -11,7 +12,7 @@ export interface WalkthroughFile {
   status: DiffStatus;
   additions: number;
   deletions: number;
-  /** Signature, visibility and removal changes from the parse before and after; empty when not compared. */
+  /** Signature, visibility and removal changes from the parse before and after; empty when not compared (and in tests). */
   symbolChanges: SymbolChange[];
   /** Why the declarations were not compared (no grammar, binary, the content read is not the head's). */
   notCompared?: 'no grammar' | 'binary' | 'head content differs from the diff' | 'unreadable' | 'too large';
@@ -49,7 +50,8 @@ export async function buildWalkthrough(files: DiffFile[], readHead: (path: strin
       entry.notCompared = 'binary';
       continue;
     }
-    if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0) continue;
+    // Test code is not an interface: a renamed or re-typed test is not a signature change anyone calls.
+    if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0 || isTestFile(file.path)) continue;
     if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
       entry.notCompared = 'no grammar';
       continue;

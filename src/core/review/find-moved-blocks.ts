@@ -10,8 +10,8 @@ export interface MovedBlock {
 }
 
 /** A block is reported from this many non-blank lines, of which MIN_SUBSTANTIAL carry real code. */
-export const MIN_MOVED_LINES = 4;
-const MIN_SUBSTANTIAL = 2;
+export const MIN_MOVED_LINES = 5;
+const MIN_SUBSTANTIAL = 3;
 /** Lines shorter than this, whitespace removed (`}`, `end`, `pass`, `});`), never start a match. */
 const SUBSTANTIAL_CHARS = 8;
 /** A diff with more changed lines than this is not searched for moves (quadratic at worst). */

@@ -3,10 +3,13 @@ import { code, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
 import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
 import type { CoChange } from './find-co-changes.js';
+import type { MovedBlock } from './find-moved-blocks.js';
 
 /** Files listed one by one; the rest are summed on one line. */
 const MAX_FILES_LISTED = 20;
 const MAX_SIGNATURE_CHARS = 140;
+/** More moves than this between two files are summed on one line. */
+const MAX_MOVES_PER_FILE_PAIR = 3;
 
 /**
  * The walkthrough as Markdown: the files by size, each with its signature,
@@ -29,13 +32,15 @@ export function renderWalkthrough(
     const del = rest.reduce((n, f) => n + f.deletions, 0);
     lines.push(`- and ${plural(rest.length, 'more file')} (+${add} −${del})`);
   }
-  for (const m of walkthrough.moved) {
-    const to = cite({ path: m.to.path, startLine: m.to.startLine, endLine: m.to.endLine });
-    lines.push(
-      m.reindented
-        ? `- Re-indented, otherwise unchanged: ${to} (${plural(m.lines, 'line')}, whitespace aside)`
-        : `- Moved: ${plural(m.lines, 'line')} from ${code(formatLineRef(m.from))} (before the change) to ${to}, whitespace aside`,
-    );
+  for (const group of groupMoves(walkthrough.moved)) {
+    if (group.length > MAX_MOVES_PER_FILE_PAIR) {
+      const [from, to] = [group[0]!.from.path, group[0]!.to.path];
+      const lineCount = group.reduce((n, m) => n + m.lines, 0);
+      const where = from === to ? `within ${code(to)}` : `from ${code(from)} to ${code(to)}`;
+      lines.push(`- Moved or re-indented: ${plural(group.length, 'block')} (${plural(lineCount, 'line')}) ${where}, whitespace aside`);
+      continue;
+    }
+    for (const m of group) lines.push(renderMove(m, cite));
   }
   const unchecked = files.filter((f) => f.notCompared === 'head content differs from the diff');
   if (unchecked.length > 0) {
@@ -44,6 +49,23 @@ export function renderWalkthrough(
     );
   }
   return lines.join('\n');
+}
+
+function renderMove(m: MovedBlock, cite: (ref: LineRef) => string): string {
+  const to = cite({ path: m.to.path, startLine: m.to.startLine, endLine: m.to.endLine });
+  return m.reindented
+    ? `- Re-indented, otherwise unchanged: ${to} (${plural(m.lines, 'line')}, whitespace aside)`
+    : `- Moved: ${plural(m.lines, 'line')} from ${code(formatLineRef(m.from))} (before the change) to ${to}, whitespace aside`;
+}
+
+/** Moves by file pair, in order of first appearance: a reorganised file is one line, not thirty. */
+function groupMoves(moved: MovedBlock[]): MovedBlock[][] {
+  const groups = new Map<string, MovedBlock[]>();
+  for (const m of moved) {
+    const key = `${m.from.path}\n${m.to.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()];
 }
 
 function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string, commits: number | undefined, window: number): string[] {

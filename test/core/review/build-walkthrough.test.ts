@@ -156,3 +156,20 @@ describe('reconstructBase', () => {
     expect(reconstructBase(file!, head.replace('line 19\n', 'edited\n'))).toBeUndefined();
   });
 });
+
+describe('renderWalkthrough', () => {
+  it('sums a reorganised file on one line instead of listing every block', async () => {
+    const { renderWalkthrough } = await import('../../../src/core/review/render-walkthrough.js');
+    const move = (n: number) => ({
+      from: { path: 'a.ts', startLine: n, endLine: n + 5 },
+      to: { path: 'a.ts', startLine: 100 + n, endLine: 105 + n },
+      lines: 6,
+      reindented: false,
+    });
+    const text = renderWalkthrough(
+      { files: [{ path: 'a.ts', status: 'modified', additions: 40, deletions: 40, symbolChanges: [] }], moved: [1, 10, 20, 30].map(move) },
+      (ref) => `${ref.path}#L${ref.startLine}`,
+    );
+    expect(text).toBe('### Walkthrough\n- `a.ts` (+40 −40)\n- Moved or re-indented: 4 blocks (24 lines) within `a.ts`, whitespace aside');
+  });
+});
