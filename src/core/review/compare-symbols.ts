@@ -30,8 +30,13 @@ interface Entry {
 export function compareSymbols(path: string, before: ParsedSymbol[], after: ParsedSymbol[]): SymbolChange[] {
   const language = findLanguage(path);
   if (!language) return [];
-  const old = entries(before, language);
-  const now = entries(after, language);
+  const { found: old, twice: twiceBefore } = entries(before, language);
+  const { found: now, twice: twiceAfter } = entries(after, language);
+  // A name declared twice on either side cannot be paired on the other (`this.flush = …` beside `flush()`).
+  for (const key of [...twiceBefore, ...twiceAfter]) {
+    old.delete(key);
+    now.delete(key);
+  }
   const changes: SymbolChange[] = [];
   const unpairedOld: Entry[] = [];
   for (const [key, b] of old) {
@@ -83,7 +88,10 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
   return changes.sort((x, y) => x.line - y.line);
 }
 
-function entries(symbols: ParsedSymbol[], language: NonNullable<ReturnType<typeof findLanguage>>): Map<string, Entry> {
+function entries(
+  symbols: ParsedSymbol[],
+  language: NonNullable<ReturnType<typeof findLanguage>>,
+): { found: Map<string, Entry>; twice: Set<string> } {
   const out = new Map<string, Entry>();
   const twice = new Set<string>();
   for (const symbol of symbols) {
@@ -92,8 +100,7 @@ function entries(symbols: ParsedSymbol[], language: NonNullable<ReturnType<typeo
     if (out.has(key)) twice.add(key);
     out.set(key, { symbol, key, visibility: findVisibility(symbol, language, symbol.parent === undefined) });
   }
-  for (const key of twice) out.delete(key);
-  return out;
+  return { found: out, twice };
 }
 
 /** Inside a function or method: not reachable from other files. */

@@ -107,6 +107,19 @@ describe('buildWalkthrough on a real git diff', () => {
     ]);
   });
 
+  it('does not call a method removed when the head declares its name twice (got e5e645a7)', async () => {
+    const { compareSymbols } = await import('../../../src/core/review/compare-symbols.js');
+    const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
+    const parse = async (text: string) => (await parseFile('src/r.ts', new TextEncoder().encode(text))).symbols;
+    const before = await parse('export class R {\n  async flush() {\n    return 1;\n  }\n}\n');
+    // The head declares `flush` twice in the class (got's head had a second `flush` member): it cannot be paired, and is not "removed".
+    const after = await parse(
+      'export class R {\n  async flush() {\n    return 1;\n  }\n  async other() {}\n  async flush() {\n    return 2;\n  }\n}\n',
+    );
+    expect(after.filter((x) => x.name === 'flush')).toHaveLength(2);
+    expect(compareSymbols('src/r.ts', before, after)).toEqual([]);
+  });
+
   it('says nothing of a body-only change, and does not call a short repeated line a move', async () => {
     const { walkthrough } = await walk({
       'pkg/app.py': BASE['pkg/app.py'].replace('return a + 1', 'return a + 3').replace('    return x\n', '    return x + 0\n'),
