@@ -43,6 +43,11 @@ describe('findRiskyPatterns', () => {
     expect(await kinds('src/run.ts', "exec('rm -rf ' + dir);")).toEqual(['risk:shell-injection']);
     expect(await kinds('tools/run.py', 'os.system(f"convert {name}")')).toEqual(['risk:shell-injection']);
     expect(await kinds('src/run.ts', "execSync('git status');", 'regex.exec(text);')).toEqual([]);
+    expect(await kinds('src/run.ts', 'child_process.exec(`ls ${dir}`);')).toEqual(['risk:shell-injection']);
+    // A RegExp's exec on a template literal is not a shell (seen on got 4d7e628b).
+    expect(
+      await kinds('src/url.ts', 'return /^(?<p>[^:]+):/v.exec(`${url.pathname}${url.search}`)?.groups;', 'pattern.exec(`${a}`);'),
+    ).toEqual([]);
   });
 
   it('flags HTML written from values, but not clearing an element', async () => {
