@@ -53,8 +53,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'nanodex-review-eval-'));
 const callerLines: string[] = [];
 const claimLines: string[] = [];
 const walkRows: string[] = [
-  '| repository | commits | signature changes | visibility changes | removed | moved blocks | re-indented | files not compared | risk findings | files with co-change | co-change pairs | linked issues |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| repository | commits | signature changes | visibility changes | removed | renamed | moved blocks | re-indented | files not compared | risk findings | files with co-change | co-change pairs | linked issues |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 const rows: string[] = [
   '| repository | commits | with test changes | gap claims | gap claims on commits that changed tests | test symbols counted (filtered) | callers listed |',
@@ -74,6 +74,7 @@ for (const spec of positionals) {
     signature: 0,
     visibility: 0,
     removed: 0,
+    renamed: 0,
     moved: 0,
     reindented: 0,
     notCompared: 0,
@@ -171,7 +172,7 @@ for (const spec of positionals) {
   }
   rows.push(`| ${name} | ${shas.length} | ${withTests} | ${claims} | ${suspect} | ${testSymbols} | ${callers} |`);
   walkRows.push(
-    `| ${name} | ${shas.length} | ${walk.signature} | ${walk.visibility} | ${walk.removed} | ${walk.moved} | ${walk.reindented} | ${walk.notCompared} | ${walk.risks} | ${walk.coFiles} | ${walk.coPairs} | ${walk.issues} |`,
+    `| ${name} | ${shas.length} | ${walk.signature} | ${walk.visibility} | ${walk.removed} | ${walk.renamed} | ${walk.moved} | ${walk.reindented} | ${walk.notCompared} | ${walk.risks} | ${walk.coFiles} | ${walk.coPairs} | ${walk.issues} |`,
   );
 }
 writeFileSync(args.callers, `${callerLines.join('\n')}\n`);

@@ -5,7 +5,8 @@ import { findVisibility, normalizeSignature, type Visibility } from './symbol-vi
 export type SymbolChange =
   | { kind: 'signature'; name: string; symbolKind: string; line: number; before: string; after: string }
   | { kind: 'visibility'; name: string; symbolKind: string; line: number; before: Visibility; after: Visibility; renamedFrom?: string }
-  | { kind: 'removed'; name: string; symbolKind: string; line: number; visibility: Visibility | undefined };
+  | { kind: 'removed'; name: string; symbolKind: string; line: number; visibility: Visibility | undefined }
+  | { kind: 'renamed'; name: string; symbolKind: string; line: number; renamedFrom: string };
 
 /** Kinds whose parameters callers depend on. */
 const CALLABLE = new Set(['function', 'method']);
@@ -76,6 +77,26 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
         renamedFrom: b.symbol.name,
       });
     } else if (b.visibility !== 'private' && b.visibility !== 'not exported') {
+      // Same kind, scope and signature but for the name: a rename (`isUnixSocketURL` → `isUnixSocketUrl`).
+      const renamed = [...now.values()].filter(
+        (n) =>
+          n.symbol.kind === b.symbol.kind &&
+          n.symbol.scope === b.symbol.scope &&
+          !old.has(n.key) &&
+          withoutName(n.symbol) === withoutName(b.symbol),
+      );
+      if (renamed.length === 1) {
+        const a = renamed[0]!;
+        now.delete(a.key);
+        changes.push({
+          kind: 'renamed',
+          name: qualified(a.symbol),
+          symbolKind: a.symbol.kind,
+          line: a.symbol.startLine,
+          renamedFrom: b.symbol.name,
+        });
+        continue;
+      }
       changes.push({
         kind: 'removed',
         name: qualified(b.symbol),
@@ -110,6 +131,10 @@ function isLocal(symbol: ParsedSymbol, all: ParsedSymbol[]): boolean {
     if (kind === 'function' || kind === 'method') return true;
   }
   return false;
+}
+
+function withoutName(symbol: ParsedSymbol): string {
+  return normalizeSignature(symbol.signature.split(symbol.name).join('\u0000'));
 }
 
 function canonicalKey(symbol: ParsedSymbol): string {

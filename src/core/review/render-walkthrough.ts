@@ -89,6 +89,8 @@ function renderChange(c: SymbolChange, file: WalkthroughFile, cite: (ref: LineRe
       return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: signature ${code(clip(c.before))} → ${code(clip(c.after))}`;
     case 'visibility':
       return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.before} → ${c.after}${c.renamedFrom ? ` (renamed from ${code(c.renamedFrom)})` : ''}`;
+    case 'renamed':
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: renamed from ${code(c.renamedFrom)}`;
     case 'removed':
       return `${code(c.name)} (${c.symbolKind}${c.visibility ? `, ${c.visibility}` : ''}) removed (was ${code(formatLineRef({ path: file.oldPath ?? file.path, startLine: c.line }))})`;
   }
