@@ -61,11 +61,17 @@ export function renderReview(input: {
   if (review.blastRadius.length > 0) {
     // Symbols nobody outside the diff calls are named on one line: a list of "no callers" hides the ones that have some.
     const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0);
-    const called = review.blastRadius.filter((b) => b.ambiguous || b.total > 0);
+    const ambiguous = review.blastRadius.filter((b) => b.ambiguous);
+    const called = review.blastRadius.filter((b) => !b.ambiguous && b.total > 0);
     const listed = [...called].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
     const lines = ['### Changed symbols and their callers', ...listed.flatMap((b) => renderBlast(b, cite))];
     const more = called.length - listed.length;
     if (more > 0) lines.push(`- and ${plural(more, 'more symbol')} with fewer callers`);
+    if (ambiguous.length > 0) {
+      const names = ambiguous.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = ambiguous.length - names.length;
+      lines.push(`- Callers not counted (names too common to link by name): ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
+    }
     if (uncalled.length > 0) {
       const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
       const rest = uncalled.length - names.length;
