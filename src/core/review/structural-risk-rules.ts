@@ -44,16 +44,20 @@ async function findSwallowingExit(file: DiffFile, head: string, addedLines: Set<
     if (s.kind !== 'method' || (s.name !== '__exit__' && s.name !== '__aexit__')) continue;
     const range = Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i);
     if (!range.some((n) => addedLines.has(n))) continue;
+    // The body: lines after the signature's closing `):` (a signature may span lines), code only.
+    const bodyStart = range.findIndex((n) => /\)\s*(->[^:]*)?:\s*(#.*)?$/.test(lines[n - 1] ?? ''));
+    if (bodyStart < 0) continue;
+    const header = range
+      .slice(0, bodyStart + 1)
+      .map((n) => lines[n - 1] ?? '')
+      .join(' ');
     const params = /\(([^)]*)\)/
-      .exec(s.signature)?.[1]
+      .exec(header)?.[1]
       ?.split(',')
       .map((p) => p.split(/[:=]/)[0]!.replace(/^\*+/, '').trim())
       .filter(Boolean);
     if (!params || params.length < 3) continue;
     const exceptionParams = params.slice(1);
-    // The body: lines after the signature's closing `):`, code only.
-    const bodyStart = range.findIndex((n) => /\)\s*(->[^:]*)?:\s*(#.*)?$/.test(lines[n - 1] ?? ''));
-    if (bodyStart < 0) continue;
     const body = range
       .slice(bodyStart + 1)
       .map((n) => ({ n, code: splitCodeLine(lines[n - 1] ?? '', file.path).code }))

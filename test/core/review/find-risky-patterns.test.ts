@@ -192,6 +192,16 @@ describe('rules that read more than a line', () => {
     ]);
   });
 
+  it('reads a signature over several lines (flask style): flags it when the exception is ignored, not when it is recorded', async () => {
+    const header =
+      '    def __exit__(\n        self,\n        exc_type: type[BaseException] | None,\n        exc_val: BaseException | None,\n        exc_tb: TracebackType | None,\n    ) -> bool:\n';
+    expect(await run('src/flask/helpers.py', `class C:\n${header}        self.closed = True\n        return True\n`)).toEqual([
+      'risk:exit-swallows return True',
+    ]);
+    const flask = `class _CollectErrors:\n${header}        if exc_val is not None:\n            self.errors.append(exc_val)\n\n        return True\n`;
+    expect(await run('src/flask/helpers.py', flask)).toEqual([]);
+  });
+
   it('leaves an __exit__ that suppresses some exceptions, records them, returns None, or was not changed', async () => {
     const some = 'class S:\n    def __exit__(self, exc_type, exc, tb):\n        return exc_type is KeyError\n';
     const records =
