@@ -1,3 +1,5 @@
+import { findLanguage } from '../code-index/languages.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { formatLineRef, type LineRef } from '../render/link-to.js';
 import { code, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
@@ -23,7 +25,8 @@ export function renderWalkthrough(
 ): string {
   const churn = new Map(history && 'files' in history ? history.files.map((f) => [f.path, f.commits]) : []);
   const window = history && 'window' in history ? history.window : 0;
-  const files = [...walkthrough.files].sort((a, b) => b.additions + b.deletions - (a.additions + a.deletions));
+  // Product code first, then tests, then the rest (docs, changelogs, config); the biggest first within each.
+  const files = [...walkthrough.files].sort((a, b) => order(a) - order(b) || b.additions + b.deletions - (a.additions + a.deletions));
   const listed = files.slice(0, MAX_FILES_LISTED);
   const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite, churn.get(f.oldPath ?? f.path), window))];
   const rest = files.slice(MAX_FILES_LISTED);
@@ -49,6 +52,11 @@ export function renderWalkthrough(
     );
   }
   return lines.join('\n');
+}
+
+function order(file: WalkthroughFile): number {
+  if (isTestFile(file.path)) return 1;
+  return findLanguage(file.path) ? 0 : 2;
 }
 
 function renderMove(m: MovedBlock, cite: (ref: LineRef) => string): string {

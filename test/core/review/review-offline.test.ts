@@ -110,12 +110,12 @@ describe('reviewOffline on a real git diff', () => {
 
       ### Walkthrough
       - \`src/plugins/run-script.ts\` (+10 −0, added)
-      - \`package-lock.json\` (+2 −1)
       - \`src/legacy.ts\` (+0 −3, deleted)
       - \`src/http/headers.ts\` (+1 −0)
-      - \`test/http/headers.test.ts\` (+1 −0)
-      - \`assets/logo.png\` (binary)
       - \`src/new-name.ts\` (+0 −0, renamed from \`src/old-name.ts\`)
+      - \`test/http/headers.test.ts\` (+1 −0)
+      - \`package-lock.json\` (+2 −1)
+      - \`assets/logo.png\` (binary)
 
       Co-change and churn: not available (the index was built from an archive, without git history).
 
