@@ -49,7 +49,9 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
     now.delete(key);
     const name = qualified(a.symbol);
     const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
-    if (CALLABLE.has(a.symbol.kind) && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
+    // A type alias's declaration is its definition (`type StreamOptions = Except<…>`, Go's `type CompletionFunc func(…)`).
+    const compared = CALLABLE.has(a.symbol.kind) || (a.symbol.kind === 'type' && !/[{(]\s*$/.test(a.symbol.signature));
+    if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
       changes.push({ kind: 'signature', ...base, before: b.symbol.signature, after: a.symbol.signature });
     }
     if (b.visibility && a.visibility && b.visibility !== a.visibility) {

@@ -94,7 +94,7 @@ function renderFile(file: WalkthroughFile, cite: (ref: LineRef) => string, commi
 function renderChange(c: SymbolChange, file: WalkthroughFile, cite: (ref: LineRef) => string): string {
   switch (c.kind) {
     case 'signature':
-      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: signature ${code(clip(c.before))} → ${code(clip(c.after))}`;
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.symbolKind === 'type' ? 'definition' : 'signature'} ${code(clip(c.before))} → ${code(clip(c.after))}`;
     case 'visibility':
       return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.before} → ${c.after}${c.renamedFrom ? ` (renamed from ${code(c.renamedFrom)})` : ''}`;
     case 'renamed':

@@ -120,6 +120,36 @@ describe('buildWalkthrough on a real git diff', () => {
     expect(compareSymbols('src/r.ts', before, after)).toEqual([]);
   });
 
+  it("compares a type alias's one-line definition (got 20633bc1, cobra 8cb30f9), not an object type's body", async () => {
+    const { compareSymbols } = await import('../../../src/core/review/compare-symbols.js');
+    const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
+    const parse = async (path: string, text: string) => (await parseFile(path, new TextEncoder().encode(text))).symbols;
+    const ts = (a: string, b: string) => 'export type StreamOptions = ' + a + ';\nexport type Shape = {\n  name: ' + b + ';\n};\n';
+    const changes = compareSymbols(
+      'src/t.ts',
+      await parse('src/t.ts', ts('OptionsInit', 'string')),
+      await parse('src/t.ts', ts('Except<OptionsInit>', 'number')),
+    );
+    expect(changes.map((c) => [c.kind, c.name, c.symbolKind])).toEqual([['signature', 'StreamOptions', 'type']]);
+    const go = (r: string) => `package cobra\n\ntype CompletionFunc func(args []string) ([]${r}, error)\n`;
+    expect(compareSymbols('c.go', await parse('c.go', go('string')), await parse('c.go', go('Completion'))).map((c) => c.name)).toEqual([
+      'CompletionFunc',
+    ]);
+  });
+
+  it('calls a public function whose name alone changed renamed, not removed (got 4d7e628b)', async () => {
+    const { compareSymbols } = await import('../../../src/core/review/compare-symbols.js');
+    const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
+    const parse = async (text: string) => (await parseFile('src/u.ts', new TextEncoder().encode(text))).symbols;
+    const before = await parse('export default function isUnixSocketURL(url: URL) {\n  return 1;\n}\nexport function keep() {}\n');
+    const after = await parse('export default function isUnixSocketUrl(url: URL) {\n  return 1;\n}\nexport function keep() {}\n');
+    expect(compareSymbols('src/u.ts', before, after)).toEqual([
+      { kind: 'renamed', name: 'isUnixSocketUrl', symbolKind: 'function', line: 1, renamedFrom: 'isUnixSocketURL' },
+    ]);
+    const changed = await parse('export default function isUnix(url: URL, strict: boolean) {\n  return 1;\n}\nexport function keep() {}\n');
+    expect(compareSymbols('src/u.ts', before, changed).map((c) => c.kind)).toEqual(['removed']);
+  });
+
   it('says nothing of a body-only change, and does not call a short repeated line a move', async () => {
     const { walkthrough } = await walk({
       'pkg/app.py': BASE['pkg/app.py'].replace('return a + 1', 'return a + 3').replace('    return x\n', '    return x + 0\n'),
