@@ -49,8 +49,10 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
     now.delete(key);
     const name = qualified(a.symbol);
     const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
-    // A type alias's declaration is its definition (`type StreamOptions = Except<…>`, Go's `type CompletionFunc func(…)`).
-    const compared = CALLABLE.has(a.symbol.kind) || (a.symbol.kind === 'type' && !/[{(]\s*$/.test(a.symbol.signature));
+    // A type alias written on one line is its definition (`type StreamOptions = Except<…>;`, Go's `type CompletionFunc
+    // func(…)`); one over several lines has only its first lines in the signature, and a reformatting would look like a change.
+    const whole = (s: ParsedSymbol) => language === 'go' || /;\s*$/.test(s.signature);
+    const compared = CALLABLE.has(a.symbol.kind) || (a.symbol.kind === 'type' && whole(a.symbol) && whole(b.symbol));
     if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
       changes.push({ kind: 'signature', ...base, before: b.symbol.signature, after: a.symbol.signature });
     }

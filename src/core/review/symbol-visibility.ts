@@ -55,8 +55,10 @@ function memberModifier(signature: string): Visibility | undefined {
 export function normalizeSignature(signature: string): string {
   const arrow = signature.indexOf('=>');
   const head = arrow >= 0 ? signature.slice(0, arrow) : signature;
+  // A union's leading `|` (`type T =\n  | 'a'`) is layout, not a change.
   return head
     .replace(MODIFIERS, '')
     .replace(/\s+/g, '')
+    .replace(/=\|/g, '=')
     .replace(/[;{]+$/, '');
 }

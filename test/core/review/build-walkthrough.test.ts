@@ -124,7 +124,14 @@ describe('buildWalkthrough on a real git diff', () => {
     const { compareSymbols } = await import('../../../src/core/review/compare-symbols.js');
     const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
     const parse = async (path: string, text: string) => (await parseFile(path, new TextEncoder().encode(text))).symbols;
-    const ts = (a: string, b: string) => 'export type StreamOptions = ' + a + ';\nexport type Shape = {\n  name: ' + b + ';\n};\n';
+    const ts = (a: string, b: string) =>
+      'export type StreamOptions = ' +
+      a +
+      ';\nexport type Shape = {\n  name: ' +
+      b +
+      ';\n};\ntype Skip =\n  ' +
+      (b === 'string' ? "'a' |\n  'b'" : "| 'a'\n  | 'b'") +
+      ';\n';
     const changes = compareSymbols(
       'src/t.ts',
       await parse('src/t.ts', ts('OptionsInit', 'string')),
