@@ -1209,7 +1209,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path4 from "node:path";
 import ignore from "ignore";
 function walkDirectory(root) {
-  const entries = [];
+  const entries2 = [];
   const skipped = [];
   const stack = [{ dir: "", scopes: [] }];
   while (stack.length > 0) {
@@ -1232,14 +1232,14 @@ function walkDirectory(root) {
         if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
         else stack.push({ dir: rel, scopes });
       } else if (entry.isSymbolicLink()) {
-        entries.push({ path: rel, kind: "symlink" });
+        entries2.push({ path: rel, kind: "symlink" });
       } else if (entry.isFile()) {
-        entries.push({ path: rel, kind: "file" });
+        entries2.push({ path: rel, kind: "file" });
       }
     }
   }
-  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { entries, skipped };
+  entries2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { entries: entries2, skipped };
 }
 function withGitignore(absoluteDir, dir, parent) {
   let text;
@@ -2494,7 +2494,7 @@ function nearestFirst(paths, from) {
   return paths.sort((a, b) => sharedPrefix(b, from) - sharedPrefix(a, from) || a.length - b.length);
 }
 var ECMASCRIPT_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
-function resolveImport(source, from, language, kind, catalog) {
+function resolveImport(source, from, language, kind, catalog, context = {}) {
   switch (language) {
     case "typescript":
     case "tsx":
@@ -2503,7 +2503,7 @@ function resolveImport(source, from, language, kind, catalog) {
     case "python":
       return resolvePython(source, from, catalog);
     case "go":
-      return resolveGo(source, catalog);
+      return resolveGo(source, catalog, context.goModules ?? []);
     case "rust":
       return resolveRust(source, from, kind, catalog);
     case "java":
@@ -2531,6 +2531,13 @@ function resolveEcmascript(source, from, catalog) {
   return first(catalog, candidates) ?? [];
 }
 function resolvePython(source, from, catalog) {
+  const named = /^(\.+) import (\w+)$/.exec(source);
+  if (named) {
+    let dir = dirOf(from);
+    for (let i = 1; i < named[1].length; i += 1) dir = dirOf(dir);
+    const base = path2.join(dir, named[2]);
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`, path2.join(dir, "__init__.py")]) ?? [];
+  }
   const dots = /^\.*/.exec(source)[0].length;
   const rest = source.slice(dots).split(".").filter(Boolean).join("/");
   if (dots > 0) {
@@ -2551,7 +2558,14 @@ function rootOf(hit, suffix) {
 function depthOf(dir) {
   return dir === "" ? 0 : dir.split("/").length;
 }
-function resolveGo(source, catalog) {
+function resolveGo(source, catalog, modules) {
+  const goFiles = (dir) => catalog.filesIn(dir).filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
+  for (const m of modules) {
+    const dir = source === m.path ? m.dir : source.startsWith(`${m.path}/`) ? path2.join(m.dir, source.slice(m.path.length + 1)) : void 0;
+    const files = dir === void 0 ? [] : goFiles(dir);
+    if (files.length > 0) return files;
+    if (dir !== void 0) break;
+  }
   const segments = source.split("/");
   if (!segments[0].includes(".")) return [];
   for (let k = segments.length - 1; k >= 1; k -= 1) {
@@ -2663,6 +2677,36 @@ function push(map, key, value) {
   else map.set(key, [value]);
 }
 
+// src/core/code-index/read-go-modules.ts
+var GO_MODULES_META_KEY = "go_modules";
+var MAX_GO_MOD_BYTES = 256 * 1024;
+var MAX_GO_MODULES = 200;
+var MODULE_LINE = /^\s*module\s+"?([A-Za-z0-9._~\-/]+)"?\s*(?:\/\/.*)?$/m;
+async function readGoModules(files, read2) {
+  const modules = [];
+  for (const file of files) {
+    if (modules.length >= MAX_GO_MODULES) break;
+    if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
+    const text = await read2(file.path).catch(() => "");
+    const path15 = MODULE_LINE.exec(text)?.[1];
+    if (!path15 || path15.includes("..") || path15.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path15.replace(/\/+$/, "") });
+  }
+  return modules.sort((a, b) => b.path.length - a.path.length);
+}
+function parseGoModulesMeta(value) {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.path === "string"
+    );
+  } catch {
+    return [];
+  }
+}
+
 // src/core/code-index/sql-path-lookup.ts
 var SqlPathLookup = class {
   constructor(store) {
@@ -2768,8 +2812,9 @@ function resolveImports(store, treeChanged) {
      ON CONFLICT DO UPDATE SET weight = weight + 1`
   );
   let resolved = 0;
+  const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
   for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
+    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup, { goModules });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
@@ -2803,12 +2848,12 @@ function buildRepoMap(store, options = {}) {
   const personalization = buildPersonalization(store, files, position, options);
   const rank2 = pageRank(files.length, graph, { personalization });
   const weight2 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order = files.map((_, i) => i).sort((a, b) => weight2[b] - weight2[a] || (files[a].path < files[b].path ? -1 : 1));
+  const order2 = files.map((_, i) => i).sort((a, b) => weight2[b] - weight2[a] || (files[a].path < files[b].path ? -1 : 1));
   const chosen = [];
   let used = 0;
   let full = false;
-  for (let start = 0; start < Math.min(order.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
-    const page = order.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
+  for (let start = 0; start < Math.min(order2.length, CANDIDATE_FILES) && !full; start += OUTLINE_PAGE) {
+    const page = order2.slice(start, Math.min(start + OUTLINE_PAGE, CANDIDATE_FILES));
     const outlines = loadOutlines(
       store,
       page.map((i) => files[i].id)
@@ -2938,6 +2983,67 @@ init_repo_path();
 
 // src/core/index.ts
 init_index_access();
+
+// src/core/repo/git-change-history.ts
+init_repo_path();
+import { execFile as execFile2 } from "node:child_process";
+import { promisify as promisify2 } from "node:util";
+var run = promisify2(execFile2);
+var MAX_OUTPUT = 64 * 1024 * 1024;
+var SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var MAX_MESSAGES = 200;
+function gitChangeHistory(root) {
+  const git2 = async (...args) => (await run("git", ["-C", root, ...args], { maxBuffer: MAX_OUTPUT, encoding: "utf8" })).stdout;
+  return {
+    async recentCommits(before, limit2) {
+      if (!SHA.test(before)) return { unavailable: "the base is not a commit sha" };
+      try {
+        if ((await git2("rev-parse", "--is-shallow-repository")).trim() === "true") return { unavailable: "the checkout is shallow" };
+        const out = await git2(
+          "log",
+          "--no-merges",
+          "--no-renames",
+          "--format=%x00%H",
+          "--name-only",
+          "-n",
+          String(Math.max(1, Math.floor(limit2))),
+          before,
+          "--"
+        );
+        return parseLog(out);
+      } catch {
+        return { unavailable: "git could not read the history" };
+      }
+    },
+    async messagesBetween(base, head) {
+      if (!SHA.test(base) || !SHA.test(head)) return [];
+      try {
+        const out = await git2("log", "--format=%B%x00", "-n", String(MAX_MESSAGES), `${base}..${head}`, "--");
+        return out.split("\0").map((m) => m.trim()).filter(Boolean);
+      } catch {
+        return [];
+      }
+    }
+  };
+}
+function parseLog(out) {
+  const commits = [];
+  for (const block of out.split("\0")) {
+    const [sha, ...rest] = block.split("\n");
+    if (!sha || !SHA.test(sha.trim())) continue;
+    const files = [];
+    for (const line of rest) {
+      const trimmed = line.trim();
+      if (!trimmed) continue;
+      try {
+        files.push(parseRepoPath(trimmed));
+      } catch {
+      }
+    }
+    commits.push({ sha: sha.trim(), files });
+  }
+  return commits;
+}
 
 // src/core/access/decide-access.ts
 var RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
@@ -3467,7 +3573,7 @@ function extractTags(root, query, text) {
       else if (name === "container") [defKind, defNode] = ["container", node2];
       else if (name.startsWith("reference.")) refKind = name.slice(10);
       else if (name === "scope") scope = node2.text;
-      else if (name === "import.source") imports.push(toImport(node2, "import"));
+      else if (name === "import.source") imports.push(...toImports(node2));
       else if (name === "import.module") imports.push(toImport(node2, "contains"));
     }
     if (!nameNode) continue;
@@ -3584,6 +3690,15 @@ function findBody(node2, after) {
     level = nextLevel;
   }
   return void 0;
+}
+function toImports(node2) {
+  const parent = node2.parent;
+  if (node2.type !== "relative_import" || !/^\.+$/.test(node2.text) || parent?.type !== "import_from_statement") {
+    return [toImport(node2, "import")];
+  }
+  const names = parent.childrenForFieldName("name").map((n) => n?.type === "aliased_import" ? n.childForFieldName("name") : n).filter((n) => n !== null && n !== void 0 && n.type === "dotted_name");
+  if (names.length === 0) return [toImport(node2, "import")];
+  return names.map((n) => ({ source: `${node2.text} import ${n.text}`, line: node2.startPosition.row + 1, kind: "import" }));
 }
 function toImport(node2, kind) {
   return { source: node2.text.replace(/^["'`<]|["'`>]$/g, ""), line: node2.startPosition.row + 1, kind };
@@ -4232,7 +4347,13 @@ async function indexRepository(source, store, options = {}) {
   if (bulk) store.createLookupIndexes();
   const parsedAt = clock.now();
   report({ phase: "linking", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 });
+  let goModulesChanged = false;
+  if (only === void 0) {
+    const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
+    goModulesChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? "[]");
+    if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
+  }
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
   store.transaction(() => {
     store.setMeta("indexed_at", new Date(clock.now()).toISOString());
     store.setMeta("root", source.root);
@@ -5027,11 +5148,11 @@ function scoreSkills(text, skills) {
     const weight2 = leads ? term.weight * LEAD_FACTOR : term.weight;
     content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight2));
   }
-  const order = (skill) => {
+  const order2 = (skill) => {
     const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
     return index < 0 ? SKILL_COMMANDS.length : index;
   };
-  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score }) => ({ name, score }));
+  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order2(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score }) => ({ name, score }));
 }
 function scoreOne(v, terms, content2, rarity) {
   let score = 0;
@@ -5925,8 +6046,8 @@ function proposalId(body) {
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    const entries2 = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries2.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -8342,13 +8463,13 @@ function toBudgetExceeded(outcome) {
 }
 
 // src/core/outputs/produce-answer.ts
-async function produceAnswer(run3, flavour) {
-  const outcome = await run3.explore({
-    spec: { instructions: run3.skill?.body },
-    tools: toolsFor(run3.skill, ["emit_answer"])
+async function produceAnswer(run4, flavour) {
+  const outcome = await run4.explore({
+    spec: { instructions: run4.skill?.body },
+    tools: toolsFor(run4.skill, ["emit_answer"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
-  const { index } = run3.ports;
+  const { index } = run4.ports;
   const evidence = outcome.context.evidence.filter((e) => index.getFile(e.path)?.blobSha === e.blobSha);
   const stale = outcome.context.evidence.length - evidence.length;
   const context = {
@@ -8357,11 +8478,11 @@ async function produceAnswer(run3, flavour) {
     knownGaps: stale > 0 ? [...outcome.context.knownGaps, `${stale} excerpt(s) changed since they were read and are not shown`] : outcome.context.knownGaps
   };
   const answer = outcome.output?.answer;
-  const doc = { flavour, question: run3.prompt, context: vouchForAnswer(context, answer, outcome.metrics.removedCitations), answer };
+  const doc = { flavour, question: run4.prompt, context: vouchForAnswer(context, answer, outcome.metrics.removedCitations), answer };
   return {
     kind: "output",
     output: { kind: "answer", doc },
-    blocks: renderAnswer(doc, run3.linkTo),
+    blocks: renderAnswer(doc, run4.linkTo),
     madeWithModel: doc.answer !== void 0,
     explore: outcome.metrics,
     plan: outcome.plan,
@@ -8587,10 +8708,10 @@ function findFilesToChange(input) {
   const isNamed = (path15) => named.some((p) => path15 === p || path15.endsWith(`/${p}`));
   const isProduct = (path15) => isNamed(path15) || !(isTestFile(path15) || isNonProductPath(path15) || (index.getFile(path15)?.language ?? "text") === "text");
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const order = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
+  const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
-  for (const path15 of order) {
+  for (const path15 of order2) {
     if (seen.has(path15) || files.length >= MAX_FILES2) continue;
     seen.add(path15);
     if (!isProduct(path15) || !index.getFile(path15)) continue;
@@ -8779,31 +8900,31 @@ function describePlanConfidence(files, context) {
 }
 
 // src/core/outputs/produce-changes.ts
-async function produceChanges(run3) {
-  const outcome = await run3.explore({
+async function produceChanges(run4) {
+  const outcome = await run4.explore({
     spec: {
-      instructions: run3.skill?.body,
+      instructions: run4.skill?.body,
       closing: "Call emit_change with every proposed change in one call, then emit_answer with a short summary",
       finished: (out) => out.answer !== void 0
     },
-    tools: toolsFor(run3.skill, ["emit_change", "emit_answer"])
+    tools: toolsFor(run4.skill, ["emit_change", "emit_answer"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
   const plan = buildOfflinePlan({
-    prompt: run3.prompt,
+    prompt: run4.prompt,
     context: outcome.context,
-    index: run3.ports.index,
+    index: run4.ports.index,
     flavour: "work",
     files: findFilesToChange({
-      prompt: run3.prompt,
+      prompt: run4.prompt,
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
-      index: run3.ports.index
+      index: run4.ports.index
     })
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
-    const blocks2 = renderPlan(plan, run3.linkTo);
+    const blocks2 = renderPlan(plan, run4.linkTo);
     blocks2.splice(1, 0, {
       title: "no model",
       essential: true,
@@ -8814,11 +8935,11 @@ async function produceChanges(run3) {
   const checked = parseProposedChanges({ changes: outcome.output.changes });
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
-  const { index, source } = run3.ports;
+  const { index, source } = run4.ports;
   const readCharged = async (path15) => {
     const file = index.getFile(path15);
     if (!file) return void 0;
-    const charge = run3.meter.touchFile(path15, file.size);
+    const charge = run4.meter.touchFile(path15, file.size);
     if (!charge.ok) throw new Error(`${path15} was not read: the ${charge.limit} budget is spent`);
     return source.readFile(path15);
   };
@@ -8830,7 +8951,7 @@ async function produceChanges(run3) {
     {
       title: "heading",
       essential: true,
-      text: `## Proposed changes: ${escapeText(run3.prompt.slice(0, 100))}
+      text: `## Proposed changes: ${escapeText(run4.prompt.slice(0, 100))}
 
 Nothing has been written to the repository; review the changes below.`
     },
@@ -8838,7 +8959,7 @@ Nothing has been written to the repository; review the changes below.`
     {
       title: "changes",
       essential: true,
-      text: changes.length > 0 ? renderChanges(results, { linkTo: run3.linkTo }) : "The model proposed no usable change."
+      text: changes.length > 0 ? renderChanges(results, { linkTo: run4.linkTo }) : "The model proposed no usable change."
     },
     ...problems.length > 0 ? [{ title: "rejected", text: ["### Rejected proposals", ...problems.map((p) => `- ${p}`)].join("\n") }] : []
   ];
@@ -8934,11 +9055,11 @@ function foldToUnits(files, options) {
   for (const [file, unit] of initial) {
     for (let dir = dirOf3(unit); isBelow(dir, base); dir = dirOf3(dir)) entry(dir).rank += options.rank(file);
   }
-  const order = [...inside.entries()].filter(([, e]) => e.count >= 2);
-  order.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
+  const order2 = [...inside.entries()].filter(([, e]) => e.count >= 2);
+  order2.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
   let total = units.size;
   const folded = /* @__PURE__ */ new Set();
-  for (const [folder, e] of order) {
+  for (const [folder, e] of order2) {
     if (total <= options.maxUnits) break;
     if (e.count < 2) continue;
     const merged = units.has(folder) ? e.count : e.count - 1;
@@ -9042,8 +9163,8 @@ function describeLeftOut(leftOut, shown = 3) {
 // src/core/diagram/reduce-transitive-edges.ts
 function reduceTransitiveEdges(edges) {
   const live = new Set(edges.map((_, i) => i));
-  const order = edges.map((e, i) => ({ w: e.weight ?? 1, i })).sort((a, b) => a.w - b.w || b.i - a.i).map((x) => x.i);
-  for (const i of order) {
+  const order2 = edges.map((e, i) => ({ w: e.weight ?? 1, i })).sort((a, b) => a.w - b.w || b.i - a.i).map((x) => x.i);
+  for (const i of order2) {
     live.delete(i);
     if (!reaches(edges, live, edges[i].from, edges[i].to)) live.add(i);
   }
@@ -9159,7 +9280,7 @@ var EXPOSED_KINDS = /* @__PURE__ */ new Set([
   "module"
 ]);
 var PACKAGE_LANGUAGES2 = /* @__PURE__ */ new Set(["go", "java", "kotlin", "scala", "csharp"]);
-async function buildComponentDiagram(index, readFile3, options = {}) {
+async function buildComponentDiagram(index, options = {}) {
   const scope = options.scope === void 0 ? void 0 : parseRepoPath(options.scope);
   const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES2, DEFAULT_CAPS.nodes));
   const { files: product, leftOut } = listProductFiles(index, scope);
@@ -9181,13 +9302,21 @@ async function buildComponentDiagram(index, readFile3, options = {}) {
     }
     return exposed.get(path15);
   };
-  const texts = /* @__PURE__ */ new Map();
+  const referenced = /* @__PURE__ */ new Map();
+  const referencedBy = (path15) => {
+    if (!referenced.has(path15)) {
+      const own = new Set(
+        index.symbolsIn(path15).filter((s) => s.scope === "").map((s) => s.name)
+      );
+      referenced.set(path15, new Set(index.referencedNames(path15).filter((n) => !own.has(n))));
+    }
+    return referenced.get(path15);
+  };
   const used = /* @__PURE__ */ new Map();
   const edges = [];
   for (const pair of pairs) {
-    if (!texts.has(pair.from)) texts.set(pair.from, await readFile3(pair.from));
-    const text = texts.get(pair.from);
-    const names = exposedBy(pair.to).filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text));
+    const refs = referencedBy(pair.from);
+    const names = exposedBy(pair.to).filter((name) => refs.has(name));
     if (names.length === 0 && PACKAGE_LANGUAGES2.has(language.get(pair.to) ?? "")) continue;
     for (const name of names) used.set(`${pair.to}\0${name}`, (used.get(`${pair.to}\0${name}`) ?? 0) + 1);
     const label3 = names.length === 0 ? void 0 : names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
@@ -9267,9 +9396,6 @@ function findMainPackage(files) {
   const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (top === void 0 || atRoot >= top[1]) return "";
   return commonFolder(files.filter((f) => f.startsWith(`${top[0]}/`)).map((f) => `${f}`)) || top[0];
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/core/diagram/build-change-diagram.ts
@@ -10328,7 +10454,7 @@ async function validateMermaid(text) {
   return checkCompiledMermaid(text) ?? parseWithMermaid(text);
 }
 async function parseWithMermaid(text) {
-  const run3 = queue.then(async () => {
+  const run4 = queue.then(async () => {
     const { mermaid, dom } = await loadMermaid();
     try {
       const result = await withDomGlobals(dom, () => mermaid.parse(text));
@@ -10338,8 +10464,8 @@ async function parseWithMermaid(text) {
       return { ok: false, message: message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS - 1)}…` : message };
     }
   });
-  queue = run3.catch(() => void 0);
-  return run3;
+  queue = run4.catch(() => void 0);
+  return run4;
 }
 function loadMermaid() {
   loading2 ??= (async () => {
@@ -10422,14 +10548,14 @@ function toHunk(h, takeHeader) {
 }
 
 // src/core/outputs/produce-diagram.ts
-async function produceDiagram(run3) {
-  const { index, source } = run3.ports;
-  const type = readDiagramType(run3.prompt);
+async function produceDiagram(run4) {
+  const { index, source } = run4.ports;
+  const type = readDiagramType(run4.prompt);
   const tree = index.listFiles().map((f) => f.path);
   const notes = [];
   const unread = { files: 0, limit: "" };
   const readFile3 = async (path15) => {
-    const charge = run3.meter.touchFile(path15, index.getFile(path15)?.size ?? 0);
+    const charge = run4.meter.touchFile(path15, index.getFile(path15)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
@@ -10439,20 +10565,20 @@ async function produceDiagram(run3) {
   };
   const graphs = [];
   let explored;
-  if (run3.request.diff !== void 0) {
-    const changes = parseDiff(run3.request.diff).map((f) => ({ path: f.path, status: f.status, oldPath: f.oldPath }));
+  if (run4.request.diff !== void 0) {
+    const changes = parseDiff(run4.request.diff).map((f) => ({ path: f.path, status: f.status, oldPath: f.oldPath }));
     const { before, after } = buildChangeDiagram(index, changes);
-    const base = run3.linkToCommit(run3.request.pullRequest?.baseSha);
+    const base = run4.linkToCommit(run4.request.pullRequest?.baseSha);
     graphs.push({ title: "Before", graph: before, source: "offline", linkTo: base }, { title: "After", graph: after, source: "offline" });
   } else {
-    if (run3.ports.model) {
-      explored = await run3.explore({
+    if (run4.ports.model) {
+      explored = await run4.explore({
         spec: {
-          instructions: run3.skill?.body,
+          instructions: run4.skill?.body,
           closing: `Call emit_diagram once with a ${type} graph as JSON (nodes with the repository paths they stand for, edges, groups)`,
           finished: (out) => out.diagrams.length > 0
         },
-        tools: toolsFor(run3.skill, ["emit_diagram", "emit_answer"])
+        tools: toolsFor(run4.skill, ["emit_diagram", "emit_answer"])
       });
       if (explored.kind === "budget-exceeded") return toBudgetExceeded(explored);
       const emitted = explored.output?.diagrams[0];
@@ -10472,7 +10598,7 @@ async function produceDiagram(run3) {
       }
     }
     if (graphs.length === 0) {
-      const offline = await buildOffline(type, run3, readFile3);
+      const offline = await buildOffline(type, run4, readFile3);
       if (offline) graphs.push({ title: titleOf(offline.type), graph: offline, source: "offline" });
       else notes.push("No data model was found: no SQL `CREATE TABLE`, Django, SQLAlchemy, TypeORM or Prisma models in the index.");
     }
@@ -10487,7 +10613,7 @@ async function produceDiagram(run3) {
     {
       title: "heading",
       essential: true,
-      text: `## Diagram: ${titleOf(type)}${run3.request.diff !== void 0 ? " of the changed modules" : ""}`
+      text: `## Diagram: ${titleOf(type)}${run4.request.diff !== void 0 ? " of the changed modules" : ""}`
     }
   ];
   for (const { title, graph, source: from, linkTo } of graphs) {
@@ -10502,7 +10628,7 @@ async function produceDiagram(run3) {
       graph: compiled.shown,
       mermaid: compiled.text,
       omitted: compiled.omitted,
-      linkTo: linkTo ?? run3.linkTo,
+      linkTo: linkTo ?? run4.linkTo,
       madeWithModel: from === "model"
     });
     blocks.push({ title: `${title} diagram`, essential: true, text: graphs.length > 1 ? `### ${title}
@@ -10522,12 +10648,12 @@ ${text}` : text });
     notes
   };
 }
-async function buildOffline(type, run3, readFile3) {
-  const { index } = run3.ports;
+async function buildOffline(type, run4, readFile3) {
+  const { index } = run4.ports;
   if (type === "erd") return buildErdDiagram(index, readFile3);
   if (type === "dependency") return buildDependencyDiagram(index, readFile3);
-  if (type === "component") return buildComponentDiagram(index, readFile3, { scope: run3.scope });
-  return buildArchitectureDiagram(index, { scope: run3.scope });
+  if (type === "component") return buildComponentDiagram(index, { scope: run4.scope });
+  return buildArchitectureDiagram(index, { scope: run4.scope });
 }
 function titleOf(type) {
   return { architecture: "Architecture", component: "Components", dependency: "Dependencies", erd: "Data model (ERD)" }[type];
@@ -10535,26 +10661,26 @@ function titleOf(type) {
 
 // src/core/outputs/produce-plan.ts
 var PLAN_SECTIONS = 4;
-async function producePlan(run3, flavour) {
-  const outcome = await run3.explore({
+async function producePlan(run4, flavour) {
+  const outcome = await run4.explore({
     spec: {
-      instructions: run3.skill?.body,
+      instructions: run4.skill?.body,
       closing: "Call emit_plan_section once for each section (Goal, Phases, Acceptance criteria, Risks and mitigations) in one reply",
       finished: (out) => out.planSections.length >= PLAN_SECTIONS
     },
-    tools: toolsFor(run3.skill, ["emit_plan_section"])
+    tools: toolsFor(run4.skill, ["emit_plan_section"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
   const doc = buildOfflinePlan({
-    prompt: run3.prompt,
+    prompt: run4.prompt,
     context: outcome.context,
-    index: run3.ports.index,
+    index: run4.ports.index,
     flavour,
     files: findFilesToChange({
-      prompt: run3.prompt,
+      prompt: run4.prompt,
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
-      index: run3.ports.index
+      index: run4.ports.index
     })
   });
   const sections = outcome.output?.planSections ?? [];
@@ -10573,11 +10699,11 @@ async function producePlan(run3, flavour) {
     }
   }
   const notes = outcome.output && sections.length === 0 ? ["the model wrote no plan sections; the offline plan is shown"] : [];
-  const issueDraft = renderIssueDraft(doc, run3.linkTo);
+  const issueDraft = renderIssueDraft(doc, run4.linkTo);
   return {
     kind: "output",
     output: { kind: "plan", doc, issueDraft },
-    blocks: renderPlan(doc, run3.linkTo),
+    blocks: renderPlan(doc, run4.linkTo),
     issueDraft,
     files: doc.files,
     madeWithModel: doc.modelSections.length > 0,
@@ -10603,7 +10729,7 @@ function placeComments(files, drafts) {
       placed.needsJudgement.push({ draft, reason: "quote is empty" });
       continue;
     }
-    const matches = toNewSideRuns(file).flatMap((run3) => findMatches(run3, quote2));
+    const matches = toNewSideRuns(file).flatMap((run4) => findMatches(run4, quote2));
     if (matches.length !== 1) {
       const reason = matches.length === 0 ? "quote not found in the diff" : `quote found ${matches.length} times`;
       placed.needsJudgement.push({ draft, reason });
@@ -10634,15 +10760,15 @@ function toNewSideRuns(file) {
     (h) => h.lines.filter((l) => l.kind !== "del" && l.newLine !== void 0).map((l) => ({ line: l.newLine, text: l.text.trimEnd() }))
   );
 }
-function findMatches(run3, quote2) {
+function findMatches(run4, quote2) {
   const q = quote2.map((l) => l.trim());
   const matches = [];
   if (q.length === 1) {
-    for (const l of run3) if (l.text.includes(q[0])) matches.push({ lines: [l], whole: l.text.trim() === q[0] });
+    for (const l of run4) if (l.text.includes(q[0])) matches.push({ lines: [l], whole: l.text.trim() === q[0] });
     return matches;
   }
-  for (let i = 0; i + q.length <= run3.length; i += 1) {
-    const lines = run3.slice(i, i + q.length);
+  for (let i = 0; i + q.length <= run4.length; i += 1) {
+    const lines = run4.slice(i, i + q.length);
     const texts = lines.map((l) => l.text.trim());
     const ends = texts[0].endsWith(q[0]) && texts[texts.length - 1].startsWith(q[q.length - 1]);
     if (ends && texts.slice(1, -1).every((t, k) => t === q[k + 1])) {
@@ -10678,6 +10804,128 @@ function buildSuggestionBlock(suggestion) {
   return fence(suggestion, "suggestion");
 }
 
+// src/core/review/render-walkthrough.ts
+var MAX_FILES_LISTED = 20;
+var MAX_SIGNATURE_CHARS2 = 140;
+var MAX_MOVES_PER_FILE_PAIR = 3;
+function renderWalkthrough(walkthrough, cite, history) {
+  const churn = new Map(history && "files" in history ? history.files.map((f) => [f.path, f.commits]) : []);
+  const window = history && "window" in history ? history.window : 0;
+  const files = [...walkthrough.files].sort((a, b) => order(a) - order(b) || b.additions + b.deletions - (a.additions + a.deletions));
+  const listed = files.slice(0, MAX_FILES_LISTED);
+  const lines = ["### Walkthrough", ...listed.flatMap((f) => renderFile2(f, cite, churn.get(f.oldPath ?? f.path), window))];
+  const rest = files.slice(MAX_FILES_LISTED);
+  if (rest.length > 0) {
+    const add = rest.reduce((n, f) => n + f.additions, 0);
+    const del = rest.reduce((n, f) => n + f.deletions, 0);
+    lines.push(`- and ${plural(rest.length, "more file")} (+${add} −${del})`);
+  }
+  for (const group of groupMoves(walkthrough.moved)) {
+    if (group.length > MAX_MOVES_PER_FILE_PAIR) {
+      const [from, to] = [group[0].from.path, group[0].to.path];
+      const lineCount = group.reduce((n, m) => n + m.lines, 0);
+      const where = from === to ? `within ${code(to)}` : `from ${code(from)} to ${code(to)}`;
+      lines.push(`- Moved or re-indented: ${plural(group.length, "block")} (${plural(lineCount, "line")}) ${where}, whitespace aside`);
+      continue;
+    }
+    for (const m of group) lines.push(renderMove(m, cite));
+  }
+  const unchecked = files.filter((f) => f.notCompared === "head content differs from the diff");
+  if (unchecked.length > 0) {
+    lines.push(
+      `- Declarations not compared in ${unchecked.map((f) => code(f.path)).join(", ")}: the content read is not the head commit's (the index is of another commit or of edited files)`
+    );
+  }
+  return lines.join("\n");
+}
+function order(file) {
+  if (isTestFile(file.path)) return 1;
+  return findLanguage(file.path) ? 0 : 2;
+}
+function renderMove(m, cite) {
+  const to = cite({ path: m.to.path, startLine: m.to.startLine, endLine: m.to.endLine });
+  return m.reindented ? `- Re-indented, otherwise unchanged: ${to} (${plural(m.lines, "line")}, whitespace aside)` : `- Moved: ${plural(m.lines, "line")} from ${code(formatLineRef(m.from))} (before the change) to ${to}, whitespace aside`;
+}
+function groupMoves(moved) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const m of moved) {
+    const key = `${m.from.path}
+${m.to.path}`;
+    groups.set(key, [...groups.get(key) ?? [], m]);
+  }
+  return [...groups.values()];
+}
+function renderFile2(file, cite, commits, window) {
+  const status = file.status === "renamed" && file.oldPath ? `, renamed from ${code(file.oldPath)}` : file.status === "modified" ? "" : `, ${file.status}`;
+  return [
+    `- ${code(file.path)} (${file.notCompared === "binary" ? "binary" : `+${file.additions} −${file.deletions}`}${status}${commits !== void 0 ? `; changed in ${commits} of the last ${plural(window, "commit")}` : ""})`,
+    ...file.symbolChanges.map((c) => `  - ${renderChange2(c, file, cite)}`)
+  ];
+}
+function renderChange2(c, file, cite) {
+  switch (c.kind) {
+    case "signature":
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.symbolKind === "type" ? "definition" : "signature"} ${code(clip4(c.before))} → ${code(clip4(c.after))}`;
+    case "visibility":
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: ${c.before} → ${c.after}${c.renamedFrom ? ` (renamed from ${code(c.renamedFrom)})` : ""}`;
+    case "renamed":
+      return `${code(c.name)} (${c.symbolKind}) ${cite({ path: file.path, startLine: c.line })}: renamed from ${code(c.renamedFrom)}`;
+    case "removed":
+      return `${code(c.name)} (${c.symbolKind}${c.visibility ? `, ${c.visibility}` : ""}) removed (was ${code(formatLineRef({ path: file.oldPath ?? file.path, startLine: c.line }))})`;
+  }
+}
+function clip4(text) {
+  return text.length > MAX_SIGNATURE_CHARS2 ? `${text.slice(0, MAX_SIGNATURE_CHARS2 - 1)}…` : text;
+}
+function renderCoChange(history) {
+  if ("unavailable" in history) return `Co-change and churn: not available (${history.unavailable}).`;
+  const coupled = history.files.filter((f) => f.usuallyWith.length > 0);
+  if (coupled.length === 0) return void 0;
+  return [
+    "### Files that usually change with these",
+    `From the last ${plural(history.window, "commit")} before the change (a file listed was in at least half of the commits that touched the changed one, and in 3 or more); none of them is in this change:`,
+    "",
+    ...coupled.map(
+      (f) => `- ${code(f.path)} (${plural(f.commits, "commit")}): ${f.usuallyWith.map((w) => `${code(w.path)} ${w.together} of ${f.commits}`).join(", ")}`
+    )
+  ].join("\n");
+}
+
+// src/core/review/find-linked-issues.ts
+var MAX_TEXT = 64 * 1024;
+var MAX_ISSUES = 20;
+var NAME2 = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})";
+var REPO = `${NAME2}/[A-Za-z0-9._-]{1,100}`;
+var CLOSING = String.raw`\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b:?\s+`;
+var REFERENCE2 = `(?:(${REPO})?#(\\d{1,7})(?!\\d)|https://github\\.com/(${REPO})/(?:issues|pull)/(\\d{1,7})(?!\\d))`;
+var PATTERNS = [
+  { relation: "closes", re: new RegExp(`${CLOSING}${REFERENCE2}`, "gi") },
+  { relation: "mentions", re: new RegExp(`\\b(?:see|refs?|references|related to|part of)\\b:?\\s+${REFERENCE2}`, "gi") },
+  { relation: "mentions", re: new RegExp(`(?<![\\w/])(${REPO})#(\\d{1,7})\\b`, "g") },
+  { relation: "mentions", re: /(?<![\w-])GH-(\d{1,7})\b/g },
+  { relation: "mentions", re: new RegExp(`https://github\\.com/(${REPO})/(?:issues|pull)/(\\d{1,7})\\b`, "g") }
+];
+function findLinkedIssues(texts, self) {
+  const found = /* @__PURE__ */ new Map();
+  for (const { relation, re } of PATTERNS) {
+    for (const { text, from } of texts) {
+      for (const m of text.slice(0, MAX_TEXT).matchAll(re)) {
+        const groups = m.slice(1).filter((g) => g !== void 0);
+        const number = Number(groups.at(-1));
+        const named = groups.length > 1 ? groups[0] : void 0;
+        const repo = named && named.toLowerCase() !== self?.toLowerCase() ? named : void 0;
+        if (!Number.isSafeInteger(number) || number < 1) continue;
+        const key = `${repo?.toLowerCase() ?? ""}#${number}`;
+        if (!found.has(key) && found.size < MAX_ISSUES) found.set(key, { ...repo ? { repo } : {}, number, relation, from });
+      }
+    }
+  }
+  return [...found.values()];
+}
+function formatIssue(issue) {
+  return `${issue.repo ?? ""}#${issue.number}`;
+}
+
 // src/core/review/render-review.ts
 var MAX_SYMBOLS_LISTED = 25;
 var SEVERITY_LABEL2 = { info: "Note", warning: "Warning", error: "Problem" };
@@ -10685,12 +10933,36 @@ function renderReview(input) {
   const { review, placed, linkTo } = input;
   const cite = (ref) => link(formatLineRef(ref), linkTo(ref));
   const blocks = [{ title: "overview", essential: true, text: renderOverview(input) }];
+  if (review.walkthrough.files.length > 0) {
+    blocks.push({ title: "walkthrough", text: renderWalkthrough(review.walkthrough, cite, review.history) });
+  }
+  const coChange = renderCoChange(review.history);
+  if (coChange) blocks.push({ title: "co-change", text: coChange });
+  if (review.linkedIssues.length > 0) {
+    blocks.push({
+      title: "linked issues",
+      text: ["### Linked issues", ...review.linkedIssues.map((i) => `- ${i.relation} ${formatIssue(i)} (${i.from})`)].join("\n")
+    });
+  }
   if (input.modelSummary) blocks.push({ title: "model summary", text: input.modelSummary.trim() });
   if (review.blastRadius.length > 0) {
-    const listed = [...review.blastRadius].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
+    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0);
+    const ambiguous = review.blastRadius.filter((b) => b.ambiguous);
+    const called = review.blastRadius.filter((b) => !b.ambiguous && b.total > 0);
+    const listed = [...called].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
     const lines = ["### Changed symbols and their callers", ...listed.flatMap((b) => renderBlast(b, cite))];
-    const more = review.blastRadius.length - listed.length;
+    const more = called.length - listed.length;
     if (more > 0) lines.push(`- and ${plural(more, "more symbol")} with fewer callers`);
+    if (ambiguous.length > 0) {
+      const names = ambiguous.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = ambiguous.length - names.length;
+      lines.push(`- Callers not counted (names too common to link by name): ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
+    }
+    if (uncalled.length > 0) {
+      const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = uncalled.length - names.length;
+      lines.push(`- No callers outside the diff: ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
+    }
     blocks.push({ title: "blast radius", text: lines.join("\n") });
   }
   if (review.tests.gaps.length > 0) {
@@ -10775,6 +11047,10 @@ ${plural(s.files, "file")} changed (+${s.additions} −${s.deletions}) from ${co
 
 ${made}${stale}`;
 }
+function qualifiedName(b) {
+  const s = b.changed.symbol;
+  return s.scope ? `${s.scope}.${s.name}` : s.name;
+}
 function renderBlast(b, cite) {
   const s = b.changed.symbol;
   const name = s.scope ? `${s.scope}.${s.name}` : s.name;
@@ -10845,6 +11121,327 @@ function buildBlastRadius(changed, index, options) {
       topCallers: outside.slice(0, top)
     };
   });
+}
+
+// src/core/review/find-co-changes.ts
+var HISTORY_WINDOW = 500;
+var MIN_SUPPORT = 3;
+var MIN_CONFIDENCE = 0.5;
+var MAX_FILES_PER_COMMIT = 30;
+var MAX_LISTED = 3;
+function findCoChanges(commits, changed, exists) {
+  const inChange = new Set(changed);
+  const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
+  const files = changed.map((path15) => {
+    const touching = usable.filter((c) => c.files.includes(path15));
+    const together = /* @__PURE__ */ new Map();
+    for (const c of touching)
+      for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
+    const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
+    return { path: path15, commits: touching.length, usuallyWith };
+  });
+  return { window: commits.length, skippedLarge: commits.length - usable.length, files };
+}
+
+// src/core/review/symbol-visibility.ts
+var MODIFIERS = /\b(?:export|default|public|private|protected|internal|pub(?:\([^)]*\))?|declare)\b\s*/g;
+function findVisibility(symbol, language, isTopLevel) {
+  const sig = symbol.signature;
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      if (isTopLevel) return /^export\b/.test(sig) ? "exported" : "not exported";
+      if (symbol.kind !== "method" && symbol.kind !== "field") return void 0;
+      if (symbol.name.startsWith("#")) return "private";
+      return memberModifier(sig) ?? "public";
+    case "python": {
+      if (symbol.name.startsWith("__") && symbol.name.endsWith("__")) return "public";
+      return symbol.name.startsWith("_") ? "private" : "public";
+    }
+    case "go":
+      return new RegExp("^\\p{Lu}", "u").test(symbol.name) ? "exported" : "not exported";
+    case "rust":
+      return /^pub\b/.test(sig) ? "exported" : "not exported";
+    case "java":
+      return memberModifier(sig) ?? "package";
+    case "csharp":
+      return memberModifier(sig) ?? (/\binternal\b/.test(sig) ? "package" : "private");
+    case "php":
+      return symbol.kind === "method" ? memberModifier(sig) ?? "public" : void 0;
+    default:
+      return void 0;
+  }
+}
+function memberModifier(signature) {
+  const m = /\b(public|protected|private)\b/.exec(signature.split("(")[0] ?? "");
+  return m ? m[1] : void 0;
+}
+function normalizeSignature(signature) {
+  const arrow = signature.indexOf("=>");
+  const head = arrow >= 0 ? signature.slice(0, arrow) : signature;
+  return head.replace(MODIFIERS, "").replace(/\s+/g, "").replace(/=\|/g, "=").replace(/[;{]+$/, "");
+}
+
+// src/core/review/compare-symbols.ts
+var CALLABLE = /* @__PURE__ */ new Set(["function", "method"]);
+var DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
+function compareSymbols(path15, before, after) {
+  const language = findLanguage(path15);
+  if (!language) return [];
+  const { found: old, twice: twiceBefore } = entries(before, language);
+  const { found: now, twice: twiceAfter } = entries(after, language);
+  for (const key of [...twiceBefore, ...twiceAfter]) {
+    old.delete(key);
+    now.delete(key);
+  }
+  const changes = [];
+  const unpairedOld = [];
+  for (const [key, b] of old) {
+    const a = now.get(key);
+    if (!a) {
+      unpairedOld.push(b);
+      continue;
+    }
+    now.delete(key);
+    const name = qualified(a.symbol);
+    const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
+    const whole = (s) => language === "go" || /;\s*$/.test(s.signature);
+    const compared = CALLABLE.has(a.symbol.kind) || a.symbol.kind === "type" && whole(a.symbol) && whole(b.symbol);
+    if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
+      changes.push({ kind: "signature", ...base, before: b.symbol.signature, after: a.symbol.signature });
+    }
+    if (b.visibility && a.visibility && b.visibility !== a.visibility) {
+      changes.push({ kind: "visibility", ...base, before: b.visibility, after: a.visibility });
+    }
+  }
+  const byCanonical = /* @__PURE__ */ new Map();
+  for (const a of now.values()) {
+    const key = canonicalKey(a.symbol);
+    byCanonical.set(key, [...byCanonical.get(key) ?? [], a]);
+  }
+  for (const b of unpairedOld) {
+    const partners = byCanonical.get(canonicalKey(b.symbol)) ?? [];
+    const a = partners.length === 1 ? partners[0] : void 0;
+    if (a && b.visibility && a.visibility && a.visibility !== b.visibility) {
+      byCanonical.delete(canonicalKey(b.symbol));
+      changes.push({
+        kind: "visibility",
+        name: qualified(a.symbol),
+        symbolKind: a.symbol.kind,
+        line: a.symbol.startLine,
+        before: b.visibility,
+        after: a.visibility,
+        renamedFrom: b.symbol.name
+      });
+    } else if (b.visibility !== "private" && b.visibility !== "not exported") {
+      const renamed = [...now.values()].filter(
+        (n) => n.symbol.kind === b.symbol.kind && n.symbol.scope === b.symbol.scope && !old.has(n.key) && withoutName(n.symbol) === withoutName(b.symbol)
+      );
+      if (renamed.length === 1) {
+        const a2 = renamed[0];
+        now.delete(a2.key);
+        changes.push({
+          kind: "renamed",
+          name: qualified(a2.symbol),
+          symbolKind: a2.symbol.kind,
+          line: a2.symbol.startLine,
+          renamedFrom: b.symbol.name
+        });
+        continue;
+      }
+      changes.push({
+        kind: "removed",
+        name: qualified(b.symbol),
+        symbolKind: b.symbol.kind,
+        line: b.symbol.startLine,
+        visibility: b.visibility
+      });
+    }
+  }
+  return changes.sort((x, y) => x.line - y.line);
+}
+function entries(symbols, language) {
+  const out = /* @__PURE__ */ new Map();
+  const twice = /* @__PURE__ */ new Set();
+  for (const symbol of symbols) {
+    if (!DECLARED.has(symbol.kind) || isLocal(symbol, symbols)) continue;
+    const key = `${symbol.kind} ${symbol.scope}.${symbol.name}`;
+    if (out.has(key)) twice.add(key);
+    out.set(key, { symbol, key, visibility: findVisibility(symbol, language, symbol.parent === void 0) });
+  }
+  return { found: out, twice };
+}
+function isLocal(symbol, all) {
+  for (let p = symbol.parent; p !== void 0; p = all[p]?.parent) {
+    const kind = all[p]?.kind;
+    if (kind === "function" || kind === "method") return true;
+  }
+  return false;
+}
+function withoutName(symbol) {
+  return normalizeSignature(symbol.signature.split(symbol.name).join("\0"));
+}
+function canonicalKey(symbol) {
+  const bare = symbol.name.replace(/^(?:_+|#)/, "");
+  return `${symbol.kind} ${symbol.scope}.${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
+}
+function qualified(symbol) {
+  return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
+}
+
+// src/core/review/find-moved-blocks.ts
+var MIN_MOVED_LINES = 5;
+var MIN_SUBSTANTIAL = 3;
+var SUBSTANTIAL_CHARS = 8;
+var MAX_LINES = 4e4;
+var MAX_CANDIDATES2 = 64;
+function findMovedBlocks(files) {
+  const deleted = collect2(files, "del");
+  const added = collect2(files, "add");
+  if (deleted.length + added.length > MAX_LINES || deleted.length === 0 || added.length === 0) return [];
+  const byText = /* @__PURE__ */ new Map();
+  deleted.forEach((d, j) => {
+    if (d.norm.length < SUBSTANTIAL_CHARS) return;
+    const at2 = byText.get(d.norm) ?? [];
+    if (at2.length < MAX_CANDIDATES2) at2.push(j);
+    byText.set(d.norm, at2);
+  });
+  const usedDeleted = /* @__PURE__ */ new Set();
+  const blocks = [];
+  let i = 0;
+  while (i < added.length) {
+    let best = { j: -1, length: 0, substantial: 0 };
+    for (const j of byText.get(added[i].norm) ?? []) {
+      if (usedDeleted.has(j)) continue;
+      let length = 0;
+      let substantial = 0;
+      while (i + length < added.length && j + length < deleted.length) {
+        const a = added[i + length];
+        const d = deleted[j + length];
+        if (usedDeleted.has(j + length) || a.norm !== d.norm || !sameRun(added, i, i + length) || !sameRun(deleted, j, j + length)) break;
+        if (a.norm.length >= SUBSTANTIAL_CHARS) substantial += 1;
+        length += 1;
+      }
+      if (length > best.length) best = { j, length, substantial };
+    }
+    if (best.length >= MIN_MOVED_LINES && best.substantial >= MIN_SUBSTANTIAL) {
+      const first2 = added[i];
+      const last = added[i + best.length - 1];
+      const from = deleted[best.j];
+      const fromLast = deleted[best.j + best.length - 1];
+      for (let k = 0; k < best.length; k += 1) usedDeleted.add(best.j + k);
+      blocks.push({
+        from: { path: from.path, startLine: from.line, endLine: fromLast.line },
+        to: { path: first2.path, startLine: first2.line, endLine: last.line },
+        lines: best.length,
+        reindented: from.path === first2.path && from.hunk === first2.hunk && from.indent !== first2.indent
+      });
+      i += best.length;
+    } else {
+      i += 1;
+    }
+  }
+  return blocks;
+}
+function sameRun(side, start, at2) {
+  return side[at2].path === side[start].path && side[at2].hunk === side[start].hunk;
+}
+function collect2(files, kind) {
+  const out = [];
+  for (const file of files) {
+    if (file.binary) continue;
+    const path15 = kind === "del" ? file.oldPath ?? file.path : file.path;
+    file.hunks.forEach((hunk, h) => {
+      for (const line of hunk.lines) {
+        if (line.kind !== kind) continue;
+        const norm = line.text.replace(/\s+/g, "");
+        if (norm === "") continue;
+        out.push({
+          path: path15,
+          // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
+          hunk: h,
+          line: (kind === "del" ? line.oldLine : line.newLine) ?? 0,
+          norm,
+          indent: /^\s*/.exec(line.text)[0]
+        });
+      }
+    });
+  }
+  return out;
+}
+
+// src/core/review/reconstruct-base.ts
+function reconstructBase(file, headContent) {
+  if (file.status === "added") return "";
+  if (file.status === "deleted") {
+    return file.hunks.flatMap((h) => h.lines.filter((l) => l.kind !== "add").map((l) => l.text)).join("\n") + "\n";
+  }
+  const lines = headContent.split("\n");
+  for (const hunk of [...file.hunks].sort((a, b) => b.newStart - a.newStart)) {
+    const newSide = hunk.lines.filter((l) => l.kind !== "del").map((l) => l.text);
+    const oldSide = hunk.lines.filter((l) => l.kind !== "add").map((l) => l.text);
+    const at2 = hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
+    if (at2 < 0 || at2 + newSide.length > lines.length) return void 0;
+    for (let i = 0; i < newSide.length; i += 1) if (lines[at2 + i] !== newSide[i]) return void 0;
+    lines.splice(at2, newSide.length, ...oldSide);
+  }
+  return lines.join("\n");
+}
+function matchesNewSide(file, content2) {
+  return reconstructBase(file, content2) !== void 0;
+}
+
+// src/core/review/build-walkthrough.ts
+var MAX_COMPARED_BYTES = 1e6;
+async function buildWalkthrough(files, readHead) {
+  const out = [];
+  for (const file of files) {
+    const entry = {
+      path: file.path,
+      ...file.oldPath ? { oldPath: file.oldPath } : {},
+      status: file.status,
+      additions: file.additions,
+      deletions: file.deletions,
+      symbolChanges: []
+    };
+    out.push(entry);
+    if (file.binary) {
+      entry.notCompared = "binary";
+      continue;
+    }
+    if (file.status === "added" || file.status === "deleted" || file.hunks.length === 0 || isTestFile(file.path)) continue;
+    if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
+      entry.notCompared = "no grammar";
+      continue;
+    }
+    let head;
+    try {
+      head = await readHead(file.path);
+    } catch {
+      entry.notCompared = "unreadable";
+      continue;
+    }
+    if (head.length > MAX_COMPARED_BYTES) {
+      entry.notCompared = "too large";
+      continue;
+    }
+    const base = reconstructBase(file, head);
+    if (base === void 0) {
+      entry.notCompared = "head content differs from the diff";
+      continue;
+    }
+    const encode = (text) => new TextEncoder().encode(text);
+    const [before, after] = await Promise.all([parseFile(file.oldPath ?? file.path, encode(base)), parseFile(file.path, encode(head))]);
+    entry.symbolChanges = compareSymbols(file.path, before.symbols, after.symbols);
+  }
+  const moved = findMovedBlocks(files);
+  for (const entry of out) {
+    entry.symbolChanges = entry.symbolChanges.filter(
+      (c) => c.kind !== "removed" || !moved.some((m) => m.from.path === (entry.oldPath ?? entry.path) && m.from.startLine <= c.line && c.line <= m.from.endLine)
+    );
+  }
+  return { files: out, moved };
 }
 
 // src/core/review/build-coverage-receipt.ts
@@ -11105,7 +11702,9 @@ var JS = ["javascript", "typescript", "tsx"];
 var C_LIKE = [...JS, "java", "csharp", "php", "c", "cpp"];
 var PRINTING_FOLDER = /(^|\/)(bin|cli|scripts?|tools|examples?)\//;
 var INTERPOLATED = /\$\{|["'`]\s*\+\s*[\w(]|[\w)\]]\s*\+\s*["'`]|\bf["'][^"']*\{|\.format\(|["']\s*%\s*[(\w]/;
+var SHELL_EXEC = /(?<![.\w$])exec(?:Sync)?\s*\(|\b(?:child_process|childProcess|cp)\.exec(?:Sync)?\s*\(/;
 var SQL_IN_STRING = /["'`][^"'`]*\b(select\s[^"'`]*\bfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+var NULLABLE_CALL_ASSERTED = /\.(?:get|find|findLast|pop|shift|at|querySelector|getElementById|closest)\((?:[^()]|\([^()]*\))*\)!(?![=.]?=)/;
 var LOOSE_EQUALITY = /[^=!<>]==(?!=)|!=(?!=)/;
 var looseOperators = (text) => text.match(new RegExp(LOOSE_EQUALITY.source, "g")) ?? [];
 var balanced = (code2) => [...code2].filter((c) => c === "(").length === [...code2].filter((c) => c === ")").length;
@@ -11122,7 +11721,7 @@ var RISK_RULES = [
     severity: "error",
     languages: [...JS, "python"],
     message: "A shell command built with interpolated values: a value containing `;`, `$(...)` or a quote runs as shell. Pass the arguments as an array (`execFile`/`spawn`, or `subprocess.run([...])` without `shell=True`).",
-    test: (l) => (l.language === "python" ? /\b(os\.system|os\.popen)\s*\(|\bshell\s*=\s*True\b/.test(l.code) : /\bexec(Sync)?\s*\(/.test(l.code)) && INTERPOLATED.test(l.raw)
+    test: (l) => (l.language === "python" ? /\b(os\.system|os\.popen)\s*\(|\bshell\s*=\s*True\b/.test(l.code) : SHELL_EXEC.test(l.code)) && INTERPOLATED.test(l.raw)
   },
   {
     id: "html-injection",
@@ -11202,6 +11801,14 @@ var RISK_RULES = [
     }
   },
   {
+    id: "non-null-assertion",
+    severity: "info",
+    languages: ["typescript", "tsx"],
+    sourceOnly: true,
+    message: "A non-null assertion (`!`) on a call that returns undefined or null when nothing matches (`Map.get`, `find`, `pop`, `shift`, `at`, `querySelector`, `getElementById`, `closest`): a miss is hidden until a later line throws. Handle the missing case, or check first.",
+    test: (l) => NULLABLE_CALL_ASSERTED.test(l.code) && !/\.has\(/.test(l.code)
+  },
+  {
     id: "python-assert",
     severity: "info",
     languages: ["python"],
@@ -11276,9 +11883,87 @@ function splitCodeLine(line, path15) {
   return { code: code2, comment: "" };
 }
 
+// src/core/review/structural-risk-rules.ts
+var JS2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+var EXIT_MESSAGE = "`__exit__` returns True on every path and never looks at the exception: every exception raised inside the `with` block is swallowed and lost. Return True only for the exceptions you mean to suppress (or record the exception), and let the rest propagate.";
+var LISTENER_MESSAGE = "A listener added here is never removed in this file: each call adds another, and the target keeps the handler (and what it closes over) alive. Remove it when done (`removeEventListener` with the same function, `{ once: true }`, or an `AbortSignal` via `signal`).";
+var TIMER_MESSAGE = "An interval started here is never cleared in this file: it runs until the process exits and keeps it alive. Keep the id and `clearInterval` it when the owner is done.";
+var PROCESS_MESSAGE = "A `process` listener added here is never removed in this file: a library that adds one per call leaks listeners (Node warns past 10). Remove it when done, or use `process.once`.";
+async function findStructuralRisks(file, head) {
+  const language = findLanguage(file.path);
+  if (!language || isTestFile(file.path)) return [];
+  const added = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add"));
+  if (added.length === 0) return [];
+  if (language === "python") return findSwallowingExit(file, head, new Set(added.map((l) => l.newLine)));
+  if (JS2.has(language)) return findLeakedListeners(file, head, added);
+  return [];
+}
+async function findSwallowingExit(file, head, addedLines) {
+  if (!/__a?exit__/.test(head)) return [];
+  const parsed = await parseFile(file.path, new TextEncoder().encode(head));
+  const lines = head.split("\n");
+  const drafts = [];
+  for (const s of parsed.symbols) {
+    if (s.kind !== "method" || s.name !== "__exit__" && s.name !== "__aexit__") continue;
+    const range = Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i);
+    if (!range.some((n) => addedLines.has(n))) continue;
+    const bodyStart = range.findIndex((n) => /\)\s*(->[^:]*)?:\s*(#.*)?$/.test(lines[n - 1] ?? ""));
+    if (bodyStart < 0) continue;
+    const header = range.slice(0, bodyStart + 1).map((n) => lines[n - 1] ?? "").join(" ");
+    const params = /\(([^)]*)\)/.exec(header)?.[1]?.split(",").map((p) => p.split(/[:=]/)[0].replace(/^\*+/, "").trim()).filter(Boolean);
+    if (!params || params.length < 3) continue;
+    const exceptionParams = params.slice(1);
+    const body = range.slice(bodyStart + 1).map((n) => ({ n, code: splitCodeLine(lines[n - 1] ?? "", file.path).code })).filter((l) => l.code.trim() !== "");
+    if (body.length === 0) continue;
+    const returns = body.filter((l) => /^\s*return\b/.test(l.code));
+    const last = body.at(-1);
+    const indent2 = (text) => /^\s*/.exec(text)[0].length;
+    const alwaysTrue = returns.length > 0 && returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) && /^\s*return\s+True\s*$/.test(last.code) && indent2(last.code) === indent2(body[0].code);
+    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(l.code)));
+    if (!alwaysTrue || readsException) continue;
+    const quoteLine = addedLines.has(last.n) ? last.n : addedLines.has(s.startLine) ? s.startLine : range.find((n) => addedLines.has(n));
+    drafts.push({
+      path: file.path,
+      quote: lines[quoteLine - 1].trim(),
+      body: EXIT_MESSAGE,
+      kind: "risk:exit-swallows",
+      severity: "warning"
+    });
+  }
+  return drafts;
+}
+function findLeakedListeners(file, head, added) {
+  const headCode = head.split("\n").map((l) => splitCodeLine(l, file.path).code).join("\n");
+  const drafts = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const line of added) {
+    const { code: code2 } = splitCodeLine(line.text, file.path);
+    const push2 = (message, kind) => {
+      const quote2 = line.text.trim();
+      if (seen.has(quote2)) return;
+      seen.add(quote2);
+      drafts.push({ path: file.path, quote: quote2, body: message, kind, severity: "warning" });
+    };
+    const listener = /\baddEventListener\s*\(\s*(['"`])([\w:-]+)\1/.exec(line.text);
+    if (listener && /\baddEventListener\s*\(/.test(code2) && !/\bonce\s*:\s*true\b|\bsignal\s*[:,}]/.test(line.text)) {
+      const event = listener[2];
+      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeRegExp(event)}\\1`).test(head))
+        push2(LISTENER_MESSAGE, "risk:listener-leak");
+    }
+    if (/\bsetInterval\s*\(/.test(code2) && !/\bclearInterval\s*\(/.test(headCode)) push2(TIMER_MESSAGE, "risk:listener-leak");
+    if (/\bprocess\.(on|addListener)\s*\(/.test(code2) && !/\bprocess\.(off|removeListener|removeAllListeners)\s*\(/.test(headCode)) {
+      push2(PROCESS_MESSAGE, "risk:listener-leak");
+    }
+  }
+  return drafts;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 // src/core/review/find-risky-patterns.ts
 var MAX_DRAFTS_PER_FILE = 25;
-async function findRiskyPatterns(files, rules = RISK_RULES) {
+async function findRiskyPatterns(files, rules = RISK_RULES, readHead) {
   const drafts = [];
   for (const file of files) {
     if (file.binary || file.status === "deleted") continue;
@@ -11314,6 +11999,10 @@ ${quote2}`;
         }
       });
     }
+    if (readHead) {
+      const head = await readHead(file.path).catch(() => void 0);
+      if (head !== void 0 && matchesNewSide(file, head)) forFile.push(...await findStructuralRisks(file, head));
+    }
     drafts.push(...forFile.slice(0, MAX_DRAFTS_PER_FILE));
   }
   return drafts;
@@ -11348,6 +12037,15 @@ async function reviewOffline(input) {
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
   const tests = findTestGaps(files, changedSymbols, index);
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
+  const history = await readCoChange(input, files);
+  const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];
+  const linkedIssues = findLinkedIssues(
+    [
+      ...input.pullRequestText ? [{ text: input.pullRequestText, from: "pull request" }] : [],
+      ...messages.map((text) => ({ text, from: "commit message" }))
+    ],
+    input.repoName
+  );
   return {
     base: input.base,
     head: input.head,
@@ -11357,46 +12055,67 @@ async function reviewOffline(input) {
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changedSymbols: changedSymbols.length
     },
+    walkthrough: await buildWalkthrough(files, input.readHead),
+    history,
+    linkedIssues,
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
-    drafts: await findRiskyPatterns(reviewed),
+    drafts: await findRiskyPatterns(reviewed, void 0, input.readHead),
     receipt
   };
 }
+async function readCoChange(input, files) {
+  if (!input.history) return { unavailable: "the index was built from an archive, without git history" };
+  const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
+  if ("unavailable" in commits) return commits;
+  const changed = files.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path);
+  return findCoChanges(commits, changed, (path15) => input.index.getFile(path15) !== void 0);
+}
 
 // src/core/outputs/produce-review.ts
-async function produceReview(run3) {
-  const diff = run3.request.diff;
+async function produceReview(run4) {
+  const diff = run4.request.diff;
   if (diff === void 0) return { kind: "skipped", reason: "a review needs a diff: give --base and --head, or run it on a pull request" };
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: "skipped", reason: "the diff between base and head is empty" };
-  const pr = run3.request.pullRequest;
-  const review = await reviewOffline({ files, index: run3.ports.index, base: pr?.baseSha ?? "base", head: pr?.headSha ?? "head" });
+  const pr = run4.request.pullRequest;
+  const review = await reviewOffline({
+    files,
+    index: run4.ports.index,
+    base: pr?.baseSha ?? "base",
+    head: pr?.headSha ?? "head",
+    readHead: (path15) => run4.ports.source.readFile(path15),
+    history: run4.ports.history,
+    pullRequestText: pr ? `${pr.title}
+
+${pr.body}` : void 0,
+    repoName: run4.repoName
+  });
   const drafts = [...review.drafts];
   let modelSummary;
   let refused = [];
   const notes = [];
-  const model = run3.ports.model;
+  const model = run4.ports.model;
   if (model) {
     const out = createOutputCollector();
     const gate = new ToolGate({
       discovery: [],
-      execution: buildOutputTools(out, toolsFor(run3.skill, ["emit_review_comment", "emit_answer"]))
+      execution: buildOutputTools(out, toolsFor(run4.skill, ["emit_review_comment", "emit_answer"]))
     });
-    const { material, left } = buildMaterial(files, review, run3.meter.budget.contextTokens - run3.meter.usage().contextTokens);
-    const charge = run3.meter.charge("contextTokens", estimateTokens(material));
+    const { material, left } = buildMaterial(files, review, run4.meter.budget.contextTokens - run4.meter.usage().contextTokens);
+    const charge = run4.meter.charge("contextTokens", estimateTokens(material));
     if (!charge.ok) return { kind: "budget-exceeded", refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(", ")}`);
     const executed = await executeWithModel({
       model,
       gate,
-      meter: run3.meter,
-      prompt: run3.prompt || REVIEW_PROMPT,
-      context: emptyContext(run3.repoName),
+      meter: run4.meter,
+      prompt: run4.prompt || REVIEW_PROMPT,
+      context: emptyContext(run4.repoName),
       out,
       spec: {
-        instructions: run3.skill?.body,
+        instructions: run4.skill?.body,
         material,
         closing: "Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary",
         finished: (o) => o.answer !== void 0
@@ -11417,7 +12136,7 @@ async function produceReview(run3) {
     );
   }
   const placed = placeComments(files, drafts);
-  const rendered = renderReview({ review, placed, linkTo: run3.linkTo, madeWithModel: model !== void 0, modelSummary });
+  const rendered = renderReview({ review, placed, linkTo: run4.linkTo, madeWithModel: model !== void 0, modelSummary });
   return {
     kind: "output",
     output: { kind: "review", review, placed, modelSummary },
@@ -11431,6 +12150,12 @@ async function produceReview(run3) {
 function buildMaterial(files, review, tokensLeft) {
   const findings = [
     "Offline findings:",
+    ...review.walkthrough.files.flatMap(
+      (f) => f.symbolChanges.slice(0, 10).map((c) => `- ${f.path}: ${c.kind} of ${c.name}${c.kind === "signature" ? `: ${c.before} -> ${c.after}` : ""}`.slice(0, 300))
+    ),
+    ...review.walkthrough.moved.map(
+      (m) => `- ${m.reindented ? "re-indented" : "moved"}: ${m.from.path} -> ${m.to.path}:${m.to.startLine}-${m.to.endLine}`
+    ),
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
     ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
     ...review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(", ")}`] : []
@@ -11870,8 +12595,8 @@ async function readBuiltInSkillFiles(options = {}) {
       }
     );
   }
-  const entries = await readdir(folder, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries2 = await readdir(folder, { withFileTypes: true });
+  const names = entries2.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
     const file = path10.join(folder, name, "SKILL.md");
@@ -11936,7 +12661,7 @@ async function runOutputCommand(input) {
   const linkToCommit = (at2) => buildLinkTo({ htmlUrl, sha: htmlUrl ? at2 : void 0 });
   const linkTo = linkToCommit(sha);
   const notes = [];
-  const run3 = {
+  const run4 = {
     request,
     ports,
     prompt,
@@ -11969,7 +12694,7 @@ async function runOutputCommand(input) {
       });
     }
   };
-  const produced = await produce(command, run3, catalog);
+  const produced = await produce(command, run4, catalog);
   if (produced.kind === "skipped") return produced;
   const extra = { intent: produced.plan?.intent, diagramType: produced.plan?.diagramType, command };
   if (produced.kind === "budget-exceeded") {
@@ -12051,28 +12776,28 @@ async function runOutputCommand(input) {
     metrics
   };
 }
-async function produce(command, run3, catalog) {
+async function produce(command, run4, catalog) {
   switch (command) {
     case "help":
       return { kind: "output", output: { kind: "help" }, blocks: renderHelp(catalog), madeWithModel: false };
     case "find":
     case "refs":
     case "map": {
-      const { blocks, hits } = answerLookup(command, run3.prompt, run3.ports.index, run3.linkTo);
-      return { kind: "output", output: { kind: "lookup", command, argument: run3.prompt, hits }, blocks, madeWithModel: false };
+      const { blocks, hits } = answerLookup(command, run4.prompt, run4.ports.index, run4.linkTo);
+      return { kind: "output", output: { kind: "lookup", command, argument: run4.prompt, hits }, blocks, madeWithModel: false };
     }
     case "explain":
     case "debug":
-      return produceAnswer(run3, command);
+      return produceAnswer(run4, command);
     case "plan":
     case "refactor":
-      return producePlan(run3, command);
+      return producePlan(run4, command);
     case "work":
-      return produceChanges(run3);
+      return produceChanges(run4);
     case "review":
-      return produceReview(run3);
+      return produceReview(run4);
     case "diagram":
-      return produceDiagram(run3);
+      return produceDiagram(run4);
   }
 }
 
@@ -12091,7 +12816,7 @@ function verifyMemory(memory, index, prompt) {
 }
 
 // src/core/run.ts
-async function run(request, ports) {
+async function run2(request, ports) {
   const started = ports.clock.now();
   let result;
   try {
@@ -12276,13 +13001,14 @@ async function runInWorkspace(request, ports) {
   }
   try {
     const { workspace: _workspace, ...rest } = ports;
-    return await run(
+    return await run2(
       { ...request, repo: opened.repo, links: request.links ?? opened.links },
       {
         ...rest,
         source: opened.source,
         index: opened.index,
-        repositorySkills: opened.repositorySkills ?? rest.repositorySkills
+        repositorySkills: opened.repositorySkills ?? rest.repositorySkills,
+        history: opened.history ?? rest.history
       }
     );
   } finally {
@@ -12519,8 +13245,8 @@ function startMention(input, ports) {
   const answer = async () => {
     if (command.kind === "help" || declined !== void 0) throw new Error("answer() runs only after accept() said yes");
     if (command.kind === "apply") return apply(command);
-    const run3 = command;
-    if (run3.command === "review" && input.thread.isPullRequest) return review();
+    const run4 = command;
+    if (run4.command === "review" && input.thread.isPullRequest) return review();
     try {
       const memory = await readThreadMemory(ports.thread, {
         selfLogin: ports.selfLogin,
@@ -12531,8 +13257,8 @@ function startMention(input, ports) {
       });
       const result = await runInWorkspace(
         {
-          command: run3.command,
-          prompt: run3.prompt,
+          command: run4.command,
+          prompt: run4.prompt,
           ...memory ? { memory } : {},
           issue: { number: input.thread.number, title: input.thread.title, body: input.thread.body },
           actor: { login, kind: input.actor.type === "User" ? "user" : "bot" },
@@ -12541,12 +13267,12 @@ function startMention(input, ports) {
         ports
       );
       const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
-      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run3.prompt, now: new Date(ports.clock.now()) });
-      const command2 = "command" in result ? result.command : run3.command;
-      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command: command2, request: run3.prompt });
+      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run4.prompt, now: new Date(ports.clock.now()) });
+      const command2 = "command" in result ? result.command : run4.command;
+      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command: command2, request: run4.prompt });
       await post(body);
       await react(result.kind === "failed" ? "confused" : "rocket");
-      return { handled: "answered", command: "command" in result ? result.command : run3.command, result, url: replyUrl };
+      return { handled: "answered", command: "command" in result ? result.command : run4.command, result, url: replyUrl };
     } catch (error2) {
       throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "answering the mention failed", fields: ports.logFields });
@@ -12557,7 +13283,7 @@ function startMention(input, ports) {
         });
       });
       await react("confused").catch(() => void 0);
-      return { handled: "answered", command: run3.command, result: failure, url: replyUrl };
+      return { handled: "answered", command: run4.command, result: failure, url: replyUrl };
     }
   };
   const apply = async (request) => {
@@ -12986,6 +13712,8 @@ function toActionWorkspace(context) {
         index: new SqliteCodeIndex(indexed.store),
         repo: { kind: "local", root: source.root },
         repositorySkills,
+        // The Actions checkout is shallow unless fetch-depth is 0: the history then says it is not available.
+        history: gitChangeHistory(source.root),
         links: sha === void 0 ? void 0 : { htmlUrl: toHtmlUrl(context), sha },
         close: () => indexed.store.close()
       };
@@ -14095,7 +14823,7 @@ var defaultPorts = {
   clock: systemClock,
   createClient: ({ token, baseUrl, timeoutMs, context }) => createRestOctokit({ userAgent: "nanodex-action", token, baseUrl, timeoutMs, logger: context.logger })
 };
-async function run2(overrides = {}) {
+async function run3(overrides = {}) {
   const ports = { ...defaultPorts, ...overrides };
   const secrets = [];
   const logger = createActionLogger(() => secrets);
@@ -14215,5 +14943,5 @@ async function publish(outcome, failure, env) {
 // src/action/index.ts
 var nodeProblem = findNodeProblem(process.version);
 if (nodeProblem) core3.setFailed(`${nodeProblem} Set the step's node-version input to 24.`);
-else await run2();
+else await run3();
 process.exit();

@@ -462,7 +462,7 @@ function extractTags(root, query, text) {
       else if (name === "container") [defKind, defNode] = ["container", node];
       else if (name.startsWith("reference.")) refKind = name.slice(10);
       else if (name === "scope") scope = node.text;
-      else if (name === "import.source") imports.push(toImport(node, "import"));
+      else if (name === "import.source") imports.push(...toImports(node));
       else if (name === "import.module") imports.push(toImport(node, "contains"));
     }
     if (!nameNode) continue;
@@ -579,6 +579,15 @@ function findBody(node, after) {
     level = nextLevel;
   }
   return void 0;
+}
+function toImports(node) {
+  const parent = node.parent;
+  if (node.type !== "relative_import" || !/^\.+$/.test(node.text) || parent?.type !== "import_from_statement") {
+    return [toImport(node, "import")];
+  }
+  const names = parent.childrenForFieldName("name").map((n) => n?.type === "aliased_import" ? n.childForFieldName("name") : n).filter((n) => n !== null && n !== void 0 && n.type === "dotted_name");
+  if (names.length === 0) return [toImport(node, "import")];
+  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line: node.startPosition.row + 1, kind: "import" }));
 }
 function toImport(node, kind) {
   return { source: node.text.replace(/^["'`<]|["'`>]$/g, ""), line: node.startPosition.row + 1, kind };

@@ -6,7 +6,12 @@
  *   is suspect: the test may reach the code; the target is 0);
  * - test code counted as a changed symbol (target 0);
  * - callers: how many, and every caller's call line written to a file for
- *   checking by hand (precision target >= 0.95).
+ *   checking by hand (precision target >= 0.95);
+ * - the walkthrough: signature, visibility and removal changes, moved and
+ *   re-indented blocks, each written to a file for checking against the diff;
+ * - risk rules: findings by rule, each written to the same file for checking;
+ * - history: co-change pairs listed (one bounded git log of the mirror before
+ *   the commit) and linked issues read from the commit message.
  *
  * Repositories are git mirrors or clones given as DIR[:PATH_PREFIX] (the
  * commits taken are the last --commits non-merge commits touching the
@@ -20,6 +25,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SqliteCodeIndex } from '../../src/core/code-index/code-index.js';
+import { gitChangeHistory } from '../../src/core/repo/git-change-history.js';
+import { formatIssue } from '../../src/core/review/find-linked-issues.js';
 import { openRepoIndex } from '../../src/core/code-index/open-repo-index.js';
 import { findChangedSymbols } from '../../src/core/review/find-changed-symbols.js';
 import { parseDiff } from '../../src/core/review/parse-diff.js';
@@ -32,6 +39,7 @@ const { values: args, positionals } = parseArgs({
   options: {
     commits: { type: 'string', default: '10' },
     callers: { type: 'string', default: path.join(tmpdir(), 'nanodex-review-callers.txt') },
+    claims: { type: 'string', default: path.join(tmpdir(), 'nanodex-review-claims.txt') },
   },
 });
 if (positionals.length === 0) {
@@ -43,6 +51,11 @@ const git = (dir: string, ...rest: string[]) =>
   execFileSync('git', ['-C', dir, ...rest], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 const work = mkdtempSync(path.join(tmpdir(), 'nanodex-review-eval-'));
 const callerLines: string[] = [];
+const claimLines: string[] = [];
+const walkRows: string[] = [
+  '| repository | commits | signature changes | visibility changes | removed | renamed | moved blocks | re-indented | files not compared | risk findings | files with co-change | co-change pairs | linked issues |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+];
 const rows: string[] = [
   '| repository | commits | with test changes | gap claims | gap claims on commits that changed tests | test symbols counted (filtered) | callers listed |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -57,6 +70,20 @@ for (const spec of positionals) {
   let suspect = 0;
   let testSymbols = 0;
   let callers = 0;
+  const walk = {
+    signature: 0,
+    visibility: 0,
+    removed: 0,
+    renamed: 0,
+    moved: 0,
+    reindented: 0,
+    notCompared: 0,
+    risks: 0,
+    coFiles: 0,
+    coPairs: 0,
+    issues: 0,
+  };
+  const history = gitChangeHistory(dir);
   for (const sha of shas) {
     const tree = path.join(work, `${name}-${sha.slice(0, 8)}`);
     try {
@@ -78,7 +105,48 @@ for (const spec of positionals) {
     });
     const index = new SqliteCodeIndex(store);
     try {
-      const review = await reviewOffline({ files, index, base: `${sha}^`, head: sha });
+      const parent = git(dir, 'rev-parse', `${sha}^`).trim();
+      const review = await reviewOffline({
+        files,
+        index,
+        base: parent,
+        head: sha,
+        readHead: (p) => source.readFile(p),
+        history,
+        repoName: name.replace('+', '/'),
+      });
+      const at = `${name} ${sha.slice(0, 8)}`;
+      for (const f of review.walkthrough.files) {
+        if (f.notCompared === 'head content differs from the diff' || f.notCompared === 'unreadable') walk.notCompared += 1;
+        for (const c of f.symbolChanges) {
+          walk[c.kind] += 1;
+          const detail = c.kind === 'signature' ? `${c.before} => ${c.after}` : c.kind === 'visibility' ? `${c.before} -> ${c.after}` : '';
+          claimLines.push(`${at} ${c.kind} ${f.path}:${c.line} ${c.name} ${detail}`.slice(0, 300));
+        }
+      }
+      for (const m of review.walkthrough.moved) {
+        walk[m.reindented ? 'reindented' : 'moved'] += 1;
+        claimLines.push(
+          `${at} ${m.reindented ? 'reindented' : 'moved'} ${m.lines} lines ${m.from.path}:${m.from.startLine} -> ${m.to.path}:${m.to.startLine}-${m.to.endLine}`,
+        );
+      }
+      for (const d of review.drafts) {
+        walk.risks += 1;
+        claimLines.push(`${at} ${d.kind} ${d.path} | ${d.quote.split('\n')[0]!.slice(0, 120)}`);
+      }
+      if ('files' in review.history) {
+        for (const f of review.history.files.filter((h) => h.usuallyWith.length > 0)) {
+          walk.coFiles += 1;
+          walk.coPairs += f.usuallyWith.length;
+          claimLines.push(
+            `${at} co-change ${f.path} (${f.commits}) with ${f.usuallyWith.map((w) => `${w.path} ${w.together}`).join(', ')}`,
+          );
+        }
+      }
+      const message = git(dir, 'log', '-1', '--format=%B', sha);
+      const issues = review.linkedIssues.length > 0 ? review.linkedIssues : [];
+      walk.issues += issues.length;
+      for (const i of issues) claimLines.push(`${at} issue ${i.relation} ${formatIssue(i)} | ${message.split('\n')[0]!.slice(0, 100)}`);
       const changedTests = files.some((f) => f.status !== 'deleted' && isRunnableTest(f.path));
       if (changedTests) withTests += 1;
       claims += review.tests.gaps.length;
@@ -103,7 +171,13 @@ for (const spec of positionals) {
     }
   }
   rows.push(`| ${name} | ${shas.length} | ${withTests} | ${claims} | ${suspect} | ${testSymbols} | ${callers} |`);
+  walkRows.push(
+    `| ${name} | ${shas.length} | ${walk.signature} | ${walk.visibility} | ${walk.removed} | ${walk.renamed} | ${walk.moved} | ${walk.reindented} | ${walk.notCompared} | ${walk.risks} | ${walk.coFiles} | ${walk.coPairs} | ${walk.issues} |`,
+  );
 }
 writeFileSync(args.callers, `${callerLines.join('\n')}\n`);
+writeFileSync(args.claims, `${claimLines.join('\n')}\n`);
 rmSync(work, { recursive: true, force: true });
-process.stdout.write(`${rows.join('\n')}\n\nEvery caller listed, with its call line, for checking by hand: ${args.callers}\n`);
+process.stdout.write(
+  `${rows.join('\n')}\n\n${walkRows.join('\n')}\n\nEvery caller listed, with its call line, for checking by hand: ${args.callers}\nEvery walkthrough, risk, co-change and issue claim: ${args.claims}\n`,
+);

@@ -16,6 +16,7 @@ import { makeHostileRoot } from './make-hostile-root.js';
 import { mentionTarget } from './mention-target.js';
 import { planTarget } from './plan-target.js';
 import { repoPathTarget } from './repo-path-target.js';
+import { linkedIssuesTarget, walkthroughTarget } from './review-text-targets.js';
 import { runTarget, type FuzzTarget, type TargetReport } from './run-target.js';
 import { webhookJsonTarget, webhookMutationTarget } from './webhook-targets.js';
 
@@ -45,6 +46,8 @@ const targets = (
     planTarget,
     repoPathTarget(hostile.root),
     changeTarget(hostile.root),
+    linkedIssuesTarget,
+    walkthroughTarget,
   ] as FuzzTarget<unknown>[]
 ).filter((t) => values.only === undefined || t.name.includes(values.only));
 

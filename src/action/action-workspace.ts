@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   openChatModel,
   LocalRepoSource,
+  gitChangeHistory,
   parseModelConfig,
   SqliteCodeIndex,
   type FlowPorts,
@@ -66,6 +67,8 @@ export function toActionWorkspace(context: ActionContext): ActionWorkspace {
         index: new SqliteCodeIndex(indexed.store),
         repo: { kind: 'local', root: source.root },
         repositorySkills,
+        // The Actions checkout is shallow unless fetch-depth is 0: the history then says it is not available.
+        history: gitChangeHistory(source.root),
         links: sha === undefined ? undefined : { htmlUrl: toHtmlUrl(context), sha },
         close: () => indexed.store.close(),
       };

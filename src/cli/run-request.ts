@@ -1,9 +1,10 @@
 import { systemClock } from '../core/lookups.js';
-import { loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
+import { gitChangeHistory, loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
 import type { RepoRef, Request, RunResult } from '../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
+import { isRepoUrl } from './is-repo-url.js';
 import { openIndex } from './open-index.js';
 
 export interface RunOptions extends CommonOptions, ModelOptions {
@@ -21,10 +22,12 @@ export async function runRequest(
   options: RunOptions,
   io: CliIo,
   toJson: (result: RunResult) => unknown = (result) => result,
+  /** The checkout whose git history the review reads, when --repo is a snapshot of one of its commits. */
+  historyRoot?: string,
 ): Promise<number> {
   const modelConfig = await readModelConfig(options, io.env);
   const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
-  const opened = isUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
+  const opened = isRepoUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
   const { store, source } = opened;
   try {
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
@@ -35,6 +38,7 @@ export async function runRequest(
       clock: systemClock,
       model,
       modelConfig,
+      ...(opened.repo.kind === 'local' ? { history: gitChangeHistory(historyRoot ?? opened.repo.root) } : {}),
     });
     io.stdout.write(
       options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`,
@@ -45,10 +49,6 @@ export async function runRequest(
   } finally {
     store.close();
   }
-}
-
-function isUrl(repo: string): boolean {
-  return /^https?:\/\//i.test(repo) || /^github\.com\//i.test(repo);
 }
 
 async function openLocal(options: CommonOptions & { refresh?: boolean }, io: CliIo) {

@@ -5,6 +5,8 @@
  */
 export * from './lookups.js';
 export { IndexStore, LocalRepoSource } from './index-access.js';
+export { gitChangeHistory } from './repo/git-change-history.js';
+export type { ChangeHistory } from './review/change-history.js';
 export { PERMISSIONS } from './access/decide-access.js';
 export type { Permission } from './access/decide-access.js';
 export type { Budget } from './budget/budget.js';
@@ -45,6 +47,7 @@ export { splitCode } from './render/sanitize-model-text.js';
 export { isValidRepoPath, resolveInsideRoot } from './repo/repo-path.js';
 export { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './repo/skip-rules.js';
 export type { Command, RepoRef, Request, RunResult } from './request.js';
+export type { RunPorts } from './run-ports.js';
 export { redactReviewComment } from './review/redact-review-comment.js';
 export type { ReviewComment } from './review/render-review.js';
 export { readFingerprint } from './review/review-state.js';

@@ -1,4 +1,5 @@
 import type { ChatModel } from './llm/chat-model.js';
+import type { ChangeHistory } from './review/change-history.js';
 import type { Budget } from './budget/budget.js';
 import type { CodeIndex } from './code-index/code-index.js';
 import type { ModelPlanner } from './explore/types.js';
@@ -32,4 +33,6 @@ export interface RunPorts {
    * retryable is thrown as a RetryLaterError instead of becoming a failure reply.
    */
   retryable?: IsRetryable;
+  /** Git history for co-change, churn and commit messages: a front with a full checkout gives it (absent: not available). */
+  history?: ChangeHistory;
 }

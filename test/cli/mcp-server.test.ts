@@ -120,6 +120,26 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     expect(reviewed.text).toContain('src/models.ts');
   }, 90_000);
 
+  it("reviews a head that is not the checkout from that commit's own files", async () => {
+    const repo = fixtureRepo();
+    const mainModels = execFileSync('git', ['-C', repo, 'show', 'HEAD:src/models.ts'], { encoding: 'utf8' });
+    git(repo, 'checkout', '-q', '-b', 'change');
+    writeFileSync(
+      path.join(repo, 'src/models.ts'),
+      `${mainModels}\nexport function isDone(todo: Todo): boolean {\n  return todo.done;\n}\n`,
+    );
+    git(repo, 'commit', '-q', '-am', 'add isDone');
+    git(repo, 'checkout', '-q', 'main');
+    const client = await startServer(repo);
+
+    const reviewed = await call(client, 'review_diff', { base: 'main', head: 'change' });
+    expect(reviewed.isError).toBeFalsy();
+    // isDone exists only at the head: the review could name it only by reading the head's files.
+    expect(reviewed.text).toContain('isDone');
+    // The server's own index (of the checkout) is untouched: it still has no isDone.
+    expect((await call(client, 'find_definition', { symbol: 'isDone' })).text).toContain('no definition');
+  }, 90_000);
+
   it('answers bad arguments and path escapes as tool errors that say what to fix, and keeps serving', async () => {
     const client = await startServer(fixtureRepo());
     const empty = await call(client, 'find_definition', { symbol: '' });

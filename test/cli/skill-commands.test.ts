@@ -58,6 +58,31 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     expect(json.comment.body).toContain('`splitHeaders`');
   });
 
+  it("cites the head commit's lines when the checkout is another commit or has local edits", async () => {
+    const { repo, run } = setUp();
+    git(repo, ['checkout', '-q', '-b', 'feature']);
+    const changed =
+      "export function splitHeaders(head: string): Record<string, string> {\n  debugger;\n  return Object.fromEntries(head.split('\\n').map((l) => l.split(': ')));\n}\n";
+    writeFiles(repo, { 'src/http/headers.ts': changed });
+    git(repo, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'debug']);
+    const head = git(repo, ['rev-parse', 'HEAD']).trim();
+    // A later commit moves the function down five lines: an index of this checkout would cite #L6-L9.
+    writeFiles(repo, { 'src/http/headers.ts': `// one\n// two\n// three\n// four\n// five\n${changed}` });
+    git(repo, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'later']);
+    const other = await run('review', '--base', 'main', '--head', head, '--json');
+    expect(other.code).toBe(EXIT.ok);
+    expect(other.err).toContain('the checkout is not --head');
+    const body = JSON.parse(other.out).comment.body as string;
+    expect(body).toContain('src/http/headers.ts#L1-L4');
+    expect(body).not.toContain('src/http/headers.ts#L6');
+
+    git(repo, ['checkout', '-q', head]);
+    writeFiles(repo, { 'src/http/headers.ts': `// edited\n// edited\n${changed}` });
+    const edited = await run('review', '--base', 'main', '--json');
+    expect(edited.err).toContain('the checkout has local edits');
+    expect(JSON.parse(edited.out).comment.body).toContain('src/http/headers.ts#L1-L4');
+  });
+
   it('refuses a review without --base, and a ref that could become an option', async () => {
     const { run } = setUp();
     expect(await run('review')).toMatchObject({ code: 2, err: expect.stringContaining('needs --base REF') });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { COMMAND_TABLE, getCommandSpec, NanodexError } from '../../core/lookups.js';
 import type { Request } from '../../core/index.js';
@@ -5,6 +6,7 @@ import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
 import { readGitDiff } from '../read-git-diff.js';
+import { isRepoUrl } from '../is-repo-url.js';
 import type { RunOptions } from '../run-request.js';
 
 /** Loaded on use: the pipeline, the model providers and Octokit are most of the CLI's modules (lookups skip them). */
@@ -45,25 +47,49 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
           io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
           return 2;
         }
-        return runRequest(
-          async (repo, root) => {
-            const request: Request = { command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' };
-            if (options.base === undefined) return request;
-            if (!root)
-              throw new NanodexError('bad-option', '--base/--head work on a local repository only', {
-                hint: 'clone the repository and pass --repo DIR',
-              });
-            const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
-            if (checkedOut !== undefined && checkedOut !== headSha) {
-              io.stderr.write(
-                `note: the index is of the checkout (${checkedOut.slice(0, 12)}), not of --head (${headSha.slice(0, 12)}); check out the head for exact callers and lines\n`,
-              );
-            }
-            return { ...request, diff, pullRequest: { number: 0, title: request.prompt, body: '', baseSha, headSha } };
-          },
-          options,
-          io,
-        );
+        if (options.base === undefined) {
+          return runRequest(
+            (repo) => ({ command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' }),
+            options,
+            io,
+          );
+        }
+        if (isRepoUrl(options.repo)) {
+          throw new NanodexError('bad-option', '--base/--head work on a local repository only', {
+            hint: 'clone the repository and pass --repo DIR',
+          });
+        }
+        const root = path.resolve(io.cwd, options.repo);
+        const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
+        // Lines and callers must be the head commit's: another checkout, or local edits, are read from a snapshot of it.
+        const { hasTrackedEdits, snapshotCommit } = await import('../snapshot-commit.js');
+        const atHead = checkedOut === headSha && !(await hasTrackedEdits(root));
+        const snapshot = atHead ? undefined : await snapshotCommit(root, headSha);
+        if (snapshot) {
+          io.stderr.write(
+            `note: ${checkedOut === headSha ? 'the checkout has local edits' : `the checkout is not --head`}; indexing ${headSha.slice(0, 12)} from a snapshot of its files\n`,
+          );
+        }
+        try {
+          return await runRequest(
+            (repo): Request => {
+              const prompt = words.join(' ') || defaultPrompt;
+              return {
+                command: name,
+                prompt,
+                repo: snapshot ? { kind: 'local' as const, root } : repo,
+                diff,
+                pullRequest: { number: 0, title: prompt, body: '', baseSha, headSha },
+              };
+            },
+            snapshot ? { ...options, repo: snapshot.dir, index: snapshot.indexFile, refresh: true } : options,
+            io,
+            undefined,
+            root,
+          );
+        } finally {
+          await snapshot?.remove();
+        }
       }),
     );
   }

@@ -2,10 +2,24 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { parseRepoPath, systemClock } from '../../core/lookups.js';
-import { renderReply, run, SqliteCodeIndex, type ChatModel, type ModelConfig, type Request, type RunResult } from '../../core/index.js';
+import {
+  gitChangeHistory,
+  renderReply,
+  run,
+  SqliteCodeIndex,
+  type ChatModel,
+  type IndexStore,
+  type LocalRepoSource,
+  type ModelConfig,
+  type Request,
+  type RunPorts,
+  type RunResult,
+} from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { createCliLogger } from '../cli-logger.js';
+import { openIndex } from '../open-index.js';
 import { readGitDiff } from '../read-git-diff.js';
+import { hasTrackedEdits, snapshotCommit } from '../snapshot-commit.js';
 import type { McpIndex } from './mcp-index.js';
 import { answer, toolResult } from './tool-result.js';
 
@@ -120,15 +134,42 @@ export function registerPipelineTools(server: McpServer, setup: PipelineSetup): 
     },
     ({ base, head }) =>
       answer(async () => {
-        const result = await runRequest(setup, { command: 'review', prompt: 'review this change' }, async (root) => {
-          const { diff, baseSha, headSha } = await readGitDiff(root, base, head);
-          return { diff, pullRequest: { number: 0, title: `${base}...${head}`, body: '', baseSha, headSha } };
-        });
+        const result = await reviewDiff(setup, base, head);
         if (result.kind !== 'done' || !('comment' in result)) return describeOther(result);
         const inline = result.output.kind === 'review' ? result.output.placed.inline : [];
         return toolResult(await renderReply(result, { detail: 'terminal' }), { comments: inline, notes: result.notes });
       }),
   );
+}
+
+/**
+ * A review cites the head commit's lines: on a clean checkout of `head` the server's index is used; otherwise
+ * (another commit, local edits) the head's files are read from a snapshot and indexed beside it, as `nanodex review` does.
+ */
+async function reviewDiff(setup: PipelineSetup, base: string, head: string): Promise<RunResult> {
+  return setup.index.use(async ({ store, source }) => {
+    const root = source.root;
+    const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, base, head);
+    const request: Request = {
+      command: 'review',
+      prompt: 'Review this change.',
+      repo: { kind: 'local', root },
+      diff,
+      pullRequest: { number: 0, title: `${base}...${head}`, body: '', baseSha, headSha },
+    };
+    if (checkedOut === headSha && !(await hasTrackedEdits(root))) return run(request, portsFor(setup, store, source));
+    const snapshot = await snapshotCommit(root, headSha);
+    try {
+      const opened = await openIndex({ repo: snapshot.dir, index: snapshot.indexFile, json: true, refresh: true }, setup.io);
+      try {
+        return await run(request, portsFor(setup, opened.store, opened.source, root));
+      } finally {
+        opened.store.close();
+      }
+    } finally {
+      await snapshot.remove();
+    }
+  });
 }
 
 /** Focus folders become the pipeline's own `focus=` words, each checked against the path rules first. */
@@ -137,23 +178,23 @@ function withFocus(prompt: string, folders: string[]): string {
   return words.length === 0 ? prompt : `${prompt} ${words.join(' ')}`;
 }
 
-async function runRequest(
-  setup: PipelineSetup,
-  request: Pick<Request, 'command' | 'prompt'>,
-  extra?: (root: string) => Promise<Partial<Request>>,
-): Promise<RunResult> {
-  return setup.index.use(async ({ store, source }) => {
-    const repo = { kind: 'local' as const, root: source.root };
-    const more = extra ? await extra(source.root) : {};
-    return run({ ...request, repo, ...more } as Request, {
-      source,
-      index: new SqliteCodeIndex(store),
-      logger: createCliLogger(setup.io, setup.verbose),
-      clock: systemClock,
-      model: setup.model,
-      modelConfig: setup.modelConfig,
-    });
-  });
+async function runRequest(setup: PipelineSetup, request: Pick<Request, 'command' | 'prompt'>): Promise<RunResult> {
+  return setup.index.use(async ({ store, source }) =>
+    run({ ...request, repo: { kind: 'local' as const, root: source.root } } as Request, portsFor(setup, store, source)),
+  );
+}
+
+/** What run() works with here: the index, the model, and the checkout's git history (co-change, churn). */
+function portsFor(setup: PipelineSetup, store: IndexStore, source: LocalRepoSource, historyRoot = source.root): RunPorts {
+  return {
+    source,
+    index: new SqliteCodeIndex(store),
+    logger: createCliLogger(setup.io, setup.verbose),
+    clock: systemClock,
+    model: setup.model,
+    modelConfig: setup.modelConfig,
+    history: gitChangeHistory(historyRoot),
+  };
 }
 
 /** A budget stop, a skip or a failure: said as a tool error with what to do, never as an empty answer. */

@@ -63,7 +63,7 @@ export function extractTags(root: Node, query: Query, text: string): ExtractedTa
       else if (name === 'container') [defKind, defNode] = ['container', node];
       else if (name.startsWith('reference.')) refKind = name.slice(10);
       else if (name === 'scope') scope = node.text;
-      else if (name === 'import.source') imports.push(toImport(node, 'import'));
+      else if (name === 'import.source') imports.push(...toImports(node));
       else if (name === 'import.module') imports.push(toImport(node, 'contains'));
     }
     if (!nameNode) continue;
@@ -200,6 +200,23 @@ function findBody(node: Node, after: number): Node | undefined {
     level = nextLevel;
   }
   return undefined;
+}
+
+/**
+ * Python's `from . import views, json` names modules of the package (or names its __init__ defines): one
+ * import per name, written `. import views`, which resolution maps to the module, or to __init__.py when there is none.
+ */
+function toImports(node: Node): ParsedImport[] {
+  const parent = node.parent;
+  if (node.type !== 'relative_import' || !/^\.+$/.test(node.text) || parent?.type !== 'import_from_statement') {
+    return [toImport(node, 'import')];
+  }
+  const names = parent
+    .childrenForFieldName('name')
+    .map((n) => (n?.type === 'aliased_import' ? n.childForFieldName('name') : n))
+    .filter((n): n is Node => n !== null && n !== undefined && n.type === 'dotted_name');
+  if (names.length === 0) return [toImport(node, 'import')];
+  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line: node.startPosition.row + 1, kind: 'import' as const }));
 }
 
 function toImport(node: Node, kind: 'import' | 'contains'): ParsedImport {

@@ -9,6 +9,7 @@ import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
 import { updateEdges } from './update-edges.js';
+import { GO_MODULES_META_KEY, readGoModules } from './read-go-modules.js';
 
 /**
  * Files per write transaction. Large enough that commit cost vanishes, small
@@ -127,7 +128,14 @@ export async function indexRepository(
   const parsedAt = clock.now();
 
   report({ phase: 'linking', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 });
+  // go.mod is not indexed (no grammar), but its module path is how Go files import the module's packages.
+  let goModulesChanged = false;
+  if (only === undefined) {
+    const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
+    goModulesChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? '[]');
+    if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
+  }
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
   store.transaction(() => {
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);

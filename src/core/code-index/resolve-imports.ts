@@ -1,5 +1,6 @@
 import path from 'node:path/posix';
 import type { LanguageId } from './languages.js';
+import type { GoModule } from './read-go-modules.js';
 
 /**
  * What import resolution asks of the repository's paths: exact lookups, and
@@ -71,6 +72,7 @@ export function resolveImport(
   language: LanguageId | string,
   kind: 'import' | 'contains',
   catalog: PathLookup,
+  context: { goModules?: GoModule[] } = {},
 ): string[] {
   switch (language) {
     case 'typescript':
@@ -80,7 +82,7 @@ export function resolveImport(
     case 'python':
       return resolvePython(source, from, catalog);
     case 'go':
-      return resolveGo(source, catalog);
+      return resolveGo(source, catalog, context.goModules ?? []);
     case 'rust':
       return resolveRust(source, from, kind, catalog);
     case 'java':
@@ -110,6 +112,14 @@ function resolveEcmascript(source: string, from: string, catalog: PathLookup): s
 }
 
 function resolvePython(source: string, from: string, catalog: PathLookup): string[] {
+  // `from . import name` (extract-tags.ts writes `. import name`): the module `name`, else a name the package's __init__ defines.
+  const named = /^(\.+) import (\w+)$/.exec(source);
+  if (named) {
+    let dir = dirOf(from);
+    for (let i = 1; i < named[1]!.length; i += 1) dir = dirOf(dir);
+    const base = path.join(dir, named[2]!);
+    return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`, path.join(dir, '__init__.py')]) ?? [];
+  }
   const dots = /^\.*/.exec(source)![0].length;
   const rest = source.slice(dots).split('.').filter(Boolean).join('/');
   if (dots > 0) {
@@ -142,7 +152,16 @@ function depthOf(dir: string): number {
 }
 
 /** A Go import names a package (a folder): every non-test file in it. */
-function resolveGo(source: string, catalog: PathLookup): string[] {
+function resolveGo(source: string, catalog: PathLookup, modules: GoModule[]): string[] {
+  // The repository's own module (go.mod): its path maps to the go.mod's folder, exactly.
+  const goFiles = (dir: string) => catalog.filesIn(dir).filter((p) => p.endsWith('.go') && !p.endsWith('_test.go'));
+  for (const m of modules) {
+    const dir = source === m.path ? m.dir : source.startsWith(`${m.path}/`) ? path.join(m.dir, source.slice(m.path.length + 1)) : undefined;
+    const files = dir === undefined ? [] : goFiles(dir);
+    // A module path with no such folder falls back to matching folder names below (a layout go.mod does not describe).
+    if (files.length > 0) return files;
+    if (dir !== undefined) break;
+  }
   const segments = source.split('/');
   // The standard library has no dot in its first segment ("fmt", "net/http"): never ours.
   if (!segments[0]!.includes('.')) return [];

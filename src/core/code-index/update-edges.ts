@@ -1,5 +1,6 @@
 import type { IndexStore } from './index-store.js';
 import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.js';
+import { GO_MODULES_META_KEY, parseGoModulesMeta } from './read-go-modules.js';
 import { SqlPathLookup } from './sql-path-lookup.js';
 
 /**
@@ -114,8 +115,9 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
      ON CONFLICT DO UPDATE SET weight = weight + 1`,
   );
   let resolved = 0;
+  const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
   for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup);
+    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup, { goModules });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);

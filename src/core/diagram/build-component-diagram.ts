@@ -49,11 +49,7 @@ const PACKAGE_LANGUAGES = new Set(['go', 'java', 'kotlin', 'scala', 'csharp']);
  * its scope without importing each other, are linked where a name resolves
  * to one file of it (linkSamePackage). Groups: the subfolders of the package.
  */
-export async function buildComponentDiagram(
-  index: CodeIndex,
-  readFile: (path: string) => Promise<string>,
-  options: ComponentOptions = {},
-): Promise<DiagramGraph> {
+export async function buildComponentDiagram(index: CodeIndex, options: ComponentOptions = {}): Promise<DiagramGraph> {
   const scope = options.scope === undefined ? undefined : parseRepoPath(options.scope);
   const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES, DEFAULT_CAPS.nodes));
   const { files: product, leftOut } = listProductFiles(index, scope);
@@ -82,13 +78,26 @@ export async function buildComponentDiagram(
     }
     return exposed.get(path)!;
   };
-  const texts = new Map<string, string>();
+  // Labels are names the importer's parse refers to (calls, imported names, types), not words found in its text;
+  // a name the importer defines itself at top level is its own, not the target's (flask's json/provider.py `dumps`).
+  const referenced = new Map<string, Set<string>>();
+  const referencedBy = (path: string): Set<string> => {
+    if (!referenced.has(path)) {
+      const own = new Set(
+        index
+          .symbolsIn(path)
+          .filter((s) => s.scope === '')
+          .map((s) => s.name),
+      );
+      referenced.set(path, new Set(index.referencedNames(path).filter((n) => !own.has(n))));
+    }
+    return referenced.get(path)!;
+  };
   const used = new Map<string, number>();
   const edges: DiagramEdge[] = [];
   for (const pair of pairs) {
-    if (!texts.has(pair.from)) texts.set(pair.from, await readFile(pair.from));
-    const text = texts.get(pair.from)!;
-    const names = exposedBy(pair.to).filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text));
+    const refs = referencedBy(pair.from);
+    const names = exposedBy(pair.to).filter((name) => refs.has(name));
     if (names.length === 0 && PACKAGE_LANGUAGES.has(language.get(pair.to) ?? '')) continue;
     for (const name of names) used.set(`${pair.to}\0${name}`, (used.get(`${pair.to}\0${name}`) ?? 0) + 1);
     const label =
@@ -204,8 +213,4 @@ export function findMainPackage(files: string[]): string {
   const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (top === undefined || atRoot >= top[1]) return '';
   return commonFolder(files.filter((f) => f.startsWith(`${top[0]}/`)).map((f) => `${f}`)) || top[0];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -6,6 +6,7 @@ import type { RepoRef, Request, RunResult } from '../request.js';
 import { run } from '../run.js';
 import type { RunPorts } from '../run-ports.js';
 import type { SkillFile } from '../skills/types.js';
+import type { ChangeHistory } from '../review/change-history.js';
 
 /** A repository's files and index, open for one request. */
 export interface OpenedWorkspace {
@@ -17,6 +18,8 @@ export interface OpenedWorkspace {
   links?: { htmlUrl: string; sha: string };
   /** The repository's skills as read from a ref the front trusts; absent: the core reads them from the index. */
   repositorySkills?: SkillFile[];
+  /** The checkout's git history (co-change, churn, commit messages); absent for a tarball index. */
+  history?: ChangeHistory;
   close(): void;
 }
 
@@ -61,6 +64,7 @@ export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: Flow
         source: opened.source,
         index: opened.index,
         repositorySkills: opened.repositorySkills ?? rest.repositorySkills,
+        history: opened.history ?? rest.history,
       },
     );
   } finally {

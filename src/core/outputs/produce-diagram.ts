@@ -134,7 +134,7 @@ async function buildOffline(
   const { index } = run.ports;
   if (type === 'erd') return buildErdDiagram(index, readFile);
   if (type === 'dependency') return buildDependencyDiagram(index, readFile);
-  if (type === 'component') return buildComponentDiagram(index, readFile, { scope: run.scope });
+  if (type === 'component') return buildComponentDiagram(index, { scope: run.scope });
   return buildArchitectureDiagram(index, { scope: run.scope });
 }
 

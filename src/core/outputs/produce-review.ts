@@ -24,7 +24,16 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: 'skipped', reason: 'the diff between base and head is empty' };
   const pr = run.request.pullRequest;
-  const review = await reviewOffline({ files, index: run.ports.index, base: pr?.baseSha ?? 'base', head: pr?.headSha ?? 'head' });
+  const review = await reviewOffline({
+    files,
+    index: run.ports.index,
+    base: pr?.baseSha ?? 'base',
+    head: pr?.headSha ?? 'head',
+    readHead: (path) => run.ports.source.readFile(path),
+    history: run.ports.history,
+    pullRequestText: pr ? `${pr.title}\n\n${pr.body}` : undefined,
+    repoName: run.repoName,
+  });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;
   let refused: RefusedCall[] = [];
@@ -86,6 +95,14 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
 function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
   const findings = [
     'Offline findings:',
+    ...review.walkthrough.files.flatMap((f) =>
+      f.symbolChanges
+        .slice(0, 10)
+        .map((c) => `- ${f.path}: ${c.kind} of ${c.name}${c.kind === 'signature' ? `: ${c.before} -> ${c.after}` : ''}`.slice(0, 300)),
+    ),
+    ...review.walkthrough.moved.map(
+      (m) => `- ${m.reindented ? 're-indented' : 'moved'}: ${m.from.path} -> ${m.to.path}:${m.to.startLine}-${m.to.endLine}`,
+    ),
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
     ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
     ...(review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(', ')}`] : []),

@@ -5,6 +5,8 @@ import type { DiffFile, DiffLine } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
 import { RISK_RULES, type RiskRule, type RuleLine } from './risk-rules.js';
 import { splitCodeLine } from './split-code-line.js';
+import { matchesNewSide } from './reconstruct-base.js';
+import { findStructuralRisks } from './structural-risk-rules.js';
 
 /** Drafts kept per file: past this a file is better read as a whole than commented line by line. */
 const MAX_DRAFTS_PER_FILE = 25;
@@ -14,7 +16,12 @@ const MAX_DRAFTS_PER_FILE = 25;
  * brings, not what was already there. Each draft quotes the trimmed line (or
  * two lines for two-line patterns), so placement can find it in the hunk.
  */
-export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = RISK_RULES): Promise<ReviewDraft[]> {
+export async function findRiskyPatterns(
+  files: DiffFile[],
+  rules: RiskRule[] = RISK_RULES,
+  /** The head's content of a file, for the rules that read more than a line; without it they are not run. */
+  readHead?: (path: string) => Promise<string>,
+): Promise<ReviewDraft[]> {
   const drafts: ReviewDraft[] = [];
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
@@ -47,6 +54,11 @@ export async function findRiskyPatterns(files: DiffFile[], rules: RiskRule[] = R
           });
         }
       });
+    }
+    if (readHead) {
+      const head = await readHead(file.path).catch(() => undefined);
+      // Only content that is the diff's new side: a rule's quote must be the head commit's code.
+      if (head !== undefined && matchesNewSide(file, head)) forFile.push(...(await findStructuralRisks(file, head)));
     }
     drafts.push(...forFile.slice(0, MAX_DRAFTS_PER_FILE));
   }

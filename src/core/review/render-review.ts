@@ -6,6 +6,8 @@ import { code, escapeText, fence, languageOf, link, plural } from '../render/mar
 import type { BlastRadius } from './blast-radius.js';
 import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
+import { renderCoChange, renderWalkthrough } from './render-walkthrough.js';
+import { formatIssue } from './find-linked-issues.js';
 
 export interface ReviewComment {
   path: string;
@@ -43,13 +45,38 @@ export function renderReview(input: {
   const { review, placed, linkTo } = input;
   const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
   const blocks: Block[] = [{ title: 'overview', essential: true, text: renderOverview(input) }];
+  if (review.walkthrough.files.length > 0) {
+    blocks.push({ title: 'walkthrough', text: renderWalkthrough(review.walkthrough, cite, review.history) });
+  }
+  const coChange = renderCoChange(review.history);
+  if (coChange) blocks.push({ title: 'co-change', text: coChange });
+  if (review.linkedIssues.length > 0) {
+    blocks.push({
+      title: 'linked issues',
+      text: ['### Linked issues', ...review.linkedIssues.map((i) => `- ${i.relation} ${formatIssue(i)} (${i.from})`)].join('\n'),
+    });
+  }
   if (input.modelSummary) blocks.push({ title: 'model summary', text: input.modelSummary.trim() });
 
   if (review.blastRadius.length > 0) {
-    const listed = [...review.blastRadius].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
+    // Symbols nobody outside the diff calls are named on one line: a list of "no callers" hides the ones that have some.
+    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0);
+    const ambiguous = review.blastRadius.filter((b) => b.ambiguous);
+    const called = review.blastRadius.filter((b) => !b.ambiguous && b.total > 0);
+    const listed = [...called].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
     const lines = ['### Changed symbols and their callers', ...listed.flatMap((b) => renderBlast(b, cite))];
-    const more = review.blastRadius.length - listed.length;
+    const more = called.length - listed.length;
     if (more > 0) lines.push(`- and ${plural(more, 'more symbol')} with fewer callers`);
+    if (ambiguous.length > 0) {
+      const names = ambiguous.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = ambiguous.length - names.length;
+      lines.push(`- Callers not counted (names too common to link by name): ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
+    }
+    if (uncalled.length > 0) {
+      const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = uncalled.length - names.length;
+      lines.push(`- No callers outside the diff: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
+    }
     blocks.push({ title: 'blast radius', text: lines.join('\n') });
   }
   if (review.tests.gaps.length > 0) {
@@ -141,6 +168,11 @@ function renderOverview(input: { review: OfflineReview; placed: PlacedComments; 
       ? '\n\n> [!WARNING]\n> The code index was not built at the head commit: symbols and callers may be out of date.'
       : '';
   return `## nanodex review\n\n${plural(s.files, 'file')} changed (+${s.additions} −${s.deletions}) from ${code(review.base.slice(0, 12))} to ${code(review.head.slice(0, 12))}: ${findings.join(', ')}.\n\n${made}${stale}`;
+}
+
+function qualifiedName(b: BlastRadius): string {
+  const s = b.changed.symbol;
+  return s.scope ? `${s.scope}.${s.name}` : s.name;
 }
 
 function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {

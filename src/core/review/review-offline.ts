@@ -1,5 +1,9 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { buildBlastRadius, type BlastRadius } from './blast-radius.js';
+import type { ChangeHistory } from './change-history.js';
+import { findCoChanges, HISTORY_WINDOW, type CoChange } from './find-co-changes.js';
+import { findLinkedIssues, type LinkedIssue } from './find-linked-issues.js';
+import { buildWalkthrough, type Walkthrough } from './build-walkthrough.js';
 import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-receipt.js';
 import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
 import { findTestGaps, type TestPlan } from './find-test-gaps.js';
@@ -12,6 +16,12 @@ export interface OfflineReview {
   base: string;
   head: string;
   summary: { files: number; additions: number; deletions: number; changedSymbols: number };
+  /** The diff's structure: sizes, signature/visibility changes, moved blocks. */
+  walkthrough: Walkthrough;
+  /** Churn and co-change of the changed files, or why there is no history to read. */
+  history: CoChange | { unavailable: string };
+  /** Issues the pull request text and the commit messages link to. */
+  linkedIssues: LinkedIssue[];
   changedSymbols: ChangedSymbol[];
   blastRadius: BlastRadius[];
   /** Which tests reach the changed code, and the changed source files no changed test reaches. */
@@ -29,7 +39,20 @@ export interface OfflineReview {
  * looks at every changed test file. Test code is not a changed symbol: its
  * callers are the test runner.
  */
-export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex; base: string; head: string }): Promise<OfflineReview> {
+export async function reviewOffline(input: {
+  files: DiffFile[];
+  index: CodeIndex;
+  base: string;
+  head: string;
+  /** A changed file's content at the head commit (the content the index was built from). */
+  readHead: (path: string) => Promise<string>;
+  /** Git history, where the front has it (a full checkout). */
+  history?: ChangeHistory;
+  /** The pull request's title and body, when there is one. */
+  pullRequestText?: string;
+  /** `owner/repo`, so a reference to the repository itself reads `#12`. */
+  repoName?: string;
+}): Promise<OfflineReview> {
   const { files, index } = input;
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
@@ -37,6 +60,15 @@ export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
   const tests = findTestGaps(files, changedSymbols, index);
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
+  const history = await readCoChange(input, files);
+  const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];
+  const linkedIssues = findLinkedIssues(
+    [
+      ...(input.pullRequestText ? [{ text: input.pullRequestText, from: 'pull request' }] : []),
+      ...messages.map((text) => ({ text, from: 'commit message' })),
+    ],
+    input.repoName,
+  );
   return {
     base: input.base,
     head: input.head,
@@ -46,10 +78,24 @@ export async function reviewOffline(input: { files: DiffFile[]; index: CodeIndex
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changedSymbols: changedSymbols.length,
     },
+    walkthrough: await buildWalkthrough(files, input.readHead),
+    history,
+    linkedIssues,
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
-    drafts: await findRiskyPatterns(reviewed),
+    drafts: await findRiskyPatterns(reviewed, undefined, input.readHead),
     receipt,
   };
+}
+
+async function readCoChange(
+  input: { history?: ChangeHistory; base: string; index: CodeIndex },
+  files: DiffFile[],
+): Promise<CoChange | { unavailable: string }> {
+  if (!input.history) return { unavailable: 'the index was built from an archive, without git history' };
+  const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
+  if ('unavailable' in commits) return commits;
+  const changed = files.filter((f) => f.status !== 'added').map((f) => f.oldPath ?? f.path);
+  return findCoChanges(commits, changed, (path) => input.index.getFile(path) !== undefined);
 }

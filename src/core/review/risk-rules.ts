@@ -38,7 +38,12 @@ const PRINTING_FOLDER = /(^|\/)(bin|cli|scripts?|tools|examples?)\//;
 
 // A value pasted into a string: `${}`, `+` next to a quote, f-strings, .format, `%` after a string.
 const INTERPOLATED = /\$\{|["'`]\s*\+\s*[\w(]|[\w)\]]\s*\+\s*["'`]|\bf["'][^"']*\{|\.format\(|["']\s*%\s*[(\w]/;
+/** child_process's exec: called bare or on the module, never a RegExp's `.exec` (`/re/.exec(\`${a}\`)` is not a shell). */
+const SHELL_EXEC = /(?<![.\w$])exec(?:Sync)?\s*\(|\b(?:child_process|childProcess|cp)\.exec(?:Sync)?\s*\(/;
 const SQL_IN_STRING = /["'`][^"'`]*\b(select\s[^"'`]*\bfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+/** `x.get(k)!`, `list.find((a) => a.b)!`, `stack.pop()!`: one level of nested parentheses inside the call. */
+const NULLABLE_CALL_ASSERTED =
+  /\.(?:get|find|findLast|pop|shift|at|querySelector|getElementById|closest)\((?:[^()]|\([^()]*\))*\)!(?![=.]?=)/;
 const LOOSE_EQUALITY = /[^=!<>]==(?!=)|!=(?!=)/;
 const looseOperators = (text: string) => text.match(new RegExp(LOOSE_EQUALITY.source, 'g')) ?? [];
 
@@ -60,7 +65,7 @@ export const RISK_RULES: RiskRule[] = [
     message:
       'A shell command built with interpolated values: a value containing `;`, `$(...)` or a quote runs as shell. Pass the arguments as an array (`execFile`/`spawn`, or `subprocess.run([...])` without `shell=True`).',
     test: (l) =>
-      (l.language === 'python' ? /\b(os\.system|os\.popen)\s*\(|\bshell\s*=\s*True\b/.test(l.code) : /\bexec(Sync)?\s*\(/.test(l.code)) &&
+      (l.language === 'python' ? /\b(os\.system|os\.popen)\s*\(|\bshell\s*=\s*True\b/.test(l.code) : SHELL_EXEC.test(l.code)) &&
       INTERPOLATED.test(l.raw),
   },
   {
@@ -151,6 +156,15 @@ export const RISK_RULES: RiskRule[] = [
         .replace(/([^=!<>])==(?!=)/, '$1===')
         .replace(/!=(?!=)/, '!==');
     },
+  },
+  {
+    id: 'non-null-assertion',
+    severity: 'info',
+    languages: ['typescript', 'tsx'],
+    sourceOnly: true,
+    message:
+      'A non-null assertion (`!`) on a call that returns undefined or null when nothing matches (`Map.get`, `find`, `pop`, `shift`, `at`, `querySelector`, `getElementById`, `closest`): a miss is hidden until a later line throws. Handle the missing case, or check first.',
+    test: (l) => NULLABLE_CALL_ASSERTED.test(l.code) && !/\.has\(/.test(l.code),
   },
   {
     id: 'python-assert',

@@ -74,3 +74,23 @@ describe('parseFile', () => {
     });
   });
 });
+
+describe('parseFile on `from . import` (flask)', () => {
+  it('reads one import per name, aliased or parenthesised, so each resolves to its own module', async () => {
+    const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
+    const parsed = await parseFile(
+      'src/flask/app.py',
+      new TextEncoder().encode(
+        'from . import cli\nfrom . import json as j, typing as ft\nfrom .. import (a,\n  b)\nfrom .ctx import AppContext\n',
+      ),
+    );
+    expect(parsed.imports.map((i) => [i.source, i.line])).toEqual([
+      ['. import cli', 1],
+      ['. import json', 2],
+      ['. import typing', 2],
+      ['.. import a', 3],
+      ['.. import b', 3],
+      ['.ctx', 5],
+    ]);
+  });
+});

@@ -29,6 +29,15 @@ describe('absolute Python imports resolve from a sys.path root', () => {
     expect(resolve('.typing', 'src/flask/__init__.py')).toEqual(['src/flask/typing.py']);
   });
 
+  it("maps `from . import x` (parsed as `. import x`) to the module x, or to the package's __init__.py when x is a name it defines", () => {
+    expect(resolve('. import typing', 'src/flask/app.py')).toEqual(['src/flask/typing.py']);
+    expect(resolve('. import json', 'src/flask/app.py')).toEqual(['src/flask/json/__init__.py']);
+    expect(resolve('. import current_app', 'src/flask/app.py')).toEqual(['src/flask/__init__.py']);
+    expect(resolve('.. import flask', 'src/flask/json/__init__.py')).toEqual(['src/flask/__init__.py']);
+    // `from .missing import x` names a module: a missing one is not folded into the package.
+    expect(resolve('.missing', 'src/flask/app.py')).toEqual([]);
+  });
+
   it('resolves from the repository root even when the root is itself a package', () => {
     const addon = new PathCatalog(['__init__.py', 'utils.py', 'main.py']);
     expect(resolveImport('utils', 'main.py', 'python', 'import', addon)).toEqual(['utils.py']);

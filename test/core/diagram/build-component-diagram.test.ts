@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
 import { buildArchitectureDiagram } from '../../../src/core/diagram/build-architecture-diagram.js';
@@ -13,8 +11,7 @@ afterEach(() => repo?.store.close());
 
 async function indexFiles(files: Record<string, string>) {
   repo = await indexSample(files);
-  const root = repo.root;
-  return { index: new SqliteCodeIndex(repo.store), read: (p: string) => readFile(path.join(root, p), 'utf8') };
+  return { index: new SqliteCodeIndex(repo.store) };
 }
 
 /** A small Python web framework in src/, with an example app and tests that import it. */
@@ -31,8 +28,8 @@ const FRAMEWORK: Record<string, string> = {
 
 describe('buildComponentDiagram', () => {
   it("draws the main package's modules with the symbols each uses of the other", async () => {
-    const { index, read } = await indexFiles(FRAMEWORK);
-    const graph = await buildComponentDiagram(index, read);
+    const { index } = await indexFiles(FRAMEWORK);
+    const graph = await buildComponentDiagram(index);
     expect(graph.type).toBe('component');
     expect(graph.title).toBe('src/web: 4 modules and the symbols they use of each other; not drawn: examples/ (1 file), tests (1 file)');
     expect(graph.edges.find((e) => e.from === 'src/web/app.py' && e.to === 'src/web/routing.py')).toMatchObject({
@@ -49,41 +46,51 @@ describe('buildComponentDiagram', () => {
   });
 
   it('differs from the architecture diagram of the same repository', async () => {
-    const { index, read } = await indexFiles(FRAMEWORK);
-    const component = compileMermaid(await buildComponentDiagram(index, read)).text;
+    const { index } = await indexFiles(FRAMEWORK);
+    const component = compileMermaid(await buildComponentDiagram(index)).text;
     const architecture = compileMermaid(buildArchitectureDiagram(index)).text;
     expect(component).not.toBe(architecture);
   });
 
   it('draws no arrow for a call matched by name without an import', async () => {
-    const { index, read } = await indexFiles({
+    const { index } = await indexFiles({
       'pkg/a.py': 'from .b import run\n\ndef main():\n    return run() + helper()\n',
       'pkg/b.py': 'def run():\n    return 1\n',
       'pkg/c.py': 'def helper():\n    return 2\n',
     });
-    const graph = await buildComponentDiagram(index, read);
+    const graph = await buildComponentDiagram(index);
     expect(graph.edges.map((e) => [e.from, e.to, e.label])).toEqual([['pkg/a.py', 'pkg/b.py', 'run']]);
   });
 
+  it('labels an arrow with names the importer refers to, not words in its comments or names it defines itself', async () => {
+    const { index } = await indexFiles({
+      'pkg/__init__.py': '',
+      'pkg/a.py': 'from .b import run\n\n# helper and dumps are only mentioned here\n\ndef dumps():\n    return run()\n',
+      'pkg/b.py': 'def run():\n    return 1\n\ndef helper():\n    return 2\n\ndef dumps():\n    return 3\n',
+    });
+    const graph = await buildComponentDiagram(index);
+    expect(graph.edges.filter((e) => e.from === 'pkg/a.py').map((e) => [e.to, e.label])).toEqual([['pkg/b.py', 'run']]);
+  });
+
   it('in a Go package, draws an arrow only to the file whose symbol is used', async () => {
-    const { index, read } = await indexFiles({
+    const { index } = await indexFiles({
       'go.mod': 'module example.com/shop\n\ngo 1.22\n',
       'shop/app/main.go': 'package app\n\nimport "example.com/shop/store"\n\nfunc Run() { store.Open() }\n',
       'shop/store/open.go': 'package store\n\nfunc Open() {}\n',
       'shop/store/close.go': 'package store\n\nfunc Close() {}\n',
     });
-    const graph = await buildComponentDiagram(index, read);
+    const graph = await buildComponentDiagram(index);
     expect(graph.edges.map((e) => [e.from, e.to, e.label])).toEqual([['shop/app/main.go', 'shop/store/open.go', 'Open']]);
   });
 
   it('in a Go package, links files of the package where a name resolves to one of them', async () => {
-    const { index, read } = await indexFiles({
+    const { index } = await indexFiles({
       'go.mod': 'module example.com/cli\n\ngo 1.22\n',
       'cli/command.go': 'package cli\n\ntype Command struct{}\n\nfunc (c *Command) Execute() error { return validateArgs(c) }\n',
       'cli/args.go': 'package cli\n\nfunc validateArgs(c *Command) error { return nil }\n',
       'cli/help.go': 'package cli\n\nfunc helpText() string { return "" }\n',
     });
-    const graph = await buildComponentDiagram(index, read);
+    const graph = await buildComponentDiagram(index);
     expect(graph.edges.map((e) => [e.from, e.to, e.kind, e.label]).sort()).toEqual([
       ['cli/args.go', 'cli/command.go', 'scope', 'Command'],
       ['cli/command.go', 'cli/args.go', 'scope', 'validateArgs'],

@@ -86,6 +86,60 @@ describe('run > review', () => {
     expect(reviewed.comment.body).toContain('written with a language model');
   });
 
+  it('with a model: keeps the offline facts (walkthrough, tests to run, callers, risky patterns) and adds the model findings on top', async () => {
+    const repo = await makeReviewRepo(
+      { ...BASE, 'test/cart.test.ts': "import { checkout } from '../src/cart.js';\ncheckout([1]);\n" },
+      {
+        write: {
+          'src/total.ts':
+            'export function total(items: number[], tax: number): number {\n  debugger;\n  return items.reduce((a, b) => a + b, 0) * tax;\n}\n',
+        },
+      },
+    );
+    const model = new ScriptedChatModel([
+      {
+        toolCalls: [
+          {
+            name: 'emit_review_comment',
+            args: {
+              path: 'src/total.ts',
+              line: 3,
+              quote: 'return items.reduce((a, b) => a + b, 0) * tax;',
+              body: 'A tax of 0 zeroes the total.',
+            },
+          },
+          { name: 'emit_answer', args: { text: 'The new tax parameter breaks every caller.', citations: [] } },
+        ],
+      },
+    ]);
+    const ports = { source: new LocalRepoSource(repo.root), index: repo.index, logger: recordingLogger(), clock: fixedClock(), model };
+    const reviewed = done(
+      await run(
+        {
+          command: 'review',
+          prompt: 'Review this change.',
+          repo: { kind: 'local', root: repo.root },
+          diff: repo.diff,
+          pullRequest: { number: 8, title: 'tax', body: 'Fixes #41', baseSha: repo.base, headSha: repo.head },
+        },
+        ports,
+      ),
+    );
+    const body = reviewed.comment.body;
+    // The model saw the offline facts...
+    expect(String(model.calls[0]!.messages[1]!.content)).toContain('signature of total: export function total(items: number[]): number');
+    // ...and the summary keeps them beside its own findings.
+    expect(body).toContain('The new tax parameter breaks every caller.');
+    expect(body).toMatch(/### Walkthrough[\s\S]*`total` \(function\)[^\n]*signature `export function total\(items: number\[\]\): number`/);
+    expect(body).toMatch(/### Changed symbols and their callers[\s\S]*`checkout`/);
+    expect(body).toMatch(/### Tests to run[\s\S]*`test\/cart\.test\.ts`/);
+    expect(body).toMatch(/### Linked issues\n- closes #41 \(pull request\)/);
+    expect(reviewed.comment.reviewComments.map((c) => [c.line, c.body.includes('tax of 0') ? 'model' : 'rule'])).toEqual([
+      [2, 'rule'],
+      [3, 'model'],
+    ]);
+  });
+
   it('skips with a reason when there is no diff', async () => {
     const repo = await makeReviewRepo(BASE, { write: HEAD });
     const ports = { source: new LocalRepoSource(repo.root), index: repo.index, logger: recordingLogger(), clock: fixedClock() };

@@ -43,6 +43,11 @@ describe('findRiskyPatterns', () => {
     expect(await kinds('src/run.ts', "exec('rm -rf ' + dir);")).toEqual(['risk:shell-injection']);
     expect(await kinds('tools/run.py', 'os.system(f"convert {name}")')).toEqual(['risk:shell-injection']);
     expect(await kinds('src/run.ts', "execSync('git status');", 'regex.exec(text);')).toEqual([]);
+    expect(await kinds('src/run.ts', 'child_process.exec(`ls ${dir}`);')).toEqual(['risk:shell-injection']);
+    // A RegExp's exec on a template literal is not a shell (seen on got 4d7e628b).
+    expect(
+      await kinds('src/url.ts', 'return /^(?<p>[^:]+):/v.exec(`${url.pathname}${url.search}`)?.groups;', 'pattern.exec(`${a}`);'),
+    ).toEqual([]);
   });
 
   it('flags HTML written from values, but not clearing an element', async () => {
@@ -145,5 +150,107 @@ describe('findRiskyPatterns', () => {
 
   it('makes one draft for a line repeated in a file, which placement then sends to a person', async () => {
     expect(await kinds('src/a.ts', 'debugger;', 'debugger;')).toEqual(['risk:debugger']);
+  });
+});
+
+describe('rules that read more than a line', () => {
+  const file = (path: string, content: string, addedFrom = 1): { diff: DiffFile; read: (p: string) => Promise<string> } => {
+    const lines = content.replace(/\n$/, '').split('\n');
+    const diff: DiffFile = {
+      path,
+      status: 'modified',
+      binary: false,
+      additions: lines.length - addedFrom + 1,
+      deletions: 0,
+      hunks: [
+        {
+          oldStart: 1,
+          oldLines: addedFrom - 1,
+          newStart: 1,
+          newLines: lines.length,
+          header: '@@',
+          lines: lines.map((text, i) =>
+            i + 1 < addedFrom
+              ? { kind: 'context' as const, text, oldLine: i + 1, newLine: i + 1 }
+              : { kind: 'add' as const, text, newLine: i + 1 },
+          ),
+        },
+      ],
+    };
+    return { diff, read: () => Promise.resolve(content) };
+  };
+  const run = async (path: string, content: string, addedFrom = 1) => {
+    const { diff, read } = file(path, content, addedFrom);
+    return (await findRiskyPatterns([diff], undefined, read)).map((d) => `${d.kind} ${d.quote}`);
+  };
+
+  it('flags an __exit__ that returns True on every path without reading the exception', async () => {
+    const swallow = 'class Quiet:\n    def __exit__(self, exc_type, exc, tb):\n        self.close()\n        return True\n';
+    expect(await run('pkg/quiet.py', swallow)).toEqual(['risk:exit-swallows return True']);
+    expect(await run('pkg/quiet.py', swallow.replace('__exit__', '__aexit__').replace('    def', '    async def'))).toEqual([
+      'risk:exit-swallows return True',
+    ]);
+  });
+
+  it('reads a signature over several lines (flask style): flags it when the exception is ignored, not when it is recorded', async () => {
+    const header =
+      '    def __exit__(\n        self,\n        exc_type: type[BaseException] | None,\n        exc_val: BaseException | None,\n        exc_tb: TracebackType | None,\n    ) -> bool:\n';
+    expect(await run('src/flask/helpers.py', `class C:\n${header}        self.closed = True\n        return True\n`)).toEqual([
+      'risk:exit-swallows return True',
+    ]);
+    const flask = `class _CollectErrors:\n${header}        if exc_val is not None:\n            self.errors.append(exc_val)\n\n        return True\n`;
+    expect(await run('src/flask/helpers.py', flask)).toEqual([]);
+  });
+
+  it('leaves an __exit__ that suppresses some exceptions, records them, returns None, or was not changed', async () => {
+    const some = 'class S:\n    def __exit__(self, exc_type, exc, tb):\n        return exc_type is KeyError\n';
+    const records =
+      'class C:\n    def __exit__(self, et, ev, tb):\n        if ev is not None:\n            self.errors.append(ev)\n        return True\n';
+    const conditional = 'class D:\n    def __exit__(self, *args):\n        if self.quiet:\n            return True\n';
+    const plain = 'class P:\n    def __exit__(self, exc_type, exc, tb):\n        self.close()\n';
+    const untouched = 'class U:\n    def __exit__(self, a, b, c):\n        return True\n\nx = 1\n';
+    for (const content of [some, records, conditional, plain]) expect(await run('pkg/m.py', content)).toEqual([]);
+    expect(await run('pkg/m.py', untouched, 5)).toEqual([]);
+    expect(await run('tests/test_m.py', 'class Q:\n    def __exit__(self, a, b, c):\n        return True\n')).toEqual([]);
+  });
+
+  it('flags listeners, intervals and process handlers added with no removal in the file', async () => {
+    expect(await run('src/a.ts', "window.addEventListener('resize', onResize);\n")).toEqual([
+      "risk:listener-leak window.addEventListener('resize', onResize);",
+    ]);
+    expect(await run('src/a.js', 'const id = setInterval(tick, 1000);\n')).toEqual([
+      'risk:listener-leak const id = setInterval(tick, 1000);',
+    ]);
+    expect(await run('src/a.ts', "process.on('exit', cleanup);\n")).toEqual(["risk:listener-leak process.on('exit', cleanup);"]);
+  });
+
+  it('leaves listeners that are removed, once, or tied to a signal, and the same code in another language', async () => {
+    const removed = "el.addEventListener('click', onClick);\nfunction stop() {\n  el.removeEventListener('click', onClick);\n}\n";
+    expect(await run('src/a.ts', removed)).toEqual([]);
+    expect(await run('src/a.ts', "el.addEventListener('click', f, { once: true });\n")).toEqual([]);
+    expect(await run('src/a.ts', "signal.addEventListener('abort', abort, { signal: controller.signal });\n")).toEqual([]);
+    expect(await run('src/a.ts', 'const id = setInterval(tick, 5);\nexport const stop = () => clearInterval(id);\n')).toEqual([]);
+    expect(await run('src/a.ts', "process.on('exit', f);\nprocess.off('exit', f);\n")).toEqual([]);
+    expect(await run('src/a.py', 'el.addEventListener("x", f)\n')).toEqual([]);
+  });
+
+  it('is not run on content that is not the head (the quote would not be the commit code)', async () => {
+    const { diff } = file('src/a.ts', "window.addEventListener('resize', onResize);\n");
+    expect(await findRiskyPatterns([diff], undefined, () => Promise.resolve('something else\n'))).toEqual([]);
+  });
+});
+
+describe('non-null assertions', () => {
+  it('flags ! on calls that return undefined or null when nothing matches', async () => {
+    expect(await kinds('src/a.ts', 'const v = cache.get(key)!;')).toEqual(['risk:non-null-assertion']);
+    expect(await kinds('src/a.ts', 'const u = users.find((u) => u.id === id)!.name;')).toEqual(['risk:non-null-assertion']);
+    expect(await kinds('src/a.tsx', "document.querySelector('#root')!.append(x);")).toEqual(['risk:non-null-assertion']);
+  });
+
+  it('leaves ! after a has() check, !== comparisons, other calls, JavaScript and tests', async () => {
+    expect(await kinds('src/a.ts', 'const v = map.has(k) ? map.get(k)! : d;')).toEqual([]);
+    expect(await kinds('src/a.ts', 'if (map.get(k) !== undefined) {}', 'const n = node.parent!;', 'const x = compute()!;')).toEqual([]);
+    expect(await kinds('src/a.js', 'const v = cache.get(key);')).toEqual([]);
+    expect(await kinds('test/a.test.ts', 'const v = cache.get(key)!;')).toEqual([]);
   });
 });

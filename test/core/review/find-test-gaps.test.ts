@@ -13,7 +13,7 @@ const FLASK_LIKE = {
 async function review(changes: Record<string, string>) {
   const repo = await makeReviewRepo(FLASK_LIKE, { write: changes });
   const files = parseDiff(repo.diff);
-  return reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head });
+  return reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head, readHead: repo.readHead });
 }
 
 describe('test gaps judged by the index', () => {
@@ -67,7 +67,13 @@ describe('test gaps judged by the index', () => {
         },
       },
     );
-    const { tests } = await reviewOffline({ files: parseDiff(repo.diff), index: repo.index, base: repo.base, head: repo.head });
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
     expect(tests.gaps).toEqual([]);
     expect(tests.testsToRun).toEqual(['lib/src/test/java/com/x/GsonTest.java']);
   });

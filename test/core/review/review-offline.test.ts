@@ -14,7 +14,11 @@ async function reviewScenario(): Promise<{
 }> {
   const repo = await makeReviewRepo(BASE_FILES, HEAD_CHANGES);
   const files = parseDiff(repo.diff);
-  return { repo, files, review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head }) };
+  return {
+    repo,
+    files,
+    review: await reviewOffline({ files, index: repo.index, base: repo.base, head: repo.head, readHead: repo.readHead }),
+  };
 }
 
 describe('reviewOffline on a real git diff', () => {
@@ -104,12 +108,22 @@ describe('reviewOffline on a real git diff', () => {
 
       Made without a language model: deterministic checks of the diff against the code index.
 
+      ### Walkthrough
+      - \`src/plugins/run-script.ts\` (+10 −0, added)
+      - \`src/legacy.ts\` (+0 −3, deleted)
+      - \`src/http/headers.ts\` (+1 −0)
+      - \`src/new-name.ts\` (+0 −0, renamed from \`src/old-name.ts\`)
+      - \`test/http/headers.test.ts\` (+1 −0)
+      - \`package-lock.json\` (+2 −1)
+      - \`assets/logo.png\` (binary)
+
+      Co-change and churn: not available (the index was built from an archive, without git history).
+
       ### Changed symbols and their callers
       - \`splitHeaders\` (function) [src/http/headers.ts#L1-L4](https://github.com/o/r/blob/HEAD/src/http/headers.ts#L1-L4): 1 direct caller, 2 within 2 hops, in 2 files (and 1 in files this change touches)
         - \`parseHttpRequest\` at [src/http/parse-http-request.ts#L5](https://github.com/o/r/blob/HEAD/src/http/parse-http-request.ts#L5)
         - \`handle\` at [src/server.ts#L5](https://github.com/o/r/blob/HEAD/src/server.ts#L5) (2 hops)
-      - \`runScript\` (function, new) [src/plugins/run-script.ts#L2-L5](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L2-L5): no callers outside the diff (and 1 in files this change touches)
-      - \`runTwice\` (function, new) [src/plugins/run-script.ts#L7-L10](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L7-L10): no callers outside the diff
+      - No callers outside the diff: \`runScript\`, \`runTwice\`
 
       ### Changed code no changed test reaches
       - [src/plugins/run-script.ts](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts): no test in the index imports it or calls what changed

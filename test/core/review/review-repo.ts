@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
@@ -14,6 +14,8 @@ export interface ReviewRepo {
   /** `git diff base head`, as git prints it. */
   diff: string;
   index: SqliteCodeIndex;
+  /** A file as the head commit has it (the checkout). */
+  readHead: (file: string) => Promise<string>;
 }
 
 const opened: IndexStore[] = [];
@@ -42,5 +44,6 @@ export async function makeReviewRepo(
   const store = await IndexStore.openWriter(path.join(makeTempDir(), 'index.sqlite'));
   opened.push(store);
   await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
-  return { root, base, head, diff, index: new SqliteCodeIndex(store) };
+  const readHead = (file: string) => Promise.resolve(readFileSync(path.join(root, file), 'utf8'));
+  return { root, base, head, diff, index: new SqliteCodeIndex(store), readHead };
 }

@@ -1,0 +1,89 @@
+import { parseFile } from '../code-index/parse-file.js';
+import { findLanguage } from '../code-index/languages.js';
+import { compareSymbols, type SymbolChange } from './compare-symbols.js';
+import { findMovedBlocks, type MovedBlock } from './find-moved-blocks.js';
+import type { DiffFile, DiffStatus } from './parse-diff.js';
+import { reconstructBase } from './reconstruct-base.js';
+import { isTestFile } from '../repo/is-test-file.js';
+
+export interface WalkthroughFile {
+  path: string;
+  oldPath?: string;
+  status: DiffStatus;
+  additions: number;
+  deletions: number;
+  /** Signature, visibility and removal changes from the parse before and after; empty when not compared (and in tests). */
+  symbolChanges: SymbolChange[];
+  /** Why the declarations were not compared (no grammar, binary, the content read is not the head's). */
+  notCompared?: 'no grammar' | 'binary' | 'head content differs from the diff' | 'unreadable' | 'too large';
+}
+
+export interface Walkthrough {
+  files: WalkthroughFile[];
+  moved: MovedBlock[];
+}
+
+/** Files larger than this are not parsed twice for the walkthrough. */
+const MAX_COMPARED_BYTES = 1_000_000;
+
+/**
+ * What the diff does, from its structure: per file its size and the
+ * declarations whose signature or visibility changed or that were removed
+ * (each side parsed with the index's tree-sitter grammars: the head as read
+ * through `readHead`, the base rebuilt from it and the diff), and the blocks
+ * that moved. A file whose head content does not match the diff is named,
+ * not guessed at.
+ */
+export async function buildWalkthrough(files: DiffFile[], readHead: (path: string) => Promise<string>): Promise<Walkthrough> {
+  const out: WalkthroughFile[] = [];
+  for (const file of files) {
+    const entry: WalkthroughFile = {
+      path: file.path,
+      ...(file.oldPath ? { oldPath: file.oldPath } : {}),
+      status: file.status,
+      additions: file.additions,
+      deletions: file.deletions,
+      symbolChanges: [],
+    };
+    out.push(entry);
+    if (file.binary) {
+      entry.notCompared = 'binary';
+      continue;
+    }
+    // Test code is not an interface: a renamed or re-typed test is not a signature change anyone calls.
+    if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0 || isTestFile(file.path)) continue;
+    if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
+      entry.notCompared = 'no grammar';
+      continue;
+    }
+    let head: string;
+    try {
+      head = await readHead(file.path);
+    } catch {
+      entry.notCompared = 'unreadable';
+      continue;
+    }
+    if (head.length > MAX_COMPARED_BYTES) {
+      entry.notCompared = 'too large';
+      continue;
+    }
+    const base = reconstructBase(file, head);
+    if (base === undefined) {
+      entry.notCompared = 'head content differs from the diff';
+      continue;
+    }
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const [before, after] = await Promise.all([parseFile(file.oldPath ?? file.path, encode(base)), parseFile(file.path, encode(head))]);
+    entry.symbolChanges = compareSymbols(file.path, before.symbols, after.symbols);
+  }
+  const moved = findMovedBlocks(files);
+  // A symbol "removed" from one file and found in a block moved elsewhere moved, it was not removed.
+  for (const entry of out) {
+    entry.symbolChanges = entry.symbolChanges.filter(
+      (c) =>
+        c.kind !== 'removed' ||
+        !moved.some((m) => m.from.path === (entry.oldPath ?? entry.path) && m.from.startLine <= c.line && c.line <= m.from.endLine),
+    );
+  }
+  return { files: out, moved };
+}
