@@ -69,6 +69,13 @@ module.exports = {
       to: { path: 'node_modules/@langchain/' },
     },
     {
+      name: 'mcp-sdk-only-in-the-mcp-server',
+      comment: 'The MCP server is a mode of the CLI (src/cli/mcp): the SDK loads there only, and only when `nanodex mcp` runs.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli/mcp/' },
+      to: { path: 'node_modules/@modelcontextprotocol/' },
+    },
+    {
       name: 'adapters-import-no-front',
       comment: 'src/github serves every front, so it imports none of them.',
       severity: 'error',
