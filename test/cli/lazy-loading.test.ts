@@ -42,6 +42,10 @@ const HEAVY = [
   'tar',
   'p-queue',
   'diff',
+  '@modelcontextprotocol/sdk',
+  'bullmq',
+  'ioredis',
+  'prom-client',
 ];
 
 function loadedPackages(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string; packages: Set<string> } {
