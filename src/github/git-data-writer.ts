@@ -41,8 +41,14 @@ export class GitDataWriter implements ChangeWriter {
         headers: { accept: 'application/vnd.github.raw+json' },
       });
       // The raw media type comes back as text, or as bytes when GitHub does not say it is text.
-      if (typeof data === 'string') return data;
-      if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+      const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : undefined;
+      // A file that is not UTF-8 text would be rewritten with replacement characters: never.
+      if (text !== undefined && !text.includes('\uFFFD')) return text;
+      if (text !== undefined) {
+        throw new NanodexError('not-text', `${path} is not UTF-8 text, so nanodex does not rewrite it`, {
+          hint: 'apply the change to that file by hand',
+        });
+      }
       // A folder (an array) or a submodule/symlink entry is not a file a change can be applied to.
       throw new NanodexError('not-a-file', `${path} is not a file at ${commitSha.slice(0, 12)}`, {
         hint: 'a proposal changes files only; ask for a new proposal',
@@ -168,7 +174,14 @@ export class GitDataWriter implements ChangeWriter {
     const wanted = new Set(paths);
     const modes = new Map<string, '100644' | '100755'>();
     for (const entry of data.tree) {
-      if (entry.path !== undefined && wanted.has(entry.path) && entry.mode === '100755') modes.set(entry.path, '100755');
+      if (entry.path === undefined || !wanted.has(entry.path)) continue;
+      if (entry.mode === '100755') modes.set(entry.path, '100755');
+      else if (entry.mode !== '100644') {
+        // A symlink (120000) or a submodule (160000) is not a file to overwrite with text.
+        throw new NanodexError('not-a-file', `${entry.path} is not a regular file (git mode ${entry.mode ?? '?'})`, {
+          hint: 'apply the change to it by hand',
+        });
+      }
     }
     return modes;
   }

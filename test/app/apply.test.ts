@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readProposals } from '../../src/core/changes/proposal-record.js';
+import { encodeProposal, readProposals, sealProposal } from '../../src/core/changes/proposal-record.js';
 import { AFTER, BEFORE, uploaderProposal } from '../helpers/proposal-fixture.js';
 import { SAMPLE_FILES } from '../helpers/sample-repo.js';
 import { ScriptedChatModel } from '../helpers/scripted-chat-model.js';
@@ -73,12 +73,34 @@ describe('the App applying an approved proposal (@nanodex apply <id>)', () => {
     const id = leaveProposal(app.github, { path: '.github/workflows/ci.yml' });
 
     await app.receive('issue_comment', mentionPayload(`@nanodex apply ${id}`));
-    expect(stickyBodies(app.github).at(-1)).toContain('workflow files are not applied unless `apply.allowWorkflows: true`');
+    expect(stickyBodies(app.github).at(-1)).toContain('are not applied unless `apply.allowWorkflows: true`');
     expect(app.github.git.pullRequests).toEqual([]);
 
     app.github.configText = 'apply:\n  allowWorkflows: true\n';
     await app.receive('issue_comment', mentionPayload(`@nanodex apply ${id}`, { commentId: 5 }));
     expect(app.github.git.pullRequests).toHaveLength(1);
+  });
+
+  it('refuses a path the proposal holds no content for: every touched file must be checked', async () => {
+    const app = await createHarness();
+    app.github.permissions.set('Codertocat', 'write');
+    app.github.git.files.set('src/upload.ts', { text: BEFORE, mode: '100644' });
+    const { record } = uploaderProposal();
+    const { id: _id, digest: _digest, ...content } = record;
+    const unchecked = sealProposal({ ...content, bases: { 'src/retries.ts': null } });
+    app.github.comments.set(1, [
+      {
+        id: 77,
+        body: `<!-- nanodex:sticky:mention-76 -->\n## Proposed changes\n\n${encodeProposal(unchecked)}`,
+        user: { login: 'nanodex[bot]', type: 'Bot' },
+        html_url: '',
+        created_at: new Date().toISOString(),
+      },
+    ]);
+
+    await app.receive('issue_comment', mentionPayload(`@nanodex apply ${unchecked.id}`));
+    expect(stickyBodies(app.github).at(-1)).toContain('`src/upload.ts`: the proposal did not record its content');
+    expect(app.github.git.pullRequests).toEqual([]);
   });
 
   it('refuses someone without write access, and an expired proposal', async () => {

@@ -42,7 +42,14 @@ export class McpIndex {
       // Watched before the first update: a change made while it runs marks the tree dirty for the next call.
       this.watch = new TreeWatch(source.root, [path.dirname(file)]);
     }
-    const updated = await openIndex({ ...this.options, refresh: true }, this.io);
+    let updated: Awaited<ReturnType<typeof openIndex>>;
+    try {
+      updated = await openIndex({ ...this.options, refresh: true }, this.io);
+    } catch (error) {
+      // Not served stale in silence: the next call tries the update again (and says why if it fails again).
+      this.watch.markDirty();
+      throw error;
+    }
     this.opened?.store.close();
     this.opened = { store: updated.store, source: updated.source };
     return this.opened;

@@ -52,6 +52,12 @@ export class TreeWatch {
     return true;
   }
 
+  /** The next `take()` answers true: an update that failed is tried again on the next call. */
+  markDirty(): void {
+    this.dirty = true;
+    this.lastPoll = 0;
+  }
+
   close(): void {
     this.watcher?.close();
     this.watcher = undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChangeResult } from './apply-change.js';
 import { contentSha256 } from './content-sha256.js';
 import { parseProposedChanges, type ProposedChange } from './proposed-change-schema.js';
+import { readTrailingBlocks } from '../render/hidden-blocks.js';
 
 /**
  * A proposal `@nanodex work` made, kept where any worker can read it again:
@@ -24,6 +25,8 @@ export interface ProposalRecord {
    * refuses a path whose content moved on since.
    */
   bases: Record<string, string | null>;
+  /** sha256 of everything above (canonical JSON): two records with the same id and different digests are refused. */
+  digest: string;
 }
 
 const PREFIX = '<!-- nanodex:proposal ';
@@ -44,6 +47,7 @@ const recordSchema = z.strictObject({
       .regex(/^[0-9a-f]{64}$/)
       .nullable(),
   ),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
 /** The record of the changes that worked out, or undefined when none did. */
@@ -57,7 +61,7 @@ export function toProposalRecord(input: {
   if (ok.length === 0) return undefined;
   const bases: Record<string, string | null> = {};
   const note = (path: string, content: string | undefined) => {
-    if (!(path in bases)) bases[path] = content === undefined ? null : contentSha256(content);
+    if (!Object.hasOwn(bases, path)) bases[path] = content === undefined ? null : contentSha256(content);
   };
   for (const result of ok) {
     const { change } = result;
@@ -74,7 +78,7 @@ export function toProposalRecord(input: {
     changes: ok.map((r) => r.change),
     bases,
   };
-  return { ...body, id: proposalId(body) };
+  return sealProposal(body);
 }
 
 /** The hidden block: JSON with `<`, `>` and `-` escaped inside strings, so nothing in it can close the HTML comment. */
@@ -85,17 +89,15 @@ export function encodeProposal(record: ProposalRecord): string {
 
 export type ReadProposal = { ok: true; record: ProposalRecord } | { ok: false; id: string | undefined; problem: string };
 
-/** Every proposal block in a comment body, each checked: its shape, its changes (the schema), and its id against its content. */
+/**
+ * The proposal block at the end of a comment body (see hidden-blocks.ts: a block
+ * anywhere else is not one), checked: its shape, its changes (the schema), and its
+ * digest against its content.
+ */
 export function readProposals(body: string): ReadProposal[] {
-  const found: ReadProposal[] = [];
-  let at = body.indexOf(PREFIX);
-  while (at !== -1) {
-    const end = body.indexOf(SUFFIX, at + PREFIX.length);
-    if (end === -1) break;
-    found.push(readOne(body.slice(at + PREFIX.length, end)));
-    at = body.indexOf(PREFIX, end);
-  }
-  return found;
+  return readTrailingBlocks(body)
+    .filter((b) => b.kind === 'proposal')
+    .map((b) => readOne(b.json));
 }
 
 function readOne(json: string): ReadProposal {
@@ -110,16 +112,24 @@ function readOne(json: string): ReadProposal {
   if (!parsed.success) return { ok: false, id, problem: `its record is malformed (${parsed.error.issues[0]?.message ?? 'unknown'})` };
   const changes = parseProposedChanges({ changes: parsed.data.changes });
   if (!changes.ok) return { ok: false, id, problem: `its changes do not pass the schema: ${changes.problems[0] ?? ''}` };
-  const { id: stated, ...rest } = parsed.data;
+  const { id: stated, digest, ...rest } = parsed.data;
   const record = { ...rest, changes: changes.changes };
-  if (proposalId(record) !== stated) {
+  const actual = proposalDigest(record);
+  if (actual !== digest || actual.slice(0, 10) !== stated) {
     return { ok: false, id, problem: 'its content no longer matches its id (the comment was edited, or a secret in it was redacted)' };
   }
-  return { ok: true, record: { ...record, id: stated } };
+  return { ok: true, record: { ...record, id: stated, digest } };
 }
 
-function proposalId(body: Omit<ProposalRecord, 'id'>): string {
-  return contentSha256(canonicalJson(body)).slice(0, 10);
+/** A record's id and digest, from its content. */
+export function sealProposal(body: Omit<ProposalRecord, 'id' | 'digest'>): ProposalRecord {
+  const digest = proposalDigest(body);
+  return { ...body, id: digest.slice(0, 10), digest };
+}
+
+/** sha256 of the record's canonical content; the id is its first 10 characters. */
+function proposalDigest(body: Omit<ProposalRecord, 'id' | 'digest'>): string {
+  return contentSha256(canonicalJson(body));
 }
 
 /** JSON with every object's keys sorted: the same record gives the same text whatever order its fields were built in. */

@@ -11,7 +11,8 @@ import { code, escapeText, plural } from '../render/markdown.js';
 /** How many of the thread's latest comments are searched for the proposal. */
 const COMMENTS_READ = 300;
 const DAY_MS = 86_400_000;
-const WORKFLOWS = '.github/workflows/';
+/** What runs with the repository's secrets: never written unless the config says so. */
+const WORKFLOW_FOLDERS = ['.github/workflows/', '.github/actions/'];
 
 export interface ApplyRequest {
   /** The proposal's id, as the person typed it. */
@@ -78,10 +79,10 @@ export async function applyProposal(request: ApplyRequest, ports: ApplyPorts): P
   }
   const selected = selectGroups(record.changes, request.groups);
   if (!selected.ok) return refuse(selected.reason);
-  const workflowPaths = pathsOf(selected.changes).filter((p) => p.startsWith(WORKFLOWS));
+  const workflowPaths = pathsOf(selected.changes).filter((p) => WORKFLOW_FOLDERS.some((folder) => p.startsWith(folder)));
   if (workflowPaths.length > 0 && !request.config.apply.allowWorkflows) {
     return refuse(
-      `It touches ${workflowPaths.map(code).join(', ')}: workflow files are not applied unless \`apply.allowWorkflows: true\` is set in \`.github/nanodex.yml\` (a workflow runs with the repository's secrets).`,
+      `It touches ${workflowPaths.map(code).join(', ')}: workflow and action files (\`.github/workflows/\`, \`.github/actions/\`) are not applied unless \`apply.allowWorkflows: true\` is set in \`.github/nanodex.yml\` (a workflow runs with the repository's secrets).`,
     );
   }
 
@@ -102,10 +103,15 @@ export async function applyProposal(request: ApplyRequest, ports: ApplyPorts): P
   };
   const moved: string[] = [];
   for (const path of pathsOf(selected.changes)) {
-    if (!(path in record.bases)) continue;
+    // Every path a change touches is checked: one the record holds no content for cannot be, so it is not applied.
+    if (!Object.hasOwn(record.bases, path)) {
+      moved.push(`${code(path)}: the proposal did not record its content, so it cannot be checked`);
+      continue;
+    }
+    const then = record.bases[path] ?? null;
     const current = await read(path);
     const now = current === undefined ? null : contentSha256(current);
-    if (now !== record.bases[path]) moved.push(describeMove(path, record.bases[path] ?? null, now));
+    if (now !== then) moved.push(describeMove(path, then, now));
   }
   if (moved.length > 0) {
     return refuse(
@@ -160,13 +166,22 @@ async function findProposal(
   const comments = (await thread.readComments?.(COMMENTS_READ)) ?? [];
   const self = selfLogin.toLowerCase();
   let problem: string | undefined;
-  for (const comment of [...comments].reverse()) {
+  const found: ProposalRecord[] = [];
+  for (const comment of comments) {
     if (comment.author.toLowerCase() !== self) continue;
     for (const read of readProposals(comment.body)) {
-      if (read.ok && read.record.id === id) return { ok: true, record: read.record };
+      if (read.ok && read.record.id === id) found.push(read.record);
       if (!read.ok && read.id === id) problem = read.problem;
     }
   }
+  // Two different records under one id (a collision someone made on purpose): neither is applied.
+  if (new Set(found.map((r) => r.digest)).size > 1) {
+    return {
+      ok: false,
+      reason: `Two different proposals in this thread carry the id ${code(id)}; neither is applied. Ask \`@nanodex work …\` again.`,
+    };
+  }
+  if (found[0]) return { ok: true, record: found[0] };
   if (problem) return { ok: false, reason: `Proposal ${code(id)} was found, but ${escapeText(problem)}; ask \`@nanodex work …\` again.` };
   return {
     ok: false,

@@ -1,5 +1,6 @@
 import { encodeProposal, toProposalRecord } from '../changes/proposal-record.js';
 import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
+import { neutraliseHiddenBlocks, STICKY_MARKER_ROOM } from '../render/hidden-blocks.js';
 import { code, plural } from '../render/markdown.js';
 import type { RunResult } from '../request.js';
 
@@ -9,8 +10,13 @@ import type { RunResult } from '../request.js';
  * the comment is not kept, and the reply says so; any other reply is
  * returned as it is.
  */
+/** The sticky marker goes on the first line after this: room is kept for it. */
+const LIMIT = GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM;
+
 export function withProposal(reply: string, result: RunResult, context: { repo: string; request: string; now: Date }): string {
   if (result.kind !== 'done' || result.command !== 'work' || !('output' in result) || result.output.kind !== 'changes') return reply;
+  // Nothing above nanodex's own block may pass for one (a quoted file, a model's code span).
+  reply = neutraliseHiddenBlocks(reply);
   const record = toProposalRecord({ repo: context.repo, request: context.request, results: result.output.results, now: context.now });
   if (record === undefined) return reply;
   const groups = [...new Set(record.changes.flatMap((c) => (c.approvalGroup ? [c.approvalGroup.id] : [])))];
@@ -20,7 +26,7 @@ export function withProposal(reply: string, result: RunResult, context: { repo: 
   ].join('');
   const marker = encodeProposal(record);
   const body = `${reply}\n\n${how}\n\n${marker}`;
-  if (body.length <= GITHUB_COMMENT_LIMIT) return body;
+  if (body.length <= LIMIT) return body;
   const note = `\n\nThis proposal is too large to keep in a comment (${Math.round(marker.length / 1024)} KB), so it cannot be applied with \`@nanodex apply\`; apply the diffs above by hand, or ask for a smaller change.`;
-  return reply.length + note.length <= GITHUB_COMMENT_LIMIT ? `${reply}${note}` : reply;
+  return reply.length + note.length <= LIMIT ? `${reply}${note}` : reply;
 }

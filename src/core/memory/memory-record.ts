@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readTrailingBlocks } from '../render/hidden-blocks.js';
 
 /**
  * What one reply leaves for the next request in the same thread: the
@@ -48,7 +49,7 @@ export function toMemoryRecord(input: {
     if (!files.includes(path) && files.length < MAX_FILES) files.push(path);
   };
   for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
-    if (match[1] && !match[1].startsWith('http')) add(decodeURIComponent(match[1]));
+    if (match[1] && !match[1].startsWith('http')) add(safeDecode(match[1]));
   }
   const symbols: string[] = [];
   for (const file of input.named) {
@@ -65,20 +66,25 @@ export function encodeMemory(record: MemoryRecord): string {
   return `${PREFIX}${json}${SUFFIX}`;
 }
 
-/** The memory blocks of a comment body that are well-formed; anything else is ignored. */
+/** The memory block at the end of a comment body, when well-formed (a block anywhere else is not one: hidden-blocks.ts). */
 export function readMemories(body: string): MemoryRecord[] {
   const found: MemoryRecord[] = [];
-  let at = body.indexOf(PREFIX);
-  while (at !== -1) {
-    const end = body.indexOf(SUFFIX, at + PREFIX.length);
-    if (end === -1) break;
+  for (const block of readTrailingBlocks(body).filter((b) => b.kind === 'memory')) {
     try {
-      const parsed = schema.safeParse(JSON.parse(body.slice(at + PREFIX.length, end)));
+      const parsed = schema.safeParse(JSON.parse(block.json));
       if (parsed.success) found.push(parsed.data);
     } catch {
       // A block someone edited into invalid JSON is not memory.
     }
-    at = body.indexOf(PREFIX, end);
   }
   return found;
+}
+
+/** A link's path as written; one with a broken %-escape stays as it is rather than failing the reply. */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -56,7 +56,11 @@ export function findFilesToChange(input: {
     const candidate = input.candidates.find((c) => c.path === path);
     // A file only remembered from earlier in the thread, that nothing in this request matched, is the pattern
     // to follow ("do the same for the uploader"), shown as context, not proposed for a change.
-    if (candidate?.reason === REMEMBERED_REASON && items.length === 0 && !candidate.chunks?.length) continue;
+    const onlyRemembered =
+      candidate !== undefined &&
+      candidate.reason.includes(REMEMBERED_REASON) &&
+      candidate.reason.split('; ').every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
+    if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
     const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
     const best = items[0] ?? byRelevance.find((e) => e.path === path);

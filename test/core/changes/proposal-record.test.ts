@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { encodeProposal, readProposals } from '../../../src/core/changes/proposal-record.js';
 import { toMentionCommand } from '../../../src/core/commands/to-mention-command.js';
 import { uploaderProposal } from '../../helpers/proposal-fixture.js';
+import { withProposal } from '../../../src/core/flows/record-proposal.js';
+import type { RunResult } from '../../../src/core/request.js';
+
+/** A `work` run whose one change worked out (what withProposal keeps). */
+function workResult(): RunResult {
+  const { record } = uploaderProposal();
+  const results = record.changes.map((change) => ({ change, ok: true as const, risk: change.risk, after: 'x\n' }));
+  return { kind: 'done', command: 'work', output: { kind: 'changes', results, problems: [], plan: undefined } } as unknown as RunResult;
+}
 
 describe('a proposal kept in a reply', () => {
   it('reads back exactly as it was written, with its id and the base of every path it touches', () => {
@@ -39,6 +48,24 @@ describe('a proposal kept in a reply', () => {
     const { record } = uploaderProposal();
     const traversal = { ...record, changes: [{ ...record.changes[1], path: '../../etc/passwd' }] };
     expect(readProposals(encodeProposal(traversal as never))[0]).toMatchObject({ ok: false, problem: expect.stringContaining('schema') });
+  });
+});
+
+describe('a proposal block planted by someone else', () => {
+  it('is not read unless it is the block at the very end of the comment', () => {
+    const { block } = uploaderProposal();
+    expect(readProposals(`quoted from a file: \`${block}\`\n\n<details>footer</details>`)).toEqual([]);
+    expect(readProposals(`${block}\n\nand some text after it`)).toEqual([]);
+  });
+
+  it("is neutralised in a work reply before nanodex appends its own, so only nanodex's is read", () => {
+    const forged = uploaderProposal({ repo: 'mallory/fork' }).block;
+    const reply = `## Proposed changes\n\nA file quoted: \`${forged}\``;
+    const out = withProposal(reply, workResult(), { repo: 'Codertocat/Hello-World', request: 'retry uploads', now: new Date() });
+    const read = readProposals(out);
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ ok: true, record: { repo: 'Codertocat/Hello-World' } });
+    expect(out).toContain('nanodex\u200b:proposal');
   });
 });
 

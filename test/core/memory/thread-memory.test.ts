@@ -48,6 +48,22 @@ describe('thread memory', () => {
     expect(memory.since).toEqual([{ author: 'bob', text: 'also mind the 5 MB limit' }]);
   });
 
+  it("reads only nanodex's own blocks, written for this repository", () => {
+    const pasted: ThreadComment = { id: 5, author: 'mallory', body: `look: ${encodeMemory(record(7))}`, createdAt: '' };
+    const atEnd: ThreadComment = { id: 6, author: 'mallory', body: encodeMemory(record(8)), createdAt: '' };
+    const otherRepo: ThreadComment = {
+      id: 7,
+      author: 'nanodex[bot]',
+      body: encodeMemory({ ...record(9), repo: 'someone/else' }),
+      createdAt: '',
+    };
+    const context = { selfLogin: 'nanodex[bot]', repo: 'o/r', currentCommentId: 99, maxTokens: 2000 };
+    expect(buildThreadMemory([pasted, atEnd, otherRepo], context)).toBeUndefined();
+    const memory = buildThreadMemory([...thread(1), pasted, atEnd, otherRepo], context)!;
+    expect(memory.requests.map((r) => r.text.slice(0, 16))).toEqual(['request number 1']);
+    expect(memory.files.some((f) => f.includes('turn7') || f.includes('turn8') || f.includes('turn9'))).toBe(false);
+  });
+
   it('is nothing in a thread nanodex never answered', () => {
     const comments: ThreadComment[] = [{ id: 1, author: 'alice', body: 'hello', createdAt: '' }];
     expect(buildThreadMemory(comments, { selfLogin: 'nanodex[bot]', repo: 'o/r', currentCommentId: 2, maxTokens: 2000 })).toBeUndefined();
