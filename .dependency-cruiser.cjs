@@ -37,15 +37,8 @@ module.exports = {
       name: 'no-front-imports-another',
       comment: 'App, Action and CLI are siblings: what two of them share belongs in the core (a use case) or in src/github (an adapter).',
       severity: 'error',
-      from: { path: '^src/(app|action|cli)/', pathNot: '^src/cli/commands/worker-command\\.ts$' },
+      from: { path: '^src/(app|action|cli)/' },
       to: { path: '^src/(app|action|cli)/', pathNot: '^src/$1/' },
-    },
-    {
-      name: 'cli-starts-only-the-worker-entry',
-      comment: '`nanodex worker` is the App\'s worker started from the CLI: its command loads the worker entry (on use) and nothing else of the App.',
-      severity: 'error',
-      from: { path: '^src/cli/commands/worker-command\\.ts$' },
-      to: { path: '^src/(app|action)/', pathNot: '^src/app/worker-main\\.ts$' },
     },
     {
       name: 'queue-and-metrics-only-in-the-app',
