@@ -5972,6 +5972,10 @@ import { z as z3 } from "zod";
 var STICKY_MARKER_ROOM = 256;
 var LOOK_ALIKE = /<!--(\s*)nanodex:(proposal|memory)/gi;
 var TRAILING = /\s*<!-- nanodex:(proposal|memory) ([^\n]*?) -->\s*$/;
+function encodeHiddenBlock(kind, value) {
+  const json = JSON.stringify(value).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `<!-- nanodex:${kind} ${json} -->`;
+}
 function neutraliseHiddenBlocks(text) {
   return text.replace(LOOK_ALIKE, (_match, space, kind) => `<!--${space}nanodex​:${kind}`);
 }
@@ -5986,8 +5990,6 @@ function readTrailingBlocks(body) {
 }
 
 // src/core/changes/proposal-record.ts
-var PREFIX = "<!-- nanodex:proposal ";
-var SUFFIX = " -->";
 var ID = /^[0-9a-f]{10}$/;
 var recordSchema = z3.strictObject({
   v: z3.literal(1),
@@ -6027,8 +6029,7 @@ function toProposalRecord(input) {
   return sealProposal(body);
 }
 function encodeProposal(record) {
-  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return `${PREFIX}${json}${SUFFIX}`;
+  return encodeHiddenBlock("proposal", record);
 }
 function readProposals(body) {
   return readTrailingBlocks(body).filter((b) => b.kind === "proposal").map((b) => readOne(b.json));
@@ -6250,35 +6251,8 @@ function renderPullRequestBody(record, results, context) {
   ].join("\n\n");
 }
 
-// src/core/flows/record-proposal.ts
-var LIMIT = GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM;
-function withProposal(reply, result, context) {
-  if (result.kind !== "done" || result.command !== "work" || !("output" in result) || result.output.kind !== "changes") return reply;
-  reply = neutraliseHiddenBlocks(reply);
-  const record = toProposalRecord({ repo: context.repo, request: context.request, results: result.output.results, now: context.now });
-  if (record === void 0) return reply;
-  const groups = [...new Set(record.changes.flatMap((c) => c.approvalGroup ? [c.approvalGroup.id] : []))];
-  const how = [
-    `**To apply:** a person with write access comments ${code(`@nanodex apply ${record.id}`)}: nanodex checks each file is still as the proposal saw it, commits the ${plural(record.changes.length, "change")} to a new branch ${code(`nanodex/${record.id}`)} and opens a pull request (the default branch is never written).`,
-    groups.length > 0 ? ` To apply only some approval groups: ${code(`@nanodex apply ${record.id} ${groups[0]}`)}.` : ""
-  ].join("");
-  const marker = encodeProposal(record);
-  const body = `${reply}
-
-${how}
-
-${marker}`;
-  if (body.length <= LIMIT) return body;
-  const note = `
-
-This proposal is too large to keep in a comment (${Math.round(marker.length / 1024)} KB), so it cannot be applied with \`@nanodex apply\`; apply the diffs above by hand, or ask for a smaller change.`;
-  return reply.length + note.length <= LIMIT ? `${reply}${note}` : reply;
-}
-
 // src/core/memory/memory-record.ts
 import { z as z4 } from "zod";
-var PREFIX2 = "<!-- nanodex:memory ";
-var SUFFIX2 = " -->";
 var MAX_FILES = 15;
 var MAX_SYMBOLS = 15;
 var schema = z4.strictObject({
@@ -6306,8 +6280,7 @@ function toMemoryRecord(input) {
   return { v: 1, repo: input.repo, command: input.command, request: input.request.slice(0, 500), files, symbols };
 }
 function encodeMemory(record) {
-  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return `${PREFIX2}${json}${SUFFIX2}`;
+  return encodeHiddenBlock("memory", record);
 }
 function readMemories(body) {
   const found = [];
@@ -6404,15 +6377,39 @@ function withMemory(body, result, context) {
   const named = "comment" in result ? result.files ?? [] : [];
   const record = toMemoryRecord({ ...context, reply: body, named });
   if (record === void 0) return body;
-  const [text, proposal] = splitProposal(body);
-  const withBlock = `${neutraliseHiddenBlocks(text)}${proposal}
+  const withBlock = `${body}
 
 ${encodeMemory(record)}`;
   return withBlock.length <= GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM ? withBlock : body;
 }
-function splitProposal(body) {
-  const at2 = body.lastIndexOf("\n\n<!-- nanodex:proposal ");
-  return at2 !== -1 && body.endsWith(" -->") && !body.slice(at2 + 2).includes("\n") ? [body.slice(0, at2), body.slice(at2)] : [body, ""];
+
+// src/core/flows/record-proposal.ts
+var LIMIT = GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM;
+function withProposal(reply, result, context) {
+  if (result.kind !== "done" || result.command !== "work" || !("output" in result) || result.output.kind !== "changes") return reply;
+  const record = toProposalRecord({ repo: context.repo, request: context.request, results: result.output.results, now: context.now });
+  if (record === void 0) return reply;
+  const groups = [...new Set(record.changes.flatMap((c) => c.approvalGroup ? [c.approvalGroup.id] : []))];
+  const how = [
+    `**To apply:** a person with write access comments ${code(`@nanodex apply ${record.id}`)}: nanodex checks each file is still as the proposal saw it, commits the ${plural(record.changes.length, "change")} to a new branch ${code(`nanodex/${record.id}`)} and opens a pull request (the default branch is never written).`,
+    groups.length > 0 ? ` To apply only some approval groups: ${code(`@nanodex apply ${record.id} ${groups[0]}`)}.` : ""
+  ].join("");
+  const marker = encodeProposal(record);
+  const body = `${reply}
+
+${how}
+
+${marker}`;
+  if (body.length <= LIMIT) return body;
+  const note = `
+
+This proposal is too large to keep in a comment (${Math.round(marker.length / 1024)} KB), so it cannot be applied with \`@nanodex apply\`; apply the diffs above by hand, or ask for a smaller change.`;
+  return reply.length + note.length <= LIMIT ? `${reply}${note}` : reply;
+}
+
+// src/core/flows/keep-in-reply.ts
+function keepInReply(reply, result, context) {
+  return withMemory(withProposal(neutraliseHiddenBlocks(reply), result, context), result, context);
 }
 
 // src/core/flows/review-change.ts
@@ -13307,9 +13304,12 @@ function startMention(input, ports) {
         ports
       );
       const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
-      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run4.prompt, now: new Date(ports.clock.now()) });
-      const command2 = "command" in result ? result.command : run4.command;
-      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command: command2, request: run4.prompt });
+      const body = keepInReply(reply, result, {
+        repo: repoOf(input.htmlUrl),
+        command: "command" in result ? result.command : run4.command,
+        request: run4.prompt,
+        now: new Date(ports.clock.now())
+      });
       await post(body);
       await react(result.kind === "failed" ? "confused" : "rocket");
       return { handled: "answered", command: "command" in result ? result.command : run4.command, result, url: replyUrl };

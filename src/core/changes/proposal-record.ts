@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChangeResult } from './apply-change.js';
 import { contentSha256 } from './content-sha256.js';
 import { parseProposedChanges, type ProposedChange } from './proposed-change-schema.js';
-import { readTrailingBlocks } from '../render/hidden-blocks.js';
+import { encodeHiddenBlock, readTrailingBlocks } from '../render/hidden-blocks.js';
 
 /**
  * A proposal `@nanodex work` made, kept where any worker can read it again:
@@ -29,8 +29,6 @@ export interface ProposalRecord {
   digest: string;
 }
 
-const PREFIX = '<!-- nanodex:proposal ';
-const SUFFIX = ' -->';
 const ID = /^[0-9a-f]{10}$/;
 
 const recordSchema = z.strictObject({
@@ -83,8 +81,7 @@ export function toProposalRecord(input: {
 
 /** The hidden block: JSON with `<`, `>` and `-` escaped inside strings, so nothing in it can close the HTML comment. */
 export function encodeProposal(record: ProposalRecord): string {
-  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${PREFIX}${json}${SUFFIX}`;
+  return encodeHiddenBlock('proposal', record);
 }
 
 export type ReadProposal = { ok: true; record: ProposalRecord } | { ok: false; id: string | undefined; problem: string };

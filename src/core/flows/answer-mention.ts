@@ -16,8 +16,8 @@ import { renderFailure, renderReply, renderWorking } from '../render/render-repl
 import type { RunResult } from '../request.js';
 import type { ChangeWriter } from '../publish/change-writer.js';
 import { applyProposal, type ApplyOutcome } from './apply-proposal.js';
-import { withProposal } from './record-proposal.js';
-import { readThreadMemory, withMemory } from './record-memory.js';
+import { keepInReply } from './keep-in-reply.js';
+import { readThreadMemory } from './record-memory.js';
 import { renderReviewOutcome, reviewChange, type ReviewOutcome } from './review-change.js';
 import { runInWorkspace, type FlowPorts } from './workspace.js';
 
@@ -180,9 +180,12 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       );
       const reply = `${await renderReply(result, { requester: login })}${await openTrackedIssue(result)}`;
       // A proposal of `work` is kept in the reply itself, so `@nanodex apply <id>` finds it from any worker.
-      const proposed = withProposal(reply, result, { repo: repoOf(input.htmlUrl), request: run.prompt, now: new Date(ports.clock.now()) });
-      const command = 'command' in result ? result.command : run.command;
-      const body = withMemory(proposed, result, { repo: repoOf(input.htmlUrl), command, request: run.prompt });
+      const body = keepInReply(reply, result, {
+        repo: repoOf(input.htmlUrl),
+        command: 'command' in result ? result.command : run.command,
+        request: run.prompt,
+        now: new Date(ports.clock.now()),
+      });
       await post(body);
       await react(result.kind === 'failed' ? 'confused' : 'rocket');
       return { handled: 'answered', command: 'command' in result ? result.command : run.command, result, url: replyUrl };

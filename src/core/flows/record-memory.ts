@@ -4,7 +4,7 @@ import { buildThreadMemory, type ThreadMemory } from '../memory/thread-memory.js
 import type { Logger } from '../ports.js';
 import type { Publisher } from '../publish/publisher.js';
 import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
-import { neutraliseHiddenBlocks, STICKY_MARKER_ROOM } from '../render/hidden-blocks.js';
+import { STICKY_MARKER_ROOM } from '../render/hidden-blocks.js';
 import { describeError } from '../errors.js';
 import type { RunResult } from '../request.js';
 
@@ -39,14 +39,6 @@ export function withMemory(body: string, result: RunResult, context: { repo: str
   const named = 'comment' in result ? (result.files ?? []) : [];
   const record = toMemoryRecord({ ...context, reply: body, named });
   if (record === undefined) return body;
-  // The proposal block (if any) is nanodex's own and stays; any other look-alike above is neutralised.
-  const [text, proposal] = splitProposal(body);
-  const withBlock = `${neutraliseHiddenBlocks(text)}${proposal}\n\n${encodeMemory(record)}`;
+  const withBlock = `${body}\n\n${encodeMemory(record)}`;
   return withBlock.length <= GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM ? withBlock : body;
-}
-
-/** The body and its trailing proposal block (withProposal's), apart. */
-function splitProposal(body: string): [string, string] {
-  const at = body.lastIndexOf('\n\n<!-- nanodex:proposal ');
-  return at !== -1 && body.endsWith(' -->') && !body.slice(at + 2).includes('\n') ? [body.slice(0, at), body.slice(at)] : [body, ''];
 }

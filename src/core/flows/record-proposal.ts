@@ -1,6 +1,6 @@
 import { encodeProposal, toProposalRecord } from '../changes/proposal-record.js';
 import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
-import { neutraliseHiddenBlocks, STICKY_MARKER_ROOM } from '../render/hidden-blocks.js';
+import { STICKY_MARKER_ROOM } from '../render/hidden-blocks.js';
 import { code, plural } from '../render/markdown.js';
 import type { RunResult } from '../request.js';
 
@@ -15,8 +15,6 @@ const LIMIT = GITHUB_COMMENT_LIMIT - STICKY_MARKER_ROOM;
 
 export function withProposal(reply: string, result: RunResult, context: { repo: string; request: string; now: Date }): string {
   if (result.kind !== 'done' || result.command !== 'work' || !('output' in result) || result.output.kind !== 'changes') return reply;
-  // Nothing above nanodex's own block may pass for one (a quoted file, a model's code span).
-  reply = neutraliseHiddenBlocks(reply);
   const record = toProposalRecord({ repo: context.repo, request: context.request, results: result.output.results, now: context.now });
   if (record === undefined) return reply;
   const groups = [...new Set(record.changes.flatMap((c) => (c.approvalGroup ? [c.approvalGroup.id] : [])))];

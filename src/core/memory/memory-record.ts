@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readTrailingBlocks } from '../render/hidden-blocks.js';
+import { encodeHiddenBlock, readTrailingBlocks } from '../render/hidden-blocks.js';
 
 /**
  * What one reply leaves for the next request in the same thread: the
@@ -17,8 +17,6 @@ export interface MemoryRecord {
   symbols: string[];
 }
 
-const PREFIX = '<!-- nanodex:memory ';
-const SUFFIX = ' -->';
 const MAX_FILES = 15;
 const MAX_SYMBOLS = 15;
 
@@ -62,8 +60,7 @@ export function toMemoryRecord(input: {
 
 /** The hidden block, with `<`, `>` and `-` escaped inside strings so nothing in it can close the HTML comment. */
 export function encodeMemory(record: MemoryRecord): string {
-  const json = JSON.stringify(record).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${PREFIX}${json}${SUFFIX}`;
+  return encodeHiddenBlock('memory', record);
 }
 
 /** The memory block at the end of a comment body, when well-formed (a block anywhere else is not one: hidden-blocks.ts). */

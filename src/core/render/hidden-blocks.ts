@@ -13,6 +13,12 @@ export const STICKY_MARKER_ROOM = 256;
 const LOOK_ALIKE = /<!--(\s*)nanodex:(proposal|memory)/gi;
 const TRAILING = /\s*<!-- nanodex:(proposal|memory) ([^\n]*?) -->\s*$/;
 
+/** A hidden block: JSON with `<`, `>` and `-` escaped inside strings, so nothing in it can close the HTML comment. */
+export function encodeHiddenBlock(kind: 'proposal' | 'memory', value: unknown): string {
+  const json = JSON.stringify(value).replace(/[<>-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<!-- nanodex:${kind} ${json} -->`;
+}
+
 /** The text with every look-alike of a hidden block broken (a zero-width space after "nanodex"): shown the same, never read. */
 export function neutraliseHiddenBlocks(text: string): string {
   return text.replace(LOOK_ALIKE, (_match, space: string, kind: string) => `<!--${space}nanodex\u200b:${kind}`);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeProposal, readProposals } from '../../../src/core/changes/proposal-record.js';
 import { toMentionCommand } from '../../../src/core/commands/to-mention-command.js';
 import { uploaderProposal } from '../../helpers/proposal-fixture.js';
-import { withProposal } from '../../../src/core/flows/record-proposal.js';
+import { keepInReply } from '../../../src/core/flows/keep-in-reply.js';
 import type { RunResult } from '../../../src/core/request.js';
 
-/** A `work` run whose one change worked out (what withProposal keeps). */
+/** A `work` run whose one change worked out (what keepInReply keeps). */
 function workResult(): RunResult {
   const { record } = uploaderProposal();
   const results = record.changes.map((change) => ({ change, ok: true as const, risk: change.risk, after: 'x\n' }));
@@ -61,7 +61,12 @@ describe('a proposal block planted by someone else', () => {
   it("is neutralised in a work reply before nanodex appends its own, so only nanodex's is read", () => {
     const forged = uploaderProposal({ repo: 'mallory/fork' }).block;
     const reply = `## Proposed changes\n\nA file quoted: \`${forged}\``;
-    const out = withProposal(reply, workResult(), { repo: 'Codertocat/Hello-World', request: 'retry uploads', now: new Date() });
+    const out = keepInReply(reply, workResult(), {
+      repo: 'Codertocat/Hello-World',
+      command: 'work',
+      request: 'retry uploads',
+      now: new Date(),
+    });
     const read = readProposals(out);
     expect(read).toHaveLength(1);
     expect(read[0]).toMatchObject({ ok: true, record: { repo: 'Codertocat/Hello-World' } });
