@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 /**
  * Indexes `root` into `indexFile` in a child process (helpers/index-child.ts)
  * and SIGKILLs it once it has parsed `killAfter` files: a build that stops
- * mid-way, as on a crash, an OOM kill or a lost runner. `killed` is false
- * when the child ended another way first (the caller's test then fails).
+ * mid-way, as on a crash, an OOM kill or a lost runner. The child stops
+ * itself at `killAfter` and waits for the signal, so a slow parent never
+ * lets it finish first. `killed` is false when the child ended another way
+ * (the caller's test then fails).
  */
 export function indexAndKill(root: string, indexFile: string, killAfter: number): Promise<{ killed: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./index-child.ts', import.meta.url)), root, indexFile], {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./index-child.ts', import.meta.url)), root, indexFile, String(killAfter)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
