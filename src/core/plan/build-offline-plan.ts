@@ -40,7 +40,7 @@ export function buildOfflinePlan(input: {
     why: f.why || 'found through the graph',
     ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) },
   }));
-  const symbols = findPlanSymbols(context, index, new Set(modules.map((m) => m.path)));
+  const symbols = findPlanSymbols(context, index, files);
   const isCode = (path: string) => (index.getFile(path)?.language ?? 'text') !== 'text';
   const patterns = ranked
     .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path))
@@ -122,38 +122,50 @@ export function buildOfflinePlan(input: {
   };
 }
 
-/** Symbols defined inside the evidence of the plan's modules, innermost first, with their callers. */
-function findPlanSymbols(context: RepoContext, index: CodeIndex, modules: Set<string>): PlanSymbol[] {
+/**
+ * The symbols to read first: the code each file to change points at (most
+ * certain file first, taking each file's best symbol in turn, so the second
+ * file's function is not pushed out by the first file's types), then symbols
+ * defined inside the rest of those files' evidence, innermost first.
+ */
+function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[]): PlanSymbol[] {
   const seen = new Set<number>();
   const picked: SymbolHit[] = [];
+  const pick = (s: SymbolHit) => {
+    if (seen.has(s.id) || picked.length >= MAX_SYMBOLS) return;
+    seen.add(s.id);
+    picked.push(s);
+  };
+  const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
+  // Functions and methods people call come first; declarations without callers last.
+  const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
+  const pointedAt = files.map((f) => {
+    const defined = index.symbolsIn(f.path);
+    return f.symbols.flatMap((name) => defined.filter((s) => qualified(s) === name).slice(0, 1)).sort((a, b) => weight(a) - weight(b));
+  });
+  for (let turn = 0; pointedAt.some((list) => turn < list.length); turn++) for (const list of pointedAt) if (list[turn]) pick(list[turn]!);
+  const paths = new Set(files.map((f) => f.path));
+  const inEvidence: SymbolHit[] = [];
   for (const e of context.evidence) {
-    if (!modules.has(e.path)) continue;
+    if (!paths.has(e.path)) continue;
     const inside = index.symbolsIn(e.path).filter((s) => s.startLine >= e.startLine && s.endLine <= e.endLine);
     const innermost = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id),
     );
-    for (const s of e.source === 'definition' ? inside.slice(0, 1) : innermost) {
-      if (seen.has(s.id)) continue;
-      seen.add(s.id);
-      picked.push(s);
-    }
+    inEvidence.push(...(e.source === 'definition' ? inside.slice(0, 1) : innermost));
   }
-  // Functions and methods people call come first; declarations without callers last.
-  const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
-  return picked
-    .sort((a, b) => weight(a) - weight(b))
-    .slice(0, MAX_SYMBOLS)
-    .map((s) => {
-      const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
-      return {
-        name: s.scope ? `${s.scope}.${s.name}` : s.name,
-        kind: s.kind,
-        signature: s.signature,
-        ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
-        callers: callers.length,
-        callerFiles: new Set(callers.map((c) => c.path)).size,
-      };
-    });
+  for (const s of inEvidence.sort((a, b) => weight(a) - weight(b))) pick(s);
+  return picked.map((s) => {
+    const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
+    return {
+      name: qualified(s),
+      kind: s.kind,
+      signature: s.signature,
+      ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
+      callers: callers.length,
+      callerFiles: new Set(callers.map((c) => c.path)).size,
+    };
+  });
 }
 
 /**

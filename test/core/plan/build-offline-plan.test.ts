@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
+import type { EvidenceItem, RepoContext } from '../../../src/core/explore/types.js';
+import { buildOfflinePlan } from '../../../src/core/plan/build-offline-plan.js';
+import { findFilesToChange } from '../../../src/core/plan/find-files-to-change.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+
+const opened: IndexedRepo[] = [];
+afterEach(() => {
+  for (const repo of opened.splice(0)) repo.store.close();
+});
+
+// The first file matches the question's words in a run of small type declarations; the second holds the code
+// to change, a long method whose matching lines are a window in its middle (as a focus window reads it).
+const types = Array.from({ length: 10 }, (_, i) => `export type RetryHook${i} = (attempt: number) => void;`).join('\n');
+const body = Array.from({ length: 60 }, (_, i) => `    const step${i} = attempt + ${i};`).join('\n');
+const FILES = {
+  'src/options.ts': `${types}\n`,
+  'src/request.ts': `export class Request {\n  handleRetry(attempt: number): number {\n${body}\n    return attempt;\n  }\n}\n`,
+};
+
+function evidence(path: string, startLine: number, endLine: number, relevance: number): EvidenceItem {
+  return { path, startLine, endLine, snippet: '', reason: 'matches the question', source: 'search', blobSha: '', round: 1, relevance };
+}
+
+describe('buildOfflinePlan > the symbols to read first', () => {
+  it("names the method a window inside it points at, taking each file's best symbol in turn", async () => {
+    const repo = await indexSample(FILES);
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const items = [evidence('src/options.ts', 1, 10, 2), evidence('src/request.ts', 20, 40, 1)];
+    const context: RepoContext = {
+      repo: 'local',
+      headSha: undefined,
+      intent: 'feature',
+      questions: [],
+      summary: '',
+      keyFindings: [],
+      evidence: items,
+      confidence: 'medium',
+      confidenceReason: 'the evidence comes from text search',
+      knownGaps: [],
+      tokens: 0,
+    };
+    const prompt = 'retry with a longer wait';
+    const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
+    const files = findFilesToChange({ prompt, candidates, evidence: items, index });
+    const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
+
+    const names = plan.context.symbols.map((s) => s.name);
+    expect(names.slice(0, 2)).toEqual(['RetryHook0', 'Request.handleRetry']);
+    expect(names).toHaveLength(8); // the rest of the first file's types fill the list, after the method
+    expect(plan.phases[0]!.tasks.slice(0, 2)).toEqual(['Read `RetryHook0` (type)', 'Read `Request.handleRetry` (method)']);
+  });
+});
