@@ -1,6 +1,9 @@
 import { estimateTokens } from '../tokens.js';
 import type { Confidence, EvidenceItem, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
 
+/** How the confidence reason starts when a name the question uses has no definition in the repository. */
+export const NOT_DEFINED_HERE = 'no definition in this repository for';
+
 /**
  * Packs the evidence into the context every output is built from. Nothing in
  * it comes from anywhere but the evidence, the findings the index produced
@@ -38,7 +41,9 @@ export function packageContext(input: {
   } else {
     confidence = 'medium';
     confidenceReason =
-      missing.length > 0 ? `not found in the index: ${missing.join(', ')}` : 'some reads failed or found nothing (see gaps)';
+      missing.length > 0
+        ? `${NOT_DEFINED_HERE}: ${missing.join(', ')} (from a dependency, a setting's name, or spelled differently in the code?)`
+        : 'some reads failed or found nothing (see gaps)';
   }
   const files = new Set(evidence.map((e) => e.path));
   const summary =

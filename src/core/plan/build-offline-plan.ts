@@ -1,6 +1,7 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
+import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
@@ -181,7 +182,7 @@ export function describePlanConfidence(files: FileToChange[], context: RepoConte
     .slice(0, 2)
     .map((f) => `${f.symbols.slice(0, 2).join(', ')} in ${f.path}`)
     .join('; ');
-  const missing = context.confidenceReason.startsWith('not found in the index') ? `; ${context.confidenceReason}` : '';
+  const missing = context.confidenceReason.startsWith(NOT_DEFINED_HERE) ? `; ${context.confidenceReason}` : '';
   if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
   if (withSymbols.length > 0)
     return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;

@@ -32,7 +32,7 @@ describe('buildOfflinePlan > the symbols to read first', () => {
     const context: RepoContext = {
       repo: 'local',
       headSha: undefined,
-      intent: 'feature',
+      intent: 'change',
       questions: [],
       summary: '',
       keyFindings: [],
