@@ -1,7 +1,8 @@
 import type { AnswerDoc } from './answer-doc.js';
 import type { Block } from '../render/fit-comment.js';
 import { formatLineRef, type LinkTo } from '../render/link-to.js';
-import { escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
+import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
+import type { MapModule } from '../explore/types.js';
 
 /** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
 const MAX_EXCERPTS = 8;
@@ -47,6 +48,7 @@ export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
       ].join('\n'),
     });
   }
+  if (!doc.answer && c.modules && c.modules.length > 0) blocks.push(renderModules(c.modules, linkTo));
   const excerpts = [...c.evidence]
     .sort((a, b) => rank(a.source) - rank(b.source) || a.round - b.round)
     .slice(0, doc.answer ? 0 : MAX_EXCERPTS);
@@ -64,6 +66,18 @@ export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
   if (c.knownGaps.length > 0)
     blocks.push({ title: 'known gaps', text: ['### Known gaps', ...c.knownGaps.map((g) => `- ${escapeText(g)}`)].join('\n') });
   return blocks;
+}
+
+/** An overview's modules: the product's files the code uses most, each with its main declarations linked. */
+function renderModules(modules: MapModule[], linkTo: LinkTo): Block {
+  const lines = modules.map((m) => {
+    const declarations = m.declarations.map((d) => {
+      const ref = { path: m.path, startLine: d.startLine, endLine: d.endLine };
+      return `${link(code(d.name), linkTo(ref))} (${d.kind})`;
+    });
+    return `- ${code(m.path)}${declarations.length > 0 ? ` — ${declarations.join(', ')}` : ''}`;
+  });
+  return { title: 'modules', text: ['### Modules, most used first (repository map)', ...lines].join('\n') };
 }
 
 function rank(source: string): number {

@@ -189,6 +189,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     gaps: state.gaps,
     namesWanted,
     namesFound: state.defined,
+    modules: state.modules,
   });
   if (!input.model || input.skipExecution) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
   const executed = await executeWithModel({

@@ -1,5 +1,5 @@
 import { estimateTokens } from '../tokens.js';
-import type { Confidence, EvidenceItem, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
+import type { Confidence, EvidenceItem, MapModule, RepoBootstrapContext, RepoContext, RepoExplorationPlan } from './types.js';
 
 /** How the confidence reason starts when a name the question uses has no definition in the repository. */
 export const NOT_DEFINED_HERE = 'no definition in this repository for';
@@ -23,6 +23,7 @@ export function packageContext(input: {
   gaps: string[];
   namesWanted: string[];
   namesFound: Set<string>;
+  modules?: MapModule[];
 }): RepoContext {
   const { bootstrap, plan, evidence, findings, gaps } = input;
   const missing = input.namesWanted.filter((n) => !input.namesFound.has(n));
@@ -57,12 +58,18 @@ export function packageContext(input: {
     intent: plan.intent,
     questions: plan.questions,
     summary,
-    keyFindings: [...findings, ...describeBestEvidence(evidence, findings.length), ...input.notes.map((n) => n.split('\n')[0]!)],
+    keyFindings: [
+      ...findings,
+      // An overview's modules are listed whole; the reads of their starts need no second mention.
+      ...(input.modules?.length ? [] : describeBestEvidence(evidence, findings.length)),
+      ...input.notes.map((n) => describeNote(n, input.modules)),
+    ],
     evidence,
     confidence,
     confidenceReason,
     knownGaps: [...new Set(gaps)],
     tokens: 0,
+    ...(input.modules && input.modules.length > 0 ? { modules: input.modules } : {}),
   };
   context.tokens = estimateTokens(evidence.map((e) => e.snippet).join('\n')) + estimateTokens(input.notes.join('\n'));
   return context;
@@ -80,4 +87,15 @@ function describeBestEvidence(evidence: EvidenceItem[], findings: number): strin
     .sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0))
     .slice(0, 3)
     .map((e) => `${e.path} lines ${e.startLine}-${e.endLine}: ${e.reason}`);
+}
+
+/** A note's first line as a finding; the repository map's says which modules it ranks first. */
+function describeNote(note: string, modules: MapModule[] | undefined): string {
+  const first = note.split('\n')[0]!;
+  const map = /^Repository map \((\d+) of (\d+) files, ranked by use\):$/.exec(first);
+  if (!map) return first;
+  const top = (modules ?? []).slice(0, 3).map((m) => m.path);
+  return top.length > 0
+    ? `The repository map ranks ${map[2]} files by use; the most used of the product's own: ${top.join(', ')} (see Modules)`
+    : `The repository map ranks ${map[2]} files by use`;
 }

@@ -1,6 +1,7 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
 import { locateFiles, type Remembered } from './locate-files.js';
+import { isProductFile, productFilesByUse } from './map-modules.js';
 import { readPrompt } from './read-prompt.js';
 import type { Candidate, Operation, RepoBootstrapContext, RepoExplorationPlan } from './types.js';
 
@@ -18,6 +19,10 @@ const MAX_CANDIDATES = 8;
 const CHUNKS_BY_RANK = [5, 3, 3, 2];
 const MIN_RELEVANCE_OF_FIRST = 0.3;
 export const MIN_CHUNK_RELEVANCE = 0.4;
+/** An overview's map, and the starts of its most used files it reads (a big central file included). */
+const MAP_TOKENS = 1500;
+const OVERVIEW_STARTS = 4;
+const OVERVIEW_START_LINES = 40;
 
 export function planHeuristically(
   prompt: string,
@@ -37,7 +42,12 @@ export function planHeuristically(
     isGenerated: options.isGenerated,
     remembered: options.remembered,
   });
-  const candidates = located.map((f, i) => ({ path: f.path, reason: f.reason, priority: Math.max(1, 10 - i), chunks: f.chunks }));
+  const candidates: Candidate[] = located.map((f, i) => ({
+    path: f.path,
+    reason: f.reason,
+    priority: Math.max(1, 10 - i),
+    chunks: f.chunks,
+  }));
   const names = reading.identifiers.slice(0, 4);
   const operations: Operation[] = [];
   const questions: string[] = [];
@@ -58,11 +68,36 @@ export function planHeuristically(
       }
       if (names.length === 0) operations.push(search);
       break;
-    case 'architecture':
-      operations.push({ kind: 'map', focus: scope ? [scope] : focus, tokens: 1500 });
+    case 'architecture': {
+      const mapFocus = scope ? [scope] : focus;
+      operations.push({ kind: 'map', focus: mapFocus, tokens: MAP_TOKENS });
       for (const manifest of bootstrap.manifests.slice(0, 3)) operations.push({ kind: 'head', path: manifest, maxLines: 40 });
+      // An overview is about the modules the code uses most, not the files whose text says "module": the map's
+      // product files lead, then the product files the words found (docs and tests are not the design).
+      // Their starts show what each imports and declares.
+      const map = index.repoMap({ tokens: MAP_TOKENS, focusPaths: mapFocus });
+      const used = productFilesByUse(index, map, options.isGenerated);
+      const byUse = used.slice(0, MAX_CANDIDATES).map((path, i) => ({
+        path,
+        reason: `ranked ${i + 1} by use in the repository map`,
+        priority: Math.max(1, 10 - i),
+      }));
+      const matched = candidates.filter((c) => !used.includes(c.path) && isProductFile(index, c.path, options.isGenerated));
+      candidates.splice(0, candidates.length, ...[...byUse, ...matched].slice(0, MAX_CANDIDATES));
+      for (const [i, candidate] of byUse.slice(0, OVERVIEW_STARTS).entries()) {
+        operations.push({
+          kind: 'chunk',
+          path: candidate.path,
+          startLine: 1,
+          endLine: OVERVIEW_START_LINES,
+          reason: `start of ${candidate.path} (${candidate.reason}): what it imports and declares`,
+          relevance: 1 - 0.01 * i,
+          optional: true,
+        });
+      }
       questions.push('What are the main modules and how do they depend on each other?');
       break;
+    }
     case 'change':
       for (const name of names) operations.push({ kind: 'definition', symbol: name });
       operations.push(...readMatches(candidates, search), { kind: 'map', focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });

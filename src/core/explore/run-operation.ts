@@ -7,7 +7,8 @@ import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
 import { findFocusWindow } from './find-focus-window.js';
-import type { Operation } from './types.js';
+import { describeMapModules } from './map-modules.js';
+import type { MapModule, Operation } from './types.js';
 
 /** Longest snippet taken from one place; longer symbols are cut here and the cut is said. */
 export const MAX_SNIPPET_LINES = 80;
@@ -41,6 +42,8 @@ export interface RoundState {
   defined: Set<string>;
   /** Generated files (bundles, build output) the question did not ask for: never searched or read into evidence. */
   isGenerated?: (path: string) => boolean;
+  /** The first repository map read: its product files, most used first. */
+  modules?: MapModule[];
 }
 
 export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
@@ -142,6 +145,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       const charge = state.meter.charge('contextTokens', map.tokens);
       if (!charge.ok) return { ok: false, refused: charge };
       state.notes.push(`Repository map (${map.files.length} of ${map.totalFiles} files, ranked by use):\n${map.text}`);
+      state.modules ??= describeMapModules(state.index, map, state.isGenerated);
       return { ok: true, added: 0 };
     }
   }

@@ -78,6 +78,13 @@ export interface EvidenceItem {
 
 export type Confidence = 'high' | 'medium' | 'low';
 
+/** A product file of the repository map (most used first) and its main top-level declarations. */
+export interface MapModule {
+  path: string;
+  rank: number;
+  declarations: { name: string; kind: string; startLine: number; endLine: number }[];
+}
+
 export interface RepoContext {
   repo: string;
   headSha: string | undefined;
@@ -91,6 +98,8 @@ export interface RepoContext {
   confidenceReason: string;
   knownGaps: string[];
   tokens: number;
+  /** When the exploration read the repository map: its product files, most used first (an overview's modules). */
+  modules?: MapModule[];
 }
 
 /** Asks a model for a RepoExplorationPlan (raw: checked by plan-schema); the heuristic plans without one. */

@@ -36,20 +36,21 @@ describe('fetchWithTimeout', () => {
   it('lets a slow body through while it keeps moving, longer in total than the limit', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
+      // A write every 100 ms against a 500 ms idle limit: room for a loaded machine's late timers.
       let sent = 0;
       const timer = setInterval(() => {
         res.write(`${sent}.`);
         sent += 1;
-        if (sent === 6) {
+        if (sent === 8) {
           clearInterval(timer);
           res.end();
         }
-      }, 40);
+      }, 100);
     });
     const started = Date.now();
-    const response = await fetchWithTimeout(100)(url);
-    expect(await response.text()).toBe('0.1.2.3.4.5.');
-    expect(Date.now() - started).toBeGreaterThan(200);
+    const response = await fetchWithTimeout(500)(url);
+    expect(await response.text()).toBe('0.1.2.3.4.5.6.7.');
+    expect(Date.now() - started).toBeGreaterThan(500);
     expect(response.status).toBe(200);
     expect(response.url).toBe(`${url}/`);
   });

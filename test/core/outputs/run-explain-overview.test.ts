@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../src/core/request.js';
+import { run } from '../../../src/core/run.js';
+import { explorePorts } from '../../helpers/explore-fixture.js';
+
+function done(result: RunResult) {
+  if (result.kind !== 'done' || !('comment' in result) || result.output.kind !== 'answer')
+    throw new Error(`expected an answer, got ${JSON.stringify(result).slice(0, 300)}`);
+  return result;
+}
+
+// A central engine over 64 KB that every module uses, two modules, a test, and a doc whose words match an
+// overview question better than any code does.
+const steps = Array.from({ length: 1400 }, (_, i) => `  step${i}(input: string): string {\n    return input + '${i}';\n  }`).join('\n');
+const FILES: Record<string, string> = {
+  'src/engine.ts': `import { readFileSync } from 'node:fs';\n\nexport class Engine {\n${steps}\n}\n\nexport function createEngine(): Engine {\n  return new Engine();\n}\n`,
+  'src/uploader.ts': `import { createEngine, Engine } from './engine.js';\n\nexport function upload(e: Engine = createEngine()): string {\n  return e.step1('up');\n}\n`,
+  'src/downloader.ts': `import { createEngine } from './engine.js';\nimport { upload } from './uploader.js';\n\nexport function download(): string {\n  return createEngine().step2(upload());\n}\n`,
+  'src/cli.ts': `import { download } from './downloader.js';\nimport { upload } from './uploader.js';\n\nexport function main(): void {\n  console.log(download(), upload());\n}\n`,
+  'test/engine.test.ts': `import { createEngine } from '../src/engine.js';\n\ncreateEngine().step3('t');\n`,
+  'docs/modules.md': `# Every module of this project\n\nAn overview of every module of this project and the architecture of the modules.\n`,
+};
+
+describe('run > explain > an overview question', () => {
+  it('lists the most used product modules with their declarations linked, and reads their starts, a big central file included', async () => {
+    const { ports, repo } = await explorePorts(FILES);
+    expect(Buffer.byteLength(FILES['src/engine.ts']!)).toBeGreaterThan(64 * 1024);
+    const result = done(
+      await run(
+        { command: 'explain', prompt: 'give an overview of every module of this project', repo: { kind: 'local', root: repo.root } },
+        ports,
+      ),
+    );
+    const body = result.comment.body;
+    const modules = body.slice(body.indexOf('### Modules, most used first (repository map)'), body.indexOf('### Evidence'));
+    expect(
+      modules
+        .split('\n')
+        .filter((l) => l.startsWith('- '))
+        .map((l) => /^- `([^`]+)`/.exec(l)?.[1])[0],
+    ).toBe('src/engine.ts');
+    expect(modules).toMatch(
+      /- `src\/engine\.ts` — \[`Engine`\]\(src\/engine\.ts#L3-L\d+\) \(class\), \[`createEngine`\]\(src\/engine\.ts#L\d+-L\d+\) \(function\)/,
+    );
+    expect(modules).not.toContain('docs/modules.md');
+    expect(modules).not.toContain('test/engine.test.ts');
+
+    const evidence = result.output.doc.context.evidence;
+    expect(evidence.find((e) => e.path === 'src/engine.ts')).toMatchObject({ startLine: 1, endLine: 40 });
+    expect(evidence.some((e) => e.path === 'docs/modules.md')).toBe(false);
+    expect(result.output.doc.context.knownGaps.join('\n')).not.toContain('too big');
+    expect(body).toContain("the most used of the product's own: src/engine.ts");
+    expect(result.check.citationsRemoved).toBe(0);
+  });
+});
