@@ -23,6 +23,8 @@ export const MIN_CHUNK_RELEVANCE = 0.4;
 const MAP_TOKENS = 1500;
 const OVERVIEW_STARTS = 4;
 const OVERVIEW_START_LINES = 40;
+/** Longer than this, an "architecture" question is a report that mentions structure, not a request for an overview. */
+const MAX_OVERVIEW_CHARS = 300;
 
 export function planHeuristically(
   prompt: string,
@@ -72,6 +74,10 @@ export function planHeuristically(
       const mapFocus = scope ? [scope] : focus;
       operations.push({ kind: 'map', focus: mapFocus, tokens: MAP_TOKENS });
       for (const manifest of bootstrap.manifests.slice(0, 3)) operations.push({ kind: 'head', path: manifest, maxLines: 40 });
+      questions.push('What are the main modules and how do they depend on each other?');
+      // A question about named code, or a long report that only uses a word like "structure", keeps the files
+      // its words found, read as before.
+      if (reading.identifiers.length > 0 || reading.paths.length > 0 || prompt.length > MAX_OVERVIEW_CHARS) break;
       // An overview is about the modules the code uses most, not the files whose text says "module": the map's
       // product files lead, then the product files the words found (docs and tests are not the design).
       // Their starts show what each imports and declares.
@@ -95,7 +101,6 @@ export function planHeuristically(
           optional: true,
         });
       }
-      questions.push('What are the main modules and how do they depend on each other?');
       break;
     }
     case 'change':

@@ -3,10 +3,10 @@ import type { RunResult } from '../../../src/core/request.js';
 import { run } from '../../../src/core/run.js';
 import { explorePorts } from '../../helpers/explore-fixture.js';
 
-function done(result: RunResult) {
+function answered(result: RunResult) {
   if (result.kind !== 'done' || !('comment' in result) || result.output.kind !== 'answer')
     throw new Error(`expected an answer, got ${JSON.stringify(result).slice(0, 300)}`);
-  return result;
+  return { body: result.comment.body, context: result.output.doc.context, check: result.check };
 }
 
 // A central engine over 64 KB that every module uses, two modules, a test, and a doc whose words match an
@@ -25,13 +25,13 @@ describe('run > explain > an overview question', () => {
   it('lists the most used product modules with their declarations linked, and reads their starts, a big central file included', async () => {
     const { ports, repo } = await explorePorts(FILES);
     expect(Buffer.byteLength(FILES['src/engine.ts']!)).toBeGreaterThan(64 * 1024);
-    const result = done(
+    const result = answered(
       await run(
         { command: 'explain', prompt: 'give an overview of every module of this project', repo: { kind: 'local', root: repo.root } },
         ports,
       ),
     );
-    const body = result.comment.body;
+    const body = result.body;
     const modules = body.slice(body.indexOf('### Modules, most used first (repository map)'), body.indexOf('### Evidence'));
     expect(
       modules
@@ -45,11 +45,26 @@ describe('run > explain > an overview question', () => {
     expect(modules).not.toContain('docs/modules.md');
     expect(modules).not.toContain('test/engine.test.ts');
 
-    const evidence = result.output.doc.context.evidence;
+    const evidence = result.context.evidence;
     expect(evidence.find((e) => e.path === 'src/engine.ts')).toMatchObject({ startLine: 1, endLine: 40 });
     expect(evidence.some((e) => e.path === 'docs/modules.md')).toBe(false);
-    expect(result.output.doc.context.knownGaps.join('\n')).not.toContain('too big');
+    expect(result.context.knownGaps.join('\n')).not.toContain('too big');
     expect(body).toContain("the most used of the product's own: src/engine.ts");
     expect(result.check.citationsRemoved).toBe(0);
+  });
+
+  it('keeps the files its words found for a question about named code, and for a long report that says "structure"', async () => {
+    const { ports, repo } = await explorePorts(FILES);
+    const named = answered(
+      await run(
+        { command: 'explain', prompt: 'how does the structure of `download` use upload?', repo: { kind: 'local', root: repo.root } },
+        ports,
+      ),
+    );
+    expect(named.context.evidence.some((e) => e.reason.startsWith('start of src/engine.ts'))).toBe(false);
+    const report = `The structure of the result is wrong after a download. ${'Steps: call download, then upload, and compare. '.repeat(8)}`;
+    const long = answered(await run({ command: 'explain', prompt: report, repo: { kind: 'local', root: repo.root } }, ports));
+    expect(long.context.evidence.some((e) => e.reason.startsWith('start of src/engine.ts'))).toBe(false);
+    expect(long.context.evidence.some((e) => e.path === 'src/downloader.ts')).toBe(true);
   });
 });
