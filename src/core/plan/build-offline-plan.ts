@@ -77,7 +77,7 @@ export function buildOfflinePlan(input: {
       name: 'Test it',
       tasks: files.slice(0, 4).map((f) => {
         const test = f.tests[0];
-        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports it or is named like it)`;
+        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports or calls it, or is named like it)`;
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
       files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
@@ -130,14 +130,16 @@ export function buildOfflinePlan(input: {
  * defined inside the rest of those files' evidence, innermost first.
  */
 function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[]): PlanSymbol[] {
-  const seen = new Set<number>();
+  const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
+  // One entry per name and file: a property's getter and setter, or overloads, are read together.
+  const seen = new Set<string>();
   const picked: SymbolHit[] = [];
   const pick = (s: SymbolHit) => {
-    if (seen.has(s.id) || picked.length >= MAX_SYMBOLS) return;
-    seen.add(s.id);
+    const key = `${s.path}\0${qualified(s)}`;
+    if (seen.has(key) || picked.length >= MAX_SYMBOLS) return;
+    seen.add(key);
     picked.push(s);
   };
-  const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
   // Functions and methods people call come first; declarations without callers last.
   const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
   const pointedAt = files.map((f) => {

@@ -1,3 +1,4 @@
+import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
@@ -19,11 +20,13 @@ export interface FileToChange {
   certainty: 'named' | 'matched' | 'linked';
   why: string;
   /** Tests that import it (found through the index), else one named like it. */
-  tests: { path: string; how: 'imports it' | 'imports it through its entry point' | 'named like it' }[];
+  tests: { path: string; how: 'imports it' | 'calls its code' | 'imports it through its entry point' | 'named like it' }[];
 }
 
 const MAX_FILES = 6;
 const MAX_SYMBOLS = 3;
+/** References of one name read when looking for the tests that call it. */
+const MAX_REFERENCES_READ = 2000;
 
 /**
  * The files a plan proposes to change, most certain first: the explored
@@ -64,15 +67,16 @@ export function findFilesToChange(input: {
     const definesNamed = items.some((e) => e.source === 'definition');
     const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
     const best = items[0] ?? byRelevance.find((e) => e.path === path);
+    const symbols = symbolsAt(index.symbolsIn(path), items);
     files.push({
       path,
-      symbols: symbolsAt(index.symbolsIn(path), items),
+      symbols,
       ref: best && { path, startLine: best.startLine, endLine: best.endLine },
       certainty,
       why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap((r) => r.split('; ')))]
         .slice(0, 2)
         .join('; '),
-      tests: findTests(path, index),
+      tests: findTests(path, index, symbols),
     });
   }
   const rank = { named: 0, matched: 1, linked: 2 };
@@ -112,13 +116,16 @@ const weight = (s: SymbolHit): number =>
   /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
 
 /**
- * Tests found through the index: those that import the file, else those that
- * reach it through one module between (a package's entry point re-exporting
- * it) and share a word with its name (got's test/retry.ts reaches
+ * Tests found through the index: those that import the file; else those
+ * that reach it through one module between (a package's entry point
+ * re-exporting it) and call the code the plan points at (`symbols`, as
+ * `Scope.name`: flask's tests/test_request.py calls `Request`, defined in
+ * src/flask/wrappers.py, imported through `flask`); else those that reach it
+ * so and share a word with its name (got's test/retry.ts reaches
  * source/core/calculate-retry-delay.ts through source/index.ts); else a test
  * named like it.
  */
-export function findTests(path: string, index: CodeIndex): FileToChange['tests'] {
+export function findTests(path: string, index: CodeIndex, symbols: string[] = []): FileToChange['tests'] {
   // Tests a runner runs: a fixture app (flask's tests/test_apps/) or a conftest is not where a test goes.
   const importers = index.importers(path, 2).filter((f) => isRunnableTest(f.path));
   const direct = importers
@@ -126,6 +133,8 @@ export function findTests(path: string, index: CodeIndex): FileToChange['tests']
     .map((f) => f.path)
     .slice(0, 3);
   if (direct.length > 0) return direct.map((p) => ({ path: p, how: 'imports it' as const }));
+  const calling = findCallingTests(new Set(importers.map((f) => f.path)), symbols, index);
+  if (calling.length > 0) return calling.map((p) => ({ path: p, how: 'calls its code' as const }));
   const words = new Set(splitIdentifier(baseStem(path)).filter((w) => w.length > 2));
   const shared = (test: string) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, '')).filter((w) => words.has(w)).length;
   const through = importers
@@ -140,6 +149,31 @@ export function findTests(path: string, index: CodeIndex): FileToChange['tests']
     .map((f) => f.path)
     .filter((t) => isRunnableTest(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, '') === stem);
   return alike.slice(0, 1).map((p) => ({ path: p, how: 'named like it' as const }));
+}
+
+/**
+ * Of the tests that reach the file, those that use the first of its symbols any of them uses (a method's
+ * name or its class's), most names first: the test of the code the plan points at, not of its neighbours.
+ */
+function findCallingTests(tests: Set<string>, symbols: string[], index: CodeIndex): string[] {
+  if (tests.size === 0) return [];
+  const files = new Map<string, string[]>();
+  const usedBy = (name: string) => {
+    if (!files.has(name)) files.set(name, [...new Set(index.findReferences(name, MAX_REFERENCES_READ).map((r) => r.path))]);
+    return files.get(name)!;
+  };
+  for (const symbol of symbols) {
+    const uses = new Map<string, number>();
+    for (const name of new Set(symbol.split('.').filter((n) => n.length > 2 && !isAmbiguousName(n)))) {
+      for (const file of usedBy(name)) if (tests.has(file)) uses.set(file, (uses.get(file) ?? 0) + 1);
+    }
+    if (uses.size > 0)
+      return [...uses.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([file]) => file)
+        .slice(0, 2);
+  }
+  return [];
 }
 
 function baseStem(path: string): string {

@@ -84,6 +84,22 @@ describe('run > plan > the files to change', () => {
       await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports),
     );
     const file = result.files?.find((f) => f.path === 'src/core/calculate-retry-delay.ts');
-    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'imports it through its entry point' }]);
+    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'calls its code' }]);
+  });
+
+  it('finds the test that calls the code through the entry point when no test shares a word with its file', async () => {
+    const { ports, repo } = await explorePorts({
+      'src/web/wrappers.ts':
+        'export class Request {\n  maxFormParts(): number {\n    return 1000;\n  }\n}\n\nexport class Response {\n  status(): number {\n    return 200;\n  }\n}\n',
+      'src/index.ts': "export { Request, Response } from './web/wrappers.js';\n",
+      'test/limits.test.ts': "import { Request } from '../src/index.js';\n\nexport const parts = new Request().maxFormParts();\n",
+      'test/status.test.ts': "import { Response } from '../src/index.js';\n\nexport const code = new Response().status();\n",
+    });
+    const result = done(
+      await run({ command: 'plan', prompt: 'raise the limit in maxFormParts of Request', repo: { kind: 'local', root: repo.root } }, ports),
+    );
+    const file = result.files?.find((f) => f.path === 'src/web/wrappers.ts');
+    expect(file?.symbols[0]).toBe('Request.maxFormParts');
+    expect(file?.tests).toEqual([{ path: 'test/limits.test.ts', how: 'calls its code' }]);
   });
 });
