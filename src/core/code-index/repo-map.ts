@@ -1,7 +1,6 @@
 import { estimateTokens } from '../tokens.js';
 import type { IndexStore } from './index-store.js';
-import { loadFileGraph } from './file-graph.js';
-import { pageRank } from './page-rank.js';
+import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
 
@@ -23,8 +22,6 @@ export interface RepoMap {
 }
 
 export const DEFAULT_MAP_TOKENS = 2048;
-/** How much an edge of each kind says about importance; inheritance binds tighter than a type mention. */
-const KIND_WEIGHT: Record<string, number> = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
 /** Personalisation boosts, as in Aider: what the prompt names dominates the teleport vector. */
 const FOCUS_BOOST = 100;
 const DEFINES_MENTION_BOOST = 50;
@@ -44,10 +41,7 @@ const MAX_SIGNATURE_CHARS = 120;
  */
 export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): RepoMap {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
-  const graph = loadFileGraph(store, { kindWeight: KIND_WEIGHT });
-  const { files } = graph;
-  const personalization = buildPersonalization(store, files, options);
-  const rank = pageRank(files.length, graph, { personalization });
+  const { files, rank } = rankFiles(store, options);
   // Tests and fixtures rank high by use (they import everything) but say little about the design.
   const weight = files.map((f, i) => rank[i]! * (isTestFile(f.path) ? TEST_FACTOR : 1));
   const order = files.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
@@ -92,10 +86,23 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
   };
 }
 
-function buildPersonalization(store: IndexStore, files: { id: number; path: string }[], options: RepoMapOptions): Float64Array | undefined {
+/**
+ * Every file's rank: without a focus or mentions, the ranks the link step
+ * stored (file-ranks.ts; computed now if they are missing or stale), else
+ * PageRank personalised towards them, over the graph as it is now.
+ */
+function rankFiles(store: IndexStore, options: RepoMapOptions): RankedFiles {
   const focus = (options.focusPaths ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/$/, '')).filter(Boolean);
   const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
-  if (focus.length === 0 && mentions.length === 0) return undefined;
+  if (focus.length === 0 && mentions.length === 0) return readFileRanks(store) ?? computeFileRanks(store);
+  return computeFileRanks(store, (files) => buildPersonalization(store, files, { focus, mentions }));
+}
+
+function buildPersonalization(
+  store: IndexStore,
+  files: { id: number; path: string }[],
+  { focus, mentions }: { focus: string[]; mentions: string[] },
+): Float64Array {
   const p = new Float64Array(files.length).fill(1);
   const lowerMentions = mentions.map((m) => m.toLowerCase());
   files.forEach((f, i) => {
