@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {
-  openChatModel,
+  loadChatModel,
   LocalRepoSource,
   gitChangeHistory,
   parseModelConfig,
@@ -32,7 +32,7 @@ export interface ActionWorkspace {
  * the inputs. With a trusted ref (a pull request's events) the repository's
  * skills come from that ref through the API, never from the checkout.
  */
-export function toActionWorkspace(context: ActionContext): ActionWorkspace {
+export async function toActionWorkspace(context: ActionContext): Promise<ActionWorkspace> {
   const { inputs, env, logger } = context;
   const notices: string[] = [];
   // A bad model setting fails the request where the person sees it (the reply, with its reference id), not before "working".
@@ -80,7 +80,7 @@ export function toActionWorkspace(context: ActionContext): ActionWorkspace {
       logger,
       clock: context.clock,
       modelConfig,
-      model: modelConfig === undefined ? undefined : openChatModel(modelConfig),
+      model: modelConfig === undefined ? undefined : await loadChatModel(modelConfig),
     },
     get index() {
       return index;

@@ -8,7 +8,7 @@ import { toActionWorkspace, toRunConfig } from './action-workspace.js';
  * restore the cached index, bring it up to date, save it under the new tree.
  */
 export async function handleIndexOnly(context: ActionContext, why: string): Promise<ActionOutcome> {
-  const workspace = toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context);
   (await workspace.ports.workspace.open()).close();
   const { stats, cache } = workspace.index!;
   const changed = stats.added + stats.changed + stats.removed;
@@ -24,7 +24,7 @@ export async function handleIndexOnly(context: ActionContext, why: string): Prom
 export async function handleDispatch(context: ActionContext): Promise<ActionOutcome> {
   const { command, prompt } = context.inputs;
   if (command === 'index') return handleIndexOnly(context, 'workflow_dispatch');
-  const workspace = toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context);
   const result = await runInWorkspace({ command, prompt, budget: toRunConfig(context).budget }, workspace.ports);
   return {
     handled: 'dispatch',

@@ -21,7 +21,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
   const user = comment.user;
   if (user === null) return toIgnored('The comment has no author (a deleted account).');
 
-  const workspace = toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context);
   const flow = startMention(
     {
       text: mention.text,

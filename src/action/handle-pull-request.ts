@@ -33,7 +33,7 @@ export async function handlePullRequest(
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
   const facts: PullRequestFacts = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? '' };
-  const workspace = toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context);
   const reviewed = await reviewChange(
     { pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) },
     toActionThread(context, pr.number),

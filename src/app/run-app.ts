@@ -1,4 +1,4 @@
-import { openChatModel } from '../core/index.js';
+import { loadChatModel } from '../core/index.js';
 import { checkDataDir, createProbot, findAppSlug, toListenProblem, type AppStart } from './app-startup.js';
 import { createAppDeps, type AppDeps } from './app-deps.js';
 import type { JobQueue } from './job-queue.js';
@@ -37,7 +37,7 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
     concurrency: env.concurrency,
     installIndexLimit: env.installIndexLimit,
     modelConfig: env.modelConfig,
-    model: env.modelConfig ? openChatModel(env.modelConfig) : undefined,
+    model: env.modelConfig ? await loadChatModel(env.modelConfig) : undefined,
     jobDeadlineMs: env.jobDeadlineMs,
   });
   const metrics = new AppMetrics(async () => ({

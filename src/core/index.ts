@@ -31,7 +31,6 @@ export { reviewChange } from './flows/review-change.js';
 export type { ReviewOutcome } from './flows/review-change.js';
 export { runInWorkspace } from './flows/workspace.js';
 export type { FlowPorts, Workspace } from './flows/workspace.js';
-export { openChatModel } from './llm/create-chat-model.js';
 export type { ChatMessage, ChatModel, ChatReply, ChatToolCall, ChatToolSpec } from './llm/chat-model.js';
 export { MODEL_PROVIDERS, ModelConfigError, parseModelConfig } from './llm/model-config.js';
 export type { ModelConfig } from './llm/model-config.js';
@@ -57,4 +56,5 @@ export { findRepositorySkillPaths } from './skills/find-repository-skill-paths.j
 export { MAX_REPOSITORY_SKILLS } from './skills/load-skills.js';
 export { MAX_SKILL_BYTES } from './skills/parse-skill.js';
 export type { SkillFile } from './skills/types.js';
+// The provider SDKs (LangChain, OpenAI, Anthropic: ~700 modules) load only when a model is configured.
 export { loadChatModel } from './llm/load-chat-model.js';

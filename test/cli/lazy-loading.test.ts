@@ -108,5 +108,15 @@ describe('what the built CLI loads', () => {
       expect(run.packages.has('web-tree-sitter')).toBe(false);
       expect(run.packages.has('better-sqlite3')).toBe(true);
     });
+
+    it('draws an offline diagram without loading LangChain, a provider SDK, Mermaid or jsdom', () => {
+      const { repo, dataDir } = indexedFixture();
+      const run = loadedPackages(['diagram', '--repo', repo, '--data-dir', dataDir, '--no-refresh'], repo);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('```mermaid');
+      const modelAndMermaid = ['@langchain/core', '@langchain/openai', '@langchain/anthropic', '@langchain/ollama', 'langsmith'];
+      modelAndMermaid.push('openai', '@anthropic-ai/sdk', 'ollama', 'mermaid', 'jsdom');
+      expect(modelAndMermaid.filter((name) => run.packages.has(name))).toEqual([]);
+    });
   });
 });

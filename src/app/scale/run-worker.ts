@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Queue, Worker } from 'bullmq';
-import { describeError, openChatModel, type Logger } from '../../core/index.js';
+import { describeError, loadChatModel, type Logger } from '../../core/index.js';
 import { createAppDeps } from '../app-deps.js';
 import { AppMetrics } from '../app-metrics.js';
 import { checkDataDir, createProbot, findAppSlug, toListenProblem } from '../app-startup.js';
@@ -67,7 +67,7 @@ export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerSt
       indexes: new LeasedRepoIndexes(new TarballRepoIndexes({ dataDir: env.dataDir }), redis, { leaseMs: env.redis.indexLeaseMs }),
       installIndexLimit: env.installIndexLimit,
       modelConfig: env.modelConfig,
-      model: env.modelConfig ? openChatModel(env.modelConfig) : undefined,
+      model: env.modelConfig ? await loadChatModel(env.modelConfig) : undefined,
     }),
     queue: scope.sink,
     retryable: scope.retryable,

@@ -8,6 +8,7 @@ import { LISTING_FINGERPRINT_KEY, LISTING_SUMMARY_KEY } from './index-meta-keys.
 import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
+import { markFileRanksStale, needsFileRanks, writeFileRanks } from './file-ranks.js';
 import { updateEdges } from './update-edges.js';
 import { GO_MODULES_META_KEY, readGoModules } from './read-go-modules.js';
 
@@ -114,6 +115,7 @@ export async function indexRepository(
     // Said before the first file changes, in the same transaction: an index is never partial without saying so.
     store.setMeta(BUILD_STATE_KEY, 'building');
     store.setMeta(BUILD_STARTED_KEY, new Date(started).toISOString());
+    if (removed.length > 0 || toParse.length > 0) markFileRanksStale(store);
     for (const file of removed) store.deleteFile(file.id);
     // Same content, new mtime (a checkout or touch): remember the mtime so the next listing need not hash it.
     const setMtime = store.db.prepare('UPDATE files SET mtime_ms = ? WHERE id = ?');
@@ -136,6 +138,8 @@ export async function indexRepository(
     if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
   }
   const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
+  // Once per change of the graph, not on every read: an unfocused map or diagram reads the stored ranks.
+  if (needsFileRanks(store)) writeFileRanks(store);
   store.transaction(() => {
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);

@@ -164,6 +164,18 @@ export class IndexStore {
     return this.writes;
   }
 
+  /**
+   * Changes whenever the stored data may have: a commit by another connection (SQLite's data_version)
+   * or a row written by this one (total_changes). Caches that must never serve stale rows key on it.
+   */
+  changeStamp(): string {
+    const [version, changes] = this.statement('SELECT (SELECT data_version FROM pragma_data_version), total_changes()').raw().get() as [
+      number,
+      number,
+    ];
+    return `${version}:${changes}`;
+  }
+
   transaction<T>(fn: () => T): T {
     const result = this.db.transaction(fn)();
     this.writes += 1;

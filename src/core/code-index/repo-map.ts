@@ -1,6 +1,6 @@
 import { estimateTokens } from '../tokens.js';
 import type { IndexStore } from './index-store.js';
-import { pageRank, type Graph } from './page-rank.js';
+import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
 
@@ -22,8 +22,6 @@ export interface RepoMap {
 }
 
 export const DEFAULT_MAP_TOKENS = 2048;
-/** How much an edge of each kind says about importance; inheritance binds tighter than a type mention. */
-const KIND_WEIGHT: Record<string, number> = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
 /** Personalisation boosts, as in Aider: what the prompt names dominates the teleport vector. */
 const FOCUS_BOOST = 100;
 const DEFINES_MENTION_BOOST = 50;
@@ -43,12 +41,7 @@ const MAX_SIGNATURE_CHARS = 120;
  */
 export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): RepoMap {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
-  const files = store.statement('SELECT id, path FROM files ORDER BY id').all() as { id: number; path: string }[];
-  const position = new Map<number, number>();
-  files.forEach((f, i) => position.set(f.id, i));
-  const graph = loadGraph(store, position);
-  const personalization = buildPersonalization(store, files, position, options);
-  const rank = pageRank(files.length, graph, { personalization });
+  const { files, rank } = rankFiles(store, options);
   // Tests and fixtures rank high by use (they import everything) but say little about the design.
   const weight = files.map((f, i) => rank[i]! * (isTestFile(f.path) ? TEST_FACTOR : 1));
   const order = files.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
@@ -94,49 +87,22 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
 }
 
 /**
- * The file graph as typed arrays. SQLite hands the three columns over as JSON
- * arrays, which parse about twice as fast as iterating hundreds of thousands
- * of rows one by one.
+ * Every file's rank: without a focus or mentions, the ranks the link step
+ * stored (file-ranks.ts; computed now if they are missing or stale), else
+ * PageRank personalised towards them, over the graph as it is now.
  */
-function loadGraph(store: IndexStore, position: Map<number, number>): Graph {
-  const row = store
-    .statement(
-      `SELECT json_group_array(src_file_id), json_group_array(dst_file_id),
-       json_group_array((CASE kind ${Object.entries(KIND_WEIGHT)
-         .map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`)
-         .join(' ')} ELSE 1.0 END) * sqrt(weight))
-     FROM edges`,
-    )
-    .raw()
-    .get() as [string, string, string];
-  const srcs = JSON.parse(row[0]) as number[];
-  const dsts = JSON.parse(row[1]) as number[];
-  const weights = JSON.parse(row[2]) as number[];
-  const from = new Int32Array(srcs.length);
-  const to = new Int32Array(srcs.length);
-  const weight = new Float64Array(srcs.length);
-  let n = 0;
-  for (let e = 0; e < srcs.length; e += 1) {
-    const a = position.get(srcs[e]!);
-    const b = position.get(dsts[e]!);
-    if (a === undefined || b === undefined || a === b) continue;
-    from[n] = a;
-    to[n] = b;
-    weight[n] = weights[e]!;
-    n += 1;
-  }
-  return { from: from.subarray(0, n), to: to.subarray(0, n), weight: weight.subarray(0, n) };
+function rankFiles(store: IndexStore, options: RepoMapOptions): RankedFiles {
+  const focus = (options.focusPaths ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/$/, '')).filter(Boolean);
+  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
+  if (focus.length === 0 && mentions.length === 0) return readFileRanks(store) ?? computeFileRanks(store);
+  return computeFileRanks(store, (files) => buildPersonalization(store, files, { focus, mentions }));
 }
 
 function buildPersonalization(
   store: IndexStore,
   files: { id: number; path: string }[],
-  position: Map<number, number>,
-  options: RepoMapOptions,
-): Float64Array | undefined {
-  const focus = (options.focusPaths ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/$/, '')).filter(Boolean);
-  const mentions = (options.mentions ?? []).filter((m) => m.length >= 3);
-  if (focus.length === 0 && mentions.length === 0) return undefined;
+  { focus, mentions }: { focus: string[]; mentions: string[] },
+): Float64Array {
   const p = new Float64Array(files.length).fill(1);
   const lowerMentions = mentions.map((m) => m.toLowerCase());
   files.forEach((f, i) => {
@@ -149,6 +115,7 @@ function buildPersonalization(
       .statement('SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))')
       .pluck()
       .all(JSON.stringify(mentions)) as number[];
+    const position = new Map(files.map((f, i) => [f.id, i]));
     for (const id of definers) {
       const i = position.get(id);
       if (i !== undefined) p[i]! += DEFINES_MENTION_BOOST;

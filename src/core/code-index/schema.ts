@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -80,6 +80,10 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5 (
   content = '', contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
+
+-- Each file's PageRank over the whole graph (the repo map's weights, no personalisation), written by
+-- the link step when the graph changed (file-ranks.ts): an unfocused map or diagram reads it.
+CREATE TABLE file_ranks (file_id INTEGER PRIMARY KEY, rank REAL NOT NULL);
 
 -- Files written but whose graph edges are not yet rebuilt: what an interrupted run resumes.
 CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);

@@ -1,3 +1,4 @@
+import { markFileRanksStale } from './file-ranks.js';
 import type { IndexStore } from './index-store.js';
 import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.js';
 import { GO_MODULES_META_KEY, parseGoModulesMeta } from './read-go-modules.js';
@@ -35,6 +36,7 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
   return store.transaction(() => {
     const dirty = db.prepare('SELECT file_id FROM dirty_files').pluck().all() as number[];
     if (dirty.length === 0 && !options.treeChanged) return { dirty: 0, importsResolved: 0 };
+    markFileRanksStale(store);
     db.exec('CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;');
     const addBatch = db.prepare('INSERT INTO temp.batch (file_id) VALUES (?)');
     for (const id of dirty) addBatch.run(id);

@@ -26,6 +26,8 @@ const MAP_TOKENS = 16_000;
 const MAX_GROUPS = DEFAULT_CAPS.groups;
 /** The edge kinds that come from a resolved import (update-edges.ts); calls are linked by name and are not. */
 export const RESOLVED_EDGE_KINDS = new Set(['import']);
+/** From this many files drawn, the import edges are read for the whole tree at once (readImportRows). */
+const WHOLE_GRAPH_FILES = 2_000;
 
 /**
  * An architecture diagram from the code index alone: the product's modules
@@ -62,15 +64,11 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
   const units = [...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
 
-  const picked = files.filter((f) => shown.has(unitOfFile.get(f)!));
-  // Import edges alone are asked for (on a big tree the call edges are most of the rows).
-  const rows = index.neighbours(picked, ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
-  const { kept: edges, removed } = reduceTransitiveEdges(
-    aggregateEdges(rows, (path) => {
-      const unit = unitOfFile.get(path);
-      return unit !== undefined && shown.has(unit) ? unit : undefined;
-    }),
-  );
+  const shownUnit = (path: string): string | undefined => {
+    const unit = unitOfFile.get(path);
+    return unit !== undefined && shown.has(unit) ? unit : undefined;
+  };
+  const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(readImportRows(index, { files, shownUnit }), shownUnit));
 
   const isFile = (unit: string): boolean => unitOfFile.get(unit) === unit;
   const groupOf = (unit: string): string | undefined => {
@@ -105,6 +103,32 @@ export function buildArchitectureDiagram(index: CodeIndex, options: Architecture
     edges: edges.map((e) => ({ from: e.from, to: e.to, kind: e.kind, weight: e.weight })),
     groups,
   };
+}
+
+/**
+ * The resolved imports whose two ends are drawn: the only rows aggregateEdges keeps. Past a few
+ * thousand files, the whole import graph in one statement (55K files: ~40 ms) beats asking for
+ * the neighbours of every file drawn (~0.5 s); below, the neighbours are fewer rows.
+ */
+export function readImportRows(
+  index: CodeIndex,
+  options: { files: string[]; shownUnit: (path: string) => string | undefined; wholeGraphFrom?: number },
+): { from: string; to: string; kind: string; weight: number }[] {
+  const { shownUnit } = options;
+  const picked = options.files.filter((f) => shownUnit(f) !== undefined);
+  // Import edges alone are asked for (on a big tree the call edges are most of the rows).
+  if (picked.length < (options.wholeGraphFrom ?? WHOLE_GRAPH_FILES))
+    return index.neighbours(picked, ['import']).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind));
+  const graph = index.fileGraph(['import']);
+  const unitAt = graph.paths.map(shownUnit);
+  const rows: { from: string; to: string; kind: string; weight: number }[] = [];
+  for (let e = 0; e < graph.from.length; e += 1) {
+    const a = graph.from[e]!;
+    const b = graph.to[e]!;
+    if (unitAt[a] === undefined || unitAt[b] === undefined || unitAt[a] === unitAt[b]) continue;
+    rows.push({ from: graph.paths[a]!, to: graph.paths[b]!, kind: 'import', weight: graph.weight[e]! });
+  }
+  return rows;
 }
 
 function pickGroups(units: string[], groupOf: (unit: string) => string | undefined): DiagramGroup[] {

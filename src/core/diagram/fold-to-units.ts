@@ -43,14 +43,28 @@ export function foldToUnits(files: string[], options: FoldOptions): Map<string, 
   const units = new Set(initial.values());
   // Per folder below the base: how many boxes lie below it, and the rank of their files (summed in file order).
   const inside = new Map<string, { count: number; rank: number }>();
-  const entry = (dir: string) => {
-    let e = inside.get(dir);
-    if (!e) inside.set(dir, (e = { count: 0, rank: 0 }));
-    return e;
+  // The folders from a unit's own folder up to the base, walked once per folder rather than once per file.
+  const chains = new Map<string, { dir: string; e: { count: number; rank: number } }[]>();
+  const chainOf = (unit: string) => {
+    const start = dirOf(unit);
+    let chain = chains.get(start);
+    if (chain === undefined) {
+      chain = [];
+      for (let dir = start; isBelow(dir, base); dir = dirOf(dir)) {
+        let e = inside.get(dir);
+        if (!e) inside.set(dir, (e = { count: 0, rank: 0 }));
+        chain.push({ dir, e });
+      }
+      chains.set(start, chain);
+    }
+    return chain;
   };
-  for (const unit of units) for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) entry(dir).count += 1;
+  for (const unit of units) for (const { e } of chainOf(unit)) e.count += 1;
   for (const [file, unit] of initial) {
-    for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) entry(dir).rank += options.rank(file);
+    const chain = chainOf(unit);
+    if (chain.length === 0) continue;
+    const rank = options.rank(file);
+    for (const { e } of chain) e.rank += rank;
   }
   const order = [...inside.entries()].filter(([, e]) => e.count >= 2);
   order.sort(([a, x], [b, y]) => depthOf(b) - depthOf(a) || x.rank - y.rank || (a < b ? -1 : 1));
@@ -65,11 +79,17 @@ export function foldToUnits(files: string[], options: FoldOptions): Map<string, 
     total -= merged;
     folded.add(folder);
   }
+  // A unit's box: the outermost folded folder above it, else the unit itself (found once per folder).
+  const outermost = new Map<string, string | undefined>();
   const unitOf = new Map<string, string>();
   for (const [file, unit] of initial) {
-    let box = unit;
-    for (let dir = dirOf(unit); isBelow(dir, base); dir = dirOf(dir)) if (folded.has(dir)) box = dir;
-    unitOf.set(file, box);
+    const start = dirOf(unit);
+    if (!outermost.has(start)) {
+      let box: string | undefined;
+      for (const { dir } of chainOf(unit)) if (folded.has(dir)) box = dir;
+      outermost.set(start, box);
+    }
+    unitOf.set(file, outermost.get(start) ?? unit);
   }
   return unitOf;
 }

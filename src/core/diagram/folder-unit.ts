@@ -24,11 +24,16 @@ export function pickFolderDepth(files: string[], base: string, limits: { maxUnit
 export function commonFolder(paths: string[]): string {
   if (paths.length === 0) return '';
   let common = paths[0]!.split('/').slice(0, -1);
+  let prefix = `${common.join('/')}/`;
   for (const path of paths) {
+    // Most paths lie inside the common folder found so far: one string test, no split (55K paths).
+    if (common.length === 0) break;
+    if (path.startsWith(prefix)) continue;
     const folders = path.split('/').slice(0, -1);
     let i = 0;
     while (i < common.length && i < folders.length && common[i] === folders[i]) i += 1;
     common = common.slice(0, i);
+    prefix = `${common.join('/')}/`;
   }
   return common.join('/');
 }

@@ -25,9 +25,8 @@ export async function readSkillCatalog(index: CodeIndex, source: RepoSource, giv
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  const sizes = new Map(index.listFiles().map((f) => [f.path, f.size]));
-  for (const path of findRepositorySkillPaths([...sizes.keys()])) {
-    const size = sizes.get(path) ?? 0;
+  for (const path of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+    const size = index.getFile(path)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
       repository.push({ path, text: '', size }); // not read: parseSkill reports it with its size and the limit
       continue;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
-import { buildArchitectureDiagram } from '../../../src/core/diagram/build-architecture-diagram.js';
+import { buildArchitectureDiagram, readImportRows } from '../../../src/core/diagram/build-architecture-diagram.js';
 import { compileMermaid } from '../../../src/core/diagram/compile-mermaid.js';
+import { aggregateEdges } from '../../../src/core/diagram/folder-unit.js';
 import { expectMermaidParses } from './expect-mermaid-parses.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { SERVICE_FILES } from './diagram-fixtures.js';
@@ -179,6 +180,27 @@ describe('buildArchitectureDiagram', () => {
       ['lib/core/index.ts', 'index.ts', 'lib/core'],
       ['lib/core/parse', 'parse/', 'lib/core'],
       ['lib/core/render', 'render/', 'lib/core'],
+    ]);
+  });
+
+  it('reads the same import arrows from the whole graph as from the neighbours of the files drawn', async () => {
+    const index = await indexService({
+      ...SERVICE_FILES,
+      'src/api/extra.ts':
+        "import { query } from '../db/client.js';\nimport { routes } from './routes.js';\nexport const x = [query, routes];\n",
+    });
+    const files = ['src/main.ts', 'src/api/routes.ts', 'src/api/handlers.ts', 'src/api/extra.ts', 'src/db/client.ts', 'src/util/log.ts'];
+    // Boxes as a fold would make them; src/util/log.ts is not drawn, so arrows to it must go.
+    const unit: Record<string, string> = { 'src/main.ts': 'src/main.ts', 'src/db/client.ts': 'src/db/client.ts' };
+    for (const f of files.filter((f) => f.startsWith('src/api/'))) unit[f] = 'src/api';
+    const shownUnit = (path: string) => unit[path];
+    const fromNeighbours = readImportRows(index, { files, shownUnit, wholeGraphFrom: Infinity });
+    const fromGraph = readImportRows(index, { files, shownUnit, wholeGraphFrom: 0 });
+    expect(fromGraph.length).toBeGreaterThan(0);
+    expect(aggregateEdges(fromGraph, shownUnit)).toEqual(aggregateEdges(fromNeighbours, shownUnit));
+    expect(aggregateEdges(fromGraph, shownUnit)).toEqual([
+      { from: 'src/api', to: 'src/db/client.ts', kind: 'import', weight: 2 },
+      { from: 'src/main.ts', to: 'src/api', kind: 'import', weight: 1 },
     ]);
   });
 });
