@@ -123,11 +123,18 @@ export function locateFiles(
   // 2. Names the question mentions: where they are defined. A dotted name (`Session.send`) is looked up by its
   // last part too. A name defined nowhere in the repository (a library's API, a constant's use) is found by an
   // exact pass over the index's references: the files that use exactly that name.
+  const looked = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
     let defs = index.findDefinitions(name, 20);
     if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
-    for (const def of defs) add(def.path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+    defs = preferExactCase(defs, last);
+    // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.
+    const key = defs.length > 0 ? `${defs[0]!.name}@${defs.map((d) => d.path).join(',')}` : name;
+    if (looked.has(key)) continue;
+    looked.add(key);
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    for (const path of defFiles) add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
     for (const path of users) add(path, WEIGHT.exactUse / Math.sqrt(users.size), `uses ${last}`);
@@ -191,6 +198,12 @@ export function locateFiles(
     .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; '), chunks: matched.get(path) ?? [] }))
     .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
     .slice(0, limit);
+}
+
+/** A name's definitions spelled exactly as asked, when there are any (the lookup ignores case: `N` also finds `n`). */
+function preferExactCase<T extends { name: string }>(defs: T[], asked: string): T[] {
+  const exact = defs.filter((d) => d.name === asked);
+  return exact.length > 0 ? exact : defs;
 }
 
 /** Questions about build output itself: then bundles are what is asked about. */
