@@ -3,6 +3,7 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
+import { scoreReportCode } from './score-report-code.js';
 import { trimStackTraces } from './trim-stack-traces.js';
 
 export interface LocatedFile {
@@ -124,6 +125,7 @@ export function locateFiles(
   // last part too. A name defined nowhere in the repository (a library's API, a constant's use) is found by an
   // exact pass over the index's references: the files that use exactly that name.
   const looked = new Set<string>();
+  const lookedUp = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
     let defs = index.findDefinitions(name, 20);
@@ -135,10 +137,14 @@ export function locateFiles(
     looked.add(key);
     const defFiles = [...new Set(defs.map((d) => d.path))];
     for (const path of defFiles) add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
+    lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
     for (const path of users) add(path, WEIGHT.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
+
+  // 2b. A bug report's code and output: what it calls and imports, the check names it quotes.
+  scoreReportCode(index, question, { add, files, lookedUp });
 
   // 3. Paths the question spells out, and its words in file names.
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));

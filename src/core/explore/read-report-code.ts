@@ -1,0 +1,119 @@
+/**
+ * What a bug report's reproduction code and tool output point at, beside its
+ * prose: the names the code calls, the modules its import lines name, and the
+ * check, rule or option names (`unused-variable`) and codes (`W0612`) it
+ * quotes. Reports pasted as questions are mostly code; these are the parts of
+ * it that name the repository's own code.
+ */
+
+export interface ReportCode {
+  /** Bare names the code calls (`simplify(x)`, `m.rank()` -> `simplify`, `rank`), first appearance first. */
+  calls: string[];
+  /** Dotted modules its import lines name (`from pkg.sub.mod import x` -> `pkg.sub.mod`); top-level packages left out. */
+  modules: string[];
+  /** Hyphenated names (`unused-variable`, `--max-line-length` -> `max-line-length`) and codes (`W0612`) it quotes. */
+  quotedNames: string[];
+  /** The subset of `quotedNames` in the first line (a report's title). */
+  titleNames: string[];
+}
+
+/** Words that look like calls in code but are the language's own. */
+const NOT_CALLS = new Set([
+  'if',
+  'elif',
+  'while',
+  'for',
+  'return',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'print',
+  'assert',
+  'lambda',
+  'yield',
+  'await',
+  'super',
+  'len',
+  'str',
+  'int',
+  'float',
+  'list',
+  'dict',
+  'set',
+  'tuple',
+  'range',
+  'type',
+  'isinstance',
+  'function',
+  'typeof',
+  'require',
+  'catch',
+  'switch',
+]);
+
+/** A line of code: in a fenced block, or an interactive prompt (`>>> `, `In [3]: `). */
+const PROMPT_LINE = /^\s*(>>>|\.\.\.|In \[\d+\]:)\s?/;
+
+/** Directives that switch checks off (`# pylint: disable=a-b`, `# noqa: E501`, `eslint-disable-next-line x`): what a report is not about. */
+const DISABLE_DIRECTIVE = /\b(disable|enable|ignore|noqa)\b[\w-]*\s*[=:]?.*$/i;
+
+/** A check or option name: lowercase words joined by hyphens, quoted, in parentheses or brackets, or with two hyphens or more. */
+const HYPHENATED = /(^|[\s`'"([])(?:--)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=$|[\s`'")\],.:;!?])/g;
+/** A message or error code: one to three capitals and three or four digits (`W0612`, `E501`, `TS2345`). */
+const CODE = /\b([A-Z]{1,3}\d{3,4})\b/g;
+
+/** The lines of the question that are code (fenced or at a prompt), in order. */
+export function findCodeLines(question: string): string[] {
+  const code: string[] = [];
+  let fenced = false;
+  for (const line of question.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) code.push(line);
+    else if (PROMPT_LINE.test(line)) code.push(line.replace(PROMPT_LINE, ''));
+  }
+  return code;
+}
+
+export function readReportCode(question: string): ReportCode {
+  const code = findCodeLines(question);
+  const calls = new Set<string>();
+  const defined = new Set<string>();
+  const modules = new Set<string>();
+  for (const line of code) {
+    // Names the snippet defines itself (`def name1(`, `class A(`, `f = ...`) are the user's, not the repository's.
+    for (const m of line.matchAll(/\b(?:def|class|function)\s+([A-Za-z_$][\w$]*)/g)) defined.add(m[1]!);
+    for (const m of line.matchAll(/(?:^|[^\w.$])\.?([A-Za-z_$][\w$]*)\s*\(/g)) {
+      const name = m[1]!;
+      if (name.length > 2 && !NOT_CALLS.has(name) && !/^(def|class|function)$/.test(name)) calls.add(name);
+    }
+    const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+(.+)$/.exec(line);
+    const plain = /^\s*import\s+([A-Za-z_][\w.]*)/.exec(line);
+    const module = from?.[1] ?? plain?.[1];
+    if (module && module.includes('.') && !module.startsWith('.')) modules.add(module);
+  }
+  for (const name of defined) calls.delete(name);
+
+  const quoted = new Set<string>();
+  const title = new Set<string>();
+  for (const [i, raw] of question.split('\n').entries()) {
+    const line = raw.replace(DISABLE_DIRECTIVE, '');
+    // A URL's path is not a name (`/pull/8674#issuecomment`).
+    const text = line.replace(/\bhttps?:\/\/\S+/g, ' ');
+    const found = [
+      ...[...text.matchAll(HYPHENATED)]
+        .filter((m) => /[`'"([]/.test(m[1]!) || m[0].includes('--') || m[2]!.split('-').length > 2)
+        .map((m) => m[2]!),
+      ...[...text.matchAll(CODE)].map((m) => m[1]!),
+    ];
+    for (const name of found) {
+      quoted.add(name);
+      if (i === 0) title.add(name);
+    }
+  }
+  return { calls: [...calls], modules: [...modules], quotedNames: [...quoted], titleNames: [...title] };
+}

@@ -1,0 +1,65 @@
+import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import { isTestFile } from '../repo/is-test-file.js';
+import { readReportCode } from './read-report-code.js';
+
+/** Adds to a file's score with a reason (locateFiles' accumulator). */
+export type AddScore = (path: string, amount: number, reason: string) => void;
+
+/**
+ * Weights of what a report's code and output name, beside locateFiles' own
+ * signals (a definition the question names weighs 3). A check name a report
+ * quotes is near-certain when few files hold it; a called name is weaker
+ * (reports call the public API, the bug is often behind it); an imported
+ * module is named outright.
+ */
+const WEIGHT = { quoted: 3, quotedInTitle: 1.5, call: 1, module: 1.5 };
+/** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
+const MAX_CALL_FILES = 4;
+/** A quoted name held by more product files than this is a common phrase, not a check's own name. */
+const MAX_QUOTED_FILES = 6;
+
+/**
+ * Scores the files a bug report's code and output point at: the definitions
+ * of the names its code calls (those not already looked up as identifiers),
+ * the modules its import lines name, and the product files whose code holds a
+ * check or option name it quotes (`unused-variable`, `W0612`) — found by a
+ * search that needs every word, leaving out tests and files named after the
+ * name (its examples and fixtures).
+ */
+export function scoreReportCode(
+  index: CodeIndex,
+  question: string,
+  options: { add: AddScore; files: IndexedFile[]; lookedUp: Set<string> },
+): void {
+  const { add, files, lookedUp } = options;
+  const report = readReportCode(question);
+
+  for (const name of report.calls) {
+    if (lookedUp.has(name)) continue;
+    const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
+    for (const path of defFiles) add(path, WEIGHT.call / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+  }
+
+  for (const module of report.modules) {
+    const tail = module.replace(/\./g, '/');
+    const names = [`${tail}.py`, `${tail}/__init__.py`];
+    for (const file of files) {
+      if (names.some((n) => file.path === n || file.path.endsWith(`/${n}`)))
+        add(file.path, WEIGHT.module, `the module ${module} the report imports`);
+    }
+  }
+
+  for (const name of report.quotedNames) {
+    const holders = new Set(
+      index
+        .search(name, { limit: 40, allWords: true })
+        .map((h) => h.path)
+        .filter((p) => !isTestFile(p) && !p.toLowerCase().includes(name.toLowerCase())),
+    );
+    if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
+    const weight = report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.quotedInTitle : WEIGHT.quoted;
+    for (const path of holders) add(path, weight / Math.sqrt(holders.size), `holds ${name}, which the report quotes`);
+  }
+}
