@@ -3,6 +3,7 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
+import { dropTemplateLines } from './read-report-code.js';
 import { scoreReportCode } from './score-report-code.js';
 import { trimStackTraces } from './trim-stack-traces.js';
 
@@ -81,7 +82,8 @@ export function locateFiles(
 ): LocatedFile[] {
   const limit = options.limit ?? 10;
   // A pasted stack trace counts by its innermost frames; its outer (driver) frames are every crash's.
-  const question = trimStackTraces(prompt);
+  // Issue-template headings and version lines are every report's words, not this one's.
+  const question = dropTemplateLines(trimStackTraces(prompt));
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
   const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);

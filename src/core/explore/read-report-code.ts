@@ -9,6 +9,8 @@
 export interface ReportCode {
   /** Bare names the code calls (`simplify(x)`, `m.rank()` -> `simplify`, `rank`), first appearance first. */
   calls: string[];
+  /** The subset of `calls` written in the first line (a report's title). */
+  titleCalls: string[];
   /** Dotted modules its import lines name (`from pkg.sub.mod import x` -> `pkg.sub.mod`); top-level packages left out. */
   modules: string[];
   /** Hyphenated names (`unused-variable`, `--max-line-length` -> `max-line-length`) and codes (`W0612`) it quotes. */
@@ -79,6 +81,13 @@ export function findCodeLines(question: string): string[] {
   return code;
 }
 
+/** Names written as calls in a line of code (`f(x).subs(x, 0)` -> `f`, `subs`), however nested. */
+function findCalls(line: string): string[] {
+  return [...line.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g)]
+    .map((m) => m[1]!)
+    .filter((name) => name.length > 2 && !NOT_CALLS.has(name) && !/^(def|class|function)$/.test(name));
+}
+
 export function readReportCode(question: string): ReportCode {
   const code = findCodeLines(question);
   const calls = new Set<string>();
@@ -87,15 +96,14 @@ export function readReportCode(question: string): ReportCode {
   for (const line of code) {
     // Names the snippet defines itself (`def name1(`, `class A(`, `f = ...`) are the user's, not the repository's.
     for (const m of line.matchAll(/\b(?:def|class|function)\s+([A-Za-z_$][\w$]*)/g)) defined.add(m[1]!);
-    for (const m of line.matchAll(/(?:^|[^\w.$])\.?([A-Za-z_$][\w$]*)\s*\(/g)) {
-      const name = m[1]!;
-      if (name.length > 2 && !NOT_CALLS.has(name) && !/^(def|class|function)$/.test(name)) calls.add(name);
-    }
+    for (const name of findCalls(line)) calls.add(name);
     const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+(.+)$/.exec(line);
     const plain = /^\s*import\s+([A-Za-z_][\w.]*)/.exec(line);
     const module = from?.[1] ?? plain?.[1];
     if (module && module.includes('.') && !module.startsWith('.')) modules.add(module);
   }
+  // A title is prose, but a call written in it (`limit(sign(x), x, 0)`) is what the report is about.
+  const titleCalls = findCalls(question.split('\n', 1)[0] ?? '').filter((n) => !defined.has(n));
   for (const name of defined) calls.delete(name);
 
   const quoted = new Set<string>();
@@ -115,5 +123,22 @@ export function readReportCode(question: string): ReportCode {
       if (i === 0) title.add(name);
     }
   }
-  return { calls: [...calls], modules: [...modules], quotedNames: [...quoted], titleNames: [...title] };
+  return { calls: [...new Set([...titleCalls, ...calls])], titleCalls, modules: [...modules], quotedNames: [...quoted], titleNames: [...title] };
+}
+
+/** A Markdown heading or a bold label alone on its line (`### Steps to reproduce`, `**Expected behavior**`). */
+const TEMPLATE_HEADING = /^\s{0,3}(#{1,6}\s+\S.*|\*\*[^*\n]{1,60}\*\*:?)\s*$/;
+/** A line listing a tool's version (`pylint 2.15.6`, `Python 3.10.8 (main, ...)`, `numpy==1.26.0`). */
+const VERSION_LINE = /^\s*[-*]?\s*[A-Za-z][\w.-]*(\s+version)?\s*(:|==|\s)\s*v?\d+\.\d+\.\d+\S*(\s.*)?$|^\s*[-*]?\s*[A-Za-z][\w.-]*==\d/i;
+
+/**
+ * The question without what an issue template and the environment put in
+ * every report (headings such as "Steps to reproduce" or "Expected
+ * behavior", tool version lines): words each report of a project shares,
+ * which pull the files about configuration and output to the top. The first
+ * line (a report's title) is kept whatever it is.
+ */
+export function dropTemplateLines(question: string): string {
+  const lines = question.split('\n');
+  return [lines[0] ?? '', ...lines.slice(1).filter((l) => !TEMPLATE_HEADING.test(l) && !VERSION_LINE.test(l))].join('\n');
 }

@@ -12,7 +12,7 @@ export type AddScore = (path: string, amount: number, reason: string) => void;
  * (reports call the public API, the bug is often behind it); an imported
  * module is named outright.
  */
-const WEIGHT = { quoted: 3, quotedInTitle: 1.5, call: 1, module: 1.5 };
+const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5 };
 /** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
 const MAX_CALL_FILES = 4;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
@@ -39,7 +39,8 @@ export function scoreReportCode(
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
-    for (const path of defFiles) add(path, WEIGHT.call / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    const weight = report.titleCalls.includes(name) ? WEIGHT.call * WEIGHT.inTitle : WEIGHT.call;
+    for (const path of defFiles) add(path, weight / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
 
   for (const module of report.modules) {
@@ -59,7 +60,7 @@ export function scoreReportCode(
         .filter((p) => !isTestFile(p) && !p.toLowerCase().includes(name.toLowerCase())),
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
-    const weight = report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.quotedInTitle : WEIGHT.quoted;
+    const weight = report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted;
     for (const path of holders) add(path, weight / Math.sqrt(holders.size), `holds ${name}, which the report quotes`);
   }
 }
