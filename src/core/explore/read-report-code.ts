@@ -61,24 +61,40 @@ const PROMPT_LINE = /^\s*(>>>|\.\.\.|In \[\d+\]:)\s?/;
 /** Directives that switch checks off (`# pylint: disable=a-b`, `# noqa: E501`, `eslint-disable-next-line x`): what a report is not about. */
 const DISABLE_DIRECTIVE = /\b(disable|enable|ignore|noqa)\b[\w-]*\s*[=:]?.*$/i;
 
-/** A check or option name: lowercase words joined by hyphens, quoted, in parentheses or brackets, or with two hyphens or more. */
+/** A check or option name: lowercase words joined by hyphens, quoted, in parentheses or brackets, after `--`, or bare (three words or more). */
 const HYPHENATED = /(^|[\s`'"([])(?:--)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=$|[\s`'")\],.:;!?])/g;
 /** A message or error code: one to three capitals and three or four digits (`W0612`, `E501`, `TS2345`). */
 const CODE = /\b([A-Z]{1,3}\d{3,4})\b/g;
 
-/** The lines of the question that are code (fenced or at a prompt), in order. */
-export function findCodeLines(question: string): string[] {
-  const code: string[] = [];
-  let fenced = false;
-  for (const line of question.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) {
-      fenced = !fenced;
+/** Fenced blocks of configuration (```ini, ```toml, ...): the reporter's setup, not what the report is about. */
+const CONFIG_FENCE = /^\s*(```|~~~)\s*(ini|toml|cfg|conf|yaml|yml|json|jsonc|properties|dotenv|env)\b/i;
+
+export interface ReportLine {
+  text: string;
+  kind: 'prose' | 'code' | 'config';
+}
+
+/** The question's lines as prose, code (fenced or at an interactive prompt) or configuration; fence lines left out. */
+export function splitReportLines(question: string): ReportLine[] {
+  const lines: ReportLine[] = [];
+  let fence: 'code' | 'config' | undefined;
+  for (const text of question.split('\n')) {
+    if (/^\s*(```|~~~)/.test(text)) {
+      fence = fence ? undefined : CONFIG_FENCE.test(text) ? 'config' : 'code';
       continue;
     }
-    if (fenced) code.push(line);
-    else if (PROMPT_LINE.test(line)) code.push(line.replace(PROMPT_LINE, ''));
+    if (fence) lines.push({ text, kind: fence });
+    else if (PROMPT_LINE.test(text)) lines.push({ text: text.replace(PROMPT_LINE, ''), kind: 'code' });
+    else lines.push({ text, kind: 'prose' });
   }
-  return code;
+  return lines;
+}
+
+/** The lines of the question that are code (fenced or at a prompt), in order. */
+export function findCodeLines(question: string): string[] {
+  return splitReportLines(question)
+    .filter((l) => l.kind === 'code')
+    .map((l) => l.text);
 }
 
 /** Names written as calls in a line of code (`f(x).subs(x, 0)` -> `f`, `subs`), however nested. */
@@ -108,13 +124,16 @@ export function readReportCode(question: string): ReportCode {
 
   const quoted = new Set<string>();
   const title = new Set<string>();
-  for (const [i, raw] of question.split('\n').entries()) {
-    const line = raw.replace(DISABLE_DIRECTIVE, '');
+  // Bare names of three words or more (`dangerous-default-value`) only in a report with code: in a commit
+  // message they are prose ("hop-by-hop").
+  const bareToo = code.length > 0;
+  for (const [i, line] of splitReportLines(question).entries()) {
+    if (line.kind === 'config') continue;
     // A URL's path is not a name (`/pull/8674#issuecomment`).
-    const text = line.replace(/\bhttps?:\/\/\S+/g, ' ');
+    const text = line.text.replace(DISABLE_DIRECTIVE, '').replace(/\bhttps?:\/\/\S+/g, ' ');
     const found = [
       ...[...text.matchAll(HYPHENATED)]
-        .filter((m) => /[`'"([]/.test(m[1]!) || m[0].includes('--') || m[2]!.split('-').length > 2)
+        .filter((m) => /[`'"([]/.test(m[1]!) || m[0].includes('--') || (bareToo && m[2]!.split('-').length > 2))
         .map((m) => m[2]!),
       ...[...text.matchAll(CODE)].map((m) => m[1]!),
     ];

@@ -1,5 +1,6 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { readReportCode } from './read-report-code.js';
 
 /** Adds to a file's score with a reason (locateFiles' accumulator). */
@@ -17,6 +18,21 @@ const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5 };
 const MAX_CALL_FILES = 4;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
 const MAX_QUOTED_FILES = 6;
+
+/** Chunks searched for a quoted name: its tests and examples come first (the name is in their paths), the code after. */
+const QUOTED_SEARCH_CHUNKS = 300;
+
+/** A file that documents or exemplifies a name rather than defines it: in a docs or examples folder, or named after it. */
+function isAboutTheName(path: string, name: string): boolean {
+  const lower = path.toLowerCase();
+  const spelled = name.toLowerCase();
+  return (
+    lower.includes(spelled) ||
+    lower.includes(spelled.replace(/-/g, '_')) ||
+    findNonProductFolder(path) !== undefined ||
+    /(^|\/)doc\//.test(path)
+  );
+}
 
 /**
  * Scores the files a bug report's code and output point at: the definitions
@@ -52,15 +68,18 @@ export function scoreReportCode(
     }
   }
 
+  // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
+  const best = new Map<string, { amount: number; name: string }>();
   for (const name of report.quotedNames) {
     const holders = new Set(
       index
-        .search(name, { limit: 40, allWords: true })
+        .search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true })
         .map((h) => h.path)
-        .filter((p) => !isTestFile(p) && !p.toLowerCase().includes(name.toLowerCase())),
+        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name)),
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
-    const weight = report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted;
-    for (const path of holders) add(path, weight / Math.sqrt(holders.size), `holds ${name}, which the report quotes`);
+    const weight = (report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted) / Math.sqrt(holders.size);
+    for (const path of holders) if (weight > (best.get(path)?.amount ?? 0)) best.set(path, { amount: weight, name });
   }
+  for (const [path, { amount, name }] of best) add(path, amount, `holds ${name}, which the report quotes`);
 }
