@@ -138,7 +138,8 @@ export function locateFiles(
     if (looked.has(key)) continue;
     looked.add(key);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path of defFiles) add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
+    for (const path of defFiles)
+      add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));

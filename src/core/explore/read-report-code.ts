@@ -99,7 +99,7 @@ export function findCodeLines(question: string): string[] {
 
 /** Names written as calls in a line of code (`f(x).subs(x, 0)` -> `f`, `subs`), however nested. */
 function findCalls(line: string): string[] {
-  return [...line.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g)]
+  return [...line.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\(/g)]
     .map((m) => m[1]!)
     .filter((name) => name.length > 2 && !NOT_CALLS.has(name) && !/^(def|class|function)$/.test(name));
 }
@@ -142,7 +142,13 @@ export function readReportCode(question: string): ReportCode {
       if (i === 0) title.add(name);
     }
   }
-  return { calls: [...new Set([...titleCalls, ...calls])], titleCalls, modules: [...modules], quotedNames: [...quoted], titleNames: [...title] };
+  return {
+    calls: [...new Set([...titleCalls, ...calls])],
+    titleCalls,
+    modules: [...modules],
+    quotedNames: [...quoted],
+    titleNames: [...title],
+  };
 }
 
 /** A Markdown heading or a bold label alone on its line (`### Steps to reproduce`, `**Expected behavior**`). */
