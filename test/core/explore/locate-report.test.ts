@@ -94,5 +94,8 @@ describe('locateFiles on a bug report', () => {
     const score = (p: string): number => files.find((f) => f.path === p)!.score;
     // Both files define `rank` once in its exact spelling: the other spellings and the repeats add nothing.
     expect(score('pkg/tensor.py')).toBeCloseTo(score('pkg/matrices.py'), 1);
+    // A name spelled in no definition's case finds none of them.
+    const banner = locateFiles(new SqliteCodeIndex(repo.store), 'console for RANK 1.0');
+    expect(banner.every((f) => !f.reason.includes('defines'))).toBe(true);
   });
 });
