@@ -147,7 +147,7 @@ export function locateFiles(
   }
 
   // 2b. A bug report's code and output: what it calls and imports, the check names it quotes.
-  scoreReportCode(index, question, { add, files, lookedUp });
+  scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
 
   // 3. Paths the question spells out, and its words in file names.
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));

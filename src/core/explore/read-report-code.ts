@@ -167,3 +167,30 @@ export function dropTemplateLines(question: string): string {
   const lines = question.split('\n');
   return [lines[0] ?? '', ...lines.slice(1).filter((l) => !TEMPLATE_HEADING.test(l) && !VERSION_LINE.test(l))].join('\n');
 }
+
+/** A Python traceback's frame line: `File "/site-packages/pkg/checkers/typecheck.py", line 876, in visit_attribute`. */
+const FRAME_FILE = /^\s*File "([^"]+\.py)", line \d+/;
+
+/**
+ * The files of each pasted Python traceback's frames, innermost first, one list per trace (a report may paste
+ * several: "During handling of the above exception, another exception occurred").
+ */
+export function findTraceFiles(question: string): string[][] {
+  const traces: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of question.split('\n')) {
+    if (/Traceback \(most recent call last\)/.test(line)) {
+      current = [];
+      traces.push(current);
+      continue;
+    }
+    const frame = FRAME_FILE.exec(line);
+    if (!frame) continue;
+    if (!current) {
+      current = [];
+      traces.push(current);
+    }
+    current.unshift(frame[1]!.replace(/\\/g, '/'));
+  }
+  return traces.filter((t) => t.length > 0);
+}

@@ -1,7 +1,7 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
-import { readReportCode } from './read-report-code.js';
+import { findTraceFiles, readReportCode } from './read-report-code.js';
 
 /** Adds to a file's score with a reason (locateFiles' accumulator). */
 export type AddScore = (path: string, amount: number, reason: string) => void;
@@ -13,11 +13,37 @@ export type AddScore = (path: string, amount: number, reason: string) => void;
  * (reports call the public API, the bug is often behind it); an imported
  * module is named outright.
  */
-const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5 };
+const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
 /** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
 const MAX_CALL_FILES = 4;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
 const MAX_QUOTED_FILES = 6;
+
+/**
+ * Each file under every ending of its path of two parts or more (`src/pkg/app.py` under `pkg/app.py` too: an
+ * installed copy has no `src/`); an ending two files share is left out.
+ */
+function indexTails(paths: string[]): Map<string, string | undefined> {
+  const tails = new Map<string, string | undefined>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let start = 0; start <= parts.length - 2; start += 1) {
+      const tail = parts.slice(start).join('/');
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path ? undefined : path);
+    }
+  }
+  return tails;
+}
+
+/** The repository file a frame's path ends with: its longest ending that names exactly one file. */
+function findRepoFile(framePath: string, tails: Map<string, string | undefined>): string | undefined {
+  const parts = framePath.split('/');
+  for (let start = 0; start <= parts.length - 2; start += 1) {
+    const found = tails.get(parts.slice(start).join('/'));
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** Chunks searched for a quoted name: its tests and examples come first (the name is in their paths), the code after. */
 const QUOTED_SEARCH_CHUNKS = 300;
@@ -45,10 +71,19 @@ function isAboutTheName(path: string, name: string): boolean {
 export function scoreReportCode(
   index: CodeIndex,
   question: string,
-  options: { add: AddScore; files: IndexedFile[]; lookedUp: Set<string> },
+  options: { add: AddScore; files: IndexedFile[]; lookedUp: Set<string>; untrimmed?: string },
 ): void {
   const { add, files, lookedUp } = options;
   const report = readReportCode(question);
+
+  // Each pasted traceback: the innermost frame in the repository's own code (the installed copy's path ends with the
+  // repository's: `.../site-packages/pkg/checkers/typecheck.py`). Frames in other libraries are skipped, not the trace.
+  const byTail = indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path)).map((f) => f.path));
+  const traces = findTraceFiles(options.untrimmed ?? question);
+  for (const trace of traces) {
+    const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== undefined);
+    if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');
+  }
 
   for (const name of report.calls) {
     if (lookedUp.has(name)) continue;

@@ -98,4 +98,24 @@ describe('locateFiles on a bug report', () => {
     const banner = locateFiles(new SqliteCodeIndex(repo.store), 'console for RANK 1.0');
     expect(banner.every((f) => !f.reason.includes('defines'))).toBe(true);
   });
+
+  it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
+    repo = await indexSample({
+      'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
+      'src/lintkit/lint/runner.py':
+        'def run_checks(modules):\n    """Run every checker over the modules and report a crash."""\n    return modules\n',
+    });
+    const report = [
+      'Crash on a conditional slice',
+      '',
+      'Traceback (most recent call last):',
+      ' File "/home/u/.local/lib/python3.7/site-packages/lintkit/checkers/typecheck.py", line 876, in visit_attribute',
+      ' for n in owner.getattr(node.attrname)',
+      ' File "/home/u/.local/lib/python3.7/site-packages/othertool/nodes.py", line 3929, in getattr',
+      'othertool.exceptions.InferenceError: crash',
+    ].join('\n');
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files[0]!.path).toBe('src/lintkit/checkers/typecheck.py');
+    expect(files[0]!.reason).toContain('the innermost frame of a pasted traceback in this repository');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropTemplateLines, readReportCode, splitReportLines } from '../../../src/core/explore/read-report-code.js';
+import { dropTemplateLines, findTraceFiles, readReportCode, splitReportLines } from '../../../src/core/explore/read-report-code.js';
 
 const fence = '```';
 
@@ -84,5 +84,28 @@ describe('dropTemplateLines', () => {
     expect(dropTemplateLines(report)).toBe(
       ['### Crash on empty input', 'Run the parser on an empty file.', 'No crash.', 'x = 1.5'].join('\n'),
     );
+  });
+});
+
+describe('findTraceFiles', () => {
+  it("lists each traceback's frame files innermost first, one list per trace", () => {
+    const report = [
+      'Crash',
+      'Traceback (most recent call last):',
+      ' File "/usr/lib/site-packages/pkg/checkers/typecheck.py", line 876, in visit_attribute',
+      ' for n in owner.getattr(node.attrname)',
+      ' File "C:\\py\\site-packages\\astroid\\nodes.py", line 3929, in getattr',
+      'AttributeInferenceError: not found',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      'Traceback (most recent call last):',
+      ' File "/usr/bin/pkg", line 10, in <module>',
+      ' File "/usr/lib/site-packages/pkg/__init__.py", line 20, in run',
+    ].join('\n');
+    expect(findTraceFiles(report)).toEqual([
+      ['C:/py/site-packages/astroid/nodes.py', '/usr/lib/site-packages/pkg/checkers/typecheck.py'],
+      ['/usr/lib/site-packages/pkg/__init__.py'],
+    ]);
   });
 });
