@@ -154,7 +154,8 @@ export function readReportCode(question: string): ReportCode {
 /** A Markdown heading or a bold label alone on its line (`### Steps to reproduce`, `**Expected behavior**`). */
 const TEMPLATE_HEADING = /^\s{0,3}(#{1,6}\s+\S.*|\*\*[^*\n]{1,60}\*\*:?)\s*$/;
 /** A line listing a tool's version (`pylint 2.15.6`, `Python 3.10.8 (main, ...)`, `numpy==1.26.0`). */
-const VERSION_LINE = /^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*(?:\s+version)?(?:\s*(?::|==)\s*|\s+)v?\d+\.\d+\.\d+|^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*==\d/i;
+const VERSION_LINE =
+  /^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*(?:\s+version)?(?:\s*(?::|==)\s*|\s+)v?\d+\.\d+\.\d+|^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*==\d/i;
 
 /**
  * The question without what an issue template and the environment put in
