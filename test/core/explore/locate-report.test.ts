@@ -87,6 +87,7 @@ describe('locateFiles on a bug report', () => {
   it('counts a name written several times once, and prefers its definitions spelled exactly as asked', async () => {
     repo = await indexSample({
       'pkg/matrices.py': 'class Matrix:\n    def rank(self):\n        return 1\n',
+      'pkg/setup.py': 'def initRank():\n    return 0\n',
       'pkg/tensor.py':
         'class Tensor:\n    def rank(self):\n        return 2\n\n    def Rank(self):\n        return 3\n\n    def RANK(self):\n        return 4\n',
     });
@@ -94,9 +95,10 @@ describe('locateFiles on a bug report', () => {
     const score = (p: string): number => files.find((f) => f.path === p)!.score;
     // Both files define `rank` once in its exact spelling: the other spellings and the repeats add nothing.
     expect(score('pkg/tensor.py')).toBeCloseTo(score('pkg/matrices.py'), 1);
-    // A name spelled in no definition's case finds none of them.
-    const banner = locateFiles(new SqliteCodeIndex(repo.store), 'console for RANK 1.0');
-    expect(banner.every((f) => !f.reason.includes('defines'))).toBe(true);
+    // A name spelled in no definition's case finds the others (a rename by case: `InitRank` was `initRank`).
+    const renamed = locateFiles(new SqliteCodeIndex(repo.store), 'make InitRank public');
+    expect(renamed[0]).toMatchObject({ path: 'pkg/setup.py' });
+    expect(renamed[0]!.reason).toContain('defines initRank');
   });
 
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
