@@ -78,8 +78,9 @@ export function scoreReportCode(
 
   // Each pasted traceback: the innermost frame in the repository's own code (the installed copy's path ends with the
   // repository's: `.../site-packages/pkg/checkers/typecheck.py`). Frames in other libraries are skipped, not the trace.
-  const byTail = indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path)).map((f) => f.path));
   const traces = findTraceFiles(options.untrimmed ?? question);
+  const byTail =
+    traces.length === 0 ? new Map() : indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path)).map((f) => f.path));
   for (const trace of traces) {
     const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== undefined);
     if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');
