@@ -9,7 +9,8 @@
  * bench/eval/results/locate-latest.json, and lists the worst nanodex cases
  * on stderr.
  *
- * Flags: --cases FILE, --repo owner/name (only that repository), --worst N.
+ * Flags: --cases FILE, --repo owner/name (only that repository), --worst N,
+ * --half tune|held-out (split-cases.ts), --out FILE (instead of locate-latest.json).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,16 +20,23 @@ import { locateFiles } from '../../src/core/explore/locate-files.js';
 import { CASES_FILE, loadCases } from './eval-paths.js';
 import { describeWorst, log, runCases, summarise } from './harness.js';
 import { renderTable, TARGETS } from './metrics.js';
+import { pickHalf, type Half } from './split-cases.js';
 
 const { values: args } = parseArgs({
   options: {
     cases: { type: 'string', default: CASES_FILE },
     repo: { type: 'string' },
     worst: { type: 'string', default: '10' },
+    half: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 
-const cases = loadCases(args.cases).filter((c) => !args.repo || c.repo === args.repo);
+if (args.half !== undefined && args.half !== 'tune' && args.half !== 'held-out') throw new Error('--half is tune or held-out');
+const cases = pickHalf(
+  loadCases(args.cases).filter((c) => !args.repo || c.repo === args.repo),
+  args.half as Half | undefined,
+);
 log(`${cases.length} cases from ${new Set(cases.map((c) => c.repo)).size} repositories`);
 
 const started = Date.now();
@@ -44,7 +52,7 @@ if (unindexed > 0) log(`${unindexed} cases expect a file the index skipped`);
 process.stderr.write(`\nWorst nanodex cases:\n${describeWorst(results, 'nanodex', Number(args.worst))}\n`);
 
 const overall = summary.overall?.nanodex;
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'locate-latest.json');
+const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'locate-latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(
   out,

@@ -25,7 +25,8 @@ export interface CodeIndex {
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
-  search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[];
+  /** BM25 over chunks; `allWords` keeps only chunks holding every word (no fallback to chunks holding any). */
+  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
   /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
   importSources(paths: string[]): { path: string; source: string }[];
@@ -102,7 +103,7 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.graph.imports(path, depth);
   }
 
-  search(question: string, options?: { limit?: number; pathPrefix?: string }): ChunkHit[] {
+  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean }): ChunkHit[] {
     return searchChunks(this.store, question, options);
   }
 

@@ -100,16 +100,21 @@ function quote(term: string): string {
 
 /**
  * BM25 search over chunks. Chunks matching every word rank first; when they
- * are fewer than `limit`, chunks matching any word fill the rest.
+ * are fewer than `limit`, chunks matching any word fill the rest (unless
+ * `allWords`).
  * `pathPrefix` limits hits to a folder.
  */
-export function searchChunks(store: IndexStore, question: string, options: { limit?: number; pathPrefix?: string } = {}): ChunkHit[] {
+export function searchChunks(
+  store: IndexStore,
+  question: string,
+  options: { limit?: number; pathPrefix?: string; allWords?: boolean } = {},
+): ChunkHit[] {
   const query = toFtsQuery(question);
   if (!query) return [];
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
   const hits = runMatch(store, query.strict, limit, prefix);
-  if (hits.length >= limit || query.loose === query.strict) return hits;
+  if (hits.length >= limit || query.loose === query.strict || options.allWords) return hits;
   const seen = new Set(hits.map((h) => h.chunkId));
   for (const hit of runMatch(store, query.loose, limit + hits.length, prefix)) {
     if (hits.length >= limit) break;

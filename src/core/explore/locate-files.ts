@@ -3,6 +3,8 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { readPrompt } from './read-prompt.js';
+import { dropTemplateLines } from './read-report-code.js';
+import { scoreReportCode } from './score-report-code.js';
 import { trimStackTraces } from './trim-stack-traces.js';
 
 export interface LocatedFile {
@@ -80,7 +82,8 @@ export function locateFiles(
 ): LocatedFile[] {
   const limit = options.limit ?? 10;
   // A pasted stack trace counts by its innermost frames; its outer (driver) frames are every crash's.
-  const question = trimStackTraces(prompt);
+  // Issue-template headings and version lines are every report's words, not this one's.
+  const question = dropTemplateLines(trimStackTraces(prompt));
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
   const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
@@ -123,15 +126,28 @@ export function locateFiles(
   // 2. Names the question mentions: where they are defined. A dotted name (`Session.send`) is looked up by its
   // last part too. A name defined nowhere in the repository (a library's API, a constant's use) is found by an
   // exact pass over the index's references: the files that use exactly that name.
+  const looked = new Set<string>();
+  const lookedUp = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
     let defs = index.findDefinitions(name, 20);
     if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
-    for (const def of defs) add(def.path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${def.name}`);
+    defs = preferExactCase(defs, last);
+    // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.
+    const key = defs.length > 0 ? `${defs[0]!.name}@${defs.map((d) => d.path).join(',')}` : name;
+    if (looked.has(key)) continue;
+    looked.add(key);
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    for (const path of defFiles)
+      add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
+    lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
     for (const path of users) add(path, WEIGHT.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
+
+  // 2b. A bug report's code and output: what it calls and imports, the check names it quotes.
+  scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
 
   // 3. Paths the question spells out, and its words in file names.
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
@@ -191,6 +207,16 @@ export function locateFiles(
     .map(([path, s]) => ({ path, score: Number(s.score.toFixed(4)), reason: s.reasons.join('; '), chunks: matched.get(path) ?? [] }))
     .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
     .slice(0, limit);
+}
+
+/**
+ * A name's definitions spelled exactly as asked, when there are any (the lookup ignores case: `SymPy` in a report's
+ * banner also finds the constant `SYMPY`); else all, as a commit that exports a Go function (`InitDefaultCompletionCmd`)
+ * names the one it renames (`initDefaultCompletionCmd`).
+ */
+function preferExactCase<T extends { name: string }>(defs: T[], asked: string): T[] {
+  const exact = defs.filter((d) => d.name === asked);
+  return exact.length > 0 ? exact : defs;
 }
 
 /** Questions about build output itself: then bundles are what is asked about. */

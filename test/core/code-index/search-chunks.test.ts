@@ -61,6 +61,8 @@ describe('searchChunks', () => {
       'none.ts': 'export function other() { return 3; }\n',
     });
     expect(searchChunks(repo.store, 'retry upload').map((h) => h.path)).toEqual(['both.ts', 'one.ts']);
+    // allWords: no fill with chunks that have only some of the words.
+    expect(searchChunks(repo.store, 'retry upload', { allWords: true }).map((h) => h.path)).toEqual(['both.ts']);
   });
 
   it('finds text files and can be limited to a folder', async () => {

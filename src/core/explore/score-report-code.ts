@@ -1,0 +1,121 @@
+import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import { isTestFile } from '../repo/is-test-file.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findTraceFiles, readReportCode } from './read-report-code.js';
+
+/** Adds to a file's score with a reason (locateFiles' accumulator). */
+export type AddScore = (path: string, amount: number, reason: string) => void;
+
+/**
+ * Weights of what a report's code and output name, beside locateFiles' own
+ * signals (a definition the question names weighs 3). A check name a report
+ * quotes is near-certain when few files hold it; a called name is weaker
+ * (reports call the public API, the bug is often behind it); an imported
+ * module is named outright.
+ */
+const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
+/** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
+const MAX_CALL_FILES = 4;
+/** A quoted name held by more product files than this is a common phrase, not a check's own name. */
+const MAX_QUOTED_FILES = 6;
+
+/**
+ * Each file under every ending of its path of two parts or more (`src/pkg/app.py` under `pkg/app.py` too: an
+ * installed copy has no `src/`); an ending two files share is left out.
+ */
+function indexTails(paths: string[]): Map<string, string | undefined> {
+  const tails = new Map<string, string | undefined>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let start = 0; start <= parts.length - 2; start += 1) {
+      const tail = parts.slice(start).join('/');
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path ? undefined : path);
+    }
+  }
+  return tails;
+}
+
+/** The repository file a frame's path ends with: its longest ending that names exactly one file. */
+function findRepoFile(framePath: string, tails: Map<string, string | undefined>): string | undefined {
+  const parts = framePath.split('/');
+  for (let start = 0; start <= parts.length - 2; start += 1) {
+    const found = tails.get(parts.slice(start).join('/'));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Chunks searched for a quoted name: its tests and examples come first (the name is in their paths), the code after. */
+const QUOTED_SEARCH_CHUNKS = 300;
+
+/** A file that documents or exemplifies a name rather than defines it: in a docs or examples folder, or named after it. */
+function isAboutTheName(path: string, name: string): boolean {
+  const lower = path.toLowerCase();
+  const spelled = name.toLowerCase();
+  return (
+    lower.includes(spelled) ||
+    lower.includes(spelled.replace(/-/g, '_')) ||
+    findNonProductFolder(path) !== undefined ||
+    /(^|\/)doc\//.test(path)
+  );
+}
+
+/**
+ * Scores the files a bug report's code and output point at: the definitions
+ * of the names its code calls (those not already looked up as identifiers),
+ * the modules its import lines name, and the product files whose code holds a
+ * check or option name it quotes (`unused-variable`, `W0612`) — found by a
+ * search that needs every word, leaving out tests and files named after the
+ * name (its examples and fixtures).
+ */
+export function scoreReportCode(
+  index: CodeIndex,
+  question: string,
+  options: { add: AddScore; files: IndexedFile[]; lookedUp: Set<string>; untrimmed?: string },
+): void {
+  const { add, files, lookedUp } = options;
+  const report = readReportCode(question);
+
+  // Each pasted traceback: the innermost frame in the repository's own code (the installed copy's path ends with the
+  // repository's: `.../site-packages/pkg/checkers/typecheck.py`). Frames in other libraries are skipped, not the trace.
+  const traces = findTraceFiles(options.untrimmed ?? question);
+  const byTail =
+    traces.length === 0 ? new Map() : indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path)).map((f) => f.path));
+  for (const trace of traces) {
+    const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== undefined);
+    if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');
+  }
+
+  for (const name of report.calls) {
+    if (lookedUp.has(name)) continue;
+    const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
+    const weight = report.titleCalls.includes(name) ? WEIGHT.call * WEIGHT.inTitle : WEIGHT.call;
+    for (const path of defFiles) add(path, weight / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+  }
+
+  for (const module of report.modules) {
+    const tail = module.replace(/\./g, '/');
+    const names = [`${tail}.py`, `${tail}/__init__.py`];
+    for (const file of files) {
+      if (names.some((n) => file.path === n || file.path.endsWith(`/${n}`)))
+        add(file.path, WEIGHT.module, `the module ${module} the report imports`);
+    }
+  }
+
+  // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
+  const best = new Map<string, { amount: number; name: string }>();
+  for (const name of report.quotedNames) {
+    const holders = new Set(
+      index
+        .search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true })
+        .map((h) => h.path)
+        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name)),
+    );
+    if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
+    const weight = (report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted) / Math.sqrt(holders.size);
+    for (const path of holders) if (weight > (best.get(path)?.amount ?? 0)) best.set(path, { amount: weight, name });
+  }
+  for (const [path, { amount, name }] of best) add(path, amount, `holds ${name}, which the report quotes`);
+}

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
+import { locateFiles } from '../../../src/core/explore/locate-files.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+
+let repo: IndexedRepo | undefined;
+afterEach(() => repo?.store.close());
+
+const fence = '```';
+
+/** A checker package: each checker owns its messages in a table of strings; tests and doc examples repeat the names. */
+const CHECKERS: Record<string, string> = {
+  'lintkit/checkers/variables.py': [
+    'MSGS = {',
+    '    "W0612": ("Unused variable %r", "unused-variable", "A variable is defined but never used."),',
+    '    "E0601": ("Using variable %r before assignment", "used-before-assignment", "Read before written."),',
+    '}',
+    '',
+    'class VariablesChecker:',
+    '    def visit_name(self, node):',
+    '        return node',
+    '',
+  ].join('\n'),
+  'lintkit/checkers/format.py': [
+    'MSGS = {"C0301": ("Line too long", "line-too-long", "A line is longer than the limit.")}',
+    '',
+    'class FormatChecker:',
+    '    def visit_module(self, node):',
+    '        return node',
+    '',
+  ].join('\n'),
+  'lintkit/reporters/text.py':
+    'class TextReporter:\n    def display_messages(self, layout):\n        """Print the variable messages and the module output."""\n        return layout\n',
+  'lintkit/config/options.py':
+    'def read_options(configuration):\n    """Read the configuration: command used, output, version, environment."""\n    return configuration\n',
+  'tests/functional/unused_variable.py':
+    '# unused-variable unused-variable variable unused\ndef f():\n    unused = 1  # [unused-variable]\n',
+  'doc/messages/unused-variable/bad.py': 'def f():\n    x = 1  # [unused-variable]\n',
+};
+
+describe('locateFiles on a bug report', () => {
+  it('finds the file whose code holds the check name the report quotes, not its tests or doc examples', async () => {
+    repo = await indexSample(CHECKERS);
+    const report = [
+      'False positive `unused-variable` for homonyms',
+      '',
+      '### Bug description',
+      `${fence}python`,
+      'def f():',
+      '    project_id = []',
+      fence,
+      '### Command used',
+      `${fence}shell\nlint z.py\n${fence}`,
+      '### Output',
+      `${fence}shell`,
+      'z.py:2:4: W0612: Unused variable (unused-variable)',
+      fence,
+      '### Version',
+      'lintkit 2.15.6',
+    ].join('\n');
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files[0]!.path).toBe('lintkit/checkers/variables.py');
+    expect(files[0]!.reason).toContain('holds unused-variable, which the report quotes');
+  });
+
+  it('resolves the names a reproduction script calls to their definitions, and the modules it imports', async () => {
+    repo = await indexSample({
+      'calc/functions/complexes.py': 'class sign:\n    def eval(cls, arg):\n        return arg\n',
+      'calc/functions/trig.py': 'class sin:\n    def eval(cls, arg):\n        return arg\n',
+      'calc/series/limits.py': 'def limit(e, z, z0, dir="+"):\n    """Compute the limit of an expression."""\n    return e\n',
+      'calc/series/order.py': 'def order_of(e):\n    """The limit order of an expression."""\n    return e\n',
+      'calc/examples/limits_demo.py': 'def demo():\n    """Print the limit of a sign, wrong or right."""\n    return 0\n',
+    });
+    const index = new SqliteCodeIndex(repo.store);
+    const report = `limit(sign(sin(x)), x, 0) is wrong\n\nHere is the code:\n${fence}python\nfrom calc import *\nprint(limit(sign(sin(x)), x, 0))\n${fence}`;
+    const top = locateFiles(index, report)
+      .slice(0, 3)
+      .map((f) => f.path);
+    expect(top).toEqual(expect.arrayContaining(['calc/functions/complexes.py', 'calc/series/limits.py']));
+    const ranked = locateFiles(index, report);
+    expect(ranked.find((f) => f.path === 'calc/functions/complexes.py')!.reason).toContain("defines sign, which the report's code calls");
+    const imported = locateFiles(index, `Wrong order\n\n${fence}\nfrom calc.series.order import order_of\nx = 1\n${fence}`);
+    expect(imported[0]!.path).toBe('calc/series/order.py');
+    expect(imported[0]!.reason).toContain('the module calc.series.order the report imports');
+  });
+
+  it('counts a name written several times once, and prefers its definitions spelled exactly as asked', async () => {
+    repo = await indexSample({
+      'pkg/matrices.py': 'class Matrix:\n    def rank(self):\n        return 1\n',
+      'pkg/setup.py': 'def initRank():\n    return 0\n',
+      'pkg/tensor.py':
+        'class Tensor:\n    def rank(self):\n        return 2\n\n    def Rank(self):\n        return 3\n\n    def RANK(self):\n        return 4\n',
+    });
+    const files = locateFiles(new SqliteCodeIndex(repo.store), 'wrong m1.rank\n\nm1.rank() and m2.rank() and m3.rank() differ');
+    const score = (p: string): number => files.find((f) => f.path === p)!.score;
+    // Both files define `rank` once in its exact spelling: the other spellings and the repeats add nothing.
+    expect(score('pkg/tensor.py')).toBeCloseTo(score('pkg/matrices.py'), 1);
+    // A name spelled in no definition's case finds the others (a rename by case: `InitRank` was `initRank`).
+    const renamed = locateFiles(new SqliteCodeIndex(repo.store), 'make InitRank public');
+    expect(renamed[0]).toMatchObject({ path: 'pkg/setup.py' });
+    expect(renamed[0]!.reason).toContain('defines initRank');
+  });
+
+  it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
+    repo = await indexSample({
+      'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
+      'src/lintkit/lint/runner.py':
+        'def run_checks(modules):\n    """Run every checker over the modules and report a crash."""\n    return modules\n',
+    });
+    const report = [
+      'Crash on a conditional slice',
+      '',
+      'Traceback (most recent call last):',
+      ' File "/home/u/.local/lib/python3.7/site-packages/lintkit/checkers/typecheck.py", line 876, in visit_attribute',
+      ' for n in owner.getattr(node.attrname)',
+      ' File "/home/u/.local/lib/python3.7/site-packages/othertool/nodes.py", line 3929, in getattr',
+      'othertool.exceptions.InferenceError: crash',
+    ].join('\n');
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files[0]!.path).toBe('src/lintkit/checkers/typecheck.py');
+    expect(files[0]!.reason).toContain('the innermost frame of a pasted traceback in this repository');
+  });
+});
