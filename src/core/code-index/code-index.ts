@@ -1,3 +1,4 @@
+import { chunkContextSql } from './chunk-context.js';
 import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
@@ -133,7 +134,7 @@ export class SqliteCodeIndex implements CodeIndex {
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined {
     return this.store
       .statement(
-        `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+        `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql('c')} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`,
       )
       .get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { IndexUnavailableError } from '../errors.js';
 import type { RepoFile } from '../ports.js';
+import { derivedContext } from './chunk-context.js';
 import { toPathTerms } from './identifier-terms.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-meta-keys.js';
 import { acquireIndexWriteLock, type IndexWriteLock, type LockWaitOptions } from './index-write-lock.js';
@@ -203,7 +204,7 @@ export class IndexStore {
       fileId = Number(
         s.insertFile.run(
           entry.path,
-          dirOf(entry.path),
+          this.folderId(dirOf(entry.path)),
           entry.blobSha,
           parsed.language,
           entry.size,
@@ -250,11 +251,21 @@ export class IndexStore {
     const pathTerms = toPathTerms(entry.path);
     for (const chunk of parsed.chunks) {
       const symbolId = chunk.symbol === undefined ? null : (symbolIds[chunk.symbol] ?? null);
-      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, chunk.context).lastInsertRowid;
+      // NULL when the context can be rebuilt from the symbol or import rows (chunk-context.ts).
+      const derived = derivedContext(symbolId === null ? undefined : parsed.symbols[chunk.symbol!], parsed.imports);
+      const context = chunk.context === derived ? null : chunk.context;
+      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, context).lastInsertRowid;
       s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
     }
     s.markDirty.run(fileId);
     return fileId;
+  }
+
+  /** The id of a folder's row, added on first use. Rows stay when their last file goes (lookups join files). */
+  private folderId(dir: string): number {
+    const s = this.statements;
+    const id = s.findFolder.get(dir) as number | undefined;
+    return id ?? Number(s.insertFolder.run(dir).lastInsertRowid);
   }
 
   /** Removes a file and everything derived from it; files that imported it are re-resolved. Call inside a transaction. */
@@ -355,7 +366,7 @@ type Statements = ReturnType<typeof prepareStatements>;
 function prepareStatements(db: Database.Database) {
   return {
     insertFile: db.prepare(
-      `INSERT INTO files (path, dir, blob_sha, language, size, mtime_ms, lines, status, reason)
+      `INSERT INTO files (path, dir_id, blob_sha, language, size, mtime_ms, lines, status, reason)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     updateFile: db.prepare(
@@ -369,6 +380,8 @@ function prepareStatements(db: Database.Database) {
     insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
+    findFolder: db.prepare('SELECT id FROM folders WHERE path = ?').pluck(),
+    insertFolder: db.prepare('INSERT INTO folders (path) VALUES (?)'),
     markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
     deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)'),
     deleteChunks: db.prepare('DELETE FROM chunks WHERE file_id = ?'),

@@ -2,15 +2,18 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
+-- Each folder once (a few hundred for 50K files): files point at theirs instead of repeating its path.
+CREATE TABLE folders (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
-  dir TEXT NOT NULL,
+  dir_id INTEGER NOT NULL,
   blob_sha TEXT NOT NULL,
   language TEXT NOT NULL,
   size INTEGER NOT NULL,
@@ -70,7 +73,7 @@ CREATE TABLE chunks (
   kind TEXT NOT NULL,
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
-  context TEXT NOT NULL
+  context TEXT -- NULL: rebuilt from the symbol or import rows when read (chunk-context.ts)
 );
 
 -- Contentless: the text stays in the repository, the index keeps only terms. Not detail = column:
@@ -92,7 +95,7 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
  * that was interrupted leaves nothing slow behind.
  */
 export const LOOKUP_INDEXES_SQL = `
-CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
+CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
 CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
