@@ -1,5 +1,5 @@
 import { describeImports, describeSymbol } from './chunk-context.js';
-import { toIdentifierTerms, toSearchTerms } from './identifier-terms.js';
+import { toIdentifierTerms, toSearchTerms, withoutOneCharTerms } from './identifier-terms.js';
 import type { ChunkKind, ParsedChunk, ParsedImport, ParsedSymbol } from './types.js';
 
 /**
@@ -175,7 +175,7 @@ function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedCh
     endLine: span.endLine,
     symbol: span.symbol,
     context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
-    nameTerms: [...new Set(names.join(' ').split(' '))].join(' '),
-    bodyTerms: toSearchTerms(body),
+    nameTerms: [...new Set(names.join(' ').split(' '))].filter((t) => t.length > 1).join(' '),
+    bodyTerms: withoutOneCharTerms(toSearchTerms(body)),
   };
 }
