@@ -36,6 +36,6 @@ export function derivedContext(
 export function chunkContextSql(c: string): string {
   return `coalesce(${c}.context, CASE WHEN ${c}.symbol_id IS NOT NULL
     THEN (SELECT CASE WHEN cs.scope = '' THEN cs.signature ELSE cs.scope || ' > ' || cs.signature END FROM symbols cs WHERE cs.id = ${c}.symbol_id)
-    ELSE coalesce((SELECT 'imports ' || group_concat(ci.source, ', ' ORDER BY ci.rowid)
-      FROM (SELECT rowid, source FROM imports WHERE file_id = ${c}.file_id ORDER BY rowid LIMIT ${MAX_IMPORTS_IN_CONTEXT}) ci), '') END)`;
+    ELSE coalesce((SELECT 'imports ' || group_concat(ci.source, ', ' ORDER BY ci.ord)
+      FROM (SELECT ord, source FROM imports WHERE file_id = ${c}.file_id ORDER BY ord LIMIT ${MAX_IMPORTS_IN_CONTEXT}) ci), '') END)`;
 }

@@ -1,3 +1,4 @@
+import { BLOB_SHA_SQL } from './blob-sha-sql.js';
 import { chunkContextSql } from './chunk-context.js';
 import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
@@ -51,12 +52,14 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   getFile(path: string): IndexedFile | undefined {
-    return this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?').get(path) as
+    return this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files WHERE path = ?`).get(path) as
       IndexedFile | undefined;
   }
 
   listFiles(): IndexedFile[] {
-    return this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path').all() as IndexedFile[];
+    return this.store
+      .statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`)
+      .all() as IndexedFile[];
   }
 
   headSha(): string | undefined {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { IndexUnavailableError } from '../errors.js';
 import type { RepoFile } from '../ports.js';
+import { BLOB_SHA_SQL, toStoredSha } from './blob-sha-sql.js';
 import { derivedContext } from './chunk-context.js';
 import { toPathTerms, withoutOneCharTerms } from './identifier-terms.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY, BUILD_WRITER_KEY } from './index-meta-keys.js';
@@ -199,7 +200,7 @@ export class IndexStore {
   /** Stored rows for these paths (those not in the index are left out). */
   findFiles(paths: string[]): StoredFile[] {
     return this.statement(
-      `SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files
+      `SELECT id, path, ${BLOB_SHA_SQL} AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files
        WHERE path IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(paths)) as StoredFile[];
   }
@@ -221,7 +222,7 @@ export class IndexStore {
         s.insertFile.run(
           entry.path,
           this.folderId(dirOf(entry.path)),
-          entry.blobSha,
+          toStoredSha(entry.blobSha),
           parsed.language,
           entry.size,
           entry.mtimeMs,
@@ -234,7 +235,7 @@ export class IndexStore {
       // Same path, new content: the id stays, so edges other files have into it stay valid.
       this.clearDerivedRows(previousId);
       s.updateFile.run(
-        entry.blobSha,
+        toStoredSha(entry.blobSha),
         parsed.language,
         entry.size,
         entry.mtimeMs,
@@ -263,7 +264,7 @@ export class IndexStore {
       seenRefs.add(key);
       s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
     }
-    for (const imp of parsed.imports) s.insertImport.run(fileId, imp.source, imp.kind, imp.line);
+    parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, imp.kind, imp.line));
     const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
     for (const chunk of parsed.chunks) {
       const symbolId = chunk.symbol === undefined ? null : (symbolIds[chunk.symbol] ?? null);
@@ -393,7 +394,7 @@ function prepareStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
-    insertImport: db.prepare('INSERT INTO imports (file_id, source, kind, line) VALUES (?, ?, ?, ?)'),
+    insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
     findFolder: db.prepare('SELECT id FROM folders WHERE path = ?').pluck(),
@@ -410,7 +411,7 @@ function prepareStatements(db: Database.Database) {
     unresolveImports: db.prepare('UPDATE imports SET resolved = 0 WHERE file_id = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE id = ?'),
     deleteDirty: db.prepare('DELETE FROM dirty_files WHERE file_id = ?'),
-    allFiles: db.prepare('SELECT id, path, blob_sha AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files'),
+    allFiles: db.prepare(`SELECT id, path, ${BLOB_SHA_SQL} AS blobSha, size, mtime_ms AS mtimeMs, language, status FROM files`),
     getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
     setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };

@@ -14,7 +14,7 @@ CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
   dir_id INTEGER NOT NULL,
-  blob_sha TEXT NOT NULL,
+  blob_sha BLOB NOT NULL, -- a git sha's 20 (or 32) bytes; text if it is not hex (blob-sha-sql.ts)
   language TEXT NOT NULL,
   size INTEGER NOT NULL,
   mtime_ms REAL NOT NULL,
@@ -47,13 +47,16 @@ CREATE TABLE refs (
   PRIMARY KEY (file_id, name, kind, symbol_id)
 ) WITHOUT ROWID;
 
+-- Clustered by file: a file's imports, in source order (ord), need no index.
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
+  ord INTEGER NOT NULL,
   source TEXT NOT NULL,
   kind TEXT NOT NULL,
   line INTEGER NOT NULL,
-  resolved INTEGER NOT NULL DEFAULT 0
-);
+  resolved INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (file_id, ord)
+) WITHOUT ROWID;
 CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
 
 -- File-level graph: import, contains, call, inherit, type. weight = number of uses.
@@ -100,7 +103,6 @@ CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
 CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
-CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;
 
