@@ -335,7 +335,15 @@ function configureWriter(db: Database.Database): void {
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   db.pragma('synchronous = NORMAL');
   configureReader(db);
+  db.pragma(`cache_size = -${WRITER_CACHE_KB}`);
 }
+
+/**
+ * The writer's page cache. Writes append, and the bulk steps (lookup indexes,
+ * FTS merges) read each page about once: a smaller cache than a reader's
+ * costs them little.
+ */
+const WRITER_CACHE_KB = 16 * 1024;
 
 function configureReader(db: Database.Database): void {
   db.pragma('temp_store = MEMORY');
