@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chunkContextSql } from '../../../src/core/code-index/chunk-context.js';
@@ -102,5 +102,21 @@ describe('folders', () => {
     await indexRepository(repo.source, repo.store, { workers: 0 });
     expect(lookup.filesIn('tools')).toEqual([]);
     expect(lookup.dirsWithSuffix('tools')).toEqual([]);
+  });
+});
+
+describe('compact', () => {
+  it('packs the file and leaves the index readable, its WAL truncated', async () => {
+    repo = await indexSample(FILES);
+    const db = repo.store.db;
+    repo.store.transaction(() => db.exec("DELETE FROM refs WHERE kind = 'import'"));
+    repo.store.checkpoint();
+    const pages = () => db.pragma('page_count', { simple: true }) as number;
+    const before = pages();
+    expect(repo.store.compact()).toBe(true);
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    expect(pages()).toBeLessThanOrEqual(before);
+    expect(statSync(`${repo.indexFile}-wal`).size).toBe(0);
+    expect(searchChunks(repo.store, 'parse http request')[0]!.path).toBe('src/http/parse-http-request.ts');
   });
 });
