@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkCompiledMermaid } from '../src/core/diagram/check-compiled-mermaid.js';
 import { parseWithMermaid } from '../src/core/diagram/validate-mermaid.js';
+import { describeBreakdown, indexSizeBreakdown, type TableBytes } from './index-size-breakdown.js';
 import { buildPinnedCorpus } from './pinned-corpus.js';
 import { findProjectRoot } from './project-root.js';
 import { writeJson } from './report.js';
@@ -43,6 +44,7 @@ interface PerfRow {
   result: 'PASS' | 'MISS' | 'n/a' | '';
 }
 const rows: PerfRow[] = [];
+let sizeBreakdown: TableBytes[] = [];
 const s = (msValue: number): string => `${(msValue / 1000).toFixed(msValue < 1000 ? 3 : 2)} s`;
 const x = (ratio: number): string => `${ratio.toFixed(ratio < 10 ? 2 : 1)}x`;
 const verdict = (ok: boolean | undefined): PerfRow['result'] => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS');
@@ -160,6 +162,9 @@ try {
     target: '<= 1.0x',
     result: verdict(indexBytes <= bigStats.bytesParsed),
   });
+  // Checkpointed on close: the file alone is the index. Where its bytes are, per table and index:
+  sizeBreakdown = indexSizeBreakdown(bigIndex);
+  log(`index bytes by table: ${describeBreakdown(sizeBreakdown)}`);
   rows.push({
     figure: 'index on disk / whole tree bytes',
     nanodex: `${mb(indexBytes)} / ${mb(corpus.bytes)}`,
@@ -188,7 +193,7 @@ try {
   process.stdout.write(
     `\n## nanodex performance (issue 15)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; ` +
       `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n` +
-      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n`,
+      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n\nIndex bytes by table: ${describeBreakdown(sizeBreakdown)}\n`,
   );
   writeJson(path.join(projectRoot, 'bench', 'results', quick ? 'perf-quick.json' : 'perf-latest.json'), {
     date: new Date().toISOString(),
@@ -199,6 +204,7 @@ try {
     node: process.version,
     loadavg: os.loadavg(),
     rows,
+    indexBytesByTable: sizeBreakdown,
   });
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -95,7 +95,10 @@ function measure(repoDir: string, indexFile: string, type: string): Figures {
   }[];
   const refsOf = db.prepare('SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?').pluck();
   const definedInDir = db
-    .prepare(`SELECT DISTINCT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.scope = '' AND f.dir = ?`)
+    .prepare(
+      `SELECT DISTINCT f.path FROM symbols s JOIN files f ON f.id = s.file_id JOIN folders d ON d.id = f.dir_id
+       WHERE s.name = ? AND s.scope = '' AND d.path = ?`,
+    )
     .pluck();
   const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   // A same-package arrow (Go, Java: no import between files of one package) is checked against the parsed

@@ -1,4 +1,5 @@
-import { toIdentifierTerms, toSearchTerms } from './identifier-terms.js';
+import { describeImports, describeSymbol } from './chunk-context.js';
+import { toIdentifierTerms, toSearchTerms, withoutOneCharTerms } from './identifier-terms.js';
 import type { ChunkKind, ParsedChunk, ParsedImport, ParsedSymbol } from './types.js';
 
 /**
@@ -10,7 +11,6 @@ export const MAX_CHUNK_LINES = 80;
 /** Siblings shorter than this are coalesced with their neighbours. */
 const SMALL_SYMBOL_LINES = 20;
 const TEXT_WINDOW_LINES = 60;
-const MAX_IMPORTS_IN_CONTEXT = 8;
 const MAX_LEADING_LINES = 30;
 const COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
 
@@ -30,13 +30,7 @@ export function buildCodeChunks(lines: string[], symbols: ParsedSymbol[], import
     list.push(i);
     children.set(s.parent, list);
   });
-  const importContext =
-    imports.length === 0
-      ? ''
-      : `imports ${imports
-          .slice(0, MAX_IMPORTS_IN_CONTEXT)
-          .map((i) => i.source)
-          .join(', ')}`;
+  const importContext = describeImports(imports);
 
   const spans: Span[] = [];
   const topLevel = children.get(undefined) ?? [];
@@ -65,7 +59,7 @@ export function buildTextChunks(lines: string[]): ParsedChunk[] {
 
 function spanSymbol(spans: Span[], symbols: ParsedSymbol[], children: Map<number | undefined, number[]>, index: number): void {
   const symbol = symbols[index]!;
-  const context = describe(symbol);
+  const context = describeSymbol(symbol);
   const length = symbol.endLine - symbol.startLine + 1;
   if (length <= MAX_CHUNK_LINES) {
     spans.push({ kind: 'symbol', startLine: symbol.startLine, endLine: symbol.endLine, symbol: index, context });
@@ -155,10 +149,6 @@ function coalesce(spans: Span[]): Span[] {
   return out;
 }
 
-function describe(symbol: ParsedSymbol): string {
-  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
-}
-
 function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedChunk {
   const body = lines.slice(span.startLine - 1, span.endLine).join('\n');
   const names: string[] = [];
@@ -185,7 +175,7 @@ function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedCh
     endLine: span.endLine,
     symbol: span.symbol,
     context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
-    nameTerms: [...new Set(names.join(' ').split(' '))].join(' '),
-    bodyTerms: toSearchTerms(body),
+    nameTerms: [...new Set(names.join(' ').split(' '))].filter((t) => t.length > 1).join(' '),
+    bodyTerms: withoutOneCharTerms(toSearchTerms(body)),
   };
 }

@@ -1,3 +1,5 @@
+import { BLOB_SHA_SQL } from './blob-sha-sql.js';
+import { chunkContextSql } from './chunk-context.js';
 import { loadFileGraph } from './file-graph.js';
 import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
@@ -62,14 +64,16 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   getFile(path: string): IndexedFile | undefined {
-    return this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files WHERE path = ?').get(path) as
+    return this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files WHERE path = ?`).get(path) as
       IndexedFile | undefined;
   }
 
   listFiles(): IndexedFile[] {
     const stamp = this.store.changeStamp();
     if (this.listing?.stamp !== stamp) {
-      const rows = this.store.statement('SELECT path, blob_sha AS blobSha, size, lines, language FROM files ORDER BY path').all();
+      const rows = this.store
+        .statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`)
+        .all();
       this.listing = { stamp, files: (rows as IndexedFile[]).map((f) => Object.freeze(f)) };
     }
     return [...this.listing.files];
@@ -155,7 +159,7 @@ export class SqliteCodeIndex implements CodeIndex {
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined {
     return this.store
       .statement(
-        `SELECT c.start_line AS startLine, c.end_line AS endLine, c.context FROM chunks c JOIN files f ON f.id = c.file_id
+        `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql('c')} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`,
       )
       .get(path, line, line) as { startLine: number; endLine: number; context: string } | undefined;

@@ -110,26 +110,26 @@ const LINKS: Link[] = [
   {
     toCaller: [
       `JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files f ON f.dir = d.dir AND f.language = d.language AND f.id <> d.id`,
+      JOIN files f ON f.dir_id = d.dir_id AND f.language = d.language AND f.id <> d.id`,
       'f.id',
     ],
     toDefinition: [
       `JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files d ON d.dir = f.dir AND d.language = f.language AND d.id <> f.id`,
+      JOIN files d ON d.dir_id = f.dir_id AND d.language = f.language AND d.id <> f.id`,
       'd.id',
     ],
   },
   {
     toCaller: [
       `JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
-      JOIN files h ON h.dir = d.dir AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
+      JOIN files h ON h.dir_id = d.dir_id AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
       JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`,
       'e.src_file_id',
     ],
     toDefinition: [
       `JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
       JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
-      JOIN files d ON d.dir = h.dir AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`,
+      JOIN files d ON d.dir_id = h.dir_id AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`,
       'd.id',
     ],
   },

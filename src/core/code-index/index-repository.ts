@@ -149,6 +149,7 @@ export async function indexRepository(
     store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(listingSummary));
     store.setMeta(BUILD_STATE_KEY, 'complete');
   });
+  if (bulk) store.compact();
   const finished = clock.now();
   report({ phase: 'done', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
   for (const [reason, count] of Object.entries(parsed.contentSkips)) skipped[reason] = (skipped[reason] ?? 0) + count;

@@ -2,16 +2,19 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
+-- Each folder once (a few hundred for 50K files): files point at theirs instead of repeating its path.
+CREATE TABLE folders (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
-  dir TEXT NOT NULL,
-  blob_sha TEXT NOT NULL,
+  dir_id INTEGER NOT NULL,
+  blob_sha BLOB NOT NULL, -- a git sha's 20 (or 32) bytes; text if it is not hex (blob-sha-sql.ts)
   language TEXT NOT NULL,
   size INTEGER NOT NULL,
   mtime_ms REAL NOT NULL,
@@ -44,13 +47,16 @@ CREATE TABLE refs (
   PRIMARY KEY (file_id, name, kind, symbol_id)
 ) WITHOUT ROWID;
 
+-- Clustered by file: a file's imports, in source order (ord), need no index.
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
+  ord INTEGER NOT NULL,
   source TEXT NOT NULL,
   kind TEXT NOT NULL,
   line INTEGER NOT NULL,
-  resolved INTEGER NOT NULL DEFAULT 0
-);
+  resolved INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (file_id, ord)
+) WITHOUT ROWID;
 CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
 
 -- File-level graph: import, contains, call, inherit, type. weight = number of uses.
@@ -70,7 +76,7 @@ CREATE TABLE chunks (
   kind TEXT NOT NULL,
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
-  context TEXT NOT NULL
+  context TEXT -- NULL: rebuilt from the symbol or import rows when read (chunk-context.ts)
 );
 
 -- Contentless: the text stays in the repository, the index keeps only terms. Not detail = column:
@@ -96,12 +102,11 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
  * that was interrupted leaves nothing slow behind.
  */
 export const LOOKUP_INDEXES_SQL = `
-CREATE INDEX IF NOT EXISTS files_dir ON files (dir);
+CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
 CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
-CREATE INDEX IF NOT EXISTS imports_file ON imports (file_id);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;
 

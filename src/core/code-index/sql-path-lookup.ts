@@ -15,7 +15,10 @@ export class SqlPathLookup implements PathLookup {
   }
 
   filesIn(dir: string): string[] {
-    return this.store.statement('SELECT path FROM files WHERE dir = ? ORDER BY path').pluck().all(dir) as string[];
+    return this.store
+      .statement('SELECT f.path FROM folders d JOIN files f ON f.dir_id = d.id WHERE d.path = ? ORDER BY f.path')
+      .pluck()
+      .all(dir) as string[];
   }
 
   withSuffix(suffix: string, from: string): string[] {
@@ -31,7 +34,10 @@ export class SqlPathLookup implements PathLookup {
 
   dirsWithSuffix(suffix: string): string[] {
     const rows = this.store
-      .statement(`SELECT DISTINCT dir FROM files WHERE dir = @suffix OR dir LIKE '%/' || @suffix`)
+      .statement(
+        `SELECT d.path FROM folders d WHERE (d.path = @suffix OR d.path LIKE '%/' || @suffix)
+         AND EXISTS (SELECT 1 FROM files f WHERE f.dir_id = d.id)`,
+      )
       .pluck()
       .all({ suffix }) as string[];
     return rows.filter((d) => endsWithSegments(d, suffix));

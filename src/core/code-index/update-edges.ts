@@ -89,11 +89,11 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
   const db = store.db;
   const rows = db
     .prepare(
-      `SELECT i.rowid, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+      `SELECT i.ord, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
      WHERE i.file_id IN (SELECT file_id FROM temp.batch)
      ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
     )
-    .all() as { rowid: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
+    .all() as { ord: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
   if (rows.length === 0) return 0;
   // A few imports (an edited file) ask the files table; many load every path once.
   let lookup: PathLookup;
@@ -111,7 +111,7 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
   const touched = new Set(rows.map((r) => r.fileId));
   const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
   for (const id of touched) clear.run(id);
-  const mark = db.prepare('UPDATE imports SET resolved = ? WHERE rowid = ?');
+  const mark = db.prepare('UPDATE imports SET resolved = ? WHERE file_id = ? AND ord = ?');
   const upsert = db.prepare(
     `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
      ON CONFLICT DO UPDATE SET weight = weight + 1`,
@@ -128,7 +128,7 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
       linked += 1;
     }
     // 1 resolved, -1 external (nothing in this repository): retried only when files come or go.
-    mark.run(linked > 0 ? 1 : -1, row.rowid);
+    mark.run(linked > 0 ? 1 : -1, row.fileId, row.ord);
     if (linked > 0) resolved += 1;
   }
   return resolved;
