@@ -243,6 +243,16 @@ function countNewlines(text) {
   return n;
 }
 
+// src/core/code-index/chunk-context.ts
+var MAX_IMPORTS_IN_CONTEXT = 8;
+function describeSymbol(symbol) {
+  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
+}
+function describeImports(imports) {
+  if (imports.length === 0) return "";
+  return `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(", ")}`;
+}
+
 // src/core/code-index/identifier-terms.ts
 var IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 var CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
@@ -275,12 +285,17 @@ function toSearchTerms(text) {
   }
   return out.join(" ");
 }
+var ONE_CHAR_TERM = /(?:^| )[^ ](?= |$)/g;
+function withoutOneCharTerms(terms) {
+  ONE_CHAR_TERM.lastIndex = 0;
+  if (!ONE_CHAR_TERM.test(terms)) return terms;
+  return terms.split(" ").filter((t) => t.length > 1).join(" ");
+}
 
 // src/core/code-index/build-chunks.ts
 var MAX_CHUNK_LINES = 80;
 var SMALL_SYMBOL_LINES = 20;
 var TEXT_WINDOW_LINES = 60;
-var MAX_IMPORTS_IN_CONTEXT = 8;
 var MAX_LEADING_LINES = 30;
 var COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
 function buildCodeChunks(lines, symbols, imports) {
@@ -290,7 +305,7 @@ function buildCodeChunks(lines, symbols, imports) {
     list.push(i);
     children.set(s.parent, list);
   });
-  const importContext = imports.length === 0 ? "" : `imports ${imports.slice(0, MAX_IMPORTS_IN_CONTEXT).map((i) => i.source).join(", ")}`;
+  const importContext = describeImports(imports);
   const spans = [];
   const topLevel = children.get(void 0) ?? [];
   let cursor = 1;
@@ -314,7 +329,7 @@ function buildTextChunks(lines) {
 }
 function spanSymbol(spans, symbols, children, index) {
   const symbol = symbols[index];
-  const context = describe(symbol);
+  const context = describeSymbol(symbol);
   const length = symbol.endLine - symbol.startLine + 1;
   if (length <= MAX_CHUNK_LINES) {
     spans.push({ kind: "symbol", startLine: symbol.startLine, endLine: symbol.endLine, symbol: index, context });
@@ -380,9 +395,6 @@ function coalesce(spans) {
   }
   return out;
 }
-function describe(symbol) {
-  return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
-}
 function toChunk(span, lines, symbols) {
   const body = lines.slice(span.startLine - 1, span.endLine).join("\n");
   const names = [];
@@ -408,8 +420,8 @@ function toChunk(span, lines, symbols) {
     endLine: span.endLine,
     symbol: span.symbol,
     context: span.context.length > 300 ? `${span.context.slice(0, 299)}…` : span.context,
-    nameTerms: [...new Set(names.join(" ").split(" "))].join(" "),
-    bodyTerms: toSearchTerms(body)
+    nameTerms: [...new Set(names.join(" ").split(" "))].filter((t) => t.length > 1).join(" "),
+    bodyTerms: withoutOneCharTerms(toSearchTerms(body))
   };
 }
 
@@ -1177,7 +1189,7 @@ async function parseFile(path, bytes) {
   try {
     tree = parser.parse(clean);
   } catch (error) {
-    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe(error) };
   }
   if (!tree) return { ...empty, status: "parse-error", lines: lineCount, reason: "parser returned no tree" };
   try {
@@ -1191,12 +1203,12 @@ async function parseFile(path, bytes) {
       chunks: buildCodeChunks(lines, tags.symbols, tags.imports)
     };
   } catch (error) {
-    return { ...empty, status: "parse-error", lines: lineCount, reason: describe2(error) };
+    return { ...empty, status: "parse-error", lines: lineCount, reason: describe(error) };
   } finally {
     tree.delete();
   }
 }
-function describe2(error) {
+function describe(error) {
   return error instanceof Error && error.message ? error.message : `parser failed (${String(error)})`;
 }
 
