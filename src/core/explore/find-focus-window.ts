@@ -36,15 +36,17 @@ export function findFocusWindow(
     return score;
   };
   const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
+  const sums: number[] = [];
   let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
-  let best = sum;
-  let bestStart = start;
+  sums.push(sum);
   for (let s = start + 1; s + size - 1 <= end; s += 1) {
     sum += scores[s + size - 1 - start]! - scores[s - 1 - start]!;
-    if (sum > best) {
-      best = sum;
-      bestStart = s;
-    }
+    sums.push(sum);
   }
-  return best > 0 ? { start: bestStart, end: bestStart + size - 1 } : range;
+  const best = Math.max(...sums);
+  if (best <= 0) return range;
+  // Every window holding the densest lines scores the same: the middle one of them centres those lines.
+  const ties = sums.flatMap((v, i) => (v >= best - 1e-9 ? [i] : []));
+  const bestStart = start + ties[Math.floor(ties.length / 2)]!;
+  return { start: bestStart, end: bestStart + size - 1 };
 }

@@ -1,6 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { EvidenceSet } from './evidence-set.js';
-import { MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
+import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
@@ -56,8 +56,8 @@ export function planFollowUp(
     }
   }
   // Candidates not looked at yet, best first, while the evidence is short: for an overview their heads; for
-  // other questions the further well-matching chunks of the two strongest candidates only (weaker
-  // candidates' chunks were within 30 lines of the change 5-9% of the time: measured, not worth the lines).
+  // other questions the further well-matching chunks of the three strongest candidates, unless one scored far
+  // below the first (weaker candidates' chunks were within 30 lines of the change 5-9% of the time).
   let lines = evidence.lines;
   for (const candidate of plan.intent === 'architecture' ? plan.candidates : []) {
     if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
@@ -65,7 +65,7 @@ export function planFollowUp(
     ops.push({ kind: 'head', path: candidate.path, maxLines: 40 });
     lines += 40;
   }
-  for (const candidate of plan.intent === 'architecture' ? [] : plan.candidates.slice(0, 3)) {
+  for (const candidate of plan.intent === 'architecture' ? [] : plan.candidates.slice(0, 3).filter(isStrong)) {
     if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
     for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= MIN_CHUNK_RELEVANCE)) {
       if (evidence.covers(candidate.path, chunk.startLine, chunk.endLine)) continue;

@@ -6,7 +6,7 @@ import type { RepoSource } from '../ports.js';
 import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
-import { findFocusWindow } from './find-focus-window.js';
+import { FOCUS_LINES, findFocusWindow } from './find-focus-window.js';
 import { describeMapModules } from './map-modules.js';
 import type { MapModule, Operation } from './types.js';
 
@@ -65,6 +65,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
         optional,
         op.relevance,
         op.focus,
+        op.focusLines,
       );
     case 'search': {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
@@ -106,7 +107,18 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       let added = 0;
       for (const [i, def] of defs.slice(0, MAX_DEFINITIONS).entries()) {
         const reason = `definition of ${def.name} (${def.kind})`;
-        const outcome = await read(state, def.path, def.startLine, def.endLine, 'definition', reason, optional || i > 0);
+        const outcome = await read(
+          state,
+          def.path,
+          def.startLine,
+          def.endLine,
+          'definition',
+          reason,
+          optional || i > 0,
+          undefined,
+          op.focus,
+          MAX_SNIPPET_LINES,
+        );
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -161,6 +173,7 @@ async function read(
   optional = false,
   relevance = RELEVANCE[source],
   focus?: string,
+  focusLines?: number,
 ): Promise<OperationOutcome> {
   // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
   if (findPathSkipReason(path) === 'secret') {
@@ -178,10 +191,12 @@ async function read(
     state.gaps.push(`${path} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
-  let end = Math.min(Math.max(start, endLine), file.lines || endLine);
+  const last = Math.min(Math.max(start, endLine), file.lines || endLine);
+  let end = last;
+  let cut = false;
   if (end - start + 1 > MAX_SNIPPET_LINES) {
     end = start + MAX_SNIPPET_LINES - 1;
-    reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
+    cut = true;
   }
   if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
@@ -216,15 +231,18 @@ async function read(
   // Secrets in ordinary source are redacted here too, line breaks kept, so none reaches a model or a comment.
   const lines = (await redactSecrets(text)).split('\n');
   const slice = (a: number, b: number): string => lines.slice(a - 1, b).join('\n');
+  // The whole range is searched for where the question's words are, not only its first MAX_SNIPPET_LINES.
   if (focus !== undefined) {
-    const window = findFocusWindow(lines, { start, end }, focus);
-    if (window.start !== start || window.end !== end) {
+    const window = findFocusWindow(lines, { start, end: last }, focus, Math.min(focusLines ?? FOCUS_LINES, MAX_SNIPPET_LINES));
+    if (window.start !== start || window.end !== last) {
       reason += ` (lines ${window.start}-${window.end}, where its words are)`;
       start = window.start;
       end = window.end;
+      cut = false;
       if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
     }
   }
+  if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom('contextTokens', tokens)) {

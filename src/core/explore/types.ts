@@ -18,9 +18,12 @@ export type Operation =
       relevance?: number;
       optional?: boolean;
       focus?: string;
+      /** How many lines of a long chunk `focus` keeps (find-focus-window.ts's FOCUS_LINES when absent). */
+      focusLines?: number;
     }
   | { kind: 'search'; query: string; scope?: string }
-  | { kind: 'definition'; symbol: string }
+  /** `focus`: the question, to keep the part of a definition longer than a snippet where its words are. */
+  | { kind: 'definition'; symbol: string; focus?: string }
   | { kind: 'references'; symbol: string }
   | { kind: 'map'; focus?: string[]; tokens?: number };
 
@@ -30,6 +33,8 @@ export interface Candidate {
   path: string;
   reason: string;
   priority: number;
+  /** locate's score relative to the first candidate's (1 for the first; the offline planner's, to spend reads by). */
+  strength?: number;
   /** Where in the file the question's words matched, best first (the offline planner's reads). */
   chunks?: { startLine: number; endLine: number; context: string; relevance: number }[];
 }

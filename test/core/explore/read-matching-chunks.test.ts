@@ -48,8 +48,9 @@ describe('exploring offline > reading what matches', () => {
 describe('findFocusWindow', () => {
   const lines = Array.from({ length: 80 }, (_v, i) => (i === 55 ? '  const delay = computeBackoff(attempt, jitter);' : `  noise${i}();`));
 
-  it("keeps the part of a long chunk where the question's words are", () => {
-    expect(findFocusWindow(lines, { start: 1, end: 80 }, 'where is the backoff jitter computed', 20)).toEqual({ start: 37, end: 56 });
+  it("keeps the part of a long chunk where the question's words are, centred on them", () => {
+    // Every 20-line window holding line 56 scores the same; the middle one puts it near the centre, not at the edge.
+    expect(findFocusWindow(lines, { start: 1, end: 80 }, 'where is the backoff jitter computed', 20)).toEqual({ start: 47, end: 66 });
   });
 
   it('leaves a short range, or one where no word occurs, as it is', () => {
