@@ -7494,6 +7494,9 @@ var MAP_TOKENS = 1500;
 var OVERVIEW_STARTS = 4;
 var OVERVIEW_START_LINES = 40;
 var MAX_OVERVIEW_CHARS = 300;
+var MIN_CANDIDATE_STRENGTH = 0.4;
+var MIN_GLANCE_RELEVANCE = 0.6;
+var GLANCE_LINES = 8;
 function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, options = {}) {
   const reading = readPrompt(prompt);
   const scope = focus[0] ?? bootstrap.scope;
@@ -7504,10 +7507,12 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
     isGenerated: options.isGenerated,
     remembered: options.remembered
   });
+  const best = located[0]?.score ?? 0;
   const candidates = located.map((f, i) => ({
     path: f.path,
     reason: f.reason,
     priority: Math.max(1, 10 - i),
+    strength: best > 0 ? Number((f.score / best).toFixed(4)) : 1,
     chunks: f.chunks
   }));
   const names = reading.identifiers.slice(0, 4);
@@ -7558,19 +7563,19 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       break;
     }
     case "change":
-      for (const name of names) operations.push({ kind: "definition", symbol: name });
+      for (const name of names) operations.push({ kind: "definition", symbol: name, focus: prompt });
       operations.push(...readMatches(candidates, search), { kind: "map", focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });
       questions.push("Which files and symbols would the change touch?", "Which existing patterns should it follow?");
       break;
     default:
-      for (const name of names) operations.push({ kind: "definition", symbol: name });
+      for (const name of names) operations.push({ kind: "definition", symbol: name, focus: prompt });
       operations.push(...readMatches(candidates, search));
       questions.push("Which code carries out what the question asks about, and in what order?");
   }
   const namedQuestion = (reading.kind === "definition" || reading.kind === "usage") && names.length > 0;
   const architecture = reading.kind === "architecture";
   for (const candidate of namedQuestion ? [] : candidates.slice(0, architecture ? 4 : 2)) {
-    if (!architecture && (candidate.chunks?.length ?? 0) > 0) continue;
+    if (!architecture && ((candidate.chunks?.length ?? 0) > 0 || !isStrong(candidate))) continue;
     if (!operations.some((op) => "path" in op && op.path === candidate.path)) {
       operations.push({ kind: "head", path: candidate.path, maxLines: HEAD_LINES });
     }
@@ -7585,11 +7590,16 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
     maxRounds: Math.min(budget.rounds, 3)
   };
 }
+function isStrong(candidate) {
+  return (candidate.strength ?? 1) >= MIN_CANDIDATE_STRENGTH;
+}
 function readMatches(candidates, search) {
   const ops = [];
-  for (const [i, candidate] of candidates.slice(0, CHUNKS_BY_RANK.length).entries()) {
-    const least = i === 0 ? MIN_RELEVANCE_OF_FIRST : MIN_CHUNK_RELEVANCE;
-    for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= least).slice(0, CHUNKS_BY_RANK[i])) {
+  const considered = candidates.slice(0, CHUNKS_BY_RANK.length);
+  for (const [i, candidate] of considered.entries()) {
+    const strong = isStrong(candidate);
+    const least = i === 0 ? MIN_RELEVANCE_OF_FIRST : strong ? MIN_CHUNK_RELEVANCE : MIN_GLANCE_RELEVANCE;
+    for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= least).slice(0, strong ? CHUNKS_BY_RANK[i] : 1)) {
       ops.push({
         kind: "chunk",
         path: candidate.path,
@@ -7598,11 +7608,11 @@ function readMatches(candidates, search) {
         reason: `matches the question (${chunk.context})`,
         relevance: 1.5 + chunk.relevance - 0.1 * i,
         optional: true,
-        ...search.kind === "search" ? { focus: search.query } : {}
+        ...search.kind === "search" ? { focus: search.query, ...strong ? {} : { focusLines: GLANCE_LINES } } : {}
       });
     }
   }
-  return ops.length > 0 ? ops : [search];
+  return ops.length > 0 || considered.some((c) => (c.chunks ?? []).length > 0) ? ops : [search];
 }
 
 // src/core/explore/plan-follow-up.ts
@@ -7642,7 +7652,7 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
     ops.push({ kind: "head", path: candidate.path, maxLines: 40 });
     lines += 40;
   }
-  for (const candidate of plan.intent === "architecture" ? [] : plan.candidates.slice(0, 3)) {
+  for (const candidate of plan.intent === "architecture" ? [] : plan.candidates.slice(0, 3).filter(isStrong)) {
     if (ops.length >= MAX_FOLLOW_UPS || lines >= MAX_EVIDENCE_LINES) break;
     for (const chunk of (candidate.chunks ?? []).filter((c) => c.relevance >= MIN_CHUNK_RELEVANCE)) {
       if (evidence.covers(candidate.path, chunk.startLine, chunk.endLine)) continue;
@@ -7747,17 +7757,18 @@ function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
     return score;
   };
   const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
+  const sums = [];
   let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
-  let best = sum;
-  let bestStart = start;
+  sums.push(sum);
   for (let s = start + 1; s + size - 1 <= end; s += 1) {
     sum += scores[s + size - 1 - start] - scores[s - 1 - start];
-    if (sum > best) {
-      best = sum;
-      bestStart = s;
-    }
+    sums.push(sum);
   }
-  return best > 0 ? { start: bestStart, end: bestStart + size - 1 } : range;
+  const best = Math.max(...sums);
+  if (best <= 0) return range;
+  const ties = sums.flatMap((v, i) => v >= best - 1e-9 ? [i] : []);
+  const bestStart = start + ties[Math.floor(ties.length / 2)];
+  return { start: bestStart, end: bestStart + size - 1 };
 }
 
 // src/core/explore/run-operation.ts
@@ -7784,7 +7795,8 @@ async function runOperation(op, state, options = {}) {
         op.reason ?? `requested lines ${op.startLine}-${op.endLine}`,
         optional,
         op.relevance,
-        op.focus
+        op.focus,
+        op.focusLines
       );
     case "search": {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
@@ -7821,7 +7833,18 @@ async function runOperation(op, state, options = {}) {
       let added = 0;
       for (const [i, def] of defs.slice(0, MAX_DEFINITIONS).entries()) {
         const reason = `definition of ${def.name} (${def.kind})`;
-        const outcome = await read(state, def.path, def.startLine, def.endLine, "definition", reason, optional || i > 0);
+        const outcome = await read(
+          state,
+          def.path,
+          def.startLine,
+          def.endLine,
+          "definition",
+          reason,
+          optional || i > 0,
+          void 0,
+          op.focus,
+          MAX_SNIPPET_LINES
+        );
         if (!outcome.ok) return outcome;
         added += outcome.added;
       }
@@ -7866,7 +7889,7 @@ ${map.text}`);
     }
   }
 }
-async function read(state, path15, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus) {
+async function read(state, path15, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
   if (findPathSkipReason(path15) === "secret") {
     state.gaps.push(`${path15} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
@@ -7882,10 +7905,12 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
     state.gaps.push(`${path15} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
-  let end = Math.min(Math.max(start, endLine), file.lines || endLine);
+  const last = Math.min(Math.max(start, endLine), file.lines || endLine);
+  let end = last;
+  let cut = false;
   if (end - start + 1 > MAX_SNIPPET_LINES) {
     end = start + MAX_SNIPPET_LINES - 1;
-    reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
+    cut = true;
   }
   if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
   if (optional && source === "head" && !state.meter.hasTouched(path15) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
@@ -7917,14 +7942,16 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
   const lines = (await redactSecrets(text)).split("\n");
   const slice = (a, b) => lines.slice(a - 1, b).join("\n");
   if (focus !== void 0) {
-    const window = findFocusWindow(lines, { start, end }, focus);
-    if (window.start !== start || window.end !== end) {
+    const window = findFocusWindow(lines, { start, end: last }, focus, Math.min(focusLines ?? FOCUS_LINES, MAX_SNIPPET_LINES));
+    if (window.start !== start || window.end !== last) {
       reason += ` (lines ${window.start}-${window.end}, where its words are)`;
       start = window.start;
       end = window.end;
+      cut = false;
       if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
     }
   }
+  if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
