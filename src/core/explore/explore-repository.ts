@@ -189,7 +189,8 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     gaps: state.gaps,
     namesWanted,
     namesFound: state.defined,
-    modules: state.modules,
+    // Only an overview lists modules: a change question's map is focused on its files, and says nothing of the whole.
+    modules: plan.intent === 'architecture' ? state.modules : undefined,
   });
   if (!input.model || input.skipExecution) return { kind: 'done', context, plan, output: undefined, metrics: metrics() };
   const executed = await executeWithModel({

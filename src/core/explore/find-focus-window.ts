@@ -43,7 +43,9 @@ export function findFocusWindow(
     sum += scores[s + size - 1 - start]! - scores[s - 1 - start]!;
     sums.push(sum);
   }
-  const best = Math.max(...sums);
+  // A loop, not Math.max(...sums): a definition of 100K+ lines would overflow the call stack.
+  let best = -Infinity;
+  for (const v of sums) if (v > best) best = v;
   if (best <= 0) return range;
   // Every window holding the densest lines scores the same: the middle one of them centres those lines.
   const ties = sums.flatMap((v, i) => (v >= best - 1e-9 ? [i] : []));

@@ -13,13 +13,13 @@ const DECLARATION = /class|struct|interface|trait|enum|function|type|module|impl
  * The product's own files of a repository map, most used first: what an
  * overview question is about. Tests, docs, examples, benchmarks, text files
  * and generated bundles rank high by size or by use but say little about the
- * design, so they are left out.
+ * design, so they are left out, unless nothing else is in the map.
  */
 export function productFilesByUse(index: CodeIndex, map: RepoMap, isGenerated?: (path: string) => boolean): string[] {
-  return [...map.files]
-    .sort((a, b) => b.rank - a.rank)
-    .map((f) => f.path)
-    .filter((path) => isProductFile(index, path, isGenerated));
+  const byRank = [...map.files].sort((a, b) => b.rank - a.rank).map((f) => f.path);
+  const product = byRank.filter((path) => isProductFile(index, path, isGenerated));
+  // A map of only such files (an overview of examples/, or a repository of docs) is described as it is.
+  return product.length > 0 ? product : byRank.filter((path) => !isGenerated?.(path));
 }
 
 /** Source code of the product itself: not a test, doc, example, benchmark, text file or generated bundle. */

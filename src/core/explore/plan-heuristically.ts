@@ -46,6 +46,8 @@ export const MIN_CANDIDATE_STRENGTH = 0.4;
  */
 const MIN_GLANCE_RELEVANCE = 0.6;
 const GLANCE_LINES = 8;
+/** Of the candidates no chunk matched (found by name or links), the first this many get their head read. */
+const HEADS_WITHOUT_MATCHES = 2;
 
 export function planHeuristically(
   prompt: string,
@@ -141,7 +143,7 @@ export function planHeuristically(
   // A question about named symbols is answered by their definitions and uses instead.
   const namedQuestion = (reading.kind === 'definition' || reading.kind === 'usage') && names.length > 0;
   const architecture = reading.kind === 'architecture';
-  for (const candidate of namedQuestion ? [] : candidates.slice(0, architecture ? 4 : 2)) {
+  for (const candidate of namedQuestion ? [] : candidates.slice(0, architecture ? 4 : HEADS_WITHOUT_MATCHES)) {
     if (!architecture && ((candidate.chunks?.length ?? 0) > 0 || !isStrong(candidate))) continue;
     if (!operations.some((op) => 'path' in op && op.path === candidate.path)) {
       operations.push({ kind: 'head', path: candidate.path, maxLines: HEAD_LINES });
@@ -166,8 +168,8 @@ export function isStrong(candidate: Candidate): boolean {
 /**
  * The chunks of the strongest candidates where the question's words matched
  * (CHUNKS_BY_RANK), most relevant first; of a candidate far weaker than the
- * first only a glance at its best chunk; the plain search when no candidate
- * has a matching chunk.
+ * first only a glance at its best chunk; the plain search when none of those
+ * is read.
  */
 export function readMatches(candidates: Candidate[], search: Operation): Operation[] {
   const ops: Operation[] = [];
@@ -188,6 +190,11 @@ export function readMatches(candidates: Candidate[], search: Operation): Operati
       });
     }
   }
-  // The search reads its own hits, strong or weak: it stands in only when no candidate matched the words at all.
-  return ops.length > 0 || considered.some((c) => (c.chunks ?? []).length > 0) ? ops : [search];
+  if (ops.length > 0) return ops;
+  // The search reads its own hits, strong or weak: it stands in when no candidate matched the words at all, or
+  // when every match was under its bar and no strong candidate gets its head read (below) instead, so a
+  // question never goes without a read.
+  const matched = considered.some((c) => (c.chunks ?? []).length > 0);
+  const headRead = considered.slice(0, HEADS_WITHOUT_MATCHES).some((c) => (c.chunks ?? []).length === 0 && isStrong(c));
+  return matched && headRead ? [] : [search];
 }

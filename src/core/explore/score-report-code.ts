@@ -47,6 +47,12 @@ function findRepoFile(framePath: string, tails: Map<string, string | undefined>)
 
 /** Chunks searched for a quoted name: its tests and examples come first (the name is in their paths), the code after. */
 const QUOTED_SEARCH_CHUNKS = 300;
+/**
+ * Calls and quoted names looked up per report, the title's first: a pasted lint log or `--help` text holds
+ * hundreds, and each is a lookup (a quoted name a 300-chunk search).
+ */
+const MAX_CALLS = 30;
+const MAX_QUOTED_NAMES = 20;
 
 /** A file that documents or exemplifies a name rather than defines it: in a docs or examples folder, or named after it. */
 function isAboutTheName(path: string, name: string): boolean {
@@ -86,7 +92,7 @@ export function scoreReportCode(
     if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');
   }
 
-  for (const name of report.calls) {
+  for (const name of titleFirst(report.calls, report.titleCalls).slice(0, MAX_CALLS)) {
     if (lookedUp.has(name)) continue;
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
@@ -106,7 +112,7 @@ export function scoreReportCode(
 
   // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
   const best = new Map<string, { amount: number; name: string }>();
-  for (const name of report.quotedNames) {
+  for (const name of titleFirst(report.quotedNames, report.titleNames).slice(0, MAX_QUOTED_NAMES)) {
     const holders = new Set(
       index
         .search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true })
@@ -118,4 +124,9 @@ export function scoreReportCode(
     for (const path of holders) if (weight > (best.get(path)?.amount ?? 0)) best.set(path, { amount: weight, name });
   }
   for (const [path, { amount, name }] of best) add(path, amount, `holds ${name}, which the report quotes`);
+}
+
+/** The names the title also holds first, then the rest in the report's order. */
+function titleFirst(names: string[], inTitle: string[]): string[] {
+  return [...names.filter((n) => inTitle.includes(n)), ...names.filter((n) => !inTitle.includes(n))];
 }

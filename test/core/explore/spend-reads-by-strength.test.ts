@@ -55,6 +55,11 @@ describe('spending reads by the strength of a candidate', () => {
       expect(ops).toEqual([]);
     });
 
+    it('falls back to the plain search when every match is under its bar and no head is read instead', () => {
+      const ops = readMatches([candidate('first.ts', 1, [chunk(3, 0.2)]), candidate('weak.ts', 0.1, [chunk(3, 0.3)])], search);
+      expect(ops).toEqual([search]);
+    });
+
     it('falls back to the plain search when no candidate matched the words at all', () => {
       expect(readMatches([candidate('named.ts', 1, [])], search)).toEqual([search]);
     });

@@ -67,4 +67,25 @@ describe('run > explain > an overview question', () => {
     expect(long.context.evidence.some((e) => e.reason.startsWith('start of src/engine.ts'))).toBe(false);
     expect(long.context.evidence.some((e) => e.path === 'src/downloader.ts')).toBe(true);
   });
+
+  it('lists no modules for a change question, whose map is focused on its own files', async () => {
+    const { ports, repo } = await explorePorts(FILES);
+    const change = answered(
+      await run({ command: 'explain', prompt: 'add a retry to upload', repo: { kind: 'local', root: repo.root } }, ports),
+    );
+    expect(change.context.modules).toBeUndefined();
+    expect(change.body).not.toContain('### Modules');
+  });
+
+  it('describes a repository of examples only as it is, when no product file is in the map', async () => {
+    const examples = Object.fromEntries(Object.entries(FILES).map(([p, text]) => [p.replace(/^src\//, 'examples/'), text]));
+    const { ports, repo } = await explorePorts(examples);
+    const overview = answered(
+      await run(
+        { command: 'explain', prompt: 'give an overview of every module of this project', repo: { kind: 'local', root: repo.root } },
+        ports,
+      ),
+    );
+    expect(overview.context.modules?.[0]?.path).toBe('examples/engine.ts');
+  });
 });
