@@ -33,8 +33,8 @@ export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism());
 }
 
-export function createParsePool(workers: number): ParsePool {
-  return workers <= 0 ? createInlinePool() : createWorkerPool(workers);
+export function createParsePool(workers: number, options: { recycleAfterBytes?: number } = {}): ParsePool {
+  return workers <= 0 ? createInlinePool() : createWorkerPool(workers, options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES);
 }
 
 function createInlinePool(): ParsePool {
@@ -81,16 +81,27 @@ function spawnWorker(): Worker {
  */
 const IN_FLIGHT_PER_WORKER = 4;
 
-function createWorkerPool(count: number): ParsePool {
+/**
+ * Source bytes a parser worker parses before a fresh one replaces it (see recycle below). Measured on the
+ * pinned full corpus (53,608 files, 78.7 MB parsed; four runs without, three with, in turn): peak RSS 566-627
+ * MB without, 536-554 MB at 20 MB (542-547 MB at 10 MB), for 1-2 s more CPU over ~43 s (the new workers load
+ * their grammars again).
+ */
+export const RECYCLE_AFTER_BYTES = 20_000_000;
+
+function createWorkerPool(count: number, recycleAfterBytes: number): ParsePool {
   let nextId = 0;
   const pending = new Map<number, { resolve: (o: ParseOutcome) => void; worker: Worker }>();
   const load = new Map<Worker, number>();
+  const parsed = new Map<Worker, number>();
+  const retiring = new Set<Worker>();
   const queue: { task: ParseTask; resolve: (o: ParseOutcome) => void }[] = [];
 
   const dispatch = (): void => {
     while (queue.length > 0) {
       let target: Worker | undefined;
       for (const [worker, inFlight] of load) {
+        if (retiring.has(worker)) continue;
         if (inFlight < IN_FLIGHT_PER_WORKER && (target === undefined || inFlight < load.get(target)!)) target = worker;
       }
       if (!target) return;
@@ -109,18 +120,33 @@ function createWorkerPool(count: number): ParsePool {
     entry.resolve(outcome);
   };
 
-  for (let i = 0; i < count; i += 1) {
+  // A worker that has parsed recycleAfterBytes takes no new task; once its last one is answered it is
+  // replaced by a fresh one, so WASM memory grown on big files is given back (it never shrinks in place).
+  const recycle = (worker: Worker, bytes: number): void => {
+    parsed.set(worker, (parsed.get(worker) ?? 0) + bytes);
+    if (!retiring.has(worker) && parsed.get(worker)! >= recycleAfterBytes) retiring.add(worker);
+    if (!retiring.has(worker) || load.get(worker) !== 0) return;
+    load.delete(worker);
+    parsed.delete(worker);
+    retiring.delete(worker);
+    void worker.terminate();
+    addWorker();
+  };
+
+  const addWorker = (): void => {
     const worker = spawnWorker();
     worker.on('message', (reply: ParseReply) => {
       settle(
         reply.id,
         reply.ok ? { file: reply.file, bytes: reply.bytes, error: undefined } : { file: undefined, bytes: 0, error: reply.message },
       );
+      recycle(worker, reply.ok ? reply.bytes : 0);
       dispatch();
     });
     worker.on('error', (error) => {
       // A crashed worker fails its tasks and leaves the pool; the rest carry on.
       load.delete(worker);
+      retiring.delete(worker);
       for (const [id, entry] of pending) {
         if (entry.worker === worker) settle(id, { file: undefined, bytes: 0, error: `parser worker crashed: ${error.message}` });
       }
@@ -130,7 +156,8 @@ function createWorkerPool(count: number): ParsePool {
       dispatch();
     });
     load.set(worker, 0);
-  }
+  };
+  for (let i = 0; i < count; i += 1) addWorker();
 
   return {
     parse(path, absolutePath) {
