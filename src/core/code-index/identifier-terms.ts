@@ -69,10 +69,10 @@ export function toPathTerms(relativePath: string): string {
 const ONE_CHAR_TERM = /(?:^| )[^ ](?= |$)/g;
 
 /**
- * Search text as the index stores it: without one-character terms. A
- * question's words shorter than two characters are dropped (toFtsQuery), so
- * no query can match them; they were 10% of the FTS entries on the bench corpus
- * (`d` of `.d.ts`, digits of versions, `x`, `i`), and only lengthened rows.
+ * A path's search terms as the index stores them: without one-character
+ * terms (`d` of `.d.ts`, version digits). A question's words shorter than two
+ * characters are dropped (toFtsQuery), so no query can match them. Chunk
+ * bodies keep theirs (build-chunks.ts says why).
  */
 export function withoutOneCharTerms(terms: string): string {
   ONE_CHAR_TERM.lastIndex = 0;
