@@ -10,9 +10,13 @@ import { fileURLToPath } from 'node:url';
  * (the caller's test then fails).
  */
 export function indexAndKill(root: string, indexFile: string, killAfter: number): Promise<{ killed: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./index-child.ts', import.meta.url)), root, indexFile, String(killAfter)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./index-child.ts', import.meta.url)), root, indexFile, String(killAfter)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let buffer = '';
     let killed = false;

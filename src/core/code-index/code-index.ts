@@ -71,9 +71,7 @@ export class SqliteCodeIndex implements CodeIndex {
   listFiles(): IndexedFile[] {
     const stamp = this.store.changeStamp();
     if (this.listing?.stamp !== stamp) {
-      const rows = this.store
-        .statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`)
-        .all();
+      const rows = this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`).all();
       this.listing = { stamp, files: (rows as IndexedFile[]).map((f) => Object.freeze(f)) };
     }
     return [...this.listing.files];
