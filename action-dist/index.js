@@ -709,9 +709,8 @@ CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
   }
 });
 
-// src/core/code-index/index-store.ts
+// src/core/code-index/open-index-db.ts
 import { existsSync as existsSync2, rmSync } from "node:fs";
-import { hostname } from "node:os";
 import Database from "better-sqlite3";
 function openWritable(file, options) {
   let db = new Database(file, { verbose: options.onStatement });
@@ -766,6 +765,19 @@ function readVersion(db) {
     return void 0;
   }
 }
+var WRITER_CACHE_KB;
+var init_open_index_db = __esm({
+  "src/core/code-index/open-index-db.ts"() {
+    "use strict";
+    init_index_meta_keys();
+    init_schema();
+    WRITER_CACHE_KB = 16 * 1024;
+  }
+});
+
+// src/core/code-index/index-store.ts
+import { hostname } from "node:os";
+import Database2 from "better-sqlite3";
 function dirOf2(file) {
   const slash = file.lastIndexOf("/");
   return slash < 0 ? "" : file.slice(0, slash);
@@ -806,7 +818,7 @@ function prepareStatements(db) {
     setMeta: db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
   };
 }
-var IndexStore, WRITER_CACHE_KB;
+var IndexStore;
 var init_index_store = __esm({
   "src/core/code-index/index-store.ts"() {
     "use strict";
@@ -817,6 +829,7 @@ var init_index_store = __esm({
     init_index_meta_keys();
     init_index_write_lock();
     init_schema();
+    init_open_index_db();
     IndexStore = class _IndexStore {
       db;
       file;
@@ -834,7 +847,7 @@ var init_index_store = __esm({
       static open(file, options = {}) {
         let db;
         try {
-          db = new Database(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
+          db = new Database2(file, { readonly: true, fileMustExist: true, verbose: options.onStatement });
         } catch (error2) {
           throw new IndexUnavailableError(`no index at ${file}`, {
             hint: "run `nanodex index` first (with the same --repo)",
@@ -915,7 +928,7 @@ var init_index_store = __esm({
         try {
           this.db.exec("VACUUM");
         } catch (error2) {
-          if (error2 instanceof Database.SqliteError) return false;
+          if (error2 instanceof Database2.SqliteError) return false;
           throw error2;
         } finally {
           this.db.pragma("temp_store = MEMORY");
@@ -1075,7 +1088,6 @@ var init_index_store = __esm({
         s.deleteEdgesFrom.run(fileId);
       }
     };
-    WRITER_CACHE_KB = 16 * 1024;
   }
 });
 
