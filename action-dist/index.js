@@ -3361,6 +3361,8 @@ var SqliteCodeIndex = class {
    * ~70 ms each). Rows are frozen, since every caller gets the same objects.
    */
   listing;
+  /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
+  lastMap;
   getFile(path15) {
     return this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files WHERE path = ?`).get(path15);
   }
@@ -3397,7 +3399,9 @@ var SqliteCodeIndex = class {
     return searchChunks(this.store, question, options);
   }
   repoMap(options) {
-    return buildRepoMap(this.store, options);
+    const key = `${this.store.changeStamp()}\0${JSON.stringify(options ?? {})}`;
+    if (this.lastMap?.key !== key) this.lastMap = { key, map: buildRepoMap(this.store, options) };
+    return { ...this.lastMap.map, files: [...this.lastMap.map.files] };
   }
   importSources(paths) {
     return this.store.statement(
@@ -9274,7 +9278,7 @@ function findFilesToChange(input) {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
   const isNamed = (path15) => named.some((p) => path15 === p || path15.endsWith(`/${p}`));
-  const isProduct = (path15) => isNamed(path15) || !(isTestFile(path15) || isNonProductPath(path15) || (index.getFile(path15)?.language ?? "text") === "text");
+  const isProduct = (path15) => isNamed(path15) || isProductFile(index, path15);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
   const seen = /* @__PURE__ */ new Set();
@@ -9302,9 +9306,6 @@ function findFilesToChange(input) {
   }
   const rank2 = { named: 0, matched: 1, linked: 2 };
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
-}
-function isNonProductPath(path15) {
-  return findNonProductFolder(path15) !== void 0;
 }
 function symbolsAt(symbols, items) {
   const out = [];

@@ -58,6 +58,8 @@ export class SqliteCodeIndex implements CodeIndex {
    * ~70 ms each). Rows are frozen, since every caller gets the same objects.
    */
   private listing: { stamp: string; files: readonly IndexedFile[] } | undefined;
+  /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
+  private lastMap: { key: string; map: RepoMap } | undefined;
 
   constructor(private readonly store: IndexStore) {
     this.graph = new GraphQueries(store);
@@ -110,7 +112,9 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   repoMap(options?: RepoMapOptions): RepoMap {
-    return buildRepoMap(this.store, options);
+    const key = `${this.store.changeStamp()}\0${JSON.stringify(options ?? {})}`;
+    if (this.lastMap?.key !== key) this.lastMap = { key, map: buildRepoMap(this.store, options) };
+    return { ...this.lastMap.map, files: [...this.lastMap.map.files] };
   }
 
   importSources(paths: string[]): { path: string; source: string }[] {

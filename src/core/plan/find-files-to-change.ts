@@ -1,12 +1,12 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
-import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { REMEMBERED_REASON } from '../explore/locate-files.js';
+import { isProductFile } from '../explore/map-modules.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
-import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
+import { isRunnableTest } from '../repo/is-test-file.js';
 import type { LineRef } from '../render/link-to.js';
 
 /** A file a plan proposes to change, with the code in it and how certain that is. */
@@ -45,8 +45,7 @@ export function findFilesToChange(input: {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
-  const isProduct = (path: string) =>
-    isNamed(path) || !(isTestFile(path) || isNonProductPath(path) || (index.getFile(path)?.language ?? 'text') === 'text');
+  const isProduct = (path: string) => isNamed(path) || isProductFile(index, path);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path)];
   const seen = new Set<string>();
@@ -82,11 +81,6 @@ export function findFilesToChange(input: {
   const rank = { named: 0, matched: 1, linked: 2 };
   // Most certain first; within a level, the exploration's order stands (stable sort).
   return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
-}
-
-/** Docs, examples and benchmarks by folder: shown when asked about, never proposed for a code change. */
-export function isNonProductPath(path: string): boolean {
-  return findNonProductFolder(path) !== undefined;
 }
 
 /** The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. */
