@@ -71,7 +71,7 @@ describe('nanodex plan, explain, diagram, review and skills', () => {
     git(repo, ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'later']);
     const other = await run('review', '--base', 'main', '--head', head, '--json');
     expect(other.code).toBe(EXIT.ok);
-    expect(other.err).toContain('the checkout is not --head');
+    expect(other.err).toContain('the checkout is not the head commit');
     const body = JSON.parse(other.out).comment.body as string;
     expect(body).toContain('src/http/headers.ts#L1-L4');
     expect(body).not.toContain('src/http/headers.ts#L6');

@@ -5,7 +5,6 @@ import type { Request } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
-import { readGitDiff } from '../read-git-diff.js';
 import { isRepoUrl } from '../is-repo-url.js';
 import type { RunOptions } from '../run-request.js';
 
@@ -60,15 +59,11 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
           });
         }
         const root = path.resolve(io.cwd, options.repo);
-        const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, options.base, options.head ?? 'HEAD');
         // Lines and callers must be the head commit's: another checkout, or local edits, are read from a snapshot of it.
-        const { hasTrackedEdits, snapshotCommit } = await import('../snapshot-commit.js');
-        const atHead = checkedOut === headSha && !(await hasTrackedEdits(root));
-        const snapshot = atHead ? undefined : await snapshotCommit(root, headSha);
+        const { readChangeAtHead } = await import('../change-at-head.js');
+        const { diff, baseSha, headSha, snapshot } = await readChangeAtHead(root, options.base, options.head ?? 'HEAD');
         if (snapshot) {
-          io.stderr.write(
-            `note: ${checkedOut === headSha ? 'the checkout has local edits' : `the checkout is not --head`}; indexing ${headSha.slice(0, 12)} from a snapshot of its files\n`,
-          );
+          io.stderr.write(`note: ${snapshot.reason}; indexing ${headSha.slice(0, 12)} from a snapshot of its files\n`);
         }
         try {
           return await runRequest(

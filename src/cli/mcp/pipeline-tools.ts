@@ -18,8 +18,7 @@ import {
 import type { CliIo } from '../cli-context.js';
 import { createCliLogger } from '../cli-logger.js';
 import { openIndex } from '../open-index.js';
-import { readGitDiff } from '../read-git-diff.js';
-import { hasTrackedEdits, snapshotCommit } from '../snapshot-commit.js';
+import { readChangeAtHead } from '../change-at-head.js';
 import type { McpIndex } from './mcp-index.js';
 import { answer, toolResult } from './tool-result.js';
 
@@ -149,7 +148,7 @@ export function registerPipelineTools(server: McpServer, setup: PipelineSetup): 
 async function reviewDiff(setup: PipelineSetup, base: string, head: string): Promise<RunResult> {
   return setup.index.use(async ({ store, source }) => {
     const root = source.root;
-    const { diff, baseSha, headSha, checkedOut } = await readGitDiff(root, base, head);
+    const { diff, baseSha, headSha, snapshot } = await readChangeAtHead(root, base, head);
     const request: Request = {
       command: 'review',
       prompt: 'Review this change.',
@@ -157,8 +156,7 @@ async function reviewDiff(setup: PipelineSetup, base: string, head: string): Pro
       diff,
       pullRequest: { number: 0, title: `${base}...${head}`, body: '', baseSha, headSha },
     };
-    if (checkedOut === headSha && !(await hasTrackedEdits(root))) return run(request, portsFor(setup, store, source));
-    const snapshot = await snapshotCommit(root, headSha);
+    if (!snapshot) return run(request, portsFor(setup, store, source));
     try {
       const opened = await openIndex({ repo: snapshot.dir, index: snapshot.indexFile, json: true, refresh: true }, setup.io);
       try {
