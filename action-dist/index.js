@@ -15055,6 +15055,11 @@ ${await redactSecrets(body)}`;
 }
 
 // src/github/github-thread.ts
+var PAGE = 100;
+function lastPage(link2) {
+  const match = /<[^>]*[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link2 ?? "");
+  return match ? Number(match[1]) : 1;
+}
 var GitHubThread = class _GitHubThread {
   constructor(client, target, options, ids = /* @__PURE__ */ new Map()) {
     this.client = client;
@@ -15120,22 +15125,24 @@ Planned in #${this.target.number}.`);
       });
     }
   }
-  /** The latest `limit` comments, oldest first: GitHub lists them oldest first, so the last pages are read. */
+  /**
+   * The latest `limit` comments, oldest first. GitHub lists a thread oldest
+   * first, so the first page's `last` link says how many pages there are and
+   * only the last ones are read: a thread of thousands of comments costs a
+   * few requests, not one per hundred comments.
+   */
   async readComments(limit2) {
-    const comments = [];
+    const route = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
+    const params = { owner: this.target.owner, repo: this.target.repo, issue_number: this.target.number, per_page: PAGE };
     try {
-      const pages = this.client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        owner: this.target.owner,
-        repo: this.target.repo,
-        issue_number: this.target.number,
-        per_page: 100
-      });
-      for await (const page of pages) {
-        for (const c of page.data) {
-          comments.push({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at });
-        }
-        if (comments.length > limit2 * 2) comments.splice(0, comments.length - limit2);
+      const first2 = await this.client.request(route, { ...params, page: 1 });
+      const last = lastPage(first2.headers.link);
+      const wanted = Math.ceil(limit2 / PAGE) + 1;
+      const pages = last <= wanted ? [first2.data] : [];
+      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
+        pages.push((await this.client.request(route, { ...params, page })).data);
       }
+      return pages.flat().map((c) => ({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at })).slice(-limit2);
     } catch (error2) {
       throw toNanodexError(error2, {
         what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
@@ -15143,7 +15150,6 @@ Planned in #${this.target.number}.`);
         clock: systemClock
       });
     }
-    return comments.slice(-limit2);
   }
   async readFacts() {
     const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {

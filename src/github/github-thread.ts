@@ -18,6 +18,15 @@ import { readSuppressedFindings } from './read-suppressed-findings.js';
 import { toNanodexError } from './to-nanodex-error.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 
+/** Comments per page when reading a thread (GitHub's maximum). */
+const PAGE = 100;
+
+/** The page number of a `Link` header's rel="last" (1 when there is no next page). */
+export function lastPage(link: string | undefined): number {
+  const match = /<[^>]*[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link ?? '');
+  return match ? Number(match[1]) : 1;
+}
+
 export interface GitHubThreadOptions {
   /** nanodex's own login: only its comments count as its replies. */
   selfLogin: string;
@@ -101,23 +110,27 @@ export class GitHubThread implements PullRequestThread {
     }
   }
 
-  /** The latest `limit` comments, oldest first: GitHub lists them oldest first, so the last pages are read. */
+  /**
+   * The latest `limit` comments, oldest first. GitHub lists a thread oldest
+   * first, so the first page's `last` link says how many pages there are and
+   * only the last ones are read: a thread of thousands of comments costs a
+   * few requests, not one per hundred comments.
+   */
   async readComments(limit: number): Promise<ThreadComment[]> {
-    const comments: ThreadComment[] = [];
+    const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments' as const;
+    const params = { owner: this.target.owner, repo: this.target.repo, issue_number: this.target.number, per_page: PAGE };
     try {
-      const pages = this.client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        owner: this.target.owner,
-        repo: this.target.repo,
-        issue_number: this.target.number,
-        per_page: 100,
-      });
-      for await (const page of pages) {
-        for (const c of page.data) {
-          comments.push({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at });
-        }
-        // Bounded: a thread of thousands of comments keeps only the most recent ones in memory.
-        if (comments.length > limit * 2) comments.splice(0, comments.length - limit);
+      const first = await this.client.request(route, { ...params, page: 1 });
+      const last = lastPage(first.headers.link);
+      const wanted = Math.ceil(limit / PAGE) + 1; // the newest page may hold a single comment
+      const pages = last <= wanted ? [first.data] : [];
+      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
+        pages.push((await this.client.request(route, { ...params, page })).data);
       }
+      return pages
+        .flat()
+        .map((c) => ({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at }))
+        .slice(-limit);
     } catch (error) {
       throw toNanodexError(error, {
         what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
@@ -125,7 +138,6 @@ export class GitHubThread implements PullRequestThread {
         clock: systemClock,
       });
     }
-    return comments.slice(-limit);
   }
 
   async readFacts(): Promise<PullRequestFacts> {
