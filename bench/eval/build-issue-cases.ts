@@ -11,9 +11,10 @@
  * The issues file is a list of { repo, number, url, title, body } records
  * (collected by hand from GitHub issue threads; kept outside the repository).
  * For each issue, the fix is the oldest commit whose message says it fixes,
- * closes or resolves `#number`; when that commit came in through a merge, the
- * change is the whole merge (first parent to merge), so a fix split over
- * several commits of one pull request counts whole. The case keeps the fix
+ * closes or resolves `#number`; when that commit came in through a pull
+ * request's merge, the change is the whole merge (first parent to merge), so a
+ * fix split over several commits of one pull request counts whole; through a
+ * maintenance branch merged back (many fixes at once), the fix's own commit. The case keeps the fix
  * when it modifies 1-3 existing non-test source files (case-rules.ts) and
  * exports the tree before it with `git archive`, as build-cases.ts does.
  */
@@ -154,7 +155,9 @@ function findFixes(
         rejected.set(n, 'not-on-mainline');
         continue;
       }
-      change = merge;
+      // A pull request's merge is the whole fix (it may be split over commits); a maintenance
+      // branch merged back ("Merge branch 'stable'", sphinx) carries many fixes: the fix's own commit.
+      if (/^Merge pull request #/.test(git(gitDir, 'log', '-1', '--format=%s', merge))) change = merge;
     }
     const [parents = '', date = ''] = git(gitDir, 'log', '-1', '--format=%P%x1f%as', change).trim().split('\x1f');
     const parentSha = parents.split(' ')[0];
