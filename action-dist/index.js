@@ -2518,8 +2518,8 @@ function loadFileGraph(store, options = {}) {
   files.forEach((f, i) => position.set(f.id, i));
   const kinds = options.kinds?.filter((k) => KIND_NAME.test(k));
   const where = kinds === void 0 ? "" : `WHERE kind IN (${kinds.map((k) => `'${k}'`).join(", ")})`;
-  const weight3 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).filter(([k]) => KIND_NAME.test(k)).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
-  const row = store.statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight3}) FROM edges ${where}`).raw().get();
+  const weight2 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).filter(([k]) => KIND_NAME.test(k)).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
+  const row = store.statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight2}) FROM edges ${where}`).raw().get();
   const srcs = JSON.parse(row[0]);
   const dsts = JSON.parse(row[1]);
   const weights = JSON.parse(row[2]);
@@ -2545,12 +2545,12 @@ function pageRank(n, graph, options = {}) {
   const iterations = options.iterations ?? 50;
   const tolerance = options.tolerance ?? 1e-6;
   if (n === 0) return new Float64Array(0);
-  const { from, to, weight: weight3 } = graph;
+  const { from, to, weight: weight2 } = graph;
   const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
   const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight3[e];
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight2[e];
   const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight3[e] / outWeight[from[e]];
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight2[e] / outWeight[from[e]];
   let rank2 = Float64Array.from(teleport);
   let next = new Float64Array(n);
   for (let iter = 0; iter < iterations; iter += 1) {
@@ -3033,8 +3033,8 @@ var MAX_SIGNATURE_CHARS = 120;
 function buildRepoMap(store, options = {}) {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
   const { files, rank: rank2 } = rankFiles(store, options);
-  const weight3 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order2 = files.map((_, i) => i).sort((a, b) => weight3[b] - weight3[a] || (files[a].path < files[b].path ? -1 : 1));
+  const weight2 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
+  const order2 = files.map((_, i) => i).sort((a, b) => weight2[b] - weight2[a] || (files[a].path < files[b].path ? -1 : 1));
   const chosen = [];
   let used = 0;
   let full = false;
@@ -5272,10 +5272,10 @@ function toRoutingTerms(text) {
   for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
     const bare = chunk.replace(/^[^\p{L}\p{N}#@]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "") continue;
-    const weight3 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
+    const weight2 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
     for (const word of toWords(bare)) {
       if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight3 });
+      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight2 });
     }
   }
   return terms;
@@ -5351,8 +5351,8 @@ function scoreSkills(text, skills) {
   for (const term of terms) {
     if (term.stop) continue;
     const leads = content2.size === 0 && !QUESTION_WORDS.has(term.word);
-    const weight3 = leads ? term.weight * LEAD_FACTOR : term.weight;
-    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight3));
+    const weight2 = leads ? term.weight * LEAD_FACTOR : term.weight;
+    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight2));
   }
   const order2 = (skill) => {
     const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
@@ -5369,9 +5369,9 @@ function scoreOne(v, terms, content2, rarity) {
       continue;
     }
     if (stem.length < 5) continue;
-    for (const [word, weight3] of v.words) {
-      if (weight3 > WEIGHT.description && isOneEditApart(stem, word)) {
-        score += weight3 * TYPO_FACTOR * rarity(word) * termWeight;
+    for (const [word, weight2] of v.words) {
+      if (weight2 > WEIGHT.description && isOneEditApart(stem, word)) {
+        score += weight2 * TYPO_FACTOR * rarity(word) * termWeight;
         break;
       }
     }
@@ -5396,11 +5396,11 @@ function toVocabulary(skill) {
 function buildVocabulary(skill) {
   const words = /* @__PURE__ */ new Map();
   const phrases = [];
-  const add = (text, weight3, asTrigger) => {
+  const add = (text, weight2, asTrigger) => {
     const terms = toRoutingTerms(text);
     if (asTrigger && terms.length > 1) {
-      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight: weight3 });
-    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight3));
+      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight: weight2 });
+    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight2));
   };
   add(skill.description, WEIGHT.description, false);
   add(
@@ -7124,8 +7124,8 @@ function scoreReportCode(index, question, options) {
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
-    const weight3 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
-    for (const path15 of defFiles) add(path15, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    const weight2 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
+    for (const path15 of defFiles) add(path15, weight2 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
   for (const module of report.modules) {
     const tail = module.replace(/\./g, "/");
@@ -7141,8 +7141,8 @@ function scoreReportCode(index, question, options) {
       index.search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true }).map((h) => h.path).filter((p) => !isTestFile(p) && !isAboutTheName(p, name))
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
-    const weight3 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
-    for (const path15 of holders) if (weight3 > (best.get(path15)?.amount ?? 0)) best.set(path15, { amount: weight3, name });
+    const weight2 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
+    for (const path15 of holders) if (weight2 > (best.get(path15)?.amount ?? 0)) best.set(path15, { amount: weight2, name });
   }
   for (const [path15, { amount, name }] of best) add(path15, amount, `holds ${name}, which the report quotes`);
 }
@@ -7387,6 +7387,25 @@ function buildBootstrap(files, options) {
   };
 }
 
+// src/core/explore/split-reasons.ts
+function splitReasons(reason) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < reason.length; i++) {
+    const c = reason[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if (c === ";" && depth === 0 && reason[i + 1] === " ") {
+      parts.push(reason.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(reason.slice(start));
+  return parts.filter((p) => p !== "");
+}
+
 // src/core/explore/evidence-set.ts
 var EvidenceSet = class {
   constructor(inTree) {
@@ -7410,7 +7429,7 @@ var EvidenceSet = class {
     }
     const startLine = Math.min(item.startLine, ...overlapping.map((e) => e.startLine));
     const endLine = Math.max(item.endLine, ...overlapping.map((e) => e.endLine));
-    const reasons = [.../* @__PURE__ */ new Set([...overlapping.flatMap((e) => e.reason.split("; ")), ...item.reason.split("; ")])];
+    const reasons = [.../* @__PURE__ */ new Set([...overlapping.flatMap((e) => splitReasons(e.reason)), ...splitReasons(item.reason)])];
     const merged = {
       ...overlapping[0],
       startLine,
@@ -7792,15 +7811,15 @@ function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
   );
   if (terms.length === 0) return range;
   const lower = lines.map((l) => l.toLowerCase());
-  const weight3 = /* @__PURE__ */ new Map();
+  const weight2 = /* @__PURE__ */ new Map();
   for (const t of terms) {
     const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
-    if (df > 0) weight3.set(t, Math.log(1 + lines.length / df));
+    if (df > 0) weight2.set(t, Math.log(1 + lines.length / df));
   }
   const lineScore = (n) => {
     const text = lower[n - 1] ?? "";
     let score = 0;
-    for (const [t, w] of weight3) if (text.includes(t)) score += w;
+    for (const [t, w] of weight2) if (text.includes(t)) score += w;
     return score;
   };
   const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
@@ -9289,7 +9308,7 @@ function findFilesToChange(input) {
     if (!isProduct(path15) || !index.getFile(path15)) continue;
     const items = byRelevance.filter((e) => e.path === path15 && e.source !== "head");
     const candidate = input.candidates.find((c) => c.path === path15);
-    const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && candidate.reason.split("; ").every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
+    const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
     const certainty = definesNamed || isNamed(path15) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
@@ -9300,7 +9319,7 @@ function findFilesToChange(input) {
       symbols,
       ref: best && { path: path15, startLine: best.startLine, endLine: best.endLine },
       certainty,
-      why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap((r) => r.split("; ")))].slice(0, 2).join("; "),
+      why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
       tests: findTests(path15, index, symbols)
     });
   }
@@ -9315,7 +9334,7 @@ function symbolsAt(symbols, items) {
       (s) => !around.some(
         (o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)
       )
-    ).sort((a, b) => weight2(a) - weight2(b));
+    ).sort((a, b) => changeWeight(a) - changeWeight(b));
     for (const s of innermost) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
@@ -9324,7 +9343,7 @@ function symbolsAt(symbols, items) {
   }
   return out;
 }
-var weight2 = (s) => /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
+var changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
 function findTests(path15, index, symbols = []) {
   const importers = index.importers(path15, 2).filter((f) => isRunnableTest(f.path));
   const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
@@ -9459,12 +9478,10 @@ function findPlanSymbols(context, index, files) {
     seen.add(key);
     picked.push(s);
   };
-  const weight3 = (s) => isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1;
   const pointedAt = files.map((f) => {
     const defined = index.symbolsIn(f.path);
-    return f.symbols.flatMap((name) => defined.filter((s) => qualified2(s) === name).slice(0, 1)).sort((a, b) => weight3(a) - weight3(b));
+    return f.symbols.flatMap((name) => defined.filter((s) => qualified2(s) === name).slice(0, 1));
   });
-  for (let turn = 0; pointedAt.some((list) => turn < list.length); turn++) for (const list of pointedAt) if (list[turn]) pick(list[turn]);
   const paths = new Set(files.map((f) => f.path));
   const inEvidence = [];
   for (const e of context.evidence) {
@@ -9475,7 +9492,11 @@ function findPlanSymbols(context, index, files) {
     );
     inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost);
   }
-  for (const s of inEvidence.sort((a, b) => weight3(a) - weight3(b))) pick(s);
+  for (const level of [0, 1, 2]) {
+    const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level));
+    for (let turn = 0; lists.some((list) => turn < list.length); turn++) for (const list of lists) if (list[turn]) pick(list[turn]);
+    for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
+  }
   return picked.map((s) => {
     const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
     return {

@@ -1,3 +1,4 @@
+import { splitReasons } from './split-reasons.js';
 import type { EvidenceItem } from './types.js';
 
 /**
@@ -26,7 +27,7 @@ export class EvidenceSet {
     }
     const startLine = Math.min(item.startLine, ...overlapping.map((e) => e.startLine));
     const endLine = Math.max(item.endLine, ...overlapping.map((e) => e.endLine));
-    const reasons = [...new Set([...overlapping.flatMap((e) => e.reason.split('; ')), ...item.reason.split('; ')])];
+    const reasons = [...new Set([...overlapping.flatMap((e) => splitReasons(e.reason)), ...splitReasons(item.reason)])];
     const merged: EvidenceItem = {
       ...overlapping[0]!,
       startLine,

@@ -5,7 +5,7 @@ import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
-import { findFilesToChange, type FileToChange } from './find-files-to-change.js';
+import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 
 const MAX_SYMBOLS = 8;
@@ -127,7 +127,8 @@ export function buildOfflinePlan(input: {
  * The symbols to read first: the code each file to change points at (most
  * certain file first, taking each file's best symbol in turn, so the second
  * file's function is not pushed out by the first file's types), then symbols
- * defined inside the rest of those files' evidence, innermost first.
+ * defined inside the rest of those files' evidence, innermost first; at each
+ * level of changeWeight in turn (functions, then types, then the rest).
  */
 function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[]): PlanSymbol[] {
   const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
@@ -140,13 +141,10 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     seen.add(key);
     picked.push(s);
   };
-  // Functions and methods people call come first; declarations without callers last.
-  const weight = (s: SymbolHit) => (isAmbiguousName(s.name) ? 2 : /function|method/.test(s.kind) ? 0 : 1);
   const pointedAt = files.map((f) => {
     const defined = index.symbolsIn(f.path);
-    return f.symbols.flatMap((name) => defined.filter((s) => qualified(s) === name).slice(0, 1)).sort((a, b) => weight(a) - weight(b));
+    return f.symbols.flatMap((name) => defined.filter((s) => qualified(s) === name).slice(0, 1));
   });
-  for (let turn = 0; pointedAt.some((list) => turn < list.length); turn++) for (const list of pointedAt) if (list[turn]) pick(list[turn]!);
   const paths = new Set(files.map((f) => f.path));
   const inEvidence: SymbolHit[] = [];
   for (const e of context.evidence) {
@@ -157,7 +155,13 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     );
     inEvidence.push(...(e.source === 'definition' ? inside.slice(0, 1) : innermost));
   }
-  for (const s of inEvidence.sort((a, b) => weight(a) - weight(b))) pick(s);
+  // Each file's best symbol in turn, then the rest of the evidence's; functions and methods of every file
+  // before any file's types, constants last: a constant sharing one word with the request is not the code to change.
+  for (const level of [0, 1, 2]) {
+    const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level));
+    for (let turn = 0; lists.some((list) => turn < list.length); turn++) for (const list of lists) if (list[turn]) pick(list[turn]!);
+    for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
+  }
   return picked.map((s) => {
     const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
     return {

@@ -5,6 +5,7 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { isProductFile } from '../explore/map-modules.js';
 import { readPrompt } from '../explore/read-prompt.js';
+import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
 import { isRunnableTest } from '../repo/is-test-file.js';
 import type { LineRef } from '../render/link-to.js';
@@ -61,7 +62,7 @@ export function findFilesToChange(input: {
     const onlyRemembered =
       candidate !== undefined &&
       candidate.reason.includes(REMEMBERED_REASON) &&
-      candidate.reason.split('; ').every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
+      splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
     const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
@@ -72,7 +73,7 @@ export function findFilesToChange(input: {
       symbols,
       ref: best && { path, startLine: best.startLine, endLine: best.endLine },
       certainty,
-      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap((r) => r.split('; ')))]
+      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons))]
         .slice(0, 2)
         .join('; '),
       tests: findTests(path, index, symbols),
@@ -96,7 +97,7 @@ function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
               o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine),
           ),
       )
-      .sort((a, b) => weight(a) - weight(b));
+      .sort((a, b) => changeWeight(a) - changeWeight(b));
     for (const s of innermost) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
@@ -106,8 +107,19 @@ function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
   return out;
 }
 
-const weight = (s: SymbolHit): number =>
-  /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl/.test(s.kind) ? 1 : 2;
+/**
+ * How likely a symbol is the code to change, lowest first: functions and
+ * methods (what a change edits), then types, then constants, variables and
+ * unscoped names too common to point anywhere (`get`, `run`; `Session.__init__` is specific).
+ */
+export const changeWeight = (s: Pick<SymbolHit, 'kind' | 'name' | 'scope'>): number =>
+  !s.scope && isAmbiguousName(s.name)
+    ? 2
+    : /function|method|constructor/.test(s.kind)
+      ? 0
+      : /class|struct|interface|trait|impl|type|enum/.test(s.kind)
+        ? 1
+        : 2;
 
 /**
  * Tests found through the index: those that import the file; else those

@@ -24,7 +24,7 @@ function evidence(path: string, startLine: number, endLine: number, relevance: n
 }
 
 describe('buildOfflinePlan > the symbols to read first', () => {
-  it("names the method a window inside it points at, taking each file's best symbol in turn", async () => {
+  it("names the method a window inside it points at before the first file's types", async () => {
     const repo = await indexSample(FILES);
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
@@ -48,8 +48,47 @@ describe('buildOfflinePlan > the symbols to read first', () => {
     const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
 
     const names = plan.context.symbols.map((s) => s.name);
-    expect(names.slice(0, 2)).toEqual(['RetryHook0', 'Request.handleRetry']);
-    expect(names).toHaveLength(8); // the rest of the first file's types fill the list, after the method
-    expect(plan.phases[0]!.tasks.slice(0, 2)).toEqual(['Read `RetryHook0` (type)', 'Read `Request.handleRetry` (method)']);
+    expect(names.slice(0, 2)).toEqual(['Request.handleRetry', 'RetryHook0']);
+    expect(names).toHaveLength(8); // the first file's types fill the rest of the list
+    expect(plan.phases[0]!.tasks.slice(0, 2)).toEqual(['Read `Request.handleRetry` (method)', 'Read `RetryHook0` (type)']);
+  });
+});
+
+describe('buildOfflinePlan > constants', () => {
+  it('come after the functions and types of every file, also those only the evidence lies in', async () => {
+    const repo = await indexSample({
+      'src/defaults.py': 'DEFAULT_POOLSIZE = 10\nDEFAULT_RETRIES = 0\n',
+      'src/sessions.py': [
+        'class Session:',
+        '    def __init__(self):',
+        '        self.timeout = None',
+        '',
+        '    def request(self, method, url, timeout=None):',
+        '        return send(method, url, timeout or self.timeout)',
+        '',
+      ].join('\n'),
+    });
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const items = [evidence('src/defaults.py', 1, 2, 2), evidence('src/sessions.py', 5, 6, 1), evidence('src/sessions.py', 1, 3, 0.5)];
+    const context: RepoContext = {
+      repo: 'local',
+      headSha: undefined,
+      intent: 'change',
+      questions: [],
+      summary: '',
+      keyFindings: [],
+      evidence: items,
+      confidence: 'medium',
+      confidenceReason: 'the evidence comes from text search',
+      knownGaps: [],
+      tokens: 0,
+    };
+    const prompt = 'a default timeout for every request of a session';
+    const candidates = items.slice(0, 2).map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
+    const files = findFilesToChange({ prompt, candidates, evidence: items, index });
+    const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
+
+    expect(plan.context.symbols.map((s) => s.name)).toEqual(['Session.request', 'Session.__init__', 'DEFAULT_POOLSIZE', 'DEFAULT_RETRIES']);
   });
 });
