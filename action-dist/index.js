@@ -12068,30 +12068,32 @@ async function buildWalkthrough(files, readHead) {
       entry.notCompared = "binary";
       continue;
     }
-    if (file.status === "added" || file.status === "deleted" || file.hunks.length === 0 || isTestFile(file.path)) continue;
+    if (file.status === "added" || file.status === "deleted" || file.hunks.length === 0) continue;
+    const testFile = isTestFile(file.path);
     if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
-      entry.notCompared = "no grammar";
+      if (!testFile) entry.notCompared = "no grammar";
       continue;
     }
     let head;
     try {
       head = await readHead(file.path);
     } catch {
-      entry.notCompared = "unreadable";
+      if (!testFile) entry.notCompared = "unreadable";
       continue;
     }
     if (head.length > MAX_COMPARED_BYTES) {
-      entry.notCompared = "too large";
+      if (!testFile) entry.notCompared = "too large";
       continue;
     }
     const base = reconstructBase(file, head);
     if (base === void 0) {
-      entry.notCompared = "head content differs from the diff";
+      if (!testFile) entry.notCompared = "head content differs from the diff";
       continue;
     }
     const encode = (text) => new TextEncoder().encode(text);
     const [before, after] = await Promise.all([parseFile(file.oldPath ?? file.path, encode(base)), parseFile(file.path, encode(head))]);
-    entry.symbolChanges = compareSymbols(file.path, before.symbols, after.symbols);
+    const changes = compareSymbols(file.path, before.symbols, after.symbols);
+    entry.symbolChanges = testFile ? changes.filter((c) => c.kind === "removed") : changes;
   }
   const moved = findMovedBlocks(files);
   for (const entry of out) {

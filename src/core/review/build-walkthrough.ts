@@ -12,7 +12,7 @@ export interface WalkthroughFile {
   status: DiffStatus;
   additions: number;
   deletions: number;
-  /** Signature, visibility and removal changes from the parse before and after; empty when not compared (and in tests). */
+  /** Signature, visibility and removal changes from the parse before and after (of a test file, removals only); empty when not compared. */
   symbolChanges: SymbolChange[];
   /** Why the declarations were not compared (no grammar, binary, the content read is not the head's). */
   notCompared?: 'no grammar' | 'binary' | 'head content differs from the diff' | 'unreadable' | 'too large';
@@ -50,31 +50,34 @@ export async function buildWalkthrough(files: DiffFile[], readHead: (path: strin
       entry.notCompared = 'binary';
       continue;
     }
-    // Test code is not an interface: a renamed or re-typed test is not a signature change anyone calls.
-    if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0 || isTestFile(file.path)) continue;
+    if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0) continue;
+    // Test code is not an interface: a renamed or re-typed test is not a signature change anyone calls; only a
+    // test that is gone is worth a line (a reviewer wants to know the change deletes tests).
+    const testFile = isTestFile(file.path);
     if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
-      entry.notCompared = 'no grammar';
+      if (!testFile) entry.notCompared = 'no grammar';
       continue;
     }
     let head: string;
     try {
       head = await readHead(file.path);
     } catch {
-      entry.notCompared = 'unreadable';
+      if (!testFile) entry.notCompared = 'unreadable';
       continue;
     }
     if (head.length > MAX_COMPARED_BYTES) {
-      entry.notCompared = 'too large';
+      if (!testFile) entry.notCompared = 'too large';
       continue;
     }
     const base = reconstructBase(file, head);
     if (base === undefined) {
-      entry.notCompared = 'head content differs from the diff';
+      if (!testFile) entry.notCompared = 'head content differs from the diff';
       continue;
     }
     const encode = (text: string) => new TextEncoder().encode(text);
     const [before, after] = await Promise.all([parseFile(file.oldPath ?? file.path, encode(base)), parseFile(file.path, encode(head))]);
-    entry.symbolChanges = compareSymbols(file.path, before.symbols, after.symbols);
+    const changes = compareSymbols(file.path, before.symbols, after.symbols);
+    entry.symbolChanges = testFile ? changes.filter((c) => c.kind === 'removed') : changes;
   }
   const moved = findMovedBlocks(files);
   // A symbol "removed" from one file and found in a block moved elsewhere moved, it was not removed.

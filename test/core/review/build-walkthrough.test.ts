@@ -107,6 +107,41 @@ describe('buildWalkthrough on a real git diff', () => {
     ]);
   });
 
+  it('names the tests a change deletes, and nothing else of a test file (flask 2ac89889)', async () => {
+    const repo = await makeReviewRepo(
+      {
+        'tests/test_reqctx.py': [
+          'def test_session():',
+          '    assert True',
+          '',
+          'def test_bad_environ_raises_bad_request():',
+          '    assert 400 == 400',
+          '',
+          'def test_renamed(a):',
+          '    assert a',
+          '',
+        ].join('\n'),
+        'tests/data.json': '{"a": 1}\n',
+      },
+      {
+        write: {
+          'tests/test_reqctx.py': ['def test_session(client):', '    assert True', '', 'def test_renamed_now(a):', '    assert a', ''].join(
+            '\n',
+          ),
+          'tests/data.json': '{"a": 2}\n',
+        },
+      },
+    );
+    const walkthrough = await buildWalkthrough(parseDiff(repo.diff), repo.readHead);
+    const byPath = Object.fromEntries(walkthrough.files.map((f) => [f.path, f]));
+    // The re-typed test_session is no signature change; the renamed test is paired as a rename, not removed.
+    expect(byPath['tests/test_reqctx.py']!.symbolChanges.map((c) => `${c.kind} ${c.name}`)).toEqual([
+      'removed test_bad_environ_raises_bad_request',
+    ]);
+    expect(byPath['tests/test_reqctx.py']!.notCompared).toBeUndefined();
+    expect(byPath['tests/data.json']!.notCompared).toBeUndefined();
+  });
+
   it('does not call a method removed when the head declares its name twice (got e5e645a7)', async () => {
     const { compareSymbols } = await import('../../../src/core/review/compare-symbols.js');
     const { parseFile } = await import('../../../src/core/code-index/parse-file.js');
