@@ -2,7 +2,8 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Probot } from 'probot';
 import { describeError, type Logger } from '../core/index.js';
 import { createAppOctokit } from './app-octokit.js';
-import type { AppEnv, EnvProblem } from './read-app-env.js';
+import type { EnvProblem } from './env-problem.js';
+import type { AppEnv } from './read-app-env.js';
 import { toLogger } from './to-logger.js';
 
 // What the App's entries share at start: the receiver (npm start) and the worker (npm run worker).

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/index.js';
 import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
+import { readWholeNumber, type EnvProblem } from './env-problem.js';
 import { readRedisEnv, type RedisEnv } from './scale/read-redis-env.js';
 
 export interface AppEnv {
@@ -51,12 +52,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  */
 export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
 
-export interface EnvProblem {
-  variable: string;
-  problem: string;
-  fix: string;
-}
-
 /**
  * The server's settings, checked once at start; every problem is reported
  * together with the variable and how to fix it, so a misconfigured
@@ -84,9 +79,9 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
     'NANODEX_DATA_DIR',
     'set it to a writable folder for the indexes, e.g. /var/lib/nanodex (one SQLite file per repository)',
   );
-  const port = readNumber(env, 'PORT', 3000, problems, 0);
-  const concurrency = readNumber(env, 'NANODEX_CONCURRENCY', DEFAULT_CONCURRENCY, problems);
-  const installIndexLimit = readNumber(env, 'NANODEX_INSTALL_INDEX_LIMIT', DEFAULT_INSTALL_INDEX_LIMIT, problems, 0);
+  const port = readWholeNumber(env, 'PORT', 3000, problems, 0);
+  const concurrency = readWholeNumber(env, 'NANODEX_CONCURRENCY', DEFAULT_CONCURRENCY, problems);
+  const installIndexLimit = readWholeNumber(env, 'NANODEX_INSTALL_INDEX_LIMIT', DEFAULT_INSTALL_INDEX_LIMIT, problems, 0);
   const githubApiUrl = readUrl(env, 'GITHUB_API_URL', 'https://api.github.com', problems);
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -96,9 +91,9 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       fix: `use one of ${LOG_LEVELS.join(', ')} (default info)`,
     });
   }
-  const githubTimeoutMs = readNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
-  const jobDeadlineMs = readNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
-  const shutdownMs = readNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
+  const githubTimeoutMs = readWholeNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
+  const jobDeadlineMs = readWholeNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
+  const shutdownMs = readWholeNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
   const redis = readRedisEnv(env, problems);
   const throttleText = env.NANODEX_GITHUB_THROTTLE?.trim() || 'on';
   if (throttleText !== 'on' && throttleText !== 'off') {
@@ -211,18 +206,4 @@ function readUrl(env: NodeJS.ProcessEnv, variable: string, fallback: string, pro
     return fallback;
   }
   return text.replace(/\/+$/, '');
-}
-
-function readNumber(env: NodeJS.ProcessEnv, variable: string, fallback: number, problems: EnvProblem[], min = 1): number {
-  const text = env[variable]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    problems.push({
-      variable,
-      problem: `is ${JSON.stringify(text)}, not a whole number of at least ${min}`,
-      fix: `remove it for the default (${fallback}) or set a whole number`,
-    });
-  }
-  return value;
 }

@@ -1,9 +1,4 @@
-/** One problem with a variable (read-app-env's EnvProblem; kept structural so the two files do not import each other). */
-interface EnvProblem {
-  variable: string;
-  problem: string;
-  fix: string;
-}
+import { readWholeNumber, type EnvProblem } from '../env-problem.js';
 
 /** The scaled-out settings: present only when REDIS_URL is set (else the App runs in one process, as before). */
 export interface RedisEnv {
@@ -59,24 +54,9 @@ export function readRedisEnv(env: NodeJS.ProcessEnv, problems: EnvProblem[]): Re
     problems.push({ variable: 'REDIS_URL', problem: `names database ${JSON.stringify(db)}`, fix: 'use a database number, e.g. /0' });
     return undefined;
   }
-  const attempts = readWhole(env, 'NANODEX_JOB_ATTEMPTS', DEFAULT_JOB_ATTEMPTS, 1, problems);
-  const lockMs = readWhole(env, 'NANODEX_JOB_LOCK_MS', DEFAULT_JOB_LOCK_MS, 1_000, problems);
-  const global = env.NANODEX_GLOBAL_CONCURRENCY?.trim() ? readWhole(env, 'NANODEX_GLOBAL_CONCURRENCY', 1, 1, problems) : undefined;
-  const indexLeaseMs = readWhole(env, 'NANODEX_INDEX_LEASE_MS', DEFAULT_INDEX_LEASE_MS, 1_000, problems);
+  const attempts = readWholeNumber(env, 'NANODEX_JOB_ATTEMPTS', DEFAULT_JOB_ATTEMPTS, problems, 1);
+  const lockMs = readWholeNumber(env, 'NANODEX_JOB_LOCK_MS', DEFAULT_JOB_LOCK_MS, problems, 1_000);
+  const global = env.NANODEX_GLOBAL_CONCURRENCY?.trim() ? readWholeNumber(env, 'NANODEX_GLOBAL_CONCURRENCY', 1, problems, 1) : undefined;
+  const indexLeaseMs = readWholeNumber(env, 'NANODEX_INDEX_LEASE_MS', DEFAULT_INDEX_LEASE_MS, problems, 1_000);
   return { url: text, attempts, lockMs, globalConcurrency: global, indexLeaseMs };
-}
-
-function readWhole(env: NodeJS.ProcessEnv, variable: string, fallback: number, min: number, problems: EnvProblem[]): number {
-  const text = env[variable]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    problems.push({
-      variable,
-      problem: `is ${JSON.stringify(text)}, not a whole number of at least ${min}`,
-      fix: `remove it for the default (${fallback}) or set a whole number`,
-    });
-    return fallback;
-  }
-  return value;
 }
