@@ -38,3 +38,14 @@ export function nonNegativeInt(name: string, max: number): (value: string) => nu
     return n;
   };
 }
+
+/**
+ * A command that needs a question given only blanks (`nanodex locate ""`): said on stderr with an example, exit 2
+ * (commander counts an empty string as the argument given).
+ */
+export function refuseBlankPrompt(name: string, words: string[], io: { stderr: { write(text: string): unknown } }): number | undefined {
+  if (words.join(' ').trim() !== '') return undefined;
+  const example = ['plan', 'refactor', 'work'].includes(name) ? 'add retries to the uploader' : 'where are failed uploads retried';
+  io.stderr.write(`nanodex ${name} needs a question or task, e.g. nanodex ${name} "${example}"\n`);
+  return 2; // EXIT.usage
+}

@@ -26,6 +26,19 @@ describe('nanodex ask', () => {
     );
   });
 
+  it('refuses a blank question with an example, exit 2, before opening any index', async () => {
+    const run = setUp();
+    for (const [command, example] of [
+      ['locate', 'where are failed uploads retried'],
+      ['plan', 'add retries to the uploader'],
+    ] as const) {
+      const result = await run(command, '  ');
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.err).toBe(`nanodex ${command} needs a question or task, e.g. nanodex ${command} "${example}"\n`);
+      expect(result.out).toBe('');
+    }
+  });
+
   it('exits 4 and says how to raise the limit when the budget stops it', async () => {
     const run = setUp();
     const result = await run('ask', 'who calls parseHttpRequest? files=1');

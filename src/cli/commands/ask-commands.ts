@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Command as RunCommand } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
-import { withCommonOptions, type Wrap } from '../cli-options.js';
+import { refuseBlankPrompt, withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
 import type { RunOptions } from '../run-request.js';
 
@@ -15,6 +15,8 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
       .action(
         wrap(async (...args) => {
           const [words, options] = args as [string[], RunOptions];
+          const blank = refuseBlankPrompt(name, words, io);
+          if (blank !== undefined) return blank;
           // Loaded on use: the pipeline, the model providers and Octokit are most of the CLI's modules (lookups skip them).
           const { runRequest } = await import('../run-request.js');
           return runRequest(

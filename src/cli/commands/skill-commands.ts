@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { COMMAND_TABLE, getCommandSpec, NanodexError } from '../../core/lookups.js';
 import type { Request } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
-import { withCommonOptions, type Wrap } from '../cli-options.js';
+import { refuseBlankPrompt, withCommonOptions, type Wrap } from '../cli-options.js';
 import { withModelOptions } from '../model-options.js';
 import { isRepoUrl } from '../is-repo-url.js';
 import type { RunOptions } from '../run-request.js';
@@ -42,6 +42,8 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
     command.action(
       wrap(async (...args) => {
         const [words, options] = args as [string[], SkillOptions];
+        const blank = needsPrompt ? refuseBlankPrompt(name, words, io) : undefined;
+        if (blank !== undefined) return blank;
         if (name === 'review' && options.base === undefined) {
           io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
           return 2;
