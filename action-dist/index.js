@@ -7509,8 +7509,16 @@ function packageContext(input) {
 }
 function describeBestEvidence(evidence, findings) {
   if (findings > 0) return [];
-  return [...evidence].filter((e) => e.source !== "head").sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0)).slice(0, 3).map((e) => `${e.path} lines ${e.startLine}-${e.endLine}: ${e.reason}`);
+  const ranked = [...evidence].filter((e) => e.source !== "head").sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
+  const firstOfFile = ranked.filter((e, i) => ranked.findIndex((o) => o.path === e.path) === i);
+  const best = [...firstOfFile, ...ranked.filter((e) => !firstOfFile.includes(e))].slice(0, BEST_EVIDENCE);
+  return best.map((e) => {
+    const reason = e.reason.length > MAX_REASON_CHARS ? `${e.reason.slice(0, MAX_REASON_CHARS - 1)}…` : e.reason;
+    return `${e.path} lines ${e.startLine}-${e.endLine}: ${reason}`;
+  });
 }
+var BEST_EVIDENCE = 3;
+var MAX_REASON_CHARS = 160;
 function describeNote(note, modules) {
   const first2 = note.split("\n")[0];
   const map = /^Repository map \((\d+) of (\d+) files, ranked by use\):$/.exec(first2);

@@ -78,16 +78,23 @@ export function packageContext(input: {
 /**
  * When the index found no named definition, the findings still say where the
  * question's words matched (the strongest excerpts): a reply must not say
- * "nothing matched" above the code that did.
+ * "nothing matched" above the code that did. The best excerpt of each of the
+ * first files before a second of any one, so "where to look first" names
+ * three places to look, not three parts of one file.
  */
 function describeBestEvidence(evidence: EvidenceItem[], findings: number): string[] {
   if (findings > 0) return [];
-  return [...evidence]
-    .filter((e) => e.source !== 'head')
-    .sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0))
-    .slice(0, 3)
-    .map((e) => `${e.path} lines ${e.startLine}-${e.endLine}: ${e.reason}`);
+  const ranked = [...evidence].filter((e) => e.source !== 'head').sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
+  const firstOfFile = ranked.filter((e, i) => ranked.findIndex((o) => o.path === e.path) === i);
+  const best = [...firstOfFile, ...ranked.filter((e) => !firstOfFile.includes(e))].slice(0, BEST_EVIDENCE);
+  return best.map((e) => {
+    const reason = e.reason.length > MAX_REASON_CHARS ? `${e.reason.slice(0, MAX_REASON_CHARS - 1)}…` : e.reason;
+    return `${e.path} lines ${e.startLine}-${e.endLine}: ${reason}`;
+  });
 }
+
+const BEST_EVIDENCE = 3;
+const MAX_REASON_CHARS = 160;
 
 /** A note's first line as a finding; the repository map's says which modules it ranks first. */
 function describeNote(note: string, modules: MapModule[] | undefined): string {
