@@ -290,7 +290,7 @@ export class IndexStore {
       const derived = derivedContext(symbolId === null ? undefined : parsed.symbols[chunk.symbol!], parsed.imports);
       const context = chunk.context === derived ? null : chunk.context;
       const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, context).lastInsertRowid;
-      s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
+      s.insertFts.run(chunkId, chunk.bodyTerms, chunk.nameTerms, pathTerms);
     }
     s.markDirty.run(fileId);
     return fileId;
@@ -352,7 +352,7 @@ function prepareStatements(db: Database.Database) {
     insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
-    insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
+    insertFts: db.prepare('INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)'),
     findFolder: db.prepare('SELECT id FROM folders WHERE path = ?').pluck(),
     insertFolder: db.prepare('INSERT INTO folders (path) VALUES (?)'),
     markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),

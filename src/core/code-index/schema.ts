@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -81,8 +81,10 @@ CREATE TABLE chunks (
 
 -- Contentless: the text stays in the repository, the index keeps only terms. Not detail = column:
 -- 40% smaller, but a contentless table then gives bm25() no instances (every score is 0).
+-- body first: a term's entry for a row names its column unless it is column 0 (2 bytes each), and
+-- most entries are body terms (7 MB of the 53K-file bench corpus' index with names first).
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (
-  names, path, body,
+  body, names, path,
   content = '', contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );

@@ -61,8 +61,8 @@ const STOP_WORDS = new Set([
   'get',
 ]);
 
-/** Weights for the FTS columns (names, path, body): a name match outranks a mention. */
-const BM25_WEIGHTS = '8.0, 3.0, 1.0';
+/** Weights for the FTS columns in schema order (body, names, path): a name match outranks a mention. */
+const BM25_WEIGHTS = '1.0, 8.0, 3.0';
 
 export interface FtsQuery {
   /** Every word of the question must match (an identifier matches whole or by all its parts). */
