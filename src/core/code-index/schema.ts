@@ -28,7 +28,7 @@ CREATE TABLE symbols (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL, -- kinds are small integers (stored-kinds.ts)
   parent_id INTEGER,
   scope TEXT NOT NULL,
   signature TEXT NOT NULL,
@@ -41,7 +41,7 @@ CREATE TABLE symbols (
 CREATE TABLE refs (
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   symbol_id INTEGER NOT NULL,
   line INTEGER NOT NULL,
   PRIMARY KEY (file_id, name, kind, symbol_id)
@@ -52,7 +52,7 @@ CREATE TABLE imports (
   file_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
   source TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   line INTEGER NOT NULL,
   resolved INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, ord)
@@ -62,7 +62,7 @@ CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
 -- File-level graph: import, contains, call, inherit, type. weight = number of uses.
 CREATE TABLE edges (
   src_file_id INTEGER NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   dst_file_id INTEGER NOT NULL,
   weight REAL NOT NULL,
   PRIMARY KEY (src_file_id, kind, dst_file_id)
@@ -73,7 +73,7 @@ CREATE TABLE chunks (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL,
   symbol_id INTEGER,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
   context TEXT -- NULL: rebuilt from the symbol or import rows when read (chunk-context.ts)

@@ -1,6 +1,7 @@
 import { chunkContextSql } from './chunk-context.js';
 import type { IndexStore } from './index-store.js';
 import { splitIdentifier } from './identifier-terms.js';
+import { kindNameSql } from './stored-kinds.js';
 
 export interface ChunkHit {
   chunkId: number;
@@ -128,7 +129,7 @@ function runMatch(store: IndexStore, match: string, limit: number, prefix: strin
   // With a folder filter every match is ranked (the filter runs after ranking); without, only the top.
   return store
     .statement(
-      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, ${chunkContextSql('c')} AS context, hits.score
+      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, ${kindNameSql('chunk', 'c.kind')} AS kind, ${chunkContextSql('c')} AS context, hits.score
      FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
            WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
      JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id

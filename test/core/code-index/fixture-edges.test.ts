@@ -4,6 +4,7 @@ import { indexRepository } from '../../../src/core/code-index/index-repository.j
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { copyFixtureRepo, makeTempDir } from '../../helpers/temp-repo.js';
+import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 
 /**
  * The file-level graph each fixture repository must yield: imports resolved
@@ -125,7 +126,7 @@ describe('indexRepository on the fixture repositories', () => {
     expect(stats.parseErrors).toBe(0);
     const edges = store.db
       .prepare(
-        `SELECT a.path, e.kind, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
+        `SELECT a.path, ${kindNameSql('edge', 'e.kind')}, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
        JOIN files b ON b.id = e.dst_file_id ORDER BY 1, 2, 3`,
       )
       .raw()

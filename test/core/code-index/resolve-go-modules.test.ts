@@ -6,6 +6,7 @@ import type { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { readGoModules } from '../../../src/core/code-index/read-go-modules.js';
 import { PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
 
 const COBRA = {
   'go.mod': 'module github.com/spf13/cobra\n\ngo 1.15\n\nrequire github.com/spf13/pflag v1.0.5\n',
@@ -27,7 +28,7 @@ const importEdges = (store: IndexStore) =>
   store.db
     .prepare(
       `SELECT s.path AS src, d.path AS dst FROM edges e JOIN files s ON s.id = e.src_file_id JOIN files d ON d.id = e.dst_file_id
-       WHERE e.kind = 'import' ORDER BY src, dst`,
+       WHERE e.kind = ${toKindCode('edge', 'import')} ORDER BY src, dst`,
     )
     .all();
 
