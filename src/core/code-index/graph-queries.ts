@@ -2,6 +2,7 @@ import { AMBIGUOUS_NAMES } from './ambiguous-names.js';
 import type { IndexStore } from './index-store.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
 import { TtlCache } from './ttl-cache.js';
+import { symbolNameAnyCase } from './symbol-name-sql.js';
 
 export interface SymbolHit {
   id: number;
@@ -207,7 +208,7 @@ export class GraphQueries {
       .statement(
         `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
+       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
        ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql('symbol', ['constant', 'field'])}, f.path, s.start_line
        LIMIT @limit`,
       )

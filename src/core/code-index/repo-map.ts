@@ -4,6 +4,7 @@ import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.
 import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
+import { sameSymbolName } from './symbol-name-sql.js';
 
 export interface RepoMapOptions {
   /** Token budget for the rendered map. */
@@ -113,7 +114,7 @@ function buildPersonalization(
   });
   if (mentions.length > 0) {
     const definers = store
-      .statement('SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))')
+      .statement(`SELECT DISTINCT s.file_id FROM json_each(?) m JOIN symbols s ON ${sameSymbolName('s.name', 'm.value')}`)
       .pluck()
       .all(JSON.stringify(mentions)) as number[];
     const position = new Map(files.map((f, i) => [f.id, i]));
@@ -145,7 +146,7 @@ function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, Outline
   const rows = store
     .statement(
       `SELECT s.file_id AS fileId, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
-       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
+       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE ${sameSymbolName('u.name', 's.name')} LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
          AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> ${toKindCode('reference', 'import')}) AS used
      FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
      WHERE s.file_id IN (SELECT value FROM json_each(?))

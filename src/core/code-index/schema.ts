@@ -64,7 +64,7 @@ CREATE TABLE edges (
   src_file_id INTEGER NOT NULL,
   kind INTEGER NOT NULL,
   dst_file_id INTEGER NOT NULL,
-  weight REAL NOT NULL,
+  weight INTEGER NOT NULL, -- a count: as REAL most rows took 8 bytes for it
   PRIMARY KEY (src_file_id, kind, dst_file_id)
 ) WITHOUT ROWID;
 CREATE INDEX edges_dst ON edges (dst_file_id, kind);
@@ -105,9 +105,8 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
  */
 export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
-CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name COLLATE NOCASE, file_id); -- symbol-name-sql.ts
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id);
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;

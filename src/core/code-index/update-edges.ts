@@ -4,6 +4,7 @@ import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.j
 import { GO_MODULES_META_KEY, parseGoModulesMeta } from './read-go-modules.js';
 import { SqlPathLookup } from './sql-path-lookup.js';
 import { kindCodesSql, toKindCode, toKindName, type KindName } from './stored-kinds.js';
+import { sameSymbolName } from './symbol-name-sql.js';
 
 /**
  * A name defined in more files than this is too ambiguous to link by name
@@ -64,13 +65,13 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName('u.name', 'n.name')} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     // Outgoing: references made by dirty files.
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON ${sameSymbolName('s.name', 'r.name')}
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
         AND r.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
