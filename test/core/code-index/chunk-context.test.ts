@@ -7,9 +7,9 @@ import { indexRepository } from '../../../src/core/code-index/index-repository.j
 import { parseFile } from '../../../src/core/code-index/parse-file.js';
 import { searchChunks } from '../../../src/core/code-index/search-chunks.js';
 import { SqlPathLookup } from '../../../src/core/code-index/sql-path-lookup.js';
+import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
 import { indexSample, SAMPLE_FILES, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { writeFiles } from '../../helpers/temp-repo.js';
-import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
 
 let repo: IndexedRepo | undefined;
 afterEach(() => repo?.store.close());

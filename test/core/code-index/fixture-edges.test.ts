@@ -2,9 +2,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
+import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { copyFixtureRepo, makeTempDir } from '../../helpers/temp-repo.js';
-import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 
 /**
  * The file-level graph each fixture repository must yield: imports resolved

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
-import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 
 let repo: IndexedRepo | undefined;
 afterEach(() => repo?.store.close());

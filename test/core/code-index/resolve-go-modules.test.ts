@@ -5,8 +5,8 @@ import { indexRepository } from '../../../src/core/code-index/index-repository.j
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { readGoModules } from '../../../src/core/code-index/read-go-modules.js';
 import { PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
-import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 
 const COBRA = {
   'go.mod': 'module github.com/spf13/cobra\n\ngo 1.15\n\nrequire github.com/spf13/pflag v1.0.5\n',
