@@ -426,6 +426,50 @@ var init_index_write_lock = __esm({
   }
 });
 
+// src/core/code-index/stored-kinds.ts
+function toKindCode(table, name) {
+  const code2 = KINDS[table].indexOf(name);
+  if (code2 < 0) throw new Error(`no stored code for the ${table} kind ${name}`);
+  return code2;
+}
+function toKindName(table, code2) {
+  const name = KINDS[table][code2];
+  if (name === void 0) throw new Error(`no ${table} kind has the stored code ${code2}`);
+  return name;
+}
+function kindCodesSql(table, names) {
+  return `(${names.map((name) => toKindCode(table, name)).join(", ")})`;
+}
+function kindNameSql(table, column) {
+  return `(CASE ${column} ${KINDS[table].map((name, code2) => `WHEN ${code2} THEN '${name}'`).join(" ")} END)`;
+}
+var KINDS;
+var init_stored_kinds = __esm({
+  "src/core/code-index/stored-kinds.ts"() {
+    "use strict";
+    KINDS = {
+      symbol: [
+        "class",
+        "constant",
+        "enum",
+        "field",
+        "function",
+        "interface",
+        "macro",
+        "method",
+        "module",
+        "struct",
+        "trait",
+        "type"
+      ],
+      reference: ["call", "import", "inherit", "new", "type"],
+      edge: ["call", "contains", "import", "inherit", "type"],
+      import: ["contains", "import"],
+      chunk: ["group", "header", "part", "symbol", "window"]
+    };
+  }
+});
+
 // src/core/code-index/chunk-context.ts
 function describeSymbol(symbol) {
   return symbol.scope ? `${symbol.scope} > ${symbol.signature}` : symbol.signature;
@@ -606,7 +650,7 @@ var SCHEMA_VERSION, SCHEMA_SQL, LOOKUP_INDEXES_SQL, LOOKUP_INDEX_NAMES;
 var init_schema = __esm({
   "src/core/code-index/schema.ts"() {
     "use strict";
-    SCHEMA_VERSION = 8;
+    SCHEMA_VERSION = 9;
     SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -631,7 +675,7 @@ CREATE TABLE symbols (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL, -- kinds are small integers (stored-kinds.ts)
   parent_id INTEGER,
   scope TEXT NOT NULL,
   signature TEXT NOT NULL,
@@ -644,7 +688,7 @@ CREATE TABLE symbols (
 CREATE TABLE refs (
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   symbol_id INTEGER NOT NULL,
   line INTEGER NOT NULL,
   PRIMARY KEY (file_id, name, kind, symbol_id)
@@ -655,7 +699,7 @@ CREATE TABLE imports (
   file_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
   source TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   line INTEGER NOT NULL,
   resolved INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, ord)
@@ -665,9 +709,9 @@ CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
 -- File-level graph: import, contains, call, inherit, type. weight = number of uses.
 CREATE TABLE edges (
   src_file_id INTEGER NOT NULL,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   dst_file_id INTEGER NOT NULL,
-  weight REAL NOT NULL,
+  weight INTEGER NOT NULL, -- a count: as REAL most rows took 8 bytes for it
   PRIMARY KEY (src_file_id, kind, dst_file_id)
 ) WITHOUT ROWID;
 CREATE INDEX edges_dst ON edges (dst_file_id, kind);
@@ -676,7 +720,7 @@ CREATE TABLE chunks (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL,
   symbol_id INTEGER,
-  kind TEXT NOT NULL,
+  kind INTEGER NOT NULL,
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
   context TEXT -- NULL: rebuilt from the symbol or import rows when read (chunk-context.ts)
@@ -684,8 +728,10 @@ CREATE TABLE chunks (
 
 -- Contentless: the text stays in the repository, the index keeps only terms. Not detail = column:
 -- 40% smaller, but a contentless table then gives bm25() no instances (every score is 0).
+-- body first: a term's entry for a row names its column unless it is column 0 (2 bytes each), and
+-- most entries are body terms (7 MB of the 53K-file bench corpus' index with names first).
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (
-  names, path, body,
+  body, names, path,
   content = '', contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
@@ -699,9 +745,8 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
 `;
     LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name, file_id);
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id, name);
-CREATE INDEX IF NOT EXISTS symbols_lower_name ON symbols (lower(name));
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name COLLATE NOCASE, file_id); -- symbol-name-sql.ts
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id);
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;
@@ -798,7 +843,7 @@ function prepareStatements(db) {
     insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)"),
     insertImport: db.prepare("INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)"),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
-    insertFts: db.prepare("INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)"),
+    insertFts: db.prepare("INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)"),
     findFolder: db.prepare("SELECT id FROM folders WHERE path = ?").pluck(),
     insertFolder: db.prepare("INSERT INTO folders (path) VALUES (?)"),
     markDirty: db.prepare("INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)"),
@@ -809,7 +854,9 @@ function prepareStatements(db) {
     deleteImports: db.prepare("DELETE FROM imports WHERE file_id = ?"),
     deleteEdgesFrom: db.prepare("DELETE FROM edges WHERE src_file_id = ?"),
     deleteEdgesTo: db.prepare("DELETE FROM edges WHERE dst_file_id = ?"),
-    importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
+    importersOf: db.prepare(
+      `SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ${kindCodesSql("edge", ["import", "contains"])}`
+    ),
     unresolveImports: db.prepare("UPDATE imports SET resolved = 0 WHERE file_id = ?"),
     deleteFile: db.prepare("DELETE FROM files WHERE id = ?"),
     deleteDirty: db.prepare("DELETE FROM dirty_files WHERE file_id = ?"),
@@ -830,6 +877,7 @@ var init_index_store = __esm({
     init_index_write_lock();
     init_schema();
     init_open_index_db();
+    init_stored_kinds();
     IndexStore = class _IndexStore {
       db;
       file;
@@ -1034,7 +1082,16 @@ var init_index_store = __esm({
           const parentId = symbol.parent === void 0 ? null : symbolIds[symbol.parent] ?? null;
           symbolIds.push(
             Number(
-              s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine).lastInsertRowid
+              s.insertSymbol.run(
+                fileId,
+                symbol.name,
+                toKindCode("symbol", symbol.kind),
+                parentId,
+                symbol.scope,
+                symbol.signature,
+                symbol.startLine,
+                symbol.endLine
+              ).lastInsertRowid
             )
           );
         }
@@ -1044,16 +1101,23 @@ var init_index_store = __esm({
           const key = `${symbolId}\0${ref.name}\0${ref.kind}`;
           if (seenRefs.has(key)) continue;
           seenRefs.add(key);
-          s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
+          s.insertRef.run(fileId, symbolId, ref.name, toKindCode("reference", ref.kind), ref.line);
         }
-        parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, imp.kind, imp.line));
+        parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode("import", imp.kind), imp.line));
         const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
         for (const chunk of parsed.chunks) {
           const symbolId = chunk.symbol === void 0 ? null : symbolIds[chunk.symbol] ?? null;
           const derived = derivedContext(symbolId === null ? void 0 : parsed.symbols[chunk.symbol], parsed.imports);
           const context = chunk.context === derived ? null : chunk.context;
-          const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, context).lastInsertRowid;
-          s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
+          const chunkId = s.insertChunk.run(
+            fileId,
+            symbolId,
+            toKindCode("chunk", chunk.kind),
+            chunk.startLine,
+            chunk.endLine,
+            context
+          ).lastInsertRowid;
+          s.insertFts.run(chunkId, chunk.bodyTerms, chunk.nameTerms, pathTerms);
         }
         s.markDirty.run(fileId);
         return fileId;
@@ -2074,6 +2138,9 @@ function describeIndexState(state) {
   return state.reason === "building" ? `The code index is partial: it is being built right now${since}, so files it has not reached yet are missing from this reply. Ask again when the build is done.` : `The code index is partial: its last build${since} stopped before it finished, so some files, symbols and links are missing from this reply. The next index update finishes it.`;
 }
 
+// src/core/code-index/index-stats.ts
+init_stored_kinds();
+
 // src/core/code-index/ambiguous-names.ts
 var AMBIGUOUS_NAMES = /* @__PURE__ */ new Set([
   "constructor",
@@ -2167,6 +2234,9 @@ function isAmbiguousName(name) {
   return AMBIGUOUS_NAMES.has(name.toLowerCase());
 }
 
+// src/core/code-index/graph-queries.ts
+init_stored_kinds();
+
 // src/core/code-index/ttl-cache.ts
 var TtlCache = class {
   constructor(ttlMs, maxEntries, now = Date.now) {
@@ -2196,12 +2266,20 @@ var TtlCache = class {
   }
 };
 
+// src/core/code-index/symbol-name-sql.ts
+function sameSymbolName(column, value) {
+  return `${column} = ${value} COLLATE NOCASE AND ${column} = ${value}`;
+}
+function symbolNameAnyCase(column, value) {
+  return `${column} = ${value} COLLATE NOCASE`;
+}
+
 // src/core/code-index/graph-queries.ts
 var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
 var WALK_ROW_CAP = 2e4;
 var SUBGRAPH_TTL_MS = 6e4;
-var CALL_KINDS = `('call', 'new')`;
-var IMPORT_EDGES = `('import', 'contains')`;
+var CALL_KINDS = kindCodesSql("reference", ["call", "new"]);
+var IMPORT_EDGES = kindCodesSql("edge", ["import", "contains"]);
 var PACKAGE_ENTRY = ["__init__.py", "index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs", "mod.rs", "lib.rs"].map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(" OR ");
 var SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
 var HEADER_LANGUAGES = `('c', 'cpp')`;
@@ -2260,9 +2338,10 @@ function linkableCall(d, sameFile) {
 }
 function importsNameOf(d, rule) {
   if (rule === void 0) return "";
-  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
-    AND (i.name = ${d}.name OR (${d}.kind = 'method' AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === "always" ? `AND ${imported}` : `AND (${d}.kind <> 'method' OR ${imported})`;
+  const method = toKindCode("symbol", "method");
+  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode("reference", "import")}
+    AND (i.name = ${d}.name OR (${d}.kind = ${method} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === "always" ? `AND ${imported}` : `AND (${d}.kind <> ${method} OR ${imported})`;
 }
 function linkedCallSteps(direction) {
   return LINKS.map((link2) => {
@@ -2283,7 +2362,7 @@ function linkedCallSteps(direction) {
 }
 var LINE_SPAN = 1e8;
 var MAX_CALL_DEPTH = 5;
-var CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
+var CALLABLE_KINDS = kindCodesSql("symbol", ["function", "method", "class", "struct", "macro"]);
 var GraphQueries = class {
   constructor(store, now = Date.now) {
     this.store = store;
@@ -2296,10 +2375,10 @@ var GraphQueries = class {
     const dot = name.lastIndexOf(".");
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
     return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+      `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
-       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
+       WHERE ${symbolNameAnyCase("s.name", "@bare")} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
+       ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql("symbol", ["constant", "field"])}, f.path, s.start_line
        LIMIT @limit`
     ).all({ bare, scope, limit: limit2 });
   }
@@ -2307,7 +2386,7 @@ var GraphQueries = class {
   findReferences(name, limit2 = 200) {
     const bare = name.slice(name.lastIndexOf(".") + 1);
     return this.store.statement(
-      `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
+      `SELECT r.name, ${kindNameSql("reference", "r.kind")} AS kind, f.path, r.line, s.name AS inSymbol
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
        WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`
     ).all(bare, limit2).map((row) => ({ ...row, inSymbol: row.inSymbol ?? void 0 }));
@@ -2351,11 +2430,11 @@ var GraphQueries = class {
        SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
        FROM nodes n JOIN files f ON f.id = n.file_id
        UNION ALL
-       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
+       SELECT 'edge', fa.path, fb.path, ${kindNameSql("edge", "e.kind")}, NULL, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), maxNodes });
+    ).all({ path: path15, depth, kinds: toEdgeCodes(kinds), maxNodes });
     const result = { nodes: [], edges: [] };
     for (const r of rows) {
       if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
@@ -2373,7 +2452,7 @@ var GraphQueries = class {
          ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path,
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, f.path,
          min(w.depth * ${LINE_SPAN} + w.line) % ${LINE_SPAN} AS line
        FROM walk w
        LEFT JOIN symbols s ON s.id = w.symbol_id
@@ -2400,13 +2479,17 @@ var GraphQueries = class {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path15, depth, kinds: JSON.stringify(kinds), limit: limit2 });
+    ).all({ path: path15, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
   }
 };
+function toEdgeCodes(kinds) {
+  return JSON.stringify(kinds.map((kind) => toKindCode("edge", kind)));
+}
 
 // src/core/code-index/search-chunks.ts
 init_chunk_context();
 init_identifier_terms();
+init_stored_kinds();
 var STOP_WORDS = /* @__PURE__ */ new Set([
   "a",
   "an",
@@ -2453,7 +2536,7 @@ var STOP_WORDS = /* @__PURE__ */ new Set([
   "uses",
   "get"
 ]);
-var BM25_WEIGHTS = "8.0, 3.0, 1.0";
+var BM25_WEIGHTS = "1.0, 8.0, 3.0";
 function toFtsQuery(question) {
   const groups = [];
   const terms = /* @__PURE__ */ new Set();
@@ -2492,7 +2575,7 @@ function searchChunks(store, question, options = {}) {
 }
 function runMatch(store, match, limit2, prefix) {
   return store.statement(
-    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, ${chunkContextSql("c")} AS context, hits.score
+    `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, ${kindNameSql("chunk", "c.kind")} AS kind, ${chunkContextSql("c")} AS context, hits.score
      FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
            WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
      JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id
@@ -2511,14 +2594,13 @@ function estimateTokens(text) {
 init_index_meta_keys();
 
 // src/core/code-index/file-graph.ts
-var KIND_NAME = /^[a-z]+$/;
+init_stored_kinds();
 function loadFileGraph(store, options = {}) {
   const files = store.statement("SELECT id, path FROM files ORDER BY id").all();
   const position = /* @__PURE__ */ new Map();
   files.forEach((f, i) => position.set(f.id, i));
-  const kinds = options.kinds?.filter((k) => KIND_NAME.test(k));
-  const where = kinds === void 0 ? "" : `WHERE kind IN (${kinds.map((k) => `'${k}'`).join(", ")})`;
-  const weight2 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).filter(([k]) => KIND_NAME.test(k)).map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
+  const where = options.kinds === void 0 ? "" : `WHERE kind IN ${kindCodesSql("edge", options.kinds)}`;
+  const weight2 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).map(([k, w]) => `WHEN ${toKindCode("edge", k)} THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
   const row = store.statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight2}) FROM edges ${where}`).raw().get();
   const srcs = JSON.parse(row[0]);
   const dsts = JSON.parse(row[1]);
@@ -2924,15 +3006,21 @@ var SqlPathLookup = class {
 };
 
 // src/core/code-index/update-edges.ts
+init_stored_kinds();
 var MAX_DEFINING_FILES = 8;
 var SMALL_REBUILD_FILES = 200;
 var SMALL_RESOLVE_IMPORTS = 64;
-var TARGETS = `(VALUES
-  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
-  ('new','class'),('new','struct'),
-  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
-  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
-var EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
+var TARGET_KINDS = [
+  ["call", ["function", "method", "class", "macro", "struct"]],
+  ["new", ["class", "struct"]],
+  ["inherit", ["class", "interface", "trait", "struct", "module"]],
+  ["type", ["class", "interface", "type", "enum", "struct", "trait"]]
+];
+var TARGETS = `(VALUES ${TARGET_KINDS.flatMap(
+  ([ref, symbols]) => symbols.map((symbol) => `(${toKindCode("reference", ref)}, ${toKindCode("symbol", symbol)})`)
+).join(", ")})`;
+var EDGE_KIND = `CASE r.kind WHEN ${toKindCode("reference", "inherit")} THEN ${toKindCode("edge", "inherit")}
+  WHEN ${toKindCode("reference", "type")} THEN ${toKindCode("edge", "type")} ELSE ${toKindCode("edge", "call")} END`;
 function updateEdges(store, options) {
   const db = store.db;
   return store.transaction(() => {
@@ -2943,7 +3031,7 @@ function updateEdges(store, options) {
     const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
     for (const id2 of dirty) addBatch.run(id2);
     const importsResolved = resolveImports(store, options.treeChanged);
-    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
+    db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql("edge", ["call", "inherit", "type"])}
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
     db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
     if (dirty.length > SMALL_REBUILD_FILES) {
@@ -2954,12 +3042,12 @@ function updateEdges(store, options) {
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName("u.name", "n.name")} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON ${sameSymbolName("s.name", "r.name")}
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
         AND r.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
@@ -2996,7 +3084,7 @@ function resolveImports(store, treeChanged) {
     idOf = (p) => idByPath.get(p);
   }
   const touched = new Set(rows.map((r) => r.fileId));
-  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
+  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ${kindCodesSql("edge", ["import", "contains"])}`);
   for (const id2 of touched) clear.run(id2);
   const mark = db.prepare("UPDATE imports SET resolved = ? WHERE file_id = ? AND ord = ?");
   const upsert = db.prepare(
@@ -3006,12 +3094,14 @@ function resolveImports(store, treeChanged) {
   let resolved = 0;
   const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
   for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup, { goModules });
+    const kind = toKindName("import", row.kind);
+    const edgeKind = toKindCode("edge", kind);
+    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
       if (dst === void 0 || dst === row.fileId) continue;
-      upsert.run(row.fileId, row.kind, dst);
+      upsert.run(row.fileId, edgeKind, dst);
       linked += 1;
     }
     mark.run(linked > 0 ? 1 : -1, row.fileId, row.ord);
@@ -3021,6 +3111,7 @@ function resolveImports(store, treeChanged) {
 }
 
 // src/core/code-index/repo-map.ts
+init_stored_kinds();
 var DEFAULT_MAP_TOKENS = 2048;
 var FOCUS_BOOST = 100;
 var DEFINES_MENTION_BOOST = 50;
@@ -3086,7 +3177,7 @@ function buildPersonalization(store, files, { focus, mentions }) {
     if (lowerMentions.some((m) => lowerPath.includes(m))) p[i] += PATH_MENTION_BOOST;
   });
   if (mentions.length > 0) {
-    const definers = store.statement("SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))").pluck().all(JSON.stringify(mentions));
+    const definers = store.statement(`SELECT DISTINCT s.file_id FROM json_each(?) m JOIN symbols s ON ${sameSymbolName("s.name", "m.value")}`).pluck().all(JSON.stringify(mentions));
     const position = new Map(files.map((f, i) => [f.id, i]));
     for (const id2 of definers) {
       const i = position.get(id2);
@@ -3097,13 +3188,13 @@ function buildPersonalization(store, files, { focus, mentions }) {
 }
 function loadOutlines(store, fileIds) {
   const rows = store.statement(
-    `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
-       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
-         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
+    `SELECT s.file_id AS fileId, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE ${sameSymbolName("u.name", "s.name")} LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
+         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> ${toKindCode("reference", "import")}) AS used
      FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
      WHERE s.file_id IN (SELECT value FROM json_each(?))
-       AND s.kind NOT IN ('field')
-       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
+       AND s.kind <> ${toKindCode("symbol", "field")}
+       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ${kindCodesSql("symbol", ["class", "interface", "struct", "trait", "enum", "module"])}))
      ORDER BY s.file_id, s.start_line`
   ).all(JSON.stringify(fileIds));
   const byFile = /* @__PURE__ */ new Map();
@@ -3348,6 +3439,7 @@ function example(limit2) {
 // src/core/code-index/code-index.ts
 init_blob_sha_sql();
 init_chunk_context();
+init_stored_kinds();
 var NEIGHBOUR_KINDS = ["import", "call", "inherit"];
 var SqliteCodeIndex = class {
   constructor(store) {
@@ -3406,20 +3498,20 @@ var SqliteCodeIndex = class {
   importSources(paths) {
     return this.store.statement(
       `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
-       WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
+       WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
     ).all({ paths: JSON.stringify(paths) });
   }
   referencedNames(path15) {
     return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path15);
   }
   neighbours(paths, kinds = NEIGHBOUR_KINDS) {
-    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)).map((k) => `'${k}'`).join(", ");
-    if (listed === "") return [];
+    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
+    if (listed.length === 0) return [];
     return this.store.statement(
       `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
-       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
+       SELECT fa.path AS "from", fb.path AS "to", ${kindNameSql("edge", "e.kind")} AS kind, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN (${listed})
+       WHERE e.kind IN ${kindCodesSql("edge", listed)}
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`
     ).all({ paths: JSON.stringify(paths) });
   }
@@ -3435,7 +3527,7 @@ var SqliteCodeIndex = class {
   }
   symbolsIn(path15) {
     return this.store.statement(
-      `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+      `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
     ).all(path15);
   }

@@ -4,6 +4,7 @@ import { silentLogger, systemClock } from '../src/core/ports.js';
 import { LocalRepoSource } from '../src/core/repo/local-repo-source.js';
 import { run } from '../src/core/run.js';
 import { splitIdentifier } from '../src/core/code-index/identifier-terms.js';
+import { kindCodesSql } from '../src/core/code-index/stored-kinds.js';
 import { quantile } from './measure.js';
 
 export interface AskLatency {
@@ -27,7 +28,7 @@ const NAIVE_FILES = 25;
 export async function measureAsk(store: IndexStore, root: string, count = 30): Promise<AskLatency> {
   const names = store.db
     .prepare(
-      `SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6
+      `SELECT name FROM symbols WHERE kind IN ${kindCodesSql('symbol', ['function', 'class', 'method'])} AND length(name) > 6
      AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?`,
     )
     .pluck()

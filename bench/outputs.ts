@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { SqliteCodeIndex } from '../src/core/code-index/code-index.js';
 import type { IndexStore } from '../src/core/code-index/index-store.js';
+import { kindCodesSql } from '../src/core/code-index/stored-kinds.js';
 import { validateMermaid } from '../src/core/diagram/validate-mermaid.js';
 import { silentLogger, systemClock } from '../src/core/ports.js';
 import { LocalRepoSource } from '../src/core/repo/local-repo-source.js';
@@ -46,7 +47,7 @@ export async function measureOutputs(
   const ports = { source, index, logger: silentLogger, clock: systemClock };
   const names = store.db
     .prepare(
-      "SELECT name FROM symbols WHERE kind IN ('function', 'class', 'method') AND length(name) > 6 AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?",
+      `SELECT name FROM symbols WHERE kind IN ${kindCodesSql('symbol', ['function', 'class', 'method'])} AND length(name) > 6 AND name GLOB '*[a-z][A-Z]*' ORDER BY id LIMIT ?`,
     )
     .pluck()
     .all(n * 20) as string[];

@@ -3,6 +3,7 @@ import { GraphQueries } from '../src/core/code-index/graph-queries.js';
 import { splitIdentifier } from '../src/core/code-index/identifier-terms.js';
 import type { IndexStore } from '../src/core/code-index/index-store.js';
 import { searchChunks } from '../src/core/code-index/search-chunks.js';
+import { kindCodesSql, kindNameSql } from '../src/core/code-index/stored-kinds.js';
 import { measureCallers, measureRepoMap, type RepoMapTiming } from './child-queries.js';
 import { measureLatency, type Latency } from './measure.js';
 
@@ -56,7 +57,7 @@ export function buildQuestions(store: IndexStore, want: number): string[] {
   const names = everyKth<{ id: number; name: string }>(
     store,
     'SELECT id, name FROM symbols',
-    `kind IN ('function', 'method', 'class') AND length(name) >= 8`,
+    `kind IN ${kindCodesSql('symbol', ['function', 'method', 'class'])} AND length(name) >= 8`,
     want * 4,
   );
   const questions = new Set<string>(FIXED_QUESTIONS);
@@ -86,8 +87,8 @@ export async function measureQueries(store: IndexStore, indexFile: string): Prom
 
   const callables = everyKth<{ id: number; name: string; kind: string }>(
     store,
-    'SELECT id, name, kind FROM symbols',
-    `kind IN ('function', 'method', 'class')`,
+    `SELECT id, name, ${kindNameSql('symbol', 'kind')} AS kind FROM symbols`,
+    `kind IN ${kindCodesSql('symbol', ['function', 'method', 'class'])}`,
     GRAPH_SAMPLE,
   );
   // Checkpoint so the child's read-only connection starts from a short WAL.

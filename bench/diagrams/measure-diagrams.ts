@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { findProjectRoot } from '../project-root.js';
+import { toKindCode } from '../../src/core/code-index/stored-kinds.js';
 
 interface Graph {
   type: string;
@@ -86,7 +87,7 @@ function measure(repoDir: string, indexFile: string, type: string): Figures {
   const fileEdges = db
     .prepare(
       `SELECT fa.path AS a, fb.path AS b FROM edges e JOIN files fa ON fa.id = e.src_file_id
-    JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = 'import'`,
+    JOIN files fb ON fb.id = e.dst_file_id WHERE e.kind = ${toKindCode('edge', 'import')}`,
     )
     .all() as { a: string; b: string }[];
   const imports = db.prepare('SELECT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id').all() as {

@@ -6,6 +6,7 @@ import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
 import { searchChunks, type ChunkHit } from './search-chunks.js';
+import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
 
 export interface IndexedFile {
   path: string;
@@ -121,7 +122,7 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.store
       .statement(
         `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
-       WHERE i.kind = 'import' AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
+       WHERE i.kind = ${toKindCode('import', 'import')} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
       )
       .all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
   }
@@ -138,16 +139,14 @@ export class SqliteCodeIndex implements CodeIndex {
     kinds: readonly NeighbourKind[] = NEIGHBOUR_KINDS,
   ): { from: string; to: string; kind: string; weight: number }[] {
     // Kinds are written into the text (one cached statement per set), from the fixed list only: the plan stays index-driven.
-    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k))
-      .map((k) => `'${k}'`)
-      .join(', ');
-    if (listed === '') return [];
+    const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
+    if (listed.length === 0) return [];
     return this.store
       .statement(
         `WITH picked AS (SELECT id FROM files WHERE path IN (SELECT value FROM json_each(@paths)))
-       SELECT fa.path AS "from", fb.path AS "to", e.kind, e.weight
+       SELECT fa.path AS "from", fb.path AS "to", ${kindNameSql('edge', 'e.kind')} AS kind, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
-       WHERE e.kind IN (${listed})
+       WHERE e.kind IN ${kindCodesSql('edge', listed)}
          AND (e.src_file_id IN (SELECT id FROM picked) OR e.dst_file_id IN (SELECT id FROM picked))`,
       )
       .all({ paths: JSON.stringify(paths) }) as { from: string; to: string; kind: string; weight: number }[];
@@ -170,7 +169,7 @@ export class SqliteCodeIndex implements CodeIndex {
   symbolsIn(path: string): SymbolHit[] {
     return this.store
       .statement(
-        `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+        `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`,
       )
       .all(path) as SymbolHit[];

@@ -1,5 +1,6 @@
 import type { IndexStore } from './index-store.js';
 import type { Graph } from './page-rank.js';
+import { kindCodesSql, toKindCode, type KindName } from './stored-kinds.js';
 
 /** The file graph: node i is `files[i]` (in id order); edge e goes from[e] -> to[e] with weight[e]. */
 export interface FileGraph extends Graph {
@@ -7,13 +8,11 @@ export interface FileGraph extends Graph {
 }
 
 export interface FileGraphOptions {
-  /** Edge kinds to load; every kind when left out. Only fixed names: they are written into the SQL. */
-  kinds?: readonly string[];
+  /** Edge kinds to load; every kind when left out. */
+  kinds?: readonly KindName<'edge'>[];
   /** Weight of each kind, applied as `kindWeight[kind] * sqrt(weight)` (the repo map's); the stored weight when left out. */
-  kindWeight?: Record<string, number>;
+  kindWeight?: Partial<Record<KindName<'edge'>, number>>;
 }
-
-const KIND_NAME = /^[a-z]+$/;
 
 /**
  * The file graph as typed arrays, from two statements: the files (id and
@@ -25,14 +24,12 @@ export function loadFileGraph(store: IndexStore, options: FileGraphOptions = {})
   const files = store.statement('SELECT id, path FROM files ORDER BY id').all() as { id: number; path: string }[];
   const position = new Map<number, number>();
   files.forEach((f, i) => position.set(f.id, i));
-  const kinds = options.kinds?.filter((k) => KIND_NAME.test(k));
-  const where = kinds === undefined ? '' : `WHERE kind IN (${kinds.map((k) => `'${k}'`).join(', ')})`;
+  const where = options.kinds === undefined ? '' : `WHERE kind IN ${kindCodesSql('edge', options.kinds)}`;
   const weight =
     options.kindWeight === undefined
       ? 'weight'
       : `(CASE kind ${Object.entries(options.kindWeight)
-          .filter(([k]) => KIND_NAME.test(k))
-          .map(([k, w]) => `WHEN '${k}' THEN ${w.toFixed(2)}`)
+          .map(([k, w]) => `WHEN ${toKindCode('edge', k as KindName<'edge'>)} THEN ${w.toFixed(2)}`)
           .join(' ')} ELSE 1.0 END) * sqrt(weight)`;
   const row = store
     .statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight}) FROM edges ${where}`)

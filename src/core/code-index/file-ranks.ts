@@ -2,9 +2,10 @@ import type { IndexStore } from './index-store.js';
 import { BUILD_STATE_KEY } from './index-meta-keys.js';
 import { loadFileGraph } from './file-graph.js';
 import { pageRank } from './page-rank.js';
+import type { KindName } from './stored-kinds.js';
 
 /** How much an edge of each kind says about importance; inheritance binds tighter than a type mention. */
-export const KIND_WEIGHT: Record<string, number> = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
+export const KIND_WEIGHT: Record<KindName<'edge'>, number> = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
 
 /**
  * `fresh` while the file_ranks table holds the PageRank of the graph as it is: cleared in the same

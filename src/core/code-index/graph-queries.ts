@@ -1,6 +1,8 @@
 import { AMBIGUOUS_NAMES } from './ambiguous-names.js';
 import type { IndexStore } from './index-store.js';
+import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
 import { TtlCache } from './ttl-cache.js';
+import { symbolNameAnyCase } from './symbol-name-sql.js';
 
 export interface SymbolHit {
   id: number;
@@ -62,8 +64,8 @@ const SUBGRAPH_TTL_MS = 60_000;
  * Each walk step starts from edges or the defining file's folder (indexed,
  * a few rows per file), so a common name costs no more than a rare one.
  */
-const CALL_KINDS = `('call', 'new')`;
-const IMPORT_EDGES = `('import', 'contains')`;
+const CALL_KINDS = kindCodesSql('reference', ['call', 'new']);
+const IMPORT_EDGES = kindCodesSql('edge', ['import', 'contains']);
 const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.cjs', 'mod.rs', 'lib.rs']
   .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`)
   .join(' OR ');
@@ -149,9 +151,10 @@ function linkableCall(d: string, sameFile: boolean): string {
 
 function importsNameOf(d: string, rule: Link['importsName']): string {
   if (rule === undefined) return '';
-  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = 'import'
-    AND (i.name = ${d}.name OR (${d}.kind = 'method' AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === 'always' ? `AND ${imported}` : `AND (${d}.kind <> 'method' OR ${imported})`;
+  const method = toKindCode('symbol', 'method');
+  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode('reference', 'import')}
+    AND (i.name = ${d}.name OR (${d}.kind = ${method} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === 'always' ? `AND ${imported}` : `AND (${d}.kind <> ${method} OR ${imported})`;
 }
 
 /** The recursive steps of a call walk: one per link, joined by UNION. */
@@ -181,7 +184,7 @@ const LINE_SPAN = 100_000_000;
 /** Deepest walk served: past this, call chains say little and cost much. */
 const MAX_CALL_DEPTH = 5;
 
-const CALLABLE_KINDS = `('function', 'method', 'class', 'struct', 'macro')`;
+const CALLABLE_KINDS = kindCodesSql('symbol', ['function', 'method', 'class', 'struct', 'macro']);
 
 /**
  * Graph questions over the index. Each method is one SQL statement (walks are
@@ -203,10 +206,10 @@ export class GraphQueries {
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ['', name];
     return this.store
       .statement(
-        `SELECT s.id, s.name, s.kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
+        `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE lower(s.name) = lower(@bare) AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
-       ORDER BY s.name <> @bare, s.kind IN ('constant', 'field'), f.path, s.start_line
+       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
+       ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql('symbol', ['constant', 'field'])}, f.path, s.start_line
        LIMIT @limit`,
       )
       .all({ bare, scope, limit }) as SymbolHit[];
@@ -217,7 +220,7 @@ export class GraphQueries {
     const bare = name.slice(name.lastIndexOf('.') + 1);
     return this.store
       .statement(
-        `SELECT r.name, r.kind, f.path, r.line, s.name AS inSymbol
+        `SELECT r.name, ${kindNameSql('reference', 'r.kind')} AS kind, f.path, r.line, s.name AS inSymbol
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols s ON s.id = r.symbol_id
        WHERE r.name = ? ORDER BY f.path, r.line LIMIT ?`,
       )
@@ -269,12 +272,12 @@ export class GraphQueries {
        SELECT 'node' AS row, f.path AS a, NULL AS b, NULL AS kind, n.depth AS depth, NULL AS weight
        FROM nodes n JOIN files f ON f.id = n.file_id
        UNION ALL
-       SELECT 'edge', fa.path, fb.path, e.kind, NULL, e.weight
+       SELECT 'edge', fa.path, fb.path, ${kindNameSql('edge', 'e.kind')}, NULL, e.weight
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`,
       )
-      .all({ path, depth, kinds: JSON.stringify(kinds), maxNodes }) as {
+      .all({ path, depth, kinds: toEdgeCodes(kinds), maxNodes }) as {
       row: string;
       a: string;
       b: string;
@@ -302,7 +305,7 @@ export class GraphQueries {
          ${steps}
          LIMIT ${WALK_ROW_CAP}
        )
-       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, s.kind, f.path,
+       SELECT min(w.depth) AS depth, s.id AS symbolId, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, f.path,
          min(w.depth * ${LINE_SPAN} + w.line) % ${LINE_SPAN} AS line
        FROM walk w
        LEFT JOIN symbols s ON s.id = w.symbol_id
@@ -334,6 +337,11 @@ export class GraphQueries {
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`,
       )
-      .all({ path, depth, kinds: JSON.stringify(kinds), limit }) as FileHit[];
+      .all({ path, depth, kinds: toEdgeCodes(kinds), limit }) as FileHit[];
   }
+}
+
+/** Edge kinds as the JSON list of their stored codes, for `kind IN (SELECT value FROM json_each(…))`. */
+function toEdgeCodes(kinds: EdgeKind[]): string {
+  return JSON.stringify(kinds.map((kind) => toKindCode('edge', kind)));
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
+import { kindNameSql } from './stored-kinds.js';
 
 export interface IndexStats {
   indexFile: string;
@@ -46,7 +47,7 @@ export function readIndexStats(store: IndexStore): IndexStats {
     symbols: count('SELECT count(*) FROM symbols'),
     references: count('SELECT count(*) FROM refs'),
     chunks: count('SELECT count(*) FROM chunks'),
-    edges: groups('SELECT kind, count(*) FROM edges GROUP BY kind ORDER BY kind'),
+    edges: groups(`SELECT ${kindNameSql('edge', 'kind')}, count(*) FROM edges GROUP BY kind ORDER BY kind`),
     pendingEdges: count('SELECT count(*) FROM dirty_files'),
     state: readIndexState(store),
   };

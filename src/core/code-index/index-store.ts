@@ -9,6 +9,7 @@ import { BUILD_WRITER_KEY } from './index-meta-keys.js';
 import { acquireIndexWriteLock, type IndexWriteLock, type LockWaitOptions } from './index-write-lock.js';
 import { LOOKUP_INDEX_NAMES, LOOKUP_INDEXES_SQL, SCHEMA_VERSION } from './schema.js';
 import { configureReader, findIndexWriter, openWritable, readVersion } from './open-index-db.js';
+import { kindCodesSql, toKindCode } from './stored-kinds.js';
 import type { ParsedFile } from './types.js';
 
 export interface OpenOptions {
@@ -269,8 +270,16 @@ export class IndexStore {
       const parentId = symbol.parent === undefined ? null : (symbolIds[symbol.parent] ?? null);
       symbolIds.push(
         Number(
-          s.insertSymbol.run(fileId, symbol.name, symbol.kind, parentId, symbol.scope, symbol.signature, symbol.startLine, symbol.endLine)
-            .lastInsertRowid,
+          s.insertSymbol.run(
+            fileId,
+            symbol.name,
+            toKindCode('symbol', symbol.kind),
+            parentId,
+            symbol.scope,
+            symbol.signature,
+            symbol.startLine,
+            symbol.endLine,
+          ).lastInsertRowid,
         ),
       );
     }
@@ -280,17 +289,24 @@ export class IndexStore {
       const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}`;
       if (seenRefs.has(key)) continue;
       seenRefs.add(key);
-      s.insertRef.run(fileId, symbolId, ref.name, ref.kind, ref.line);
+      s.insertRef.run(fileId, symbolId, ref.name, toKindCode('reference', ref.kind), ref.line);
     }
-    parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, imp.kind, imp.line));
+    parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode('import', imp.kind), imp.line));
     const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
     for (const chunk of parsed.chunks) {
       const symbolId = chunk.symbol === undefined ? null : (symbolIds[chunk.symbol] ?? null);
       // NULL when the context can be rebuilt from the symbol or import rows (chunk-context.ts).
       const derived = derivedContext(symbolId === null ? undefined : parsed.symbols[chunk.symbol!], parsed.imports);
       const context = chunk.context === derived ? null : chunk.context;
-      const chunkId = s.insertChunk.run(fileId, symbolId, chunk.kind, chunk.startLine, chunk.endLine, context).lastInsertRowid;
-      s.insertFts.run(chunkId, chunk.nameTerms, pathTerms, chunk.bodyTerms);
+      const chunkId = s.insertChunk.run(
+        fileId,
+        symbolId,
+        toKindCode('chunk', chunk.kind),
+        chunk.startLine,
+        chunk.endLine,
+        context,
+      ).lastInsertRowid;
+      s.insertFts.run(chunkId, chunk.bodyTerms, chunk.nameTerms, pathTerms);
     }
     s.markDirty.run(fileId);
     return fileId;
@@ -352,7 +368,7 @@ function prepareStatements(db: Database.Database) {
     insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
-    insertFts: db.prepare('INSERT INTO chunks_fts (rowid, names, path, body) VALUES (?, ?, ?, ?)'),
+    insertFts: db.prepare('INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)'),
     findFolder: db.prepare('SELECT id FROM folders WHERE path = ?').pluck(),
     insertFolder: db.prepare('INSERT INTO folders (path) VALUES (?)'),
     markDirty: db.prepare('INSERT OR IGNORE INTO dirty_files (file_id) VALUES (?)'),
@@ -363,7 +379,9 @@ function prepareStatements(db: Database.Database) {
     deleteImports: db.prepare('DELETE FROM imports WHERE file_id = ?'),
     deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE src_file_id = ?'),
     deleteEdgesTo: db.prepare('DELETE FROM edges WHERE dst_file_id = ?'),
-    importersOf: db.prepare(`SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ('import', 'contains')`),
+    importersOf: db.prepare(
+      `SELECT src_file_id AS id FROM edges WHERE dst_file_id = ? AND kind IN ${kindCodesSql('edge', ['import', 'contains'])}`,
+    ),
     unresolveImports: db.prepare('UPDATE imports SET resolved = 0 WHERE file_id = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE id = ?'),
     deleteDirty: db.prepare('DELETE FROM dirty_files WHERE file_id = ?'),

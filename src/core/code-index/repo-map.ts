@@ -3,6 +3,8 @@ import type { IndexStore } from './index-store.js';
 import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
+import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
+import { sameSymbolName } from './symbol-name-sql.js';
 
 export interface RepoMapOptions {
   /** Token budget for the rendered map. */
@@ -112,7 +114,7 @@ function buildPersonalization(
   });
   if (mentions.length > 0) {
     const definers = store
-      .statement('SELECT DISTINCT file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?))')
+      .statement(`SELECT DISTINCT s.file_id FROM json_each(?) m JOIN symbols s ON ${sameSymbolName('s.name', 'm.value')}`)
       .pluck()
       .all(JSON.stringify(mentions)) as number[];
     const position = new Map(files.map((f, i) => [f.id, i]));
@@ -143,13 +145,13 @@ interface OutlineRow {
 function loadOutlines(store: IndexStore, fileIds: number[]): Map<number, OutlineRow[]> {
   const rows = store
     .statement(
-      `SELECT s.file_id AS fileId, s.name, s.kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
-       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE u.name = s.name LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
-         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> 'import') AS used
+      `SELECT s.file_id AS fileId, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.signature, s.scope, s.parent_id IS NOT NULL AS nested,
+       (SELECT count(*) FROM (SELECT 1 FROM symbols u WHERE ${sameSymbolName('u.name', 's.name')} LIMIT ${MAX_DEFINING_FILES + 1})) <= ${MAX_DEFINING_FILES}
+         AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.name AND r.file_id <> s.file_id AND r.kind <> ${toKindCode('reference', 'import')}) AS used
      FROM symbols s JOIN files sf ON sf.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
      WHERE s.file_id IN (SELECT value FROM json_each(?))
-       AND s.kind NOT IN ('field')
-       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'module')))
+       AND s.kind <> ${toKindCode('symbol', 'field')}
+       AND (s.parent_id IS NULL OR (p.parent_id IS NULL AND p.kind IN ${kindCodesSql('symbol', ['class', 'interface', 'struct', 'trait', 'enum', 'module'])}))
      ORDER BY s.file_id, s.start_line`,
     )
     .all(JSON.stringify(fileIds)) as OutlineRow[];

@@ -1,6 +1,7 @@
 import { chunkContextSql } from './chunk-context.js';
 import type { IndexStore } from './index-store.js';
 import { splitIdentifier } from './identifier-terms.js';
+import { kindNameSql } from './stored-kinds.js';
 
 export interface ChunkHit {
   chunkId: number;
@@ -61,8 +62,8 @@ const STOP_WORDS = new Set([
   'get',
 ]);
 
-/** Weights for the FTS columns (names, path, body): a name match outranks a mention. */
-const BM25_WEIGHTS = '8.0, 3.0, 1.0';
+/** Weights for the FTS columns in schema order (body, names, path): a name match outranks a mention. */
+const BM25_WEIGHTS = '1.0, 8.0, 3.0';
 
 export interface FtsQuery {
   /** Every word of the question must match (an identifier matches whole or by all its parts). */
@@ -128,7 +129,7 @@ function runMatch(store: IndexStore, match: string, limit: number, prefix: strin
   // With a folder filter every match is ranked (the filter runs after ranking); without, only the top.
   return store
     .statement(
-      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, c.kind, ${chunkContextSql('c')} AS context, hits.score
+      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, ${kindNameSql('chunk', 'c.kind')} AS kind, ${chunkContextSql('c')} AS context, hits.score
      FROM (SELECT rowid, bm25(chunks_fts, ${BM25_WEIGHTS}) AS score FROM chunks_fts
            WHERE chunks_fts MATCH @match ORDER BY score LIMIT @fetch) hits
      JOIN chunks c ON c.id = hits.rowid JOIN files f ON f.id = c.file_id

@@ -3,6 +3,8 @@ import type { IndexStore } from './index-store.js';
 import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.js';
 import { GO_MODULES_META_KEY, parseGoModulesMeta } from './read-go-modules.js';
 import { SqlPathLookup } from './sql-path-lookup.js';
+import { kindCodesSql, toKindCode, toKindName, type KindName } from './stored-kinds.js';
+import { sameSymbolName } from './symbol-name-sql.js';
 
 /**
  * A name defined in more files than this is too ambiguous to link by name
@@ -17,13 +19,19 @@ const SMALL_REBUILD_FILES = 200;
 const SMALL_RESOLVE_IMPORTS = 64;
 
 /** Which symbol kinds each reference kind can point at. */
-const TARGETS = `(VALUES
-  ('call','function'),('call','method'),('call','class'),('call','macro'),('call','struct'),
-  ('new','class'),('new','struct'),
-  ('inherit','class'),('inherit','interface'),('inherit','trait'),('inherit','struct'),('inherit','module'),
-  ('type','class'),('type','interface'),('type','type'),('type','enum'),('type','struct'),('type','trait'))`;
+const TARGET_KINDS: [KindName<'reference'>, KindName<'symbol'>[]][] = [
+  ['call', ['function', 'method', 'class', 'macro', 'struct']],
+  ['new', ['class', 'struct']],
+  ['inherit', ['class', 'interface', 'trait', 'struct', 'module']],
+  ['type', ['class', 'interface', 'type', 'enum', 'struct', 'trait']],
+];
+const TARGETS = `(VALUES ${TARGET_KINDS.flatMap(([ref, symbols]) =>
+  symbols.map((symbol) => `(${toKindCode('reference', ref)}, ${toKindCode('symbol', symbol)})`),
+).join(', ')})`;
 
-const EDGE_KIND = `CASE r.kind WHEN 'inherit' THEN 'inherit' WHEN 'type' THEN 'type' ELSE 'call' END`;
+/** The edge a reference makes: inherit and type edges for those references, call edges for calls and `new`. */
+const EDGE_KIND = `CASE r.kind WHEN ${toKindCode('reference', 'inherit')} THEN ${toKindCode('edge', 'inherit')}
+  WHEN ${toKindCode('reference', 'type')} THEN ${toKindCode('edge', 'type')} ELSE ${toKindCode('edge', 'call')} END`;
 
 /**
  * Rebuilds the file-level graph around the files in dirty_files: their
@@ -43,7 +51,7 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
 
     const importsResolved = resolveImports(store, options.treeChanged);
 
-    db.exec(`DELETE FROM edges WHERE kind IN ('call', 'inherit', 'type')
+    db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql('edge', ['call', 'inherit', 'type'])}
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
     // Names too ambiguous to link. A big rebuild computes them in one scan of the symbols; a
     // small one (an edited file) looks up only the names it touches, so its cost does not
@@ -57,13 +65,13 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE u.name = n.name LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName('u.name', 'n.name')} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     // Outgoing: references made by dirty files.
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
-      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON s.name = r.name
+      FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON ${sameSymbolName('s.name', 'r.name')}
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
         AND r.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
@@ -93,7 +101,7 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
      WHERE i.file_id IN (SELECT file_id FROM temp.batch)
      ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
     )
-    .all() as { ord: number; fileId: number; source: string; kind: 'import' | 'contains'; path: string; language: string }[];
+    .all() as { ord: number; fileId: number; source: string; kind: number; path: string; language: string }[];
   if (rows.length === 0) return 0;
   // A few imports (an edited file) ask the files table; many load every path once.
   let lookup: PathLookup;
@@ -109,7 +117,7 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
     idOf = (p) => idByPath.get(p);
   }
   const touched = new Set(rows.map((r) => r.fileId));
-  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ('import', 'contains')`);
+  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ${kindCodesSql('edge', ['import', 'contains'])}`);
   for (const id of touched) clear.run(id);
   const mark = db.prepare('UPDATE imports SET resolved = ? WHERE file_id = ? AND ord = ?');
   const upsert = db.prepare(
@@ -119,12 +127,14 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
   let resolved = 0;
   const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
   for (const row of rows) {
-    const targets = resolveImport(row.source, row.path, row.language, row.kind, lookup, { goModules });
+    const kind = toKindName('import', row.kind);
+    const edgeKind = toKindCode('edge', kind);
+    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
       if (dst === undefined || dst === row.fileId) continue;
-      upsert.run(row.fileId, row.kind, dst);
+      upsert.run(row.fileId, edgeKind, dst);
       linked += 1;
     }
     // 1 resolved, -1 external (nothing in this repository): retried only when files come or go.

@@ -7,6 +7,7 @@ import { indexRepository } from '../../../src/core/code-index/index-repository.j
 import { parseFile } from '../../../src/core/code-index/parse-file.js';
 import { searchChunks } from '../../../src/core/code-index/search-chunks.js';
 import { SqlPathLookup } from '../../../src/core/code-index/sql-path-lookup.js';
+import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
 import { indexSample, SAMPLE_FILES, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { writeFiles } from '../../helpers/temp-repo.js';
 
@@ -109,7 +110,7 @@ describe('compact', () => {
   it('packs the file and leaves the index readable, its WAL truncated', async () => {
     repo = await indexSample(FILES);
     const db = repo.store.db;
-    repo.store.transaction(() => db.exec("DELETE FROM refs WHERE kind = 'import'"));
+    repo.store.transaction(() => db.exec(`DELETE FROM refs WHERE kind = ${toKindCode('reference', 'import')}`));
     repo.store.checkpoint();
     const pages = () => db.pragma('page_count', { simple: true }) as number;
     const before = pages();

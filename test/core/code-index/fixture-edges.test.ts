@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
+import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { copyFixtureRepo, makeTempDir } from '../../helpers/temp-repo.js';
 
@@ -125,7 +126,7 @@ describe('indexRepository on the fixture repositories', () => {
     expect(stats.parseErrors).toBe(0);
     const edges = store.db
       .prepare(
-        `SELECT a.path, e.kind, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
+        `SELECT a.path, ${kindNameSql('edge', 'e.kind')}, b.path FROM edges e JOIN files a ON a.id = e.src_file_id
        JOIN files b ON b.id = e.dst_file_id ORDER BY 1, 2, 3`,
       )
       .raw()

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
+import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 
 let repo: IndexedRepo | undefined;
@@ -12,7 +13,7 @@ afterEach(() => repo?.store.close());
 const edgesOf = (store: IndexStore) =>
   store.db
     .prepare(
-      `SELECT a.path AS src, e.kind, b.path AS dst FROM edges e
+      `SELECT a.path AS src, ${kindNameSql('edge', 'e.kind')} AS kind, b.path AS dst FROM edges e
      JOIN files a ON a.id = e.src_file_id JOIN files b ON b.id = e.dst_file_id ORDER BY 1, 2, 3`,
     )
     .all();

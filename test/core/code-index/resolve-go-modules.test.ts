@@ -5,6 +5,7 @@ import { indexRepository } from '../../../src/core/code-index/index-repository.j
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { readGoModules } from '../../../src/core/code-index/read-go-modules.js';
 import { PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
+import { toKindCode } from '../../../src/core/code-index/stored-kinds.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 
 const COBRA = {
@@ -27,7 +28,7 @@ const importEdges = (store: IndexStore) =>
   store.db
     .prepare(
       `SELECT s.path AS src, d.path AS dst FROM edges e JOIN files s ON s.id = e.src_file_id JOIN files d ON d.id = e.dst_file_id
-       WHERE e.kind = 'import' ORDER BY src, dst`,
+       WHERE e.kind = ${toKindCode('edge', 'import')} ORDER BY src, dst`,
     )
     .all();
 
