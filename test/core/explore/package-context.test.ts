@@ -12,7 +12,7 @@ const BOOTSTRAP = {
   manifests: [],
   files: 3,
 };
-const PLAN = { intent: 'debug' as const, diagramType: undefined, questions: [], candidates: [], operations: [], maxRounds: 3 };
+const PLAN = { intent: 'flow' as const, diagramType: undefined, questions: [], candidates: [], operations: [], maxRounds: 3 };
 
 function item(path: string, startLine: number, relevance: number, reason = 'matches the question'): EvidenceItem {
   return { path, startLine, endLine: startLine + 9, snippet: '', reason, source: 'search', blobSha: '', round: 1, relevance };
