@@ -16,6 +16,8 @@ export type AddScore = (path: string, amount: number, reason: string) => void;
 const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
 /** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
 const MAX_CALL_FILES = 4;
+/** A title word naming classes in more files than this is a common word (`Error`, `Node`), not this report's class. */
+const MAX_TITLE_CLASS_FILES = 2;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
 const MAX_QUOTED_FILES = 6;
 
@@ -99,6 +101,17 @@ export function scoreReportCode(
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
     const weight = report.titleCalls.includes(name) ? WEIGHT.call * WEIGHT.inTitle : WEIGHT.call;
     for (const path of defFiles) add(path, weight / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+  }
+
+  // A capitalised word of the title naming a class exactly (`Subs in Subs returns incorrect results`): what the
+  // report is about, like a call written in the title.
+  for (const name of report.titleWords) {
+    if (lookedUp.has(name) || report.calls.includes(name)) continue;
+    const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === 'class' && !isTestFile(d.path));
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
+    for (const path of defFiles)
+      add(path, (WEIGHT.call * WEIGHT.inTitle) / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
 
   for (const module of report.modules) {

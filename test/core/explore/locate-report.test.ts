@@ -101,6 +101,23 @@ describe('locateFiles on a bug report', () => {
     expect(renamed[0]!.reason).toContain('defines initRank');
   });
 
+  it('counts a class the title names by a capitalised word, when few files define it', async () => {
+    repo = await indexSample({
+      'calc/core/function.py': 'class Subs:\n    def doit(self):\n        return self\n',
+      'calc/core/basic.py':
+        "class Basic:\n    def subs(self, old, new):\n        'Substitute old for new in an expression.'\n        return self\n",
+      'calc/core/results.py': 'class Results:\n    pass\n',
+      'calc/other/results.py': 'class Results:\n    pass\n',
+      'calc/more/results.py': 'class Results:\n    pass\n',
+    });
+    const report = `Subs in Subs returns incorrect Results\n\n${fence}\n>>> f(x).diff(x).subs(x, 0).subs(x, y)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files[0]).toMatchObject({ path: 'calc/core/function.py' });
+    expect(files[0]!.reason).toContain('defines Subs, which the title names');
+    // A word three files define as a class is too common to say where.
+    expect(files.find((f) => f.path === 'calc/core/results.py')?.reason ?? '').not.toContain('which the title names');
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
