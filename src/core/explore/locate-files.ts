@@ -2,6 +2,7 @@ import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { findModuleFiles } from './find-module-files.js';
 import { readPrompt } from './read-prompt.js';
 import { dropTemplateLines } from './read-report-code.js';
 import { scoreReportCode } from './score-report-code.js';
@@ -131,7 +132,10 @@ export function locateFiles(
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
     let defs = index.findDefinitions(name, 20);
-    if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
+    // A dotted name that spells a module of the tree (`sympy.abc` in `from sympy.abc import x`) is that module, not
+    // a definition of its last part elsewhere (a variable `abc` in a solver).
+    if (defs.length === 0 && last !== name && last.length > 2 && findModuleFiles(name, files).length === 0)
+      defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.
     const key = defs.length > 0 ? `${defs[0]!.name}@${defs.map((d) => d.path).join(',')}` : name;

@@ -1,6 +1,7 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findModuleFiles } from './find-module-files.js';
 import { findTraceFiles, readReportCode } from './read-report-code.js';
 
 /** Adds to a file's score with a reason (locateFiles' accumulator). */
@@ -114,14 +115,8 @@ export function scoreReportCode(
       add(path, (WEIGHT.call * WEIGHT.inTitle) / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
 
-  for (const module of report.modules) {
-    const tail = module.replace(/\./g, '/');
-    const names = [`${tail}.py`, `${tail}/__init__.py`];
-    for (const file of files) {
-      if (names.some((n) => file.path === n || file.path.endsWith(`/${n}`)))
-        add(file.path, WEIGHT.module, `the module ${module} the report imports`);
-    }
-  }
+  for (const module of report.modules)
+    for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT.module, `the module ${module} the report imports`);
 
   // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
   const best = new Map<string, { amount: number; name: string }>();

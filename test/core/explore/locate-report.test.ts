@@ -118,6 +118,18 @@ describe('locateFiles on a bug report', () => {
     expect(files.find((f) => f.path === 'calc/core/results.py')?.reason ?? '').not.toContain('which the title names');
   });
 
+  it('reads a dotted name that spells a module as that module, not as a definition of its last part', async () => {
+    repo = await indexSample({
+      'calc/abc.py': 'x, y = 1, 2\n',
+      'calc/solvers/ode.py': 'def abc(eq):\n    return eq\n',
+      'calc/printing/latex.py': 'def latex(expr):\n    return str(expr)\n',
+    });
+    const report = `Missing parentheses in LaTeX\n\n${fence}\n>>> from calc.abc import x\n>>> calc.latex(x)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files.find((f) => f.path === 'calc/solvers/ode.py')?.reason ?? '').not.toContain('defines abc');
+    expect(files[0]).toMatchObject({ path: 'calc/printing/latex.py' });
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
