@@ -130,6 +130,17 @@ describe('locateFiles on a bug report', () => {
     expect(files[0]).toMatchObject({ path: 'calc/printing/latex.py' });
   });
 
+  it("counts a long report's body words in file paths for less than its title's", async () => {
+    repo = await indexSample({
+      'calc/series/limits.py': 'def compute(e):\n    return e\n',
+      'calc/interactive/session_printing.py': 'def start(banner):\n    return banner\n',
+    });
+    const body = 'I started an interactive session with printing on, as the session banner says, and asked for it. '.repeat(4);
+    const report = `Limits of alternating terms are wrong\n\n${body}\n${fence}\n>>> compute(x)\n${fence}`;
+    const top = locateFiles(new SqliteCodeIndex(repo.store), report).map((f) => f.path);
+    expect(top.indexOf('calc/series/limits.py')).toBeLessThan(top.indexOf('calc/interactive/session_printing.py'));
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
