@@ -2,9 +2,9 @@ import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
-import { findModuleFiles } from './find-module-files.js';
+import { findLibraryNames, findModuleFiles } from './find-module-files.js';
 import { readPrompt } from './read-prompt.js';
-import { dropTemplateLines } from './read-report-code.js';
+import { dropTemplateLines, findCodeLines } from './read-report-code.js';
 import { scoreReportCode } from './score-report-code.js';
 import { trimStackTraces } from './trim-stack-traces.js';
 
@@ -127,15 +127,16 @@ export function locateFiles(
   // 2. Names the question mentions: where they are defined. A dotted name (`Session.send`) is looked up by its
   // last part too. A name defined nowhere in the repository (a library's API, a constant's use) is found by an
   // exact pass over the index's references: the files that use exactly that name.
+  const libraries = findLibraryNames(findCodeLines(question), files);
   const looked = new Set<string>();
   const lookedUp = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
     let defs = index.findDefinitions(name, 20);
-    // A dotted name that spells a module of the tree (`sympy.abc` in `from sympy.abc import x`) is that module, not
-    // a definition of its last part elsewhere (a variable `abc` in a solver).
-    if (defs.length === 0 && last !== name && last.length > 2 && findModuleFiles(name, files).length === 0)
-      defs = index.findDefinitions(last, 20);
+    // A dotted name that spells a module of the tree (`sympy.abc` in `from sympy.abc import x`) is that module, and
+    // one a library heads (`pickle.loads`) is the library's: neither is a definition of its last part elsewhere.
+    const ownName = !libraries.has(name.split('.')[0]!) && findModuleFiles(name, files).length === 0;
+    if (defs.length === 0 && last !== name && last.length > 2 && ownName) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.
     const key = defs.length > 0 ? `${defs[0]!.name}@${defs.map((d) => d.path).join(',')}` : name;

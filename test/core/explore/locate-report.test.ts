@@ -141,6 +141,16 @@ describe('locateFiles on a bug report', () => {
     expect(top.indexOf('calc/series/limits.py')).toBeLessThan(top.indexOf('calc/interactive/session_printing.py'));
   });
 
+  it('reads a dotted name a library the report imports heads as that library, not as a definition of its last part', async () => {
+    repo = await indexSample({
+      'calc/mechanics/system.py': 'def loads(forces):\n    return forces\n',
+      'calc/core/numbers.py': 'class Half:\n    def __reduce__(self):\n        return (Half, ())\n',
+    });
+    const report = `Unpickling Half fails\n\n${fence}\nimport pickle\npickle.loads(data)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files.find((f) => f.path === 'calc/mechanics/system.py')?.reason ?? '').not.toContain('defines loads');
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
