@@ -74,8 +74,8 @@ function isAboutTheName(path: string, name: string): boolean {
  * of the names its code calls (those not already looked up as identifiers),
  * the modules its import lines name, and the product files whose code holds a
  * check or option name it quotes (`unused-variable`, `W0612`) — found by a
- * search that needs every word, leaving out tests and files named after the
- * name (its examples and fixtures).
+ * search for its words side by side, leaving out tests, text files and files
+ * named after the name (its examples and fixtures).
  */
 export function scoreReportCode(
   index: CodeIndex,
@@ -120,12 +120,15 @@ export function scoreReportCode(
 
   // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
   const best = new Map<string, { amount: number; name: string }>();
+  const language = new Map(files.map((f) => [f.path, f.language]));
   for (const name of titleFirst(report.quotedNames, report.titleNames).slice(0, MAX_QUOTED_NAMES)) {
+    // Its words side by side (`used-before-assignment`, not a comment that says "used" before an "assignment"), in
+    // code: docs, templates and changelogs repeat a name the code defines.
     const holders = new Set(
       index
-        .search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true })
+        .search(name, { limit: QUOTED_SEARCH_CHUNKS, phrase: true })
         .map((h) => h.path)
-        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name)),
+        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name) && language.get(p) !== 'text'),
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight = (report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted) / Math.sqrt(holders.size);

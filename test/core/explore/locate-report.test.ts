@@ -151,6 +151,19 @@ describe('locateFiles on a bug report', () => {
     expect(files.find((f) => f.path === 'calc/mechanics/system.py')?.reason ?? '').not.toContain('defines loads');
   });
 
+  it('counts a quoted name for the code that holds its words side by side, not for files that hold them apart or for docs', async () => {
+    repo = await indexSample({
+      'lintkit/checkers/variables.py': 'MSGS = {"E0601": "used-before-assignment"}\n',
+      'lintkit/checkers/typecheck.py': 'def visit_assign(node):\n    # a name used before, in an assignment\n    return node\n',
+      'lintkit/checkers/classes.py': 'def visit_class(node):\n    # the assignment of a name used before\n    return node\n',
+      '.github/ISSUE_TEMPLATE.md': 'Name the check (used-before-assignment) and paste the output.\n',
+    });
+    const report = `[used-before-assignment] Functions defined in a guard are not flagged\n\n${fence}python\nx = 1\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    const holders = files.filter((f) => f.reason.includes('holds used-before-assignment')).map((f) => f.path);
+    expect(holders).toEqual(['lintkit/checkers/variables.py']);
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
