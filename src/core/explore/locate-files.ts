@@ -43,6 +43,12 @@ const SEARCH_CHUNKS = 200;
  * recall@5 0.888 -> 0.913, all-in-5 0.833 -> 0.858, MRR 0.760 -> 0.769).
  */
 const WEIGHT = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1, remembered: 2.5 };
+/**
+ * Each further name a file defines counts 0.7 times the one before: a pasted trace's driver frames name four
+ * functions of one file (12 points before), and a file that defines what a change names is found by the first.
+ * Tune halves: commits R@1 0.625 -> 0.656, All@5 0.891 -> 0.906; sympy reports MRR 0.429 -> 0.440.
+ */
+const DEFINITION_DECAY = 0.7;
 /** Why a file earlier replies in the thread cited is a candidate. */
 export const REMEMBERED_REASON = 'cited earlier in this thread';
 /** A remembered file when the request does not refer back: enough to break a tie, not to outrank a match. */
@@ -129,6 +135,7 @@ export function locateFiles(
   // exact pass over the index's references: the files that use exactly that name.
   const libraries = findLibraryNames(findCodeLines(question), files);
   const looked = new Set<string>();
+  const definedHere = new Map<string, number>();
   const lookedUp = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
@@ -143,8 +150,12 @@ export function locateFiles(
     if (looked.has(key)) continue;
     looked.add(key);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path of defFiles)
-      add(path, WEIGHT.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path)!.name}`);
+    for (const path of defFiles) {
+      const earlier = definedHere.get(path) ?? 0;
+      definedHere.set(path, earlier + 1);
+      const amount = (DEFINITION_DECAY ** earlier * WEIGHT.definition) / Math.sqrt(defs.length);
+      add(path, amount, `defines ${defs.find((d) => d.path === path)!.name}`);
+    }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));

@@ -164,6 +164,17 @@ describe('locateFiles on a bug report', () => {
     expect(holders).toEqual(['lintkit/checkers/variables.py']);
   });
 
+  it('counts each further name one file defines for less than the one before', async () => {
+    repo = await indexSample({
+      'lintkit/lint/driver.py':
+        'def check_files(a):\n    return a\n\ndef check_file(a):\n    return a\n\ndef get_ast(a):\n    return a\n\ndef walk_module(a):\n    return a\n',
+    });
+    const files = locateFiles(new SqliteCodeIndex(repo.store), 'Crash in `check_files`, `check_file`, `get_ast` and `walk_module`');
+    expect(files[0]!.reason).toContain('defines walk_module');
+    // Four definitions at 3 each would be 12; with the decay they are 3 * (1 + 0.7 + 0.49 + 0.343) = 7.6, plus the text.
+    expect(files[0]!.score).toBeLessThan(10);
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',
