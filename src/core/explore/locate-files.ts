@@ -142,8 +142,8 @@ export function locateFiles(
     let defs = index.findDefinitions(name, 20);
     // A dotted name that spells a module of the tree (`sympy.abc` in `from sympy.abc import x`) is that module, and
     // one a library heads (`pickle.loads`) is the library's: neither is a definition of its last part elsewhere.
-    const ownName = !libraries.has(name.split('.')[0]!) && findModuleFiles(name, files).length === 0;
-    if (defs.length === 0 && last !== name && last.length > 2 && ownName) defs = index.findDefinitions(last, 20);
+    const ownName = (): boolean => !libraries.has(name.split('.')[0]!) && findModuleFiles(name, files).length === 0;
+    if (defs.length === 0 && last !== name && last.length > 2 && ownName()) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.
     const key = defs.length > 0 ? `${defs[0]!.name}@${defs.map((d) => d.path).join(',')}` : name;
