@@ -2560,10 +2560,14 @@ function quote(term) {
   return `"${term.replace(/"/g, '""')}"`;
 }
 function searchChunks(store, question, options = {}) {
-  const query = toFtsQuery(question);
-  if (!query) return [];
   const limit2 = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
+  if (options.phrase) {
+    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*|\d+/g) ?? []).flatMap((w) => splitIdentifier(w));
+    return parts.length === 0 ? [] : runMatch(store, quote(parts.join(" ")), limit2, prefix);
+  }
+  const query = toFtsQuery(question);
+  if (!query) return [];
   const hits = runMatch(store, query.strict, limit2, prefix);
   if (hits.length >= limit2 || query.loose === query.strict || options.allWords) return hits;
   const seen = new Set(hits.map((h) => h.chunkId));
@@ -6863,6 +6867,21 @@ function parseLinguistGenerated(text) {
 // src/core/explore/locate-files.ts
 init_identifier_terms();
 
+// src/core/explore/find-module-files.ts
+function findModuleFiles(module, files) {
+  const tail = module.replace(/\./g, "/");
+  const names = [`${tail}.py`, `${tail}/__init__.py`];
+  return files.filter((file) => names.some((n) => file.path === n || file.path.endsWith(`/${n}`)));
+}
+function findLibraryNames(codeLines, files) {
+  const names = /* @__PURE__ */ new Set();
+  for (const line of codeLines) {
+    const plain = /^\s*import\s+([A-Za-z_][\w.]*)(?:\s+as\s+(\w+))?\s*$/.exec(line);
+    if (plain && findModuleFiles(plain[1], files).length === 0) names.add(plain[2] ?? plain[1].split(".")[0]);
+  }
+  return names;
+}
+
 // src/core/explore/read-prompt.ts
 var STOP = /* @__PURE__ */ new Set([
   "a",
@@ -7107,8 +7126,14 @@ function readReportCode(question) {
     titleCalls,
     modules: [...modules],
     quotedNames: [...quoted],
-    titleNames: [...title]
+    titleNames: [...title],
+    titleWords: findTitleWords(question.split("\n", 1)[0] ?? "")
   };
+}
+function findTitleWords(title) {
+  const sentence = title.split(/[.!?]\s/, 1)[0] ?? "";
+  const words = [...sentence.matchAll(/(?<![\w.])([A-Z][a-z]{2,})\b/g)].filter((m) => m.index > 0).map((m) => m[1]);
+  return [...new Set(words)];
 }
 var TEMPLATE_HEADING = /^\s{0,3}(#{1,6}\s+\S.*|\*\*[^*\n]{1,60}\*\*:?)\s*$/;
 var VERSION_LINE = /^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*(?:\s+version)?(?:\s*(?::|==)\s*|\s+)v?\d+\.\d+\.\d+|^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*==\d/i;
@@ -7174,6 +7199,7 @@ function describeNonProductFolder(folder) {
 // src/core/explore/score-report-code.ts
 var WEIGHT2 = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
 var MAX_CALL_FILES = 4;
+var MAX_TITLE_CLASS_FILES = 2;
 var MAX_QUOTED_FILES = 6;
 function indexTails(paths) {
   const tails = /* @__PURE__ */ new Map();
@@ -7219,18 +7245,21 @@ function scoreReportCode(index, question, options) {
     const weight2 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
     for (const path15 of defFiles) add(path15, weight2 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
-  for (const module of report.modules) {
-    const tail = module.replace(/\./g, "/");
-    const names = [`${tail}.py`, `${tail}/__init__.py`];
-    for (const file of files) {
-      if (names.some((n) => file.path === n || file.path.endsWith(`/${n}`)))
-        add(file.path, WEIGHT2.module, `the module ${module} the report imports`);
-    }
+  for (const name of report.titleWords) {
+    if (lookedUp.has(name) || report.calls.includes(name)) continue;
+    const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === "class" && !isTestFile(d.path));
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
+    for (const path15 of defFiles)
+      add(path15, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
+  for (const module of report.modules)
+    for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT2.module, `the module ${module} the report imports`);
   const best = /* @__PURE__ */ new Map();
+  const language = new Map(files.map((f) => [f.path, f.language]));
   for (const name of titleFirst(report.quotedNames, report.titleNames).slice(0, MAX_QUOTED_NAMES)) {
     const holders = new Set(
-      index.search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true }).map((h) => h.path).filter((p) => !isTestFile(p) && !isAboutTheName(p, name))
+      index.search(name, { limit: QUOTED_SEARCH_CHUNKS, phrase: true }).map((h) => h.path).filter((p) => !isTestFile(p) && !isAboutTheName(p, name) && language.get(p) !== "text")
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight2 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
@@ -7303,6 +7332,7 @@ function lineIndent(line) {
 var CHUNKS_PER_FILE = 5;
 var SEARCH_CHUNKS = 200;
 var WEIGHT3 = { text: 1, extraChunks: 0.3, definition: 3, exactUse: 2, mentionedPath: 4, pathWords: 0.4, neighbour: 0.1, remembered: 2.5 };
+var DEFINITION_DECAY = 0.7;
 var REMEMBERED_REASON = "cited earlier in this thread";
 var WEAK_MEMORY = 0.15;
 var TEST_FACTOR2 = 0.3;
@@ -7347,19 +7377,26 @@ function locateFiles(index, prompt, options = {}) {
       add(path15, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
+  const libraries = findLibraryNames(findCodeLines(question), files);
   const looked = /* @__PURE__ */ new Set();
+  const definedHere = /* @__PURE__ */ new Map();
   const lookedUp = /* @__PURE__ */ new Set();
   for (const name of reading.identifiers) {
     const last = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
     let defs = index.findDefinitions(name, 20);
-    if (defs.length === 0 && last !== name && last.length > 2) defs = index.findDefinitions(last, 20);
+    const ownName = () => !libraries.has(name.split(".")[0]) && findModuleFiles(name, files).length === 0;
+    if (defs.length === 0 && last !== name && last.length > 2 && ownName()) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     const key = defs.length > 0 ? `${defs[0].name}@${defs.map((d) => d.path).join(",")}` : name;
     if (looked.has(key)) continue;
     looked.add(key);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path15 of defFiles)
-      add(path15, WEIGHT3.definition / Math.sqrt(defs.length), `defines ${defs.find((d) => d.path === path15).name}`);
+    for (const path15 of defFiles) {
+      const earlier = definedHere.get(path15) ?? 0;
+      definedHere.set(path15, earlier + 1);
+      const amount = DEFINITION_DECAY ** earlier * WEIGHT3.definition / Math.sqrt(defs.length);
+      add(path15, amount, `defines ${defs.find((d) => d.path === path15).name}`);
+    }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
@@ -7367,6 +7404,7 @@ function locateFiles(index, prompt, options = {}) {
   }
   scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
+  const titleWords = readTitleWords(question);
   for (const file of files) {
     if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`)))
       add(file.path, WEIGHT3.mentionedPath, "named in the question");
@@ -7378,7 +7416,7 @@ function locateFiles(index, prompt, options = {}) {
     );
     let hit = 0;
     for (const w of words)
-      hit += nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0;
+      hit += (nameWords.has(w) || [...nameWords].some((n) => n.length > 3 && (n.startsWith(w) || w.startsWith(n))) ? 1 : dirWords.has(w) ? 0.4 : 0) * (titleWords && !titleWords.has(w) ? BODY_PATH_WORD : 1);
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT3.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT3.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
@@ -7408,6 +7446,13 @@ function locateFiles(index, prompt, options = {}) {
 function preferExactCase(defs, asked) {
   const exact = defs.filter((d) => d.name === asked);
   return exact.length > 0 ? exact : defs;
+}
+var REPORT_LENGTH = 300;
+var BODY_PATH_WORD = 0.5;
+function readTitleWords(question) {
+  const [title, ...body] = question.split("\n");
+  if (question.length <= REPORT_LENGTH || body.every((l) => l.trim() === "")) return void 0;
+  return new Set(readPrompt(title ?? "").words.flatMap((w) => splitIdentifier(w)));
 }
 var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd)\b/i;
 function excludeGenerated(question, namedPaths, files, isGenerated) {

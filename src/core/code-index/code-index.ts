@@ -28,8 +28,11 @@ export interface CodeIndex {
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
-  /** BM25 over chunks; `allWords` keeps only chunks holding every word (no fallback to chunks holding any). */
-  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean }): ChunkHit[];
+  /**
+   * BM25 over chunks; `allWords` keeps only chunks holding every word (no fallback to chunks holding any), `phrase`
+   * only those holding them in order, side by side.
+   */
+  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean; phrase?: boolean }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
   /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
   importSources(paths: string[]): { path: string; source: string }[];
@@ -108,7 +111,7 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.graph.imports(path, depth);
   }
 
-  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean }): ChunkHit[] {
+  search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean; phrase?: boolean }): ChunkHit[] {
     return searchChunks(this.store, question, options);
   }
 

@@ -104,17 +104,25 @@ function quote(term: string): string {
  * BM25 search over chunks. Chunks matching every word rank first; when they
  * are fewer than `limit`, chunks matching any word fill the rest (unless
  * `allWords`).
- * `pathPrefix` limits hits to a folder.
+ * `phrase` keeps only chunks holding the words in order, side by side (a
+ * quoted check name: `used-before-assignment` or `used_before_assignment`,
+ * not a comment that uses "used" before an "assignment"); as the search text
+ * keeps each word once, where it first appears, the words must first appear
+ * so. `pathPrefix` limits hits to a folder.
  */
 export function searchChunks(
   store: IndexStore,
   question: string,
-  options: { limit?: number; pathPrefix?: string; allWords?: boolean } = {},
+  options: { limit?: number; pathPrefix?: string; allWords?: boolean; phrase?: boolean } = {},
 ): ChunkHit[] {
-  const query = toFtsQuery(question);
-  if (!query) return [];
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
+  if (options.phrase) {
+    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*|\d+/g) ?? []).flatMap((w) => splitIdentifier(w));
+    return parts.length === 0 ? [] : runMatch(store, quote(parts.join(' ')), limit, prefix);
+  }
+  const query = toFtsQuery(question);
+  if (!query) return [];
   const hits = runMatch(store, query.strict, limit, prefix);
   if (hits.length >= limit || query.loose === query.strict || options.allWords) return hits;
   const seen = new Set(hits.map((h) => h.chunkId));

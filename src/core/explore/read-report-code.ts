@@ -17,6 +17,11 @@ export interface ReportCode {
   quotedNames: string[];
   /** The subset of `quotedNames` in the first line (a report's title). */
   titleNames: string[];
+  /**
+   * Capitalised words of the title's first sentence past its first word (`Subs in Subs returns incorrect results` ->
+   * `Subs`): class names when the repository defines them so.
+   */
+  titleWords: string[];
 }
 
 /** Words that look like calls in code but are the language's own. */
@@ -148,7 +153,15 @@ export function readReportCode(question: string): ReportCode {
     modules: [...modules],
     quotedNames: [...quoted],
     titleNames: [...title],
+    titleWords: findTitleWords(question.split('\n', 1)[0] ?? ''),
   };
+}
+
+/** Capitalised words of a title's first sentence, its first word left out (every title starts with a capital). */
+function findTitleWords(title: string): string[] {
+  const sentence = title.split(/[.!?]\s/, 1)[0] ?? '';
+  const words = [...sentence.matchAll(/(?<![\w.])([A-Z][a-z]{2,})\b/g)].filter((m) => m.index > 0).map((m) => m[1]!);
+  return [...new Set(words)];
 }
 
 /** A Markdown heading or a bold label alone on its line (`### Steps to reproduce`, `**Expected behavior**`). */

@@ -1,6 +1,7 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findModuleFiles } from './find-module-files.js';
 import { findTraceFiles, readReportCode } from './read-report-code.js';
 
 /** Adds to a file's score with a reason (locateFiles' accumulator). */
@@ -16,6 +17,8 @@ export type AddScore = (path: string, amount: number, reason: string) => void;
 const WEIGHT = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
 /** A called name defined in more files than this says nothing about where (`__init__`, `subs`, `doit`). */
 const MAX_CALL_FILES = 4;
+/** A title word naming classes in more files than this is a common word (`Error`, `Node`), not this report's class. */
+const MAX_TITLE_CLASS_FILES = 2;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
 const MAX_QUOTED_FILES = 6;
 
@@ -71,8 +74,8 @@ function isAboutTheName(path: string, name: string): boolean {
  * of the names its code calls (those not already looked up as identifiers),
  * the modules its import lines name, and the product files whose code holds a
  * check or option name it quotes (`unused-variable`, `W0612`) — found by a
- * search that needs every word, leaving out tests and files named after the
- * name (its examples and fixtures).
+ * search for its words side by side, leaving out tests, text files and files
+ * named after the name (its examples and fixtures).
  */
 export function scoreReportCode(
   index: CodeIndex,
@@ -101,23 +104,31 @@ export function scoreReportCode(
     for (const path of defFiles) add(path, weight / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
 
-  for (const module of report.modules) {
-    const tail = module.replace(/\./g, '/');
-    const names = [`${tail}.py`, `${tail}/__init__.py`];
-    for (const file of files) {
-      if (names.some((n) => file.path === n || file.path.endsWith(`/${n}`)))
-        add(file.path, WEIGHT.module, `the module ${module} the report imports`);
-    }
+  // A capitalised word of the title naming a class exactly (`Subs in Subs returns incorrect results`): what the
+  // report is about, like a call written in the title.
+  for (const name of report.titleWords) {
+    if (lookedUp.has(name) || report.calls.includes(name)) continue;
+    const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === 'class' && !isTestFile(d.path));
+    const defFiles = [...new Set(defs.map((d) => d.path))];
+    if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
+    for (const path of defFiles)
+      add(path, (WEIGHT.call * WEIGHT.inTitle) / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
+
+  for (const module of report.modules)
+    for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT.module, `the module ${module} the report imports`);
 
   // A file holding several quoted names counts by the strongest: a pasted option list is not several signals.
   const best = new Map<string, { amount: number; name: string }>();
+  const language = new Map(files.map((f) => [f.path, f.language]));
   for (const name of titleFirst(report.quotedNames, report.titleNames).slice(0, MAX_QUOTED_NAMES)) {
+    // Its words side by side (`used-before-assignment`, not a comment that says "used" before an "assignment"), in
+    // code: docs, templates and changelogs repeat a name the code defines.
     const holders = new Set(
       index
-        .search(name, { limit: QUOTED_SEARCH_CHUNKS, allWords: true })
+        .search(name, { limit: QUOTED_SEARCH_CHUNKS, phrase: true })
         .map((h) => h.path)
-        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name)),
+        .filter((p) => !isTestFile(p) && !isAboutTheName(p, name) && language.get(p) !== 'text'),
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight = (report.titleNames.includes(name) ? WEIGHT.quoted * WEIGHT.inTitle : WEIGHT.quoted) / Math.sqrt(holders.size);

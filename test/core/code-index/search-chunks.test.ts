@@ -65,6 +65,20 @@ describe('searchChunks', () => {
     expect(searchChunks(repo.store, 'retry upload', { allWords: true }).map((h) => h.path)).toEqual(['both.ts']);
   });
 
+  it('finds a phrase: its words in order, side by side', async () => {
+    repo = await indexSample({
+      'checkers/variables.py': 'MSGS = {"E0601": "used-before-assignment"}\n',
+      'checkers/typecheck.py': 'def visit_assign(node):\n    # a name used before, in an assignment\n    return node\n',
+    });
+    expect(
+      searchChunks(repo.store, 'used-before-assignment', { allWords: true })
+        .map((h) => h.path)
+        .sort(),
+    ).toEqual(['checkers/typecheck.py', 'checkers/variables.py']);
+    expect(searchChunks(repo.store, 'used-before-assignment', { phrase: true }).map((h) => h.path)).toEqual(['checkers/variables.py']);
+    expect(searchChunks(repo.store, 'E0601', { phrase: true }).map((h) => h.path)).toEqual(['checkers/variables.py']);
+  });
+
   it('finds text files and can be limited to a folder', async () => {
     repo = await indexSample();
     expect(searchChunks(repo.store, 'sample repository').map((h) => h.path)).toEqual(['README.md']);

@@ -101,6 +101,80 @@ describe('locateFiles on a bug report', () => {
     expect(renamed[0]!.reason).toContain('defines initRank');
   });
 
+  it('counts a class the title names by a capitalised word, when few files define it', async () => {
+    repo = await indexSample({
+      'calc/core/function.py': 'class Subs:\n    def doit(self):\n        return self\n',
+      'calc/core/basic.py':
+        "class Basic:\n    def subs(self, old, new):\n        'Substitute old for new in an expression.'\n        return self\n",
+      'calc/core/results.py': 'class Results:\n    pass\n',
+      'calc/other/results.py': 'class Results:\n    pass\n',
+      'calc/more/results.py': 'class Results:\n    pass\n',
+    });
+    const report = `Subs in Subs returns incorrect Results\n\n${fence}\n>>> f(x).diff(x).subs(x, 0).subs(x, y)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files[0]).toMatchObject({ path: 'calc/core/function.py' });
+    expect(files[0]!.reason).toContain('defines Subs, which the title names');
+    // A word three files define as a class is too common to say where.
+    expect(files.find((f) => f.path === 'calc/core/results.py')?.reason ?? '').not.toContain('which the title names');
+  });
+
+  it('reads a dotted name that spells a module as that module, not as a definition of its last part', async () => {
+    repo = await indexSample({
+      'calc/abc.py': 'x, y = 1, 2\n',
+      'calc/solvers/ode.py': 'def abc(eq):\n    return eq\n',
+      'calc/printing/latex.py': 'def latex(expr):\n    return str(expr)\n',
+    });
+    const report = `Missing parentheses in LaTeX\n\n${fence}\n>>> from calc.abc import x\n>>> calc.latex(x)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files.find((f) => f.path === 'calc/solvers/ode.py')?.reason ?? '').not.toContain('defines abc');
+    expect(files[0]).toMatchObject({ path: 'calc/printing/latex.py' });
+  });
+
+  it("counts a long report's body words in file paths for less than its title's", async () => {
+    repo = await indexSample({
+      'calc/series/limits.py': 'def compute(e):\n    return e\n',
+      'calc/interactive/session_printing.py': 'def start(banner):\n    return banner\n',
+    });
+    const body = 'I started an interactive session with printing on, as the session banner says, and asked for it. '.repeat(4);
+    const report = `Limits of alternating terms are wrong\n\n${body}\n${fence}\n>>> compute(x)\n${fence}`;
+    const top = locateFiles(new SqliteCodeIndex(repo.store), report).map((f) => f.path);
+    expect(top.indexOf('calc/series/limits.py')).toBeLessThan(top.indexOf('calc/interactive/session_printing.py'));
+  });
+
+  it('reads a dotted name a library the report imports heads as that library, not as a definition of its last part', async () => {
+    repo = await indexSample({
+      'calc/mechanics/system.py': 'def loads(forces):\n    return forces\n',
+      'calc/core/numbers.py': 'class Half:\n    def __reduce__(self):\n        return (Half, ())\n',
+    });
+    const report = `Unpickling Half fails\n\n${fence}\nimport pickle\npickle.loads(data)\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    expect(files.find((f) => f.path === 'calc/mechanics/system.py')?.reason ?? '').not.toContain('defines loads');
+  });
+
+  it('counts a quoted name for the code that holds its words side by side, not for files that hold them apart or for docs', async () => {
+    repo = await indexSample({
+      'lintkit/checkers/variables.py': 'MSGS = {"E0601": "used-before-assignment"}\n',
+      'lintkit/checkers/typecheck.py': 'def visit_assign(node):\n    # a name used before, in an assignment\n    return node\n',
+      'lintkit/checkers/classes.py': 'def visit_class(node):\n    # the assignment of a name used before\n    return node\n',
+      '.github/ISSUE_TEMPLATE.md': 'Name the check (used-before-assignment) and paste the output.\n',
+    });
+    const report = `[used-before-assignment] Functions defined in a guard are not flagged\n\n${fence}python\nx = 1\n${fence}`;
+    const files = locateFiles(new SqliteCodeIndex(repo.store), report);
+    const holders = files.filter((f) => f.reason.includes('holds used-before-assignment')).map((f) => f.path);
+    expect(holders).toEqual(['lintkit/checkers/variables.py']);
+  });
+
+  it('counts each further name one file defines for less than the one before', async () => {
+    repo = await indexSample({
+      'lintkit/lint/driver.py':
+        'def check_files(a):\n    return a\n\ndef check_file(a):\n    return a\n\ndef get_ast(a):\n    return a\n\ndef walk_module(a):\n    return a\n',
+    });
+    const files = locateFiles(new SqliteCodeIndex(repo.store), 'Crash in `check_files`, `check_file`, `get_ast` and `walk_module`');
+    expect(files[0]!.reason).toContain('defines walk_module');
+    // Four definitions at 3 each would be 12; with the decay they are 3 * (1 + 0.7 + 0.49 + 0.343) = 7.6, plus the text.
+    expect(files[0]!.score).toBeLessThan(10);
+  });
+
   it("counts the innermost frame of a pasted traceback that lies in the repository, past other libraries' frames", async () => {
     repo = await indexSample({
       'src/lintkit/checkers/typecheck.py': 'class TypeChecker:\n    def visit_attribute(self, node):\n        return node\n',

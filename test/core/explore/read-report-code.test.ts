@@ -53,6 +53,11 @@ describe('readReportCode', () => {
     expect(titleNames).toEqual(['unused-variable']);
   });
 
+  it("reads the capitalised words of the title's first sentence, past its first word", () => {
+    expect(readReportCode('Subs in Subs returns incorrect results. See Tests\n\nBody With Words').titleWords).toEqual(['Subs']);
+    expect(readReportCode('Wrong result of `Integral.doit` with Piecewise').titleWords).toEqual(['Integral', 'Piecewise']);
+  });
+
   it('reads bare three-word names only when the report has code, and never in configuration blocks', () => {
     expect(readReportCode('Do not forward hop-by-hop headers').quotedNames).toEqual([]);
     const report = `false negative with dangerous-default-value\n\n${fence}python\nx = 1\n${fence}\n${fence}ini\n[main]\nmax-line-length = 120\ndisable = "raw-checker-failed"\n${fence}`;
