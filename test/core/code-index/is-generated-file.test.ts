@@ -19,6 +19,23 @@ describe('isGeneratedFile', () => {
     expect(isGeneratedFile(shape('bin/cli.cjs', 900, 30))).toBe(false);
   });
 
+  it('knows vendored copies: library files named with a version, minified scripts, vendor folders', () => {
+    expect(isGeneratedFile(shape('sphinx/themes/basic/static/jquery-3.2.1.js', 270_000, 10_000))).toBe(true);
+    expect(isGeneratedFile(shape('sphinx/themes/basic/static/underscore-1.3.1.js'))).toBe(true);
+    expect(isGeneratedFile(shape('static/js/app.min.js'))).toBe(true);
+    expect(isGeneratedFile(shape('vendor/github.com/spf13/pflag/flag.go'))).toBe(true);
+    expect(isGeneratedFile(shape('third_party/zlib/inflate.c'))).toBe(true);
+    expect(isGeneratedFile(shape('sphinx/themes/basic/static/doctools.js'))).toBe(false);
+    expect(isGeneratedFile(shape('src/v2/client.js'))).toBe(false);
+    expect(isGeneratedFile(shape('scripts/migrate-2.js'))).toBe(false);
+  });
+
+  it('follows linguist-vendored as linguist-generated', () => {
+    const vendored = parseLinguistGenerated('web/lib/** linguist-vendored\nweb/lib/ours.js linguist-vendored=false\n');
+    expect(isGeneratedFile(shape('web/lib/chart.js'), vendored)).toBe(true);
+    expect(isGeneratedFile(shape('web/lib/ours.js'), vendored)).toBe(false);
+  });
+
   it('follows linguist-generated in .gitattributes, and its undoing', () => {
     const generated = parseLinguistGenerated(
       '# ours\n*.pb.ts linguist-generated\nsrc/gen/** linguist-generated=true\nsrc/gen/keep.ts -linguist-generated\n* text=auto\n',
