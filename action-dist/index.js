@@ -6830,6 +6830,8 @@ init_errors();
 import ignore2 from "ignore";
 var BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
 var BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
+var VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+(\.\d+){1,3}(\.min)?\.[cm]?js$)/;
+var VENDOR_DIRS = /* @__PURE__ */ new Set(["vendor", "vendors", "third_party", "third-party", "bower_components", "node_modules"]);
 var CJS_BUILD_BYTES = 32 * 1024;
 var MACHINE_LINE_BYTES = 200;
 var BUNDLE_LINES = 15e3;
@@ -6837,8 +6839,8 @@ function isGeneratedFile(file, linguistGenerated) {
   if (linguistGenerated?.(file.path)) return true;
   const segments = file.path.split("/");
   const base = segments[segments.length - 1] ?? "";
-  if (segments.slice(0, -1).some((d) => BUILD_DIRS.has(d))) return true;
-  if (BUNDLE_NAME.test(base)) return true;
+  if (segments.slice(0, -1).some((d) => BUILD_DIRS.has(d) || VENDOR_DIRS.has(d))) return true;
+  if (BUNDLE_NAME.test(base) || VENDORED_NAME.test(base)) return true;
   const js = /\.[cm]?js$/i.test(base);
   if (/\.cjs$/i.test(base) && file.size > CJS_BUILD_BYTES) return true;
   if (js && file.lines > 0 && file.size / file.lines > MACHINE_LINE_BYTES) return true;
@@ -6853,10 +6855,10 @@ function parseLinguistGenerated(text) {
     const [pattern, ...attributes] = line.split(/\s+/);
     if (!pattern) continue;
     for (const attribute of attributes) {
-      if (attribute === "linguist-generated" || attribute === "linguist-generated=true") {
+      if (/^linguist-(generated|vendored)(=true)?$/.test(attribute)) {
         rules.add(pattern);
         any = true;
-      } else if (attribute === "-linguist-generated" || attribute === "linguist-generated=false") {
+      } else if (/^(-linguist-(generated|vendored)|linguist-(generated|vendored)=false)$/.test(attribute)) {
         rules.add(`!${pattern}`);
       }
     }
