@@ -23,25 +23,30 @@ function evidence(path: string, startLine: number, endLine: number, relevance: n
   return { path, startLine, endLine, snippet: '', reason: 'matches the question', source: 'search', blobSha: '', round: 1, relevance };
 }
 
+/** The context a change question's exploration would hand the plan: only the evidence matters here. */
+function contextOf(evidence: EvidenceItem[]): RepoContext {
+  return {
+    repo: 'local',
+    headSha: undefined,
+    intent: 'change',
+    questions: [],
+    summary: '',
+    keyFindings: [],
+    evidence,
+    confidence: 'medium',
+    confidenceReason: 'the evidence comes from text search',
+    knownGaps: [],
+    tokens: 0,
+  };
+}
+
 describe('buildOfflinePlan > the symbols to read first', () => {
   it("names the method a window inside it points at before the first file's types", async () => {
     const repo = await indexSample(FILES);
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
     const items = [evidence('src/options.ts', 1, 10, 2), evidence('src/request.ts', 20, 40, 1)];
-    const context: RepoContext = {
-      repo: 'local',
-      headSha: undefined,
-      intent: 'change',
-      questions: [],
-      summary: '',
-      keyFindings: [],
-      evidence: items,
-      confidence: 'medium',
-      confidenceReason: 'the evidence comes from text search',
-      knownGaps: [],
-      tokens: 0,
-    };
+    const context = contextOf(items);
     const prompt = 'retry with a longer wait';
     const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
     const files = findFilesToChange({ prompt, candidates, evidence: items, index });
@@ -71,19 +76,7 @@ describe('buildOfflinePlan > constants', () => {
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
     const items = [evidence('src/defaults.py', 1, 2, 2), evidence('src/sessions.py', 5, 6, 1), evidence('src/sessions.py', 1, 3, 0.5)];
-    const context: RepoContext = {
-      repo: 'local',
-      headSha: undefined,
-      intent: 'change',
-      questions: [],
-      summary: '',
-      keyFindings: [],
-      evidence: items,
-      confidence: 'medium',
-      confidenceReason: 'the evidence comes from text search',
-      knownGaps: [],
-      tokens: 0,
-    };
+    const context = contextOf(items);
     const prompt = 'a default timeout for every request of a session';
     const candidates = items.slice(0, 2).map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
     const files = findFilesToChange({ prompt, candidates, evidence: items, index });
