@@ -122,6 +122,8 @@ export class GitHubThread implements PullRequestThread {
     try {
       const first = await this.client.request(route, { ...params, page: 1 });
       const last = lastPage(first.headers.link);
+      // A next page but no last one named: page through to the end, keeping the newest.
+      if (last === 1 && /rel="next"/.test(first.headers.link ?? '')) return this.readAllComments(limit);
       const wanted = Math.ceil(limit / PAGE) + 1; // the newest page may hold a single comment
       const pages = last <= wanted ? [first.data] : [];
       for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
@@ -138,6 +140,22 @@ export class GitHubThread implements PullRequestThread {
         clock: systemClock,
       });
     }
+  }
+
+  private async readAllComments(limit: number): Promise<ThreadComment[]> {
+    const comments: ThreadComment[] = [];
+    const pages = this.client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: this.target.owner,
+      repo: this.target.repo,
+      issue_number: this.target.number,
+      per_page: PAGE,
+    });
+    for await (const page of pages) {
+      for (const c of page.data)
+        comments.push({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at });
+      if (comments.length > limit * 2) comments.splice(0, comments.length - limit);
+    }
+    return comments.slice(-limit);
   }
 
   async readFacts(): Promise<PullRequestFacts> {

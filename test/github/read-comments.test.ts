@@ -8,6 +8,8 @@ const LINK = (last: number) =>
   `<https://api.github.com/repositories/1/issues/7/comments?per_page=100&page=2>; rel="next", ` +
   `<https://api.github.com/repositories/1/issues/7/comments?per_page=100&page=${last}>; rel="last"`;
 
+const NEXT_ONLY = '<https://api.github.com/repos/o/r/issues/7/comments?per_page=100&page=2>; rel="next"';
+
 function comments(from: number, count: number) {
   return Array.from({ length: count }, (_, i) => ({
     id: from + i,
@@ -61,6 +63,21 @@ describe('GitHubThread.readComments', () => {
       .reply(200, comments(101, 20));
     const read = await thread().readComments(300);
     expect(read.map((c) => c.id)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+  });
+
+  it('pages through to the end when the first page names a next page but no last one', async () => {
+    github()
+      .get('/repos/o/r/issues/7/comments')
+      .query({ per_page: 100, page: 1 })
+      .reply(200, comments(1, 100), { link: NEXT_ONLY })
+      .get('/repos/o/r/issues/7/comments')
+      .query({ per_page: 100 })
+      .reply(200, comments(1, 100), { link: NEXT_ONLY })
+      .get('/repos/o/r/issues/7/comments')
+      .query({ per_page: 100, page: 2 })
+      .reply(200, comments(101, 30));
+    const read = await thread().readComments(50);
+    expect(read.map((c) => c.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 81));
   });
 
   it('says which thread could not be read', async () => {

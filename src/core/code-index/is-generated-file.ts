@@ -16,8 +16,11 @@ export interface FileShape {
 const BUILD_DIRS = new Set(['dist', 'build', 'umd', 'bundle', 'bundles', '.next', '.nuxt', '.output', 'coverage', 'out-tsc']);
 /** Bundle names: `foo.umd.js`, `foo.esm.js`, `foo.cjs.js`, `foo.bundle.mjs`, `index.global.js`. */
 const BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
-/** A minified script (`foo.min.js`), or a library's copy named with its version (`jquery-3.2.1.js`, `underscore-1.3.1.js`). */
-const VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+(\.\d+){1,3}(\.min)?\.[cm]?js$)/;
+/**
+ * A minified script (`foo.min.js`), or a library's copy named with its full version (`jquery-3.2.1.js`,
+ * `underscore-1.3.1.js`; not `api-v2.1.js` or `migrate-1.2.js`, which are a project's own).
+ */
+const VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+\.\d+\.\d+(\.min)?\.[cm]?js$)/;
 /** Folders of other projects' code copied in (Go and PHP `vendor/`, `third_party/`, Bower's packages). */
 const VENDOR_DIRS = new Set(['vendor', 'vendors', 'third_party', 'third-party', 'bower_components', 'node_modules']);
 /** A `.cjs` file this big is a build (hand-written CommonJS shims are small). */

@@ -106,7 +106,7 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
 export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name COLLATE NOCASE, file_id); -- symbol-name-sql.ts
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id);
+CREATE INDEX IF NOT EXISTS symbols_file_name ON symbols (file_id, name); -- exact name joins within a file (callers, callees)
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;

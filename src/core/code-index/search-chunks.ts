@@ -118,7 +118,8 @@ export function searchChunks(
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
   if (options.phrase) {
-    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*|\d+/g) ?? []).flatMap((w) => splitIdentifier(w));
+    // Words as the index stores them (a leading letter): a number alone (`utf-8`'s 8) is no term, so no phrase could hold it.
+    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).flatMap((w) => splitIdentifier(w));
     return parts.length === 0 ? [] : runMatch(store, quote(parts.join(' ')), limit, prefix);
   }
   const query = toFtsQuery(question);

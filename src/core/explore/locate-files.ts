@@ -251,8 +251,9 @@ function readTitleWords(question: string): Set<string> | undefined {
   return new Set(readPrompt(title ?? '').words.flatMap((w) => splitIdentifier(w)));
 }
 
-/** Questions about build output itself: then bundles are what is asked about. */
-const ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd)\b/i;
+/** Questions about build output or vendored code itself: then those files are what is asked about. */
+const ASKS_FOR_BUILDS =
+  /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd|vendor|vendored|third[ _-]party)\b/i;
 
 /**
  * Generated files (bundles, build folders, `linguist-generated`) are left out

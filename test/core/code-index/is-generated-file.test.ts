@@ -28,6 +28,8 @@ describe('isGeneratedFile', () => {
     expect(isGeneratedFile(shape('sphinx/themes/basic/static/doctools.js'))).toBe(false);
     expect(isGeneratedFile(shape('src/v2/client.js'))).toBe(false);
     expect(isGeneratedFile(shape('scripts/migrate-2.js'))).toBe(false);
+    expect(isGeneratedFile(shape('src/api-v2.1.js'))).toBe(false);
+    expect(isGeneratedFile(shape('lib/migrate-1.2.js'))).toBe(false);
   });
 
   it('follows linguist-vendored as linguist-generated', () => {

@@ -9,8 +9,12 @@ describe('splitReasons', () => {
     expect(splitReasons('a; b [x; y]; c {p; q}')).toEqual(['a', 'b [x; y]', 'c {p; q}']);
   });
 
-  it('keeps a reason whose brackets never close as one part', () => {
-    expect(splitReasons('matches the question (def f(a; b')).toEqual(['matches the question (def f(a; b']);
+  it('splits after a bracket that never closes (a signature cut short)', () => {
+    expect(splitReasons('matches the question (def build_plan( self, request, options…); definition of build_plan (method)')).toEqual([
+      'matches the question (def build_plan( self, request, options…)',
+      'definition of build_plan (method)',
+    ]);
+    expect(splitReasons('matches the question (def f(a; b')).toEqual(['matches the question (def f(a', 'b']);
     expect(splitReasons('')).toEqual([]);
   });
 });
