@@ -746,7 +746,7 @@ CREATE TABLE dirty_files (file_id INTEGER PRIMARY KEY);
     LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS files_dir ON files (dir_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name COLLATE NOCASE, file_id); -- symbol-name-sql.ts
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols (file_id);
+CREATE INDEX IF NOT EXISTS symbols_file_name ON symbols (file_id, name); -- exact name joins within a file (callers, callees)
 CREATE INDEX IF NOT EXISTS refs_name ON refs (name, kind);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks (file_id);
 `;
@@ -2563,7 +2563,7 @@ function searchChunks(store, question, options = {}) {
   const limit2 = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, "/") : "";
   if (options.phrase) {
-    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*|\d+/g) ?? []).flatMap((w) => splitIdentifier(w));
+    const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).flatMap((w) => splitIdentifier(w));
     return parts.length === 0 ? [] : runMatch(store, quote(parts.join(" ")), limit2, prefix);
   }
   const query = toFtsQuery(question);
@@ -6830,7 +6830,7 @@ init_errors();
 import ignore2 from "ignore";
 var BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
 var BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
-var VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+(\.\d+){1,3}(\.min)?\.[cm]?js$)/;
+var VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+\.\d+\.\d+(\.min)?\.[cm]?js$)/;
 var VENDOR_DIRS = /* @__PURE__ */ new Set(["vendor", "vendors", "third_party", "third-party", "bower_components", "node_modules"]);
 var CJS_BUILD_BYTES = 32 * 1024;
 var MACHINE_LINE_BYTES = 200;
@@ -7456,7 +7456,7 @@ function readTitleWords(question) {
   if (question.length <= REPORT_LENGTH || body.every((l) => l.trim() === "")) return void 0;
   return new Set(readPrompt(title ?? "").words.flatMap((w) => splitIdentifier(w)));
 }
-var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd)\b/i;
+var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compiled|transpiled|cjs|esm|umd|vendor|vendored|third[ _-]party)\b/i;
 function excludeGenerated(question, namedPaths, files, isGenerated) {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -7535,7 +7535,8 @@ function splitReasons(reason) {
     const c = reason[i];
     if (c === "(" || c === "[" || c === "{") depth++;
     else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
-    else if (c === ";" && depth === 0 && reason[i + 1] === " ") {
+    else if (c === ";" && reason[i + 1] === " " && (depth === 0 || !closesOpenBracket(reason, i + 2))) {
+      depth = 0;
       parts.push(reason.slice(start, i));
       start = i + 2;
       i++;
@@ -7543,6 +7544,18 @@ function splitReasons(reason) {
   }
   parts.push(reason.slice(start));
   return parts.filter((p) => p !== "");
+}
+function closesOpenBracket(text, start) {
+  let own = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(" || c === "[" || c === "{") own++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (own === 0) return true;
+      own--;
+    }
+  }
+  return false;
 }
 
 // src/core/explore/evidence-set.ts
@@ -15307,6 +15320,7 @@ Planned in #${this.target.number}.`);
     try {
       const first2 = await this.client.request(route, { ...params, page: 1 });
       const last = lastPage(first2.headers.link);
+      if (last === 1 && /rel="next"/.test(first2.headers.link ?? "")) return this.readAllComments(limit2);
       const wanted = Math.ceil(limit2 / PAGE) + 1;
       const pages = last <= wanted ? [first2.data] : [];
       for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
@@ -15320,6 +15334,21 @@ Planned in #${this.target.number}.`);
         clock: systemClock
       });
     }
+  }
+  async readAllComments(limit2) {
+    const comments = [];
+    const pages = this.client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      owner: this.target.owner,
+      repo: this.target.repo,
+      issue_number: this.target.number,
+      per_page: PAGE
+    });
+    for await (const page of pages) {
+      for (const c of page.data)
+        comments.push({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at });
+      if (comments.length > limit2 * 2) comments.splice(0, comments.length - limit2);
+    }
+    return comments.slice(-limit2);
   }
   async readFacts() {
     const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
