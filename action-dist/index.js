@@ -15243,6 +15243,9 @@ function lastPage(link2) {
   const match = /<[^>]*[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link2 ?? "");
   return match ? Number(match[1]) : 1;
 }
+function toThreadComment(c) {
+  return { id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at };
+}
 var GitHubThread = class _GitHubThread {
   constructor(client, target, options, ids = /* @__PURE__ */ new Map()) {
     this.client = client;
@@ -15317,16 +15320,26 @@ Planned in #${this.target.number}.`);
   async readComments(limit2) {
     const route = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
     const params = { owner: this.target.owner, repo: this.target.repo, issue_number: this.target.number, per_page: PAGE };
+    const read2 = (page) => this.client.request(route, { ...params, page });
     try {
-      const first2 = await this.client.request(route, { ...params, page: 1 });
+      const first2 = await read2(1);
       const last = lastPage(first2.headers.link);
-      if (last === 1 && /rel="next"/.test(first2.headers.link ?? "")) return this.readAllComments(limit2);
-      const wanted = Math.ceil(limit2 / PAGE) + 1;
-      const pages = last <= wanted ? [first2.data] : [];
-      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
-        pages.push((await this.client.request(route, { ...params, page })).data);
+      const comments = first2.data.map(toThreadComment);
+      if (last === 1) {
+        for (let page = 2, link2 = first2.headers.link; /rel="next"/.test(link2 ?? ""); page++) {
+          const next = await read2(page);
+          comments.push(...next.data.map(toThreadComment));
+          if (comments.length > limit2 * 2) comments.splice(0, comments.length - limit2);
+          link2 = next.headers.link;
+        }
+        return comments.slice(-limit2);
       }
-      return pages.flat().map((c) => ({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at })).slice(-limit2);
+      const wanted = Math.ceil(limit2 / PAGE) + 1;
+      if (last > wanted) comments.length = 0;
+      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
+        comments.push(...(await read2(page)).data.map(toThreadComment));
+      }
+      return comments.slice(-limit2);
     } catch (error2) {
       throw toNanodexError(error2, {
         what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
@@ -15334,21 +15347,6 @@ Planned in #${this.target.number}.`);
         clock: systemClock
       });
     }
-  }
-  async readAllComments(limit2) {
-    const comments = [];
-    const pages = this.client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: this.target.owner,
-      repo: this.target.repo,
-      issue_number: this.target.number,
-      per_page: PAGE
-    });
-    for await (const page of pages) {
-      for (const c of page.data)
-        comments.push({ id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at });
-      if (comments.length > limit2 * 2) comments.splice(0, comments.length - limit2);
-    }
-    return comments.slice(-limit2);
   }
   async readFacts() {
     const { data } = await this.client.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {

@@ -27,6 +27,16 @@ export function lastPage(link: string | undefined): number {
   return match ? Number(match[1]) : 1;
 }
 
+/** A comment as the REST API lists it, as the core reads it. */
+function toThreadComment(c: {
+  id: number | bigint;
+  user?: { login: string } | null;
+  body?: string | null;
+  created_at: string;
+}): ThreadComment {
+  return { id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at };
+}
+
 export interface GitHubThreadOptions {
   /** nanodex's own login: only its comments count as its replies. */
   selfLogin: string;
@@ -119,20 +129,27 @@ export class GitHubThread implements PullRequestThread {
   async readComments(limit: number): Promise<ThreadComment[]> {
     const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments' as const;
     const params = { owner: this.target.owner, repo: this.target.repo, issue_number: this.target.number, per_page: PAGE };
+    const read = (page: number) => this.client.request(route, { ...params, page });
     try {
-      const first = await this.client.request(route, { ...params, page: 1 });
+      const first = await read(1);
       const last = lastPage(first.headers.link);
-      // A next page but no last one named: page through to the end, keeping the newest.
-      if (last === 1 && /rel="next"/.test(first.headers.link ?? '')) return this.readAllComments(limit);
-      const wanted = Math.ceil(limit / PAGE) + 1; // the newest page may hold a single comment
-      const pages = last <= wanted ? [first.data] : [];
-      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
-        pages.push((await this.client.request(route, { ...params, page })).data);
+      const comments = first.data.map(toThreadComment);
+      if (last === 1) {
+        // A next page but no last one named: follow the pages to the end, keeping only the newest in memory.
+        for (let page = 2, link = first.headers.link; /rel="next"/.test(link ?? ''); page++) {
+          const next = await read(page);
+          comments.push(...next.data.map(toThreadComment));
+          if (comments.length > limit * 2) comments.splice(0, comments.length - limit);
+          link = next.headers.link;
+        }
+        return comments.slice(-limit);
       }
-      return pages
-        .flat()
-        .map((c) => ({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at }))
-        .slice(-limit);
+      const wanted = Math.ceil(limit / PAGE) + 1; // the newest page may hold a single comment
+      if (last > wanted) comments.length = 0;
+      for (let page = last <= wanted ? 2 : last - wanted + 1; page <= last; page++) {
+        comments.push(...(await read(page)).data.map(toThreadComment));
+      }
+      return comments.slice(-limit);
     } catch (error) {
       throw toNanodexError(error, {
         what: `reading the comments of ${this.target.owner}/${this.target.repo}#${this.target.number}`,
@@ -140,22 +157,6 @@ export class GitHubThread implements PullRequestThread {
         clock: systemClock,
       });
     }
-  }
-
-  private async readAllComments(limit: number): Promise<ThreadComment[]> {
-    const comments: ThreadComment[] = [];
-    const pages = this.client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: this.target.owner,
-      repo: this.target.repo,
-      issue_number: this.target.number,
-      per_page: PAGE,
-    });
-    for await (const page of pages) {
-      for (const c of page.data)
-        comments.push({ id: Number(c.id), author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at });
-      if (comments.length > limit * 2) comments.splice(0, comments.length - limit);
-    }
-    return comments.slice(-limit);
   }
 
   async readFacts(): Promise<PullRequestFacts> {

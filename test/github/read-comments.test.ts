@@ -71,9 +71,6 @@ describe('GitHubThread.readComments', () => {
       .query({ per_page: 100, page: 1 })
       .reply(200, comments(1, 100), { link: NEXT_ONLY })
       .get('/repos/o/r/issues/7/comments')
-      .query({ per_page: 100 })
-      .reply(200, comments(1, 100), { link: NEXT_ONLY })
-      .get('/repos/o/r/issues/7/comments')
       .query({ per_page: 100, page: 2 })
       .reply(200, comments(101, 30));
     const read = await thread().readComments(50);
