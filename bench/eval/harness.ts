@@ -24,7 +24,7 @@ export interface RankContext {
 }
 
 /** A ranker returns repository paths, best first (at least the top 10). */
-export type Ranker = (context: RankContext) => string[];
+export type Ranker = (context: RankContext) => string[] | Promise<string[]>;
 
 export interface CaseResult {
   evalCase: EvalCase;
@@ -60,7 +60,7 @@ export async function runCases(cases: EvalCase[], rankers: Record<string, Ranker
           const ranked: Record<string, string[]> = {};
           const scores: Record<string, CaseScore> = {};
           for (const [name, rank] of Object.entries(rankers)) {
-            ranked[name] = rank({ evalCase, index, store, baseline, root: dir, files }).slice(0, 10);
+            ranked[name] = (await rank({ evalCase, index, store, baseline, root: dir, files })).slice(0, 10);
             scores[name] = scoreCase(evalCase.expected, ranked[name]);
           }
           results.push({ evalCase, unindexed: evalCase.expected.filter((e) => !indexed.has(e)), ranked, scores });

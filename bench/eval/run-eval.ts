@@ -16,7 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { locateFiles } from '../../src/core/explore/locate-files.js';
+import { silentLogger, systemClock } from '../../src/core/ports.js';
+import { LocalRepoSource } from '../../src/core/repo/local-repo-source.js';
+import { run } from '../../src/core/run.js';
 import { CASES_FILE, loadCases } from './eval-paths.js';
 import { describeWorst, log, runCases, summarise } from './harness.js';
 import { renderTable, TARGETS } from './metrics.js';
@@ -41,7 +43,14 @@ log(`${cases.length} cases from ${new Set(cases.map((c) => c.repo)).size} reposi
 
 const started = Date.now();
 const results = await runCases(cases, {
-  nanodex: ({ index, evalCase }) => locateFiles(index, evalCase.query, { limit: 10 }).map((f) => f.path),
+  // The shipped path: run() reads the question as every front hands it over (budget words, shape kept).
+  nanodex: async ({ index, evalCase, root }) => {
+    const ports = { source: new LocalRepoSource(root), index, logger: silentLogger, clock: systemClock };
+    const result = await run({ command: 'locate', prompt: evalCase.query, repo: { kind: 'local', root } }, ports);
+    if (result.kind !== 'done' || result.command !== 'locate')
+      throw new Error(`locate did not answer: ${JSON.stringify(result).slice(0, 300)}`);
+    return result.files.map((f) => f.path);
+  },
   'bm25-files': ({ baseline, evalCase }) => baseline.rank(evalCase.query, 10),
 });
 const summary = summarise(results);

@@ -20,7 +20,6 @@ import { parseArgs } from 'node:util';
 import { SqliteCodeIndex } from '../../src/core/code-index/code-index.js';
 import { indexRepository } from '../../src/core/code-index/index-repository.js';
 import { IndexStore } from '../../src/core/code-index/index-store.js';
-import { locateFiles } from '../../src/core/explore/locate-files.js';
 import { silentLogger, systemClock } from '../../src/core/ports.js';
 import { LocalRepoSource } from '../../src/core/repo/local-repo-source.js';
 import type { RunResult } from '../../src/core/request.js';
@@ -120,16 +119,16 @@ for (const [dir, group] of bySnapshot) {
         const gitDir = mirrorGitDir(c.repo, args.mirrors);
         const touched = readTouchedFiles(gitDir, c.parentSha, c.sha);
         const hunks = readHunks(gitDir, c.parentSha, c.sha, c.expected);
+        const repo = { kind: 'local' as const, root: dir };
+        // The shipped path: run() reads the question as every front hands it over (budget words, shape kept).
+        const located = await run({ command: 'locate', prompt: c.query, repo }, ports);
+        if (located.kind === 'failed') crashes.push(`locate: ${located.message}`);
         const locate = {
-          nanodex: toLocate(
-            c.expected,
-            locateFiles(index, c.query, { limit: 10 }).map((f) => f.path),
-          ),
+          nanodex: toLocate(c.expected, located.kind === 'done' && located.command === 'locate' ? located.files.map((f) => f.path) : []),
           baseline: toLocate(c.expected, fileBm25.rank(c.query, 10)),
         };
         let evidence: CaseOutcome['evidence'];
         let plan: PlanScore | undefined;
-        const repo = { kind: 'local' as const, root: dir };
         try {
           const asked = await run({ command: 'ask', prompt: c.query, repo }, ports);
           if (asked.kind === 'failed') crashes.push(`ask: ${asked.message}`);

@@ -44,7 +44,27 @@ export function parseBudgetWords(prompt: string): BudgetWords {
     overrides[limit] = amount;
     return before;
   });
-  return { overrides, focus, prompt: `${rest}${below}`.replace(/\s+/g, ' ').trim(), problems };
+  return { overrides, focus, prompt: keepShape(rest, below), problems };
+}
+
+/**
+ * The question as written, but for the budget words: the command line's
+ * spaces closed up, and the text below it kept line for line (trailing spaces
+ * and blank runs trimmed), because a pasted traceback, log or code block is
+ * read by its lines (frames, the innermost call, a title).
+ */
+export function keepShape(commandLine: string, below: string): string {
+  const first = commandLine.replace(/\s+/g, ' ').trim();
+  const lines = below
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''));
+  const body = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+|\n+$/g, '');
+  if (first === '') return body;
+  return body === '' ? first : `${first}\n${body}`;
 }
 
 function parseAmount(value: string, limit: BudgetLimit): number | undefined {

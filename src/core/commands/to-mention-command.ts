@@ -1,4 +1,4 @@
-import { parseBudgetWords } from '../budget/parse-budget-words.js';
+import { keepShape, parseBudgetWords } from '../budget/parse-budget-words.js';
 import { getCommandSpec } from './command-table.js';
 import type { OutputCommand } from '../request.js';
 import { routeRequest } from '../skills/route-request.js';
@@ -39,9 +39,11 @@ export function toMentionCommand(text: string): MentionCommand {
   return { kind: 'run', command: 'auto', prompt: text.trim() };
 }
 
-/** The text without the command word, budget words kept where they were (the core reads them). */
+/** The text without the command word, budget words kept where they were (the core reads them), lines kept. */
 function removeFirstWord(text: string, withoutBudget: string): string {
   const word = /^\S+/.exec(withoutBudget)?.[0] ?? '';
   const at = text.indexOf(word);
-  return `${text.slice(0, at)}${text.slice(at + word.length)}`.replace(/\s+/g, ' ').trim();
+  const rest = `${text.slice(0, at)}${text.slice(at + word.length)}`.replace(/^\s*\n/, '');
+  const newline = rest.indexOf('\n');
+  return newline === -1 ? keepShape(rest, '') : keepShape(rest.slice(0, newline), rest.slice(newline));
 }

@@ -3,6 +3,7 @@ import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findLibraryNames, findModuleFiles } from './find-module-files.js';
+import { findNamedFiles } from './read-named-paths.js';
 import { readPrompt } from './read-prompt.js';
 import { dropTemplateLines, findCodeLines } from './read-report-code.js';
 import { scoreReportCode } from './score-report-code.js';
@@ -93,7 +94,12 @@ export function locateFiles(
   const question = dropTemplateLines(trimStackTraces(prompt));
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
-  const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
+  // Paths as pasted (permalinks, installed copies, someone's absolute path), mapped to the tree's files.
+  const named = findNamedFiles(
+    reading.paths,
+    files.map((f) => f.path),
+  );
+  const excluded = excludeGenerated(question, [...reading.paths, ...named], files, options.isGenerated);
   const scores = new Map<string, { score: number; reasons: string[] }>();
   const add = (path: string, amount: number, reason: string): void => {
     if (options.pathPrefix && !path.startsWith(options.pathPrefix.replace(/\/?$/, '/'))) return;
@@ -169,8 +175,7 @@ export function locateFiles(
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   const titleWords = readTitleWords(question);
   for (const file of files) {
-    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`)))
-      add(file.path, WEIGHT.mentionedPath, 'named in the question');
+    if (named.has(file.path)) add(file.path, WEIGHT.mentionedPath, 'named in the question');
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
     const nameWords = new Set(splitIdentifier(base));

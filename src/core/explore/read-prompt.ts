@@ -1,3 +1,4 @@
+import { readNamedPaths } from './read-named-paths.js';
 import type { DiagramType, QuestionKind } from './types.js';
 
 export interface PromptReading {
@@ -146,6 +147,7 @@ export function readPrompt(prompt: string): PromptReading {
   )) {
     paths.add(m[1]!.replace(/^\.\//, '').replace(/[.,]$/, ''));
   }
+  for (const named of readNamedPaths(prompt)) paths.add(named);
   for (const m of prompt.matchAll(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\b/g)) {
     const word = m[0];
     if (isIdentifierLike(word) && ![...paths].some((p) => p.includes(word))) identifiers.add(word.replace(/\(\)$/, ''));

@@ -1,4 +1,5 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import { isGeneratedFile } from '../code-index/is-generated-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findModuleFiles } from './find-module-files.js';
@@ -89,7 +90,10 @@ export function scoreReportCode(
   // repository's: `.../site-packages/pkg/checkers/typecheck.py`). Frames in other libraries are skipped, not the trace.
   const traces = findTraceFiles(options.untrimmed ?? question);
   const byTail =
-    traces.length === 0 ? new Map() : indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path)).map((f) => f.path));
+    traces.length === 0
+      ? new Map()
+      : // A vendored copy (`requests/packages/urllib3/...`) is a library frame, not the repository's own.
+        indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path) && !isGeneratedFile(f)).map((f) => f.path));
   for (const trace of traces) {
     const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== undefined);
     if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');

@@ -71,7 +71,7 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
     {
       title: 'heading',
       essential: true,
-      text: `## Proposed changes: ${escapeText(run.prompt.slice(0, 100))}\n\nNothing has been written to the repository; review the changes below.`,
+      text: `## Proposed changes: ${escapeText((run.prompt.split('\n')[0] ?? '').slice(0, 100))}\n\nNothing has been written to the repository; review the changes below.`,
     },
     ...(summary ? [{ title: 'summary', text: summary }] : []),
     {

@@ -3,9 +3,12 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
+import { isProductFile } from '../explore/map-modules.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
+import { findExistingMechanisms, isGeneratedAt } from './find-existing-mechanism.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
+import { selectFilesToChange } from './select-files-to-change.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
 
 const MAX_SYMBOLS = 8;
@@ -24,8 +27,10 @@ export function buildOfflinePlan(input: {
   index: CodeIndex;
   flavour: PlanDoc['flavour'];
   files?: FileToChange[];
+  isGenerated?: (path: string) => boolean;
 }): PlanDoc {
   const { context, index } = input;
+  const isGenerated = input.isGenerated ?? ((path: string) => isGeneratedAt(index, path));
   const byFile = new Map<string, typeof context.evidence>();
   for (const e of context.evidence) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
   const ranked = [...byFile.entries()]
@@ -36,20 +41,20 @@ export function buildOfflinePlan(input: {
     }))
     .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
-  const modules: PlanModule[] = files.map((f) => ({
-    path: f.path,
-    why: f.why || 'found through the graph',
-    ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) },
-  }));
+  const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
-  const isCode = (path: string) => (index.getFile(path)?.language ?? 'text') !== 'text';
+  const existing = findExistingMechanisms(input.prompt, index, { isGenerated });
   const patterns = ranked
-    .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path))
+    .filter(
+      (r) =>
+        !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path, isGenerated),
+    )
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({
       text: `${items[0]!.reason} in ${path}`,
       ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
     }));
+  const toChange = selectFilesToChange(files, context.evidence);
 
   const verb = input.flavour === 'refactor' ? 'Restructure' : 'Change';
   const phases = [
@@ -67,27 +72,27 @@ export function buildOfflinePlan(input: {
     },
     {
       name: input.flavour === 'refactor' ? 'Restructure in small steps' : 'Make the change',
-      tasks: files.slice(0, 4).map((f) => {
+      tasks: toChange.map((f) => {
         const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(', ')})` : '';
         return `${verb} ${f.path}${where}${f.certainty === 'linked' ? ' — found through the graph only: confirm first' : ''}`;
       }),
-      files: files.map((f) => f.path).slice(0, 4),
+      files: toChange.map((f) => f.path),
     },
     {
       name: 'Test it',
-      tasks: files.slice(0, 4).map((f) => {
+      tasks: toChange.map((f) => {
         const test = f.tests[0];
         if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports or calls it, or is named like it)`;
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
-      files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
+      files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
     },
   ].filter((p) => p.tasks.length > 0);
 
   const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
   const acceptance = [
-    `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt)}”`,
-    ...modules.slice(0, 3).map((m) => `Tests cover the changed code in ${m.path}`),
+    `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt.split('\n')[0] ?? '')}”`,
+    ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
     ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
     'The existing test suite passes',
   ];
@@ -108,16 +113,19 @@ export function buildOfflinePlan(input: {
       .slice(0, 2)
       .map((g) => ({ risk: `Not examined: ${g}`, mitigation: 'read it before changing code that depends on it' })),
   ];
+  // A pasted report keeps its lines for ranking; the title and goal are the request's own first line.
+  const [firstLine = '', ...below] = input.prompt.split('\n');
+  const pasted = below.filter((line) => line.trim() !== '').length;
   return {
     flavour: input.flavour,
-    title: input.prompt.length > 80 ? `${input.prompt.slice(0, 77)}…` : input.prompt,
-    goal: input.prompt,
-    context: { modules, symbols, patterns },
+    title: firstLine.length > 80 ? `${firstLine.slice(0, 77)}…` : firstLine,
+    goal: pasted === 0 ? firstLine : `${firstLine} (with the ${pasted} lines pasted below it, read as part of the request)`,
+    context: { modules, symbols, patterns, ...(existing.length > 0 ? { existing } : {}) },
     phases,
     acceptance,
     risks,
     modelSections: [],
-    confidence: describePlanConfidence(files, context),
+    confidence: describePlanConfidence(toChange, context),
     gaps: context.knownGaps,
     files,
   };

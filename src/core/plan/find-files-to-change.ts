@@ -66,7 +66,11 @@ export function findFilesToChange(input: {
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
     const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
-    const best = items[0] ?? byRelevance.find((e) => e.path === path);
+    // The lines that matched: an excerpt read for this request, else the chunk the search matched (never a file head
+    // that nothing matched).
+    const read = items[0] ?? byRelevance.find((e) => e.path === path && (e.source !== 'head' || isNamed(path)));
+    const chunk = candidate?.chunks?.[0];
+    const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
     const symbols = symbolsAt(index.symbolsIn(path), items);
     files.push({
       path,

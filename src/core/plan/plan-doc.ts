@@ -1,11 +1,13 @@
 import type { LineRef } from '../render/link-to.js';
+import type { ExistingMechanism } from './find-existing-mechanism.js';
 import type { FileToChange } from './find-files-to-change.js';
 
 /** A module the plan rests on, with the place in it that made it relevant. */
 export interface PlanModule {
   path: string;
   why: string;
-  ref: LineRef;
+  /** The lines that matched; none when nothing in the file was matched or read (it is named, not linked to a head). */
+  ref: LineRef | undefined;
 }
 
 export interface PlanSymbol {
@@ -30,7 +32,13 @@ export interface PlanDoc {
   flavour: 'plan' | 'refactor' | 'work';
   title: string;
   goal: string;
-  context: { modules: PlanModule[]; symbols: PlanSymbol[]; patterns: { text: string; ref: LineRef }[] };
+  context: {
+    modules: PlanModule[];
+    symbols: PlanSymbol[];
+    patterns: { text: string; ref: LineRef }[];
+    /** What the request asks for that the tree already has (retries, a cache…), with the code that proves it. */
+    existing?: ExistingMechanism[];
+  };
   phases: PlanPhase[];
   acceptance: string[];
   risks: { risk: string; mitigation: string }[];

@@ -23,7 +23,16 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
   ];
   const { modules, symbols, patterns } = plan.context;
   const context = ['### Context from the index'];
-  if (modules.length > 0) context.push('**Modules**', ...modules.map((m) => `- ${cite(m.ref)} — ${escapeText(m.why)}`));
+  const existing = plan.context.existing ?? [];
+  if (existing.length > 0)
+    context.push(
+      '**Already in the repository**',
+      ...existing.map((e) => `- ${escapeText(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
+      `Build on ${existing.length === 1 ? 'it' : 'them'} rather than adding a second mechanism.`,
+      '',
+    );
+  if (modules.length > 0)
+    context.push('**Modules**', ...modules.map((m) => `- ${m.ref ? cite(m.ref) : code(m.path)} — ${escapeText(m.why)}`));
   if (symbols.length > 0) {
     context.push(
       '',

@@ -32,8 +32,15 @@ describe('parseBudgetWords', () => {
     expect(words.problems).toEqual([]);
     expect(words.overrides).toEqual({ rounds: 2 });
     expect(words.prompt).toBe(
-      'locate why the retry test fails <testsuite time="0.048"> <testcase name="retry" time=0.048 files=lots/> </testsuite>',
+      'locate why the retry test fails\n<testsuite time="0.048">\n<testcase name="retry" time=0.048 files=lots/>\n</testsuite>',
     );
+  });
+
+  it('keeps the lines of what is pasted below the command line: a traceback is read frame by frame', () => {
+    const words = parseBudgetWords(
+      'debug   rounds=2  the crash\r\nTraceback (most recent call last):\n  File "/usr/lib/site-packages/pkg/a.py", line 3, in f   \n\n\n\n    g()\n',
+    );
+    expect(words.prompt).toBe('debug the crash\nTraceback (most recent call last):\n  File "/usr/lib/site-packages/pkg/a.py", line 3, in f\n\n    g()');
   });
 
   it('leaves a quoted or bracketed value in the question: it is text, not a budget word', () => {

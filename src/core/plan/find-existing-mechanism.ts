@@ -1,0 +1,120 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { isProductFile } from '../explore/map-modules.js';
+import { isGeneratedFile } from '../code-index/is-generated-file.js';
+import type { LineRef } from '../render/link-to.js';
+
+/** A mechanism the request asks for that the tree already has, with the code that proves it. */
+export interface ExistingMechanism {
+  /** What exists, for a sentence: `Retries`. */
+  label: string;
+  path: string;
+  /** The proof: a definition named after it, or an import of a library for it. */
+  proof: string;
+  ref: LineRef;
+}
+
+interface Concept {
+  label: string;
+  /** The request asks for it. */
+  asked: RegExp;
+  /** Words of identifiers and import sources that implement it (after identifier splitting, lower case). */
+  words: Set<string>;
+  /** The search that finds its code. */
+  query: string;
+}
+
+/**
+ * Cross-cutting mechanisms a request commonly asks to add, which a repository
+ * often already has somewhere: asking to "add retries" where an HTTP client
+ * is already built with a retry plugin should hear so first.
+ */
+const CONCEPTS: Concept[] = [
+  concept('Retries', /\bretr(?:y|ies|ied|ying)\b|\bback-?off\b/i, ['retry', 'retries', 'retrying', 'backoff']),
+  concept('Caching', /\bcach(?:e|es|ed|ing)\b|\bmemoi[sz]\w*/i, ['cache', 'cached', 'caching', 'memoize', 'memoized', 'lru']),
+  concept('Timeouts', /\btime-?outs?\b|\bdeadlines?\b/i, ['timeout', 'timeouts', 'deadline']),
+  concept('Pagination', /\bpaginat\w*|\bpaging\b/i, ['paginate', 'pagination', 'paginator', 'paginated']),
+  concept('Rate limiting', /\brate[- ]?limit\w*|\bthrottl\w*/i, ['throttle', 'throttling', 'throttled', 'ratelimit', 'limiter']),
+  concept('Authentication', /\bauthenticat\w*|\bauth\b|\bcredentials?\b/i, ['auth', 'authenticate', 'authentication', 'credentials']),
+];
+
+function concept(label: string, asked: RegExp, words: string[]): Concept {
+  return { label, asked, words: new Set(words), query: words.join(' ') };
+}
+
+/** Files looked at per concept: the search's best chunks, from which product files with proof are kept. */
+const SEARCH_CHUNKS = 80;
+const MAX_PER_CONCEPT = 2;
+const DECLARATION = /function|method|class|struct|interface|trait|impl|type|constructor/;
+
+/**
+ * The mechanisms the request asks for that already exist in the product
+ * code, each proved by a definition named after it (`RetryLaterError`,
+ * `withRetry`) or an import of a library for it (`@octokit/plugin-retry`),
+ * never by a word in a comment. Tests, docs, examples, benchmarks and
+ * generated files are not the product's mechanism.
+ */
+export function findExistingMechanisms(
+  prompt: string,
+  index: CodeIndex,
+  options: { isGenerated?: (path: string) => boolean } = {},
+): ExistingMechanism[] {
+  const found: ExistingMechanism[] = [];
+  const isGenerated = options.isGenerated ?? ((path: string) => isGeneratedAt(index, path));
+  const firstLine = prompt.split('\n')[0] ?? '';
+  for (const c of CONCEPTS) {
+    if (!c.asked.test(firstLine)) continue;
+    const hits = new Map<string, LineRef[]>();
+    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS })) {
+      if (!hits.has(hit.path) && !isProductFile(index, hit.path, isGenerated)) continue;
+      const refs = hits.get(hit.path) ?? [];
+      if (hit.kind !== 'header') refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
+      hits.set(hit.path, refs);
+    }
+    const proved = [...hits]
+      .map(([path, matched]) => proveIn(path, c, index, matched))
+      .filter((p): p is Omit<ExistingMechanism, 'label'> & { strength: number } => p !== undefined)
+      .sort((a, b) => b.strength - a.strength)
+      .slice(0, MAX_PER_CONCEPT);
+    for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
+  }
+  return found;
+}
+
+function proveIn(
+  path: string,
+  c: Concept,
+  index: CodeIndex,
+  matched: LineRef[],
+): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
+  const means = (name: string) => splitIdentifier(name).some((w) => c.words.has(w));
+  const named = index.symbolsIn(path).filter((s) => means(s.name));
+  const declared = named.filter((s) => DECLARATION.test(s.kind)).sort(bySize);
+  const imported = index
+    .importSources([path])
+    // A library (`@octokit/plugin-retry`, `tenacity`); a module of the repository proves it by its own definitions.
+    .find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
+  if (imported) {
+    // The code that matched the search (where the library is set up), else the imports at the file's head.
+    const ref = matched[0] ?? index.chunkAt(path, 1) ?? { startLine: 1, endLine: 1 };
+    return { path, proof: `imports ${imported.source}`, ref: { path, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+  }
+  const best = declared[0] ?? named[0];
+  if (!best) return undefined;
+  return {
+    path,
+    proof: `defines ${best.scope ? `${best.scope}.` : ''}${best.name} (${best.kind})`,
+    ref: toRef(best),
+    strength: declared[0] ? 2 : 1,
+  };
+}
+
+const bySize = (a: SymbolHit, b: SymbolHit) => b.endLine - b.startLine - (a.endLine - a.startLine);
+const toRef = (s: SymbolHit): LineRef => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
+
+/** A committed bundle or vendored copy holds every identifier of its sources: it is no mechanism of the product. */
+export function isGeneratedAt(index: CodeIndex, path: string): boolean {
+  const file = index.getFile(path);
+  return file !== undefined && isGeneratedFile(file);
+}
