@@ -40,7 +40,9 @@ describe('parseBudgetWords', () => {
     const words = parseBudgetWords(
       'debug   rounds=2  the crash\r\nTraceback (most recent call last):\n  File "/usr/lib/site-packages/pkg/a.py", line 3, in f   \n\n\n\n    g()\n',
     );
-    expect(words.prompt).toBe('debug the crash\nTraceback (most recent call last):\n  File "/usr/lib/site-packages/pkg/a.py", line 3, in f\n\n    g()');
+    expect(words.prompt).toBe(
+      'debug the crash\nTraceback (most recent call last):\n  File "/usr/lib/site-packages/pkg/a.py", line 3, in f\n\n    g()',
+    );
   });
 
   it('leaves a quoted or bracketed value in the question: it is text, not a budget word', () => {
