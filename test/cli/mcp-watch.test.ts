@@ -4,13 +4,18 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
 import { makeTempDir } from '../helpers/temp-repo.js';
 
 /** Folders a newcomer's checkout holds that the index never lists: installed packages and an ignored build. */
 const PACKAGE_FOLDERS = 150;
 const BUILD_FOLDERS = 60;
+
+// Built once here (npm test builds first; a run of this file alone may compile for minutes on a loaded machine).
+beforeAll(() => {
+  ensureBuilt('src/cli/main.js');
+}, 600_000);
 
 const open: { client: Client; transport: StdioClientTransport }[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
 import { makeTempDir } from '../helpers/temp-repo.js';
 
@@ -22,6 +22,11 @@ function nanodex(args: string[]) {
 }
 
 describe('what the nanodex bin prints in a terminal', () => {
+  // Built once here (npm test builds first; a run of this file alone may compile for minutes on a loaded machine).
+  beforeAll(() => {
+    ensureBuilt('src/cli/main.js');
+  }, 600_000);
+
   describe('nanodex diagram', () => {
     it('refuses a type it does not know with exit 2, listing the types, and draws nothing', () => {
       const run = nanodex(['diagram', 'flowchart']);

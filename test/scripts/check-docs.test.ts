@@ -66,7 +66,8 @@ describe('npm run docs:check', () => {
     expect(run.out).toMatch(/FAILED +\S+doc\.md:14: MCP server nanodex: \S+dist\/nope\.js does not exist/);
     expect(run.out).toMatch(/FAILED +\S+doc\.md:18: `docker build -t nanodex-app \.` is not a nanodex command: .*docs-check: skip \(why\)/);
     expect(run.out).toMatch(/FAILED +\S+doc\.md:22: a docs-check annotation must read <!-- docs-check: skip \(why\) -->/);
-    expect(run.out).toMatch(/5 failed/);
+    expect(run.out).toMatch(/FAILED +\S+doc\.md:23: `npm run bench` is not a nanodex command/);
+    expect(run.out).toMatch(/6 failed/);
   }, CHECK_TIMEOUT_MS);
 
   it('passes a doc whose commands run, whose config validates and whose skipped block says why', () => {

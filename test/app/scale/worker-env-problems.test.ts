@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../../helpers/build-dist.js';
 
 /** Starts the shipped worker entry with only PATH (a newcomer's first try) and returns what it printed. */
@@ -14,6 +14,11 @@ function startWorker(entry: 'src/app/worker-main.js' | 'src/cli/main.js'): { sta
 }
 
 describe('a worker started with no environment', () => {
+  // Built once here (npm test builds first; a run of this file alone may compile for minutes on a loaded machine).
+  beforeAll(() => {
+    ensureBuilt('src/app/worker-main.js');
+  }, 600_000);
+
   it.each(['src/app/worker-main.js', 'src/cli/main.js'] as const)('(%s) names REDIS_URL first, then the App variables', (entry) => {
     const result = startWorker(entry);
 
