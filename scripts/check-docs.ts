@@ -28,7 +28,15 @@ if (!existsSync(bin)) {
 if (args.includes('--examples')) {
   process.exitCode = printExamples(ROOT, bin, process.stdout);
 } else {
-  const files = args.length > 0 ? args : ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files =
+    args.length > 0
+      ? args
+      : [
+          'README.md',
+          ...readdirSync(path.join(ROOT, 'docs'))
+            .filter((f) => f.endsWith('.md'))
+            .map((f) => `docs/${f}`),
+        ];
   process.exitCode = checkDocs(files);
 }
 

@@ -40,7 +40,8 @@ export function checkBlock(block: DocBlock, context: CheckContext): BlockResult 
 
 function checkShell(block: DocBlock, context: CheckContext): BlockResult {
   const { commands, unsupported } = splitShellCommands(block.body);
-  if (unsupported !== undefined) return { status: 'failed', detail: `cannot run \`${unsupported}\` (pipes, variables, redirections): ${FIX}` };
+  if (unsupported !== undefined)
+    return { status: 'failed', detail: `cannot run \`${unsupported}\` (pipes, variables, redirections): ${FIX}` };
   if (commands.length === 0) return { status: 'failed', detail: `an empty shell block: ${FIX}` };
   const ran: string[] = [];
   for (const words of commands) {
@@ -148,7 +149,10 @@ function checkJson(block: DocBlock, context: CheckContext): BlockResult {
       if (problem !== undefined) return { status: 'failed', detail: `MCP server ${name}: ${problem}` };
     }
   }
-  return { status: 'validated', detail: servers.length > 0 ? `JSON parses; MCP server(s) ${servers.map(([n]) => n).join(', ')} start` : 'JSON parses' };
+  return {
+    status: 'validated',
+    detail: servers.length > 0 ? `JSON parses; MCP server(s) ${servers.map(([n]) => n).join(', ')} start` : 'JSON parses',
+  };
 }
 
 function isOnPath(command: string): boolean {

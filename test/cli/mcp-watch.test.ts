@@ -100,7 +100,15 @@ describe('nanodex mcp started by hand in a terminal', () => {
     'says in one line on stderr what it is and what to do, instead of waiting in silence',
     async () => {
       const repo = checkoutWithPackages();
-      const command = [process.execPath, ensureBuilt('src/cli/main.js'), 'mcp', '--repo', repo, '--data-dir', makeTempDir('nanodex-mcp-data-')]
+      const command = [
+        process.execPath,
+        ensureBuilt('src/cli/main.js'),
+        'mcp',
+        '--repo',
+        repo,
+        '--data-dir',
+        makeTempDir('nanodex-mcp-data-'),
+      ]
         .map((word) => `'${word}'`)
         .join(' ');
       // util-linux `script` runs the command on a pseudo-terminal: stdin is a TTY, as when a person types it.

@@ -58,23 +58,31 @@ function npmCi(cwd: string): Promise<{ code: number | null; stdout: string; stde
 }
 
 describe('npm ci in a clone', () => {
-  it('refuses a Node.js that engines leaves out before planning any package, with EBADENGINE and exit 1', async () => {
-    // No test machine runs an unsupported Node on purpose: an engines range nothing satisfies stands in for Node 20.
-    const result = await npmCi(copyInstallFiles('>=99'));
+  it(
+    'refuses a Node.js that engines leaves out before planning any package, with EBADENGINE and exit 1',
+    async () => {
+      // No test machine runs an unsupported Node on purpose: an engines range nothing satisfies stands in for Node 20.
+      const result = await npmCi(copyInstallFiles('>=99'));
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('npm error code EBADENGINE');
-    expect(result.stderr).toMatch(/Not compatible with your version of node\/npm: nanodex@/);
-    expect(result.stdout).not.toMatch(/^add /m);
-  }, NPM_TIMEOUT_MS);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('npm error code EBADENGINE');
+      expect(result.stderr).toMatch(/Not compatible with your version of node\/npm: nanodex@/);
+      expect(result.stdout).not.toMatch(/^add /m);
+    },
+    NPM_TIMEOUT_MS,
+  );
 
-  it('installs on this Node.js with no engine warning and every install script decided', async () => {
-    const result = await npmCi(copyInstallFiles());
+  it(
+    'installs on this Node.js with no engine warning and every install script decided',
+    async () => {
+      const result = await npmCi(copyInstallFiles());
 
-    expect(result.code).toBe(0);
-    expect(result.stderr).not.toContain('EBADENGINE');
-    expect(result.stderr).not.toContain('not yet covered by allowScripts');
-  }, NPM_TIMEOUT_MS);
+      expect(result.code).toBe(0);
+      expect(result.stderr).not.toContain('EBADENGINE');
+      expect(result.stderr).not.toContain('not yet covered by allowScripts');
+    },
+    NPM_TIMEOUT_MS,
+  );
 });
 
 describe('the lock file', () => {

@@ -81,7 +81,12 @@ export class TreeWatch {
       } catch {
         continue; // gone or unreadable: nothing to watch there
       }
-      const scopes = readIgnoreScopes(this.root, next.dir, entries.map((e) => e.name), next.parentScopes);
+      const scopes = readIgnoreScopes(
+        this.root,
+        next.dir,
+        entries.map((e) => e.name),
+        next.parentScopes,
+      );
       let watcher: FSWatcher;
       try {
         watcher = watch(absolute, { persistent: false }, (_event, name) => this.onChange(next.dir, name));

@@ -137,9 +137,7 @@ export function readDiagramType(prompt: string): DiagramType {
  * reach the store" still gets the architecture.
  */
 export function findUnknownDiagramType(prompt: string): string | undefined {
-  const words = prompt
-    .split(/\s+/)
-    .filter((word) => word !== '' && !/^[a-z]+=/i.test(word));
+  const words = prompt.split(/\s+/).filter((word) => word !== '' && !/^[a-z]+=/i.test(word));
   if (words.length !== 1) return undefined;
   const [word] = words as [string];
   if (!/^[a-z][\w-]*$/i.test(word)) return undefined;

@@ -25,7 +25,12 @@ export function walkDirectory(root: string): { entries: WalkEntry[]; skipped: { 
     } catch {
       continue; // unreadable folder: nothing to list, and not worth stopping the run for
     }
-    const scopes = readIgnoreScopes(root, dir, names.map((e) => e.name), parentScopes);
+    const scopes = readIgnoreScopes(
+      root,
+      dir,
+      names.map((e) => e.name),
+      parentScopes,
+    );
     for (const entry of names) {
       if (entry.name === '.git') continue;
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;

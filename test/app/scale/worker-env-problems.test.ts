@@ -19,12 +19,16 @@ describe('a worker started with no environment', () => {
     ensureBuilt('src/app/worker-main.js');
   }, 600_000);
 
-  it.each(['src/app/worker-main.js', 'src/cli/main.js'] as const)('(%s) names REDIS_URL first, then the App variables', (entry) => {
-    const result = startWorker(entry);
+  it.each(['src/app/worker-main.js', 'src/cli/main.js'] as const)(
+    '(%s) names REDIS_URL first, then the App variables',
+    (entry) => {
+      const result = startWorker(entry);
 
-    expect(result.status).toBe(1);
-    const problems = result.stderr.split('\n').filter((line) => line.startsWith('  - '));
-    expect(problems[0]).toMatch(/^ {2}- REDIS_URL is not set\. Fix: .*redis:\/\/redis:6379/);
-    expect(problems.slice(1).join('\n')).toMatch(/APP_ID/);
-  }, 90_000);
+      expect(result.status).toBe(1);
+      const problems = result.stderr.split('\n').filter((line) => line.startsWith('  - '));
+      expect(problems[0]).toMatch(/^ {2}- REDIS_URL is not set\. Fix: .*redis:\/\/redis:6379/);
+      expect(problems.slice(1).join('\n')).toMatch(/APP_ID/);
+    },
+    90_000,
+  );
 });
