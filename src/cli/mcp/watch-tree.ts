@@ -10,8 +10,10 @@ export const POLL_INTERVAL_MS = 2000;
  * It watches the folders the index lists, one watch each: not `.git/`, not
  * the index's own folder, not what a `.gitignore` ignores, and not the
  * folders the index's skip rules never descend (node_modules, vendor…).
- * Node's recursive watch would walk all of them (4,613 of 4,810 folders of
- * this repository are node_modules, and the first tool call waited for it).
+ * Node's recursive watch walked all of them: in a checkout of this
+ * repository (4,614 of its 5,046 folders are node_modules) it held 60,442
+ * inotify watches and the first tool call took 12.9-17 s; this holds 135 and
+ * the first call takes 0.5 s (2 cores under a load of 30).
  * A new folder is watched when it appears; a changed `.gitignore` re-reads
  * the rules. Where the tree cannot be watched (inotify limits, a network
  * file system), it answers "maybe" at most every POLL_INTERVAL_MS, so a
@@ -37,11 +39,6 @@ export class TreeWatch {
   /** Whether the file-system watch is on (else the tree is polled). */
   get watching(): boolean {
     return !this.polling;
-  }
-
-  /** How many folders are watched (one watch each). */
-  get watchedFolders(): number {
-    return this.folders.size;
   }
 
   /** True when the tree may have changed since the last call; clears the mark. */
