@@ -27,7 +27,9 @@ export async function runRequest(
 ): Promise<number> {
   const modelConfig = await readModelConfig(options, io.env);
   const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
+  const indexStarted = performance.now();
   const opened = isRepoUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
+  const indexMs = Math.round(performance.now() - indexStarted);
   const { store, source } = opened;
   try {
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
@@ -38,6 +40,7 @@ export async function runRequest(
       clock: systemClock,
       model,
       modelConfig,
+      indexMs,
       ...(opened.repo.kind === 'local' ? { history: gitChangeHistory(historyRoot ?? opened.repo.root) } : {}),
     });
     io.stdout.write(

@@ -45,6 +45,8 @@ export { renderFailure, renderReply } from './render/render-reply.js';
 export { splitCode } from './render/sanitize-model-text.js';
 export { isValidRepoPath, resolveInsideRoot } from './repo/repo-path.js';
 export { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './repo/skip-rules.js';
+export { isIgnoredPath, isSkippedFolder, readIgnoreScopes } from './repo/folder-rules.js';
+export type { IgnoreScope } from './repo/folder-rules.js';
 export type { Command, RepoRef, Request, RunResult } from './request.js';
 export type { RunPorts } from './run-ports.js';
 export { redactReviewComment } from './review/redact-review-comment.js';

@@ -23,6 +23,7 @@ export { searchChunks } from './code-index/search-chunks.js';
 export { buildRepoMap, DEFAULT_MAP_TOKENS } from './code-index/repo-map.js';
 export type { LocalRepoSource } from './repo/local-repo-source.js';
 export { parseRepoPath } from './repo/repo-path.js';
+export { DIAGRAM_TYPES, findUnknownDiagramType } from './explore/read-prompt.js';
 
 /** SQLite (a native addon) and the repository walker load with the first index opened: `--version` and `--help` load no package. */
 export function loadIndexAccess(): Promise<typeof import('./index-access.js')> {

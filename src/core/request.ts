@@ -75,7 +75,8 @@ export interface RunMetrics {
   memory?: { requests: number; files: string[]; symbols: string[]; dropped: number };
   /** Whether the index the run read was whole (absent when it read none); a partial one is said in the reply. */
   index?: IndexState;
-  latency: { metadataTreeMs: number; planningMs: number; retrievalMs: number; generationMs: number; totalMs: number };
+  /** totalMs includes indexMs: the index opened and brought up to date before the run (absent when none was). */
+  latency: { indexMs?: number; metadataTreeMs: number; planningMs: number; retrievalMs: number; generationMs: number; totalMs: number };
 }
 
 export type RunResult =

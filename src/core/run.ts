@@ -99,11 +99,12 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
           }),
       ...(repo === undefined ? {} : { index: ports.index.state() }),
       latency: {
+        ...(ports.indexMs === undefined ? {} : { indexMs: ports.indexMs }),
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
         planningMs: explore?.latency.planningMs ?? 0,
         retrievalMs: explore?.latency.retrievalMs ?? 0,
         generationMs: explore?.latency.generationMs ?? 0,
-        totalMs: ports.clock.now() - started,
+        totalMs: ports.clock.now() - started + (ports.indexMs ?? 0),
       },
       ...extra,
     };

@@ -56,7 +56,7 @@ describe('action.yml', () => {
     expect(install).toMatchObject({
       shell: 'bash',
       'working-directory': '${{ github.action_path }}',
-      run: 'npm ci --omit=dev --ignore-scripts --no-audit --no-fund',
+      run: 'npm ci --omit=dev --ignore-scripts --no-audit --no-fund --engine-strict=false',
     });
     expect(start).toMatchObject({ id: 'nanodex', shell: 'bash', run: 'node "$GITHUB_ACTION_PATH/action-dist/index.js"' });
   });

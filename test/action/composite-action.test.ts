@@ -12,8 +12,8 @@ import { examplePayload, OWNER, readOutputs, REPO, SAMPLE_FILES } from './action
 import { FakeGitHub } from './fake-github.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** What a tagged checkout must carry for the Action to run: the metadata, the lock file, the build and the skills. */
-const SHIPPED = ['action.yml', 'package.json', 'package-lock.json', 'action-dist', 'skills'];
+/** What a tagged checkout must carry for the Action to run: the metadata, the lock file and npm settings, the build and the skills. */
+const SHIPPED = ['action.yml', 'package.json', 'package-lock.json', '.npmrc', 'action-dist', 'skills'];
 /** `npm ci --omit=dev` of the shipped lock file: seconds with better-sqlite3's bundled prebuilds; generous for a slow registry. */
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 /** Above 64 files the indexer starts worker threads: the bundled parse-worker.js must load. */

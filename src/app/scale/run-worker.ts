@@ -27,6 +27,12 @@ export interface RunningWorker {
 
 export type WorkerStart = { ok: true; worker: RunningWorker } | { ok: false; problems: EnvProblem[] };
 
+const REDIS_URL_MISSING: EnvProblem = {
+  variable: 'REDIS_URL',
+  problem: 'is not set',
+  fix: "a worker takes its jobs from the receivers' Redis: set REDIS_URL (e.g. redis://redis:6379), or run only `npm start` for one process",
+};
+
 /** A job may be taken over by another worker this many times (a worker killed twice on it) before it is failed. */
 const MAX_STALLED = 2;
 
@@ -37,20 +43,11 @@ const MAX_STALLED = 2;
  */
 export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerStart> {
   const read = readAppEnv(processEnv);
-  if (!read.ok) return read;
+  // REDIS_URL first: it is what makes a worker a worker, and the App's variables alone would not start one.
+  const redisMissing: EnvProblem[] = processEnv.REDIS_URL?.trim() ? [] : [REDIS_URL_MISSING];
+  if (!read.ok) return { ok: false, problems: [...redisMissing, ...read.problems] };
   const { env } = read;
-  if (!env.redis) {
-    return {
-      ok: false,
-      problems: [
-        {
-          variable: 'REDIS_URL',
-          problem: 'is not set',
-          fix: "a worker takes its jobs from the receivers' Redis: set REDIS_URL (e.g. redis://redis:6379), or run only `npm start` for one process",
-        },
-      ],
-    };
-  }
+  if (!env.redis) return { ok: false, problems: redisMissing };
   const dataProblem = checkDataDir(env.dataDir);
   if (dataProblem) return { ok: false, problems: [dataProblem] };
   const { probot, logger } = await createProbot(env);

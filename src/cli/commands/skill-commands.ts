@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { COMMAND_TABLE, getCommandSpec, NanodexError } from '../../core/lookups.js';
+import { COMMAND_TABLE, DIAGRAM_TYPES, findUnknownDiagramType, getCommandSpec, NanodexError } from '../../core/lookups.js';
 import type { Request } from '../../core/index.js';
 import type { CliIo } from '../cli-context.js';
 import { refuseBlankPrompt, withCommonOptions, type Wrap } from '../cli-options.js';
@@ -44,6 +44,13 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
         const [words, options] = args as [string[], SkillOptions];
         const blank = needsPrompt ? refuseBlankPrompt(name, words, io) : undefined;
         if (blank !== undefined) return blank;
+        const unknownType = name === 'diagram' && options.base === undefined ? findUnknownDiagramType(words.join(' ')) : undefined;
+        if (unknownType !== undefined) {
+          io.stderr.write(
+            `nanodex diagram: "${unknownType}" is not a diagram type. Fix: use one of ${DIAGRAM_TYPES.join(', ')} (e.g. nanodex diagram component), or describe what to draw in words\n`,
+          );
+          return 2;
+        }
         if (name === 'review' && options.base === undefined) {
           io.stderr.write('nanodex review needs --base REF (the branch the change goes into), e.g. --base main\n');
           return 2;

@@ -8,6 +8,10 @@ import { registerLookupTools } from './lookup-tools.js';
 import { McpIndex } from './mcp-index.js';
 import { registerPipelineTools } from './pipeline-tools.js';
 
+/** One line, on stderr only when stdin is a terminal: an MCP client never sees it. */
+export const TERMINAL_HINT =
+  'nanodex mcp serves the Model Context Protocol on stdin/stdout and waits for an MCP client (a coding agent starts it; docs/mcp.md has the config). Ctrl-C to stop.';
+
 export interface McpOptions extends CommonOptions, ModelOptions {
   verbose: boolean;
 }
@@ -27,6 +31,8 @@ export async function serveMcp(
   const modelConfig = await readModelConfig(options, io.env);
   const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
   const logIo: CliIo = { ...io, stdout: io.stderr };
+  // A person who typed `nanodex mcp` would otherwise see nothing at all: the protocol waits for a client's JSON.
+  if ((streams.stdin as { isTTY?: boolean }).isTTY === true) io.stderr.write(`${TERMINAL_HINT}\n`);
   const index = new McpIndex(options, logIo);
   const server = new McpServer(
     { name: 'nanodex', version: CLI_VERSION },

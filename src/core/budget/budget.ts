@@ -81,14 +81,21 @@ export function describeRaise(limit: BudgetLimit, current: Budget, maxima: Budge
   if (current[limit] >= maxima[limit]) {
     return `${limit} is already at its maximum (${maxima[limit]}); narrow the question or add focus=<folder>`;
   }
-  const suggestion =
-    limit === 'bytes'
-      ? `${(Math.min(maxima.bytes, current.bytes * 2) / 1024) | 0}kb`
-      : limit === 'wallMs'
-        ? `${(Math.min(maxima.wallMs, current.wallMs * 2) / 1000) | 0}s`
-        : limit === 'contextTokens' || limit === 'memoryTokens'
-          ? `${(Math.min(maxima[limit], current[limit] * 2) / 1000) | 0}k`
-          : String(Math.min(maxima[limit], current[limit] * 2));
+  // Twice the limit (at least one more), written in the unit the budget words read, rounded up: always above the current limit.
+  const raised = Math.min(maxima[limit], Math.max(current[limit] * 2, current[limit] + 1));
+  const suggestion = toBudgetWordValue(limit, raised, maxima[limit]);
   const most = limit === 'wallMs' ? `${maxima.wallMs / 1000}s` : limit === 'bytes' ? `${maxima.bytes / 1024}kb` : String(maxima[limit]);
   return `add ${word === 'kb' ? 'bytes' : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
+}
+
+/** `amount` as a budget word's value (bytes in KB, time in s or ms, tokens in k or plain), rounded up but not past `most`. */
+function toBudgetWordValue(limit: BudgetLimit, amount: number, most: number): string {
+  const inUnit = (unit: number, suffix: string, below: string): string => {
+    const whole = Math.ceil(amount / unit);
+    return whole * unit <= most && amount >= unit ? `${whole}${suffix}` : below;
+  };
+  if (limit === 'bytes') return `${Math.max(1, Math.ceil(amount / 1024))}kb`;
+  if (limit === 'wallMs') return inUnit(1000, 's', `${amount}ms`);
+  if (limit === 'contextTokens' || limit === 'memoryTokens') return inUnit(1000, 'k', String(amount));
+  return String(amount);
 }

@@ -18,6 +18,7 @@ import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
 import { createModelPlanner } from './model-planner.js';
 import { discoverWithModel, executeWithModel, type ExecutionSpec } from './model-phases.js';
 import type { EvidenceItem, ModelPlanner, Operation, RepoContext, RepoExplorationPlan } from './types.js';
+import { describeLeftOut } from './describe-left-out.js';
 
 /** A model planner: given the prompt (URL removed) and the bootstrap, returns raw JSON to be checked. */
 export type { ModelPlanner } from './types.js';
@@ -178,6 +179,8 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
       return { kind: 'budget-exceeded', refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
   }
   marks.generation = clock.now();
+  const leftOut = describeLeftOut(state.leftOutByBudget, meter);
+  if (leftOut !== undefined) state.gaps.unshift(leftOut);
 
   const namesWanted = plan.operations.filter((op) => op.kind === 'definition').map((op) => (op as { symbol: string }).symbol);
   const context = packageContext({

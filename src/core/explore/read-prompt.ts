@@ -97,7 +97,7 @@ const STOP = new Set([
 // Each rule: a question shape and the kind it signals. First match wins, in this order.
 const KIND_RULES: [RegExp, QuestionKind][] = [
   [
-    /\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i,
+    /\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|(every|all|each|all the) modules?|modules? in (this|the) (repo|repository|project|codebase)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i,
     'architecture',
   ],
   [
@@ -123,9 +123,26 @@ const DIAGRAM_RULES: [RegExp, DiagramType][] = [
   [/\b(architecture|diagram|overview|structure)\b/i, 'architecture'],
 ];
 
+/** The diagram types, as `nanodex diagram TYPE` and the docs name them. */
+export const DIAGRAM_TYPES: readonly DiagramType[] = ['architecture', 'component', 'dependency', 'erd'];
+
 /** The diagram a prompt asks for; architecture when it names none. */
 export function readDiagramType(prompt: string): DiagramType {
   return DIAGRAM_RULES.find(([re]) => re.test(prompt))?.[1] ?? 'architecture';
+}
+
+/**
+ * The word a prompt gives as its diagram type when no type has that name
+ * (`diagram flowchart`), or undefined. Only a prompt that is one plain word
+ * (budget words aside) is read as a type: free text such as "how requests
+ * reach the store" still gets the architecture.
+ */
+export function findUnknownDiagramType(prompt: string): string | undefined {
+  const words = prompt.split(/\s+/).filter((word) => word !== '' && !/^[a-z]+=/i.test(word));
+  if (words.length !== 1) return undefined;
+  const [word] = words as [string];
+  if (!/^[a-z][\w-]*$/i.test(word)) return undefined;
+  return DIAGRAM_RULES.some(([re]) => re.test(word)) ? undefined : word;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface RoundState {
   isGenerated?: (path: string) => boolean;
   /** The first repository map read: its product files, most used first. */
   modules?: MapModule[];
+  /** Files an optional read left out because the file or byte budget had no room (distinct paths, with their sizes). */
+  leftOutByBudget?: Map<string, number>;
 }
 
 export type OperationOutcome = { ok: true; added: number } | { ok: false; refused: Extract<Charge, { ok: false }> };
@@ -205,6 +207,7 @@ async function read(
     return { ok: true, added: 0 };
   }
   if (optional && !state.meter.fits(path, file.size)) {
+    (state.leftOutByBudget ??= new Map()).set(path, file.size);
     state.gaps.push(`skipped ${path} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }

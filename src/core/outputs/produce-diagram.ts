@@ -1,5 +1,5 @@
 import type { DiagramType } from '../explore/types.js';
-import { readDiagramType } from '../explore/read-prompt.js';
+import { DIAGRAM_TYPES, findUnknownDiagramType, readDiagramType } from '../explore/read-prompt.js';
 import { buildArchitectureDiagram } from '../diagram/build-architecture-diagram.js';
 import { buildComponentDiagram } from '../diagram/build-component-diagram.js';
 import { buildChangeDiagram } from '../diagram/build-change-diagram.js';
@@ -27,6 +27,10 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
   const type = readDiagramType(run.prompt);
   const tree = index.listFiles().map((f) => f.path);
   const notes: string[] = [];
+  const unknownType = run.request.diff === undefined ? findUnknownDiagramType(run.prompt) : undefined;
+  if (unknownType !== undefined) {
+    notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(', ')}): the ${type} diagram is shown`);
+  }
   // The builders' reads are charged like the pipeline's: a file that does not fit the budget is left out and named.
   const unread = { files: 0, limit: '' };
   const readFile = async (path: string) => {

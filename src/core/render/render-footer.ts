@@ -28,7 +28,7 @@ export function renderFooter(m: RunMetrics, extras: FooterExtras): string {
     : 'made without a language model, from the code index';
   const notes = [
     `Skill: ${extras.skill ? `${extras.skill.name} (${extras.skill.source})` : m.command} · plan: ${m.planPath} · ${made}.`,
-    `Stages: tree ${l.metadataTreeMs} ms · planning ${l.planningMs} ms · retrieval ${l.retrievalMs} ms · generation ${l.generationMs} ms.`,
+    `Stages: ${l.indexMs === undefined ? '' : `index ${l.indexMs} ms · `}tree ${l.metadataTreeMs} ms · planning ${l.planningMs} ms · retrieval ${l.retrievalMs} ms · generation ${l.generationMs} ms.`,
   ];
   const removed = (extras.citationsRemoved ?? 0) + m.evidenceDropped;
   if (removed > 0) notes.push(`Citations or evidence removed because they did not resolve: ${removed}.`);

@@ -5,6 +5,7 @@ import { fitComment, type Block } from './fit-comment.js';
 import { code, fence, languageOf, plural } from './markdown.js';
 import { renderIndexWarning } from './render-index-warning.js';
 import { sanitizeModelText } from './sanitize-model-text.js';
+import { toTerminalText } from './to-terminal-text.js';
 
 /** Gathered evidence listed in a budget reply before the rest is counted: the list is a hint, not the answer. */
 const MAX_GATHERED_LISTED = 20;
@@ -37,10 +38,12 @@ export interface ReplyOptions {
  */
 export async function renderReply(result: RunResult, options: ReplyOptions = {}): Promise<string> {
   const safe = (text: string): string => sanitizeModelText(text, { requester: options.requester }).text;
-  const reply = renderOutcome(result, safe, options.detail ?? 'comment');
+  const detail = options.detail ?? 'comment';
+  const reply = renderOutcome(result, safe, detail);
   // A comment carries it already (composeComment); the other replies get it here, first.
   const warning = 'metrics' in result && !('comment' in result) ? renderIndexWarning(result.metrics.index) : undefined;
-  return redactSecrets(warning === undefined ? reply : `${warning}\n\n${reply}`);
+  const text = warning === undefined ? reply : `${warning}\n\n${reply}`;
+  return redactSecrets(detail === 'terminal' ? toTerminalText(text) : text);
 }
 
 /** The sticky comment's first state, posted as soon as the request is accepted. */
@@ -94,7 +97,9 @@ function renderCommentWithExtras(result: Extract<RunResult, { comment: unknown }
       out.push(`#### ${c.path}:${c.startLine !== undefined ? `${c.startLine}-` : ''}${c.line}\n${c.body}`);
     }
   }
-  if (result.notes.length > 0) out.push('---', result.notes.map((n) => `note: ${n}`).join('\n'));
+  // A note the comment already shows (the ERD's "no data model") is not printed a second time.
+  const notes = result.notes.filter((n) => !result.comment.body.includes(n));
+  if (notes.length > 0) out.push('---', notes.map((n) => `note: ${n}`).join('\n'));
   return out.join('\n\n');
 }
 
@@ -176,7 +181,7 @@ function renderBudgetExceeded(result: Extract<RunResult, { kind: 'budget-exceede
 }
 
 function formatAmount(limit: BudgetLimit, value: number): string {
-  if (limit === 'bytes') return `${(value / 1024).toFixed(0)} KB`;
-  if (limit === 'wallMs') return `${(value / 1000).toFixed(0)} s`;
+  if (limit === 'bytes') return value < 1024 ? `${value} bytes` : `${(value / 1024).toFixed(0)} KB`;
+  if (limit === 'wallMs') return value < 1000 ? `${value} ms` : `${(value / 1000).toFixed(0)} s`;
   return String(value);
 }

@@ -1,13 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { isIgnoredPath, readIgnoreScopes, type IgnoreScope } from './folder-rules.js';
 import { findPathSkipReason, type SkipReason } from './skip-rules.js';
-
-interface Scope {
-  /** Repo-relative folder the rules were read in ('' for the root). */
-  base: string;
-  rules: Ignore;
-}
 
 export interface WalkEntry {
   path: string;
@@ -21,7 +15,7 @@ export interface WalkEntry {
 export function walkDirectory(root: string): { entries: WalkEntry[]; skipped: { path: string; reason: SkipReason }[] } {
   const entries: WalkEntry[] = [];
   const skipped: { path: string; reason: SkipReason }[] = [];
-  const stack: { dir: string; scopes: Scope[] }[] = [{ dir: '', scopes: [] }];
+  const stack: { dir: string; scopes: IgnoreScope[] }[] = [{ dir: '', scopes: [] }];
   while (stack.length > 0) {
     const { dir, scopes: parentScopes } = stack.pop()!;
     const absolute = dir === '' ? root : path.join(root, dir);
@@ -31,13 +25,17 @@ export function walkDirectory(root: string): { entries: WalkEntry[]; skipped: { 
     } catch {
       continue; // unreadable folder: nothing to list, and not worth stopping the run for
     }
-    // Read .gitignore only where the listing shows one: a failed open per folder costs more than the walk.
-    const scopes = names.some((e) => e.name === '.gitignore') ? withGitignore(absolute, dir, parentScopes) : parentScopes;
+    const scopes = readIgnoreScopes(
+      root,
+      dir,
+      names.map((e) => e.name),
+      parentScopes,
+    );
     for (const entry of names) {
       if (entry.name === '.git') continue;
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
       const isDir = entry.isDirectory();
-      if (isIgnored(scopes, rel, isDir)) continue;
+      if (isIgnoredPath(scopes, rel, isDir)) continue;
       if (isDir) {
         const reason = findPathSkipReason(`${rel}/x`);
         if (reason === 'vendored' || reason === 'secret') skipped.push({ path: rel + '/', reason });
@@ -51,22 +49,4 @@ export function walkDirectory(root: string): { entries: WalkEntry[]; skipped: { 
   }
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { entries, skipped };
-}
-
-function withGitignore(absoluteDir: string, dir: string, parent: Scope[]): Scope[] {
-  let text: string;
-  try {
-    text = readFileSync(path.join(absoluteDir, '.gitignore'), 'utf8');
-  } catch {
-    return parent;
-  }
-  return [...parent, { base: dir, rules: ignore().add(text) }];
-}
-
-function isIgnored(scopes: Scope[], rel: string, isDir: boolean): boolean {
-  for (const scope of scopes) {
-    const local = scope.base === '' ? rel : rel.slice(scope.base.length + 1);
-    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
-  }
-  return false;
 }

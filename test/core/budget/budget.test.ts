@@ -105,4 +105,14 @@ describe('describeRaise', () => {
     expect(describeRaise('files', DEFAULT_BUDGET)).toBe('add files=50 to the request (at most 100), or narrow it with focus=<folder>');
     expect(describeRaise('files', { ...DEFAULT_BUDGET, files: 100 })).toMatch(/already at its maximum/);
   });
+
+  it('always suggests more than the current limit, however small it is', () => {
+    const read = (hint: string) => parseBudgetWords(`x ${/add (\S+) to the request/.exec(hint)?.[1] ?? ''}`).overrides;
+    expect(describeRaise('contextTokens', { ...DEFAULT_BUDGET, contextTokens: 200 })).toContain('add budget=400 ');
+    expect(read(describeRaise('contextTokens', { ...DEFAULT_BUDGET, contextTokens: 200 })).contextTokens).toBeGreaterThan(200);
+    expect(read(describeRaise('contextTokens', { ...DEFAULT_BUDGET, contextTokens: 1500 })).contextTokens).toBe(3000);
+    expect(read(describeRaise('wallMs', { ...DEFAULT_BUDGET, wallMs: 1 })).wallMs).toBeGreaterThan(1);
+    expect(read(describeRaise('bytes', { ...DEFAULT_BUDGET, bytes: 100 })).bytes).toBeGreaterThan(100);
+    expect(read(describeRaise('files', { ...DEFAULT_BUDGET, files: 1 })).files).toBe(2);
+  });
 });

@@ -52,6 +52,13 @@ describe('run > diagram', () => {
     expect(result.comment.body).not.toContain('```mermaid');
   });
 
+  it('offline: draws the architecture for a word that is no diagram type, and says the word is not one', async () => {
+    const { ports, repo } = await explorePorts();
+    const result = done(await run({ command: 'diagram', prompt: 'flowchart', repo: { kind: 'local', root: repo.root } }, ports));
+    expect(result.comment.body).toContain('```mermaid\nflowchart');
+    expect(result.comment.body).toContain('`flowchart` is not a diagram type (architecture, component, dependency, erd)');
+  });
+
   it("with a model: posts the model's graph after dropping nodes whose paths are not in the tree", async () => {
     const { ports, repo } = await explorePorts();
     const model = new ScriptedChatModel([
