@@ -1,0 +1,183 @@
+/**
+ * `npm run eval:claims`: every kind of claim nanodex states, checked against
+ * ground truth from real commits, through the shipped CLI (a process per
+ * command, as a user runs it). For each of the last --commits non-merge
+ * commits that change product source, the commit's parent is checked out to
+ * a temporary folder and reviewed and planned there:
+ *
+ * - moved / re-indented blocks (`review --json`, walkthrough.moved): true
+ *   when the two ranges hold the same non-blank lines, whitespace aside
+ *   (what `git diff -w` calls unchanged);
+ * - "no test reaches it" (review test gaps): false when a test named like
+ *   the file exists (`x_test.go`, `test_x.py`, `x.test.js`…) or the commit
+ *   changed a test in the same Go package or that names the file's stem;
+ * - tests to run (review): each listed test should be related to a changed
+ *   file: changed in the commit, named like a changed file, in a changed Go
+ *   package, or its text names a changed file's stem;
+ * - the test named for a file to change (`plan --json`, files[].tests[0]):
+ *   right when it is a test the commit changed or one named like the file;
+ * - files to change (`plan --json`, the "Make the change" phase): each one
+ *   the commit changed.
+ *
+ * The truths are conventions, stated above, not an oracle: a listed test the
+ * rules cannot relate counts against precision, and is printed for reading.
+ *
+ *   npx tsx bench/eval/audit-claims.ts /work/repos/chi /work/repos/click --commits 20
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { commits: { type: 'string', default: '20' }, out: { type: 'string' } },
+});
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
+const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+
+interface Tally {
+  checked: number;
+  right: number;
+  wrong: string[];
+}
+const kinds = ['moved blocks', 'no-test claims', 'tests to run', 'test named for a file', 'files to change'] as const;
+type Kind = (typeof kinds)[number];
+const perRepo = new Map<string, Record<Kind, Tally>>();
+
+const git = (dir: string, ...a: string[]): string => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const cli = (dir: string, ...a: string[]): unknown => {
+  const env = { ...process.env, NANODEX_DATA_DIR: path.join(dir, '..', 'nanodex-data') };
+  const text = execFileSync(process.execPath, [CLI, ...a, '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 64 << 20 });
+  return JSON.parse(text);
+};
+const stem = (p: string): string =>
+  path
+    .basename(p)
+    .replace(/\.[^.]+$/, '')
+    .replace(/^_+/, '');
+const testStem = (t: string): string =>
+  path
+    .basename(t)
+    .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
+    .replace(/\.[^.]+$/, '')
+    .replace(/^test_|_test$|_spec$/g, '');
+const namedLike = (test: string, source: string): boolean => testStem(test) === stem(source);
+
+for (const repo of positionals) {
+  const name = path.basename(repo);
+  const tally = Object.fromEntries(kinds.map((k) => [k, { checked: 0, right: 0, wrong: [] }])) as unknown as Record<Kind, Tally>;
+  perRepo.set(name, tally);
+  const check = (kind: Kind, ok: boolean, what: string): void => {
+    tally[kind].checked += 1;
+    if (ok) tally[kind].right += 1;
+    else tally[kind].wrong.push(what);
+  };
+  const commits = git(repo, 'log', '--no-merges', '--format=%H', '-n', '200')
+    .trim()
+    .split('\n')
+    .filter((sha) => {
+      const changed = git(repo, 'diff-tree', '--no-commit-id', '--name-only', '-r', sha).trim().split('\n');
+      return changed.some((f) => SOURCE.test(f) && !TEST_PATH.test(f)) && changed.length <= 8;
+    })
+    .slice(0, Number(args.commits));
+  const work = mkdtempSync(path.join(tmpdir(), `nanodex-claims-${name}-`));
+  try {
+    for (const sha of commits) {
+      const changed = git(repo, 'diff-tree', '--no-commit-id', '--name-status', '-r', sha)
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'))
+        .map(([status, file]) => ({ status: status!, file: file! }));
+      const files = changed.map((c) => c.file);
+      const sources = files.filter((f) => SOURCE.test(f) && !TEST_PATH.test(f));
+      const tests = files.filter((f) => TEST_PATH.test(f));
+      const dir = path.join(work, 'head');
+      rmSync(dir, { recursive: true, force: true });
+      execFileSync('git', ['clone', '-q', '--no-checkout', repo, dir]);
+      git(dir, 'checkout', '-q', sha);
+      const tree = git(dir, 'ls-files').trim().split('\n');
+      const treeTests = tree.filter((f) => TEST_PATH.test(f));
+
+      // The review at the commit.
+      const review = (cli(dir, 'review', '--base', `${sha}^`, '--head', sha) as { output?: { review?: ReviewJson } }).output?.review;
+      for (const m of review?.walkthrough.moved ?? []) {
+        const before = git(dir, 'show', `${sha}^:${m.from.path}`)
+          .split('\n')
+          .slice(m.from.startLine - 1, m.from.endLine);
+        const after = git(dir, 'show', `${sha}:${m.to.path}`)
+          .split('\n')
+          .slice(m.to.startLine - 1, m.to.endLine);
+        const squash = (ls: string[]) => ls.map((l) => l.replace(/\s+/g, '')).filter(Boolean);
+        check('moved blocks', squash(before).join('\n') === squash(after).join('\n'), `${sha.slice(0, 8)} ${JSON.stringify(m)}`);
+      }
+      for (const gap of review?.tests.gaps ?? []) {
+        const alike = treeTests.some((t) => namedLike(t, gap.path));
+        const pkg = gap.path.endsWith('.go') && tests.some((t) => path.dirname(t) === path.dirname(gap.path));
+        const stemmed = tests.some((t) => readFileSync(path.join(dir, t), 'utf8').includes(stem(gap.path)));
+        check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
+      }
+      for (const test of review?.tests.testsToRun ?? []) {
+        let text = '';
+        try {
+          text = readFileSync(path.join(dir, test), 'utf8');
+        } catch {
+          text = '';
+        }
+        const related =
+          files.includes(test) ||
+          sources.some(
+            (s) =>
+              namedLike(test, s) ||
+              (s.endsWith('.go') && path.dirname(s) === path.dirname(test)) ||
+              (stem(s).length > 2 && new RegExp(`\\b${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+          );
+        check('tests to run', related, `${sha.slice(0, 8)} ${test} for ${sources.join(', ')}`);
+      }
+
+      // The plan at the parent, from the commit's subject.
+      git(dir, 'checkout', '-q', `${sha}^`);
+      const subject = git(repo, 'log', '-1', '--format=%s', sha).trim();
+      const planned = cli(dir, 'plan', subject) as PlanJson;
+      const phase = planned.output?.doc?.phases?.find((p) => p.name === 'Make the change');
+      for (const f of phase?.files ?? []) check('files to change', files.includes(f), `${sha.slice(0, 8)} "${subject}": ${f}`);
+      for (const f of planned.files ?? []) {
+        if (!(phase?.files ?? []).includes(f.path) || !files.includes(f.path)) continue;
+        const named = f.tests?.[0]?.path;
+        if (!named) continue;
+        check('test named for a file', tests.includes(named) || namedLike(named, f.path), `${sha.slice(0, 8)} ${named} for ${f.path}`);
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+interface ReviewJson {
+  walkthrough: { moved: { from: Range; to: Range; lines: number; reindented: boolean }[] };
+  tests: { gaps: { path: string }[]; testsToRun: string[] };
+}
+interface Range {
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+interface PlanJson {
+  files?: { path: string; tests?: { path: string }[] }[];
+  output?: { doc?: { phases?: { name: string; files: string[] }[] } };
+}
+
+const rows: string[] = ['| repository | claim | checked | precision |', '| --- | --- | ---: | ---: |'];
+const wrong: string[] = [];
+for (const [repo, tally] of perRepo)
+  for (const kind of kinds) {
+    const t = tally[kind];
+    rows.push(`| ${repo} | ${kind} | ${t.checked} | ${t.checked === 0 ? '–' : (t.right / t.checked).toFixed(2)} |`);
+    wrong.push(...t.wrong.map((w) => `${repo} ${kind}: ${w}`));
+  }
+process.stdout.write(`${rows.join('\n')}\n\nClaims the rules could not confirm:\n${wrong.join('\n')}\n`);
+if (args.out) writeFileSync(args.out, `${JSON.stringify(Object.fromEntries(perRepo), null, 2)}\n`);
