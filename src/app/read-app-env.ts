@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/index.js';
-import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
+import { DEFAULT_GITHUB_DEADLINE_MS, DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
 import { readWholeNumber, type EnvProblem } from './env-problem.js';
 import { readRedisEnv, type RedisEnv } from './scale/read-redis-env.js';
@@ -25,6 +25,8 @@ export interface AppEnv {
   logLevel: LogLevel;
   /** Per GitHub call: until the answer starts, then between chunks. */
   githubTimeoutMs: number;
+  /** Per GitHub call, its retries and installation token included: past it the call fails (GitHub stopped answering). */
+  githubDeadlineMs: number;
   /** A job (its quick part, then its work) that runs longer is failed with a reply. */
   jobDeadlineMs: number;
   /** SIGTERM to exit: jobs finish within it, or are failed with a reply (JobQueue.drain). */
@@ -92,6 +94,14 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
     });
   }
   const githubTimeoutMs = readWholeNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
+  const githubDeadlineMs = readWholeNumber(env, 'NANODEX_GITHUB_DEADLINE_MS', DEFAULT_GITHUB_DEADLINE_MS, problems);
+  if (githubDeadlineMs < githubTimeoutMs) {
+    problems.push({
+      variable: 'NANODEX_GITHUB_DEADLINE_MS',
+      problem: `is ${githubDeadlineMs}, less than NANODEX_GITHUB_TIMEOUT_MS (${githubTimeoutMs}): a call would be given up before its first attempt timed out`,
+      fix: `raise it to at least ${githubTimeoutMs} (default ${DEFAULT_GITHUB_DEADLINE_MS}), or lower NANODEX_GITHUB_TIMEOUT_MS`,
+    });
+  }
   const jobDeadlineMs = readWholeNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   const shutdownMs = readWholeNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
   const redis = readRedisEnv(env, problems);
@@ -128,6 +138,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       githubApiUrl,
       logLevel,
       githubTimeoutMs,
+      githubDeadlineMs,
       jobDeadlineMs,
       shutdownMs,
       redis,
