@@ -26,6 +26,8 @@ export async function createProbot(env: AppEnv): Promise<{ probot: Probot; logge
     secret: env.webhookSecret,
     baseUrl: env.githubApiUrl,
     logLevel: env.logLevel === 'silent' ? 'fatal' : env.logLevel,
+    logFormat: env.logFormat,
+    logLevelInString: env.logLevelInString,
   });
   // Probot builds its logger and webhooks asynchronously: `probot.log` is null until it is ready.
   await probot.ready();

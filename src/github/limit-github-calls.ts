@@ -21,7 +21,9 @@ interface CallOptions {
 
 /** What the plugin needs of an Octokit: its request hook. */
 interface HookedOctokit {
-  hook: { wrap(name: 'request', wrapper: (request: (options: CallOptions) => Promise<unknown>, options: CallOptions) => Promise<unknown>): void };
+  hook: {
+    wrap(name: 'request', wrapper: (request: (options: CallOptions) => Promise<unknown>, options: CallOptions) => Promise<unknown>): void;
+  };
 }
 
 /** Each running call's way to push its deadline back, by the signal its attempts carry. */
@@ -48,7 +50,10 @@ export function extendGitHubDeadline(signal: unknown, ms: number): void {
  *   GitHubDeadlineError once `deadlineMs` has passed: each attempt has its
  *   own timeout (fetchWithTimeout), but attempts and back-off add up. The
  *   call's signal is aborted then, so an attempt in flight stops and none
- *   is retried (plugin-retry does not retry an AbortError).
+ *   is retried (plugin-retry does not retry an AbortError). A retry already
+ *   waiting out its back-off still asks for its token once when it wakes,
+ *   and stops there: the token request is not retried, and the call's own
+ *   request is aborted before it is sent.
  */
 export function limitGitHubCalls(options: { deadlineMs: number }): (octokit: HookedOctokit) => void {
   const { deadlineMs } = options;
@@ -83,7 +88,10 @@ export function limitGitHubCalls(options: { deadlineMs: number }): (octokit: Hoo
         endsAt += ms;
         arm();
       });
-      const call = request({ ...endpoint, request: { ...endpoint.request, signal, ...(isToken ? { retries: 0 } : {}) } });
+      // Set on the call's own options object (merged for this call alone): before-after-hook binds that one object
+      // to every layer, so options handed to `request` would reach only the innermost.
+      endpoint.request = { ...endpoint.request, signal, ...(isToken ? { retries: 0 } : {}) };
+      const call = request(endpoint);
       // Given up on, the call still settles (aborted): nobody waits for it any more.
       call.catch(() => undefined);
       try {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-dist.js';
 import { deliver, mentionPayload, startAppProcess, waitFor, type AppProcess } from './app-process.js';
 import { serveFakeGitHub, type ServedGitHub } from './serve-fake-github.js';
 
@@ -14,6 +15,9 @@ async function jobsPending(app: AppProcess): Promise<number | undefined> {
 describe('npm start when GitHub accepts connections and never answers', () => {
   let served: ServedGitHub | undefined;
   let app: AppProcess | undefined;
+
+  // Run by hand after a change, the build (minutes on a loaded machine) must not eat the test's own time.
+  beforeAll(() => void ensureBuilt('src/app/main.js'), 300_000);
 
   afterEach(async () => {
     if (app?.child.exitCode === null) app.child.kill('SIGKILL');

@@ -8,7 +8,7 @@ import { AppMetrics } from '../app-metrics.js';
 import { checkDataDir, createProbot, findAppSlug, toListenProblem } from '../app-startup.js';
 import { createNanodexApp } from '../create-app.js';
 import type { EnvProblem } from '../env-problem.js';
-import { readAppEnv } from '../read-app-env.js';
+import { readAppEnv, type AppSurroundings } from '../read-app-env.js';
 import { TarballRepoIndexes } from '../tarball-repo-indexes.js';
 import { DeliveryScope } from './delivery-scope.js';
 import { LeasedRepoIndexes } from './leased-repo-indexes.js';
@@ -35,8 +35,11 @@ const MAX_STALLED = 2;
  * Redis and runs them with the App's own handlers and flows (same env as the
  * App, plus REDIS_URL). Serves /healthz and /metrics on PORT.
  */
-export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerStart> {
-  const read = readAppEnv(processEnv);
+export async function runWorker(
+  processEnv: NodeJS.ProcessEnv,
+  surroundings: AppSurroundings = { stdoutIsTerminal: process.stdout.isTTY === true },
+): Promise<WorkerStart> {
+  const read = readAppEnv(processEnv, surroundings);
   if (!read.ok) return read;
   const { env } = read;
   if (!env.redis) {

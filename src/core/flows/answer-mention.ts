@@ -274,7 +274,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
     });
   };
 
-    const react = async (reaction: 'rocket' | 'confused') => {
+  const react = async (reaction: 'rocket' | 'confused') => {
     if (!stopped) await ports.thread.react(reaction);
   };
 
