@@ -16,6 +16,7 @@ import { openRedis, redactUrl } from './open-redis.js';
 import { createDeliveryProcessor } from './process-delivery.js';
 import { DELIVERY_QUEUE } from './redis-deliveries.js';
 import { RepoOrder } from './repo-order.js';
+import { stopWorker } from './stop-worker.js';
 
 export interface RunningWorker {
   /** GET /healthz and GET /metrics. */
@@ -99,6 +100,8 @@ export async function runWorker(
     name: `${hostname()}:${process.pid}`,
   });
   worker.on('error', (error) => logger.error('worker error', { error: describeError(error) }));
+  // Without a listener BullMQ prints the queue's connection errors to stderr as stack traces, outside the JSON lines.
+  queue.on('error', (error) => logger.error('queue error', { error: describeError(error) }));
 
   let server: Server;
   try {
@@ -116,23 +119,7 @@ export async function runWorker(
     worker: {
       url,
       logger,
-      stop: async () => {
-        logger.info('shutting down: no new jobs, finishing the running ones', { withinMs: env.shutdownMs });
-        const finished = await Promise.race([
-          worker.close().then(() => true),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), env.shutdownMs).unref()),
-        ]);
-        if (!finished) {
-          // Their locks lapse within NANODEX_JOB_LOCK_MS and another worker runs them again (sticky replies are updated, not duplicated).
-          logger.warn('shutdown: handing unfinished jobs back to the queue');
-          await worker.close(true);
-        }
-        await queue.close();
-        await redis.quit().catch(() => redis.disconnect());
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        logger.info('shut down');
-        await logger.flushed();
-      },
+      stop: () => stopWorker({ worker, queue, redis, server, logger }, { shutdownMs: env.shutdownMs }),
     },
   };
 }
