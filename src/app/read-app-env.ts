@@ -109,7 +109,13 @@ export function readAppEnv(
   }
   const { logFormat, logLevelInString } = readLogFormat(env, surroundings, problems);
   const githubTimeoutMs = readWholeNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
-  const githubDeadlineMs = readWholeNumber(env, 'NANODEX_GITHUB_DEADLINE_MS', DEFAULT_GITHUB_DEADLINE_MS, problems);
+  // Unset, it is at least one attempt long: raising the timeout alone (a slow GitHub Enterprise Server) keeps working.
+  const githubDeadlineMs = readWholeNumber(
+    env,
+    'NANODEX_GITHUB_DEADLINE_MS',
+    Math.max(DEFAULT_GITHUB_DEADLINE_MS, githubTimeoutMs),
+    problems,
+  );
   if (githubDeadlineMs < githubTimeoutMs) {
     problems.push({
       variable: 'NANODEX_GITHUB_DEADLINE_MS',

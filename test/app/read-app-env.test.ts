@@ -61,6 +61,9 @@ describe('readAppEnv', () => {
     const read = readAppEnv({ ...VALID, NANODEX_GITHUB_TIMEOUT_MS: '30000', NANODEX_GITHUB_DEADLINE_MS: '10000' });
     const text = read.ok ? '' : renderEnvProblems(read.problems);
     expect(text).toContain('NANODEX_GITHUB_DEADLINE_MS is 10000, less than NANODEX_GITHUB_TIMEOUT_MS (30000)');
+    // Unset, it follows a timeout raised past its default.
+    const raised = readAppEnv({ ...VALID, NANODEX_GITHUB_TIMEOUT_MS: '90000' });
+    expect(raised.ok && raised.env.githubDeadlineMs).toBe(90_000);
   });
 
   it('takes GITHUB_API_URL for GitHub Enterprise Server (trailing slash dropped) and the other settings', () => {
