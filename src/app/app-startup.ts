@@ -20,12 +20,14 @@ export type AppStart = { ok: true; app: RunningApp } | { ok: false; problems: En
 /** Probot as the receiver and the workers build it, ready, with the App's logger. */
 export async function createProbot(env: AppEnv): Promise<{ probot: Probot; logger: Logger & { flushed(): Promise<void> } }> {
   const probot = new Probot({
-    Octokit: createAppOctokit({ timeoutMs: env.githubTimeoutMs, throttle: env.githubThrottle }),
+    Octokit: createAppOctokit({ timeoutMs: env.githubTimeoutMs, deadlineMs: env.githubDeadlineMs, throttle: env.githubThrottle }),
     appId: env.appId,
     privateKey: env.privateKey,
     secret: env.webhookSecret,
     baseUrl: env.githubApiUrl,
     logLevel: env.logLevel === 'silent' ? 'fatal' : env.logLevel,
+    logFormat: env.logFormat,
+    logLevelInString: env.logLevelInString,
   });
   // Probot builds its logger and webhooks asynchronously: `probot.log` is null until it is ready.
   await probot.ready();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/index.js';
-import { DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
+import { DEFAULT_GITHUB_DEADLINE_MS, DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
 import { readWholeNumber, type EnvProblem } from './env-problem.js';
 import { readRedisEnv, type RedisEnv } from './scale/read-redis-env.js';
@@ -23,8 +23,14 @@ export interface AppEnv {
   /** GITHUB_API_URL: GitHub Enterprise Server's `https://HOST/api/v3`, or a local fake. */
   githubApiUrl: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: JSON lines, or pino-pretty's lines for a person at a terminal. */
+  logFormat: LogFormat;
+  /** LOG_LEVEL_IN_STRING=true: `"level":"info"` in the JSON lines instead of pino's number (30). */
+  logLevelInString: boolean;
   /** Per GitHub call: until the answer starts, then between chunks. */
   githubTimeoutMs: number;
+  /** Per GitHub call, its retries and installation token included: past it the call fails (GitHub stopped answering). */
+  githubDeadlineMs: number;
   /** A job (its quick part, then its work) that runs longer is failed with a reply. */
   jobDeadlineMs: number;
   /** SIGTERM to exit: jobs finish within it, or are failed with a reply (JobQueue.drain). */
@@ -44,6 +50,13 @@ export const DEFAULT_SHUTDOWN_MS = 9_000;
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = 'json' | 'pretty';
+
+/** How the process is run, beside its environment: the log format follows where stdout goes. */
+export interface AppSurroundings {
+  /** process.stdout.isTTY: a person reading at a terminal. */
+  stdoutIsTerminal: boolean;
+}
 
 /**
  * A job's deadline when nothing is set: a cold index of a large repository
@@ -57,7 +70,10 @@ export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
  * together with the variable and how to fix it, so a misconfigured
  * deployment fails at boot, not on its first webhook.
  */
-export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | { ok: false; problems: EnvProblem[] } {
+export function readAppEnv(
+  env: NodeJS.ProcessEnv,
+  surroundings: AppSurroundings = { stdoutIsTerminal: false },
+): { ok: true; env: AppEnv } | { ok: false; problems: EnvProblem[] } {
   const problems: EnvProblem[] = [];
   const need = (variable: string, fix: string): string | undefined => {
     const value = env[variable]?.trim();
@@ -91,7 +107,22 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       fix: `use one of ${LOG_LEVELS.join(', ')} (default info)`,
     });
   }
+  const { logFormat, logLevelInString } = readLogFormat(env, surroundings, problems);
   const githubTimeoutMs = readWholeNumber(env, 'NANODEX_GITHUB_TIMEOUT_MS', DEFAULT_GITHUB_TIMEOUT_MS, problems);
+  // Unset, it is at least one attempt long: raising the timeout alone (a slow GitHub Enterprise Server) keeps working.
+  const githubDeadlineMs = readWholeNumber(
+    env,
+    'NANODEX_GITHUB_DEADLINE_MS',
+    Math.max(DEFAULT_GITHUB_DEADLINE_MS, githubTimeoutMs),
+    problems,
+  );
+  if (githubDeadlineMs < githubTimeoutMs) {
+    problems.push({
+      variable: 'NANODEX_GITHUB_DEADLINE_MS',
+      problem: `is ${githubDeadlineMs}, less than NANODEX_GITHUB_TIMEOUT_MS (${githubTimeoutMs}): a call would be given up before its first attempt timed out`,
+      fix: `raise it to at least ${githubTimeoutMs} (default ${DEFAULT_GITHUB_DEADLINE_MS}), or lower NANODEX_GITHUB_TIMEOUT_MS`,
+    });
+  }
   const jobDeadlineMs = readWholeNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   const shutdownMs = readWholeNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
   const redis = readRedisEnv(env, problems);
@@ -127,7 +158,10 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
       modelConfig,
       githubApiUrl,
       logLevel,
+      logFormat,
+      logLevelInString,
       githubTimeoutMs,
+      githubDeadlineMs,
       jobDeadlineMs,
       shutdownMs,
       redis,
@@ -139,6 +173,40 @@ export function readAppEnv(env: NodeJS.ProcessEnv): { ok: true; env: AppEnv } | 
 export function renderEnvProblems(problems: EnvProblem[]): string {
   const lines = problems.map((p) => `  - ${p.variable} ${p.problem}. Fix: ${p.fix}.`);
   return `nanodex App cannot start: ${problems.length} problem(s) in the environment:\n${lines.join('\n')}\nSee docs/app.md for every variable.\n`;
+}
+
+/**
+ * LOG_FORMAT as docs/app.md says: `json` or `pretty` when set; otherwise
+ * JSON lines in production (NODE_ENV=production, as in the image) or when
+ * stdout is not a terminal (a container's log driver, a file, a pipe), and
+ * pretty lines for a person at a terminal. Probot reads LOG_FORMAT only in
+ * its own `createProbot`; `new Probot` defaults to pretty, which is why the
+ * App printed pretty lines everywhere until it passed the format itself.
+ */
+function readLogFormat(
+  env: NodeJS.ProcessEnv,
+  surroundings: AppSurroundings,
+  problems: EnvProblem[],
+): { logFormat: LogFormat; logLevelInString: boolean } {
+  const given = env.LOG_FORMAT?.trim();
+  let logFormat: LogFormat = env.NODE_ENV?.trim() === 'production' || !surroundings.stdoutIsTerminal ? 'json' : 'pretty';
+  if (given === 'json' || given === 'pretty') logFormat = given;
+  else if (given) {
+    problems.push({
+      variable: 'LOG_FORMAT',
+      problem: `is ${JSON.stringify(given)}`,
+      fix: 'use json (one JSON object a line) or pretty (for a terminal), or remove it: JSON unless stdout is a terminal outside production',
+    });
+  }
+  const inString = env.LOG_LEVEL_IN_STRING?.trim() || 'false';
+  if (inString !== 'true' && inString !== 'false') {
+    problems.push({
+      variable: 'LOG_LEVEL_IN_STRING',
+      problem: `is ${JSON.stringify(inString)}`,
+      fix: "use true (levels as words in the JSON lines) or false (pino's numbers, the default)",
+    });
+  }
+  return { logFormat, logLevelInString: inString === 'true' };
 }
 
 /** The same variables as the CLI: NANODEX_PROVIDER, NANODEX_MODEL, NANODEX_<PROVIDER>_API_KEY, NANODEX_BASE_URL. */

@@ -5,7 +5,7 @@ import type { JobQueue } from './job-queue.js';
 import { AppMetrics } from './app-metrics.js';
 import { createNanodexApp } from './create-app.js';
 import { checkWebhookPayload } from './check-webhook-payload.js';
-import { readAppEnv } from './read-app-env.js';
+import { readAppEnv, type AppSurroundings } from './read-app-env.js';
 import { startAppServer, type RunningServer } from './start-server.js';
 import { TarballRepoIndexes } from './tarball-repo-indexes.js';
 import { runReceiver } from './scale/run-receiver.js';
@@ -18,8 +18,11 @@ export type { AppStart, RunningApp } from './app-startup.js';
  * Every start-up problem comes back as a list with its fix, never a stack
  * trace; the entry (main.ts) prints it and exits 1.
  */
-export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
-  const read = readAppEnv(processEnv);
+export async function runApp(
+  processEnv: NodeJS.ProcessEnv,
+  surroundings: AppSurroundings = { stdoutIsTerminal: process.stdout.isTTY === true },
+): Promise<AppStart> {
+  const read = readAppEnv(processEnv, surroundings);
   if (!read.ok) return read;
   const { env } = read;
   const dataProblem = checkDataDir(env.dataDir);

@@ -6,3 +6,13 @@
  * one hang a job.
  */
 export const DEFAULT_GITHUB_TIMEOUT_MS = 30_000;
+
+/**
+ * How long one GitHub call may take in all: its attempts (each under the
+ * timeout above), the back-off between them and the installation token it
+ * asks for (limitGitHubCalls). With the 30 s timeout a silent GitHub gets two
+ * attempts. 50 s keeps a job that meets a GitHub that stopped answering
+ * under two minutes: the call that stalls, then its failure reply, which
+ * goes to the same GitHub and may stall as long.
+ */
+export const DEFAULT_GITHUB_DEADLINE_MS = 50_000;

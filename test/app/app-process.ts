@@ -18,6 +18,8 @@ export interface AppProcess {
   url: string;
   /** Everything the process printed so far (pino's JSON lines, stderr). */
   log(): string;
+  /** What it printed on stdout alone (the log lines; start-up problems go to stderr). */
+  stdout(): string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
@@ -40,8 +42,10 @@ export async function startAppProcess(env: Record<string, string>, options: { en
     },
   });
   let log = '';
+  let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');
+    stdout += chunk.toString('utf8');
   });
   child.stderr.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');
@@ -58,7 +62,7 @@ export async function startAppProcess(env: Record<string, string>, options: { en
     if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`the App did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, url, log: () => log, exited };
+  return { child, url, log: () => log, stdout: () => stdout, exited };
 }
 
 /** Signs and POSTs one delivery as GitHub does. */

@@ -275,6 +275,9 @@ describe('npm start when GitHub hangs', () => {
       NANODEX_APP_SLUG: 'nanodex',
       NANODEX_GITHUB_TIMEOUT_MS: '60000',
       NANODEX_JOB_DEADLINE_MS: '1500',
+      // Unpaced writes: paced, the "working" comment waits 1 s behind the 👀, and on a loaded machine the deadline
+      // could pass in that quick part, which then settles at once and leaves nothing overdue (200, not 503).
+      NANODEX_GITHUB_THROTTLE: 'off',
     });
     try {
       await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));

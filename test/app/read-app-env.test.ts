@@ -21,14 +21,49 @@ describe('readAppEnv', () => {
     });
   });
 
-  it("defaults to github.com's API, LOG_LEVEL info, a 30 s GitHub timeout and a 15 min job deadline", () => {
+  it("defaults to github.com's API, LOG_LEVEL info, a 30 s GitHub timeout, a 50 s call deadline and a 15 min job deadline", () => {
     const read = readAppEnv(VALID);
     expect(read.ok && read.env).toMatchObject({
       githubApiUrl: 'https://api.github.com',
       logLevel: 'info',
       githubTimeoutMs: 30_000,
+      githubDeadlineMs: 50_000,
       jobDeadlineMs: 900_000,
     });
+  });
+
+  describe('the log format', () => {
+    const formatOf = (env: Record<string, string>, stdoutIsTerminal: boolean) => {
+      const read = readAppEnv({ ...VALID, ...env }, { stdoutIsTerminal });
+      return read.ok ? read.env.logFormat : read.problems;
+    };
+
+    it('is JSON lines when stdout is not a terminal, or in production; pretty for a person at a terminal', () => {
+      expect(formatOf({}, false)).toBe('json');
+      expect(formatOf({ NODE_ENV: 'production' }, true)).toBe('json');
+      expect(formatOf({}, true)).toBe('pretty');
+    });
+
+    it('is what LOG_FORMAT says when it is set', () => {
+      expect(formatOf({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }, false)).toBe('pretty');
+      expect(formatOf({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    });
+
+    it('names a LOG_FORMAT or LOG_LEVEL_IN_STRING it does not know, with the values it takes', () => {
+      const read = readAppEnv({ ...VALID, LOG_FORMAT: 'logfmt' as never, LOG_LEVEL_IN_STRING: 'yes' as never });
+      const text = read.ok ? '' : renderEnvProblems(read.problems);
+      expect(text).toContain('LOG_FORMAT is "logfmt". Fix: use json (one JSON object a line) or pretty');
+      expect(text).toContain('LOG_LEVEL_IN_STRING is "yes". Fix: use true');
+    });
+  });
+
+  it('refuses a GitHub call deadline shorter than one attempt (NANODEX_GITHUB_DEADLINE_MS under NANODEX_GITHUB_TIMEOUT_MS)', () => {
+    const read = readAppEnv({ ...VALID, NANODEX_GITHUB_TIMEOUT_MS: '30000', NANODEX_GITHUB_DEADLINE_MS: '10000' });
+    const text = read.ok ? '' : renderEnvProblems(read.problems);
+    expect(text).toContain('NANODEX_GITHUB_DEADLINE_MS is 10000, less than NANODEX_GITHUB_TIMEOUT_MS (30000)');
+    // Unset, it follows a timeout raised past its default.
+    const raised = readAppEnv({ ...VALID, NANODEX_GITHUB_TIMEOUT_MS: '90000' });
+    expect(raised.ok && raised.env.githubDeadlineMs).toBe(90_000);
   });
 
   it('takes GITHUB_API_URL for GitHub Enterprise Server (trailing slash dropped) and the other settings', () => {

@@ -8,7 +8,7 @@ import { AppMetrics } from '../app-metrics.js';
 import { checkDataDir, createProbot, findAppSlug, toListenProblem } from '../app-startup.js';
 import { createNanodexApp } from '../create-app.js';
 import type { EnvProblem } from '../env-problem.js';
-import { readAppEnv } from '../read-app-env.js';
+import { readAppEnv, type AppSurroundings } from '../read-app-env.js';
 import { TarballRepoIndexes } from '../tarball-repo-indexes.js';
 import { DeliveryScope } from './delivery-scope.js';
 import { LeasedRepoIndexes } from './leased-repo-indexes.js';
@@ -16,6 +16,7 @@ import { openRedis, redactUrl } from './open-redis.js';
 import { createDeliveryProcessor } from './process-delivery.js';
 import { DELIVERY_QUEUE } from './redis-deliveries.js';
 import { RepoOrder } from './repo-order.js';
+import { stopWorker } from './stop-worker.js';
 
 export interface RunningWorker {
   /** GET /healthz and GET /metrics. */
@@ -41,8 +42,11 @@ const MAX_STALLED = 2;
  * Redis and runs them with the App's own handlers and flows (same env as the
  * App, plus REDIS_URL). Serves /healthz and /metrics on PORT.
  */
-export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerStart> {
-  const read = readAppEnv(processEnv);
+export async function runWorker(
+  processEnv: NodeJS.ProcessEnv,
+  surroundings: AppSurroundings = { stdoutIsTerminal: process.stdout.isTTY === true },
+): Promise<WorkerStart> {
+  const read = readAppEnv(processEnv, surroundings);
   // REDIS_URL first: it is what makes a worker a worker, and the App's variables alone would not start one.
   const redisMissing: EnvProblem[] = processEnv.REDIS_URL?.trim() ? [] : [REDIS_URL_MISSING];
   if (!read.ok) return { ok: false, problems: [...redisMissing, ...read.problems] };
@@ -93,6 +97,8 @@ export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerSt
     name: `${hostname()}:${process.pid}`,
   });
   worker.on('error', (error) => logger.error('worker error', { error: describeError(error) }));
+  // Without a listener BullMQ prints the queue's connection errors to stderr as stack traces, outside the JSON lines.
+  queue.on('error', (error) => logger.error('queue error', { error: describeError(error) }));
 
   let server: Server;
   try {
@@ -110,23 +116,7 @@ export async function runWorker(processEnv: NodeJS.ProcessEnv): Promise<WorkerSt
     worker: {
       url,
       logger,
-      stop: async () => {
-        logger.info('shutting down: no new jobs, finishing the running ones', { withinMs: env.shutdownMs });
-        const finished = await Promise.race([
-          worker.close().then(() => true),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), env.shutdownMs).unref()),
-        ]);
-        if (!finished) {
-          // Their locks lapse within NANODEX_JOB_LOCK_MS and another worker runs them again (sticky replies are updated, not duplicated).
-          logger.warn('shutdown: handing unfinished jobs back to the queue');
-          await worker.close(true);
-        }
-        await queue.close();
-        await redis.quit().catch(() => redis.disconnect());
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        logger.info('shut down');
-        await logger.flushed();
-      },
+      stop: () => stopWorker({ worker, queue, redis, server, logger }, { shutdownMs: env.shutdownMs }),
     },
   };
 }

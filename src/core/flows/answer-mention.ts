@@ -148,7 +148,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       throwIfRetryable(error, ports.retryable);
       // Never silence: whoever asked learns that it failed, with the id that is in the log.
       const failure = toFailure(error, { logger: ports.logger, log: 'mention failed before it ran', fields: ports.logFields });
-      await post(renderFailure(failure, { requester: login })).catch(() => undefined);
+      await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => reportUnposted(failure, postError));
       return decline('failed', `nanodex could not finish: ${failure.message} (reference ${failure.referenceId})`);
     }
   };
@@ -193,12 +193,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
       throwIfRetryable(error, ports.retryable);
       // Whatever failed after "working" (rendering, the tracked issue, the post), the person is told where "working" stands.
       const failure = toFailure(error, { logger: ports.logger, log: 'answering the mention failed', fields: ports.logFields });
-      await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => {
-        ports.logger.error('could not report the failure in the sticky comment', {
-          referenceId: failure.referenceId,
-          error: describeError(postError),
-        });
-      });
+      await post(renderFailure(failure, { requester: login })).catch((postError: unknown) => reportUnposted(failure, postError));
       await react('confused').catch(() => undefined);
       return { handled: 'answered', command: run.command, result: failure, url: replyUrl };
     }
@@ -268,6 +263,15 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
     if (draft === undefined || !(input.openIssue || config.plan.openIssue) || stopped) return '';
     const opened = await ports.thread.openIssue(draft);
     return `\n\n📌 Tracked in #${opened.number}.`;
+  };
+
+  /** The failure reply itself failed (GitHub down or silent): the log is then the only place the person's request is reported. */
+  const reportUnposted = (failure: Pick<Failure, 'referenceId'>, postError: unknown): void => {
+    ports.logger.error('could not report the failure in the sticky comment', {
+      ...ports.logFields,
+      referenceId: failure.referenceId,
+      error: describeError(postError),
+    });
   };
 
   const react = async (reaction: 'rocket' | 'confused') => {

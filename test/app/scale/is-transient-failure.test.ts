@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NanodexError } from '../../../src/core/index.js';
 import { isTransientFailure } from '../../../src/app/scale/is-transient-failure.js';
+import { GitHubDeadlineError } from '../../../src/github/limit-github-calls.js';
 
 const withStatus = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
 
@@ -19,6 +20,14 @@ describe('isTransientFailure (which failures a Redis worker retries)', () => {
     expect(isTransientFailure(new DOMException('GitHub did not answer within 30000 ms', 'TimeoutError'))).toBe(true);
     expect(isTransientFailure(new NanodexError('github-unreachable', 'could not reach GitHub'))).toBe(true);
     expect(isTransientFailure(new NanodexError('index-busy', 'another worker is indexing'))).toBe(true);
+  });
+
+  it('does not retry a GitHub call that used up its deadline: its own retries already ran, and the person is told at once', () => {
+    const stalled = new GitHubDeadlineError(50_000, 'GET /repos/{owner}/{repo}/contents/{path}');
+    expect(isTransientFailure(stalled)).toBe(false);
+    expect(
+      isTransientFailure(new NanodexError('github-request-failed', `reading the config failed: ${stalled.message}`, { cause: stalled })),
+    ).toBe(false);
   });
 
   it("does not retry the user's or the repository's errors", () => {
