@@ -3,6 +3,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
+import { isProductCode } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
@@ -42,9 +43,13 @@ export function buildOfflinePlan(input: {
     ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) },
   }));
   const symbols = findPlanSymbols(context, index, files);
-  const isCode = (path: string) => (index.getFile(path)?.language ?? 'text') !== 'text';
+  // Code to follow is the product's own (classify-file.ts): never a bundle, a vendored copy, a declaration, a config or a test.
+  const isCode = (path: string) => {
+    const file = index.getFile(path);
+    return file !== undefined && file.language !== 'text' && isProductCode(path, file);
+  };
   const patterns = ranked
-    .filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path))
+    .filter((r) => !modules.some((m) => m.path === r.path) && isCode(r.path))
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({
       text: `${items[0]!.reason} in ${path}`,
