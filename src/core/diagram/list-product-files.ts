@@ -66,6 +66,9 @@ export function listProductFiles(index: CodeIndex, scope?: string): ProductFiles
 /** `examples/ (12 files), tests (40 files) and 2 more folders`: what a title says it left out. */
 export function describeLeftOut(leftOut: LeftOutFolder[], shown = 3): string {
   const named = leftOut.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? '' : 's'})`);
-  const more = leftOut.length - shown;
-  return more > 0 ? `${named.join(', ')} and ${more} more folder${more === 1 ? '' : 's'}` : named.join(', ');
+  const rest = leftOut.slice(shown);
+  if (rest.length === 0) return named.join(', ');
+  // The kinds left out wherever they are (config files, type declarations) are not folders.
+  const folders = rest.every((l) => l.label.endsWith('/') || l.label === 'tests');
+  return `${named.join(', ')} and ${rest.length} more${folders ? ` folder${rest.length === 1 ? '' : 's'}` : ` (${rest.map((l) => l.label).join(', ')})`}`;
 }

@@ -45,12 +45,12 @@ export function buildCoverageReceipt(
     // What the file is, by the one rule (classify-file.ts) and what the index saw of it: a committed bundle is
     // not reviewed line by line, asked for tests or read for changed symbols.
     const indexed = options.index.getFile(file.path);
-    const { kind } = classifyFile(file.path, indexed);
+    const { kind, unread } = classifyFile(file.path, indexed);
     if (file.binary) skip('binary', 'binary file');
     else if (file.status === 'deleted') skip('deleted', `deleted, ${changed} lines removed`);
     else if (pathReason === 'secret') skip('secret', 'secret-bearing file name: not read');
     else if (kind === 'vendored') skip('vendored', 'third-party code');
-    else if (kind === 'generated') skip('generated', 'generated, built or lock file');
+    else if (kind === 'generated') skip('generated', unread ? 'generated or lock file' : 'build output or generated code');
     else if (pathReason === 'binary') skip('binary', 'binary by extension');
     else if (file.hunks.length === 0)
       skip(
