@@ -41,7 +41,9 @@ const TIMER = [
 const WRAPPED = [
   TIMER[0]!,
   '  if (timeout || signals.length) {',
-  ...TIMER.slice(1, -2).flatMap((line) => (line.includes('onabort(new Error') ? ['      timer = null;', `  ${line}`] : [line && `  ${line}`])),
+  ...TIMER.slice(1, -2).flatMap((line) =>
+    line.includes('onabort(new Error') ? ['      timer = null;', `  ${line}`] : [line && `  ${line}`],
+  ),
   '  }',
   '}',
   '',

@@ -39,15 +39,19 @@ const DECLARED = {
     '}',
     '',
   ].join('\n'),
-  'index.d.cts': 'declare class AxiosHeaders {\n  normalize(name: string): string;\n  set(name: string, value: string): void;\n}\nexport = AxiosHeaders;\n',
-  'src/client.ts': "import { AxiosHeaders } from './headers.js';\nexport function send(): AxiosHeaders {\n  return new AxiosHeaders();\n}\n",
+  'index.d.cts':
+    'declare class AxiosHeaders {\n  normalize(name: string): string;\n  set(name: string, value: string): void;\n}\nexport = AxiosHeaders;\n',
+  'src/client.ts':
+    "import { AxiosHeaders } from './headers.js';\nexport function send(): AxiosHeaders {\n  return new AxiosHeaders();\n}\n",
 };
 
 describe('citations of type declarations', () => {
   for (const command of ['explain', 'debug'] as const) {
     it(`${command} cites the implementation before its declarations`, async () => {
       const { ports, repo } = await explorePorts(DECLARED);
-      const text = body(await run({ command, prompt: 'how does AxiosHeaders normalize header names?', repo: { kind: 'local', root: repo.root } }, ports));
+      const text = body(
+        await run({ command, prompt: 'how does AxiosHeaders normalize header names?', repo: { kind: 'local', root: repo.root } }, ports),
+      );
       expect(cited(text)[0]).toBe('src/headers.ts');
       expect(text).toMatch(/AxiosHeaders is defined in 3 places: class AxiosHeaders \(src\/headers\.ts:1\)/);
     });
@@ -55,7 +59,12 @@ describe('citations of type declarations', () => {
 
   it('still finds a declaration when nothing implements it', async () => {
     const { ports, repo } = await explorePorts({ 'types/headers.d.ts': DECLARED['src/headers.d.ts'] });
-    const text = body(await run({ command: 'explain', prompt: 'how does AxiosHeaders normalize header names?', repo: { kind: 'local', root: repo.root } }, ports));
+    const text = body(
+      await run(
+        { command: 'explain', prompt: 'how does AxiosHeaders normalize header names?', repo: { kind: 'local', root: repo.root } },
+        ports,
+      ),
+    );
     expect(cited(text)).toContain('types/headers.d.ts');
   });
 });
