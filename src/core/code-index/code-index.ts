@@ -14,7 +14,12 @@ export interface IndexedFile {
   size: number;
   lines: number;
   language: string;
+  /** Why the index did not parse it (a content rule: minified, a generated marker, a private key), when it did not. */
+  skipped?: string;
 }
+
+/** The listing's columns; `skipped` is left off a parsed file's row. */
+const FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
 
 /** The index as the exploration pipeline sees it: read-only questions. */
 export interface CodeIndex {
@@ -70,15 +75,15 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   getFile(path: string): IndexedFile | undefined {
-    return this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files WHERE path = ?`).get(path) as
-      IndexedFile | undefined;
+    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path) as IndexedFile | undefined;
+    return row && toIndexedFile(row);
   }
 
   listFiles(): IndexedFile[] {
     const stamp = this.store.changeStamp();
     if (this.listing?.stamp !== stamp) {
-      const rows = this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`).all();
-      this.listing = { stamp, files: (rows as IndexedFile[]).map((f) => Object.freeze(f)) };
+      const rows = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`).all() as IndexedFile[];
+      this.listing = { stamp, files: rows.map((f) => Object.freeze(toIndexedFile(f))) };
     }
     return [...this.listing.files];
   }
@@ -177,4 +182,9 @@ export class SqliteCodeIndex implements CodeIndex {
       )
       .all(path) as SymbolHit[];
   }
+}
+
+function toIndexedFile(row: IndexedFile): IndexedFile {
+  if (row.skipped === null) delete row.skipped;
+  return row;
 }

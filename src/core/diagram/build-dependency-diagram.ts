@@ -4,7 +4,7 @@ import type { DiagramEdge, DiagramGraph, DiagramGroup, DiagramNode } from './dia
 import { aggregateEdges, commonFolder, pickFolderDepth, relativeTo, toFolderUnit } from './folder-unit.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { describeLeftOut, listProductFiles } from './list-product-files.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { classifyFile } from '../repo/classify-file.js';
 import { MANIFEST_NAMES, parseManifest, type Ecosystem, type Manifest } from './parse-manifest.js';
 import { reduceTransitiveEdges } from './reduce-transitive-edges.js';
 import { isImportOf } from './to-import-pattern.js';
@@ -135,11 +135,12 @@ export async function buildDependencyDiagram(
   };
 }
 
-/** Manifests outside tests, fixtures and examples, shallowest first (the root's is the repository's own). */
+/** Manifests outside tests, fixtures, examples, build output and vendored copies, shallowest first (the root's is the repository's own). */
 async function readManifests(index: CodeIndex, readFile: (path: string) => Promise<string>): Promise<(Manifest & { path: string })[]> {
   const listed = index.listFiles().map((f) => f.path);
   const names = new Set<string>(MANIFEST_NAMES);
-  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf('/') + 1)) && !isTestFile(p) && findNonProductFolder(p) === undefined);
+  const ours = (p: string) => !['test', 'generated', 'vendored'].includes(classifyFile(p).kind) && findNonProductFolder(p) === undefined;
+  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf('/') + 1)) && ours(p));
   const chosen = paths.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests: (Manifest & { path: string })[] = [];
   for (const path of chosen) {

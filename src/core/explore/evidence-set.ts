@@ -1,3 +1,4 @@
+import { classifyFile } from '../repo/classify-file.js';
 import { splitReasons } from './split-reasons.js';
 import type { EvidenceItem } from './types.js';
 
@@ -51,10 +52,18 @@ export class EvidenceSet {
     return this.items.some((e) => e.path === path && e.startLine <= line && line <= e.endLine);
   }
 
-  /** Items by relevance to the question (best first), then in file order. */
+  /**
+   * Items by relevance to the question (best first), then in file order; type declarations (`.d.ts`, `.pyi`)
+   * after the code they describe when the set holds any (`index.d.cts` sorted before `lib/core/AxiosHeaders.js`).
+   */
   list(): EvidenceItem[] {
+    const declaration = new Map(this.items.map((e) => [e.path, classifyFile(e.path).kind === 'declaration' ? 1 : 0]));
+    const demote = [...declaration.values()].some((d) => d === 0);
     return [...this.items].sort(
-      (a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine),
+      (a, b) =>
+        (demote ? declaration.get(a.path)! - declaration.get(b.path)! : 0) ||
+        (b.relevance ?? 0) - (a.relevance ?? 0) ||
+        (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine),
     );
   }
 

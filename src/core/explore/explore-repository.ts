@@ -1,7 +1,8 @@
+import { isGeneratedOrVendored } from '../repo/classify-file.js';
+import { parseLinguistGenerated } from '../repo/parse-linguist-generated.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
-import { isGeneratedFile, parseLinguistGenerated } from '../code-index/is-generated-file.js';
 import { excludeGenerated } from './locate-files.js';
 import { readPrompt } from './read-prompt.js';
 import type { Clock, RepoSource } from '../ports.js';
@@ -210,7 +211,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
   return { kind: 'done', context, plan, output: out, metrics: metrics() };
 }
 
-/** Generated files: by path and shape, and by the repository's own `linguist-generated` attributes. */
+/** Generated and vendored files (classify-file.ts): by path and shape, and by the repository's own `linguist-generated` attributes. */
 async function readGeneratedRule(files: IndexedFile[], source: RepoSource): Promise<(path: string) => boolean> {
   let linguist: (path: string) => boolean = () => false;
   if (files.some((f) => f.path === '.gitattributes')) {
@@ -223,7 +224,7 @@ async function readGeneratedRule(files: IndexedFile[], source: RepoSource): Prom
   const byPath = new Map(files.map((f) => [f.path, f]));
   return (path) => {
     const file = byPath.get(path);
-    return file !== undefined && isGeneratedFile(file, linguist);
+    return file !== undefined && isGeneratedOrVendored(path, file, linguist);
   };
 }
 

@@ -1,6 +1,6 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
-import { isGeneratedFile } from '../code-index/is-generated-file.js';
+import { classifyFile, isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findLibraryNames, findModuleFiles } from './find-module-files.js';
 import { findNamedFiles } from './read-named-paths.js';
@@ -67,6 +67,12 @@ export interface Remembered {
  */
 const TEST_FACTOR = 0.3;
 const TEXT_FACTOR = 0.5;
+/**
+ * A type declaration (`index.d.ts`, `index.d.cts`) defines every public name again and matched questions about
+ * them before the code (axios: `index.d.cts` cited first for AxiosHeaders); scaled like a test when the
+ * repository has the code. A declarations-only repository keeps them as they are.
+ */
+const DECLARATION_FACTOR = 0.3;
 /** Words of change requests and commit messages that say what happens, not where. */
 const CHANGE_WORDS =
   /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
@@ -218,11 +224,13 @@ export function locateFiles(
     for (const [far, { amount, reason }] of best) add(far, amount, reason);
   }
 
-  // 5. Priors: tests and text files rarely hold the change.
+  // 5. Priors: tests and text files rarely hold the change; type declarations describe code that does.
   const language = new Map(files.map((f) => [f.path, f.language]));
+  const implemented = hasImplementations(files);
   for (const [path, entry] of scores) {
     if (isTestFile(path)) entry.score *= TEST_FACTOR;
     else if (language.get(path) === 'text') entry.score *= TEXT_FACTOR;
+    else if (implemented && classifyFile(path).kind === 'declaration') entry.score *= DECLARATION_FACTOR;
   }
 
   return [...scores.entries()]
@@ -239,6 +247,11 @@ export function locateFiles(
 function preferExactCase<T extends { name: string }>(defs: T[], asked: string): T[] {
   const exact = defs.filter((d) => d.name === asked);
   return exact.length > 0 ? exact : defs;
+}
+
+/** Whether the tree has code that type declarations could describe: a `.js`/`.ts` or `.py` file that is not one. */
+function hasImplementations(files: IndexedFile[]): boolean {
+  return files.some((f) => /\.([cm]?[jt]sx?|py)$/.test(f.path) && classifyFile(f.path).kind !== 'declaration');
 }
 
 /** A long question with a title line (a bug report): longer than a commit message's subject and body usually are. */
@@ -276,7 +289,7 @@ export function excludeGenerated(
     isGenerated ??
     ((path: string) => {
       const file = byPath.get(path);
-      return file !== undefined && isGeneratedFile(file);
+      return file !== undefined && isGeneratedOrVendored(path, file);
     });
   return (path) => !namedPaths.some((p) => path === p || path.endsWith(`/${p}`)) && generated(path);
 }

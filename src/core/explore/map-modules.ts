@@ -1,6 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoMap } from '../code-index/repo-map.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { isProductCode } from '../repo/classify-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { MapModule } from './types.js';
 
@@ -22,12 +22,17 @@ export function productFilesByUse(index: CodeIndex, map: RepoMap, isGenerated?: 
   return product.length > 0 ? product : byRank.filter((path) => !isGenerated?.(path));
 }
 
-/** Source code of the product itself: not a test, doc, example, benchmark, text file or generated bundle. */
+/**
+ * Source code of the product itself (classify-file.ts: not a test, config, type declaration, build output, vendored
+ * copy or a file the index skipped), not a doc, text file, example or benchmark.
+ */
 export function isProductFile(index: CodeIndex, path: string, isGenerated?: (path: string) => boolean): boolean {
+  const file = index.getFile(path);
   return (
-    !isTestFile(path) &&
+    file !== undefined &&
+    file.language !== 'text' &&
+    isProductCode(path, file) &&
     findNonProductFolder(path) === undefined &&
-    (index.getFile(path)?.language ?? 'text') !== 'text' &&
     !isGenerated?.(path)
   );
 }

@@ -1,3 +1,4 @@
+import { classifyFile } from '../repo/classify-file.js';
 import { findContentSkipReason, findPathSkipReason } from '../repo/skip-rules.js';
 import { redactSecrets } from '../secrets/redact-secrets.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
@@ -93,7 +94,8 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'definition': {
-      const defs = state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path));
+      // The implementation before its type declarations: the first definition is the one read whatever the budget.
+      const defs = implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path)));
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -259,4 +261,10 @@ async function read(
     slice,
   );
   return { ok: true, added: 1 };
+}
+
+/** Definitions in code before those in type declarations (`.d.ts`, `.pyi`), each in the index's order. */
+function implementationsFirst<T extends { path: string }>(defs: T[]): T[] {
+  const declared = (d: T) => classifyFile(d.path).kind === 'declaration';
+  return [...defs.filter((d) => !declared(d)), ...defs.filter(declared)];
 }

@@ -1,5 +1,5 @@
 import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
-import { isGeneratedFile } from '../code-index/is-generated-file.js';
+import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findModuleFiles } from './find-module-files.js';
@@ -93,7 +93,9 @@ export function scoreReportCode(
     traces.length === 0
       ? new Map()
       : // A vendored copy (`requests/packages/urllib3/...`) is a library frame, not the repository's own.
-        indexTails(files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path) && !isGeneratedFile(f)).map((f) => f.path));
+        indexTails(
+          files.filter((f) => f.path.endsWith('.py') && !isTestFile(f.path) && !isGeneratedOrVendored(f.path, f)).map((f) => f.path),
+        );
   for (const trace of traces) {
     const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== undefined);
     if (own) add(own, WEIGHT.traceFrame / Math.sqrt(traces.length), 'the innermost frame of a pasted traceback in this repository');

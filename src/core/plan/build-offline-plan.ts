@@ -3,10 +3,10 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
-import { isProductFile } from '../explore/map-modules.js';
+import { isProductCode } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { code, escapeText } from '../render/markdown.js';
-import { findExistingMechanisms, isGeneratedAt } from './find-existing-mechanism.js';
+import { findExistingMechanisms } from './find-existing-mechanism.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
 import { selectFilesToChange } from './select-files-to-change.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
@@ -27,10 +27,8 @@ export function buildOfflinePlan(input: {
   index: CodeIndex;
   flavour: PlanDoc['flavour'];
   files?: FileToChange[];
-  isGenerated?: (path: string) => boolean;
 }): PlanDoc {
   const { context, index } = input;
-  const isGenerated = input.isGenerated ?? ((path: string) => isGeneratedAt(index, path));
   const byFile = new Map<string, typeof context.evidence>();
   for (const e of context.evidence) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
   const ranked = [...byFile.entries()]
@@ -43,12 +41,14 @@ export function buildOfflinePlan(input: {
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
   const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
-  const existing = findExistingMechanisms(input.prompt, index, { isGenerated });
+  const existing = findExistingMechanisms(input.prompt, index);
+  // Code to follow is the product's own (classify-file.ts): never a bundle, a vendored copy, a declaration, a config or a test.
+  const isCode = (path: string) => {
+    const file = index.getFile(path);
+    return file !== undefined && file.language !== 'text' && isProductCode(path, file);
+  };
   const patterns = ranked
-    .filter(
-      (r) =>
-        !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path, isGenerated),
-    )
+    .filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isCode(r.path))
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({
       text: `${items[0]!.reason} in ${path}`,

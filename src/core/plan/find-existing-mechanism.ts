@@ -1,8 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
-import { isProductFile } from '../explore/map-modules.js';
-import { isGeneratedFile } from '../code-index/is-generated-file.js';
+import { isProductCode } from '../repo/classify-file.js';
 import type { LineRef } from '../render/link-to.js';
 
 /** A mechanism the request asks for that the tree already has, with the code that proves it. */
@@ -55,19 +54,18 @@ const DECLARATION = /function|method|class|struct|interface|trait|impl|type|cons
  * never by a word in a comment. Tests, docs, examples, benchmarks and
  * generated files are not the product's mechanism.
  */
-export function findExistingMechanisms(
-  prompt: string,
-  index: CodeIndex,
-  options: { isGenerated?: (path: string) => boolean } = {},
-): ExistingMechanism[] {
+export function findExistingMechanisms(prompt: string, index: CodeIndex): ExistingMechanism[] {
   const found: ExistingMechanism[] = [];
-  const isGenerated = options.isGenerated ?? ((path: string) => isGeneratedAt(index, path));
+  const isProduct = (path: string) => {
+    const file = index.getFile(path);
+    return file !== undefined && file.language !== 'text' && isProductCode(path, file);
+  };
   const firstLine = prompt.split('\n')[0] ?? '';
   for (const c of CONCEPTS) {
     if (!c.asked.test(firstLine)) continue;
     const hits = new Map<string, LineRef[]>();
     for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS })) {
-      if (!hits.has(hit.path) && !isProductFile(index, hit.path, isGenerated)) continue;
+      if (!hits.has(hit.path) && !isProduct(hit.path)) continue;
       const refs = hits.get(hit.path) ?? [];
       if (hit.kind !== 'header') refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
@@ -112,9 +110,3 @@ function proveIn(
 
 const bySize = (a: SymbolHit, b: SymbolHit) => b.endLine - b.startLine - (a.endLine - a.startLine);
 const toRef = (s: SymbolHit): LineRef => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
-
-/** A committed bundle or vendored copy holds every identifier of its sources: it is no mechanism of the product. */
-export function isGeneratedAt(index: CodeIndex, path: string): boolean {
-  const file = index.getFile(path);
-  return file !== undefined && isGeneratedFile(file);
-}

@@ -3,7 +3,8 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { REMEMBERED_REASON } from '../explore/locate-files.js';
-import { isProductFile } from '../explore/map-modules.js';
+import { classifyFile } from '../repo/classify-file.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
@@ -33,8 +34,10 @@ const MAX_REFERENCES_READ = 2000;
  * The files a plan proposes to change, most certain first: the explored
  * candidates in their rank (locate's order: definitions of named symbols,
  * matching code, then links), then other files the evidence defines named
- * symbols in. Tests, docs, examples, benchmarks and text files are left out
- * unless the request names them. Each comes with the symbols the evidence
+ * symbols in. Tests, docs, examples, benchmarks, text files, build output and
+ * vendored copies are left out unless the request names them; a config file
+ * or a type declaration (a change to an option often adds it to `index.d.ts`)
+ * can be proposed, after the code (locate ranks declarations lower). Each comes with the symbols the evidence
  * points at and the tests that import it.
  */
 export function findFilesToChange(input: {
@@ -46,7 +49,7 @@ export function findFilesToChange(input: {
   const { index, evidence } = input;
   const named = readPrompt(input.prompt).paths;
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
-  const isProduct = (path: string) => isNamed(path) || isProductFile(index, path);
+  const isProduct = (path: string) => isNamed(path) || isChangeable(index, path);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path)];
   const seen = new Set<string>();
@@ -189,4 +192,12 @@ function findCallingTests(tests: Set<string>, symbols: string[], index: CodeInde
 function baseStem(path: string): string {
   const base = path.slice(path.lastIndexOf('/') + 1);
   return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+}
+
+/** Code a change can land in (classify-file.ts): the product's, its config or its type declarations; never a bundle or a test. */
+function isChangeable(index: CodeIndex, path: string): boolean {
+  const file = index.getFile(path);
+  if (file === undefined || file.language === 'text' || file.skipped || findNonProductFolder(path) !== undefined) return false;
+  const { kind } = classifyFile(path, file);
+  return kind === 'product' || kind === 'config' || kind === 'declaration';
 }

@@ -1,3 +1,5 @@
+import { classifyFile } from './classify-file.js';
+
 /**
  * What nanodex never reads or indexes. Path rules run on the listing, before
  * any byte is read; content rules run on the bytes, before parsing.
@@ -23,44 +25,6 @@ const SECRET_NAMES: RegExp[] = [
 
 // Secret-holding folders, matched on any path segment.
 const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.docker']);
-
-// Third-party code. These are someone else's files; indexing them drowns the repository's own.
-const VENDORED_DIRS = new Set([
-  'node_modules',
-  'bower_components',
-  'jspm_packages',
-  'vendor',
-  'third_party',
-  'third-party',
-  'thirdparty',
-  'external',
-  'Pods',
-  'Carthage',
-  '.yarn',
-  '.pnpm-store',
-  'site-packages',
-  '.venv',
-  'venv',
-  '__pycache__',
-  '.tox',
-  '.mypy_cache',
-  '.pytest_cache',
-  '.gradle',
-  '.git',
-  '.hg',
-  '.svn',
-]);
-
-// Generated or bundled output by name.
-const GENERATED_NAMES: RegExp[] = [
-  /\.min\.(js|mjs|cjs|css)$/,
-  /[.-]bundle\.(js|mjs|cjs)$/,
-  /\.(map|lock|snap)$/,
-  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
-  /\.(pb|pb2)\.(go|py)$/,
-  /_pb2(_grpc)?\.py$/,
-  /\.generated\.\w+$/,
-];
 
 // Binary by extension: skip without reading a byte.
 const BINARY_EXTENSIONS = new Set([
@@ -128,8 +92,9 @@ export function findPathSkipReason(relativePath: string): SkipReason | undefined
   const base = (segments[segments.length - 1] ?? '').toLowerCase();
   const dirs = segments.slice(0, -1);
   if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return 'secret';
-  if (dirs.some((d) => VENDORED_DIRS.has(d))) return 'vendored';
-  if (GENERATED_NAMES.some((re) => re.test(base))) return 'generated';
+  // Dependency folders, lockfiles, minified copies: classify-file.ts, the one rule for what a file is.
+  const { unread } = classifyFile(relativePath);
+  if (unread) return unread;
   const dot = base.lastIndexOf('.');
   if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return 'binary';
   return undefined;

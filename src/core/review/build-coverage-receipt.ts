@@ -1,4 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import { classifyFile } from '../repo/classify-file.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
 import type { DiffFile } from './parse-diff.js';
 
@@ -41,11 +42,15 @@ export function buildCoverageReceipt(
     const changed = file.additions + file.deletions;
     const skip = (reason: ReceiptSkipReason, detail: string) => receipt.skipped.push({ path: file.path, reason, detail });
     const pathReason = findPathSkipReason(file.path);
+    // What the file is, by the one rule (classify-file.ts) and what the index saw of it: a committed bundle is
+    // not reviewed line by line, asked for tests or read for changed symbols.
+    const indexed = options.index.getFile(file.path);
+    const { kind, unread } = classifyFile(file.path, indexed);
     if (file.binary) skip('binary', 'binary file');
     else if (file.status === 'deleted') skip('deleted', `deleted, ${changed} lines removed`);
     else if (pathReason === 'secret') skip('secret', 'secret-bearing file name: not read');
-    else if (pathReason === 'vendored') skip('vendored', 'third-party code');
-    else if (pathReason === 'generated') skip('generated', 'generated or lock file');
+    else if (kind === 'vendored') skip('vendored', 'third-party code');
+    else if (kind === 'generated') skip('generated', unread ? 'generated or lock file' : 'build output or generated code');
     else if (pathReason === 'binary') skip('binary', 'binary by extension');
     else if (file.hunks.length === 0)
       skip(
@@ -56,7 +61,7 @@ export function buildCoverageReceipt(
       );
     else if (changed > perFile) skip('too-large', `${changed} changed lines, over ${perFile} per file`);
     else if (total + changed > totalCap) skip('over-total-cap', `${changed} changed lines past the ${totalCap}-line review cap`);
-    else if (!options.index.getFile(file.path)) skip('not-in-index', 'not in the code index');
+    else if (!indexed) skip('not-in-index', 'not in the code index');
     else {
       total += changed;
       receipt.reviewed.push({ path: file.path, additions: file.additions, deletions: file.deletions });

@@ -4,6 +4,7 @@ import { compareSymbols, type SymbolChange } from './compare-symbols.js';
 import { findMovedBlocks, type MovedBlock } from './find-moved-blocks.js';
 import type { DiffFile, DiffStatus } from './parse-diff.js';
 import { reconstructBase } from './reconstruct-base.js';
+import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 
 export interface WalkthroughFile {
@@ -14,8 +15,8 @@ export interface WalkthroughFile {
   deletions: number;
   /** Signature, visibility and removal changes from the parse before and after (of a test file, removals only); empty when not compared. */
   symbolChanges: SymbolChange[];
-  /** Why the declarations were not compared (no grammar, binary, the content read is not the head's). */
-  notCompared?: 'no grammar' | 'binary' | 'head content differs from the diff' | 'unreadable' | 'too large';
+  /** Why the declarations were not compared (no grammar, binary, build output or vendored, the content read is not the head's). */
+  notCompared?: 'no grammar' | 'binary' | 'generated or vendored' | 'head content differs from the diff' | 'unreadable' | 'too large';
 }
 
 export interface Walkthrough {
@@ -51,6 +52,11 @@ export async function buildWalkthrough(files: DiffFile[], readHead: (path: strin
       continue;
     }
     if (file.status === 'added' || file.status === 'deleted' || file.hunks.length === 0) continue;
+    // A bundle's or a vendored copy's declarations are its sources' (classify-file.ts): their changes are listed there.
+    if (isGeneratedOrVendored(file.path)) {
+      entry.notCompared = 'generated or vendored';
+      continue;
+    }
     // Test code is not an interface: a renamed or re-typed test is not a signature change anyone calls; only a
     // test that is gone is worth a line (a reviewer wants to know the change deletes tests).
     const testFile = isTestFile(file.path);
@@ -79,7 +85,7 @@ export async function buildWalkthrough(files: DiffFile[], readHead: (path: strin
     const changes = compareSymbols(file.path, before.symbols, after.symbols);
     entry.symbolChanges = testFile ? changes.filter((c) => c.kind === 'removed') : changes;
   }
-  const moved = findMovedBlocks(files);
+  const moved = findMovedBlocks(files.filter((f) => !isGeneratedOrVendored(f.path) && !isGeneratedOrVendored(f.oldPath ?? f.path)));
   // A symbol "removed" from one file and found in a block moved elsewhere moved, it was not removed.
   for (const entry of out) {
     entry.symbolChanges = entry.symbolChanges.filter(

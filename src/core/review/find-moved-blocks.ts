@@ -24,13 +24,17 @@ interface Side {
   line: number;
   norm: string;
   indent: string;
+  /** A non-blank context line sits between this line and the previous one of its kind in the hunk. */
+  afterContext: boolean;
 }
 
 /**
  * Lines deleted in one place and added in another, compared without
  * whitespace: blocks of at least MIN_MOVED_LINES non-blank lines, within a
  * file or across files. Each deleted and added line belongs to one block at
- * most; the longest match is taken first at each added line.
+ * most; the longest match is taken first at each added line. A block is exact,
+ * as `git diff -w` sees it: its lines before and after are the same, whitespace
+ * and blank lines aside, so any other line inside either range ends it.
  */
 export function findMovedBlocks(files: DiffFile[]): MovedBlock[] {
   const deleted = collect(files, 'del');
@@ -56,6 +60,8 @@ export function findMovedBlocks(files: DiffFile[]): MovedBlock[] {
         const a = added[i + length]!;
         const d = deleted[j + length]!;
         if (usedDeleted.has(j + length) || a.norm !== d.norm || !sameRun(added, i, i + length) || !sameRun(deleted, j, j + length)) break;
+        // An unchanged line inside the range sits on one side only (git pairs it elsewhere): the block is not whole.
+        if (length > 0 && (a.afterContext || d.afterContext)) break;
         if (a.norm.length >= SUBSTANTIAL_CHARS) substantial += 1;
         length += 1;
       }
@@ -92,10 +98,11 @@ function collect(files: DiffFile[], kind: 'add' | 'del'): Side[] {
     if (file.binary) continue;
     const path = kind === 'del' ? (file.oldPath ?? file.path) : file.path;
     file.hunks.forEach((hunk, h) => {
+      let afterContext = false;
       for (const line of hunk.lines) {
-        if (line.kind !== kind) continue;
         const norm = line.text.replace(/\s+/g, '');
-        if (norm === '') continue;
+        if (line.kind === 'context' && norm !== '') afterContext = true;
+        if (line.kind !== kind || norm === '') continue;
         out.push({
           path,
           // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
@@ -103,7 +110,9 @@ function collect(files: DiffFile[], kind: 'add' | 'del'): Side[] {
           line: (kind === 'del' ? line.oldLine : line.newLine) ?? 0,
           norm,
           indent: /^\s*/.exec(line.text)![0],
+          afterContext,
         });
+        afterContext = false;
       }
     });
   }

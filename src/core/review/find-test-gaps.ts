@@ -1,5 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
+import { isProductCode } from '../repo/classify-file.js';
 import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
@@ -57,7 +58,7 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
   // Per test, how directly it reaches the change (lower is closer); changed tests come first.
   const toRun = new Map<string, number>();
   for (const file of files) {
-    if (!needsTests(file)) continue;
+    if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, symbols, index, packageTests);
     for (const [test, rank] of reach) {
@@ -75,10 +76,11 @@ export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[],
   return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
 }
 
-function needsTests(file: DiffFile): boolean {
+/** Product code only (classify-file.ts): not a test, config, declaration, bundle, vendored copy or a file the index skipped. */
+function needsTests(file: DiffFile, index: CodeIndex): boolean {
   const language = findLanguage(file.path);
   if (!language || language === 'rust' || file.binary || file.status === 'deleted') return false;
-  return !isTestFile(file.path) && !file.path.endsWith('.d.ts') && file.additions + file.deletions > 0 && !onlyComments(file, language);
+  return isProductCode(file.path, index.getFile(file.path)) && file.additions + file.deletions > 0 && !onlyComments(file, language);
 }
 
 /** A change to comments and blank lines only (a typo in a doc comment) asks for no test. */

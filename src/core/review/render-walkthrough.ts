@@ -1,5 +1,5 @@
 import { findLanguage } from '../code-index/languages.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { classifyFile } from '../repo/classify-file.js';
 import { formatLineRef, type LineRef } from '../render/link-to.js';
 import { code, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
@@ -25,7 +25,7 @@ export function renderWalkthrough(
 ): string {
   const churn = new Map(history && 'files' in history ? history.files.map((f) => [f.path, f.commits]) : []);
   const window = history && 'window' in history ? history.window : 0;
-  // Product code first, then tests, then the rest (docs, changelogs, config); the biggest first within each.
+  // Product code first, then tests, then the rest (docs, changelogs, config, declarations, bundles); the biggest first within each.
   const files = [...walkthrough.files].sort((a, b) => order(a) - order(b) || b.additions + b.deletions - (a.additions + a.deletions));
   const listed = files.slice(0, MAX_FILES_LISTED);
   const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite, churn.get(f.oldPath ?? f.path), window))];
@@ -55,8 +55,9 @@ export function renderWalkthrough(
 }
 
 function order(file: WalkthroughFile): number {
-  if (isTestFile(file.path)) return 1;
-  return findLanguage(file.path) ? 0 : 2;
+  const { kind } = classifyFile(file.path);
+  if (kind === 'test') return 1;
+  return kind === 'product' && findLanguage(file.path) ? 0 : 2;
 }
 
 function renderMove(m: MovedBlock, cite: (ref: LineRef) => string): string {
