@@ -107,6 +107,8 @@ describe('existing code to follow', () => {
     };
     const files: FileToChange[] = [{ path: 'src/request.ts', why: 'sends', symbols: [], ref: undefined, tests: [], certainty: 'named' }];
     const plan = buildOfflinePlan({ prompt: 'retry the build', context, index: ports.index, flavour: 'plan', files });
-    expect(plan.context.patterns.map((p) => p.ref.path)).toEqual(['src/retry.ts']);
+    // src/retry.ts defines the retries the request asks for: named as already in the repository, not repeated below.
+    const cited = [...(plan.context.existing ?? []), ...plan.context.patterns].map((p) => p.ref.path);
+    expect(cited).toEqual(['src/retry.ts']);
   });
 });
