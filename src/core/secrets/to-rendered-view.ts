@@ -91,8 +91,7 @@ export function toRenderedView(text: string): RenderedView | undefined {
 }
 
 function decodeOnce(text: string): RenderedView | undefined {
-  ENCODED.lastIndex = 0;
-  if (!ENCODED.test(text)) return undefined;
+  if (text.search(ENCODED) === -1) return undefined; // search starts at 0 and leaves lastIndex as it was
   let out = '';
   const starts: number[] = [];
   const ends: number[] = [];
