@@ -14,12 +14,15 @@ describe('holdsPrivateKeyBlock', () => {
       expect(holdsPrivateKeyBlock(`${key}\n`)).toBe(true);
     });
 
-    it.each(keys.map((k) => [k.name, k.value] as const))('finds a %s in a template literal, a JSON string and concatenated literals', (_name, key) => {
-      const lines = key.split('\n');
-      expect(holdsPrivateKeyBlock(`export const KEY = \`${key}\`;\n`)).toBe(true);
-      expect(holdsPrivateKeyBlock(JSON.stringify({ privateKey: key }))).toBe(true);
-      expect(holdsPrivateKeyBlock(`const key =\n${lines.map((l) => `  '${l}\\n'`).join(' +\n')};\n`)).toBe(true);
-    });
+    it.each(keys.map((k) => [k.name, k.value] as const))(
+      'finds a %s in a template literal, a JSON string and concatenated literals',
+      (_name, key) => {
+        const lines = key.split('\n');
+        expect(holdsPrivateKeyBlock(`export const KEY = \`${key}\`;\n`)).toBe(true);
+        expect(holdsPrivateKeyBlock(JSON.stringify({ privateKey: key }))).toBe(true);
+        expect(holdsPrivateKeyBlock(`const key =\n${lines.map((l) => `  '${l}\\n'`).join(' +\n')};\n`)).toBe(true);
+      },
+    );
 
     it('skips the file as private-key', () => {
       const key = keys[0]!.value;
