@@ -1,7 +1,7 @@
 import { OWN_RULES } from './own-secret-rules.js';
 import { scanWithSecretlint } from './scan-with-secretlint.js';
 import { mergeSpans, type SecretSpan } from './secret-span.js';
-import { keepChangedLines, NO_ORIGIN, toRenderedView } from './to-rendered-view.js';
+import { keepChangedLines, NO_ORIGIN, toRenderedViews } from './to-rendered-view.js';
 
 /** Below this no rule finds a secret (the shortest, `PWD=` and a 6-character value, is 10): no scan, no secretlint load. */
 const MIN_SECRET_TEXT = 8;
@@ -10,15 +10,14 @@ const MIN_SECRET_TEXT = 8;
  * Every secret in `text`, as written and as GitHub renders it: secretlint's
  * recommended rules, then nanodex's narrow rules for what they miss
  * (own-secret-rules.ts), over the text and over its rendered view
- * (to-rendered-view.ts: `ghp\_…`, `&#95;`, a hidden character inside a
- * token), merged. A span found in the view covers the characters that
+ * (to-rendered-view.ts: `ghp\_…`, `&#95;`, `\u002d`, a hidden character or
+ * an HTML comment inside a token), merged. A span found in the view covers the characters that
  * render it.
  */
 export async function findSecrets(text: string): Promise<SecretSpan[]> {
   if (text.length < MIN_SECRET_TEXT) return [];
   const found = await scanText(text);
-  const whole = toRenderedView(text);
-  if (whole !== undefined) {
+  for (const whole of toRenderedViews(text)) {
     const view = keepChangedLines(whole);
     for (const span of await scanText(view.text)) {
       // A span across two kept lines would join lines that are not next to each other in the text.

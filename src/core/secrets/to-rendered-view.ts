@@ -70,28 +70,57 @@ const NAMED: Record<string, string> = {
 };
 
 /**
- * What GitHub renders differently from how it is written: a backslash before ASCII punctuation (CommonMark
- * drops it), a character reference, an HTML comment (shown as nothing), and characters nobody sees
- * (zero-width, direction marks, the soft hyphen: sanitize-model-text's list).
+ * What renders differently from how it is written: a backslash before ASCII punctuation (CommonMark drops
+ * it), a character reference, a `\u002d` escape (JSON and JavaScript strings: the hidden blocks a reply
+ * keeps write `-` so), and characters nobody sees (zero-width, direction marks, the soft hyphen:
+ * sanitize-model-text's list).
  */
 const ENCODED =
-  /\\([!-/:-@[-`{-~])|&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));|<!--[\s\S]*?(?:-->|$)|[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
+  /\\([!-/:-@[-`{-~])|\\u([0-9a-fA-F]{4})|&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));|[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
+/** An HTML comment shows as nothing: `ghp_ab<!-- -->cd` reads `ghp_abcd`. (Its inside is scanned in the first view.) */
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 /** A view of a view: `\\_` renders as `\_`, which a reader turns back into `_` at a glance. */
 const MAX_PASSES = 3;
 
-/** The rendered view of `text`, or undefined when it renders as written (most texts: nothing more to scan). */
-export function toRenderedView(text: string): RenderedView | undefined {
-  let view: RenderedView | undefined;
-  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const next = decodeOnce(view?.text ?? text);
-    if (next === undefined) break;
-    view = view === undefined ? next : compose(view, next);
-  }
-  return view;
+/**
+ * The views of `text` a reader may see, none when it renders as written (most texts: nothing more to
+ * scan): decoded, then decoded with HTML comments left out. The first keeps what a comment holds (a
+ * reply's hidden blocks are read back through the API), the second joins what a comment splits.
+ */
+export function toRenderedViews(text: string): RenderedView[] {
+  const decoded = decodeAll(text, undefined);
+  const source = decoded?.text ?? text;
+  const uncommented = source.includes('<!--') ? decodeAll(source, undefined, HTML_COMMENT) : undefined;
+  if (uncommented === undefined) return decoded === undefined ? [] : [decoded];
+  // What a comment split may decode once joined: `&#<!-- -->114;` reads `&#114;`, which a reader reads as `r`.
+  const joined = decodeAll(uncommented.text, uncommented) ?? uncommented;
+  const last = decoded === undefined ? joined : compose(decoded, joined);
+  return decoded === undefined ? [last] : [decoded, last];
 }
 
-function decodeOnce(text: string): RenderedView | undefined {
-  if (text.search(ENCODED) === -1) return undefined; // search starts at 0 and leaves lastIndex as it was
+/**
+ * `view` (of `text`, or undefined for the text itself) decoded again until nothing changes, or undefined
+ * if nothing did. Comments too: removing `<!-- -->` from `<<!-- -->!-- -->` leaves a comment.
+ */
+function decodeAll(text: string, view: RenderedView | undefined, encoded = ENCODED): RenderedView | undefined {
+  let out = view;
+  let changed = false;
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const next = decodeOnce(out?.text ?? text, encoded);
+    if (next === undefined) break;
+    out = out === undefined ? next : compose(out, next);
+    changed = true;
+  }
+  return changed ? out : undefined;
+}
+
+/** The view in which everything a reader would not see is gone: the last of toRenderedViews. */
+export function toRenderedView(text: string): RenderedView | undefined {
+  return toRenderedViews(text).at(-1);
+}
+
+function decodeOnce(text: string, encoded: RegExp): RenderedView | undefined {
+  if (text.search(encoded) === -1) return undefined; // search starts at 0 and leaves lastIndex as it was
   let out = '';
   const starts: number[] = [];
   const ends: number[] = [];
@@ -103,9 +132,11 @@ function decodeOnce(text: string): RenderedView | undefined {
     out += text.slice(from, to);
   };
   let last = 0;
-  for (const m of text.matchAll(ENCODED)) {
+  let changed = false;
+  for (const m of text.matchAll(encoded)) {
     const decoded = decodeMatch(m);
     if (decoded === undefined) continue; // an unknown name: GitHub shows it as written
+    changed = true;
     keep(last, m.index);
     for (let k = 0; k < decoded.length; k += 1) {
       starts.push(m.index);
@@ -114,21 +145,22 @@ function decodeOnce(text: string): RenderedView | undefined {
     out += decoded;
     last = m.index + m[0].length;
   }
-  if (last === 0 && out === '') return undefined;
+  if (!changed) return undefined;
   keep(last, text.length);
   return { text: out, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
 }
 
 function decodeMatch(m: RegExpMatchArray): string | undefined {
-  const [whole, escaped, decimal, hex, name] = m;
+  if (m[0].startsWith('<!--')) return '';
+  const [, escaped, unicode, decimal, hex, name] = m;
   if (escaped !== undefined) return escaped;
-  if (decimal !== undefined || hex !== undefined) {
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+  if (unicode !== undefined || decimal !== undefined || hex !== undefined) {
+    const code = decimal !== undefined ? Number(decimal) : parseInt(unicode ?? hex!, 16);
     // Zero, surrogates and out-of-range references render as U+FFFD, which no secret holds.
     return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
   }
   if (name !== undefined) return NAMED[name];
-  return whole === '' ? undefined : ''; // a comment or an invisible character: nothing
+  return ''; // a character nobody sees
 }
 
 /** `outer` is a view of `inner.text`: map its offsets through `inner` to the original. */
