@@ -1,7 +1,7 @@
 import { OWN_RULES } from './own-secret-rules.js';
 import { scanWithSecretlint } from './scan-with-secretlint.js';
 import { mergeSpans, type SecretSpan } from './secret-span.js';
-import { keepChangedLines, NO_ORIGIN, toRenderedViews } from './to-rendered-view.js';
+import { NO_ORIGIN, toRenderedViews } from './to-rendered-view.js';
 
 /** Below this no rule finds a secret (the shortest, `PWD=` and a 6-character value, is 10): no scan, no secretlint load. */
 const MIN_SECRET_TEXT = 8;
@@ -17,8 +17,7 @@ const MIN_SECRET_TEXT = 8;
 export async function findSecrets(text: string): Promise<SecretSpan[]> {
   if (text.length < MIN_SECRET_TEXT) return [];
   const found = await scanText(text);
-  for (const whole of toRenderedViews(text)) {
-    const view = keepChangedLines(whole);
+  for (const view of toRenderedViews(text)) {
     for (const span of await scanText(view.text)) {
       // A span across two kept lines would join lines that are not next to each other in the text.
       if (view.starts.subarray(span.start, span.end).includes(NO_ORIGIN)) continue;

@@ -82,20 +82,65 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 /** A view of a view: `\\_` renders as `\_`, which a reader turns back into `_` at a glance. */
 const MAX_PASSES = 3;
 
+/** Marks a character of a view that stands for none of the original: the line break between two excerpted lines. */
+export const NO_ORIGIN = -1;
+
+/** Anything that starts to render differently: what ENCODED matches, or a comment's opening. */
+const ENCODED_OR_COMMENT = new RegExp(`${ENCODED.source}|<!--`, 'g');
+
 /**
  * The views of `text` a reader may see, none when it renders as written (most texts: nothing more to
  * scan): decoded, then decoded with HTML comments left out. The first keeps what a comment holds (a
- * reply's hidden blocks are read back through the API), the second joins what a comment splits.
+ * reply's hidden blocks are read back through the API), the second joins what a comment splits. Only
+ * the lines that render differently are in them (code escapes often, `\"` or `\.` in a regex, but on
+ * few lines), joined by line breaks of NO_ORIGIN: a span across one joins lines that are apart.
  */
 export function toRenderedViews(text: string): RenderedView[] {
-  const decoded = decodeAll(text, undefined);
-  const source = decoded?.text ?? text;
+  const excerpt = excerptEncodedLines(text);
+  if (excerpt === undefined) return [];
+  const decoded = decodeAll(excerpt.text, undefined);
+  const source = decoded?.text ?? excerpt.text;
   const uncommented = source.includes('<!--') ? decodeAll(source, undefined, HTML_COMMENT) : undefined;
-  if (uncommented === undefined) return decoded === undefined ? [] : [decoded];
-  // What a comment split may decode once joined: `&#<!-- -->114;` reads `&#114;`, which a reader reads as `r`.
-  const joined = decodeAll(uncommented.text, uncommented) ?? uncommented;
-  const last = decoded === undefined ? joined : compose(decoded, joined);
-  return decoded === undefined ? [last] : [decoded, last];
+  const views = decoded === undefined ? [] : [decoded];
+  if (uncommented !== undefined) {
+    // What a comment split may decode once joined: `&#<!-- -->114;` reads `&#114;`, which a reader reads as `r`.
+    const joined = decodeAll(uncommented.text, uncommented) ?? uncommented;
+    views.push(decoded === undefined ? joined : compose(decoded, joined));
+  }
+  return views.map((view) => compose(excerpt, view));
+}
+
+/** The lines of `text` that hold something ENCODED_OR_COMMENT matches (a comment's through its end), joined. */
+function excerptEncodedLines(text: string): RenderedView | undefined {
+  const ranges: [number, number][] = [];
+  ENCODED_OR_COMMENT.lastIndex = 0;
+  for (let m = ENCODED_OR_COMMENT.exec(text); m !== null; m = ENCODED_OR_COMMENT.exec(text)) {
+    const start = text.lastIndexOf('\n', m.index - 1) + 1;
+    const closed = m[0] === '<!--' ? text.indexOf('-->', m.index + 4) : m.index;
+    const lineEnd = text.indexOf('\n', closed === -1 ? text.length : closed);
+    const end = lineEnd === -1 ? text.length : lineEnd;
+    const last = ranges.at(-1);
+    if (last !== undefined && start <= last[1] + 1) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+    ENCODED_OR_COMMENT.lastIndex = Math.max(end, m.index + 1); // the next line: this one is taken
+  }
+  if (ranges.length === 0) return undefined;
+  const length = ranges.reduce((n, [a, b]) => n + b - a + 1, -1);
+  const starts = new Int32Array(length);
+  const ends = new Int32Array(length);
+  let at = 0;
+  for (const [a, b] of ranges) {
+    if (at > 0) {
+      starts[at] = NO_ORIGIN;
+      ends[at] = NO_ORIGIN;
+      at += 1;
+    }
+    for (let i = a; i < b; i += 1, at += 1) {
+      starts[at] = i;
+      ends[at] = i + 1;
+    }
+  }
+  return { text: ranges.map(([a, b]) => text.slice(a, b)).join('\n'), starts, ends };
 }
 
 /**
@@ -168,43 +213,9 @@ function compose(inner: RenderedView, outer: RenderedView): RenderedView {
   const starts = new Int32Array(outer.text.length);
   const ends = new Int32Array(outer.text.length);
   for (let i = 0; i < outer.text.length; i += 1) {
-    starts[i] = inner.starts[outer.starts[i]!]!;
-    ends[i] = inner.ends[outer.ends[i]! - 1]!;
+    const [from, to] = [outer.starts[i]!, outer.ends[i]!];
+    starts[i] = from === NO_ORIGIN ? NO_ORIGIN : inner.starts[from]!;
+    ends[i] = to === NO_ORIGIN ? NO_ORIGIN : inner.ends[to - 1]!;
   }
   return { text: outer.text, starts, ends };
-}
-
-/** Marks a character of a view that stands for none of the original: the line break between two kept lines. */
-export const NO_ORIGIN = -1;
-
-/**
- * Only the lines of `view` that render differently from how they are written, each followed by a line
- * break of NO_ORIGIN. Code escapes often (`\"`, `\\`, `\.` in a regex), but on few lines: the rules scan
- * those lines again, not the whole file.
- */
-export function keepChangedLines(view: RenderedView): RenderedView {
-  const { text, starts, ends } = view;
-  const keptStarts: number[] = [];
-  const keptEnds: number[] = [];
-  let out = '';
-  for (let lineStart = 0; lineStart < text.length;) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd === -1) lineEnd = text.length;
-    let changed = false;
-    for (let i = lineStart; i <= lineEnd && i < text.length && !changed; i += 1) {
-      // Decoded (one character from several) or after a removed run (a gap before it).
-      changed = ends[i]! - starts[i]! !== 1 || (i > 0 && starts[i] !== ends[i - 1]);
-    }
-    if (changed) {
-      for (let i = lineStart; i < lineEnd; i += 1) {
-        keptStarts.push(starts[i]!);
-        keptEnds.push(ends[i]!);
-      }
-      keptStarts.push(NO_ORIGIN);
-      keptEnds.push(NO_ORIGIN);
-      out += `${text.slice(lineStart, lineEnd)}\n`;
-    }
-    lineStart = lineEnd + 1;
-  }
-  return { text: out, starts: Int32Array.from(keptStarts), ends: Int32Array.from(keptEnds) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText } from '../../../src/core/render/markdown.js';
 import { REDACTED, redactSecrets } from '../../../src/core/secrets/redact-secrets.js';
-import { keepChangedLines, NO_ORIGIN, toRenderedView } from '../../../src/core/secrets/to-rendered-view.js';
+import { NO_ORIGIN, toRenderedView } from '../../../src/core/secrets/to-rendered-view.js';
 import { buildSecretCorpus } from '../../helpers/secret-corpus.js';
 
 const corpus = buildSecretCorpus();
@@ -29,10 +29,11 @@ describe('toRenderedView', () => {
     expect(toRenderedView('&notAnEntity; &#xZZ;')).toBeUndefined();
   });
 
-  it('keeps only the lines that render differently, each ended by a break of no origin', () => {
-    const view = keepChangedLines(toRenderedView('plain\nwith \\_ escape\nplain again\n&#95;')!);
-    expect(view.text).toBe('with _ escape\n_\n');
+  it('keeps only the lines that render differently, joined by breaks of no origin', () => {
+    const view = toRenderedView('plain\nwith \\_ escape\nplain again\n&#95;\nand <!-- a comment\nover two lines --> here')!;
+    expect(view.text).toBe('with _ escape\n_\nand  here');
     expect(view.starts[view.text.indexOf('\n')]).toBe(NO_ORIGIN);
+    expect(view.starts[view.text.indexOf('_\n') + 1]).toBe(38); // the break after &#95;: the original's own
   });
 });
 
