@@ -71,12 +71,13 @@ const NAMED: Record<string, string> = {
 
 /**
  * What renders differently from how it is written: a backslash before ASCII punctuation (CommonMark drops
- * it), a character reference, a `\u002d` escape (JSON and JavaScript strings: the hidden blocks a reply
+ * it; a run of them, escaped escapes, reads the same; not before a quote, which no secret holds and which
+ * code and source maps escape on every other line), a character reference, a `\u002d` escape (JSON and JavaScript strings: the hidden blocks a reply
  * keeps write `-` so), and characters nobody sees (zero-width, direction marks, the soft hyphen:
  * sanitize-model-text's list).
  */
 const ENCODED =
-  /\\([!-/:-@[-`{-~])|\\u([0-9a-fA-F]{4})|&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));|[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
+  /\\+([!#-&(-/:-@[\]^_{-~])|\\u([0-9a-fA-F]{4})|&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));|[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
 /** An HTML comment shows as nothing: `ghp_ab<!-- -->cd` reads `ghp_abcd`. (Its inside is scanned in the first view.) */
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 /** A view of a view: `\\_` renders as `\_`, which a reader turns back into `_` at a glance. */
@@ -110,19 +111,34 @@ export function toRenderedViews(text: string): RenderedView[] {
   return views.map((view) => compose(excerpt, view));
 }
 
+/**
+ * Past this a line is cut to windows around what it encodes: a bundle or a source map is one long line,
+ * and a secret lies within the characters its escapes write, its rule's context (a name, a URL's scheme)
+ * just before them.
+ */
+const MAX_LINE = 1024;
+const WINDOW = 256;
+
 /** The lines of `text` that hold something ENCODED_OR_COMMENT matches (a comment's through its end), joined. */
 function excerptEncodedLines(text: string): RenderedView | undefined {
   const ranges: [number, number][] = [];
+  // The line of the last match, found once: a long line holds many (a source map's `\"`).
+  let line = { start: 0, end: -1 };
   ENCODED_OR_COMMENT.lastIndex = 0;
   for (let m = ENCODED_OR_COMMENT.exec(text); m !== null; m = ENCODED_OR_COMMENT.exec(text)) {
-    const start = text.lastIndexOf('\n', m.index - 1) + 1;
-    const closed = m[0] === '<!--' ? text.indexOf('-->', m.index + 4) : m.index;
-    const lineEnd = text.indexOf('\n', closed === -1 ? text.length : closed);
-    const end = lineEnd === -1 ? text.length : lineEnd;
+    const closed = m[0] === '<!--' ? text.indexOf('-->', m.index + 4) : m.index + m[0].length;
+    const matchEnd = closed === -1 ? text.length : closed;
+    if (m.index > line.end || matchEnd > line.end) {
+      const start = m.index > line.end ? text.lastIndexOf('\n', m.index - 1) + 1 : line.start;
+      const end = text.indexOf('\n', matchEnd);
+      line = { start, end: end === -1 ? text.length : end };
+    }
+    let [start, end] = [line.start, line.end];
+    if (end - start > MAX_LINE) [start, end] = [Math.max(start, m.index - WINDOW), Math.min(end, matchEnd + WINDOW)];
     const last = ranges.at(-1);
     if (last !== undefined && start <= last[1] + 1) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);
-    ENCODED_OR_COMMENT.lastIndex = Math.max(end, m.index + 1); // the next line: this one is taken
+    ENCODED_OR_COMMENT.lastIndex = Math.max(matchEnd, m.index + 1);
   }
   if (ranges.length === 0) return undefined;
   const length = ranges.reduce((n, [a, b]) => n + b - a + 1, -1);
@@ -166,33 +182,33 @@ export function toRenderedView(text: string): RenderedView | undefined {
 
 function decodeOnce(text: string, encoded: RegExp): RenderedView | undefined {
   if (text.search(encoded) === -1) return undefined; // search starts at 0 and leaves lastIndex as it was
-  let out = '';
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // A decoded text is never longer than its source (each match writes at most 2 UTF-16 units for 4 or more).
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  const parts: string[] = [];
+  let at = 0;
   const keep = (from: number, to: number): void => {
-    for (let i = from; i < to; i += 1) {
-      starts.push(i);
-      ends.push(i + 1);
+    for (let i = from; i < to; i += 1, at += 1) {
+      starts[at] = i;
+      ends[at] = i + 1;
     }
-    out += text.slice(from, to);
+    parts.push(text.slice(from, to));
   };
   let last = 0;
-  let changed = false;
   for (const m of text.matchAll(encoded)) {
     const decoded = decodeMatch(m);
     if (decoded === undefined) continue; // an unknown name: GitHub shows it as written
-    changed = true;
     keep(last, m.index);
-    for (let k = 0; k < decoded.length; k += 1) {
-      starts.push(m.index);
-      ends.push(m.index + m[0].length);
+    for (let k = 0; k < decoded.length; k += 1, at += 1) {
+      starts[at] = m.index;
+      ends[at] = m.index + m[0].length;
     }
-    out += decoded;
+    parts.push(decoded);
     last = m.index + m[0].length;
   }
-  if (!changed) return undefined;
+  if (last === 0) return undefined; // every match an unknown name (a match is never empty)
   keep(last, text.length);
-  return { text: out, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+  return { text: parts.join(''), starts: starts.subarray(0, at), ends: ends.subarray(0, at) };
 }
 
 function decodeMatch(m: RegExpMatchArray): string | undefined {
