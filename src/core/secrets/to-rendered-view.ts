@@ -121,42 +121,48 @@ const WINDOW = 256;
 
 /** The lines of `text` that hold something ENCODED_OR_COMMENT matches (a comment's through its end), joined. */
 function excerptEncodedLines(text: string): RenderedView | undefined {
-  const ranges: [number, number][] = [];
+  // Ranges as [start, end) pairs in one list: a long line holds many matches, and this runs once for each.
+  const ranges: number[] = [];
   // The line of the last match, found once: a long line holds many (a source map's `\"`).
-  let line = { start: 0, end: -1 };
+  let lineStart = 0;
+  let lineEnd = -1;
   ENCODED_OR_COMMENT.lastIndex = 0;
   for (let m = ENCODED_OR_COMMENT.exec(text); m !== null; m = ENCODED_OR_COMMENT.exec(text)) {
     const closed = m[0] === '<!--' ? text.indexOf('-->', m.index + 4) : m.index + m[0].length;
     const matchEnd = closed === -1 ? text.length : closed;
-    if (m.index > line.end || matchEnd > line.end) {
-      const start = m.index > line.end ? text.lastIndexOf('\n', m.index - 1) + 1 : line.start;
+    if (m.index > lineEnd || matchEnd > lineEnd) {
+      if (m.index > lineEnd) lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
       const end = text.indexOf('\n', matchEnd);
-      line = { start, end: end === -1 ? text.length : end };
+      lineEnd = end === -1 ? text.length : end;
     }
-    let [start, end] = [line.start, line.end];
-    if (end - start > MAX_LINE) [start, end] = [Math.max(start, m.index - WINDOW), Math.min(end, matchEnd + WINDOW)];
-    const last = ranges.at(-1);
-    if (last !== undefined && start <= last[1] + 1) last[1] = Math.max(last[1], end);
-    else ranges.push([start, end]);
+    const long = lineEnd - lineStart > MAX_LINE;
+    const start = long ? Math.max(lineStart, m.index - WINDOW) : lineStart;
+    const end = long ? Math.min(lineEnd, matchEnd + WINDOW) : lineEnd;
+    const last = ranges.length - 1;
+    if (last > 0 && start <= ranges[last]! + 1) ranges[last] = Math.max(ranges[last]!, end);
+    else ranges.push(start, end);
     ENCODED_OR_COMMENT.lastIndex = Math.max(matchEnd, m.index + 1);
   }
   if (ranges.length === 0) return undefined;
-  const length = ranges.reduce((n, [a, b]) => n + b - a + 1, -1);
+  let length = -1;
+  for (let r = 0; r < ranges.length; r += 2) length += ranges[r + 1]! - ranges[r]! + 1;
   const starts = new Int32Array(length);
   const ends = new Int32Array(length);
+  const parts: string[] = [];
   let at = 0;
-  for (const [a, b] of ranges) {
+  for (let r = 0; r < ranges.length; r += 2) {
     if (at > 0) {
       starts[at] = NO_ORIGIN;
       ends[at] = NO_ORIGIN;
       at += 1;
     }
-    for (let i = a; i < b; i += 1, at += 1) {
+    for (let i = ranges[r]!; i < ranges[r + 1]!; i += 1, at += 1) {
       starts[at] = i;
       ends[at] = i + 1;
     }
+    parts.push(text.slice(ranges[r], ranges[r + 1]));
   }
-  return { text: ranges.map(([a, b]) => text.slice(a, b)).join('\n'), starts, ends };
+  return { text: parts.join('\n'), starts, ends };
 }
 
 /**
@@ -213,14 +219,14 @@ function decodeOnce(text: string, encoded: RegExp): RenderedView | undefined {
 
 function decodeMatch(m: RegExpMatchArray): string | undefined {
   if (m[0].startsWith('<!--')) return '';
-  const [, escaped, unicode, decimal, hex, name] = m;
-  if (escaped !== undefined) return escaped;
-  if (unicode !== undefined || decimal !== undefined || hex !== undefined) {
-    const code = decimal !== undefined ? Number(decimal) : parseInt(unicode ?? hex!, 16);
+  if (m[1] !== undefined) return m[1]; // an escaped punctuation character
+  const code =
+    m[2] !== undefined ? parseInt(m[2], 16) : m[3] !== undefined ? Number(m[3]) : m[4] !== undefined ? parseInt(m[4], 16) : undefined;
+  if (code !== undefined) {
     // Zero, surrogates and out-of-range references render as U+FFFD, which no secret holds.
     return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
   }
-  if (name !== undefined) return NAMED[name];
+  if (m[5] !== undefined) return NAMED[m[5]];
   return ''; // a character nobody sees
 }
 
