@@ -29,7 +29,7 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   const started = ports.clock.now();
   let result: RunResult;
   try {
-    result = await runCommand(request, ports, started);
+    result = await runCommand(await redactAsked(request), ports, started);
   } catch (error) {
     throwIfRetryable(error, ports.retryable);
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
@@ -203,6 +203,17 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     refusedToolCalls: outcome.metrics.refusedToolCalls,
     metrics: finish(outcome.metrics, extra),
   };
+}
+
+/**
+ * What a person wrote, redacted before any step reads it: a pasted token is then never searched for,
+ * split into words, clipped into a title or escaped, forms a later scan may no longer know. The diff is
+ * kept whole: a review flags the secrets a change adds (and its comments are redacted on the way out).
+ */
+async function redactAsked(request: Request): Promise<Request> {
+  const { prompt, issue, pullRequest } = request;
+  const safe = await redactStrings({ prompt, issue, pullRequest });
+  return safe.prompt === prompt && safe.issue === issue && safe.pullRequest === pullRequest ? request : { ...request, ...safe };
 }
 
 function isFromModel(error: unknown): error is ModelCallError {

@@ -91,6 +91,14 @@ const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 // The preset's OpenAI and Anthropic rules want today's exact shapes; older `sk-` keys and other vendors' are missed.
 const SK_KEY = /\bsk-(?:proj-|ant-(?:api\d\d-)?)?(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,}/g;
 
+// Tokens whose prefix alone says what they are (GitHub, Stripe, Google, Slack). The full-length rules want
+// the whole token; a token cut short (a pasted one in a title clipped to 80 characters, the first part of
+// one split over two texts) or of another length is still one: its prefix and 8 more characters are redacted.
+const TOKEN_PREFIX = String.raw`(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|AIza|xox[abeposr]-)`;
+const PREFIXED_TOKEN = new RegExp(String.raw`(?<![A-Za-z0-9])${TOKEN_PREFIX}([A-Za-z0-9_-]{8,})`, 'g');
+/** A placeholder (`xxxx`, one character repeated) or a made-up value in a test or a README (EXAMPLE). */
+const TOKEN_PLACEHOLDER = /x{4}|X{4}|^(.)\1+$/;
+
 // The preset's basic-auth rule covers http(s) and ftp, its connection-string rule a few databases:
 // redis, amqp, smtp… URLs carry passwords the same way.
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'`]*:([^\s@/"'`<>]{3,200})@[A-Za-z0-9[]/g;
@@ -179,6 +187,13 @@ export const OWN_RULES: readonly OwnRule[] = [
   { id: 'private-key', find: findPrivateKeys },
   // Each literal below is in every match of its rule: a text without it is not scanned.
   { id: 'google-api-key', find: (text) => (text.includes('AIza') ? spansOf('google-api-key', GOOGLE_API_KEY, text) : []) },
+  {
+    id: 'prefixed-token',
+    find: (text) =>
+      [...text.matchAll(PREFIXED_TOKEN)]
+        .filter((m) => !TOKEN_PLACEHOLDER.test(m[1]!) && !EXAMPLE.test(m[1]!))
+        .map((m) => ({ start: m.index, end: m.index + m[0].length, rule: 'prefixed-token' })),
+  },
   { id: 'jwt', find: (text) => (text.includes('eyJ') ? spansOf('jwt', JWT, text) : []) },
   { id: 'sk-api-key', find: (text) => (text.includes('sk-') ? spansOf('sk-api-key', SK_KEY, text) : []) },
   { id: 'url-password', find: findUrlPasswords },

@@ -79,7 +79,24 @@ export async function scanWithSecretlint(text: string): Promise<SecretSpan[]> {
       const at = text.indexOf(value, start);
       return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
     });
-    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]));
+    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
   }
   return spans;
+}
+
+/** A URL with a password in it: `scheme://user:password@`. */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
+
+/**
+ * The connection-string and basic-auth rules report a whole URL, and the
+ * connection-string one runs on past it: in `"postgres://u:p@host";` its
+ * database part takes the closing `";` too, and redacting that turns the
+ * rest of a file into one string (the next function is lost to the index).
+ * Only the password is the secret; the URL around it stays as written.
+ */
+function narrowToPassword(text: string, span: SecretSpan): SecretSpan {
+  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
+  if (url === null) return span;
+  const start = span.start + url[0].length - 1 - url[1]!.length;
+  return { start, end: start + url[1]!.length, rule: span.rule };
 }

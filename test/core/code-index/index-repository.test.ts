@@ -6,6 +6,7 @@ import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+import { buildSecretCorpus } from '../../helpers/secret-corpus.js';
 
 let repo: IndexedRepo | undefined;
 afterEach(() => repo?.store.close());
@@ -51,7 +52,7 @@ describe('indexRepository', () => {
       'a.ts': "const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';\nexport function usesToken() { return token; }\n",
       '.env': 'X=1\n',
       'keys/server.key': 'k\n',
-      'b.ts': '-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----\n',
+      'b.ts': `${buildSecretCorpus().find((s) => s.name === 'RSA private key (PEM)')!.value}\n`,
       'logo.ts': new Uint8Array([0x47, 0x00, 0x01]),
     });
     const paths = repo.store.db.prepare('SELECT path, status, reason FROM files ORDER BY path').all();
