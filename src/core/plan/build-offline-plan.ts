@@ -4,6 +4,7 @@ import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
 import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
@@ -77,7 +78,10 @@ export function buildOfflinePlan(input: {
       name: 'Test it',
       tasks: files.slice(0, 4).map((f) => {
         const test = f.tests[0];
-        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports or calls it, or is named like it)`;
+        if (!test) {
+          const why = f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
+          return `Add tests for the new behaviour of ${f.path} (${why})`;
+        }
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
       files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
