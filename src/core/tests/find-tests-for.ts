@@ -57,7 +57,7 @@ export function findTestsFor(
   if (layout.isTest(path)) return { kind: 'found', tests: [{ path, how: 'it is a test' }] };
   const defined = index.symbolsIn(path);
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
-  const focus = new Set((options.focus ?? []).flatMap((s) => s.split('.')).filter((n) => names.has(n)));
+  const focus = (options.focus ?? []).map((s) => s.split('.').filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === 'go';
   const stem = toSourceStem(path);
   const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
@@ -76,13 +76,14 @@ export function findTestsFor(
   }
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
-  const ranked = [...found.values()]
-    .map((c) => score(c, { index, names, focus, go, path, stem }))
-    .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || b.focusUses - a.focusUses || b.uses - a.uses || a.path.localeCompare(b.path));
-  // Tests that use the very code the plan points at stand for the ones that only use its neighbours.
-  const onFocus = ranked.some((r) => r.focusUses > 0);
-  const kept = onFocus ? ranked.filter((r) => r.focusUses > 0 || r.score > 2) : ranked;
+  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path, stem })).filter((r) => r.score > 0);
+  // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
+  // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
+  const first = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i]! > 0));
+  const onFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : r.focusHits[first]!);
+  const kept = scored
+    .filter((r) => first < 0 || onFocus(r) > 0 || r.score > 2)
+    .sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
   if (kept.length > 0) return { kind: 'found', tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
   return explainNoTest(path, {
@@ -96,14 +97,13 @@ export function findTestsFor(
 
 function score(
   c: Candidate,
-  context: { index: CodeIndex; names: Set<string>; focus: Set<string>; go: boolean; path: string; stem: string },
-): { path: string; score: number; uses: number; focusUses: number; how: string } {
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusUses: 0, how: 'tests it inline (mod tests)' };
-  const refs = new Set(context.index.referencedNames(c.path));
+  context: { index: CodeIndex; names: Set<string>; focus: string[][]; go: boolean; path: string; stem: string },
+): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
+  const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
+  const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)' };
   let uses = 0;
-  let focusUses = 0;
   for (const name of context.names) if (refs.has(name)) uses++;
-  for (const name of context.focus) if (refs.has(name)) focusUses++;
   const how: string[] = [];
   let points = 0;
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
@@ -120,10 +120,10 @@ function score(
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += 2;
   }
-  if (points === 0) return { path: c.path, score: 0, uses, focusUses, how: '' };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '' };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
-  return { path: c.path, score: points, uses, focusUses, how: how.join(', ') };
+  return { path: c.path, score: points, uses, focusHits, how: how.join(', ') };
 }
 
 /** Go tests in the file's folder; JUnit tests in the same package under `src/test/<lang>`. */
