@@ -21,10 +21,14 @@ export type TestsFor = { kind: 'found'; tests: FoundTest[] } | { kind: 'none'; w
 export const NO_TEST_FOUND = 'no test imports it, calls its code or is named like it';
 
 const MAX_TESTS = 3;
+/** Tests importing the file through this many modules (a package's entry re-exporting a subpackage) still count when they use its names. */
+const THROUGH_DEPTH = 4;
 /** Importers are followed this far to tell "no test reaches it" from "tests reach it through other modules". */
 const REACH_DEPTH = 5;
 /** Names of the file looked up across the tree before a negative is claimed (the most specific first). */
 const MAX_NAMES_CHECKED = 12;
+/** Languages whose code reaches a test only through what the index sees: imports, packages, calls. */
+const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c', 'cpp', 'scala', 'swift']);
 
 interface Candidate {
   path: string;
@@ -67,7 +71,7 @@ export function findTestsFor(
     if (!c) found.set(p, (c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false }));
     return c;
   };
-  const importers = index.importers(path, 2);
+  const importers = index.importers(path, THROUGH_DEPTH);
   for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
   for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
   for (const test of layout.testsNamed(stem)) {
@@ -89,6 +93,7 @@ export function findTestsFor(
   return explainNoTest(path, {
     index,
     layout,
+    language: file.language,
     names,
     reached: reached.filter((c) => !c.samePackage).map((c) => c.path),
     samePackage: reached.filter((c) => c.samePackage).map((c) => c.path),
@@ -108,20 +113,29 @@ function score(
   let points = 0;
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && (uses > 0 || !context.go));
-  const through = !direct && c.depth <= 2 && uses > 0;
+  const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
   if (c.named) {
+    const reaches = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
+    // Named like it, reaching it in no way, and importing another file of that name: that file's test
+    // (axios' test/unit/core/Axios.js tests lib/core/Axios.js, not lib/axios.js).
+    if (!reaches && context.index.imports(c.path, 1).some((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)) {
+      return { path: c.path, score: 0, uses, focusHits, how: '' };
+    }
     how.push('named like it');
-    points += direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 ? 10 : 5;
+    points += reaches ? 10 : 5;
   }
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
     points += 4;
   } else if (through) {
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
-    points += 2;
+    points += c.depth <= 2 ? 2 : 1;
   }
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '' };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
+  // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
+  const folder = context.path.split('/').at(-2);
+  if (!c.named && folder !== undefined && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(', ') };
 }
@@ -140,7 +154,7 @@ function packageTests(path: string, layout: TestLayout, language: string): strin
 /** Why no test was named: a sure negative only when nothing in the tests reaches the file or uses its names. */
 function explainNoTest(
   path: string,
-  context: { index: CodeIndex; layout: TestLayout; names: Set<string>; reached: string[]; samePackage: string[] },
+  context: { index: CodeIndex; layout: TestLayout; language: string; names: Set<string>; reached: string[]; samePackage: string[] },
 ): TestsFor {
   const { index, layout } = context;
   const state = index.state();
@@ -161,5 +175,8 @@ function explainNoTest(
     const user = index.findReferences(name, 200).find((r) => layout.isTest(r.path));
     if (user) return { kind: 'unknown', why: `${user.path} uses ${name}, which it defines, without importing it` };
   }
+  // Code in a dynamic language can run under a test with no import the index can see: a bundler's mapping
+  // (axios' lib/platform/browser under karma), a script a test starts, a plugin loaded by name.
+  if (!STATIC_LANGUAGES.has(context.language)) return { kind: 'unknown', why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
   return { kind: 'none', why: NO_TEST_FOUND };
 }

@@ -1,7 +1,7 @@
 const SOURCE_ROOTS = new Set(['src', 'lib', 'source', 'sources', 'app', 'pkg', 'main', 'java', 'kotlin', 'scala', 'internal']);
 const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'unit', 'units', 'integration', 'e2e', 'java', 'kotlin']);
 /** Files named after their folder: their tests are named after the folder (`pkg/__init__.py`, `lib/index.ts`). */
-const FOLDER_FILES = new Set(['index', '__init__', 'mod', 'main', 'lib', 'init']);
+const FOLDER_FILES = new Set(['index', '__init__', 'mod']);
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
