@@ -79,7 +79,8 @@ export function buildOfflinePlan(input: {
       tasks: files.slice(0, 4).map((f) => {
         const test = f.tests[0];
         if (!test) {
-          const why = f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
+          const why =
+            f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
           return `Add tests for the new behaviour of ${f.path} (${why})`;
         }
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;

@@ -51,10 +51,7 @@ interface Candidate {
  * `test/specs/helpers/`) and a folder named after it (`tests/models/` for
  * `_models.py`) break ties, then the plan's own symbols (`focus`).
  */
-export function findTestsFor(
-  path: string,
-  options: { index: CodeIndex; layout: TestLayout; focus?: string[]; max?: number },
-): TestsFor {
+export function findTestsFor(path: string, options: { index: CodeIndex; layout: TestLayout; focus?: string[]; max?: number }): TestsFor {
   const { index, layout } = options;
   const file = index.getFile(path);
   if (!file) return { kind: 'unknown', why: 'it is not in the index' };
@@ -164,7 +161,13 @@ function explainNoTest(
     const some = context.samePackage.slice(0, 2).join(', ');
     return { kind: 'unknown', why: `its package has tests (${some}), but none is named like it or uses its names` };
   }
-  const reaching = context.reached.length > 0 ? context.reached : index.importers(path, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
+  const reaching =
+    context.reached.length > 0
+      ? context.reached
+      : index
+          .importers(path, REACH_DEPTH)
+          .filter((h) => layout.isTest(h.path))
+          .map((h) => h.path);
   if (reaching.length > 0) {
     const some = reaching.slice(0, 2).join(', ');
     return { kind: 'unknown', why: `tests reach it only through other modules (${some}), and none is named like it or uses its names` };
@@ -177,6 +180,7 @@ function explainNoTest(
   }
   // Code in a dynamic language can run under a test with no import the index can see: a bundler's mapping
   // (axios' lib/platform/browser under karma), a script a test starts, a plugin loaded by name.
-  if (!STATIC_LANGUAGES.has(context.language)) return { kind: 'unknown', why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
+  if (!STATIC_LANGUAGES.has(context.language))
+    return { kind: 'unknown', why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
   return { kind: 'none', why: NO_TEST_FOUND };
 }

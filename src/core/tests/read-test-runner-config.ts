@@ -97,7 +97,9 @@ function readJsConfig(text: string, dir: string, from: string): RunnerScope | 'u
 
 function readMocharc(config: Record<string, unknown> | undefined, dir: string, from: string): RunnerScope | undefined {
   const spec = strings(config?.spec);
-  return spec.length > 0 ? { runner: 'mocha', dir, testGlobs: spec, setup: strings(config?.file).map((f) => join(dir, f)), from } : undefined;
+  return spec.length > 0
+    ? { runner: 'mocha', dir, testGlobs: spec, setup: strings(config?.file).map((f) => join(dir, f)), from }
+    : undefined;
 }
 
 /** package.json: jest's and ava's settings, and the globs a `mocha` or `tape` script passes. */
@@ -122,7 +124,32 @@ function readPackageJson(text: string, dir: string, from: string): RunnerScope[]
 }
 
 /** Options of mocha and tape that take a value: the value is not a test glob. */
-const VALUE_FLAGS = new Set(['-t', '--timeout', '-r', '--require', '-R', '--reporter', '-g', '--grep', '-u', '--ui', '--config', '--file', '-O', '--reporter-option', '--reporter-options', '--slow', '-s', '--extension', '--ignore', '--exclude', '--package', '--retries', '-j', '--jobs']);
+const VALUE_FLAGS = new Set([
+  '-t',
+  '--timeout',
+  '-r',
+  '--require',
+  '-R',
+  '--reporter',
+  '-g',
+  '--grep',
+  '-u',
+  '--ui',
+  '--config',
+  '--file',
+  '-O',
+  '--reporter-option',
+  '--reporter-options',
+  '--slow',
+  '-s',
+  '--extension',
+  '--ignore',
+  '--exclude',
+  '--package',
+  '--retries',
+  '-j',
+  '--jobs',
+]);
 
 function readScriptGlobs(command: string, dir: string, from: string): RunnerScope | undefined {
   const words = command.trim().split(/\s+/).map(unquote);
@@ -139,7 +166,9 @@ function readScriptGlobs(command: string, dir: string, from: string): RunnerScop
     } else if (!word.startsWith('-') && !word.includes('=')) globs.push(word.replace(/^\.\//, ''));
   }
   const recursive = words.includes('--recursive');
-  const expanded = globs.map((g) => (isGlob(g) || /\.[cm]?[jt]sx?$/.test(g) ? g : `${g.replace(/\/$/, '')}/${recursive ? '**/' : ''}*.{js,cjs,mjs}`));
+  const expanded = globs.map((g) =>
+    isGlob(g) || /\.[cm]?[jt]sx?$/.test(g) ? g : `${g.replace(/\/$/, '')}/${recursive ? '**/' : ''}*.{js,cjs,mjs}`,
+  );
   if (expanded.length === 0 && runner !== 'mocha') return undefined;
   return { runner, dir, testGlobs: expanded.length > 0 ? expanded : [`test/${recursive ? '**/' : ''}*.{js,cjs,mjs}`], setup, from };
 }

@@ -76,7 +76,8 @@ export class TestLayout {
         const runs = scopes.some((s) => s.testGlobs.some((g) => matches(relativeTo(s.dir, p), g)));
         return runs && !isDataPath(p) ? 'test' : role ? 'support' : undefined;
       }
-      if (role === 'test' && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? '\0') && !isUnderTestsFolder(p)) return 'support';
+      if (role === 'test' && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? '\0') && !isUnderTestsFolder(p))
+        return 'support';
       return role;
     }
     if (p.endsWith('.py') && role !== undefined) {
@@ -85,7 +86,8 @@ export class TestLayout {
       const name = p.slice(p.lastIndexOf('/') + 1);
       const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path.posix.matchesGlob(name, g));
       const rel = relativeTo(scope.dir, p);
-      const collected = scope.testGlobs.length === 0 || scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, '')}/`));
+      const collected =
+        scope.testGlobs.length === 0 || scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, '')}/`));
       return named && collected && name !== 'conftest.py' ? 'test' : 'support';
     }
     return role;
