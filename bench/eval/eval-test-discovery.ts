@@ -42,9 +42,9 @@ if (positionals.length === 0) {
 }
 
 const maxFiles = Number(args['max-files']);
-/** Not source a test is written for: type declarations, tool configs, dotfiles, examples, docs, benchmarks, scripts. */
+/** Not source a test is written for: type declarations, tool configs, dotfiles, examples, docs, benchmarks, scripts, built bundles (dist/, build/). */
 const NOT_PRODUCT =
-  /\.d\.[cm]?ts$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin)\//;
+  /\.d\.[cm]?ts$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin|dist|build)\//;
 const work = mkdtempSync(path.join(tmpdir(), 'nanodex-test-discovery-'));
 const rows = [
   '| repository | source files | first test co-changed with it | files with a test named | of those, co-changed | 1 source + 1 test commits | first test is that test | (commit, source) cases | first test changed in that commit | "no test" claimed | could not tell |',
