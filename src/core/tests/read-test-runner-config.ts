@@ -23,6 +23,8 @@ export interface TestRunnerConfig {
 
 /** A config read is capped: runner configs are small, and the text is untrusted. */
 const MAX_CONFIG_BYTES = 64 * 1024;
+/** Config files read per tree: a monorepo's packages each have a package.json; the outermost are read first. */
+const MAX_CONFIG_FILES = 64;
 const JS_CONFIG = /(^|\/)(jest|vitest|vite|karma)\.conf(ig)?\.[cm]?[jt]s$|(^|\/)\.mocharc\.(json|jsonc|ya?ml|[cm]?js)$/;
 const PY_CONFIG = /(^|\/)(pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini)$/;
 const SKIP = /(^|\/)(node_modules|vendor|third_party|\.git)\//;
@@ -50,8 +52,11 @@ export async function readTestRunnerConfig(paths: string[], readFile: (path: str
       return undefined;
     }
   };
-  for (const path of paths) {
-    if (SKIP.test(path) || path.split('/').length > 4) continue;
+  const candidates = paths
+    .filter((p) => !SKIP.test(p) && p.split('/').length <= 4 && isConfigName(p))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))
+    .slice(0, MAX_CONFIG_FILES);
+  for (const path of candidates) {
     const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (name === 'package.json') {
@@ -71,6 +76,10 @@ export async function readTestRunnerConfig(paths: string[], readFile: (path: str
     }
   }
   return { scopes, unreadable };
+}
+
+function isConfigName(path: string): boolean {
+  return path.endsWith('package.json') || JS_CONFIG.test(path) || PY_CONFIG.test(path);
 }
 
 function readJsConfig(text: string, dir: string, from: string): RunnerScope | 'unreadable' | undefined {

@@ -80,15 +80,16 @@ export class TestLayout {
         return 'support';
       return role;
     }
-    if (p.endsWith('.py') && role !== undefined) {
-      const scope = this.scopesFor(p, (s) => s.runner === 'pytest')[0];
-      if (!scope || role === 'support') return role;
+    const scope = p.endsWith('.py') ? this.scopesFor(p, (s) => s.runner === 'pytest')[0] : undefined;
+    if (scope) {
       const name = p.slice(p.lastIndexOf('/') + 1);
-      const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path.posix.matchesGlob(name, g));
+      if (isDataPath(p) || name === 'conftest.py' || name === '__init__.py') return role;
       const rel = relativeTo(scope.dir, p);
-      const collected =
-        scope.testGlobs.length === 0 || scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, '')}/`));
-      return named && collected && name !== 'conftest.py' ? 'test' : 'support';
+      const underTestpaths = scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, '')}/`));
+      // Product code stays product code unless it lies under testpaths: python_files = *.py does not make a package a test.
+      if (role === undefined && !underTestpaths) return undefined;
+      const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path.posix.matchesGlob(name, g));
+      return named && (scope.testGlobs.length === 0 || underTestpaths) ? 'test' : 'support';
     }
     return role;
   }
