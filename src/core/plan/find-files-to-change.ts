@@ -35,7 +35,7 @@ const MAX_SYMBOLS = 3;
  * matching code, then links), then other files the evidence defines named
  * symbols in. Tests, docs, examples, benchmarks and text files are left out
  * unless the request names them. Each comes with the symbols the evidence
- * points at and the tests that import it.
+ * points at and its tests (findTestsFor: conventions and the index).
  */
 export function findFilesToChange(input: {
   prompt: string;
