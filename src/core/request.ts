@@ -102,7 +102,7 @@ export type RunResult =
       refusedToolCalls: RefusedCall[];
       /** Problems worth knowing (rejected model output, skill files that did not load, a fallback taken). */
       notes: string[];
-      /** plan/refactor: the files to change, most certain first, each with its symbols and the tests that import it. */
+      /** plan/refactor: the files to change, most certain first, each with its symbols and its tests (findTestsFor), or why none is named. */
       files?: FileToChange[];
       metrics: RunMetrics;
     }

@@ -6,6 +6,7 @@ import { escapeText } from '../render/markdown.js';
 import { renderPlan } from '../plan/render-plan.js';
 import { buildOfflinePlan } from '../plan/build-offline-plan.js';
 import { findFilesToChange } from '../plan/find-files-to-change.js';
+import { loadTestLayout } from '../tests/load-test-layout.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
@@ -35,6 +36,7 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run.ports.index,
+      layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
     }),
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };

@@ -1,6 +1,7 @@
 import { renderIssueDraft, renderPlan } from '../plan/render-plan.js';
 import { buildOfflinePlan } from '../plan/build-offline-plan.js';
 import { findFilesToChange } from '../plan/find-files-to-change.js';
+import { loadTestLayout } from '../tests/load-test-layout.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /** Sections a plan is complete with; the model is asked for them in one reply. */
@@ -32,6 +33,7 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run.ports.index,
+      layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
     }),
   });
   const sections = outcome.output?.planSections ?? [];

@@ -9,6 +9,7 @@ import { reviewOffline, type OfflineReview } from '../review/review-offline.js';
 import { estimateTokens } from '../tokens.js';
 import { buildOutputTools, createOutputCollector } from '../tools/phase-tools.js';
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
+import { loadTestLayout } from '../tests/load-test-layout.js';
 import { toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
@@ -33,6 +34,7 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     history: run.ports.history,
     pullRequestText: pr ? `${pr.title}\n\n${pr.body}` : undefined,
     repoName: run.repoName,
+    layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
   });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;

@@ -5,6 +5,7 @@ import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
 import { isProductCode } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
 import { findExistingMechanisms } from './find-existing-mechanism.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
@@ -82,7 +83,11 @@ export function buildOfflinePlan(input: {
       name: 'Test it',
       tasks: toChange.map((f) => {
         const test = f.tests[0];
-        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports or calls it, or is named like it)`;
+        if (!test) {
+          const why =
+            f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
+          return `Add tests for the new behaviour of ${f.path} (${why})`;
+        }
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
       files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),

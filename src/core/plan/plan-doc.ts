@@ -46,6 +46,6 @@ export interface PlanDoc {
   modelSections: { title: string; body: string; citations: LineRef[] }[];
   confidence: string;
   gaps: string[];
-  /** The files to change, most certain first, with the code in each and the tests that import it. */
+  /** The files to change, most certain first, with the code in each and its tests (findTestsFor). */
   files: FileToChange[];
 }

@@ -1,5 +1,7 @@
 import { findLanguage, type LanguageId } from '../code-index/languages.js';
-import { isTestFile } from '../repo/is-test-file.js';
+import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
+import type { TestLayout } from '../tests/test-layout.js';
+import { toSourceStem, toTestStem } from '../tests/test-stems.js';
 import type { DiffFile } from './parse-diff.js';
 
 export interface MissingTest {
@@ -10,8 +12,6 @@ export interface MissingTest {
 
 const TEST_FOLDERS = new Set(['test', 'tests', 'spec', 'specs', '__tests__']);
 const SOURCE_ROOTS = new Set(['src', 'lib', 'source', 'app', 'pkg']);
-/** Files named after their folder: a test for the folder covers them. */
-const FOLDER_FILES = new Set(['index', '__init__', 'mod', 'main', 'lib']);
 
 /**
  * Changed source files with no test change that plausibly covers them. A
@@ -25,10 +25,9 @@ const FOLDER_FILES = new Set(['index', '__init__', 'mod', 'main', 'lib']);
  * not need tests. Rust keeps unit tests inside the source file, so a Rust
  * file is never reported.
  */
-export function findMissingTests(files: DiffFile[]): MissingTest[] {
-  const tests = files.filter(
-    (f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'),
-  );
+export function findMissingTests(files: DiffFile[], layout?: TestLayout): MissingTest[] {
+  const isTest = (path: string) => (layout ? layout.isTest(path) : isRunnableTest(path));
+  const tests = files.filter((f) => f.status !== 'deleted' && isTest(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'));
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
   const missing: MissingTest[] = [];
@@ -36,8 +35,7 @@ export function findMissingTests(files: DiffFile[]): MissingTest[] {
     const language = findLanguage(file.path);
     if (!language || language === 'rust' || file.binary || file.status === 'deleted') continue;
     if (isTestFile(file.path) || file.path.endsWith('.d.ts') || file.additions + file.deletions === 0) continue;
-    const stems = toSourceStems(file.path);
-    if (stems.some((s) => testStems.has(s)) || testFolders.has(toPackageFolder(file.path))) continue;
+    if (testStems.has(toSourceStem(file.path)) || testFolders.has(toPackageFolder(file.path))) continue;
     missing.push({ path: file.path, lookedFor: toExpectedTestNames(file.path, language) });
   }
   return missing;
@@ -50,20 +48,6 @@ function baseName(path: string): string {
 function stripExtension(name: string): string {
   const dot = name.indexOf('.', 1);
   return dot < 0 ? name : name.slice(0, dot);
-}
-
-function toTestStem(path: string): string {
-  const name = baseName(path).replace(/\.(test|spec)(?=\.)/, '');
-  return stripExtension(name)
-    .replace(/^test_|_(test|spec)$|Tests?$/g, '')
-    .toLowerCase();
-}
-
-function toSourceStems(path: string): string[] {
-  const stem = stripExtension(baseName(path)).toLowerCase();
-  const parts = path.split('/');
-  const folder = parts[parts.length - 2];
-  return FOLDER_FILES.has(stem) && folder ? [stem, folder.toLowerCase()] : [stem];
 }
 
 /** The folder a file belongs to, with test roots and source roots folded together. */
@@ -79,8 +63,11 @@ function toExpectedTestNames(path: string, language: LanguageId): string[] {
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
-    case 'python':
-      return [`test_${stem}.py`, `${stem}_test.py`];
+    case 'python': {
+      // pytest's names drop a private module's underscore: httpx/_decoders.py is tested in tests/test_decoders.py.
+      const bare = stem.replace(/^_+(?=[^_])/, '');
+      return [`test_${bare}.py`, `${bare}_test.py`];
+    }
     case 'go':
       return [`${stem}_test.go`];
     case 'java':

@@ -1,8 +1,10 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
 import { isProductCode } from '../repo/classify-file.js';
-import { isRunnableTest, isTestFile } from '../repo/is-test-file.js';
+import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findTestsFor } from '../tests/find-tests-for.js';
+import { TestLayout } from '../tests/test-layout.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
 import { findMissingTests } from './find-missing-tests.js';
 import type { DiffFile } from './parse-diff.js';
@@ -17,8 +19,10 @@ export interface TestPlan {
   /** Changed source files no changed test reaches. */
   gaps: TestGap[];
   /**
-   * Test files that reach the changed code, most direct first: changed tests, tests that call what changed,
-   * tests that import a changed file, then tests that reach it through other modules. At most 10.
+   * Tests to run, most direct first: the change's own new or changed tests, then the tests of each changed file
+   * (findTestsFor: named like it, in its package), tests that call what changed, tests that import a changed
+   * file, then tests that reach it through other modules. Runnable tests only (no fixtures, helpers or
+   * setup files). At most 10.
    */
   testsToRun: string[];
   /** Reaching tests left off `testsToRun`. */
@@ -44,27 +48,33 @@ const MAX_TESTS_TO_RUN = 10;
  * named or placed after it changed (the old conventions still count).
  * Only code nanodex parses counts; Rust keeps unit tests beside the code.
  */
-export function findTestGaps(files: DiffFile[], changedSymbols: ChangedSymbol[], index: CodeIndex): TestPlan {
-  const packageTests = new PackageTests(index);
+export function findTestGaps(
+  files: DiffFile[],
+  context: { changedSymbols: ChangedSymbol[]; index: CodeIndex; layout?: TestLayout },
+): TestPlan {
+  const { changedSymbols, index } = context;
+  const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
+  const packageTests = new PackageTests(index, layout);
   const changedTests = files.filter(
-    (f) => f.status !== 'deleted' && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'),
+    (f) => f.status !== 'deleted' && layout.isTest(f.path) && (f.additions + f.deletions > 0 || f.status === 'added'),
   );
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
   const addedText = changedTests
     .map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.text)).join('\n'))
     .join('\n');
-  const byConvention = new Set(findMissingTests(files).map((m) => m.path));
+  const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps: TestGap[] = [];
-  // Per test, how directly it reaches the change (lower is closer); changed tests come first.
-  const toRun = new Map<string, number>();
+  // Per test, how directly it reaches the change (lower is closer); the change's own tests come first, whether
+  // or not the index links them yet (a new test of a new file).
+  const toRun = new Map<string, number>(changedTests.map((t) => [t.path, 0]));
   for (const file of files) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reach = findReachingTests(file.path, symbols, index, packageTests);
+    const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
     for (const [test, rank] of reach) {
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
-      if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
+      toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
@@ -89,17 +99,28 @@ function onlyComments(file: DiffFile, language: string): boolean {
   return file.hunks.every((h) => h.lines.every((l) => l.kind === 'context' || comment.test(l.text)));
 }
 
-/** Tests reaching a changed file, each with how: 1 calls what changed, 2 imports the file, 3+ through other modules. */
-function findReachingTests(path: string, symbols: ChangedSymbol[], index: CodeIndex, packageTests: PackageTests): Map<string, number> {
+/**
+ * Runnable tests reaching a changed file, each with how: 1 its own tests (findTestsFor) and tests that call
+ * what changed, 2 tests that import the file or share its package, 3+ through other modules.
+ */
+function findReachingTests(
+  path: string,
+  context: { symbols: ChangedSymbol[]; index: CodeIndex; layout: TestLayout; packageTests: PackageTests },
+): Map<string, number> {
+  const { index, layout } = context;
   const tests = new Map<string, number>();
-  const note = (test: string, rank: number) => tests.set(test, Math.min(rank, tests.get(test) ?? rank));
+  const note = (test: string, rank: number) => {
+    if (layout.isTest(test)) tests.set(test, Math.min(rank, tests.get(test) ?? rank));
+  };
+  const own = findTestsFor(path, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
+  if (own.kind === 'found') for (const test of own.tests) note(test.path, 1);
   const importers = index.importers(path, IMPORT_DEPTH);
-  for (const hit of importers) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
+  for (const hit of importers) note(hit.path, hit.depth + 1);
   for (const [file, depth] of [[path, 0] as const, ...importers.map((h) => [h.path, h.depth] as const)]) {
-    for (const test of packageTests.samePackage(file)) note(test, depth + 2);
+    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
   }
-  for (const changed of symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
+  for (const changed of context.symbols) {
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
   }
   return tests;
 }
@@ -124,7 +145,10 @@ const JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
 class PackageTests {
   private byPackage: Map<string, string[]> | undefined;
 
-  constructor(private readonly index: CodeIndex) {}
+  constructor(
+    private readonly index: CodeIndex,
+    private readonly layout: TestLayout,
+  ) {}
 
   samePackage(path: string): string[] {
     const key = packageOf(path);
@@ -136,7 +160,7 @@ class PackageTests {
   private collect(): Map<string, string[]> {
     const byPackage = new Map<string, string[]>();
     for (const file of this.index.listFiles()) {
-      const key = isTestFile(file.path) ? packageOf(file.path) : undefined;
+      const key = this.layout.isTest(file.path) ? packageOf(file.path) : undefined;
       if (key !== undefined) byPackage.set(key, [...(byPackage.get(key) ?? []), file.path]);
     }
     return byPackage;

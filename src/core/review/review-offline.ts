@@ -8,6 +8,7 @@ import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-rec
 import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
 import { findTestGaps, type TestPlan } from './find-test-gaps.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import type { TestLayout } from '../tests/test-layout.js';
 import { findRiskyPatterns } from './find-risky-patterns.js';
 import type { DiffFile } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
@@ -52,13 +53,15 @@ export async function reviewOffline(input: {
   pullRequestText?: string;
   /** `owner/repo`, so a reference to the repository itself reads `#12`. */
   repoName?: string;
+  /** The tree's tests with the runners' configs read (loadTestLayout); the conventions alone when absent. */
+  layout?: TestLayout;
 }): Promise<OfflineReview> {
   const { files, index } = input;
   const receipt = buildCoverageReceipt(files, { index, head: input.head });
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
-  const tests = findTestGaps(files, changedSymbols, index);
+  const tests = findTestGaps(files, { changedSymbols, index, layout: input.layout });
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
   const history = await readCoChange(input, files);
   const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];

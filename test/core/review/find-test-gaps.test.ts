@@ -78,3 +78,33 @@ describe('test gaps judged by the index', () => {
     expect(tests.testsToRun).toEqual(['lib/src/test/java/com/x/GsonTest.java']);
   });
 });
+
+describe('tests to run', () => {
+  const JS = {
+    'karma.conf.cjs':
+      "module.exports = (config) => config.set({ files: [{ pattern: 'test/specs/__helpers.js' }, { pattern: 'test/specs/**/*.spec.js' }] });\n",
+    'lib/helpers/combineURLs.js': "export default function combineURLs(base, rel) {\n  return base + '/' + rel;\n}\n",
+    'test/specs/__helpers.js': "import combineURLs from '../../lib/helpers/combineURLs.js';\n\nwindow.combineURLs = combineURLs;\n",
+    'test/specs/helpers/combineURLs.spec.js':
+      "import combineURLs from '../../../lib/helpers/combineURLs';\n\nit('joins', () => expect(combineURLs('a', 'b')).toBe('a/b'));\n",
+  };
+
+  it("lists the change's own new test first, and never a runner's setup file", async () => {
+    const repo = await makeReviewRepo(JS, {
+      write: {
+        'lib/helpers/combineURLs.js': "export default function combineURLs(base, rel) {\n  return rel ? base + '/' + rel : base;\n}\n",
+        'test/specs/helpers/combineURLsEmpty.spec.js':
+          "import combineURLs from '../../../lib/helpers/combineURLs';\n\nit('keeps the base', () => expect(combineURLs('a', '')).toBe('a'));\n",
+      },
+    });
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
+    expect(tests.testsToRun).toEqual(['test/specs/helpers/combineURLsEmpty.spec.js', 'test/specs/helpers/combineURLs.spec.js']);
+    expect(tests.gaps).toEqual([]);
+  });
+});

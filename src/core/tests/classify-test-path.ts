@@ -1,0 +1,48 @@
+/** What a path is to a test runner: a test it runs, or support (fixtures, helpers, setup, data) for tests. */
+export type TestRole = 'test' | 'support';
+
+/** Folders that hold tests (any depth). `testing` and `e2e` are kept for the demotion of test code in searches. */
+export const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', 'testing']);
+/** Data and fixture folders: nothing in them is a test, whatever its name (`test/fixtures/b.test.ts` is a fixture). */
+const DATA_DIRS = new Set(['fixtures', 'fixture', '__fixtures__', 'testdata', '__mocks__', '__snapshots__', 'test_apps']);
+/** Helper folders inside a test root: a file named as a test still is one (axios' test/specs/helpers/buildURL.spec.js). */
+const HELPER_DIRS = new Set(['helpers', 'helper', 'support', 'mocks', 'mock', 'utils', 'util', 'data', 'common', 'shared', 'setup']);
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+const NAMED_TEST: RegExp[] = [
+  /_test\.go$/,
+  /^test_.*\.py$|_test\.py$/,
+  /\.(test|spec)\.[cm]?[jt]sx?$/,
+  /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
+  /Tests?\.(cs|fs|vb|php|swift)$/,
+  /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/,
+];
+/** Files a runner loads to set tests up, wherever they are. */
+const SETUP_NAME =
+  /^(conftest\.py|spec_helper\.rb|rails_helper\.rb|test_helper\.rb|(jest|vitest|karma|mocha)[.-]setup\.[cm]?[jt]sx?|setupTests\.[cm]?[jt]sx?|\.mocharc\..*)$/;
+/** Inside a test folder: helpers and setup (`__helpers.js`, `setup.ts`, `test-utils.ts`, `common/mod.rs`, `__init__.py`). */
+const SUPPORT_NAME =
+  /^(__init__\.py|_.*\.[cm]?[jt]sx?|helpers?\.[cm]?[jt]sx?|(test|tests|global)?[.-]?setup([.-].*)?\.[cm]?[jt]sx?|setup(Tests?|Files?)\.[cm]?[jt]sx?|test[-_]?utils?\.[cm]?[jt]sx?|(jest|vitest|karma|mocha)\.conf(ig)?\..*|mod\.rs)$/i;
+
+/**
+ * A path's role for tests by the conventions of each ecosystem, from the
+ * path alone: Go `_test.go`, pytest's `test_*.py` / `*_test.py`, JS/TS
+ * `*.test.*` / `*.spec.*` and anything in `__tests__`, JUnit's `*Test.java`,
+ * RSpec's `*_spec.rb` and minitest's `*_test.rb`, Rust's `tests/*.rs`; a
+ * script directly in a test folder runs under mocha or tape
+ * (`test/unit/core/Axios.js`). Fixtures, test data, setup and helper files
+ * are support. Undefined: product code.
+ */
+export function classifyTestPath(path: string): TestRole | undefined {
+  const parts = path.split('/');
+  const name = parts[parts.length - 1] ?? '';
+  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
+  const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
+  if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return 'support';
+  if (rootAt >= 0 && SUPPORT_NAME.test(name)) return 'support';
+  if (NAMED_TEST.some((re) => re.test(name))) return 'test';
+  if (name.endsWith('.rs') && dirs[dirs.length - 1] === 'tests') return 'test';
+  if (rootAt < 0) return undefined;
+  const below = dirs.slice(rootAt + 1);
+  if (SCRIPT.test(name) && !name.endsWith('.d.ts') && !below.some((d) => HELPER_DIRS.has(d))) return 'test';
+  return 'support';
+}

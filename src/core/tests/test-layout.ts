@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { classifyTestPath, type TestRole } from './classify-test-path.js';
+import type { RunnerScope, TestRunnerConfig } from './read-test-runner-config.js';
+import { toTestStem } from './test-stems.js';
+
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+const NAMED_SCRIPT_TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
+const PYTEST_DEFAULT_FILES = ['test_*.py', '*_test.py'];
+
+/**
+ * The tests of one tree: every path's role by the conventions of its
+ * ecosystem (classifyTestPath), overruled where a runner's config says
+ * otherwise (its globs decide what it runs; its setup files are support),
+ * and by the tree itself: in a test folder that holds `*.test.*` or
+ * `*.spec.*` files, a script named otherwise is a helper, not a test.
+ */
+export class TestLayout {
+  private readonly roles = new Map<string, TestRole>();
+  private readonly byStem = new Map<string, string[]>();
+  private readonly byDir = new Map<string, string[]>();
+  readonly config: TestRunnerConfig;
+
+  constructor(paths: readonly string[], config: TestRunnerConfig = { scopes: [], unreadable: [] }) {
+    this.config = config;
+    const setup = new Set(config.scopes.flatMap((s) => s.setup));
+    const base = new Map<string, TestRole>();
+    for (const p of paths) {
+      const role = classifyTestPath(p);
+      if (role) base.set(p, role);
+    }
+    // Test folders (the outermost test root of each path) that hold named JS/TS tests.
+    const namedRoots = new Set<string>();
+    for (const [p, role] of base) if (role === 'test' && NAMED_SCRIPT_TEST.test(p)) namedRoots.add(testRootOf(p) ?? '');
+    for (const p of paths) {
+      const role = setup.has(p) ? 'support' : this.decide(p, base.get(p), namedRoots);
+      if (!role) continue;
+      this.roles.set(p, role);
+      if (role !== 'test') continue;
+      const stem = toTestStem(p);
+      this.byStem.set(stem, [...(this.byStem.get(stem) ?? []), p]);
+      const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
+      this.byDir.set(dir, [...(this.byDir.get(dir) ?? []), p]);
+    }
+  }
+
+  /** `test` (a runner runs it), `support` (fixtures, helpers, setup, data) or undefined (product code). */
+  classify(p: string): TestRole | undefined {
+    return this.roles.has(p) ? this.roles.get(p) : classifyTestPath(p);
+  }
+
+  isTest(p: string): boolean {
+    return this.classify(p) === 'test';
+  }
+
+  /** Tests named after `stem` (toTestStem). */
+  testsNamed(stem: string): string[] {
+    return this.byStem.get(stem) ?? [];
+  }
+
+  /** Tests directly in a folder ('' for the root). */
+  testsIn(dir: string): string[] {
+    return this.byDir.get(dir) ?? [];
+  }
+
+  /** How many tests the tree holds. */
+  get testCount(): number {
+    let n = 0;
+    for (const role of this.roles.values()) if (role === 'test') n++;
+    return n;
+  }
+
+  private decide(p: string, role: TestRole | undefined, namedRoots: Set<string>): TestRole | undefined {
+    if (SCRIPT.test(p) && !p.endsWith('.d.ts')) {
+      const scopes = this.scopesFor(p, (s) => s.runner !== 'pytest' && s.testGlobs.length > 0);
+      if (scopes.length > 0) {
+        const runs = scopes.some((s) => s.testGlobs.some((g) => matches(relativeTo(s.dir, p), g)));
+        return runs && !isDataPath(p) ? 'test' : role ? 'support' : undefined;
+      }
+      if (role === 'test' && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? '\0') && !isUnderTestsFolder(p))
+        return 'support';
+      return role;
+    }
+    const scope = p.endsWith('.py') ? this.scopesFor(p, (s) => s.runner === 'pytest')[0] : undefined;
+    if (scope) {
+      const name = p.slice(p.lastIndexOf('/') + 1);
+      if (isDataPath(p) || name === 'conftest.py' || name === '__init__.py') return role;
+      const rel = relativeTo(scope.dir, p);
+      const underTestpaths = scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, '')}/`));
+      // Product code stays product code unless it lies under testpaths: python_files = *.py does not make a package a test.
+      if (role === undefined && !underTestpaths) return undefined;
+      const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path.posix.matchesGlob(name, g));
+      return named && (scope.testGlobs.length === 0 || underTestpaths) ? 'test' : 'support';
+    }
+    return role;
+  }
+
+  /** The scopes that hold a path, the innermost folder's only (a package's own config overrides the root's). */
+  private scopesFor(p: string, keep: (s: RunnerScope) => boolean): RunnerScope[] {
+    const holding = this.config.scopes.filter((s) => keep(s) && (s.dir === '' || p.startsWith(`${s.dir}/`)));
+    const deepest = Math.max(-1, ...holding.map((s) => s.dir.length));
+    return holding.filter((s) => s.dir.length === deepest);
+  }
+}
+
+function relativeTo(dir: string, p: string): string {
+  return dir === '' ? p : p.slice(dir.length + 1);
+}
+
+function matches(p: string, glob: string): boolean {
+  const pattern = glob.replace(/^\.\//, '');
+  return path.posix.matchesGlob(p, pattern) || (pattern.startsWith('**/') && path.posix.matchesGlob(p, pattern.slice(3)));
+}
+
+const DATA_DIRS = /(^|\/)(fixtures|fixture|__fixtures__|testdata|__mocks__|__snapshots__)\//;
+function isDataPath(p: string): boolean {
+  return DATA_DIRS.test(p);
+}
+
+const ROOT = /(^|\/)(test|tests|__tests__|spec|specs)\//;
+/** The path up to and including its outermost test folder (`test/` of `test/unit/a.js`). */
+function testRootOf(p: string): string | undefined {
+  const m = ROOT.exec(p);
+  return m ? p.slice(0, m.index + m[0].length) : undefined;
+}
+
+/** Inside `__tests__`, every script is a test (jest's default). */
+function isUnderTestsFolder(p: string): boolean {
+  return p.includes('__tests__/');
+}
