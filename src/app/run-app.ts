@@ -53,6 +53,8 @@ export async function runApp(processEnv: NodeJS.ProcessEnv): Promise<AppStart> {
       metrics,
       logger,
       checkPayload: checkWebhookPayload,
+      webhookSecret: env.webhookSecret,
+      maxPayloadBytes: env.maxPayloadBytes,
       port: env.port,
       host: env.host,
       webhookPath: env.webhookPath,
