@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { HANDLED_EVENTS } from './create-app.js';
+import { HANDLED_EVENT_NAMES } from './create-app.js';
 
 /** Event names a delivery's counter is labelled with; the header comes from anyone, and every new label value is a new series kept in memory. */
-const EVENT_LABELS = new Set(['ping', ...HANDLED_EVENTS.map((e) => e.split('.')[0] ?? e)]);
+const EVENT_LABELS = new Set(['ping', ...HANDLED_EVENT_NAMES]);
 
 /** The `event` label for an X-GitHub-Event header: a handled event or ping by name, `other` or `none`. */
 export function toEventLabel(event: string | undefined): string {

@@ -4,6 +4,7 @@ import type { Probot } from 'probot';
 import { describeError, newReferenceId, type Logger } from '../core/index.js';
 import { toEventLabel, type AppMetrics } from './app-metrics.js';
 import { closeAfterAnswer } from './close-after-answer.js';
+import { HANDLED_EVENT_NAMES } from './create-app.js';
 import { findTooDeep } from './find-too-deep.js';
 import { isSignatureValid } from './is-signature-valid.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES, getPayloadLimit } from './payload-limits.js';
@@ -126,7 +127,10 @@ async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage,
   }
   let outcome = 'handled';
   try {
-    if (receiver.deliver) {
+    if (!HANDLED_EVENT_NAMES.has(event)) {
+      // Nothing to run; and Probot's dispatch would look the name up as a key (`__proto__` throws there).
+      outcome = 'ignored';
+    } else if (receiver.deliver) {
       outcome = await receiver.deliver({ deliveryId: delivery, event, payload: payload as Record<string, unknown> });
     } else {
       await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
