@@ -43,7 +43,7 @@ describe('npm start: slow requests (slowloris)', () => {
   }, 180_000);
 
   afterAll(() => {
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    if (app?.child.exitCode === null) app.child.kill('SIGKILL');
   });
 
   it('cuts headers still arriving after 10 s and a request still arriving after 30 s with 408, as documented', async () => {

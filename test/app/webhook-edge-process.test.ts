@@ -18,7 +18,7 @@ describe('npm start: the webhook edge under hostile traffic', () => {
   }, 180_000);
 
   afterAll(() => {
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    if (app?.child.exitCode === null) app.child.kill('SIGKILL');
   });
 
   it('answers an empty body with a signature 400 naming the problem, logs no error, and counts it in /metrics', async () => {
@@ -79,7 +79,7 @@ describe('npm start with NANODEX_MAX_PAYLOAD_BYTES', () => {
   }, 180_000);
 
   afterAll(() => {
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    if (app?.child.exitCode === null) app.child.kill('SIGKILL');
   });
 
   it('answers bodies streamed past the cap 413 to clients that keep writing, never a reset', async () => {
