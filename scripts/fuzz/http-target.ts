@@ -52,7 +52,10 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), bytes }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes in a string' as const), base: fc.nat(), bytes }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cut' as const), base: fc.nat(), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('cut' as const), base: fc.nat(), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -63,14 +66,21 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('at the cap' as const), event: fc.constantFrom('issue_comment', 'pull_request', 'push'), over: fc.integer({ min: -1, max: 1 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('at the cap' as const),
+      event: fc.constantFrom('issue_comment', 'pull_request', 'push'),
+      over: fc.integer({ min: -1, max: 1 }),
+    }),
   },
 );
 
 const arbitrary: fc.Arbitrary<HttpInput> = fc.record({
   request: fc.oneof(
     { weight: 20, arbitrary: fc.constant('webhook' as const) },
-    { weight: 1, arbitrary: fc.constantFrom('GET /healthz' as const, 'GET /metrics' as const, 'PUT webhook' as const, 'POST elsewhere' as const) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('GET /healthz' as const, 'GET /metrics' as const, 'PUT webhook' as const, 'POST elsewhere' as const),
+    },
   ),
   event: fc.oneof(
     { weight: 8, arbitrary: fc.constant('body') },
@@ -79,7 +89,11 @@ const arbitrary: fc.Arbitrary<HttpInput> = fc.record({
     { weight: 1, arbitrary: hostileString },
     { weight: 1, arbitrary: fc.constant(undefined) },
   ),
-  delivery: fc.oneof({ weight: 8, arbitrary: fc.uuid() }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  delivery: fc.oneof(
+    { weight: 8, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  ),
   signature: fc.oneof(
     { weight: 8, arbitrary: fc.constant('valid') },
     { weight: 4, arbitrary: fc.constantFrom('forged', 'upper case', 'missing', 'sha256=', 'sha1=00') },
@@ -89,7 +103,14 @@ const arbitrary: fc.Arbitrary<HttpInput> = fc.record({
     { weight: 8, arbitrary: fc.constant('application/json') },
     {
       weight: 2,
-      arbitrary: fc.constantFrom('application/json; charset=utf-8', 'APPLICATION/JSON', 'application/jsonp', 'application/x-www-form-urlencoded', '', undefined),
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8',
+        'APPLICATION/JSON',
+        'application/jsonp',
+        'application/x-www-form-urlencoded',
+        '',
+        undefined,
+      ),
     },
     { weight: 1, arbitrary: hostileString },
   ),
@@ -147,7 +168,8 @@ export const httpTarget: FuzzTarget<HttpInput> = {
 /** The answer docs/app.md gives a request whose headers are plain ASCII and whose body is framed right (or not at all). */
 function toExpected(event: string | undefined, input: HttpInput, body: Buffer, signed: boolean): number[] {
   const trimmed = (value: string | undefined) => (value ?? '').trim();
-  if (!trimmed(event) || !trimmed(input.delivery) || input.signature === 'missing' || !trimmed(toSignature(input.signature, body))) return [400];
+  if (!trimmed(event) || !trimmed(input.delivery) || input.signature === 'missing' || !trimmed(toSignature(input.signature, body)))
+    return [400];
   if (!/^application\/json\b/i.test(trimmed(input.contentType))) return [415];
   const limit = getPayloadLimit(trimmed(event), FUZZ_MAX_PAYLOAD_BYTES);
   if (body.length > limit.bytes) return [413];
@@ -199,8 +221,10 @@ function toWire(input: HttpInput, event: string | undefined, payload: Buffer): {
   ];
   let wireBody = payload;
   let received = payload;
-  if (input.framing === 'length' || input.framing === 'cut off') headers.push(['Content-Length', String(payload.length + (input.framing === 'cut off' ? 10 : 0))]);
-  if (input.framing === 'two lengths') headers.push(['Content-Length', String(payload.length)], ['Content-Length', String(payload.length + 1)]);
+  if (input.framing === 'length' || input.framing === 'cut off')
+    headers.push(['Content-Length', String(payload.length + (input.framing === 'cut off' ? 10 : 0))]);
+  if (input.framing === 'two lengths')
+    headers.push(['Content-Length', String(payload.length)], ['Content-Length', String(payload.length + 1)]);
   if (input.framing === 'no length') received = Buffer.alloc(0);
   if (input.framing === 'short length') {
     received = payload.subarray(0, Math.floor(payload.length / 2));

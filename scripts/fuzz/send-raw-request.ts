@@ -47,7 +47,10 @@ function readAnswer(bytes: Buffer): { status: number | undefined; body: string }
   const text = bytes.toString('latin1');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
   const headEnd = text.indexOf('\r\n\r\n');
-  return { status: status === undefined ? undefined : Number(status), body: headEnd < 0 ? '' : bytes.subarray(headEnd + 4).toString('utf8') };
+  return {
+    status: status === undefined ? undefined : Number(status),
+    body: headEnd < 0 ? '' : bytes.subarray(headEnd + 4).toString('utf8'),
+  };
 }
 
 /** Headers and as much body as Content-Length says, or a chunked body's last chunk. */

@@ -113,7 +113,8 @@ export function toMutatedExample(base: number, mutations: readonly Mutation[]): 
 }
 
 /** Mutations of the recorded deliveries, aimed at the fields the handlers read. */
-export const exampleMutations = (min: number): fc.Arbitrary<Mutation[]> => fc.array(jsonMutation(READ_PATHS), { minLength: min, maxLength: 4 });
+export const exampleMutations = (min: number): fc.Arbitrary<Mutation[]> =>
+  fc.array(jsonMutation(READ_PATHS), { minLength: min, maxLength: 4 });
 
 export const webhookMutationTarget: FuzzTarget<{ base: number; mutations: Mutation[] }> = {
   name: 'webhook: mutated GitHub examples',

@@ -54,7 +54,11 @@ export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMes
   const started = process.hrtime.bigint();
   const outcome = await receiveAndAnswer(receiver, req, res).catch((error: unknown) => {
     const referenceId = newReferenceId();
-    receiver.logger.error('webhook request failed', { deliveryId: header(req, 'x-github-delivery'), referenceId, error: describeError(error) });
+    receiver.logger.error('webhook request failed', {
+      deliveryId: header(req, 'x-github-delivery'),
+      referenceId,
+      error: describeError(error),
+    });
     closeAfterAnswer(req, res);
     reply(res, 500, `nanodex could not read this delivery (reference ${referenceId}); the server log has the details`);
     return 'failed';

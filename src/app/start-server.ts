@@ -67,7 +67,11 @@ export async function startAppServer(options: {
     inFlight: { bytes: 0, max: options.maxUnverifiedBytes ?? MAX_UNVERIFIED_BYTES },
   };
   // The timeouts are options of createServer: Node arms its checks from them when the server is made.
-  const timeouts = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS };
+  const timeouts = {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  };
   const server = createServer(timeouts, (req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && (url === '/healthz' || url === '/')) {

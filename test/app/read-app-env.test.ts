@@ -61,7 +61,9 @@ describe('readAppEnv', () => {
     expect(readAppEnv(VALID).ok && (readAppEnv(VALID) as { env: { maxPayloadBytes: number } }).env.maxPayloadBytes).toBe(25 * 1024 * 1024);
     expect(readAppEnv({ ...VALID, NANODEX_MAX_PAYLOAD_BYTES: '1000000' })).toMatchObject({ ok: true, env: { maxPayloadBytes: 1_000_000 } });
     const bad = readAppEnv({ ...VALID, NANODEX_MAX_PAYLOAD_BYTES: '25MB' });
-    expect(bad.ok ? '' : renderEnvProblems(bad.problems)).toContain('NANODEX_MAX_PAYLOAD_BYTES is "25MB", not a whole number of at least 1');
+    expect(bad.ok ? '' : renderEnvProblems(bad.problems)).toContain(
+      'NANODEX_MAX_PAYLOAD_BYTES is "25MB", not a whole number of at least 1',
+    );
   });
 
   it('reads the key from PRIVATE_KEY_PATH, and accepts a base64 key', () => {

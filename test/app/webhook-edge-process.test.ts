@@ -63,7 +63,11 @@ describe('npm start: the webhook edge under hostile traffic', () => {
   }, 120_000);
 
   it('labels a delivery of an event nanodex does not know "other" in /metrics: a header cannot add series', async () => {
-    const response = await fetch(`${app.url}/api/github/webhooks`, { method: 'POST', body: '{}', headers: forgedHeaders('made-up-event-4242') });
+    const response = await fetch(`${app.url}/api/github/webhooks`, {
+      method: 'POST',
+      body: '{}',
+      headers: forgedHeaders('made-up-event-4242'),
+    });
     expect(response.status).toBe(401);
     const text = await metricsText(app);
     expect(text).toMatch(/nanodex_webhook_deliveries_total\{event="other",outcome="refused"\} 1/);
