@@ -137,7 +137,7 @@ async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage,
     } else if (receiver.deliver) {
       outcome = await receiver.deliver({ deliveryId: delivery, event, payload: payload as Record<string, unknown> });
     } else {
-      await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
+      await receiver.probot.webhooks.receive({ id: delivery, name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
     }
   } catch (error) {
     const referenceId = newReferenceId();
