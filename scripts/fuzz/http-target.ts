@@ -137,6 +137,8 @@ let server: Promise<FuzzServer> | undefined;
 export const httpTarget: FuzzTarget<HttpInput> = {
   name: 'http: requests on loopback',
   runs: 100_000,
+  // A request carries up to 7 MB over loopback and through the whole edge: more than a parser's second.
+  slowMs: 2_000,
   arbitrary,
   async prepare() {
     await (server ??= startFuzzServer());
