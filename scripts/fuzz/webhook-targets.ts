@@ -108,7 +108,10 @@ const BASES = EVENT_NAMES.flatMap((name) =>
 export function toMutatedExample(base: number, mutations: readonly Mutation[]): { name: string; payload: unknown } {
   const { name, payload } = BASES[base % BASES.length]!;
   const mutated = structuredClone(payload);
-  for (const m of mutations) applyMutation(mutated, m);
+  // Values are copied in: fast-check hands out the same constant (`{}`, `[{}]`) to many mutations, and a later mutation
+  // that lands inside an earlier one's value would otherwise edit the constant, or make the payload circular.
+  for (const m of mutations)
+    applyMutation(mutated, m.to.kind === 'set' ? { ...m, to: { kind: 'set', value: structuredClone(m.to.value) } } : m);
   return { name, payload: mutated };
 }
 
