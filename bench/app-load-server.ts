@@ -73,6 +73,7 @@ async function serve(): Promise<void> {
     queue: deps.queue,
     logger: silentLogger,
     checkPayload: checkWebhookPayload,
+    webhookSecret: BENCH_SECRET,
     port: 0,
     host: '127.0.0.1',
   });

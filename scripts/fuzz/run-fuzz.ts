@@ -1,8 +1,8 @@
 /**
  * `npm run fuzz`: property-based fuzzing (fast-check) of every place nanodex
  * reads untrusted input: webhook payloads, mentions, the repository's
- * config and skills, the planner's JSON, repository paths and proposed
- * changes. Each target counts inputs, crashes (a throw other than the
+ * config and skills, the planner's JSON, repository paths, proposed
+ * changes, and raw HTTP against the App's server on loopback. Each target counts inputs, crashes (a throw other than the
  * documented typed errors and results), violations (a broken property, an
  * input slower than a second), path escapes and unhandled rejections; the
  * first failure is shrunk and printed. Exits 1 on any failure.
@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { changeTarget } from './change-target.js';
+import { httpTarget } from './http-target.js';
 import { configTarget, skillTarget } from './config-targets.js';
 import { makeHostileRoot } from './make-hostile-root.js';
 import { mentionTarget } from './mention-target.js';
@@ -48,6 +49,7 @@ const targets = (
     changeTarget(hostile.root),
     linkedIssuesTarget,
     walkthroughTarget,
+    httpTarget,
   ] as FuzzTarget<unknown>[]
 ).filter((t) => values.only === undefined || t.name.includes(values.only));
 

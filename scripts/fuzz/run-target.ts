@@ -21,6 +21,8 @@ export interface FuzzTarget<T> {
   arbitrary: fc.Arbitrary<T>;
   /** One input taking longer than this is a violation (a hang in waiting); default SLOW_MS. */
   slowMs?: number;
+  /** Set-up before the first input (a server to start), outside the timings. */
+  prepare?(): Promise<void>;
   check(input: T): Verdict | undefined | Promise<Verdict | undefined>;
 }
 
@@ -71,6 +73,7 @@ export async function runTarget<T>(
     kinds: new Map<string, number>(),
   };
   let first: string | undefined;
+  await target.prepare?.();
   const started = performance.now();
   await fc.assert(
     fc.asyncProperty(target.arbitrary, async (input) => {

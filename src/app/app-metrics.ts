@@ -1,4 +1,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HANDLED_EVENT_NAMES } from './create-app.js';
+
+/** Event names a delivery's counter is labelled with; the header comes from anyone, and every new label value is a new series kept in memory. */
+const EVENT_LABELS = new Set(['ping', ...HANDLED_EVENT_NAMES]);
+
+/** The `event` label for an X-GitHub-Event header: a handled event or ping by name, `other` or `none`. */
+export function toEventLabel(event: string | undefined): string {
+  if (event === undefined) return 'none';
+  return EVENT_LABELS.has(event) ? event : 'other';
+}
 
 /** Acknowledgement times: GitHub waits 10 s; the interesting part is well under one. */
 const ACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
@@ -16,7 +26,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   readonly deliveries = new Counter({
     name: 'nanodex_webhook_deliveries_total',
-    help: 'Webhook deliveries by event and outcome (handled in one process; queued, duplicate, ignored with Redis; refused, failed)',
+    help: 'Webhook deliveries by event (handled ones and ping; other, none) and outcome (handled in one process; queued, duplicate, ignored with Redis; refused, failed)',
     labelNames: ['event', 'outcome'],
     registers: [this.registry],
   });

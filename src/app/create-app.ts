@@ -22,6 +22,9 @@ export const HANDLED_EVENTS = [
   'installation_repositories.added',
 ] as const;
 
+/** The X-GitHub-Event names of HANDLED_EVENTS: a delivery of any other event is acknowledged and goes no further. */
+export const HANDLED_EVENT_NAMES: ReadonlySet<string> = new Set(HANDLED_EVENTS.map((e) => e.split('.')[0] ?? e));
+
 /**
  * The Probot app: each handler reads its payload, decides whether there is
  * work, and only enqueues it, so the webhook is acknowledged at once.

@@ -4,6 +4,7 @@ import { ModelConfigError, parseModelConfig, type ModelConfig } from '../core/in
 import { DEFAULT_GITHUB_DEADLINE_MS, DEFAULT_GITHUB_TIMEOUT_MS } from '../github/github-timeout.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_INSTALL_INDEX_LIMIT } from './app-deps.js';
 import { readWholeNumber, type EnvProblem } from './env-problem.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limits.js';
 import { readRedisEnv, type RedisEnv } from './scale/read-redis-env.js';
 
 export interface AppEnv {
@@ -39,6 +40,8 @@ export interface AppEnv {
   redis: RedisEnv | undefined;
   /** NANODEX_GITHUB_THROTTLE (default on): pace writes per installation as github.com expects. */
   githubThrottle: boolean;
+  /** NANODEX_MAX_PAYLOAD_BYTES (default 25 MB, GitHub's cap): no webhook body is read past it; each event has its own cap under it. */
+  maxPayloadBytes: number;
 }
 
 /**
@@ -125,6 +128,7 @@ export function readAppEnv(
   }
   const jobDeadlineMs = readWholeNumber(env, 'NANODEX_JOB_DEADLINE_MS', DEFAULT_JOB_DEADLINE_MS, problems);
   const shutdownMs = readWholeNumber(env, 'NANODEX_SHUTDOWN_MS', DEFAULT_SHUTDOWN_MS, problems);
+  const maxPayloadBytes = readWholeNumber(env, 'NANODEX_MAX_PAYLOAD_BYTES', DEFAULT_MAX_PAYLOAD_BYTES, problems);
   const redis = readRedisEnv(env, problems);
   const throttleText = env.NANODEX_GITHUB_THROTTLE?.trim() || 'on';
   if (throttleText !== 'on' && throttleText !== 'off') {
@@ -166,6 +170,7 @@ export function readAppEnv(
       shutdownMs,
       redis,
       githubThrottle: throttleText !== 'off',
+      maxPayloadBytes,
     },
   };
 }

@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import type { Probot } from 'probot';
 import { describeError, newReferenceId, type Logger } from '../core/index.js';
-import type { AppMetrics } from './app-metrics.js';
-
-/** GitHub caps webhook payloads at 25 MB (docs: "Webhook events and payloads"); anything larger is not GitHub. */
-export const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
+import { toEventLabel, type AppMetrics } from './app-metrics.js';
+import { closeAfterAnswer } from './close-after-answer.js';
+import { HANDLED_EVENT_NAMES } from './create-app.js';
+import { findTooDeep } from './find-too-deep.js';
+import { isSignatureValid } from './is-signature-valid.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES, getPayloadLimit } from './payload-limits.js';
 
 /**
  * Bytes of not-yet-verified bodies held at once, across all requests. A body
@@ -23,7 +26,10 @@ export interface WebhookReceiver {
   probot: Probot;
   logger: Logger;
   checkPayload: CheckPayload;
-  maxBodyBytes?: number;
+  /** WEBHOOK_SECRET: the signature is checked on the body's bytes as received. */
+  webhookSecret: string;
+  /** NANODEX_MAX_PAYLOAD_BYTES: no event's payload is read past it (payload-limits.ts has each event's own, lower, caps). */
+  maxPayloadBytes?: number;
   /** Shared by every request of one server: bytes read and not yet verified (see MAX_UNVERIFIED_BYTES). */
   inFlight: { bytes: number; max: number };
   /**
@@ -46,21 +52,30 @@ export interface WebhookReceiver {
  */
 export async function receiveWebhook(receiver: WebhookReceiver, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
-  const outcome = await receiveAndAnswer(receiver, req, res);
+  const outcome = await receiveAndAnswer(receiver, req, res).catch((error: unknown) => {
+    const referenceId = newReferenceId();
+    receiver.logger.error('webhook request failed', {
+      deliveryId: header(req, 'x-github-delivery'),
+      referenceId,
+      error: describeError(error),
+    });
+    closeAfterAnswer(req, res);
+    reply(res, 500, `nanodex could not read this delivery (reference ${referenceId}); the server log has the details`);
+    return 'failed';
+  });
   if (receiver.metrics && outcome !== undefined) {
-    receiver.metrics.deliveries.inc({ event: header(req, 'x-github-event') ?? 'none', outcome });
+    receiver.metrics.deliveries.inc({ event: toEventLabel(header(req, 'x-github-event')), outcome });
     receiver.metrics.ackSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
   }
 }
 
 /** The checks and the hand-over; returns the outcome to count (undefined: the client went away). */
 async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
-  const max = receiver.maxBodyBytes ?? MAX_WEBHOOK_BYTES;
   const event = header(req, 'x-github-event');
   const delivery = header(req, 'x-github-delivery');
   const signature = header(req, 'x-hub-signature-256');
-  const missing = [!event && 'X-GitHub-Event', !delivery && 'X-GitHub-Delivery', !signature && 'X-Hub-Signature-256'].filter(Boolean);
-  if (missing.length > 0) {
+  if (!event || !delivery || !signature) {
+    const missing = [!event && 'X-GitHub-Event', !delivery && 'X-GitHub-Delivery', !signature && 'X-Hub-Signature-256'].filter(Boolean);
     return refused(
       req,
       res,
@@ -77,37 +92,52 @@ async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage,
       `content type ${JSON.stringify(contentType)} is not accepted: set the App's webhook content type to application/json`,
     );
   }
+  const limit = getPayloadLimit(event, receiver.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES);
+  const overLimit = `over nanodex's limit of ${limit.bytes} bytes for ${quoteEvent(event)} events`;
   const declared = Number(header(req, 'content-length') ?? NaN);
-  if (declared > max) return refused(req, res, 413, `a payload of ${declared} bytes is over the ${max}-byte limit`);
+  if (declared > limit.bytes) return refused(req, res, 413, `a payload of ${declared} bytes is ${overLimit}`);
 
-  const body = await readBody(req, max, receiver.inFlight);
-  if (body === 'too-large') return refused(req, res, 413, `the payload is over the ${max}-byte limit`);
+  const body = await readBody(req, limit.bytes, receiver.inFlight);
+  if (body === 'too-large') return refused(req, res, 413, `the payload is ${overLimit}`);
   if (body === 'busy') {
     res.setHeader('retry-after', '10');
     return refused(req, res, 503, "too many large deliveries at once; redeliver this one from the App's settings (Advanced) in a moment");
   }
   if (body === 'aborted') return undefined;
-  const text = body.toString('utf8');
-  if (!(await receiver.probot.webhooks.verify(text, signature ?? ''))) {
+  if (body.length === 0) return refused(req, res, 400, "the body is empty: GitHub sends the event's JSON payload");
+  if (!isSignatureValid(receiver.webhookSecret, body, signature)) {
     return refused(req, res, 401, 'the signature does not match the payload: check that WEBHOOK_SECRET is the secret set on the App');
+  }
+  if (!isUtf8(body)) return refused(req, res, 400, 'the payload is not valid UTF-8 (GitHub sends UTF-8 JSON)');
+  const tooDeep = findTooDeep(body, limit.depth);
+  if (tooDeep !== undefined) {
+    return refused(
+      req,
+      res,
+      400,
+      `the payload nests arrays and objects deeper than ${limit.depth} levels (at byte ${tooDeep}), nanodex's limit for ${quoteEvent(event)} events`,
+    );
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(text);
+    payload = JSON.parse(body.toString('utf8'));
   } catch (error) {
     return refused(req, res, 400, `the payload is not JSON (${describeError(error).slice(0, 120)})`);
   }
-  const problem = receiver.checkPayload(event ?? '', payload);
+  const problem = receiver.checkPayload(event, payload);
   if (problem !== undefined) {
     receiver.logger.warn('webhook payload refused', { deliveryId: delivery, event, problem });
     return refused(req, res, 400, `the ${event} payload is not what GitHub sends: ${problem}`);
   }
   let outcome = 'handled';
   try {
-    if (receiver.deliver) {
-      outcome = await receiver.deliver({ deliveryId: delivery ?? '', event: event ?? '', payload: payload as Record<string, unknown> });
+    if (!HANDLED_EVENT_NAMES.has(event)) {
+      // Nothing to run; and Probot's dispatch would look the name up as a key (`__proto__` throws there).
+      outcome = 'ignored';
+    } else if (receiver.deliver) {
+      outcome = await receiver.deliver({ deliveryId: delivery, event, payload: payload as Record<string, unknown> });
     } else {
-      await receiver.probot.webhooks.receive({ id: delivery ?? '', name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
+      await receiver.probot.webhooks.receive({ id: delivery, name: event, payload } as Parameters<Probot['webhooks']['receive']>[0]);
     }
   } catch (error) {
     const referenceId = newReferenceId();
@@ -119,9 +149,20 @@ async function receiveAndAnswer(receiver: WebhookReceiver, req: IncomingMessage,
   return outcome;
 }
 
+/**
+ * Answers a refusal and closes the connection without reading (or keeping)
+ * the rest of the body: an unsigned or oversized upload costs the server no
+ * memory, and the client still gets the answer (closeAfterAnswer).
+ */
 function refused(req: IncomingMessage, res: ServerResponse, status: number, message: string): 'refused' {
-  refuse(req, res, status, message);
+  closeAfterAnswer(req, res);
+  reply(res, status, message);
   return 'refused';
+}
+
+/** Event names come from outside: quoted, at most 60 characters. */
+function quoteEvent(event: string): string {
+  return JSON.stringify(event.slice(0, 60));
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -161,18 +202,6 @@ function readBody(
     req.once('end', () => settle(Buffer.concat(chunks)));
     req.once('error', () => settle('aborted'));
     req.once('close', () => settle('aborted'));
-  });
-}
-
-/**
- * Answers and closes the connection without reading the rest of the body: an
- * unsigned or oversized upload costs the server no memory and no more time.
- */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
-  res.shouldKeepAlive = false;
-  reply(res, status, message);
-  res.once('finish', () => {
-    if (!req.complete) req.destroy();
   });
 }
 

@@ -56,6 +56,8 @@ export async function runApp(
       metrics,
       logger,
       checkPayload: checkWebhookPayload,
+      webhookSecret: env.webhookSecret,
+      maxPayloadBytes: env.maxPayloadBytes,
       port: env.port,
       host: env.host,
       webhookPath: env.webhookPath,

@@ -15,9 +15,16 @@ export interface RunningServer {
 /**
  * A slow client gets this long to send its whole request: GitHub sends a
  * 25 MB payload in well under a second; a client that trickles bytes to hold
- * connections open (slowloris) is cut off.
+ * connections open (slowloris) is answered 408 and cut off.
  */
-const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** ...and this long for its headers, which GitHub sends at once. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * How often Node looks for requests past those timeouts (its default, 30 s,
+ * let a trickled request live up to a minute longer than documented).
+ */
+const TIMEOUT_CHECK_MS = 1_000;
 
 /**
  * A plain Node HTTP server (no probot CLI, no smee): POST <webhookPath>
@@ -36,10 +43,13 @@ export async function startAppServer(options: {
   metrics?: AppMetrics;
   logger: Logger;
   checkPayload: CheckPayload;
+  /** WEBHOOK_SECRET. */
+  webhookSecret: string;
   port: number;
   host: string;
   webhookPath?: string;
-  maxBodyBytes?: number;
+  /** NANODEX_MAX_PAYLOAD_BYTES (default 25 MB); payload-limits.ts has each event's own cap under it. */
+  maxPayloadBytes?: number;
   maxUnverifiedBytes?: number;
 }): Promise<RunningServer> {
   const { probot, queue, metrics } = options;
@@ -52,10 +62,17 @@ export async function startAppServer(options: {
     metrics,
     logger: options.logger,
     checkPayload: options.checkPayload,
-    maxBodyBytes: options.maxBodyBytes,
+    webhookSecret: options.webhookSecret,
+    maxPayloadBytes: options.maxPayloadBytes,
     inFlight: { bytes: 0, max: options.maxUnverifiedBytes ?? MAX_UNVERIFIED_BYTES },
   };
-  const server = createServer((req, res) => {
+  // The timeouts are options of createServer: Node arms its checks from them when the server is made.
+  const timeouts = {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  };
+  const server = createServer(timeouts, (req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && (url === '/healthz' || url === '/')) {
       const overdue = queue?.overdue ?? [];
@@ -75,6 +92,7 @@ export async function startAppServer(options: {
       return;
     }
     if (req.method === 'POST' && url === webhookPath) {
+      // receiveWebhook answers (and counts) its own failures; this only keeps a bug there from going unanswered.
       receiveWebhook(receiver, req, res).catch((error: unknown) => {
         options.logger.error('webhook request failed', { error: describeError(error) });
         if (!res.headersSent) res.writeHead(500).end();
@@ -85,7 +103,6 @@ export async function startAppServer(options: {
       .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
       .end(`not found: POST ${webhookPath} takes GitHub's webhooks, GET /healthz the health check, GET /metrics the metrics\n`);
   });
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -92,6 +92,15 @@ describe('readAppEnv', () => {
     expect(text).toContain('NANODEX_GITHUB_TIMEOUT_MS is "0", not a whole number of at least 1');
   });
 
+  it("caps webhook payloads at GitHub's 25 MB unless NANODEX_MAX_PAYLOAD_BYTES says otherwise, and names a bad value", () => {
+    expect(readAppEnv(VALID).ok && (readAppEnv(VALID) as { env: { maxPayloadBytes: number } }).env.maxPayloadBytes).toBe(25 * 1024 * 1024);
+    expect(readAppEnv({ ...VALID, NANODEX_MAX_PAYLOAD_BYTES: '1000000' })).toMatchObject({ ok: true, env: { maxPayloadBytes: 1_000_000 } });
+    const bad = readAppEnv({ ...VALID, NANODEX_MAX_PAYLOAD_BYTES: '25MB' });
+    expect(bad.ok ? '' : renderEnvProblems(bad.problems)).toContain(
+      'NANODEX_MAX_PAYLOAD_BYTES is "25MB", not a whole number of at least 1',
+    );
+  });
+
   it('reads the key from PRIVATE_KEY_PATH, and accepts a base64 key', () => {
     const file = path.join(makeTempDir(), 'app.pem');
     writeFileSync(file, PRIVATE_KEY);

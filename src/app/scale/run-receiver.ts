@@ -36,6 +36,8 @@ export async function runReceiver(
       metrics,
       logger: ctx.logger,
       checkPayload: checkWebhookPayload,
+      webhookSecret: env.webhookSecret,
+      maxPayloadBytes: env.maxPayloadBytes,
       port: env.port,
       host: env.host,
       webhookPath: env.webhookPath,
