@@ -8,14 +8,16 @@
  * - moved / re-indented blocks (`review --json`, walkthrough.moved): true
  *   when the two ranges hold the same non-blank lines, whitespace aside
  *   (what `git diff -w` calls unchanged);
- * - "no test reaches it" (review test gaps): false when a test named like
- *   the file exists (`x_test.go`, `test_x.py`, `x.test.js`…) or the commit
- *   changed a test in the same Go package or that names the file's stem;
+ * - "no changed test reaches it" (review test gaps): false when the commit
+ *   changed a test named like the file (`x_test.go`, `test_x.py`,
+ *   `x.test.js`…), in the same Go package, or whose text names the file's stem;
  * - tests to run (review): each listed test should be related to a changed
- *   file: changed in the commit, named like a changed file, in a changed Go
- *   package, or its text names a changed file's stem;
+ *   file: changed in the commit, named like a changed file, changed together
+ *   with it anywhere in the history, in a changed Go package or importing it,
+ *   or its text names a changed file's stem;
  * - the test named for a file to change (`plan --json`, files[].tests[0]):
- *   right when it is a test the commit changed or one named like the file;
+ *   right when it is a test the commit changed, one named like the file, one
+ *   in a folder named after it, or one changed together with it in history;
  * - files to change (`plan --json`, the "Make the change" phase): each one
  *   the commit changed.
  *
@@ -66,7 +68,31 @@ const testStem = (t: string): string =>
     .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
     .replace(/\.[^.]+$/, '')
     .replace(/^test_|_test$|_spec$/g, '');
-const namedLike = (test: string, source: string): boolean => testStem(test) === stem(source);
+const namedLike = (test: string, source: string): boolean =>
+  testStem(test) === stem(source) || path.dirname(test).split('/').includes(stem(source));
+/** Tests changed in the same commit as the file, anywhere in its history: the real source/test pairs. */
+const coChangedCache = new Map<string, Set<string>>();
+function coChanged(repo: string, file: string): Set<string> {
+  const key = `${repo}\0${file}`;
+  if (!coChangedCache.has(key)) {
+    const pairs = new Set<string>();
+    for (const sha of git(repo, 'log', '--no-merges', '--format=%H', '-n', '400', '--', file).trim().split('\n').filter(Boolean))
+      for (const n of git(repo, 'diff-tree', '--no-commit-id', '--name-only', '-r', sha).trim().split('\n'))
+        if (TEST_PATH.test(n)) pairs.add(n);
+    coChangedCache.set(key, pairs);
+  }
+  return coChangedCache.get(key)!;
+}
+/** The Go import path of a file's package, from go.mod (`github.com/go-chi/chi/v5/middleware`). */
+function goImportPath(dir: string, file: string): string | undefined {
+  try {
+    const module = /^module\s+(\S+)/m.exec(readFileSync(path.join(dir, 'go.mod'), 'utf8'))?.[1];
+    const folder = path.dirname(file);
+    return module && (folder === '.' ? module : `${module}/${folder}`);
+  } catch {
+    return undefined;
+  }
+}
 
 for (const repo of positionals) {
   const name = path.basename(repo);
@@ -100,8 +126,6 @@ for (const repo of positionals) {
       rmSync(dir, { recursive: true, force: true });
       execFileSync('git', ['clone', '-q', '--no-checkout', repo, dir]);
       git(dir, 'checkout', '-q', sha);
-      const tree = git(dir, 'ls-files').trim().split('\n');
-      const treeTests = tree.filter((f) => TEST_PATH.test(f));
 
       // The review at the commit.
       const review = (cli(dir, 'review', '--base', `${sha}^`, '--head', sha) as { output?: { review?: ReviewJson } }).output?.review;
@@ -116,7 +140,7 @@ for (const repo of positionals) {
         check('moved blocks', squash(before).join('\n') === squash(after).join('\n'), `${sha.slice(0, 8)} ${JSON.stringify(m)}`);
       }
       for (const gap of review?.tests.gaps ?? []) {
-        const alike = treeTests.some((t) => namedLike(t, gap.path));
+        const alike = tests.some((t) => namedLike(t, gap.path));
         const pkg = gap.path.endsWith('.go') && tests.some((t) => path.dirname(t) === path.dirname(gap.path));
         const stemmed = tests.some((t) => readFileSync(path.join(dir, t), 'utf8').includes(stem(gap.path)));
         check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
@@ -133,7 +157,9 @@ for (const repo of positionals) {
           sources.some(
             (s) =>
               namedLike(test, s) ||
+              coChanged(repo, s).has(test) ||
               (s.endsWith('.go') && path.dirname(s) === path.dirname(test)) ||
+              (s.endsWith('.go') && text.includes(`"${goImportPath(dir, s)}"`)) ||
               (stem(s).length > 2 && new RegExp(`\\b${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
           );
         check('tests to run', related, `${sha.slice(0, 8)} ${test} for ${sources.join(', ')}`);
@@ -149,7 +175,8 @@ for (const repo of positionals) {
         if (!(phase?.files ?? []).includes(f.path) || !files.includes(f.path)) continue;
         const named = f.tests?.[0]?.path;
         if (!named) continue;
-        check('test named for a file', tests.includes(named) || namedLike(named, f.path), `${sha.slice(0, 8)} ${named} for ${f.path}`);
+        const right = tests.includes(named) || namedLike(named, f.path) || coChanged(repo, f.path).has(named);
+        check('test named for a file', right, `${sha.slice(0, 8)} ${named} for ${f.path}`);
       }
     }
   } finally {
