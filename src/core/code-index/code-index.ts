@@ -1,7 +1,7 @@
 import { BLOB_SHA_SQL } from './blob-sha-sql.js';
 import { chunkContextSql } from './chunk-context.js';
 import { loadFileGraph } from './file-graph.js';
-import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
+import { GraphQueries, type CallHit, type CallSites, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
@@ -26,6 +26,8 @@ export interface CodeIndex {
   findDefinitions(name: string, limit?: number): SymbolHit[];
   findReferences(name: string, limit?: number): ReferenceHit[];
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
+  /** THE call sites every output counts: linked callers, calls it could not tell, or a name too common to link. */
+  callSites(symbolId: number, depth?: number, limit?: number): CallSites;
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
   /**
@@ -101,6 +103,10 @@ export class SqliteCodeIndex implements CodeIndex {
 
   callers(symbolId: number, depth?: number, limit?: number): CallHit[] {
     return this.graph.callers(symbolId, depth, limit);
+  }
+
+  callSites(symbolId: number, depth?: number, limit?: number): CallSites {
+    return this.graph.callSites(symbolId, depth, limit);
   }
 
   importers(path: string, depth?: number): FileHit[] {
