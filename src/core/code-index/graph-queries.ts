@@ -59,6 +59,9 @@ const ALL_KINDS: EdgeKind[] = ['import', 'contains', 'call', 'inherit', 'type'];
 const WALK_ROW_CAP = 20_000;
 const SUBGRAPH_TTL_MS = 60_000;
 
+const SYMBOL_HIT_COLUMNS = `s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path,
+  s.start_line AS startLine, s.end_line AS endLine`;
+
 /** Lines sort below depths in one number, so a caller's line is the one at its nearest depth. */
 const LINE_SPAN = 100_000_000;
 
@@ -80,19 +83,43 @@ export class GraphQueries {
     this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
   }
 
-  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
+  /**
+   * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
+   * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
+   * in a module or package of that name first (`httpx/…`), then in a class whose name holds it (`client` ->
+   * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
+   * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
+   */
   findDefinitions(name: string, limit = 50): SymbolHit[] {
     const dot = name.lastIndexOf('.');
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ['', name];
-    return this.store
+    const scoped = this.store
       .statement(
-        `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id
+        `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
        ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql('symbol', ['constant', 'field'])}, f.path, s.start_line
        LIMIT @limit`,
       )
       .all({ bare, scope, limit }) as SymbolHit[];
+    if (scoped.length > 0 || scope === '' || bare === '') return scoped;
+    const receiver = scope.slice(scope.lastIndexOf('.') + 1).replace(/\(\)$/, '');
+    // `httpx.Request`, `httpx._models.Request`: a path whose folders or file stem spell the scope; `gin.Context`: a
+    // Go package's top level (its name is in the package clause, which the index does not keep).
+    const modulePath = scope.replaceAll('.', '/');
+    return this.store
+      .statement(
+        `SELECT ${SYMBOL_HIT_COLUMNS} FROM (
+         SELECT s.*, CASE WHEN ('/' || f.path) LIKE '%/' || @modulePath || '/%' OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
+           WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END AS inModule
+         FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${symbolNameAnyCase('s.name', '@bare')}
+       ) s JOIN files f ON f.id = s.file_id
+       WHERE s.inModule > 0 OR s.scope <> ''
+       ORDER BY s.name <> @bare, s.inModule DESC, lower(s.scope) <> lower(@receiver),
+         instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
+         s.kind IN ${kindCodesSql('symbol', ['constant'])}, f.path, s.start_line
+       LIMIT @limit`,
+      )
+      .all({ bare, receiver, modulePath, limit }) as SymbolHit[];
   }
 
   /** Every place `name` is used (calls, types, imports, inheritance). */
