@@ -49,7 +49,7 @@ export interface CodeIndex {
   fileGraph(kinds: readonly NeighbourKind[]): { paths: string[]; from: Int32Array; to: Int32Array; weight: Float64Array };
   /** The chunk (symbol, part or window) that holds a line. */
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined;
-  /** The symbols defined in one file, in line order (nested ones included, with their scope). */
+  /** The code symbols defined in one file, in line order (nested ones included, with their scope; fields are only found by name). */
   symbolsIn(path: string): SymbolHit[];
 }
 
@@ -179,7 +179,8 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.store
       .statement(
         `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`,
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode('symbol', 'field')}
+       ORDER BY s.start_line, s.end_line DESC`,
       )
       .all(path) as SymbolHit[];
   }

@@ -86,7 +86,7 @@ export class GraphQueries {
   /**
    * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
    * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
-   * in a module or package of that name first (`httpx/…`), then in a class whose name holds it (`client` ->
+   * in a module or package of that name first (`httpx/…`), then a member (not a nested function) of a class whose name holds it (`client` ->
    * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
    * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
    */
@@ -113,7 +113,7 @@ export class GraphQueries {
            WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END AS inModule
          FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${symbolNameAnyCase('s.name', '@bare')}
        ) s JOIN files f ON f.id = s.file_id
-       WHERE s.inModule > 0 OR s.scope <> ''
+       WHERE s.inModule > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')})
        ORDER BY s.name <> @bare, s.inModule DESC, lower(s.scope) <> lower(@receiver),
          instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
          s.kind IN ${kindCodesSql('symbol', ['constant'])}, f.path, s.start_line
