@@ -16,6 +16,7 @@ export const pythonQuery = String.raw`
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type)
 (assignment left: (identifier) @binding.name type: (type) @binding.type)
 (assignment left: (identifier) @binding.name right: (call function: (_) @binding.call))
+(with_item value: (as_pattern (call function: (_) @binding.call) alias: (as_pattern_target (identifier) @binding.name)))
 ((assignment left: (attribute object: (identifier) @_self) @binding.name right: (call function: (_) @binding.call)) (#eq? @_self "self"))
 ((assignment left: (attribute object: (identifier) @_self) @binding.name type: (type) @binding.type) (#eq? @_self "self"))
 (import_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
