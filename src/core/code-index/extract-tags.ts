@@ -160,8 +160,9 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
     }
     if (def.kind === 'field') {
       // A field belongs to the nearest class-like definition around it (`self.x = …` sits in a method);
-      // outside one (a `this.x` in a plain function) it is no field, and each is kept once per class.
-      const owner = stack.findLastIndex((e) => CLASS_LIKE.has(e.def.kind) && e.symbol !== undefined);
+      // or constructor function (`function AxiosError() { this.status = … }`); outside one (a `this.x` in a
+      // plain function) it is no field. Each is kept once per class.
+      const owner = stack.findLastIndex((e) => e.symbol !== undefined && (CLASS_LIKE.has(e.def.kind) || isConstructorFunction(e.def)));
       const key = `${owner >= 0 ? stack[owner]!.symbol : -1}:${def.name}`;
       if (owner < 0 || seenFields.has(key)) {
         containerIndex.push(undefined);
@@ -207,6 +208,11 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
 }
 
 /** The innermost code symbol (not a container, not a field) around each position; positions in ascending order. */
+/** A capitalised function: in JavaScript before classes, what `new` constructs and `this.x` fields belong to. */
+function isConstructorFunction(def: Definition): boolean {
+  return def.kind === 'function' && /^[A-Z]/.test(def.name);
+}
+
 function findEnclosing(starts: number[], ordered: Definition[], symbolOf: (number | undefined)[]): (number | undefined)[] {
   const out: (number | undefined)[] = [];
   const stack: number[] = [];
