@@ -52,7 +52,12 @@ export const CALL_SITE_CASES: CallSiteCase[] = [
     ],
   },
   { repo: 'httpx', symbol: 'Client._send_handling_auth', path: 'httpx/_client.py', callers: ['httpx/_client.py:send'] },
-  { repo: 'httpx', symbol: 'LineDecoder.decode', path: 'httpx/_decoders.py', callers: ['httpx/_models.py:iter_lines', 'httpx/_models.py:aiter_lines'] },
+  {
+    repo: 'httpx',
+    symbol: 'LineDecoder.decode',
+    path: 'httpx/_decoders.py',
+    callers: ['httpx/_models.py:iter_lines', 'httpx/_models.py:aiter_lines'],
+  },
   {
     repo: 'httpx',
     symbol: 'Response.iter_lines',
@@ -114,9 +119,17 @@ export const CALL_SITE_CASES: CallSiteCase[] = [
     repo: 'gin',
     symbol: 'Context.ShouldBindWith',
     path: 'context.go',
-    callers: ['MustBindWith', 'ShouldBind', 'ShouldBindJSON', 'ShouldBindXML', 'ShouldBindQuery', 'ShouldBindYAML', 'ShouldBindTOML', 'ShouldBindPlain', 'ShouldBindHeader'].map(
-      (name) => `context.go:${name}`,
-    ),
+    callers: [
+      'MustBindWith',
+      'ShouldBind',
+      'ShouldBindJSON',
+      'ShouldBindXML',
+      'ShouldBindQuery',
+      'ShouldBindYAML',
+      'ShouldBindTOML',
+      'ShouldBindPlain',
+      'ShouldBindHeader',
+    ].map((name) => `context.go:${name}`),
   },
   // Called on engines from New()/Default() and on groups from Group(): the index types neither (function results).
   { repo: 'gin', symbol: 'RouterGroup.Group', path: 'routergroup.go', callers: GIN_GROUP_CALLERS },
@@ -126,7 +139,12 @@ export const CALL_SITE_CASES: CallSiteCase[] = [
     path: 'lib/core/Axios.js',
     callers: ['test/unit/core/Axios.js:testUnwritableErrorStack', 'lib/core/Axios.js:forEachMethodNoData', 'lib/core/Axios.js:httpMethod'],
   },
-  { repo: 'axios', symbol: 'Axios.getUri', path: 'lib/core/Axios.js', callers: ['test/specs/instance.spec.js:(module)', 'bin/githubAxios.js:(module)'] },
+  {
+    repo: 'axios',
+    symbol: 'Axios.getUri',
+    path: 'lib/core/Axios.js',
+    callers: ['test/specs/instance.spec.js:(module)', 'bin/githubAxios.js:(module)'],
+  },
   { repo: 'axios', symbol: 'InterceptorManager.eject', path: 'lib/core/InterceptorManager.js', callers: [] },
   {
     repo: 'axios',

@@ -37,7 +37,11 @@ let expectedTotal = 0;
 console.log('| repo | method | expected | reported | true | untold | missing | extra |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const c of CALL_SITE_CASES) {
   const run = cli(c.repo, ['refs', c.symbol, '--json']);
-  const sites = JSON.parse(run.stdout || '[]') as { definition: { path: string }; callers: { path: string; name?: string }[]; unresolved: number }[];
+  const sites = JSON.parse(run.stdout || '[]') as {
+    definition: { path: string };
+    callers: { path: string; name?: string }[];
+    unresolved: number;
+  }[];
   const site = sites.find((s) => s.definition.path === c.path);
   const reported = new Set((site?.callers ?? []).map((h) => `${h.path}:${h.name ?? '(module)'}`));
   const expected = new Set(c.callers);
@@ -62,7 +66,14 @@ for (const n of NAMES_AS_WRITTEN) {
   const hits = JSON.parse(run.stdout || '[]') as { path: string; name: string; scope: string }[];
   const ok = hits.some((h) => h.path === n.path && `${h.scope}.${h.name}`.endsWith(n.expect));
   if (ok) resolved += 1;
-  console.log(`${ok ? 'ok  ' : 'MISS'} find ${n.name} (${n.repo}) -> ${hits.slice(0, 2).map((h) => `${h.scope ? `${h.scope}.` : ''}${h.name} ${h.path}`).join('; ') || 'nothing'}`);
+  console.log(
+    `${ok ? 'ok  ' : 'MISS'} find ${n.name} (${n.repo}) -> ${
+      hits
+        .slice(0, 2)
+        .map((h) => `${h.scope ? `${h.scope}.` : ''}${h.name} ${h.path}`)
+        .join('; ') || 'nothing'
+    }`,
+  );
 }
 console.log(`Names as written: ${resolved}/${NAMES_AS_WRITTEN.length} resolved`);
 process.exitCode = resolved === NAMES_AS_WRITTEN.length && truePositives === reportedTotal ? 0 : 1;

@@ -6,12 +6,16 @@ import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
 
 /** The `nanodex` bin as users run it: a real process over a real folder. */
 function nanodex(repo: string, args: string[]) {
-  const result = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), ...args, '--repo', repo, '--data-dir', path.join(repo, '.nanodex')], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [ensureBuilt('src/cli/main.js'), ...args, '--repo', repo, '--data-dir', path.join(repo, '.nanodex')],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -1,6 +1,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { buildRepoMap, DEFAULT_MAP_TOKENS, findCallSites, GraphQueries, parseRepoPath, renderCallSites, searchChunks } from '../../core/lookups.js';
+import {
+  buildRepoMap,
+  DEFAULT_MAP_TOKENS,
+  findCallSites,
+  GraphQueries,
+  parseRepoPath,
+  renderCallSites,
+  searchChunks,
+} from '../../core/lookups.js';
 import type { McpIndex } from './mcp-index.js';
 import { answer, toolResult } from './tool-result.js';
 

@@ -68,7 +68,6 @@ const LINE_SPAN = 100_000_000;
 /** Deepest walk served: past this, call chains say little and cost much. */
 const MAX_CALL_DEPTH = 5;
 
-
 /**
  * Graph questions over the index. Each method is one SQL statement (walks are
  * recursive CTEs, never a query per node); subgraphs are cached briefly.
@@ -148,8 +147,7 @@ export class GraphQueries {
    */
   callSites(symbolId: number, depth = 1, limit = 200): CallSites {
     const row = this.store.statement(`SELECT s.name, ${isTypedMethod('s')} AS typed FROM symbols s WHERE s.id = ?`).get(symbolId) as
-      | { name: string; typed: number }
-      | undefined;
+      { name: string; typed: number } | undefined;
     if (!row) return { callers: [], unresolved: 0, ambiguous: false };
     if (!row.typed && isAmbiguousName(row.name)) return { callers: [], unresolved: 0, ambiguous: true };
     const unresolved = row.typed ? (this.store.statement(untoldCallsSql()).get({ symbolId }) as { n: number }).n : 0;

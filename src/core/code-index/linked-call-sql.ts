@@ -129,7 +129,9 @@ function importsNameOf(d: string, rule: Link['importsName']): string {
   if (rule === undefined) return '';
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode('reference', 'import')}
     AND (i.name = ${d}.name OR (${d}.kind = ${METHOD} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === 'always' ? `AND (${isTypedMethod(d)} OR ${imported})` : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
+  return rule === 'always'
+    ? `AND (${isTypedMethod(d)} OR ${imported})`
+    : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
 }
 
 /**

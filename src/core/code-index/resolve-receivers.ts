@@ -102,7 +102,7 @@ function collectBindings(context: Context): Map<string, string | null> {
     let name = binding.name;
     if (binding.how === 'module' && context.language === 'go') name = toGoPackageName(name);
     if (FIELD_OF_SELF.test(name)) {
-      for (; scope !== undefined && !CLASS_LIKE.has(context.symbols[scope]!.kind); ) scope = context.symbols[scope]!.parent;
+      for (; scope !== undefined && !CLASS_LIKE.has(context.symbols[scope]!.kind);) scope = context.symbols[scope]!.parent;
       if (scope === undefined) return;
     }
     const value = toBoundValue(binding, context.language);

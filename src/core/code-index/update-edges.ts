@@ -61,7 +61,9 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     // grow with the repository.
     db.exec('CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;');
     if (dirty.length > SMALL_REBUILD_FILES) {
-      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+      db.exec(
+        `INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`,
+      );
     } else {
       db.exec(`INSERT OR IGNORE INTO temp.ambiguous
         SELECT n.name FROM (

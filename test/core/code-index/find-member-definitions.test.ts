@@ -32,7 +32,8 @@ describe('findDefinitions on names as users write them', () => {
     repo?.store.close();
     const files = {
       'context.go': 'package gin\n\ntype Context struct {\n\tErrors []error\n}\n\nfunc (c *Context) Next() {}\n',
-      'lib/AxiosError.js': 'class AxiosError extends Error {\n  constructor(response) {\n    super();\n    this.status = response.status;\n  }\n}\n',
+      'lib/AxiosError.js':
+        'class AxiosError extends Error {\n  constructor(response) {\n    super();\n    this.status = response.status;\n  }\n}\n',
     };
     expect(await find(files, 'c.Errors')).toEqual(['field Context.Errors context.go']);
     repo?.store.close();

@@ -55,7 +55,8 @@ describe('callers through the receiver the index resolved', () => {
     const sites = await callSitesOf(
       {
         'pkg/__init__.py': 'from .store import Store\n',
-        'pkg/store.py': 'class Store:\n    def get(self, key):\n        return key\n\nclass Other:\n    def get(self, key):\n        return key\n',
+        'pkg/store.py':
+          'class Store:\n    def get(self, key):\n        return key\n\nclass Other:\n    def get(self, key):\n        return key\n',
         'pkg/use_new.py': 'from .store import Store\n\ndef read():\n    store = Store()\n    return store.get("a")\n',
         'pkg/use_typed.py': 'from .store import Store\n\ndef read(store: Store):\n    return store.get("a")\n',
         'pkg/use_other.py': 'from .store import Other\n\ndef read():\n    return Other().get("a")\n',
@@ -68,7 +69,10 @@ describe('callers through the receiver the index resolved', () => {
   });
 
   it("links `self.m()` in a subclass to the base class's method", async () => {
-    const sites = await callSitesOf({ 'pkg/decoders.py': `${DECODERS}\nclass Sub(TextDecoder):\n    def run(self):\n        return self.decode(b"")\n` }, 'TextDecoder.decode');
+    const sites = await callSitesOf(
+      { 'pkg/decoders.py': `${DECODERS}\nclass Sub(TextDecoder):\n    def run(self):\n        return self.decode(b"")\n` },
+      'TextDecoder.decode',
+    );
     expect(sites.callers).toEqual(['pkg/decoders.py:22']);
   });
 
@@ -76,7 +80,8 @@ describe('callers through the receiver the index resolved', () => {
     const sites = await callSitesOf(
       {
         'go.mod': 'module example.com/m\n',
-        'gin/context.go': 'package gin\n\ntype Context struct{}\n\nfunc (c *Context) Next() {}\n\nfunc (c *Context) Run() {\n\tc.Next()\n}\n',
+        'gin/context.go':
+          'package gin\n\ntype Context struct{}\n\nfunc (c *Context) Next() {}\n\nfunc (c *Context) Run() {\n\tc.Next()\n}\n',
         'gin/engine.go':
           'package gin\n\ntype Wrapped struct {\n\t*Context\n}\n\nfunc handle(ctx *Context, x Other) {\n\tx.Next()\n\tctx.Next()\n}\n\nfunc wrap(w *Wrapped) {\n\tw.Next()\n}\n\nfunc other(x Other) {\n\tx.Next()\n}\n',
       },
@@ -86,7 +91,10 @@ describe('callers through the receiver the index resolved', () => {
   });
 
   it('still refuses to count a plain function whose name is too common to link by name', async () => {
-    const sites = await callSitesOf({ 'src/a.py': 'def get(x):\n    return x\n', 'src/b.py': 'from .a import get\n\ndef f():\n    get(1)\n' }, 'get');
+    const sites = await callSitesOf(
+      { 'src/a.py': 'def get(x):\n    return x\n', 'src/b.py': 'from .a import get\n\ndef f():\n    get(1)\n' },
+      'get',
+    );
     expect(sites).toMatchObject({ callers: [], ambiguous: true });
   });
 });
