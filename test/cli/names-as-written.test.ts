@@ -12,7 +12,7 @@ function nanodex(repo: string, args: string[]) {
     {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 240_000,
       env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
     },
   );
@@ -57,7 +57,7 @@ describe('the nanodex bin on names as users write them', () => {
     const explain = nanodex(repo, ['explain', 'what does client.send do with client.timeout']);
     expect(explain.code).toBe(0);
     expect(explain.stdout).not.toContain('no definition');
-  });
+  }, 600_000);
 
   it('counts only the typed call of ZStandardDecoder.decode and says what it could not tell', () => {
     const repo = makeTempRepo(FILES);
@@ -66,5 +66,5 @@ describe('the nanodex bin on names as users write them', () => {
     const line = plan.stdout.split('\n').find((l) => l.startsWith('- `ZStandardDecoder.decode`'));
     expect(line).toContain('1 call site in 1 file');
     expect(line).toContain('2 other places call `.decode()` on something the index could not type');
-  });
+  }, 300_000);
 });

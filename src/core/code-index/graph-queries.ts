@@ -102,18 +102,18 @@ export class GraphQueries {
       .all({ bare, scope, limit }) as SymbolHit[];
     if (scoped.length > 0 || scope === '' || bare === '') return scoped;
     const receiver = scope.slice(scope.lastIndexOf('.') + 1).replace(/\(\)$/, '');
-    // `httpx.Request`, `httpx._models.Request`: a path whose folders or file stem spell the scope; `gin.Context`: a
+    // `httpx.Request`, `httpx._models.Request`: a file in the folder, or the file, the scope spells; `gin.Context`: a
     // Go package's top level (its name is in the package clause, which the index does not keep).
     const modulePath = scope.replaceAll('.', '/');
+    // Directly in the package's folder: `calc.abc` is not `abc` in calc/solvers/ode.py.
+    const inModule = `(CASE WHEN (('/' || f.path) GLOB '*/' || @modulePath || '/*' AND NOT ('/' || f.path) GLOB '*/' || @modulePath || '/*/*')
+        OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
+      WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END)`;
     return this.store
       .statement(
-        `SELECT ${SYMBOL_HIT_COLUMNS} FROM (
-         SELECT s.*, CASE WHEN ('/' || f.path) LIKE '%/' || @modulePath || '/%' OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
-           WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END AS inModule
-         FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${symbolNameAnyCase('s.name', '@bare')}
-       ) s JOIN files f ON f.id = s.file_id
-       WHERE s.inModule > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')})
-       ORDER BY s.name <> @bare, s.inModule DESC, lower(s.scope) <> lower(@receiver),
+        `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')}))
+       ORDER BY s.name <> @bare, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
          instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
          s.kind IN ${kindCodesSql('symbol', ['constant'])}, f.path, s.start_line
        LIMIT @limit`,
