@@ -59,12 +59,22 @@ describe('the nanodex bin on names as users write them', () => {
     expect(explain.stdout).not.toContain('no definition');
   }, 600_000);
 
-  it('counts only the typed call of ZStandardDecoder.decode and says what it could not tell', () => {
+  it('counts only the typed call of ZStandardDecoder.decode in plan and refs, and says what it could not tell', () => {
     const repo = makeTempRepo(FILES);
     const plan = nanodex(repo, ['plan', 'change ZStandardDecoder.decode']);
     expect(plan.code).toBe(0);
     const line = plan.stdout.split('\n').find((l) => l.startsWith('- `ZStandardDecoder.decode`'));
     expect(line).toContain('1 call site in 1 file');
     expect(line).toContain('2 other places call `.decode()` on something the index could not type');
+    const refs = nanodex(repo, ['refs', 'ZStandardDecoder.decode']);
+    expect(refs.code).toBe(0);
+    expect(refs.stdout).toBe(
+      [
+        'ZStandardDecoder.decode (method, httpx/_decoders.py:5): 1 call site',
+        '  httpx/_decoders.py:9  call  in flush',
+        '  and 2 other places call .decode() on something the index could not type (it cannot tell whether those reach this one)',
+        '',
+      ].join('\n'),
+    );
   }, 300_000);
 });
