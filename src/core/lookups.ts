@@ -19,6 +19,7 @@ export type { IndexStore } from './code-index/index-store.js';
 export type { LockWaitOptions } from './code-index/index-write-lock.js';
 export { readIndexStats } from './code-index/index-stats.js';
 export { GraphQueries } from './code-index/graph-queries.js';
+export { findCallSites, renderCallSites } from './code-index/find-call-sites.js';
 export { searchChunks } from './code-index/search-chunks.js';
 export { buildRepoMap, DEFAULT_MAP_TOKENS } from './code-index/repo-map.js';
 export type { LocalRepoSource } from './repo/local-repo-source.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { getCommandSpec, GraphQueries } from '../../core/lookups.js';
+import { findCallSites, getCommandSpec, GraphQueries, renderCallSites } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
@@ -39,7 +39,7 @@ export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap):
     );
 
   withCommonOptions(program.command('refs'))
-    .argument('<symbol>', 'a name (the part after the last dot is used)')
+    .argument('<symbol>', 'a name (every use of it), or Scope.name (the call sites of that definition, through what the index resolved)')
     .description(getCommandSpec('refs').description)
     .option('--limit <n>', 'most references to print', positiveInt('--limit', 100_000), 200)
     .action(
@@ -47,7 +47,13 @@ export function registerLookupCommands(program: Command, io: CliIo, wrap: Wrap):
         const [symbol, options] = args as [string, LookupOptions];
         const { store } = await openIndex(options, io);
         try {
-          const hits = new GraphQueries(store).findReferences(symbol, options.limit);
+          const graph = new GraphQueries(store);
+          const sites = findCallSites(graph, symbol, options.limit);
+          if (sites) {
+            io.stdout.write(options.json ? `${JSON.stringify(sites, null, 2)}\n` : `${renderCallSites(sites)}\n`);
+            return EXIT.ok;
+          }
+          const hits = graph.findReferences(symbol, options.limit);
           if (options.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
           else if (hits.length === 0) io.stderr.write(`no references to "${symbol}" in the index\n`);
           else io.stdout.write(hits.map((h) => `${h.path}:${h.line}  ${h.kind}${h.inSymbol ? `  in ${h.inSymbol}` : ''}\n`).join(''));

@@ -1,6 +1,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { buildRepoMap, DEFAULT_MAP_TOKENS, GraphQueries, parseRepoPath, searchChunks } from '../../core/lookups.js';
+import {
+  buildRepoMap,
+  DEFAULT_MAP_TOKENS,
+  findCallSites,
+  GraphQueries,
+  parseRepoPath,
+  renderCallSites,
+  searchChunks,
+} from '../../core/lookups.js';
 import type { McpIndex } from './mcp-index.js';
 import { answer, toolResult } from './tool-result.js';
 
@@ -65,7 +73,7 @@ export function registerLookupTools(server: McpServer, index: McpIndex): void {
     {
       title: 'Find references',
       description:
-        'Where a symbol is used (calls, imports, type uses), with the enclosing symbol of each use. The part after the last dot is the name looked up.',
+        'Where a symbol is used (calls, imports, type uses), with the enclosing symbol of each use. For Scope.name of a function or method ("Client.send"): its call sites through what the index resolved (receiver type, import, same class), and how many calls by that name it could not tell.',
       inputSchema: {
         symbol: z.string().trim().min(1).max(500).describe('the name, e.g. "readBlob"'),
         limit: z.number().int().min(1).max(100_000).default(200).describe('most references to return (default 200)'),
@@ -74,6 +82,8 @@ export function registerLookupTools(server: McpServer, index: McpIndex): void {
     },
     ({ symbol, limit }) =>
       answer(async () => {
+        const sites = await index.use(({ store }) => findCallSites(new GraphQueries(store), symbol, limit));
+        if (sites) return toolResult(renderCallSites(sites), { callSites: sites });
         const hits = await index.use(({ store }) => new GraphQueries(store).findReferences(symbol, limit));
         const text =
           hits.length === 0

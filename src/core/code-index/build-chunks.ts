@@ -26,6 +26,8 @@ interface Span {
 export function buildCodeChunks(lines: string[], symbols: ParsedSymbol[], imports: ParsedImport[]): ParsedChunk[] {
   const children = new Map<number | undefined, number[]>();
   symbols.forEach((s, i) => {
+    // Fields are found by name lookups; chunks and their search terms stay those of the code around them.
+    if (s.kind === 'field') return;
     const list = children.get(s.parent) ?? [];
     list.push(i);
     children.set(s.parent, list);
@@ -162,6 +164,7 @@ function toChunk(span: Span, lines: string[], symbols: ParsedSymbol[]): ParsedCh
   }
   for (let i = lo; i < symbols.length && symbols[i]!.startLine <= span.endLine; i += 1) {
     const s = symbols[i]!;
+    if (s.kind === 'field') continue;
     names.push(toIdentifierTerms(s.name));
     if (s.scope) names.push(toSearchTerms(s.scope));
   }

@@ -1,7 +1,7 @@
 import { BLOB_SHA_SQL } from './blob-sha-sql.js';
 import { chunkContextSql } from './chunk-context.js';
 import { loadFileGraph } from './file-graph.js';
-import { GraphQueries, type CallHit, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
+import { GraphQueries, type CallHit, type CallSites, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
@@ -31,6 +31,8 @@ export interface CodeIndex {
   findDefinitions(name: string, limit?: number): SymbolHit[];
   findReferences(name: string, limit?: number): ReferenceHit[];
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
+  /** THE call sites every output counts: linked callers, calls it could not tell, or a name too common to link. */
+  callSites(symbolId: number, depth?: number, limit?: number): CallSites;
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
   /**
@@ -52,7 +54,7 @@ export interface CodeIndex {
   fileGraph(kinds: readonly NeighbourKind[]): { paths: string[]; from: Int32Array; to: Int32Array; weight: Float64Array };
   /** The chunk (symbol, part or window) that holds a line. */
   chunkAt(path: string, line: number): { startLine: number; endLine: number; context: string } | undefined;
-  /** The symbols defined in one file, in line order (nested ones included, with their scope). */
+  /** The code symbols defined in one file, in line order (nested ones included, with their scope; fields are only found by name). */
   symbolsIn(path: string): SymbolHit[];
 }
 
@@ -106,6 +108,10 @@ export class SqliteCodeIndex implements CodeIndex {
 
   callers(symbolId: number, depth?: number, limit?: number): CallHit[] {
     return this.graph.callers(symbolId, depth, limit);
+  }
+
+  callSites(symbolId: number, depth?: number, limit?: number): CallSites {
+    return this.graph.callSites(symbolId, depth, limit);
   }
 
   importers(path: string, depth?: number): FileHit[] {
@@ -178,7 +184,8 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.store
       .statement(
         `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`,
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode('symbol', 'field')}
+       ORDER BY s.start_line, s.end_line DESC`,
       )
       .all(path) as SymbolHit[];
   }

@@ -1,4 +1,5 @@
 import type { Node, Query } from 'web-tree-sitter';
+import { resolveReceivers, type RawBinding } from './resolve-receivers.js';
 import type { ParsedImport, ParsedReference, ParsedSymbol, ReferenceKind, SymbolKind } from './types.js';
 
 interface Definition {
@@ -38,6 +39,24 @@ const BODY_TYPES = new Set([
 const MAX_SIGNATURE = 200;
 const LEADING_ANNOTATIONS = /^(\s*(@[\w.]+(\([^)]*\))?|#?\[[^\]]*\])\s*\n)+/;
 
+interface RawReference {
+  name: string;
+  kind: ReferenceKind;
+  nameStart: number;
+  line: number;
+  /** The object a member call is made on (`self.decoder` in `self.decoder.decode()`). */
+  receiver: Node | undefined;
+}
+
+/** A `@binding.<part>` capture: the bound name, or what gives its type. */
+function toBindingPart(part: string, node: Node): Partial<RawBinding> {
+  if (part === 'name') return { name: node.text, start: node.startIndex };
+  // A class's field declared with its type (`private store: IndexStore`): bound as `this.store`.
+  if (part === 'member') return { name: `this.${node.text}`, start: node.startIndex };
+  if (part === 'type' || part === 'call' || part === 'module') return { value: node.text, how: part };
+  return {};
+}
+
 export interface ExtractedTags {
   symbols: ParsedSymbol[];
   references: ParsedReference[];
@@ -45,10 +64,11 @@ export interface ExtractedTags {
 }
 
 /** Runs a tags query over a parsed tree and turns its captures into nested symbols and references. */
-export function extractTags(root: Node, query: Query, text: string): ExtractedTags {
+export function extractTags(root: Node, query: Query, text: string, options: { language?: string } = {}): ExtractedTags {
   const definitions = new Map<number, Definition>();
-  const rawRefs: { name: string; kind: ReferenceKind; nameStart: number; line: number }[] = [];
+  const rawRefs: RawReference[] = [];
   const imports: ParsedImport[] = [];
+  const bindings: RawBinding[] = [];
 
   for (const match of query.matches(root)) {
     let nameNode: Node | undefined;
@@ -56,6 +76,8 @@ export function extractTags(root: Node, query: Query, text: string): ExtractedTa
     let defNode: Node | undefined;
     let refKind: string | undefined;
     let scope: string | undefined;
+    let receiver: Node | undefined;
+    let binding: Partial<RawBinding> | undefined;
     for (const capture of match.captures) {
       const { name, node } = capture;
       if (name === 'name') nameNode = node;
@@ -65,7 +87,10 @@ export function extractTags(root: Node, query: Query, text: string): ExtractedTa
       else if (name === 'scope') scope = node.text;
       else if (name === 'import.source') imports.push(...toImports(node));
       else if (name === 'import.module') imports.push(toImport(node, 'contains'));
+      else if (name === 'receiver') receiver = node;
+      else if (name.startsWith('binding.')) binding = { ...binding, ...toBindingPart(name.slice(8), node) };
     }
+    if (binding?.name !== undefined && binding.start !== undefined) bindings.push(binding as RawBinding);
     if (!nameNode) continue;
     if (defKind && defNode) {
       const existing = definitions.get(nameNode.startIndex);
@@ -85,13 +110,32 @@ export function extractTags(root: Node, query: Query, text: string): ExtractedTa
         kind: refKind as ReferenceKind,
         nameStart: nameNode.startIndex,
         line: nameNode.startPosition.row + 1,
+        receiver,
       });
     }
   }
 
   const ordered = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, containerIndex } = nest(ordered, text);
-  const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
+  // Fields hold no code: a call on the right of `self.x = f()` belongs to the method around it.
+  const codeIndex = containerIndex.map((i) => (i !== undefined && symbols[i]!.kind === 'field' ? undefined : i));
+  const kept = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
+  const enclosing = findEnclosing(
+    kept.map((r) => r.nameStart),
+    ordered,
+    codeIndex,
+  );
+  let receivers: (string | undefined)[] | undefined;
+  if (kept.some((r) => r.receiver !== undefined)) {
+    bindings.sort((a, b) => a.start - b.start);
+    const scopes = findEnclosing(
+      bindings.map((b) => b.start),
+      ordered,
+      codeIndex,
+    );
+    receivers = resolveReceivers(kept, enclosing, { symbols, bindings, scopes, language: options.language });
+  }
+  const references = attachReferences(kept, enclosing, receivers);
   return { symbols, references, imports: dedupeImports(imports) };
 }
 
@@ -100,6 +144,7 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
   // For each ordered definition: its symbol index (containers have none) and its nearest enclosing symbol.
   const containerIndex: (number | undefined)[] = [];
   const stack: { def: Definition; symbol: number | undefined; scopeName: string }[] = [];
+  const seenFields = new Set<string>();
   for (const def of ordered) {
     while (stack.length > 0 && stack[stack.length - 1]!.def.node.endIndex <= def.node.startIndex) stack.pop();
     const parentEntry = stack[stack.length - 1];
@@ -111,6 +156,32 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
     if (def.kind === 'container') {
       containerIndex.push(undefined);
       stack.push({ def, symbol: undefined, scopeName });
+      continue;
+    }
+    if (def.kind === 'field') {
+      // A field belongs to the nearest class-like definition around it (`self.x = …` sits in a method);
+      // or constructor function (`function AxiosError() { this.status = … }`); outside one (a `this.x` in a
+      // plain function) it is no field. Each is kept once per class.
+      const owner = stack.findLastIndex((e) => e.symbol !== undefined && (CLASS_LIKE.has(e.def.kind) || isConstructorFunction(e.def)));
+      const key = `${owner >= 0 ? stack[owner]!.symbol : -1}:${def.name}`;
+      if (owner < 0 || seenFields.has(key)) {
+        containerIndex.push(undefined);
+        continue;
+      }
+      seenFields.add(key);
+      containerIndex.push(symbols.length);
+      symbols.push({
+        name: def.name,
+        kind: 'field',
+        startLine: def.node.startPosition.row + 1,
+        endLine: def.node.endPosition.row + 1,
+        signature: toSignature(def, text),
+        parent: stack[owner]!.symbol,
+        scope: stack
+          .slice(0, owner + 1)
+          .map((e) => e.scopeName)
+          .join('.'),
+      });
       continue;
     }
     let kind: SymbolKind = def.kind;
@@ -136,33 +207,46 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
   return { symbols, containerIndex };
 }
 
-function attachReferences(
-  rawRefs: { name: string; kind: ReferenceKind; nameStart: number; line: number }[],
-  ordered: Definition[],
-  symbolOf: (number | undefined)[],
-  definitions: Map<number, Definition>,
-): ParsedReference[] {
-  const refs = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
-  const out: ParsedReference[] = [];
-  const seen = new Set<string>();
+/** The innermost code symbol (not a container, not a field) around each position; positions in ascending order. */
+/** A capitalised function: in JavaScript before classes, what `new` constructs and `this.x` fields belong to. */
+function isConstructorFunction(def: Definition): boolean {
+  return def.kind === 'function' && /^[A-Z]/.test(def.name);
+}
+
+function findEnclosing(starts: number[], ordered: Definition[], symbolOf: (number | undefined)[]): (number | undefined)[] {
+  const out: (number | undefined)[] = [];
   const stack: number[] = [];
   let next = 0;
-  for (const ref of refs) {
-    while (next < ordered.length && ordered[next]!.node.startIndex <= ref.nameStart) {
+  for (const start of starts) {
+    while (next < ordered.length && ordered[next]!.node.startIndex <= start) {
       const def = ordered[next]!;
       while (stack.length > 0 && ordered[stack[stack.length - 1]!]!.node.endIndex <= def.node.startIndex) stack.pop();
       stack.push(next);
       next += 1;
     }
-    while (stack.length > 0 && ordered[stack[stack.length - 1]!]!.node.endIndex <= ref.nameStart) stack.pop();
+    while (stack.length > 0 && ordered[stack[stack.length - 1]!]!.node.endIndex <= start) stack.pop();
     let enclosing: number | undefined;
     for (let i = stack.length - 1; i >= 0 && enclosing === undefined; i -= 1) enclosing = symbolOf[stack[i]!];
-    // Several patterns can capture one name node (a call that is also a type use): keep one per kind.
-    const key = `${ref.nameStart}:${ref.kind}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing });
+    out.push(enclosing);
   }
+  return out;
+}
+
+/** References with their enclosing symbols; one per name node and kind (a call that is also a type use counts once per kind). */
+function attachReferences(
+  refs: RawReference[],
+  enclosing: (number | undefined)[],
+  receivers: (string | undefined)[] | undefined,
+): ParsedReference[] {
+  const out: ParsedReference[] = [];
+  const seen = new Set<string>();
+  refs.forEach((ref, i) => {
+    const key = `${ref.nameStart}:${ref.kind}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const receiver = receivers?.[i];
+    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing: enclosing[i], ...(receiver === undefined ? {} : { receiver }) });
+  });
   return out;
 }
 
@@ -178,7 +262,7 @@ function toSignature(def: Definition, text: string): string {
   if (lines.length > 3) head = lines.slice(0, 3).join('\n');
   head = head.replace(/\s+/g, ' ').trim();
   // A constant's value is not part of its signature: `const LIMITS = {...}` -> `const LIMITS`.
-  if (def.kind === 'constant') head = head.replace(/\s*(:?=)(?!=|>).*$/, '');
+  if (def.kind === 'constant' || def.kind === 'field') head = head.replace(/\s*(:?=)(?!=|>).*$/, '');
   head = head.replace(/[{:=]\s*$/, '').trim();
   return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
 }

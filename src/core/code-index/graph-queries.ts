@@ -1,7 +1,8 @@
-import { AMBIGUOUS_NAMES } from './ambiguous-names.js';
+import { isAmbiguousName } from './ambiguous-names.js';
 import type { IndexStore } from './index-store.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
 import { TtlCache } from './ttl-cache.js';
+import { isTypedMethod, linkedCallSteps, untoldCallsSql } from './linked-call-sql.js';
 import { symbolNameAnyCase } from './symbol-name-sql.js';
 
 export interface SymbolHit {
@@ -33,6 +34,14 @@ export interface CallHit {
   line: number;
 }
 
+export interface CallSites {
+  callers: CallHit[];
+  /** Calls by the symbol's name whose receiver the index could not type: it cannot tell whether they call it. */
+  unresolved: number;
+  /** The name is too common to link calls to it by name: no callers are claimed. */
+  ambiguous: boolean;
+}
+
 export interface FileHit {
   path: string;
   depth: number;
@@ -50,141 +59,14 @@ const ALL_KINDS: EdgeKind[] = ['import', 'contains', 'call', 'inherit', 'type'];
 const WALK_ROW_CAP = 20_000;
 const SUBGRAPH_TTL_MS = 60_000;
 
-/**
- * A call is linked to a definition only where the index resolved a path
- * from the calling file to the defining one; a name alone is never enough
- * (`get` in one file is not `Map.get` in another). The calling file is:
- * - the defining file itself;
- * - a file with a resolved import of it;
- * - a file importing a package entry (`__init__.py`, `index.ts`, `mod.rs`)
- *   that imports it: the re-export every Python and JavaScript package uses;
- * - for Go, Java and C#, a file of the same package (folder): they call
- *   each other without imports;
- * - for C and C++, a file including the header beside it (`b.h` for `b.c`).
- * Each walk step starts from edges or the defining file's folder (indexed,
- * a few rows per file), so a common name costs no more than a rare one.
- */
-const CALL_KINDS = kindCodesSql('reference', ['call', 'new']);
-const IMPORT_EDGES = kindCodesSql('edge', ['import', 'contains']);
-const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.cjs', 'mod.rs', 'lib.rs']
-  .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`)
-  .join(' OR ');
-const SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
-const HEADER_LANGUAGES = `('c', 'cpp')`;
-/** `h` is a header (.h, .hh, .hpp, .hxx) and `d` has its stem exactly: `b.h` and `b.c`, not `bx.c` or `B.c`. */
-const SAME_STEM = `(h.path GLOB '*.h' OR h.path GLOB '*.hh' OR h.path GLOB '*.hpp' OR h.path GLOB '*.hxx')
-  AND substr(d.path, 1, length(rtrim(h.path, 'hpx'))) = rtrim(h.path, 'hpx') AND d.path NOT GLOB '*.h*'`;
-
-/** One way a calling file is linked to a defining file: the joins from one to the other, and the expression naming the far end. */
-interface Link {
-  /**
-   * When the calling file must also import the called name (or, for a method, its class) by name: `methods`
-   * for a direct import (a module imported for one class does not make every `x.copy()` a call of its
-   * `copy`), `always` through a package entry (importing one name from a package is not importing all of it).
-   */
-  importsName?: 'methods' | 'always';
-  /** From the defining file (`@DEF`) to the calling file: joins, and the calling file's id. */
-  toCaller: [joins: string, caller: string];
-  /** From the calling file (`@CALLER`) to the defining file: joins, and the defining file's id. */
-  toDefinition: [joins: string, definition: string];
-}
-
-const LINKS: Link[] = [
-  { toCaller: ['', '@DEF'], toDefinition: ['', '@CALLER'] },
-  {
-    importsName: 'methods',
-    toCaller: [`JOIN edges e ON e.dst_file_id = @DEF AND e.kind IN ${IMPORT_EDGES}`, 'e.src_file_id'],
-    toDefinition: [`JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}`, 'e.dst_file_id'],
-  },
-  {
-    importsName: 'always',
-    toCaller: [
-      `JOIN edges e2 ON e2.dst_file_id = @DEF AND e2.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e2.src_file_id AND (${PACKAGE_ENTRY})
-      JOIN edges e1 ON e1.dst_file_id = p.id AND e1.kind IN ${IMPORT_EDGES}`,
-      'e1.src_file_id',
-    ],
-    toDefinition: [
-      `JOIN edges e1 ON e1.src_file_id = @CALLER AND e1.kind IN ${IMPORT_EDGES} JOIN files p ON p.id = e1.dst_file_id AND (${PACKAGE_ENTRY})
-      JOIN edges e2 ON e2.src_file_id = p.id AND e2.kind IN ${IMPORT_EDGES}`,
-      'e2.dst_file_id',
-    ],
-  },
-  {
-    toCaller: [
-      `JOIN files d ON d.id = @DEF AND d.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files f ON f.dir_id = d.dir_id AND f.language = d.language AND f.id <> d.id`,
-      'f.id',
-    ],
-    toDefinition: [
-      `JOIN files f ON f.id = @CALLER AND f.language IN ${SAME_PACKAGE_LANGUAGES}
-      JOIN files d ON d.dir_id = f.dir_id AND d.language = f.language AND d.id <> f.id`,
-      'd.id',
-    ],
-  },
-  {
-    toCaller: [
-      `JOIN files d ON d.id = @DEF AND d.language IN ${HEADER_LANGUAGES}
-      JOIN files h ON h.dir_id = d.dir_id AND h.id <> d.id AND h.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}
-      JOIN edges e ON e.dst_file_id = h.id AND e.kind IN ${IMPORT_EDGES}`,
-      'e.src_file_id',
-    ],
-    toDefinition: [
-      `JOIN edges e ON e.src_file_id = @CALLER AND e.kind IN ${IMPORT_EDGES}
-      JOIN files h ON h.id = e.dst_file_id AND h.language IN ${HEADER_LANGUAGES}
-      JOIN files d ON d.dir_id = h.dir_id AND d.id <> h.id AND d.language IN ${HEADER_LANGUAGES} AND ${SAME_STEM}`,
-      'd.id',
-    ],
-  },
-];
-
-/** The condition that the calling file imports the definition `d` by name (a method: by its class's name). */
-/**
- * Conditions every linked call meets, whatever the link: the name is not one too common to link
- * (`__init__` via `super().__init__()`, `get`, `push`); and outside the defining file, the calling file
- * defines no symbol of that name itself (`state.add_url_rule()` in a file with its own `add_url_rule`
- * most likely calls that one: without receiver types, the nearer definition wins).
- */
-function linkableCall(d: string, sameFile: boolean): string {
-  const common = `AND lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
-  return sameFile ? common : `${common} AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
-}
-
-function importsNameOf(d: string, rule: Link['importsName']): string {
-  if (rule === undefined) return '';
-  const method = toKindCode('symbol', 'method');
-  const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode('reference', 'import')}
-    AND (i.name = ${d}.name OR (${d}.kind = ${method} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === 'always' ? `AND ${imported}` : `AND (${d}.kind <> ${method} OR ${imported})`;
-}
-
-/** The recursive steps of a call walk: one per link, joined by UNION. */
-function linkedCallSteps(direction: 'callers' | 'callees'): string {
-  return LINKS.map((link) => {
-    if (direction === 'callers') {
-      // The walk holds definitions (t); the step adds the references (r) to them in linked files.
-      const [joins, caller] = link.toCaller;
-      return `SELECT coalesce(nullif(r.symbol_id, 0), -r.file_id), w.depth + 1, r.line
-        FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
-        JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0])}`;
-    }
-    // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
-    const [joins, definition] = link.toDefinition;
-    return `SELECT s.id, w.depth + 1, s.start_line
-      FROM walk w JOIN symbols ws ON ws.id = w.symbol_id
-      JOIN refs r ON r.file_id = ws.file_id AND r.symbol_id = w.symbol_id AND r.kind IN ${CALL_KINDS} ${joins.replaceAll('@CALLER', 'r.file_id')}
-      JOIN symbols s ON s.file_id = ${definition.replaceAll('@CALLER', 'r.file_id')} AND s.name = r.name AND s.kind IN ${CALLABLE_KINDS}
-      WHERE w.depth < @depth ${importsNameOf('s', link.importsName)} ${linkableCall('s', link === LINKS[0])}`;
-  }).join('\n UNION\n');
-}
+const SYMBOL_HIT_COLUMNS = `s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path,
+  s.start_line AS startLine, s.end_line AS endLine`;
 
 /** Lines sort below depths in one number, so a caller's line is the one at its nearest depth. */
 const LINE_SPAN = 100_000_000;
 
 /** Deepest walk served: past this, call chains say little and cost much. */
 const MAX_CALL_DEPTH = 5;
-
-const CALLABLE_KINDS = kindCodesSql('symbol', ['function', 'method', 'class', 'struct', 'macro']);
 
 /**
  * Graph questions over the index. Each method is one SQL statement (walks are
@@ -200,19 +82,43 @@ export class GraphQueries {
     this.subgraphs = new TtlCache(SUBGRAPH_TTL_MS, 256, now);
   }
 
-  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
+  /**
+   * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
+   * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
+   * in a module or package of that name first (`httpx/…`), then a member (not a nested function) of a class whose name holds it (`client` ->
+   * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
+   * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
+   */
   findDefinitions(name: string, limit = 50): SymbolHit[] {
     const dot = name.lastIndexOf('.');
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ['', name];
-    return this.store
+    const scoped = this.store
       .statement(
-        `SELECT s.id, s.name, ${kindNameSql('symbol', 's.kind')} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id
+        `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
        ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql('symbol', ['constant', 'field'])}, f.path, s.start_line
        LIMIT @limit`,
       )
       .all({ bare, scope, limit }) as SymbolHit[];
+    if (scoped.length > 0 || scope === '' || bare === '') return scoped;
+    const receiver = scope.slice(scope.lastIndexOf('.') + 1).replace(/\(\)$/, '');
+    // `httpx.Request`, `httpx._models.Request`: a file in the folder, or the file, the scope spells; `gin.Context`: a
+    // Go package's top level (its name is in the package clause, which the index does not keep).
+    const modulePath = scope.replaceAll('.', '/');
+    // Directly in the package's folder: `calc.abc` is not `abc` in calc/solvers/ode.py.
+    const inModule = `(CASE WHEN (('/' || f.path) GLOB '*/' || @modulePath || '/*' AND NOT ('/' || f.path) GLOB '*/' || @modulePath || '/*/*')
+        OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
+      WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END)`;
+    return this.store
+      .statement(
+        `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')}))
+       ORDER BY s.name <> @bare, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
+         instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
+         s.kind IN ${kindCodesSql('symbol', ['constant'])}, f.path, s.start_line
+       LIMIT @limit`,
+      )
+      .all({ bare, receiver, modulePath, limit }) as SymbolHit[];
   }
 
   /** Every place `name` is used (calls, types, imports, inheritance). */
@@ -231,6 +137,21 @@ export class GraphQueries {
   /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
   callers(symbolId: number, depth = 1, limit = 200): CallHit[] {
     return this.walkCalls(linkedCallSteps('callers'), symbolId, depth, limit);
+  }
+
+  /**
+   * THE call sites of a symbol, for every output that counts or lists them (blast radius, plans, refs): the
+   * linked callers; how many calls by its name on receivers the index could not type (a method of a language
+   * with receivers only: said, never counted as callers); and whether the name is too common to link by name
+   * (a function, or a method of a language without receivers, named `get`, `run`…: no callers are claimed).
+   */
+  callSites(symbolId: number, depth = 1, limit = 200): CallSites {
+    const row = this.store.statement(`SELECT s.name, ${isTypedMethod('s')} AS typed FROM symbols s WHERE s.id = ?`).get(symbolId) as
+      { name: string; typed: number } | undefined;
+    if (!row) return { callers: [], unresolved: 0, ambiguous: false };
+    if (!row.typed && isAmbiguousName(row.name)) return { callers: [], unresolved: 0, ambiguous: true };
+    const unresolved = row.typed ? (this.store.statement(untoldCallsSql()).get({ symbolId }) as { n: number }).n : 0;
+    return { callers: this.callers(symbolId, depth, limit), unresolved, ambiguous: false };
   }
 
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */

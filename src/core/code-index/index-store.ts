@@ -286,10 +286,11 @@ export class IndexStore {
     const seenRefs = new Set<string>();
     for (const ref of parsed.references) {
       const symbolId = ref.enclosing === undefined ? 0 : (symbolIds[ref.enclosing] ?? 0);
-      const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}`;
+      const receiver = ref.receiver ?? '';
+      const key = `${symbolId}\u0000${ref.name}\u0000${ref.kind}\u0000${receiver}`;
       if (seenRefs.has(key)) continue;
       seenRefs.add(key);
-      s.insertRef.run(fileId, symbolId, ref.name, toKindCode('reference', ref.kind), ref.line);
+      s.insertRef.run(fileId, symbolId, ref.name, toKindCode('reference', ref.kind), receiver, ref.line);
     }
     parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode('import', imp.kind), imp.line));
     const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
@@ -365,7 +366,7 @@ function prepareStatements(db: Database.Database) {
       `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)'),
+    insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, receiver, line) VALUES (?, ?, ?, ?, ?, ?)'),
     insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare('INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)'),

@@ -50,7 +50,7 @@ export async function parseFile(path: string, bytes: Uint8Array): Promise<Parsed
   }
   if (!tree) return { ...empty, status: 'parse-error', lines: lineCount, reason: 'parser returned no tree' };
   try {
-    const tags = extractTags(tree.rootNode, grammar.query, clean);
+    const tags = extractTags(tree.rootNode, grammar.query, clean, { language: kind });
     return {
       ...empty,
       status: 'ok',

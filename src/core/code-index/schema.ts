@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index file with
  * another version is rebuilt from scratch, never migrated in place.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -36,15 +36,18 @@ CREATE TABLE symbols (
   end_line INTEGER NOT NULL
 );
 
--- One row per (enclosing symbol, name, kind): the first line it is used on. symbol_id 0: the file's
+-- One row per (enclosing symbol, name, kind, receiver): the first line it is used on. symbol_id 0: the file's
 -- top level. Clustered by file, then name: a file's references, or one name in a file, need no index.
+-- receiver: what a member call is made on (resolve-receivers.ts): a type name, '?' when the code does not say,
+-- '' for a plain call, a module's member, or a language whose receivers are not read.
 CREATE TABLE refs (
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   kind INTEGER NOT NULL,
   symbol_id INTEGER NOT NULL,
+  receiver TEXT NOT NULL DEFAULT '',
   line INTEGER NOT NULL,
-  PRIMARY KEY (file_id, name, kind, symbol_id)
+  PRIMARY KEY (file_id, name, kind, symbol_id, receiver)
 ) WITHOUT ROWID;
 
 -- Clustered by file: a file's imports, in source order (ord), need no index.

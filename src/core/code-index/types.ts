@@ -25,6 +25,11 @@ export interface ParsedReference {
   line: number;
   /** Index of the innermost symbol containing the reference. */
   enclosing: number | undefined;
+  /**
+   * A member call's receiver where the language's query says (resolve-receivers.ts): a type name, `''` for a
+   * module, `?` when the code does not say. Absent for plain calls and in languages without receiver captures.
+   */
+  receiver?: string;
 }
 
 export interface ParsedImport {

@@ -18,6 +18,9 @@ const SMALL_REBUILD_FILES = 200;
 /** Up to this many imports are resolved with SQL lookups instead of loading every path. */
 const SMALL_RESOLVE_IMPORTS = 64;
 
+/** Fields are definitions to find, not call targets: they make no name too common to link. */
+const FIELD = toKindCode('symbol', 'field');
+
 /** Which symbol kinds each reference kind can point at. */
 const TARGET_KINDS: [KindName<'reference'>, KindName<'symbol'>[]][] = [
   ['call', ['function', 'method', 'class', 'macro', 'struct']],
@@ -58,14 +61,16 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     // grow with the repository.
     db.exec('CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;');
     if (dirty.length > SMALL_REBUILD_FILES) {
-      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+      db.exec(
+        `INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`,
+      );
     } else {
       db.exec(`INSERT OR IGNORE INTO temp.ambiguous
         SELECT n.name FROM (
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName('u.name', 'n.name')} LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName('u.name', 'n.name')} AND u.kind <> ${FIELD} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     // Outgoing: references made by dirty files.

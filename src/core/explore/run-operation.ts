@@ -94,8 +94,13 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'definition': {
-      // The implementation before its type declarations: the first definition is the one read whatever the budget.
-      const defs = implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path)));
+      // The implementation before its type declarations (the first definition is the one read whatever the budget),
+      // and among those the ones in files the evidence already touches.
+      const defs = preferTouchedFiles(
+        op.symbol,
+        implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path))),
+        state.evidence,
+      );
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -165,6 +170,28 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added: 0 };
     }
   }
+}
+
+/**
+ * `c.Next` read as a receiver's member (no definition has the scope `c`): the index ranks classes named
+ * like the receiver first; among the rest, those in files the evidence already holds come first.
+ */
+function preferTouchedFiles<T extends { path: string; scope: string; name: string }>(
+  symbol: string,
+  defs: T[],
+  evidence: EvidenceSet,
+): T[] {
+  const dot = symbol.lastIndexOf('.');
+  if (dot <= 0) return defs;
+  const scope = symbol.slice(0, dot).toLowerCase();
+  if (defs.some((d) => d.scope.toLowerCase() === scope || d.scope.toLowerCase().endsWith(`.${scope}`))) return defs;
+  const receiver = scope.slice(scope.lastIndexOf('.') + 1);
+  const touched = new Set(evidence.list().map((e) => e.path));
+  const rank = (d: T): number => (d.scope.toLowerCase().includes(receiver) ? 0 : touched.has(d.path) ? 1 : 2);
+  return defs
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i)
+    .map(({ d }) => d);
 }
 
 async function read(

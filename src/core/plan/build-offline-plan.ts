@@ -1,4 +1,3 @@
-import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
@@ -176,7 +175,8 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
   return picked.map((s) => {
-    const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
+    const sites = index.callSites(s.id, 1, 200);
+    const callers = sites.callers;
     return {
       name: qualified(s),
       kind: s.kind,
@@ -184,6 +184,7 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
       callers: callers.length,
       callerFiles: new Set(callers.map((c) => c.path)).size,
+      ...(sites.unresolved > 0 ? { untold: sites.unresolved } : {}),
     };
   });
 }

@@ -18,6 +18,8 @@ export interface PlanSymbol {
   /** Call sites found in the graph (depth 1), and the files they are in. */
   callers: number;
   callerFiles: number;
+  /** Calls by the method's name on receivers the index could not type: not counted, said. */
+  untold?: number;
 }
 
 export interface PlanPhase {

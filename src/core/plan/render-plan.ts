@@ -1,5 +1,6 @@
 import type { PlanDoc } from './plan-doc.js';
 import { formatLineRef, type LinkTo, type LineRef } from '../render/link-to.js';
+import { describeUntoldCalls } from '../render/describe-untold-calls.js';
 import { code, escapeText, link } from '../render/markdown.js';
 import type { Block } from '../render/fit-comment.js';
 
@@ -39,7 +40,8 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
       '**Symbols**',
       ...symbols.map(
         (s) =>
-          `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}`,
+          `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}` +
+          (s.untold ? `${s.callers > 0 ? ';' : ' —'} ${describeUntoldCalls(s.untold, s.name.slice(s.name.lastIndexOf('.') + 1))}` : ''),
       ),
     );
   }

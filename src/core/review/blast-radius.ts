@@ -1,5 +1,4 @@
 import { findNonProductFolder } from '../repo/non-product-folders.js';
-import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { CallHit } from '../code-index/graph-queries.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
@@ -18,6 +17,8 @@ export interface BlastRadius {
   topCallers: CallHit[];
   /** The name is too common to count callers by name (`get`, `slice`…): no counts are claimed. */
   ambiguous?: boolean;
+  /** Calls by the method's name on receivers the index could not type: not counted, said. */
+  unresolved?: number;
 }
 
 /** Examples, benchmarks and docs: code that uses the product, listed after the product's own callers. */
@@ -43,10 +44,10 @@ export function buildBlastRadius(
   const depth = options.depth ?? DEFAULT_DEPTH;
   const top = options.top ?? DEFAULT_TOP;
   return changed.map((c) => {
-    if (isAmbiguousName(c.symbol.name))
-      return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
+    const sites = index.callSites(c.symbol.id, depth);
+    if (sites.ambiguous) return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
     const seen = new Set<string>();
-    const hits = index.callers(c.symbol.id, depth).filter((h) => {
+    const hits = sites.callers.filter((h) => {
       const key = `${h.path}:${h.line}`;
       if (h.symbolId === c.symbol.id || seen.has(key)) return false;
       seen.add(key);
@@ -65,6 +66,7 @@ export function buildBlastRadius(
       files: new Set(outside.map((h) => h.path)).size,
       inChangedFiles: hits.length - outside.length,
       topCallers: outside.slice(0, top),
+      ...(sites.unresolved > 0 ? { unresolved: sites.unresolved } : {}),
     };
   });
 }

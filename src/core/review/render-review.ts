@@ -2,6 +2,7 @@ import { isTestFile } from '../repo/is-test-file.js';
 import { describeNonProductFolder, findNonProductFolder } from '../repo/non-product-folders.js';
 import { fitComment, type Block } from '../render/fit-comment.js';
 import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
+import { describeUntoldCalls } from '../render/describe-untold-calls.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
 import type { BlastRadius } from './blast-radius.js';
 import type { PlacedComments } from './place-comments.js';
@@ -184,7 +185,9 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
     : b.total === 0
       ? 'no callers outside the diff'
       : `${plural(b.direct, 'direct caller')}, ${b.total} within 2 hops, in ${plural(b.files, 'file')}`;
-  const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '';
+  const also =
+    (b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : '') +
+    (b.unresolved ? `; ${describeUntoldCalls(b.unresolved, s.name)}` : '');
   const callers = b.topCallers.map((h) => {
     const where = outsideProduct(h.path);
     return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;

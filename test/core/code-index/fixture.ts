@@ -14,9 +14,19 @@ export async function parseFixture(repo: string, file: string): Promise<ParsedFi
   return parsed;
 }
 
-/** Each definition as [name, kind, scope, startLine], in file order. */
+/** Each definition but fields as [name, kind, scope, startLine], in file order. */
 export function definitions(file: ParsedFile): [string, SymbolKind, string, number][] {
-  return file.symbols.map((s) => [s.name, s.kind, s.scope, s.startLine]);
+  return file.symbols.filter((s) => s.kind !== 'field').map((s) => [s.name, s.kind, s.scope, s.startLine]);
+}
+
+/** Each field as `Scope.name`, in file order. */
+export function fields(file: ParsedFile): string[] {
+  return file.symbols.filter((s) => s.kind === 'field').map((s) => `${s.scope}.${s.name}`);
+}
+
+/** Each member call as `name on receiver` (`?`: the code does not say; `''`: a module's member), in file order. */
+export function receivers(file: ParsedFile): string[] {
+  return file.references.filter((r) => r.receiver !== undefined).map((r) => `${r.name} on ${r.receiver || "''"}`);
 }
 
 /** Each reference as [name, kind, line], in file order; only the given kinds when some are given. */

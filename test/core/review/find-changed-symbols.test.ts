@@ -91,13 +91,29 @@ describe('buildBlastRadius', () => {
 });
 
 describe('buildBlastRadius with a common name', () => {
-  it('claims no caller count for a name too common to link by name', async () => {
+  it('counts a call of a common method name when the receiver is typed (`new Box().get()`)', async () => {
     const repo = await makeReviewRepo(
       {
         'src/box.ts': 'export class Box {\n  get(): number {\n    return 1;\n  }\n}\n',
-        'src/use.ts': "import { Box } from './box.js';\nexport const n = new Box().get();\n",
+        'src/use.ts': "import { Box } from './box.js';\nexport function n() {\n  return new Box().get();\n}\n",
+        'src/other.ts': 'export function m(map: Map<string, number>) {\n  return map.get("a");\n}\n',
       },
       { write: { 'src/box.ts': 'export class Box {\n  get(): number {\n    return 2;\n  }\n}\n' } },
+    );
+    const [radius] = buildBlastRadius(findChangedSymbols(parseDiff(repo.diff), repo.index), repo.index, {
+      changedPaths: new Set(['src/box.ts']),
+    });
+    expect(radius).toMatchObject({ direct: 1, total: 1, topCallers: [{ path: 'src/use.ts', name: 'n' }] });
+    expect(radius!.ambiguous).toBeUndefined();
+  });
+
+  it('claims no caller count for a plain function whose name is too common to link by name', async () => {
+    const repo = await makeReviewRepo(
+      {
+        'src/box.ts': 'export function get(): number {\n  return 1;\n}\n',
+        'src/use.ts': "import { get } from './box.js';\nexport const n = get();\n",
+      },
+      { write: { 'src/box.ts': 'export function get(): number {\n  return 2;\n}\n' } },
     );
     const [radius] = buildBlastRadius(findChangedSymbols(parseDiff(repo.diff), repo.index), repo.index, {
       changedPaths: new Set(['src/box.ts']),

@@ -20,9 +20,10 @@ export const goQuery = String.raw`
 (type_alias name: (type_identifier) @name) @definition.type
 (source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
 
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
 (composite_literal type: (type_identifier) @name) @reference.new
 (composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
 (composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
@@ -35,6 +36,15 @@ export const goQuery = String.raw`
 ((type_identifier) @name @reference.type
   (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
     "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+
+; What a receiver's name is bound to (resolve-receivers.ts): receivers, parameters, literals, imports.
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type)
+(var_spec name: (identifier) @binding.name type: (_) @binding.type)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (composite_literal type: (_) @binding.type)))
+(short_var_declaration left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (unary_expression operand: (composite_literal type: (_) @binding.type))))
+(import_spec name: (package_identifier) @binding.name path: (_) @binding.module)
+(import_spec !name path: (_) @binding.name @binding.module)
 
 (import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
 (import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))

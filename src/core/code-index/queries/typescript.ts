@@ -14,6 +14,15 @@ ${ecmascriptCommon}
 (function_signature name: (identifier) @name) @definition.function
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
+(public_field_definition name: (property_identifier) @name) @definition.field
+(required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
+
+; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(public_field_definition name: (property_identifier) @binding.member type: (type_annotation (_) @binding.type))
+(required_parameter (accessibility_modifier) pattern: (identifier) @binding.member type: (type_annotation (_) @binding.type))
 
 (extends_clause value: (identifier) @name) @reference.inherit
 (extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit

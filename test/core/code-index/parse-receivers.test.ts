@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { parseFile } from '../../../src/core/code-index/parse-file.js';
+import { fields, receivers } from './fixture.js';
+
+async function parse(path: string, source: string) {
+  const parsed = await parseFile(path, new TextEncoder().encode(source));
+  expect(parsed.status).toBe('ok');
+  return parsed;
+}
+
+describe('parseFile reads what a member call is made on', () => {
+  it('on Python: self, a constructed or annotated name, a class, a module; anything else is unknown', async () => {
+    const parsed = await parse(
+      'pkg/client.py',
+      [
+        'import io',
+        'from .decoders import Decoder',
+        '',
+        'class Client:',
+        '    def __init__(self):',
+        '        self.decoder = Decoder()',
+        '        self.other = make()',
+        '',
+        '    def send(self, request: Request, data: bytes):',
+        '        self.prepare(request)',
+        '        buffer = io.BytesIO()',
+        '        buffer.write(data)',
+        '        data.decode()',
+        '        self.decoder.decode(data)',
+        '        self.other.decode(data)',
+        '        request.read()',
+        '        Decoder.build()',
+        '        return io.open(data)',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual([
+      'prepare on Client',
+      "BytesIO on ''",
+      'write on BytesIO',
+      'decode on bytes',
+      'decode on Decoder',
+      'decode on ?',
+      'read on Request',
+      'build on Decoder',
+      "open on ''",
+    ]);
+    expect(fields(parsed)).toEqual(['Client.decoder', 'Client.other']);
+  });
+
+  it('on Go: the method receiver, typed parameters and literals, a package; a call result is unknown', async () => {
+    const parsed = await parse(
+      'ctx.go',
+      [
+        'package gin',
+        '',
+        'import "net/http"',
+        '',
+        'type Context struct {',
+        '\tErrors errorMsgs',
+        '\tengine *Engine',
+        '}',
+        '',
+        'func (c *Context) Next(w http.ResponseWriter, e *Engine) {',
+        '\tc.Abort()',
+        '\te.handle()',
+        '\tr := &Router{}',
+        '\tr.add()',
+        '\tc.engine.handle()',
+        '\tx := build()',
+        '\tx.run()',
+        '\thttp.Error(w, "", 500)',
+        '}',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual(['Abort on Context', 'handle on Engine', 'add on Router', 'handle on ?', 'run on ?', "Error on ''"]);
+    expect(fields(parsed)).toEqual(['Context.Errors', 'Context.engine']);
+  });
+
+  it('on TypeScript: this, typed parameters and fields, new, imports', async () => {
+    const parsed = await parse(
+      'src/app.ts',
+      [
+        "import utils from './utils.js';",
+        "import { Store } from './store.js';",
+        '',
+        'export class App {',
+        '  private cache: Cache;',
+        '  constructor(private readonly store: Store) {}',
+        '  run(input: Input) {',
+        '    this.start();',
+        '    this.store.get();',
+        '    this.cache.get();',
+        '    input.parse();',
+        '    new Parser().parse();',
+        '    utils.forEach();',
+        '    Store.open();',
+        '    const worker = new Worker();',
+        '    worker.post();',
+        '    unknown.thing();',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual([
+      'start on App',
+      'get on Store',
+      'get on Cache',
+      'parse on Input',
+      'parse on Parser',
+      "forEach on ''",
+      'open on Store',
+      'post on Worker',
+      'thing on ?',
+    ]);
+    expect(fields(parsed)).toEqual(['App.cache', 'App.store']);
+  });
+
+  it('on JavaScript: fields assigned in the constructor are definitions of the class', async () => {
+    const parsed = await parse(
+      'lib/AxiosError.js',
+      'class AxiosError extends Error {\n  constructor(message, response) {\n    super(message);\n    this.status = response.status;\n    this.status = 0;\n  }\n}\nfunction plain() {\n  this.loose = 1;\n}\n',
+    );
+    expect(fields(parsed)).toEqual(['AxiosError.status']);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GraphQueries } from '../../../src/core/code-index/graph-queries.js';
+import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+
+let repo: IndexedRepo | undefined;
+afterEach(() => repo?.store.close());
+
+async function callSitesOf(files: Record<string, string>, name: string) {
+  repo = await indexSample(files);
+  const graph = new GraphQueries(repo.store);
+  const definition = graph.findDefinitions(name)[0]!;
+  const sites = graph.callSites(definition.id, 1);
+  return { ...sites, callers: sites.callers.map((c) => `${c.path}:${c.line}`) };
+}
+
+const DECODERS = [
+  'class ContentDecoder:',
+  '    def decode(self, data):',
+  '        raise NotImplementedError()',
+  '',
+  'class ZStandardDecoder(ContentDecoder):',
+  '    def __init__(self):',
+  '        self.decompressor = make()',
+  '',
+  '    def decode(self, data):',
+  '        return self.decompressor.decode(data)',
+  '',
+  '    def flush(self):',
+  '        self.decompressor.flush()',
+  '        return self.decode(b"")',
+  '',
+  'class TextDecoder:',
+  '    def decode(self, data):',
+  '        return data.decode()',
+  '',
+].join('\n');
+
+describe('callers through the receiver the index resolved', () => {
+  it('does not count calls of the same name on other objects, and says how many it could not tell', async () => {
+    const sites = await callSitesOf(
+      {
+        'pkg/__init__.py': '',
+        'pkg/decoders.py': DECODERS,
+        'pkg/models.py': 'from .decoders import TextDecoder\n\ndef text(raw, decoder):\n    return decoder.decode(raw)\n',
+      },
+      'ZStandardDecoder.decode',
+    );
+    // Only `self.decode` in its own class; `self.decompressor.decode`, `data.decode` and `decoder.decode` are not typed.
+    expect(sites.callers).toEqual(['pkg/decoders.py:14']);
+    expect(sites.unresolved).toBe(3);
+    expect(sites.ambiguous).toBe(false);
+  });
+
+  it('links a common method name when the receiver is typed: constructed, annotated, or the class imported by name', async () => {
+    const sites = await callSitesOf(
+      {
+        'pkg/__init__.py': 'from .store import Store\n',
+        'pkg/store.py':
+          'class Store:\n    def get(self, key):\n        return key\n\nclass Other:\n    def get(self, key):\n        return key\n',
+        'pkg/use_new.py': 'from .store import Store\n\ndef read():\n    store = Store()\n    return store.get("a")\n',
+        'pkg/use_typed.py': 'from .store import Store\n\ndef read(store: Store):\n    return store.get("a")\n',
+        'pkg/use_other.py': 'from .store import Other\n\ndef read():\n    return Other().get("a")\n',
+        'pkg/use_unknown.py': 'from .store import Store\n\ndef read(thing):\n    return thing.get("a")\n',
+      },
+      'Store.get',
+    );
+    expect(sites.callers).toEqual(['pkg/use_new.py:5', 'pkg/use_typed.py:4']);
+    expect(sites.unresolved).toBe(1);
+  });
+
+  it("links `self.m()` in a subclass to the base class's method", async () => {
+    const sites = await callSitesOf(
+      { 'pkg/decoders.py': `${DECODERS}\nclass Sub(TextDecoder):\n    def run(self):\n        return self.decode(b"")\n` },
+      'TextDecoder.decode',
+    );
+    expect(sites.callers).toEqual(['pkg/decoders.py:22']);
+  });
+
+  it('links Go calls through the method receiver, a typed parameter and an embedded struct', async () => {
+    const sites = await callSitesOf(
+      {
+        'go.mod': 'module example.com/m\n',
+        'gin/context.go':
+          'package gin\n\ntype Context struct{}\n\nfunc (c *Context) Next() {}\n\nfunc (c *Context) Run() {\n\tc.Next()\n}\n',
+        'gin/engine.go':
+          'package gin\n\ntype Wrapped struct {\n\t*Context\n}\n\nfunc handle(ctx *Context, x Other) {\n\tx.Next()\n\tctx.Next()\n}\n\nfunc wrap(w *Wrapped) {\n\tw.Next()\n}\n\nfunc other(x Other) {\n\tx.Next()\n}\n',
+      },
+      'Context.Next',
+    );
+    expect(sites.callers).toEqual(['gin/context.go:8', 'gin/engine.go:9', 'gin/engine.go:13']);
+  });
+
+  it('still refuses to count a plain function whose name is too common to link by name', async () => {
+    const sites = await callSitesOf(
+      { 'src/a.py': 'def get(x):\n    return x\n', 'src/b.py': 'from .a import get\n\ndef f():\n    get(1)\n' },
+      'get',
+    );
+    expect(sites).toMatchObject({ callers: [], ambiguous: true });
+  });
+});
