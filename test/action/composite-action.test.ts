@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { removeInBackground } from '../helpers/remove-in-background.js';
+import { scratchRoot } from '../helpers/scratch-root.js';
 import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
 import { examplePayload, OWNER, readOutputs, REPO, SAMPLE_FILES } from './action-harness.js';
 import { FakeGitHub } from './fake-github.js';
@@ -56,7 +56,7 @@ describe('the composite action, run as a runner would', () => {
 
   beforeAll(async () => {
     // Not makeTempDir: that one is emptied after each test, and the install serves them all.
-    actionDir = mkdtempSync(path.join(tmpdir(), 'nanodex-action-path-'));
+    actionDir = mkdtempSync(path.join(scratchRoot(), 'nanodex-action-path-'));
     for (const entry of SHIPPED) cpSync(path.join(ROOT, entry), path.join(actionDir, entry), { recursive: true });
     yml = parse(readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as ActionYml;
     const install = yml.runs.steps.find((s) => s.run?.startsWith('npm '));
@@ -149,57 +149,69 @@ describe('the composite action, run as a runner would', () => {
     return { code, log, outputs: readOutputs(files.output), summary: readFileSync(files.summary, 'utf8') };
   }
 
-  it('answers a mention: posts the reply, sets the outputs and writes the summary', async () => {
-    github = new FakeGitHub({ owner: OWNER, repo: REPO });
-    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
-      p.comment.body = '@nanodex find greet';
-    });
-    const step = await runStep('issue_comment', payload, {});
-
-    expect(step.code, step.log).toBe(0);
-    expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toContain('src/greet.ts');
-    expect(step.outputs['comment-url']).toBe(github.comments[0]?.html_url);
-    expect(JSON.parse(step.outputs.metrics ?? '{}')).toMatchObject({
-      run: { command: 'find' },
-      index: { files: 3 + GENERATED_FILES, parseErrors: 0, cache: { status: 'unavailable' } },
-    });
-    expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
-    expect(step.summary).toContain("Answered @Codertocat's request on #1: find (done).");
-    expect(step.log.replace(/^::add-mask::.*$/gm, '')).not.toContain('ghs_e2eTokenNeverShown0123456789');
-  }, STEP_TIMEOUT_MS);
-
-  it('fails the step, with the summary written, when GitHub refuses to post', async () => {
-    github = new FakeGitHub({ owner: OWNER, repo: REPO });
-    github.failures.set('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
-    const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
-      p.comment.body = '@nanodex find greet';
-    });
-    const step = await runStep('issue_comment', payload, {});
-
-    expect(step.code).toBe(1);
-    expect(step.log).toMatch(/::error::nanodex could not finish: GitHub denied access \(HTTP 403\)/);
-    expect(step.summary).toContain('The step failed');
-  }, STEP_TIMEOUT_MS);
-
-  it('fails the step at its deadline, with the summary and outputs written, when GitHub never answers', async () => {
-    github = new FakeGitHub({ owner: OWNER, repo: REPO });
-    hang = true;
-    try {
+  it(
+    'answers a mention: posts the reply, sets the outputs and writes the summary',
+    async () => {
+      github = new FakeGitHub({ owner: OWNER, repo: REPO });
       const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
         p.comment.body = '@nanodex find greet';
       });
-      const started = Date.now();
-      // Each GitHub call may wait 10 minutes: only the step's own deadline can end it within DEADLINE_STEP_MS.
-      const step = await runStep('issue_comment', payload, {}, { NANODEX_DEADLINE_MS: '2000', NANODEX_GITHUB_TIMEOUT_MS: '600000' });
+      const step = await runStep('issue_comment', payload, {});
+
+      expect(step.code, step.log).toBe(0);
+      expect(github.comments).toHaveLength(1);
+      expect(github.comments[0]?.body).toContain('src/greet.ts');
+      expect(step.outputs['comment-url']).toBe(github.comments[0]?.html_url);
+      expect(JSON.parse(step.outputs.metrics ?? '{}')).toMatchObject({
+        run: { command: 'find' },
+        index: { files: 3 + GENERATED_FILES, parseErrors: 0, cache: { status: 'unavailable' } },
+      });
+      expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
+      expect(step.summary).toContain("Answered @Codertocat's request on #1: find (done).");
+      expect(step.log.replace(/^::add-mask::.*$/gm, '')).not.toContain('ghs_e2eTokenNeverShown0123456789');
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'fails the step, with the summary written, when GitHub refuses to post',
+    async () => {
+      github = new FakeGitHub({ owner: OWNER, repo: REPO });
+      github.failures.set('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
+      const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
+        p.comment.body = '@nanodex find greet';
+      });
+      const step = await runStep('issue_comment', payload, {});
 
       expect(step.code).toBe(1);
-      expect(Date.now() - started).toBeLessThan(DEADLINE_STEP_MS);
-      expect(step.log).toContain('::error::nanodex did not finish within 2 s');
+      expect(step.log).toMatch(/::error::nanodex could not finish: GitHub denied access \(HTTP 403\)/);
       expect(step.summary).toContain('The step failed');
-      expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
-    } finally {
-      hang = false;
-    }
-  }, STEP_TIMEOUT_MS);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'fails the step at its deadline, with the summary and outputs written, when GitHub never answers',
+    async () => {
+      github = new FakeGitHub({ owner: OWNER, repo: REPO });
+      hang = true;
+      try {
+        const payload = examplePayload('issue_comment', 'created', (p: { comment: { body: string } }) => {
+          p.comment.body = '@nanodex find greet';
+        });
+        const started = Date.now();
+        // Each GitHub call may wait 10 minutes: only the step's own deadline can end it within DEADLINE_STEP_MS.
+        const step = await runStep('issue_comment', payload, {}, { NANODEX_DEADLINE_MS: '2000', NANODEX_GITHUB_TIMEOUT_MS: '600000' });
+
+        expect(step.code).toBe(1);
+        expect(Date.now() - started).toBeLessThan(DEADLINE_STEP_MS);
+        expect(step.log).toContain('::error::nanodex did not finish within 2 s');
+        expect(step.summary).toContain('The step failed');
+        expect(existsSync(step.outputs['result-path'] ?? '')).toBe(true);
+      } finally {
+        hang = false;
+      }
+    },
+    STEP_TIMEOUT_MS,
+  );
 });
