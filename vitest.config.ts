@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -34,6 +35,13 @@ export default defineConfig({
   test: {
     // No include here: a project that extends this config would add its own to it, not replace it.
     pool: 'forks',
+    // vitest's default on 2 cores is 1 worker: every file in turn, while many of them mostly wait for a process
+    // they started (npm ci, the App, redis-server, the CLI). Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // Tests start processes on machines that may be busy with other work (at load 20 on 2 cores, a dozen tests
+    // passed 30 s): a timeout ends a hang, it never says how fast a test must be.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Helpers register their cleanups through test/helpers/clean-up-after-test.ts, which this setup file runs
     // after each test of every file; a hook a helper registered when imported would run only in the first file
     // of a shared process.
@@ -47,8 +55,6 @@ export default defineConfig({
           include: dist,
           // dist/ built once, before these start, when a source is newer: never inside a test's timeout.
           globalSetup: ['test/setup/build-dist.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
       {
@@ -57,10 +63,6 @@ export default defineConfig({
           name: 'isolated',
           include: ['test/**/*.test.ts'],
           exclude: [...unit, ...dist],
-          // Many start processes (the CLI, redis-server, npm ci, git) on machines busy with other work: a timeout
-          // ends a hang, it never says how fast a test must be.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
       {
@@ -71,8 +73,6 @@ export default defineConfig({
           // One process per worker instead of one per file: tree-sitter, its grammars, SQLite and secretlint are
           // imported once, not once for each of 130 files.
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
         },
       },
     ],
