@@ -36,7 +36,7 @@ beforeAll(async () => {
     const code = await runCli([...args, '--repo', repo, '--index', indexFile], io);
     return { code, out: io.out(), err: io.err() };
   };
-}, 60_000);
+});
 
 describe('an index whose build was killed midway', () => {
   describe('is answered from, and every output says it is partial', () => {
