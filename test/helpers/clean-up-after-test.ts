@@ -1,7 +1,7 @@
 /**
  * What helpers undo after each test: temporary folders removed, indexes
  * closed. Helpers register here instead of calling afterEach at import time:
- * with `isolate: false` (the core project in vitest.config.ts) a helper module
+ * with `isolate: false` (the unit project in vitest.config.ts) a helper module
  * is evaluated once per worker, so a hook it registered would run only in the
  * first test file that imported it. test/setup/run-test-cleanups.ts, a setup
  * file (run before every test file in every project), runs them.
