@@ -11,6 +11,8 @@ import { makeTempDir, writeFiles } from '../helpers/temp-repo.js';
 import { PRIVATE_KEY } from './test-key.js';
 
 export const SECRET = 'process-test-secret';
+/** Until /healthz answers: a second or two here; Probot's imports on a loaded 2-core machine take far longer. */
+const START_TIMEOUT_MS = 90_000;
 export const HEAD_SHA = 'c0ffee'.padEnd(40, '0');
 
 export interface AppProcess {
@@ -54,12 +56,16 @@ export async function startAppProcess(env: Record<string, string>, options: { en
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    const ok = await fetch(`${url}/healthz`).then(
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
       (r) => r.status > 0,
       () => false,
     );
     if (ok) break;
-    if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`the App did not start:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the App exited before it listened:\n${log}`);
+    if (Date.now() - started > START_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      throw new Error(`the App did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, url, log: () => log, stdout: () => stdout, exited };
@@ -98,7 +104,8 @@ export async function buildTarball(files: Record<string, string>): Promise<Buffe
   return readFileSync(archive);
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+/** Polls `probe` until it gives a value; the default wait is sized for processes on a loaded 2-core machine. */
+export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = probe();

@@ -11,13 +11,15 @@ export interface ServedGitHub {
  * The fake GitHub behind a real HTTP server on 127.0.0.1, for processes that
  * cannot be intercepted with nock (the shipped App, started with `node`).
  * `silent` (or a path matching `hang`): accept the connection and never answer, as a GitHub that hangs;
- * `delay`: answer a matching path only after `ms` (a slow download, to stop a process in the middle of it);
+ * `delay`: answer a matching path only after `ms` (a slow download, to stop a process in the middle of it), only
+ * the first `times` such requests when given;
  * `onArrive`: told of each request as it arrives (FakeGitHub records it only once answered).
  */
 export async function serveFakeGitHub(
   fake: FakeGitHub | 'silent',
-  options: { hang?: RegExp; delay?: { path: RegExp; ms: number }; onArrive?: (url: string) => void } = {},
+  options: { hang?: RegExp; delay?: { path: RegExp; ms: number; times?: number }; onArrive?: (url: string) => void } = {},
 ): Promise<ServedGitHub> {
+  let delayed = 0;
   const server: Server = createServer((request, response) => {
     options.onArrive?.(request.url ?? '/');
     // A GitHub that hangs: the connection is accepted and nothing is ever sent back.
@@ -25,8 +27,10 @@ export async function serveFakeGitHub(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const delayMs = options.delay?.path.test(request.url ?? '') ? options.delay.ms : 0;
-      setTimeout(() => answer(Buffer.concat(chunks).toString('utf8')), delayMs);
+      const delay = options.delay;
+      const delayMs = delay && delay.path.test(request.url ?? '') && delayed++ < (delay.times ?? Infinity) ? delay.ms : 0;
+      // Unref'd: a long delay never keeps the test process alive once the test is over.
+      setTimeout(() => answer(Buffer.concat(chunks).toString('utf8')), delayMs).unref();
     });
     const answer = (text: string): void => {
       const [status, body, headers] = fake.answer(

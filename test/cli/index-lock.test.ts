@@ -65,7 +65,7 @@ describe('two nanodex processes writing one index', () => {
     const added = results.map((r) => (JSON.parse(r.stdout) as { added: number }).added).sort((a, b) => a - b);
     expect(added).toEqual([0, FILES]);
     await expectWholeIndex(run);
-  }, 60_000);
+  });
 
   it('makes the second wait, says so on stderr, and lets it go on when the first is done', async () => {
     const { indexFile, args, run } = setUp();
@@ -81,7 +81,7 @@ describe('two nanodex processes writing one index', () => {
       expect((JSON.parse(r.stdout) as { lockWaitedMs: number }).lockWaitedMs).toBeGreaterThan(0);
     }
     await expectWholeIndex(run);
-  }, 60_000);
+  });
 
   it('gives up after --lock-wait with exit 3, saying who is writing and how to wait longer', async () => {
     const { indexFile, run } = setUp();
@@ -118,5 +118,5 @@ describe('a reader while a writer is busy', () => {
       stdout: 'src/m7.ts:2-4  function f7\n    export function f7(n: number): number\n',
       stderr: '',
     });
-  }, 30_000);
+  });
 });

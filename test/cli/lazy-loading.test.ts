@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
 import { makeTempDir } from '../helpers/temp-repo.js';
 
@@ -18,6 +19,9 @@ const seen = new Set();
 registerHooks({ load(url, context, next) { seen.add(url); return next(url, context); } });
 process.on('exit', () => writeFileSync(process.env.NANODEX_TEST_LOADS, [...seen].join('\\n')));
 `)}`;
+
+/** One CLI run: under a second here; far more on a loaded 2-core machine (an index took 9 s at load 25). */
+const SPAWN_TIMEOUT_MS = 90_000;
 
 /** Packages only the model, GitHub, App, diagram, config and progress paths need. */
 const HEAVY = [
@@ -54,7 +58,7 @@ function loadedPackages(args: string[], cwd: string): { code: number | null; std
   const run = spawnSync(process.execPath, ['--import', RECORD_LOADS, bin, ...args], {
     cwd,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: SPAWN_TIMEOUT_MS,
     env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-'), NANODEX_TEST_LOADS: loads },
   });
   const packages = new Set<string>();
@@ -65,13 +69,14 @@ function loadedPackages(args: string[], cwd: string): { code: number | null; std
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, packages };
 }
 
+/** The TypeScript fixture indexed by the built CLI; the caller removes `repo` when done. */
 function indexedFixture(): { repo: string; dataDir: string } {
-  const repo = makeTempDir('nanodex-lazy-repo-');
+  const repo = mkdtempSync(path.join(tmpdir(), 'nanodex-lazy-repo-'));
   cpSync(path.join(PROJECT_ROOT, 'test/fixtures/repos/typescript'), repo, { recursive: true });
   const dataDir = path.join(repo, '.nanodex');
   const built = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), 'index', '--repo', repo, '--data-dir', dataDir], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: SPAWN_TIMEOUT_MS,
     env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('nanodex-home-') },
   });
   expect(built.status).toBe(0);
@@ -95,12 +100,22 @@ describe('what the built CLI loads', () => {
   });
 
   describe('when the index exists', () => {
+    // Built once for these tests: each only reads it (find, refs and search see an unchanged tree; the diagram is
+    // drawn with --no-refresh), as a second CLI process run in the same checkout would.
+    let repo: string;
+    let dataDir: string;
+    beforeAll(() => {
+      ({ repo, dataDir } = indexedFixture());
+    });
+    afterAll(() => {
+      if (repo) rmSync(repo, { recursive: true, force: true });
+    });
+
     it.each([
       ['find', 'TodoStore', 'src/store.ts:8-21  class TodoStore'],
       ['refs', 'TodoStore', 'src/'],
       ['search', 'todo', 'src/'],
     ])('answers %s from it without loading any model, GitHub, diagram or parser package', (command, word, expected) => {
-      const { repo, dataDir } = indexedFixture();
       const run = loadedPackages([command, word, '--repo', repo, '--data-dir', dataDir], repo);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(expected);
@@ -110,7 +125,6 @@ describe('what the built CLI loads', () => {
     });
 
     it('draws an offline diagram without loading LangChain, a provider SDK, Mermaid or jsdom', () => {
-      const { repo, dataDir } = indexedFixture();
       const run = loadedPackages(['diagram', '--repo', repo, '--data-dir', dataDir, '--no-refresh'], repo);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('```mermaid');

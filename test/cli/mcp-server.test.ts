@@ -64,7 +64,7 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     const search = tools.find((t) => t.name === 'search_code')!;
     expect(search.inputSchema.required).toEqual(['query']);
     expect(search.inputSchema.properties).toHaveProperty('path');
-  }, 60_000);
+  });
 
   it('answers the lookups from the index, with text and structured content', async () => {
     const client = await startServer(fixtureRepo());
@@ -87,7 +87,7 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     const none = await call(client, 'find_definition', { symbol: 'NoSuchThing' });
     expect(none.isError).toBeFalsy();
     expect(none.text).toContain('no definition of "NoSuchThing"');
-  }, 60_000);
+  });
 
   it('runs locate, ask, plan and review through the pipeline, citing lines that exist', async () => {
     const repo = fixtureRepo();
@@ -118,7 +118,7 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     const reviewed = await call(client, 'review_diff', { base: 'main', head: 'change' });
     expect(reviewed.isError).toBeFalsy();
     expect(reviewed.text).toContain('src/models.ts');
-  }, 90_000);
+  });
 
   it("reviews a head that is not the checkout from that commit's own files", async () => {
     const repo = fixtureRepo();
@@ -138,7 +138,7 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     expect(reviewed.text).toContain('isDone');
     // The server's own index (of the checkout) is untouched: it still has no isDone.
     expect((await call(client, 'find_definition', { symbol: 'isDone' })).text).toContain('no definition');
-  }, 90_000);
+  });
 
   it('answers bad arguments and path escapes as tool errors that say what to fix, and keeps serving', async () => {
     const client = await startServer(fixtureRepo());
@@ -166,7 +166,7 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
     // Still serving after the errors.
     const ok = await call(client, 'find_definition', { symbol: 'TodoStore' });
     expect(ok.isError).toBeFalsy();
-  }, 60_000);
+  });
 
   it('sees a change to the tree on the next call, without a restart', async () => {
     const repo = fixtureRepo();
@@ -180,5 +180,5 @@ describe('nanodex mcp (a real server process, driven by the SDK client)', () => 
       found = (await call(client, 'find_definition', { symbol: 'archiveTodos' })).text;
     }
     expect(found).toContain('src/archive.ts:1-3  function archiveTodos');
-  }, 60_000);
+  });
 });

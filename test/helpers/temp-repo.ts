@@ -3,18 +3,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { cleanUpAfterTest } from './clean-up-after-test.js';
 
-const made: string[] = [];
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temporary folder, removed after the test. */
+/** A fresh temporary folder, removed after the test (made in a hook: after the next test). */
 export function makeTempDir(prefix = 'nanodex-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  made.push(dir);
+  cleanUpAfterTest(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

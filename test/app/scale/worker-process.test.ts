@@ -11,15 +11,20 @@ import { FakeGitHub } from '../fake-github.js';
 import { serveFakeGitHub, type ServedGitHub } from '../serve-fake-github.js';
 import { PRIVATE_KEY } from '../test-key.js';
 
-/** The tarball download takes this long: the first worker is killed while it waits for it. */
-const SLOW_TARBALL_MS = 4_000;
+/**
+ * The first tarball download takes this long: the first worker is killed while it waits for it, however slowly
+ * this test notices (4 s once, which a loaded machine could miss). The second worker's download is answered at once.
+ */
+const SLOW_TARBALL_MS = 10 * 60_000;
+/** A worker that refuses to start still loads its modules first: seconds here, far more on a loaded 2-core machine. */
+const SPAWN_TIMEOUT_MS = 90_000;
 
 function finalReply(github: FakeGitHub): string | undefined {
   const body = github.thread(1).at(-1)?.body;
   return body !== undefined && !/working on it|is working/i.test(body) ? body : undefined;
 }
 
-async function waitForAsync(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+async function waitForAsync(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!(await probe())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -41,12 +46,12 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
     github.tarball = { headSha: HEAD_SHA, bytes: await buildTarball(SAMPLE_FILES) };
     github.permissions.set('Codertocat', 'admin');
     served = await serveFakeGitHub(github, {
-      delay: { path: /\/tarball\//, ms: SLOW_TARBALL_MS },
+      delay: { path: /\/tarball\//, ms: SLOW_TARBALL_MS, times: 1 },
       onArrive: (url) => {
         if (url.includes('/tarball/')) tarballRequests++;
       },
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
@@ -74,12 +79,12 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', APP_ID: '1', PRIVATE_KEY, WEBHOOK_SECRET: 's', NANODEX_DATA_DIR: dataDir },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: SPAWN_TIMEOUT_MS,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/nanodex worker cannot start/);
     expect(result.stderr).toMatch(/REDIS_URL is not set/);
-  }, 60_000);
+  });
 
   it('starts the same worker as `nanodex worker` (the CLI), with the same start-up problems', () => {
     const result = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), 'worker'], {
@@ -93,12 +98,12 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
         REDIS_URL: 'http://nope',
       },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: SPAWN_TIMEOUT_MS,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/nanodex worker cannot start/);
     expect(result.stderr).toMatch(/REDIS_URL is "http:\/\/nope", not a redis:\/\/ or rediss:\/\/ URL/);
-  }, 60_000);
+  });
 
   it('answers a mention once although the worker running it is killed -9: another worker runs it again and updates the same reply', async () => {
     const receiver = await start('receiver');
@@ -111,9 +116,9 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
     const again = await deliver(receiver.url, 'issue_comment', payload, { id: 'kill-1' });
     expect(await again.text()).toMatch(/duplicate/);
 
-    // The first worker said it is working and is waiting for the tarball (answered after 4 s): kill it there.
-    await waitFor('the working comment', () => (github.thread(1).length === 1 ? true : undefined), 30_000);
-    await waitFor('the tarball request', () => (tarballRequests > 0 ? true : undefined), 30_000);
+    // The first worker said it is working and is waiting for the tarball (answered after 10 minutes): kill it there.
+    await waitFor('the working comment', () => (github.thread(1).length === 1 ? true : undefined));
+    await waitFor('the tarball request', () => (tarballRequests > 0 ? true : undefined));
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -139,5 +144,5 @@ describe('the scaled-out App as processes: npm start with REDIS_URL, npm run wor
     expect(await second.exited).toBe(0);
     receiver.child.kill('SIGTERM');
     expect(await receiver.exited).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });

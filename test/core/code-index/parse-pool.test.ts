@@ -20,5 +20,5 @@ describe('createParsePool', () => {
     } finally {
       await pool.close();
     }
-  }, 60_000);
+  });
 });

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
+import { cleanUpAfterTest } from '../../helpers/clean-up-after-test.js';
 import { git, makeTempDir, makeTempRepo, writeFiles } from '../../helpers/temp-repo.js';
 
 export interface ReviewRepo {
@@ -17,11 +17,6 @@ export interface ReviewRepo {
   /** A file as the head commit has it (the checkout). */
   readHead: (file: string) => Promise<string>;
 }
-
-const opened: IndexStore[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
 
 /**
  * A real repository with two commits: `base` from `baseFiles`, then `head`
@@ -42,7 +37,7 @@ export async function makeReviewRepo(
   const head = git(root, ['rev-parse', 'HEAD']).trim();
   const diff = git(root, ['diff', base, head]);
   const store = await IndexStore.openWriter(path.join(makeTempDir(), 'index.sqlite'));
-  opened.push(store);
+  cleanUpAfterTest(() => store.close());
   await indexRepository(new LocalRepoSource(root), store, { workers: 0 });
   const readHead = (file: string) => Promise.resolve(readFileSync(path.join(root, file), 'utf8'));
   return { root, base, head, diff, index: new SqliteCodeIndex(store), readHead };
