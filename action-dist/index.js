@@ -40,12 +40,12 @@ var init_errors = __esm({
     PathRejectedError = class extends NanodexError {
       path;
       rule;
-      constructor(path15, rule, hint) {
-        super("path-rejected", `path ${JSON.stringify(path15)} rejected: ${rule}`, {
+      constructor(path17, rule, hint) {
+        super("path-rejected", `path ${JSON.stringify(path17)} rejected: ${rule}`, {
           hint: hint ?? 'use a path relative to the repository root, without "..", that stays inside it'
         });
         this.name = "PathRejectedError";
-        this.path = path15;
+        this.path = path17;
         this.rule = rule;
       }
     };
@@ -136,7 +136,7 @@ function findUrlPasswords(text) {
   if (!text.includes("://")) return [];
   return spansOf("url-password", URL_PASSWORD, text, 1).filter((s) => isSecretValue(text.slice(s.start, s.end), { loose: false }));
 }
-var LINE_BREAK, isLineBreak, spansOf, KEY_BEGIN, KEY_END, MAX_KEY_CHARS, KEY_LINE, GOOGLE_API_KEY, JWT, SK_KEY, URL_PASSWORD, SECRET_WORD, QUOTED_ASSIGNMENT, ENV_WORD, ENV_LINE, CONFIG_LINE, SECRET_WORD_HINT, ENV_WORD_HINT, PLACEHOLDER, EXAMPLE, REFERENCE, NOT_A_VALUE, OWN_RULES;
+var LINE_BREAK, isLineBreak, spansOf, KEY_BEGIN, KEY_END, MAX_KEY_CHARS, KEY_LINE, GOOGLE_API_KEY, JWT, SK_KEY, TOKEN_PREFIX, PREFIXED_TOKEN, TOKEN_PLACEHOLDER, URL_PASSWORD, SECRET_WORD, QUOTED_ASSIGNMENT, ENV_WORD, ENV_LINE, CONFIG_LINE, SECRET_WORD_HINT, ENV_WORD_HINT, PLACEHOLDER, EXAMPLE, REFERENCE, NOT_A_VALUE, OWN_RULES;
 var init_own_secret_rules = __esm({
   "src/core/secrets/own-secret-rules.ts"() {
     "use strict";
@@ -155,6 +155,9 @@ var init_own_secret_rules = __esm({
     GOOGLE_API_KEY = /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g;
     JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
     SK_KEY = /\bsk-(?:proj-|ant-(?:api\d\d-)?)?(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,}/g;
+    TOKEN_PREFIX = String.raw`(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|AIza|xox[abeposr]-)`;
+    PREFIXED_TOKEN = new RegExp(String.raw`(?<![A-Za-z0-9])${TOKEN_PREFIX}([A-Za-z0-9_-]{8,})`, "g");
+    TOKEN_PLACEHOLDER = /x{4}|X{4}|^(.)\1+$/;
     URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'`]*:([^\s@/"'`<>]{3,200})@[A-Za-z0-9[]/g;
     SECRET_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)`;
     QUOTED_ASSIGNMENT = new RegExp(
@@ -180,6 +183,10 @@ var init_own_secret_rules = __esm({
       { id: "private-key", find: findPrivateKeys },
       // Each literal below is in every match of its rule: a text without it is not scanned.
       { id: "google-api-key", find: (text) => text.includes("AIza") ? spansOf("google-api-key", GOOGLE_API_KEY, text) : [] },
+      {
+        id: "prefixed-token",
+        find: (text) => [...text.matchAll(PREFIXED_TOKEN)].filter((m) => !TOKEN_PLACEHOLDER.test(m[1]) && !EXAMPLE.test(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length, rule: "prefixed-token" }))
+      },
       { id: "jwt", find: (text) => text.includes("eyJ") ? spansOf("jwt", JWT, text) : [] },
       { id: "sk-api-key", find: (text) => text.includes("sk-") ? spansOf("sk-api-key", SK_KEY, text) : [] },
       { id: "url-password", find: findUrlPasswords },
@@ -232,16 +239,23 @@ async function scanWithSecretlint(text) {
       const at2 = text.indexOf(value, start);
       return at2 !== -1 && at2 <= end ? [{ start: at2, end: at2 + value.length, rule: message.ruleId }] : [];
     });
-    spans.push(...named.length > 0 ? named : [{ start, end, rule: message.ruleId }]);
+    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
   }
   return spans;
 }
-var PRESET_ID, loading, DIRECTIVE;
+function narrowToPassword(text, span) {
+  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
+  if (url === null) return span;
+  const start = span.start + url[0].length - 1 - url[1].length;
+  return { start, end: start + url[1].length, rule: span.rule };
+}
+var PRESET_ID, loading, DIRECTIVE, URL_WITH_PASSWORD;
 var init_scan_with_secretlint = __esm({
   "src/core/secrets/scan-with-secretlint.ts"() {
     "use strict";
     PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
     DIRECTIVE = /secretlint-(?=disable|enable)/gi;
+    URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
   }
 });
 
@@ -262,12 +276,202 @@ var init_secret_span = __esm({
   }
 });
 
+// src/core/secrets/to-rendered-view.ts
+function toRenderedViews(text) {
+  const excerpt = excerptEncodedLines(text);
+  if (excerpt === void 0) return [];
+  const decoded = decodeAll(excerpt.text, void 0);
+  const source = decoded?.text ?? excerpt.text;
+  const uncommented = source.includes("<!--") ? decodeAll(source, void 0, HTML_COMMENT) : void 0;
+  const views = decoded === void 0 ? [] : [decoded];
+  if (uncommented !== void 0) {
+    const joined = decodeAll(uncommented.text, uncommented) ?? uncommented;
+    views.push(decoded === void 0 ? joined : compose(decoded, joined));
+  }
+  return views.map((view) => compose(excerpt, view));
+}
+function excerptEncodedLines(text) {
+  const ranges = [];
+  let lineStart = 0;
+  let lineEnd = -1;
+  ENCODED_OR_COMMENT.lastIndex = 0;
+  for (let m = ENCODED_OR_COMMENT.exec(text); m !== null; m = ENCODED_OR_COMMENT.exec(text)) {
+    const closed = m[0] === "<!--" ? text.indexOf("-->", m.index + 4) : m.index + m[0].length;
+    const matchEnd = closed === -1 ? text.length : closed;
+    if (m.index > lineEnd || matchEnd > lineEnd) {
+      if (m.index > lineEnd) lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
+      const end2 = text.indexOf("\n", matchEnd);
+      lineEnd = end2 === -1 ? text.length : end2;
+    }
+    const long = lineEnd - lineStart > MAX_LINE;
+    const start = long ? Math.max(lineStart, m.index - WINDOW) : lineStart;
+    const end = long ? Math.min(lineEnd, matchEnd + WINDOW) : lineEnd;
+    const last = ranges.length - 1;
+    if (last > 0 && start <= ranges[last] + 1) ranges[last] = Math.max(ranges[last], end);
+    else ranges.push(start, end);
+    ENCODED_OR_COMMENT.lastIndex = Math.max(matchEnd, m.index + 1);
+  }
+  if (ranges.length === 0) return void 0;
+  let length = -1;
+  for (let r = 0; r < ranges.length; r += 2) length += ranges[r + 1] - ranges[r] + 1;
+  const starts = new Int32Array(length);
+  const ends = new Int32Array(length);
+  const parts = [];
+  let at2 = 0;
+  for (let r = 0; r < ranges.length; r += 2) {
+    if (at2 > 0) {
+      starts[at2] = NO_ORIGIN;
+      ends[at2] = NO_ORIGIN;
+      at2 += 1;
+    }
+    for (let i = ranges[r]; i < ranges[r + 1]; i += 1, at2 += 1) {
+      starts[at2] = i;
+      ends[at2] = i + 1;
+    }
+    parts.push(text.slice(ranges[r], ranges[r + 1]));
+  }
+  return { text: parts.join("\n"), starts, ends };
+}
+function decodeAll(text, view, encoded = ENCODED) {
+  let out = view;
+  let changed = false;
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const next = decodeOnce(out?.text ?? text, encoded);
+    if (next === void 0) break;
+    out = out === void 0 ? next : compose(out, next);
+    changed = true;
+  }
+  return changed ? out : void 0;
+}
+function decodeOnce(text, encoded) {
+  if (text.search(encoded) === -1) return void 0;
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  const parts = [];
+  let at2 = 0;
+  const keep = (from, to) => {
+    for (let i = from; i < to; i += 1, at2 += 1) {
+      starts[at2] = i;
+      ends[at2] = i + 1;
+    }
+    parts.push(text.slice(from, to));
+  };
+  let last = 0;
+  for (const m of text.matchAll(encoded)) {
+    const decoded = decodeMatch(m);
+    if (decoded === void 0) continue;
+    keep(last, m.index);
+    for (let k = 0; k < decoded.length; k += 1, at2 += 1) {
+      starts[at2] = m.index;
+      ends[at2] = m.index + m[0].length;
+    }
+    parts.push(decoded);
+    last = m.index + m[0].length;
+  }
+  if (last === 0) return void 0;
+  keep(last, text.length);
+  return { text: parts.join(""), starts: starts.subarray(0, at2), ends: ends.subarray(0, at2) };
+}
+function decodeMatch(m) {
+  if (m[0].startsWith("<!--")) return "";
+  if (m[1] !== void 0) return m[1];
+  const code2 = m[2] !== void 0 ? parseInt(m[2], 16) : m[3] !== void 0 ? Number(m[3]) : m[4] !== void 0 ? parseInt(m[4], 16) : void 0;
+  if (code2 !== void 0) {
+    return code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343 ? "�" : String.fromCodePoint(code2);
+  }
+  if (m[5] !== void 0) return NAMED[m[5]];
+  return "";
+}
+function compose(inner, outer) {
+  const starts = new Int32Array(outer.text.length);
+  const ends = new Int32Array(outer.text.length);
+  for (let i = 0; i < outer.text.length; i += 1) {
+    const [from, to] = [outer.starts[i], outer.ends[i]];
+    starts[i] = from === NO_ORIGIN ? NO_ORIGIN : inner.starts[from];
+    ends[i] = to === NO_ORIGIN ? NO_ORIGIN : inner.ends[to - 1];
+  }
+  return { text: outer.text, starts, ends };
+}
+var NAMED, ENCODED, HTML_COMMENT, MAX_PASSES, NO_ORIGIN, ENCODED_OR_COMMENT, MAX_LINE, WINDOW;
+var init_to_rendered_view = __esm({
+  "src/core/secrets/to-rendered-view.ts"() {
+    "use strict";
+    NAMED = {
+      lowbar: "_",
+      UnderBar: "_",
+      hyphen: "-",
+      dash: "-",
+      minus: "-",
+      period: ".",
+      sol: "/",
+      bsol: "\\",
+      plus: "+",
+      equals: "=",
+      colon: ":",
+      semi: ";",
+      comma: ",",
+      commat: "@",
+      excl: "!",
+      quest: "?",
+      num: "#",
+      dollar: "$",
+      percnt: "%",
+      amp: "&",
+      AMP: "&",
+      ast: "*",
+      midast: "*",
+      lpar: "(",
+      rpar: ")",
+      lsqb: "[",
+      lbrack: "[",
+      rsqb: "]",
+      rbrack: "]",
+      lcub: "{",
+      lbrace: "{",
+      rcub: "}",
+      rbrace: "}",
+      verbar: "|",
+      vert: "|",
+      VerticalLine: "|",
+      grave: "`",
+      DiacriticalGrave: "`",
+      Hat: "^",
+      tilde: "~",
+      apos: "'",
+      quot: '"',
+      QUOT: '"',
+      lt: "<",
+      LT: "<",
+      gt: ">",
+      GT: ">"
+    };
+    ENCODED = /\\+([!#-&(-/:-@[\]^_{-~])|\\u([0-9a-fA-F]{4})|&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));|[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/g;
+    HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+    MAX_PASSES = 3;
+    NO_ORIGIN = -1;
+    ENCODED_OR_COMMENT = new RegExp(`${ENCODED.source}|<!--`, "g");
+    MAX_LINE = 1024;
+    WINDOW = 256;
+  }
+});
+
 // src/core/secrets/find-secrets.ts
 async function findSecrets(text) {
   if (text.length < MIN_SECRET_TEXT) return [];
+  const found = await scanText(text);
+  for (const view of toRenderedViews(text)) {
+    for (const span of await scanText(view.text)) {
+      if (view.starts.subarray(span.start, span.end).includes(NO_ORIGIN)) continue;
+      found.push({ start: view.starts[span.start], end: view.ends[span.end - 1], rule: span.rule });
+    }
+  }
+  return mergeSpans(found);
+}
+async function scanText(text) {
+  if (text.length < MIN_SECRET_TEXT) return [];
   const found = await scanWithSecretlint(text);
   for (const rule of OWN_RULES) found.push(...rule.find(text));
-  return mergeSpans(found);
+  return found;
 }
 var MIN_SECRET_TEXT;
 var init_find_secrets = __esm({
@@ -276,6 +480,7 @@ var init_find_secrets = __esm({
     init_own_secret_rules();
     init_scan_with_secretlint();
     init_secret_span();
+    init_to_rendered_view();
     MIN_SECRET_TEXT = 8;
   }
 });
@@ -543,6 +748,56 @@ var init_identifier_terms = __esm({
   }
 });
 
+// src/core/tests/classify-test-path.ts
+function classifyTestPath(path17) {
+  const parts = path17.split("/");
+  const name = parts[parts.length - 1] ?? "";
+  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
+  const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
+  if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return "support";
+  if (rootAt >= 0 && SUPPORT_NAME.test(name)) return "support";
+  if (NAMED_TEST.some((re) => re.test(name))) return "test";
+  if (name.endsWith(".rs") && dirs[dirs.length - 1] === "tests") return "test";
+  if (rootAt < 0) return void 0;
+  const below = dirs.slice(rootAt + 1);
+  if (SCRIPT.test(name) && !name.endsWith(".d.ts") && !below.some((d) => HELPER_DIRS.has(d))) return "test";
+  return "support";
+}
+var TEST_ROOTS, DATA_DIRS, HELPER_DIRS, SCRIPT, NAMED_TEST, SETUP_NAME, SUPPORT_NAME;
+var init_classify_test_path = __esm({
+  "src/core/tests/classify-test-path.ts"() {
+    "use strict";
+    TEST_ROOTS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "e2e", "testing"]);
+    DATA_DIRS = /* @__PURE__ */ new Set(["fixtures", "fixture", "__fixtures__", "testdata", "__mocks__", "__snapshots__", "test_apps"]);
+    HELPER_DIRS = /* @__PURE__ */ new Set(["helpers", "helper", "support", "mocks", "mock", "utils", "util", "data", "common", "shared", "setup"]);
+    SCRIPT = /\.[cm]?[jt]sx?$/;
+    NAMED_TEST = [
+      /_test\.go$/,
+      /^test_.*\.py$|_test\.py$/,
+      /\.(test|spec)\.[cm]?[jt]sx?$/,
+      /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
+      /Tests?\.(cs|fs|vb|php|swift)$/,
+      /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/
+    ];
+    SETUP_NAME = /^(conftest\.py|spec_helper\.rb|rails_helper\.rb|test_helper\.rb|(jest|vitest|karma|mocha)[.-]setup\.[cm]?[jt]sx?|setupTests\.[cm]?[jt]sx?|\.mocharc\..*)$/;
+    SUPPORT_NAME = /^(__init__\.py|_.*\.[cm]?[jt]sx?|helpers?\.[cm]?[jt]sx?|(test|tests|global)?[.-]?setup([.-].*)?\.[cm]?[jt]sx?|setup(Tests?|Files?)\.[cm]?[jt]sx?|test[-_]?utils?\.[cm]?[jt]sx?|(jest|vitest|karma|mocha)\.conf(ig)?\..*|mod\.rs)$/i;
+  }
+});
+
+// src/core/repo/is-test-file.ts
+function isTestFile(filePath) {
+  return classifyTestPath(filePath) !== void 0;
+}
+function isRunnableTest(filePath) {
+  return classifyTestPath(filePath) === "test";
+}
+var init_is_test_file = __esm({
+  "src/core/repo/is-test-file.ts"() {
+    "use strict";
+    init_classify_test_path();
+  }
+});
+
 // src/core/repo/repo-path.ts
 import { lstatSync, realpathSync } from "node:fs";
 import path3 from "node:path";
@@ -650,7 +905,7 @@ var SCHEMA_VERSION, SCHEMA_SQL, LOOKUP_INDEXES_SQL, LOOKUP_INDEX_NAMES;
 var init_schema = __esm({
   "src/core/code-index/schema.ts"() {
     "use strict";
-    SCHEMA_VERSION = 9;
+    SCHEMA_VERSION = 10;
     SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -683,15 +938,18 @@ CREATE TABLE symbols (
   end_line INTEGER NOT NULL
 );
 
--- One row per (enclosing symbol, name, kind): the first line it is used on. symbol_id 0: the file's
+-- One row per (enclosing symbol, name, kind, receiver): the first line it is used on. symbol_id 0: the file's
 -- top level. Clustered by file, then name: a file's references, or one name in a file, need no index.
+-- receiver: what a member call is made on (resolve-receivers.ts): a type name, '?' when the code does not say,
+-- '' for a plain call, a module's member, or a language whose receivers are not read.
 CREATE TABLE refs (
   file_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   kind INTEGER NOT NULL,
   symbol_id INTEGER NOT NULL,
+  receiver TEXT NOT NULL DEFAULT '',
   line INTEGER NOT NULL,
-  PRIMARY KEY (file_id, name, kind, symbol_id)
+  PRIMARY KEY (file_id, name, kind, symbol_id, receiver)
 ) WITHOUT ROWID;
 
 -- Clustered by file: a file's imports, in source order (ord), need no index.
@@ -840,7 +1098,7 @@ function prepareStatements(db) {
       `INSERT INTO symbols (file_id, name, kind, parent_id, scope, signature, start_line, end_line)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
     ),
-    insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, line) VALUES (?, ?, ?, ?, ?)"),
+    insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, receiver, line) VALUES (?, ?, ?, ?, ?, ?)"),
     insertImport: db.prepare("INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)"),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare("INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)"),
@@ -1098,10 +1356,11 @@ var init_index_store = __esm({
         const seenRefs = /* @__PURE__ */ new Set();
         for (const ref of parsed.references) {
           const symbolId = ref.enclosing === void 0 ? 0 : symbolIds[ref.enclosing] ?? 0;
-          const key = `${symbolId}\0${ref.name}\0${ref.kind}`;
+          const receiver = ref.receiver ?? "";
+          const key = `${symbolId}\0${ref.name}\0${ref.kind}\0${receiver}`;
           if (seenRefs.has(key)) continue;
           seenRefs.add(key);
-          s.insertRef.run(fileId, symbolId, ref.name, toKindCode("reference", ref.kind), ref.line);
+          s.insertRef.run(fileId, symbolId, ref.name, toKindCode("reference", ref.kind), receiver, ref.line);
         }
         parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode("import", imp.kind), imp.line));
         const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
@@ -1236,52 +1495,43 @@ var init_git_listing = __esm({
   }
 });
 
-// src/core/repo/skip-rules.ts
-function findPathSkipReason(relativePath) {
-  const segments = relativePath.split("/");
-  const base = (segments[segments.length - 1] ?? "").toLowerCase();
+// src/core/repo/classify-file.ts
+function classifyFile(path17, facts = {}, linguist) {
+  const segments = path17.split("/");
+  const base = segments[segments.length - 1] ?? "";
   const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
-  if (dirs.some((d) => VENDORED_DIRS.has(d))) return "vendored";
-  if (GENERATED_NAMES.some((re) => re.test(base))) return "generated";
-  const dot = base.lastIndexOf(".");
-  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
-  return void 0;
+  if (dirs.some((d) => UNREAD_DIRS.has(d))) return { kind: "vendored", unread: "vendored" };
+  if (UNREAD_GENERATED_NAMES.some((re) => re.test(base.toLowerCase()))) return { kind: "generated", unread: "generated" };
+  const skipped = facts.skipped ? SKIPPED_AS[facts.skipped] : void 0;
+  if (skipped) return { kind: skipped };
+  if (linguist?.(path17)) return { kind: "generated" };
+  if (dirs.some((d) => VENDOR_DIRS.has(d)) || VERSIONED_COPY.test(base)) return { kind: "vendored" };
+  if (dirs.some((d) => BUILD_DIRS.has(d) || BUILD_DIR_NAME.test(d)) || BUNDLE_NAME.test(base)) return { kind: "generated" };
+  if (isMachineWritten(base, facts)) return { kind: "generated" };
+  if (DECLARATION.test(base)) return { kind: "declaration" };
+  if (isTestFile(path17)) return { kind: "test" };
+  if (CONFIG_NAMES.some((re) => re.test(base))) return { kind: "config" };
+  return { kind: "product" };
 }
-function findContentSkipReason(bytes, text) {
-  const head = bytes.subarray(0, SNIFF_BYTES);
-  if (head.includes(0)) return "binary";
-  if (PRIVATE_KEY_BLOCK.test(text)) return "private-key";
-  const headText = text.slice(0, SNIFF_BYTES);
-  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
-  if (isMinified(headText)) return "minified";
-  return void 0;
+function isProductCode(path17, facts = {}, linguist) {
+  return !facts.skipped && classifyFile(path17, facts, linguist).kind === "product";
 }
-function isMinified(headText) {
-  const lines = headText.split("\n");
-  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
-  const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
-  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
+function isGeneratedOrVendored(path17, facts = {}, linguist) {
+  const { kind } = classifyFile(path17, facts, linguist);
+  return kind === "generated" || kind === "vendored";
 }
-var DEFAULT_MAX_FILE_BYTES, SECRET_NAMES, SECRET_DIRS, VENDORED_DIRS, GENERATED_NAMES, BINARY_EXTENSIONS, SNIFF_BYTES, MINIFIED_LINE_LENGTH, MINIFIED_AVERAGE_LINE, PRIVATE_KEY_BLOCK, GENERATED_MARKER;
-var init_skip_rules = __esm({
-  "src/core/repo/skip-rules.ts"() {
+function isMachineWritten(base, facts) {
+  if (!/\.[cm]?js$/i.test(base) || facts.size === void 0) return false;
+  if (/\.cjs$/i.test(base) && facts.size > CJS_BUILD_BYTES) return true;
+  const lines = facts.lines ?? 0;
+  return lines > 0 && facts.size / lines > MACHINE_LINE_BYTES || lines > BUNDLE_LINES;
+}
+var UNREAD_DIRS, VENDOR_DIRS, UNREAD_GENERATED_NAMES, BUILD_DIRS, BUILD_DIR_NAME, BUNDLE_NAME, VERSIONED_COPY, CJS_BUILD_BYTES, MACHINE_LINE_BYTES, BUNDLE_LINES, DECLARATION, CONFIG_NAMES, SKIPPED_AS;
+var init_classify_file = __esm({
+  "src/core/repo/classify-file.ts"() {
     "use strict";
-    DEFAULT_MAX_FILE_BYTES = 1e6;
-    SECRET_NAMES = [
-      /^\.env(\..*)?$/,
-      /^.*\.env$/,
-      /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
-      /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
-      /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
-      /^credentials(\..*)?$/,
-      /^secrets?(\..*)?$/,
-      /^service[-_]?account.*\.json$/,
-      /^\.?terraform\.tfstate.*$/
-    ];
-    SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
-    VENDORED_DIRS = /* @__PURE__ */ new Set([
+    init_is_test_file();
+    UNREAD_DIRS = /* @__PURE__ */ new Set([
       "node_modules",
       "bower_components",
       "jspm_packages",
@@ -1306,15 +1556,101 @@ var init_skip_rules = __esm({
       ".hg",
       ".svn"
     ]);
-    GENERATED_NAMES = [
+    VENDOR_DIRS = /* @__PURE__ */ new Set(["vendors"]);
+    UNREAD_GENERATED_NAMES = [
       /\.min\.(js|mjs|cjs|css)$/,
       /[.-]bundle\.(js|mjs|cjs)$/,
       /\.(map|lock|snap)$/,
-      /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$/,
+      /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|poetry\.lock|gemfile\.lock|composer\.lock|go\.sum)$/,
       /\.(pb|pb2)\.(go|py)$/,
       /_pb2(_grpc)?\.py$/,
       /\.generated\.\w+$/
     ];
+    BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
+    BUILD_DIR_NAME = /^[\w.]+[-_]dist$/;
+    BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
+    VERSIONED_COPY = /^[A-Za-z][\w.]*?-v?\d+\.\d+\.\d+(\.min)?\.[cm]?js$/;
+    CJS_BUILD_BYTES = 32 * 1024;
+    MACHINE_LINE_BYTES = 200;
+    BUNDLE_LINES = 15e3;
+    DECLARATION = /\.d\.([\w-]+\.)?[cm]?ts$|\.pyi$/;
+    CONFIG_NAMES = [
+      /\.(config|conf)\.[cm]?[jt]sx?$/i,
+      /^\.[\w.-]+\.[cm]?[jt]sx?$/,
+      /^(gruntfile|gulpfile|jakefile)\.[cm]?[jt]s$/i,
+      /^(setup|noxfile|fabfile)\.py$/
+    ];
+    SKIPPED_AS = {
+      generated: "generated",
+      minified: "generated",
+      "too-large": "generated",
+      binary: "generated",
+      vendored: "vendored"
+    };
+  }
+});
+
+// src/core/repo/skip-rules.ts
+function findPathSkipReason(relativePath) {
+  const segments = relativePath.split("/");
+  const base = (segments[segments.length - 1] ?? "").toLowerCase();
+  const dirs = segments.slice(0, -1);
+  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
+  const { unread } = classifyFile(relativePath);
+  if (unread) return unread;
+  const dot = base.lastIndexOf(".");
+  if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
+  return void 0;
+}
+function findContentSkipReason(bytes, text) {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return "binary";
+  if (holdsPrivateKeyBlock(text)) return "private-key";
+  const headText = text.slice(0, SNIFF_BYTES);
+  if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
+  if (isMinified(headText)) return "minified";
+  return void 0;
+}
+function holdsPrivateKeyBlock(text) {
+  if (!text.includes("PRIVATE KEY")) return false;
+  let begin;
+  for (const m of text.matchAll(KEY_MARKER)) {
+    if (m[1] === "BEGIN") {
+      begin = { type: m[2], end: m.index + m[0].length };
+      continue;
+    }
+    if (begin === void 0 || begin.type !== m[2]) continue;
+    const body = text.slice(begin.end, m.index).replace(ARMOUR_HEADER, "").replace(BETWEEN_KEY_LINES, "");
+    if (body.length >= MIN_KEY_BASE64 && /^[A-Za-z0-9+/]+=*$/.test(body.replace(PGP_CHECKSUM, ""))) return true;
+    begin = void 0;
+  }
+  return false;
+}
+function isMinified(headText) {
+  const lines = headText.split("\n");
+  if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
+  const full = lines.slice(0, -1);
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
+}
+var DEFAULT_MAX_FILE_BYTES, SECRET_NAMES, SECRET_DIRS, BINARY_EXTENSIONS, SNIFF_BYTES, MINIFIED_LINE_LENGTH, MINIFIED_AVERAGE_LINE, KEY_MARKER, BETWEEN_KEY_LINES, ARMOUR_HEADER, PGP_CHECKSUM, MIN_KEY_BASE64, GENERATED_MARKER;
+var init_skip_rules = __esm({
+  "src/core/repo/skip-rules.ts"() {
+    "use strict";
+    init_classify_file();
+    DEFAULT_MAX_FILE_BYTES = 1e6;
+    SECRET_NAMES = [
+      /^\.env(\..*)?$/,
+      /^.*\.env$/,
+      /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+      /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
+      /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
+      /^credentials(\..*)?$/,
+      /^secrets?(\..*)?$/,
+      /^service[-_]?account.*\.json$/,
+      /^\.?terraform\.tfstate.*$/
+    ];
+    SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
     BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
       "png",
       "jpg",
@@ -1376,34 +1712,70 @@ var init_skip_rules = __esm({
     SNIFF_BYTES = 8192;
     MINIFIED_LINE_LENGTH = 1e3;
     MINIFIED_AVERAGE_LINE = 300;
-    PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
+    KEY_MARKER = /-----(BEGIN|END) ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g;
+    BETWEEN_KEY_LINES = /\s|\\r|\\n|["'`+,]/g;
+    ARMOUR_HEADER = /(?:^|\n|\\n)[ \t"'`+,]*[A-Za-z-]+: [^\n\\]*/g;
+    PGP_CHECKSUM = /=[A-Za-z0-9+/]{4}$/;
+    MIN_KEY_BASE64 = 40;
     GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
   }
 });
 
-// src/core/repo/walk-directory.ts
-import { readdirSync, readFileSync } from "node:fs";
+// src/core/repo/folder-rules.ts
+import { readFileSync } from "node:fs";
 import path4 from "node:path";
 import ignore from "ignore";
+function readIgnoreScopes(root, dir, names, parent) {
+  if (!names.includes(".gitignore")) return parent;
+  let text;
+  try {
+    text = readFileSync(path4.join(root, dir, ".gitignore"), "utf8");
+  } catch {
+    return parent;
+  }
+  return [...parent, { base: dir, rules: ignore().add(text) }];
+}
+function isIgnoredPath(scopes, rel, isDir) {
+  for (const scope of scopes) {
+    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
+    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
+  }
+  return false;
+}
+var init_folder_rules = __esm({
+  "src/core/repo/folder-rules.ts"() {
+    "use strict";
+    init_skip_rules();
+  }
+});
+
+// src/core/repo/walk-directory.ts
+import { readdirSync } from "node:fs";
+import path5 from "node:path";
 function walkDirectory(root) {
   const entries2 = [];
   const skipped = [];
   const stack = [{ dir: "", scopes: [] }];
   while (stack.length > 0) {
     const { dir, scopes: parentScopes } = stack.pop();
-    const absolute = dir === "" ? root : path4.join(root, dir);
+    const absolute = dir === "" ? root : path5.join(root, dir);
     let names;
     try {
       names = readdirSync(absolute, { withFileTypes: true });
     } catch {
       continue;
     }
-    const scopes = names.some((e) => e.name === ".gitignore") ? withGitignore(absolute, dir, parentScopes) : parentScopes;
+    const scopes = readIgnoreScopes(
+      root,
+      dir,
+      names.map((e) => e.name),
+      parentScopes
+    );
     for (const entry of names) {
       if (entry.name === ".git") continue;
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
       const isDir = entry.isDirectory();
-      if (isIgnored(scopes, rel, isDir)) continue;
+      if (isIgnoredPath(scopes, rel, isDir)) continue;
       if (isDir) {
         const reason = findPathSkipReason(`${rel}/x`);
         if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
@@ -1418,25 +1790,10 @@ function walkDirectory(root) {
   entries2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { entries: entries2, skipped };
 }
-function withGitignore(absoluteDir, dir, parent) {
-  let text;
-  try {
-    text = readFileSync(path4.join(absoluteDir, ".gitignore"), "utf8");
-  } catch {
-    return parent;
-  }
-  return [...parent, { base: dir, rules: ignore().add(text) }];
-}
-function isIgnored(scopes, rel, isDir) {
-  for (const scope of scopes) {
-    const local = scope.base === "" ? rel : rel.slice(scope.base.length + 1);
-    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
-  }
-  return false;
-}
 var init_walk_directory = __esm({
   "src/core/repo/walk-directory.ts"() {
     "use strict";
+    init_folder_rules();
     init_skip_rules();
   }
 });
@@ -1445,7 +1802,7 @@ var init_walk_directory = __esm({
 import { createHash as createHash3 } from "node:crypto";
 import { lstatSync as lstatSync2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path5 from "node:path";
+import path6 from "node:path";
 function realpathOrSelf(absolute) {
   try {
     return realpathSync2(absolute);
@@ -1499,7 +1856,7 @@ var init_local_repo_source = __esm({
         if (options.paths) {
           for (const p of options.paths) {
             const relative = parseRepoPath(p);
-            if (!isInside(this.root, realpathOrSelf(path5.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
+            if (!isInside(this.root, realpathOrSelf(path6.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
             else candidates.push({ path: relative });
           }
         } else if (git2) {
@@ -1526,7 +1883,7 @@ var init_local_repo_source = __esm({
             files.push({ path: candidate.path, size: known.size, blobSha: known.blobSha, mtimeMs: known.mtimeMs });
             continue;
           }
-          const absolute = path5.join(this.root, candidate.path);
+          const absolute = path6.join(this.root, candidate.path);
           let stat;
           try {
             stat = lstatSync2(absolute);
@@ -1579,7 +1936,7 @@ var init_local_repo_source = __esm({
         const hash = createHash3("sha1").update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git2.answerHash}`);
         for (const file of git2.unvouched) {
           try {
-            const stat = lstatSync2(path5.join(this.root, file));
+            const stat = lstatSync2(path6.join(this.root, file));
             hash.update(`\0${file}\0${stat.size}\0${stat.mtimeMs}\0${stat.mode}`);
           } catch {
             hash.update(`\0${file}\0gone`);
@@ -1611,9 +1968,9 @@ var init_index_access = __esm({
 
 // src/core/secrets/redact-strings.ts
 async function redactStrings(value) {
-  const strings = [];
-  collect(value, strings);
-  const unique = [...new Set(strings)];
+  const strings2 = [];
+  collect(value, strings2);
+  const unique = [...new Set(strings2)];
   if (unique.length === 0) return value;
   const spans = await findSecrets(unique.join(SEPARATOR));
   const redacted2 = /* @__PURE__ */ new Map();
@@ -1693,7 +2050,7 @@ function findProviderProblems(input) {
   return problems;
 }
 function toProblem2(issue) {
-  const path15 = issue.path.map(String).join(".") || "(root)";
+  const path17 = issue.path.map(String).join(".") || "(root)";
   if (issue.code === "unrecognized_keys") {
     return {
       path: issue.keys.map(toShownName).join(", "),
@@ -1701,10 +2058,10 @@ function toProblem2(issue) {
       fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
     };
   }
-  if (path15 === "(root)") {
-    return { path: path15, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  if (path17 === "(root)") {
+    return { path: path17, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
   }
-  return { path: path15, problem: issue.message, fix: FIXES[path15] ?? "see the model settings in the README" };
+  return { path: path17, problem: issue.message, fix: FIXES[path17] ?? "see the model settings in the README" };
 }
 function toShownName(name) {
   return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
@@ -2266,18 +2623,8 @@ var TtlCache = class {
   }
 };
 
-// src/core/code-index/symbol-name-sql.ts
-function sameSymbolName(column, value) {
-  return `${column} = ${value} COLLATE NOCASE AND ${column} = ${value}`;
-}
-function symbolNameAnyCase(column, value) {
-  return `${column} = ${value} COLLATE NOCASE`;
-}
-
-// src/core/code-index/graph-queries.ts
-var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
-var WALK_ROW_CAP = 2e4;
-var SUBGRAPH_TTL_MS = 6e4;
+// src/core/code-index/linked-call-sql.ts
+init_stored_kinds();
 var CALL_KINDS = kindCodesSql("reference", ["call", "new"]);
 var IMPORT_EDGES = kindCodesSql("edge", ["import", "contains"]);
 var PACKAGE_ENTRY = ["__init__.py", "index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs", "mod.rs", "lib.rs"].map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(" OR ");
@@ -2332,16 +2679,38 @@ var LINKS = [
     ]
   }
 ];
+var RECEIVER_LANGUAGES = ["python", "javascript", "typescript", "tsx", "go"];
+var METHOD = toKindCode("symbol", "method");
+var CLASS_KINDS = kindCodesSql("symbol", ["class", "interface", "struct", "trait", "enum"]);
+function isTypedMethod(d) {
+  return `(${d}.kind = ${METHOD} AND (SELECT language FROM files WHERE id = ${d}.file_id) IN (${RECEIVER_LANGUAGES.map((l) => `'${l}'`).join(", ")}))`;
+}
+function receiverIsClassOf(d) {
+  const inherit = toKindCode("reference", "inherit");
+  return `r.receiver NOT IN ('', '?') AND (${d}.scope = r.receiver OR ${d}.scope LIKE '%.' || r.receiver OR EXISTS (
+    SELECT 1 FROM symbols c JOIN refs ih ON ih.file_id = c.file_id AND ih.symbol_id = c.id AND ih.kind = ${inherit}
+    WHERE c.name = r.receiver COLLATE NOCASE AND c.name = r.receiver AND c.kind IN ${CLASS_KINDS}
+      AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)))`;
+}
 function linkableCall(d, sameFile) {
-  const common2 = `AND lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
-  return sameFile ? common2 : `${common2} AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+  const common2 = `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
+  const near = sameFile ? "" : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+  return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common2}${near} END`;
 }
 function importsNameOf(d, rule) {
   if (rule === void 0) return "";
-  const method = toKindCode("symbol", "method");
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode("reference", "import")}
-    AND (i.name = ${d}.name OR (${d}.kind = ${method} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === "always" ? `AND ${imported}` : `AND (${d}.kind <> ${method} OR ${imported})`;
+    AND (i.name = ${d}.name OR (${d}.kind = ${METHOD} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
+  return rule === "always" ? `AND (${isTypedMethod(d)} OR ${imported})` : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
+}
+function untoldCallsSql() {
+  const steps = LINKS.map((link2) => {
+    const [joins, caller] = link2.toCaller;
+    return `SELECT r.file_id, r.symbol_id FROM symbols t ${joins.replaceAll("@DEF", "t.file_id")}
+      JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS} AND r.receiver = '?'
+      WHERE t.id = @symbolId AND ${isTypedMethod("t")}`;
+  }).join("\n UNION\n");
+  return `SELECT count(*) AS n FROM (${steps})`;
 }
 function linkedCallSteps(direction) {
   return LINKS.map((link2) => {
@@ -2360,9 +2729,24 @@ function linkedCallSteps(direction) {
       WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)} ${linkableCall("s", link2 === LINKS[0])}`;
   }).join("\n UNION\n");
 }
+var CALLABLE_KINDS = kindCodesSql("symbol", ["function", "method", "class", "struct", "macro"]);
+
+// src/core/code-index/symbol-name-sql.ts
+function sameSymbolName(column, value) {
+  return `${column} = ${value} COLLATE NOCASE AND ${column} = ${value}`;
+}
+function symbolNameAnyCase(column, value) {
+  return `${column} = ${value} COLLATE NOCASE`;
+}
+
+// src/core/code-index/graph-queries.ts
+var ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
+var WALK_ROW_CAP = 2e4;
+var SUBGRAPH_TTL_MS = 6e4;
+var SYMBOL_HIT_COLUMNS = `s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path,
+  s.start_line AS startLine, s.end_line AS endLine`;
 var LINE_SPAN = 1e8;
 var MAX_CALL_DEPTH = 5;
-var CALLABLE_KINDS = kindCodesSql("symbol", ["function", "method", "class", "struct", "macro"]);
 var GraphQueries = class {
   constructor(store, now = Date.now) {
     this.store = store;
@@ -2370,17 +2754,36 @@ var GraphQueries = class {
   }
   store;
   subgraphs;
-  /** Definitions named `name` (or `Scope.name`); exact case first, then any case. */
+  /**
+   * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
+   * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
+   * in a module or package of that name first (`httpx/…`), then a member (not a nested function) of a class whose name holds it (`client` ->
+   * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
+   * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
+   */
   findDefinitions(name, limit2 = 50) {
     const dot = name.lastIndexOf(".");
     const [scope, bare] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : ["", name];
-    return this.store.statement(
-      `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id
+    const scoped = this.store.statement(
+      `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE ${symbolNameAnyCase("s.name", "@bare")} AND (@scope = '' OR s.scope = @scope OR s.scope LIKE '%.' || @scope)
        ORDER BY s.name <> @bare, s.kind IN ${kindCodesSql("symbol", ["constant", "field"])}, f.path, s.start_line
        LIMIT @limit`
     ).all({ bare, scope, limit: limit2 });
+    if (scoped.length > 0 || scope === "" || bare === "") return scoped;
+    const receiver = scope.slice(scope.lastIndexOf(".") + 1).replace(/\(\)$/, "");
+    const modulePath = scope.replaceAll(".", "/");
+    const inModule = `(CASE WHEN (('/' || f.path) GLOB '*/' || @modulePath || '/*' AND NOT ('/' || f.path) GLOB '*/' || @modulePath || '/*/*')
+        OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
+      WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END)`;
+    return this.store.statement(
+      `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE ${symbolNameAnyCase("s.name", "@bare")} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode("symbol", "function")}))
+       ORDER BY s.name <> @bare, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
+         instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
+         s.kind IN ${kindCodesSql("symbol", ["constant"])}, f.path, s.start_line
+       LIMIT @limit`
+    ).all({ bare, receiver, modulePath, limit: limit2 });
   }
   /** Every place `name` is used (calls, types, imports, inheritance). */
   findReferences(name, limit2 = 200) {
@@ -2395,24 +2798,37 @@ var GraphQueries = class {
   callers(symbolId, depth = 1, limit2 = 200) {
     return this.walkCalls(linkedCallSteps("callers"), symbolId, depth, limit2);
   }
+  /**
+   * THE call sites of a symbol, for every output that counts or lists them (blast radius, plans, refs): the
+   * linked callers; how many calls by its name on receivers the index could not type (a method of a language
+   * with receivers only: said, never counted as callers); and whether the name is too common to link by name
+   * (a function, or a method of a language without receivers, named `get`, `run`…: no callers are claimed).
+   */
+  callSites(symbolId, depth = 1, limit2 = 200) {
+    const row = this.store.statement(`SELECT s.name, ${isTypedMethod("s")} AS typed FROM symbols s WHERE s.id = ?`).get(symbolId);
+    if (!row) return { callers: [], unresolved: 0, ambiguous: false };
+    if (!row.typed && isAmbiguousName(row.name)) return { callers: [], unresolved: 0, ambiguous: true };
+    const unresolved = row.typed ? this.store.statement(untoldCallsSql()).get({ symbolId }).n : 0;
+    return { callers: this.callers(symbolId, depth, limit2), unresolved, ambiguous: false };
+  }
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId, depth = 1, limit2 = 200) {
     return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
   }
   /** Files `path` imports, transitively to `depth`. */
-  imports(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "out", ["import", "contains"]);
+  imports(path17, depth = 1, limit2 = 500) {
+    return this.walkFiles(path17, depth, limit2, "out", ["import", "contains"]);
   }
   /** Files that import `path`, transitively to `depth`. */
-  importers(path15, depth = 1, limit2 = 500) {
-    return this.walkFiles(path15, depth, limit2, "in", ["import", "contains"]);
+  importers(path17, depth = 1, limit2 = 500) {
+    return this.walkFiles(path17, depth, limit2, "in", ["import", "contains"]);
   }
   /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path15, options = {}) {
+  subgraph(path17, options = {}) {
     const depth = options.depth ?? 2;
     const kinds = options.kinds ?? ALL_KINDS;
     const maxNodes = options.maxNodes ?? 200;
-    const key = `${this.store.generation}|${path15}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const key = `${this.store.generation}|${path17}|${depth}|${kinds.join(",")}|${maxNodes}`;
     const cached = this.subgraphs.get(key);
     if (cached) return cached;
     const rows = this.store.statement(
@@ -2434,7 +2850,7 @@ var GraphQueries = class {
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path15, depth, kinds: toEdgeCodes(kinds), maxNodes });
+    ).all({ path: path17, depth, kinds: toEdgeCodes(kinds), maxNodes });
     const result = { nodes: [], edges: [] };
     for (const r of rows) {
       if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
@@ -2466,7 +2882,7 @@ var GraphQueries = class {
       return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
     });
   }
-  walkFiles(path15, depth, limit2, direction, kinds) {
+  walkFiles(path17, depth, limit2, direction, kinds) {
     const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
     return this.store.statement(
       `WITH RECURSIVE walk (file_id, depth) AS (
@@ -2479,7 +2895,7 @@ var GraphQueries = class {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path15, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
+    ).all({ path: path17, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
   }
 };
 function toEdgeCodes(kinds) {
@@ -2691,44 +3107,16 @@ function readFileRanks(store) {
   const files = new Array(rows.length);
   const rank2 = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const [id2, path15, r] = rows[i];
+    const [id2, path17, r] = rows[i];
     if (r === null) return void 0;
-    files[i] = { id: id2, path: path15 };
+    files[i] = { id: id2, path: path17 };
     rank2[i] = r;
   }
   return { files, rank: rank2 };
 }
 
-// src/core/repo/is-test-file.ts
-var TEST_DIRS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "testdata", "testing", "e2e", "fixtures"]);
-var TEST_FILE = /(^test_.*\.py|_test\.(py|go|rb|rs)|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
-function isTestFile(filePath) {
-  const parts = filePath.split("/");
-  return parts.slice(0, -1).some((d) => TEST_DIRS.has(d.toLowerCase())) || TEST_FILE.test(parts[parts.length - 1] ?? "");
-}
-var RUNNABLE_NAME = /(^test_.*\.py|_test\.(py|go|rb)|\.(test|spec)\.[cm]?[jt]sx?|Tests?\.java|Tests?\.cs|_spec\.rb)$/;
-var SUPPORT_DIRS = /* @__PURE__ */ new Set([
-  "fixtures",
-  "fixture",
-  "testdata",
-  "helpers",
-  "helper",
-  "utils",
-  "support",
-  "mocks",
-  "__mocks__",
-  "test_apps",
-  "data"
-]);
-var TEST_ROOTS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs"]);
-function isRunnableTest(filePath) {
-  const parts = filePath.split("/");
-  const name = parts[parts.length - 1] ?? "";
-  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
-  if (dirs.some((d) => SUPPORT_DIRS.has(d)) || name === "conftest.py" || name === "__init__.py") return false;
-  if (RUNNABLE_NAME.test(name)) return true;
-  return dirs.length > 0 && TEST_ROOTS.has(dirs[dirs.length - 1]) && /\.[cm]?[jt]sx?$/.test(name);
-}
+// src/core/code-index/repo-map.ts
+init_is_test_file();
 
 // src/core/code-index/resolve-imports.ts
 import path2 from "node:path/posix";
@@ -2962,9 +3350,9 @@ async function readGoModules(files, read2) {
     if (modules.length >= MAX_GO_MODULES) break;
     if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
     const text = await read2(file.path).catch(() => "");
-    const path15 = MODULE_LINE.exec(text)?.[1];
-    if (!path15 || path15.includes("..") || path15.startsWith("/")) continue;
-    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path15.replace(/\/+$/, "") });
+    const path17 = MODULE_LINE.exec(text)?.[1];
+    if (!path17 || path17.includes("..") || path17.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path17.replace(/\/+$/, "") });
   }
   return modules.sort((a, b) => b.path.length - a.path.length);
 }
@@ -3014,6 +3402,7 @@ init_stored_kinds();
 var MAX_DEFINING_FILES = 8;
 var SMALL_REBUILD_FILES = 200;
 var SMALL_RESOLVE_IMPORTS = 64;
+var FIELD = toKindCode("symbol", "field");
 var TARGET_KINDS = [
   ["call", ["function", "method", "class", "macro", "struct"]],
   ["new", ["class", "struct"]],
@@ -3039,14 +3428,16 @@ function updateEdges(store, options) {
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
     db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
     if (dirty.length > SMALL_REBUILD_FILES) {
-      db.exec(`INSERT INTO temp.ambiguous SELECT name FROM symbols GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`);
+      db.exec(
+        `INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`
+      );
     } else {
       db.exec(`INSERT OR IGNORE INTO temp.ambiguous
         SELECT n.name FROM (
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName("u.name", "n.name")} LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName("u.name", "n.name")} AND u.kind <> ${FIELD} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
@@ -3162,7 +3553,7 @@ function buildRepoMap(store, options = {}) {
   return {
     text,
     tokens: estimateTokens(text),
-    files: chosen.map(({ path: path15, rank: r }) => ({ path: path15, rank: r })),
+    files: chosen.map(({ path: path17, rank: r }) => ({ path: path17, rank: r })),
     totalFiles: files.length
   };
 }
@@ -3209,8 +3600,8 @@ function loadOutlines(store, fileIds) {
   }
   return byFile;
 }
-function renderFile(path15, outline) {
-  if (outline.length === 0) return `${path15}
+function renderFile(path17, outline) {
+  if (outline.length === 0) return `${path17}
 `;
   const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
@@ -3219,7 +3610,7 @@ function renderFile(path15, outline) {
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path15}:
+  return `${path17}:
 ${lines.join("\n")}
 `;
 }
@@ -3241,6 +3632,211 @@ function clip(text) {
 
 // src/core/lookups.ts
 init_repo_path();
+
+// src/core/explore/read-named-paths.ts
+var GITHUB_URL = /https?:\/\/(?:www\.)?(?:github\.com\/[\w.-]+\/[\w.-]+\/(?:blob|tree|raw|edit)|raw\.githubusercontent\.com\/[\w.-]+\/[\w.-]+)\/[^\s/]+\/([^\s#?)\]>'"`]+)/g;
+var INSTALLED = /(?:site|dist)-packages[\\/]([^\s"'`:,)\]]+\.\w+)/g;
+var ABSOLUTE = /(?:^|[\s"'`(=[])((?:[A-Za-z]:)?[\\/](?:[\w.@+-]+[\\/])+[\w.@+-]+\.\w+)/g;
+function readNamedPaths(text) {
+  const found = /* @__PURE__ */ new Set();
+  const clean = (p) => p.replace(/\\/g, "/").replace(/^[A-Za-z]:/, "").replace(/^\/+/, "").replace(/[.,;:]+$/, "");
+  for (const m of text.matchAll(GITHUB_URL)) found.add(clean(m[1]));
+  for (const m of text.matchAll(INSTALLED)) found.add(clean(m[1]));
+  for (const m of text.matchAll(ABSOLUTE)) if (!/^https?:/.test(m[1])) found.add(clean(m[1]));
+  return [...found].filter((p) => p !== "");
+}
+function findNamedFiles(named, paths) {
+  const found = /* @__PURE__ */ new Set();
+  if (named.length === 0) return found;
+  let tails;
+  const tailsOf = () => {
+    if (tails) return tails;
+    tails = /* @__PURE__ */ new Map();
+    for (const path17 of paths) {
+      const parts = path17.split("/");
+      for (let start = 0; start < parts.length; start += 1) {
+        const tail = parts.slice(start).join("/");
+        tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
+      }
+    }
+    return tails;
+  };
+  for (const name of named) {
+    const direct = paths.filter((p) => p === name || p.endsWith(`/${name}`));
+    if (direct.length > 0) {
+      for (const p of direct) found.add(p);
+      continue;
+    }
+    const parts = name.split("/");
+    if (parts.length < 3) continue;
+    for (let start = 1; start <= parts.length - 2; start += 1) {
+      const hit = tailsOf().get(parts.slice(start).join("/"));
+      if (hit) {
+        found.add(hit);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+// src/core/explore/read-prompt.ts
+var STOP = /* @__PURE__ */ new Set([
+  "a",
+  "an",
+  "the",
+  "and",
+  "or",
+  "of",
+  "in",
+  "on",
+  "to",
+  "for",
+  "from",
+  "with",
+  "by",
+  "is",
+  "are",
+  "was",
+  "be",
+  "it",
+  "this",
+  "that",
+  "these",
+  "those",
+  "how",
+  "what",
+  "where",
+  "which",
+  "who",
+  "why",
+  "when",
+  "does",
+  "do",
+  "did",
+  "can",
+  "could",
+  "should",
+  "would",
+  "i",
+  "we",
+  "you",
+  "me",
+  "our",
+  "my",
+  "please",
+  "show",
+  "tell",
+  "explain",
+  "about",
+  "into",
+  "there",
+  "here",
+  "all",
+  "any",
+  "some",
+  "code",
+  "repo",
+  "repository",
+  "file",
+  "files",
+  "function",
+  "class",
+  "method",
+  "defined",
+  "define",
+  "used",
+  "uses",
+  "use",
+  "called",
+  "call",
+  "calls",
+  "work",
+  "works",
+  "happens",
+  "add",
+  "make",
+  "need",
+  "want",
+  "get",
+  "let",
+  "us"
+]);
+var KIND_RULES = [
+  [
+    /\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|(every|all|each|all the) modules?|modules? in (this|the) (repo|repository|project|codebase)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i,
+    "architecture"
+  ],
+  [
+    /\b(who|what|which)\b.{0,40}\b(calls?|uses?|references?|imports?|depends? on)\b|\b(callers?|usages?|references?|used by|call sites?)\b|\bwhere is .{1,60} (used|called|referenced)\b/i,
+    "usage"
+  ],
+  [
+    /\bwhere (is|are|does)\b.{0,60}\b(defined|declared|implemented|live|come from)\b|\b(definition|declaration) of\b|\bfind (the )?(definition|class|function|method)\b|^\s*(where is|find|locate)\b/i,
+    "definition"
+  ],
+  [
+    /\b(add|implement|change|modify|refactor|fix|support|remove|rename|migrate|replace|introduce|extend|upgrade|what would .{0,30} touch|plan)\b/i,
+    "change"
+  ]
+];
+var FILE_EXTENSION = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md|txt|rst|sql|sh)$/i;
+var DIAGRAM_RULES = [
+  [/\b(erd|entity[- ]relationship|data model|database schema|tables?)\b/i, "erd"],
+  [/\b(dependency|dependencies|imports? graph|packages?)\b/i, "dependency"],
+  [/\b(component|components)\b/i, "component"],
+  [/\b(architecture|diagram|overview|structure)\b/i, "architecture"]
+];
+var DIAGRAM_TYPES = ["architecture", "component", "dependency", "erd"];
+function readDiagramType(prompt) {
+  return DIAGRAM_RULES.find(([re]) => re.test(prompt))?.[1] ?? "architecture";
+}
+function findUnknownDiagramType(prompt) {
+  const words = prompt.split(/\s+/).filter((word2) => word2 !== "" && !/^[a-z]+=/i.test(word2));
+  if (words.length !== 1) return void 0;
+  const [word] = words;
+  if (!/^[a-z][\w-]*$/i.test(word)) return void 0;
+  return DIAGRAM_RULES.some(([re]) => re.test(word)) ? void 0 : word;
+}
+function readPrompt(prompt) {
+  const identifiers = /* @__PURE__ */ new Set();
+  const paths = /* @__PURE__ */ new Set();
+  for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
+    const inner = m[1].trim();
+    if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner))
+      paths.add(inner.replace(/^\.\//, ""));
+    else identifiers.add(inner.replace(/\(\)$/, ""));
+  }
+  for (const m of prompt.matchAll(
+    /(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g
+  )) {
+    paths.add(m[1].replace(/^\.\//, "").replace(/[.,]$/, ""));
+  }
+  for (const named of readNamedPaths(prompt)) paths.add(named);
+  for (const m of prompt.matchAll(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\b/g)) {
+    const word = m[0];
+    if (isIdentifierLike(word) && ![...paths].some((p) => p.includes(word))) identifiers.add(word.replace(/\(\)$/, ""));
+  }
+  const words = [...new Set((prompt.toLowerCase().match(/[a-z][a-z0-9_]+/g) ?? []).filter((w) => !STOP.has(w) && w.length > 2))];
+  let kind = "flow";
+  for (const [re, k] of KIND_RULES) {
+    if (re.test(prompt)) {
+      kind = k;
+      break;
+    }
+  }
+  if (kind === "flow" && identifiers.size > 0 && /^\s*(where|what) is\b/i.test(prompt)) kind = "definition";
+  const diagramType = kind === "architecture" ? readDiagramType(prompt) : void 0;
+  return { kind, diagramType, identifiers: [...identifiers], paths: [...paths], words };
+}
+function isIdentifierLike(word) {
+  if (word.length < 3) return false;
+  if (word.includes(".")) return word.split(".").every((p) => p.length > 0) && /[a-z]/.test(word) && !/^\d/.test(word);
+  if (/_/.test(word) && /[a-z0-9]_[a-z0-9]|^[A-Z0-9_]{4,}$/i.test(word)) return true;
+  if (/^[a-z]+[A-Z]/.test(word)) return true;
+  if (/^[A-Z][a-z0-9]+[A-Z]/.test(word)) return true;
+  return false;
+}
 
 // src/core/index.ts
 init_index_access();
@@ -3392,9 +3988,20 @@ function describeRaise(limit2, current, maxima = MAX_BUDGET) {
   if (current[limit2] >= maxima[limit2]) {
     return `${limit2} is already at its maximum (${maxima[limit2]}); narrow the question or add focus=<folder>`;
   }
-  const suggestion = limit2 === "bytes" ? `${Math.min(maxima.bytes, current.bytes * 2) / 1024 | 0}kb` : limit2 === "wallMs" ? `${Math.min(maxima.wallMs, current.wallMs * 2) / 1e3 | 0}s` : limit2 === "contextTokens" || limit2 === "memoryTokens" ? `${Math.min(maxima[limit2], current[limit2] * 2) / 1e3 | 0}k` : String(Math.min(maxima[limit2], current[limit2] * 2));
+  const raised = Math.min(maxima[limit2], Math.max(current[limit2] * 2, current[limit2] + 1));
+  const suggestion = toBudgetWordValue(limit2, raised, maxima[limit2]);
   const most = limit2 === "wallMs" ? `${maxima.wallMs / 1e3}s` : limit2 === "bytes" ? `${maxima.bytes / 1024}kb` : String(maxima[limit2]);
   return `add ${word === "kb" ? "bytes" : word}=${suggestion} to the request (at most ${most}), or narrow it with focus=<folder>`;
+}
+function toBudgetWordValue(limit2, amount, most) {
+  const inUnit = (unit, suffix, below) => {
+    const whole = Math.ceil(amount / unit);
+    return whole * unit <= most && amount >= unit ? `${whole}${suffix}` : below;
+  };
+  if (limit2 === "bytes") return `${Math.max(1, Math.ceil(amount / 1024))}kb`;
+  if (limit2 === "wallMs") return inUnit(1e3, "s", `${amount}ms`);
+  if (limit2 === "contextTokens" || limit2 === "memoryTokens") return inUnit(1e3, "k", String(amount));
+  return String(amount);
 }
 
 // src/core/budget/parse-budget-words.ts
@@ -3421,7 +4028,15 @@ function parseBudgetWords(prompt) {
     overrides[limit2] = amount;
     return before;
   });
-  return { overrides, focus, prompt: `${rest}${below}`.replace(/\s+/g, " ").trim(), problems };
+  return { overrides, focus, prompt: keepShape(rest, below), problems };
+}
+function keepShape(commandLine, below) {
+  const first2 = commandLine.replace(/\s+/g, " ").trim();
+  const lines = below.replace(/\r\n?/g, "\n").split("\n").map((line) => line.replace(/\s+$/, ""));
+  const body = lines.join("\n").replace(/\n{3,}/g, "\n\n").replace(/^\n+|\n+$/g, "");
+  if (first2 === "") return body;
+  return body === "" ? first2 : `${first2}
+${body}`;
 }
 function parseAmount(value, limit2) {
   const m = /^(\d+(?:\.\d+)?)(k|kb|m|mb|s|ms)?$/i.exec(value);
@@ -3444,6 +4059,7 @@ function example(limit2) {
 init_blob_sha_sql();
 init_chunk_context();
 init_stored_kinds();
+var FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
 var NEIGHBOUR_KINDS = ["import", "call", "inherit"];
 var SqliteCodeIndex = class {
   constructor(store) {
@@ -3459,14 +4075,15 @@ var SqliteCodeIndex = class {
   listing;
   /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
   lastMap;
-  getFile(path15) {
-    return this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files WHERE path = ?`).get(path15);
+  getFile(path17) {
+    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path17);
+    return row && toIndexedFile(row);
   }
   listFiles() {
     const stamp = this.store.changeStamp();
     if (this.listing?.stamp !== stamp) {
-      const rows = this.store.statement(`SELECT path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language FROM files ORDER BY path`).all();
-      this.listing = { stamp, files: rows.map((f) => Object.freeze(f)) };
+      const rows = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`).all();
+      this.listing = { stamp, files: rows.map((f) => Object.freeze(toIndexedFile(f))) };
     }
     return [...this.listing.files];
   }
@@ -3485,11 +4102,14 @@ var SqliteCodeIndex = class {
   callers(symbolId, depth, limit2) {
     return this.graph.callers(symbolId, depth, limit2);
   }
-  importers(path15, depth) {
-    return this.graph.importers(path15, depth);
+  callSites(symbolId, depth, limit2) {
+    return this.graph.callSites(symbolId, depth, limit2);
   }
-  imports(path15, depth) {
-    return this.graph.imports(path15, depth);
+  importers(path17, depth) {
+    return this.graph.importers(path17, depth);
+  }
+  imports(path17, depth) {
+    return this.graph.imports(path17, depth);
   }
   search(question, options) {
     return searchChunks(this.store, question, options);
@@ -3505,8 +4125,8 @@ var SqliteCodeIndex = class {
        WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
     ).all({ paths: JSON.stringify(paths) });
   }
-  referencedNames(path15) {
-    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path15);
+  referencedNames(path17) {
+    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path17);
   }
   neighbours(paths, kinds = NEIGHBOUR_KINDS) {
     const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
@@ -3523,23 +4143,28 @@ var SqliteCodeIndex = class {
     const graph = loadFileGraph(this.store, { kinds: NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)) });
     return { paths: graph.files.map((f) => f.path), from: graph.from, to: graph.to, weight: graph.weight };
   }
-  chunkAt(path15, line) {
+  chunkAt(path17, line) {
     return this.store.statement(
       `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql("c")} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path15, line, line);
+    ).get(path17, line, line);
   }
-  symbolsIn(path15) {
+  symbolsIn(path17) {
     return this.store.statement(
       `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC`
-    ).all(path15);
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode("symbol", "field")}
+       ORDER BY s.start_line, s.end_line DESC`
+    ).all(path17);
   }
 };
+function toIndexedFile(row) {
+  if (row.skipped === null) delete row.skipped;
+  return row;
+}
 
 // src/core/code-index/index-repository.ts
 init_ports();
-import path6 from "node:path";
+import path7 from "node:path";
 init_index_meta_keys();
 
 // src/core/code-index/languages.ts
@@ -3679,6 +4304,7 @@ var COMMENT_OR_DECORATOR = /^(\/\/|\/\*|\*|#|@|--|\/\/\/|\*\/)/;
 function buildCodeChunks(lines, symbols, imports) {
   const children = /* @__PURE__ */ new Map();
   symbols.forEach((s, i) => {
+    if (s.kind === "field") return;
     const list = children.get(s.parent) ?? [];
     list.push(i);
     children.set(s.parent, list);
@@ -3785,6 +4411,7 @@ function toChunk(span, lines, symbols) {
   }
   for (let i = lo; i < symbols.length && symbols[i].startLine <= span.endLine; i += 1) {
     const s = symbols[i];
+    if (s.kind === "field") continue;
     names.push(toIdentifierTerms(s.name));
     if (s.scope) names.push(toSearchTerms(s.scope));
   }
@@ -3814,8 +4441,102 @@ function countLines(text) {
   return text.endsWith("\n") ? count - 1 : count;
 }
 
+// src/core/code-index/resolve-receivers.ts
+var UNKNOWN_RECEIVER = "?";
+var MODULE = "";
+var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum"]);
+var FIELD_OF_SELF = /^(self|this)\.([A-Za-z_$][\w$]*)$/;
+function resolveReceivers(refs, enclosing, context) {
+  const bound = collectBindings(context);
+  const classOf = (symbol) => {
+    for (let s = symbol; s !== void 0; s = context.symbols[s].parent) if (CLASS_LIKE.has(context.symbols[s].kind)) return s;
+    return void 0;
+  };
+  const lookup = (name, symbol) => {
+    const field = FIELD_OF_SELF.test(name);
+    for (let s = field ? classOf(symbol) : symbol; ; s = context.symbols[s].parent) {
+      const hit = bound.get(`${s ?? -1}\0${name}`);
+      if (hit !== void 0 || s === void 0 || field) return hit;
+    }
+  };
+  return refs.map((ref, i) => {
+    if (!ref.receiver) return void 0;
+    return classify(ref.receiver, enclosing[i], { context, classOf, lookup });
+  });
+}
+function classify(node2, symbol, tools) {
+  const { context, classOf, lookup } = tools;
+  const python = context.language === "python";
+  const text = node2.text;
+  if (node2.type === "this" || python && node2.type === "identifier" && (text === "self" || text === "cls")) {
+    const owner = classOf(symbol);
+    return owner === void 0 ? UNKNOWN_RECEIVER : context.symbols[owner].name;
+  }
+  if (node2.type === "parenthesized_expression" && node2.namedChildren[0]) return classify(node2.namedChildren[0], symbol, tools);
+  if (node2.type === "identifier") {
+    const hit = lookup(text, symbol);
+    if (hit !== void 0) return hit ?? UNKNOWN_RECEIVER;
+    return context.language !== "go" && /^[A-Z]/.test(text) ? text : UNKNOWN_RECEIVER;
+  }
+  if (node2.type === "attribute" || node2.type === "member_expression" || node2.type === "selector_expression") {
+    if (FIELD_OF_SELF.test(text)) return lookup(text, symbol) ?? UNKNOWN_RECEIVER;
+    const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
+    return root !== void 0 && lookup(root, symbol) === MODULE ? MODULE : UNKNOWN_RECEIVER;
+  }
+  if (node2.type === "call") {
+    const callee = node2.childForFieldName("function")?.text ?? "";
+    return toClassName(callee) ?? UNKNOWN_RECEIVER;
+  }
+  if (node2.type === "new_expression") return toTypeName(node2.childForFieldName("constructor")?.text ?? "") ?? UNKNOWN_RECEIVER;
+  if (node2.type === "composite_literal") return toTypeName(node2.childForFieldName("type")?.text ?? "") ?? UNKNOWN_RECEIVER;
+  return UNKNOWN_RECEIVER;
+}
+function collectBindings(context) {
+  const bound = /* @__PURE__ */ new Map();
+  context.bindings.forEach((binding, i) => {
+    let scope = context.scopes[i];
+    let name = binding.name;
+    if (binding.how === "module" && context.language === "go") name = toGoPackageName(name);
+    if (FIELD_OF_SELF.test(name)) {
+      for (; scope !== void 0 && !CLASS_LIKE.has(context.symbols[scope].kind); ) scope = context.symbols[scope].parent;
+      if (scope === void 0) return;
+    }
+    const value = toBoundValue(binding, context.language);
+    const key = `${scope ?? -1}\0${name}`;
+    const before = bound.get(key);
+    bound.set(key, before === void 0 || before === value ? value : null);
+  });
+  return bound;
+}
+function toBoundValue(binding, language) {
+  const value = binding.value ?? binding.name;
+  if (binding.how === "module") {
+    const imported = language === "go" ? "" : value.slice(value.lastIndexOf(".") + 1);
+    return /^[A-Z]/.test(imported) ? imported : MODULE;
+  }
+  if (binding.how === "call") return toClassName(value) ?? null;
+  return toTypeName(value) ?? null;
+}
+function toClassName(callee) {
+  const name = toTypeName(callee);
+  return name !== void 0 && /^[A-Z]/.test(name) ? name : void 0;
+}
+function toTypeName(text) {
+  let type = text.trim().replace(/^:\s*/, "").replace(/^["']|["']$/g, "").replace(/^[*&]+/, "");
+  type = type.replace(/^(?:typing\.)?Optional\[(.+)\]$/, "$1").replace(/\s*\|\s*(None|null|undefined)$/, "").replace(/^(None|null|undefined)\s*\|\s*/, "");
+  type = type.replace(/^\*/, "").replace(/(\[.*\]|<.*>)$/, "");
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(type)) return void 0;
+  return type.slice(type.lastIndexOf(".") + 1);
+}
+function toGoPackageName(path17) {
+  const parts = path17.replace(/^["`]|["`]$/g, "").split("/");
+  let last = parts.pop() ?? "";
+  if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop();
+  return last.replace(/\.v\d+$/, "").replace(/^go-/, "");
+}
+
 // src/core/code-index/extract-tags.ts
-var CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
+var CLASS_LIKE2 = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
 var BODY_TYPES = /* @__PURE__ */ new Set([
   "statement_block",
   "class_body",
@@ -3838,16 +4559,25 @@ var BODY_TYPES = /* @__PURE__ */ new Set([
 ]);
 var MAX_SIGNATURE = 200;
 var LEADING_ANNOTATIONS = /^(\s*(@[\w.]+(\([^)]*\))?|#?\[[^\]]*\])\s*\n)+/;
-function extractTags(root, query, text) {
+function toBindingPart(part, node2) {
+  if (part === "name") return { name: node2.text, start: node2.startIndex };
+  if (part === "member") return { name: `this.${node2.text}`, start: node2.startIndex };
+  if (part === "type" || part === "call" || part === "module") return { value: node2.text, how: part };
+  return {};
+}
+function extractTags(root, query, text, options = {}) {
   const definitions = /* @__PURE__ */ new Map();
   const rawRefs = [];
   const imports = [];
+  const bindings = [];
   for (const match of query.matches(root)) {
     let nameNode;
     let defKind;
     let defNode;
     let refKind;
     let scope;
+    let receiver;
+    let binding;
     for (const capture of match.captures) {
       const { name, node: node2 } = capture;
       if (name === "name") nameNode = node2;
@@ -3857,7 +4587,10 @@ function extractTags(root, query, text) {
       else if (name === "scope") scope = node2.text;
       else if (name === "import.source") imports.push(...toImports(node2));
       else if (name === "import.module") imports.push(toImport(node2, "contains"));
+      else if (name === "receiver") receiver = node2;
+      else if (name.startsWith("binding.")) binding = { ...binding, ...toBindingPart(name.slice(8), node2) };
     }
+    if (binding?.name !== void 0 && binding.start !== void 0) bindings.push(binding);
     if (!nameNode) continue;
     if (defKind && defNode) {
       const existing = definitions.get(nameNode.startIndex);
@@ -3876,19 +4609,38 @@ function extractTags(root, query, text) {
         name: nameNode.text,
         kind: refKind,
         nameStart: nameNode.startIndex,
-        line: nameNode.startPosition.row + 1
+        line: nameNode.startPosition.row + 1,
+        receiver
       });
     }
   }
   const ordered = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, containerIndex } = nest(ordered, text);
-  const references = attachReferences(rawRefs, ordered, containerIndex, definitions);
+  const codeIndex = containerIndex.map((i) => i !== void 0 && symbols[i].kind === "field" ? void 0 : i);
+  const kept = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
+  const enclosing = findEnclosing(
+    kept.map((r) => r.nameStart),
+    ordered,
+    codeIndex
+  );
+  let receivers;
+  if (kept.some((r) => r.receiver !== void 0)) {
+    bindings.sort((a, b) => a.start - b.start);
+    const scopes = findEnclosing(
+      bindings.map((b) => b.start),
+      ordered,
+      codeIndex
+    );
+    receivers = resolveReceivers(kept, enclosing, { symbols, bindings, scopes, language: options.language });
+  }
+  const references = attachReferences(kept, enclosing, receivers);
   return { symbols, references, imports: dedupeImports(imports) };
 }
 function nest(ordered, text) {
   const symbols = [];
   const containerIndex = [];
   const stack = [];
+  const seenFields = /* @__PURE__ */ new Set();
   for (const def of ordered) {
     while (stack.length > 0 && stack[stack.length - 1].def.node.endIndex <= def.node.startIndex) stack.pop();
     const parentEntry = stack[stack.length - 1];
@@ -3901,9 +4653,29 @@ function nest(ordered, text) {
       stack.push({ def, symbol: void 0, scopeName });
       continue;
     }
+    if (def.kind === "field") {
+      const owner = stack.findLastIndex((e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || isConstructorFunction(e.def)));
+      const key = `${owner >= 0 ? stack[owner].symbol : -1}:${def.name}`;
+      if (owner < 0 || seenFields.has(key)) {
+        containerIndex.push(void 0);
+        continue;
+      }
+      seenFields.add(key);
+      containerIndex.push(symbols.length);
+      symbols.push({
+        name: def.name,
+        kind: "field",
+        startLine: def.node.startPosition.row + 1,
+        endLine: def.node.endPosition.row + 1,
+        signature: toSignature(def, text),
+        parent: stack[owner].symbol,
+        scope: stack.slice(0, owner + 1).map((e) => e.scopeName).join(".")
+      });
+      continue;
+    }
     let kind = def.kind;
     const enclosingKind = parentEntry?.def.kind;
-    if (kind === "function" && (def.scopeOverride || enclosingKind && CLASS_LIKE.has(enclosingKind))) kind = "method";
+    if (kind === "function" && (def.scopeOverride || enclosingKind && CLASS_LIKE2.has(enclosingKind))) kind = "method";
     const index = symbols.length;
     symbols.push({
       name: def.name,
@@ -3920,27 +4692,37 @@ function nest(ordered, text) {
   }
   return { symbols, containerIndex };
 }
-function attachReferences(rawRefs, ordered, symbolOf, definitions) {
-  const refs = rawRefs.filter((r) => !definitions.has(r.nameStart)).sort((a, b) => a.nameStart - b.nameStart);
+function isConstructorFunction(def) {
+  return def.kind === "function" && /^[A-Z]/.test(def.name);
+}
+function findEnclosing(starts, ordered, symbolOf) {
   const out = [];
-  const seen = /* @__PURE__ */ new Set();
   const stack = [];
   let next = 0;
-  for (const ref of refs) {
-    while (next < ordered.length && ordered[next].node.startIndex <= ref.nameStart) {
+  for (const start of starts) {
+    while (next < ordered.length && ordered[next].node.startIndex <= start) {
       const def = ordered[next];
       while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= def.node.startIndex) stack.pop();
       stack.push(next);
       next += 1;
     }
-    while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= ref.nameStart) stack.pop();
+    while (stack.length > 0 && ordered[stack[stack.length - 1]].node.endIndex <= start) stack.pop();
     let enclosing;
     for (let i = stack.length - 1; i >= 0 && enclosing === void 0; i -= 1) enclosing = symbolOf[stack[i]];
-    const key = `${ref.nameStart}:${ref.kind}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing });
+    out.push(enclosing);
   }
+  return out;
+}
+function attachReferences(refs, enclosing, receivers) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  refs.forEach((ref, i) => {
+    const key = `${ref.nameStart}:${ref.kind}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const receiver = receivers?.[i];
+    out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing: enclosing[i], ...receiver === void 0 ? {} : { receiver } });
+  });
   return out;
 }
 function toSignature(def, text) {
@@ -3952,7 +4734,7 @@ function toSignature(def, text) {
   const lines = head.split("\n");
   if (lines.length > 3) head = lines.slice(0, 3).join("\n");
   head = head.replace(/\s+/g, " ").trim();
-  if (def.kind === "constant") head = head.replace(/\s*(:?=)(?!=|>).*$/, "");
+  if (def.kind === "constant" || def.kind === "field") head = head.replace(/\s*(:?=)(?!=|>).*$/, "");
   head = head.replace(/[{:=]\s*$/, "").trim();
   return head.length > MAX_SIGNATURE ? `${head.slice(0, MAX_SIGNATURE - 1)}…` : head;
 }
@@ -4127,9 +4909,10 @@ var goQuery = String.raw`
 (type_alias name: (type_identifier) @name) @definition.type
 (source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
 
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
 (composite_literal type: (type_identifier) @name) @reference.new
 (composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
 (composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
@@ -4142,6 +4925,15 @@ var goQuery = String.raw`
 ((type_identifier) @name @reference.type
   (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
     "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+
+; What a receiver's name is bound to (resolve-receivers.ts): receivers, parameters, literals, imports.
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type)
+(var_spec name: (identifier) @binding.name type: (_) @binding.type)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (composite_literal type: (_) @binding.type)))
+(short_var_declaration left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (unary_expression operand: (composite_literal type: (_) @binding.type))))
+(import_spec name: (package_identifier) @binding.name path: (_) @binding.module)
+(import_spec !name path: (_) @binding.name @binding.module)
 
 (import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
 (import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))
@@ -4196,11 +4988,21 @@ var ecmascriptCommon = String.raw`
 (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant))
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @name)) @definition.field
 
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+
+; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
+(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
+(assignment_expression left: (member_expression object: (this)) @binding.name right: (new_expression constructor: (_) @binding.type))
+(import_clause (identifier) @binding.name @binding.module)
+(import_specifier !alias name: (identifier) @binding.name @binding.module)
+(import_specifier name: (identifier) @binding.module alias: (identifier) @binding.name)
+(namespace_import (identifier) @binding.name @binding.module)
+(variable_declarator name: (identifier) @binding.name @binding.module value: (call_expression function: (identifier) @_require) (#eq? @_require "require"))
 
 (import_statement source: (string (string_fragment) @import.source))
 (export_statement source: (string (string_fragment) @import.source))
@@ -4213,6 +5015,7 @@ var javascriptQuery = String.raw`
 ${ecmascriptCommon}
 (class_declaration name: (identifier) @name) @definition.class
 (class name: (identifier) @name) @definition.class
+(field_definition property: (property_identifier) @name) @definition.field
 (class_heritage (identifier) @name) @reference.inherit
 (class_heritage (member_expression property: (property_identifier) @name)) @reference.inherit
 `;
@@ -4265,12 +5068,27 @@ var pythonQuery = String.raw`
 (class_definition name: (identifier) @name) @definition.class
 (function_definition name: (identifier) @name) @definition.function
 (module (expression_statement (assignment left: (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]*$"))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) @definition.field (#eq? @_self "self"))
 
 (call function: (identifier) @name) @reference.call
-(call function: (attribute attribute: (identifier) @name)) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (class_definition superclasses: (argument_list (identifier) @name) @reference.inherit)
 (class_definition superclasses: (argument_list (attribute attribute: (identifier) @name)) @reference.inherit)
 (type (identifier) @name) @reference.type
+
+; What a receiver's name is bound to (resolve-receivers.ts): annotations, constructed classes, imports.
+(typed_parameter . (identifier) @binding.name type: (type) @binding.type)
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type)
+(assignment left: (identifier) @binding.name type: (type) @binding.type)
+(assignment left: (identifier) @binding.name right: (call function: (_) @binding.call))
+(with_item value: (as_pattern (call function: (_) @binding.call) alias: (as_pattern_target (identifier) @binding.name)))
+((assignment left: (attribute object: (identifier) @_self) @binding.name right: (call function: (_) @binding.call)) (#eq? @_self "self"))
+((assignment left: (attribute object: (identifier) @_self) @binding.name type: (type) @binding.type) (#eq? @_self "self"))
+(import_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
+(import_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
+(import_from_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
+(import_from_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
 
 (import_statement name: (dotted_name) @import.source)
 (import_statement name: (aliased_import name: (dotted_name) @import.source))
@@ -4372,6 +5190,15 @@ ${ecmascriptCommon}
 (function_signature name: (identifier) @name) @definition.function
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
+(public_field_definition name: (property_identifier) @name) @definition.field
+(required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
+
+; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(public_field_definition name: (property_identifier) @binding.member type: (type_annotation (_) @binding.type))
+(required_parameter (accessibility_modifier) pattern: (identifier) @binding.member type: (type_annotation (_) @binding.type))
 
 (extends_clause value: (identifier) @name) @reference.inherit
 (extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit
@@ -4426,10 +5253,10 @@ function loadGrammar(id2) {
 // src/core/code-index/parse-file.ts
 var parser;
 var decoder = new TextDecoder("utf-8");
-async function parseFile(path15, bytes) {
-  const kind = findFileKind(path15) ?? "text";
+async function parseFile(path17, bytes) {
+  const kind = findFileKind(path17) ?? "text";
   const empty = {
-    path: path15,
+    path: path17,
     language: kind,
     status: "skipped",
     reason: void 0,
@@ -4458,7 +5285,7 @@ async function parseFile(path15, bytes) {
   }
   if (!tree) return { ...empty, status: "parse-error", lines: lineCount, reason: "parser returned no tree" };
   try {
-    const tags = extractTags(tree.rootNode, grammar.query, clean);
+    const tags = extractTags(tree.rootNode, grammar.query, clean, { language: kind });
     return {
       ...empty,
       status: "ok",
@@ -4486,18 +5313,18 @@ function createParsePool(workers, options = {}) {
 }
 function createInlinePool() {
   let tail = Promise.resolve();
-  const parseOne = async (path15, absolutePath) => {
+  const parseOne = async (path17, absolutePath) => {
     let bytes;
     try {
       bytes = readFileSync3(absolutePath);
     } catch (error2) {
       return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
     }
-    return { file: await parseFile(path15, bytes), bytes: bytes.byteLength, error: void 0 };
+    return { file: await parseFile(path17, bytes), bytes: bytes.byteLength, error: void 0 };
   };
   return {
-    parse(path15, absolutePath) {
-      const next = tail.then(() => parseOne(path15, absolutePath));
+    parse(path17, absolutePath) {
+      const next = tail.then(() => parseOne(path17, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -4578,9 +5405,9 @@ function createWorkerPool(count, recycleAfterBytes) {
   };
   for (let i = 0; i < count; i += 1) addWorker();
   return {
-    parse(path15, absolutePath) {
+    parse(path17, absolutePath) {
       return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path15, absolutePath }, resolve });
+        queue2.push({ task: { id: nextId++, path: path17, absolutePath }, resolve });
         dispatch();
       });
     },
@@ -4735,7 +5562,7 @@ async function parseAll(root, files, stored, store, options, report) {
     });
   };
   const parseOne = async (file) => {
-    const outcome = await pool.parse(file.path, path6.join(root, ...file.path.split("/")));
+    const outcome = await pool.parse(file.path, path7.join(root, ...file.path.split("/")));
     done += 1;
     const parsed = outcome.file ?? failed(file.path, outcome.error ?? "unreadable");
     if (parsed.status === "parse-error") totals.errors += 1;
@@ -4782,7 +5609,7 @@ init_local_repo_source();
 init_repo_path();
 import { existsSync as existsSync3, realpathSync as realpathSync3 } from "node:fs";
 import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 init_index_store();
 var HEAD_SHA_KEY = "head_sha";
 var TREE_COMMIT_KEY = "tree_commit";
@@ -4846,7 +5673,7 @@ async function updateTree(store, files) {
   }
   if (treeCommit !== files.headSha) {
     await rm(files.tree, { recursive: true, force: true });
-    await mkdir(path7.dirname(files.tree), { recursive: true });
+    await mkdir(path8.dirname(files.tree), { recursive: true });
     await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
     store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
   }
@@ -4876,7 +5703,7 @@ async function applyDelta(files, changed) {
       continue;
     }
     const bytes = await files.remote.readBlob({ path: file.path, blobSha: file.blobSha });
-    await mkdir(path7.dirname(absolute), { recursive: true });
+    await mkdir(path8.dirname(absolute), { recursive: true });
     await writeFile(absolute, bytes);
   }
 }
@@ -4966,15 +5793,15 @@ function parseConfigYaml(text, file) {
       'write the values out instead of using "&anchor" and "*alias"'
     );
   }
-  return { ok: true, data, lineOf: (path15) => findLine(doc, path15, lineAt) };
+  return { ok: true, data, lineOf: (path17) => findLine(doc, path17, lineAt) };
 }
-function fail(path15, message, fix, line) {
-  return { ok: false, problems: [{ path: path15, message, fix, ...line !== void 0 ? { line } : {} }] };
+function fail(path17, message, fix, line) {
+  return { ok: false, problems: [{ path: path17, message, fix, ...line !== void 0 ? { line } : {} }] };
 }
-function findLine(doc, path15, lineAt) {
+function findLine(doc, path17, lineAt) {
   let node2 = doc.contents;
   let line;
-  for (const segment of path15) {
+  for (const segment of path17) {
     if (!isCollection(node2)) break;
     const pair = isMap(node2) ? node2.items.find((p) => isScalar(p.key) && p.key.value === segment) : void 0;
     const next = isMap(node2) ? pair?.value : node2.get(segment, true);
@@ -4988,9 +5815,9 @@ function findLine(doc, path15, lineAt) {
 function findExplicitTag(doc) {
   let found;
   visit(doc, {
-    Node(_key, node2, path15) {
+    Node(_key, node2, path17) {
       if (node2.tag === void 0) return void 0;
-      const keys = path15.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path17.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
       return visit.BREAK;
     }
@@ -5004,11 +5831,11 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        const path15 = [...issue.path, key];
+        const path17 = [...issue.path, key];
         const known = knownKeys2(issue.path);
         const near = findNearest(key, known);
         problems.push(
-          at(path15, lineOf, {
+          at(path17, lineOf, {
             message: `unknown setting ${JSON.stringify(key)}`,
             fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
           })
@@ -5020,12 +5847,12 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   }
   return problems;
 }
-function at(path15, lineOf, text) {
-  const line = lineOf(path15);
-  return { path: formatPath(path15), ...text, ...line !== void 0 ? { line } : {} };
+function at(path17, lineOf, text) {
+  const line = lineOf(path17);
+  return { path: formatPath(path17), ...text, ...line !== void 0 ? { line } : {} };
 }
-function formatPath(path15) {
-  return path15.reduce(
+function formatPath(path17) {
+  return path17.reduce(
     (out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`,
     ""
   );
@@ -5114,9 +5941,9 @@ function escapeText(text) {
 function link(text, url) {
   return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
-function languageOf(path15) {
-  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path15.toLowerCase() ? ext : "";
+function languageOf(path17) {
+  const ext = path17.slice(path17.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path17.toLowerCase() ? ext : "";
 }
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -5320,11 +6147,11 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
   return { ok: true, config: parsed.data };
 }
-function knownKeys(path15) {
-  if (path15.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path15.length === 1 && path15[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path15[0]];
-  return path15.length === 1 && section !== void 0 ? Object.keys(section) : [];
+function knownKeys(path17) {
+  if (path17.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path17.length === 1 && path17[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path17[0]];
+  return path17.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 
 // src/core/failure/to-failure.ts
@@ -5454,20 +6281,20 @@ function scoreSkills(text, skills) {
     const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
     return index < 0 ? SKILL_COMMANDS.length : index;
   };
-  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order2(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score }) => ({ name, score }));
+  return vocabularies.map((v) => ({ name: v.skill.name, score: round(scoreOne(v, terms, content2, rarity)), order: order2(v.skill) })).sort((a, b) => b.score - a.score || a.order - b.order).map(({ name, score: score2 }) => ({ name, score: score2 }));
 }
 function scoreOne(v, terms, content2, rarity) {
-  let score = 0;
+  let score2 = 0;
   for (const [stem, termWeight] of content2) {
     const exact = v.words.get(stem);
     if (exact !== void 0) {
-      score += exact * rarity(stem) * termWeight;
+      score2 += exact * rarity(stem) * termWeight;
       continue;
     }
     if (stem.length < 5) continue;
     for (const [word, weight2] of v.words) {
       if (weight2 > WEIGHT.description && isOneEditApart(stem, word)) {
-        score += weight2 * TYPO_FACTOR * rarity(word) * termWeight;
+        score2 += weight2 * TYPO_FACTOR * rarity(word) * termWeight;
         break;
       }
     }
@@ -5476,10 +6303,10 @@ function scoreOne(v, terms, content2, rarity) {
   const contentWords = terms.filter((t) => !t.stop).map((t) => t.word);
   for (const phrase of v.phrases) {
     if (containsRun(stems, phrase.stems) || phrase.content.length > 1 && containsRun(contentWords, phrase.content)) {
-      score += phrase.weight + PHRASE_BONUS_PER_WORD * (phrase.stems.length - 1);
+      score2 += phrase.weight + PHRASE_BONUS_PER_WORD * (phrase.stems.length - 1);
     }
   }
-  return score;
+  return score2;
 }
 var vocabularyCache = /* @__PURE__ */ new WeakMap();
 function toVocabulary(skill) {
@@ -5552,7 +6379,9 @@ function toMentionCommand(text) {
 function removeFirstWord(text, withoutBudget) {
   const word = /^\S+/.exec(withoutBudget)?.[0] ?? "";
   const at2 = text.indexOf(word);
-  return `${text.slice(0, at2)}${text.slice(at2 + word.length)}`.replace(/\s+/g, " ").trim();
+  const rest = `${text.slice(0, at2)}${text.slice(at2 + word.length)}`.replace(/^\s*\n/, "");
+  const newline = rest.indexOf("\n");
+  return newline === -1 ? keepShape(rest, "") : keepShape(rest.slice(0, newline), rest.slice(newline));
 }
 
 // src/core/flows/answer-mention.ts
@@ -5611,12 +6440,12 @@ init_redact_secrets();
 // src/core/render/fit-comment.ts
 var GITHUB_COMMENT_LIMIT = 65536;
 function fitComment(blocks, limit2 = GITHUB_COMMENT_LIMIT) {
-  const join2 = (list) => list.map((b) => b.text).join("\n\n");
+  const join3 = (list) => list.map((b) => b.text).join("\n\n");
   const kept = [...blocks];
   const trimmed = [];
   const note = () => `> [!NOTE]
 > Trimmed to fit GitHub's comment limit: ${trimmed.join(", ")}.`;
-  const withNote = () => trimmed.length === 0 ? join2(kept) : join2([...kept.slice(0, -1), { title: "note", text: note() }, ...kept.slice(-1)]);
+  const withNote = () => trimmed.length === 0 ? join3(kept) : join3([...kept.slice(0, -1), { title: "note", text: note() }, ...kept.slice(-1)]);
   while (withNote().length > limit2) {
     const index = findLastIndex(kept, (b) => !b.essential);
     if (index < 0) break;
@@ -5658,6 +6487,12 @@ function renderIndexWarning(state) {
   return text === void 0 ? void 0 : `> ⚠️ ${text}`;
 }
 
+// src/core/render/to-terminal-text.ts
+var ENTITIES = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+function toTerminalText(markdown) {
+  return splitCode(markdown).map(({ text, isCode }) => isCode ? text : text.replace(/&(?:lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity)).join("");
+}
+
 // src/core/render/render-reply.ts
 var MAX_GATHERED_LISTED = 20;
 var LIMIT_NAMES = {
@@ -5670,12 +6505,14 @@ var LIMIT_NAMES = {
   memoryTokens: "thread memory tokens"
 };
 async function renderReply(result, options = {}) {
-  const safe2 = (text) => sanitizeModelText(text, { requester: options.requester }).text;
-  const reply = renderOutcome(result, safe2, options.detail ?? "comment");
+  const safe2 = (text2) => sanitizeModelText(text2, { requester: options.requester }).text;
+  const detail = options.detail ?? "comment";
+  const reply = renderOutcome(result, safe2, detail);
   const warning3 = "metrics" in result && !("comment" in result) ? renderIndexWarning(result.metrics.index) : void 0;
-  return redactSecrets(warning3 === void 0 ? reply : `${warning3}
+  const text = warning3 === void 0 ? reply : `${warning3}
 
-${reply}`);
+${reply}`;
+  return redactSecrets(detail === "terminal" ? toTerminalText(text) : text);
 }
 function renderWorking(command) {
   return `⏳ nanodex is working on ${code(command)} …`;
@@ -5704,8 +6541,8 @@ function renderOutcome(result, safe2, detail) {
 }
 function renderLocate(files, safe2, detail) {
   if (files.length === 0) return "nanodex found no file that matches.";
-  const score = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
-  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score(f)}: ${safe2(f.reason)}`)].join("\n");
+  const score2 = (f) => detail === "terminal" ? ` (${f.score.toFixed(2)})` : "";
+  return ["**Files that look relevant**", "", ...files.map((f, i) => `${i + 1}. ${code(f.path)}${score2(f)}: ${safe2(f.reason)}`)].join("\n");
 }
 function renderCommentWithExtras(result) {
   const out = [result.comment.body];
@@ -5716,7 +6553,8 @@ function renderCommentWithExtras(result) {
 ${c.body}`);
     }
   }
-  if (result.notes.length > 0) out.push("---", result.notes.map((n) => `note: ${n}`).join("\n"));
+  const notes = result.notes.filter((n) => !result.comment.body.includes(n));
+  if (notes.length > 0) out.push("---", notes.map((n) => `note: ${n}`).join("\n"));
   return out.join("\n\n");
 }
 function renderAsk(result, safe2) {
@@ -5787,7 +6625,7 @@ function renderBudgetExceeded(result, safe2) {
   const ranges = /* @__PURE__ */ new Map();
   for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
   if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path15, spans]) => `- ${code(path15)} lines ${spans.join(", ")}`);
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path17, spans]) => `- ${code(path17)} lines ${spans.join(", ")}`);
   const more = ranges.size - listed.length;
   return [
     ...lines,
@@ -5801,8 +6639,8 @@ function renderBudgetExceeded(result, safe2) {
   ].join("\n");
 }
 function formatAmount(limit2, value) {
-  if (limit2 === "bytes") return `${(value / 1024).toFixed(0)} KB`;
-  if (limit2 === "wallMs") return `${(value / 1e3).toFixed(0)} s`;
+  if (limit2 === "bytes") return value < 1024 ? `${value} bytes` : `${(value / 1024).toFixed(0)} KB`;
+  if (limit2 === "wallMs") return value < 1e3 ? `${value} ms` : `${(value / 1e3).toFixed(0)} s`;
   return String(value);
 }
 
@@ -6034,9 +6872,9 @@ function toProblem(issue) {
       return `${where}: ${issue.message}`;
   }
 }
-function toJsonPath(path15) {
-  if (path15.length === 0) return "(root)";
-  return path15.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+function toJsonPath(path17) {
+  if (path17.length === 0) return "(root)";
+  return path17.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
 }
 function describeValue2(value) {
   if (value === null) return "null";
@@ -6063,15 +6901,15 @@ function checkUnifiedDiff(diff) {
 async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path15) => {
-    if (!original.has(path15)) original.set(path15, await readFile3(path15));
-    return original.get(path15);
+  const readOriginal = async (path17) => {
+    if (!original.has(path17)) original.set(path17, await readFile3(path17));
+    return original.get(path17);
   };
   const files = {
-    read: async (path15) => overlay.has(path15) ? overlay.get(path15) ?? void 0 : readOriginal(path15),
-    matchesBase: async (path15, sha, current) => {
+    read: async (path17) => overlay.has(path17) ? overlay.get(path17) ?? void 0 : readOriginal(path17),
+    matchesBase: async (path17, sha, current) => {
       const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path15);
+      const repo = await readOriginal(path17);
       return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
     }
   };
@@ -6087,7 +6925,7 @@ async function applyChanges(changes, readFile3) {
       results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
       continue;
     }
-    for (const [path15, text] of outcome.writes) overlay.set(path15, text);
+    for (const [path17, text] of outcome.writes) overlay.set(path17, text);
     const fuzzy = outcome.matchConfidence !== void 0;
     const risk = fuzzy ? raise(change.risk) : change.risk;
     const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
@@ -6260,8 +7098,8 @@ function countOf(text, search) {
   for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
   return count;
 }
-function conflict(path15, expected2, current) {
-  return `conflict: ${path15} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+function conflict(path17, expected2, current) {
+  return `conflict: ${path17} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
 }
 function raise(risk) {
   return risk === 3 ? 3 : risk + 1;
@@ -6310,8 +7148,8 @@ function toProposalRecord(input) {
   const ok = input.results.filter((r) => r.ok);
   if (ok.length === 0) return void 0;
   const bases = {};
-  const note = (path15, content2) => {
-    if (!Object.hasOwn(bases, path15)) bases[path15] = content2 === void 0 ? null : contentSha256(content2);
+  const note = (path17, content2) => {
+    if (!Object.hasOwn(bases, path17)) bases[path17] = content2 === void 0 ? null : contentSha256(content2);
   };
   for (const result of ok) {
     const { change } = result;
@@ -6426,20 +7264,20 @@ Nothing was written to the repository.`,
   }
   const head = await writer.readDefaultBranch();
   const cache2 = /* @__PURE__ */ new Map();
-  const read2 = (path15) => {
-    if (!cache2.has(path15)) cache2.set(path15, writer.readFile(path15, head.sha));
-    return cache2.get(path15);
+  const read2 = (path17) => {
+    if (!cache2.has(path17)) cache2.set(path17, writer.readFile(path17, head.sha));
+    return cache2.get(path17);
   };
   const moved = [];
-  for (const path15 of pathsOf(selected.changes)) {
-    if (!Object.hasOwn(record.bases, path15)) {
-      moved.push(`${code(path15)}: the proposal did not record its content, so it cannot be checked`);
+  for (const path17 of pathsOf(selected.changes)) {
+    if (!Object.hasOwn(record.bases, path17)) {
+      moved.push(`${code(path17)}: the proposal did not record its content, so it cannot be checked`);
       continue;
     }
-    const then = record.bases[path15] ?? null;
-    const current = await read2(path15);
+    const then = record.bases[path17] ?? null;
+    const current = await read2(path17);
     const now = current === void 0 ? null : contentSha256(current);
-    if (now !== then) moved.push(describeMove(path15, then, now));
+    if (now !== then) moved.push(describeMove(path17, then, now));
   }
   if (moved.length > 0) {
     return refuse(
@@ -6477,7 +7315,7 @@ ${failed2.map((r) => `- ${code(targetOf(r.change))}: ${escapeText(r.ok ? "" : r.
     message: `${title}
 
 Applies proposal ${record.id} (${plural(results.length, "change")}), approved by @${request.requester}.`,
-    files: [...files].map(([path15, content2]) => ({ path: path15, content: content2 }))
+    files: [...files].map(([path17, content2]) => ({ path: path17, content: content2 }))
   });
   const pullRequest = await writer.openPullRequest({
     branch,
@@ -6528,10 +7366,10 @@ function selectGroups(changes, groups) {
   }
   return { ok: true, changes: changes.filter((c) => c.approvalGroup !== void 0 && groups.includes(c.approvalGroup.id)) };
 }
-function describeMove(path15, then, now) {
-  if (then === null) return `${code(path15)}: now exists (the proposal creates it)`;
-  if (now === null) return `${code(path15)}: no longer exists`;
-  return `${code(path15)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
+function describeMove(path17, then, now) {
+  if (then === null) return `${code(path17)}: now exists (the proposal creates it)`;
+  if (now === null) return `${code(path17)}: no longer exists`;
+  return `${code(path17)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
 }
 function targetOf(change) {
   return change.kind === "file_rename" ? `${change.oldPath} → ${change.newPath}` : change.path;
@@ -6567,8 +7405,8 @@ var schema = z4.strictObject({
 });
 function toMemoryRecord(input) {
   const files = [];
-  const add = (path15) => {
-    if (!files.includes(path15) && files.length < MAX_FILES) files.push(path15);
+  const add = (path17) => {
+    if (!files.includes(path17) && files.length < MAX_FILES) files.push(path17);
   };
   for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
     if (match[1] && !match[1].startsWith("http")) add(safeDecode(match[1]));
@@ -6595,11 +7433,11 @@ function readMemories(body) {
   }
   return found;
 }
-function safeDecode(path15) {
+function safeDecode(path17) {
   try {
-    return decodeURIComponent(path15);
+    return decodeURIComponent(path17);
   } catch {
-    return path15;
+    return path17;
   }
 }
 
@@ -6791,20 +7629,20 @@ var BudgetMeter = class {
    * Charges reading a file: one file and its bytes the first time it is
    * touched; nothing after (a file read twice is fetched once).
    */
-  touchFile(path15, bytes) {
-    if (this.touched.has(path15)) return { ok: true };
+  touchFile(path17, bytes) {
+    if (this.touched.has(path17)) return { ok: true };
     if (this.used.files + 1 > this.budget.files) {
       return { ok: false, limit: "files", wanted: 1, used: this.used.files, allowed: this.budget.files };
     }
     const byBytes = this.charge("bytes", bytes);
     if (!byBytes.ok) return byBytes;
     this.used.files += 1;
-    this.touched.add(path15);
+    this.touched.add(path17);
     return { ok: true };
   }
   /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
-  fits(path15, bytes) {
-    if (this.touched.has(path15)) return true;
+  fits(path17, bytes) {
+    if (this.touched.has(path17)) return true;
     return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
   }
   /** Whether `amount` more of a limit would fit; charges nothing. */
@@ -6815,8 +7653,8 @@ var BudgetMeter = class {
   remainingMs() {
     return this.budget.wallMs - (this.clock.now() - this.started);
   }
-  hasTouched(path15) {
-    return this.touched.has(path15);
+  hasTouched(path17) {
+    return this.touched.has(path17);
   }
   usage() {
     return { ...this.used, wallMs: this.clock.now() - this.started };
@@ -6826,26 +7664,11 @@ var BudgetMeter = class {
 // src/core/run.ts
 init_errors();
 
-// src/core/code-index/is-generated-file.ts
+// src/core/explore/explore-repository.ts
+init_classify_file();
+
+// src/core/repo/parse-linguist-generated.ts
 import ignore2 from "ignore";
-var BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
-var BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
-var VENDORED_NAME = /(\.min\.[cm]?js$)|(^[A-Za-z][\w.]*?-v?\d+\.\d+\.\d+(\.min)?\.[cm]?js$)/;
-var VENDOR_DIRS = /* @__PURE__ */ new Set(["vendor", "vendors", "third_party", "third-party", "bower_components", "node_modules"]);
-var CJS_BUILD_BYTES = 32 * 1024;
-var MACHINE_LINE_BYTES = 200;
-var BUNDLE_LINES = 15e3;
-function isGeneratedFile(file, linguistGenerated) {
-  if (linguistGenerated?.(file.path)) return true;
-  const segments = file.path.split("/");
-  const base = segments[segments.length - 1] ?? "";
-  if (segments.slice(0, -1).some((d) => BUILD_DIRS.has(d) || VENDOR_DIRS.has(d))) return true;
-  if (BUNDLE_NAME.test(base) || VENDORED_NAME.test(base)) return true;
-  const js = /\.[cm]?js$/i.test(base);
-  if (/\.cjs$/i.test(base) && file.size > CJS_BUILD_BYTES) return true;
-  if (js && file.lines > 0 && file.size / file.lines > MACHINE_LINE_BYTES) return true;
-  return js && file.lines > BUNDLE_LINES;
-}
 function parseLinguistGenerated(text) {
   const rules = ignore2();
   let any = false;
@@ -6863,11 +7686,13 @@ function parseLinguistGenerated(text) {
       }
     }
   }
-  return any ? (path15) => rules.ignores(path15) : () => false;
+  return any ? (path17) => rules.ignores(path17) : () => false;
 }
 
 // src/core/explore/locate-files.ts
 init_identifier_terms();
+init_classify_file();
+init_is_test_file();
 
 // src/core/explore/find-module-files.ts
 function findModuleFiles(module, files) {
@@ -6882,155 +7707,6 @@ function findLibraryNames(codeLines, files) {
     if (plain && findModuleFiles(plain[1], files).length === 0) names.add(plain[2] ?? plain[1].split(".")[0]);
   }
   return names;
-}
-
-// src/core/explore/read-prompt.ts
-var STOP = /* @__PURE__ */ new Set([
-  "a",
-  "an",
-  "the",
-  "and",
-  "or",
-  "of",
-  "in",
-  "on",
-  "to",
-  "for",
-  "from",
-  "with",
-  "by",
-  "is",
-  "are",
-  "was",
-  "be",
-  "it",
-  "this",
-  "that",
-  "these",
-  "those",
-  "how",
-  "what",
-  "where",
-  "which",
-  "who",
-  "why",
-  "when",
-  "does",
-  "do",
-  "did",
-  "can",
-  "could",
-  "should",
-  "would",
-  "i",
-  "we",
-  "you",
-  "me",
-  "our",
-  "my",
-  "please",
-  "show",
-  "tell",
-  "explain",
-  "about",
-  "into",
-  "there",
-  "here",
-  "all",
-  "any",
-  "some",
-  "code",
-  "repo",
-  "repository",
-  "file",
-  "files",
-  "function",
-  "class",
-  "method",
-  "defined",
-  "define",
-  "used",
-  "uses",
-  "use",
-  "called",
-  "call",
-  "calls",
-  "work",
-  "works",
-  "happens",
-  "add",
-  "make",
-  "need",
-  "want",
-  "get",
-  "let",
-  "us"
-]);
-var KIND_RULES = [
-  [
-    /\b(architecture|diagram|overview|structure|high[- ]level|modules? (and|of)|components?|er[d ]|entity|schema|dependency graph|depend(s|encies) on)\b/i,
-    "architecture"
-  ],
-  [
-    /\b(who|what|which)\b.{0,40}\b(calls?|uses?|references?|imports?|depends? on)\b|\b(callers?|usages?|references?|used by|call sites?)\b|\bwhere is .{1,60} (used|called|referenced)\b/i,
-    "usage"
-  ],
-  [
-    /\bwhere (is|are|does)\b.{0,60}\b(defined|declared|implemented|live|come from)\b|\b(definition|declaration) of\b|\bfind (the )?(definition|class|function|method)\b|^\s*(where is|find|locate)\b/i,
-    "definition"
-  ],
-  [
-    /\b(add|implement|change|modify|refactor|fix|support|remove|rename|migrate|replace|introduce|extend|upgrade|what would .{0,30} touch|plan)\b/i,
-    "change"
-  ]
-];
-var FILE_EXTENSION = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md|txt|rst|sql|sh)$/i;
-var DIAGRAM_RULES = [
-  [/\b(erd|entity[- ]relationship|data model|database schema|tables?)\b/i, "erd"],
-  [/\b(dependency|dependencies|imports? graph|packages?)\b/i, "dependency"],
-  [/\b(component|components)\b/i, "component"],
-  [/\b(architecture|diagram|overview|structure)\b/i, "architecture"]
-];
-function readDiagramType(prompt) {
-  return DIAGRAM_RULES.find(([re]) => re.test(prompt))?.[1] ?? "architecture";
-}
-function readPrompt(prompt) {
-  const identifiers = /* @__PURE__ */ new Set();
-  const paths = /* @__PURE__ */ new Set();
-  for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
-    const inner = m[1].trim();
-    if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner))
-      paths.add(inner.replace(/^\.\//, ""));
-    else identifiers.add(inner.replace(/\(\)$/, ""));
-  }
-  for (const m of prompt.matchAll(
-    /(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g
-  )) {
-    paths.add(m[1].replace(/^\.\//, "").replace(/[.,]$/, ""));
-  }
-  for (const m of prompt.matchAll(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\b/g)) {
-    const word = m[0];
-    if (isIdentifierLike(word) && ![...paths].some((p) => p.includes(word))) identifiers.add(word.replace(/\(\)$/, ""));
-  }
-  const words = [...new Set((prompt.toLowerCase().match(/[a-z][a-z0-9_]+/g) ?? []).filter((w) => !STOP.has(w) && w.length > 2))];
-  let kind = "flow";
-  for (const [re, k] of KIND_RULES) {
-    if (re.test(prompt)) {
-      kind = k;
-      break;
-    }
-  }
-  if (kind === "flow" && identifiers.size > 0 && /^\s*(where|what) is\b/i.test(prompt)) kind = "definition";
-  const diagramType = kind === "architecture" ? readDiagramType(prompt) : void 0;
-  return { kind, diagramType, identifiers: [...identifiers], paths: [...paths], words };
-}
-function isIdentifierLike(word) {
-  if (word.length < 3) return false;
-  if (word.includes(".")) return word.split(".").every((p) => p.length > 0) && /[a-z]/.test(word) && !/^\d/.test(word);
-  if (/_/.test(word) && /[a-z0-9]_[a-z0-9]|^[A-Z0-9_]{4,}$/i.test(word)) return true;
-  if (/^[a-z]+[A-Z]/.test(word)) return true;
-  if (/^[A-Z][a-z0-9]+[A-Z]/.test(word)) return true;
-  return false;
 }
 
 // src/core/explore/read-report-code.ts
@@ -7164,6 +7840,10 @@ function findTraceFiles(question) {
   return traces.filter((t) => t.length > 0);
 }
 
+// src/core/explore/score-report-code.ts
+init_classify_file();
+init_is_test_file();
+
 // src/core/repo/non-product-folders.ts
 var NON_PRODUCT_FOLDERS = /* @__PURE__ */ new Set([
   "examples",
@@ -7184,8 +7864,8 @@ var NON_PRODUCT_FOLDERS = /* @__PURE__ */ new Set([
   "website",
   "site"
 ]);
-function findNonProductFolder(path15) {
-  const folders = path15.split("/").slice(0, -1);
+function findNonProductFolder(path17) {
+  const folders = path17.split("/").slice(0, -1);
   const at2 = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
@@ -7205,11 +7885,11 @@ var MAX_TITLE_CLASS_FILES = 2;
 var MAX_QUOTED_FILES = 6;
 function indexTails(paths) {
   const tails = /* @__PURE__ */ new Map();
-  for (const path15 of paths) {
-    const parts = path15.split("/");
+  for (const path17 of paths) {
+    const parts = path17.split("/");
     for (let start = 0; start <= parts.length - 2; start += 1) {
       const tail = parts.slice(start).join("/");
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path15 ? void 0 : path15);
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
     }
   }
   return tails;
@@ -7225,16 +7905,21 @@ function findRepoFile(framePath, tails) {
 var QUOTED_SEARCH_CHUNKS = 300;
 var MAX_CALLS = 30;
 var MAX_QUOTED_NAMES = 20;
-function isAboutTheName(path15, name) {
-  const lower = path15.toLowerCase();
+function isAboutTheName(path17, name) {
+  const lower = path17.toLowerCase();
   const spelled = name.toLowerCase();
-  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path15) !== void 0 || /(^|\/)doc\//.test(path15);
+  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path17) !== void 0 || /(^|\/)doc\//.test(path17);
 }
 function scoreReportCode(index, question, options) {
   const { add, files, lookedUp } = options;
   const report = readReportCode(question);
   const traces = findTraceFiles(options.untrimmed ?? question);
-  const byTail = traces.length === 0 ? /* @__PURE__ */ new Map() : indexTails(files.filter((f) => f.path.endsWith(".py") && !isTestFile(f.path)).map((f) => f.path));
+  const byTail = traces.length === 0 ? /* @__PURE__ */ new Map() : (
+    // A vendored copy (`requests/packages/urllib3/...`) is a library frame, not the repository's own.
+    indexTails(
+      files.filter((f) => f.path.endsWith(".py") && !isTestFile(f.path) && !isGeneratedOrVendored(f.path, f)).map((f) => f.path)
+    )
+  );
   for (const trace of traces) {
     const own = trace.map((framePath) => findRepoFile(framePath, byTail)).find((p) => p !== void 0);
     if (own) add(own, WEIGHT2.traceFrame / Math.sqrt(traces.length), "the innermost frame of a pasted traceback in this repository");
@@ -7245,15 +7930,15 @@ function scoreReportCode(index, question, options) {
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
     const weight2 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
-    for (const path15 of defFiles) add(path15, weight2 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    for (const path17 of defFiles) add(path17, weight2 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
   for (const name of report.titleWords) {
     if (lookedUp.has(name) || report.calls.includes(name)) continue;
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === "class" && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
-    for (const path15 of defFiles)
-      add(path15, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
+    for (const path17 of defFiles)
+      add(path17, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
   for (const module of report.modules)
     for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT2.module, `the module ${module} the report imports`);
@@ -7265,9 +7950,9 @@ function scoreReportCode(index, question, options) {
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight2 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
-    for (const path15 of holders) if (weight2 > (best.get(path15)?.amount ?? 0)) best.set(path15, { amount: weight2, name });
+    for (const path17 of holders) if (weight2 > (best.get(path17)?.amount ?? 0)) best.set(path17, { amount: weight2, name });
   }
-  for (const [path15, { amount, name }] of best) add(path15, amount, `holds ${name}, which the report quotes`);
+  for (const [path17, { amount, name }] of best) add(path17, amount, `holds ${name}, which the report quotes`);
 }
 function titleFirst(names, inTitle) {
   return [...names.filter((n) => inTitle.includes(n)), ...names.filter((n) => !inTitle.includes(n))];
@@ -7339,21 +8024,26 @@ var REMEMBERED_REASON = "cited earlier in this thread";
 var WEAK_MEMORY = 0.15;
 var TEST_FACTOR2 = 0.3;
 var TEXT_FACTOR = 0.5;
+var DECLARATION_FACTOR = 0.3;
 var CHANGE_WORDS = /\b(fix(es|ed)?|add(s|ed)?|support|update[sd]?|improve[sd]?|allow|handle|remove[sd]?|make|ensure|avoid|prevent|change[sd]?|correct|properly|instead|now|also|should|would|will|not|don't|doesn't|when|so|if|but|was|were|has|have|been|this|it|its|pr|issue)\b/gi;
 function locateFiles(index, prompt, options = {}) {
   const limit2 = options.limit ?? 10;
   const question = dropTemplateLines(trimStackTraces(prompt));
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
-  const excluded = excludeGenerated(question, reading.paths, files, options.isGenerated);
+  const named = findNamedFiles(
+    reading.paths,
+    files.map((f) => f.path)
+  );
+  const excluded = excludeGenerated(question, [...reading.paths, ...named], files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
-  const add = (path15, amount, reason) => {
-    if (options.pathPrefix && !path15.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
-    if (excluded(path15)) return;
-    const entry = scores.get(path15) ?? { score: 0, reasons: [] };
+  const add = (path17, amount, reason) => {
+    if (options.pathPrefix && !path17.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    if (excluded(path17)) return;
+    const entry = scores.get(path17) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    scores.set(path15, entry);
+    scores.set(path17, entry);
   };
   const matched = /* @__PURE__ */ new Map();
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
@@ -7373,10 +8063,10 @@ function locateFiles(index, prompt, options = {}) {
         });
       matched.set(hit.path, kept);
     }
-    for (const [path15, rel] of perFile) {
+    for (const [path17, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT3.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path15, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      add(path17, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   const libraries = findLibraryNames(findCodeLines(question), files);
@@ -7393,23 +8083,22 @@ function locateFiles(index, prompt, options = {}) {
     if (looked.has(key)) continue;
     looked.add(key);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path15 of defFiles) {
-      const earlier = definedHere.get(path15) ?? 0;
-      definedHere.set(path15, earlier + 1);
+    for (const path17 of defFiles) {
+      const earlier = definedHere.get(path17) ?? 0;
+      definedHere.set(path17, earlier + 1);
       const amount = DEFINITION_DECAY ** earlier * WEIGHT3.definition / Math.sqrt(defs.length);
-      add(path15, amount, `defines ${defs.find((d) => d.path === path15).name}`);
+      add(path17, amount, `defines ${defs.find((d) => d.path === path17).name}`);
     }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
-    for (const path15 of users) add(path15, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
+    for (const path17 of users) add(path17, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
   scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   const titleWords = readTitleWords(question);
   for (const file of files) {
-    if (reading.paths.some((p) => file.path === p || file.path.endsWith(`/${p}`)))
-      add(file.path, WEIGHT3.mentionedPath, "named in the question");
+    if (named.has(file.path)) add(file.path, WEIGHT3.mentionedPath, "named in the question");
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
     const nameWords = new Set(splitIdentifier(base));
@@ -7422,9 +8111,9 @@ function locateFiles(index, prompt, options = {}) {
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT3.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT3.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
-  for (const [i, path15] of (options.remembered?.paths ?? []).entries()) {
+  for (const [i, path17] of (options.remembered?.paths ?? []).entries()) {
     const amount = WEIGHT3.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY) / Math.sqrt(i + 1);
-    add(path15, amount, REMEMBERED_REASON);
+    add(path17, amount, REMEMBERED_REASON);
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -7439,15 +8128,20 @@ function locateFiles(index, prompt, options = {}) {
     for (const [far, { amount, reason }] of best) add(far, amount, reason);
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
-  for (const [path15, entry] of scores) {
-    if (isTestFile(path15)) entry.score *= TEST_FACTOR2;
-    else if (language.get(path15) === "text") entry.score *= TEXT_FACTOR;
+  const implemented = hasImplementations(files);
+  for (const [path17, entry] of scores) {
+    if (isTestFile(path17)) entry.score *= TEST_FACTOR2;
+    else if (language.get(path17) === "text") entry.score *= TEXT_FACTOR;
+    else if (implemented && classifyFile(path17).kind === "declaration") entry.score *= DECLARATION_FACTOR;
   }
-  return [...scores.entries()].map(([path15, s]) => ({ path: path15, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path15) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path17, s]) => ({ path: path17, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path17) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
 }
 function preferExactCase(defs, asked) {
   const exact = defs.filter((d) => d.name === asked);
   return exact.length > 0 ? exact : defs;
+}
+function hasImplementations(files) {
+  return files.some((f) => /\.([cm]?[jt]sx?|py)$/.test(f.path) && classifyFile(f.path).kind !== "declaration");
 }
 var REPORT_LENGTH = 300;
 var BODY_PATH_WORD = 0.5;
@@ -7460,11 +8154,11 @@ var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compi
 function excludeGenerated(question, namedPaths, files, isGenerated) {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const generated = isGenerated ?? ((path15) => {
-    const file = byPath.get(path15);
-    return file !== void 0 && isGeneratedFile(file);
+  const generated = isGenerated ?? ((path17) => {
+    const file = byPath.get(path17);
+    return file !== void 0 && isGeneratedOrVendored(path17, file);
   });
-  return (path15) => !namedPaths.some((p) => path15 === p || path15.endsWith(`/${p}`)) && generated(path15);
+  return (path17) => !namedPaths.some((p) => path17 === p || path17.endsWith(`/${p}`)) && generated(path17);
 }
 
 // src/core/explore/build-bootstrap.ts
@@ -7525,6 +8219,9 @@ function buildBootstrap(files, options) {
     files: scoped.length
   };
 }
+
+// src/core/explore/evidence-set.ts
+init_classify_file();
 
 // src/core/explore/split-reasons.ts
 function splitReasons(reason) {
@@ -7596,16 +8293,21 @@ var EvidenceSet = class {
     return merged;
   }
   /** Whether one item already holds every line from start to end. */
-  covers(path15, start, end) {
-    return this.items.some((e) => e.path === path15 && e.startLine <= start && end <= e.endLine);
+  covers(path17, start, end) {
+    return this.items.some((e) => e.path === path17 && e.startLine <= start && end <= e.endLine);
   }
-  has(path15, line) {
-    return this.items.some((e) => e.path === path15 && e.startLine <= line && line <= e.endLine);
+  has(path17, line) {
+    return this.items.some((e) => e.path === path17 && e.startLine <= line && line <= e.endLine);
   }
-  /** Items by relevance to the question (best first), then in file order. */
+  /**
+   * Items by relevance to the question (best first), then in file order; type declarations (`.d.ts`, `.pyi`)
+   * after the code they describe when the set holds any (`index.d.cts` sorted before `lib/core/AxiosHeaders.js`).
+   */
   list() {
+    const declaration = new Map(this.items.map((e) => [e.path, classifyFile(e.path).kind === "declaration" ? 1 : 0]));
+    const demote = [...declaration.values()].some((d) => d === 0);
     return [...this.items].sort(
-      (a, b) => (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine)
+      (a, b) => (demote ? declaration.get(a.path) - declaration.get(b.path) : 0) || (b.relevance ?? 0) - (a.relevance ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine)
     );
   }
   /** Lines held, over all items. */
@@ -7680,26 +8382,28 @@ function describeNote(note, modules) {
 }
 
 // src/core/explore/map-modules.ts
+init_classify_file();
 var MAX_MODULES = 12;
 var MAX_DECLARATIONS = 4;
-var DECLARATION = /class|struct|interface|trait|enum|function|type|module|impl/;
+var DECLARATION2 = /class|struct|interface|trait|enum|function|type|module|impl/;
 function productFilesByUse(index, map, isGenerated) {
   const byRank = [...map.files].sort((a, b) => b.rank - a.rank).map((f) => f.path);
-  const product = byRank.filter((path15) => isProductFile(index, path15, isGenerated));
-  return product.length > 0 ? product : byRank.filter((path15) => !isGenerated?.(path15));
+  const product = byRank.filter((path17) => isProductFile(index, path17, isGenerated));
+  return product.length > 0 ? product : byRank.filter((path17) => !isGenerated?.(path17));
 }
-function isProductFile(index, path15, isGenerated) {
-  return !isTestFile(path15) && findNonProductFolder(path15) === void 0 && (index.getFile(path15)?.language ?? "text") !== "text" && !isGenerated?.(path15);
+function isProductFile(index, path17, isGenerated) {
+  const file = index.getFile(path17);
+  return file !== void 0 && file.language !== "text" && isProductCode(path17, file) && findNonProductFolder(path17) === void 0 && !isGenerated?.(path17);
 }
 function describeMapModules(index, map, isGenerated) {
   const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
-  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path15) => {
-    const topLevel = index.symbolsIn(path15).filter((s) => !s.scope && DECLARATION.test(s.kind)).sort(
+  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path17) => {
+    const topLevel = index.symbolsIn(path17).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
       (a, b) => weight(a.kind) - weight(b.kind) || b.endLine - b.startLine - (a.endLine - a.startLine) || a.startLine - b.startLine
     );
     return {
-      path: path15,
-      rank: rank2.get(path15) ?? 0,
+      path: path17,
+      rank: rank2.get(path17) ?? 0,
       declarations: topLevel.slice(0, MAX_DECLARATIONS).map((s) => ({ name: s.name, kind: s.kind, startLine: s.startLine, endLine: s.endLine }))
     };
   });
@@ -7765,8 +8469,8 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       if (reading.identifiers.length > 0 || reading.paths.length > 0 || prompt.length > MAX_OVERVIEW_CHARS) break;
       const map = index.repoMap({ tokens: MAP_TOKENS, focusPaths: mapFocus });
       const used = productFilesByUse(index, map, options.isGenerated);
-      const byUse = used.slice(0, MAX_CANDIDATES).map((path15, i) => ({
-        path: path15,
+      const byUse = used.slice(0, MAX_CANDIDATES).map((path17, i) => ({
+        path: path17,
         reason: `ranked ${i + 1} by use in the repository map`,
         priority: Math.max(1, 10 - i)
       }));
@@ -7955,6 +8659,7 @@ function checkPlan(raw, tree, budget) {
 }
 
 // src/core/explore/run-operation.ts
+init_classify_file();
 init_skip_rules();
 init_redact_secrets();
 init_git_blob_sha();
@@ -7978,9 +8683,9 @@ function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
   }
   const lineScore = (n) => {
     const text = lower[n - 1] ?? "";
-    let score = 0;
-    for (const [t, w] of weight2) if (text.includes(t)) score += w;
-    return score;
+    let score2 = 0;
+    for (const [t, w] of weight2) if (text.includes(t)) score2 += w;
+    return score2;
   };
   const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
   const sums = [];
@@ -8048,7 +8753,11 @@ async function runOperation(op, state, options = {}) {
       return { ok: true, added };
     }
     case "definition": {
-      const defs = state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path));
+      const defs = preferTouchedFiles(
+        op.symbol,
+        implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path))),
+        state.evidence
+      );
       if (defs.length === 0) {
         state.gaps.push(`no definition of ${op.symbol} in the index`);
         return { ok: true, added: 0 };
@@ -8116,20 +8825,30 @@ ${map.text}`);
     }
   }
 }
-async function read(state, path15, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
-  if (findPathSkipReason(path15) === "secret") {
-    state.gaps.push(`${path15} was not read: its name says it holds secrets`);
+function preferTouchedFiles(symbol, defs, evidence) {
+  const dot = symbol.lastIndexOf(".");
+  if (dot <= 0) return defs;
+  const scope = symbol.slice(0, dot).toLowerCase();
+  if (defs.some((d) => d.scope.toLowerCase() === scope || d.scope.toLowerCase().endsWith(`.${scope}`))) return defs;
+  const receiver = scope.slice(scope.lastIndexOf(".") + 1);
+  const touched = new Set(evidence.list().map((e) => e.path));
+  const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : touched.has(d.path) ? 1 : 2;
+  return defs.map((d, i) => ({ d, i })).sort((a, b) => rank2(a.d) - rank2(b.d) || a.i - b.i).map(({ d }) => d);
+}
+async function read(state, path17, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
+  if (findPathSkipReason(path17) === "secret") {
+    state.gaps.push(`${path17} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
-  const file = state.index.getFile(path15);
+  const file = state.index.getFile(path17);
   if (!file) {
     state.evidence.dropped += 1;
-    state.gaps.push(`${path15} is not in the indexed tree`);
+    state.gaps.push(`${path17} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
   let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path15} has ${file.lines} lines; nothing at line ${start}`);
+    state.gaps.push(`${path17} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
   const last = Math.min(Math.max(start, endLine), file.lines || endLine);
@@ -8139,31 +8858,32 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
-  if (optional && source === "head" && !state.meter.hasTouched(path15) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
-    state.gaps.push(`skipped the head of ${path15} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
+  if (state.evidence.covers(path17, start, end)) return { ok: true, added: 0 };
+  if (optional && source === "head" && !state.meter.hasTouched(path17) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path17} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
-  if (optional && !state.meter.fits(path15, file.size)) {
-    state.gaps.push(`skipped ${path15} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+  if (optional && !state.meter.fits(path17, file.size)) {
+    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path17, file.size);
+    state.gaps.push(`skipped ${path17} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }
-  const touch = state.meter.touchFile(path15, file.size);
+  const touch = state.meter.touchFile(path17, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text;
   try {
-    text = await state.source.readFile(path15);
+    text = await state.source.readFile(path17);
   } catch (error2) {
-    state.gaps.push(`could not read ${path15}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    state.gaps.push(`could not read ${path17}: ${error2 instanceof Error ? error2.message : String(error2)}`);
     return { ok: true, added: 0 };
   }
   const bytes = encoder.encode(text);
   if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path15} changed since it was indexed; run \`nanodex index\` to cite it`);
+    state.gaps.push(`${path17} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path15} was not shown: it holds a private key`);
+    state.gaps.push(`${path17} was not shown: it holds a private key`);
     return { ok: true, added: 0 };
   }
   const lines = (await redactSecrets(text)).split("\n");
@@ -8175,23 +8895,27 @@ async function read(state, path15, startLine, endLine, source, reason, optional 
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path15, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path17, start, end)) return { ok: true, added: 0 };
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path15}:${start}-${end} to stay within the token budget`);
+    state.gaps.push(`skipped ${path17}:${start}-${end} to stay within the token budget`);
     return { ok: true, added: 0 };
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add(
-    { path: path15, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    { path: path17, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
     slice
   );
   return { ok: true, added: 1 };
+}
+function implementationsFirst(defs) {
+  const declared = (d) => classifyFile(d.path).kind === "declaration";
+  return [...defs.filter((d) => !declared(d)), ...defs.filter(declared)];
 }
 
 // src/core/tools/phase-tools.ts
@@ -8215,7 +8939,7 @@ var BudgetRefused = class extends Error {
   }
   refused;
 };
-var path8 = z7.string().min(1).max(1e3).describe("repository-relative path");
+var path9 = z7.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
   const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
@@ -8237,12 +8961,12 @@ ${e.snippet}`)
     defineTool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z7.object({ path: path8, maxLines: z7.number().int().min(1).max(200) })
+      schema: z7.object({ path: path9, maxLines: z7.number().int().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z7.object({ path: path8, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z7.object({ path: path9, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     defineTool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
@@ -8275,7 +8999,7 @@ ${e.snippet}`)
 function createOutputCollector() {
   return { answer: void 0, planSections: [], reviewComments: [], diagrams: [], changes: [] };
 }
-var citation = z7.object({ path: path8, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) });
+var citation = z7.object({ path: path9, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) });
 function buildOutputTools(out, allowed) {
   const all = [
     defineTool(
@@ -8309,7 +9033,7 @@ function buildOutputTools(out, allowed) {
         name: "emit_review_comment",
         description: "Add a review comment on a line, quoting the code it is about.",
         schema: z7.object({
-          path: path8,
+          path: path9,
           line: z7.number().int().min(1),
           body: z7.string().min(1).max(5e3),
           quote: z7.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
@@ -8605,6 +9329,19 @@ function summarise(evidence) {
   return evidence.map((e) => `- ${e.path}:${e.startLine}-${e.endLine} (${e.reason})`).join("\n");
 }
 
+// src/core/explore/describe-left-out.ts
+function describeLeftOut(leftOut, meter) {
+  if (leftOut === void 0 || leftOut.size === 0) return void 0;
+  const used = meter.usage();
+  const { budget } = meter;
+  const count = `${leftOut.size} file${leftOut.size === 1 ? "" : "s"}`;
+  if (used.files + 1 > budget.files) {
+    return `the files budget (files=${budget.files}) left out ${count} this question would read (each is listed below): add files=${used.files + leftOut.size} to read them, or narrow it with focus=<folder>`;
+  }
+  const wantedKb = Math.ceil((used.bytes + [...leftOut.values()].reduce((a, b) => a + b, 0)) / 1024);
+  return `the bytes budget (bytes=${Math.floor(budget.bytes / 1024)}kb) left out ${count} this question would read (each is listed below): add bytes=${Math.max(wantedKb, Math.floor(budget.bytes / 1024) + 1)}kb to read them, or narrow it with focus=<folder>`;
+}
+
 // src/core/explore/explore-repository.ts
 async function exploreRepository(input) {
   const { index, meter, clock } = input;
@@ -8706,6 +9443,8 @@ async function exploreRepository(input) {
       return { kind: "budget-exceeded", refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
   }
   marks.generation = clock.now();
+  const leftOut = describeLeftOut(state.leftOutByBudget, meter);
+  if (leftOut !== void 0) state.gaps.unshift(leftOut);
   const namesWanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
   const context = packageContext({
     bootstrap,
@@ -8742,9 +9481,9 @@ async function readGeneratedRule(files, source) {
     }
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
-  return (path15) => {
-    const file = byPath.get(path15);
-    return file !== void 0 && isGeneratedFile(file, linguist);
+  return (path17) => {
+    const file = byPath.get(path17);
+    return file !== void 0 && isGeneratedOrVendored(path17, file, linguist);
   };
 }
 function dedupe(ops) {
@@ -8908,7 +9647,7 @@ function renderFooter(m, extras) {
   const made = extras.madeWithModel ? "written with a language model from the evidence" : "made without a language model, from the code index";
   const notes = [
     `Skill: ${extras.skill ? `${extras.skill.name} (${extras.skill.source})` : m.command} · plan: ${m.planPath} · ${made}.`,
-    `Stages: tree ${l.metadataTreeMs} ms · planning ${l.planningMs} ms · retrieval ${l.retrievalMs} ms · generation ${l.generationMs} ms.`
+    `Stages: ${l.indexMs === void 0 ? "" : `index ${l.indexMs} ms · `}tree ${l.metadataTreeMs} ms · planning ${l.planningMs} ms · retrieval ${l.retrievalMs} ms · generation ${l.generationMs} ms.`
   ];
   const removed = (extras.citationsRemoved ?? 0) + m.evidenceDropped;
   if (removed > 0) notes.push(`Citations or evidence removed because they did not resolve: ${removed}.`);
@@ -8976,7 +9715,7 @@ function verifyCitations(markdown, tree) {
     return check(fromBlob(blob)) ? whole : safeDecode2(blob[4]) ?? "a file";
   }).replace(
     BARE,
-    (whole, before, path15, a, b) => check({ path: path15, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path15}`
+    (whole, before, path17, a, b) => check({ path: path17, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path17}`
   );
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
@@ -8991,23 +9730,23 @@ function verifyCitations(markdown, tree) {
   return { text, kept, removed, problems };
 }
 function findProblem(claim, tree, ours) {
-  const path15 = safeDecode2(claim.path);
-  if (path15 === void 0 || !isValidRepoPath(path15)) return `${claim.path}: not a repository path`;
-  if (claim.repo !== void 0 && claim.repo !== ours) return `${path15}: links ${claim.repo}, not this repository`;
+  const path17 = safeDecode2(claim.path);
+  if (path17 === void 0 || !isValidRepoPath(path17)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path17}: links ${claim.repo}, not this repository`;
   if (claim.ref !== void 0) {
     const sha = tree.sha;
     const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
-    if (!pinned) return `${path15}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+    if (!pinned) return `${path17}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
   }
-  const lines = tree.lineCount(path15);
-  if (lines === void 0) return `${path15}: not in the tree`;
+  const lines = tree.lineCount(path17);
+  if (lines === void 0) return `${path17}: not in the tree`;
   if (claim.start < 1 || claim.end < claim.start || claim.end > lines)
-    return `${path15}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+    return `${path17}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return void 0;
 }
-function safeDecode2(path15) {
+function safeDecode2(path17) {
   try {
-    return decodeURIComponent(path15);
+    return decodeURIComponent(path17);
   } catch {
     return void 0;
   }
@@ -9070,16 +9809,16 @@ init_redact_secrets();
 // src/core/render/link-to.ts
 function buildLinkTo(repo) {
   const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
-  return ({ path: path15, startLine, endLine }) => {
-    const encoded = path15.split("/").map(encodeURIComponent).join("/");
+  return ({ path: path17, startLine, endLine }) => {
+    const encoded = path17.split("/").map(encodeURIComponent).join("/");
     if (startLine === void 0) return `${base}${encoded}`;
     const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
     return `${base}${encoded}#L${startLine}${end}`;
   };
 }
-function formatLineRef({ path: path15, startLine, endLine }) {
-  if (startLine === void 0) return path15;
-  return endLine !== void 0 && endLine !== startLine ? `${path15}#L${startLine}-L${endLine}` : `${path15}#L${startLine}`;
+function formatLineRef({ path: path17, startLine, endLine }) {
+  if (startLine === void 0) return path17;
+  return endLine !== void 0 && endLine !== startLine ? `${path17}#L${startLine}-L${endLine}` : `${path17}#L${startLine}`;
 }
 
 // src/core/outputs/answer-lookup.ts
@@ -9087,7 +9826,7 @@ var MAX_DEFINITIONS2 = 30;
 var MAX_REFERENCES = 100;
 var MAP_TOKENS2 = 1500;
 function answerLookup(command, argument, index, linkTo) {
-  const cite = (path15, startLine, endLine) => link(formatLineRef({ path: path15, startLine, endLine }), linkTo({ path: path15, startLine, endLine }));
+  const cite = (path17, startLine, endLine) => link(formatLineRef({ path: path17, startLine, endLine }), linkTo({ path: path17, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
@@ -9116,7 +9855,7 @@ Showing the first ${MAX_DEFINITIONS2}.` : "")
     const byFile = /* @__PURE__ */ new Map();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...byFile.get(h.path) ?? [], h]);
     const lines = [...byFile.entries()].map(
-      ([path15, list]) => `- ${code(path15)}: ${list.map((h) => `${cite(path15, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
+      ([path17, list]) => `- ${code(path17)}: ${list.map((h) => `${cite(path17, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
     );
     return {
       hits: hits.length,
@@ -9331,7 +10070,7 @@ function renderChange(result, n, linkTo) {
 }
 function describeTarget(result, linkTo) {
   const { change } = result;
-  const linked = (path15, startLine) => linkTo ? `[${code(path15)}](${linkTo({ path: path15, ...startLine !== void 0 && { startLine } })})` : code(path15);
+  const linked = (path17, startLine) => linkTo ? `[${code(path17)}](${linkTo({ path: path17, ...startLine !== void 0 && { startLine } })})` : code(path17);
   switch (change.kind) {
     case "file_create":
       return `create ${result.ok && result.before !== void 0 ? linked(change.path) : code(change.path)}${change.overwrite ? " (overwrite)" : ""}`;
@@ -9343,8 +10082,8 @@ function describeTarget(result, linkTo) {
       return `patch ${linked(change.path, result.ok ? firstChangedLine(result.before, result.after) : void 0)} (${change.format.replace("_", "-")})`;
   }
 }
-function renderDiff(path15, before, after) {
-  const patch2 = createTwoFilesPatch(path15, path15, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
+function renderDiff(path17, before, after) {
+  const patch2 = createTwoFilesPatch(path17, path17, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
   const lines = patch2.replace(/\n$/, "").split("\n");
   const body = lines.slice(
     Math.max(
@@ -9373,6 +10112,11 @@ function countLines2(text) {
   return text === "" ? 0 : text.replace(/\n$/, "").split("\n").length;
 }
 
+// src/core/render/describe-untold-calls.ts
+function describeUntoldCalls(count, name) {
+  return `${plural(count, "other place")} call${count === 1 ? "s" : ""} ${code(`.${name}()`)} on something the index could not type (it cannot tell whether ${count === 1 ? "that reaches" : "those reach"} this one)`;
+}
+
 // src/core/plan/render-plan.ts
 var HEADINGS = { plan: "Plan", refactor: "Refactoring plan", work: "Work plan" };
 function renderPlan(plan, linkTo) {
@@ -9389,13 +10133,22 @@ ${escapeText(plan.goal)}`
   ];
   const { modules, symbols, patterns } = plan.context;
   const context = ["### Context from the index"];
-  if (modules.length > 0) context.push("**Modules**", ...modules.map((m) => `- ${cite(m.ref)} — ${escapeText(m.why)}`));
+  const existing = plan.context.existing ?? [];
+  if (existing.length > 0)
+    context.push(
+      "**Already in the repository**",
+      ...existing.map((e) => `- ${escapeText(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
+      `Build on ${existing.length === 1 ? "it" : "them"} rather than adding a second mechanism.`,
+      ""
+    );
+  if (modules.length > 0)
+    context.push("**Modules**", ...modules.map((m) => `- ${m.ref ? cite(m.ref) : code(m.path)} — ${escapeText(m.why)}`));
   if (symbols.length > 0) {
     context.push(
       "",
       "**Symbols**",
       ...symbols.map(
-        (s) => `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}` : ""}`
+        (s) => `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}` : ""}` + (s.untold ? `${s.callers > 0 ? ";" : " —"} ${describeUntoldCalls(s.untold, s.name.slice(s.name.lastIndexOf(".") + 1))}` : "")
       )
     );
   }
@@ -9448,43 +10201,366 @@ ${escapeText(plan.goal)}
 ${body}` };
 }
 
-// src/core/plan/find-files-to-change.ts
+// src/core/plan/build-offline-plan.ts
+init_classify_file();
+init_is_test_file();
+
+// src/core/tests/test-stems.ts
+var SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "sources", "app", "pkg", "main", "java", "kotlin", "scala", "internal"]);
+var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "unit", "units", "integration", "e2e", "java", "kotlin"]);
+var FOLDER_FILES = /* @__PURE__ */ new Set(["index", "__init__", "mod"]);
+function baseName(path17) {
+  return path17.slice(path17.lastIndexOf("/") + 1);
+}
+function withoutExtension(name) {
+  const dot = name.indexOf(".", 1);
+  return dot < 0 ? name : name.slice(0, dot);
+}
+function fold(stem) {
+  return stem.replace(/^_+/, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
+}
+function toSourceStem(path17) {
+  const stem = withoutExtension(baseName(path17));
+  const folder = path17.split("/").at(-2);
+  return fold(FOLDER_FILES.has(stem.toLowerCase()) && folder ? folder : stem);
+}
+function toTestStem(path17) {
+  const name = baseName(path17).replace(/\.(test|spec)(?=\.)/, "");
+  const stem = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
+  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path17.split("/").at(-2) ?? stem : stem);
+}
+function toModuleFolders(path17) {
+  const dirs = path17.split("/").slice(0, -1);
+  const jvm = dirs.findIndex((d, i) => d === "src" && (dirs[i + 1] === "main" || dirs[i + 1] === "test"));
+  const rest = jvm >= 0 ? dirs.slice(jvm + 3) : dirs;
+  return rest.filter((d) => !SOURCE_ROOTS.has(d) && !TEST_FOLDERS.has(d));
+}
+function countMirroredFolders(source, test) {
+  const a = toModuleFolders(source);
+  const b = toModuleFolders(test);
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n].toLowerCase() === b[b.length - 1 - n].toLowerCase()) n++;
+  return n;
+}
+
+// src/core/tests/find-tests-for.ts
+var NO_TEST_FOUND = "no test imports it, calls its code or is named like it";
+var MAX_TESTS = 3;
+var THROUGH_DEPTH = 4;
+var REACH_DEPTH = 5;
+var MAX_NAMES_CHECKED = 12;
+var STATIC_LANGUAGES = /* @__PURE__ */ new Set(["go", "rust", "java", "kotlin", "csharp", "c", "cpp", "scala", "swift"]);
+function findTestsFor(path17, options) {
+  const { index, layout } = options;
+  const file = index.getFile(path17);
+  if (!file) return { kind: "unknown", why: "it is not in the index" };
+  if (layout.isTest(path17)) return { kind: "found", tests: [{ path: path17, how: "it is a test" }] };
+  const defined = index.symbolsIn(path17);
+  const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
+  const focus = (options.focus ?? []).map((s) => s.split(".").filter((n) => names.has(n))).filter((parts) => parts.length > 0);
+  const go = file.language === "go";
+  const stem = toSourceStem(path17);
+  const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
+  const found = /* @__PURE__ */ new Map();
+  const get = (p) => {
+    let c = found.get(p);
+    if (!c) found.set(p, c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false });
+    return c;
+  };
+  const importers = index.importers(path17, THROUGH_DEPTH);
+  for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
+  for (const test of packageTests(path17, layout, file.language)) get(test).samePackage = true;
+  for (const test of layout.testsNamed(stem)) {
+    if (!go || test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`)) get(test).named = true;
+  }
+  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path17).inline = true;
+  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path17, stem })).filter((r) => r.score > 0);
+  const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
+  const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
+  const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
+  if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
+  const reached = [...found.values()];
+  return explainNoTest(path17, {
+    index,
+    layout,
+    language: file.language,
+    names,
+    reached: reached.filter((c) => !c.samePackage).map((c) => c.path),
+    samePackage: reached.filter((c) => c.samePackage).map((c) => c.path)
+  });
+}
+function score(c, context) {
+  const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
+  const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: "tests it inline (mod tests)" };
+  let uses = 0;
+  for (const name of context.names) if (refs.has(name)) uses++;
+  const how = [];
+  let points = 0;
+  const direct = c.depth === 1 && !context.go || c.samePackage && (uses > 0 || !context.go);
+  const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
+  if (c.named) {
+    const reaches2 = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
+    if (!reaches2 && context.index.imports(c.path, 1).some((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)) {
+      return { path: c.path, score: 0, uses, focusHits, how: "" };
+    }
+    how.push("named like it");
+    points += reaches2 ? 10 : 5;
+  }
+  if (direct) {
+    how.push(c.samePackage ? "in its package" : "imports it");
+    points += 4;
+  } else if (through) {
+    how.push(c.depth === 1 ? "imports its package and uses its code" : "calls its code");
+    points += c.depth <= 2 ? 2 : 1;
+  }
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "" };
+  if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
+  const folder = context.path.split("/").at(-2);
+  if (!c.named && folder !== void 0 && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
+  points += Math.min(2, countMirroredFolders(context.path, c.path));
+  return { path: c.path, score: points, uses, focusHits, how: how.join(", ") };
+}
+function packageTests(path17, layout, language) {
+  const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
+  if (language === "go") return layout.testsIn(dir).filter((t) => t.endsWith("_test.go"));
+  if (language === "java" || language === "kotlin") {
+    const mirrored = dir.replace(/(^|\/)src\/main\/(java|kotlin)(?=\/|$)/, "$1src/test/$2");
+    return mirrored === dir ? [] : layout.testsIn(mirrored);
+  }
+  return [];
+}
+function explainNoTest(path17, context) {
+  const { index, layout } = context;
+  const state = index.state();
+  if (!state.complete) return { kind: "unknown", why: "the index is partial, so its tests could not be told" };
+  if (layout.testCount === 0) return { kind: "unknown", why: "no test file was recognised in the repository" };
+  if (context.samePackage.length > 0) {
+    const some = context.samePackage.slice(0, 2).join(", ");
+    return { kind: "unknown", why: `its package has tests (${some}), but none is named like it or uses its names` };
+  }
+  const reaching = context.reached.length > 0 ? context.reached : index.importers(path17, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
+  if (reaching.length > 0) {
+    const some = reaching.slice(0, 2).join(", ");
+    return { kind: "unknown", why: `tests reach it only through other modules (${some}), and none is named like it or uses its names` };
+  }
+  const specific = [...context.names].sort((a, b) => b.length - a.length).slice(0, MAX_NAMES_CHECKED);
+  for (const name of specific) {
+    const user = index.findReferences(name, 200).find((r) => layout.isTest(r.path));
+    if (user) return { kind: "unknown", why: `${user.path} uses ${name}, which it defines, without importing it` };
+  }
+  if (!STATIC_LANGUAGES.has(context.language))
+    return { kind: "unknown", why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
+  return { kind: "none", why: NO_TEST_FOUND };
+}
+
+// src/core/plan/find-existing-mechanism.ts
 init_identifier_terms();
+init_classify_file();
+var CONCEPTS = [
+  concept("Retries", /\bretr(?:y|ies|ied|ying)\b|\bback-?off\b/i, ["retry", "retries", "retrying", "backoff"]),
+  concept("Caching", /\bcach(?:e|es|ed|ing)\b|\bmemoi[sz]\w*/i, ["cache", "cached", "caching", "memoize", "memoized", "lru"]),
+  concept("Timeouts", /\btime-?outs?\b|\bdeadlines?\b/i, ["timeout", "timeouts", "deadline"]),
+  concept("Pagination", /\bpaginat\w*|\bpaging\b/i, ["paginate", "pagination", "paginator", "paginated"]),
+  concept("Rate limiting", /\brate[- ]?limit\w*|\bthrottl\w*/i, ["throttle", "throttling", "throttled", "ratelimit", "limiter"]),
+  concept("Authentication", /\bauthenticat\w*|\bauth\b|\bcredentials?\b/i, ["auth", "authenticate", "authentication", "credentials"])
+];
+function concept(label3, asked, words) {
+  return { label: label3, asked, words: new Set(words), query: words.join(" ") };
+}
+var SEARCH_CHUNKS2 = 80;
+var MAX_PER_CONCEPT = 2;
+var DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
+function findExistingMechanisms(prompt, index) {
+  const found = [];
+  const isProduct = (path17) => {
+    const file = index.getFile(path17);
+    return file !== void 0 && file.language !== "text" && isProductCode(path17, file);
+  };
+  const firstLine = prompt.split("\n")[0] ?? "";
+  for (const c of CONCEPTS) {
+    if (!c.asked.test(firstLine)) continue;
+    const hits = /* @__PURE__ */ new Map();
+    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS2 })) {
+      if (!hits.has(hit.path) && !isProduct(hit.path)) continue;
+      const refs = hits.get(hit.path) ?? [];
+      if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
+      hits.set(hit.path, refs);
+    }
+    const proved = [...hits].map(([path17, matched]) => proveIn(path17, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
+    for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
+  }
+  return found;
+}
+function proveIn(path17, c, index, matched) {
+  const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
+  const named = index.symbolsIn(path17).filter((s) => means(s.name));
+  const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
+  const imported = index.importSources([path17]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
+  if (imported) {
+    const ref = matched[0] ?? index.chunkAt(path17, 1) ?? { startLine: 1, endLine: 1 };
+    return { path: path17, proof: `imports ${imported.source}`, ref: { path: path17, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+  }
+  const best = declared[0] ?? named[0];
+  if (!best) return void 0;
+  return {
+    path: path17,
+    proof: `defines ${best.scope ? `${best.scope}.` : ""}${best.name} (${best.kind})`,
+    ref: toRef(best),
+    strength: declared[0] ? 2 : 1
+  };
+}
+var bySize = (a, b) => b.endLine - b.startLine - (a.endLine - a.startLine);
+var toRef = (s) => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
+
+// src/core/plan/find-files-to-change.ts
+init_classify_file();
+
+// src/core/tests/test-layout.ts
+init_classify_test_path();
+import path10 from "node:path";
+var SCRIPT2 = /\.[cm]?[jt]sx?$/;
+var NAMED_SCRIPT_TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
+var PYTEST_DEFAULT_FILES = ["test_*.py", "*_test.py"];
+var TestLayout = class {
+  roles = /* @__PURE__ */ new Map();
+  byStem = /* @__PURE__ */ new Map();
+  byDir = /* @__PURE__ */ new Map();
+  config;
+  constructor(paths, config = { scopes: [], unreadable: [] }) {
+    this.config = config;
+    const setup = new Set(config.scopes.flatMap((s) => s.setup));
+    const base = /* @__PURE__ */ new Map();
+    for (const p of paths) {
+      const role = classifyTestPath(p);
+      if (role) base.set(p, role);
+    }
+    const namedRoots = /* @__PURE__ */ new Set();
+    for (const [p, role] of base) if (role === "test" && NAMED_SCRIPT_TEST.test(p)) namedRoots.add(testRootOf(p) ?? "");
+    for (const p of paths) {
+      const role = setup.has(p) ? "support" : this.decide(p, base.get(p), namedRoots);
+      if (!role) continue;
+      this.roles.set(p, role);
+      if (role !== "test") continue;
+      const stem = toTestStem(p);
+      this.byStem.set(stem, [...this.byStem.get(stem) ?? [], p]);
+      const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "";
+      this.byDir.set(dir, [...this.byDir.get(dir) ?? [], p]);
+    }
+  }
+  /** `test` (a runner runs it), `support` (fixtures, helpers, setup, data) or undefined (product code). */
+  classify(p) {
+    return this.roles.has(p) ? this.roles.get(p) : classifyTestPath(p);
+  }
+  isTest(p) {
+    return this.classify(p) === "test";
+  }
+  /** Tests named after `stem` (toTestStem). */
+  testsNamed(stem) {
+    return this.byStem.get(stem) ?? [];
+  }
+  /** Tests directly in a folder ('' for the root). */
+  testsIn(dir) {
+    return this.byDir.get(dir) ?? [];
+  }
+  /** How many tests the tree holds. */
+  get testCount() {
+    let n = 0;
+    for (const role of this.roles.values()) if (role === "test") n++;
+    return n;
+  }
+  decide(p, role, namedRoots) {
+    if (SCRIPT2.test(p) && !p.endsWith(".d.ts")) {
+      const scopes = this.scopesFor(p, (s) => s.runner !== "pytest" && s.testGlobs.length > 0);
+      if (scopes.length > 0) {
+        const runs = scopes.some((s) => s.testGlobs.some((g) => matches(relativeTo(s.dir, p), g)));
+        return runs && !isDataPath(p) ? "test" : role ? "support" : void 0;
+      }
+      if (role === "test" && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? "\0") && !isUnderTestsFolder(p))
+        return "support";
+      return role;
+    }
+    const scope = p.endsWith(".py") ? this.scopesFor(p, (s) => s.runner === "pytest")[0] : void 0;
+    if (scope) {
+      const name = p.slice(p.lastIndexOf("/") + 1);
+      if (isDataPath(p) || name === "conftest.py" || name === "__init__.py") return role;
+      const rel = relativeTo(scope.dir, p);
+      const underTestpaths = scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, "")}/`));
+      if (role === void 0 && !underTestpaths) return void 0;
+      const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path10.posix.matchesGlob(name, g));
+      return named && (scope.testGlobs.length === 0 || underTestpaths) ? "test" : "support";
+    }
+    return role;
+  }
+  /** The scopes that hold a path, the innermost folder's only (a package's own config overrides the root's). */
+  scopesFor(p, keep) {
+    const holding = this.config.scopes.filter((s) => keep(s) && (s.dir === "" || p.startsWith(`${s.dir}/`)));
+    const deepest = Math.max(-1, ...holding.map((s) => s.dir.length));
+    return holding.filter((s) => s.dir.length === deepest);
+  }
+};
+function relativeTo(dir, p) {
+  return dir === "" ? p : p.slice(dir.length + 1);
+}
+function matches(p, glob) {
+  const pattern = glob.replace(/^\.\//, "");
+  return path10.posix.matchesGlob(p, pattern) || pattern.startsWith("**/") && path10.posix.matchesGlob(p, pattern.slice(3));
+}
+var DATA_DIRS2 = /(^|\/)(fixtures|fixture|__fixtures__|testdata|__mocks__|__snapshots__)\//;
+function isDataPath(p) {
+  return DATA_DIRS2.test(p);
+}
+var ROOT = /(^|\/)(test|tests|__tests__|spec|specs)\//;
+function testRootOf(p) {
+  const m = ROOT.exec(p);
+  return m ? p.slice(0, m.index + m[0].length) : void 0;
+}
+function isUnderTestsFolder(p) {
+  return p.includes("__tests__/");
+}
+
+// src/core/plan/find-files-to-change.ts
 var MAX_FILES2 = 6;
 var MAX_SYMBOLS2 = 3;
-var MAX_REFERENCES_READ = 2e3;
 function findFilesToChange(input) {
   const { index, evidence } = input;
+  const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const named = readPrompt(input.prompt).paths;
-  const isNamed = (path15) => named.some((p) => path15 === p || path15.endsWith(`/${p}`));
-  const isProduct = (path15) => isNamed(path15) || isProductFile(index, path15);
+  const isNamed = (path17) => named.some((p) => path17 === p || path17.endsWith(`/${p}`));
+  const isProduct = (path17) => isNamed(path17) || isChangeable(index, path17);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
-  for (const path15 of order2) {
-    if (seen.has(path15) || files.length >= MAX_FILES2) continue;
-    seen.add(path15);
-    if (!isProduct(path15) || !index.getFile(path15)) continue;
-    const items = byRelevance.filter((e) => e.path === path15 && e.source !== "head");
-    const candidate = input.candidates.find((c) => c.path === path15);
+  for (const path17 of order2) {
+    if (seen.has(path17) || files.length >= MAX_FILES2) continue;
+    seen.add(path17);
+    if (!isProduct(path17) || !index.getFile(path17)) continue;
+    const items = byRelevance.filter((e) => e.path === path17 && e.source !== "head");
+    const candidate = input.candidates.find((c) => c.path === path17);
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const certainty = definesNamed || isNamed(path15) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
-    const best = items[0] ?? byRelevance.find((e) => e.path === path15);
-    const symbols = symbolsAt(index.symbolsIn(path15), items);
+    const certainty = definesNamed || isNamed(path17) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
+    const read2 = items[0] ?? byRelevance.find((e) => e.path === path17 && (e.source !== "head" || isNamed(path17)));
+    const chunk = candidate?.chunks?.[0];
+    const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
+    const symbols = symbolsAt(index.symbolsIn(path17), items);
     files.push({
-      path: path15,
+      path: path17,
       symbols,
-      ref: best && { path: path15, startLine: best.startLine, endLine: best.endLine },
+      ref: best && { path: path17, startLine: best.startLine, endLine: best.endLine },
       certainty,
       why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
-      tests: findTests(path15, index, symbols)
+      ...testsOf(path17, { index, layout, focus: symbols })
     });
   }
   const rank2 = { named: 0, matched: 1, linked: 2 };
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
+}
+function testsOf(path17, options) {
+  const found = findTestsFor(path17, options);
+  return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
 }
 function symbolsAt(symbols, items) {
   const out = [];
@@ -9504,40 +10580,28 @@ function symbolsAt(symbols, items) {
   return out;
 }
 var changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
-function findTests(path15, index, symbols = []) {
-  const importers = index.importers(path15, 2).filter((f) => isRunnableTest(f.path));
-  const direct = importers.filter((f) => f.depth === 1).map((f) => f.path).slice(0, 3);
-  if (direct.length > 0) return direct.map((p) => ({ path: p, how: "imports it" }));
-  const calling = findCallingTests(new Set(importers.map((f) => f.path)), symbols, index);
-  if (calling.length > 0) return calling.map((p) => ({ path: p, how: "calls its code" }));
-  const words = new Set(splitIdentifier(baseStem(path15)).filter((w) => w.length > 2));
-  const shared = (test) => splitIdentifier(baseStem(test).replace(/\.(test|spec)$/, "")).filter((w) => words.has(w)).length;
-  const through = importers.filter((f) => f.depth === 2 && shared(f.path) > 0).sort((a, b) => shared(b.path) - shared(a.path)).map((f) => f.path).slice(0, 2);
-  if (through.length > 0) return through.map((p) => ({ path: p, how: "imports it through its entry point" }));
-  const stem = baseStem(path15);
-  const alike = index.listFiles().map((f) => f.path).filter((t) => isRunnableTest(t) && baseStem(t).replace(/^test_|_test$|\.test$|\.spec$|Test$|Tests$|_spec$/g, "") === stem);
-  return alike.slice(0, 1).map((p) => ({ path: p, how: "named like it" }));
+function isChangeable(index, path17) {
+  const file = index.getFile(path17);
+  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path17) !== void 0) return false;
+  const { kind } = classifyFile(path17, file);
+  return kind === "product" || kind === "config" || kind === "declaration";
 }
-function findCallingTests(tests, symbols, index) {
-  if (tests.size === 0) return [];
-  const files = /* @__PURE__ */ new Map();
-  const usedBy = (name) => {
-    if (!files.has(name)) files.set(name, [...new Set(index.findReferences(name, MAX_REFERENCES_READ).map((r) => r.path))]);
-    return files.get(name);
-  };
-  for (const symbol of symbols) {
-    const uses = /* @__PURE__ */ new Map();
-    for (const name of new Set(symbol.split(".").filter((n) => n.length > 2 && !isAmbiguousName(n)))) {
-      for (const file of usedBy(name)) if (tests.has(file)) uses.set(file, (uses.get(file) ?? 0) + 1);
-    }
-    if (uses.size > 0)
-      return [...uses.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([file]) => file).slice(0, 2);
+
+// src/core/plan/select-files-to-change.ts
+var MAX_TO_CHANGE = 4;
+var RELATIVE_RELEVANCE = 0.6;
+var CHUNK_FLOOR = 1.5;
+function selectFilesToChange(files, evidence) {
+  const relevance = /* @__PURE__ */ new Map();
+  for (const e of evidence) {
+    if (e.source === "head") continue;
+    relevance.set(e.path, Math.max(relevance.get(e.path) ?? 0, Math.max(0, (e.relevance ?? CHUNK_FLOOR + 1) - CHUNK_FLOOR)));
   }
-  return [];
-}
-function baseStem(path15) {
-  const base = path15.slice(path15.lastIndexOf("/") + 1);
-  return base.includes(".") ? base.slice(0, base.lastIndexOf(".")) : base;
+  const best = Math.max(0, ...files.map((f) => relevance.get(f.path) ?? 0));
+  const kept = files.filter(
+    (f) => f.certainty === "named" || f.certainty === "matched" && relevance.has(f.path) && relevance.get(f.path) >= RELATIVE_RELEVANCE * best
+  );
+  return (kept.length > 0 ? kept : files.slice(0, 1)).slice(0, MAX_TO_CHANGE);
 }
 
 // src/core/plan/build-offline-plan.ts
@@ -9547,23 +10611,24 @@ function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
-  const ranked = [...byFile.entries()].map(([path15, items]) => ({
-    path: path15,
+  const ranked = [...byFile.entries()].map(([path17, items]) => ({
+    path: path17,
     items,
-    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path15) ? 3 : 0)
+    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path17) ? 3 : 0)
   })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
-  const modules = files.map((f) => ({
-    path: f.path,
-    why: f.why || "found through the graph",
-    ref: f.ref ?? { path: f.path, startLine: 1, endLine: Math.max(1, Math.min(index.getFile(f.path)?.lines ?? 1, 20)) }
-  }));
+  const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
-  const isCode = (path15) => (index.getFile(path15)?.language ?? "text") !== "text";
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !isTestFile(r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path15, items }) => ({
-    text: `${items[0].reason} in ${path15}`,
-    ref: { path: path15, startLine: items[0].startLine, endLine: items[0].endLine }
+  const existing = findExistingMechanisms(input.prompt, index);
+  const isCode = (path17) => {
+    const file = index.getFile(path17);
+    return file !== void 0 && file.language !== "text" && isProductCode(path17, file);
+  };
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path17, items }) => ({
+    text: `${items[0].reason} in ${path17}`,
+    ref: { path: path17, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
+  const toChange = selectFilesToChange(files, context.evidence);
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
   const phases = [
     {
@@ -9578,26 +10643,29 @@ function buildOfflinePlan(input) {
     },
     {
       name: input.flavour === "refactor" ? "Restructure in small steps" : "Make the change",
-      tasks: files.slice(0, 4).map((f) => {
+      tasks: toChange.map((f) => {
         const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(", ")})` : "";
         return `${verb} ${f.path}${where}${f.certainty === "linked" ? " — found through the graph only: confirm first" : ""}`;
       }),
-      files: files.map((f) => f.path).slice(0, 4)
+      files: toChange.map((f) => f.path)
     },
     {
       name: "Test it",
-      tasks: files.slice(0, 4).map((f) => {
+      tasks: toChange.map((f) => {
         const test = f.tests[0];
-        if (!test) return `Add tests for the new behaviour of ${f.path} (no test imports or calls it, or is named like it)`;
+        if (!test) {
+          const why = f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : f.noTests?.why ?? NO_TEST_FOUND;
+          return `Add tests for the new behaviour of ${f.path} (${why})`;
+        }
         return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
       }),
-      files: files.slice(0, 4).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
+      files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
     }
   ].filter((p) => p.tasks.length > 0);
   const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
   const acceptance = [
-    `${input.flavour === "refactor" ? "Behaviour is unchanged after the restructuring" : "The change does what was asked"}: “${escapeText(input.prompt)}”`,
-    ...modules.slice(0, 3).map((m) => `Tests cover the changed code in ${m.path}`),
+    `${input.flavour === "refactor" ? "Behaviour is unchanged after the restructuring" : "The change does what was asked"}: “${escapeText(input.prompt.split("\n")[0] ?? "")}”`,
+    ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
     ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
     "The existing test suite passes"
   ];
@@ -9614,16 +10682,18 @@ function buildOfflinePlan(input) {
     ],
     ...context.knownGaps.slice(0, 2).map((g) => ({ risk: `Not examined: ${g}`, mitigation: "read it before changing code that depends on it" }))
   ];
+  const [firstLine = "", ...below] = input.prompt.split("\n");
+  const pasted = below.filter((line) => line.trim() !== "").length;
   return {
     flavour: input.flavour,
-    title: input.prompt.length > 80 ? `${input.prompt.slice(0, 77)}…` : input.prompt,
-    goal: input.prompt,
-    context: { modules, symbols, patterns },
+    title: firstLine.length > 80 ? `${firstLine.slice(0, 77)}…` : firstLine,
+    goal: pasted === 0 ? firstLine : `${firstLine} (with the ${pasted} lines pasted below it, read as part of the request)`,
+    context: { modules, symbols, patterns, ...existing.length > 0 ? { existing } : {} },
     phases,
     acceptance,
     risks,
     modelSections: [],
-    confidence: describePlanConfidence(files, context),
+    confidence: describePlanConfidence(toChange, context),
     gaps: context.knownGaps,
     files
   };
@@ -9658,14 +10728,16 @@ function findPlanSymbols(context, index, files) {
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
   return picked.map((s) => {
-    const callers = isAmbiguousName(s.name) ? [] : index.callers(s.id, 1, 200);
+    const sites = index.callSites(s.id, 1, 200);
+    const callers = sites.callers;
     return {
       name: qualified2(s),
       kind: s.kind,
       signature: s.signature,
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
       callers: callers.length,
-      callerFiles: new Set(callers.map((c) => c.path)).size
+      callerFiles: new Set(callers.map((c) => c.path)).size,
+      ...sites.unresolved > 0 ? { untold: sites.unresolved } : {}
     };
   });
 }
@@ -9679,6 +10751,265 @@ function describePlanConfidence(files, context) {
   if (withSymbols.length > 0)
     return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
+}
+
+// src/core/tests/read-literal-values.ts
+var TOKEN = /\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`|`|[A-Za-z_$][\w$]*|\d[\w.]*|\.\.\.|[{}[\]():,;=?!<>+\-*/%&|^~.@#]/y;
+function readLiteralValues(text) {
+  const values = [];
+  const dynamic = /* @__PURE__ */ new Set();
+  const stack = [];
+  let pendingKey;
+  let afterColon = false;
+  let last = "";
+  const keys = () => stack.map((s) => s.key).filter((k) => k !== void 0);
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < text.length) {
+    const at2 = TOKEN.lastIndex;
+    const match = TOKEN.exec(text);
+    if (!match) {
+      TOKEN.lastIndex = at2 + 1;
+      continue;
+    }
+    const token = match[0];
+    if (/^(\s|\/\/|\/\*)/.test(token)) continue;
+    const top = stack[stack.length - 1];
+    const inValue = afterColon || top?.kind === "[";
+    const valueKeys = afterColon && pendingKey !== void 0 ? [...keys(), pendingKey] : keys();
+    if (token === "{" || token === "[" || token === "(") {
+      stack.push({ kind: token, key: afterColon ? pendingKey : top?.kind === "[" ? void 0 : void 0 });
+      if (token === "(" && inValue && valueKeys.length > 0) dynamic.add(valueKeys.join("."));
+      afterColon = false;
+      pendingKey = void 0;
+    } else if (token === "}" || token === "]" || token === ")") {
+      stack.pop();
+      afterColon = false;
+    } else if (token === ":" && top?.kind === "{" && pendingKey !== void 0) {
+      afterColon = true;
+    } else if (token === ",") {
+      afterColon = false;
+      pendingKey = void 0;
+    } else if (/^['"]/.test(token) || token.startsWith("`") && token.length > 1) {
+      const value = unquote(token);
+      if (top?.kind === "{" && !afterColon) pendingKey = value;
+      else if (inValue && valueKeys.length > 0) values.push({ keys: valueKeys, value });
+    } else if (/^[A-Za-z_$]/.test(token)) {
+      if (top?.kind === "{" && !afterColon && last !== ".") pendingKey = token;
+      else if (inValue && valueKeys.length > 0 && !/^(true|false|null|undefined)$/.test(token)) dynamic.add(valueKeys.join("."));
+    } else if ((token === "`" || token === "...") && inValue && valueKeys.length > 0) {
+      dynamic.add(valueKeys.join("."));
+    }
+    last = token;
+  }
+  return { values, dynamic };
+}
+function unquote(token) {
+  return token.slice(1, -1).replace(/\\(.)/g, "$1");
+}
+
+// src/core/tests/parse-pytest-options.ts
+var SECTIONS = {
+  "pytest.ini": "pytest",
+  "tox.ini": "pytest",
+  "setup.cfg": "tool:pytest",
+  "pyproject.toml": "tool.pytest.ini_options"
+};
+function parsePytestOptions(fileName, text) {
+  const section = SECTIONS[fileName];
+  if (section === void 0) return void 0;
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => l.trim() === `[${section}]`);
+  if (start < 0) return void 0;
+  const body = [];
+  for (const line of lines.slice(start + 1)) {
+    if (/^\s*\[[^\]]+\]\s*$/.test(line) && !/^\s/.test(line)) break;
+    body.push(line);
+  }
+  const toml = fileName.endsWith(".toml");
+  const read2 = (key) => toml ? readTomlValue(body, key) : readIniValue(body, key);
+  return { testpaths: read2("testpaths"), pythonFiles: read2("python_files") };
+}
+function readIniValue(body, key) {
+  const at2 = body.findIndex((l) => new RegExp(`^${key}\\s*[=:]`).test(l));
+  if (at2 < 0) return void 0;
+  const words = [body[at2].replace(/^[^=:]*[=:]/, "")];
+  for (const line of body.slice(at2 + 1)) {
+    if (!/^\s+\S/.test(line)) break;
+    words.push(line);
+  }
+  return words.join(" ").split(/\s+/).filter((w) => w !== "" && !w.startsWith("#"));
+}
+function readTomlValue(body, key) {
+  const at2 = body.findIndex((l) => new RegExp(`^\\s*${key}\\s*=`).test(l));
+  if (at2 < 0) return void 0;
+  let text = body[at2].replace(/^[^=]*=/, "");
+  for (let i = at2 + 1; text.trim().startsWith("[") && !text.includes("]") && i < body.length; i++) text += `
+${body[i]}`;
+  return [...text.replace(/#[^\n]*/g, "").matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? "");
+}
+
+// src/core/tests/read-test-runner-config.ts
+var MAX_CONFIG_BYTES2 = 64 * 1024;
+var MAX_CONFIG_FILES = 64;
+var JS_CONFIG = /(^|\/)(jest|vitest|vite|karma)\.conf(ig)?\.[cm]?[jt]s$|(^|\/)\.mocharc\.(json|jsonc|ya?ml|[cm]?js)$/;
+var PY_CONFIG = /(^|\/)(pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini)$/;
+var SKIP = /(^|\/)(node_modules|vendor|third_party|\.git)\//;
+async function readTestRunnerConfig(paths, readFile3) {
+  const scopes = [];
+  const unreadable = [];
+  const read2 = async (path17) => {
+    try {
+      const text = await readFile3(path17);
+      return text.length > MAX_CONFIG_BYTES2 ? void 0 : text;
+    } catch {
+      unreadable.push(path17);
+      return void 0;
+    }
+  };
+  const candidates = paths.filter((p) => !SKIP.test(p) && p.split("/").length <= 4 && isConfigName(p)).sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b)).slice(0, MAX_CONFIG_FILES);
+  for (const path17 of candidates) {
+    const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
+    const name = path17.slice(path17.lastIndexOf("/") + 1);
+    if (name === "package.json") {
+      const text = await read2(path17);
+      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path17));
+    } else if (JS_CONFIG.test(path17)) {
+      const text = await read2(path17);
+      if (text === void 0) continue;
+      const scope = readJsConfig(text, dir, path17);
+      if (scope === "unreadable") unreadable.push(path17);
+      else if (scope) scopes.push(scope);
+    } else if (PY_CONFIG.test(path17)) {
+      const text = await read2(path17);
+      const options = text === void 0 ? void 0 : parsePytestOptions(name, text);
+      if (options)
+        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path17 });
+    }
+  }
+  return { scopes, unreadable };
+}
+function isConfigName(path17) {
+  return path17.endsWith("package.json") || JS_CONFIG.test(path17) || PY_CONFIG.test(path17);
+}
+function readJsConfig(text, dir, from) {
+  const name = from.slice(from.lastIndexOf("/") + 1);
+  if (name.endsWith(".json") || name.endsWith(".jsonc")) return readMocharc(parseJsonObject(text), dir, from);
+  if (/\.ya?ml$/.test(name)) {
+    const spec = /^spec:\s*(.+)$/m.exec(text)?.[1];
+    return spec ? { runner: "mocha", dir, testGlobs: [unquote2(spec.trim())], setup: [], from } : void 0;
+  }
+  const { values, dynamic } = readLiteralValues(text);
+  const at2 = (...keys) => values.filter((v) => v.keys.join(".") === keys.join(".")).map((v) => v.value);
+  const runner = name.startsWith("karma") ? "karma" : name.startsWith("jest") ? "jest" : name.startsWith(".mocharc") ? "mocha" : "vitest";
+  const key = { karma: "files", jest: "testMatch", mocha: "spec", vitest: "test.include" }[runner];
+  if ([...dynamic].some((d) => d === key || d.startsWith(`${key}.`))) return "unreadable";
+  if (runner === "karma") {
+    const files = [...at2("files"), ...at2("files", "pattern")];
+    return { runner, dir, testGlobs: files.filter(isGlob), setup: files.filter((f) => !isGlob(f)).map((f) => join2(dir, f)), from };
+  }
+  const globs = runner === "vitest" ? at2("test", "include") : at2(key);
+  const setup = runner === "vitest" ? at2("test", "setupFiles") : [...at2("setupFiles"), ...at2("setupFilesAfterEach"), ...at2("file")];
+  if (globs.length === 0 && setup.length === 0) return void 0;
+  return { runner, dir, testGlobs: globs.map((g) => g.replace(/^<rootDir>\//, "")), setup: setup.map((s) => join2(dir, s)), from };
+}
+function readMocharc(config, dir, from) {
+  const spec = strings(config?.spec);
+  return spec.length > 0 ? { runner: "mocha", dir, testGlobs: spec, setup: strings(config?.file).map((f) => join2(dir, f)), from } : void 0;
+}
+function readPackageJson(text, dir, from) {
+  const pkg = parseJsonObject(text);
+  if (!pkg) return [];
+  const scopes = [];
+  const jest = pkg.jest;
+  if (jest && strings(jest.testMatch).length > 0)
+    scopes.push({ runner: "jest", dir, testGlobs: strings(jest.testMatch).map((g) => g.replace(/^<rootDir>\//, "")), setup: [], from });
+  const ava = pkg.ava;
+  if (ava && strings(ava.files).length > 0) scopes.push({ runner: "ava", dir, testGlobs: strings(ava.files), setup: [], from });
+  const scripts = pkg.scripts ?? {};
+  for (const script of Object.values(scripts)) {
+    if (typeof script !== "string") continue;
+    for (const command of script.split(/&&|\|\||;|\|/)) {
+      const scope = readScriptGlobs(command, dir, from);
+      if (scope) scopes.push(scope);
+    }
+  }
+  return scopes;
+}
+var VALUE_FLAGS = /* @__PURE__ */ new Set([
+  "-t",
+  "--timeout",
+  "-r",
+  "--require",
+  "-R",
+  "--reporter",
+  "-g",
+  "--grep",
+  "-u",
+  "--ui",
+  "--config",
+  "--file",
+  "-O",
+  "--reporter-option",
+  "--reporter-options",
+  "--slow",
+  "-s",
+  "--extension",
+  "--ignore",
+  "--exclude",
+  "--package",
+  "--retries",
+  "-j",
+  "--jobs"
+]);
+function readScriptGlobs(command, dir, from) {
+  const words = command.trim().split(/\s+/).map(unquote2);
+  const at2 = words.findIndex((w) => /^(mocha|_mocha|tape|ava)$/.test(w.slice(w.lastIndexOf("/") + 1)));
+  if (at2 < 0) return void 0;
+  const runner = words[at2].endsWith("tape") ? "tape" : words[at2].endsWith("ava") ? "ava" : "mocha";
+  const globs = [];
+  const setup = [];
+  for (let i = at2 + 1; i < words.length; i++) {
+    const word = words[i];
+    if (VALUE_FLAGS.has(word)) {
+      if (word === "--file") setup.push(join2(dir, words[i + 1] ?? ""));
+      i++;
+    } else if (!word.startsWith("-") && !word.includes("=")) globs.push(word.replace(/^\.\//, ""));
+  }
+  const recursive = words.includes("--recursive");
+  const expanded = globs.map(
+    (g) => isGlob(g) || /\.[cm]?[jt]sx?$/.test(g) ? g : `${g.replace(/\/$/, "")}/${recursive ? "**/" : ""}*.{js,cjs,mjs}`
+  );
+  if (expanded.length === 0 && runner !== "mocha") return void 0;
+  return { runner, dir, testGlobs: expanded.length > 0 ? expanded : [`test/${recursive ? "**/" : ""}*.{js,cjs,mjs}`], setup, from };
+}
+function parseJsonObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function strings(value) {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+}
+function isGlob(pattern) {
+  return /[*?{[]/.test(pattern);
+}
+function unquote2(word) {
+  return word.replace(/^(['"])(.*)\1$/, "$2");
+}
+function join2(dir, path17) {
+  const clean = path17.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
+  return dir === "" ? clean : `${dir}/${clean}`;
+}
+
+// src/core/tests/load-test-layout.ts
+async function loadTestLayout(index, readFile3) {
+  const paths = index.listFiles().map((f) => f.path);
+  if (!readFile3) return new TestLayout(paths);
+  return new TestLayout(paths, await readTestRunnerConfig(paths, readFile3));
 }
 
 // src/core/outputs/produce-changes.ts
@@ -9701,7 +11032,8 @@ async function produceChanges(run4) {
       prompt: run4.prompt,
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
-      index: run4.ports.index
+      index: run4.ports.index,
+      layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
     })
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
@@ -9718,12 +11050,12 @@ async function produceChanges(run4) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run4.ports;
-  const readCharged = async (path15) => {
-    const file = index.getFile(path15);
+  const readCharged = async (path17) => {
+    const file = index.getFile(path17);
     if (!file) return void 0;
-    const charge = run4.meter.touchFile(path15, file.size);
-    if (!charge.ok) throw new Error(`${path15} was not read: the ${charge.limit} budget is spent`);
-    return source.readFile(path15);
+    const charge = run4.meter.touchFile(path17, file.size);
+    if (!charge.ok) throw new Error(`${path17} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path17);
   };
   const results = (await applyChanges(changes, readCharged)).map(
     (r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r
@@ -9733,7 +11065,7 @@ async function produceChanges(run4) {
     {
       title: "heading",
       essential: true,
-      text: `## Proposed changes: ${escapeText(run4.prompt.slice(0, 100))}
+      text: `## Proposed changes: ${escapeText((run4.prompt.split("\n")[0] ?? "").slice(0, 100))}
 
 Nothing has been written to the repository; review the changes below.`
     },
@@ -9879,19 +11211,19 @@ function isBelow(dir, base) {
   if (dir === "" || dir === ROOT_UNIT) return false;
   return base === "" || dir.startsWith(`${base}/`);
 }
-function dirOf3(path15) {
-  const at2 = path15.lastIndexOf("/");
-  return at2 < 0 ? "" : path15.slice(0, at2);
+function dirOf3(path17) {
+  const at2 = path17.lastIndexOf("/");
+  return at2 < 0 ? "" : path17.slice(0, at2);
 }
-function depthOf2(path15) {
-  return path15.split("/").length;
+function depthOf2(path17) {
+  return path17.split("/").length;
 }
 
 // src/core/diagram/folder-unit.ts
-function toFolderUnit(path15, base, depth) {
-  const inner = base === "" ? path15 : path15.slice(base.length + 1);
+function toFolderUnit(path17, base, depth) {
+  const inner = base === "" ? path17 : path17.slice(base.length + 1);
   const folders = inner.split("/").slice(0, -1);
-  if (folders.length === 0) return path15;
+  if (folders.length === 0) return path17;
   const kept = folders.slice(0, depth).join("/");
   return base === "" ? kept : `${base}/${kept}`;
 }
@@ -9905,10 +11237,10 @@ function commonFolder(paths) {
   if (paths.length === 0) return "";
   let common2 = paths[0].split("/").slice(0, -1);
   let prefix = `${common2.join("/")}/`;
-  for (const path15 of paths) {
+  for (const path17 of paths) {
     if (common2.length === 0) break;
-    if (path15.startsWith(prefix)) continue;
-    const folders = path15.split("/").slice(0, -1);
+    if (path17.startsWith(prefix)) continue;
+    const folders = path17.split("/").slice(0, -1);
     let i = 0;
     while (i < common2.length && i < folders.length && common2[i] === folders[i]) i += 1;
     common2 = common2.slice(0, i);
@@ -9916,8 +11248,8 @@ function commonFolder(paths) {
   }
   return common2.join("/");
 }
-function relativeTo(path15, base) {
-  return base === "" || !path15.startsWith(`${base}/`) ? path15 : path15.slice(base.length + 1);
+function relativeTo2(path17, base) {
+  return base === "" || !path17.startsWith(`${base}/`) ? path17 : path17.slice(base.length + 1);
 }
 function aggregateEdges(rows, unitOf) {
   const summed = /* @__PURE__ */ new Map();
@@ -9938,30 +11270,43 @@ function cmp(a, b) {
 }
 
 // src/core/diagram/list-product-files.ts
+init_classify_file();
+var KIND_LABEL = {
+  test: "tests",
+  config: "config files",
+  declaration: "type declarations",
+  generated: "generated files",
+  vendored: "vendored files"
+};
+var UNREAD_LABEL = "files not indexed";
 function listProductFiles(index, scope) {
-  const source = index.listFiles().filter((f) => f.language !== "text").map((f) => f.path).filter((p) => scope === void 0 || p.startsWith(`${scope}/`) || p === scope);
+  const source = index.listFiles().filter((f) => f.language !== "text" && (scope === void 0 || f.path.startsWith(`${scope}/`) || f.path === scope));
   const scoped = scope !== void 0 && findNonProductFolder(`${scope}/x`) !== void 0;
   const counts = /* @__PURE__ */ new Map();
   const files = [];
   const others = [];
-  for (const path15 of source) {
-    const folder = isTestFile(path15) ? "tests" : scoped ? void 0 : findNonProductFolder(path15);
-    if (folder === void 0) files.push(path15);
+  for (const file of source) {
+    const { kind } = classifyFile(file.path, file);
+    const apart = kind !== "product" ? KIND_LABEL[kind] : file.skipped ? UNREAD_LABEL : void 0;
+    const folder = apart ?? (scoped ? void 0 : findNonProductFolder(file.path));
+    if (folder === void 0) files.push(file.path);
     else {
-      const label3 = folder === "tests" ? "tests" : `${folder}/`;
+      const label3 = apart ?? `${folder}/`;
       counts.set(label3, (counts.get(label3) ?? 0) + 1);
-      if (folder !== "tests") others.push(path15);
+      if (apart === void 0) others.push(file.path);
     }
   }
   if (files.length === 0 && others.length > 0)
-    return { files: others, leftOut: counts.has("tests") ? [{ label: "tests", files: counts.get("tests") }] : [] };
+    return { files: others, leftOut: [...counts].filter(([label3]) => !label3.endsWith("/")).map(([label3, n]) => ({ label: label3, files: n })) };
   const leftOut = [...counts.entries()].map(([label3, n]) => ({ label: label3, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
   return { files, leftOut };
 }
-function describeLeftOut(leftOut, shown = 3) {
+function describeLeftOut2(leftOut, shown = 3) {
   const named = leftOut.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
-  const more = leftOut.length - shown;
-  return more > 0 ? `${named.join(", ")} and ${more} more folder${more === 1 ? "" : "s"}` : named.join(", ");
+  const rest = leftOut.slice(shown);
+  if (rest.length === 0) return named.join(", ");
+  const folders = rest.every((l) => l.label.endsWith("/") || l.label === "tests");
+  return `${named.join(", ")} and ${rest.length} more${folders ? ` folder${rest.length === 1 ? "" : "s"}` : ` (${rest.map((l) => l.label).join(", ")})`}`;
 }
 
 // src/core/diagram/reduce-transitive-edges.ts
@@ -10011,12 +11356,12 @@ function buildArchitectureDiagram(index, options = {}) {
   const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const base = scope ?? commonFolder(files);
   const unitOfFile = foldToUnits(files, { base, maxUnits: maxNodes, rank: (p) => rank2.get(p) ?? 0, language: (p) => language.get(p) });
-  const score = /* @__PURE__ */ new Map();
-  for (const [file, unit] of unitOfFile) score.set(unit, (score.get(unit) ?? 0) + (rank2.get(file) ?? 0));
-  const units = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
+  const score2 = /* @__PURE__ */ new Map();
+  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
+  const units = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
-  const shownUnit = (path15) => {
-    const unit = unitOfFile.get(path15);
+  const shownUnit = (path17) => {
+    const unit = unitOfFile.get(path17);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   };
   const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(readImportRows(index, { files, shownUnit }), shownUnit));
@@ -10032,7 +11377,7 @@ function buildArchitectureDiagram(index, options = {}) {
     const group = groupOf(unit);
     const inGroup = group !== void 0 && groups.some((g) => g.id === group);
     const folder = !isFile(unit);
-    let label3 = relativeTo(unit, inGroup ? group : base) + (folder ? "/" : "");
+    let label3 = relativeTo2(unit, inGroup ? group : base) + (folder ? "/" : "");
     if (group === unit && inGroup) label3 = `${unit.slice(unit.lastIndexOf("/") + 1)}/*`;
     if (unit === ROOT_UNIT || unit === base) label3 = `${unit === ROOT_UNIT ? "" : unit.slice(unit.lastIndexOf("/") + 1)}/ (top level)`;
     return { id: unit, label: label3, paths: [unit], kind: folder ? "folder" : "module", ...inGroup ? { group } : {} };
@@ -10040,10 +11385,10 @@ function buildArchitectureDiagram(index, options = {}) {
   const folders = units.filter((u) => !isFile(u)).length;
   const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? "" : "s"}`;
   let title = `${what} of ${files.length} source files${under}`;
-  if (units.length < score.size) title += ` (the ${units.length} most central of ${score.size})`;
+  if (units.length < score2.size) title += ` (the ${units.length} most central of ${score2.size})`;
   if (edges.length === 0 && units.length > 1) title += "; no import between them resolves in the index";
   if (removed > 0) title += `; ${removed} import arrow${removed === 1 ? "" : "s"} implied by a path through others not drawn`;
-  if (leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
+  if (leftOut.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut)}`;
   return {
     type: "architecture",
     title,
@@ -10113,22 +11458,22 @@ async function buildComponentDiagram(index, options = {}) {
   const rows = index.neighbours(boxes, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
   const exposed = /* @__PURE__ */ new Map();
-  const exposedBy = (path15) => {
-    if (!exposed.has(path15)) {
-      const names = index.symbolsIn(path15).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
-      exposed.set(path15, [...new Set(names)]);
+  const exposedBy = (path17) => {
+    if (!exposed.has(path17)) {
+      const names = index.symbolsIn(path17).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
+      exposed.set(path17, [...new Set(names)]);
     }
-    return exposed.get(path15);
+    return exposed.get(path17);
   };
   const referenced = /* @__PURE__ */ new Map();
-  const referencedBy = (path15) => {
-    if (!referenced.has(path15)) {
+  const referencedBy = (path17) => {
+    if (!referenced.has(path17)) {
       const own = new Set(
-        index.symbolsIn(path15).filter((s) => s.scope === "").map((s) => s.name)
+        index.symbolsIn(path17).filter((s) => s.scope === "").map((s) => s.name)
       );
-      referenced.set(path15, new Set(index.referencedNames(path15).filter((n) => !own.has(n))));
+      referenced.set(path17, new Set(index.referencedNames(path17).filter((n) => !own.has(n))));
     }
-    return referenced.get(path15);
+    return referenced.get(path17);
   };
   const used = /* @__PURE__ */ new Map();
   const edges = [];
@@ -10146,21 +11491,21 @@ async function buildComponentDiagram(index, options = {}) {
   );
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
-  const groupOf = (path15) => {
-    const inner = relativeTo(path15, pkg).split("/");
+  const groupOf = (path17) => {
+    const inner = relativeTo2(path17, pkg).split("/");
     return inner.length > 1 ? pkg ? `${pkg}/${inner[0]}` : inner[0] : void 0;
   };
   const groupIds = [...new Set(boxes.map(groupOf).filter((g) => g !== void 0))].sort().slice(0, DEFAULT_CAPS.groups);
-  const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo(id2, pkg)}/` }));
-  const nodes = boxes.map((path15) => {
-    const group = groupOf(path15);
+  const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo2(id2, pkg)}/` }));
+  const nodes = boxes.map((path17) => {
+    const group = groupOf(path17);
     const inGroup = group !== void 0 && groupIds.includes(group);
-    const top = exposedBy(path15).map((name2) => ({ name: name2, uses: used.get(`${path15}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
-    const name = relativeTo(path15, inGroup ? group : pkg);
+    const top = exposedBy(path17).map((name2) => ({ name: name2, uses: used.get(`${path17}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
+    const name = relativeTo2(path17, inGroup ? group : pkg);
     return {
-      id: path15,
+      id: path17,
       label: top.length > 0 ? `${name}: ${top.join(", ")}` : name,
-      paths: [path15],
+      paths: [path17],
       kind: "module",
       ...inGroup ? { group } : {}
     };
@@ -10169,7 +11514,7 @@ async function buildComponentDiagram(index, options = {}) {
   let title = `${pkg || "the repository root"}: ${of} and the symbols they use of each other`;
   if (edges.length === 0 && boxes.length > 1) title += "; no import between them resolves in the index";
   if (cut > 0) title += `; the ${MAX_ARROWS} arrows carrying most symbols of ${MAX_ARROWS + cut}`;
-  if (scope === void 0 && leftOut.length > 0) title += `; not drawn: ${describeLeftOut(leftOut)}`;
+  if (scope === void 0 && leftOut.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut)}`;
   return { type: "component", title, nodes, edges, groups };
 }
 function linkSamePackage(index, input) {
@@ -10197,9 +11542,9 @@ function linkSamePackage(index, input) {
   }
   return edges;
 }
-function dirOf4(path15) {
-  const at2 = path15.lastIndexOf("/");
-  return at2 < 0 ? "" : path15.slice(0, at2);
+function dirOf4(path17) {
+  const at2 = path17.lastIndexOf("/");
+  return at2 < 0 ? "" : path17.slice(0, at2);
 }
 function findMainPackage(files) {
   const base = commonFolder(files);
@@ -10217,6 +11562,7 @@ function findMainPackage(files) {
 }
 
 // src/core/diagram/build-change-diagram.ts
+init_is_test_file();
 var MAX_CHANGED = 20;
 var MAX_GROUPS2 = DEFAULT_CAPS.groups;
 function buildChangeDiagram(index, changes, options = {}) {
@@ -10256,13 +11602,13 @@ function buildChangeDiagram(index, changes, options = {}) {
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
   };
 }
-function node(path15, kind, oldPath) {
-  const name = path15.slice(path15.lastIndexOf("/") + 1);
+function node(path17, kind, oldPath) {
+  const name = path17.slice(path17.lastIndexOf("/") + 1);
   const label3 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
-  return { id: path15, label: label3, paths: [path15], kind };
+  return { id: path17, label: label3, paths: [path17], kind };
 }
 function withGroups(graph) {
-  const folderOf = (path15) => path15.includes("/") ? path15.slice(0, path15.lastIndexOf("/")) : void 0;
+  const folderOf = (path17) => path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : void 0;
   const members = /* @__PURE__ */ new Map();
   for (const n of graph.nodes) {
     const folder = folderOf(n.id);
@@ -10277,11 +11623,14 @@ function withGroups(graph) {
   return { ...graph, nodes, groups };
 }
 
+// src/core/diagram/build-dependency-diagram.ts
+init_classify_file();
+
 // src/core/diagram/parse-manifest.ts
 var MANIFEST_NAMES = ["package.json", "pyproject.toml", "requirements.txt", "Cargo.toml", "go.mod", "Gemfile", "pom.xml"];
 var MAX_DEPENDENCIES = 200;
-function parseManifest(path15, text) {
-  const base = path15.slice(path15.lastIndexOf("/") + 1);
+function parseManifest(path17, text) {
+  const base = path17.slice(path17.lastIndexOf("/") + 1);
   let manifest;
   if (base === "package.json") manifest = parsePackageJson(text);
   else if (base === "pyproject.toml") manifest = parsePyproject(text);
@@ -10453,12 +11802,12 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   const maxModules = options.maxModules ?? MAX_MODULES2;
   const depth = pickFolderDepth(files, base, { maxUnits: maxModules, maxDepth: MODULE_DEPTH });
   const unitOfFile = new Map(files.map((f) => [f, toFolderUnit(f, base, depth)]));
-  const score = /* @__PURE__ */ new Map();
-  for (const [file, unit] of unitOfFile) score.set(unit, (score.get(unit) ?? 0) + (rank2.get(file) ?? 0));
-  const modules = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
+  const score2 = /* @__PURE__ */ new Map();
+  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
+  const modules = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
   const shownModules = new Set(modules);
-  const moduleOf = (path15) => {
-    const unit = unitOfFile.get(path15);
+  const moduleOf = (path17) => {
+    const unit = unitOfFile.get(path17);
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
@@ -10469,7 +11818,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     ...modules.map((unit) => {
       const folder = !unitOfFile.has(unit);
       const suffix = !folder ? "" : modules.some((m) => m.startsWith(`${unit}/`)) ? "/*" : "/";
-      return { id: unit, label: relativeTo(unit, base) + suffix, paths: [unit], kind: folder ? "folder" : "module", group: "repository" };
+      return { id: unit, label: relativeTo2(unit, base) + suffix, paths: [unit], kind: folder ? "folder" : "module", group: "repository" };
     }),
     ...manifests.map((m) => ({
       id: `manifest:${m.path}`,
@@ -10490,8 +11839,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count });
     } else {
-      for (const path15 of e.declaredBy)
-        edges.push({ from: `manifest:${path15}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
+      for (const path17 of e.declaredBy)
+        edges.push({ from: `manifest:${path17}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];
@@ -10501,7 +11850,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   ];
   return {
     type: "dependency",
-    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut.length > 0 ? `; not drawn: ${describeLeftOut(leftOut)}` : ""}`,
+    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut.length > 0 ? `; not drawn: ${describeLeftOut2(leftOut)}` : ""}`,
     nodes,
     edges,
     groups
@@ -10510,12 +11859,13 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
 async function readManifests(index, readFile3) {
   const listed = index.listFiles().map((f) => f.path);
   const names = new Set(MANIFEST_NAMES);
-  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && !isTestFile(p) && findNonProductFolder(p) === void 0);
+  const ours = (p) => !["test", "generated", "vendored"].includes(classifyFile(p).kind) && findNonProductFolder(p) === void 0;
+  const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && ours(p));
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
-  for (const path15 of chosen) {
-    const manifest = parseManifest(path15, await readFile3(path15));
-    if (manifest) manifests.push({ ...manifest, path: path15 });
+  for (const path17 of chosen) {
+    const manifest = parseManifest(path17, await readFile3(path17));
+    if (manifest) manifests.push({ ...manifest, path: path17 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
     const text = await readFile3("go.mod").catch(() => void 0);
@@ -10544,17 +11894,20 @@ function findUses(index, files, externals, moduleOf) {
   const sources = index.importSources(files.filter((f) => moduleOf(f) !== void 0));
   for (const external of externals) {
     const seen = /* @__PURE__ */ new Set();
-    for (const { path: path15, source } of sources) {
-      if (seen.has(path15) || !isImportOf(external.ecosystem, external.name, source)) continue;
-      seen.add(path15);
-      const unit = moduleOf(path15);
+    for (const { path: path17, source } of sources) {
+      if (seen.has(path17) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path17);
+      const unit = moduleOf(path17);
       external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
 }
 
+// src/core/diagram/build-erd-diagram.ts
+init_is_test_file();
+
 // src/core/diagram/parse-prisma-schema.ts
-function parsePrismaSchema(path15, text) {
+function parsePrismaSchema(path17, text) {
   const models = /* @__PURE__ */ new Map();
   for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const fields = match[2].split("\n").map((l) => /^\s*(\w+)\s+(\w+)(\[\])?\??\s*(.*)$/.exec(l.replace(/\/\/.*$/, ""))).filter((m) => m !== null).map((m) => ({ name: m[1], type: m[2], list: m[3] !== void 0, rest: m[4] }));
@@ -10582,7 +11935,7 @@ function parsePrismaSchema(path15, text) {
       const key = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
       return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key ? { key } : {} };
     });
-    entities.push({ name, aliases: model.table ? [model.table] : [], path: path15, attributes, relations });
+    entities.push({ name, aliases: model.table ? [model.table] : [], path: path17, attributes, relations });
   }
   return entities;
 }
@@ -10593,17 +11946,17 @@ var DJANGO_RELATION = {
   OneToOneField: "one-to-one",
   ManyToManyField: "many-to-many"
 };
-function parsePythonModels(path15, text) {
+function parsePythonModels(path17, text) {
   const classes = readClasses(text);
   const django = /* @__PURE__ */ new Set();
   const entities = [];
   for (const cls of classes) {
     if (cls.bases.some((b) => b === "models.Model" || b === "Model" || django.has(b))) {
       django.add(cls.name);
-      if (!cls.abstract) entities.push(djangoEntity(path15, cls));
+      if (!cls.abstract) entities.push(djangoEntity(path17, cls));
     } else {
       const table = cls.lines.map((l) => /^__tablename__\s*=\s*['"]([^'"]+)['"]/.exec(l)?.[1]).find(Boolean);
-      if (table) entities.push(sqlalchemyEntity(path15, cls, table));
+      if (table) entities.push(sqlalchemyEntity(path17, cls, table));
     }
   }
   return entities;
@@ -10635,7 +11988,7 @@ function readClasses(text) {
   });
   return classes;
 }
-function djangoEntity(path15, cls) {
+function djangoEntity(path17, cls) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -10653,9 +12006,9 @@ function djangoEntity(path15, cls) {
     attributes.push({ name, type, ...key ? { key } : {} });
   }
   if (!attributes.some((a) => a.key === "PK")) attributes.unshift({ name: "id", type: "AutoField", key: "PK" });
-  return { name: cls.name, aliases: [], path: path15, attributes, relations };
+  return { name: cls.name, aliases: [], path: path17, attributes, relations };
 }
-function sqlalchemyEntity(path15, cls, table) {
+function sqlalchemyEntity(path17, cls, table) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -10681,7 +12034,7 @@ function sqlalchemyEntity(path15, cls, table) {
     const secondary = /^(\w+)\b.*=\s*relationship\(\s*['"]?(\w+)['"]?.*\bsecondary\s*=/.exec(line);
     if (secondary) relations.push({ target: secondary[2], label: secondary[1], cardinality: "many-to-many" });
   }
-  return { name: cls.name, aliases: [table], path: path15, attributes, relations };
+  return { name: cls.name, aliases: [table], path: path17, attributes, relations };
 }
 
 // src/core/diagram/erd-entity.ts
@@ -10705,13 +12058,13 @@ function matchingBlock(text, open, pair) {
 var CREATE_TABLE = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temporary|temp)\s+)?table\s+(?:if\s+not\s+exists\s+)?([^\s(]+)\s*\(/gi;
 var ALTER_FK = /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
 var NAME = String.raw`(?:"[^"]+"|\`[^\`]+\`|\[[^\]]+\]|[\w$.]+)`;
-function parseSqlDdl(path15, text) {
+function parseSqlDdl(path17, text) {
   const sql = text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
   const entities = [];
   for (const match of sql.matchAll(CREATE_TABLE)) {
     const body = matchingBlock(sql, match.index + match[0].length - 1, "()");
     if (body === void 0) continue;
-    entities.push(parseTable(path15, unquoteName(match[1]), body));
+    entities.push(parseTable(path17, unquoteName(match[1]), body));
   }
   for (const match of sql.matchAll(ALTER_FK)) {
     const entity = entities.find((e) => e.name.toLowerCase() === unquoteName(match[1]).toLowerCase());
@@ -10722,7 +12075,7 @@ function parseSqlDdl(path15, text) {
   }
   return entities;
 }
-function parseTable(path15, name, body) {
+function parseTable(path17, name, body) {
   const attributes = [];
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
@@ -10761,7 +12114,7 @@ function parseTable(path15, name, body) {
     const oneToOne = columns.length === 1 && (unique.has(columns[0]) || primary.length === 1 && primary[0] === columns[0]);
     if (oneToOne) relation.cardinality = "one-to-one";
   }
-  return { name, aliases: [], path: path15, attributes, relations };
+  return { name, aliases: [], path: path17, attributes, relations };
 }
 function markKey(attributes, column, key) {
   const attribute = attributes.find((a) => a.name.toLowerCase() === column.toLowerCase());
@@ -10791,7 +12144,7 @@ function splitTopLevel(body) {
 var ENTITY_CLASS = /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+(\w+)[^{]*\{/g;
 var PROPERTY = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
 var COLUMN_DECORATORS = /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
-function parseTypeormEntities(path15, text) {
+function parseTypeormEntities(path17, text) {
   const entities = [];
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, "{}");
@@ -10814,7 +12167,7 @@ function parseTypeormEntities(path15, text) {
       const key = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
       attributes.push({ name, type, ...key ? { key } : {} });
     }
-    entities.push({ name: match[1], aliases: table ? [table] : [], path: path15, attributes, relations });
+    entities.push({ name: match[1], aliases: table ? [table] : [], path: path17, attributes, relations });
   }
   return entities;
 }
@@ -10847,8 +12200,8 @@ var SOURCES = [
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path15, parser2) => {
-    if (!picked.some((p) => p.path === path15)) picked.push({ path: path15, parser: parser2 });
+  const add = (path17, parser2) => {
+    if (!picked.some((p) => p.path === path17)) picked.push({ path: path17, parser: parser2 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -10856,11 +12209,11 @@ async function buildErdDiagram(index, readFile3, options = {}) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
-    for (const path15 of listed) if (source.matches(path15) && source.byName(path15)) add(path15, source.parser);
+    for (const path17 of listed) if (source.matches(path17) && source.byName(path17)) add(path17, source.parser);
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES3);
-  for (const { path: path15, parser: parser2 } of read2) entities.push(...parser2(path15, await readFile3(path15)));
+  for (const { path: path17, parser: parser2 } of read2) entities.push(...parser2(path17, await readFile3(path17)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
 }
@@ -11025,7 +12378,7 @@ var MAX_ID = 200;
 var MAX_LABEL = 300;
 var MAX_PATH = 4096;
 var MAX_PROBLEMS = 20;
-var DIAGRAM_TYPES = ["architecture", "component", "dependency", "erd"];
+var DIAGRAM_TYPES2 = ["architecture", "component", "dependency", "erd"];
 var NODE_KINDS = ["module", "folder", "service", "package", "external", "entity", "added", "removed", "changed"];
 var CARDINALITIES = ["one-to-one", "one-to-many", "many-to-one", "many-to-many"];
 var id = z9.string().trim().min(1).max(MAX_ID);
@@ -11052,7 +12405,7 @@ var edgeSchema = z9.object({
   weight: z9.number().positive().max(1e9).optional()
 });
 var graphSchema = z9.object({
-  type: z9.enum(DIAGRAM_TYPES).optional(),
+  type: z9.enum(DIAGRAM_TYPES2).optional(),
   title: label.optional(),
   nodes: z9.array(nodeSchema).max(MAX_NODES),
   edges: z9.array(edgeSchema).max(MAX_EDGES).default([]),
@@ -11064,7 +12417,7 @@ function parseDiagramGraph(raw, options) {
   const input = parsed.data;
   const problems = [];
   const type = input.type ?? options.type;
-  if (type === void 0) problems.push(`type: expected one of ${DIAGRAM_TYPES.join(", ")}`);
+  if (type === void 0) problems.push(`type: expected one of ${DIAGRAM_TYPES2.join(", ")}`);
   else if (options.type !== void 0 && type !== options.type) problems.push(`type: expected "${options.type}", got "${type}"`);
   problems.push(
     ...duplicates(
@@ -11120,14 +12473,14 @@ function buildTreePredicate(paths) {
     const parts = file.split("/");
     for (let i = 1; i <= parts.length; i += 1) known.add(parts.slice(0, i).join("/"));
   }
-  return (path15) => known.has(path15);
+  return (path17) => known.has(path17);
 }
 function keepPaths(paths, inTree, dropped) {
   const kept = [];
   for (const raw of paths) {
-    const path15 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
-    if (path15 === void 0 || !inTree(path15)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
-    else if (!kept.includes(path15)) kept.push(path15);
+    const path17 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
+    if (path17 === void 0 || !inTree(path17)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
+    else if (!kept.includes(path17)) kept.push(path17);
   }
   return kept;
 }
@@ -11144,8 +12497,8 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath2(path15) {
-  const text = path15.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
+function formatPath2(path17) {
+  const text = path17.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
 function limit(problems) {
@@ -11166,7 +12519,7 @@ function renderDiagram(input) {
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ""}`;
   const parts = [heading, fence(input.mermaid, "mermaid")];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path15) => pathLink(path15, input.linkTo));
+    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path17) => pathLink(path17, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
     return `| ${plainText(n.label)} | ${links.join(", ")} |`;
   });
@@ -11183,9 +12536,9 @@ function renderDiagram(input) {
   );
   return parts.join("\n\n");
 }
-function pathLink(path15, linkTo) {
-  const url = linkTo({ path: path15 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${plainText(path15)}](${url})`;
+function pathLink(path17, linkTo) {
+  const url = linkTo({ path: path17 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${plainText(path17)}](${url})`;
 }
 function plainText(text) {
   return escapeText(text).replace(
@@ -11335,10 +12688,10 @@ function toDiffFile(patch2, takeHeader) {
   const oldName = stripPrefix(patch2.oldFileName, "a/", patch2.isGit);
   const newName = stripPrefix(patch2.newFileName, "b/", patch2.isGit);
   const status = patch2.isCreate || patch2.isCopy || oldName === void 0 && newName !== void 0 ? "added" : patch2.isDelete || newName === void 0 ? "deleted" : patch2.isRename || oldName !== newName ? "renamed" : "modified";
-  const path15 = parseRepoPath(status === "deleted" ? oldName : newName);
+  const path17 = parseRepoPath(status === "deleted" ? oldName : newName);
   const hunks = patch2.hunks.map((h) => toHunk(h, takeHeader));
   const count = (kind) => hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === kind).length, 0);
-  const file = { path: path15, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
+  const file = { path: path17, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
   if ((status === "renamed" || patch2.isCopy) && oldName !== void 0) file.oldPath = parseRepoPath(oldName);
   return file;
 }
@@ -11371,15 +12724,19 @@ async function produceDiagram(run4) {
   const type = readDiagramType(run4.prompt);
   const tree = index.listFiles().map((f) => f.path);
   const notes = [];
+  const unknownType = run4.request.diff === void 0 ? findUnknownDiagramType(run4.prompt) : void 0;
+  if (unknownType !== void 0) {
+    notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(", ")}): the ${type} diagram is shown`);
+  }
   const unread = { files: 0, limit: "" };
-  const readFile3 = async (path15) => {
-    const charge = run4.meter.touchFile(path15, index.getFile(path15)?.size ?? 0);
+  const readFile3 = async (path17) => {
+    const charge = run4.meter.touchFile(path17, index.getFile(path17)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
       return "";
     }
-    return source.readFile(path15);
+    return source.readFile(path17);
   };
   const graphs = [];
   let explored;
@@ -11498,7 +12855,8 @@ async function producePlan(run4, flavour) {
       prompt: run4.prompt,
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
-      index: run4.ports.index
+      index: run4.ports.index,
+      layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
     })
   });
   const sections = outcome.output?.planSections ?? [];
@@ -11547,13 +12905,13 @@ function placeComments(files, drafts) {
       placed.needsJudgement.push({ draft, reason: "quote is empty" });
       continue;
     }
-    const matches = toNewSideRuns(file).flatMap((run4) => findMatches(run4, quote2));
-    if (matches.length !== 1) {
-      const reason = matches.length === 0 ? "quote not found in the diff" : `quote found ${matches.length} times`;
+    const matches2 = toNewSideRuns(file).flatMap((run4) => findMatches(run4, quote2));
+    if (matches2.length !== 1) {
+      const reason = matches2.length === 0 ? "quote not found in the diff" : `quote found ${matches2.length} times`;
       placed.needsJudgement.push({ draft, reason });
       continue;
     }
-    const match = matches[0];
+    const match = matches2[0];
     const first2 = match.lines[0].line;
     const last = match.lines[match.lines.length - 1].line;
     placed.inline.push({
@@ -11580,20 +12938,20 @@ function toNewSideRuns(file) {
 }
 function findMatches(run4, quote2) {
   const q = quote2.map((l) => l.trim());
-  const matches = [];
+  const matches2 = [];
   if (q.length === 1) {
-    for (const l of run4) if (l.text.includes(q[0])) matches.push({ lines: [l], whole: l.text.trim() === q[0] });
-    return matches;
+    for (const l of run4) if (l.text.includes(q[0])) matches2.push({ lines: [l], whole: l.text.trim() === q[0] });
+    return matches2;
   }
   for (let i = 0; i + q.length <= run4.length; i += 1) {
     const lines = run4.slice(i, i + q.length);
     const texts = lines.map((l) => l.text.trim());
     const ends = texts[0].endsWith(q[0]) && texts[texts.length - 1].startsWith(q[q.length - 1]);
     if (ends && texts.slice(1, -1).every((t, k) => t === q[k + 1])) {
-      matches.push({ lines, whole: texts[0] === q[0] && texts[texts.length - 1] === q[q.length - 1] });
+      matches2.push({ lines, whole: texts[0] === q[0] && texts[texts.length - 1] === q[q.length - 1] });
     }
   }
-  return matches;
+  return matches2;
 }
 var SEVERITY_LABEL = { info: "Note", warning: "Warning", error: "Problem" };
 function buildCommentBody(draft, match, quote2) {
@@ -11622,7 +12980,11 @@ function buildSuggestionBlock(suggestion) {
   return fence(suggestion, "suggestion");
 }
 
+// src/core/review/render-review.ts
+init_is_test_file();
+
 // src/core/review/render-walkthrough.ts
+init_classify_file();
 var MAX_FILES_LISTED = 20;
 var MAX_SIGNATURE_CHARS2 = 140;
 var MAX_MOVES_PER_FILE_PAIR = 3;
@@ -11657,8 +13019,9 @@ function renderWalkthrough(walkthrough, cite, history) {
   return lines.join("\n");
 }
 function order(file) {
-  if (isTestFile(file.path)) return 1;
-  return findLanguage(file.path) ? 0 : 2;
+  const { kind } = classifyFile(file.path);
+  if (kind === "test") return 1;
+  return kind === "product" && findLanguage(file.path) ? 0 : 2;
 }
 function renderMove(m, cite) {
   const to = cite({ path: m.to.path, startLine: m.to.startLine, endLine: m.to.endLine });
@@ -11837,8 +13200,8 @@ function renderReview(input) {
     });
   }
   blocks.push({ title: "coverage receipt", essential: true, text: renderReceipt(review) });
-  const comments = placed.inline.map(({ path: path15, line, startLine, side, body }) => ({
-    path: path15,
+  const comments = placed.inline.map(({ path: path17, line, startLine, side, body }) => ({
+    path: path17,
     line,
     ...startLine !== void 0 ? { startLine } : {},
     side,
@@ -11874,17 +13237,17 @@ function renderBlast(b, cite) {
   const name = s.scope ? `${s.scope}.${s.name}` : s.name;
   const kind = b.changed.change === "added" ? `${s.kind}, new` : s.kind;
   const counts = b.ambiguous ? "callers not counted (the name is too common to link calls to it by name)" : b.total === 0 ? "no callers outside the diff" : `${plural(b.direct, "direct caller")}, ${b.total} within 2 hops, in ${plural(b.files, "file")}`;
-  const also = b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : "";
+  const also = (b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : "") + (b.unresolved ? `; ${describeUntoldCalls(b.unresolved, s.name)}` : "");
   const callers = b.topCallers.map((h) => {
     const where = outsideProduct(h.path);
     return `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ""}${where ? ` (${where})` : ""}`;
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
-function outsideProduct(path15) {
-  const folder = findNonProductFolder(path15);
+function outsideProduct(path17) {
+  const folder = findNonProductFolder(path17);
   if (folder !== void 0) return describeNonProductFolder(folder);
-  return isTestFile(path15) ? "test" : void 0;
+  return isTestFile(path17) ? "test" : void 0;
 }
 function renderReceipt(review) {
   const r = review.receipt;
@@ -11908,8 +13271,8 @@ function indent(text) {
 }
 
 // src/core/review/blast-radius.ts
-function isPeripheral(path15) {
-  return findNonProductFolder(path15) !== void 0;
+function isPeripheral(path17) {
+  return findNonProductFolder(path17) !== void 0;
 }
 var DEFAULT_DEPTH = 2;
 var DEFAULT_TOP = 5;
@@ -11917,10 +13280,10 @@ function buildBlastRadius(changed, index, options) {
   const depth = options.depth ?? DEFAULT_DEPTH;
   const top = options.top ?? DEFAULT_TOP;
   return changed.map((c) => {
-    if (isAmbiguousName(c.symbol.name))
-      return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
+    const sites = index.callSites(c.symbol.id, depth);
+    if (sites.ambiguous) return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
     const seen = /* @__PURE__ */ new Set();
-    const hits = index.callers(c.symbol.id, depth).filter((h) => {
+    const hits = sites.callers.filter((h) => {
       const key = `${h.path}:${h.line}`;
       if (h.symbolId === c.symbol.id || seen.has(key)) return false;
       seen.add(key);
@@ -11936,7 +13299,8 @@ function buildBlastRadius(changed, index, options) {
       total: outside.length,
       files: new Set(outside.map((h) => h.path)).size,
       inChangedFiles: hits.length - outside.length,
-      topCallers: outside.slice(0, top)
+      topCallers: outside.slice(0, top),
+      ...sites.unresolved > 0 ? { unresolved: sites.unresolved } : {}
     };
   });
 }
@@ -11950,13 +13314,13 @@ var MAX_LISTED = 3;
 function findCoChanges(commits, changed, exists) {
   const inChange = new Set(changed);
   const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
-  const files = changed.map((path15) => {
-    const touching = usable.filter((c) => c.files.includes(path15));
+  const files = changed.map((path17) => {
+    const touching = usable.filter((c) => c.files.includes(path17));
     const together = /* @__PURE__ */ new Map();
     for (const c of touching)
       for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
     const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
-    return { path: path15, commits: touching.length, usuallyWith };
+    return { path: path17, commits: touching.length, usuallyWith };
   });
   return { window: commits.length, skippedLarge: commits.length - usable.length, files };
 }
@@ -12004,8 +13368,8 @@ function normalizeSignature(signature) {
 // src/core/review/compare-symbols.ts
 var CALLABLE = /* @__PURE__ */ new Set(["function", "method"]);
 var DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
-function compareSymbols(path15, before, after) {
-  const language = findLanguage(path15);
+function compareSymbols(path17, before, after) {
+  const language = findLanguage(path17);
   if (!language) return [];
   const { found: old, twice: twiceBefore } = entries(before, language);
   const { found: now, twice: twiceAfter } = entries(after, language);
@@ -12138,6 +13502,7 @@ function findMovedBlocks(files) {
         const a = added[i + length];
         const d = deleted[j + length];
         if (usedDeleted.has(j + length) || a.norm !== d.norm || !sameRun(added, i, i + length) || !sameRun(deleted, j, j + length)) break;
+        if (length > 0 && (a.afterContext || d.afterContext)) break;
         if (a.norm.length >= SUBSTANTIAL_CHARS) substantial += 1;
         length += 1;
       }
@@ -12169,20 +13534,23 @@ function collect2(files, kind) {
   const out = [];
   for (const file of files) {
     if (file.binary) continue;
-    const path15 = kind === "del" ? file.oldPath ?? file.path : file.path;
+    const path17 = kind === "del" ? file.oldPath ?? file.path : file.path;
     file.hunks.forEach((hunk, h) => {
+      let afterContext = false;
       for (const line of hunk.lines) {
-        if (line.kind !== kind) continue;
         const norm = line.text.replace(/\s+/g, "");
-        if (norm === "") continue;
+        if (line.kind === "context" && norm !== "") afterContext = true;
+        if (line.kind !== kind || norm === "") continue;
         out.push({
-          path: path15,
+          path: path17,
           // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
           hunk: h,
           line: (kind === "del" ? line.oldLine : line.newLine) ?? 0,
           norm,
-          indent: /^\s*/.exec(line.text)[0]
+          indent: /^\s*/.exec(line.text)[0],
+          afterContext
         });
+        afterContext = false;
       }
     });
   }
@@ -12211,6 +13579,8 @@ function matchesNewSide(file, content2) {
 }
 
 // src/core/review/build-walkthrough.ts
+init_classify_file();
+init_is_test_file();
 var MAX_COMPARED_BYTES = 1e6;
 async function buildWalkthrough(files, readHead) {
   const out = [];
@@ -12229,6 +13599,10 @@ async function buildWalkthrough(files, readHead) {
       continue;
     }
     if (file.status === "added" || file.status === "deleted" || file.hunks.length === 0) continue;
+    if (isGeneratedOrVendored(file.path)) {
+      entry.notCompared = "generated or vendored";
+      continue;
+    }
     const testFile = isTestFile(file.path);
     if (!findLanguage(file.path) || !findLanguage(file.oldPath ?? file.path)) {
       if (!testFile) entry.notCompared = "no grammar";
@@ -12255,7 +13629,7 @@ async function buildWalkthrough(files, readHead) {
     const changes = compareSymbols(file.path, before.symbols, after.symbols);
     entry.symbolChanges = testFile ? changes.filter((c) => c.kind === "removed") : changes;
   }
-  const moved = findMovedBlocks(files);
+  const moved = findMovedBlocks(files.filter((f) => !isGeneratedOrVendored(f.path) && !isGeneratedOrVendored(f.oldPath ?? f.path)));
   for (const entry of out) {
     entry.symbolChanges = entry.symbolChanges.filter(
       (c) => c.kind !== "removed" || !moved.some((m) => m.from.path === (entry.oldPath ?? entry.path) && m.from.startLine <= c.line && c.line <= m.from.endLine)
@@ -12265,6 +13639,7 @@ async function buildWalkthrough(files, readHead) {
 }
 
 // src/core/review/build-coverage-receipt.ts
+init_classify_file();
 init_skip_rules();
 var MAX_CHANGED_LINES_PER_FILE = 1500;
 var MAX_CHANGED_LINES_TOTAL = 1e4;
@@ -12280,11 +13655,13 @@ function buildCoverageReceipt(files, options) {
     const changed = file.additions + file.deletions;
     const skip = (reason, detail) => receipt.skipped.push({ path: file.path, reason, detail });
     const pathReason = findPathSkipReason(file.path);
+    const indexed = options.index.getFile(file.path);
+    const { kind, unread } = classifyFile(file.path, indexed);
     if (file.binary) skip("binary", "binary file");
     else if (file.status === "deleted") skip("deleted", `deleted, ${changed} lines removed`);
     else if (pathReason === "secret") skip("secret", "secret-bearing file name: not read");
-    else if (pathReason === "vendored") skip("vendored", "third-party code");
-    else if (pathReason === "generated") skip("generated", "generated or lock file");
+    else if (kind === "vendored") skip("vendored", "third-party code");
+    else if (kind === "generated") skip("generated", unread ? "generated or lock file" : "build output or generated code");
     else if (pathReason === "binary") skip("binary", "binary by extension");
     else if (file.hunks.length === 0)
       skip(
@@ -12293,7 +13670,7 @@ function buildCoverageReceipt(files, options) {
       );
     else if (changed > perFile) skip("too-large", `${changed} changed lines, over ${perFile} per file`);
     else if (total + changed > totalCap) skip("over-total-cap", `${changed} changed lines past the ${totalCap}-line review cap`);
-    else if (!options.index.getFile(file.path)) skip("not-in-index", "not in the code index");
+    else if (!indexed) skip("not-in-index", "not in the code index");
     else {
       total += changed;
       receipt.reviewed.push({ path: file.path, additions: file.additions, deletions: file.deletions });
@@ -12359,14 +13736,17 @@ function contains(outer, inner) {
   return outer.startLine <= inner.startLine && outer.endLine >= inner.endLine && (outer.startLine !== inner.startLine || outer.endLine !== inner.endLine || outer.id < inner.id);
 }
 
+// src/core/review/find-test-gaps.ts
+init_classify_file();
+init_is_test_file();
+
 // src/core/review/find-missing-tests.ts
-var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "spec", "specs", "__tests__"]);
-var SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "app", "pkg"]);
-var FOLDER_FILES = /* @__PURE__ */ new Set(["index", "__init__", "mod", "main", "lib"]);
-function findMissingTests(files) {
-  const tests = files.filter(
-    (f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added")
-  );
+init_is_test_file();
+var TEST_FOLDERS2 = /* @__PURE__ */ new Set(["test", "tests", "spec", "specs", "__tests__"]);
+var SOURCE_ROOTS2 = /* @__PURE__ */ new Set(["src", "lib", "source", "app", "pkg"]);
+function findMissingTests(files, layout) {
+  const isTest = (path17) => layout ? layout.isTest(path17) : isRunnableTest(path17);
+  const tests = files.filter((f) => f.status !== "deleted" && isTest(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
   const missing = [];
@@ -12374,42 +13754,33 @@ function findMissingTests(files) {
     const language = findLanguage(file.path);
     if (!language || language === "rust" || file.binary || file.status === "deleted") continue;
     if (isTestFile(file.path) || file.path.endsWith(".d.ts") || file.additions + file.deletions === 0) continue;
-    const stems = toSourceStems(file.path);
-    if (stems.some((s) => testStems.has(s)) || testFolders.has(toPackageFolder(file.path))) continue;
+    if (testStems.has(toSourceStem(file.path)) || testFolders.has(toPackageFolder(file.path))) continue;
     missing.push({ path: file.path, lookedFor: toExpectedTestNames(file.path, language) });
   }
   return missing;
 }
-function baseName(path15) {
-  return path15.slice(path15.lastIndexOf("/") + 1);
+function baseName2(path17) {
+  return path17.slice(path17.lastIndexOf("/") + 1);
 }
 function stripExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function toTestStem(path15) {
-  const name = baseName(path15).replace(/\.(test|spec)(?=\.)/, "");
-  return stripExtension(name).replace(/^test_|_(test|spec)$|Tests?$/g, "").toLowerCase();
-}
-function toSourceStems(path15) {
-  const stem = stripExtension(baseName(path15)).toLowerCase();
-  const parts = path15.split("/");
-  const folder = parts[parts.length - 2];
-  return FOLDER_FILES.has(stem) && folder ? [stem, folder.toLowerCase()] : [stem];
-}
-function toPackageFolder(path15) {
-  const dirs = path15.split("/").slice(0, -1);
+function toPackageFolder(path17) {
+  const dirs = path17.split("/").slice(0, -1);
   if (dirs.length > 0 && dirs[dirs.length - 1] === "__tests__") dirs.pop();
-  if (dirs.length > 0 && (TEST_FOLDERS.has(dirs[0]) || SOURCE_ROOTS.has(dirs[0]))) dirs.shift();
+  if (dirs.length > 0 && (TEST_FOLDERS2.has(dirs[0]) || SOURCE_ROOTS2.has(dirs[0]))) dirs.shift();
   return dirs.join("/");
 }
-function toExpectedTestNames(path15, language) {
-  const name = baseName(path15);
+function toExpectedTestNames(path17, language) {
+  const name = baseName2(path17);
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
-    case "python":
-      return [`test_${stem}.py`, `${stem}_test.py`];
+    case "python": {
+      const bare = stem.replace(/^_+(?=[^_])/, "");
+      return [`test_${bare}.py`, `${bare}_test.py`];
+    }
     case "go":
       return [`${stem}_test.go`];
     case "java":
@@ -12428,23 +13799,25 @@ var IMPORT_DEPTH = 5;
 var CALLER_DEPTH = 2;
 var MAX_TESTS_LISTED = 15;
 var MAX_TESTS_TO_RUN = 10;
-function findTestGaps(files, changedSymbols, index) {
-  const packageTests = new PackageTests(index);
+function findTestGaps(files, context) {
+  const { changedSymbols, index } = context;
+  const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
+  const packageTests2 = new PackageTests(index, layout);
   const changedTests = files.filter(
-    (f) => f.status !== "deleted" && isTestFile(f.path) && (f.additions + f.deletions > 0 || f.status === "added")
+    (f) => f.status !== "deleted" && layout.isTest(f.path) && (f.additions + f.deletions > 0 || f.status === "added")
   );
   const changedTestPaths = new Set(changedTests.map((t) => t.path));
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
-  const byConvention = new Set(findMissingTests(files).map((m) => m.path));
+  const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps = [];
-  const toRun = /* @__PURE__ */ new Map();
+  const toRun = new Map(changedTests.map((t) => [t.path, 0]));
   for (const file of files) {
-    if (!needsTests(file)) continue;
+    if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
-    const reach = findReachingTests(file.path, symbols, index, packageTests);
+    const reach = findReachingTests(file.path, { symbols, index, layout, packageTests: packageTests2 });
     for (const [test, rank2] of reach) {
       const ranked = changedTestPaths.has(test) ? 0 : rank2 + (findNonProductFolder(test) !== void 0 ? 10 : 0);
-      if (isRunnableTest(test)) toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
+      toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
@@ -12455,45 +13828,52 @@ function findTestGaps(files, changedSymbols, index) {
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
   return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
 }
-function needsTests(file) {
+function needsTests(file, index) {
   const language = findLanguage(file.path);
   if (!language || language === "rust" || file.binary || file.status === "deleted") return false;
-  return !isTestFile(file.path) && !file.path.endsWith(".d.ts") && file.additions + file.deletions > 0 && !onlyComments(file, language);
+  return isProductCode(file.path, index.getFile(file.path)) && file.additions + file.deletions > 0 && !onlyComments(file, language);
 }
 function onlyComments(file, language) {
   const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
   return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
 }
-function findReachingTests(path15, symbols, index, packageTests) {
+function findReachingTests(path17, context) {
+  const { index, layout } = context;
   const tests = /* @__PURE__ */ new Map();
-  const note = (test, rank2) => tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
-  const importers = index.importers(path15, IMPORT_DEPTH);
-  for (const hit of importers) if (isTestFile(hit.path)) note(hit.path, hit.depth + 1);
-  for (const [file, depth] of [[path15, 0], ...importers.map((h) => [h.path, h.depth])]) {
-    for (const test of packageTests.samePackage(file)) note(test, depth + 2);
+  const note = (test, rank2) => {
+    if (layout.isTest(test)) tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
+  };
+  const own = findTestsFor(path17, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
+  if (own.kind === "found") for (const test of own.tests) note(test.path, 1);
+  const importers = index.importers(path17, IMPORT_DEPTH);
+  for (const hit of importers) note(hit.path, hit.depth + 1);
+  for (const [file, depth] of [[path17, 0], ...importers.map((h) => [h.path, h.depth])]) {
+    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
   }
-  for (const changed of symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) if (isTestFile(caller.path)) note(caller.path, 1);
+  for (const changed of context.symbols) {
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
   }
   return tests;
 }
-function namesWhatChanged(addedText, path15, symbols) {
+function namesWhatChanged(addedText, path17, symbols) {
   if (addedText === "") return false;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
-  const stem = path15.slice(path15.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module = stem === "__init__" || stem === "index" ? path15.split("/").at(-2) ?? stem : stem;
+  const stem = path17.slice(path17.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module = stem === "__init__" || stem === "index" ? path17.split("/").at(-2) ?? stem : stem;
   const words = [...names, ...module.length >= 4 ? [module] : []];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
 var JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
 var PackageTests = class {
-  constructor(index) {
+  constructor(index, layout) {
     this.index = index;
+    this.layout = layout;
   }
   index;
+  layout;
   byPackage;
-  samePackage(path15) {
-    const key = packageOf(path15);
+  samePackage(path17) {
+    const key = packageOf(path17);
     if (key === void 0) return [];
     this.byPackage ??= this.collect();
     return this.byPackage.get(key) ?? [];
@@ -12501,20 +13881,24 @@ var PackageTests = class {
   collect() {
     const byPackage = /* @__PURE__ */ new Map();
     for (const file of this.index.listFiles()) {
-      const key = isTestFile(file.path) ? packageOf(file.path) : void 0;
+      const key = this.layout.isTest(file.path) ? packageOf(file.path) : void 0;
       if (key !== void 0) byPackage.set(key, [...byPackage.get(key) ?? [], file.path]);
     }
     return byPackage;
   }
 };
-function packageOf(path15) {
-  const root = JVM_ROOT.exec(path15);
+function packageOf(path17) {
+  const root = JVM_ROOT.exec(path17);
   if (root === null) return void 0;
-  const rest = path15.slice(root[0].length);
+  const rest = path17.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
 
+// src/core/review/review-offline.ts
+init_is_test_file();
+
 // src/core/review/find-risky-patterns.ts
+init_is_test_file();
 init_find_secrets();
 
 // src/core/review/risk-rules.ts
@@ -12657,18 +14041,18 @@ var RISK_RULES = [
 // src/core/review/split-code-line.ts
 var C_LIKE2 = { lineComments: ["//"], quotes: `'"\`` };
 var HASH = { lineComments: ["#"], quotes: `'"` };
-function findSyntax(path15) {
-  const language = findLanguage(path15);
+function findSyntax(path17) {
+  const language = findLanguage(path17);
   if (language === "python" || language === "ruby") return HASH;
   if (language === "php") return { lineComments: ["//", "#"], quotes: `'"` };
   if (language === "rust") return { lineComments: ["//"], quotes: '"' };
   if (language !== void 0) return C_LIKE2;
-  const ext = path15.slice(path15.lastIndexOf(".") + 1).toLowerCase();
+  const ext = path17.slice(path17.lastIndexOf(".") + 1).toLowerCase();
   if (["sh", "bash", "zsh", "yaml", "yml", "toml", "cfg", "ini", "conf", "tf", "hcl", "r", "pl"].includes(ext)) return HASH;
   return { lineComments: ["//", "#"], quotes: `'"\`` };
 }
-function splitCodeLine(line, path15) {
-  const syntax = findSyntax(path15);
+function splitCodeLine(line, path17) {
+  const syntax = findSyntax(path17);
   const trimmed = line.trimStart();
   if (syntax.lineComments.includes("//") && /^(\/\*|\*)/.test(trimmed)) return { code: "", comment: trimmed };
   let code2 = "";
@@ -12704,6 +14088,7 @@ function splitCodeLine(line, path15) {
 }
 
 // src/core/review/structural-risk-rules.ts
+init_is_test_file();
 var JS2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
 var EXIT_MESSAGE = "`__exit__` returns True on every path and never looks at the exception: every exception raised inside the `with` block is swallowed and lost. Return True only for the exceptions you mean to suppress (or record the exception), and let the rest propagate.";
 var LISTENER_MESSAGE = "A listener added here is never removed in this file: each call adds another, and the target keeps the handler (and what it closes over) alive. Remove it when done (`removeEventListener` with the same function, `{ once: true }`, or an `AbortSignal` via `signal`).";
@@ -12841,10 +14226,10 @@ async function findSecretLines(file) {
   }
   return { starts, within };
 }
-function toRuleLine(path15, line, next, hasSecret) {
-  const { code: code2, comment } = splitCodeLine(line.text, path15);
-  const ruleLine = { path: path15, language: findLanguage(path15), raw: line.text, code: code2, comment, hasSecret };
-  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path15).code };
+function toRuleLine(path17, line, next, hasSecret) {
+  const { code: code2, comment } = splitCodeLine(line.text, path17);
+  const ruleLine = { path: path17, language: findLanguage(path17), raw: line.text, code: code2, comment, hasSecret };
+  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path17).code };
   return ruleLine;
 }
 
@@ -12855,7 +14240,7 @@ async function reviewOffline(input) {
   const reviewedPaths = new Set(receipt.reviewed.map((r) => r.path));
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
-  const tests = findTestGaps(files, changedSymbols, index);
+  const tests = findTestGaps(files, { changedSymbols, index, layout: input.layout });
   const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
   const history = await readCoChange(input, files);
   const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];
@@ -12890,7 +14275,7 @@ async function readCoChange(input, files) {
   const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
   if ("unavailable" in commits) return commits;
   const changed = files.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path);
-  return findCoChanges(commits, changed, (path15) => input.index.getFile(path15) !== void 0);
+  return findCoChanges(commits, changed, (path17) => input.index.getFile(path17) !== void 0);
 }
 
 // src/core/outputs/produce-review.ts
@@ -12905,12 +14290,13 @@ async function produceReview(run4) {
     index: run4.ports.index,
     base: pr?.baseSha ?? "base",
     head: pr?.headSha ?? "head",
-    readHead: (path15) => run4.ports.source.readFile(path15),
+    readHead: (path17) => run4.ports.source.readFile(path17),
     history: run4.ports.history,
     pullRequestText: pr ? `${pr.title}
 
 ${pr.body}` : void 0,
-    repoName: run4.repoName
+    repoName: run4.repoName,
+    layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
   });
   const drafts = [...review.drafts];
   let modelSummary;
@@ -13025,15 +14411,15 @@ async function readCitedLineCounts(texts, source) {
   const paths = /* @__PURE__ */ new Set();
   for (const text of texts) {
     for (const m of text.matchAll(CITED)) {
-      const path15 = toRepoPath(m[1]);
-      if (path15 !== void 0) paths.add(path15);
+      const path17 = toRepoPath(m[1]);
+      if (path17 !== void 0) paths.add(path17);
     }
   }
   const counts = /* @__PURE__ */ new Map();
   await Promise.all(
-    [...paths].slice(0, MAX_FILES4).map(async (path15) => {
+    [...paths].slice(0, MAX_FILES4).map(async (path17) => {
       try {
-        counts.set(path15, countLines(await source.readFile(path15)));
+        counts.set(path17, countLines(await source.readFile(path17)));
       } catch {
       }
     })
@@ -13042,13 +14428,13 @@ async function readCitedLineCounts(texts, source) {
 }
 function toRepoPath(raw) {
   const blob = /\/blob\/[^/]+\/(.+)$/.exec(raw);
-  let path15 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
+  let path17 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
   try {
-    path15 = decodeURIComponent(path15);
+    path17 = decodeURIComponent(path17);
   } catch {
     return void 0;
   }
-  return isValidRepoPath(path15) ? path15 : void 0;
+  return isValidRepoPath(path17) ? path17 : void 0;
 }
 
 // src/core/skills/find-repository-skill-paths.ts
@@ -13069,7 +14455,7 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path9 from "node:path";
+import path11 from "node:path";
 import { z as z10 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
@@ -13167,9 +14553,9 @@ function parseYaml(yamlText, yamlLines) {
 function findExplicitTag2(doc) {
   let found;
   visit2(doc, {
-    Node(_key, node2, path15) {
+    Node(_key, node2, path17) {
       if (node2.tag === void 0) return void 0;
-      const keys = path15.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
+      const keys = path17.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
       return visit2.BREAK;
     }
@@ -13237,7 +14623,7 @@ function parseSkill(text, origin) {
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path9.posix.basename(path9.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path11.posix.basename(path11.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -13392,15 +14778,15 @@ function compare(a, b) {
 init_errors();
 import { existsSync as existsSync4 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path10 from "node:path";
+import path12 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path10.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path12.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path10.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path10.resolve(start);
+function findBuiltInSkillsFolder(start = path12.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path12.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync4(path10.join(dir, MARKER))) return path10.join(dir, "skills");
-    const parent = path10.dirname(dir);
+    if (existsSync4(path12.join(dir, MARKER))) return path12.join(dir, "skills");
+    const parent = path12.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -13421,7 +14807,7 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries2.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path10.join(folder, name, "SKILL.md");
+    const file = path12.join(folder, name, "SKILL.md");
     if (!existsSync4(file)) continue;
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
@@ -13438,17 +14824,17 @@ async function readSkillCatalog(index, source, given) {
   const repository = [];
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  for (const path15 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
-    const size = index.getFile(path15)?.size ?? 0;
+  for (const path17 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+    const size = index.getFile(path17)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
-      repository.push({ path: path15, text: "", size });
+      repository.push({ path: path17, text: "", size });
       continue;
     }
     try {
-      repository.push({ path: path15, text: await source.readFile(path15) });
+      repository.push({ path: path17, text: await source.readFile(path17) });
     } catch (error2) {
       problems.push({
-        path: path15,
+        path: path17,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file exists on the default branch and is UTF-8 text"
       });
@@ -13545,7 +14931,7 @@ async function runOutputCommand(input) {
   const tree = {
     sha: htmlUrl ? sha : void 0,
     htmlUrl,
-    lineCount: (path15) => counted.get(path15) ?? ports.index.getFile(path15)?.lines
+    lineCount: (path17) => counted.get(path17) ?? ports.index.getFile(path17)?.lines
   };
   const metrics = input.finish(produced.explore, {
     ...extra,
@@ -13628,7 +15014,7 @@ init_redact_strings();
 // src/core/memory/verify-memory.ts
 var REFERS_BACK = /\b(same|similar(?:ly)?|likewise|again|also|as well|as before|above|earlier|previous(?:ly)?|that|those|these|them|instead)\b/i;
 function verifyMemory(memory, index, prompt) {
-  const files = memory.files.filter((path15) => index.getFile(path15) !== void 0);
+  const files = memory.files.filter((path17) => index.getFile(path17) !== void 0);
   const symbols = memory.symbols.filter((name) => index.findDefinitions(name.split(".").at(-1) ?? name, 1).length > 0);
   const dropped = memory.files.length - files.length + (memory.symbols.length - symbols.length);
   if (files.length === 0 && symbols.length === 0 && memory.since.length === 0) return void 0;
@@ -13641,7 +15027,7 @@ async function run2(request, ports) {
   const started = ports.clock.now();
   let result;
   try {
-    result = await runCommand(request, ports, started);
+    result = await runCommand(await redactAsked(request), ports, started);
   } catch (error2) {
     throwIfRetryable(error2, ports.retryable);
     const { modelConfig } = ports;
@@ -13703,11 +15089,12 @@ async function runCommand(request, ports, started) {
       },
       ...repo === void 0 ? {} : { index: ports.index.state() },
       latency: {
+        ...ports.indexMs === void 0 ? {} : { indexMs: ports.indexMs },
         metadataTreeMs: explore?.latency.bootstrapMs ?? 0,
         planningMs: explore?.latency.planningMs ?? 0,
         retrievalMs: explore?.latency.retrievalMs ?? 0,
         generationMs: explore?.latency.generationMs ?? 0,
-        totalMs: ports.clock.now() - started
+        totalMs: ports.clock.now() - started + (ports.indexMs ?? 0)
       },
       ...extra2
     };
@@ -13802,6 +15189,11 @@ async function runCommand(request, ports, started) {
     refusedToolCalls: outcome.metrics.refusedToolCalls,
     metrics: finish(outcome.metrics, extra)
   };
+}
+async function redactAsked(request) {
+  const { prompt, issue, pullRequest } = request;
+  const safe2 = await redactStrings({ prompt, issue, pullRequest });
+  return safe2.prompt === prompt && safe2.issue === issue && safe2.pullRequest === pullRequest ? request : { ...request, ...safe2 };
 }
 function isFromModel(error2) {
   return error2 instanceof ModelCallError;
@@ -13978,27 +15370,27 @@ function filterDiff(text, review) {
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const { section, path: path15 } of splitDiff(text)) {
-    if (include.ignores(path15) && !exclude.ignores(path15)) {
+  for (const { section, path: path17 } of splitDiff(text)) {
+    if (include.ignores(path17) && !exclude.ignores(path17)) {
       kept.push(section);
-      paths.push(path15);
+      paths.push(path17);
     } else {
-      dropped.push(path15);
+      dropped.push(path17);
     }
   }
   return { text: kept.join(""), paths, dropped };
 }
 function splitDiff(text) {
   return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path15 = findDiffPath(section);
-    return path15 === void 0 ? [] : [{ section, path: path15 }];
+    const path17 = findDiffPath(section);
+    return path17 === void 0 ? [] : [{ section, path: path17 }];
   });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
-  const path15 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore3.isPathValid(path15) ? path15 : void 0;
+  const path17 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore3.isPathValid(path17) ? path17 : void 0;
 }
 
 // src/core/flows/answer-mention.ts
@@ -14059,7 +15451,7 @@ function startMention(input, ports) {
     } catch (error2) {
       throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "mention failed before it ran", fields: ports.logFields });
-      await post(renderFailure(failure, { requester: login })).catch(() => void 0);
+      await post(renderFailure(failure, { requester: login })).catch((postError) => reportUnposted(failure, postError));
       return decline("failed", `nanodex could not finish: ${failure.message} (reference ${failure.referenceId})`);
     }
   };
@@ -14100,12 +15492,7 @@ function startMention(input, ports) {
     } catch (error2) {
       throwIfRetryable(error2, ports.retryable);
       const failure = toFailure(error2, { logger: ports.logger, log: "answering the mention failed", fields: ports.logFields });
-      await post(renderFailure(failure, { requester: login })).catch((postError) => {
-        ports.logger.error("could not report the failure in the sticky comment", {
-          referenceId: failure.referenceId,
-          error: describeError(postError)
-        });
-      });
+      await post(renderFailure(failure, { requester: login })).catch((postError) => reportUnposted(failure, postError));
       await react("confused").catch(() => void 0);
       return { handled: "answered", command: run4.command, result: failure, url: replyUrl };
     }
@@ -14171,6 +15558,13 @@ function startMention(input, ports) {
 
 📌 Tracked in #${opened.number}.`;
   };
+  const reportUnposted = (failure, postError) => {
+    ports.logger.error("could not report the failure in the sticky comment", {
+      ...ports.logFields,
+      referenceId: failure.referenceId,
+      error: describeError(postError)
+    });
+  };
   const react = async (reaction) => {
     if (!stopped) await ports.thread.react(reaction);
   };
@@ -14196,6 +15590,7 @@ init_model_config();
 init_fetch_with_timeout();
 init_repo_path();
 init_skip_rules();
+init_folder_rules();
 init_redact_strings();
 
 // src/core/llm/load-chat-model.ts
@@ -14207,7 +15602,7 @@ async function loadChatModel(config) {
 
 // src/action/run.ts
 import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path14 from "node:path";
+import path16 from "node:path";
 import * as core2 from "@actions/core";
 
 // src/github/status-of.ts
@@ -14375,7 +15770,7 @@ function createRestOctokit(options) {
 }
 
 // src/action/action-workspace.ts
-import path12 from "node:path";
+import path14 from "node:path";
 
 // src/github/read-repo-config.ts
 async function readRepoConfig(client, coords) {
@@ -14428,24 +15823,24 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
   }
   const files = [];
-  for (const path15 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path15);
+  for (const path17 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path17);
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path15, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path15, text: "", size: data.size });
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path17, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path17, text: "", size: data.size });
       continue;
     }
-    files.push({ path: path15, text: Buffer.from(data.content, "base64").toString("utf8") });
+    files.push({ path: path17, text: Buffer.from(data.content, "base64").toString("utf8") });
   }
   return files;
 }
-async function readContents(client, coords, path15) {
+async function readContents(client, coords, path17) {
   try {
     const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
       owner: coords.owner,
       repo: coords.repo,
-      path: path15,
+      path: path17,
       ref: coords.ref
     });
     return data;
@@ -14457,7 +15852,7 @@ async function readContents(client, coords, path15) {
 
 // src/action/open-cached-index.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import path11 from "node:path";
+import path13 from "node:path";
 var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
 function toIndexCacheKey(repository, treeSha) {
   return `${toIndexCachePrefix(repository)}${treeSha}`;
@@ -14478,7 +15873,7 @@ async function openCachedIndex(source, options) {
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
   }
   const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key : void 0;
-  const { store, stats } = await openRepoIndex(path11.join(options.folder, "index.sqlite"), {
+  const { store, stats } = await openRepoIndex(path13.join(options.folder, "index.sqlite"), {
     files: { kind: "checkout", source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
     // Saved while the lock is held, so the copy cached is one writer's finished work.
@@ -14530,7 +15925,7 @@ async function toActionWorkspace(context) {
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
         repository: `${env.owner}/${env.repo}`,
-        folder: path12.join(env.runnerTemp, "nanodex-index"),
+        folder: path14.join(env.runnerTemp, "nanodex-index"),
         cache: context.cache,
         enabled: inputs["index-cache"],
         logger
@@ -14708,27 +16103,27 @@ var GitDataWriter = class {
       return { name: repo.default_branch, sha: ref.object.sha };
     });
   }
-  async readFile(path15, commitSha) {
+  async readFile(path17, commitSha) {
     try {
       const { data } = await this.client.request("GET /repos/{owner}/{repo}/contents/{path}", {
         ...this.repo,
-        path: path15,
+        path: path17,
         ref: commitSha,
         headers: { accept: "application/vnd.github.raw+json" }
       });
       const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString("utf8") : void 0;
       if (text !== void 0 && !text.includes("�")) return text;
       if (text !== void 0) {
-        throw new NanodexError("not-text", `${path15} is not UTF-8 text, so nanodex does not rewrite it`, {
+        throw new NanodexError("not-text", `${path17} is not UTF-8 text, so nanodex does not rewrite it`, {
           hint: "apply the change to that file by hand"
         });
       }
-      throw new NanodexError("not-a-file", `${path15} is not a file at ${commitSha.slice(0, 12)}`, {
+      throw new NanodexError("not-a-file", `${path17} is not a file at ${commitSha.slice(0, 12)}`, {
         hint: "a proposal changes files only; ask for a new proposal"
       });
     } catch (error2) {
       if (statusOf(error2) === 404) return void 0;
-      throw toNanodexError(error2, { what: `reading ${path15}`, notFoundCode: "file-not-found", clock: systemClock });
+      throw toNanodexError(error2, { what: `reading ${path17}`, notFoundCode: "file-not-found", clock: systemClock });
     }
   }
   async findPullRequest(branch) {
@@ -15563,7 +16958,7 @@ function isNotFound(error2) {
 // src/action/read-action-event.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import os from "node:os";
-import path13 from "node:path";
+import path15 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
@@ -15578,7 +16973,7 @@ function readActionEnv(env, cwd = process.cwd()) {
     eventPath: env.GITHUB_EVENT_PATH || void 0,
     owner,
     repo,
-    workspace: path13.resolve(cwd, env.GITHUB_WORKSPACE || "."),
+    workspace: path15.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
@@ -15770,13 +17165,13 @@ async function dispatchEvent(event, context) {
   }
 }
 async function publish(outcome, failure, env) {
-  const resultPath = path14.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
+  const resultPath = path16.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
   const metrics = {
     run: outcome?.result !== void 0 && "metrics" in outcome.result ? outcome.result.metrics : null,
     index: outcome?.index === void 0 ? null : { ...outcome.index.stats, cache: outcome.index.cache }
   };
   try {
-    mkdirSync2(path14.dirname(resultPath), { recursive: true });
+    mkdirSync2(path16.dirname(resultPath), { recursive: true });
     const record = await redactStrings({
       handled: outcome?.handled ?? "failed",
       headline: outcome?.headline,
