@@ -13738,7 +13738,6 @@ function contains(outer, inner) {
 
 // src/core/review/find-test-gaps.ts
 init_classify_file();
-init_is_test_file();
 
 // src/core/review/find-missing-tests.ts
 init_is_test_file();

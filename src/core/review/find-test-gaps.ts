@@ -1,7 +1,6 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
 import { isProductCode } from '../repo/classify-file.js';
-import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findTestsFor } from '../tests/find-tests-for.js';
 import { TestLayout } from '../tests/test-layout.js';
