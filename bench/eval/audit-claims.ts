@@ -25,6 +25,7 @@
  * rules cannot relate counts against precision, and is printed for reading.
  *
  *   npx tsx bench/eval/audit-claims.ts /work/repos/chi /work/repos/click --commits 20
+ *   npx tsx bench/eval/audit-claims.ts /work/repos/chi --cli /tmp/old/dist/src/cli/main.js   # a baseline
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,10 +36,11 @@ import { fileURLToPath } from 'node:url';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { commits: { type: 'string', default: '20' }, out: { type: 'string' } },
+  options: { commits: { type: 'string', default: '20' }, out: { type: 'string' }, cli: { type: 'string' } },
 });
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+// --cli: another build's bin (a baseline: the same audit of an earlier commit's CLI).
+const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
 const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
 
