@@ -3161,7 +3161,7 @@ function resolveImport(source, from, language, kind, catalog, context = {}) {
     case "typescript":
     case "tsx":
     case "javascript":
-      return resolveEcmascript(source, from, catalog);
+      return resolveEcmascript(source, from, catalog, context.packageMains ?? []);
     case "python":
       return resolvePython(source, from, catalog);
     case "go":
@@ -3183,14 +3183,26 @@ function resolveImport(source, from, language, kind, catalog, context = {}) {
       return [];
   }
 }
-function resolveEcmascript(source, from, catalog) {
-  if (!source.startsWith(".")) return [];
+function resolveEcmascript(source, from, catalog, mains) {
+  if (!source.startsWith(".")) {
+    const own = mains.find((m) => m.name !== void 0 && (source === m.name || source.startsWith(`${m.name}/`)));
+    if (!own) return [];
+    return source === own.name ? first(catalog, fileCandidates(own.main)) ?? [] : first(catalog, fileCandidates(join(own.dir, source.slice(own.name.length + 1)))) ?? [];
+  }
   const target = path2.join(dirOf(from), source);
+  const found = first(catalog, fileCandidates(target));
+  if (found) return found;
+  const folder = normal(target);
+  if (folder === "") return [];
+  const main = mains.find((m) => m.dir === folder || folder === "." && m.dir === "");
+  return main ? first(catalog, fileCandidates(main.main)) ?? [] : [];
+}
+function fileCandidates(target) {
   const stem = target.replace(/\.(m|c)?jsx?$/, "");
   const candidates = [target];
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
-  return first(catalog, candidates) ?? [];
+  return candidates;
 }
 function resolvePython(source, from, catalog) {
   const named = /^(\.+) import (\w+)$/.exec(source);
@@ -3369,6 +3381,57 @@ function parseGoModulesMeta(value) {
   }
 }
 
+// src/core/code-index/read-package-mains.ts
+var PACKAGE_MAINS_META_KEY = "package_mains";
+var MAX_PACKAGE_JSON_BYTES = 256 * 1024;
+var MAX_PACKAGES = 200;
+async function readPackageMains(files, read2) {
+  const mains = [];
+  for (const file of files) {
+    if (mains.length >= MAX_PACKAGES) break;
+    if (!(file.path === "package.json" || file.path.endsWith("/package.json")) || file.size > MAX_PACKAGE_JSON_BYTES) continue;
+    const dir = file.path === "package.json" ? "" : file.path.slice(0, -"/package.json".length);
+    let parsed;
+    try {
+      parsed = JSON.parse(await read2(file.path));
+    } catch {
+      continue;
+    }
+    if (typeof parsed !== "object" || parsed === null) continue;
+    const { name, main } = parsed;
+    if (typeof main !== "string" || main.trim() === "") continue;
+    const entry = normalise2(dir, main.trim());
+    if (entry === void 0) continue;
+    mains.push({ dir, name: typeof name === "string" && name !== "" ? name : void 0, main: entry });
+  }
+  return mains;
+}
+function normalise2(dir, main) {
+  if (main.startsWith("/") || /^[A-Za-z]:/.test(main)) return void 0;
+  const parts = dir === "" ? [] : dir.split("/");
+  const depth = parts.length;
+  for (const part of main.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length <= depth) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > depth ? parts.join("/") : void 0;
+}
+function parsePackageMainsMeta(value) {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.main === "string"
+    );
+  } catch {
+    return [];
+  }
+}
+
 // src/core/code-index/sql-path-lookup.ts
 var SqlPathLookup = class {
   constructor(store) {
@@ -3488,10 +3551,11 @@ function resolveImports(store, treeChanged) {
   );
   let resolved = 0;
   const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
+  const packageMains = parsePackageMainsMeta(store.getMeta(PACKAGE_MAINS_META_KEY));
   for (const row of rows) {
     const kind = toKindName("import", row.kind);
     const edgeKind = toKindCode("edge", kind);
-    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules });
+    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules, packageMains });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
@@ -5479,6 +5543,11 @@ async function indexRepository(source, store, options = {}) {
     const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
     goModulesChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? "[]");
     if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
+    const mains = JSON.stringify(await readPackageMains(listing.files, (p) => source.readFile(p)));
+    if (mains !== (store.getMeta(PACKAGE_MAINS_META_KEY) ?? "[]")) {
+      goModulesChanged = true;
+      store.transaction(() => store.setMeta(PACKAGE_MAINS_META_KEY, mains));
+    }
   }
   const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
   if (needsFileRanks(store)) writeFileRanks(store);
@@ -6841,9 +6910,9 @@ var proposedChangeSetSchema = z2.strictObject({
 function parseProposedChanges(raw) {
   const parsed = proposedChangeSetSchema.safeParse(Array.isArray(raw) ? { changes: raw } : raw, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(toProblem) };
-  return { ok: true, changes: parsed.data.changes.map(normalise2) };
+  return { ok: true, changes: parsed.data.changes.map(normalise3) };
 }
-function normalise2(change) {
+function normalise3(change) {
   switch (change.kind) {
     case "file_rename":
       return { ...change, oldPath: parseRepoPath(change.oldPath), newPath: parseRepoPath(change.newPath) };

@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import type { LanguageId } from './languages.js';
 import type { GoModule } from './read-go-modules.js';
+import type { PackageMain } from './read-package-mains.js';
 
 /**
  * What import resolution asks of the repository's paths: exact lookups, and
@@ -72,13 +73,13 @@ export function resolveImport(
   language: LanguageId | string,
   kind: 'import' | 'contains',
   catalog: PathLookup,
-  context: { goModules?: GoModule[] } = {},
+  context: { goModules?: GoModule[]; packageMains?: PackageMain[] } = {},
 ): string[] {
   switch (language) {
     case 'typescript':
     case 'tsx':
     case 'javascript':
-      return resolveEcmascript(source, from, catalog);
+      return resolveEcmascript(source, from, catalog, context.packageMains ?? []);
     case 'python':
       return resolvePython(source, from, catalog);
     case 'go':
@@ -101,14 +102,32 @@ export function resolveImport(
   }
 }
 
-function resolveEcmascript(source: string, from: string, catalog: PathLookup): string[] {
-  if (!source.startsWith('.')) return [];
+function resolveEcmascript(source: string, from: string, catalog: PathLookup, mains: PackageMain[]): string[] {
+  if (!source.startsWith('.')) {
+    // The package's own name (`require('koa')`, `import x from 'koa/lib/x'`): a test importing what it tests.
+    const own = mains.find((m) => m.name !== undefined && (source === m.name || source.startsWith(`${m.name}/`)));
+    if (!own) return [];
+    return source === own.name
+      ? (first(catalog, fileCandidates(own.main)) ?? [])
+      : (first(catalog, fileCandidates(join(own.dir, source.slice(own.name!.length + 1)))) ?? []);
+  }
   const target = path.join(dirOf(from), source);
+  const found = first(catalog, fileCandidates(target));
+  if (found) return found;
+  // A package's folder (`require('../..')`): the file its package.json names as `main`.
+  const folder = normal(target);
+  if (folder === '') return []; // outside the repository
+  const main = mains.find((m) => m.dir === folder || (folder === '.' && m.dir === ''));
+  return main ? (first(catalog, fileCandidates(main.main)) ?? []) : [];
+}
+
+/** The files a module path can name: itself, with each extension, or its folder's index file. */
+function fileCandidates(target: string): string[] {
   const stem = target.replace(/\.(m|c)?jsx?$/, '');
   const candidates = [target];
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
-  return first(catalog, candidates) ?? [];
+  return candidates;
 }
 
 function resolvePython(source: string, from: string, catalog: PathLookup): string[] {

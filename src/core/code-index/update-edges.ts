@@ -2,6 +2,7 @@ import { markFileRanksStale } from './file-ranks.js';
 import type { IndexStore } from './index-store.js';
 import { PathCatalog, resolveImport, type PathLookup } from './resolve-imports.js';
 import { GO_MODULES_META_KEY, parseGoModulesMeta } from './read-go-modules.js';
+import { PACKAGE_MAINS_META_KEY, parsePackageMainsMeta } from './read-package-mains.js';
 import { SqlPathLookup } from './sql-path-lookup.js';
 import { kindCodesSql, toKindCode, toKindName, type KindName } from './stored-kinds.js';
 import { sameSymbolName } from './symbol-name-sql.js';
@@ -131,10 +132,11 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
   );
   let resolved = 0;
   const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
+  const packageMains = parsePackageMainsMeta(store.getMeta(PACKAGE_MAINS_META_KEY));
   for (const row of rows) {
     const kind = toKindName('import', row.kind);
     const edgeKind = toKindCode('edge', kind);
-    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules });
+    const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules, packageMains });
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
