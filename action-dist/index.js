@@ -768,7 +768,23 @@ var init_classify_test_path = __esm({
   "src/core/tests/classify-test-path.ts"() {
     "use strict";
     TEST_ROOTS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "e2e", "testing"]);
-    DATA_DIRS = /* @__PURE__ */ new Set(["fixtures", "fixture", "__fixtures__", "testdata", "__mocks__", "__snapshots__", "test_apps"]);
+    DATA_DIRS = /* @__PURE__ */ new Set([
+      "fixtures",
+      "fixture",
+      "__fixtures__",
+      "testdata",
+      "__mocks__",
+      "__snapshots__",
+      "test_apps",
+      // Test support kept beside the tests rather than in them (koa's test-helpers/stream.js). Not `test_utils`: pytest
+      // collects test_*.py in a folder of that name (click's tests/test_utils/).
+      "test-helpers",
+      "test_helpers",
+      "testhelpers",
+      "test-utils",
+      "testutils",
+      "test-support"
+    ]);
     HELPER_DIRS = /* @__PURE__ */ new Set(["helpers", "helper", "support", "mocks", "mock", "utils", "util", "data", "common", "shared", "setup"]);
     SCRIPT = /\.[cm]?[jt]sx?$/;
     NAMED_TEST = [

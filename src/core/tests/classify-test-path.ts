@@ -4,7 +4,23 @@ export type TestRole = 'test' | 'support';
 /** Folders that hold tests (any depth). `testing` and `e2e` are kept for the demotion of test code in searches. */
 export const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', 'testing']);
 /** Data and fixture folders: nothing in them is a test, whatever its name (`test/fixtures/b.test.ts` is a fixture). */
-const DATA_DIRS = new Set(['fixtures', 'fixture', '__fixtures__', 'testdata', '__mocks__', '__snapshots__', 'test_apps']);
+const DATA_DIRS = new Set([
+  'fixtures',
+  'fixture',
+  '__fixtures__',
+  'testdata',
+  '__mocks__',
+  '__snapshots__',
+  'test_apps',
+  // Test support kept beside the tests rather than in them (koa's test-helpers/stream.js). Not `test_utils`: pytest
+  // collects test_*.py in a folder of that name (click's tests/test_utils/).
+  'test-helpers',
+  'test_helpers',
+  'testhelpers',
+  'test-utils',
+  'testutils',
+  'test-support',
+]);
 /** Helper folders inside a test root: a file named as a test still is one (axios' test/specs/helpers/buildURL.spec.js). */
 const HELPER_DIRS = new Set(['helpers', 'helper', 'support', 'mocks', 'mock', 'utils', 'util', 'data', 'common', 'shared', 'setup']);
 const SCRIPT = /\.[cm]?[jt]sx?$/;

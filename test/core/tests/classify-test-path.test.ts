@@ -16,6 +16,7 @@ describe('classifyTestPath', () => {
       ['__tests__', 'src/ui/__tests__/render.tsx', 'test'],
       ['a Jasmine setup file', 'test/specs/__helpers.js', 'support'],
       ['a setup file', 'test/setup.ts', 'support'],
+      ['test support beside the tests (koa)', 'test-helpers/stream.js', 'support'],
       ['setupTests', 'src/setupTests.js', 'support'],
       ['a fixture named as a test', 'test/fixtures/b.test.ts', 'support'],
       ['a script in a helpers folder', 'test/helpers/with-server.ts', 'support'],
