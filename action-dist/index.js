@@ -8917,7 +8917,8 @@ function preferTouchedFiles(symbol, defs, evidence) {
   if (defs.some((d) => d.scope.toLowerCase() === scope || d.scope.toLowerCase().endsWith(`.${scope}`))) return defs;
   const receiver = scope.slice(scope.lastIndexOf(".") + 1);
   const touched = new Set(evidence.list().map((e) => e.path));
-  const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : touched.has(d.path) ? 1 : 2;
+  const moduleMember = (d) => d.scope === "" && d.path.toLowerCase().split("/").some((part) => part.replace(/\.[^.]+$/, "") === receiver);
+  const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
   return defs.map((d, i) => ({ d, i })).sort((a, b) => rank2(a.d) - rank2(b.d) || a.i - b.i).map(({ d }) => d);
 }
 async function read(state, path17, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {

@@ -174,7 +174,8 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
 
 /**
  * `c.Next` read as a receiver's member (no definition has the scope `c`): the index ranks classes named
- * like the receiver first; among the rest, those in files the evidence already holds come first.
+ * like the receiver first, then a module's own top-level definitions when the receiver names the module;
+ * among the rest, those in files the evidence already holds come first.
  */
 function preferTouchedFiles<T extends { path: string; scope: string; name: string }>(
   symbol: string,
@@ -187,7 +188,15 @@ function preferTouchedFiles<T extends { path: string; scope: string; name: strin
   if (defs.some((d) => d.scope.toLowerCase() === scope || d.scope.toLowerCase().endsWith(`.${scope}`))) return defs;
   const receiver = scope.slice(scope.lastIndexOf('.') + 1);
   const touched = new Set(evidence.list().map((e) => e.path));
-  const rank = (d: T): number => (d.scope.toLowerCase().includes(receiver) ? 0 : touched.has(d.path) ? 1 : 2);
+  // `click.prompt`, `httpx.Request`: a receiver that names a folder or module of the definition's path is that
+  // module, and its top-level definition is the member meant (not a field `Option.prompt` elsewhere).
+  const moduleMember = (d: T): boolean =>
+    d.scope === '' &&
+    d.path
+      .toLowerCase()
+      .split('/')
+      .some((part) => part.replace(/\.[^.]+$/, '') === receiver);
+  const rank = (d: T): number => (d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3);
   return defs
     .map((d, i) => ({ d, i }))
     .sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i)

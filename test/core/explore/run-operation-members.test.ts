@@ -41,4 +41,14 @@ describe('runOperation reading the definition of a name as users write it', () =
     await runOperation({ kind: 'definition', symbol: 'engine.start' }, state);
     expect(state.findings[0]).toMatch(/defined in 2 places: method Engine\.start/);
   });
+
+  it("reads `click.prompt` as the module's own function, not a field of that name in a class elsewhere", async () => {
+    const state = await roundOver({
+      'src/click/core.py': 'class Option:\n    prompt: str = ""\n',
+      'src/click/termui.py': 'def prompt(text):\n    return input(text)\n',
+    });
+    await runOperation({ kind: 'definition', symbol: 'click.prompt' }, state);
+    expect(state.gaps).toEqual([]);
+    expect(state.findings[0]).toMatch(/defined in 2 places: function prompt \(src\/click\/termui\.py:1\), field Option\.prompt/);
+  });
 });
