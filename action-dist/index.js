@@ -3729,35 +3729,36 @@ function findNamedFiles(named, paths) {
   const found = /* @__PURE__ */ new Set();
   if (named.length === 0) return found;
   let tails;
-  const tailsOf = () => {
-    if (tails) return tails;
-    tails = /* @__PURE__ */ new Map();
-    for (const path17 of paths) {
-      const parts = path17.split("/");
-      for (let start = 0; start < parts.length; start += 1) {
-        const tail = parts.slice(start).join("/");
-        tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
-      }
-    }
-    return tails;
-  };
   for (const name of named) {
     const direct = paths.filter((p) => p === name || p.endsWith(`/${name}`));
     if (direct.length > 0) {
       for (const p of direct) found.add(p);
       continue;
     }
-    const parts = name.split("/");
-    if (parts.length < 3) continue;
-    for (let start = 1; start <= parts.length - 2; start += 1) {
-      const hit = tailsOf().get(parts.slice(start).join("/"));
-      if (hit) {
-        found.add(hit);
-        break;
-      }
-    }
+    tails ??= indexTails(paths);
+    const hit = findRepoFile(name, tails);
+    if (hit) found.add(hit);
   }
   return found;
+}
+function indexTails(paths) {
+  const tails = /* @__PURE__ */ new Map();
+  for (const path17 of paths) {
+    const parts = path17.split("/");
+    for (let start = 0; start <= parts.length - 2; start += 1) {
+      const tail = parts.slice(start).join("/");
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
+    }
+  }
+  return tails;
+}
+function findRepoFile(framePath, tails) {
+  const parts = framePath.split("/");
+  for (let start = 0; start <= parts.length - 2; start += 1) {
+    const found = tails.get(parts.slice(start).join("/"));
+    if (found) return found;
+  }
+  return void 0;
 }
 
 // src/core/explore/read-prompt.ts
@@ -5554,18 +5555,18 @@ async function indexRepository(source, store, options = {}) {
   if (bulk) store.createLookupIndexes();
   const parsedAt = clock.now();
   report({ phase: "linking", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
-  let goModulesChanged = false;
+  let resolutionChanged = false;
   if (only === void 0) {
     const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
-    goModulesChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? "[]");
-    if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
+    resolutionChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? "[]");
+    if (resolutionChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
     const mains = JSON.stringify(await readPackageMains(listing.files, (p) => source.readFile(p)));
     if (mains !== (store.getMeta(PACKAGE_MAINS_META_KEY) ?? "[]")) {
-      goModulesChanged = true;
+      resolutionChanged = true;
       store.transaction(() => store.setMeta(PACKAGE_MAINS_META_KEY, mains));
     }
   }
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged });
   if (needsFileRanks(store)) writeFileRanks(store);
   store.transaction(() => {
     store.setMeta("indexed_at", new Date(clock.now()).toISOString());
@@ -7968,25 +7969,6 @@ var WEIGHT2 = { quoted: 3, call: 1, module: 1.5, inTitle: 1.5, traceFrame: 2 };
 var MAX_CALL_FILES = 4;
 var MAX_TITLE_CLASS_FILES = 2;
 var MAX_QUOTED_FILES = 6;
-function indexTails(paths) {
-  const tails = /* @__PURE__ */ new Map();
-  for (const path17 of paths) {
-    const parts = path17.split("/");
-    for (let start = 0; start <= parts.length - 2; start += 1) {
-      const tail = parts.slice(start).join("/");
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
-    }
-  }
-  return tails;
-}
-function findRepoFile(framePath, tails) {
-  const parts = framePath.split("/");
-  for (let start = 0; start <= parts.length - 2; start += 1) {
-    const found = tails.get(parts.slice(start).join("/"));
-    if (found) return found;
-  }
-  return void 0;
-}
 var QUOTED_SEARCH_CHUNKS = 300;
 var MAX_CALLS = 30;
 var MAX_QUOTED_NAMES = 20;
@@ -10288,7 +10270,6 @@ ${body}` };
 }
 
 // src/core/plan/build-offline-plan.ts
-init_classify_file();
 init_is_test_file();
 
 // src/core/tests/test-stems.ts
@@ -10442,7 +10423,6 @@ function explainNoTest(path17, context) {
 
 // src/core/plan/find-existing-mechanism.ts
 init_identifier_terms();
-init_classify_file();
 var CONCEPTS = [
   concept("Retries", /\bretr(?:y|ies|ied|ying)\b|\bback-?off\b/i, ["retry", "retries", "retrying", "backoff"]),
   concept("Caching", /\bcach(?:e|es|ed|ing)\b|\bmemoi[sz]\w*/i, ["cache", "cached", "caching", "memoize", "memoized", "lru"]),
@@ -10459,16 +10439,12 @@ var MAX_PER_CONCEPT = 2;
 var DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
 function findExistingMechanisms(prompt, index) {
   const found = [];
-  const isProduct = (path17) => {
-    const file = index.getFile(path17);
-    return file !== void 0 && file.language !== "text" && isProductCode(path17, file);
-  };
   const firstLine = prompt.split("\n")[0] ?? "";
   for (const c of CONCEPTS) {
     if (!c.asked.test(firstLine)) continue;
     const hits = /* @__PURE__ */ new Map();
     for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS2 })) {
-      if (!hits.has(hit.path) && !isProduct(hit.path)) continue;
+      if (!hits.has(hit.path) && !isProductFile(index, hit.path)) continue;
       const refs = hits.get(hit.path) ?? [];
       if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
@@ -10706,11 +10682,7 @@ function buildOfflinePlan(input) {
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
-  const isCode = (path17) => {
-    const file = index.getFile(path17);
-    return file !== void 0 && file.language !== "text" && isProductCode(path17, file);
-  };
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isCode(r.path)).slice(0, MAX_PATTERNS).map(({ path: path17, items }) => ({
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path17, items }) => ({
     text: `${items[0].reason} in ${path17}`,
     ref: { path: path17, startLine: items[0].startLine, endLine: items[0].endLine }
   }));

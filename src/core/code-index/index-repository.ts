@@ -132,19 +132,19 @@ export async function indexRepository(
 
   report({ phase: 'linking', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
   // go.mod is not indexed (no grammar), but its module path is how Go files import the module's packages.
-  let goModulesChanged = false; // or package.json's mains: either relinks every import
+  let resolutionChanged = false; // go.mod module paths or package.json mains: either relinks every import
   if (only === undefined) {
     const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
-    goModulesChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? '[]');
-    if (goModulesChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
+    resolutionChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? '[]');
+    if (resolutionChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
     // package.json's `main` is how a test's `require('../..')` reaches the package's entry file.
     const mains = JSON.stringify(await readPackageMains(listing.files, (p) => source.readFile(p)));
     if (mains !== (store.getMeta(PACKAGE_MAINS_META_KEY) ?? '[]')) {
-      goModulesChanged = true;
+      resolutionChanged = true;
       store.transaction(() => store.setMeta(PACKAGE_MAINS_META_KEY, mains));
     }
   }
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || goModulesChanged });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged });
   // Once per change of the graph, not on every read: an unfocused map or diagram reads the stored ranks.
   if (needsFileRanks(store)) writeFileRanks(store);
   store.transaction(() => {

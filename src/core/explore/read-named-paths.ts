@@ -34,36 +34,43 @@ export function readNamedPaths(text: string): string[] {
 export function findNamedFiles(named: string[], paths: string[]): Set<string> {
   const found = new Set<string>();
   if (named.length === 0) return found;
-  let tails: Map<string, string | undefined> | undefined;
   // Built only when some path names no file directly (a 50,000-file tree has a few hundred thousand endings).
-  const tailsOf = (): Map<string, string | undefined> => {
-    if (tails) return tails;
-    tails = new Map();
-    for (const path of paths) {
-      const parts = path.split('/');
-      for (let start = 0; start < parts.length; start += 1) {
-        const tail = parts.slice(start).join('/');
-        tails.set(tail, tails.has(tail) && tails.get(tail) !== path ? undefined : path);
-      }
-    }
-    return tails;
-  };
+  let tails: Map<string, string | undefined> | undefined;
   for (const name of named) {
     const direct = paths.filter((p) => p === name || p.endsWith(`/${name}`));
     if (direct.length > 0) {
       for (const p of direct) found.add(p);
       continue;
     }
-    const parts = name.split('/');
-    if (parts.length < 3) continue;
-    // At least the file and its folder: a bare `utils.py` from someone's machine is too weak to name one file.
-    for (let start = 1; start <= parts.length - 2; start += 1) {
-      const hit = tailsOf().get(parts.slice(start).join('/'));
-      if (hit) {
-        found.add(hit);
-        break;
-      }
-    }
+    tails ??= indexTails(paths);
+    const hit = findRepoFile(name, tails);
+    if (hit) found.add(hit);
   }
   return found;
+}
+
+/**
+ * Each file under every ending of its path of two parts or more (`src/pkg/app.py` under `pkg/app.py` too: an
+ * installed copy has no `src/`); an ending two files share is left out.
+ */
+export function indexTails(paths: string[]): Map<string, string | undefined> {
+  const tails = new Map<string, string | undefined>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let start = 0; start <= parts.length - 2; start += 1) {
+      const tail = parts.slice(start).join('/');
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path ? undefined : path);
+    }
+  }
+  return tails;
+}
+
+/** The repository file a path from elsewhere ends with: its longest ending of two parts or more that names one file. */
+export function findRepoFile(framePath: string, tails: Map<string, string | undefined>): string | undefined {
+  const parts = framePath.split('/');
+  for (let start = 0; start <= parts.length - 2; start += 1) {
+    const found = tails.get(parts.slice(start).join('/'));
+    if (found) return found;
+  }
+  return undefined;
 }

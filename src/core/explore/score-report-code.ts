@@ -3,6 +3,7 @@ import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findModuleFiles } from './find-module-files.js';
+import { findRepoFile, indexTails } from './read-named-paths.js';
 import { findTraceFiles, readReportCode } from './read-report-code.js';
 
 /** Adds to a file's score with a reason (locateFiles' accumulator). */
@@ -22,32 +23,6 @@ const MAX_CALL_FILES = 4;
 const MAX_TITLE_CLASS_FILES = 2;
 /** A quoted name held by more product files than this is a common phrase, not a check's own name. */
 const MAX_QUOTED_FILES = 6;
-
-/**
- * Each file under every ending of its path of two parts or more (`src/pkg/app.py` under `pkg/app.py` too: an
- * installed copy has no `src/`); an ending two files share is left out.
- */
-function indexTails(paths: string[]): Map<string, string | undefined> {
-  const tails = new Map<string, string | undefined>();
-  for (const path of paths) {
-    const parts = path.split('/');
-    for (let start = 0; start <= parts.length - 2; start += 1) {
-      const tail = parts.slice(start).join('/');
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path ? undefined : path);
-    }
-  }
-  return tails;
-}
-
-/** The repository file a frame's path ends with: its longest ending that names exactly one file. */
-function findRepoFile(framePath: string, tails: Map<string, string | undefined>): string | undefined {
-  const parts = framePath.split('/');
-  for (let start = 0; start <= parts.length - 2; start += 1) {
-    const found = tails.get(parts.slice(start).join('/'));
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /** Chunks searched for a quoted name: its tests and examples come first (the name is in their paths), the code after. */
 const QUOTED_SEARCH_CHUNKS = 300;

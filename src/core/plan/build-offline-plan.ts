@@ -2,7 +2,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
 import type { RepoContext } from '../explore/types.js';
-import { isProductCode } from '../repo/classify-file.js';
+import { isProductFile } from '../explore/map-modules.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
@@ -42,13 +42,10 @@ export function buildOfflinePlan(input: {
   const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
-  // Code to follow is the product's own (classify-file.ts): never a bundle, a vendored copy, a declaration, a config or a test.
-  const isCode = (path: string) => {
-    const file = index.getFile(path);
-    return file !== undefined && file.language !== 'text' && isProductCode(path, file);
-  };
+  // Code to follow is the product's own (isProductFile): never a bundle, a vendored copy, a declaration, a config,
+  // a test, a benchmark or an example.
   const patterns = ranked
-    .filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isCode(r.path))
+    .filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path))
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({
       text: `${items[0]!.reason} in ${path}`,

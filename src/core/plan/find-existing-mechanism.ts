@@ -1,7 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
-import { isProductCode } from '../repo/classify-file.js';
+import { isProductFile } from '../explore/map-modules.js';
 import type { LineRef } from '../render/link-to.js';
 
 /** A mechanism the request asks for that the tree already has, with the code that proves it. */
@@ -56,16 +56,12 @@ const DECLARATION = /function|method|class|struct|interface|trait|impl|type|cons
  */
 export function findExistingMechanisms(prompt: string, index: CodeIndex): ExistingMechanism[] {
   const found: ExistingMechanism[] = [];
-  const isProduct = (path: string) => {
-    const file = index.getFile(path);
-    return file !== undefined && file.language !== 'text' && isProductCode(path, file);
-  };
   const firstLine = prompt.split('\n')[0] ?? '';
   for (const c of CONCEPTS) {
     if (!c.asked.test(firstLine)) continue;
     const hits = new Map<string, LineRef[]>();
     for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS })) {
-      if (!hits.has(hit.path) && !isProduct(hit.path)) continue;
+      if (!hits.has(hit.path) && !isProductFile(index, hit.path)) continue;
       const refs = hits.get(hit.path) ?? [];
       if (hit.kind !== 'header') refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
