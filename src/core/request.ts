@@ -10,6 +10,7 @@ import type { Command as OutputCommand } from './commands/command-table.js';
 import type { Output, PostableComment } from './outputs/output.js';
 import type { CommentCheck } from './render/comment-check.js';
 import type { ThreadMemory } from './memory/thread-memory.js';
+import type { ReviewSettings } from './config/repo-config.js';
 
 export type { OutputCommand };
 /**
@@ -40,6 +41,8 @@ export interface Request {
   diff?: string;
   /** Where citations link: the repository's GitHub page and the commit the index holds. Absent: repo-relative links. */
   links?: { htmlUrl: string; sha: string };
+  /** A review's settings from `.github/nanodex.yml` (rules, path instructions, model comment cap); defaults when absent. */
+  review?: ReviewSettings;
   /** What earlier requests in the same thread found (a follow-up mention); checked against the tree before use. */
   memory?: ThreadMemory;
 }

@@ -20,9 +20,37 @@ export const DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 /** The most a repository may raise it to: 2 GB, about what a runner's disk holds beside the index. */
 const MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
 
+/** Rules switched on or off by id (`callers-not-updated`, a built-in or repository ast-grep rule's id). */
+export interface RuleSwitches {
+  enable: string[];
+  disable: string[];
+}
+
+/** What a review does beyond which files it reads: the request carries these to the core. */
+export interface ReviewSettings {
+  /** The check run's conclusion: `failure` when a finding is at least this severe; `never` (default) keeps it neutral. */
+  failOn: 'error' | 'warning' | 'never';
+  /** At most this many model findings per review, most severe first (offline findings are not counted). */
+  maxComments: number;
+  /** Post a check run per reviewed head (the App and the Action). */
+  checkRun: boolean;
+  /** Rules switched for the whole repository. */
+  rules: RuleSwitches;
+  /** Per path: instructions a model reviewer gets for those files, and rules switched there (later entries win). */
+  paths: { path: string; instructions?: string; rules: RuleSwitches }[];
+}
+
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
+  failOn: 'never',
+  maxComments: 5,
+  checkRun: true,
+  rules: { enable: [], disable: [] },
+  paths: [],
+};
+
 /** A repository's `.github/nanodex.yml`, with every default filled in. */
 export interface RepoConfig {
-  review: { auto: boolean; drafts: boolean; include: string[]; exclude: string[] };
+  review: ReviewSettings & { auto: boolean; drafts: boolean; include: string[]; exclude: string[] };
   access: { readOnlyForEveryone: boolean; explainRefusals: boolean };
   plan: { openIssue: boolean };
   apply: { allowWorkflows: boolean; expiresAfterDays: number };
@@ -31,7 +59,7 @@ export interface RepoConfig {
 }
 
 export const DEFAULT_REPO_CONFIG: RepoConfig = {
-  review: { auto: true, drafts: false, include: ['**'], exclude: [] },
+  review: { auto: true, drafts: false, include: ['**'], exclude: [], ...DEFAULT_REVIEW_SETTINGS },
   access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
   apply: { allowWorkflows: false, expiresAfterDays: 14 },
@@ -67,6 +95,20 @@ const budgetSchema = z.strictObject(
   ) as Record<keyof Budget, z.ZodOptional<z.ZodNumber>>,
 );
 
+const ruleIds = (what: string) =>
+  z
+    .array(z.string().regex(/^[A-Za-z0-9][\w.:/-]{0,99}$/, 'a rule id: letters, digits and . _ : / - (at most 100)'))
+    .max(200)
+    .default([])
+    .describe(what);
+
+const ruleSwitchesSchema = z
+  .strictObject({
+    enable: ruleIds('Rule ids to switch on (rules off by default, or off for a broader path)'),
+    disable: ruleIds('Rule ids to switch off'),
+  })
+  .prefault({});
+
 /** Strict at every level: a misspelt key is a problem, not a silently ignored setting. */
 export const repoConfigSchema = z
   .strictObject({
@@ -76,6 +118,24 @@ export const repoConfigSchema = z
         drafts: z.boolean().default(false).describe('Also review draft pull requests'),
         include: globList('Files to review').min(1).default(['**']),
         exclude: globList('Files never reviewed, even when included').default([]),
+        failOn: z
+          .enum(['error', 'warning', 'never'])
+          .default('never')
+          .describe('The check run fails when a finding is at least this severe (never: the check stays neutral)'),
+        maxComments: z.number().int().min(0).max(50).default(5).describe('Most model findings posted per review (0-50, default 5)'),
+        checkRun: z.boolean().default(true).describe('Post a "nanodex review" check run on each reviewed head'),
+        rules: ruleSwitchesSchema.describe('Review rules switched on or off for the whole repository'),
+        paths: z
+          .array(
+            z.strictObject({
+              path: z.string().min(1).describe('A gitignore-style pattern ("src/api/**")'),
+              instructions: z.string().max(4000).optional().describe('What a model reviewer should watch for in these files'),
+              rules: ruleSwitchesSchema.describe('Rules switched on or off for these files'),
+            }),
+          )
+          .max(100)
+          .default([])
+          .describe('Per-path review instructions and rule switches; a later entry wins over an earlier one'),
       })
       .prefault({})
       .describe('Automatic pull request reviews'),
@@ -145,9 +205,46 @@ export function parseRepoConfig(text: string | undefined, file = REPO_CONFIG_FIL
   if (text === undefined || text.trim() === '') return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;
-  const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
+  const aliased = readReviewsAlias(yaml.data, file);
+  if (!aliased.ok) return aliased;
+  const lineOf = aliased.renamed
+    ? (path: readonly PropertyKey[]) => yaml.lineOf(path[0] === 'review' ? ['reviews', ...path.slice(1)] : path)
+    : yaml.lineOf;
+  const parsed = repoConfigSchema.safeParse(aliased.data, { reportInput: true });
+  if (!parsed.success) {
+    const problems = toConfigProblems(parsed.error.issues, lineOf, knownKeys);
+    return {
+      ok: false,
+      problems: aliased.renamed ? problems.map((p) => ({ ...p, path: p.path.replace(/^review\b/, 'reviews') })) : problems,
+    };
+  }
   return { ok: true, config: parsed.data };
+}
+
+/**
+ * `reviews:` (as other review bots spell it) is read as `review:`; both at
+ * once is a problem, since one would silently win.
+ */
+function readReviewsAlias(
+  data: unknown,
+  file: string,
+): { ok: true; data: unknown; renamed: boolean } | { ok: false; problems: ConfigProblem[] } {
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('reviews' in data))
+    return { ok: true, data: data ?? {}, renamed: false };
+  const { reviews, ...rest } = data as Record<string, unknown>;
+  if ('review' in rest) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: 'reviews',
+          message: `\`review\` and \`reviews\` in ${file} are the same section, given twice`,
+          fix: 'merge the two into one `review:` section',
+        },
+      ],
+    };
+  }
+  return { ok: true, data: { ...rest, review: reviews }, renamed: true };
 }
 
 /** The keys allowed at a path, for "did you mean" on a misspelt one. */

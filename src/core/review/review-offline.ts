@@ -12,6 +12,7 @@ import type { TestLayout } from '../tests/test-layout.js';
 import { findRiskyPatterns } from './find-risky-patterns.js';
 import type { DiffFile } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
+import type { ReviewFinding } from './findings/review-finding.js';
 
 export interface OfflineReview {
   base: string;
@@ -27,6 +28,8 @@ export interface OfflineReview {
   blastRadius: BlastRadius[];
   /** Which tests reach the changed code, and the changed source files no changed test reaches. */
   tests: TestPlan;
+  /** Cross-file findings from the index and rule findings, most severe first (review-finding.ts). */
+  findings: ReviewFinding[];
   /** Risky patterns, ready for placeComments. */
   drafts: ReviewDraft[];
   receipt: CoverageReceipt;
@@ -87,6 +90,7 @@ export async function reviewOffline(input: {
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
+    findings: [],
     drafts: await findRiskyPatterns(reviewed, undefined, input.readHead),
     receipt,
   };

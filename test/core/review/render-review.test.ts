@@ -13,6 +13,7 @@ const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => (
   changedSymbols: [],
   blastRadius: [],
   tests: { gaps: [], testsToRun: [], moreTests: 0 },
+  findings: [],
   drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
   ...overrides,

@@ -1,0 +1,53 @@
+/**
+ * How sure a finding is and what it asks of the author: `error` breaks
+ * something (a required argument missing at a call site), `warning` very
+ * likely does, `check` asks a question the code cannot answer ("these
+ * callers get the default: is that intended?").
+ */
+export type FindingSeverity = 'error' | 'warning' | 'check';
+
+/** The cross-file rules the index runs; repository and built-in ast-grep rules are `rule:<id>`, a model's are `model`. */
+export const INDEX_RULES = ['callers-not-updated', 'removed-still-used', 'return-shape-changed', 'new-api-untested'] as const;
+export type IndexRule = (typeof INDEX_RULES)[number];
+
+/** One place a finding rests on: the old or new definition, an affected call site, a test. */
+export interface FindingEvidence {
+  /** What this place is, in a few words: `definition before`, `definition after`, `call site`, `import`. */
+  label: string;
+  path: string;
+  startLine: number;
+  endLine?: number;
+  /** `head` (default): a line of the reviewed head; `base`: a line of the base, for what the change removed. */
+  side?: 'head' | 'base';
+  /** The lines themselves, as they read (shown in the summary and the check annotation). */
+  code?: string;
+}
+
+/**
+ * A finding of the review: deterministic (the index, a rule file) or a
+ * model's after verification. It is about one head line; it becomes an
+ * inline comment when that line is on the new side of the diff, and a
+ * summary item otherwise.
+ */
+export interface ReviewFinding {
+  /** `callers-not-updated` …, `rule:<id>` for ast-grep rules, `model` for a model's verified finding. */
+  rule: string;
+  severity: FindingSeverity;
+  path: string;
+  /** 1-based line of the head the finding is about (the last line when it spans several). */
+  line: number;
+  /** The first line, when the finding spans several. */
+  startLine?: number;
+  /** One or two sentences a maintainer reads first: what breaks, where, and why. */
+  message: string;
+  evidence: FindingEvidence[];
+  /** Replacement for lines startLine..line (a rule's `fix`): rendered as a suggestion block when inline. */
+  suggestion?: string;
+}
+
+const ORDER: Record<FindingSeverity, number> = { error: 0, warning: 1, check: 2 };
+
+/** Errors first, then warnings, then checks; within one, by path and line. */
+export function compareFindings(a: ReviewFinding, b: ReviewFinding): number {
+  return ORDER[a.severity] - ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
+}
