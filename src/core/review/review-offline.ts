@@ -13,6 +13,7 @@ import { findRiskyPatterns } from './find-risky-patterns.js';
 import type { DiffFile } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
 import type { ReviewFinding } from './findings/review-finding.js';
+import { findIndexFindings } from './findings/index-rules.js';
 
 export interface OfflineReview {
   base: string;
@@ -75,6 +76,8 @@ export async function reviewOffline(input: {
     ],
     input.repoName,
   );
+  const walkthrough = await buildWalkthrough(files, input.readHead);
+  const findings = await findIndexFindings({ files: reviewed, walkthrough, index, readHead: input.readHead, layout: input.layout });
   return {
     base: input.base,
     head: input.head,
@@ -84,13 +87,13 @@ export async function reviewOffline(input: {
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changedSymbols: changedSymbols.length,
     },
-    walkthrough: await buildWalkthrough(files, input.readHead),
+    walkthrough,
     history,
     linkedIssues,
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
-    findings: [],
+    findings,
     drafts: await findRiskyPatterns(reviewed, undefined, input.readHead),
     receipt,
   };

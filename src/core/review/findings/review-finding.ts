@@ -1,3 +1,8 @@
+import type { CodeIndex } from '../../code-index/code-index.js';
+import type { TestLayout } from '../../tests/test-layout.js';
+import type { Walkthrough } from '../build-walkthrough.js';
+import type { DiffFile } from '../parse-diff.js';
+
 /**
  * How sure a finding is and what it asks of the author: `error` breaks
  * something (a required argument missing at a call site), `warning` very
@@ -51,3 +56,20 @@ const ORDER: Record<FindingSeverity, number> = { error: 0, warning: 1, check: 2 
 export function compareFindings(a: ReviewFinding, b: ReviewFinding): number {
   return ORDER[a.severity] - ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
 }
+
+/**
+ * What every finding rule reads: the reviewed files of the diff, the
+ * walkthrough's symbol changes (each side parsed; the base rebuilt with
+ * reconstructBase), and the head index. A rule never reads the network.
+ */
+export interface FindingContext {
+  files: DiffFile[];
+  walkthrough: Walkthrough;
+  index: CodeIndex;
+  /** A file's content at the head (the content the index was built from). */
+  readHead: (path: string) => Promise<string>;
+  /** The tree's tests with the runners' configs read; the conventions alone when absent. */
+  layout?: TestLayout;
+}
+
+export type FindingRule = (context: FindingContext) => Promise<ReviewFinding[]>;
