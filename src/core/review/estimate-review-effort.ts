@@ -29,8 +29,11 @@ const RISK_STEPS = [1, 4];
 const HOT_SHARE = 0.05;
 /** ...and by at least this many commits (a short history says little). */
 const HOT_MIN_COMMITS = 10;
-/** Points (size 0-3, spread 0-2, risk 0-2, churn 0-1) to the score: 3 and 4 points both read as a 4, so a 5 takes a change big, wide and risky at once. */
-const SCORE_BY_POINTS: ReviewEffort['score'][] = [1, 2, 3, 4, 4, 5];
+/**
+ * Points (size 0-3, spread 0-2, risk 0-2, churn 0-1) to the score: 2 and 3 points both read as a 3 (a fix over a few
+ * files, or a small change that alters a signature), so a 4 takes a change big and wide, and a 5 big, wide and risky.
+ */
+const SCORE_BY_POINTS: ReviewEffort['score'][] = [1, 2, 3, 3, 4, 5];
 /** Weight of a line of docs, config or data next to a line of code: it reads faster. */
 const NON_CODE_WEIGHT = 0.25;
 
@@ -107,10 +110,10 @@ function countInterfaceChanges(files: WalkthroughFile[]): { total: number; text:
   return { total: counts.signature + counts.visibility + counts.removed + counts.renamed, text: parts.join(', ') };
 }
 
-/** The changed code file the history touched most, when it is a hot spot: `src/a.ts changed in 45 of the last 500 commits`. */
+/** The changed product file (tests churn with it) the history touched most, when it is a hot spot: `src/a.ts changed in 45 of the last 500 commits`. */
 function findHotSpot(files: WalkthroughFile[], history: CoChange | { unavailable: string } | undefined): string | undefined {
   if (!history || 'unavailable' in history || history.window === 0) return undefined;
-  const code = new Set(files.filter((f) => weight(f) === 1).map((f) => f.oldPath ?? f.path));
+  const code = new Set(files.filter((f) => weight(f) === 1 && classifyFile(f.path).kind === 'product').map((f) => f.oldPath ?? f.path));
   const hottest = history.files.filter((f) => code.has(f.path)).sort((a, b) => b.commits - a.commits)[0];
   if (!hottest || hottest.commits < HOT_MIN_COMMITS || hottest.commits < history.window * HOT_SHARE) return undefined;
   return `${hottest.path} changed in ${hottest.commits} of the last ${plural(history.window, 'commit')}`;
