@@ -48,7 +48,8 @@ async function reviewWith(comments: Comment[], maxComments = DEFAULT_REVIEW_SETT
   return { result, output: result.output };
 }
 
-const inline = (result: Extract<RunResult, { kind: 'done'; comment: unknown }>) => result.comment.reviewComments.map((c) => [c.line, c.body]);
+const inline = (result: Extract<RunResult, { kind: 'done'; comment: unknown }>) =>
+  result.comment.reviewComments.map((c) => [c.line, c.body]);
 
 const TAX = { path: 'src/total.ts', line: 4, quote: 'return sum * tax;' };
 
@@ -105,7 +106,13 @@ describe('review with a model: verified findings', () => {
   it('keeps at most review.maxComments findings, the most severe first', async () => {
     const { result, output } = await reviewWith(
       [
-        { path: 'src/total.ts', line: 2, quote: 'const sum = items.reduce((a, b) => a + b, 0);', body: 'Name it subtotal.', severity: 'info' },
+        {
+          path: 'src/total.ts',
+          line: 2,
+          quote: 'const sum = items.reduce((a, b) => a + b, 0);',
+          body: 'Name it subtotal.',
+          severity: 'info',
+        },
         { ...TAX, body: 'A tax of 0 zeroes the total.', severity: 'warning' },
         { path: 'src/total.ts', line: 1, quote: 'tax: number', body: 'Every caller breaks: tax is required.', severity: 'error' },
       ],
