@@ -5,7 +5,7 @@ import { findMovedBlocks, type MovedBlock } from './find-moved-blocks.js';
 import type { DiffFile, DiffStatus } from './parse-diff.js';
 import { reconstructBase } from './reconstruct-base.js';
 import type { ChangeFlow } from './build-change-flow.js';
-import type { ReviewEffort } from './estimate-review-effort.js';
+import type { ReviewEffort } from './review-effort.js';
 import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 

@@ -5,13 +5,10 @@ import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
 import type { CoChange } from './find-co-changes.js';
 import type { ReviewFinding } from './findings/review-finding.js';
 import type { ReviewDraft } from './review-draft.js';
+import type { ReviewEffort } from './review-effort.js';
 
-/** How much reviewing a change asks for, 1 (a glance) to 5 (set an afternoon aside), and why. */
-export interface ReviewEffort {
-  score: 1 | 2 | 3 | 4 | 5;
-  /** Short phrases with their figures, biggest contribution first: `412 lines changed in 9 files across 4 folders`. */
-  reasons: string[];
-}
+export type { ReviewEffort } from './review-effort.js';
+
 
 /*
  * The steps below were set on real commits of axios, koa, click, httpx, gin and chi (docs/reviews.md,

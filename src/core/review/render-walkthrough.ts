@@ -5,7 +5,7 @@ import { code, fence, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
 import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
 import type { ChangeFlow } from './build-change-flow.js';
-import type { ReviewEffort } from './estimate-review-effort.js';
+import type { ReviewEffort } from './review-effort.js';
 import type { CoChange } from './find-co-changes.js';
 import type { MovedBlock } from './find-moved-blocks.js';
 
