@@ -1,4 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
 import { compileMermaid } from '../diagram/compile-mermaid.js';
 import type { DiagramGraph } from '../diagram/diagram-graph.js';
 import { validateMermaid } from '../diagram/validate-mermaid.js';
@@ -53,6 +54,11 @@ export async function buildChangeFlow(input: {
       { name: qualified(c.symbol), path: c.symbol.path, line: c.symbol.startLine, change: c.change === 'added' ? 'added' : 'modified' },
     ]),
   );
+  const symbolsOf = new Map<string, SymbolHit[]>();
+  const definitionOf = (path: string, id: number) => {
+    if (!symbolsOf.has(path)) symbolsOf.set(path, input.index.symbolsIn(path));
+    return symbolsOf.get(path)!.find((s) => s.id === id);
+  };
   const calls = new Map<string, { from: number; to: number; rank: number }>();
   const add = (from: number, to: number) => {
     if (from === to) return;
@@ -63,7 +69,7 @@ export async function buildChangeFlow(input: {
     for (const hit of input.index.callSites(c.symbol.id, 1, MAX_HITS).callers) {
       if (hit.symbolId === undefined || !paths.has(hit.path) || !hit.name) continue;
       if (!known.has(hit.symbolId)) {
-        const definition = input.index.symbolsIn(hit.path).find((s) => s.id === hit.symbolId);
+        const definition = definitionOf(hit.path, hit.symbolId);
         if (!definition || !CALLABLE.has(definition.kind)) continue;
         known.set(hit.symbolId, { name: qualified(definition), path: hit.path, line: definition.startLine, change: 'unchanged' });
       }
@@ -74,7 +80,7 @@ export async function buildChangeFlow(input: {
       // A callee that is not changed is linked by name only when the name is specific enough to link (callSites says).
       if (!known.has(hit.symbolId)) {
         if (input.index.callSites(hit.symbolId, 1, 1).ambiguous) continue;
-        const definition = input.index.symbolsIn(hit.path).find((s) => s.id === hit.symbolId);
+        const definition = definitionOf(hit.path, hit.symbolId);
         known.set(hit.symbolId, {
           name: definition ? qualified(definition) : hit.name,
           path: hit.path,
