@@ -9,7 +9,6 @@ import type { ReviewEffort } from './review-effort.js';
 
 export type { ReviewEffort } from './review-effort.js';
 
-
 /*
  * The steps below were set on real commits of axios, koa, click, httpx, gin and chi (docs/reviews.md,
  * "Walkthrough: effort and flow"): a typo fix scores 1, a bug fix with its test 2, a feature over a few
