@@ -71,6 +71,7 @@ export function injectMutation(scan: RepoScan, kind: MutationKind, options: Inje
 
 function tryInject(scan: RepoScan, kind: MutationKind, file: SourceFile, def: FunctionDefinition, maxSites: number): Mutation | undefined {
   if (file.language === 'typescript' && def.exportedAs?.length === 0) return undefined;
+  if (kind === 'remove-definition' && !isExported(file, def)) return undefined;
   const edited = kind === 'add-parameter' ? addParameter(file, def) : kind === 'change-result' ? changeResult(file, def) : removeDefinition(file, def);
   if (edited === undefined) return undefined;
   const uses = findUses(scan, def);
@@ -107,6 +108,12 @@ function removalSites(uses: Use[], edited: EditedFile): ExpectedSite[] {
     required: !list[0]!.sameFile,
     what: list.map((u) => u.kind).join(','),
   }));
+}
+
+/** A removal breaks an export: Go's capitalised names, Python's names without a leading `_` (TypeScript's `export`, above). */
+function isExported(file: SourceFile, def: FunctionDefinition): boolean {
+  if (file.language === 'go') return /^[A-Z]/.test(def.name);
+  return file.language !== 'python' || !def.name.startsWith('_');
 }
 
 function overlaps(def: FunctionDefinition, lines: Set<number> | undefined): boolean {
