@@ -126,7 +126,10 @@ async function evaluateRepo(repo: EvalRepo): Promise<RepoResult> {
     }
     checkout(dir, sha);
     commits.push(commit);
-    const found = commit.heads.map((h) => `${h.kind} ${h.target.name} ${h.expected.filter((s) => s.required && s.found).length}/${h.expected.filter((s) => s.required).length}`);
+    const found = commit.heads.map(
+      (h) =>
+        `${h.kind} ${h.target.name} ${h.expected.filter((s) => s.required && s.found).length}/${h.expected.filter((s) => s.required).length}`,
+    );
     process.stderr.write(`${at}: ${untouched.findings.length} finding(s) untouched; ${found.join('; ') || 'no break injected'}\n`);
   }
   return { name: repo.name, language: repo.language, paths: repo.paths, commits, seconds: Math.round((Date.now() - repoStarted) / 1000) };
@@ -141,6 +144,8 @@ function note(dir: string, at: string, head: string, what: string, findings: Fin
     } catch {
       code = '(path not in the head)';
     }
-    candidateLines.push(`${at} ${what} ${f.rule} ${f.severity} ${f.path}:${f.line} | ${f.message.replace(/\s+/g, ' ').slice(0, 200)} | ${code.slice(0, 120)}`);
+    candidateLines.push(
+      `${at} ${what} ${f.rule} ${f.severity} ${f.path}:${f.line} | ${f.message.replace(/\s+/g, ' ').slice(0, 200)} | ${code.slice(0, 120)}`,
+    );
   }
 }

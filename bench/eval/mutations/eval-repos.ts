@@ -41,6 +41,11 @@ export function parseRepoList(list: string | undefined, mirrors: string): EvalRe
         `--repos: "${spec}" is neither a known repository (${KNOWN.map((r) => r.name).join(', ')}) nor MIRROR:PATH[+PATH]:LANGUAGE (LANGUAGE one of typescript, python, go), e.g. /work/.mirror/koajs+koa/repo:lib:typescript`,
       );
     }
-    return { name: path.basename(mirror.replace(/\/repo\/?$/, '')).replace('+', '/'), mirror, paths: paths.split('+'), language: language as Language };
+    return {
+      name: path.basename(mirror.replace(/\/repo\/?$/, '')).replace('+', '/'),
+      mirror,
+      paths: paths.split('+'),
+      language: language as Language,
+    };
   });
 }

@@ -45,7 +45,8 @@ export function findUses(scan: RepoScan, def: FunctionDefinition): Use[] {
         if (importLine !== undefined) importsUsed.add(importLine);
       }
     }
-    for (const line of importsUsed) uses.push({ path: file.path, line, kind: 'import', sameFile, awaited: false, statement: false, returned: false });
+    for (const line of importsUsed)
+      uses.push({ path: file.path, line, kind: 'import', sameFile, awaited: false, statement: false, returned: false });
   }
   const seen = new Set<string>();
   return uses

@@ -72,7 +72,8 @@ export function injectMutation(scan: RepoScan, kind: MutationKind, options: Inje
 function tryInject(scan: RepoScan, kind: MutationKind, file: SourceFile, def: FunctionDefinition, maxSites: number): Mutation | undefined {
   if (file.language === 'typescript' && def.exportedAs?.length === 0) return undefined;
   if (kind === 'remove-definition' && !isExported(file, def)) return undefined;
-  const edited = kind === 'add-parameter' ? addParameter(file, def) : kind === 'change-result' ? changeResult(file, def) : removeDefinition(file, def);
+  const edited =
+    kind === 'add-parameter' ? addParameter(file, def) : kind === 'change-result' ? changeResult(file, def) : removeDefinition(file, def);
   if (edited === undefined) return undefined;
   const uses = findUses(scan, def);
   const elsewhere = uses.filter((u) => !u.sameFile);
@@ -81,7 +82,17 @@ function tryInject(scan: RepoScan, kind: MutationKind, file: SourceFile, def: Fu
   const required = expected.filter((s) => s.required).length;
   if (required === 0 || required > maxSites) return undefined;
   const breakLine = edited.removed ? undefined : edited.text.split('\n')[def.line - 1];
-  return { kind, rule: RULE_OF[kind], path: def.path, name: def.name, line: def.line, text: edited.text, removed: edited.removed, breakLine, expected };
+  return {
+    kind,
+    rule: RULE_OF[kind],
+    path: def.path,
+    name: def.name,
+    line: def.line,
+    text: edited.text,
+    removed: edited.removed,
+    breakLine,
+    expected,
+  };
 }
 
 function callSites(kind: MutationKind, file: SourceFile, uses: Use[]): ExpectedSite[] {
@@ -92,7 +103,12 @@ function callSites(kind: MutationKind, file: SourceFile, uses: Use[]): ExpectedS
     } else if (!u.awaited) {
       // A Python coroutine never awaited never runs; a dropped Promise or Go result still compiles and runs.
       const dropped = u.statement && file.language !== 'python';
-      sites.push({ path: u.path, lines: [u.line], required: !u.sameFile && !u.returned && !dropped, what: dropped ? 'call, value dropped' : 'call' });
+      sites.push({
+        path: u.path,
+        lines: [u.line],
+        required: !u.sameFile && !u.returned && !dropped,
+        what: dropped ? 'call, value dropped' : 'call',
+      });
     }
   }
   return sites;

@@ -30,11 +30,17 @@ export interface MutatedCommit {
  * `seed`. Sites on lines the reviewed diff adds are not required (the rule
  * looks at callers outside the diff). Leaves `sha` checked out.
  */
-export function mutateCommit(dir: string, sha: string, language: Language, options: { seed: string; kinds: readonly MutationKind[] }): MutatedCommit {
+export function mutateCommit(
+  dir: string,
+  sha: string,
+  language: Language,
+  options: { seed: string; kinds: readonly MutationKind[] },
+): MutatedCommit {
   checkout(dir, sha);
   const files = git(dir, 'ls-files', '-z').split('\0').filter(Boolean);
   const scan = new RepoScan(readSourceFiles(dir, files, language));
-  if (language === 'go') setGoModule(scan, existsSync(path.join(dir, 'go.mod')) ? readFileSync(path.join(dir, 'go.mod'), 'utf8') : undefined);
+  if (language === 'go')
+    setGoModule(scan, existsSync(path.join(dir, 'go.mod')) ? readFileSync(path.join(dir, 'go.mod'), 'utf8') : undefined);
   const { touched } = parseChangedLines(git(dir, 'diff', '-U0', '--no-color', '--no-renames', `${sha}^`, sha));
   const result: MutatedCommit = { heads: [], skipped: [] };
   for (const kind of options.kinds) {

@@ -47,7 +47,13 @@ export function scoreRepos(repos: RepoResult[], rules: string[]): RuleScore[] {
     for (const c of repo.commits) {
       if (c.untouched.ok) untouched.push(c.untouched.findings.map((f) => ({ ...f, rule: toRuleRow(f.rule) })));
       for (const h of c.heads.filter((x) => x.review.ok && c.untouched.ok)) {
-        mutations.push({ kind: h.kind, rule: h.rule, language: repo.language, expected: h.expected, added: h.findings.map((f) => ({ ...f, rule: toRuleRow(f.rule) })) });
+        mutations.push({
+          kind: h.kind,
+          rule: h.rule,
+          language: repo.language,
+          expected: h.expected,
+          added: h.findings.map((f) => ({ ...f, rule: toRuleRow(f.rule) })),
+        });
       }
     }
   }

@@ -19,7 +19,8 @@ export function renderMutationReport(repos: RepoResult[], rules: string[]): stri
     );
   }
   const silent = scores.filter((s) => s.matched + s.candidates === 0).map((s) => s.rule);
-  if (silent.length > 0) out.push('', `No finding at all from ${silent.join(', ')}: recall is 0 because nothing was reported (is the rule in this build?).`);
+  if (silent.length > 0)
+    out.push('', `No finding at all from ${silent.join(', ')}: recall is 0 because nothing was reported (is the rule in this build?).`);
   out.push(
     '',
     '| repository | language | commits | breaks injected (parameter / removal / result) | not injected | required sites | found | recall | index-rule findings per untouched commit | median review (s) |',

@@ -27,8 +27,27 @@ interface ReviewJson {
  * `indexFile`: reused across commits, it is brought up to each head by the
  * CLI's own delta update. No model: the environment carries no provider.
  */
-export function runReviewCli(options: { cli: string; repo: string; base: string; head: string; indexFile: string; env: NodeJS.ProcessEnv }): Promise<CliReview> {
-  const args = [options.cli, 'review', '--repo', options.repo, '--base', options.base, '--head', options.head, '--json', '--index', options.indexFile];
+export function runReviewCli(options: {
+  cli: string;
+  repo: string;
+  base: string;
+  head: string;
+  indexFile: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<CliReview> {
+  const args = [
+    options.cli,
+    'review',
+    '--repo',
+    options.repo,
+    '--base',
+    options.base,
+    '--head',
+    options.head,
+    '--json',
+    '--index',
+    options.indexFile,
+  ];
   const started = Date.now();
   return new Promise((resolve) => {
     execFile(process.execPath, args, { env: options.env, maxBuffer: 256 * 1024 * 1024, timeout: 600_000 }, (error, stdout, stderr) => {

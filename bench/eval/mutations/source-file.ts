@@ -27,7 +27,8 @@ const EXTENSIONS: Record<string, Language> = {
 };
 
 /** Folders whose files are not checked in as product code (the injector never breaks them, but reads their calls). */
-const NOT_PRODUCT = /(^|\/)(tests?|__tests__|spec|testdata|fixtures?|docs?|examples?|_examples|bench(marks?)?|scripts?|vendor|node_modules|dist|build)\//;
+const NOT_PRODUCT =
+  /(^|\/)(tests?|__tests__|spec|testdata|fixtures?|docs?|examples?|_examples|bench(marks?)?|scripts?|vendor|node_modules|dist|build)\//;
 
 export function findLanguage(file: string): Language | undefined {
   if (file.endsWith('.d.ts') || file.endsWith('.min.js')) return undefined;

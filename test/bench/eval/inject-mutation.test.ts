@@ -116,7 +116,8 @@ describe('injectMutation', () => {
     const files = {
       'util/size.go': 'package util\n\n// Size counts.\nfunc Size(s string) int {\n\treturn len(s)\n}\n',
       'util/double.go': 'package util\n\nfunc Double(s string) int {\n\treturn 2 * Size(s)\n}\n',
-      'main.go': 'package main\n\nimport (\n\t"fmt"\n\tu "example.com/m/util"\n)\n\nfunc main() {\n\tn := u.Size("x")\n\tu.Size("y")\n\tfmt.Println(n)\n}\n',
+      'main.go':
+        'package main\n\nimport (\n\t"fmt"\n\tu "example.com/m/util"\n)\n\nfunc main() {\n\tn := u.Size("x")\n\tu.Size("y")\n\tfmt.Println(n)\n}\n',
     };
 
     it('gives a one-result function a second result and expects the calls that use its value', () => {

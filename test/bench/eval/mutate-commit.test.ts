@@ -20,14 +20,18 @@ describe('mutateCommit', () => {
         { git: true },
       );
       writeFiles(root, {
-        'pkg/app.py': 'from .util import scale\n\n\ndef run():\n    x = scale(1)\n    return x\n\n\ndef run_twice():\n    y = scale(2)\n    return y\n',
+        'pkg/app.py':
+          'from .util import scale\n\n\ndef run():\n    x = scale(1)\n    return x\n\n\ndef run_twice():\n    y = scale(2)\n    return y\n',
       });
       return { root, sha: commit(root, 'run twice') };
     }
 
     it('commits each break on top of it, with the break in the reviewed diff and every expected site at the head', () => {
       const { root, sha } = makeRepo();
-      const { heads, skipped } = mutateCommit(root, sha, 'python', { seed: '1', kinds: ['add-parameter', 'change-result', 'remove-definition'] });
+      const { heads, skipped } = mutateCommit(root, sha, 'python', {
+        seed: '1',
+        kinds: ['add-parameter', 'change-result', 'remove-definition'],
+      });
       expect(skipped).toEqual([]);
       expect(heads.map((h) => h.mutation.kind)).toEqual(['add-parameter', 'change-result', 'remove-definition']);
       for (const h of heads) {

@@ -15,7 +15,11 @@ describe('scoreRules', () => {
           rule: 'callers-not-updated',
           language: 'go',
           expected: [site('a.go', [3]), site('b.go', [7]), site('a.go', [9], false)],
-          added: [finding('callers-not-updated', 'a.go', 3), finding('callers-not-updated', 'a.go', 9), finding('callers-not-updated', 'c.go', 1)],
+          added: [
+            finding('callers-not-updated', 'a.go', 3),
+            finding('callers-not-updated', 'a.go', 9),
+            finding('callers-not-updated', 'c.go', 1),
+          ],
         },
       ],
       [[finding('callers-not-updated', 'd.go', 4)], []],
