@@ -13,7 +13,7 @@
  *
  *   npm run eval:reviews -- --repos ky,chi --commits 3 --seed 7
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,9 @@ process.stdout.write(
 
 async function evaluateRepo(repo: EvalRepo): Promise<RepoResult> {
   const repoStarted = Date.now();
+  if (!existsSync(repo.mirror)) {
+    throw new Error(`${repo.name}: no git directory at ${repo.mirror}; fetch the repository there, pass --mirrors DIR, or name another with --repos`);
+  }
   const dir = path.join(work, repo.name.replace('/', '+'));
   cloneShared(repo.mirror, dir);
   const indexFile = path.join(work, `${repo.name.replace('/', '+')}.sqlite`);

@@ -10,12 +10,12 @@ export function renderMutationReport(repos: RepoResult[], rules: string[]): stri
   const scores = scoreRepos(repos, rules);
   const out: string[] = [];
   out.push(
-    '| rule | breaks injected | required sites | found | recall | findings at injected sites | other findings (to read) | precision (lower bound) | findings per untouched commit |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| rule | breaks injected | required sites | found | recall | in evidence only | findings at injected sites | other findings (to read) | precision (lower bound) | findings per untouched commit |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const s of scores) {
     out.push(
-      `| ${s.rule} | ${s.mutations} | ${s.requiredSites} | ${s.found} | ${ratio(s.recall)} | ${s.matched} | ${s.candidates} | ${ratio(s.precision)} | ${perCommit(s.perUntouchedCommit)} |`,
+      `| ${s.rule} | ${s.mutations} | ${s.requiredSites} | ${s.found} | ${ratio(s.recall)} | ${s.inEvidenceOnly} | ${s.matched} | ${s.candidates} | ${ratio(s.precision)} | ${perCommit(s.perUntouchedCommit)} |`,
     );
   }
   const silent = scores.filter((s) => s.matched + s.candidates === 0).map((s) => s.rule);

@@ -8,6 +8,7 @@ export interface Finding {
   line: number;
   startLine?: number;
   message: string;
+  evidence?: Array<{ label: string; path: string; startLine: number; endLine?: number; side?: 'head' | 'base' }>;
 }
 
 /** One mutated head reviewed: its break and the findings the review raised that the untouched commit did not. */
@@ -26,6 +27,8 @@ export interface RuleScore {
   requiredSites: number;
   found: number;
   recall: number | null;
+  /** Required sites not reported at their line but named in the evidence of a finding of the rule (a finding per change, not per site). */
+  inEvidenceOnly: number;
   /** Findings on mutated heads at an injected site (any rule's site: it reports a real break). */
   matched: number;
   /** Findings not at an injected site, on mutated heads (added by the break) and on untouched commits: each to read by hand. */
@@ -56,6 +59,15 @@ export function toHeadLine(mutation: Pick<Mutation, 'path' | 'removed'>): (path:
   return (path, line) => (r === undefined || path !== mutation.path || line < r.from ? line : Math.max(r.from, line - r.count));
 }
 
+/** Whether a finding of `rule` lists the site among its evidence (head side). */
+export function isInEvidence(site: ExpectedSite, rule: string, findings: Finding[]): boolean {
+  return findings.some(
+    (f) =>
+      f.rule === rule &&
+      (f.evidence ?? []).some((e) => e.side !== 'base' && e.path === site.path && site.lines.some((l) => l >= e.startLine && l <= (e.endLine ?? e.startLine))),
+  );
+}
+
 /** Whether a required site was reported by a finding of the rule the break should raise. */
 export function isFound(site: ExpectedSite, rule: string, findings: Finding[]): boolean {
   return findings.some((f) => f.rule === rule && isAtSite(f, site));
@@ -71,6 +83,7 @@ export function scoreRules(rules: string[], mutations: ScoredMutation[], untouch
     const own = mutations.filter((m) => m.rule === rule);
     const required = own.flatMap((m) => m.expected.filter((s) => s.required).map((s) => ({ s, m })));
     const found = required.filter(({ s, m }) => isFound(s, rule, m.added)).length;
+    const inEvidenceOnly = required.filter(({ s, m }) => !isFound(s, rule, m.added) && isInEvidence(s, rule, m.added)).length;
     let matched = 0;
     let candidates = 0;
     for (const m of mutations) {
@@ -87,6 +100,7 @@ export function scoreRules(rules: string[], mutations: ScoredMutation[], untouch
       requiredSites: required.length,
       found,
       recall: required.length === 0 ? null : found / required.length,
+      inEvidenceOnly,
       matched,
       candidates,
       precision: matched + candidates === 0 ? null : matched / (matched + candidates),

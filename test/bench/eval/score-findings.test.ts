@@ -30,6 +30,7 @@ describe('scoreRules', () => {
       requiredSites: 2,
       found: 1,
       recall: 0.5,
+      inEvidenceOnly: 0,
       matched: 2,
       candidates: 2,
       precision: 0.5,
@@ -48,6 +49,24 @@ describe('scoreRules', () => {
       ['removed-still-used', 0, null, 0],
       ['new-api-untested', null, null, 0],
     ]);
+  });
+});
+
+describe('a finding that names the call sites in its evidence instead of one finding per site', () => {
+  it('is not counted as finding them, but is counted apart as "in evidence only"', () => {
+    const atDefinition: Finding = {
+      ...finding('callers-not-updated', 'lib.go', 10),
+      evidence: [
+        { label: 'definition after', path: 'lib.go', startLine: 10 },
+        { label: 'call site', path: 'a.go', startLine: 3 },
+      ],
+    };
+    const [score] = scoreRules(
+      ['callers-not-updated'],
+      [{ kind: 'add-parameter', rule: 'callers-not-updated', language: 'go', expected: [site('a.go', [3])], added: [atDefinition] }],
+      [],
+    );
+    expect(score).toMatchObject({ found: 0, inEvidenceOnly: 1, matched: 0, candidates: 1 });
   });
 });
 
