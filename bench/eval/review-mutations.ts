@@ -11,7 +11,7 @@
  * to read by hand), findings per untouched commit. Clones go to a temporary
  * folder (objects borrowed from the mirror, never written to it).
  *
- *   npm run eval:reviews -- --repos ky,chi --commits 3 --seed 7
+ *   npm run eval:reviews -- --repos ky,chi --commits 3 --seed 7 [--jobs 2]
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     repos: { type: 'string' },
     commits: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    jobs: { type: 'string', default: '1' },
     kinds: { type: 'string', default: MUTATION_KINDS.join(',') },
     mirrors: { type: 'string', default: '/work/.mirror' },
     out: { type: 'string', default: path.join(projectRoot, 'bench/eval/results/reviews-latest.json') },
@@ -58,7 +59,12 @@ const results: RepoResult[] = [];
 const started = Date.now();
 
 try {
-  for (const repo of repos) results.push(await evaluateRepo(repo));
+  // Repositories in parallel (--jobs): each has its own clone and index; a repository's reviews run one at a time.
+  const queue = repos.map((repo, i) => ({ repo, i }));
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) results[next.i] = await evaluateRepo(next.repo);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, worker));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -77,7 +83,9 @@ process.stdout.write(
 async function evaluateRepo(repo: EvalRepo): Promise<RepoResult> {
   const repoStarted = Date.now();
   if (!existsSync(repo.mirror)) {
-    throw new Error(`${repo.name}: no git directory at ${repo.mirror}; fetch the repository there, pass --mirrors DIR, or name another with --repos`);
+    throw new Error(
+      `${repo.name}: no git directory at ${repo.mirror}; fetch the repository there, pass --mirrors DIR, or name another with --repos`,
+    );
   }
   const dir = path.join(work, repo.name.replace('/', '+'));
   cloneShared(repo.mirror, dir);

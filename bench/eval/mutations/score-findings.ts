@@ -64,7 +64,9 @@ export function isInEvidence(site: ExpectedSite, rule: string, findings: Finding
   return findings.some(
     (f) =>
       f.rule === rule &&
-      (f.evidence ?? []).some((e) => e.side !== 'base' && e.path === site.path && site.lines.some((l) => l >= e.startLine && l <= (e.endLine ?? e.startLine))),
+      (f.evidence ?? []).some(
+        (e) => e.side !== 'base' && e.path === site.path && site.lines.some((l) => l >= e.startLine && l <= (e.endLine ?? e.startLine)),
+      ),
   );
 }
 
