@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
     repos: { type: 'string' },
     commits: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
-    jobs: { type: 'string', default: '1' },
+    jobs: { type: 'string', default: '2' },
     kinds: { type: 'string', default: MUTATION_KINDS.join(',') },
     mirrors: { type: 'string', default: '/work/.mirror' },
     out: { type: 'string', default: path.join(projectRoot, 'bench/eval/results/reviews-latest.json') },

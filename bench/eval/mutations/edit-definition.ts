@@ -1,9 +1,11 @@
 import type { FunctionDefinition } from './find-definitions.js';
-import type { SourceFile } from './source-file.js';
+import { lineOf, type SourceFile } from './source-file.js';
 
 /** The text of a file after one edit, and the lines it took out (a removal shifts what follows). */
 export interface EditedFile {
   text: string;
+  /** 1-based line of the new text that carries the break (the parameter added, `async`, the result); none for a removal. */
+  line?: number;
   removed?: { from: number; count: number };
 }
 
@@ -75,9 +77,9 @@ export function addParameter(file: SourceFile, def: FunctionDefinition): EditedF
   const last = pieces.at(-1);
   if (file.language === 'go' && last !== undefined && !/^\w+\s+\S/.test(last.text)) return undefined;
   const optional = pieces.find((p) => isOptional(p.text, file.language));
-  if (optional) return { text: splice(file.text, optional.start, 0, `${added}, `) };
-  if (last === undefined) return { text: splice(file.text, def.open + 1, 0, added) };
-  return { text: splice(file.text, last.end, 0, `, ${added}`) };
+  const at = optional?.start ?? last?.end ?? def.open + 1;
+  const insert = optional ? `${added}, ` : last ? `, ${added}` : added;
+  return { text: splice(file.text, at, 0, insert), line: lineOf(file, at) };
 }
 
 /**
@@ -90,7 +92,7 @@ export function changeResult(file: SourceFile, def: FunctionDefinition): EditedF
   if (file.language === 'go') {
     const result = original(file, def);
     if (result === undefined || result.startsWith('(') || result === 'error') return undefined;
-    return { text: splice(file.text, def.result!.start, result.length, `(${result}, error)`) };
+    return { text: splice(file.text, def.result!.start, result.length, `(${result}, error)`), line: lineOf(file, def.result!.start) };
   }
   if (def.isAsync || def.generator || def.asyncAt === undefined) return undefined;
   const result = original(file, def);
@@ -100,7 +102,7 @@ export function changeResult(file: SourceFile, def: FunctionDefinition): EditedF
     if (!result.startsWith(':') || /\b(is|asserts)\b|^Promise</.test(type)) return undefined;
     text = splice(text, def.result!.start, result.length, `: Promise<${type}>`);
   }
-  return { text: splice(text, def.asyncAt, 0, 'async ') };
+  return { text: splice(text, def.asyncAt, 0, 'async '), line: lineOf(file, def.asyncAt) };
 }
 
 /** The definition's statement taken out (with one blank line around it, so no double blank is left). */

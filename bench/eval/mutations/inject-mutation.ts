@@ -81,7 +81,7 @@ function tryInject(scan: RepoScan, kind: MutationKind, file: SourceFile, def: Fu
   const expected = kind === 'remove-definition' ? removalSites(uses, edited) : callSites(kind, file, uses);
   const required = expected.filter((s) => s.required).length;
   if (required === 0 || required > maxSites) return undefined;
-  const breakLine = edited.removed ? undefined : edited.text.split('\n')[def.line - 1];
+  const breakLine = edited.line === undefined ? undefined : edited.text.split('\n')[edited.line - 1];
   return {
     kind,
     rule: RULE_OF[kind],

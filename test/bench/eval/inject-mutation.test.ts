@@ -146,3 +146,16 @@ describe('injectMutation', () => {
     });
   });
 });
+
+describe('injectMutation on a parameter list over several lines', () => {
+  it('names as the break the line the parameter went into, which the reviewed diff shows', () => {
+    const scan = scanOf({
+      'api.py': 'def get(\n    url,\n    *,\n    params=None,\n):\n    return url\n',
+      'tests/test_api.py': 'from api import get\n\n\ndef test_get():\n    assert get("u")\n',
+    });
+    const m = inject(scan, 'add-parameter');
+    expect(m.text.split('\n').slice(0, 4)).toEqual(['def get(', '    url,', '    nanodex_added, *,', '    params=None,']);
+    expect(m.breakLine).toBe('    nanodex_added, *,');
+    expect(sites(m)).toEqual(['tests/test_api.py:5']);
+  });
+});
