@@ -11,7 +11,7 @@
  * to read by hand), findings per untouched commit. Clones go to a temporary
  * folder (objects borrowed from the mirror, never written to it).
  *
- *   npm run eval:reviews -- --repos ky,chi --commits 3 --seed 7 [--jobs 2]
+ *   npm run eval:reviews -- --repos ky,chi --commits 3 --seed 7 [--jobs 2] [--no-known]
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,16 +25,19 @@ import { MUTATION_KINDS, type MutationKind } from './mutations/inject-mutation.j
 import { mutateCommit } from './mutations/mutate-commit.js';
 import { markFound, scoreRepos, type CommitResult, type RepoResult } from './mutations/mutation-results.js';
 import { renderMutationReport } from './mutations/render-mutation-report.js';
+import { renderKnownBreaks, reviewKnownBreaks, type KnownBreakResult } from './mutations/review-known-breaks.js';
 import { runReviewCli } from './mutations/run-review-cli.js';
 import { findAdded, toHeadLine, type Finding } from './mutations/score-findings.js';
 
 const projectRoot = findProjectRoot();
 const { values: args } = parseArgs({
+  allowNegative: true,
   options: {
     repos: { type: 'string' },
     commits: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     jobs: { type: 'string', default: '2' },
+    known: { type: 'boolean', default: true },
     kinds: { type: 'string', default: MUTATION_KINDS.join(',') },
     mirrors: { type: 'string', default: '/work/.mirror' },
     out: { type: 'string', default: path.join(projectRoot, 'bench/eval/results/reviews-latest.json') },
@@ -56,6 +59,7 @@ const env = { PATH: process.env.PATH, HOME: path.join(work, 'home'), NANODEX_DAT
 const rules = [...INDEX_RULES, 'rule:*'];
 const candidateLines: string[] = [];
 const results: RepoResult[] = [];
+let known: KnownBreakResult[] = [];
 const started = Date.now();
 
 try {
@@ -65,15 +69,17 @@ try {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) results[next.i] = await evaluateRepo(next.repo);
   };
   await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, worker));
+  if (args.known) known = await reviewKnownBreaks({ mirrors: args.mirrors, work, cli: args.cli, env });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-const report = renderMutationReport(results, rules);
+const knownLines = renderKnownBreaks(known);
+const report = `${renderMutationReport(results, rules)}${knownLines.length > 0 ? `\n${knownLines.join('\n')}\n` : ''}`;
 mkdirSync(path.dirname(args.out), { recursive: true });
 writeFileSync(
   args.out,
-  `${JSON.stringify({ date: new Date().toISOString(), seed: args.seed, commitsPerRepo: commitCount, kinds, seconds: Math.round((Date.now() - started) / 1000), scores: scoreRepos(results, rules), repos: results }, null, 1)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), seed: args.seed, commitsPerRepo: commitCount, kinds, seconds: Math.round((Date.now() - started) / 1000), scores: scoreRepos(results, rules), known, repos: results }, null, 1)}\n`,
 );
 writeFileSync(args.candidates, `${candidateLines.join('\n')}\n`);
 process.stdout.write(
