@@ -5,6 +5,8 @@ import {
   type Logger,
   type PullRequestFacts,
   type PullRequestThread,
+  type CheckRunPosted,
+  type CheckRunToPost,
   type Reaction,
   type ReviewToPost,
   type StickyReply,
@@ -16,6 +18,7 @@ import { postReview } from './post-review.js';
 import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
 import { readSuppressedFindings } from './read-suppressed-findings.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { upsertCheckRun } from './upsert-check-run.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 
 /** Comments per page when reading a thread (GitHub's maximum). */
@@ -58,11 +61,12 @@ export class GitHubThread implements PullRequestThread {
     private readonly target: RepoCoords & { number: number },
     private readonly options: GitHubThreadOptions,
     private readonly ids = new Map<string, number>(),
+    private readonly checkRunIds = new Map<string, number>(),
   ) {}
 
   /** The same thread through another client (an unguarded one, for a deadline's reply), sharing the known comment ids. */
   withClient(client: GitHubClient): GitHubThread {
-    return new GitHubThread(client, this.target, this.options, this.ids);
+    return new GitHubThread(client, this.target, this.options, this.ids, this.checkRunIds);
   }
 
   private get issue() {
@@ -192,5 +196,14 @@ export class GitHubThread implements PullRequestThread {
       { body: review.body, comments: review.comments },
     );
     return { url: posted.url };
+  }
+
+  /** The head's "nanodex review" check run, created or updated in place (its id is remembered per head after the first post). */
+  async upsertCheckRun(run: CheckRunToPost): Promise<CheckRunPosted> {
+    const posted = await upsertCheckRun(this.client, { owner: this.target.owner, repo: this.target.repo }, run, {
+      knownId: this.checkRunIds.get(run.headSha),
+    });
+    if (posted.kind === 'posted' && posted.id !== undefined) this.checkRunIds.set(run.headSha, posted.id);
+    return posted;
   }
 }
