@@ -42,6 +42,14 @@ const SIGNATURE_DIFF = [
   '',
 ].join('\n');
 
+/** src/http/headers.ts at the head of SIGNATURE_DIFF. */
+const CHANGED_HEADERS = [
+  'export function splitHeaders(head: string, separator: string): Record<string, string> {',
+  "  return Object.fromEntries(head.split('\\n').map((l) => l.split(separator)));",
+  '}',
+  '',
+].join('\n');
+
 describe('npm start: one "nanodex review" check run per reviewed head', () => {
   let github: FakeGitHub;
   let served: ServedGitHub;
@@ -115,6 +123,8 @@ describe('npm start: one "nanodex review" check run per reviewed head', () => {
     async () => {
       const head = 'e'.repeat(40);
       github.configText = 'review:\n  failOn: error\n';
+      // The App indexes the commit GitHub names for the ref: here the pull request's head, with the new signature.
+      github.tarball = { headSha: head, bytes: await buildTarball({ ...SAMPLE_FILES, 'src/http/headers.ts': CHANGED_HEADERS }) };
       github.pulls.set(3, { base: 'a'.repeat(40), head, title: 'Configurable separator', body: '', diff: SIGNATURE_DIFF });
       const payload = pullRequestPayload('opened', { head }) as { number: number; pull_request: { number: number } };
       payload.number = 3;
