@@ -116,31 +116,43 @@ describe('npm start: one "nanodex review" check run per reviewed head', () => {
     }
     expect(github.unknown).toEqual([]);
   });
+});
 
-  // Enabled once the index finding rules are merged (INDEX_FINDING_RULES is empty on this branch): findings as annotations.
-  it.skipIf(INDEX_FINDING_RULES.length === 0)(
-    'annotates a finding of the review on its line, and fails the check on an error with failOn error (needs the index finding rules)',
-    async () => {
-      const head = 'e'.repeat(40);
-      github.configText = 'review:\n  failOn: error\n';
-      // The App indexes the commit GitHub names for the ref: here the pull request's head, with the new signature.
-      github.tarball = { headSha: head, bytes: await buildTarball({ ...SAMPLE_FILES, 'src/http/headers.ts': CHANGED_HEADERS }) };
-      github.pulls.set(3, { base: 'a'.repeat(40), head, title: 'Configurable separator', body: '', diff: SIGNATURE_DIFF });
-      const payload = pullRequestPayload('opened', { head }) as { number: number; pull_request: { number: number } };
-      payload.number = 3;
-      payload.pull_request.number = 3;
+// Enabled once the index finding rules are merged (INDEX_FINDING_RULES is empty on this branch): findings as annotations.
+describe.skipIf(INDEX_FINDING_RULES.length === 0)('npm start: findings as check run annotations (needs the index finding rules)', () => {
+  const head = 'e'.repeat(40);
+  let github: FakeGitHub;
+  let served: ServedGitHub;
+  let app: AppProcess;
 
-      await deliver(app.url, 'pull_request', payload);
+  beforeAll(async () => {
+    github = new FakeGitHub();
+    // The commit the App downloads and indexes is the pull request's head, with the new signature.
+    github.tarball = { headSha: head, bytes: await buildTarball({ ...SAMPLE_FILES, 'src/http/headers.ts': CHANGED_HEADERS }) };
+    github.configText = 'review:\n  failOn: error\n';
+    github.pulls.set(PR, { base: 'a'.repeat(40), head, title: 'Configurable separator', body: '', diff: SIGNATURE_DIFF });
+    served = await serveFakeGitHub(github);
+    app = await startAppProcess({ GITHUB_API_URL: served.url, NANODEX_APP_SLUG: 'nanodex' });
+  });
 
-      const run = await settled(head, 'failure');
-      expect(run.annotations).toContainEqual(
-        expect.objectContaining({
-          path: 'src/http/parse-http-request.ts',
-          start_line: 6,
-          annotation_level: 'failure',
-          title: 'callers-not-updated',
-        }),
-      );
-    },
-  );
+  afterAll(async () => {
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    await served.close();
+  });
+
+  it('annotates the un-updated call on its line, and fails the check on that error with failOn error', async () => {
+    await deliver(app.url, 'pull_request', pullRequestPayload('opened', { head }));
+
+    const run = await waitFor('the check run', () => github.checks.on(head).find((r) => r.status === 'completed'));
+    expect(run.output.title).not.toBe('Review incomplete');
+    expect(run.conclusion).toBe('failure');
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        path: 'src/http/parse-http-request.ts',
+        start_line: 6,
+        annotation_level: 'failure',
+        title: 'callers-not-updated',
+      }),
+    );
+  });
 });
