@@ -5,6 +5,8 @@ import {
   type Logger,
   type PullRequestFacts,
   type PullRequestThread,
+  CHECK_RUN_NAME,
+  type CheckAnnotation,
   type CheckRunPosted,
   type CheckRunToPost,
   type Reaction,
@@ -18,6 +20,7 @@ import { postReview } from './post-review.js';
 import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
 import { readSuppressedFindings } from './read-suppressed-findings.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { readCheckAnnotations } from './read-check-annotations.js';
 import { upsertCheckRun } from './upsert-check-run.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 
@@ -205,5 +208,10 @@ export class GitHubThread implements PullRequestThread {
     });
     if (posted.kind === 'posted' && posted.id !== undefined) this.checkRunIds.set(run.headSha, posted.id);
     return posted;
+  }
+
+  /** The annotations of nanodex's check run on `headSha` (the last reviewed head's, to carry what still stands). */
+  readCheckAnnotations(headSha: string): Promise<CheckAnnotation[] | undefined> {
+    return readCheckAnnotations(this.client, { owner: this.target.owner, repo: this.target.repo }, { headSha, name: CHECK_RUN_NAME });
   }
 }

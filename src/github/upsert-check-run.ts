@@ -48,7 +48,11 @@ export async function upsertCheckRun(
 }
 
 /** nanodex's run on the head, newest first; a run of the same name without nanodex's external id is someone else's. */
-async function findCheckRun(client: GitHubClient, target: RepoCoords, run: CheckRunToPost): Promise<number | undefined> {
+export async function findCheckRun(
+  client: GitHubClient,
+  target: RepoCoords,
+  run: Pick<CheckRunToPost, 'headSha' | 'name'>,
+): Promise<number | undefined> {
   const { data } = await client.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', {
     ...target,
     ref: run.headSha,

@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckAnnotation, CheckRunToPost } from '../../src/core/index.js';
+import { readCheckAnnotations } from '../../src/github/read-check-annotations.js';
 import { upsertCheckRun } from '../../src/github/upsert-check-run.js';
 import { buildSecretCorpus } from '../helpers/secret-corpus.js';
 import { checkRequestBody } from './check-request-body.js';
@@ -142,5 +143,25 @@ describe('upsertCheckRun', () => {
 
     expect(JSON.stringify(sent)).not.toContain(token);
     expect(checks.runs[0]?.annotations[0]).toMatchObject({ path: 'src/a.ts', start_line: 1 });
+  });
+});
+
+describe('readCheckAnnotations', () => {
+  it("reads back the annotations of nanodex's run on a head as they were posted, evidence included", async () => {
+    const checks = new FakeCheckRuns();
+    serve(checks);
+    const [first] = annotations(1);
+    const posted = { ...first!, details: 'definition after: src/b.ts:4' };
+    await upsertCheckRun(octokit(), TARGET, { ...checkRun(0), annotations: [posted] });
+
+    await expect(readCheckAnnotations(octokit(), TARGET, { headSha: HEAD, name: 'nanodex review' })).resolves.toEqual([posted]);
+  });
+
+  it('answers undefined when nanodex posted no run there, or the token may not read checks', async () => {
+    const checks = new FakeCheckRuns();
+    serve(checks);
+    await expect(readCheckAnnotations(octokit(), TARGET, { headSha: HEAD, name: 'nanodex review' })).resolves.toBeUndefined();
+    checks.forbidden = true;
+    await expect(readCheckAnnotations(octokit(), TARGET, { headSha: HEAD, name: 'nanodex review' })).resolves.toBeUndefined();
   });
 });

@@ -87,6 +87,11 @@ export class TranscriptThread implements PullRequestThread {
     return { kind: 'posted', url: `#check-run-${this.writes.length}`, updated: earlier !== undefined, requests: requests.length };
   }
 
+  /** A replay reviews once: no earlier head's run to read. */
+  async readCheckAnnotations(): Promise<undefined> {
+    return undefined;
+  }
+
   /** Everything written, each sticky reply once in its final state. */
   render(): string {
     const out: string[] = [];

@@ -3,7 +3,7 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../ports.js';
 import type { CheckRunPosted } from '../publish/check-run.js';
 import type { PullRequestThread } from '../publish/publisher.js';
-import { buildCheckRun, type ReviewEnd } from '../review/build-check-run.js';
+import { buildCheckRun, selectCarried, type CarriedAnnotations, type ReviewEnd } from '../review/build-check-run.js';
 
 /**
  * Posts (or updates) the head's check run, when the repository keeps
@@ -40,6 +40,28 @@ export async function postCheckRun(
     input.logger.warn('could not post the check run; the review stands', {
       pullRequest: input.pullRequest,
       headSha: input.headSha,
+      error: describeError(error),
+    });
+    return undefined;
+  }
+}
+
+/**
+ * The findings of the last reviewed head's check run that still stand (see
+ * selectCarried): read back from that run, since the new review reads only
+ * the new commits. Nothing is carried when that run cannot be read.
+ */
+export async function readCarriedFindings(
+  thread: PullRequestThread,
+  input: { since: string; changedPaths: string[]; config: RepoConfig; logger: Logger },
+): Promise<CarriedAnnotations | undefined> {
+  if (!input.config.review.checkRun || thread.readCheckAnnotations === undefined) return undefined;
+  try {
+    const annotations = await thread.readCheckAnnotations(input.since);
+    return annotations && { from: input.since, annotations: selectCarried(annotations, new Set(input.changedPaths)) };
+  } catch (error) {
+    input.logger.warn("could not read the last reviewed head's check run; its findings are not carried", {
+      since: input.since,
       error: describeError(error),
     });
     return undefined;

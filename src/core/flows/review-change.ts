@@ -13,7 +13,7 @@ import type { ReviewComment } from '../review/render-review.js';
 import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from '../review/review-state.js';
 import type { ReviewEnd } from '../review/build-check-run.js';
 import type { RunResult } from '../request.js';
-import { postCheckRun } from './post-check-run.js';
+import { postCheckRun, readCarriedFindings } from './post-check-run.js';
 import { runInWorkspace, type FlowPorts } from './workspace.js';
 
 export interface ReviewChangeInput {
@@ -74,7 +74,8 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
 
   try {
     const since = state.reviewedShas.at(-1);
-    const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
+    const read = await readDiff(thread, pr, since);
+    const diff = filterDiff(read.text, input.config.review);
     if (diff.paths.length === 0) {
       await post(
         `nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`,
@@ -131,7 +132,16 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     }
     const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
     const findings = result.output.kind === 'review' ? result.output.review.findings : [];
-    const checkRun = await check({ kind: 'reviewed', findings, scope }, working.url);
+    const carried =
+      read.since !== undefined
+        ? await readCarriedFindings(thread, {
+            since: read.since,
+            changedPaths: [...diff.paths, ...diff.dropped],
+            config: input.config,
+            logger: ports.logger,
+          })
+        : undefined;
+    const checkRun = await check({ kind: 'reviewed', findings, scope, ...(carried ? { carried } : {}) }, working.url);
     const receipt = [
       `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, 'new inline comment')}`,
       reviewUrl !== undefined ? ` (${link('review', reviewUrl)})` : '',
@@ -171,20 +181,25 @@ export function renderReviewOutcome(reviewed: ReviewOutcome, headSha: string): s
 }
 
 /**
- * Since the last reviewed sha when there is one; the whole pull request when there is none or it vanished (a
- * force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
+ * Since the last reviewed sha when there is one (`since` says so); the whole pull request when there is none or it
+ * vanished (a force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
  * carries other people's commits: only files the pull request itself changes are kept.
  */
-async function readDiff(thread: PullRequestThread, pr: PullRequestFacts, since: string | undefined): Promise<string> {
+async function readDiff(
+  thread: PullRequestThread,
+  pr: PullRequestFacts,
+  since: string | undefined,
+): Promise<{ text: string; since: string | undefined }> {
   const whole = await thread.readDiff();
-  if (since === undefined) return whole;
+  if (since === undefined) return { text: whole, since: undefined };
   const compare = await thread.readCompare(since, pr.headSha);
-  if (compare === undefined) return whole;
+  if (compare === undefined) return { text: whole, since: undefined };
   const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
-  return splitDiff(compare)
+  const text = splitDiff(compare)
     .filter((f) => inPullRequest.has(f.path))
     .map((f) => f.section)
     .join('');
+  return { text, since };
 }
 
 /**

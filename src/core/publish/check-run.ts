@@ -44,6 +44,8 @@ export type CheckRunPosted =
 export interface CheckRuns {
   /** Creates the check run named `run.name` on `run.headSha`, or updates the one nanodex posted there before. */
   upsertCheckRun(run: CheckRunToPost): Promise<CheckRunPosted>;
+  /** The annotations of the run nanodex posted on `headSha`; undefined when there is none or it cannot be read. */
+  readCheckAnnotations(headSha: string): Promise<CheckAnnotation[] | undefined>;
 }
 
 /** The name of nanodex's check run: what a branch rule names to require it. */

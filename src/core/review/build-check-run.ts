@@ -12,9 +12,20 @@ import { compareFindings } from './findings/review-finding.js';
 
 /** How the review of a head ended, as its check run reports it. */
 export type ReviewEnd =
-  | { kind: 'reviewed'; findings: ReviewFinding[]; scope: string }
+  | { kind: 'reviewed'; findings: ReviewFinding[]; scope: string; carried?: CarriedAnnotations }
   | { kind: 'skipped'; reason: string }
   | { kind: 'incomplete'; reason: string; referenceId?: string };
+
+/**
+ * Findings of an earlier head that still stand: a push is reviewed from the
+ * last reviewed commit, so what was found before in files the new commits
+ * did not touch is carried into the new head's run (selectCarried).
+ */
+export interface CarriedAnnotations {
+  /** The head they were posted on. */
+  from: string;
+  annotations: CheckAnnotation[];
+}
 
 /** GitHub's limit on a check run's `output.summary`, in characters. */
 export const CHECK_SUMMARY_LIMIT = 65_535;
@@ -25,6 +36,7 @@ const ANNOTATION_TEXT_LIMIT = 4_000;
 
 const LEVELS: Record<FindingSeverity, AnnotationLevel> = { error: 'failure', warning: 'warning', check: 'notice' };
 const SEVERITIES: FindingSeverity[] = ['error', 'warning', 'check'];
+const SEVERITY_OF: Record<AnnotationLevel, FindingSeverity> = { failure: 'error', warning: 'warning', notice: 'check' };
 
 /**
  * The rule of `review.failOn`: `failure` when a finding is at least as severe
@@ -73,24 +85,32 @@ export function buildCheckRun(
       annotations: [],
     };
   }
-  const findings = [...end.findings].sort(compareFindings);
-  const conclusion = toCheckConclusion(findings, input.failOn);
+  const found = [...end.findings].sort(compareFindings);
+  const annotations = found.map(toAnnotation);
+  const keys = new Set(annotations.map(keyOf));
+  const carried = (end.carried?.annotations ?? []).filter((a) => !keys.has(keyOf(a)));
+  const severities = [...found, ...carried.map((a) => ({ severity: SEVERITY_OF[a.level] }))];
+  const conclusion = toCheckConclusion(severities, input.failOn);
+  const carriedLine =
+    carried.length > 0
+      ? `\n\n${plural(carried.length, 'finding')} carried from ${code(end.carried!.from.slice(0, 7))}: their files and evidence did not change since, so they still stand (each an annotation on its line).`
+      : '';
   return {
     ...base,
     conclusion,
-    title: renderTitle(findings),
-    summary: renderSummary(findings, { ...input, head, scope: end.scope, conclusion }),
-    annotations: findings.map(toAnnotation),
+    title: renderTitle(severities),
+    summary: renderSummary(found, { ...input, head, scope: end.scope, conclusion, counts: countBySeverity(severities), carriedLine }),
+    annotations: [...annotations, ...carried],
   };
 }
 
-function countBySeverity(findings: ReviewFinding[]): Record<FindingSeverity, number> {
+function countBySeverity(findings: Pick<ReviewFinding, 'severity'>[]): Record<FindingSeverity, number> {
   const counts: Record<FindingSeverity, number> = { error: 0, warning: 0, check: 0 };
   for (const f of findings) counts[f.severity] += 1;
   return counts;
 }
 
-function renderTitle(findings: ReviewFinding[]): string {
+function renderTitle(findings: Pick<ReviewFinding, 'severity'>[]): string {
   if (findings.length === 0) return 'No findings';
   const counts = countBySeverity(findings);
   return SEVERITIES.filter((s) => counts[s] > 0)
@@ -100,9 +120,18 @@ function renderTitle(findings: ReviewFinding[]): string {
 
 function renderSummary(
   findings: ReviewFinding[],
-  input: { headSha: string; head: string; htmlUrl: string; scope: string; failOn: ReviewSettings['failOn']; conclusion: CheckConclusion },
+  input: {
+    headSha: string;
+    head: string;
+    htmlUrl: string;
+    scope: string;
+    failOn: ReviewSettings['failOn'];
+    conclusion: CheckConclusion;
+    counts: Record<FindingSeverity, number>;
+    carriedLine: string;
+  },
 ): string {
-  const counts = countBySeverity(findings);
+  const { counts } = input;
   const why =
     input.conclusion === 'success'
       ? 'no finding.'
@@ -118,7 +147,7 @@ function renderSummary(
     '| --- | ---: |',
     ...SEVERITIES.map((s) => `| ${s} | ${counts[s]} |`),
     '',
-    `**${input.conclusion}**: ${why}`,
+    `**${input.conclusion}**: ${why}${input.carriedLine}`,
   ].join('\n');
   if (findings.length === 0) return head;
   const lines = [head, '', '### Top findings', ''];
@@ -165,4 +194,24 @@ function toAnnotation(f: ReviewFinding): CheckAnnotation {
 
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** An annotation's identity: where, how severe, what it says. */
+function keyOf(a: CheckAnnotation): string {
+  return JSON.stringify([a.path, a.startLine, a.endLine, a.level, a.title, a.message]);
+}
+
+/**
+ * The annotations of the last reviewed head that still stand at the new
+ * one: those whose own file and whose evidence files (named in their
+ * details) the new commits did not change. The rest are the new review's to
+ * raise again or not.
+ */
+export function selectCarried(annotations: CheckAnnotation[], changedPaths: Set<string>): CheckAnnotation[] {
+  return annotations.filter((a) => !changedPaths.has(a.path) && !readEvidencePaths(a.details ?? '').some((p) => changedPaths.has(p)));
+}
+
+/** The paths toAnnotation wrote into an annotation's details, one `label: path:lines` line per evidence. */
+function readEvidencePaths(details: string): string[] {
+  return [...details.matchAll(/^[^:\n]+: (.+):\d+(?:-\d+)?(?: \(base\))?$/gm)].map((m) => m[1]!);
 }

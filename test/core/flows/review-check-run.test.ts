@@ -3,10 +3,11 @@ import { DEFAULT_REPO_CONFIG, type RepoConfig } from '../../../src/core/config/r
 import { reviewChange } from '../../../src/core/flows/review-change.js';
 import type { Workspace } from '../../../src/core/flows/workspace.js';
 import { systemClock, type Logger } from '../../../src/core/ports.js';
-import type { CheckRunPosted, CheckRunToPost } from '../../../src/core/publish/check-run.js';
+import type { CheckAnnotation, CheckRunPosted, CheckRunToPost } from '../../../src/core/publish/check-run.js';
 import type { PullRequestThread, ReviewToPost } from '../../../src/core/publish/publisher.js';
 import type { RunResult } from '../../../src/core/request.js';
 import type { ReviewFinding } from '../../../src/core/review/findings/review-finding.js';
+import { writeReviewState } from '../../../src/core/review/review-state.js';
 import { run as coreRun } from '../../../src/core/run.js';
 
 // The review's run is scripted (as in review-change.test.ts): these tests are about the check run the flow posts after it.
@@ -72,6 +73,11 @@ class FakeThread implements PullRequestThread {
   async postReview(review: ReviewToPost) {
     this.reviews.push(review);
     return { url: '#review' };
+  }
+  /** The earlier heads' runs, by head. */
+  readonly earlier = new Map<string, CheckAnnotation[]>();
+  async readCheckAnnotations(headSha: string) {
+    return this.earlier.get(headSha);
   }
   async upsertCheckRun(run: CheckRunToPost) {
     this.checkRuns.push(run);
@@ -193,5 +199,29 @@ describe('reviewChange and the check run', () => {
 
     expect(outcome.outcome).toBe('reviewed');
     expect(logger.lines.some((l) => l.includes('could not post the check run; the review stands') && l.includes('HTTP 502'))).toBe(true);
+  });
+
+  describe('after a push, when the last reviewed head had findings', () => {
+    it("carries those in files the new commits did not touch into the new head's run, and drops those in files they did", async () => {
+      const old = 'b'.repeat(40);
+      const thread = new FakeThread();
+      thread.replies.set('review-5', writeReviewState('## Review', { reviewedShas: [old], fingerprints: [] }));
+      const annotation = (path: string): CheckAnnotation => ({
+        path,
+        startLine: 4,
+        endLine: 4,
+        level: 'failure',
+        title: 'callers-not-updated',
+        message: 'old call',
+      });
+      thread.earlier.set(old, [annotation('src/b.ts'), annotation('src/a.ts')]);
+
+      await review(reviewed([]), { thread, config: config({ failOn: 'error' }) });
+
+      const run = thread.checkRuns[0];
+      expect(run?.annotations.map((a) => a.path)).toEqual(['src/b.ts']);
+      expect(run).toMatchObject({ conclusion: 'failure', title: '1 error' });
+      expect(run?.summary).toContain('1 finding carried from `bbbbbbb`');
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheckRun, CHECK_SUMMARY_LIMIT, toCheckConclusion } from '../../../src/core/review/build-check-run.js';
+import { buildCheckRun, CHECK_SUMMARY_LIMIT, selectCarried, toCheckConclusion } from '../../../src/core/review/build-check-run.js';
 import type { FindingSeverity, ReviewFinding } from '../../../src/core/review/findings/review-finding.js';
 
 const HEAD = 'c'.repeat(40);
@@ -117,5 +117,49 @@ describe('buildCheckRun', () => {
   it('is skipped when no file was reviewed', () => {
     const run = buildCheckRun({ kind: 'skipped', reason: 'no changed file matches.' }, { ...INPUT, failOn: 'error' });
     expect(run).toMatchObject({ conclusion: 'skipped', title: 'Nothing to review' });
+  });
+});
+
+describe('findings carried from the last reviewed head', () => {
+  const earlier = buildCheckRun(
+    {
+      kind: 'reviewed',
+      scope: 'the whole pull request',
+      findings: [finding('error', 3), finding('warning', 9, { path: 'src/other.ts', evidence: [] })],
+    },
+    { ...INPUT, failOn: 'error' },
+  ).annotations;
+
+  it('keeps those whose file and evidence files the new commits did not change', () => {
+    expect(selectCarried(earlier, new Set(['src/unrelated.ts'])).map((a) => a.path)).toEqual(['lib/adapters/http.js', 'src/other.ts']);
+  });
+
+  it('drops those whose own file changed, or whose evidence (the definition) changed: the new review decides again', () => {
+    expect(selectCarried(earlier, new Set(['src/other.ts'])).map((a) => a.path)).toEqual(['lib/adapters/http.js']);
+    expect(selectCarried(earlier, new Set(['lib/core/buildFullPath.js'])).map((a) => a.path)).toEqual(['src/other.ts']);
+  });
+
+  it('counts them in the title and the conclusion, annotates them again on the new head, and says where they came from', () => {
+    const run = buildCheckRun(
+      { kind: 'reviewed', scope: 'the commits since `bbbbbbb`', findings: [], carried: { from: 'b'.repeat(40), annotations: earlier } },
+      { ...INPUT, failOn: 'error' },
+    );
+    expect(run).toMatchObject({ conclusion: 'failure', title: '1 error, 1 warning' });
+    expect(run.annotations).toEqual(earlier);
+    expect(run.summary).toContain('2 findings carried from `bbbbbbb`');
+  });
+
+  it('does not annotate a carried finding twice when the new review raises it again', () => {
+    const run = buildCheckRun(
+      {
+        kind: 'reviewed',
+        scope: 'the commits since `bbbbbbb`',
+        findings: [finding('error', 3)],
+        carried: { from: 'b'.repeat(40), annotations: earlier },
+      },
+      { ...INPUT, failOn: 'never' },
+    );
+    expect(run.annotations).toHaveLength(2);
+    expect(run.title).toBe('1 error, 1 warning');
   });
 });
