@@ -76,13 +76,27 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     const since = state.reviewedShas.at(-1);
     const read = await readDiff(thread, pr, since);
     const diff = filterDiff(read.text, input.config.review);
+    const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
+    // What the last reviewed head's run found in files these commits did not touch still stands on this head.
+    const carry = () =>
+      read.since === undefined
+        ? Promise.resolve(undefined)
+        : readCarriedFindings(thread, {
+            since: read.since,
+            changedPaths: [...diff.paths, ...diff.dropped],
+            config: input.config,
+            logger: ports.logger,
+          });
     if (diff.paths.length === 0) {
       await post(
         `nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`,
         withHead,
       );
+      const carried = await carry();
       const checkRun = await check(
-        { kind: 'skipped', reason: 'no changed file matches `review.include` / `review.exclude`.' },
+        carried && carried.annotations.length > 0
+          ? { kind: 'reviewed', findings: [], scope, carried }
+          : { kind: 'skipped', reason: 'no changed file matches `review.include` / `review.exclude`.' },
         working.url,
       );
       return { outcome: 'skipped', url: working.url, checkRun };
@@ -100,7 +114,13 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     );
     if (result.kind === 'skipped') {
       await post(await renderReply(result), withHead);
-      const checkRun = await check({ kind: 'skipped', reason: result.reason }, working.url);
+      const carried = await carry();
+      const checkRun = await check(
+        carried && carried.annotations.length > 0
+          ? { kind: 'reviewed', findings: [], scope, carried }
+          : { kind: 'skipped', reason: result.reason },
+        working.url,
+      );
       return { outcome: 'skipped', url: working.url, result, checkRun };
     }
     if (result.kind !== 'done' || !('comment' in result)) {
@@ -130,17 +150,8 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
       // Posted: if the summary update below fails, the failure must still record these, or they are posted again.
       failureState = reviewed;
     }
-    const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
     const findings = result.output.kind === 'review' ? result.output.review.findings : [];
-    const carried =
-      read.since !== undefined
-        ? await readCarriedFindings(thread, {
-            since: read.since,
-            changedPaths: [...diff.paths, ...diff.dropped],
-            config: input.config,
-            logger: ports.logger,
-          })
-        : undefined;
+    const carried = await carry();
     const checkRun = await check({ kind: 'reviewed', findings, scope, ...(carried ? { carried } : {}) }, working.url);
     const receipt = [
       `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, 'new inline comment')}`,

@@ -223,5 +223,25 @@ describe('reviewChange and the check run', () => {
       expect(run).toMatchObject({ conclusion: 'failure', title: '1 error' });
       expect(run?.summary).toContain('1 finding carried from `bbbbbbb`');
     });
+
+    it('keeps them when the new commits touch only files the review leaves out: no push elsewhere turns the check green', async () => {
+      const old = 'b'.repeat(40);
+      const thread = new FakeThread();
+      thread.replies.set('review-5', writeReviewState('## Review', { reviewedShas: [old], fingerprints: [] }));
+      thread.earlier.set(old, [
+        { path: 'src/b.ts', startLine: 4, endLine: 4, level: 'failure', title: 'callers-not-updated', message: 'old call' },
+      ]);
+
+      const { outcome } = await review(reviewed([]), { thread, config: config({ failOn: 'error', exclude: ['src/a.ts'] }) });
+
+      expect(outcome.outcome).toBe('skipped');
+      expect(thread.checkRuns[0]).toMatchObject({ conclusion: 'failure', title: '1 error' });
+    });
+
+    it('is skipped when nothing is reviewed and nothing stands from before', async () => {
+      const { outcome, thread } = await review(reviewed([]), { config: config({ exclude: ['src/a.ts'] }) });
+      expect(outcome.outcome).toBe('skipped');
+      expect(thread.checkRuns[0]).toMatchObject({ conclusion: 'skipped', title: 'Nothing to review' });
+    });
   });
 });
