@@ -13,6 +13,11 @@ export const FORK_NOTICE =
   'without secrets, so nanodex cannot post a review here. To review fork pull requests, trigger on `pull_request_target` ' +
   "instead and read docs/action.md first: that event runs with write access, so never check out or run the fork's code in it.";
 
+/** Why no check run appeared: the review itself stands (said on the run and in the job summary). */
+export const CHECKS_NOTICE =
+  'nanodex posted its review but no "nanodex review" check run: the workflow token may not write checks. ' +
+  "Add `checks: write` to the workflow's `permissions` (docs/action.md), or set `review.checkRun: false` in .github/nanodex.yml.";
+
 /**
  * `pull_request` / `pull_request_target`: the core's review (reviewChange),
  * with the config read from the default branch (run.ts), so the pull
@@ -45,7 +50,7 @@ export async function handlePullRequest(
     result: reviewed.result,
     commentUrl: reviewed.url,
     index: workspace.index,
-    notices: workspace.notices,
+    notices: reviewed.checkRun?.kind === 'not-permitted' ? [...workspace.notices, CHECKS_NOTICE] : workspace.notices,
     failure: toReviewFailure(reviewed, pr.number),
   };
 }

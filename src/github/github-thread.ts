@@ -5,6 +5,10 @@ import {
   type Logger,
   type PullRequestFacts,
   type PullRequestThread,
+  CHECK_RUN_NAME,
+  type CheckAnnotation,
+  type CheckRunPosted,
+  type CheckRunToPost,
   type Reaction,
   type ReviewToPost,
   type StickyReply,
@@ -16,6 +20,8 @@ import { postReview } from './post-review.js';
 import { readCompareDiff, readPullRequestDiff } from './read-diff.js';
 import { readSuppressedFindings } from './read-suppressed-findings.js';
 import { toNanodexError } from './to-nanodex-error.js';
+import { readCheckAnnotations } from './read-check-annotations.js';
+import { upsertCheckRun } from './upsert-check-run.js';
 import { findStickyComment, upsertStickyComment } from './sticky-comment.js';
 
 /** Comments per page when reading a thread (GitHub's maximum). */
@@ -58,11 +64,12 @@ export class GitHubThread implements PullRequestThread {
     private readonly target: RepoCoords & { number: number },
     private readonly options: GitHubThreadOptions,
     private readonly ids = new Map<string, number>(),
+    private readonly checkRunIds = new Map<string, number>(),
   ) {}
 
   /** The same thread through another client (an unguarded one, for a deadline's reply), sharing the known comment ids. */
   withClient(client: GitHubClient): GitHubThread {
-    return new GitHubThread(client, this.target, this.options, this.ids);
+    return new GitHubThread(client, this.target, this.options, this.ids, this.checkRunIds);
   }
 
   private get issue() {
@@ -192,5 +199,19 @@ export class GitHubThread implements PullRequestThread {
       { body: review.body, comments: review.comments },
     );
     return { url: posted.url };
+  }
+
+  /** The head's "nanodex review" check run, created or updated in place (its id is remembered per head after the first post). */
+  async upsertCheckRun(run: CheckRunToPost): Promise<CheckRunPosted> {
+    const posted = await upsertCheckRun(this.client, { owner: this.target.owner, repo: this.target.repo }, run, {
+      knownId: this.checkRunIds.get(run.headSha),
+    });
+    if (posted.kind === 'posted' && posted.id !== undefined) this.checkRunIds.set(run.headSha, posted.id);
+    return posted;
+  }
+
+  /** The annotations of nanodex's check run on `headSha` (the last reviewed head's, to carry what still stands). */
+  readCheckAnnotations(headSha: string): Promise<CheckAnnotation[] | undefined> {
+    return readCheckAnnotations(this.client, { owner: this.target.owner, repo: this.target.repo }, { headSha, name: CHECK_RUN_NAME });
   }
 }

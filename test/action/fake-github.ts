@@ -1,5 +1,6 @@
 import { checkRequestBody } from '../github/check-request-body.js';
 import { FakeGitData } from '../helpers/fake-git-data.js';
+import { FakeCheckRuns } from '../github/fake-check-runs.js';
 
 export interface RecordedCall {
   method: string;
@@ -46,6 +47,8 @@ export class FakeGitHub {
   readonly failures = new Map<string, number>();
   /** The Git Data API and pull requests (`@nanodex apply`), over its own files at the default branch's head. */
   readonly git: FakeGitData;
+  /** Check runs on the pull requests' heads. */
+  readonly checks: FakeCheckRuns;
   private nextId = 1000;
 
   constructor(
@@ -53,6 +56,7 @@ export class FakeGitHub {
     readonly html = 'https://github.com',
   ) {
     this.git = new FakeGitData(`/repos/${repo.owner}/${repo.repo}`);
+    this.checks = new FakeCheckRuns(`${html}/${repo.owner}/${repo.repo}`);
   }
 
   handle(method: string, url: string, body: unknown, headers: Record<string, string | string[] | undefined> = {}): Reply {
@@ -72,6 +76,14 @@ export class FakeGitHub {
       Object.entries(toPattern(found[1]).exec(path)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
     );
     if (route === 'GET /repos/{owner}/{repo}/contents/{path}') return this.contents(params.path ?? '', query.ref);
+    if (found[1].includes('check-runs')) {
+      const rest = decodeURIComponent(path.slice(`/repos/${this.repo.owner}/${this.repo.repo}`.length));
+      const [checkStatus, checkBody] = this.checks.answer(method, rest, parsed.searchParams, (body ?? {}) as Record<string, unknown>) ?? [
+        404,
+        { message: 'Not Found' },
+      ];
+      return { status: checkStatus, body: checkBody };
+    }
     if (route === 'GET /repos/{owner}/{repo}/pulls/{pull_number}' && !String(headers.accept ?? '').includes('diff')) {
       const pull = this.pulls.get(Number(params.pull_number));
       return pull === undefined ? { status: 404, body: { message: 'Not Found' } } : { status: 200, body: pull };
@@ -208,6 +220,10 @@ const ROUTES: [string, string][] = [
   ['PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}'],
   ['POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments'],
   ['POST', '/graphql'],
+  ['POST', '/repos/{owner}/{repo}/check-runs'],
+  ['PATCH', '/repos/{owner}/{repo}/check-runs/{check_run_id}'],
+  ['GET', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
+  ['GET', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
 ];
 
 function toPattern(template: string): RegExp {

@@ -38,7 +38,13 @@ describe('app.yml', () => {
     expect([...manifest.default_events].sort()).toEqual([...handled].sort());
   });
 
-  it('asks for least privilege: metadata and contents read, issues and pull requests write, nothing else', () => {
-    expect(manifest.default_permissions).toEqual({ metadata: 'read', contents: 'write', issues: 'write', pull_requests: 'write' });
+  it('asks for least privilege: metadata read; contents, issues, pull requests and checks write; nothing else', () => {
+    expect(manifest.default_permissions).toEqual({
+      metadata: 'read',
+      contents: 'write',
+      issues: 'write',
+      pull_requests: 'write',
+      checks: 'write',
+    });
   });
 });

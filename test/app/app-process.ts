@@ -139,3 +139,17 @@ export function mentionPayload(body: string, login = 'Codertocat'): Record<strin
   delete example.issue.pull_request;
   return example;
 }
+
+/** GitHub's own `pull_request.opened` example as `action`, with an installation and the given head and base. */
+export function pullRequestPayload(action: string, options: { head: string; base?: string }): Record<string, unknown> {
+  const example = structuredClone(EXAMPLES.find((e) => e.name === 'pull_request')?.examples.find((e) => e.action === 'opened')) as Record<
+    string,
+    unknown
+  > & { pull_request: { draft: boolean; head: { sha: string }; base: { sha: string } } };
+  example.action = action;
+  example.installation = { id: 4242, node_id: 'x' };
+  example.pull_request.draft = false;
+  example.pull_request.head.sha = options.head;
+  example.pull_request.base.sha = options.base ?? 'a'.repeat(40);
+  return example;
+}

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { FakeCheckRuns } from '../github/fake-check-runs.js';
 import { FakeGitData } from '../helpers/fake-git-data.js';
 
 /** One request the App sent, as nock saw it. */
@@ -54,6 +55,8 @@ export class FakeGitHub {
   appSlug = 'nanodex';
   /** The default branch's files and the Git Data API (`@nanodex apply`). */
   readonly git: FakeGitData;
+  /** Check runs on the pull requests' heads. */
+  readonly checks: FakeCheckRuns;
   private nextId = 1000;
   private readonly failures: Failure[] = [];
 
@@ -62,6 +65,7 @@ export class FakeGitHub {
     readonly repo = 'Hello-World',
   ) {
     this.git = new FakeGitData(`/repos/${owner}/${repo}`);
+    this.checks = new FakeCheckRuns(`https://github.com/${owner}/${repo}`);
   }
 
   /** Installs the interceptors; call once per test (nock.cleanAll removes them). */
@@ -197,7 +201,12 @@ export class FakeGitHub {
       return [201, { number, html_url: `https://github.com${repo}/issues/${number}` }];
     }
     const query = new URLSearchParams(uri.split('?')[1] ?? '');
-    return this.git.answer(method, rest, query, b, accept) ?? this.answerPulls(method, rest, b, accept) ?? this.unknownRoute(method, uri);
+    return (
+      this.checks.answer(method, rest, query, b) ??
+      this.git.answer(method, rest, query, b, accept) ??
+      this.answerPulls(method, rest, b, accept) ??
+      this.unknownRoute(method, uri)
+    );
   }
 
   private answerPulls(method: string, rest: string, b: Record<string, unknown>, accept: string): Reply | undefined {
@@ -233,7 +242,13 @@ export class FakeGitHub {
   }
 }
 
-const NAMES: Record<string, string> = { comments: 'comment_id', issues: 'issue_number', pulls: 'pull_number', reviews: 'review_id' };
+const NAMES: Record<string, string> = {
+  'check-runs': 'check_run_id',
+  comments: 'comment_id',
+  issues: 'issue_number',
+  pulls: 'pull_number',
+  reviews: 'review_id',
+};
 
 /** `/repos/o/r/issues/1/comments` -> `/repos/{owner}/{repo}/issues/{issue_number}/comments`. */
 export function toTemplate(path: string): string {

@@ -1,15 +1,27 @@
 import { redactSecrets } from '../../core/lookups.js';
-import type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply } from '../../core/index.js';
+import type {
+  CheckRunPosted,
+  CheckRunToPost,
+  PullRequestFacts,
+  PullRequestThread,
+  Reaction,
+  ReviewToPost,
+  StickyReply,
+} from '../../core/index.js';
+import { annotationKey, toCheckRunRequests, type CheckRunRequest } from '../../github/check-run-requests.js';
+import { redactCheckRun } from '../../github/upsert-check-run.js';
 
 type Write =
   | { kind: 'reply'; key: string }
   | { kind: 'reaction'; reaction: Reaction }
   | { kind: 'issue'; number: number; title: string; body: string }
-  | { kind: 'review'; review: ReviewToPost };
+  | { kind: 'review'; review: ReviewToPost }
+  | { kind: 'check-run'; run: CheckRunToPost; requests: CheckRunRequest[] };
 
 /**
  * A thread that posts nowhere: `nanodex replay` records what a front would
- * write (sticky replies in their final state, reactions, issues, reviews)
+ * write (sticky replies in their final state, reactions, issues, reviews,
+ * the check run and the requests that would post it)
  * and prints it as a person would read it on GitHub. The pull request is the
  * local `base...head` the caller read from git.
  */
@@ -64,6 +76,22 @@ export class TranscriptThread implements PullRequestThread {
     return { url: `#review-${this.writes.length}` };
   }
 
+  /** The requests GitHubThread would send for the head's check run (a head posted before here is updated). */
+  async upsertCheckRun(unredacted: CheckRunToPost): Promise<CheckRunPosted> {
+    const run = await redactCheckRun(unredacted);
+    const earlier = this.writes.find((w) => w.kind === 'check-run' && w.run.headSha === run.headSha);
+    const present =
+      earlier?.kind === 'check-run' ? earlier.requests.flatMap((r) => r.body.output.annotations.map(annotationKey)) : undefined;
+    const requests = toCheckRunRequests(run, present && { present: new Set(present) });
+    this.writes.push({ kind: 'check-run', run, requests });
+    return { kind: 'posted', url: `#check-run-${this.writes.length}`, updated: earlier !== undefined, requests: requests.length };
+  }
+
+  /** A replay reviews once: no earlier head's run to read. */
+  async readCheckAnnotations(): Promise<undefined> {
+    return undefined;
+  }
+
   /** Everything written, each sticky reply once in its final state. */
   render(): string {
     const out: string[] = [];
@@ -92,6 +120,9 @@ export class TranscriptThread implements PullRequestThread {
           );
           for (const c of write.review.comments) out.push(`### ${c.path}:${c.line}`, c.body, '');
           break;
+        case 'check-run':
+          out.push(...renderCheckRun(write.run, write.requests));
+          break;
       }
     }
     return out.length > 0 ? out.join('\n') : 'nanodex would post nothing for this event.\n';
@@ -105,4 +136,27 @@ export class TranscriptThread implements PullRequestThread {
   private urlOf(key: string): string {
     return `#${this.target.number}/${key}`;
   }
+}
+
+/** The check run as the requests that would post it, then its title, summary and annotations as GitHub shows them. */
+function renderCheckRun(run: CheckRunToPost, requests: CheckRunRequest[]): string[] {
+  const out = [`## check run "${run.name}" on ${run.headSha.slice(0, 12)}: ${run.conclusion}`, ''];
+  for (const request of requests) {
+    const { output, ...fields } = request.body;
+    const shown = Object.entries(fields)
+      .filter(([key]) => key !== 'name' && key !== 'head_sha')
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join(' ');
+    out.push(`- ${request.route}: ${shown}, ${output.annotations.length} annotations`);
+  }
+  out.push('', `### ${run.title}`, '', run.summary, '');
+  if (run.annotations.length > 0) {
+    out.push('### annotations', '');
+    for (const a of run.annotations) {
+      const lines = a.startLine < a.endLine ? `${a.startLine}-${a.endLine}` : `${a.startLine}`;
+      out.push(`- ${a.level} ${a.path}:${lines} ${a.title}: ${a.message}`);
+    }
+    out.push('');
+  }
+  return out;
 }

@@ -4,13 +4,16 @@ import type { RepoConfig } from '../config/repo-config.js';
 import { describeError } from '../errors.js';
 import { throwIfRetryable } from '../failure/retry-later.js';
 import { toFailure } from '../failure/to-failure.js';
+import type { CheckRunPosted } from '../publish/check-run.js';
 import type { PullRequestFacts, PullRequestThread } from '../publish/publisher.js';
 import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
 import { code, link, plural } from '../render/markdown.js';
 import { renderReply, renderWorking } from '../render/render-reply.js';
 import type { ReviewComment } from '../review/render-review.js';
 import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from '../review/review-state.js';
+import type { ReviewEnd } from '../review/build-check-run.js';
 import type { RunResult } from '../request.js';
+import { postCheckRun, readCarriedFindings } from './post-check-run.js';
 import { runInWorkspace, type FlowPorts } from './workspace.js';
 
 export interface ReviewChangeInput {
@@ -28,6 +31,8 @@ export type ReviewOutcome = {
   referenceId?: string;
   /** The core's result; undefined when no run was needed (the head was already reviewed, or no file matched). */
   result?: RunResult;
+  /** The head's check run, when one was posted or refused (`review.checkRun`). */
+  checkRun?: CheckRunPosted;
 };
 
 type Done = Extract<RunResult, { comment: unknown }>;
@@ -57,16 +62,44 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
   const withHead = { ...state, reviewedShas: [...state.reviewedShas, pr.headSha] };
   let failureState = state;
   let result: RunResult | undefined;
+  const check = (end: ReviewEnd, detailsUrl: string) =>
+    postCheckRun(thread, end, {
+      headSha: pr.headSha,
+      config: input.config,
+      htmlUrl: input.htmlUrl,
+      detailsUrl,
+      logger: ports.logger,
+      pullRequest: pr.number,
+    });
 
   try {
     const since = state.reviewedShas.at(-1);
-    const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
+    const read = await readDiff(thread, pr, since);
+    const diff = filterDiff(read.text, input.config.review);
+    const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
+    // What the last reviewed head's run found in files these commits did not touch still stands on this head.
+    const carry = () =>
+      read.since === undefined
+        ? Promise.resolve(undefined)
+        : readCarriedFindings(thread, {
+            since: read.since,
+            changedPaths: [...diff.paths, ...diff.dropped],
+            config: input.config,
+            logger: ports.logger,
+          });
     if (diff.paths.length === 0) {
       await post(
         `nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`,
         withHead,
       );
-      return { outcome: 'skipped', url: working.url };
+      const carried = await carry();
+      const checkRun = await check(
+        carried && carried.annotations.length > 0
+          ? { kind: 'reviewed', findings: [], scope, carried }
+          : { kind: 'skipped', reason: 'no changed file matches `review.include` / `review.exclude`.' },
+        working.url,
+      );
+      return { outcome: 'skipped', url: working.url, checkRun };
     }
     result = await runInWorkspace(
       {
@@ -81,13 +114,23 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
     );
     if (result.kind === 'skipped') {
       await post(await renderReply(result), withHead);
-      return { outcome: 'skipped', url: working.url, result };
+      const carried = await carry();
+      const checkRun = await check(
+        carried && carried.annotations.length > 0
+          ? { kind: 'reviewed', findings: [], scope, carried }
+          : { kind: 'skipped', reason: result.reason },
+        working.url,
+      );
+      return { outcome: 'skipped', url: working.url, result, checkRun };
     }
     if (result.kind !== 'done' || !('comment' in result)) {
       const incomplete =
         result.kind === 'budget-exceeded' ? `\n\nThe review of ${head} is incomplete, so no inline comments were posted.` : '';
       await post(`${await renderReply(result)}${incomplete}`, state);
-      return { outcome: 'failed', url: working.url, result, ...(result.kind === 'failed' ? { referenceId: result.referenceId } : {}) };
+      const referenceId = result.kind === 'failed' ? result.referenceId : undefined;
+      const reason = result.kind === 'budget-exceeded' ? 'it reached its budget' : 'it failed';
+      const checkRun = await check({ kind: 'incomplete', reason, referenceId }, working.url);
+      return { outcome: 'failed', url: working.url, result, checkRun, ...(referenceId !== undefined ? { referenceId } : {}) };
     }
 
     const suppressed = await thread.readSuppressedFindings().catch((error: unknown) => {
@@ -107,16 +150,19 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
       // Posted: if the summary update below fails, the failure must still record these, or they are posted again.
       failureState = reviewed;
     }
-    const scope = since !== undefined ? `the commits since ${code(since.slice(0, 7))}` : 'the whole pull request';
+    const findings = result.output.kind === 'review' ? result.output.review.findings : [];
+    const carried = await carry();
+    const checkRun = await check({ kind: 'reviewed', findings, scope, ...(carried ? { carried } : {}) }, working.url);
     const receipt = [
       `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, 'new inline comment')}`,
       reviewUrl !== undefined ? ` (${link('review', reviewUrl)})` : '',
       fresh.repeated > 0 ? `; ${fresh.repeated} already raised, resolved or dismissed, not repeated` : '',
       diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, 'file')} left out by the review settings` : '',
+      checkRun?.kind === 'not-permitted' ? '; no check run: the token may not write checks (`checks: write`)' : '',
       '.</sub>',
     ].join('');
     await post(`${result.comment.body}\n\n${receipt}`, reviewed);
-    return { outcome: 'reviewed', url: reviewUrl ?? working.url, result };
+    return { outcome: 'reviewed', url: reviewUrl ?? working.url, result, checkRun };
   } catch (error) {
     throwIfRetryable(error, ports.retryable);
     const failure = toFailure(error, { logger: ports.logger, log: 'review failed', fields: { pullRequest: pr.number } });
@@ -126,7 +172,8 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
         error: describeError(stickyError),
       });
     });
-    return { outcome: 'failed', url: working.url, referenceId: failure.referenceId, result };
+    const checkRun = await check({ kind: 'incomplete', reason: 'it failed', referenceId: failure.referenceId }, working.url);
+    return { outcome: 'failed', url: working.url, referenceId: failure.referenceId, result, checkRun };
   }
 }
 
@@ -145,20 +192,25 @@ export function renderReviewOutcome(reviewed: ReviewOutcome, headSha: string): s
 }
 
 /**
- * Since the last reviewed sha when there is one; the whole pull request when there is none or it vanished (a
- * force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
+ * Since the last reviewed sha when there is one (`since` says so); the whole pull request when there is none or it
+ * vanished (a force push). `since...head` starts at their merge base, so after the branch merged or rebased onto main it
  * carries other people's commits: only files the pull request itself changes are kept.
  */
-async function readDiff(thread: PullRequestThread, pr: PullRequestFacts, since: string | undefined): Promise<string> {
+async function readDiff(
+  thread: PullRequestThread,
+  pr: PullRequestFacts,
+  since: string | undefined,
+): Promise<{ text: string; since: string | undefined }> {
   const whole = await thread.readDiff();
-  if (since === undefined) return whole;
+  if (since === undefined) return { text: whole, since: undefined };
   const compare = await thread.readCompare(since, pr.headSha);
-  if (compare === undefined) return whole;
+  if (compare === undefined) return { text: whole, since: undefined };
   const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
-  return splitDiff(compare)
+  const text = splitDiff(compare)
     .filter((f) => inPullRequest.has(f.path))
     .map((f) => f.section)
     .join('');
+  return { text, since };
 }
 
 /**

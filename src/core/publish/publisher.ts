@@ -1,4 +1,5 @@
 import type { ReviewComment } from '../review/render-review.js';
+import type { CheckRuns } from './check-run.js';
 
 export type Reaction = 'eyes' | 'rocket' | 'confused';
 
@@ -49,8 +50,10 @@ export interface ReviewToPost {
 /**
  * A pull request, as its review reads and writes it. `readCompare` answers
  * undefined when `base` is gone (a force push): the review starts over.
+ * A thread that can post check runs (GitHub, a replay's transcript) has
+ * `upsertCheckRun`; the review posts one per head when it does.
  */
-export interface PullRequestThread extends Publisher {
+export interface PullRequestThread extends Publisher, Partial<CheckRuns> {
   readFacts(): Promise<PullRequestFacts>;
   readDiff(): Promise<string>;
   readCompare(base: string, head: string): Promise<string | undefined>;

@@ -98,7 +98,7 @@ function reviewed(findings: Finding[]): RunResult {
   return {
     kind: 'done',
     command: 'review',
-    output: { kind: 'review', placed: { inline, needsJudgement: [] } },
+    output: { kind: 'review', review: { findings: [] }, placed: { inline, needsJudgement: [] } },
     comment: { body: '## Review\nLooks fine.', reviewComments: inline.map(({ draft: _draft, ...c }) => c), issueDraft: undefined },
   } as unknown as RunResult;
 }
