@@ -6,19 +6,19 @@ import { toSelfLogin, type AppDeps } from './app-deps.js';
 import type { RepoTarget } from './repo-indexes.js';
 
 /**
- * The repository as the App's flows see it: its default branch's index for
- * this installation (built or refreshed on open), citations linked to the
- * commit it holds. GitHub's errors are translated here, once, into messages
+ * The repository as the App's flows see it: its index for this
+ * installation, brought to the default branch's head (a review: the pull
+ * request's head) on open, citations linked to the commit it holds. GitHub's errors are translated here, once, into messages
  * written for users.
  */
 export function toAppWorkspace(deps: AppDeps, client: GitHubClient, where: AppWorkspaceTarget): Workspace {
   const { target } = where;
   const htmlUrl = where.htmlUrl ?? `https://github.com/${target.owner}/${target.repo}`;
   return {
-    async open() {
+    async open(at) {
       let opened;
       try {
-        opened = await deps.indexes.open(client, { ...target, maxTarballBytes: where.maxTarballBytes() });
+        opened = await deps.indexes.open(client, { ...target, maxTarballBytes: where.maxTarballBytes() }, { headSha: at?.headSha });
       } catch (error) {
         const what = `indexing ${target.owner}/${target.repo}`;
         throw statusOf(error) !== undefined && !(error instanceof NanodexError)

@@ -62,6 +62,13 @@ describe('npm start: one "nanodex review" check run per reviewed head', () => {
   beforeAll(async () => {
     github = new FakeGitHub();
     github.tarball = { headSha: HEAD_SHA, bytes: await buildTarball(SAMPLE_FILES) };
+    // A review indexes the pull request's head: the sample server with DIFF's line added.
+    const server = SAMPLE_FILES['src/server.ts']!.replace(
+      '  handle(raw: string): Request {\n',
+      '  handle(raw: string): Request {\n    if (raw.length > 1_000_000) throw new Error("too large");\n',
+    );
+    const atHead = await buildTarball({ ...SAMPLE_FILES, 'src/server.ts': server });
+    for (const sha of [FIRST_HEAD, SECOND_HEAD]) github.tarballsAt.set(sha, atHead);
     github.configText = 'review:\n  failOn: error\n';
     github.pulls.set(PR, { base: 'a'.repeat(40), head: FIRST_HEAD, title: 'Refuse huge requests', body: '', diff: DIFF });
     served = await serveFakeGitHub(github);
@@ -127,8 +134,9 @@ describe.skipIf(INDEX_FINDING_RULES.length === 0)('npm start: findings as check 
 
   beforeAll(async () => {
     github = new FakeGitHub();
-    // The commit the App downloads and indexes is the pull request's head, with the new signature.
-    github.tarball = { headSha: head, bytes: await buildTarball({ ...SAMPLE_FILES, 'src/http/headers.ts': CHANGED_HEADERS }) };
+    // The default branch is the base; the review downloads and indexes the pull request's head, with the new signature.
+    github.tarball = { headSha: HEAD_SHA, bytes: await buildTarball(SAMPLE_FILES) };
+    github.tarballsAt.set(head, await buildTarball({ ...SAMPLE_FILES, 'src/http/headers.ts': CHANGED_HEADERS }));
     github.configText = 'review:\n  failOn: error\n';
     github.pulls.set(PR, { base: 'a'.repeat(40), head, title: 'Configurable separator', body: '', diff: SIGNATURE_DIFF });
     served = await serveFakeGitHub(github);

@@ -51,6 +51,8 @@ export class FakeGitHub {
   pulls = new Map<number, { base: string; head: string; title: string; body: string; diff: string }>();
   /** The default branch's head and its tarball (`tar.gz`), for a TarballRepoIndexes App (the shipped one). */
   tarball: { headSha: string; bytes: Buffer } | undefined;
+  /** Other commits' tarballs (a pull request's head, which a review indexes). */
+  readonly tarballsAt = new Map<string, Buffer>();
   /** What GET /app answers (the App's own slug). */
   appSlug = 'nanodex';
   /** The default branch's files and the Git Data API (`@nanodex apply`). */
@@ -142,6 +144,9 @@ export class FakeGitHub {
     }
     if (this.tarball && method === 'GET' && rest === `/tarball/${this.tarball.headSha}`) {
       return [200, this.tarball.bytes, { 'content-type': 'application/x-gzip' }];
+    }
+    if (method === 'GET' && (m = /^\/tarball\/([0-9a-f]{40})$/.exec(rest)) && this.tarballsAt.has(m[1]!)) {
+      return [200, this.tarballsAt.get(m[1]!)!, { 'content-type': 'application/x-gzip' }];
     }
     if (method === 'GET' && rest === '')
       return [200, { default_branch: 'master', size: 10, private: false, description: null, language: 'TypeScript' }];

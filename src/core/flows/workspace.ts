@@ -31,7 +31,11 @@ export interface OpenedWorkspace {
  * vendor errors (GitHub's) before they reach the flow.
  */
 export interface Workspace {
-  open(): Promise<OpenedWorkspace>;
+  /**
+   * `at.headSha`: the commit a review reads (the pull request's head), where
+   * the adapter can open the index there; the default branch's head when absent.
+   */
+  open(at?: { headSha?: string }): Promise<OpenedWorkspace>;
 }
 
 /** What a flow runs requests with: everything run() takes, with the repository opened on demand. */
@@ -46,7 +50,10 @@ export type FlowPorts = Omit<RunPorts, 'source' | 'index'> & { workspace: Worksp
 export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: FlowPorts): Promise<RunResult> {
   let opened: OpenedWorkspace;
   try {
-    opened = await ports.workspace.open();
+    // A review reads the pull request's head: its findings and walkthrough parse the head's content against the diff.
+    opened = await ports.workspace.open(
+      request.command === 'review' && request.pullRequest ? { headSha: request.pullRequest.headSha } : undefined,
+    );
   } catch (error) {
     throwIfRetryable(error, ports.retryable);
     return toFailure(error, {
