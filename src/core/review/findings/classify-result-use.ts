@@ -14,12 +14,15 @@ export type ResultUse =
   | { kind: 'assigned'; count: number; next: ResultUse | undefined; guarded: boolean }
   | { kind: 'iterated' }
   | { kind: 'condition' }
+  /** An operand of arithmetic or concatenation (`a + f()`). */
+  | { kind: 'operand' }
   | { kind: 'other' };
 
-/** One call of the name on a line, the use of its result, and its text for the evidence. */
+/** One call of the name, the use of its result, and its text for the evidence. */
 export interface CallUse {
   line: number;
-  text: string;
+  /** The callee as written: `loadUser`, `this.client.send`, `c.Bind`. */
+  callee: string;
   use: ResultUse;
 }
 
@@ -39,20 +42,21 @@ const WRAPPERS = new Set(['parenthesized_expression', 'as_expression', 'satisfie
 const CONDITIONS = new Set(['if_statement', 'while_statement', 'ternary_expression', 'conditional_expression', 'elif_clause']);
 const GUARD_OPERATORS = /^(?:&&|\|\||\?\?|===?|!==?|is|is not|and|or|not)$/;
 
-/** The calls of `name` (plain or as a member) on `line` (1-based) and what each does with its result. */
-export function findCallUses(root: Node, options: { name: string; line: number; language: LanguageId }): CallUse[] {
-  const row = options.line - 1;
+/** The calls of `name` (plain or as a member) whose callee ends on a line of `startLine..endLine` (1-based), and what each does with its result. */
+export function findCallUses(root: Node, options: { name: string; startLine: number; endLine: number; language: LanguageId }): CallUse[] {
+  const [first, last] = [options.startLine - 1, options.endLine - 1];
   const out: CallUse[] = [];
   const visit = (node: Node): void => {
-    if (node.startPosition.row > row || node.endPosition.row < row) return;
-    if (CALLS.has(node.type) && node.startPosition.row <= row && calleeName(node) === options.name) {
-      const callee = node.childForFieldName('function');
-      if (callee && callee.endPosition.row === row) out.push({ line: options.line, text: node.text, use: classifyUse(node, options.language) });
+    if (node.startPosition.row > last || node.endPosition.row < first) return;
+    if (CALLS.has(node.type) && calleeName(node) === options.name) {
+      const callee = node.childForFieldName('function')!;
+      const row = callee.endPosition.row;
+      if (row >= first && row <= last) out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ''), use: classifyUse(node, options.language) });
     }
     for (const child of node.namedChildren) visit(child);
   };
   visit(root);
-  return out;
+  return out.sort((a, b) => a.line - b.line);
 }
 
 function calleeName(call: Node): string | undefined {
@@ -104,6 +108,7 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   }
   if (type === 'binary_expression' && GUARD_OPERATORS.test(parent.children[1]?.text ?? '')) return { kind: 'condition' };
   if (type === 'comparison_operator') return { kind: 'condition' };
+  if (type === 'binary_expression' || type === 'binary_operator') return { kind: 'operand' };
   return assignment(parent, child, language, followAssignment);
 }
 

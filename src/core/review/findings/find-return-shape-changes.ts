@@ -27,6 +27,7 @@ type SignatureChange = Extract<SymbolChange, { kind: 'signature' }>;
  */
 export async function findReturnShapeChanges(context: FindingContext): Promise<ReviewFinding[]> {
   const findings: ReviewFinding[] = [];
+  const reported = new Set<string>();
   const heads = new Map<string, Promise<string | undefined>>();
   const readHead = (path: string) => {
     let pending = heads.get(path);
@@ -57,21 +58,31 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
         const text = await readHead(caller.path);
         const callerLanguage = findLanguage(caller.path);
         if (text === undefined || !callerLanguage) continue;
-        const uses = await withSyntaxTree(callerLanguage, text, (root) =>
-          findCallUses(root, { name: definition.name, line: caller.line, language: callerLanguage }),
-        );
-        for (const use of uses ?? []) {
+        // The index keeps one line per calling function (its first call): every call in it with the same callee counts.
+        const span = context.index.symbolsIn(caller.path).find((s) => s.id === caller.symbolId);
+        const uses =
+          (await withSyntaxTree(callerLanguage, text, (root) =>
+            findCallUses(root, {
+              name: definition.name,
+              startLine: span?.startLine ?? caller.line,
+              endLine: span?.endLine ?? caller.line,
+              language: callerLanguage,
+            }),
+          )) ?? [];
+        const linked = uses.find((u) => u.line === caller.line)?.callee;
+        for (const use of uses.filter((u) => u.callee === linked)) {
+          const key = `${caller.path}:${use.line}`;
           const verdict = judgeResultUse(shift, use.use);
-          if (!verdict) continue;
+          if (!verdict || reported.has(key)) continue;
+          reported.add(key);
           findings.push({
             rule: 'return-shape-changed',
             severity: verdict.severity,
             path: caller.path,
-            line: caller.line,
+            line: use.line,
             message: `\`${change.name}\` ${describeShift(shift, before!, after!)}, but this call ${verdict.does}.`,
-            evidence: [...evidence, { label: 'call site', path: caller.path, startLine: caller.line, code: text.split('\n')[caller.line - 1]?.trim() }],
+            evidence: [...evidence, { label: 'call site', path: caller.path, startLine: use.line, code: text.split('\n')[use.line - 1]?.trim() }],
           });
-          break;
         }
       }
     }
@@ -114,19 +125,19 @@ function describeShift(shift: ShapeShift, before: ReturnShape, after: ReturnShap
   }
 }
 
-/** The linked callers, one per line, without the lines another definition of the same name also claims. */
+/** The linked callers (one per calling function), without the functions that also call another definition of the same name. */
 function findCallers(context: FindingContext, definition: SymbolHit): CallHit[] {
   const sites = context.index.callSites(definition.id, 1, MAX_CALLERS);
   if (sites.ambiguous) return [];
   const claimedElsewhere = new Set<string>();
   for (const other of context.index.findDefinitions(definition.name, 20)) {
     if (other.id === definition.id || other.name !== definition.name || !CALLABLE.has(other.kind)) continue;
-    for (const hit of context.index.callSites(other.id, 1, MAX_CALLERS).callers) claimedElsewhere.add(`${hit.path}:${hit.line}`);
+    for (const hit of context.index.callSites(other.id, 1, MAX_CALLERS).callers) claimedElsewhere.add(callerKey(hit));
   }
   const seen = new Set<string>();
   return sites.callers.filter((hit) => {
-    const key = `${hit.path}:${hit.line}`;
-    if (hit.depth !== 1 || seen.has(key) || claimedElsewhere.has(key)) return false;
+    const key = callerKey(hit);
+    if (hit.depth !== 1 || hit.symbolId === definition.id || seen.has(key) || claimedElsewhere.has(key)) return false;
     seen.add(key);
     return true;
   });
@@ -155,6 +166,10 @@ async function readBaseDefinition(
     .slice(symbol.startLine - 1, symbol.endLine)
     .join('\n');
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
+}
+
+function callerKey(hit: CallHit): string {
+  return `${hit.path}:${hit.symbolId ?? `line ${hit.line}`}`;
 }
 
 function qualifiedName(symbol: { scope: string; name: string }): string {

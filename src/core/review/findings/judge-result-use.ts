@@ -41,6 +41,7 @@ function judgePromise(use: ResultUse): Verdict | undefined {
       return { severity: 'error', does: `reads \`.${use.property}\` of the result without \`await\` (a Promise has none)` };
     case 'index':
     case 'called':
+    case 'operand':
       return { severity: 'error', does: 'uses the result as a value without `await`' };
     case 'destructured':
       return { severity: 'error', does: 'destructures the result without `await`' };
@@ -70,6 +71,7 @@ function judgeCoroutine(use: ResultUse): Verdict | undefined {
     case 'called':
     case 'destructured':
     case 'iterated':
+    case 'operand':
       return { severity: 'error', does: 'uses the result as a value without `await` (it is a coroutine)' };
     case 'condition':
       return { severity: 'error', does: 'tests the result without `await` (a coroutine is always true)' };
@@ -97,6 +99,7 @@ function judgeResultCount(shift: { before: number; after: number }, use: ResultU
     case 'called':
     case 'condition':
     case 'iterated':
+    case 'operand':
       if (after === 1) return undefined;
       return { severity: 'error', does: `uses it as one value (it no longer compiles: ${values} in a single-value context)` };
     case 'argument':
