@@ -10,8 +10,9 @@ import type { FindingContext, ReviewFinding } from './review-finding.js';
 
 /** Callers followed this many hops to a test: a test of the function that calls the new one reaches it too. */
 const CALLER_DEPTH = 3;
-/** Callers whose own name is looked up among the tests' references (a test calling them by a link the index missed). */
+/** Callers followed per definition: past this, something that many functions call is reached by one of them. */
 const MAX_CALLERS_CHECKED = 20;
+const CALLABLE = new Set(['function', 'method', 'class']);
 
 /**
  * `new-api-untested`: a function, method or class this diff adds to the
@@ -63,33 +64,69 @@ export async function findUntestedApi(context: FindingContext): Promise<ReviewFi
   return findings;
 }
 
+type Reach = 'reached' | 'none' | 'unknown';
+
+interface ReachContext {
+  index: CodeIndex;
+  isTestCode: (path: string) => boolean;
+  addedTestText: string;
+  testsOfFile: string[];
+}
+
 /** `reached`, `none` (no test does), or `unknown` (the index cannot tell). */
-function findTestReach(
-  api: NewApi,
-  hit: SymbolHit,
-  context: { index: CodeIndex; isTestCode: (path: string) => boolean; addedTestText: string; testsOfFile: string[] },
-): 'reached' | 'none' | 'unknown' {
-  const { index, isTestCode } = context;
+function findTestReach(api: NewApi, hit: SymbolHit, context: ReachContext): Reach {
   const names = [api.symbol.name, ...api.members.filter((m) => m.length >= 4 && !isAmbiguousName(m))];
   for (const name of names) {
-    if (index.findReferences(name, 1000).some((r) => isTestCode(r.path))) return 'reached';
     if (new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(context.addedTestText)) return 'reached';
   }
-  if (context.testsOfFile.some((test) => index.referencedNames(test).some((n) => names.includes(n)))) return 'reached';
-  if (api.symbol.kind === 'method') {
-    const elsewhere = index.findDefinitions(api.symbol.name, 20).filter((d) => d.id !== hit.id && d.kind === 'method' && d.name === hit.name);
-    if (elsewhere.length > 0) return 'unknown';
+  if (context.testsOfFile.some((test) => context.index.referencedNames(test).some((n) => names.includes(n)))) return 'reached';
+  if (names.slice(1).some((name) => referencedByTests(name, context))) return 'reached';
+  return findSymbolReach(hit, context, 0, new Map());
+}
+
+/**
+ * Whether tests reach a definition: by its name, or through its linked callers (each judged the same way, up
+ * to CALLER_DEPTH hops). Unknown as soon as one link in the chain cannot be told: another definition of the
+ * same name (the index may have linked the calls to either), a name too common to link, calls on receivers it
+ * could not type.
+ */
+function findSymbolReach(hit: SymbolHit, context: ReachContext, depth: number, seen: Map<number, Reach>): Reach {
+  const known = seen.get(hit.id);
+  if (known) return known;
+  seen.set(hit.id, 'none');
+  const { index, isTestCode } = context;
+  let reach: Reach = 'none';
+  if (referencedByTests(hit.name, context)) reach = 'reached';
+  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE.has(d.kind))) reach = 'unknown';
+  else {
+    const sites = index.callSites(hit.id, 1);
+    if (sites.ambiguous || sites.unresolved > 0) reach = 'unknown';
+    else if (sites.callers.some((c) => isTestCode(c.path))) reach = 'reached';
+    else {
+      for (const caller of sites.callers.slice(0, MAX_CALLERS_CHECKED)) {
+        let next: Reach;
+        if (caller.symbolId === undefined || caller.symbolId === hit.id) {
+          // A call at a file's top level runs when the file is imported.
+          next = caller.symbolId === undefined && index.importers(caller.path, CALLER_DEPTH).some((f) => isTestCode(f.path)) ? 'reached' : 'none';
+        } else if (depth + 1 >= CALLER_DEPTH) next = 'unknown';
+        else {
+          const callerHit = index.symbolsIn(caller.path).find((s) => s.id === caller.symbolId);
+          next = callerHit ? findSymbolReach(callerHit, context, depth + 1, seen) : 'unknown';
+        }
+        if (next === 'reached') {
+          reach = 'reached';
+          break;
+        }
+        if (next === 'unknown') reach = 'unknown';
+      }
+    }
   }
-  const sites = index.callSites(hit.id, CALLER_DEPTH);
-  if (sites.ambiguous || sites.unresolved > 0) return 'unknown';
-  if (sites.callers.some((c) => isTestCode(c.path))) return 'reached';
-  // A caller at a file's top level runs when the file is imported; a caller a test names by a link the index missed.
-  for (const caller of sites.callers.slice(0, MAX_CALLERS_CHECKED)) {
-    if (caller.symbolId === undefined) {
-      if (index.importers(caller.path, CALLER_DEPTH).some((f) => isTestCode(f.path))) return 'reached';
-    } else if (caller.name && index.findReferences(caller.name, 1000).some((r) => isTestCode(r.path))) return 'reached';
-  }
-  return 'none';
+  seen.set(hit.id, reach);
+  return reach;
+}
+
+function referencedByTests(name: string, context: ReachContext): boolean {
+  return context.index.findReferences(name, 1000).some((r) => context.isTestCode(r.path));
 }
 
 function qualified(symbol: { scope: string; name: string }): string {
