@@ -4,7 +4,8 @@ import type { LanguageId } from '../../code-index/languages.js';
 /** What a call site does with the value a call returns, read from the syntax around it. */
 export type ResultUse =
   | { kind: 'awaited' }
-  | { kind: 'returned'; inAsync: boolean; results: number | undefined; alone: boolean }
+  /** `inAsync`: from an async function; `arrow`: an arrow's body, handed to whoever called the arrow (`.then`, `map`, middleware). */
+  | { kind: 'returned'; inAsync: boolean; arrow: boolean; results: number | undefined; alone: boolean }
   | { kind: 'statement' }
   | { kind: 'argument'; callee: string; sole: boolean }
   | { kind: 'member'; property: string; optional: boolean }
@@ -82,7 +83,7 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   if (type === 'expression_list' && parent.parent?.type === 'return_statement') {
     return returned(parent, language, parent.namedChildren.length === 1);
   }
-  if (type === 'arrow_function' && parent.childForFieldName('body')?.id === child.id) return returned(parent, language, true);
+  if (type === 'arrow_function' && parent.childForFieldName('body')?.id === child.id) return { ...returned(parent, language, true), arrow: true };
   if (type === 'expression_statement' || type === 'go_statement' || type === 'defer_statement') return { kind: 'statement' };
   // `f()!`: the author asserts what it is.
   if (type === 'non_null_expression') return { kind: 'other' };
@@ -112,14 +113,14 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   return assignment(parent, child, language, followAssignment);
 }
 
-function returned(node: Node, language: LanguageId, alone: boolean): ResultUse {
+function returned(node: Node, language: LanguageId, alone: boolean): Extract<ResultUse, { kind: 'returned' }> {
   const fn = enclosingFunction(node);
   let results: number | undefined;
   if (language === 'go' && fn) {
     const result = fn.childForFieldName('result');
     results = !result ? 0 : result.type === 'parameter_list' ? result.namedChildren.length : 1;
   }
-  return { kind: 'returned', inAsync: fn !== undefined && hasAsyncKeyword(fn), results, alone };
+  return { kind: 'returned', inAsync: fn !== undefined && hasAsyncKeyword(fn), arrow: false, results, alone };
 }
 
 function hasAsyncKeyword(fn: Node): boolean {

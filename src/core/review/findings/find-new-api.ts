@@ -83,10 +83,10 @@ export async function findNewApi(file: DiffFile, head: string): Promise<NewApi[]
 function isVisible(symbol: ParsedSymbol, language: LanguageId, text: string): boolean {
   const visibility = findVisibility(symbol, language, symbol.parent === undefined);
   if (visibility === 'exported' || visibility === 'public') return true;
-  // CommonJS: `module.exports = { name }`, `module.exports = name`, `exports.name = name`.
+  // CommonJS: `module.exports = { name }`, `module.exports = name`, `module.exports = class Name`, `exports.name = name`.
   if (visibility === 'not exported' && (language === 'javascript' || language === 'typescript')) {
     const name = symbol.name.replace(/[$]/g, '\\$');
-    return new RegExp(`\\b(?:module\\.)?exports(?:\\.${name}\\b|\\s*=\\s*(?:\\{[^}]*\\b${name}\\b|${name}\\b))`).test(text);
+    return new RegExp(`\\b(?:module\\.)?exports(?:\\.${name}\\b|\\s*=\\s*(?:\\{[^}]*\\b${name}\\b|(?:class\\s+)?${name}\\b))`).test(text);
   }
   return false;
 }

@@ -54,6 +54,9 @@ function judgePromise(use: ResultUse): Verdict | undefined {
       return { severity: 'warning', does: `passes the result to \`${use.callee}\` without \`await\`, which got a value before` };
     case 'statement':
       return { severity: 'check', does: 'does not await it: its work now finishes after the next line, and a failure is an unhandled rejection' };
+    case 'returned':
+      if (use.inAsync || use.arrow) return undefined;
+      return { severity: 'warning', does: 'returns the result from a function that is not async: its callers now get a Promise' };
     case 'assigned':
       if (!use.next) return undefined;
       return nextUse(judgePromise(use.next));
@@ -75,6 +78,12 @@ function judgeCoroutine(use: ResultUse): Verdict | undefined {
       return { severity: 'error', does: 'uses the result as a value without `await` (it is a coroutine)' };
     case 'condition':
       return { severity: 'error', does: 'tests the result without `await` (a coroutine is always true)' };
+    case 'returned':
+      if (use.inAsync) return undefined;
+      return { severity: 'warning', does: 'returns the coroutine from a function that is not async: its callers now get a coroutine' };
+    case 'argument':
+      if (TAKES_PROMISE.test(use.callee)) return undefined;
+      return { severity: 'warning', does: `passes the coroutine to \`${use.callee}\` without \`await\`, which got a value before` };
     case 'assigned':
       if (!use.next || use.next.kind === 'statement') return undefined;
       return nextUse(judgeCoroutine(use.next));
