@@ -14,7 +14,7 @@ export interface NewApi {
 
 /** What counts as API here: code with behaviour. Types, interfaces, enums, constants and fields have none of their own to test. */
 const API_KINDS = new Set(['function', 'method', 'class']);
-/** A body of one statement (a getter, a delegation, an empty exception class) spans at most this many lines. */
+/** A body of one statement (a getter, a delegation, an empty exception class) spans at most this many lines of code (docstrings, comments and blank lines left out). */
 const TRIVIAL_LINES = 3;
 /**
  * Methods the language or the standard library calls (Go's interfaces, JS's conversions, Python's dunders):
@@ -63,11 +63,12 @@ export async function findNewApi(file: DiffFile, head: string): Promise<NewApi[]
     parseFile(file.path, encode(head)),
   ]);
   const existed = new Set(before.symbols.map(key));
+  const lines = head.split('\n');
   const symbols = after.symbols;
   const found: NewApi[] = [];
   for (const symbol of symbols) {
     if (!API_KINDS.has(symbol.kind) || existed.has(key(symbol)) || IMPLICIT_METHODS.has(symbol.name)) continue;
-    if (/^__\w+__$/.test(symbol.name) || symbol.endLine - symbol.startLine + 1 <= TRIVIAL_LINES) continue;
+    if (/^__\w+__$/.test(symbol.name) || countCodeLines(lines, symbol) <= TRIVIAL_LINES || isAccessor(lines, symbol)) continue;
     const parent = symbol.parent === undefined ? undefined : symbols[symbol.parent];
     if (parent && parent.kind !== 'class' && parent.kind !== 'struct') continue;
     // A method of a class the diff adds is part of that class's finding.
@@ -87,6 +88,34 @@ function isVisible(symbol: ParsedSymbol, language: LanguageId, text: string): bo
   if (visibility === 'not exported' && (language === 'javascript' || language === 'typescript')) {
     const name = symbol.name.replace(/[$]/g, '\\$');
     return new RegExp(`\\b(?:module\\.)?exports(?:\\.${name}\\b|\\s*=\\s*(?:\\{[^}]*\\b${name}\\b|(?:class\\s+)?${name}\\b))`).test(text);
+  }
+  return false;
+}
+
+/** Lines of the definition that are code: not blank, not a comment, not in a docstring. */
+function countCodeLines(lines: string[], symbol: ParsedSymbol): number {
+  let count = 0;
+  let inDocstring = false;
+  for (const line of lines.slice(symbol.startLine - 1, symbol.endLine)) {
+    const text = line.trim();
+    const quotes = (text.match(/"""|'''/g) ?? []).length;
+    if (inDocstring || quotes > 0) {
+      if (quotes % 2 === 1) inDocstring = !inDocstring;
+      continue;
+    }
+    if (text !== '' && !/^(?:#|\/\/|\/\*|\*)/.test(text)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A property or accessor (`@property`, `get name()`): read as an attribute, which the index does not keep
+ * (it keeps calls), so whether a test reads it cannot be told.
+ */
+function isAccessor(lines: string[], symbol: ParsedSymbol): boolean {
+  if (/^(?:static\s+)?(?:get|set)\s/.test(symbol.signature)) return true;
+  for (let i = symbol.startLine - 2; i >= 0 && /^\s*@/.test(lines[i] ?? ''); i -= 1) {
+    if (/^\s*@(?:\w+\.)*(?:property|cached_property|setter|getter|deleter)\b/.test(lines[i]!)) return true;
   }
   return false;
 }
