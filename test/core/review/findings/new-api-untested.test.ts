@@ -119,3 +119,27 @@ describe('new-api-untested', () => {
     });
   });
 });
+
+describe('new-api-untested on properties', () => {
+  it('withholds a new property: the index keeps calls, not attribute reads', async () => {
+    const base = {
+      'pkg/__init__.py': '',
+      'pkg/option.py': lines('class Option:', '    def parse(self, value):', '        v = value.strip()', '        return v'),
+      'tests/test_option.py': lines('from pkg.option import Option', '', 'def test_parse():', '    Option().parse(" a ")'),
+    };
+    const option = lines(
+      'class Option:',
+      '    def parse(self, value):',
+      '        v = value.strip()',
+      '        return v',
+      '',
+      '    @property',
+      '    def is_flag(self):',
+      '        a = self.kind',
+      '        b = a == "flag"',
+      '        return b',
+    );
+    const findings = await runRule(findUntestedApi, base, { write: { 'pkg/option.py': option } });
+    expect(findings).toEqual([]);
+  });
+});

@@ -36,6 +36,29 @@ describe('return-shape-changed in Python', () => {
     );
   });
 
+  it('withholds the calls the index links to two definitions of the name', async () => {
+    const caller = lines(
+      'from app.store import fetch_user',
+      'from app.legacy import fetch_user as fetch_old',
+      '',
+      'def both(uid):',
+      '    a = fetch_user(uid)',
+      '    b = fetch_old(uid)',
+      '    return a.name + b.name',
+    );
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'app/__init__.py': '',
+        'app/store.py': lines('def fetch_user(uid):', '    return {"id": uid}'),
+        'app/legacy.py': lines('def fetch_user(uid):', '    return {"id": uid}'),
+        'app/views.py': caller,
+      },
+      { write: { 'app/store.py': lines('async def fetch_user(uid):', '    return {"id": uid}') } },
+    );
+    expect(findings).toEqual([]);
+  });
+
   it('warns where a caller unpacks a result that is no longer a tuple', async () => {
     const findings = await runRule(
       findReturnShapeChanges,

@@ -32,13 +32,18 @@ describe('return-shape-changed in TypeScript', () => {
         'export function chained(id: string) {',
         '  loadUser(id).then((u) => u.name);',
         '}',
+        '',
+        'export function passedOn(id: string) {',
+        '  return loadUser(id);',
+        '}',
       );
       const findings = await runRule(
         findReturnShapeChanges,
         { 'src/user.ts': LOAD_SYNC, 'src/greet.ts': caller },
         { write: { 'src/user.ts': LOAD_ASYNC } },
       );
-      expect(toSites(findings)).toEqual(['src/greet.ts:4 error', 'src/greet.ts:9 error']);
+      expect(toSites(findings)).toEqual(['src/greet.ts:26 warning', 'src/greet.ts:4 error', 'src/greet.ts:9 error']);
+      expect(findings.find((f) => f.line === 26)!.message).toContain('returns the result from a function that is not async');
       expect(findings[0]!.rule).toBe('return-shape-changed');
       expect(findings.find((f) => f.line === 9)!.message).toBe(
         '`loadUser` is now async (it returns a Promise), but this call reads `.name` of the result without `await` (a Promise has none).',
