@@ -52,7 +52,8 @@ export function findCallUses(root: Node, options: { name: string; startLine: num
     if (CALLS.has(node.type) && calleeName(node) === options.name) {
       const callee = node.childForFieldName('function')!;
       const row = callee.endPosition.row;
-      if (row >= first && row <= last) out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ''), use: classifyUse(node, options.language) });
+      if (row >= first && row <= last)
+        out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ''), use: classifyUse(node, options.language) });
     }
     for (const child of node.namedChildren) visit(child);
   };
@@ -83,12 +84,14 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   if (type === 'expression_list' && parent.parent?.type === 'return_statement') {
     return returned(parent, language, parent.namedChildren.length === 1);
   }
-  if (type === 'arrow_function' && parent.childForFieldName('body')?.id === child.id) return { ...returned(parent, language, true), arrow: true };
+  if (type === 'arrow_function' && parent.childForFieldName('body')?.id === child.id)
+    return { ...returned(parent, language, true), arrow: true };
   if (type === 'expression_statement' || type === 'go_statement' || type === 'defer_statement') return { kind: 'statement' };
   // `f()!`: the author asserts what it is.
   if (type === 'non_null_expression') return { kind: 'other' };
   if (type === 'member_expression' || type === 'attribute' || type === 'selector_expression') {
-    if (parent.childForFieldName('object')?.id !== child.id && parent.childForFieldName('operand')?.id !== child.id) return { kind: 'other' };
+    if (parent.childForFieldName('object')?.id !== child.id && parent.childForFieldName('operand')?.id !== child.id)
+      return { kind: 'other' };
     const property = parent.childForFieldName('property') ?? parent.childForFieldName('attribute') ?? parent.childForFieldName('field');
     const optional = parent.children.some((c) => c.type === 'optional_chain' || c.text === '?.');
     return { kind: 'member', property: property?.text ?? '', optional };
@@ -136,8 +139,12 @@ function enclosingFunction(node: Node): Node | undefined {
 function assignment(parent: Node, child: Node, language: LanguageId, follow: boolean): ResultUse {
   let target: Node | null = null;
   let count = 1;
-  if (parent.type === 'variable_declarator' && parent.childForFieldName('value')?.id === child.id) target = parent.childForFieldName('name');
-  else if ((parent.type === 'assignment_expression' || parent.type === 'assignment') && parent.childForFieldName('right')?.id === child.id) {
+  if (parent.type === 'variable_declarator' && parent.childForFieldName('value')?.id === child.id)
+    target = parent.childForFieldName('name');
+  else if (
+    (parent.type === 'assignment_expression' || parent.type === 'assignment') &&
+    parent.childForFieldName('right')?.id === child.id
+  ) {
     target = parent.childForFieldName('left');
   } else if (parent.type === 'expression_list') {
     const holder = parent.parent;
@@ -157,7 +164,12 @@ function assignment(parent: Node, child: Node, language: LanguageId, follow: boo
   }
   if (!target) return { kind: 'other' };
   if (target.type === 'object_pattern') return { kind: 'destructured', pattern: 'object' };
-  if (target.type === 'array_pattern' || target.type === 'pattern_list' || target.type === 'tuple_pattern' || target.type === 'list_pattern') {
+  if (
+    target.type === 'array_pattern' ||
+    target.type === 'pattern_list' ||
+    target.type === 'tuple_pattern' ||
+    target.type === 'list_pattern'
+  ) {
     return { kind: 'destructured', pattern: 'array' };
   }
   if (target.type !== 'identifier' || !follow) return { kind: 'assigned', count, next: undefined, guarded: false };

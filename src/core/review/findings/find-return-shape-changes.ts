@@ -81,7 +81,10 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
             path: caller.path,
             line: use.line,
             message: `\`${change.name}\` ${describeShift(shift, before!, after!)}, but this call ${verdict.does}.`,
-            evidence: [...evidence, { label: 'call site', path: caller.path, startLine: use.line, code: text.split('\n')[use.line - 1]?.trim() }],
+            evidence: [
+              ...evidence,
+              { label: 'call site', path: caller.path, startLine: use.line, code: text.split('\n')[use.line - 1]?.trim() },
+            ],
           });
         }
       }

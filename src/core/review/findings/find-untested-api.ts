@@ -57,7 +57,15 @@ export async function findUntestedApi(context: FindingContext): Promise<ReviewFi
         path: file.path,
         line: api.symbol.startLine,
         message: `New ${what} \`${qualified(api.symbol)}\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.`,
-        evidence: [{ label: 'definition', path: file.path, startLine: api.symbol.startLine, endLine: api.symbol.endLine, code: api.symbol.signature }],
+        evidence: [
+          {
+            label: 'definition',
+            path: file.path,
+            startLine: api.symbol.startLine,
+            endLine: api.symbol.endLine,
+            code: api.symbol.signature,
+          },
+        ],
       });
     }
   }
@@ -97,7 +105,8 @@ function findSymbolReach(hit: SymbolHit, context: ReachContext, depth: number, s
   const { index, isTestCode } = context;
   let reach: Reach = 'none';
   if (referencedByTests(hit.name, context)) reach = 'reached';
-  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE.has(d.kind))) reach = 'unknown';
+  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE.has(d.kind)))
+    reach = 'unknown';
   else {
     const sites = index.callSites(hit.id, 1);
     if (sites.ambiguous || sites.unresolved > 0) reach = 'unknown';
@@ -107,7 +116,10 @@ function findSymbolReach(hit: SymbolHit, context: ReachContext, depth: number, s
         let next: Reach;
         if (caller.symbolId === undefined || caller.symbolId === hit.id) {
           // A call at a file's top level runs when the file is imported.
-          next = caller.symbolId === undefined && index.importers(caller.path, CALLER_DEPTH).some((f) => isTestCode(f.path)) ? 'reached' : 'none';
+          next =
+            caller.symbolId === undefined && index.importers(caller.path, CALLER_DEPTH).some((f) => isTestCode(f.path))
+              ? 'reached'
+              : 'none';
         } else if (depth + 1 >= CALLER_DEPTH) next = 'unknown';
         else {
           const callerHit = index.symbolsIn(caller.path).find((s) => s.id === caller.symbolId);

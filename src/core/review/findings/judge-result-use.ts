@@ -16,9 +16,23 @@ export interface Verdict {
 
 const PROMISE_MEMBERS = new Set(['then', 'catch', 'finally']);
 /** Members only a list or an array has: reading them from a single value is the old shape. */
-const ARRAY_MEMBERS = new Set(['length', 'map', 'forEach', 'filter', 'reduce', 'some', 'every', 'find', 'slice', 'join', 'push', 'includes']);
+const ARRAY_MEMBERS = new Set([
+  'length',
+  'map',
+  'forEach',
+  'filter',
+  'reduce',
+  'some',
+  'every',
+  'find',
+  'slice',
+  'join',
+  'push',
+  'includes',
+]);
 /** Callees that take a promise or a coroutine as such. */
-const TAKES_PROMISE = /(?:^|\.)(?:all|allSettled|race|any|resolve|reject|run|gather|create_task|ensure_future|wait_for|run_until_complete|shield|expect|assert\w*|rejects|resolves)$/;
+const TAKES_PROMISE =
+  /(?:^|\.)(?:all|allSettled|race|any|resolve|reject|run|gather|create_task|ensure_future|wait_for|run_until_complete|shield|expect|assert\w*|rejects|resolves)$/;
 
 /** Whether a call site's use of the result still fits the old shape only (a break), and how sure that is. */
 export function judgeResultUse(shift: ShapeShift, use: ResultUse): Verdict | undefined {
@@ -53,7 +67,10 @@ function judgePromise(use: ResultUse): Verdict | undefined {
       if (TAKES_PROMISE.test(use.callee)) return undefined;
       return { severity: 'warning', does: `passes the result to \`${use.callee}\` without \`await\`, which got a value before` };
     case 'statement':
-      return { severity: 'check', does: 'does not await it: its work now finishes after the next line, and a failure is an unhandled rejection' };
+      return {
+        severity: 'check',
+        does: 'does not await it: its work now finishes after the next line, and a failure is an unhandled rejection',
+      };
     case 'returned':
       if (use.inAsync || use.arrow) return undefined;
       return { severity: 'warning', does: 'returns the result from a function that is not async: its callers now get a Promise' };
@@ -102,7 +119,10 @@ function judgeResultCount(shift: { before: number; after: number }, use: ResultU
     case 'returned':
       if (use.alone ? use.results === after : after === 1) return undefined;
       if (use.results === undefined) return undefined;
-      return { severity: 'error', does: `returns it where ${use.alone ? `${use.results} are` : 'one value is'} expected (it no longer compiles)` };
+      return {
+        severity: 'error',
+        does: `returns it where ${use.alone ? `${use.results} are` : 'one value is'} expected (it no longer compiles)`,
+      };
     case 'member':
     case 'index':
     case 'called':
@@ -132,7 +152,8 @@ function judgeCollection(shift: { toCollection: boolean; python: boolean }, use:
   if (use.kind === 'destructured' && use.pattern === 'array') return { severity: 'warning', does: 'unpacks it as a sequence' };
   if (use.kind === 'index') return { severity: 'warning', does: 'indexes it as a sequence' };
   if (use.kind === 'iterated') return { severity: 'warning', does: 'iterates over it as a sequence' };
-  if (use.kind === 'member' && ARRAY_MEMBERS.has(use.property)) return { severity: 'warning', does: `reads \`.${use.property}\` of it as of a sequence` };
+  if (use.kind === 'member' && ARRAY_MEMBERS.has(use.property))
+    return { severity: 'warning', does: `reads \`.${use.property}\` of it as of a sequence` };
   return undefined;
 }
 

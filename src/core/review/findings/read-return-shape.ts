@@ -40,7 +40,13 @@ function readScriptShape(signature: string): ReturnShape {
   let type: string | undefined;
   if (close > 0) {
     const rest = signature.slice(close + 1).trim();
-    if (rest.startsWith(':')) type = rest.slice(1).replace(/=>\s*$/, '').replace(/[{;]\s*$/, '').trim() || undefined;
+    if (rest.startsWith(':'))
+      type =
+        rest
+          .slice(1)
+          .replace(/=>\s*$/, '')
+          .replace(/[{;]\s*$/, '')
+          .trim() || undefined;
   }
   const promise = type ? /^Promise\s*<([\s\S]*)>$/.exec(type) : null;
   const inner = promise ? promise[1]!.trim() : type;
@@ -92,7 +98,10 @@ function readGoShape(signature: string): ReturnShape | undefined {
   if (paramsOpen < 0) return undefined;
   const close = findClosing(signature, paramsOpen);
   if (close < 0) return undefined;
-  const rest = signature.slice(close + 1).replace(/\{\s*$/, '').trim();
+  const rest = signature
+    .slice(close + 1)
+    .replace(/\{\s*$/, '')
+    .trim();
   let results = 0;
   if (rest.startsWith('(')) {
     const end = findClosing(rest, 0);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findUntestedApi } from '../../../../src/core/review/findings/find-untested-api.js';
 import { lines, runRule, toSites } from './review-findings.js';
 
-const SLUGIFY = lines('export function slugify(text: string): string {', '  const lower = text.toLowerCase();', "  return lower.replace(/\\s+/g, '-');", '}');
+const SLUGIFY = lines(
+  'export function slugify(text: string): string {',
+  '  const lower = text.toLowerCase();',
+  "  return lower.replace(/\\s+/g, '-');",
+  '}',
+);
 const TS_BASE = {
   'src/text.ts': lines('export function trim(text: string): string {', '  const out = text.trim();', '  return out;', '}'),
   'test/text.test.ts': lines("import { trim } from '../src/text.js';", "trim(' a ');"),
@@ -19,7 +24,9 @@ describe('new-api-untested', () => {
           path: 'src/slug.ts',
           line: 1,
           message: 'New function `slugify` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.',
-          evidence: [{ label: 'definition', path: 'src/slug.ts', startLine: 1, endLine: 4, code: 'export function slugify(text: string): string' }],
+          evidence: [
+            { label: 'definition', path: 'src/slug.ts', startLine: 1, endLine: 4, code: 'export function slugify(text: string): string' },
+          ],
         },
       ]);
     });
@@ -105,7 +112,19 @@ describe('new-api-untested', () => {
       'app/route.go': lines('package app', '', 'func Route(p string) string {', '\tq := p + "/"', '\treturn q', '}'),
       'app/route_test.go': lines('package app', '', 'import "testing"', '', 'func TestRoute(t *testing.T) {', '\tRoute("a")', '}'),
     };
-    const added = lines('package app', '', 'func JoinRoutes(a, b string) string {', '\tq := Route(a)', '\treturn q + b', '}', '', 'func joinPrivate(a string) string {', '\tq := a', '\treturn q', '}');
+    const added = lines(
+      'package app',
+      '',
+      'func JoinRoutes(a, b string) string {',
+      '\tq := Route(a)',
+      '\treturn q + b',
+      '}',
+      '',
+      'func joinPrivate(a string) string {',
+      '\tq := a',
+      '\treturn q',
+      '}',
+    );
 
     it('asks about a new exported function, and not an unexported one', async () => {
       const findings = await runRule(findUntestedApi, base, { write: { 'app/join.go': added } });

@@ -65,7 +65,13 @@ describe('return-shape-changed in Python', () => {
       {
         'app/__init__.py': '',
         'app/split.py': lines('def split_pair(text) -> tuple[str, str]:', '    a, b = text.split(":")', '    return a, b'),
-        'app/use.py': lines('from app.split import split_pair', '', 'def host(text):', '    host, port = split_pair(text)', '    return host'),
+        'app/use.py': lines(
+          'from app.split import split_pair',
+          '',
+          'def host(text):',
+          '    host, port = split_pair(text)',
+          '    return host',
+        ),
       },
       { write: { 'app/split.py': lines('def split_pair(text) -> str:', '    a, b = text.split(":")', '    return a') } },
     );
@@ -101,7 +107,9 @@ describe('return-shape-changed in Go', () => {
       },
     );
     expect(toSites(findings)).toEqual(['app/use.go:4 error', 'app/use.go:8 error']);
-    expect(findings[0]!.message).toBe('`ParsePort` now returns 2 values (it returned 1), but this call assigns 1 (it no longer compiles: assignment mismatch).');
+    expect(findings[0]!.message).toBe(
+      '`ParsePort` now returns 2 values (it returned 1), but this call assigns 1 (it no longer compiles: assignment mismatch).',
+    );
   });
 
   it('says nothing when the number of results is unchanged', async () => {

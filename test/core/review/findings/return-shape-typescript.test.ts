@@ -56,7 +56,12 @@ describe('return-shape-changed in TypeScript', () => {
     });
 
     it('says nothing when the function becomes sync again (awaiting a value still works)', async () => {
-      const caller = lines("import { loadUser } from './user.js';", 'export async function f() {', "  return (await loadUser('a')).name;", '}');
+      const caller = lines(
+        "import { loadUser } from './user.js';",
+        'export async function f() {',
+        "  return (await loadUser('a')).name;",
+        '}',
+      );
       const findings = await runRule(
         findReturnShapeChanges,
         { 'src/user.ts': LOAD_ASYNC, 'src/greet.ts': caller },
