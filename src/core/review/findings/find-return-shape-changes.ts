@@ -54,37 +54,42 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
         { label: 'definition before', path: base.path, startLine: base.line, side: 'base', code: change.before },
         { label: 'definition after', path: file.path, startLine: change.line, code: change.after },
       ];
-      for (const caller of findCallers(context, definition)) {
-        const text = await readHead(caller.path);
-        const callerLanguage = findLanguage(caller.path);
+      const callers = findCallers(context, definition);
+      for (const path of new Set(callers.map((c) => c.path))) {
+        const text = await readHead(path);
+        const callerLanguage = findLanguage(path);
         if (text === undefined || !callerLanguage) continue;
-        // The index keeps one line per calling function (its first call): every call in it with the same callee counts.
-        const span = context.index.symbolsIn(caller.path).find((s) => s.id === caller.symbolId);
+        const symbols = context.index.symbolsIn(path);
+        // One parse per calling file. The index keeps one line per calling function (its first call): every call in
+        // it with the same callee as written counts.
         const uses =
           (await withSyntaxTree(callerLanguage, text, (root) =>
-            findCallUses(root, {
-              name: definition.name,
-              startLine: span?.startLine ?? caller.line,
-              endLine: span?.endLine ?? caller.line,
-              language: callerLanguage,
-            }),
+            callers
+              .filter((c) => c.path === path)
+              .flatMap((caller) => {
+                const span = symbols.find((s) => s.id === caller.symbolId);
+                const found = findCallUses(root, {
+                  name: definition.name,
+                  startLine: span?.startLine ?? caller.line,
+                  endLine: span?.endLine ?? caller.line,
+                  language: callerLanguage,
+                });
+                const linked = found.find((u) => u.line === caller.line)?.callee;
+                return found.filter((u) => u.callee === linked);
+              }),
           )) ?? [];
-        const linked = uses.find((u) => u.line === caller.line)?.callee;
-        for (const use of uses.filter((u) => u.callee === linked)) {
-          const key = `${caller.path}:${use.line}`;
+        for (const use of uses) {
+          const key = `${path}:${use.line}`;
           const verdict = judgeResultUse(shift, use.use);
           if (!verdict || reported.has(key)) continue;
           reported.add(key);
           findings.push({
             rule: 'return-shape-changed',
             severity: verdict.severity,
-            path: caller.path,
+            path,
             line: use.line,
             message: `\`${change.name}\` ${describeShift(shift, before!, after!)}, but this call ${verdict.does}.`,
-            evidence: [
-              ...evidence,
-              { label: 'call site', path: caller.path, startLine: use.line, code: text.split('\n')[use.line - 1]?.trim() },
-            ],
+            evidence: [...evidence, { label: 'call site', path, startLine: use.line, code: text.split('\n')[use.line - 1]?.trim() }],
           });
         }
       }

@@ -116,13 +116,15 @@ function judgeResultCount(shift: { before: number; after: number }, use: ResultU
     case 'assigned':
       if (use.count === after) return undefined;
       return { severity: 'error', does: `assigns ${use.count} (it no longer compiles: assignment mismatch)` };
-    case 'returned':
+    case 'returned': {
       if (use.alone ? use.results === after : after === 1) return undefined;
       if (use.results === undefined) return undefined;
+      const expected = use.alone ? use.results : 1;
       return {
         severity: 'error',
-        does: `returns it where ${use.alone ? `${use.results} are` : 'one value is'} expected (it no longer compiles)`,
+        does: `returns it where ${expected} value${expected === 1 ? ' is' : 's are'} expected (it no longer compiles)`,
       };
+    }
     case 'member':
     case 'index':
     case 'called':
