@@ -8,6 +8,10 @@ export type ResultUse =
   | { kind: 'returned'; inAsync: boolean; arrow: boolean; results: number | undefined; alone: boolean }
   | { kind: 'statement' }
   | { kind: 'argument'; callee: string; sole: boolean }
+  /** Stored in a member or an element (`this.url = f()`, `self.ctx = f()`). */
+  | { kind: 'stored'; target: string }
+  /** Python's `with f():`. */
+  | { kind: 'context' }
   | { kind: 'member'; property: string; optional: boolean }
   | { kind: 'index' }
   | { kind: 'called' }
@@ -101,6 +105,11 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
     return object?.id === child.id ? { kind: 'index' } : { kind: 'other' };
   }
   if (CALLS.has(type) && parent.childForFieldName('function')?.id === child.id) return { kind: 'called' };
+  if (type === 'keyword_argument' && parent.parent?.type === 'argument_list') {
+    const callee = parent.parent.parent?.childForFieldName('function')?.text ?? '';
+    return { kind: 'argument', callee, sole: parent.parent.namedChildren.length === 1 };
+  }
+  if (type === 'with_item' || type === 'as_pattern') return { kind: 'context' };
   if (type === 'arguments' || type === 'argument_list') {
     const call = parent.parent;
     const callee = call?.childForFieldName('function')?.text ?? '';
@@ -171,6 +180,9 @@ function assignment(parent: Node, child: Node, language: LanguageId, follow: boo
     target.type === 'list_pattern'
   ) {
     return { kind: 'destructured', pattern: 'array' };
+  }
+  if (language !== 'go' && /^(?:member_expression|attribute|subscript_expression|subscript)$/.test(target.type)) {
+    return { kind: 'stored', target: target.text };
   }
   if (target.type !== 'identifier' || !follow) return { kind: 'assigned', count, next: undefined, guarded: false };
   return followVariable(target, language);

@@ -55,6 +55,7 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
         { label: 'definition after', path: file.path, startLine: change.line, code: change.after },
       ];
       const callers = findCallers(context, definition);
+      const goPackage = language === 'go' && definition.scope === '' ? await readGoPackage(file.path, readHead) : undefined;
       for (const path of new Set(callers.map((c) => c.path))) {
         const text = await readHead(path);
         const callerLanguage = findLanguage(path);
@@ -74,6 +75,8 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
                   endLine: span?.endLine ?? caller.line,
                   language: callerLanguage,
                 });
+                // A Go function is told by its package qualifier; anything else by the callee the index linked, as written.
+                if (goPackage) return found.filter((u) => callsGoPackage(u.callee, goPackage, { path, text }));
                 const linked = found.find((u) => u.line === caller.line)?.callee;
                 return found.filter((u) => u.callee === linked);
               }),
@@ -174,6 +177,33 @@ async function readBaseDefinition(
     .slice(symbol.startLine - 1, symbol.endLine)
     .join('\n');
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
+}
+
+/** A Go function's package: its name in the package clause, and its folder. */
+async function readGoPackage(
+  path: string,
+  readHead: (path: string) => Promise<string | undefined>,
+): Promise<{ name: string; dir: string } | undefined> {
+  const name = /^package\s+(\w+)/m.exec((await readHead(path)) ?? '')?.[1];
+  return name ? { name, dir: path.slice(0, path.lastIndexOf('/') + 1) } : undefined;
+}
+
+/**
+ * Whether a Go call names the function's own package: unqualified in the same folder, or qualified by the
+ * package's name or by an import alias of its folder. `http.StripPrefix` does not call chi's
+ * `middleware.StripPrefix`, whatever the index linked by name.
+ */
+function callsGoPackage(callee: string, pkg: { name: string; dir: string }, caller: { path: string; text: string }): boolean {
+  const dot = callee.lastIndexOf('.');
+  const callerDir = caller.path.slice(0, caller.path.lastIndexOf('/') + 1);
+  if (dot < 0) return callerDir === pkg.dir;
+  const qualifier = callee.slice(0, dot);
+  if (!/^\w+$/.test(qualifier)) return false;
+  // `package x_test` beside the code calls it as `x.F`.
+  if (qualifier === pkg.name) return true;
+  if (callerDir === pkg.dir) return false;
+  const folder = pkg.dir.replace(/\/$/, '');
+  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`, 'm').test(caller.text);
 }
 
 function callerKey(hit: CallHit): string {

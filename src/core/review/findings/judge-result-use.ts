@@ -30,6 +30,9 @@ const ARRAY_MEMBERS = new Set([
   'push',
   'includes',
 ]);
+/** Go callees that take any number of values of any type: `fmt.Println(F())` with F's two results is legal. */
+const SPREADS_RESULTS =
+  /^(?:fmt|log|slog)\.|\.(?:Log|Logf|Print|Printf|Println|Error|Errorf|Fatal|Fatalf|Skip|Debug|Info|Warn)$|^(?:print|println|append|panic)$/;
 /** Callees that take a promise or a coroutine as such. */
 const TAKES_PROMISE =
   /(?:^|\.)(?:all|allSettled|race|any|resolve|reject|run|gather|create_task|ensure_future|wait_for|run_until_complete|shield|expect|assert\w*|rejects|resolves)$/;
@@ -71,6 +74,8 @@ function judgePromise(use: ResultUse): Verdict | undefined {
         severity: 'check',
         does: 'does not await it: its work now finishes after the next line, and a failure is an unhandled rejection',
       };
+    case 'stored':
+      return { severity: 'warning', does: `stores the result in \`${use.target}\` without \`await\`: it holds a Promise now` };
     case 'returned':
       if (use.inAsync || use.arrow) return undefined;
       return { severity: 'warning', does: 'returns the result from a function that is not async: its callers now get a Promise' };
@@ -95,6 +100,10 @@ function judgeCoroutine(use: ResultUse): Verdict | undefined {
       return { severity: 'error', does: 'uses the result as a value without `await` (it is a coroutine)' };
     case 'condition':
       return { severity: 'error', does: 'tests the result without `await` (a coroutine is always true)' };
+    case 'context':
+      return { severity: 'error', does: 'enters it with `with` (a coroutine is not a context manager; `async with` would be needed)' };
+    case 'stored':
+      return { severity: 'warning', does: `stores the coroutine in \`${use.target}\` without \`await\`, where a value was stored before` };
     case 'returned':
       if (use.inAsync) return undefined;
       return { severity: 'warning', does: 'returns the coroutine from a function that is not async: its callers now get a coroutine' };
@@ -134,8 +143,8 @@ function judgeResultCount(shift: { before: number; after: number }, use: ResultU
       if (after === 1) return undefined;
       return { severity: 'error', does: `uses it as one value (it no longer compiles: ${values} in a single-value context)` };
     case 'argument':
-      // `g(F())` with F's results as g's whole argument list is legal Go: said only when F is one argument of several.
-      if (after === 1 || use.sole) return undefined;
+      // `g(F())` with F's results as g's whole argument list is legal Go where g takes exactly them, as a printer does.
+      if (after === 1 || (use.sole && SPREADS_RESULTS.test(use.callee))) return undefined;
       return { severity: 'error', does: `passes it as one argument (it no longer compiles: ${values} in a single-value context)` };
     default:
       return undefined;

@@ -124,4 +124,32 @@ describe('return-shape-changed in Go', () => {
     );
     expect(findings).toEqual([]);
   });
+
+  it('leaves out a call of the same name in another package', async () => {
+    const web = lines(
+      'package web',
+      '',
+      'import (',
+      '\t"net/http"',
+      '',
+      '\t"example.com/app/mw"',
+      ')',
+      '',
+      'func Handler() {',
+      '\ta := http.StripPrefix("a")',
+      '\tb := mw.StripPrefix("b")',
+      '\t_, _ = a, b',
+      '}',
+    );
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'go.mod': 'module example.com/app\n',
+        'mw/strip.go': lines('package mw', '', 'func StripPrefix(p string) string {', '\treturn p', '}'),
+        'web/web.go': web,
+      },
+      { write: { 'mw/strip.go': lines('package mw', '', 'func StripPrefix(p string) (string, error) {', '\treturn p, nil', '}') } },
+    );
+    expect(toSites(findings)).toEqual(['web/web.go:11 error']);
+  });
 });
