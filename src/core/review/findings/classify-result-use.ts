@@ -110,6 +110,10 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
     return { kind: 'argument', callee, sole: parent.parent.namedChildren.length === 1 };
   }
   if (type === 'with_item' || type === 'as_pattern') return { kind: 'context' };
+  // `{ lookup: f() }`: stored under a key, as a member assignment stores it.
+  if (type === 'pair' && parent.childForFieldName('value')?.id === child.id && language !== 'python') {
+    return { kind: 'stored', target: parent.childForFieldName('key')?.text ?? '' };
+  }
   if (type === 'arguments' || type === 'argument_list') {
     const call = parent.parent;
     const callee = call?.childForFieldName('function')?.text ?? '';
