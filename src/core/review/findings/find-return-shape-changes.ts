@@ -20,10 +20,10 @@ type SignatureChange = Extract<SymbolChange, { kind: 'signature' }>;
  * `return-shape-changed`: a changed function or method now returns another
  * shape (sync to async, another number of Go results, a value to a list or
  * tuple or back, a value to one that may be null) and a call site in the
- * head still uses the old one. Call sites are the index's linked callers
- * of the definition at the head; a line that another definition of the
- * same name also claims is withheld, as are calls whose use the syntax
- * does not show.
+ * head still uses the old one. Call sites are every call of the name in
+ * the functions the index links to the definition at the head; a function
+ * the index also links to another definition of the name is withheld, as
+ * are calls whose use the syntax does not show.
  */
 export async function findReturnShapeChanges(context: FindingContext): Promise<ReviewFinding[]> {
   const findings: ReviewFinding[] = [];
