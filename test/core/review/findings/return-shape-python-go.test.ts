@@ -59,6 +59,31 @@ describe('return-shape-changed in Python', () => {
     expect(findings).toEqual([]);
   });
 
+  it('asks about a caller that reads an attribute of a result that may now be None, and not one that checks it', async () => {
+    const caller = lines(
+      'from app.users import find_user',
+      '',
+      'def name_of(uid):',
+      '    return find_user(uid).name',
+      '',
+      'def checked(uid):',
+      '    user = find_user(uid)',
+      '    if user is None:',
+      '        return ""',
+      '    return user.name',
+    );
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'app/__init__.py': '',
+        'app/users.py': lines('def find_user(uid) -> User:', '    return load(uid)'),
+        'app/views.py': caller,
+      },
+      { write: { 'app/users.py': lines('def find_user(uid) -> User | None:', '    return load(uid)') } },
+    );
+    expect(toSites(findings)).toEqual(['app/views.py:4 check']);
+  });
+
   it('warns where a caller unpacks a result that is no longer a tuple', async () => {
     const findings = await runRule(
       findReturnShapeChanges,
