@@ -48,6 +48,11 @@ export interface ReviewFinding {
   evidence: FindingEvidence[];
   /** Replacement for lines startLine..line (a rule's `fix`): rendered as a suggestion block when inline. */
   suggestion?: string;
+  /**
+   * The finding's identity across pushes, without line numbers (rule, path, symbol): what its fingerprint is
+   * made of, so a 👎 or a resolved thread keeps it quiet after the code around it moves. `rule:path:message` when absent.
+   */
+  key?: string;
 }
 
 const ORDER: Record<FindingSeverity, number> = { error: 0, warning: 1, check: 2 };
