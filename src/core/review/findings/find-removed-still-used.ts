@@ -23,8 +23,16 @@ const LANGUAGES = new Set<LanguageId>(['javascript', 'typescript', 'tsx', 'pytho
  */
 export async function findRemovedStillUsed(context: FindingContext): Promise<ReviewFinding[]> {
   const found: ReviewFinding[] = [];
+  const seen = new Map<string, ReviewFinding>();
   for (const removed of await findRemovedNames(context)) {
     for (const use of await findNameUses(context, removed)) {
+      // One import line naming several names a deleted file took with it is one finding.
+      const place = `${removed.path}@${use.path}:${use.line}`;
+      const earlier = removed.how === 'deleted' ? seen.get(place) : undefined;
+      if (earlier) {
+        earlier.message = earlier.message.replace(/, and this file/, `, ${code(removed.name)}, and this file`);
+        continue;
+      }
       const what = describeRemoval(removed);
       const consequence = CONSEQUENCE[use.language] ?? 'fails';
       found.push({
@@ -43,6 +51,7 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
         ],
         key: `${RULE}:${removed.path}:${removed.name}@${use.path}:${use.kind}`,
       });
+      seen.set(place, found.at(-1)!);
     }
   }
   return found;

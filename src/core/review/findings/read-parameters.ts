@@ -60,7 +60,8 @@ export function readDefinitions(root: Node, language: LanguageId): Definition[] 
       : language !== 'python' && language !== 'go' && body && /\barguments\b/.test(body.text)
         ? 'it reads `arguments`'
         : undefined;
-    const start = node.type === 'variable_declarator' ? (node.parent ?? node) : node;
+    const declared = node.type === 'variable_declarator' ? (node.parent ?? node) : node;
+    const start = declared.parent?.type === 'export_statement' ? declared.parent : declared;
     const headEnd = body ? body.startIndex : fn.endIndex;
     out.push({
       name,
