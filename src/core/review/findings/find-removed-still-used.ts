@@ -84,7 +84,7 @@ async function findRemovedNames(context: FindingContext): Promise<RemovedName[]>
   for (const file of context.walkthrough.files) {
     const language = findLanguage(file.oldPath ?? file.path);
     if (!language || !LANGUAGES.has(language) || isTestFile(file.path)) continue;
-    const diff = context.files.find((f) => f.path === file.path);
+    const diff = [...context.files, ...(context.deleted ?? [])].find((f) => f.path === file.path);
     if (!diff) continue;
     if (file.status === 'deleted') {
       const base = diff.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'del').map((l) => l.text)).join('\n');

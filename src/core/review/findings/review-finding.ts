@@ -75,6 +75,8 @@ export interface FindingContext {
   readHead: (path: string) => Promise<string>;
   /** The tree's tests with the runners' configs read; the conventions alone when absent. */
   layout?: TestLayout;
+  /** The diff's deleted files (not among `files`: nothing of them is reviewed), whose removed lines say what they defined. */
+  deleted?: DiffFile[];
 }
 
 export type FindingRule = (context: FindingContext) => Promise<ReviewFinding[]>;

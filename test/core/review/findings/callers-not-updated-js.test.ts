@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findCallersNotUpdated } from '../../../../src/core/review/findings/find-callers-not-updated.js';
 import { lines, reviewFindings, sites } from './review-findings.js';
 
 const BUILD = (params: string) => lines(`export function buildUrl(${params}) {`, '  return base + path;', '}');
@@ -14,7 +13,7 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'lib/spread.js': lines("import { buildUrl } from './build-url.js';", 'export const go = (args) => buildUrl(...args);'),
         'test/build-url.test.js': lines("import { buildUrl } from '../lib/build-url.js';", "buildUrl('a', 'b');"),
       };
-      const findings = await reviewFindings(findCallersNotUpdated, base, {
+      const findings = await reviewFindings('callers-not-updated', base, {
         write: {
           'lib/build-url.js': BUILD('base, path, allowAbsolute'),
           'lib/fetch.js': lines("import { buildUrl } from './build-url.js';", 'export function load(c) {', '  return buildUrl(c.base, c.url, c.allowAbsolute);', '}'),
@@ -36,7 +35,7 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'src/url.ts': BUILD('base: string, path: string'),
         'src/use.ts': lines("import { buildUrl } from './url.js';", "export const u = buildUrl('a', 'b');"),
       };
-      const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'src/url.ts': BUILD('base: string, path: string, strict: boolean') } });
+      const findings = await reviewFindings('callers-not-updated', base, { write: { 'src/url.ts': BUILD('base: string, path: string, strict: boolean') } });
       expect(sites(findings)).toEqual(['error src/use.ts:2']);
       expect(findings[0]!.message).toContain('does not type-check');
     });
@@ -49,7 +48,7 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'src/a.ts': lines("import { buildUrl } from './url.js';", "export const a = buildUrl('a', 'b');"),
         'src/b.ts': lines("import { buildUrl } from './url.js';", "export const b = buildUrl('c', 'd');"),
       };
-      const findings = await reviewFindings(findCallersNotUpdated, base, {
+      const findings = await reviewFindings('callers-not-updated', base, {
         write: { 'src/url.ts': BUILD('base: string, path: string, strict = false, mode?: string') },
       });
       expect(sites(findings)).toEqual(['check src/url.ts:1']);
@@ -66,7 +65,7 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'src/url.ts': BUILD('base: string, path: string'),
         'src/use.ts': lines("import { buildUrl } from './url.js';", "export const u = buildUrl('a', 'b');"),
       };
-      const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'src/url.ts': BUILD('path: string, base: string') } });
+      const findings = await reviewFindings('callers-not-updated', base, { write: { 'src/url.ts': BUILD('path: string, base: string') } });
       expect(sites(findings)).toEqual(['warning src/use.ts:2']);
       expect(findings[0]!.message).toContain('argument 1 now binds to `path`, not `base`');
     });
@@ -78,7 +77,7 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'src/get.ts': lines('export function get(key: string) {', '  return key;', '}'),
         'src/use.ts': lines("import { get } from './get.js';", "export const v = get('a');"),
       };
-      const findings = await reviewFindings(findCallersNotUpdated, base, {
+      const findings = await reviewFindings('callers-not-updated', base, {
         write: { 'src/get.ts': lines('export function get(key: string, strict: boolean) {', '  return key;', '}') },
       });
       expect(findings).toEqual([]);

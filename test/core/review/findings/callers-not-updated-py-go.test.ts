@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findCallersNotUpdated } from '../../../../src/core/review/findings/find-callers-not-updated.js';
 import { lines, reviewFindings, sites } from './review-findings.js';
 
 describe('callers-not-updated in Python', () => {
@@ -11,7 +10,7 @@ describe('callers-not-updated in Python', () => {
       'pkg/net.py': FETCH('url, timeout=None'),
       'pkg/use.py': lines('from pkg.net import fetch', '', 'def a(u):', '    return fetch(u, timeout=3)', '', 'def b(args):', '    return fetch(*args)'),
     };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'pkg/net.py': FETCH('url, deadline=None') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/net.py': FETCH('url, deadline=None') } });
     expect(sites(findings)).toEqual(['error pkg/use.py:4']);
     expect(findings[0]!.message).toBe('`fetch` no longer takes `timeout`, and this call still passes it: it raises TypeError when it runs.');
   });
@@ -22,7 +21,7 @@ describe('callers-not-updated in Python', () => {
       'pkg/net.py': FETCH('url'),
       'pkg/use.py': lines('from pkg.net import fetch', '', 'def a(u):', '    return fetch(u)'),
     };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'pkg/net.py': FETCH('url, *, verify') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/net.py': FETCH('url, *, verify') } });
     expect(sites(findings)).toEqual(['error pkg/use.py:4']);
     expect(findings[0]!.message).toContain('`fetch` now requires `verify`');
   });
@@ -43,7 +42,7 @@ describe('callers-not-updated in Python', () => {
         '    return c.send(r)',
       ),
     };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'pkg/client.py': client('request, stream') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/client.py': client('request, stream') } });
     expect(sites(findings)).toEqual(['error pkg/use.py:5']);
   });
 
@@ -53,7 +52,7 @@ describe('callers-not-updated in Python', () => {
       'pkg/net.py': FETCH('url'),
       'pkg/use.py': lines('from pkg.net import fetch', '', 'def a(u):', '    return fetch(u)'),
     };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'pkg/net.py': FETCH('url, retries=3') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/net.py': FETCH('url, retries=3') } });
     expect(sites(findings)).toEqual(['check pkg/net.py:1']);
   });
 });
@@ -74,14 +73,14 @@ describe('callers-not-updated in Go', () => {
 
   it('reports calls in another package that pass the old count, reading grouped parameters, and skips variadic spreads', async () => {
     const base = { 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'calc/sum.go': SUM('a, b int, rest ...int'), 'main.go': MAIN };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'calc/sum.go': SUM('a, b, c int, rest ...int') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'calc/sum.go': SUM('a, b, c int, rest ...int') } });
     expect(sites(findings)).toEqual(['error main.go:6']);
     expect(findings[0]!.message).toBe('`Sum` now requires `c`, and this call still passes 2 arguments: it does not compile.');
   });
 
   it('says nothing when only the parameter names change', async () => {
     const base = { 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'calc/sum.go': SUM('a, b int, rest ...int'), 'main.go': MAIN };
-    const findings = await reviewFindings(findCallersNotUpdated, base, { write: { 'calc/sum.go': SUM('x, y int, more ...int') } });
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'calc/sum.go': SUM('x, y int, more ...int') } });
     expect(findings).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findRemovedStillUsed } from '../../../../src/core/review/findings/find-removed-still-used.js';
 import { lines, reviewFindings, sites } from './review-findings.js';
 
 describe('removed-still-used', () => {
@@ -10,7 +9,7 @@ describe('removed-still-used', () => {
     };
 
     it('reports an import of a removed export as an error', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, {
+      const findings = await reviewFindings('removed-still-used', BASE, {
         write: { 'src/url.ts': lines('export function keep() {', '  return 1;', '}') },
       });
       expect(sites(findings)).toEqual(['error src/use.ts:1']);
@@ -21,18 +20,18 @@ describe('removed-still-used', () => {
 
     it('reports an import of a renamed export, and is silent when the file keeps the old name as an alias', async () => {
       const renamed = lines('export function makeUrl(a: string) {', '  return a;', '}', 'export function keep() {', '  return 1;', '}');
-      const broken = await reviewFindings(findRemovedStillUsed, BASE, { write: { 'src/url.ts': renamed } });
+      const broken = await reviewFindings('removed-still-used', BASE, { write: { 'src/url.ts': renamed } });
       expect(broken.map((f) => f.message)).toEqual([
         '`src/url.ts` renamed `buildUrl` to `makeUrl`, and this file still imports it: it does not type-check.',
       ]);
-      const aliased = await reviewFindings(findRemovedStillUsed, BASE, {
+      const aliased = await reviewFindings('removed-still-used', BASE, {
         write: { 'src/url.ts': `${renamed}export { makeUrl as buildUrl };\n` },
       });
       expect(aliased).toEqual([]);
     });
 
     it('reports imports of a deleted file', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, { remove: ['src/url.ts'] });
+      const findings = await reviewFindings('removed-still-used', BASE, { remove: ['src/url.ts'] });
       expect(sites(findings)).toEqual(['error src/use.ts:1']);
       expect(findings[0]!.message).toBe(
         '`src/url.ts` was deleted, and with it `buildUrl`, `keep`, and this file still imports it: it does not type-check.',
@@ -49,13 +48,13 @@ describe('removed-still-used', () => {
     };
 
     it('reports `from m import name` of a removed function, and not an import guarded by try/except', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, { write: { 'pkg/models.py': lines('def other():', '    return 1') } });
+      const findings = await reviewFindings('removed-still-used', BASE, { write: { 'pkg/models.py': lines('def other():', '    return 1') } });
       expect(sites(findings)).toEqual(['error pkg/use.py:1']);
       expect(findings[0]!.message).toContain('raises ImportError when it loads');
     });
 
     it('is silent when the module keeps the old name (a deprecation alias)', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, {
+      const findings = await reviewFindings('removed-still-used', BASE, {
         write: { 'pkg/models.py': lines('def parse_text(text):', '    return text', '', 'parse = parse_text', '', 'def other():', '    return 1') },
       });
       expect(findings).toEqual([]);
@@ -71,14 +70,14 @@ describe('removed-still-used', () => {
     };
 
     it('reports pkg.Name in an importing package and Name in the package itself', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, {
+      const findings = await reviewFindings('removed-still-used', BASE, {
         write: { 'calc/sum.go': lines('package calc', '', 'func Keep() int {', '\treturn 1', '}') },
       });
       expect(sites(findings)).toEqual(['error calc/twice.go:4', 'error main.go:6']);
     });
 
     it('is silent when another file of the package now defines the name', async () => {
-      const findings = await reviewFindings(findRemovedStillUsed, BASE, {
+      const findings = await reviewFindings('removed-still-used', BASE, {
         write: {
           'calc/sum.go': lines('package calc', '', 'func Keep() int {', '\treturn 1', '}'),
           'calc/add.go': lines('package calc', '', 'func Sum(a int) int {', '\treturn a', '}'),
