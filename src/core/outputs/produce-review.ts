@@ -110,9 +110,7 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
 function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
   const findings = [
     'Offline findings (deterministic, from the code index: do not repeat or contradict them):',
-    ...review.findings
-      .slice(0, 20)
-      .map((f) => `- ${f.severity} ${f.rule} at ${f.path}:${f.line}: ${f.message}`.slice(0, 400)),
+    ...review.findings.slice(0, 20).map((f) => `- ${f.severity} ${f.rule} at ${f.path}:${f.line}: ${f.message}`.slice(0, 400)),
     ...review.walkthrough.files.flatMap((f) =>
       f.symbolChanges
         .slice(0, 10)

@@ -79,7 +79,14 @@ export async function reviewOffline(input: {
   );
   const walkthrough = await buildWalkthrough(files, input.readHead);
   const deleted = files.filter((f) => f.status === 'deleted' && !f.binary && !isGeneratedOrVendored(f.path));
-  const findings = await findIndexFindings({ files: reviewed, walkthrough, index, readHead: input.readHead, layout: input.layout, deleted });
+  const findings = await findIndexFindings({
+    files: reviewed,
+    walkthrough,
+    index,
+    readHead: input.readHead,
+    layout: input.layout,
+    deleted,
+  });
   return {
     base: input.base,
     head: input.head,

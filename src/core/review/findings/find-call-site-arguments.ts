@@ -41,9 +41,9 @@ export async function findCallSiteArguments(
   if (index.callSites(symbol.id, 1, 1).ambiguous) return undefined;
   const lines = index.callLines(symbol.id);
   if (lines.length === 0) return [];
-  const others = index.findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1).filter(
-    (d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind),
-  );
+  const others = index
+    .findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1)
+    .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind));
   if (others.length > MAX_OTHER_DEFINITIONS) return undefined;
   const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
   const byPath = new Map<string, Set<number>>();

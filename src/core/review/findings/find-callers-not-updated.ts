@@ -87,7 +87,12 @@ function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefi
       return finding(d, site, loose ? 'warning' : 'error', `${name} now requires ${missing}, and this call still ${passes}: ${why}.`);
     }
     const dropped = `${name} now takes ${plural(d.now.parameters.filter((p) => p.kind === 'positional').length, 'positional argument')}, and this call still ${passes}`;
-    return finding(d, site, loose ? 'warning' : 'error', loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`);
+    return finding(
+      d,
+      site,
+      loose ? 'warning' : 'error',
+      loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`,
+    );
   }
   const moved = findMoved(d.old.parameters, before, after);
   if (moved) {

@@ -50,7 +50,8 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
     if (head === undefined || stillProvides(head, removed)) return [];
   }
   const headPaths = index.listFiles().map((f) => f.path);
-  const samePackage = removed.language === 'go' ? headPaths.filter((p) => path.dirname(p) === dir && p.endsWith('.go') && p !== removed.path) : [];
+  const samePackage =
+    removed.language === 'go' ? headPaths.filter((p) => path.dirname(p) === dir && p.endsWith('.go') && p !== removed.path) : [];
   if (
     removed.language === 'go' &&
     index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === '' && path.dirname(d.path) === dir)
@@ -59,7 +60,8 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
   }
   const candidates = new Set<string>(samePackage);
   if (removed.language === 'go') {
-    for (const p of removed.exists ? [removed.path] : samePackage.slice(0, 1)) for (const hit of index.importers(p, 1)) candidates.add(hit.path);
+    for (const p of removed.exists ? [removed.path] : samePackage.slice(0, 1))
+      for (const hit of index.importers(p, 1)) candidates.add(hit.path);
   } else if (removed.exists) {
     for (const hit of index.importers(removed.path, 1)) candidates.add(hit.path);
   } else {

@@ -93,7 +93,16 @@ async function findRemovedNames(context: FindingContext): Promise<RemovedName[]>
         if (s.parent !== undefined || !TOP_LEVEL.has(s.kind)) continue;
         const visibility = findVisibility(s, language, true);
         if (visibility !== 'exported' && visibility !== 'public') continue;
-        out.push({ path: file.path, language, name: s.name, line: s.startLine, code: s.signature, how: 'deleted', exists: false, ...goPackage(base) });
+        out.push({
+          path: file.path,
+          language,
+          name: s.name,
+          line: s.startLine,
+          code: s.signature,
+          how: 'deleted',
+          exists: false,
+          ...goPackage(base),
+        });
       }
       continue;
     }

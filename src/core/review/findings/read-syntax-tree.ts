@@ -9,11 +9,7 @@ let parser: Parser | undefined;
  * `read`, deleting the tree afterwards (the WASM heap does not shrink).
  * Undefined for a language without a grammar or a parse that fails.
  */
-export async function readSyntaxTree<T>(
-  path: string,
-  text: string,
-  read: (root: Node, language: LanguageId) => T,
-): Promise<T | undefined> {
+export async function readSyntaxTree<T>(path: string, text: string, read: (root: Node, language: LanguageId) => T): Promise<T | undefined> {
   const language = findLanguage(path);
   if (!language) return undefined;
   const grammar = await loadGrammar(language);

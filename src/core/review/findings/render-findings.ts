@@ -47,7 +47,13 @@ export function renderEvidence(e: FindingEvidence, cite: (ref: LineRef) => strin
 /** An inline comment's body for a finding: its severity and message, the evidence, a suggestion when it has one. */
 export function renderFindingComment(f: ReviewFinding, cite: (ref: LineRef) => string, suggestible: boolean): string {
   const parts = [`**${SEVERITY_TITLE[f.severity]}:** ${f.message}`];
-  if (f.evidence.length > 0) parts.push(f.evidence.slice(0, MAX_EVIDENCE_LISTED).map((e) => `- ${renderEvidence(e, cite)}`).join('\n'));
+  if (f.evidence.length > 0)
+    parts.push(
+      f.evidence
+        .slice(0, MAX_EVIDENCE_LISTED)
+        .map((e) => `- ${renderEvidence(e, cite)}`)
+        .join('\n'),
+    );
   if (f.suggestion !== undefined) {
     parts.push(
       suggestible

@@ -8,15 +8,30 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
     it('warns at each call outside the diff that still passes the old arguments, and not at updated, spread or test calls', async () => {
       const base = {
         'lib/build-url.js': BUILD('base, path'),
-        'lib/http.js': lines("import { buildUrl } from './build-url.js';", 'export function get(c) {', '  return buildUrl(c.base, c.url);', '}'),
-        'lib/fetch.js': lines("import { buildUrl } from './build-url.js';", 'export function load(c) {', '  return buildUrl(c.base, c.url);', '}'),
+        'lib/http.js': lines(
+          "import { buildUrl } from './build-url.js';",
+          'export function get(c) {',
+          '  return buildUrl(c.base, c.url);',
+          '}',
+        ),
+        'lib/fetch.js': lines(
+          "import { buildUrl } from './build-url.js';",
+          'export function load(c) {',
+          '  return buildUrl(c.base, c.url);',
+          '}',
+        ),
         'lib/spread.js': lines("import { buildUrl } from './build-url.js';", 'export const go = (args) => buildUrl(...args);'),
         'test/build-url.test.js': lines("import { buildUrl } from '../lib/build-url.js';", "buildUrl('a', 'b');"),
       };
       const findings = await reviewFindings('callers-not-updated', base, {
         write: {
           'lib/build-url.js': BUILD('base, path, allowAbsolute'),
-          'lib/fetch.js': lines("import { buildUrl } from './build-url.js';", 'export function load(c) {', '  return buildUrl(c.base, c.url, c.allowAbsolute);', '}'),
+          'lib/fetch.js': lines(
+            "import { buildUrl } from './build-url.js';",
+            'export function load(c) {',
+            '  return buildUrl(c.base, c.url, c.allowAbsolute);',
+            '}',
+          ),
         },
       });
       expect(sites(findings)).toEqual(['warning lib/http.js:3']);
@@ -35,7 +50,9 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         'src/url.ts': BUILD('base: string, path: string'),
         'src/use.ts': lines("import { buildUrl } from './url.js';", "export const u = buildUrl('a', 'b');"),
       };
-      const findings = await reviewFindings('callers-not-updated', base, { write: { 'src/url.ts': BUILD('base: string, path: string, strict: boolean') } });
+      const findings = await reviewFindings('callers-not-updated', base, {
+        write: { 'src/url.ts': BUILD('base: string, path: string, strict: boolean') },
+      });
       expect(sites(findings)).toEqual(['error src/use.ts:2']);
       expect(findings[0]!.message).toContain('does not type-check');
     });

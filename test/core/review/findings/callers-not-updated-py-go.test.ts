@@ -8,11 +8,21 @@ describe('callers-not-updated in Python', () => {
     const base = {
       'pkg/__init__.py': '',
       'pkg/net.py': FETCH('url, timeout=None'),
-      'pkg/use.py': lines('from pkg.net import fetch', '', 'def a(u):', '    return fetch(u, timeout=3)', '', 'def b(args):', '    return fetch(*args)'),
+      'pkg/use.py': lines(
+        'from pkg.net import fetch',
+        '',
+        'def a(u):',
+        '    return fetch(u, timeout=3)',
+        '',
+        'def b(args):',
+        '    return fetch(*args)',
+      ),
     };
     const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/net.py': FETCH('url, deadline=None') } });
     expect(sites(findings)).toEqual(['error pkg/use.py:4']);
-    expect(findings[0]!.message).toBe('`fetch` no longer takes `timeout`, and this call still passes it: it raises TypeError when it runs.');
+    expect(findings[0]!.message).toBe(
+      '`fetch` no longer takes `timeout`, and this call still passes it: it raises TypeError when it runs.',
+    );
   });
 
   it('reports a required keyword-only parameter a call does not pass', async () => {

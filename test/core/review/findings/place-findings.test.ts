@@ -45,7 +45,11 @@ describe('placeFindings', () => {
   it('gives the same fingerprint when the finding moves to another line: rule, path and symbol, not the line', () => {
     const [first] = placeFindings(parseDiff(DIFF), [finding({ line: 2 })], cite).inline;
     const [moved] = placeFindings(parseDiff(DIFF), [finding({ line: 3 })], cite).inline;
-    const [other] = placeFindings(parseDiff(DIFF), [finding({ line: 3, key: 'callers-not-updated:src/lib.ts:g@src/url.ts:module#1' })], cite).inline;
+    const [other] = placeFindings(
+      parseDiff(DIFF),
+      [finding({ line: 3, key: 'callers-not-updated:src/lib.ts:g@src/url.ts:module#1' })],
+      cite,
+    ).inline;
     expect(fingerprintFinding(first!.draft)).toBe(fingerprintFinding(moved!.draft));
     expect(fingerprintFinding(other!.draft)).not.toBe(fingerprintFinding(first!.draft));
   });

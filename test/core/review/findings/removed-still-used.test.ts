@@ -48,14 +48,18 @@ describe('removed-still-used', () => {
     };
 
     it('reports `from m import name` of a removed function, and not an import guarded by try/except', async () => {
-      const findings = await reviewFindings('removed-still-used', BASE, { write: { 'pkg/models.py': lines('def other():', '    return 1') } });
+      const findings = await reviewFindings('removed-still-used', BASE, {
+        write: { 'pkg/models.py': lines('def other():', '    return 1') },
+      });
       expect(sites(findings)).toEqual(['error pkg/use.py:1']);
       expect(findings[0]!.message).toContain('raises ImportError when it loads');
     });
 
     it('is silent when the module keeps the old name (a deprecation alias)', async () => {
       const findings = await reviewFindings('removed-still-used', BASE, {
-        write: { 'pkg/models.py': lines('def parse_text(text):', '    return text', '', 'parse = parse_text', '', 'def other():', '    return 1') },
+        write: {
+          'pkg/models.py': lines('def parse_text(text):', '    return text', '', 'parse = parse_text', '', 'def other():', '    return 1'),
+        },
       });
       expect(findings).toEqual([]);
     });

@@ -13,7 +13,13 @@ export async function reviewFindings(
   changes: { write?: Record<string, string>; remove?: string[] },
 ): Promise<ReviewFinding[]> {
   const repo = await makeReviewRepo(base, changes);
-  const review = await reviewOffline({ files: parseDiff(repo.diff), index: repo.index, base: repo.base, head: repo.head, readHead: repo.readHead });
+  const review = await reviewOffline({
+    files: parseDiff(repo.diff),
+    index: repo.index,
+    base: repo.base,
+    head: repo.head,
+    readHead: repo.readHead,
+  });
   return review.findings.filter((f) => f.rule === rule);
 }
 
