@@ -41,14 +41,13 @@ export async function findCallersNotUpdated(context: FindingContext): Promise<Re
       if (!old || !now || old.unchecked || now.unchecked || sameParameters(old.parameters, now.parameters)) continue;
       const sites = await findCallSiteArguments(context, { path: file.path, definition: now });
       if (!sites) continue;
-      const definition = { path: file.path, oldPath: file.oldPath ?? file.path, old, now };
+      const flags = findFlags(now, sites, added);
+      const definition = { path: file.path, oldPath: file.oldPath ?? file.path, old, now, flags };
       const defaulted: CallSite[] = [];
       for (const site of sites) {
         const finding = judgeCall(definition, site);
         if (finding) found.push(finding);
-        else if (!added.has(`${site.path}:${site.call.line}`) && newDefaulted(old, bindCall(now.parameters, site.call)).length > 0) {
-          defaulted.push(site);
-        }
+        else if (!added.has(`${site.path}:${site.call.line}`) && leftOut(definition, site).length > 0) defaulted.push(site);
       }
       if (defaulted.length > 0) found.push(askAboutDefaults(definition, defaulted));
     }
@@ -61,6 +60,34 @@ interface ChangedDefinition {
   oldPath: string;
   old: Definition;
   now: Definition;
+  /**
+   * JavaScript parameters the change's own updated calls pass as a literal (`true`, `'x'`, `0`): a flag the
+   * other callers most likely leave `undefined` on purpose (axios's `matchHeaderValue(…, true)`), asked about
+   * once instead of warned about per call.
+   */
+  flags: Set<string>;
+}
+
+const LITERAL = /^(?:true|false|null|undefined|-?\d[\d_.]*|'[^']*'|"[^"]*")$/;
+
+function findFlags(now: Definition, sites: CallSite[], added: Set<string>): Set<string> {
+  const positional = now.parameters.filter((p) => p.kind === 'positional');
+  const flags = new Set<string>();
+  for (const site of sites) {
+    if (site.language !== 'javascript' || !added.has(`${site.path}:${site.call.line}`)) continue;
+    for (const [i, value] of site.call.values.entries()) {
+      const name = positional[i]?.name;
+      if (name && LITERAL.test(value.trim())) flags.add(name);
+    }
+  }
+  return flags;
+}
+
+/** New parameters a call leaves to their default: optional ones, and JavaScript flags (above). */
+function leftOut(d: ChangedDefinition, site: CallSite): string[] {
+  const binding = bindCall(d.now.parameters, site.call);
+  const flags = binding.missing.filter((p) => d.flags.has(p.name)).map((p) => p.name);
+  return [...newDefaulted(d.old, binding).map((p) => p.name), ...flags];
 }
 
 function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefined {
@@ -79,6 +106,7 @@ function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefi
       const gone = after.unknownKeywords.map(code).join(', ');
       return finding(d, site, 'error', `${name} no longer takes ${gone}, and this call still passes it: it ${consequence}.`);
     }
+    if (loose && after.missing.every((p) => d.flags.has(p.name))) return undefined; // asked about once, at the definition
     if (after.missing.length > 0) {
       const missing = after.missing.map((p) => code(p.name || 'a destructured parameter')).join(', ');
       const why = loose
@@ -130,14 +158,15 @@ function newDefaulted(old: Definition, binding: Binding): Parameter[] {
 }
 
 function askAboutDefaults(d: ChangedDefinition, sites: CallSite[]): ReviewFinding {
-  const names = [...new Set(sites.flatMap((s) => newDefaulted(d.old, bindCall(d.now.parameters, s.call)).map((p) => p.name)))];
+  const names = [...new Set(sites.flatMap((s) => leftOut(d, s)))];
+  const flags = names.every((n) => d.flags.has(n));
   const listed = sites.slice(0, MAX_LISTED_SITES);
   return {
     rule: RULE,
     severity: 'check',
     path: d.path,
     line: d.now.startLine,
-    message: `${code(d.now.name)} has the new optional ${names.length === 1 ? 'parameter' : 'parameters'} ${names.map(code).join(', ')}; ${plural(sites.length, 'call site')} outside this change ${sites.length === 1 ? 'does' : 'do'} not pass ${names.length === 1 ? 'it' : 'them'} and will get the default: is that intended?`,
+    message: `${code(d.now.name)} has the new ${flags ? '' : 'optional '}${names.length === 1 ? 'parameter' : 'parameters'} ${names.map(code).join(', ')}${flags ? ', which the updated calls pass as a literal' : ''}; ${plural(sites.length, 'call site')} outside this change ${sites.length === 1 ? 'does' : 'do'} not pass ${names.length === 1 ? 'it' : 'them'} and will get ${flags ? '`undefined`' : 'the default'}: is that intended?`,
     evidence: [...definitionEvidence(d), ...listed.map(siteEvidence)],
     key: `${RULE}:${d.path}:${qualified(d.now)}:defaults`,
   };

@@ -130,7 +130,7 @@ function findImports(
     const lines = input.lines.filter((l) => first <= l && l <= last);
     if (lines.length === 0 || insideTry(node)) continue;
     const source = importSource(node, input.language, input.removed.name);
-    if (source === undefined) continue;
+    if (source === undefined || !importsByName(node, input.language, input.removed.name)) continue;
     if (resolveImport(source, input.usePath, input.language, 'import', input.catalog).includes(input.removed.path)) out.push(...lines);
   }
   return out;
@@ -145,6 +145,12 @@ function importSource(node: Node, language: LanguageId, name: string): string | 
   if (module === undefined) return undefined;
   // `from . import name` is stored as `. import name` (extract-tags.ts), which resolvePython reads.
   return /^\.+$/.test(module) ? `${module} import ${name}` : module;
+}
+
+/** A named import of it (`import { f }`): a default import's local name is the importer's own, whatever the file calls it. */
+function importsByName(node: Node, language: LanguageId, name: string): boolean {
+  if (language === 'python') return true;
+  return findNodes(node, ['import_specifier']).some((s) => s.childForFieldName('name')?.text === name);
 }
 
 function insideTry(node: Node): boolean {

@@ -11,6 +11,8 @@ export interface CallArguments {
   positional: number;
   /** Python's `name=value` arguments, by name. */
   keywords: string[];
+  /** The positional arguments as written, in order. */
+  values: string[];
   /** A spread (`...xs`, `*args`, `**kw`, Go's `xs...` or `f(g())` of a multi-value g): the count is unknown. */
   spread: boolean;
   /** The call as written. */
@@ -63,19 +65,25 @@ function calledName(fn: Node | null): Node | undefined {
   }
 }
 
-function countArguments(list: Node, language: LanguageId): Pick<CallArguments, 'positional' | 'keywords' | 'spread'> {
+function countArguments(list: Node, language: LanguageId): Pick<CallArguments, 'positional' | 'keywords' | 'spread' | 'values'> {
   // A template tag (`` f`…` ``) or a Python generator argument (`f(x for x in y)`) is one argument.
-  if (list.type === 'template_string' || list.type === 'generator_expression') return { positional: 1, keywords: [], spread: false };
+  if (list.type === 'template_string' || list.type === 'generator_expression') {
+    return { positional: 1, keywords: [], spread: false, values: [list.text] };
+  }
   const args = list.namedChildren.filter((a): a is Node => a !== null && a.type !== 'comment');
   let positional = 0;
   let spread = false;
   const keywords: string[] = [];
+  const values: string[] = [];
   for (const arg of args) {
     if (['spread_element', 'list_splat', 'dictionary_splat', 'variadic_argument'].includes(arg.type)) spread = true;
     else if (arg.type === 'keyword_argument') keywords.push(arg.childForFieldName('name')?.text ?? '');
-    else positional += 1;
+    else {
+      positional += 1;
+      values.push(arg.text);
+    }
   }
   // Go's `f(g())` passes every result of g: without g's type the count is unknown.
   if (language === 'go' && args.length === 1 && args[0]!.type === 'call_expression') spread = true;
-  return { positional, keywords, spread };
+  return { positional, keywords, spread, values };
 }

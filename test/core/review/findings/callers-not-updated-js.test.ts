@@ -44,6 +44,34 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
     });
   });
 
+  describe("when the change's own updated call passes the new JavaScript parameter as a literal (a flag)", () => {
+    it('asks once whether the other callers mean to leave it undefined, instead of warning at each', async () => {
+      const match = (params: string) =>
+        lines(
+          `function matchValue(${params}) {`,
+          '  return value === filter;',
+          '}',
+          'export function has(v, f) {',
+          '  return matchValue(v, f);',
+          '}',
+          'export function clear(v, f) {',
+          '  return matchValue(v, f);',
+          '}',
+        );
+      const findings = await reviewFindings(
+        'callers-not-updated',
+        { 'lib/headers.js': match('value, filter') },
+        {
+          write: { 'lib/headers.js': match('value, filter, byName').replace(/(clear[^]*matchValue\(v, f)\)/, '$1, true)') },
+        },
+      );
+      expect(sites(findings)).toEqual(['check lib/headers.js:1']);
+      expect(findings[0]!.message).toBe(
+        '`matchValue` has the new parameter `byName`, which the updated calls pass as a literal; 1 call site outside this change does not pass it and will get `undefined`: is that intended?',
+      );
+    });
+  });
+
   describe('when a TypeScript function gains a required parameter', () => {
     it('is an error at the call: it no longer type-checks', async () => {
       const base = {

@@ -39,6 +39,24 @@ describe('removed-still-used', () => {
     });
   });
 
+  describe('in JavaScript', () => {
+    it("does not follow a default import: its local name is the importer's own", async () => {
+      const findings = await reviewFindings(
+        'removed-still-used',
+        {
+          'lib/xhr.js': lines('export default function xhrAdapter(config) {', '  return config;', '}'),
+          'lib/adapters.js': lines("import xhrAdapter from './xhr.js';", 'export const adapters = [xhrAdapter];'),
+        },
+        {
+          write: {
+            'lib/xhr.js': lines('const supported = true;', 'export default supported && function (config) {', '  return config;', '};'),
+          },
+        },
+      );
+      expect(findings).toEqual([]);
+    });
+  });
+
   describe('in Python', () => {
     const BASE = {
       'pkg/__init__.py': '',
