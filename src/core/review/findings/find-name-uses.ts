@@ -74,7 +74,7 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
   const refs = index.findReferences(removed.name, MAX_REFERENCES).filter((r) => r.name === removed.name && candidates.has(r.path));
   const byPath = new Map<string, number[]>();
   for (const r of refs) if (removed.language === 'go' || r.kind === 'import') byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.line]);
-  const uses: NameUse[] = [];
+  const uses: NameUse[] = removed.exists && removed.language !== 'go' ? await findOwnUses(context, removed) : [];
   const catalog = new PathCatalog([...headPaths, removed.path]);
   for (const [usePath, lines] of byPath) {
     const language = findLanguage(usePath);
@@ -94,13 +94,46 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
   return uses;
 }
 
-/** The file still mentions the name (an alias, a re-export, a shim): it may still provide it. */
+/**
+ * The file still provides the name in a way the parse does not pair: an alias (`parse = parse_text`), an
+ * import or re-export (`export { makeUrl as buildUrl }`, `from .x import name`), a definition, or a shim naming
+ * it in a string (`__getattr__`, `__all__`). Mentions in calls and comments do not count.
+ */
 function stillProvides(head: string, removed: RemovedName): boolean {
   const name = escape(removed.name);
-  if (removed.how === 'unexported') {
-    return new RegExp(`export\\s*\\{[^}]*\\b${name}\\b`, 's').test(head) || new RegExp(`export\\s+default\\s+${name}\\b`).test(head);
-  }
-  return new RegExp(`\\b${name}\\b`).test(head);
+  const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
+  if (removed.how === 'unexported') return exported.some((p) => new RegExp(p, 's').test(head));
+  const patterns =
+    removed.language === 'python'
+      ? [
+          `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
+          `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
+          `\\bimport\\b[^\\n]*\\b${name}\\b`,
+          `^\\s+${name}\\s*,?\\s*$`,
+          `['"]${name}['"]`,
+        ]
+      : [
+          ...exported,
+          `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
+          `\\bimport\\b[^;]*\\b${name}\\b`,
+          `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`,
+        ];
+  return patterns.some((p) => new RegExp(p, 'm').test(head));
+}
+
+/** Calls of the name left in its own file, which no longer defines it: the first one, as a plain call (not `x.name()`). */
+async function findOwnUses(context: FindingContext, removed: RemovedName): Promise<NameUse[]> {
+  const lines = context.index
+    .findReferences(removed.name, MAX_REFERENCES)
+    .filter((r) => r.path === removed.path && r.name === removed.name && (r.kind === 'call' || r.kind === 'new'))
+    .map((r) => r.line);
+  if (lines.length === 0) return [];
+  const text = await context.readHead(removed.path).catch(() => undefined);
+  if (text === undefined) return [];
+  const source = text.split('\n');
+  const call = new RegExp(`(?<![\\w.$#])${escape(removed.name)}\\s*\\(`);
+  const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? '')));
+  return line === undefined ? [] : [{ path: removed.path, line, kind: 'use', code: source[line - 1]!.trim(), language: removed.language }];
 }
 
 function findGoUses(text: string, removed: RemovedName, at: { samePackage: boolean; lines: number[] }): number[] {

@@ -34,7 +34,8 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
         continue;
       }
       const what = describeRemoval(removed);
-      const consequence = CONSEQUENCE[use.language] ?? 'fails';
+      const consequence = (use.kind === 'use' ? USE_CONSEQUENCE : CONSEQUENCE)[use.language] ?? 'fails';
+      const here = use.path === removed.path;
       found.push({
         rule: RULE,
         severity: 'error',
@@ -43,7 +44,7 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
         message:
           use.kind === 'import'
             ? `${code(removed.path)} ${what}, and this file still imports it: it ${consequence}.`
-            : `${code(removed.path)} ${what}, and this file still uses it: it ${consequence}.`,
+            : `${code(removed.path)} ${what}, and ${here ? 'still calls it here' : 'this file still uses it'}: it ${consequence}.`,
         evidence: [
           { label: 'definition before', path: removed.path, startLine: removed.line, side: 'base', code: removed.code },
           ...(removed.renamedTo ? [{ label: 'definition after', path: removed.path, startLine: removed.renamedTo.line }] : []),
@@ -56,6 +57,14 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
   }
   return found;
 }
+
+const USE_CONSEQUENCE: Partial<Record<LanguageId, string>> = {
+  javascript: 'throws ReferenceError when that line runs',
+  typescript: 'does not type-check',
+  tsx: 'does not type-check',
+  python: 'raises NameError when that line runs',
+  go: 'does not compile',
+};
 
 const CONSEQUENCE: Partial<Record<LanguageId, string>> = {
   javascript: 'fails to load (an ES module) or gets `undefined` (CommonJS interop, bundlers)',

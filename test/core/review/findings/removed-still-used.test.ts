@@ -73,6 +73,15 @@ describe('removed-still-used', () => {
       expect(findings[0]!.message).toContain('raises ImportError when it loads');
     });
 
+    it('reports a call left in the file that no longer defines the name', async () => {
+      const findings = await reviewFindings('removed-still-used', BASE, {
+        write: { 'pkg/models.py': lines('def parse_text(text):', '    return text', '', 'def other():', '    return parse(1)') },
+      });
+      expect(findings.map((f) => `${f.path}:${f.line} ${f.message}`)).toContain(
+        'pkg/models.py:5 `pkg/models.py` renamed `parse` to `parse_text`, and still calls it here: it raises NameError when that line runs.',
+      );
+    });
+
     it('is silent when the module keeps the old name (a deprecation alias)', async () => {
       const findings = await reviewFindings('removed-still-used', BASE, {
         write: {
