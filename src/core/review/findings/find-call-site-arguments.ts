@@ -45,25 +45,32 @@ export async function findCallSiteArguments(
     .findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1)
     .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind));
   if (others.length > MAX_OTHER_DEFINITIONS) return undefined;
+  // The index keeps one call per calling symbol, receiver and name (its first line): the other calls in that
+  // symbol on the same receiver expression are the same link. A caller another definition is linked from is left out.
   const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
-  const byPath = new Map<string, Set<number>>();
+  const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
   for (const l of lines) {
-    if (shared.has(`${l.path}:${l.line}`)) continue;
-    byPath.set(l.path, (byPath.get(l.path) ?? new Set()).add(l.line));
+    const entry = byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() };
+    entry[shared.has(`${l.path}:${l.line}`) ? 'shared' : 'linked'].add(l.line);
+    byPath.set(l.path, entry);
   }
+  for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
   const sites: CallSite[] = [];
-  for (const [path, wanted] of byPath) {
+  for (const [path, { linked, shared: unsure }] of byPath) {
     const language = findLanguage(path);
     const text = language ? await context.readHead(path).catch(() => undefined) : undefined;
     if (!language || text === undefined) continue;
-    const calls = (await readSyntaxTree(path, text, (root) => readCallArguments(root, language, definition.name, wanted))) ?? [];
+    const calls = (await readSyntaxTree(path, text, (root) => readCallArguments(root, language, definition.name))) ?? [];
     const holders = index.symbolsIn(path);
+    const key = (call: CallArguments) => `${innermost(holders, call.line)}\u0000${call.receiver}`;
+    const accepted = new Set(calls.filter((c) => linked.has(c.line)).map(key));
+    for (const c of calls.filter((c) => unsure.has(c.line))) accepted.delete(key(c));
     const seen = new Map<string, number>();
     for (const call of calls) {
       const caller = innermost(holders, call.line);
       const occurrence = (seen.get(caller) ?? 0) + 1;
       seen.set(caller, occurrence);
-      if (!call.spread) sites.push({ path, language, call, caller, occurrence });
+      if (!call.spread && accepted.has(key(call))) sites.push({ path, language, call, caller, occurrence });
     }
   }
   return sites;

@@ -44,9 +44,12 @@ export async function findCallersNotUpdated(context: FindingContext): Promise<Re
       const flags = findFlags(now, sites, added);
       const definition = { path: file.path, oldPath: file.oldPath ?? file.path, old, now, flags };
       const defaulted: CallSite[] = [];
+      const reported = new Set<string>();
       for (const site of sites) {
         const finding = judgeCall(definition, site);
-        if (finding) found.push(finding);
+        // Two calls on one line (`f(a) == '/' && f(b) != '/'`) are one comment.
+        if (finding && !reported.has(`${site.path}:${site.call.line}`)) found.push(finding);
+        if (finding) reported.add(`${site.path}:${site.call.line}`);
         else if (!added.has(`${site.path}:${site.call.line}`) && leftOut(definition, site).length > 0) defaulted.push(site);
       }
       if (defaulted.length > 0) found.push(askAboutDefaults(definition, defaulted));

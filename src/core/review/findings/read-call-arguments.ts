@@ -17,6 +17,8 @@ export interface CallArguments {
   spread: boolean;
   /** The call as written. */
   text: string;
+  /** What the name is called on as written (`c` in `c.JSON(…)`, `self.client`), '' for a plain call. */
+  receiver: string;
 }
 
 const CALL_TYPES: Partial<Record<LanguageId, string[]>> = {
@@ -27,14 +29,15 @@ const CALL_TYPES: Partial<Record<LanguageId, string[]>> = {
   go: ['call_expression'],
 };
 
-/** The calls of `name` (plain, or a member `x.name`) whose name sits on one of `lines`. */
-export function readCallArguments(root: Node, language: LanguageId, name: string, lines: ReadonlySet<number>): CallArguments[] {
+/** The calls of `name` (plain, or a member `x.name`) in a file, in order. */
+export function readCallArguments(root: Node, language: LanguageId, name: string): CallArguments[] {
   const types = CALL_TYPES[language];
   if (!types) return [];
   const out: CallArguments[] = [];
   for (const call of findNodes(root, types)) {
-    const callee = calledName(call.childForFieldName('function'));
-    if (!callee || callee.text !== name || !lines.has(callee.startPosition.row + 1)) continue;
+    const fn = call.childForFieldName('function');
+    const callee = calledName(fn);
+    if (!fn || !callee || callee.text !== name) continue;
     const list = call.childForFieldName('arguments');
     if (!list) continue;
     out.push({
@@ -43,6 +46,7 @@ export function readCallArguments(root: Node, language: LanguageId, name: string
       endLine: call.endPosition.row + 1,
       ...countArguments(list, language),
       text: call.text,
+      receiver: fn.id === callee.id ? '' : (fn.firstNamedChild?.text ?? '').replace(/\s+/g, ''),
     });
   }
   return out;

@@ -78,13 +78,14 @@ describe('callers-not-updated in Go', () => {
     '\tcalc.Sum(1, 2)',
     '\txs := []int{1, 2}',
     '\tcalc.Sum(1, 2, xs...)',
+    '\tfunc() { _ = calc.Sum(3, 4) }()',
     '}',
   );
 
-  it('reports calls in another package that pass the old count, reading grouped parameters, and skips variadic spreads', async () => {
+  it('reports every call in another package that passes the old count (the index keeps the first per caller), reading grouped parameters, and skips variadic spreads', async () => {
     const base = { 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'calc/sum.go': SUM('a, b int, rest ...int'), 'main.go': MAIN };
     const findings = await reviewFindings('callers-not-updated', base, { write: { 'calc/sum.go': SUM('a, b, c int, rest ...int') } });
-    expect(sites(findings)).toEqual(['error main.go:6']);
+    expect(sites(findings)).toEqual(['error main.go:6', 'error main.go:9']);
     expect(findings[0]!.message).toBe('`Sum` now requires `c`, and this call still passes 2 arguments: it does not compile.');
   });
 
