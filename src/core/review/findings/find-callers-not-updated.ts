@@ -90,7 +90,7 @@ function findFlags(now: Definition, sites: CallSite[], added: Set<string>): Set<
 function leftOut(d: ChangedDefinition, site: CallSite): string[] {
   const binding = bindCall(d.now.parameters, site.call);
   const flags = binding.missing.filter((p) => d.flags.has(p.name)).map((p) => p.name);
-  return [...newDefaulted(d.old, binding).map((p) => p.name), ...flags];
+  return [...newDefaulted(d, binding).map((p) => p.name), ...flags];
 }
 
 function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefined {
@@ -155,9 +155,15 @@ function findMoved(old: Parameter[], before: Binding, after: Binding): { positio
   return undefined;
 }
 
-function newDefaulted(old: Definition, binding: Binding): Parameter[] {
-  const oldNames = new Set(old.parameters.map((p) => p.name));
-  return binding.defaulted.filter((p) => p.name !== '' && !oldNames.has(p.name));
+/** Optional parameters the call leaves out that are new: not in the old list, and not an optional one renamed in place. */
+function newDefaulted(d: { old: Definition; now: Definition }, binding: Binding): Parameter[] {
+  const oldNames = new Set(d.old.parameters.map((p) => p.name));
+  const nowNames = new Set(d.now.parameters.map((p) => p.name));
+  return binding.defaulted.filter((p) => {
+    if (p.name === '' || oldNames.has(p.name)) return false;
+    const was = d.old.parameters[d.now.parameters.indexOf(p)];
+    return !(was?.optional && was.kind === p.kind && !nowNames.has(was.name));
+  });
 }
 
 function askAboutDefaults(d: ChangedDefinition, sites: CallSite[]): ReviewFinding {

@@ -56,6 +56,16 @@ describe('callers-not-updated in Python', () => {
     expect(sites(findings)).toEqual(['error pkg/use.py:5']);
   });
 
+  it('says nothing to calls that leave out a defaulted parameter that was only renamed', async () => {
+    const base = {
+      'pkg/__init__.py': '',
+      'pkg/net.py': FETCH('url, encoding="utf-8"'),
+      'pkg/use.py': lines('from pkg.net import fetch', '', 'def a(u):', '    return fetch(u)'),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/net.py': FETCH('url, charset="utf-8"') } });
+    expect(findings).toEqual([]);
+  });
+
   it('asks about a new defaulted parameter instead of calling it an error', async () => {
     const base = {
       'pkg/__init__.py': '',
