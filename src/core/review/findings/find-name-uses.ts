@@ -74,7 +74,7 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
   const refs = index.findReferences(removed.name, MAX_REFERENCES).filter((r) => r.name === removed.name && candidates.has(r.path));
   const byPath = new Map<string, number[]>();
   for (const r of refs) if (removed.language === 'go' || r.kind === 'import') byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.line]);
-  const uses: NameUse[] = removed.exists && removed.language !== 'go' ? await findOwnUses(context, removed) : [];
+  const uses: NameUse[] = removed.exists ? await findOwnUses(context, removed) : [];
   const catalog = new PathCatalog([...headPaths, removed.path]);
   for (const [usePath, lines] of byPath) {
     const language = findLanguage(usePath);
@@ -104,20 +104,23 @@ function stillProvides(head: string, removed: RemovedName): boolean {
   const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
   if (removed.how === 'unexported') return exported.some((p) => new RegExp(p, 's').test(head));
   const patterns =
-    removed.language === 'python'
-      ? [
-          `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
-          `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
-          `\\bimport\\b[^\\n]*\\b${name}\\b`,
-          `^\\s+${name}\\s*,?\\s*$`,
-          `['"]${name}['"]`,
-        ]
-      : [
-          ...exported,
-          `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
-          `\\bimport\\b[^;]*\\b${name}\\b`,
-          `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`,
-        ];
+    removed.language === 'go'
+      ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`]
+      : removed.language === 'python'
+        ? [
+            `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
+            `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
+            `\\bimport\\b[^\\n]*\\b${name}\\b`,
+            `^\\s+${name}\\s*,?\\s*$`,
+            `['"]${name}['"]`,
+          ]
+        : [
+            ...exported,
+            `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
+            `\\bimport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b`,
+            `\\bimport\\s+${name}\\b`,
+            `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`,
+          ];
   return patterns.some((p) => new RegExp(p, 'm').test(head));
 }
 

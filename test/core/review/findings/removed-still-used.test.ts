@@ -107,6 +107,29 @@ describe('removed-still-used', () => {
       expect(sites(findings)).toEqual(['error calc/twice.go:4', 'error main.go:6']);
     });
 
+    it('reports a renamed function whose old name is left only in a comment', async () => {
+      const findings = await reviewFindings('removed-still-used', BASE, {
+        write: {
+          'calc/sum.go': lines(
+            'package calc',
+            '',
+            'import "fmt"',
+            '',
+            '// Add was called Sum before.',
+            'func Add(a int) int {',
+            '\treturn len(fmt.Sprint(a))',
+            '}',
+            '',
+            'func Keep() int {',
+            '\treturn 1',
+            '}',
+          ),
+        },
+      });
+      expect(sites(findings)).toEqual(['error calc/twice.go:4', 'error main.go:6']);
+      expect(findings[1]!.message).toBe('`calc/sum.go` renamed `Sum` to `Add`, and this file still uses it: it does not compile.');
+    });
+
     it('is silent when another file of the package now defines the name', async () => {
       const findings = await reviewFindings('removed-still-used', BASE, {
         write: {
