@@ -75,15 +75,17 @@ const LITERAL = /^(?:true|false|null|undefined|-?\d[\d_.]*|'[^']*'|"[^"]*")$/;
 
 function findFlags(now: Definition, sites: CallSite[], added: Set<string>): Set<string> {
   const positional = now.parameters.filter((p) => p.kind === 'positional');
-  const flags = new Set<string>();
+  const literal = new Set<string>();
+  const computed = new Set<string>();
   for (const site of sites) {
-    if (site.language !== 'javascript' || !added.has(`${site.path}:${site.call.line}`)) continue;
+    // A test passes literals for everything; only product calls say how the value is meant to arrive.
+    if (site.language !== 'javascript' || isTestFile(site.path) || !added.has(`${site.path}:${site.call.line}`)) continue;
     for (const [i, value] of site.call.values.entries()) {
       const name = positional[i]?.name;
-      if (name && LITERAL.test(value.trim())) flags.add(name);
+      if (name) (LITERAL.test(value.trim()) ? literal : computed).add(name);
     }
   }
-  return flags;
+  return new Set([...literal].filter((name) => !computed.has(name)));
 }
 
 /** New parameters a call leaves to their default: optional ones, and JavaScript flags (above). */

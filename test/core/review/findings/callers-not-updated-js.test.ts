@@ -22,10 +22,13 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
         ),
         'lib/spread.js': lines("import { buildUrl } from './build-url.js';", 'export const go = (args) => buildUrl(...args);'),
         'test/build-url.test.js': lines("import { buildUrl } from '../lib/build-url.js';", "buildUrl('a', 'b');"),
+        'test/updated.test.js': lines("import { buildUrl } from '../lib/build-url.js';", "buildUrl('a', 'b');"),
       };
       const findings = await reviewFindings('callers-not-updated', base, {
         write: {
           'lib/build-url.js': BUILD('base, path, allowAbsolute'),
+          // A test passing a literal does not make the parameter a flag: the product's own updated call passes a value.
+          'test/updated.test.js': lines("import { buildUrl } from '../lib/build-url.js';", "buildUrl('a', 'b', true);"),
           'lib/fetch.js': lines(
             "import { buildUrl } from './build-url.js';",
             'export function load(c) {',
