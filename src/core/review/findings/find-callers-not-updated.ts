@@ -46,7 +46,7 @@ export async function findCallersNotUpdated(context: FindingContext): Promise<Re
       const defaulted: CallSite[] = [];
       const reported = new Set<string>();
       for (const site of sites) {
-        const finding = judgeCall(definition, site);
+        const finding = judgeCall(definition, site, added.has(`${site.path}:${site.call.line}`));
         // Two calls on one line (`f(a) == '/' && f(b) != '/'`) are one comment.
         if (finding && !reported.has(`${site.path}:${site.call.line}`)) found.push(finding);
         if (finding) reported.add(`${site.path}:${site.call.line}`);
@@ -95,7 +95,8 @@ function leftOut(d: ChangedDefinition, site: CallSite): string[] {
   return [...newDefaulted(d, binding).map((p) => p.name), ...flags];
 }
 
-function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefined {
+/** `written`: the call is on a line the change added, so its author saw the new parameters (a reordered call there is updated). */
+function judgeCall(d: ChangedDefinition, site: CallSite, written: boolean): ReviewFinding | undefined {
   const { call } = site;
   const before = bindCall(d.old.parameters, call);
   const after = bindCall(d.now.parameters, call);
@@ -127,7 +128,7 @@ function judgeCall(d: ChangedDefinition, site: CallSite): ReviewFinding | undefi
       loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`,
     );
   }
-  const moved = findMoved(d.old.parameters, before, after);
+  const moved = written ? undefined : findMoved(d.old.parameters, before, after);
   if (moved) {
     return finding(
       d,

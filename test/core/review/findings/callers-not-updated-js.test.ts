@@ -108,12 +108,18 @@ describe('callers-not-updated in JavaScript and TypeScript', () => {
   });
 
   describe('when parameters are reordered', () => {
-    it('warns at calls that pass them by position', async () => {
+    it('warns at calls that pass them by position, and not at calls the change rewrote', async () => {
       const base = {
         'src/url.ts': BUILD('base: string, path: string'),
         'src/use.ts': lines("import { buildUrl } from './url.js';", "export const u = buildUrl('a', 'b');"),
+        'src/rewritten.ts': lines("import { buildUrl } from './url.js';", "export const r = buildUrl('a', 'b');"),
       };
-      const findings = await reviewFindings('callers-not-updated', base, { write: { 'src/url.ts': BUILD('path: string, base: string') } });
+      const findings = await reviewFindings('callers-not-updated', base, {
+        write: {
+          'src/url.ts': BUILD('path: string, base: string'),
+          'src/rewritten.ts': lines("import { buildUrl } from './url.js';", "export const r = buildUrl('b', 'a');"),
+        },
+      });
       expect(sites(findings)).toEqual(['warning src/use.ts:2']);
       expect(findings[0]!.message).toContain('argument 1 now binds to `path`, not `base`');
     });
