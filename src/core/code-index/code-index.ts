@@ -35,6 +35,8 @@ export interface CodeIndex {
   callees(symbolId: number, depth?: number, limit?: number): CallHit[];
   /** THE call sites every output counts: linked callers, calls it could not tell, or a name too common to link. */
   callSites(symbolId: number, depth?: number, limit?: number): CallSites;
+  /** Every linked call of the symbol, one per calling line (the links of callSites): where a rule reads the arguments. */
+  callLines(symbolId: number, limit?: number): { path: string; line: number }[];
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
   /**
@@ -118,6 +120,10 @@ export class SqliteCodeIndex implements CodeIndex {
 
   callSites(symbolId: number, depth?: number, limit?: number): CallSites {
     return this.graph.callSites(symbolId, depth, limit);
+  }
+
+  callLines(symbolId: number, limit?: number): { path: string; line: number }[] {
+    return this.graph.callLines(symbolId, limit);
   }
 
   importers(path: string, depth?: number): FileHit[] {

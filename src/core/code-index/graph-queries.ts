@@ -154,6 +154,29 @@ export class GraphQueries {
     return { callers: this.callers(symbolId, depth, limit), unresolved, ambiguous: false };
   }
 
+  /**
+   * Every linked call of `symbolId`, one row per calling line (callers() keeps one line per calling symbol):
+   * what a rule that reads each call's arguments needs. The same links as callers(), one statement.
+   */
+  callLines(symbolId: number, limit = 500): { path: string; line: number }[] {
+    return this.store
+      .statement(
+        `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         UNION
+         ${linkedCallSteps('callers')}
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT DISTINCT f.path, w.line FROM walk w
+       LEFT JOIN symbols s ON s.id = w.symbol_id
+       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
+       WHERE w.depth = 1
+       ORDER BY f.path, w.line
+       LIMIT @limit`,
+      )
+      .all({ symbolId, depth: 1, limit }) as { path: string; line: number }[];
+  }
+
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId: number, depth = 1, limit = 200): CallHit[] {
     return this.walkCalls(linkedCallSteps('callees'), symbolId, depth, limit);

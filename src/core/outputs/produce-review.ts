@@ -3,6 +3,9 @@ import { executeWithModel } from '../explore/model-phases.js';
 import type { RepoContext } from '../explore/types.js';
 import { parseDiff, type DiffFile } from '../review/parse-diff.js';
 import { placeComments } from '../review/place-comments.js';
+import { placeFindings } from '../review/findings/place-findings.js';
+import { formatLineRef } from '../render/link-to.js';
+import { link } from '../render/markdown.js';
 import { renderReview } from '../review/render-review.js';
 import type { ReviewDraft } from '../review/review-draft.js';
 import { reviewOffline, type OfflineReview } from '../review/review-offline.js';
@@ -87,7 +90,17 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     if (drops) notes.push(drops);
   }
   const placed = placeComments(files, drafts);
-  const rendered = renderReview({ review, placed, linkTo: run.linkTo, madeWithModel: model !== undefined, modelSummary });
+  // Findings on a line of the diff are inline comments too (their fingerprints follow the same suppression); the rest are summary items.
+  const findings = placeFindings(files, review.findings, (ref) => link(formatLineRef(ref), run.linkTo(ref)));
+  placed.inline.push(...findings.inline);
+  const rendered = renderReview({
+    review,
+    placed,
+    linkTo: run.linkTo,
+    madeWithModel: model !== undefined,
+    modelSummary,
+    inlineFindings: findings.placed,
+  });
   return {
     kind: 'output',
     output: { kind: 'review', review, placed, modelSummary, ...(modelFindings ? { modelFindings } : {}) },
@@ -102,7 +115,8 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
 /** The diff as the model sees it, file by file while the token budget lasts, then the offline findings. */
 function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
   const findings = [
-    'Offline findings:',
+    'Offline findings (deterministic, from the code index: do not repeat or contradict them):',
+    ...review.findings.slice(0, 20).map((f) => `- ${f.severity} ${f.rule} at ${f.path}:${f.line}: ${f.message}`.slice(0, 400)),
     ...review.walkthrough.files.flatMap((f) =>
       f.symbolChanges
         .slice(0, 10)

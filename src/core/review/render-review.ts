@@ -9,6 +9,8 @@ import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
 import { renderCoChange, renderWalkthrough } from './render-walkthrough.js';
 import { formatIssue } from './find-linked-issues.js';
+import { renderFindings } from './findings/render-findings.js';
+import type { ReviewFinding } from './findings/review-finding.js';
 
 export interface ReviewComment {
   path: string;
@@ -42,10 +44,15 @@ export function renderReview(input: {
   linkTo: LinkTo;
   madeWithModel: boolean;
   modelSummary?: string;
+  /** The findings posted inline (placeFindings): the summary says so beside them. */
+  inlineFindings?: ReadonlySet<ReviewFinding>;
 }): RenderedReview {
   const { review, placed, linkTo } = input;
   const cite = (ref: LineRef) => link(formatLineRef(ref), linkTo(ref));
   const blocks: Block[] = [{ title: 'overview', essential: true, text: renderOverview(input) }];
+  if (review.findings.length > 0) {
+    blocks.push({ title: 'findings', text: renderFindings(review.findings, { cite, inline: input.inlineFindings ?? new Set() }) });
+  }
   if (review.walkthrough.files.length > 0) {
     blocks.push({ title: 'walkthrough', text: renderWalkthrough(review.walkthrough, cite, review.history) });
   }
@@ -155,6 +162,7 @@ function renderOverview(input: { review: OfflineReview; placed: PlacedComments; 
   const s = review.summary;
   const outside = review.blastRadius.reduce((n, b) => n + b.total, 0);
   const findings = [
+    ...(review.findings.length > 0 ? [plural(review.findings.length, 'finding')] : []),
     plural(s.changedSymbols, 'changed symbol'),
     `${plural(outside, 'caller')} outside the diff`,
     `${plural(review.tests.gaps.length, 'source file')} no changed test reaches`,

@@ -8,6 +8,7 @@ import { buildCoverageReceipt, type CoverageReceipt } from './build-coverage-rec
 import { findChangedSymbols, type ChangedSymbol } from './find-changed-symbols.js';
 import { findTestGaps, type TestPlan } from './find-test-gaps.js';
 import { isTestFile } from '../repo/is-test-file.js';
+import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import type { TestLayout } from '../tests/test-layout.js';
 import { findRiskyPatterns } from './find-risky-patterns.js';
 import type { DiffFile } from './parse-diff.js';
@@ -79,7 +80,15 @@ export async function reviewOffline(input: {
     input.repoName,
   );
   const walkthrough = await buildWalkthrough(files, input.readHead);
-  const findings = await findIndexFindings({ files: reviewed, walkthrough, index, readHead: input.readHead, layout: input.layout });
+  const deleted = files.filter((f) => f.status === 'deleted' && !f.binary && !isGeneratedOrVendored(f.path));
+  const findings = await findIndexFindings({
+    files: reviewed,
+    walkthrough,
+    index,
+    readHead: input.readHead,
+    layout: input.layout,
+    deleted,
+  });
   const drafts = await findRiskyPatterns(reviewed, undefined, input.readHead);
   walkthrough.effort = estimateReviewEffort({ walkthrough, history, findings, drafts });
   const flow = await buildChangeFlow({ files: reviewed, changedSymbols, index });

@@ -48,6 +48,11 @@ export interface ReviewFinding {
   evidence: FindingEvidence[];
   /** Replacement for lines startLine..line (a rule's `fix`): rendered as a suggestion block when inline. */
   suggestion?: string;
+  /**
+   * The finding's identity across pushes, without line numbers (rule, path, symbol): what its fingerprint is
+   * made of, so a 👎 or a resolved thread keeps it quiet after the code around it moves. `rule:path:message` when absent.
+   */
+  key?: string;
 }
 
 const ORDER: Record<FindingSeverity, number> = { error: 0, warning: 1, check: 2 };
@@ -70,6 +75,8 @@ export interface FindingContext {
   readHead: (path: string) => Promise<string>;
   /** The tree's tests with the runners' configs read; the conventions alone when absent. */
   layout?: TestLayout;
+  /** The diff's deleted files (not among `files`: nothing of them is reviewed), whose removed lines say what they defined. */
+  deleted?: DiffFile[];
 }
 
 export type FindingRule = (context: FindingContext) => Promise<ReviewFinding[]>;
