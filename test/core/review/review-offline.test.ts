@@ -104,9 +104,17 @@ describe('reviewOffline on a real git diff', () => {
     expect(summary).toMatchInlineSnapshot(`
       "## nanodex review
 
-      7 files changed (+14 −4) from \`BASE\` to \`HEAD\`: 3 changed symbols, 2 callers outside the diff, 1 source file no changed test reaches, 2 inline comments, 1 for human judgement.
+      7 files changed (+14 −4) from \`BASE\` to \`HEAD\`: 2 findings, 3 changed symbols, 2 callers outside the diff, 1 source file no changed test reaches, 2 inline comments, 1 for human judgement.
 
       Made without a language model: deterministic checks of the diff against the code index.
+
+      ### Findings
+      From the code index, without a model: 2 checks.
+
+      - **Check** \`new-api-untested\` at [src/plugins/run-script.ts#L2](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L2): New function \`runScript\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.
+        - definition [src/plugins/run-script.ts#L2-L5](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L2-L5): \`export function runScript(code: string): unknown\`
+      - **Check** \`new-api-untested\` at [src/plugins/run-script.ts#L7](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L7): New function \`runTwice\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.
+        - definition [src/plugins/run-script.ts#L7-L10](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts#L7-L10): \`export function runTwice(code: string): unknown\`
 
       ### Walkthrough
       **Review effort: 3/5** (15 lines changed in 5 files across 4 folders; 3 risky patterns)
