@@ -5,7 +5,9 @@ import { parseDiff, type DiffFile } from '../review/parse-diff.js';
 import { placeComments } from '../review/place-comments.js';
 import { renderReview } from '../review/render-review.js';
 import type { ReviewDraft } from '../review/review-draft.js';
+import { findPathInstructions } from '../review/findings/review-paths.js';
 import { reviewOffline, type OfflineReview } from '../review/review-offline.js';
+import { addRuleFindings } from '../review/rules/add-rule-findings.js';
 import { estimateTokens } from '../tokens.js';
 import { buildOutputTools, createOutputCollector } from '../tools/phase-tools.js';
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
@@ -25,7 +27,7 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: 'skipped', reason: 'the diff between base and head is empty' };
   const pr = run.request.pullRequest;
-  const review = await reviewOffline({
+  const offline = await reviewOffline({
     files,
     index: run.ports.index,
     base: pr?.baseSha ?? 'base',
@@ -36,10 +38,16 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     repoName: run.repoName,
     layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
   });
+  const settings = run.request.review;
+  const { review, notes } = await addRuleFindings(offline, {
+    files,
+    index: run.ports.index,
+    readFile: (path) => run.ports.source.readFile(path),
+    settings,
+  });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;
   let refused: RefusedCall[] = [];
-  const notes: string[] = [];
   const model = run.ports.model;
   if (model) {
     const out = createOutputCollector();
@@ -47,7 +55,10 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
       discovery: [],
       execution: buildOutputTools(out, toolsFor(run.skill, ['emit_review_comment', 'emit_answer'])),
     });
-    const { material, left } = buildMaterial(files, review, run.meter.budget.contextTokens - run.meter.usage().contextTokens);
+    const { material, left } = buildMaterial(files, review, {
+      tokensLeft: run.meter.budget.contextTokens - run.meter.usage().contextTokens,
+      instructionsFor: (path) => findPathInstructions(path, settings),
+    });
     const charge = run.meter.charge('contextTokens', estimateTokens(material));
     if (!charge.ok) return { kind: 'budget-exceeded', refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(', ')}`);
@@ -94,7 +105,12 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
 }
 
 /** The diff as the model sees it, file by file while the token budget lasts, then the offline findings. */
-function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
+function buildMaterial(
+  files: DiffFile[],
+  review: OfflineReview,
+  options: { tokensLeft: number; instructionsFor: (path: string) => string[] },
+): { material: string; left: string[] } {
+  const { tokensLeft } = options;
   const findings = [
     'Offline findings:',
     ...review.walkthrough.files.flatMap((f) =>
@@ -114,7 +130,9 @@ function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: num
   let used = estimateTokens(findings);
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
-    const text = `--- ${file.path} (${file.status})\n${file.hunks
+    const instructions = options.instructionsFor(file.path);
+    const told = instructions.length > 0 ? `The repository's instructions for this file (review.paths):\n${instructions.join('\n')}\n` : '';
+    const text = `--- ${file.path} (${file.status})\n${told}${file.hunks
       .map((h) => `${h.header}\n${h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`).join('\n')}`)
       .join('\n')}`;
     const cost = estimateTokens(text);

@@ -41,5 +41,7 @@ export function isRuleOn(id: string, path: string, settings: ReviewSettings | un
 /** The `review.paths[].instructions` for a file, in the order the entries are written. */
 export function findPathInstructions(path: string, settings: ReviewSettings | undefined): string[] {
   if (settings === undefined) return [];
-  return settings.paths.filter((entry) => entry.instructions !== undefined && entry.instructions.trim() !== '' && matchesEntry(entry, path)).map((entry) => entry.instructions!.trim());
+  return settings.paths
+    .filter((entry) => entry.instructions !== undefined && entry.instructions.trim() !== '' && matchesEntry(entry, path))
+    .map((entry) => entry.instructions!.trim());
 }

@@ -40,7 +40,9 @@ export async function findRuleFindings(input: {
     const rules = input.rules.filter(
       (r) => r.language === language && isRuleOn(r.id, file.path, input.settings, r.offByDefault) && matchesFiles(r, file.path),
     );
-    const added = new Set(file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add' && l.newLine !== undefined).map((l) => l.newLine!)));
+    const added = new Set(
+      file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add' && l.newLine !== undefined).map((l) => l.newLine!)),
+    );
     if (rules.length === 0 || added.size === 0) continue;
     let text: string;
     try {
@@ -57,7 +59,9 @@ export async function findRuleFindings(input: {
       try {
         matches = root.findAll({ rule: rule.rule, constraints: rule.constraints, utils: rule.utils } as NapiConfig);
       } catch (error) {
-        notes.push(`rule ${rule.id} (${rule.source}) could not run on ${file.path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        notes.push(
+          `rule ${rule.id} (${rule.source}) could not run on ${file.path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        );
         continue;
       }
       const seen = new Set<number>();
@@ -74,15 +78,25 @@ export async function findRuleFindings(input: {
     }
   }
   for (const [id, count] of perRule) {
-    if (count > MAX_FINDINGS_PER_RULE) notes.push(`rule ${id}: ${count} matches on changed lines; the first ${MAX_FINDINGS_PER_RULE} are shown`);
+    if (count > MAX_FINDINGS_PER_RULE)
+      notes.push(`rule ${id}: ${count} matches on changed lines; the first ${MAX_FINDINGS_PER_RULE} are shown`);
   }
   return { findings: findings.sort(compareFindings), notes };
 }
 
-function toFinding(rule: AstGrepRule, path: string, match: SgNode, lines: string[], at: { startLine: number; endLine: number }): ReviewFinding {
+function toFinding(
+  rule: AstGrepRule,
+  path: string,
+  match: SgNode,
+  lines: string[],
+  at: { startLine: number; endLine: number },
+): ReviewFinding {
   const { startLine, endLine } = at;
   const shown = lines.slice(startLine - 1, Math.min(endLine, startLine - 1 + EVIDENCE_LINES));
-  const note = rule.note?.split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim();
+  const note = rule.note
+    ?.split(/\n\s*\n/)[0]
+    ?.replace(/\s+/g, ' ')
+    .trim();
   const base = {
     rule: `rule:${rule.id}`,
     severity: rule.severity,
@@ -122,7 +136,11 @@ function sliceMatches(nodes: SgNode[], lines: string[]): string {
   const from = nodes[0]!.range().start;
   const to = nodes[nodes.length - 1]!.range().end;
   if (from.line === to.line) return (lines[from.line] ?? '').slice(from.column, to.column);
-  return [(lines[from.line] ?? '').slice(from.column), ...lines.slice(from.line + 1, to.line), (lines[to.line] ?? '').slice(0, to.column)].join('\n');
+  return [
+    (lines[from.line] ?? '').slice(from.column),
+    ...lines.slice(from.line + 1, to.line),
+    (lines[to.line] ?? '').slice(0, to.column),
+  ].join('\n');
 }
 
 /** A rule's own `files` (only these) and `ignores` (never these), gitignore-style. */

@@ -61,7 +61,13 @@ export function parseRuleFile(path: string, text: string): { rules: AstGrepRule[
     }
     if (parsed.rule === undefined) continue;
     if (seen.has(parsed.rule.id)) {
-      problems.push({ path, line: doc.firstLine, ruleId: parsed.rule.id, message: 'the id is used twice in this file', fix: 'give each rule its own id' });
+      problems.push({
+        path,
+        line: doc.firstLine,
+        ruleId: parsed.rule.id,
+        message: 'the id is used twice in this file',
+        fix: 'give each rule its own id',
+      });
       continue;
     }
     seen.add(parsed.rule.id);
@@ -115,7 +121,10 @@ function parseRuleDocument(path: string, text: string): { rule?: AstGrepRule; pr
   const severity = RULE_SEVERITIES[value.severity]!;
   if (severity === 'off') return { problems: [] };
   const compiled = compileRule(language, { rule: value.rule, constraints: value.constraints, utils: value.utils });
-  if (compiled !== undefined) return { problems: [at(`ast-grep cannot use the rule: ${compiled}`, 'correct the rule (ast-grep.github.io/reference/rule.html)', 'rule')] };
+  if (compiled !== undefined)
+    return {
+      problems: [at(`ast-grep cannot use the rule: ${compiled}`, 'correct the rule (ast-grep.github.io/reference/rule.html)', 'rule')],
+    };
   return {
     problems: [],
     rule: {
@@ -136,10 +145,16 @@ function parseRuleDocument(path: string, text: string): { rule?: AstGrepRule; pr
 }
 
 /** ast-grep's complaint about a rule, in one line, or undefined when it compiles. */
-export function compileRule(language: AstGrepRule['language'], config: { rule: unknown; constraints?: unknown; utils?: unknown }): string | undefined {
+export function compileRule(
+  language: AstGrepRule['language'],
+  config: { rule: unknown; constraints?: unknown; utils?: unknown },
+): string | undefined {
   const napi = loadAstGrep();
   try {
-    napi.parse(toNapiLanguage(napi, language), '').root().findAll(config as NapiConfig);
+    napi
+      .parse(toNapiLanguage(napi, language), '')
+      .root()
+      .findAll(config as NapiConfig);
     return undefined;
   } catch (error) {
     return (error instanceof Error ? error.message : String(error))

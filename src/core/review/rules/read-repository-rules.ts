@@ -38,14 +38,22 @@ export async function readRepositoryRules(
   for (const path of paths.slice(0, MAX_RULE_FILES)) {
     const size = index.getFile(path)?.size ?? 0;
     if (size > MAX_RULE_FILE_BYTES) {
-      problems.push({ path, message: `the file is ${size} bytes, over the ${MAX_RULE_FILE_BYTES}-byte limit`, fix: 'split it into smaller files' });
+      problems.push({
+        path,
+        message: `the file is ${size} bytes, over the ${MAX_RULE_FILE_BYTES}-byte limit`,
+        fix: 'split it into smaller files',
+      });
       continue;
     }
     let text: string;
     try {
       text = await readFile(path);
     } catch (error) {
-      problems.push({ path, message: `could not be read (${error instanceof Error ? error.message : String(error)})`, fix: 'check the file is UTF-8 text' });
+      problems.push({
+        path,
+        message: `could not be read (${error instanceof Error ? error.message : String(error)})`,
+        fix: 'check the file is UTF-8 text',
+      });
       continue;
     }
     const parsed = parseRuleFile(path, text);
