@@ -28,6 +28,12 @@ const ruleSchema = z.strictObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+const REQUIRED: Record<string, string> = {
+  id: 'add "id: a-name" (the finding is reported as rule:a-name)',
+  language: 'add "language: TypeScript" (or Tsx, JavaScript, Python, Go)',
+  rule: 'add "rule:" with what to match, e.g. "pattern: eval($CODE)" or "kind: debugger_statement"',
+};
+
 const UNSUPPORTED: Record<string, string> = {
   transform: 'write the replacement with the metavariables as matched ($NAME, $$$ARGS)',
   rewriters: 'write the replacement with the metavariables as matched ($NAME, $$$ARGS)',
@@ -92,6 +98,8 @@ function parseRuleDocument(path: string, text: string): { rule?: AstGrepRule; pr
   if (unsupported.length > 0) {
     return { problems: unsupported.map((key) => at(`\`${key}\` is not supported by nanodex's rule runner`, UNSUPPORTED[key]!, key)) };
   }
+  const missing = Object.keys(REQUIRED).filter((key) => data[key] === undefined || data[key] === null);
+  if (missing.length > 0) return { problems: missing.map((key) => at(`the rule has no \`${key}\``, REQUIRED[key]!)) };
   const parsed = ruleSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     const known = Object.keys(ruleSchema.shape);
@@ -100,7 +108,7 @@ function parseRuleDocument(path: string, text: string): { rule?: AstGrepRule; pr
         path,
         line: p.line,
         ...(ruleId !== undefined ? { ruleId } : {}),
-        message: p.path === '' ? p.message : `${p.path}: ${p.message}`,
+        message: p.path === '' || p.message.startsWith('unknown setting') ? p.message : `${p.path}: ${p.message}`,
         fix: p.fix,
       })),
     };
@@ -159,8 +167,8 @@ export function compileRule(
   } catch (error) {
     return (error instanceof Error ? error.message : String(error))
       .split('\n')
-      .map((line) => line.replace(/^\s*\|->/, '').trim())
-      .filter((line) => line !== '')
+      .map((line) => line.replace(/^\s*\|->/, '').trim().replace(/\.$/, ''))
+      .filter((line) => line !== '' && !/^`rule` is not configured correctly$/.test(line))
       .join('; ')
       .slice(0, 500);
   }
