@@ -167,7 +167,12 @@ export function compileRule(
   } catch (error) {
     return (error instanceof Error ? error.message : String(error))
       .split('\n')
-      .map((line) => line.replace(/^\s*\|->/, '').trim().replace(/\.$/, ''))
+      .map((line) =>
+        line
+          .replace(/^\s*\|->/, '')
+          .trim()
+          .replace(/\.$/, ''),
+      )
       .filter((line) => line !== '' && !/^`rule` is not configured correctly$/.test(line))
       .join('; ')
       .slice(0, 500);

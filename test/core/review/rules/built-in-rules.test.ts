@@ -8,7 +8,12 @@ import { changedFile } from './changed-file.js';
 /** Every line is added: what each built-in rule says about a whole new file. */
 async function findingsIn(path: string, text: string, settings = DEFAULT_REVIEW_SETTINGS) {
   const lines = text.split('\n').map((_, i) => i + 1);
-  const { findings } = await findRuleFindings({ files: [changedFile(path, text, lines)], rules: BUILT_IN_RULES, readHead: async () => text, settings });
+  const { findings } = await findRuleFindings({
+    files: [changedFile(path, text, lines)],
+    rules: BUILT_IN_RULES,
+    readHead: async () => text,
+    settings,
+  });
   return findings.map((f) => [f.rule, f.line, f.suggestion]);
 }
 

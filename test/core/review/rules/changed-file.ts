@@ -17,7 +17,9 @@ export function changedFile(path: string, text: string, added: number[]): DiffFi
         newLines: lines.length,
         header: `@@ -1,${lines.length - added.length} +1,${lines.length} @@`,
         lines: lines.map((line, i) =>
-          added.includes(i + 1) ? { kind: 'add' as const, text: line, newLine: i + 1 } : { kind: 'context' as const, text: line, newLine: i + 1 },
+          added.includes(i + 1)
+            ? { kind: 'add' as const, text: line, newLine: i + 1 }
+            : { kind: 'context' as const, text: line, newLine: i + 1 },
         ),
       },
     ],

@@ -9,7 +9,14 @@ const RULES = parseRuleFile(
   'id: no-eval\nlanguage: JavaScript\nrule:\n  pattern: eval($CODE)\nmessage: eval runs any string as code\nseverity: error\nfix: JSON.parse($CODE)\n',
 ).rules;
 
-const SOURCE = ['export function run(input) {', '  return eval(input);', '}', 'export function again(text) {', '  return eval(text) + 1;', '}'].join('\n');
+const SOURCE = [
+  'export function run(input) {',
+  '  return eval(input);',
+  '}',
+  'export function again(text) {',
+  '  return eval(text) + 1;',
+  '}',
+].join('\n');
 
 async function review(text: string, added: number[], options: { rules?: typeof RULES; settings?: ReviewSettings; path?: string } = {}) {
   const path = options.path ?? 'src/app.js';
@@ -39,7 +46,10 @@ describe('findRuleFindings', () => {
   });
 
   it('fills `$$$` metavariables with the matched code as written, separators included', async () => {
-    const rules = parseRuleFile('r.yml', 'id: log\nlanguage: ts\nrule: { pattern: "console.log($$$ARGS)" }\nfix: logger.debug($$$ARGS)\n').rules;
+    const rules = parseRuleFile(
+      'r.yml',
+      'id: log\nlanguage: ts\nrule: { pattern: "console.log($$$ARGS)" }\nfix: logger.debug($$$ARGS)\n',
+    ).rules;
 
     const { findings } = await review('function f(a: number) {\n  console.log("a", a,  2);\n}\n', [2], { rules, path: 'src/f.ts' });
 
@@ -47,7 +57,10 @@ describe('findRuleFindings', () => {
   });
 
   it('spans a multi-line match with a fix and indents the fix as the match', async () => {
-    const rules = parseRuleFile('r.yml', 'id: wrap\nlanguage: ts\nrule: { pattern: "setup($A)" }\nfix: |-\n  try {\n    setup($A)\n  } catch {}\n').rules;
+    const rules = parseRuleFile(
+      'r.yml',
+      'id: wrap\nlanguage: ts\nrule: { pattern: "setup($A)" }\nfix: |-\n  try {\n    setup($A)\n  } catch {}\n',
+    ).rules;
 
     const { findings } = await review('if (x) {\n  setup(\n    1,\n  );\n}\n', [2, 3, 4], { rules, path: 'a.ts' });
 

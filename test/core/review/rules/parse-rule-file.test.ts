@@ -34,22 +34,34 @@ describe('parseRuleFile', () => {
   });
 
   it('leaves out a rule with `severity: off`', () => {
-    expect(parseRuleFile(FILE, 'id: a\nlanguage: go\nrule: { kind: defer_statement }\nseverity: off\n')).toEqual({ rules: [], problems: [] });
+    expect(parseRuleFile(FILE, 'id: a\nlanguage: go\nrule: { kind: defer_statement }\nseverity: off\n')).toEqual({
+      rules: [],
+      problems: [],
+    });
   });
 
   describe('when a rule is wrong', () => {
     const problemsOf = (text: string) => parseRuleFile(FILE, text).problems.map(renderRuleProblem);
 
     it("names the file, the line and the rule when ast-grep refuses the rule's kind", () => {
-      const problems = problemsOf('id: ok\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: bad\nlanguage: go\nrule:\n  kind: no_such_kind\n');
+      const problems = problemsOf(
+        'id: ok\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: bad\nlanguage: go\nrule:\n  kind: no_such_kind\n',
+      );
 
       expect(problems).toEqual([
-        expect.stringMatching(/^\.github\/nanodex\/rules\/api\.yml line 7, rule bad: ast-grep cannot use the rule: .*Kind `no_such_kind` is invalid\. Fix: /),
+        expect.stringMatching(
+          /^\.github\/nanodex\/rules\/api\.yml line 7, rule bad: ast-grep cannot use the rule: .*Kind `no_such_kind` is invalid\. Fix: /,
+        ),
       ]);
     });
 
     it('keeps the good rules of a file beside a bad one', () => {
-      expect(parseRuleFile(FILE, 'id: ok\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: bad\nlanguage: go\nrule: { kind: nope }\n').rules.map((r) => r.id)).toEqual(['ok']);
+      expect(
+        parseRuleFile(
+          FILE,
+          'id: ok\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: bad\nlanguage: go\nrule: { kind: nope }\n',
+        ).rules.map((r) => r.id),
+      ).toEqual(['ok']);
     });
 
     it('suggests the key a misspelt one was meant to be', () => {
@@ -78,9 +90,9 @@ describe('parseRuleFile', () => {
     });
 
     it('reports an id used twice in one file', () => {
-      expect(problemsOf('id: a\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: a\nlanguage: go\nrule: { kind: defer_statement }\n')).toEqual([
-        '.github/nanodex/rules/api.yml line 5, rule a: the id is used twice in this file. Fix: give each rule its own id',
-      ]);
+      expect(
+        problemsOf('id: a\nlanguage: go\nrule: { kind: defer_statement }\n---\nid: a\nlanguage: go\nrule: { kind: defer_statement }\n'),
+      ).toEqual(['.github/nanodex/rules/api.yml line 5, rule a: the id is used twice in this file. Fix: give each rule its own id']);
     });
   });
 });
