@@ -70,7 +70,12 @@ for (const dir of positionals) {
     } catch {
       continue; // the root commit
     }
-    const parsed = parseDiff(diff);
+    let parsed: ReturnType<typeof parseDiff>;
+    try {
+      parsed = parseDiff(diff);
+    } catch {
+      continue; // a path the review refuses (control characters): that commit is never reviewed
+    }
     files += parsed.length;
     const found = await findRuleFindings({
       files: parsed,
