@@ -31,6 +31,8 @@ export interface CodeIndex {
   findDefinitions(name: string, limit?: number): SymbolHit[];
   findReferences(name: string, limit?: number): ReferenceHit[];
   callers(symbolId: number, depth?: number, limit?: number): CallHit[];
+  /** Symbols `symbolId` calls (their definitions), through resolved links only. */
+  callees(symbolId: number, depth?: number, limit?: number): CallHit[];
   /** THE call sites every output counts: linked callers, calls it could not tell, or a name too common to link. */
   callSites(symbolId: number, depth?: number, limit?: number): CallSites;
   importers(path: string, depth?: number): FileHit[];
@@ -108,6 +110,10 @@ export class SqliteCodeIndex implements CodeIndex {
 
   callers(symbolId: number, depth?: number, limit?: number): CallHit[] {
     return this.graph.callers(symbolId, depth, limit);
+  }
+
+  callees(symbolId: number, depth?: number, limit?: number): CallHit[] {
+    return this.graph.callees(symbolId, depth, limit);
   }
 
   callSites(symbolId: number, depth?: number, limit?: number): CallSites {

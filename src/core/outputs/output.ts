@@ -3,6 +3,7 @@ import type { DiagramGraph } from '../diagram/diagram-graph.js';
 import type { AnswerDoc } from '../answer/answer-doc.js';
 import type { PlacedComments } from '../review/place-comments.js';
 import type { OfflineReview } from '../review/review-offline.js';
+import type { ReviewFinding } from '../review/findings/review-finding.js';
 import type { ReviewComment } from '../review/render-review.js';
 import type { PlanDoc } from '../plan/plan-doc.js';
 
@@ -18,7 +19,14 @@ export interface DiagramOutput {
 export type Output =
   | { kind: 'answer'; doc: AnswerDoc }
   | { kind: 'plan'; doc: PlanDoc; issueDraft: { title: string; body: string } }
-  | { kind: 'review'; review: OfflineReview; placed: PlacedComments; modelSummary: string | undefined }
+  | {
+      kind: 'review';
+      review: OfflineReview;
+      placed: PlacedComments;
+      modelSummary: string | undefined;
+      /** With a model: its findings that passed verification (rule `model`), at most review.maxComments. */
+      modelFindings?: ReviewFinding[];
+    }
   | { kind: 'diagram'; diagrams: DiagramOutput[]; notes: string[] }
   | { kind: 'changes'; results: ChangeResult[]; problems: string[]; plan: PlanDoc | undefined }
   | { kind: 'lookup'; command: 'find' | 'refs' | 'map'; argument: string; hits: number }

@@ -12,14 +12,19 @@ import { estimateTokens } from '../tokens.js';
 import { buildOutputTools, createOutputCollector } from '../tools/phase-tools.js';
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
 import { loadTestLayout } from '../tests/load-test-layout.js';
+import { DEFAULT_REVIEW_SETTINGS } from '../config/repo-config.js';
+import type { ReviewFinding } from '../review/findings/review-finding.js';
+import { describeDrops, verifyModelFindings } from '../review/verify-model-findings.js';
 import { toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
  * `review`: the diff (base..head) and the head index give the offline review
  * (changed symbols, blast radius, missing tests, risky patterns, receipt);
- * with a model, the reviewing skill adds comments through
- * emit_review_comment, each quoting the code it is about. Every comment is
- * placed inline only when its quote is found exactly once in the diff.
+ * with a model, the reviewing skill adds findings through
+ * emit_review_comment, each quoting the code it is about and citing its
+ * evidence; verifyModelFindings keeps those the cited code bears out, at
+ * most review.maxComments. Every comment is placed inline only when its
+ * quote is found exactly once in the diff.
  */
 export async function produceReview(run: SkillRun): Promise<Produced> {
   const diff = run.request.diff;
@@ -48,6 +53,8 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;
   let refused: RefusedCall[] = [];
+  let modelFindings: ReviewFinding[] | undefined;
+  if (review.walkthrough.flowLeftOut) notes.unshift(review.walkthrough.flowLeftOut);
   const model = run.ports.model;
   if (model) {
     const out = createOutputCollector();
@@ -73,29 +80,29 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
         instructions: run.skill?.body,
         material,
         closing:
-          'Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary',
+          'Call emit_review_comment for each finding: quote the exact code from the new side of the diff, give its line, cite in evidence the other lines it rests on, and name in backticks only identifiers that code contains; the offline findings are established, do not argue with them. Then call emit_answer once with the review summary',
         finished: (o) => o.answer !== undefined,
       },
     });
     if (!executed.ok) return { kind: 'budget-exceeded', refused: executed.refused, gathered: [] };
     modelSummary = out.answer?.text;
     refused = gate.refused;
-    drafts.push(
-      ...out.reviewComments.map((c) => ({
-        path: c.path,
-        quote: c.quote,
-        body: c.body,
-        suggestion: c.suggestion,
-        kind: 'model',
-        severity: c.severity,
-      })),
-    );
+    const verified = await verifyModelFindings(out.reviewComments, {
+      files,
+      review,
+      readHead: (path) => run.ports.source.readFile(path),
+      maxComments: run.request.review?.maxComments ?? DEFAULT_REVIEW_SETTINGS.maxComments,
+    });
+    modelFindings = verified.findings;
+    drafts.push(...verified.drafts);
+    const drops = describeDrops(verified, out.reviewComments.length);
+    if (drops) notes.push(drops);
   }
   const placed = placeComments(files, drafts);
   const rendered = renderReview({ review, placed, linkTo: run.linkTo, madeWithModel: model !== undefined, modelSummary });
   return {
     kind: 'output',
-    output: { kind: 'review', review, placed, modelSummary },
+    output: { kind: 'review', review, placed, modelSummary, ...(modelFindings ? { modelFindings } : {}) },
     blocks: rendered.blocks,
     reviewComments: rendered.comments,
     madeWithModel: model !== undefined,
@@ -123,6 +130,9 @@ function buildMaterial(
     ),
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
     ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
+    // Established facts the model must not contradict (verifyModelFindings drops a comment that does).
+    ...review.findings.slice(0, 20).map((f) => `- ${f.rule} (${f.severity}) at ${f.path}:${f.line}: ${f.message}`.slice(0, 300)),
+    ...review.drafts.slice(0, 20).map((d) => `- ${d.kind} in ${d.path}: ${d.quote}`.slice(0, 300)),
     ...(review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(', ')}`] : []),
   ].join('\n');
   const parts: string[] = [];

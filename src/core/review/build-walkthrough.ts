@@ -4,6 +4,8 @@ import { compareSymbols, type SymbolChange } from './compare-symbols.js';
 import { findMovedBlocks, type MovedBlock } from './find-moved-blocks.js';
 import type { DiffFile, DiffStatus } from './parse-diff.js';
 import { reconstructBase } from './reconstruct-base.js';
+import type { ChangeFlow } from './build-change-flow.js';
+import type { ReviewEffort } from './review-effort.js';
 import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 
@@ -22,6 +24,12 @@ export interface WalkthroughFile {
 export interface Walkthrough {
   files: WalkthroughFile[];
   moved: MovedBlock[];
+  /** How much reviewing the change asks for, with its reasons (set by reviewOffline: it reads history and findings too). */
+  effort?: ReviewEffort;
+  /** The changed call path, for a change over two or more files with at least one call between its symbols. */
+  flow?: ChangeFlow;
+  /** Why a flow that was drawn is not shown (its Mermaid did not parse). */
+  flowLeftOut?: string;
 }
 
 /** Files larger than this are not parsed twice for the walkthrough. */

@@ -1,9 +1,11 @@
 import { findLanguage } from '../code-index/languages.js';
 import { classifyFile } from '../repo/classify-file.js';
 import { formatLineRef, type LineRef } from '../render/link-to.js';
-import { code, plural } from '../render/markdown.js';
+import { code, fence, plural } from '../render/markdown.js';
 import type { SymbolChange } from './compare-symbols.js';
 import type { Walkthrough, WalkthroughFile } from './build-walkthrough.js';
+import type { ChangeFlow } from './build-change-flow.js';
+import type { ReviewEffort } from './review-effort.js';
 import type { CoChange } from './find-co-changes.js';
 import type { MovedBlock } from './find-moved-blocks.js';
 
@@ -28,7 +30,11 @@ export function renderWalkthrough(
   // Product code first, then tests, then the rest (docs, changelogs, config, declarations, bundles); the biggest first within each.
   const files = [...walkthrough.files].sort((a, b) => order(a) - order(b) || b.additions + b.deletions - (a.additions + a.deletions));
   const listed = files.slice(0, MAX_FILES_LISTED);
-  const lines = ['### Walkthrough', ...listed.flatMap((f) => renderFile(f, cite, churn.get(f.oldPath ?? f.path), window))];
+  const lines = [
+    '### Walkthrough',
+    ...(walkthrough.effort ? [renderEffort(walkthrough.effort), ''] : []),
+    ...listed.flatMap((f) => renderFile(f, cite, churn.get(f.oldPath ?? f.path), window)),
+  ];
   const rest = files.slice(MAX_FILES_LISTED);
   if (rest.length > 0) {
     const add = rest.reduce((n, f) => n + f.additions, 0);
@@ -51,7 +57,23 @@ export function renderWalkthrough(
       `- Declarations not compared in ${unchecked.map((f) => code(f.path)).join(', ')}: the content read is not the head commit's (the index is of another commit or of edited files)`,
     );
   }
+  if (walkthrough.flow) lines.push('', ...renderFlow(walkthrough.flow));
   return lines.join('\n');
+}
+
+/** `**Review effort: 3/5** (412 lines changed in 9 files across 4 folders; 2 signature changes)`. */
+export function renderEffort(effort: ReviewEffort): string {
+  return `**Review effort: ${effort.score}/5** (${effort.reasons.join('; ')})`;
+}
+
+/** The changed call path as a Mermaid flowchart (already parsed by buildChangeFlow), with what it shows. */
+function renderFlow(flow: ChangeFlow): string[] {
+  const changed = flow.nodes.filter((n) => n.change !== 'unchanged').length;
+  return [
+    `**Call path of the change** (from the code index: ${plural(changed, 'changed function')} and ${plural(flow.edges.length, 'call')}; changed ones coloured, unchanged direct callers and callees in the changed files plain):`,
+    '',
+    fence(flow.mermaid, 'mermaid'),
+  ];
 }
 
 function order(file: WalkthroughFile): number {

@@ -14,6 +14,8 @@ import type { DiffFile } from './parse-diff.js';
 import type { ReviewDraft } from './review-draft.js';
 import type { ReviewFinding } from './findings/review-finding.js';
 import { findIndexFindings } from './findings/index-rules.js';
+import { estimateReviewEffort } from './estimate-review-effort.js';
+import { buildChangeFlow } from './build-change-flow.js';
 
 export interface OfflineReview {
   base: string;
@@ -78,6 +80,11 @@ export async function reviewOffline(input: {
   );
   const walkthrough = await buildWalkthrough(files, input.readHead);
   const findings = await findIndexFindings({ files: reviewed, walkthrough, index, readHead: input.readHead, layout: input.layout });
+  const drafts = await findRiskyPatterns(reviewed, undefined, input.readHead);
+  walkthrough.effort = estimateReviewEffort({ walkthrough, history, findings, drafts });
+  const flow = await buildChangeFlow({ files: reviewed, changedSymbols, index });
+  if (flow.flow) walkthrough.flow = flow.flow;
+  if (flow.problem) walkthrough.flowLeftOut = flow.problem;
   return {
     base: input.base,
     head: input.head,
@@ -94,7 +101,7 @@ export async function reviewOffline(input: {
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
     findings,
-    drafts: await findRiskyPatterns(reviewed, undefined, input.readHead),
+    drafts,
     receipt,
   };
 }

@@ -119,6 +119,8 @@ export interface OutputCollector {
     quote: string;
     suggestion?: string;
     severity?: 'info' | 'warning' | 'error';
+    /** Other places the finding rests on (a caller, the definition), checked against the head before it is kept. */
+    evidence?: { path: string; line: number; code?: string }[];
   }[];
   diagrams: { type: string; graph: unknown }[];
   /** Proposed changes as the model gave them: checked against the proposed-change schema before use. */
@@ -166,7 +168,8 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
       },
       {
         name: 'emit_review_comment',
-        description: 'Add a review comment on a line, quoting the code it is about.',
+        description:
+          'Add a review finding on a changed line, quoting the code it is about and citing the other code it rests on. Findings whose quote or evidence does not match the code, or that name identifiers the cited code does not contain, are dropped.',
         schema: z.object({
           path,
           line: z.number().int().min(1),
@@ -174,6 +177,17 @@ export function buildOutputTools(out: OutputCollector, allowed?: readonly string
           quote: z.string().min(1).max(2000).describe('the exact code the comment is about, copied from the diff'),
           suggestion: z.string().max(5000).optional().describe('replacement for the quoted lines, only when it is concrete'),
           severity: z.enum(['info', 'warning', 'error']).optional(),
+          evidence: z
+            .array(
+              z.object({
+                path,
+                line: z.number().int().min(1),
+                code: z.string().max(2000).optional().describe('the code at that line, copied exactly'),
+              }),
+            )
+            .max(10)
+            .optional()
+            .describe('other lines the finding rests on: a caller, the definition, a test'),
         }),
       },
     ),

@@ -109,6 +109,8 @@ describe('reviewOffline on a real git diff', () => {
       Made without a language model: deterministic checks of the diff against the code index.
 
       ### Walkthrough
+      **Review effort: 3/5** (15 lines changed in 5 files across 4 folders; 3 risky patterns)
+
       - \`src/plugins/run-script.ts\` (+10 −0, added)
       - \`src/legacy.ts\` (+0 −3, deleted)
       - \`src/http/headers.ts\` (+1 −0)
@@ -116,6 +118,19 @@ describe('reviewOffline on a real git diff', () => {
       - \`test/http/headers.test.ts\` (+1 −0)
       - \`package-lock.json\` (+2 −1)
       - \`assets/logo.png\` (binary)
+
+      **Call path of the change** (from the code index: 2 changed functions and 1 call; changed ones coloured, unchanged direct callers and callees in the changed files plain):
+
+      \`\`\`mermaid
+      flowchart LR
+        subgraph g1["src/plugins/run-script.ts"]
+          n1["runScript()"]
+          n2["runTwice()"]
+        end
+        n2 --> n1
+        classDef added fill:#dafbe1,stroke:#1a7f37,color:#1f2328
+        class n1,n2 added
+      \`\`\`
 
       Co-change and churn: not available (the index was built from an archive, without git history).
 
