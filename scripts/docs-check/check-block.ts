@@ -3,6 +3,8 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { parseRepoConfig } from '../../src/core/config/repo-config.js';
+import { parseRuleFile } from '../../src/core/review/rules/parse-rule-file.js';
+import { renderRuleProblem } from '../../src/core/review/rules/rule-problem.js';
 import { renderConfigProblems } from '../../src/core/config/render-config-problems.js';
 import type { DocBlock } from './read-doc-blocks.js';
 import { splitShellCommands } from './split-shell-words.js';
@@ -97,12 +99,20 @@ function checkYaml(block: DocBlock, context: CheckContext): BlockResult {
   const keys = data !== null && typeof data === 'object' ? Object.keys(data) : [];
   const workflowKeys = ['on', 'jobs', 'permissions', 'name', 'env', 'concurrency'];
   if (keys.length > 0 && keys.every((k) => workflowKeys.includes(k))) return checkWorkflow(data as Workflow, context);
+  if (['id', 'language', 'rule'].every((k) => keys.includes(k))) return checkRuleFile(block);
   const parsed = parseRepoConfig(block.body, `${block.file}:${block.line}`);
   if (!parsed.ok) {
     const problems = renderConfigProblems(parsed.problems, `${block.file}:${block.line}`).replace(/\n+/g, ' ');
     return { status: 'failed', detail: `is not a valid .github/nanodex.yml (${problems}); a workflow needs on: and jobs:` };
   }
   return { status: 'validated', detail: 'a .github/nanodex.yml the config schema accepts' };
+}
+
+/** A `.github/nanodex/rules/*.yml` rule: parsed and compiled by ast-grep as a review would. */
+function checkRuleFile(block: DocBlock): BlockResult {
+  const { rules, problems } = parseRuleFile(`${block.file}:${block.line}`, block.body);
+  if (problems.length > 0) return { status: 'failed', detail: `is not a valid rule file: ${problems.map(renderRuleProblem).join(' / ')}` };
+  return { status: 'validated', detail: `a rule file ast-grep compiles (${rules.map((r) => r.id).join(', ')})` };
 }
 
 interface Workflow {

@@ -17,6 +17,7 @@ import { makeHostileRoot } from './make-hostile-root.js';
 import { mentionTarget } from './mention-target.js';
 import { planTarget } from './plan-target.js';
 import { repoPathTarget } from './repo-path-target.js';
+import { ruleFileTarget } from './rule-file-target.js';
 import { linkedIssuesTarget, walkthroughTarget } from './review-text-targets.js';
 import { runTarget, type FuzzTarget, type TargetReport } from './run-target.js';
 import { webhookJsonTarget, webhookMutationTarget } from './webhook-targets.js';
@@ -44,6 +45,7 @@ const targets = (
     mentionTarget,
     configTarget,
     skillTarget,
+    ruleFileTarget,
     planTarget,
     repoPathTarget(hostile.root),
     changeTarget(hostile.root),

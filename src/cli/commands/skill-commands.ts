@@ -68,6 +68,13 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
           });
         }
         const root = path.resolve(io.cwd, options.repo);
+        // The review reads .github/nanodex.yml of the checkout (rules, path instructions), as replay does.
+        const { readLocalConfig, renderLocalConfigProblems } = await import('../read-local-config.js');
+        const config = readLocalConfig(root);
+        if (!config.ok) {
+          io.stderr.write(`nanodex ${name}: the repository's settings have problems:\n${renderLocalConfigProblems(config.problems)}`);
+          return 2;
+        }
         // Lines and callers must be the head commit's: another checkout, or local edits, are read from a snapshot of it.
         const { readChangeAtHead } = await import('../change-at-head.js');
         const { diff, baseSha, headSha, snapshot } = await readChangeAtHead(root, options.base, options.head ?? 'HEAD');
@@ -84,6 +91,7 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
                 repo: snapshot ? { kind: 'local' as const, root } : repo,
                 diff,
                 pullRequest: { number: 0, title: prompt, body: '', baseSha, headSha },
+                review: config.config.review,
               };
             },
             snapshot ? { ...options, repo: snapshot.dir, index: snapshot.indexFile, refresh: true } : options,

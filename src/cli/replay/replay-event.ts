@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  findConfigSizeProblem,
   LocalRepoSource,
   NanodexError,
   openRepoIndex,
-  parseRepoConfig,
   PERMISSIONS,
   REPO_CONFIG_FILE,
   reviewChange,
@@ -16,11 +14,12 @@ import {
   systemClock,
   toIndexFile,
 } from '../../core/index.js';
-import type { FlowPorts, Logger, ParsedRepoConfig, Permission } from '../../core/index.js';
+import type { FlowPorts, Logger, Permission } from '../../core/index.js';
 import { parseMention } from '../../github/parse-mention.js';
 import { parseWebhookPayload, renderPayloadProblems } from '../../github/parse-webhook-payload.js';
 import { toMentionEvent } from '../../github/to-mention-event.js';
 import { readGitDiff } from '../read-git-diff.js';
+import { readLocalConfig } from '../read-local-config.js';
 import { TranscriptThread } from './transcript-thread.js';
 
 export interface ReplayOptions {
@@ -160,14 +159,6 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
       },
     },
   };
-}
-
-/** The config in the working tree, as the App would read it from the default branch. */
-function readLocalConfig(root: string): ParsedRepoConfig {
-  const file = path.join(root, REPO_CONFIG_FILE);
-  if (!existsSync(file)) return parseRepoConfig(undefined);
-  const tooLarge = findConfigSizeProblem(REPO_CONFIG_FILE, statSync(file).size, {});
-  return tooLarge === undefined ? parseRepoConfig(readFileSync(file, 'utf8')) : { ok: false, problems: [tooLarge] };
 }
 
 function toPermission(value: string): Permission {

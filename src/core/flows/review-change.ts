@@ -109,6 +109,7 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
         pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
         links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
         budget: input.config.budget,
+        review: input.config.review,
       },
       ports,
     );

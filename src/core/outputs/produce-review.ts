@@ -8,7 +8,9 @@ import { formatLineRef } from '../render/link-to.js';
 import { link } from '../render/markdown.js';
 import { renderReview } from '../review/render-review.js';
 import type { ReviewDraft } from '../review/review-draft.js';
+import { findPathInstructions } from '../review/findings/review-paths.js';
 import { reviewOffline, type OfflineReview } from '../review/review-offline.js';
+import { addRuleFindings } from '../review/rules/add-rule-findings.js';
 import { estimateTokens } from '../tokens.js';
 import { buildOutputTools, createOutputCollector } from '../tools/phase-tools.js';
 import { ToolGate, type RefusedCall } from '../tools/tool-gate.js';
@@ -33,7 +35,7 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: 'skipped', reason: 'the diff between base and head is empty' };
   const pr = run.request.pullRequest;
-  const review = await reviewOffline({
+  const offline = await reviewOffline({
     files,
     index: run.ports.index,
     base: pr?.baseSha ?? 'base',
@@ -44,11 +46,18 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
     repoName: run.repoName,
     layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
   });
+  const settings = run.request.review;
+  const { review, notes } = await addRuleFindings(offline, {
+    files,
+    index: run.ports.index,
+    readFile: (path) => run.ports.source.readFile(path),
+    settings,
+  });
   const drafts: ReviewDraft[] = [...review.drafts];
   let modelSummary: string | undefined;
   let refused: RefusedCall[] = [];
   let modelFindings: ReviewFinding[] | undefined;
-  const notes: string[] = review.walkthrough.flowLeftOut ? [review.walkthrough.flowLeftOut] : [];
+  if (review.walkthrough.flowLeftOut) notes.unshift(review.walkthrough.flowLeftOut);
   const model = run.ports.model;
   if (model) {
     const out = createOutputCollector();
@@ -56,7 +65,10 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
       discovery: [],
       execution: buildOutputTools(out, toolsFor(run.skill, ['emit_review_comment', 'emit_answer'])),
     });
-    const { material, left } = buildMaterial(files, review, run.meter.budget.contextTokens - run.meter.usage().contextTokens);
+    const { material, left } = buildMaterial(files, review, {
+      tokensLeft: run.meter.budget.contextTokens - run.meter.usage().contextTokens,
+      instructionsFor: (path) => findPathInstructions(path, settings),
+    });
     const charge = run.meter.charge('contextTokens', estimateTokens(material));
     if (!charge.ok) return { kind: 'budget-exceeded', refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(', ')}`);
@@ -113,7 +125,12 @@ export async function produceReview(run: SkillRun): Promise<Produced> {
 }
 
 /** The diff as the model sees it, file by file while the token budget lasts, then the offline findings. */
-function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: number): { material: string; left: string[] } {
+function buildMaterial(
+  files: DiffFile[],
+  review: OfflineReview,
+  options: { tokensLeft: number; instructionsFor: (path: string) => string[] },
+): { material: string; left: string[] } {
+  const { tokensLeft } = options;
   const findings = [
     'Offline findings (deterministic, from the code index: do not repeat or contradict them):',
     ...review.findings.slice(0, 20).map((f) => `- ${f.severity} ${f.rule} at ${f.path}:${f.line}: ${f.message}`.slice(0, 400)),
@@ -137,7 +154,9 @@ function buildMaterial(files: DiffFile[], review: OfflineReview, tokensLeft: num
   let used = estimateTokens(findings);
   for (const file of files) {
     if (file.binary || file.status === 'deleted') continue;
-    const text = `--- ${file.path} (${file.status})\n${file.hunks
+    const instructions = options.instructionsFor(file.path);
+    const told = instructions.length > 0 ? `The repository's instructions for this file (review.paths):\n${instructions.join('\n')}\n` : '';
+    const text = `--- ${file.path} (${file.status})\n${told}${file.hunks
       .map((h) => `${h.header}\n${h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`).join('\n')}`)
       .join('\n')}`;
     const cost = estimateTokens(text);

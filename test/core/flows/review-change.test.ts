@@ -180,6 +180,8 @@ describe('reviewPullRequest', () => {
           pullRequest: { number: 5, title: 'Add cache', body: 'Adds a cache.', baseSha: BASE, headSha: HEAD },
           repo: { kind: 'local', root: '/nowhere' },
           links: { htmlUrl: 'https://github.com/o/r', sha: HEAD },
+          // The settings the rules and path instructions read travel with the request.
+          review: { ...DEFAULT_REPO_CONFIG.review, exclude: ['dist/'] },
         }),
       ]);
       const fp = fingerprintFinding(EVAL);
