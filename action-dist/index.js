@@ -40,12 +40,12 @@ var init_errors = __esm({
     PathRejectedError = class extends NanodexError {
       path;
       rule;
-      constructor(path17, rule, hint) {
-        super("path-rejected", `path ${JSON.stringify(path17)} rejected: ${rule}`, {
+      constructor(path18, rule, hint) {
+        super("path-rejected", `path ${JSON.stringify(path18)} rejected: ${rule}`, {
           hint: hint ?? 'use a path relative to the repository root, without "..", that stays inside it'
         });
         this.name = "PathRejectedError";
-        this.path = path17;
+        this.path = path18;
         this.rule = rule;
       }
     };
@@ -232,8 +232,8 @@ async function scanWithSecretlint(text) {
   const spans = [];
   for (const message of result.messages) {
     const [start, end] = message.range;
-    const key = message.data?.KEY;
-    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
+    const key2 = message.data?.KEY;
+    if (message.messageId === "AWSSecretAccessKey" && typeof key2 === "string" && !/[\d/+]/.test(key2)) continue;
     const named = Object.values(message.data ?? {}).flatMap((value) => {
       if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
       const at2 = text.indexOf(value, start);
@@ -749,8 +749,8 @@ var init_identifier_terms = __esm({
 });
 
 // src/core/tests/classify-test-path.ts
-function classifyTestPath(path17) {
-  const parts = path17.split("/");
+function classifyTestPath(path18) {
+  const parts = path18.split("/");
   const name = parts[parts.length - 1] ?? "";
   const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
@@ -1064,7 +1064,7 @@ function findIndexWriter(file) {
   let db;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1e3 });
-    const get = (key) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
+    const get = (key2) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key2);
     const writer = get(BUILD_WRITER_KEY);
     if (writer === void 0) return void 0;
     const since = get(BUILD_STATE_KEY) === "building" ? get(BUILD_STARTED_KEY) : void 0;
@@ -1313,11 +1313,11 @@ var init_index_store = __esm({
        WHERE path IN (SELECT value FROM json_each(?))`
         ).all(JSON.stringify(paths));
       }
-      getMeta(key) {
-        return this.statements.getMeta.get(key);
+      getMeta(key2) {
+        return this.statements.getMeta.get(key2);
       }
-      setMeta(key, value) {
-        this.statements.setMeta.run(key, value);
+      setMeta(key2, value) {
+        this.statements.setMeta.run(key2, value);
       }
       /** Replaces everything stored for one file. Call inside a transaction. */
       writeFile(entry, parsed, previousId) {
@@ -1373,9 +1373,9 @@ var init_index_store = __esm({
         for (const ref of parsed.references) {
           const symbolId = ref.enclosing === void 0 ? 0 : symbolIds[ref.enclosing] ?? 0;
           const receiver = ref.receiver ?? "";
-          const key = `${symbolId}\0${ref.name}\0${ref.kind}\0${receiver}`;
-          if (seenRefs.has(key)) continue;
-          seenRefs.add(key);
+          const key2 = `${symbolId}\0${ref.name}\0${ref.kind}\0${receiver}`;
+          if (seenRefs.has(key2)) continue;
+          seenRefs.add(key2);
           s.insertRef.run(fileId, symbolId, ref.name, toKindCode("reference", ref.kind), receiver, ref.line);
         }
         parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode("import", imp.kind), imp.line));
@@ -1512,35 +1512,35 @@ var init_git_listing = __esm({
 });
 
 // src/core/repo/classify-file.ts
-function classifyFile(path17, facts = {}, linguist) {
-  const segments = path17.split("/");
+function classifyFile(path18, facts2 = {}, linguist) {
+  const segments = path18.split("/");
   const base = segments[segments.length - 1] ?? "";
   const dirs = segments.slice(0, -1);
   if (dirs.some((d) => UNREAD_DIRS.has(d))) return { kind: "vendored", unread: "vendored" };
   if (UNREAD_GENERATED_NAMES.some((re) => re.test(base.toLowerCase()))) return { kind: "generated", unread: "generated" };
-  const skipped = facts.skipped ? SKIPPED_AS[facts.skipped] : void 0;
+  const skipped = facts2.skipped ? SKIPPED_AS[facts2.skipped] : void 0;
   if (skipped) return { kind: skipped };
-  if (linguist?.(path17)) return { kind: "generated" };
+  if (linguist?.(path18)) return { kind: "generated" };
   if (dirs.some((d) => VENDOR_DIRS.has(d)) || VERSIONED_COPY.test(base)) return { kind: "vendored" };
   if (dirs.some((d) => BUILD_DIRS.has(d) || BUILD_DIR_NAME.test(d)) || BUNDLE_NAME.test(base)) return { kind: "generated" };
-  if (isMachineWritten(base, facts)) return { kind: "generated" };
+  if (isMachineWritten(base, facts2)) return { kind: "generated" };
   if (DECLARATION.test(base)) return { kind: "declaration" };
-  if (isTestFile(path17)) return { kind: "test" };
+  if (isTestFile(path18)) return { kind: "test" };
   if (CONFIG_NAMES.some((re) => re.test(base))) return { kind: "config" };
   return { kind: "product" };
 }
-function isProductCode(path17, facts = {}, linguist) {
-  return !facts.skipped && classifyFile(path17, facts, linguist).kind === "product";
+function isProductCode(path18, facts2 = {}, linguist) {
+  return !facts2.skipped && classifyFile(path18, facts2, linguist).kind === "product";
 }
-function isGeneratedOrVendored(path17, facts = {}, linguist) {
-  const { kind } = classifyFile(path17, facts, linguist);
+function isGeneratedOrVendored(path18, facts2 = {}, linguist) {
+  const { kind } = classifyFile(path18, facts2, linguist);
   return kind === "generated" || kind === "vendored";
 }
-function isMachineWritten(base, facts) {
-  if (!/\.[cm]?js$/i.test(base) || facts.size === void 0) return false;
-  if (/\.cjs$/i.test(base) && facts.size > CJS_BUILD_BYTES) return true;
-  const lines = facts.lines ?? 0;
-  return lines > 0 && facts.size / lines > MACHINE_LINE_BYTES || lines > BUNDLE_LINES;
+function isMachineWritten(base, facts2) {
+  if (!/\.[cm]?js$/i.test(base) || facts2.size === void 0) return false;
+  if (/\.cjs$/i.test(base) && facts2.size > CJS_BUILD_BYTES) return true;
+  const lines = facts2.lines ?? 0;
+  return lines > 0 && facts2.size / lines > MACHINE_LINE_BYTES || lines > BUNDLE_LINES;
 }
 var UNREAD_DIRS, VENDOR_DIRS, UNREAD_GENERATED_NAMES, BUILD_DIRS, BUILD_DIR_NAME, BUNDLE_NAME, VERSIONED_COPY, CJS_BUILD_BYTES, MACHINE_LINE_BYTES, BUNDLE_LINES, DECLARATION, CONFIG_NAMES, SKIPPED_AS;
 var init_classify_file = __esm({
@@ -2066,7 +2066,7 @@ function findProviderProblems(input) {
   return problems;
 }
 function toProblem2(issue) {
-  const path17 = issue.path.map(String).join(".") || "(root)";
+  const path18 = issue.path.map(String).join(".") || "(root)";
   if (issue.code === "unrecognized_keys") {
     return {
       path: issue.keys.map(toShownName).join(", "),
@@ -2074,10 +2074,10 @@ function toProblem2(issue) {
       fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
     };
   }
-  if (path17 === "(root)") {
-    return { path: path17, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  if (path18 === "(root)") {
+    return { path: path18, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
   }
-  return { path: path17, problem: issue.message, fix: FIXES[path17] ?? "see the model settings in the README" };
+  return { path: path18, problem: issue.message, fix: FIXES[path18] ?? "see the model settings in the README" };
 }
 function toShownName(name) {
   return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
@@ -2621,21 +2621,21 @@ var TtlCache = class {
   maxEntries;
   now;
   entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const entry = this.entries.get(key);
+  get(key2) {
+    const entry = this.entries.get(key2);
     if (!entry) return void 0;
     if (entry.expires <= this.now()) {
-      this.entries.delete(key);
+      this.entries.delete(key2);
       return void 0;
     }
     return entry.value;
   }
-  set(key, value) {
+  set(key2, value) {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== void 0) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.entries.set(key2, { value, expires: this.now() + this.ttlMs });
   }
 };
 
@@ -2827,25 +2827,45 @@ var GraphQueries = class {
     const unresolved = row.typed ? this.store.statement(untoldCallsSql()).get({ symbolId }).n : 0;
     return { callers: this.callers(symbolId, depth, limit2), unresolved, ambiguous: false };
   }
+  /**
+   * Every linked call of `symbolId`, one row per calling line (callers() keeps one line per calling symbol):
+   * what a rule that reads each call's arguments needs. The same links as callers(), one statement.
+   */
+  callLines(symbolId, limit2 = 500) {
+    return this.store.statement(
+      `WITH RECURSIVE walk (symbol_id, depth, line) AS (
+         SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         UNION
+         ${linkedCallSteps("callers")}
+         LIMIT ${WALK_ROW_CAP}
+       )
+       SELECT DISTINCT f.path, w.line FROM walk w
+       LEFT JOIN symbols s ON s.id = w.symbol_id
+       JOIN files f ON f.id = CASE WHEN w.symbol_id < 0 THEN -w.symbol_id ELSE s.file_id END
+       WHERE w.depth = 1
+       ORDER BY f.path, w.line
+       LIMIT @limit`
+    ).all({ symbolId, depth: 1, limit: limit2 });
+  }
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId, depth = 1, limit2 = 200) {
     return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
   }
   /** Files `path` imports, transitively to `depth`. */
-  imports(path17, depth = 1, limit2 = 500) {
-    return this.walkFiles(path17, depth, limit2, "out", ["import", "contains"]);
+  imports(path18, depth = 1, limit2 = 500) {
+    return this.walkFiles(path18, depth, limit2, "out", ["import", "contains"]);
   }
   /** Files that import `path`, transitively to `depth`. */
-  importers(path17, depth = 1, limit2 = 500) {
-    return this.walkFiles(path17, depth, limit2, "in", ["import", "contains"]);
+  importers(path18, depth = 1, limit2 = 500) {
+    return this.walkFiles(path18, depth, limit2, "in", ["import", "contains"]);
   }
   /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path17, options = {}) {
+  subgraph(path18, options = {}) {
     const depth = options.depth ?? 2;
     const kinds = options.kinds ?? ALL_KINDS;
     const maxNodes = options.maxNodes ?? 200;
-    const key = `${this.store.generation}|${path17}|${depth}|${kinds.join(",")}|${maxNodes}`;
-    const cached = this.subgraphs.get(key);
+    const key2 = `${this.store.generation}|${path18}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const cached = this.subgraphs.get(key2);
     if (cached) return cached;
     const rows = this.store.statement(
       `WITH RECURSIVE walk (file_id, depth) AS (
@@ -2866,14 +2886,14 @@ var GraphQueries = class {
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path17, depth, kinds: toEdgeCodes(kinds), maxNodes });
+    ).all({ path: path18, depth, kinds: toEdgeCodes(kinds), maxNodes });
     const result = { nodes: [], edges: [] };
     for (const r of rows) {
       if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
       else result.edges.push({ from: r.a, to: r.b, kind: r.kind, weight: r.weight });
     }
     result.nodes.sort((x, y) => x.depth - y.depth || (x.path < y.path ? -1 : 1));
-    this.subgraphs.set(key, result);
+    this.subgraphs.set(key2, result);
     return result;
   }
   walkCalls(steps, symbolId, depth, limit2) {
@@ -2898,7 +2918,7 @@ var GraphQueries = class {
       return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
     });
   }
-  walkFiles(path17, depth, limit2, direction, kinds) {
+  walkFiles(path18, depth, limit2, direction, kinds) {
     const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
     return this.store.statement(
       `WITH RECURSIVE walk (file_id, depth) AS (
@@ -2911,7 +2931,7 @@ var GraphQueries = class {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path17, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
+    ).all({ path: path18, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
   }
 };
 function toEdgeCodes(kinds) {
@@ -3036,8 +3056,8 @@ function loadFileGraph(store, options = {}) {
   const position = /* @__PURE__ */ new Map();
   files.forEach((f, i) => position.set(f.id, i));
   const where = options.kinds === void 0 ? "" : `WHERE kind IN ${kindCodesSql("edge", options.kinds)}`;
-  const weight2 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).map(([k, w]) => `WHEN ${toKindCode("edge", k)} THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
-  const row = store.statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight2}) FROM edges ${where}`).raw().get();
+  const weight3 = options.kindWeight === void 0 ? "weight" : `(CASE kind ${Object.entries(options.kindWeight).map(([k, w]) => `WHEN ${toKindCode("edge", k)} THEN ${w.toFixed(2)}`).join(" ")} ELSE 1.0 END) * sqrt(weight)`;
+  const row = store.statement(`SELECT json_group_array(src_file_id), json_group_array(dst_file_id), json_group_array(${weight3}) FROM edges ${where}`).raw().get();
   const srcs = JSON.parse(row[0]);
   const dsts = JSON.parse(row[1]);
   const weights = JSON.parse(row[2]);
@@ -3063,12 +3083,12 @@ function pageRank(n, graph, options = {}) {
   const iterations = options.iterations ?? 50;
   const tolerance = options.tolerance ?? 1e-6;
   if (n === 0) return new Float64Array(0);
-  const { from, to, weight: weight2 } = graph;
+  const { from, to, weight: weight3 } = graph;
   const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
   const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight2[e];
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight3[e];
   const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight2[e] / outWeight[from[e]];
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight3[e] / outWeight[from[e]];
   let rank2 = Float64Array.from(teleport);
   let next = new Float64Array(n);
   for (let iter = 0; iter < iterations; iter += 1) {
@@ -3123,9 +3143,9 @@ function readFileRanks(store) {
   const files = new Array(rows.length);
   const rank2 = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const [id2, path17, r] = rows[i];
+    const [id2, path18, r] = rows[i];
     if (r === null) return void 0;
-    files[i] = { id: id2, path: path17 };
+    files[i] = { id: id2, path: path18 };
     rank2[i] = r;
   }
   return { files, rank: rank2 };
@@ -3361,10 +3381,10 @@ function sharedPrefix(a, b) {
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
   return i;
 }
-function push(map, key, value) {
-  const list = map.get(key);
+function push(map, key2, value) {
+  const list = map.get(key2);
   if (list) list.push(value);
-  else map.set(key, [value]);
+  else map.set(key2, [value]);
 }
 
 // src/core/code-index/read-go-modules.ts
@@ -3378,9 +3398,9 @@ async function readGoModules(files, read2) {
     if (modules.length >= MAX_GO_MODULES) break;
     if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
     const text = await read2(file.path).catch(() => "");
-    const path17 = MODULE_LINE.exec(text)?.[1];
-    if (!path17 || path17.includes("..") || path17.startsWith("/")) continue;
-    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path17.replace(/\/+$/, "") });
+    const path18 = MODULE_LINE.exec(text)?.[1];
+    if (!path18 || path18.includes("..") || path18.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path18.replace(/\/+$/, "") });
   }
   return modules.sort((a, b) => b.path.length - a.path.length);
 }
@@ -3599,8 +3619,8 @@ var MAX_SIGNATURE_CHARS = 120;
 function buildRepoMap(store, options = {}) {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
   const { files, rank: rank2 } = rankFiles(store, options);
-  const weight2 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order2 = files.map((_, i) => i).sort((a, b) => weight2[b] - weight2[a] || (files[a].path < files[b].path ? -1 : 1));
+  const weight3 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
+  const order2 = files.map((_, i) => i).sort((a, b) => weight3[b] - weight3[a] || (files[a].path < files[b].path ? -1 : 1));
   const chosen = [];
   let used = 0;
   let full = false;
@@ -3633,7 +3653,7 @@ function buildRepoMap(store, options = {}) {
   return {
     text,
     tokens: estimateTokens(text),
-    files: chosen.map(({ path: path17, rank: r }) => ({ path: path17, rank: r })),
+    files: chosen.map(({ path: path18, rank: r }) => ({ path: path18, rank: r })),
     totalFiles: files.length
   };
 }
@@ -3680,8 +3700,8 @@ function loadOutlines(store, fileIds) {
   }
   return byFile;
 }
-function renderFile(path17, outline) {
-  if (outline.length === 0) return `${path17}
+function renderFile(path18, outline) {
+  if (outline.length === 0) return `${path18}
 `;
   const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
@@ -3690,7 +3710,7 @@ function renderFile(path17, outline) {
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path17}:
+  return `${path18}:
 ${lines.join("\n")}
 `;
 }
@@ -3743,11 +3763,11 @@ function findNamedFiles(named, paths) {
 }
 function indexTails(paths) {
   const tails = /* @__PURE__ */ new Map();
-  for (const path17 of paths) {
-    const parts = path17.split("/");
+  for (const path18 of paths) {
+    const parts = path18.split("/");
     for (let start = 0; start <= parts.length - 2; start += 1) {
       const tail = parts.slice(start).join("/");
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path17 ? void 0 : path17);
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path18 ? void 0 : path18);
     }
   }
   return tails;
@@ -4052,15 +4072,15 @@ function resolveBudget(overrides, options = {}) {
   const maxima = options.maxima ?? MAX_BUDGET;
   const budget = { ...defaults };
   const clamped = [];
-  for (const [key, value] of Object.entries(overrides)) {
+  for (const [key2, value] of Object.entries(overrides)) {
     if (value === void 0) continue;
     if (!Number.isFinite(value) || value <= 0) {
-      throw new NanodexError("bad-budget", `budget ${key} must be a positive number, got ${String(value)}`, {
+      throw new NanodexError("bad-budget", `budget ${key2} must be a positive number, got ${String(value)}`, {
         hint: "check the budget settings in the configuration or flags"
       });
     }
-    budget[key] = Math.min(value, maxima[key]);
-    if (value > maxima[key]) clamped.push(key);
+    budget[key2] = Math.min(value, maxima[key2]);
+    if (value > maxima[key2]) clamped.push(key2);
   }
   return { budget, clamped };
 }
@@ -4095,15 +4115,15 @@ function parseBudgetWords(prompt) {
   const commandLine = newline === -1 ? prompt : prompt.slice(0, newline);
   const below = newline === -1 ? "" : prompt.slice(newline);
   const rest = commandLine.replace(WORD, (match, before, rawKey, value) => {
-    const key = rawKey.toLowerCase();
-    if (key === "focus") {
+    const key2 = rawKey.toLowerCase();
+    if (key2 === "focus") {
       focus.push(...value.split(",").filter(Boolean));
       return before;
     }
-    const limit2 = LIMIT_WORDS[key];
+    const limit2 = LIMIT_WORDS[key2];
     const amount = parseAmount(value, limit2);
     if (amount === void 0) {
-      problems.push(`${key}=${value} is not a positive amount (try ${key}=${example(limit2)})`);
+      problems.push(`${key2}=${value} is not a positive amount (try ${key2}=${example(limit2)})`);
       return match;
     }
     overrides[limit2] = amount;
@@ -4156,8 +4176,8 @@ var SqliteCodeIndex = class {
   listing;
   /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
   lastMap;
-  getFile(path17) {
-    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path17);
+  getFile(path18) {
+    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path18);
     return row && toIndexedFile(row);
   }
   listFiles() {
@@ -4183,21 +4203,27 @@ var SqliteCodeIndex = class {
   callers(symbolId, depth, limit2) {
     return this.graph.callers(symbolId, depth, limit2);
   }
+  callees(symbolId, depth, limit2) {
+    return this.graph.callees(symbolId, depth, limit2);
+  }
   callSites(symbolId, depth, limit2) {
     return this.graph.callSites(symbolId, depth, limit2);
   }
-  importers(path17, depth) {
-    return this.graph.importers(path17, depth);
+  callLines(symbolId, limit2) {
+    return this.graph.callLines(symbolId, limit2);
   }
-  imports(path17, depth) {
-    return this.graph.imports(path17, depth);
+  importers(path18, depth) {
+    return this.graph.importers(path18, depth);
+  }
+  imports(path18, depth) {
+    return this.graph.imports(path18, depth);
   }
   search(question, options) {
     return searchChunks(this.store, question, options);
   }
   repoMap(options) {
-    const key = `${this.store.changeStamp()}\0${JSON.stringify(options ?? {})}`;
-    if (this.lastMap?.key !== key) this.lastMap = { key, map: buildRepoMap(this.store, options) };
+    const key2 = `${this.store.changeStamp()}\0${JSON.stringify(options ?? {})}`;
+    if (this.lastMap?.key !== key2) this.lastMap = { key: key2, map: buildRepoMap(this.store, options) };
     return { ...this.lastMap.map, files: [...this.lastMap.map.files] };
   }
   importSources(paths) {
@@ -4206,8 +4232,8 @@ var SqliteCodeIndex = class {
        WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
     ).all({ paths: JSON.stringify(paths) });
   }
-  referencedNames(path17) {
-    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path17);
+  referencedNames(path18) {
+    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path18);
   }
   neighbours(paths, kinds = NEIGHBOUR_KINDS) {
     const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
@@ -4224,18 +4250,18 @@ var SqliteCodeIndex = class {
     const graph = loadFileGraph(this.store, { kinds: NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)) });
     return { paths: graph.files.map((f) => f.path), from: graph.from, to: graph.to, weight: graph.weight };
   }
-  chunkAt(path17, line) {
+  chunkAt(path18, line) {
     return this.store.statement(
       `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql("c")} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path17, line, line);
+    ).get(path18, line, line);
   }
-  symbolsIn(path17) {
+  symbolsIn(path18) {
     return this.store.statement(
       `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode("symbol", "field")}
        ORDER BY s.start_line, s.end_line DESC`
-    ).all(path17);
+    ).all(path18);
   }
 };
 function toIndexedFile(row) {
@@ -4583,9 +4609,9 @@ function collectBindings(context) {
       if (scope === void 0) return;
     }
     const value = toBoundValue(binding, context.language);
-    const key = `${scope ?? -1}\0${name}`;
-    const before = bound.get(key);
-    bound.set(key, before === void 0 || before === value ? value : null);
+    const key2 = `${scope ?? -1}\0${name}`;
+    const before = bound.get(key2);
+    bound.set(key2, before === void 0 || before === value ? value : null);
   });
   return bound;
 }
@@ -4609,8 +4635,8 @@ function toTypeName(text) {
   if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(type)) return void 0;
   return type.slice(type.lastIndexOf(".") + 1);
 }
-function toGoPackageName(path17) {
-  const parts = path17.replace(/^["`]|["`]$/g, "").split("/");
+function toGoPackageName(path18) {
+  const parts = path18.replace(/^["`]|["`]$/g, "").split("/");
   let last = parts.pop() ?? "";
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop();
   return last.replace(/\.v\d+$/, "").replace(/^go-/, "");
@@ -4736,12 +4762,12 @@ function nest(ordered, text) {
     }
     if (def.kind === "field") {
       const owner = stack.findLastIndex((e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || isConstructorFunction(e.def)));
-      const key = `${owner >= 0 ? stack[owner].symbol : -1}:${def.name}`;
-      if (owner < 0 || seenFields.has(key)) {
+      const key2 = `${owner >= 0 ? stack[owner].symbol : -1}:${def.name}`;
+      if (owner < 0 || seenFields.has(key2)) {
         containerIndex.push(void 0);
         continue;
       }
-      seenFields.add(key);
+      seenFields.add(key2);
       containerIndex.push(symbols.length);
       symbols.push({
         name: def.name,
@@ -4798,9 +4824,9 @@ function attachReferences(refs, enclosing, receivers) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   refs.forEach((ref, i) => {
-    const key = `${ref.nameStart}:${ref.kind}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const key2 = `${ref.nameStart}:${ref.kind}`;
+    if (seen.has(key2)) return;
+    seen.add(key2);
     const receiver = receivers?.[i];
     out.push({ name: ref.name, kind: ref.kind, line: ref.line, enclosing: enclosing[i], ...receiver === void 0 ? {} : { receiver } });
   });
@@ -4851,9 +4877,9 @@ function toImport(node2, kind) {
 function dedupeImports(imports) {
   const seen = /* @__PURE__ */ new Set();
   return imports.filter((i) => {
-    const key = `${i.kind}:${i.source}:${i.line}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const key2 = `${i.kind}:${i.source}:${i.line}`;
+    if (seen.has(key2)) return false;
+    seen.add(key2);
     return true;
   });
 }
@@ -5334,10 +5360,10 @@ function loadGrammar(id2) {
 // src/core/code-index/parse-file.ts
 var parser;
 var decoder = new TextDecoder("utf-8");
-async function parseFile(path17, bytes) {
-  const kind = findFileKind(path17) ?? "text";
+async function parseFile(path18, bytes) {
+  const kind = findFileKind(path18) ?? "text";
   const empty = {
-    path: path17,
+    path: path18,
     language: kind,
     status: "skipped",
     reason: void 0,
@@ -5394,18 +5420,18 @@ function createParsePool(workers, options = {}) {
 }
 function createInlinePool() {
   let tail = Promise.resolve();
-  const parseOne = async (path17, absolutePath) => {
+  const parseOne = async (path18, absolutePath) => {
     let bytes;
     try {
       bytes = readFileSync3(absolutePath);
     } catch (error2) {
       return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
     }
-    return { file: await parseFile(path17, bytes), bytes: bytes.byteLength, error: void 0 };
+    return { file: await parseFile(path18, bytes), bytes: bytes.byteLength, error: void 0 };
   };
   return {
-    parse(path17, absolutePath) {
-      const next = tail.then(() => parseOne(path17, absolutePath));
+    parse(path18, absolutePath) {
+      const next = tail.then(() => parseOne(path18, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -5486,9 +5512,9 @@ function createWorkerPool(count, recycleAfterBytes) {
   };
   for (let i = 0; i < count; i += 1) addWorker();
   return {
-    parse(path17, absolutePath) {
+    parse(path18, absolutePath) {
       return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path17, absolutePath }, resolve });
+        queue2.push({ task: { id: nextId++, path: path18, absolutePath }, resolve });
         dispatch();
       });
     },
@@ -5511,14 +5537,14 @@ async function indexRepository(source, store, options = {}) {
   const started = clock.now();
   const report = options.onProgress ?? (() => void 0);
   report({ phase: "listing", done: 0, total: 0, bytes: 0 });
-  const only = options.onlyPaths;
+  const only2 = options.onlyPaths;
   let storedRows;
   const loadStored = () => {
-    storedRows ??= new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
+    storedRows ??= new Map((only2 ? store.findFiles(only2) : store.listFiles()).map((f) => [f.path, f]));
     return storedRows;
   };
-  const last = only === void 0 ? readLastListing(store) : void 0;
-  const listing = await source.listFiles({ hashCache: (p) => loadStored().get(p), paths: only, unchangedSince: last?.fingerprint });
+  const last = only2 === void 0 ? readLastListing(store) : void 0;
+  const listing = await source.listFiles({ hashCache: (p) => loadStored().get(p), paths: only2, unchangedSince: last?.fingerprint });
   if (listing.unchanged && last !== void 0) return keepUnchanged(store, source, listing, { ...last, started, clock, report });
   const stored = loadStored();
   const skipped = {};
@@ -5556,7 +5582,7 @@ async function indexRepository(source, store, options = {}) {
   const parsedAt = clock.now();
   report({ phase: "linking", done: toParse.length, total: toParse.length, bytes: parsed.bytes });
   let resolutionChanged = false;
-  if (only === void 0) {
+  if (only2 === void 0) {
     const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
     resolutionChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? "[]");
     if (resolutionChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
@@ -5879,15 +5905,15 @@ function parseConfigYaml(text, file) {
       'write the values out instead of using "&anchor" and "*alias"'
     );
   }
-  return { ok: true, data, lineOf: (path17) => findLine(doc, path17, lineAt) };
+  return { ok: true, data, lineOf: (path18) => findLine(doc, path18, lineAt) };
 }
-function fail(path17, message, fix, line) {
-  return { ok: false, problems: [{ path: path17, message, fix, ...line !== void 0 ? { line } : {} }] };
+function fail(path18, message, fix, line) {
+  return { ok: false, problems: [{ path: path18, message, fix, ...line !== void 0 ? { line } : {} }] };
 }
-function findLine(doc, path17, lineAt) {
+function findLine(doc, path18, lineAt) {
   let node2 = doc.contents;
   let line;
-  for (const segment of path17) {
+  for (const segment of path18) {
     if (!isCollection(node2)) break;
     const pair = isMap(node2) ? node2.items.find((p) => isScalar(p.key) && p.key.value === segment) : void 0;
     const next = isMap(node2) ? pair?.value : node2.get(segment, true);
@@ -5901,9 +5927,9 @@ function findLine(doc, path17, lineAt) {
 function findExplicitTag(doc) {
   let found;
   visit(doc, {
-    Node(_key, node2, path17) {
+    Node(_key, node2, path18) {
       if (node2.tag === void 0) return void 0;
-      const keys = path17.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path18.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
       return visit.BREAK;
     }
@@ -5916,13 +5942,13 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   const problems = [];
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        const path17 = [...issue.path, key];
+      for (const key2 of issue.keys) {
+        const path18 = [...issue.path, key2];
         const known = knownKeys2(issue.path);
-        const near = findNearest(key, known);
+        const near = findNearest(key2, known);
         problems.push(
-          at(path17, lineOf, {
-            message: `unknown setting ${JSON.stringify(key)}`,
+          at(path18, lineOf, {
+            message: `unknown setting ${JSON.stringify(key2)}`,
             fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
           })
         );
@@ -5933,12 +5959,12 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   }
   return problems;
 }
-function at(path17, lineOf, text) {
-  const line = lineOf(path17);
-  return { path: formatPath(path17), ...text, ...line !== void 0 ? { line } : {} };
+function at(path18, lineOf, text) {
+  const line = lineOf(path18);
+  return { path: formatPath(path18), ...text, ...line !== void 0 ? { line } : {} };
 }
-function formatPath(path17) {
-  return path17.reduce(
+function formatPath(path18) {
+  return path18.reduce(
     (out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`,
     ""
   );
@@ -5987,11 +6013,11 @@ function describeValue(value) {
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
-function findNearest(key, known) {
-  const squash = (s) => s.toLowerCase().replace(/[-_]/g, "");
-  const exact = known.find((k) => squash(k) === squash(key));
+function findNearest(key2, known) {
+  const squash2 = (s) => s.toLowerCase().replace(/[-_]/g, "");
+  const exact = known.find((k) => squash2(k) === squash2(key2));
   if (exact !== void 0) return exact;
-  const scored = known.map((k) => ({ k, d: editDistance(squash(k), squash(key)) })).sort((a, b) => a.d - b.d);
+  const scored = known.map((k) => ({ k, d: editDistance(squash2(k), squash2(key2)) })).sort((a, b) => a.d - b.d);
   return scored[0] !== void 0 && scored[0].d <= 2 ? scored[0].k : void 0;
 }
 function editDistance(a, b) {
@@ -6027,9 +6053,9 @@ function escapeText(text) {
 function link(text, url) {
   return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
-function languageOf(path17) {
-  const ext = path17.slice(path17.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path17.toLowerCase() ? ext : "";
+function languageOf(path18) {
+  const ext = path18.slice(path18.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path18.toLowerCase() ? ext : "";
 }
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -6173,8 +6199,15 @@ function clip2(text) {
 var REPO_CONFIG_FILE = ".github/nanodex.yml";
 var DEFAULT_MAX_TARBALL_BYTES = 200 * 1024 * 1024;
 var MAX_TARBALL_BYTES = 2 * 1024 * 1024 * 1024;
+var DEFAULT_REVIEW_SETTINGS = {
+  failOn: "never",
+  maxComments: 5,
+  checkRun: true,
+  rules: { enable: [], disable: [] },
+  paths: []
+};
 var DEFAULT_REPO_CONFIG = {
-  review: { auto: true, drafts: false, include: ["**"], exclude: [] },
+  review: { auto: true, drafts: false, include: ["**"], exclude: [], ...DEFAULT_REVIEW_SETTINGS },
   access: { readOnlyForEveryone: false, explainRefusals: true },
   plan: { openIssue: false },
   apply: { allowWorkflows: false, expiresAfterDays: 14 },
@@ -6193,18 +6226,38 @@ var BUDGET_WORDS = {
 var globList = (what) => z.array(z.string().min(1)).describe(`${what}: gitignore-style patterns matched against repository paths ("src/", "*.ts", "docs/**")`);
 var budgetSchema = z.strictObject(
   Object.fromEntries(
-    Object.keys(DEFAULT_BUDGET).map((key) => [
-      key,
-      z.number().int().min(1).max(MAX_BUDGET[key]).optional().describe(`The ${BUDGET_WORDS[key]} (default ${DEFAULT_BUDGET[key]}, at most ${MAX_BUDGET[key]})`)
+    Object.keys(DEFAULT_BUDGET).map((key2) => [
+      key2,
+      z.number().int().min(1).max(MAX_BUDGET[key2]).optional().describe(`The ${BUDGET_WORDS[key2]} (default ${DEFAULT_BUDGET[key2]}, at most ${MAX_BUDGET[key2]})`)
     ])
   )
 );
+var ruleIds = (what) => z.array(z.string().regex(/^[A-Za-z0-9][\w.:/-]{0,99}$/, "a rule id: letters, digits and . _ : / - (at most 100)")).max(200).default([]).describe(what);
+var ruleSwitchesSchema = z.strictObject({
+  enable: ruleIds(
+    'Rule ids to switch on (rules off by default, or off for a broader path): a built-in rule (js-debugger, py-bare-except, …) or an id from .github/nanodex/rules/*.yml, with or without "rule:"'
+  ),
+  disable: ruleIds(
+    "Rule ids to switch off: built-in (js-debugger, js-focused-test, py-bare-except, py-mutable-default, py-breakpoint, go-defer-in-loop) or from .github/nanodex/rules/*.yml"
+  )
+}).prefault({});
 var repoConfigSchema = z.strictObject({
   review: z.strictObject({
     auto: z.boolean().default(true).describe("Review pull requests when they are opened or updated"),
     drafts: z.boolean().default(false).describe("Also review draft pull requests"),
     include: globList("Files to review").min(1).default(["**"]),
-    exclude: globList("Files never reviewed, even when included").default([])
+    exclude: globList("Files never reviewed, even when included").default([]),
+    failOn: z.enum(["error", "warning", "never"]).default("never").describe("The check run fails when a finding is at least this severe (never: the check stays neutral)"),
+    maxComments: z.number().int().min(0).max(50).default(5).describe("Most model findings posted per review (0-50, default 5)"),
+    checkRun: z.boolean().default(true).describe('Post a "nanodex review" check run on each reviewed head'),
+    rules: ruleSwitchesSchema.describe("Review rules switched on or off for the whole repository"),
+    paths: z.array(
+      z.strictObject({
+        path: z.string().min(1).describe('A gitignore-style pattern ("src/api/**")'),
+        instructions: z.string().max(4e3).optional().describe("What a model reviewer should watch for in these files"),
+        rules: ruleSwitchesSchema.describe("Rules switched on or off for these files")
+      })
+    ).max(100).default([]).describe("Per-path review instructions and rule switches; a later entry wins over an earlier one")
   }).prefault({}).describe("Automatic pull request reviews"),
   access: z.strictObject({
     readOnlyForEveryone: z.boolean().default(false).describe("On a public repository, let anyone run explain, find, refs, map and help (other commands still need write access)"),
@@ -6229,15 +6282,42 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
   const yaml = parseConfigYaml(text, file);
   if (!yaml.ok) return yaml;
-  const parsed = repoConfigSchema.safeParse(yaml.data ?? {}, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: toConfigProblems(parsed.error.issues, yaml.lineOf, knownKeys) };
+  const aliased = readReviewsAlias(yaml.data, file);
+  if (!aliased.ok) return aliased;
+  const lineOf = aliased.renamed ? (path18) => yaml.lineOf(path18[0] === "review" ? ["reviews", ...path18.slice(1)] : path18) : yaml.lineOf;
+  const parsed = repoConfigSchema.safeParse(aliased.data, { reportInput: true });
+  if (!parsed.success) {
+    const problems = toConfigProblems(parsed.error.issues, lineOf, knownKeys);
+    return {
+      ok: false,
+      problems: aliased.renamed ? problems.map((p) => ({ ...p, path: p.path.replace(/^review\b/, "reviews") })) : problems
+    };
+  }
   return { ok: true, config: parsed.data };
 }
-function knownKeys(path17) {
-  if (path17.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path17.length === 1 && path17[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path17[0]];
-  return path17.length === 1 && section !== void 0 ? Object.keys(section) : [];
+function readReviewsAlias(data, file) {
+  if (data === null || typeof data !== "object" || Array.isArray(data) || !("reviews" in data))
+    return { ok: true, data: data ?? {}, renamed: false };
+  const { reviews, ...rest } = data;
+  if ("review" in rest) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: "reviews",
+          message: `\`review\` and \`reviews\` in ${file} are the same section, given twice`,
+          fix: "merge the two into one `review:` section"
+        }
+      ]
+    };
+  }
+  return { ok: true, data: { ...rest, review: reviews }, renamed: true };
+}
+function knownKeys(path18) {
+  if (path18.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path18.length === 1 && path18[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path18[0]];
+  return path18.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 
 // src/core/failure/to-failure.ts
@@ -6281,10 +6361,10 @@ function toRoutingTerms(text) {
   for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
     const bare = chunk.replace(/^[^\p{L}\p{N}#@]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "") continue;
-    const weight2 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
+    const weight3 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
     for (const word of toWords(bare)) {
       if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight2 });
+      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight3 });
     }
   }
   return terms;
@@ -6360,8 +6440,8 @@ function scoreSkills(text, skills) {
   for (const term of terms) {
     if (term.stop) continue;
     const leads = content2.size === 0 && !QUESTION_WORDS.has(term.word);
-    const weight2 = leads ? term.weight * LEAD_FACTOR : term.weight;
-    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight2));
+    const weight3 = leads ? term.weight * LEAD_FACTOR : term.weight;
+    content2.set(term.stem, Math.max(content2.get(term.stem) ?? 0, weight3));
   }
   const order2 = (skill) => {
     const index = SKILL_COMMANDS.findIndex((c) => SKILL_FOR_COMMAND[c] === skill.name);
@@ -6378,9 +6458,9 @@ function scoreOne(v, terms, content2, rarity) {
       continue;
     }
     if (stem.length < 5) continue;
-    for (const [word, weight2] of v.words) {
-      if (weight2 > WEIGHT.description && isOneEditApart(stem, word)) {
-        score2 += weight2 * TYPO_FACTOR * rarity(word) * termWeight;
+    for (const [word, weight3] of v.words) {
+      if (weight3 > WEIGHT.description && isOneEditApart(stem, word)) {
+        score2 += weight3 * TYPO_FACTOR * rarity(word) * termWeight;
         break;
       }
     }
@@ -6405,11 +6485,11 @@ function toVocabulary(skill) {
 function buildVocabulary(skill) {
   const words = /* @__PURE__ */ new Map();
   const phrases = [];
-  const add = (text, weight2, asTrigger) => {
+  const add = (text, weight3, asTrigger) => {
     const terms = toRoutingTerms(text);
     if (asTrigger && terms.length > 1) {
-      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight: weight2 });
-    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight2));
+      phrases.push({ stems: terms.map((t) => t.stem), content: terms.filter((t) => !t.stop).map((t) => t.word), weight: weight3 });
+    } else for (const t of terms) if (!t.stop) words.set(t.stem, Math.max(words.get(t.stem) ?? 0, weight3));
   };
   add(skill.description, WEIGHT.description, false);
   add(
@@ -6711,7 +6791,7 @@ function renderBudgetExceeded(result, safe2) {
   const ranges = /* @__PURE__ */ new Map();
   for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
   if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path17, spans]) => `- ${code(path17)} lines ${spans.join(", ")}`);
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path18, spans]) => `- ${code(path18)} lines ${spans.join(", ")}`);
   const more = ranges.size - listed.length;
   return [
     ...lines,
@@ -6958,9 +7038,9 @@ function toProblem(issue) {
       return `${where}: ${issue.message}`;
   }
 }
-function toJsonPath(path17) {
-  if (path17.length === 0) return "(root)";
-  return path17.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+function toJsonPath(path18) {
+  if (path18.length === 0) return "(root)";
+  return path18.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
 }
 function describeValue2(value) {
   if (value === null) return "null";
@@ -6987,15 +7067,15 @@ function checkUnifiedDiff(diff) {
 async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path17) => {
-    if (!original.has(path17)) original.set(path17, await readFile3(path17));
-    return original.get(path17);
+  const readOriginal = async (path18) => {
+    if (!original.has(path18)) original.set(path18, await readFile3(path18));
+    return original.get(path18);
   };
   const files = {
-    read: async (path17) => overlay.has(path17) ? overlay.get(path17) ?? void 0 : readOriginal(path17),
-    matchesBase: async (path17, sha, current) => {
+    read: async (path18) => overlay.has(path18) ? overlay.get(path18) ?? void 0 : readOriginal(path18),
+    matchesBase: async (path18, sha, current) => {
       const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path17);
+      const repo = await readOriginal(path18);
       return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
     }
   };
@@ -7011,7 +7091,7 @@ async function applyChanges(changes, readFile3) {
       results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
       continue;
     }
-    for (const [path17, text] of outcome.writes) overlay.set(path17, text);
+    for (const [path18, text] of outcome.writes) overlay.set(path18, text);
     const fuzzy = outcome.matchConfidence !== void 0;
     const risk = fuzzy ? raise(change.risk) : change.risk;
     const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
@@ -7184,8 +7264,8 @@ function countOf(text, search) {
   for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
   return count;
 }
-function conflict(path17, expected2, current) {
-  return `conflict: ${path17} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+function conflict(path18, expected2, current) {
+  return `conflict: ${path18} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
 }
 function raise(risk) {
   return risk === 3 ? 3 : risk + 1;
@@ -7234,8 +7314,8 @@ function toProposalRecord(input) {
   const ok = input.results.filter((r) => r.ok);
   if (ok.length === 0) return void 0;
   const bases = {};
-  const note = (path17, content2) => {
-    if (!Object.hasOwn(bases, path17)) bases[path17] = content2 === void 0 ? null : contentSha256(content2);
+  const note = (path18, content2) => {
+    if (!Object.hasOwn(bases, path18)) bases[path18] = content2 === void 0 ? null : contentSha256(content2);
   };
   for (const result of ok) {
     const { change } = result;
@@ -7350,20 +7430,20 @@ Nothing was written to the repository.`,
   }
   const head = await writer.readDefaultBranch();
   const cache2 = /* @__PURE__ */ new Map();
-  const read2 = (path17) => {
-    if (!cache2.has(path17)) cache2.set(path17, writer.readFile(path17, head.sha));
-    return cache2.get(path17);
+  const read2 = (path18) => {
+    if (!cache2.has(path18)) cache2.set(path18, writer.readFile(path18, head.sha));
+    return cache2.get(path18);
   };
   const moved = [];
-  for (const path17 of pathsOf(selected.changes)) {
-    if (!Object.hasOwn(record.bases, path17)) {
-      moved.push(`${code(path17)}: the proposal did not record its content, so it cannot be checked`);
+  for (const path18 of pathsOf(selected.changes)) {
+    if (!Object.hasOwn(record.bases, path18)) {
+      moved.push(`${code(path18)}: the proposal did not record its content, so it cannot be checked`);
       continue;
     }
-    const then = record.bases[path17] ?? null;
-    const current = await read2(path17);
+    const then = record.bases[path18] ?? null;
+    const current = await read2(path18);
     const now = current === void 0 ? null : contentSha256(current);
-    if (now !== then) moved.push(describeMove(path17, then, now));
+    if (now !== then) moved.push(describeMove(path18, then, now));
   }
   if (moved.length > 0) {
     return refuse(
@@ -7401,7 +7481,7 @@ ${failed2.map((r) => `- ${code(targetOf(r.change))}: ${escapeText(r.ok ? "" : r.
     message: `${title}
 
 Applies proposal ${record.id} (${plural(results.length, "change")}), approved by @${request.requester}.`,
-    files: [...files].map(([path17, content2]) => ({ path: path17, content: content2 }))
+    files: [...files].map(([path18, content2]) => ({ path: path18, content: content2 }))
   });
   const pullRequest = await writer.openPullRequest({
     branch,
@@ -7452,10 +7532,10 @@ function selectGroups(changes, groups) {
   }
   return { ok: true, changes: changes.filter((c) => c.approvalGroup !== void 0 && groups.includes(c.approvalGroup.id)) };
 }
-function describeMove(path17, then, now) {
-  if (then === null) return `${code(path17)}: now exists (the proposal creates it)`;
-  if (now === null) return `${code(path17)}: no longer exists`;
-  return `${code(path17)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
+function describeMove(path18, then, now) {
+  if (then === null) return `${code(path18)}: now exists (the proposal creates it)`;
+  if (now === null) return `${code(path18)}: no longer exists`;
+  return `${code(path18)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
 }
 function targetOf(change) {
   return change.kind === "file_rename" ? `${change.oldPath} → ${change.newPath}` : change.path;
@@ -7491,8 +7571,8 @@ var schema = z4.strictObject({
 });
 function toMemoryRecord(input) {
   const files = [];
-  const add = (path17) => {
-    if (!files.includes(path17) && files.length < MAX_FILES) files.push(path17);
+  const add = (path18) => {
+    if (!files.includes(path18) && files.length < MAX_FILES) files.push(path18);
   };
   for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
     if (match[1] && !match[1].startsWith("http")) add(safeDecode(match[1]));
@@ -7519,11 +7599,11 @@ function readMemories(body) {
   }
   return found;
 }
-function safeDecode(path17) {
+function safeDecode(path18) {
   try {
-    return decodeURIComponent(path17);
+    return decodeURIComponent(path18);
   } catch {
-    return path17;
+    return path18;
   }
 }
 
@@ -7560,11 +7640,11 @@ function buildThreadMemory(comments, context) {
 }
 function fitThreadMemory(memory, maxTokens) {
   const out = { requests: [], files: [], symbols: [], since: [] };
-  const fits = () => estimateTokens(renderThreadMemory(out)) <= maxTokens;
+  const fits2 = () => estimateTokens(renderThreadMemory(out)) <= maxTokens;
   const fill = (from, into, put = (item) => into.push(item)) => {
     for (const item of from) {
       put(item);
-      if (!fits()) {
+      if (!fits2()) {
         into.splice(into.indexOf(item), 1);
         return;
       }
@@ -7639,7 +7719,7 @@ function keepInReply(reply, result, context) {
 }
 
 // src/core/flows/review-change.ts
-import ignore3 from "ignore";
+import ignore5 from "ignore";
 init_errors();
 
 // src/core/review/review-state.ts
@@ -7674,9 +7754,9 @@ function writeReviewState(body, state) {
 
 <!-- nanodex:review-state ${JSON.stringify(kept)} -->`;
 }
-function fingerprintFinding(finding) {
-  const quote2 = finding.quote.replace(/\s+/g, " ").trim();
-  return createHash5("sha1").update(`${finding.path}\0${quote2}\0${finding.kind}`).digest("hex").slice(0, 16);
+function fingerprintFinding(finding2) {
+  const quote2 = finding2.quote.replace(/\s+/g, " ").trim();
+  return createHash5("sha1").update(`${finding2.path}\0${quote2}\0${finding2.kind}`).digest("hex").slice(0, 16);
 }
 function markFingerprint(commentBody, fingerprint) {
   return `${commentBody}
@@ -7685,6 +7765,191 @@ function markFingerprint(commentBody, fingerprint) {
 }
 function readFingerprint(commentBody) {
   return FINDING.exec(commentBody)?.[1];
+}
+
+// src/core/flows/post-check-run.ts
+init_errors();
+
+// src/core/publish/check-run.ts
+var CHECK_RUN_NAME = "nanodex review";
+
+// src/core/review/findings/review-finding.ts
+var ORDER = { error: 0, warning: 1, check: 2 };
+function compareFindings(a, b) {
+  return ORDER[a.severity] - ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
+}
+
+// src/core/review/build-check-run.ts
+var CHECK_SUMMARY_LIMIT = 65535;
+var TOP_FINDINGS = 20;
+var ANNOTATION_TEXT_LIMIT = 4e3;
+var LEVELS = { error: "failure", warning: "warning", check: "notice" };
+var SEVERITIES = ["error", "warning", "check"];
+var SEVERITY_OF = { failure: "error", warning: "warning", notice: "check" };
+function toCheckConclusion(findings, failOn) {
+  if (findings.length === 0) return "success";
+  const failing = failOn === "error" ? ["error"] : failOn === "warning" ? ["error", "warning"] : [];
+  return findings.some((f) => failing.includes(f.severity)) ? "failure" : "neutral";
+}
+function buildCheckRun(end, input) {
+  const head = code(input.headSha.slice(0, 7));
+  const base = { headSha: input.headSha, name: CHECK_RUN_NAME, ...input.detailsUrl ? { detailsUrl: input.detailsUrl } : {} };
+  if (end.kind === "skipped") {
+    return {
+      ...base,
+      conclusion: "skipped",
+      title: "Nothing to review",
+      summary: `nanodex did not review ${head}: ${end.reason}`,
+      annotations: []
+    };
+  }
+  if (end.kind === "incomplete") {
+    const reference = end.referenceId ? ` (reference ${code(end.referenceId)})` : "";
+    const gate = input.failOn === "never" ? "" : `
+
+The check fails because \`review.failOn\` is \`${input.failOn}\` and the findings it gates on are unknown; review the head again to update it.`;
+    return {
+      ...base,
+      conclusion: input.failOn === "never" ? "neutral" : "failure",
+      title: "Review incomplete",
+      summary: `nanodex could not finish the review of ${head}: ${end.reason}${reference}. The review's summary comment says more.${gate}`,
+      annotations: []
+    };
+  }
+  const found = [...end.findings].sort(compareFindings);
+  const annotations = found.map(toAnnotation);
+  const keys = new Set(annotations.map(keyOf));
+  const carried = (end.carried?.annotations ?? []).filter((a) => !keys.has(keyOf(a)));
+  const severities = [...found, ...carried.map((a) => ({ severity: SEVERITY_OF[a.level] }))];
+  const conclusion = toCheckConclusion(severities, input.failOn);
+  const carriedLine = carried.length > 0 ? `
+
+${plural(carried.length, "finding")} carried from ${code(end.carried.from.slice(0, 7))}: their files and evidence did not change since, so they still stand (each an annotation on its line).` : "";
+  return {
+    ...base,
+    conclusion,
+    title: renderTitle(severities),
+    summary: renderSummary(found, { ...input, head, scope: end.scope, conclusion, counts: countBySeverity(severities), carriedLine }),
+    annotations: [...annotations, ...carried]
+  };
+}
+function countBySeverity(findings) {
+  const counts = { error: 0, warning: 0, check: 0 };
+  for (const f of findings) counts[f.severity] += 1;
+  return counts;
+}
+function renderTitle(findings) {
+  if (findings.length === 0) return "No findings";
+  const counts = countBySeverity(findings);
+  return SEVERITIES.filter((s) => counts[s] > 0).map((s) => plural(counts[s], s)).join(", ");
+}
+function renderSummary(findings, input) {
+  const { counts } = input;
+  const why = input.conclusion === "success" ? "no finding." : input.conclusion === "failure" ? `a finding is at least as severe as \`review.failOn: ${input.failOn}\`.` : input.failOn === "never" ? "`review.failOn` is `never` (set it to `error` or `warning` to fail the check on findings)." : `no finding is as severe as \`review.failOn: ${input.failOn}\`.`;
+  const head = [
+    `nanodex reviewed ${input.scope} at ${input.head}.`,
+    "",
+    "| Severity | Findings |",
+    "| --- | ---: |",
+    ...SEVERITIES.map((s) => `| ${s} | ${counts[s]} |`),
+    "",
+    `**${input.conclusion}**: ${why}${input.carriedLine}`
+  ].join("\n");
+  if (findings.length === 0) return head;
+  const lines = [head, "", "### Top findings", ""];
+  let length = lines.join("\n").length;
+  const shown = findings.slice(0, TOP_FINDINGS);
+  for (const [i, f] of shown.entries()) {
+    const at2 = link(
+      `${f.path}:${f.line}`,
+      `${input.htmlUrl}/blob/${input.headSha}/${f.path.split("/").map(encodeURIComponent).join("/")}#L${f.line}`
+    );
+    const entry = `- **${f.severity}** ${code(f.rule)} at ${at2}: ${oneLine(f.message).slice(0, 1e3)}`;
+    if (length + entry.length + 200 > CHECK_SUMMARY_LIMIT) {
+      lines.push(`- … and ${plural(findings.length - i, "more finding")}, each an annotation on its line.`);
+      return lines.join("\n");
+    }
+    lines.push(entry);
+    length += entry.length + 1;
+  }
+  if (findings.length > shown.length)
+    lines.push(`- … and ${plural(findings.length - shown.length, "more finding")}, each an annotation on its line.`);
+  return lines.join("\n");
+}
+function toAnnotation(f) {
+  const start = f.startLine !== void 0 && f.startLine <= f.line ? f.startLine : f.line;
+  const details = f.evidence.map((e) => {
+    const lines = e.endLine !== void 0 && e.endLine > e.startLine ? `${e.startLine}-${e.endLine}` : `${e.startLine}`;
+    const side = e.side === "base" ? " (base)" : "";
+    return `${e.label}: ${e.path}:${lines}${side}${e.code ? `
+${e.code}` : ""}`;
+  }).join("\n\n");
+  return {
+    path: f.path,
+    startLine: start,
+    endLine: f.line,
+    level: LEVELS[f.severity],
+    title: f.rule,
+    message: f.message.slice(0, ANNOTATION_TEXT_LIMIT),
+    ...details !== "" ? { details: details.slice(0, ANNOTATION_TEXT_LIMIT) } : {}
+  };
+}
+function oneLine(text) {
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
+function keyOf(a) {
+  return JSON.stringify([a.path, a.startLine, a.endLine, a.level, a.title, a.message]);
+}
+function selectCarried(annotations, changedPaths) {
+  return annotations.filter((a) => !changedPaths.has(a.path) && !readEvidencePaths(a.details ?? "").some((p) => changedPaths.has(p)));
+}
+function readEvidencePaths(details) {
+  return [...details.matchAll(/^[^:\n]+: (.+):\d+(?:-\d+)?(?: \(base\))?$/gm)].map((m) => m[1]);
+}
+
+// src/core/flows/post-check-run.ts
+async function postCheckRun(thread, end, input) {
+  if (!input.config.review.checkRun || thread.upsertCheckRun === void 0) return void 0;
+  const run4 = buildCheckRun(end, {
+    headSha: input.headSha,
+    failOn: input.config.review.failOn,
+    htmlUrl: input.htmlUrl,
+    detailsUrl: input.detailsUrl
+  });
+  try {
+    const posted = await thread.upsertCheckRun(run4);
+    if (posted.kind === "not-permitted") {
+      input.logger.warn(`check run not posted: ${posted.message}`, { pullRequest: input.pullRequest, headSha: input.headSha });
+    } else {
+      input.logger.info("check run posted", {
+        pullRequest: input.pullRequest,
+        conclusion: run4.conclusion,
+        annotations: run4.annotations.length,
+        updated: posted.updated
+      });
+    }
+    return posted;
+  } catch (error2) {
+    input.logger.warn("could not post the check run; the review stands", {
+      pullRequest: input.pullRequest,
+      headSha: input.headSha,
+      error: describeError(error2)
+    });
+    return void 0;
+  }
+}
+async function readCarriedFindings(thread, input) {
+  if (!input.config.review.checkRun || thread.readCheckAnnotations === void 0) return void 0;
+  try {
+    const annotations = await thread.readCheckAnnotations(input.since);
+    return annotations && { from: input.since, annotations: selectCarried(annotations, new Set(input.changedPaths)) };
+  } catch (error2) {
+    input.logger.warn("could not read the last reviewed head's check run; its findings are not carried", {
+      since: input.since,
+      error: describeError(error2)
+    });
+    return void 0;
+  }
 }
 
 // src/core/budget/budget-meter.ts
@@ -7715,20 +7980,20 @@ var BudgetMeter = class {
    * Charges reading a file: one file and its bytes the first time it is
    * touched; nothing after (a file read twice is fetched once).
    */
-  touchFile(path17, bytes) {
-    if (this.touched.has(path17)) return { ok: true };
+  touchFile(path18, bytes) {
+    if (this.touched.has(path18)) return { ok: true };
     if (this.used.files + 1 > this.budget.files) {
       return { ok: false, limit: "files", wanted: 1, used: this.used.files, allowed: this.budget.files };
     }
     const byBytes = this.charge("bytes", bytes);
     if (!byBytes.ok) return byBytes;
     this.used.files += 1;
-    this.touched.add(path17);
+    this.touched.add(path18);
     return { ok: true };
   }
   /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
-  fits(path17, bytes) {
-    if (this.touched.has(path17)) return true;
+  fits(path18, bytes) {
+    if (this.touched.has(path18)) return true;
     return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
   }
   /** Whether `amount` more of a limit would fit; charges nothing. */
@@ -7739,8 +8004,8 @@ var BudgetMeter = class {
   remainingMs() {
     return this.budget.wallMs - (this.clock.now() - this.started);
   }
-  hasTouched(path17) {
-    return this.touched.has(path17);
+  hasTouched(path18) {
+    return this.touched.has(path18);
   }
   usage() {
     return { ...this.used, wallMs: this.clock.now() - this.started };
@@ -7772,7 +8037,7 @@ function parseLinguistGenerated(text) {
       }
     }
   }
-  return any ? (path17) => rules.ignores(path17) : () => false;
+  return any ? (path18) => rules.ignores(path18) : () => false;
 }
 
 // src/core/explore/locate-files.ts
@@ -7950,8 +8215,8 @@ var NON_PRODUCT_FOLDERS = /* @__PURE__ */ new Set([
   "website",
   "site"
 ]);
-function findNonProductFolder(path17) {
-  const folders = path17.split("/").slice(0, -1);
+function findNonProductFolder(path18) {
+  const folders = path18.split("/").slice(0, -1);
   const at2 = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
@@ -7972,10 +8237,10 @@ var MAX_QUOTED_FILES = 6;
 var QUOTED_SEARCH_CHUNKS = 300;
 var MAX_CALLS = 30;
 var MAX_QUOTED_NAMES = 20;
-function isAboutTheName(path17, name) {
-  const lower = path17.toLowerCase();
+function isAboutTheName(path18, name) {
+  const lower = path18.toLowerCase();
   const spelled = name.toLowerCase();
-  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path17) !== void 0 || /(^|\/)doc\//.test(path17);
+  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path18) !== void 0 || /(^|\/)doc\//.test(path18);
 }
 function scoreReportCode(index, question, options) {
   const { add, files, lookedUp } = options;
@@ -7996,16 +8261,16 @@ function scoreReportCode(index, question, options) {
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
-    const weight2 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
-    for (const path17 of defFiles) add(path17, weight2 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    const weight3 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
+    for (const path18 of defFiles) add(path18, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
   for (const name of report.titleWords) {
     if (lookedUp.has(name) || report.calls.includes(name)) continue;
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === "class" && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
-    for (const path17 of defFiles)
-      add(path17, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
+    for (const path18 of defFiles)
+      add(path18, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
   for (const module of report.modules)
     for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT2.module, `the module ${module} the report imports`);
@@ -8016,10 +8281,10 @@ function scoreReportCode(index, question, options) {
       index.search(name, { limit: QUOTED_SEARCH_CHUNKS, phrase: true }).map((h) => h.path).filter((p) => !isTestFile(p) && !isAboutTheName(p, name) && language.get(p) !== "text")
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
-    const weight2 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
-    for (const path17 of holders) if (weight2 > (best.get(path17)?.amount ?? 0)) best.set(path17, { amount: weight2, name });
+    const weight3 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
+    for (const path18 of holders) if (weight3 > (best.get(path18)?.amount ?? 0)) best.set(path18, { amount: weight3, name });
   }
-  for (const [path17, { amount, name }] of best) add(path17, amount, `holds ${name}, which the report quotes`);
+  for (const [path18, { amount, name }] of best) add(path18, amount, `holds ${name}, which the report quotes`);
 }
 function titleFirst(names, inTitle) {
   return [...names.filter((n) => inTitle.includes(n)), ...names.filter((n) => !inTitle.includes(n))];
@@ -8104,13 +8369,13 @@ function locateFiles(index, prompt, options = {}) {
   );
   const excluded = excludeGenerated(question, [...reading.paths, ...named], files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
-  const add = (path17, amount, reason) => {
-    if (options.pathPrefix && !path17.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
-    if (excluded(path17)) return;
-    const entry = scores.get(path17) ?? { score: 0, reasons: [] };
+  const add = (path18, amount, reason) => {
+    if (options.pathPrefix && !path18.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    if (excluded(path18)) return;
+    const entry = scores.get(path18) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    scores.set(path17, entry);
+    scores.set(path18, entry);
   };
   const matched = /* @__PURE__ */ new Map();
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
@@ -8130,10 +8395,10 @@ function locateFiles(index, prompt, options = {}) {
         });
       matched.set(hit.path, kept);
     }
-    for (const [path17, rel] of perFile) {
+    for (const [path18, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT3.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path17, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      add(path18, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   const libraries = findLibraryNames(findCodeLines(question), files);
@@ -8146,20 +8411,20 @@ function locateFiles(index, prompt, options = {}) {
     const ownName = () => !libraries.has(name.split(".")[0]) && findModuleFiles(name, files).length === 0;
     if (defs.length === 0 && last !== name && last.length > 2 && ownName()) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
-    const key = defs.length > 0 ? `${defs[0].name}@${defs.map((d) => d.path).join(",")}` : name;
-    if (looked.has(key)) continue;
-    looked.add(key);
+    const key2 = defs.length > 0 ? `${defs[0].name}@${defs.map((d) => d.path).join(",")}` : name;
+    if (looked.has(key2)) continue;
+    looked.add(key2);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path17 of defFiles) {
-      const earlier = definedHere.get(path17) ?? 0;
-      definedHere.set(path17, earlier + 1);
+    for (const path18 of defFiles) {
+      const earlier = definedHere.get(path18) ?? 0;
+      definedHere.set(path18, earlier + 1);
       const amount = DEFINITION_DECAY ** earlier * WEIGHT3.definition / Math.sqrt(defs.length);
-      add(path17, amount, `defines ${defs.find((d) => d.path === path17).name}`);
+      add(path18, amount, `defines ${defs.find((d) => d.path === path18).name}`);
     }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
-    for (const path17 of users) add(path17, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
+    for (const path18 of users) add(path18, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
   scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
@@ -8178,9 +8443,9 @@ function locateFiles(index, prompt, options = {}) {
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT3.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT3.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
-  for (const [i, path17] of (options.remembered?.paths ?? []).entries()) {
+  for (const [i, path18] of (options.remembered?.paths ?? []).entries()) {
     const amount = WEIGHT3.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY) / Math.sqrt(i + 1);
-    add(path17, amount, REMEMBERED_REASON);
+    add(path18, amount, REMEMBERED_REASON);
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -8196,12 +8461,12 @@ function locateFiles(index, prompt, options = {}) {
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
   const implemented = hasImplementations(files);
-  for (const [path17, entry] of scores) {
-    if (isTestFile(path17)) entry.score *= TEST_FACTOR2;
-    else if (language.get(path17) === "text") entry.score *= TEXT_FACTOR;
-    else if (implemented && classifyFile(path17).kind === "declaration") entry.score *= DECLARATION_FACTOR;
+  for (const [path18, entry] of scores) {
+    if (isTestFile(path18)) entry.score *= TEST_FACTOR2;
+    else if (language.get(path18) === "text") entry.score *= TEXT_FACTOR;
+    else if (implemented && classifyFile(path18).kind === "declaration") entry.score *= DECLARATION_FACTOR;
   }
-  return [...scores.entries()].map(([path17, s]) => ({ path: path17, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path17) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path18, s]) => ({ path: path18, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path18) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
 }
 function preferExactCase(defs, asked) {
   const exact = defs.filter((d) => d.name === asked);
@@ -8221,11 +8486,11 @@ var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compi
 function excludeGenerated(question, namedPaths, files, isGenerated) {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const generated = isGenerated ?? ((path17) => {
-    const file = byPath.get(path17);
-    return file !== void 0 && isGeneratedOrVendored(path17, file);
+  const generated = isGenerated ?? ((path18) => {
+    const file = byPath.get(path18);
+    return file !== void 0 && isGeneratedOrVendored(path18, file);
   });
-  return (path17) => !namedPaths.some((p) => path17 === p || path17.endsWith(`/${p}`)) && generated(path17);
+  return (path18) => !namedPaths.some((p) => path18 === p || path18.endsWith(`/${p}`)) && generated(path18);
 }
 
 // src/core/explore/build-bootstrap.ts
@@ -8265,8 +8530,8 @@ function buildBootstrap(files, options) {
     if (MANIFESTS.has(base) || base.endsWith(".csproj")) manifests.push(file.path);
     const parts = file.path.split("/");
     for (let depth = 1; depth <= Math.min(TREE_DEPTH, parts.length); depth += 1) {
-      const key = parts.slice(0, depth).join("/") + (depth < parts.length ? "/" : "");
-      dirCounts.set(key, (dirCounts.get(key) ?? 0) + 1);
+      const key2 = parts.slice(0, depth).join("/") + (depth < parts.length ? "/" : "");
+      dirCounts.set(key2, (dirCounts.get(key2) ?? 0) + 1);
     }
   }
   const lines = [...dirCounts.entries()].sort((a, b) => a[0] < b[0] ? -1 : 1).map(([entry, count]) => {
@@ -8360,11 +8625,11 @@ var EvidenceSet = class {
     return merged;
   }
   /** Whether one item already holds every line from start to end. */
-  covers(path17, start, end) {
-    return this.items.some((e) => e.path === path17 && e.startLine <= start && end <= e.endLine);
+  covers(path18, start, end) {
+    return this.items.some((e) => e.path === path18 && e.startLine <= start && end <= e.endLine);
   }
-  has(path17, line) {
-    return this.items.some((e) => e.path === path17 && e.startLine <= line && line <= e.endLine);
+  has(path18, line) {
+    return this.items.some((e) => e.path === path18 && e.startLine <= line && line <= e.endLine);
   }
   /**
    * Items by relevance to the question (best first), then in file order; type declarations (`.d.ts`, `.pyi`)
@@ -8455,22 +8720,22 @@ var MAX_DECLARATIONS = 4;
 var DECLARATION2 = /class|struct|interface|trait|enum|function|type|module|impl/;
 function productFilesByUse(index, map, isGenerated) {
   const byRank = [...map.files].sort((a, b) => b.rank - a.rank).map((f) => f.path);
-  const product = byRank.filter((path17) => isProductFile(index, path17, isGenerated));
-  return product.length > 0 ? product : byRank.filter((path17) => !isGenerated?.(path17));
+  const product = byRank.filter((path18) => isProductFile(index, path18, isGenerated));
+  return product.length > 0 ? product : byRank.filter((path18) => !isGenerated?.(path18));
 }
-function isProductFile(index, path17, isGenerated) {
-  const file = index.getFile(path17);
-  return file !== void 0 && file.language !== "text" && isProductCode(path17, file) && findNonProductFolder(path17) === void 0 && !isGenerated?.(path17);
+function isProductFile(index, path18, isGenerated) {
+  const file = index.getFile(path18);
+  return file !== void 0 && file.language !== "text" && isProductCode(path18, file) && findNonProductFolder(path18) === void 0 && !isGenerated?.(path18);
 }
 function describeMapModules(index, map, isGenerated) {
   const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
-  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path17) => {
-    const topLevel = index.symbolsIn(path17).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
+  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path18) => {
+    const topLevel = index.symbolsIn(path18).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
       (a, b) => weight(a.kind) - weight(b.kind) || b.endLine - b.startLine - (a.endLine - a.startLine) || a.startLine - b.startLine
     );
     return {
-      path: path17,
-      rank: rank2.get(path17) ?? 0,
+      path: path18,
+      rank: rank2.get(path18) ?? 0,
       declarations: topLevel.slice(0, MAX_DECLARATIONS).map((s) => ({ name: s.name, kind: s.kind, startLine: s.startLine, endLine: s.endLine }))
     };
   });
@@ -8536,8 +8801,8 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       if (reading.identifiers.length > 0 || reading.paths.length > 0 || prompt.length > MAX_OVERVIEW_CHARS) break;
       const map = index.repoMap({ tokens: MAP_TOKENS, focusPaths: mapFocus });
       const used = productFilesByUse(index, map, options.isGenerated);
-      const byUse = used.slice(0, MAX_CANDIDATES).map((path17, i) => ({
-        path: path17,
+      const byUse = used.slice(0, MAX_CANDIDATES).map((path18, i) => ({
+        path: path18,
         reason: `ranked ${i + 1} by use in the repository map`,
         priority: Math.max(1, 10 - i)
       }));
@@ -8743,15 +9008,15 @@ function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
   );
   if (terms.length === 0) return range;
   const lower = lines.map((l) => l.toLowerCase());
-  const weight2 = /* @__PURE__ */ new Map();
+  const weight3 = /* @__PURE__ */ new Map();
   for (const t of terms) {
     const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
-    if (df > 0) weight2.set(t, Math.log(1 + lines.length / df));
+    if (df > 0) weight3.set(t, Math.log(1 + lines.length / df));
   }
   const lineScore = (n) => {
     const text = lower[n - 1] ?? "";
     let score2 = 0;
-    for (const [t, w] of weight2) if (text.includes(t)) score2 += w;
+    for (const [t, w] of weight3) if (text.includes(t)) score2 += w;
     return score2;
   };
   const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
@@ -8903,20 +9168,20 @@ function preferTouchedFiles(symbol, defs, evidence) {
   const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
   return defs.map((d, i) => ({ d, i })).sort((a, b) => rank2(a.d) - rank2(b.d) || a.i - b.i).map(({ d }) => d);
 }
-async function read(state, path17, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
-  if (findPathSkipReason(path17) === "secret") {
-    state.gaps.push(`${path17} was not read: its name says it holds secrets`);
+async function read(state, path18, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
+  if (findPathSkipReason(path18) === "secret") {
+    state.gaps.push(`${path18} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
-  const file = state.index.getFile(path17);
+  const file = state.index.getFile(path18);
   if (!file) {
     state.evidence.dropped += 1;
-    state.gaps.push(`${path17} is not in the indexed tree`);
+    state.gaps.push(`${path18} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
   let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path17} has ${file.lines} lines; nothing at line ${start}`);
+    state.gaps.push(`${path18} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
   const last = Math.min(Math.max(start, endLine), file.lines || endLine);
@@ -8926,32 +9191,32 @@ async function read(state, path17, startLine, endLine, source, reason, optional 
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path17, start, end)) return { ok: true, added: 0 };
-  if (optional && source === "head" && !state.meter.hasTouched(path17) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
-    state.gaps.push(`skipped the head of ${path17} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
+  if (state.evidence.covers(path18, start, end)) return { ok: true, added: 0 };
+  if (optional && source === "head" && !state.meter.hasTouched(path18) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path18} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
-  if (optional && !state.meter.fits(path17, file.size)) {
-    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path17, file.size);
-    state.gaps.push(`skipped ${path17} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+  if (optional && !state.meter.fits(path18, file.size)) {
+    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path18, file.size);
+    state.gaps.push(`skipped ${path18} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }
-  const touch = state.meter.touchFile(path17, file.size);
+  const touch = state.meter.touchFile(path18, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text;
   try {
-    text = await state.source.readFile(path17);
+    text = await state.source.readFile(path18);
   } catch (error2) {
-    state.gaps.push(`could not read ${path17}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    state.gaps.push(`could not read ${path18}: ${error2 instanceof Error ? error2.message : String(error2)}`);
     return { ok: true, added: 0 };
   }
   const bytes = encoder.encode(text);
   if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path17} changed since it was indexed; run \`nanodex index\` to cite it`);
+    state.gaps.push(`${path18} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path17} was not shown: it holds a private key`);
+    state.gaps.push(`${path18} was not shown: it holds a private key`);
     return { ok: true, added: 0 };
   }
   const lines = (await redactSecrets(text)).split("\n");
@@ -8963,20 +9228,20 @@ async function read(state, path17, startLine, endLine, source, reason, optional 
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path17, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path18, start, end)) return { ok: true, added: 0 };
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path17}:${start}-${end} to stay within the token budget`);
+    state.gaps.push(`skipped ${path18}:${start}-${end} to stay within the token budget`);
     return { ok: true, added: 0 };
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add(
-    { path: path17, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    { path: path18, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
     slice
   );
   return { ok: true, added: 1 };
@@ -9009,18 +9274,18 @@ var BudgetRefused = class extends Error {
 };
 var path9 = z7.string().min(1).max(1e3).describe("repository-relative path");
 function buildRepoTools(state) {
-  const key = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
+  const key2 = (e) => `${e.path}:${e.startLine}-${e.endLine}`;
   const runAs = async (op) => {
-    const before = new Set(state.evidence.list().map(key));
+    const before = new Set(state.evidence.list().map(key2));
     const findings = state.findings.length;
     const gaps = state.gaps.length;
     const outcome = await runOperation(op, state);
     if (!outcome.ok) throw new BudgetRefused(outcome.refused);
-    const fresh = state.evidence.list().filter((e) => !before.has(key(e)));
+    const fresh = state.evidence.list().filter((e) => !before.has(key2(e)));
     const parts = [
       ...state.findings.slice(findings),
       ...state.gaps.slice(gaps).map((g) => `gap: ${g}`),
-      ...fresh.map((e) => `${key(e)} (${e.reason})
+      ...fresh.map((e) => `${key2(e)} (${e.reason})
 ${e.snippet}`)
     ];
     return parts.join("\n\n") || "nothing new (already in the evidence)";
@@ -9099,14 +9364,21 @@ function buildOutputTools(out, allowed) {
       },
       {
         name: "emit_review_comment",
-        description: "Add a review comment on a line, quoting the code it is about.",
+        description: "Add a review finding on a changed line, quoting the code it is about and citing the other code it rests on. Findings whose quote or evidence does not match the code, or that name identifiers the cited code does not contain, are dropped.",
         schema: z7.object({
           path: path9,
           line: z7.number().int().min(1),
           body: z7.string().min(1).max(5e3),
           quote: z7.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
           suggestion: z7.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
-          severity: z7.enum(["info", "warning", "error"]).optional()
+          severity: z7.enum(["info", "warning", "error"]).optional(),
+          evidence: z7.array(
+            z7.object({
+              path: path9,
+              line: z7.number().int().min(1),
+              code: z7.string().max(2e3).optional().describe("the code at that line, copied exactly")
+            })
+          ).max(10).optional().describe("other lines the finding rests on: a caller, the definition, a test")
         })
       }
     ),
@@ -9398,15 +9670,15 @@ function summarise(evidence) {
 }
 
 // src/core/explore/describe-left-out.ts
-function describeLeftOut(leftOut, meter) {
-  if (leftOut === void 0 || leftOut.size === 0) return void 0;
+function describeLeftOut(leftOut2, meter) {
+  if (leftOut2 === void 0 || leftOut2.size === 0) return void 0;
   const used = meter.usage();
   const { budget } = meter;
-  const count = `${leftOut.size} file${leftOut.size === 1 ? "" : "s"}`;
+  const count = `${leftOut2.size} file${leftOut2.size === 1 ? "" : "s"}`;
   if (used.files + 1 > budget.files) {
-    return `the files budget (files=${budget.files}) left out ${count} this question would read (each is listed below): add files=${used.files + leftOut.size} to read them, or narrow it with focus=<folder>`;
+    return `the files budget (files=${budget.files}) left out ${count} this question would read (each is listed below): add files=${used.files + leftOut2.size} to read them, or narrow it with focus=<folder>`;
   }
-  const wantedKb = Math.ceil((used.bytes + [...leftOut.values()].reduce((a, b) => a + b, 0)) / 1024);
+  const wantedKb = Math.ceil((used.bytes + [...leftOut2.values()].reduce((a, b) => a + b, 0)) / 1024);
   return `the bytes budget (bytes=${Math.floor(budget.bytes / 1024)}kb) left out ${count} this question would read (each is listed below): add bytes=${Math.max(wantedKb, Math.floor(budget.bytes / 1024) + 1)}kb to read them, or narrow it with focus=<folder>`;
 }
 
@@ -9511,8 +9783,8 @@ async function exploreRepository(input) {
       return { kind: "budget-exceeded", refused: discovered.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
   }
   marks.generation = clock.now();
-  const leftOut = describeLeftOut(state.leftOutByBudget, meter);
-  if (leftOut !== void 0) state.gaps.unshift(leftOut);
+  const leftOut2 = describeLeftOut(state.leftOutByBudget, meter);
+  if (leftOut2 !== void 0) state.gaps.unshift(leftOut2);
   const namesWanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
   const context = packageContext({
     bootstrap,
@@ -9549,17 +9821,17 @@ async function readGeneratedRule(files, source) {
     }
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
-  return (path17) => {
-    const file = byPath.get(path17);
-    return file !== void 0 && isGeneratedOrVendored(path17, file, linguist);
+  return (path18) => {
+    const file = byPath.get(path18);
+    return file !== void 0 && isGeneratedOrVendored(path18, file, linguist);
   };
 }
 function dedupe(ops) {
   const seen = /* @__PURE__ */ new Set();
   return ops.filter((op) => {
-    const key = JSON.stringify(op);
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const key2 = JSON.stringify(op);
+    if (seen.has(key2)) return false;
+    seen.add(key2);
     return true;
   });
 }
@@ -9583,13 +9855,13 @@ var CREDENTIAL_PATTERNS = [
   /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
 ];
 var MASKED_KEY = /\bsk-[A-Za-z0-9_-]*\*{3,}[A-Za-z0-9_-]*/g;
-function redactKey(text, key) {
-  if (key === void 0 || key.length < MIN_KEY_LENGTH) return text;
-  return text.split(key).join(REDACTED2);
+function redactKey(text, key2) {
+  if (key2 === void 0 || key2.length < MIN_KEY_LENGTH) return text;
+  return text.split(key2).join(REDACTED2);
 }
 function redactCredentials(text, keys = []) {
   let out = text;
-  for (const key of keys) out = redactKey(out, key);
+  for (const key2 of keys) out = redactKey(out, key2);
   for (const pattern of CREDENTIAL_PATTERNS) out = out.replace(pattern, (_match, prefix) => `${prefix}${REDACTED2}`);
   return out.replace(MASKED_KEY, REDACTED2);
 }
@@ -9783,7 +10055,7 @@ function verifyCitations(markdown, tree) {
     return check(fromBlob(blob)) ? whole : safeDecode2(blob[4]) ?? "a file";
   }).replace(
     BARE,
-    (whole, before, path17, a, b) => check({ path: path17, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path17}`
+    (whole, before, path18, a, b) => check({ path: path18, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path18}`
   );
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
@@ -9798,23 +10070,23 @@ function verifyCitations(markdown, tree) {
   return { text, kept, removed, problems };
 }
 function findProblem(claim, tree, ours) {
-  const path17 = safeDecode2(claim.path);
-  if (path17 === void 0 || !isValidRepoPath(path17)) return `${claim.path}: not a repository path`;
-  if (claim.repo !== void 0 && claim.repo !== ours) return `${path17}: links ${claim.repo}, not this repository`;
+  const path18 = safeDecode2(claim.path);
+  if (path18 === void 0 || !isValidRepoPath(path18)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path18}: links ${claim.repo}, not this repository`;
   if (claim.ref !== void 0) {
     const sha = tree.sha;
     const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
-    if (!pinned) return `${path17}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+    if (!pinned) return `${path18}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
   }
-  const lines = tree.lineCount(path17);
-  if (lines === void 0) return `${path17}: not in the tree`;
+  const lines = tree.lineCount(path18);
+  if (lines === void 0) return `${path18}: not in the tree`;
   if (claim.start < 1 || claim.end < claim.start || claim.end > lines)
-    return `${path17}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+    return `${path18}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return void 0;
 }
-function safeDecode2(path17) {
+function safeDecode2(path18) {
   try {
-    return decodeURIComponent(path17);
+    return decodeURIComponent(path18);
   } catch {
     return void 0;
   }
@@ -9830,7 +10102,7 @@ async function composeComment(blocks, options) {
   const clean = blocks.map((block, i) => {
     sanitized.secrets += redacted2[i].count;
     const s = sanitizeModelText(redacted2[i].text, { requester: options.requester });
-    for (const key of Object.keys(sanitized)) sanitized[key] += s.report[key];
+    for (const key2 of Object.keys(sanitized)) sanitized[key2] += s.report[key2];
     const v = verifyCitations(s.text, options.tree);
     kept += v.kept;
     removed += v.removed;
@@ -9877,16 +10149,16 @@ init_redact_secrets();
 // src/core/render/link-to.ts
 function buildLinkTo(repo) {
   const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
-  return ({ path: path17, startLine, endLine }) => {
-    const encoded = path17.split("/").map(encodeURIComponent).join("/");
+  return ({ path: path18, startLine, endLine }) => {
+    const encoded = path18.split("/").map(encodeURIComponent).join("/");
     if (startLine === void 0) return `${base}${encoded}`;
     const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
     return `${base}${encoded}#L${startLine}${end}`;
   };
 }
-function formatLineRef({ path: path17, startLine, endLine }) {
-  if (startLine === void 0) return path17;
-  return endLine !== void 0 && endLine !== startLine ? `${path17}#L${startLine}-L${endLine}` : `${path17}#L${startLine}`;
+function formatLineRef({ path: path18, startLine, endLine }) {
+  if (startLine === void 0) return path18;
+  return endLine !== void 0 && endLine !== startLine ? `${path18}#L${startLine}-L${endLine}` : `${path18}#L${startLine}`;
 }
 
 // src/core/outputs/answer-lookup.ts
@@ -9894,7 +10166,7 @@ var MAX_DEFINITIONS2 = 30;
 var MAX_REFERENCES = 100;
 var MAP_TOKENS2 = 1500;
 function answerLookup(command, argument, index, linkTo) {
-  const cite = (path17, startLine, endLine) => link(formatLineRef({ path: path17, startLine, endLine }), linkTo({ path: path17, startLine, endLine }));
+  const cite = (path18, startLine, endLine) => link(formatLineRef({ path: path18, startLine, endLine }), linkTo({ path: path18, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
@@ -9923,7 +10195,7 @@ Showing the first ${MAX_DEFINITIONS2}.` : "")
     const byFile = /* @__PURE__ */ new Map();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...byFile.get(h.path) ?? [], h]);
     const lines = [...byFile.entries()].map(
-      ([path17, list]) => `- ${code(path17)}: ${list.map((h) => `${cite(path17, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
+      ([path18, list]) => `- ${code(path18)}: ${list.map((h) => `${cite(path18, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
     );
     return {
       hits: hits.length,
@@ -10099,7 +10371,7 @@ function renderChanges(results, options = {}) {
     entry.items.push(item);
     groups.set(group.id, entry);
   }
-  const sections = [`### Proposed changes`, renderSummary(results)];
+  const sections = [`### Proposed changes`, renderSummary2(results)];
   for (const [id2, { label: label3, items }] of groups) {
     sections.push(`#### ${escapeText(label3)} (approval group ${code(id2)}, ${plural(items.length, "change")})`);
     sections.push(...items.map(({ result, n }) => renderChange(result, n, options.linkTo)));
@@ -10111,7 +10383,7 @@ function renderChanges(results, options = {}) {
   return `${sections.join("\n\n")}
 `;
 }
-function renderSummary(results) {
+function renderSummary2(results) {
   if (results.length === 0) return "No changes proposed.";
   const byRisk = [0, 1, 2, 3].map((risk) => ({ risk, count: results.filter((r) => r.risk === risk).length })).filter(({ count }) => count > 0).map(({ risk, count }) => `${count} ${riskLabel2(risk)}`);
   const failed2 = results.filter((r) => !r.ok).length;
@@ -10138,7 +10410,7 @@ function renderChange(result, n, linkTo) {
 }
 function describeTarget(result, linkTo) {
   const { change } = result;
-  const linked = (path17, startLine) => linkTo ? `[${code(path17)}](${linkTo({ path: path17, ...startLine !== void 0 && { startLine } })})` : code(path17);
+  const linked = (path18, startLine) => linkTo ? `[${code(path18)}](${linkTo({ path: path18, ...startLine !== void 0 && { startLine } })})` : code(path18);
   switch (change.kind) {
     case "file_create":
       return `create ${result.ok && result.before !== void 0 ? linked(change.path) : code(change.path)}${change.overwrite ? " (overwrite)" : ""}`;
@@ -10150,8 +10422,8 @@ function describeTarget(result, linkTo) {
       return `patch ${linked(change.path, result.ok ? firstChangedLine(result.before, result.after) : void 0)} (${change.format.replace("_", "-")})`;
   }
 }
-function renderDiff(path17, before, after) {
-  const patch2 = createTwoFilesPatch(path17, path17, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
+function renderDiff(path18, before, after) {
+  const patch2 = createTwoFilesPatch(path18, path18, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
   const lines = patch2.replace(/\n$/, "").split("\n");
   const body = lines.slice(
     Math.max(
@@ -10276,8 +10548,8 @@ init_is_test_file();
 var SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "sources", "app", "pkg", "main", "java", "kotlin", "scala", "internal"]);
 var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "unit", "units", "integration", "e2e", "java", "kotlin"]);
 var FOLDER_FILES = /* @__PURE__ */ new Set(["index", "__init__", "mod"]);
-function baseName(path17) {
-  return path17.slice(path17.lastIndexOf("/") + 1);
+function baseName(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 function withoutExtension(name) {
   const dot = name.indexOf(".", 1);
@@ -10286,18 +10558,18 @@ function withoutExtension(name) {
 function fold(stem) {
   return stem.replace(/^_+/, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
 }
-function toSourceStem(path17) {
-  const stem = withoutExtension(baseName(path17));
-  const folder = path17.split("/").at(-2);
+function toSourceStem(path18) {
+  const stem = withoutExtension(baseName(path18));
+  const folder = path18.split("/").at(-2);
   return fold(FOLDER_FILES.has(stem.toLowerCase()) && folder ? folder : stem);
 }
-function toTestStem(path17) {
-  const name = baseName(path17).replace(/\.(test|spec)(?=\.)/, "");
+function toTestStem(path18) {
+  const name = baseName(path18).replace(/\.(test|spec)(?=\.)/, "");
   const stem = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
-  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path17.split("/").at(-2) ?? stem : stem);
+  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path18.split("/").at(-2) ?? stem : stem);
 }
-function toModuleFolders(path17) {
-  const dirs = path17.split("/").slice(0, -1);
+function toModuleFolders(path18) {
+  const dirs = path18.split("/").slice(0, -1);
   const jvm = dirs.findIndex((d, i) => d === "src" && (dirs[i + 1] === "main" || dirs[i + 1] === "test"));
   const rest = jvm >= 0 ? dirs.slice(jvm + 3) : dirs;
   return rest.filter((d) => !SOURCE_ROOTS.has(d) && !TEST_FOLDERS.has(d));
@@ -10317,37 +10589,37 @@ var THROUGH_DEPTH = 4;
 var REACH_DEPTH = 5;
 var MAX_NAMES_CHECKED = 12;
 var STATIC_LANGUAGES = /* @__PURE__ */ new Set(["go", "rust", "java", "kotlin", "csharp", "c", "cpp", "scala", "swift"]);
-function findTestsFor(path17, options) {
+function findTestsFor(path18, options) {
   const { index, layout } = options;
-  const file = index.getFile(path17);
+  const file = index.getFile(path18);
   if (!file) return { kind: "unknown", why: "it is not in the index" };
-  if (layout.isTest(path17)) return { kind: "found", tests: [{ path: path17, how: "it is a test" }] };
-  const defined = index.symbolsIn(path17);
+  if (layout.isTest(path18)) return { kind: "found", tests: [{ path: path18, how: "it is a test" }] };
+  const defined = index.symbolsIn(path18);
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split(".").filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === "go";
-  const stem = toSourceStem(path17);
-  const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
+  const stem = toSourceStem(path18);
+  const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
   const found = /* @__PURE__ */ new Map();
   const get = (p) => {
     let c = found.get(p);
     if (!c) found.set(p, c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false });
     return c;
   };
-  const importers = index.importers(path17, THROUGH_DEPTH);
+  const importers = index.importers(path18, THROUGH_DEPTH);
   for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
-  for (const test of packageTests(path17, layout, file.language)) get(test).samePackage = true;
+  for (const test of packageTests(path18, layout, file.language)) get(test).samePackage = true;
   for (const test of layout.testsNamed(stem)) {
     if (!go || test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`)) get(test).named = true;
   }
-  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path17).inline = true;
-  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path17, stem })).filter((r) => r.score > 0);
+  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path18).inline = true;
+  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path18, stem })).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
   const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
-  return explainNoTest(path17, {
+  return explainNoTest(path18, {
     index,
     layout,
     language: file.language,
@@ -10388,8 +10660,8 @@ function score(c, context) {
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(", ") };
 }
-function packageTests(path17, layout, language) {
-  const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
+function packageTests(path18, layout, language) {
+  const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
   if (language === "go") return layout.testsIn(dir).filter((t) => t.endsWith("_test.go"));
   if (language === "java" || language === "kotlin") {
     const mirrored = dir.replace(/(^|\/)src\/main\/(java|kotlin)(?=\/|$)/, "$1src/test/$2");
@@ -10397,7 +10669,7 @@ function packageTests(path17, layout, language) {
   }
   return [];
 }
-function explainNoTest(path17, context) {
+function explainNoTest(path18, context) {
   const { index, layout } = context;
   const state = index.state();
   if (!state.complete) return { kind: "unknown", why: "the index is partial, so its tests could not be told" };
@@ -10406,7 +10678,7 @@ function explainNoTest(path17, context) {
     const some = context.samePackage.slice(0, 2).join(", ");
     return { kind: "unknown", why: `its package has tests (${some}), but none is named like it or uses its names` };
   }
-  const reaching = context.reached.length > 0 ? context.reached : index.importers(path17, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
+  const reaching = context.reached.length > 0 ? context.reached : index.importers(path18, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
   if (reaching.length > 0) {
     const some = reaching.slice(0, 2).join(", ");
     return { kind: "unknown", why: `tests reach it only through other modules (${some}), and none is named like it or uses its names` };
@@ -10449,24 +10721,24 @@ function findExistingMechanisms(prompt, index) {
       if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
     }
-    const proved = [...hits].map(([path17, matched]) => proveIn(path17, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
+    const proved = [...hits].map(([path18, matched]) => proveIn(path18, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
   }
   return found;
 }
-function proveIn(path17, c, index, matched) {
+function proveIn(path18, c, index, matched) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path17).filter((s) => means(s.name));
+  const named = index.symbolsIn(path18).filter((s) => means(s.name));
   const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
-  const imported = index.importSources([path17]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
+  const imported = index.importSources([path18]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
-    const ref = matched[0] ?? index.chunkAt(path17, 1) ?? { startLine: 1, endLine: 1 };
-    return { path: path17, proof: `imports ${imported.source}`, ref: { path: path17, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+    const ref = matched[0] ?? index.chunkAt(path18, 1) ?? { startLine: 1, endLine: 1 };
+    return { path: path18, proof: `imports ${imported.source}`, ref: { path: path18, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
   }
   const best = declared[0] ?? named[0];
   if (!best) return void 0;
   return {
-    path: path17,
+    path: path18,
     proof: `defines ${best.scope ? `${best.scope}.` : ""}${best.name} (${best.kind})`,
     ref: toRef(best),
     strength: declared[0] ? 2 : 1
@@ -10588,52 +10860,52 @@ function findFilesToChange(input) {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const named = readPrompt(input.prompt).paths;
-  const isNamed = (path17) => named.some((p) => path17 === p || path17.endsWith(`/${p}`));
-  const isProduct = (path17) => isNamed(path17) || isChangeable(index, path17);
+  const isNamed = (path18) => named.some((p) => path18 === p || path18.endsWith(`/${p}`));
+  const isProduct = (path18) => isNamed(path18) || isChangeable(index, path18);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
-  for (const path17 of order2) {
-    if (seen.has(path17) || files.length >= MAX_FILES2) continue;
-    seen.add(path17);
-    if (!isProduct(path17) || !index.getFile(path17)) continue;
-    const items = byRelevance.filter((e) => e.path === path17 && e.source !== "head");
-    const candidate = input.candidates.find((c) => c.path === path17);
+  for (const path18 of order2) {
+    if (seen.has(path18) || files.length >= MAX_FILES2) continue;
+    seen.add(path18);
+    if (!isProduct(path18) || !index.getFile(path18)) continue;
+    const items = byRelevance.filter((e) => e.path === path18 && e.source !== "head");
+    const candidate = input.candidates.find((c) => c.path === path18);
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const certainty = definesNamed || isNamed(path17) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
-    const read2 = items[0] ?? byRelevance.find((e) => e.path === path17 && (e.source !== "head" || isNamed(path17)));
+    const certainty = definesNamed || isNamed(path18) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
+    const read2 = items[0] ?? byRelevance.find((e) => e.path === path18 && (e.source !== "head" || isNamed(path18)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
-    const symbols = symbolsAt(index.symbolsIn(path17), items);
+    const symbols = symbolsAt(index.symbolsIn(path18), items);
     files.push({
-      path: path17,
+      path: path18,
       symbols,
-      ref: best && { path: path17, startLine: best.startLine, endLine: best.endLine },
+      ref: best && { path: path18, startLine: best.startLine, endLine: best.endLine },
       certainty,
       why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
-      ...testsOf(path17, { index, layout, focus: symbols })
+      ...testsOf(path18, { index, layout, focus: symbols })
     });
   }
   const rank2 = { named: 0, matched: 1, linked: 2 };
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
 }
-function testsOf(path17, options) {
-  const found = findTestsFor(path17, options);
+function testsOf(path18, options) {
+  const found = findTestsFor(path18, options);
   return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
 }
 function symbolsAt(symbols, items) {
   const out = [];
   for (const e of items) {
     const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
-    const innermost = around.filter(
+    const innermost2 = around.filter(
       (s) => !around.some(
         (o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)
       )
     ).sort((a, b) => changeWeight(a) - changeWeight(b));
-    for (const s of innermost) {
+    for (const s of innermost2) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS2) return out;
@@ -10642,10 +10914,10 @@ function symbolsAt(symbols, items) {
   return out;
 }
 var changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
-function isChangeable(index, path17) {
-  const file = index.getFile(path17);
-  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path17) !== void 0) return false;
-  const { kind } = classifyFile(path17, file);
+function isChangeable(index, path18) {
+  const file = index.getFile(path18);
+  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path18) !== void 0) return false;
+  const { kind } = classifyFile(path18, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
 
@@ -10673,18 +10945,18 @@ function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
-  const ranked = [...byFile.entries()].map(([path17, items]) => ({
-    path: path17,
+  const ranked = [...byFile.entries()].map(([path18, items]) => ({
+    path: path18,
     items,
-    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path17) ? 3 : 0)
+    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path18) ? 3 : 0)
   })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path17, items }) => ({
-    text: `${items[0].reason} in ${path17}`,
-    ref: { path: path17, startLine: items[0].startLine, endLine: items[0].endLine }
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path18, items }) => ({
+    text: `${items[0].reason} in ${path18}`,
+    ref: { path: path18, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
   const toChange = selectFilesToChange(files, context.evidence);
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
@@ -10757,28 +11029,28 @@ function buildOfflinePlan(input) {
   };
 }
 function findPlanSymbols(context, index, files) {
-  const qualified2 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
+  const qualified5 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
   const seen = /* @__PURE__ */ new Set();
   const picked = [];
   const pick = (s) => {
-    const key = `${s.path}\0${qualified2(s)}`;
-    if (seen.has(key) || picked.length >= MAX_SYMBOLS3) return;
-    seen.add(key);
+    const key2 = `${s.path}\0${qualified5(s)}`;
+    if (seen.has(key2) || picked.length >= MAX_SYMBOLS3) return;
+    seen.add(key2);
     picked.push(s);
   };
   const pointedAt = files.map((f) => {
     const defined = index.symbolsIn(f.path);
-    return f.symbols.flatMap((name) => defined.filter((s) => qualified2(s) === name).slice(0, 1));
+    return f.symbols.flatMap((name) => defined.filter((s) => qualified5(s) === name).slice(0, 1));
   });
   const paths = new Set(files.map((f) => f.path));
   const inEvidence = [];
   for (const e of context.evidence) {
     if (!paths.has(e.path)) continue;
     const inside = index.symbolsIn(e.path).filter((s) => s.startLine >= e.startLine && s.endLine <= e.endLine);
-    const innermost = inside.filter(
+    const innermost2 = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id)
     );
-    inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost);
+    inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost2);
   }
   for (const level of [0, 1, 2]) {
     const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level));
@@ -10789,7 +11061,7 @@ function findPlanSymbols(context, index, files) {
     const sites = index.callSites(s.id, 1, 200);
     const callers = sites.callers;
     return {
-      name: qualified2(s),
+      name: qualified5(s),
       kind: s.kind,
       signature: s.signature,
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
@@ -10884,11 +11156,11 @@ function parsePytestOptions(fileName, text) {
     body.push(line);
   }
   const toml = fileName.endsWith(".toml");
-  const read2 = (key) => toml ? readTomlValue(body, key) : readIniValue(body, key);
+  const read2 = (key2) => toml ? readTomlValue(body, key2) : readIniValue(body, key2);
   return { testpaths: read2("testpaths"), pythonFiles: read2("python_files") };
 }
-function readIniValue(body, key) {
-  const at2 = body.findIndex((l) => new RegExp(`^${key}\\s*[=:]`).test(l));
+function readIniValue(body, key2) {
+  const at2 = body.findIndex((l) => new RegExp(`^${key2}\\s*[=:]`).test(l));
   if (at2 < 0) return void 0;
   const words = [body[at2].replace(/^[^=:]*[=:]/, "")];
   for (const line of body.slice(at2 + 1)) {
@@ -10897,8 +11169,8 @@ function readIniValue(body, key) {
   }
   return words.join(" ").split(/\s+/).filter((w) => w !== "" && !w.startsWith("#"));
 }
-function readTomlValue(body, key) {
-  const at2 = body.findIndex((l) => new RegExp(`^\\s*${key}\\s*=`).test(l));
+function readTomlValue(body, key2) {
+  const at2 = body.findIndex((l) => new RegExp(`^\\s*${key2}\\s*=`).test(l));
   if (at2 < 0) return void 0;
   let text = body[at2].replace(/^[^=]*=/, "");
   for (let i = at2 + 1; text.trim().startsWith("[") && !text.includes("]") && i < body.length; i++) text += `
@@ -10915,39 +11187,39 @@ var SKIP = /(^|\/)(node_modules|vendor|third_party|\.git)\//;
 async function readTestRunnerConfig(paths, readFile3) {
   const scopes = [];
   const unreadable = [];
-  const read2 = async (path17) => {
+  const read2 = async (path18) => {
     try {
-      const text = await readFile3(path17);
+      const text = await readFile3(path18);
       return text.length > MAX_CONFIG_BYTES2 ? void 0 : text;
     } catch {
-      unreadable.push(path17);
+      unreadable.push(path18);
       return void 0;
     }
   };
   const candidates = paths.filter((p) => !SKIP.test(p) && p.split("/").length <= 4 && isConfigName(p)).sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b)).slice(0, MAX_CONFIG_FILES);
-  for (const path17 of candidates) {
-    const dir = path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : "";
-    const name = path17.slice(path17.lastIndexOf("/") + 1);
+  for (const path18 of candidates) {
+    const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
+    const name = path18.slice(path18.lastIndexOf("/") + 1);
     if (name === "package.json") {
-      const text = await read2(path17);
-      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path17));
-    } else if (JS_CONFIG.test(path17)) {
-      const text = await read2(path17);
+      const text = await read2(path18);
+      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path18));
+    } else if (JS_CONFIG.test(path18)) {
+      const text = await read2(path18);
       if (text === void 0) continue;
-      const scope = readJsConfig(text, dir, path17);
-      if (scope === "unreadable") unreadable.push(path17);
+      const scope = readJsConfig(text, dir, path18);
+      if (scope === "unreadable") unreadable.push(path18);
       else if (scope) scopes.push(scope);
-    } else if (PY_CONFIG.test(path17)) {
-      const text = await read2(path17);
+    } else if (PY_CONFIG.test(path18)) {
+      const text = await read2(path18);
       const options = text === void 0 ? void 0 : parsePytestOptions(name, text);
       if (options)
-        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path17 });
+        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path18 });
     }
   }
   return { scopes, unreadable };
 }
-function isConfigName(path17) {
-  return path17.endsWith("package.json") || JS_CONFIG.test(path17) || PY_CONFIG.test(path17);
+function isConfigName(path18) {
+  return path18.endsWith("package.json") || JS_CONFIG.test(path18) || PY_CONFIG.test(path18);
 }
 function readJsConfig(text, dir, from) {
   const name = from.slice(from.lastIndexOf("/") + 1);
@@ -10959,13 +11231,13 @@ function readJsConfig(text, dir, from) {
   const { values, dynamic } = readLiteralValues(text);
   const at2 = (...keys) => values.filter((v) => v.keys.join(".") === keys.join(".")).map((v) => v.value);
   const runner = name.startsWith("karma") ? "karma" : name.startsWith("jest") ? "jest" : name.startsWith(".mocharc") ? "mocha" : "vitest";
-  const key = { karma: "files", jest: "testMatch", mocha: "spec", vitest: "test.include" }[runner];
-  if ([...dynamic].some((d) => d === key || d.startsWith(`${key}.`))) return "unreadable";
+  const key2 = { karma: "files", jest: "testMatch", mocha: "spec", vitest: "test.include" }[runner];
+  if ([...dynamic].some((d) => d === key2 || d.startsWith(`${key2}.`))) return "unreadable";
   if (runner === "karma") {
     const files = [...at2("files"), ...at2("files", "pattern")];
     return { runner, dir, testGlobs: files.filter(isGlob), setup: files.filter((f) => !isGlob(f)).map((f) => join2(dir, f)), from };
   }
-  const globs = runner === "vitest" ? at2("test", "include") : at2(key);
+  const globs = runner === "vitest" ? at2("test", "include") : at2(key2);
   const setup = runner === "vitest" ? at2("test", "setupFiles") : [...at2("setupFiles"), ...at2("setupFilesAfterEach"), ...at2("file")];
   if (globs.length === 0 && setup.length === 0) return void 0;
   return { runner, dir, testGlobs: globs.map((g) => g.replace(/^<rootDir>\//, "")), setup: setup.map((s) => join2(dir, s)), from };
@@ -11058,8 +11330,8 @@ function isGlob(pattern) {
 function unquote2(word) {
   return word.replace(/^(['"])(.*)\1$/, "$2");
 }
-function join2(dir, path17) {
-  const clean = path17.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
+function join2(dir, path18) {
+  const clean = path18.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
   return dir === "" ? clean : `${dir}/${clean}`;
 }
 
@@ -11091,7 +11363,7 @@ async function produceChanges(run4) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
+      layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
     })
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
@@ -11108,12 +11380,12 @@ async function produceChanges(run4) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run4.ports;
-  const readCharged = async (path17) => {
-    const file = index.getFile(path17);
+  const readCharged = async (path18) => {
+    const file = index.getFile(path18);
     if (!file) return void 0;
-    const charge = run4.meter.touchFile(path17, file.size);
-    if (!charge.ok) throw new Error(`${path17} was not read: the ${charge.limit} budget is spent`);
-    return source.readFile(path17);
+    const charge = run4.meter.touchFile(path18, file.size);
+    if (!charge.ok) throw new Error(`${path18} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path18);
   };
   const results = (await applyChanges(changes, readCharged)).map(
     (r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r
@@ -11269,19 +11541,19 @@ function isBelow(dir, base) {
   if (dir === "" || dir === ROOT_UNIT) return false;
   return base === "" || dir.startsWith(`${base}/`);
 }
-function dirOf3(path17) {
-  const at2 = path17.lastIndexOf("/");
-  return at2 < 0 ? "" : path17.slice(0, at2);
+function dirOf3(path18) {
+  const at2 = path18.lastIndexOf("/");
+  return at2 < 0 ? "" : path18.slice(0, at2);
 }
-function depthOf2(path17) {
-  return path17.split("/").length;
+function depthOf2(path18) {
+  return path18.split("/").length;
 }
 
 // src/core/diagram/folder-unit.ts
-function toFolderUnit(path17, base, depth) {
-  const inner = base === "" ? path17 : path17.slice(base.length + 1);
+function toFolderUnit(path18, base, depth) {
+  const inner = base === "" ? path18 : path18.slice(base.length + 1);
   const folders = inner.split("/").slice(0, -1);
-  if (folders.length === 0) return path17;
+  if (folders.length === 0) return path18;
   const kept = folders.slice(0, depth).join("/");
   return base === "" ? kept : `${base}/${kept}`;
 }
@@ -11295,10 +11567,10 @@ function commonFolder(paths) {
   if (paths.length === 0) return "";
   let common2 = paths[0].split("/").slice(0, -1);
   let prefix = `${common2.join("/")}/`;
-  for (const path17 of paths) {
+  for (const path18 of paths) {
     if (common2.length === 0) break;
-    if (path17.startsWith(prefix)) continue;
-    const folders = path17.split("/").slice(0, -1);
+    if (path18.startsWith(prefix)) continue;
+    const folders = path18.split("/").slice(0, -1);
     let i = 0;
     while (i < common2.length && i < folders.length && common2[i] === folders[i]) i += 1;
     common2 = common2.slice(0, i);
@@ -11306,8 +11578,8 @@ function commonFolder(paths) {
   }
   return common2.join("/");
 }
-function relativeTo2(path17, base) {
-  return base === "" || !path17.startsWith(`${base}/`) ? path17 : path17.slice(base.length + 1);
+function relativeTo2(path18, base) {
+  return base === "" || !path18.startsWith(`${base}/`) ? path18 : path18.slice(base.length + 1);
 }
 function aggregateEdges(rows, unitOf) {
   const summed = /* @__PURE__ */ new Map();
@@ -11315,11 +11587,11 @@ function aggregateEdges(rows, unitOf) {
     const from = unitOf(row.from);
     const to = unitOf(row.to);
     if (from === void 0 || to === void 0 || from === to) continue;
-    const key = `${from}\0${to}`;
-    const edge = summed.get(key) ?? { from, to, kind: row.kind, weight: 0 };
+    const key2 = `${from}\0${to}`;
+    const edge = summed.get(key2) ?? { from, to, kind: row.kind, weight: 0 };
     edge.weight += row.weight;
     if (row.kind === "import") edge.kind = "import";
-    summed.set(key, edge);
+    summed.set(key2, edge);
   }
   return [...summed.values()].sort((a, b) => b.weight - a.weight || cmp(a.from, b.from) || cmp(a.to, b.to));
 }
@@ -11356,12 +11628,12 @@ function listProductFiles(index, scope) {
   }
   if (files.length === 0 && others.length > 0)
     return { files: others, leftOut: [...counts].filter(([label3]) => !label3.endsWith("/")).map(([label3, n]) => ({ label: label3, files: n })) };
-  const leftOut = [...counts.entries()].map(([label3, n]) => ({ label: label3, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
-  return { files, leftOut };
+  const leftOut2 = [...counts.entries()].map(([label3, n]) => ({ label: label3, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
+  return { files, leftOut: leftOut2 };
 }
-function describeLeftOut2(leftOut, shown = 3) {
-  const named = leftOut.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
-  const rest = leftOut.slice(shown);
+function describeLeftOut2(leftOut2, shown = 3) {
+  const named = leftOut2.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
+  const rest = leftOut2.slice(shown);
   if (rest.length === 0) return named.join(", ");
   const folders = rest.every((l) => l.label.endsWith("/") || l.label === "tests");
   return `${named.join(", ")} and ${rest.length} more${folders ? ` folder${rest.length === 1 ? "" : "s"}` : ` (${rest.map((l) => l.label).join(", ")})`}`;
@@ -11406,7 +11678,7 @@ var WHOLE_GRAPH_FILES = 2e3;
 function buildArchitectureDiagram(index, options = {}) {
   const scope = options.scope === void 0 ? void 0 : parseRepoPath(options.scope);
   const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES, DEFAULT_CAPS.nodes));
-  const { files, leftOut } = listProductFiles(index, scope);
+  const { files, leftOut: leftOut2 } = listProductFiles(index, scope);
   const under = scope ? ` under ${scope}` : "";
   if (files.length === 0) return { type: "architecture", title: `No source files${under}`, nodes: [], edges: [], groups: [] };
   const map = index.repoMap({ tokens: MAP_TOKENS3, ...scope ? { focusPaths: [scope] } : {} });
@@ -11418,8 +11690,8 @@ function buildArchitectureDiagram(index, options = {}) {
   for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const units = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
-  const shownUnit = (path17) => {
-    const unit = unitOfFile.get(path17);
+  const shownUnit = (path18) => {
+    const unit = unitOfFile.get(path18);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   };
   const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(readImportRows(index, { files, shownUnit }), shownUnit));
@@ -11446,7 +11718,7 @@ function buildArchitectureDiagram(index, options = {}) {
   if (units.length < score2.size) title += ` (the ${units.length} most central of ${score2.size})`;
   if (edges.length === 0 && units.length > 1) title += "; no import between them resolves in the index";
   if (removed > 0) title += `; ${removed} import arrow${removed === 1 ? "" : "s"} implied by a path through others not drawn`;
-  if (leftOut.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut)}`;
+  if (leftOut2.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut2)}`;
   return {
     type: "architecture",
     title,
@@ -11504,7 +11776,7 @@ var PACKAGE_LANGUAGES2 = /* @__PURE__ */ new Set(["go", "java", "kotlin", "scala
 async function buildComponentDiagram(index, options = {}) {
   const scope = options.scope === void 0 ? void 0 : parseRepoPath(options.scope);
   const maxNodes = Math.max(1, Math.min(options.maxNodes ?? MAX_BOXES2, DEFAULT_CAPS.nodes));
-  const { files: product, leftOut } = listProductFiles(index, scope);
+  const { files: product, leftOut: leftOut2 } = listProductFiles(index, scope);
   const pkg = scope ?? findMainPackage(product);
   const files = product.filter((p) => pkg === "" || p.startsWith(`${pkg}/`));
   if (files.length === 0)
@@ -11516,22 +11788,22 @@ async function buildComponentDiagram(index, options = {}) {
   const rows = index.neighbours(boxes, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
   const exposed = /* @__PURE__ */ new Map();
-  const exposedBy = (path17) => {
-    if (!exposed.has(path17)) {
-      const names = index.symbolsIn(path17).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
-      exposed.set(path17, [...new Set(names)]);
+  const exposedBy = (path18) => {
+    if (!exposed.has(path18)) {
+      const names = index.symbolsIn(path18).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
+      exposed.set(path18, [...new Set(names)]);
     }
-    return exposed.get(path17);
+    return exposed.get(path18);
   };
   const referenced = /* @__PURE__ */ new Map();
-  const referencedBy = (path17) => {
-    if (!referenced.has(path17)) {
+  const referencedBy = (path18) => {
+    if (!referenced.has(path18)) {
       const own = new Set(
-        index.symbolsIn(path17).filter((s) => s.scope === "").map((s) => s.name)
+        index.symbolsIn(path18).filter((s) => s.scope === "").map((s) => s.name)
       );
-      referenced.set(path17, new Set(index.referencedNames(path17).filter((n) => !own.has(n))));
+      referenced.set(path18, new Set(index.referencedNames(path18).filter((n) => !own.has(n))));
     }
-    return referenced.get(path17);
+    return referenced.get(path18);
   };
   const used = /* @__PURE__ */ new Map();
   const edges = [];
@@ -11549,21 +11821,21 @@ async function buildComponentDiagram(index, options = {}) {
   );
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
-  const groupOf = (path17) => {
-    const inner = relativeTo2(path17, pkg).split("/");
+  const groupOf = (path18) => {
+    const inner = relativeTo2(path18, pkg).split("/");
     return inner.length > 1 ? pkg ? `${pkg}/${inner[0]}` : inner[0] : void 0;
   };
   const groupIds = [...new Set(boxes.map(groupOf).filter((g) => g !== void 0))].sort().slice(0, DEFAULT_CAPS.groups);
   const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo2(id2, pkg)}/` }));
-  const nodes = boxes.map((path17) => {
-    const group = groupOf(path17);
+  const nodes = boxes.map((path18) => {
+    const group = groupOf(path18);
     const inGroup = group !== void 0 && groupIds.includes(group);
-    const top = exposedBy(path17).map((name2) => ({ name: name2, uses: used.get(`${path17}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
-    const name = relativeTo2(path17, inGroup ? group : pkg);
+    const top = exposedBy(path18).map((name2) => ({ name: name2, uses: used.get(`${path18}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
+    const name = relativeTo2(path18, inGroup ? group : pkg);
     return {
-      id: path17,
+      id: path18,
       label: top.length > 0 ? `${name}: ${top.join(", ")}` : name,
-      paths: [path17],
+      paths: [path18],
       kind: "module",
       ...inGroup ? { group } : {}
     };
@@ -11572,7 +11844,7 @@ async function buildComponentDiagram(index, options = {}) {
   let title = `${pkg || "the repository root"}: ${of} and the symbols they use of each other`;
   if (edges.length === 0 && boxes.length > 1) title += "; no import between them resolves in the index";
   if (cut > 0) title += `; the ${MAX_ARROWS} arrows carrying most symbols of ${MAX_ARROWS + cut}`;
-  if (scope === void 0 && leftOut.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut)}`;
+  if (scope === void 0 && leftOut2.length > 0) title += `; not drawn: ${describeLeftOut2(leftOut2)}`;
   return { type: "component", title, nodes, edges, groups };
 }
 function linkSamePackage(index, input) {
@@ -11600,9 +11872,9 @@ function linkSamePackage(index, input) {
   }
   return edges;
 }
-function dirOf4(path17) {
-  const at2 = path17.lastIndexOf("/");
-  return at2 < 0 ? "" : path17.slice(0, at2);
+function dirOf4(path18) {
+  const at2 = path18.lastIndexOf("/");
+  return at2 < 0 ? "" : path18.slice(0, at2);
 }
 function findMainPackage(files) {
   const base = commonFolder(files);
@@ -11660,22 +11932,22 @@ function buildChangeDiagram(index, changes, options = {}) {
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
   };
 }
-function node(path17, kind, oldPath) {
-  const name = path17.slice(path17.lastIndexOf("/") + 1);
+function node(path18, kind, oldPath) {
+  const name = path18.slice(path18.lastIndexOf("/") + 1);
   const label3 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
-  return { id: path17, label: label3, paths: [path17], kind };
+  return { id: path18, label: label3, paths: [path18], kind };
 }
 function withGroups(graph) {
-  const folderOf = (path17) => path17.includes("/") ? path17.slice(0, path17.lastIndexOf("/")) : void 0;
+  const folderOf2 = (path18) => path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : void 0;
   const members = /* @__PURE__ */ new Map();
   for (const n of graph.nodes) {
-    const folder = folderOf(n.id);
+    const folder = folderOf2(n.id);
     if (folder !== void 0) members.set(folder, (members.get(folder) ?? 0) + 1);
   }
   const groups = [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS2).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id2]) => ({ id: id2, label: `${id2}/` }));
   const grouped = new Set(groups.map((g) => g.id));
   const nodes = graph.nodes.map((n) => {
-    const folder = folderOf(n.id);
+    const folder = folderOf2(n.id);
     return folder !== void 0 && grouped.has(folder) ? { ...n, group: folder } : n;
   });
   return { ...graph, nodes, groups };
@@ -11687,8 +11959,8 @@ init_classify_file();
 // src/core/diagram/parse-manifest.ts
 var MANIFEST_NAMES = ["package.json", "pyproject.toml", "requirements.txt", "Cargo.toml", "go.mod", "Gemfile", "pom.xml"];
 var MAX_DEPENDENCIES = 200;
-function parseManifest(path17, text) {
-  const base = path17.slice(path17.lastIndexOf("/") + 1);
+function parseManifest(path18, text) {
+  const base = path18.slice(path18.lastIndexOf("/") + 1);
   let manifest;
   if (base === "package.json") manifest = parsePackageJson(text);
   else if (base === "pyproject.toml") manifest = parsePyproject(text);
@@ -11738,18 +12010,18 @@ function tomlSections(text) {
   }
   return sections;
 }
-function tomlArray(lines, key) {
+function tomlArray(lines, key2) {
   const text = lines.join("\n");
-  const match = new RegExp(`^${key}\\s*=\\s*\\[([\\s\\S]*?)\\]\\s*$`, "m").exec(text);
+  const match = new RegExp(`^${key2}\\s*=\\s*\\[([\\s\\S]*?)\\]\\s*$`, "m").exec(text);
   if (!match) return [];
   return [...match[1].matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? "");
 }
 function tomlKeys(lines) {
   return (lines ?? []).map((l) => /^([A-Za-z0-9_.-]+)\s*=/.exec(l)?.[1] ?? "").filter(Boolean);
 }
-function tomlString(lines, key) {
+function tomlString(lines, key2) {
   for (const line of lines ?? []) {
-    const match = new RegExp(`^${key}\\s*=\\s*["']([^"']+)["']`).exec(line);
+    const match = new RegExp(`^${key2}\\s*=\\s*["']([^"']+)["']`).exec(line);
     if (match) return match[1];
   }
   return void 0;
@@ -11854,7 +12126,7 @@ var ECOSYSTEM_LABEL = {
 };
 async function buildDependencyDiagram(index, readFile3, options = {}) {
   const manifests = await readManifests(index, readFile3);
-  const { files, leftOut } = listProductFiles(index);
+  const { files, leftOut: leftOut2 } = listProductFiles(index);
   const base = commonFolder(files);
   const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS5 }).files.map((f) => [f.path, f.rank]));
   const maxModules = options.maxModules ?? MAX_MODULES2;
@@ -11864,8 +12136,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const modules = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
   const shownModules = new Set(modules);
-  const moduleOf = (path17) => {
-    const unit = unitOfFile.get(path17);
+  const moduleOf = (path18) => {
+    const unit = unitOfFile.get(path18);
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
@@ -11897,8 +12169,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count });
     } else {
-      for (const path17 of e.declaredBy)
-        edges.push({ from: `manifest:${path17}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
+      for (const path18 of e.declaredBy)
+        edges.push({ from: `manifest:${path18}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];
@@ -11908,7 +12180,7 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   ];
   return {
     type: "dependency",
-    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut.length > 0 ? `; not drawn: ${describeLeftOut2(leftOut)}` : ""}`,
+    title: `${modules.length} modules and ${shown.length} of ${externals.length} declared packages${leftOut2.length > 0 ? `; not drawn: ${describeLeftOut2(leftOut2)}` : ""}`,
     nodes,
     edges,
     groups
@@ -11921,9 +12193,9 @@ async function readManifests(index, readFile3) {
   const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && ours(p));
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
-  for (const path17 of chosen) {
-    const manifest = parseManifest(path17, await readFile3(path17));
-    if (manifest) manifests.push({ ...manifest, path: path17 });
+  for (const path18 of chosen) {
+    const manifest = parseManifest(path18, await readFile3(path18));
+    if (manifest) manifests.push({ ...manifest, path: path18 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
     const text = await readFile3("go.mod").catch(() => void 0);
@@ -11952,10 +12224,10 @@ function findUses(index, files, externals, moduleOf) {
   const sources = index.importSources(files.filter((f) => moduleOf(f) !== void 0));
   for (const external of externals) {
     const seen = /* @__PURE__ */ new Set();
-    for (const { path: path17, source } of sources) {
-      if (seen.has(path17) || !isImportOf(external.ecosystem, external.name, source)) continue;
-      seen.add(path17);
-      const unit = moduleOf(path17);
+    for (const { path: path18, source } of sources) {
+      if (seen.has(path18) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path18);
+      const unit = moduleOf(path18);
       external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
@@ -11965,7 +12237,7 @@ function findUses(index, files, externals, moduleOf) {
 init_is_test_file();
 
 // src/core/diagram/parse-prisma-schema.ts
-function parsePrismaSchema(path17, text) {
+function parsePrismaSchema(path18, text) {
   const models = /* @__PURE__ */ new Map();
   for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const fields = match[2].split("\n").map((l) => /^\s*(\w+)\s+(\w+)(\[\])?\??\s*(.*)$/.exec(l.replace(/\/\/.*$/, ""))).filter((m) => m !== null).map((m) => ({ name: m[1], type: m[2], list: m[3] !== void 0, rest: m[4] }));
@@ -11990,10 +12262,10 @@ function parsePrismaSchema(path17, text) {
     }
     const compositeId = /@@id\(\s*\[([^\]]*)\]/.exec(model.block)?.[1]?.split(",").map((f) => f.trim()) ?? [];
     const attributes = model.fields.filter((f) => !models.has(f.type)).map((f) => {
-      const key = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
-      return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key ? { key } : {} };
+      const key2 = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
+      return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key2 ? { key: key2 } : {} };
     });
-    entities.push({ name, aliases: model.table ? [model.table] : [], path: path17, attributes, relations });
+    entities.push({ name, aliases: model.table ? [model.table] : [], path: path18, attributes, relations });
   }
   return entities;
 }
@@ -12004,17 +12276,17 @@ var DJANGO_RELATION = {
   OneToOneField: "one-to-one",
   ManyToManyField: "many-to-many"
 };
-function parsePythonModels(path17, text) {
+function parsePythonModels(path18, text) {
   const classes = readClasses(text);
   const django = /* @__PURE__ */ new Set();
   const entities = [];
   for (const cls of classes) {
     if (cls.bases.some((b) => b === "models.Model" || b === "Model" || django.has(b))) {
       django.add(cls.name);
-      if (!cls.abstract) entities.push(djangoEntity(path17, cls));
+      if (!cls.abstract) entities.push(djangoEntity(path18, cls));
     } else {
       const table = cls.lines.map((l) => /^__tablename__\s*=\s*['"]([^'"]+)['"]/.exec(l)?.[1]).find(Boolean);
-      if (table) entities.push(sqlalchemyEntity(path17, cls, table));
+      if (table) entities.push(sqlalchemyEntity(path18, cls, table));
     }
   }
   return entities;
@@ -12046,7 +12318,7 @@ function readClasses(text) {
   });
   return classes;
 }
-function djangoEntity(path17, cls) {
+function djangoEntity(path18, cls) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -12060,13 +12332,13 @@ function djangoEntity(path17, cls) {
       if (relation !== "many-to-many") attributes.push({ name, type, key: "FK" });
       continue;
     }
-    const key = /primary_key\s*=\s*True/.test(args) ? "PK" : /unique\s*=\s*True/.test(args) ? "UK" : void 0;
-    attributes.push({ name, type, ...key ? { key } : {} });
+    const key2 = /primary_key\s*=\s*True/.test(args) ? "PK" : /unique\s*=\s*True/.test(args) ? "UK" : void 0;
+    attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
   }
   if (!attributes.some((a) => a.key === "PK")) attributes.unshift({ name: "id", type: "AutoField", key: "PK" });
-  return { name: cls.name, aliases: [], path: path17, attributes, relations };
+  return { name: cls.name, aliases: [], path: path18, attributes, relations };
 }
-function sqlalchemyEntity(path17, cls, table) {
+function sqlalchemyEntity(path18, cls, table) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -12075,11 +12347,11 @@ function sqlalchemyEntity(path17, cls, table) {
       const [, name, annotated, , args] = column;
       const declared = /^\s*(?:\w+\.)?([A-Z]\w*)/.exec(args)?.[1];
       const fk = /ForeignKey\(\s*['"]([\w.]+)['"]/.exec(args);
-      const key = /primary_key\s*=\s*True/.test(args) ? "PK" : fk ? "FK" : /unique\s*=\s*True/.test(args) ? "UK" : void 0;
+      const key2 = /primary_key\s*=\s*True/.test(args) ? "PK" : fk ? "FK" : /unique\s*=\s*True/.test(args) ? "UK" : void 0;
       attributes.push({
         name,
         type: declared && declared !== "ForeignKey" ? declared : annotated ?? "ForeignKey",
-        ...key ? { key } : {}
+        ...key2 ? { key: key2 } : {}
       });
       if (fk)
         relations.push({
@@ -12092,7 +12364,7 @@ function sqlalchemyEntity(path17, cls, table) {
     const secondary = /^(\w+)\b.*=\s*relationship\(\s*['"]?(\w+)['"]?.*\bsecondary\s*=/.exec(line);
     if (secondary) relations.push({ target: secondary[2], label: secondary[1], cardinality: "many-to-many" });
   }
-  return { name: cls.name, aliases: [table], path: path17, attributes, relations };
+  return { name: cls.name, aliases: [table], path: path18, attributes, relations };
 }
 
 // src/core/diagram/erd-entity.ts
@@ -12116,13 +12388,13 @@ function matchingBlock(text, open, pair) {
 var CREATE_TABLE = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temporary|temp)\s+)?table\s+(?:if\s+not\s+exists\s+)?([^\s(]+)\s*\(/gi;
 var ALTER_FK = /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
 var NAME = String.raw`(?:"[^"]+"|\`[^\`]+\`|\[[^\]]+\]|[\w$.]+)`;
-function parseSqlDdl(path17, text) {
+function parseSqlDdl(path18, text) {
   const sql = text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
   const entities = [];
   for (const match of sql.matchAll(CREATE_TABLE)) {
     const body = matchingBlock(sql, match.index + match[0].length - 1, "()");
     if (body === void 0) continue;
-    entities.push(parseTable(path17, unquoteName(match[1]), body));
+    entities.push(parseTable(path18, unquoteName(match[1]), body));
   }
   for (const match of sql.matchAll(ALTER_FK)) {
     const entity = entities.find((e) => e.name.toLowerCase() === unquoteName(match[1]).toLowerCase());
@@ -12133,7 +12405,7 @@ function parseSqlDdl(path17, text) {
   }
   return entities;
 }
-function parseTable(path17, name, body) {
+function parseTable(path18, name, body) {
   const attributes = [];
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
@@ -12155,9 +12427,9 @@ function parseTable(path17, name, body) {
       const column = new RegExp(String.raw`^(${NAME})\s+([\w$]+(?:\s*\([^)]*\))?)`).exec(item);
       if (!column) continue;
       const columnName = unquoteName(column[1]);
-      const key = /\bprimary\s+key\b/i.test(item) ? "PK" : /\breferences\b/i.test(item) ? "FK" : /\bunique\b/i.test(item) ? "UK" : void 0;
-      attributes.push({ name: columnName, type: column[2], ...key ? { key } : {} });
-      if (key === "PK") primary = [columnName];
+      const key2 = /\bprimary\s+key\b/i.test(item) ? "PK" : /\breferences\b/i.test(item) ? "FK" : /\bunique\b/i.test(item) ? "UK" : void 0;
+      attributes.push({ name: columnName, type: column[2], ...key2 ? { key: key2 } : {} });
+      if (key2 === "PK") primary = [columnName];
       const ref = new RegExp(String.raw`\breferences\s+(${NAME})`, "i").exec(item);
       if (ref) {
         if (/\bunique\b/i.test(item)) unique.add(columnName);
@@ -12172,12 +12444,12 @@ function parseTable(path17, name, body) {
     const oneToOne = columns.length === 1 && (unique.has(columns[0]) || primary.length === 1 && primary[0] === columns[0]);
     if (oneToOne) relation.cardinality = "one-to-one";
   }
-  return { name, aliases: [], path: path17, attributes, relations };
+  return { name, aliases: [], path: path18, attributes, relations };
 }
-function markKey(attributes, column, key) {
+function markKey(attributes, column, key2) {
   const attribute = attributes.find((a) => a.name.toLowerCase() === column.toLowerCase());
   const strength = { PK: 3, FK: 2, UK: 1 };
-  if (attribute && (attribute.key === void 0 || strength[key] > strength[attribute.key])) attribute.key = key;
+  if (attribute && (attribute.key === void 0 || strength[key2] > strength[attribute.key])) attribute.key = key2;
 }
 function splitNames(list) {
   return list.split(",").map((c) => unquoteName(c.trim().split(/\s+/)[0] ?? "")).filter(Boolean);
@@ -12202,7 +12474,7 @@ function splitTopLevel(body) {
 var ENTITY_CLASS = /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+(\w+)[^{]*\{/g;
 var PROPERTY = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
 var COLUMN_DECORATORS = /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
-function parseTypeormEntities(path17, text) {
+function parseTypeormEntities(path18, text) {
   const entities = [];
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, "{}");
@@ -12222,10 +12494,10 @@ function parseTypeormEntities(path17, text) {
       }
       const column = COLUMN_DECORATORS.exec(decorators);
       if (!column) continue;
-      const key = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
-      attributes.push({ name, type, ...key ? { key } : {} });
+      const key2 = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
+      attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
     }
-    entities.push({ name: match[1], aliases: table ? [table] : [], path: path17, attributes, relations });
+    entities.push({ name: match[1], aliases: table ? [table] : [], path: path18, attributes, relations });
   }
   return entities;
 }
@@ -12258,8 +12530,8 @@ var SOURCES = [
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path17, parser2) => {
-    if (!picked.some((p) => p.path === path17)) picked.push({ path: path17, parser: parser2 });
+  const add = (path18, parser4) => {
+    if (!picked.some((p) => p.path === path18)) picked.push({ path: path18, parser: parser4 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -12267,11 +12539,11 @@ async function buildErdDiagram(index, readFile3, options = {}) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
-    for (const path17 of listed) if (source.matches(path17) && source.byName(path17)) add(path17, source.parser);
+    for (const path18 of listed) if (source.matches(path18) && source.byName(path18)) add(path18, source.parser);
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES3);
-  for (const { path: path17, parser: parser2 } of read2) entities.push(...parser2(path17, await readFile3(path17)));
+  for (const { path: path18, parser: parser4 } of read2) entities.push(...parser4(path18, await readFile3(path18)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
 }
@@ -12330,8 +12602,8 @@ var ENTITY = {
 var INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]+/gu;
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 function escapeMermaidLabel(text, max = 60) {
-  const oneLine = text.replace(LONE_SURROGATE, "�").replace(INVISIBLE, " ").replace(/\s+/g, " ").trim();
-  const chars = Array.from(oneLine);
+  const oneLine2 = text.replace(LONE_SURROGATE, "�").replace(INVISIBLE, " ").replace(/\s+/g, " ").trim();
+  const chars = Array.from(oneLine2);
   const clipped = chars.length > max ? [...chars.slice(0, Math.max(1, max - 1)), "…"] : chars;
   return clipped.map((c) => ENTITY[c] ?? c).join("");
 }
@@ -12506,9 +12778,9 @@ function parseDiagramGraph(raw, options) {
   const known = new Set(nodes.map((n) => n.id));
   const seenEdges = /* @__PURE__ */ new Set();
   const edges = input.edges.filter((e) => {
-    const key = JSON.stringify([e.from, e.to, e.label ?? "", e.kind ?? ""]);
-    if (!known.has(e.from) || !known.has(e.to) || seenEdges.has(key)) return false;
-    seenEdges.add(key);
+    const key2 = JSON.stringify([e.from, e.to, e.label ?? "", e.kind ?? ""]);
+    if (!known.has(e.from) || !known.has(e.to) || seenEdges.has(key2)) return false;
+    seenEdges.add(key2);
     return true;
   }).map(stripUndefined);
   return {
@@ -12531,14 +12803,14 @@ function buildTreePredicate(paths) {
     const parts = file.split("/");
     for (let i = 1; i <= parts.length; i += 1) known.add(parts.slice(0, i).join("/"));
   }
-  return (path17) => known.has(path17);
+  return (path18) => known.has(path18);
 }
 function keepPaths(paths, inTree, dropped) {
   const kept = [];
   for (const raw of paths) {
-    const path17 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
-    if (path17 === void 0 || !inTree(path17)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
-    else if (!kept.includes(path17)) kept.push(path17);
+    const path18 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
+    if (path18 === void 0 || !inTree(path18)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
+    else if (!kept.includes(path18)) kept.push(path18);
   }
   return kept;
 }
@@ -12555,8 +12827,8 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath2(path17) {
-  const text = path17.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
+function formatPath2(path18) {
+  const text = path18.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
 function limit(problems) {
@@ -12577,7 +12849,7 @@ function renderDiagram(input) {
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ""}`;
   const parts = [heading, fence(input.mermaid, "mermaid")];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path17) => pathLink(path17, input.linkTo));
+    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path18) => pathLink(path18, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
     return `| ${plainText(n.label)} | ${links.join(", ")} |`;
   });
@@ -12594,9 +12866,9 @@ function renderDiagram(input) {
   );
   return parts.join("\n\n");
 }
-function pathLink(path17, linkTo) {
-  const url = linkTo({ path: path17 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${plainText(path17)}](${url})`;
+function pathLink(path18, linkTo) {
+  const url = linkTo({ path: path18 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${plainText(path18)}](${url})`;
 }
 function plainText(text) {
   return escapeText(text).replace(
@@ -12746,10 +13018,10 @@ function toDiffFile(patch2, takeHeader) {
   const oldName = stripPrefix(patch2.oldFileName, "a/", patch2.isGit);
   const newName = stripPrefix(patch2.newFileName, "b/", patch2.isGit);
   const status = patch2.isCreate || patch2.isCopy || oldName === void 0 && newName !== void 0 ? "added" : patch2.isDelete || newName === void 0 ? "deleted" : patch2.isRename || oldName !== newName ? "renamed" : "modified";
-  const path17 = parseRepoPath(status === "deleted" ? oldName : newName);
+  const path18 = parseRepoPath(status === "deleted" ? oldName : newName);
   const hunks = patch2.hunks.map((h) => toHunk(h, takeHeader));
   const count = (kind) => hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === kind).length, 0);
-  const file = { path: path17, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
+  const file = { path: path18, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
   if ((status === "renamed" || patch2.isCopy) && oldName !== void 0) file.oldPath = parseRepoPath(oldName);
   return file;
 }
@@ -12787,14 +13059,14 @@ async function produceDiagram(run4) {
     notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(", ")}): the ${type} diagram is shown`);
   }
   const unread = { files: 0, limit: "" };
-  const readFile3 = async (path17) => {
-    const charge = run4.meter.touchFile(path17, index.getFile(path17)?.size ?? 0);
+  const readFile3 = async (path18) => {
+    const charge = run4.meter.touchFile(path18, index.getFile(path18)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
       return "";
     }
-    return source.readFile(path17);
+    return source.readFile(path18);
   };
   const graphs = [];
   let explored;
@@ -12914,7 +13186,7 @@ async function producePlan(run4, flavour) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
+      layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
     })
   });
   const sections = outcome.output?.planSections ?? [];
@@ -13038,6 +13310,90 @@ function buildSuggestionBlock(suggestion) {
   return fence(suggestion, "suggestion");
 }
 
+// src/core/review/findings/render-findings.ts
+var MAX_FINDINGS_LISTED = 30;
+var MAX_EVIDENCE_LISTED = 12;
+var SEVERITY_TITLE = { error: "Error", warning: "Warning", check: "Check" };
+function renderFindings(findings, options) {
+  const sorted = [...findings].sort(compareFindings);
+  const listed = sorted.slice(0, MAX_FINDINGS_LISTED);
+  const counts = ["error", "warning", "check"].map((s) => [s, sorted.filter((f) => f.severity === s).length]).filter(([, n]) => n > 0).map(([s, n]) => plural(n, SEVERITY_TITLE[s].toLowerCase()));
+  const lines = ["### Findings", `From the code index, without a model: ${counts.join(", ")}.`, ""];
+  for (const f of listed) {
+    const where = options.cite({ path: f.path, startLine: f.startLine ?? f.line, endLine: f.line });
+    const inline = options.inline.has(f) ? " (commented inline)" : "";
+    lines.push(`- **${SEVERITY_TITLE[f.severity]}** ${code(f.rule)} at ${where}${inline}: ${f.message}`);
+    for (const e of f.evidence.slice(0, MAX_EVIDENCE_LISTED)) lines.push(`  - ${renderEvidence(e, options.cite)}`);
+    if (f.evidence.length > MAX_EVIDENCE_LISTED) lines.push(`  - and ${plural(f.evidence.length - MAX_EVIDENCE_LISTED, "more place")}`);
+  }
+  if (sorted.length > listed.length) lines.push(`- and ${plural(sorted.length - listed.length, "more finding")}`);
+  return lines.join("\n");
+}
+function renderEvidence(e, cite) {
+  const ref = { path: e.path, startLine: e.startLine, ...e.endLine !== void 0 ? { endLine: e.endLine } : {} };
+  const place = e.side === "base" ? `${code(formatLineRef(ref))} before the change` : cite(ref);
+  const first2 = e.code?.split("\n")[0]?.trim();
+  const shown = first2 ? `: ${code(first2.length > 160 ? `${first2.slice(0, 160)}…` : first2)}` : "";
+  return `${e.label} ${place}${shown}`;
+}
+function renderFindingComment(f, cite, suggestible) {
+  const parts = [`**${SEVERITY_TITLE[f.severity]}:** ${f.message}`];
+  if (f.evidence.length > 0)
+    parts.push(
+      f.evidence.slice(0, MAX_EVIDENCE_LISTED).map((e) => `- ${renderEvidence(e, cite)}`).join("\n")
+    );
+  if (f.suggestion !== void 0) {
+    parts.push(
+      suggestible ? f.suggestion === "" ? "```suggestion\n```" : fence(f.suggestion, "suggestion") : `Suggested replacement:
+
+${fence(f.suggestion, languageOf(f.path))}`
+    );
+  }
+  parts.push(`<sub>nanodex · ${f.rule}</sub>`);
+  return parts.join("\n\n");
+}
+
+// src/core/review/findings/place-findings.ts
+var DRAFT_SEVERITY = { error: "error", warning: "warning", check: "info" };
+function placeFindings(files, findings, cite) {
+  const newSide = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (f.status === "deleted" || f.binary) continue;
+    const lines = /* @__PURE__ */ new Set();
+    for (const h of f.hunks) for (const l of h.lines) if (l.kind !== "del" && l.newLine !== void 0) lines.add(l.newLine);
+    newSide.set(f.path, lines);
+  }
+  const inline = [];
+  const placed = /* @__PURE__ */ new Set();
+  for (const finding2 of findings) {
+    const lines = newSide.get(finding2.path);
+    const first2 = finding2.startLine ?? finding2.line;
+    if (!lines?.has(finding2.line)) continue;
+    let whole = true;
+    for (let l = first2; l <= finding2.line; l += 1) whole &&= lines.has(l);
+    const body = renderFindingComment(finding2, cite, whole);
+    inline.push({
+      path: finding2.path,
+      line: finding2.line,
+      ...whole && first2 !== finding2.line ? { startLine: first2 } : {},
+      side: "RIGHT",
+      body,
+      draft: toFindingDraft(finding2, body)
+    });
+    placed.add(finding2);
+  }
+  return { inline, placed };
+}
+function toFindingDraft(finding2, body) {
+  return {
+    path: finding2.path,
+    quote: finding2.key ?? `${finding2.rule}:${finding2.path}:${finding2.message}`,
+    body,
+    kind: finding2.rule,
+    severity: DRAFT_SEVERITY[finding2.severity]
+  };
+}
+
 // src/core/review/render-review.ts
 init_is_test_file();
 
@@ -13051,7 +13407,11 @@ function renderWalkthrough(walkthrough, cite, history) {
   const window = history && "window" in history ? history.window : 0;
   const files = [...walkthrough.files].sort((a, b) => order(a) - order(b) || b.additions + b.deletions - (a.additions + a.deletions));
   const listed = files.slice(0, MAX_FILES_LISTED);
-  const lines = ["### Walkthrough", ...listed.flatMap((f) => renderFile2(f, cite, churn.get(f.oldPath ?? f.path), window))];
+  const lines = [
+    "### Walkthrough",
+    ...walkthrough.effort ? [renderEffort(walkthrough.effort), ""] : [],
+    ...listed.flatMap((f) => renderFile2(f, cite, churn.get(f.oldPath ?? f.path), window))
+  ];
   const rest = files.slice(MAX_FILES_LISTED);
   if (rest.length > 0) {
     const add = rest.reduce((n, f) => n + f.additions, 0);
@@ -13074,7 +13434,19 @@ function renderWalkthrough(walkthrough, cite, history) {
       `- Declarations not compared in ${unchecked.map((f) => code(f.path)).join(", ")}: the content read is not the head commit's (the index is of another commit or of edited files)`
     );
   }
+  if (walkthrough.flow) lines.push("", ...renderFlow(walkthrough.flow));
   return lines.join("\n");
+}
+function renderEffort(effort) {
+  return `**Review effort: ${effort.score}/5** (${effort.reasons.join("; ")})`;
+}
+function renderFlow(flow) {
+  const changed = flow.nodes.filter((n) => n.change !== "unchanged").length;
+  return [
+    `**Call path of the change** (from the code index: ${plural(changed, "changed function")} and ${plural(flow.edges.length, "call")}; changed ones coloured, unchanged direct callers and callees in the changed files plain):`,
+    "",
+    fence(flow.mermaid, "mermaid")
+  ];
 }
 function order(file) {
   const { kind } = classifyFile(file.path);
@@ -13088,9 +13460,9 @@ function renderMove(m, cite) {
 function groupMoves(moved) {
   const groups = /* @__PURE__ */ new Map();
   for (const m of moved) {
-    const key = `${m.from.path}
+    const key2 = `${m.from.path}
 ${m.to.path}`;
-    groups.set(key, [...groups.get(key) ?? [], m]);
+    groups.set(key2, [...groups.get(key2) ?? [], m]);
   }
   return [...groups.values()];
 }
@@ -13154,8 +13526,8 @@ function findLinkedIssues(texts, self) {
         const named = groups.length > 1 ? groups[0] : void 0;
         const repo = named && named.toLowerCase() !== self?.toLowerCase() ? named : void 0;
         if (!Number.isSafeInteger(number) || number < 1) continue;
-        const key = `${repo?.toLowerCase() ?? ""}#${number}`;
-        if (!found.has(key) && found.size < MAX_ISSUES) found.set(key, { ...repo ? { repo } : {}, number, relation, from });
+        const key2 = `${repo?.toLowerCase() ?? ""}#${number}`;
+        if (!found.has(key2) && found.size < MAX_ISSUES) found.set(key2, { ...repo ? { repo } : {}, number, relation, from });
       }
     }
   }
@@ -13172,6 +13544,9 @@ function renderReview(input) {
   const { review, placed, linkTo } = input;
   const cite = (ref) => link(formatLineRef(ref), linkTo(ref));
   const blocks = [{ title: "overview", essential: true, text: renderOverview(input) }];
+  if (review.findings.length > 0) {
+    blocks.push({ title: "findings", text: renderFindings(review.findings, { cite, inline: input.inlineFindings ?? /* @__PURE__ */ new Set() }) });
+  }
   if (review.walkthrough.files.length > 0) {
     blocks.push({ title: "walkthrough", text: renderWalkthrough(review.walkthrough, cite, review.history) });
   }
@@ -13258,8 +13633,8 @@ function renderReview(input) {
     });
   }
   blocks.push({ title: "coverage receipt", essential: true, text: renderReceipt(review) });
-  const comments = placed.inline.map(({ path: path17, line, startLine, side, body }) => ({
-    path: path17,
+  const comments = placed.inline.map(({ path: path18, line, startLine, side, body }) => ({
+    path: path18,
     line,
     ...startLine !== void 0 ? { startLine } : {},
     side,
@@ -13272,6 +13647,7 @@ function renderOverview(input) {
   const s = review.summary;
   const outside = review.blastRadius.reduce((n, b) => n + b.total, 0);
   const findings = [
+    ...review.findings.length > 0 ? [plural(review.findings.length, "finding")] : [],
     plural(s.changedSymbols, "changed symbol"),
     `${plural(outside, "caller")} outside the diff`,
     `${plural(review.tests.gaps.length, "source file")} no changed test reaches`,
@@ -13302,10 +13678,10 @@ function renderBlast(b, cite) {
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
-function outsideProduct(path17) {
-  const folder = findNonProductFolder(path17);
+function outsideProduct(path18) {
+  const folder = findNonProductFolder(path18);
   if (folder !== void 0) return describeNonProductFolder(folder);
-  return isTestFile(path17) ? "test" : void 0;
+  return isTestFile(path18) ? "test" : void 0;
 }
 function renderReceipt(review) {
   const r = review.receipt;
@@ -13328,9 +13704,39 @@ function indent(text) {
   return text.split("\n").map((l) => `  ${l}`).join("\n");
 }
 
+// src/core/review/findings/review-paths.ts
+import ignore3 from "ignore";
+var matchers = /* @__PURE__ */ new WeakMap();
+function matchesEntry(entry, path18) {
+  let matcher = matchers.get(entry);
+  if (!matcher) {
+    matcher = ignore3().add(entry.path);
+    matchers.set(entry, matcher);
+  }
+  return matcher.ignores(path18);
+}
+function sameRule(listed, id2) {
+  return listed === id2 || listed === `rule:${id2}` || `rule:${listed}` === id2;
+}
+function isRuleOn(id2, path18, settings, offByDefault = false) {
+  let on = !offByDefault;
+  const apply = (switches) => {
+    if (switches.enable.some((listed) => sameRule(listed, id2))) on = true;
+    if (switches.disable.some((listed) => sameRule(listed, id2))) on = false;
+  };
+  if (settings === void 0) return on;
+  apply(settings.rules);
+  for (const entry of settings.paths) if (matchesEntry(entry, path18)) apply(entry.rules);
+  return on;
+}
+function findPathInstructions(path18, settings) {
+  if (settings === void 0) return [];
+  return settings.paths.filter((entry) => entry.instructions !== void 0 && entry.instructions.trim() !== "" && matchesEntry(entry, path18)).map((entry) => entry.instructions.trim());
+}
+
 // src/core/review/blast-radius.ts
-function isPeripheral(path17) {
-  return findNonProductFolder(path17) !== void 0;
+function isPeripheral(path18) {
+  return findNonProductFolder(path18) !== void 0;
 }
 var DEFAULT_DEPTH = 2;
 var DEFAULT_TOP = 5;
@@ -13342,9 +13748,9 @@ function buildBlastRadius(changed, index, options) {
     if (sites.ambiguous) return { changed: c, direct: 0, total: 0, files: 0, inChangedFiles: 0, topCallers: [], ambiguous: true };
     const seen = /* @__PURE__ */ new Set();
     const hits = sites.callers.filter((h) => {
-      const key = `${h.path}:${h.line}`;
-      if (h.symbolId === c.symbol.id || seen.has(key)) return false;
-      seen.add(key);
+      const key2 = `${h.path}:${h.line}`;
+      if (h.symbolId === c.symbol.id || seen.has(key2)) return false;
+      seen.add(key2);
       return true;
     });
     const outside = hits.filter((h) => !options.changedPaths.has(h.path));
@@ -13372,13 +13778,13 @@ var MAX_LISTED = 3;
 function findCoChanges(commits, changed, exists) {
   const inChange = new Set(changed);
   const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
-  const files = changed.map((path17) => {
-    const touching = usable.filter((c) => c.files.includes(path17));
+  const files = changed.map((path18) => {
+    const touching = usable.filter((c) => c.files.includes(path18));
     const together = /* @__PURE__ */ new Map();
     for (const c of touching)
       for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
     const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
-    return { path: path17, commits: touching.length, usuallyWith };
+    return { path: path18, commits: touching.length, usuallyWith };
   });
   return { window: commits.length, skippedLarge: commits.length - usable.length, files };
 }
@@ -13426,24 +13832,24 @@ function normalizeSignature(signature) {
 // src/core/review/compare-symbols.ts
 var CALLABLE = /* @__PURE__ */ new Set(["function", "method"]);
 var DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
-function compareSymbols(path17, before, after) {
-  const language = findLanguage(path17);
+function compareSymbols(path18, before, after) {
+  const language = findLanguage(path18);
   if (!language) return [];
   const { found: old, twice: twiceBefore } = entries(before, language);
   const { found: now, twice: twiceAfter } = entries(after, language);
-  for (const key of [...twiceBefore, ...twiceAfter]) {
-    old.delete(key);
-    now.delete(key);
+  for (const key2 of [...twiceBefore, ...twiceAfter]) {
+    old.delete(key2);
+    now.delete(key2);
   }
   const changes = [];
   const unpairedOld = [];
-  for (const [key, b] of old) {
-    const a = now.get(key);
+  for (const [key2, b] of old) {
+    const a = now.get(key2);
     if (!a) {
       unpairedOld.push(b);
       continue;
     }
-    now.delete(key);
+    now.delete(key2);
     const name = qualified(a.symbol);
     const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
     const whole = (s) => language === "go" || /;\s*$/.test(s.signature);
@@ -13457,8 +13863,8 @@ function compareSymbols(path17, before, after) {
   }
   const byCanonical = /* @__PURE__ */ new Map();
   for (const a of now.values()) {
-    const key = canonicalKey(a.symbol);
-    byCanonical.set(key, [...byCanonical.get(key) ?? [], a]);
+    const key2 = canonicalKey(a.symbol);
+    byCanonical.set(key2, [...byCanonical.get(key2) ?? [], a]);
   }
   for (const b of unpairedOld) {
     const partners = byCanonical.get(canonicalKey(b.symbol)) ?? [];
@@ -13506,9 +13912,9 @@ function entries(symbols, language) {
   const twice = /* @__PURE__ */ new Set();
   for (const symbol of symbols) {
     if (!DECLARED.has(symbol.kind) || isLocal(symbol, symbols)) continue;
-    const key = `${symbol.kind} ${symbol.scope}.${symbol.name}`;
-    if (out.has(key)) twice.add(key);
-    out.set(key, { symbol, key, visibility: findVisibility(symbol, language, symbol.parent === void 0) });
+    const key2 = `${symbol.kind} ${symbol.scope}.${symbol.name}`;
+    if (out.has(key2)) twice.add(key2);
+    out.set(key2, { symbol, key: key2, visibility: findVisibility(symbol, language, symbol.parent === void 0) });
   }
   return { found: out, twice };
 }
@@ -13592,7 +13998,7 @@ function collect2(files, kind) {
   const out = [];
   for (const file of files) {
     if (file.binary) continue;
-    const path17 = kind === "del" ? file.oldPath ?? file.path : file.path;
+    const path18 = kind === "del" ? file.oldPath ?? file.path : file.path;
     file.hunks.forEach((hunk, h) => {
       let afterContext = false;
       for (const line of hunk.lines) {
@@ -13600,7 +14006,7 @@ function collect2(files, kind) {
         if (line.kind === "context" && norm !== "") afterContext = true;
         if (line.kind !== kind || norm === "") continue;
         out.push({
-          path: path17,
+          path: path18,
           // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
           hunk: h,
           line: (kind === "del" ? line.oldLine : line.newLine) ?? 0,
@@ -13802,7 +14208,7 @@ init_is_test_file();
 var TEST_FOLDERS2 = /* @__PURE__ */ new Set(["test", "tests", "spec", "specs", "__tests__"]);
 var SOURCE_ROOTS2 = /* @__PURE__ */ new Set(["src", "lib", "source", "app", "pkg"]);
 function findMissingTests(files, layout) {
-  const isTest = (path17) => layout ? layout.isTest(path17) : isRunnableTest(path17);
+  const isTest = (path18) => layout ? layout.isTest(path18) : isRunnableTest(path18);
   const tests = files.filter((f) => f.status !== "deleted" && isTest(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
@@ -13816,21 +14222,21 @@ function findMissingTests(files, layout) {
   }
   return missing;
 }
-function baseName2(path17) {
-  return path17.slice(path17.lastIndexOf("/") + 1);
+function baseName2(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 function stripExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function toPackageFolder(path17) {
-  const dirs = path17.split("/").slice(0, -1);
+function toPackageFolder(path18) {
+  const dirs = path18.split("/").slice(0, -1);
   if (dirs.length > 0 && dirs[dirs.length - 1] === "__tests__") dirs.pop();
   if (dirs.length > 0 && (TEST_FOLDERS2.has(dirs[0]) || SOURCE_ROOTS2.has(dirs[0]))) dirs.shift();
   return dirs.join("/");
 }
-function toExpectedTestNames(path17, language) {
-  const name = baseName2(path17);
+function toExpectedTestNames(path18, language) {
+  const name = baseName2(path18);
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
@@ -13894,17 +14300,17 @@ function onlyComments(file, language) {
   const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
   return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
 }
-function findReachingTests(path17, context) {
+function findReachingTests(path18, context) {
   const { index, layout } = context;
   const tests = /* @__PURE__ */ new Map();
   const note = (test, rank2) => {
     if (layout.isTest(test)) tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
   };
-  const own = findTestsFor(path17, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
+  const own = findTestsFor(path18, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
   if (own.kind === "found") for (const test of own.tests) note(test.path, 1);
-  const importers = index.importers(path17, IMPORT_DEPTH);
+  const importers = index.importers(path18, IMPORT_DEPTH);
   for (const hit of importers) note(hit.path, hit.depth + 1);
-  for (const [file, depth] of [[path17, 0], ...importers.map((h) => [h.path, h.depth])]) {
+  for (const [file, depth] of [[path18, 0], ...importers.map((h) => [h.path, h.depth])]) {
     for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
   }
   for (const changed of context.symbols) {
@@ -13912,11 +14318,11 @@ function findReachingTests(path17, context) {
   }
   return tests;
 }
-function namesWhatChanged(addedText, path17, symbols) {
+function namesWhatChanged(addedText, path18, symbols) {
   if (addedText === "") return false;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
-  const stem = path17.slice(path17.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module = stem === "__init__" || stem === "index" ? path17.split("/").at(-2) ?? stem : stem;
+  const stem = path18.slice(path18.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module = stem === "__init__" || stem === "index" ? path18.split("/").at(-2) ?? stem : stem;
   const words = [...names, ...module.length >= 4 ? [module] : []];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
@@ -13929,30 +14335,31 @@ var PackageTests = class {
   index;
   layout;
   byPackage;
-  samePackage(path17) {
-    const key = packageOf(path17);
-    if (key === void 0) return [];
+  samePackage(path18) {
+    const key2 = packageOf(path18);
+    if (key2 === void 0) return [];
     this.byPackage ??= this.collect();
-    return this.byPackage.get(key) ?? [];
+    return this.byPackage.get(key2) ?? [];
   }
   collect() {
     const byPackage = /* @__PURE__ */ new Map();
     for (const file of this.index.listFiles()) {
-      const key = this.layout.isTest(file.path) ? packageOf(file.path) : void 0;
-      if (key !== void 0) byPackage.set(key, [...byPackage.get(key) ?? [], file.path]);
+      const key2 = this.layout.isTest(file.path) ? packageOf(file.path) : void 0;
+      if (key2 !== void 0) byPackage.set(key2, [...byPackage.get(key2) ?? [], file.path]);
     }
     return byPackage;
   }
 };
-function packageOf(path17) {
-  const root = JVM_ROOT.exec(path17);
+function packageOf(path18) {
+  const root = JVM_ROOT.exec(path18);
   if (root === null) return void 0;
-  const rest = path17.slice(root[0].length);
+  const rest = path18.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
 
 // src/core/review/review-offline.ts
 init_is_test_file();
+init_classify_file();
 
 // src/core/review/find-risky-patterns.ts
 init_is_test_file();
@@ -14098,18 +14505,18 @@ var RISK_RULES = [
 // src/core/review/split-code-line.ts
 var C_LIKE2 = { lineComments: ["//"], quotes: `'"\`` };
 var HASH = { lineComments: ["#"], quotes: `'"` };
-function findSyntax(path17) {
-  const language = findLanguage(path17);
+function findSyntax(path18) {
+  const language = findLanguage(path18);
   if (language === "python" || language === "ruby") return HASH;
   if (language === "php") return { lineComments: ["//", "#"], quotes: `'"` };
   if (language === "rust") return { lineComments: ["//"], quotes: '"' };
   if (language !== void 0) return C_LIKE2;
-  const ext = path17.slice(path17.lastIndexOf(".") + 1).toLowerCase();
+  const ext = path18.slice(path18.lastIndexOf(".") + 1).toLowerCase();
   if (["sh", "bash", "zsh", "yaml", "yml", "toml", "cfg", "ini", "conf", "tf", "hcl", "r", "pl"].includes(ext)) return HASH;
   return { lineComments: ["//", "#"], quotes: `'"\`` };
 }
-function splitCodeLine(line, path17) {
-  const syntax = findSyntax(path17);
+function splitCodeLine(line, path18) {
+  const syntax = findSyntax(path18);
   const trimmed = line.trimStart();
   if (syntax.lineComments.includes("//") && /^(\/\*|\*)/.test(trimmed)) return { code: "", comment: trimmed };
   let code2 = "";
@@ -14160,7 +14567,7 @@ async function findStructuralRisks(file, head) {
   if (JS2.has(language)) return findLeakedListeners(file, head, added);
   return [];
 }
-async function findSwallowingExit(file, head, addedLines) {
+async function findSwallowingExit(file, head, addedLines2) {
   if (!/__a?exit__/.test(head)) return [];
   const parsed = await parseFile(file.path, new TextEncoder().encode(head));
   const lines = head.split("\n");
@@ -14168,7 +14575,7 @@ async function findSwallowingExit(file, head, addedLines) {
   for (const s of parsed.symbols) {
     if (s.kind !== "method" || s.name !== "__exit__" && s.name !== "__aexit__") continue;
     const range = Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i);
-    if (!range.some((n) => addedLines.has(n))) continue;
+    if (!range.some((n) => addedLines2.has(n))) continue;
     const bodyStart = range.findIndex((n) => /\)\s*(->[^:]*)?:\s*(#.*)?$/.test(lines[n - 1] ?? ""));
     if (bodyStart < 0) continue;
     const header = range.slice(0, bodyStart + 1).map((n) => lines[n - 1] ?? "").join(" ");
@@ -14183,7 +14590,7 @@ async function findSwallowingExit(file, head, addedLines) {
     const alwaysTrue = returns.length > 0 && returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) && /^\s*return\s+True\s*$/.test(last.code) && indent2(last.code) === indent2(body[0].code);
     const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(l.code)));
     if (!alwaysTrue || readsException) continue;
-    const quoteLine = addedLines.has(last.n) ? last.n : addedLines.has(s.startLine) ? s.startLine : range.find((n) => addedLines.has(n));
+    const quoteLine = addedLines2.has(last.n) ? last.n : addedLines2.has(s.startLine) ? s.startLine : range.find((n) => addedLines2.has(n));
     drafts.push({
       path: file.path,
       quote: lines[quoteLine - 1].trim(),
@@ -14245,10 +14652,10 @@ async function findRiskyPatterns(files, rules = RISK_RULES, readHead) {
           if (hit === false) continue;
           const quote2 = hit === 2 && ruleLine.next ? `${line.text.trim()}
 ${ruleLine.next.raw.trim()}` : line.text.trim();
-          const key = `${rule.id}
+          const key2 = `${rule.id}
 ${quote2}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          if (seen.has(key2)) continue;
+          seen.add(key2);
           const suggestion = hit === 2 ? void 0 : rule.suggest?.(ruleLine);
           forFile.push({
             path: file.path,
@@ -14283,11 +14690,1733 @@ async function findSecretLines(file) {
   }
   return { starts, within };
 }
-function toRuleLine(path17, line, next, hasSecret) {
-  const { code: code2, comment } = splitCodeLine(line.text, path17);
-  const ruleLine = { path: path17, language: findLanguage(path17), raw: line.text, code: code2, comment, hasSecret };
-  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path17).code };
+function toRuleLine(path18, line, next, hasSecret) {
+  const { code: code2, comment } = splitCodeLine(line.text, path18);
+  const ruleLine = { path: path18, language: findLanguage(path18), raw: line.text, code: code2, comment, hasSecret };
+  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path18).code };
   return ruleLine;
+}
+
+// src/core/review/findings/find-callers-not-updated.ts
+init_is_test_file();
+
+// src/core/review/findings/bind-call.ts
+function bindCall(parameters, call) {
+  const positional = parameters.filter((p) => p.kind === "positional");
+  const rest = parameters.some((p) => p.kind === "rest");
+  const kwargs = parameters.some((p) => p.kind === "kwargs");
+  const bound = /* @__PURE__ */ new Set();
+  const byPosition = [];
+  for (let i = 0; i < call.positional; i += 1) {
+    const p = positional[i];
+    if (p) bound.add(p);
+    byPosition.push(p?.name ?? "");
+  }
+  const extra = rest ? 0 : Math.max(0, call.positional - positional.length);
+  const unknownKeywords = [];
+  for (const keyword of call.keywords) {
+    const p = parameters.find((q) => q.name === keyword && (q.kind === "positional" || q.kind === "keyword") && !q.positionalOnly);
+    if (p) bound.add(p);
+    else if (!kwargs) unknownKeywords.push(keyword);
+  }
+  const named = parameters.filter((p) => p.kind === "positional" || p.kind === "keyword");
+  return {
+    missing: named.filter((p) => !p.optional && !bound.has(p)),
+    unknownKeywords,
+    extra,
+    defaulted: named.filter((p) => p.optional && !bound.has(p)),
+    byPosition
+  };
+}
+function fits(binding) {
+  return binding.missing.length === 0 && binding.unknownKeywords.length === 0 && binding.extra === 0;
+}
+
+// src/core/review/findings/read-syntax-tree.ts
+import { Parser as Parser3 } from "web-tree-sitter";
+var parser2;
+async function readSyntaxTree(path18, text, read2) {
+  const language = findLanguage(path18);
+  if (!language) return void 0;
+  const grammar = await loadGrammar(language);
+  if (!grammar) return void 0;
+  await initParser();
+  parser2 ??= new Parser3();
+  parser2.setLanguage(grammar.language);
+  const tree = parser2.parse(text);
+  if (!tree) return void 0;
+  try {
+    return read2(tree.rootNode, language);
+  } finally {
+    tree.delete();
+  }
+}
+function findNodes(node2, types) {
+  return node2.descendantsOfType([...types]).filter((n) => n !== null);
+}
+
+// src/core/review/findings/read-call-arguments.ts
+var CALL_TYPES = {
+  javascript: ["call_expression"],
+  typescript: ["call_expression"],
+  tsx: ["call_expression"],
+  python: ["call"],
+  go: ["call_expression"]
+};
+function readCallArguments(root, language, name) {
+  const types = CALL_TYPES[language];
+  if (!types) return [];
+  const out = [];
+  for (const call of findNodes(root, types)) {
+    const fn = call.childForFieldName("function");
+    const callee = calledName(fn);
+    if (!fn || !callee || callee.text !== name) continue;
+    const list = call.childForFieldName("arguments");
+    if (!list) continue;
+    out.push({
+      line: callee.startPosition.row + 1,
+      startLine: call.startPosition.row + 1,
+      endLine: call.endPosition.row + 1,
+      ...countArguments(list, language),
+      text: call.text,
+      receiver: fn.id === callee.id ? "" : (fn.firstNamedChild?.text ?? "").replace(/\s+/g, "")
+    });
+  }
+  return out;
+}
+function calledName(fn) {
+  if (!fn) return void 0;
+  switch (fn.type) {
+    case "identifier":
+      return fn;
+    case "member_expression":
+      return fn.childForFieldName("property") ?? void 0;
+    case "attribute":
+      return fn.childForFieldName("attribute") ?? void 0;
+    case "selector_expression":
+      return fn.childForFieldName("field") ?? void 0;
+    default:
+      return void 0;
+  }
+}
+function countArguments(list, language) {
+  if (list.type === "template_string" || list.type === "generator_expression") {
+    return { positional: 1, keywords: [], spread: false, values: [list.text] };
+  }
+  const args = list.namedChildren.filter((a) => a !== null && a.type !== "comment");
+  let positional = 0;
+  let spread = false;
+  const keywords = [];
+  const values = [];
+  for (const arg of args) {
+    if (["spread_element", "list_splat", "dictionary_splat", "variadic_argument"].includes(arg.type)) spread = true;
+    else if (arg.type === "keyword_argument") keywords.push(arg.childForFieldName("name")?.text ?? "");
+    else {
+      positional += 1;
+      values.push(arg.text);
+    }
+  }
+  if (language === "go" && args.length === 1 && args[0].type === "call_expression") spread = true;
+  return { positional, keywords, spread, values };
+}
+
+// src/core/review/findings/find-call-site-arguments.ts
+var CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
+var MAX_OTHER_DEFINITIONS = 8;
+async function findCallSiteArguments(context, target) {
+  const { index } = context;
+  const { definition } = target;
+  const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE2.has(s.kind));
+  if (symbols.length !== 1) return void 0;
+  const symbol = symbols[0];
+  if (index.callSites(symbol.id, 1, 1).ambiguous) return void 0;
+  const lines = index.callLines(symbol.id);
+  if (lines.length === 0) return [];
+  const others = index.findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE2.has(d.kind));
+  if (others.length > MAX_OTHER_DEFINITIONS) return void 0;
+  const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
+  const byPath = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const entry = byPath.get(l.path) ?? { linked: /* @__PURE__ */ new Set(), shared: /* @__PURE__ */ new Set() };
+    entry[shared.has(`${l.path}:${l.line}`) ? "shared" : "linked"].add(l.line);
+    byPath.set(l.path, entry);
+  }
+  for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
+  const sites = [];
+  for (const [path18, { linked, shared: unsure }] of byPath) {
+    const language = findLanguage(path18);
+    const text = language ? await context.readHead(path18).catch(() => void 0) : void 0;
+    if (!language || text === void 0) continue;
+    const calls = await readSyntaxTree(path18, text, (root) => readCallArguments(root, language, definition.name)) ?? [];
+    const holders = index.symbolsIn(path18);
+    const key2 = (call) => `${innermost(holders, call.line)}\0${call.receiver}`;
+    const accepted = new Set(calls.filter((c) => linked.has(c.line)).map(key2));
+    for (const c of calls.filter((c2) => unsure.has(c2.line))) accepted.delete(key2(c));
+    const seen = /* @__PURE__ */ new Map();
+    for (const call of calls) {
+      const caller = innermost(holders, call.line);
+      const occurrence = (seen.get(caller) ?? 0) + 1;
+      seen.set(caller, occurrence);
+      if (!call.spread && accepted.has(key2(call))) sites.push({ path: path18, language, call, caller, occurrence });
+    }
+  }
+  return sites;
+}
+function innermost(symbols, line) {
+  let best;
+  for (const s of symbols) {
+    if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
+  }
+  return best ? best.scope ? `${best.scope}.${best.name}` : best.name : "module";
+}
+
+// src/core/review/findings/read-parameters.ts
+var FUNCTION_TYPES = {
+  javascript: ["function_declaration", "generator_function_declaration", "method_definition", "variable_declarator"],
+  typescript: ["function_declaration", "generator_function_declaration", "method_definition", "variable_declarator", "function_signature"],
+  tsx: ["function_declaration", "generator_function_declaration", "method_definition", "variable_declarator", "function_signature"],
+  python: ["function_definition"],
+  go: ["function_declaration", "method_declaration"]
+};
+var CLASS_TYPES = /* @__PURE__ */ new Set(["class_declaration", "class", "abstract_class_declaration", "class_definition"]);
+var PLAIN_DECORATORS = /^(?:staticmethod|classmethod|abstractmethod|abc\.abstractmethod|override|typing\.override)$/;
+function readDefinitions(root, language) {
+  const types = FUNCTION_TYPES[language];
+  if (!types) return [];
+  const out = [];
+  for (const node2 of findNodes(root, types)) {
+    const fn = node2.type === "variable_declarator" ? node2.childForFieldName("value") : node2;
+    if (!fn || node2.type === "variable_declarator" && !["arrow_function", "function_expression", "function"].includes(fn.type)) continue;
+    const name = node2.childForFieldName("name")?.text;
+    const list = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+    if (!name || !list) continue;
+    const body = fn.childForFieldName("body");
+    const decorators = language === "python" ? readDecorators(node2) : [];
+    const isMethod = language === "python" && enclosingClasses(node2).length > 0 && !decorators.includes("staticmethod");
+    let parameters = readParameterList(list, language);
+    if (isMethod) parameters = parameters.slice(1);
+    const unchecked = decorators.some((d) => !PLAIN_DECORATORS.test(d)) ? "a decorator may change its parameters" : language !== "python" && language !== "go" && body && /\barguments\b/.test(body.text) ? "it reads `arguments`" : void 0;
+    const declared = node2.type === "variable_declarator" ? node2.parent ?? node2 : node2;
+    const start = declared.parent?.type === "export_statement" ? declared.parent : declared;
+    const headEnd = body ? body.startIndex : fn.endIndex;
+    out.push({
+      name,
+      scope: language === "go" ? goReceiverType(node2) : enclosingClasses(node2).join("."),
+      startLine: start.startPosition.row + 1,
+      endLine: start.endPosition.row + 1,
+      head: root.text.slice(start.startIndex, headEnd).trimEnd(),
+      parameters,
+      ...unchecked ? { unchecked } : {}
+    });
+  }
+  return out;
+}
+function readParameterList(list, language) {
+  if (language === "python") return readPython(list);
+  if (language === "go") return readGo(list);
+  if (list.type === "identifier") return [{ name: list.text, kind: "positional", optional: false }];
+  return list.namedChildren.filter((p) => p !== null && p.type !== "comment").flatMap((p) => readEcmascript(p));
+}
+function readEcmascript(p) {
+  switch (p.type) {
+    case "identifier":
+      return [{ name: p.text, kind: "positional", optional: false }];
+    case "assignment_pattern":
+      return [{ name: nameOf(p.childForFieldName("left")), kind: "positional", optional: true }];
+    case "rest_pattern":
+      return [{ name: p.namedChild(0)?.text ?? "", kind: "rest", optional: true }];
+    case "object_pattern":
+    case "array_pattern":
+      return [{ name: "", kind: "positional", optional: false }];
+    case "required_parameter":
+    case "optional_parameter": {
+      const pattern = p.childForFieldName("pattern");
+      if (pattern?.type === "this") return [];
+      if (pattern?.type === "rest_pattern") return [{ name: pattern.namedChild(0)?.text ?? "", kind: "rest", optional: true }];
+      const optional = p.type === "optional_parameter" || p.childForFieldName("value") !== null;
+      return [{ name: nameOf(pattern), kind: "positional", optional }];
+    }
+    default:
+      return [{ name: "", kind: "positional", optional: false }];
+  }
+}
+function readPython(list) {
+  const out = [];
+  let keywordOnly = false;
+  for (const p of list.namedChildren) {
+    if (!p || p.type === "comment") continue;
+    if (p.type === "positional_separator") {
+      for (const q of out) q.positionalOnly = true;
+      continue;
+    }
+    if (p.type === "keyword_separator") {
+      keywordOnly = true;
+      continue;
+    }
+    const kind = keywordOnly ? "keyword" : "positional";
+    switch (p.type) {
+      case "identifier":
+        out.push({ name: p.text, kind, optional: false });
+        break;
+      case "typed_parameter": {
+        const inner = p.namedChild(0);
+        if (inner?.type === "list_splat_pattern") {
+          out.push({ name: inner.namedChild(0)?.text ?? "", kind: "rest", optional: true });
+          keywordOnly = true;
+        } else if (inner?.type === "dictionary_splat_pattern") {
+          out.push({ name: inner.namedChild(0)?.text ?? "", kind: "kwargs", optional: true });
+        } else out.push({ name: inner?.text ?? "", kind, optional: false });
+        break;
+      }
+      case "default_parameter":
+      case "typed_default_parameter":
+        out.push({ name: p.childForFieldName("name")?.text ?? "", kind, optional: true });
+        break;
+      case "list_splat_pattern":
+        out.push({ name: p.namedChild(0)?.text ?? "", kind: "rest", optional: true });
+        keywordOnly = true;
+        break;
+      case "dictionary_splat_pattern":
+        out.push({ name: p.namedChild(0)?.text ?? "", kind: "kwargs", optional: true });
+        break;
+      default:
+        out.push({ name: "", kind, optional: false });
+    }
+  }
+  return out;
+}
+function readGo(list) {
+  const out = [];
+  for (const p of list.namedChildren) {
+    if (!p || p.type === "comment") continue;
+    const names = p.childrenForFieldName("name").filter((n) => n !== null);
+    if (p.type === "variadic_parameter_declaration") {
+      out.push({ name: names[0]?.text ?? "", kind: "rest", optional: true });
+      continue;
+    }
+    if (names.length === 0) out.push({ name: "", kind: "positional", optional: false });
+    for (const n of names) out.push({ name: n.text, kind: "positional", optional: false });
+  }
+  return out;
+}
+function nameOf(pattern) {
+  return pattern?.type === "identifier" ? pattern.text : "";
+}
+function readDecorators(node2) {
+  const parent = node2.parent;
+  if (parent?.type !== "decorated_definition") return [];
+  return parent.namedChildren.filter((d) => d !== null && d.type === "decorator").map((d) => d.text.replace(/^@\s*/, "").replace(/\(.*$/s, "").trim());
+}
+function enclosingClasses(node2) {
+  const names = [];
+  for (let p = node2.parent; p; p = p.parent) {
+    if (CLASS_TYPES.has(p.type)) names.unshift(p.childForFieldName("name")?.text ?? "");
+  }
+  return names;
+}
+function goReceiverType(node2) {
+  if (node2.type !== "method_declaration") return "";
+  const receiver = node2.childForFieldName("receiver")?.namedChildren.find((c) => c?.type === "parameter_declaration");
+  const type = receiver?.childForFieldName("type");
+  return type ? findNodes(type, ["type_identifier"])[0]?.text ?? (type.type === "type_identifier" ? type.text : "") : "";
+}
+
+// src/core/review/findings/find-callers-not-updated.ts
+var RULE = "callers-not-updated";
+var MAX_LISTED_SITES = 10;
+async function findCallersNotUpdated(context) {
+  const found = [];
+  const added = addedLines(context);
+  for (const file of context.walkthrough.files) {
+    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && (c.symbolKind === "function" || c.symbolKind === "method"));
+    const diff = context.files.find((f) => f.path === file.path);
+    if (changes.length === 0 || !diff) continue;
+    const head = await context.readHead(file.path).catch(() => void 0);
+    const base = head === void 0 ? void 0 : reconstructBase(diff, head);
+    if (head === void 0 || base === void 0) continue;
+    const before = await readSyntaxTree(file.oldPath ?? file.path, base, readDefinitions) ?? [];
+    const after = await readSyntaxTree(file.path, head, readDefinitions) ?? [];
+    for (const change of changes) {
+      const old = only(before, change.name);
+      const now = only(after, change.name);
+      if (!old || !now || old.unchecked || now.unchecked || sameParameters(old.parameters, now.parameters)) continue;
+      const sites = await findCallSiteArguments(context, { path: file.path, definition: now });
+      if (!sites) continue;
+      const flags = findFlags(now, sites, added);
+      const definition = { path: file.path, oldPath: file.oldPath ?? file.path, old, now, flags };
+      const defaulted = [];
+      const reported = /* @__PURE__ */ new Set();
+      for (const site of sites) {
+        const finding2 = judgeCall(definition, site, added.has(`${site.path}:${site.call.line}`));
+        if (finding2 && !reported.has(`${site.path}:${site.call.line}`)) found.push(finding2);
+        if (finding2) reported.add(`${site.path}:${site.call.line}`);
+        else if (!added.has(`${site.path}:${site.call.line}`) && leftOut(definition, site).length > 0) defaulted.push(site);
+      }
+      if (defaulted.length > 0) found.push(askAboutDefaults(definition, defaulted));
+    }
+  }
+  return found;
+}
+var LITERAL = /^(?:true|false|null|undefined|-?\d[\d_.]*|'[^']*'|"[^"]*")$/;
+function findFlags(now, sites, added) {
+  const positional = now.parameters.filter((p) => p.kind === "positional");
+  const literal = /* @__PURE__ */ new Set();
+  const computed = /* @__PURE__ */ new Set();
+  for (const site of sites) {
+    if (site.language !== "javascript" || isTestFile(site.path) || !added.has(`${site.path}:${site.call.line}`)) continue;
+    for (const [i, value] of site.call.values.entries()) {
+      const name = positional[i]?.name;
+      if (name) (LITERAL.test(value.trim()) ? literal : computed).add(name);
+    }
+  }
+  return new Set([...literal].filter((name) => !computed.has(name)));
+}
+function leftOut(d, site) {
+  const binding = bindCall(d.now.parameters, site.call);
+  const flags = binding.missing.filter((p) => d.flags.has(p.name)).map((p) => p.name);
+  return [...newDefaulted(d, binding).map((p) => p.name), ...flags];
+}
+function judgeCall(d, site, written) {
+  const { call } = site;
+  const before = bindCall(d.old.parameters, call);
+  const after = bindCall(d.now.parameters, call);
+  if (!fits(before)) return void 0;
+  const name = code(d.now.name);
+  const passes = describePasses(call);
+  const loose = site.language === "javascript";
+  if (!fits(after)) {
+    if (loose && isTestFile(site.path) && after.unknownKeywords.length === 0) return void 0;
+    const consequence = CONSEQUENCE[site.language] ?? "fails";
+    if (after.unknownKeywords.length > 0) {
+      const gone = after.unknownKeywords.map(code).join(", ");
+      return finding(d, site, "error", `${name} no longer takes ${gone}, and this call still passes it: it ${consequence}.`);
+    }
+    if (loose && after.missing.every((p) => d.flags.has(p.name))) return void 0;
+    if (after.missing.length > 0) {
+      const missing = after.missing.map((p) => code(p.name || "a destructured parameter")).join(", ");
+      const why = loose ? `${after.missing.length === 1 ? "it arrives" : "they arrive"} as \`undefined\`, so what ${after.missing.length === 1 ? "it controls" : "they control"} is silently off on this path` : `it ${consequence}`;
+      return finding(d, site, loose ? "warning" : "error", `${name} now requires ${missing}, and this call still ${passes}: ${why}.`);
+    }
+    const dropped = `${name} now takes ${plural(d.now.parameters.filter((p) => p.kind === "positional").length, "positional argument")}, and this call still ${passes}`;
+    return finding(
+      d,
+      site,
+      loose ? "warning" : "error",
+      loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`
+    );
+  }
+  const moved = written ? void 0 : findMoved(d.old.parameters, before, after);
+  if (moved) {
+    return finding(
+      d,
+      site,
+      "warning",
+      `${name}'s parameters were reordered, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`
+    );
+  }
+  return void 0;
+}
+var CONSEQUENCE = {
+  typescript: "does not type-check",
+  tsx: "does not type-check",
+  python: "raises TypeError when it runs",
+  go: "does not compile"
+};
+function findMoved(old, before, after) {
+  const oldNames = old.map((p) => p.name);
+  for (const [i, was] of before.byPosition.entries()) {
+    const now = after.byPosition[i] ?? "";
+    if (was === now || was === "" || now === "") continue;
+    if (oldNames.includes(now) || after.byPosition.includes(was)) return { position: i + 1, was, now };
+  }
+  return void 0;
+}
+function newDefaulted(d, binding) {
+  const oldNames = new Set(d.old.parameters.map((p) => p.name));
+  const nowNames = new Set(d.now.parameters.map((p) => p.name));
+  return binding.defaulted.filter((p) => {
+    if (p.name === "" || oldNames.has(p.name)) return false;
+    const was = d.old.parameters[d.now.parameters.indexOf(p)];
+    return !(was?.optional && was.kind === p.kind && !nowNames.has(was.name));
+  });
+}
+function askAboutDefaults(d, sites) {
+  const names = [...new Set(sites.flatMap((s) => leftOut(d, s)))];
+  const flags = names.every((n) => d.flags.has(n));
+  const listed = sites.slice(0, MAX_LISTED_SITES);
+  return {
+    rule: RULE,
+    severity: "check",
+    path: d.path,
+    line: d.now.startLine,
+    message: `${code(d.now.name)} has the new ${flags ? "" : "optional "}${names.length === 1 ? "parameter" : "parameters"} ${names.map(code).join(", ")}${flags ? ", which the updated calls pass as a literal" : ""}; ${plural(sites.length, "call site")} outside this change ${sites.length === 1 ? "does" : "do"} not pass ${names.length === 1 ? "it" : "them"} and will get ${flags ? "`undefined`" : "the default"}: is that intended?`,
+    evidence: [...definitionEvidence(d), ...listed.map(siteEvidence)],
+    key: `${RULE}:${d.path}:${qualified2(d.now)}:defaults`
+  };
+}
+function finding(d, site, severity, message) {
+  return {
+    rule: RULE,
+    severity,
+    path: site.path,
+    line: site.call.line,
+    message,
+    evidence: [...definitionEvidence(d), siteEvidence(site)],
+    key: `${RULE}:${d.path}:${qualified2(d.now)}@${site.path}:${site.caller}#${site.occurrence}`
+  };
+}
+function definitionEvidence(d) {
+  return [
+    { label: "definition before", path: d.oldPath, startLine: d.old.startLine, side: "base", code: d.old.head },
+    { label: "definition after", path: d.path, startLine: d.now.startLine, code: d.now.head }
+  ];
+}
+function siteEvidence(site) {
+  return {
+    label: "call site",
+    path: site.path,
+    startLine: site.call.startLine,
+    ...site.call.endLine !== site.call.startLine ? { endLine: site.call.endLine } : {},
+    code: site.call.text.length > 400 ? `${site.call.text.slice(0, 400)}…` : site.call.text
+  };
+}
+function describePasses(call) {
+  const keywords = call.keywords.length > 0 ? ` and ${call.keywords.map((k) => code(k)).join(", ")} by name` : "";
+  return `passes ${plural(call.positional, "argument")}${keywords}`;
+}
+function sameParameters(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+function only(definitions, name) {
+  const matching = definitions.filter((d) => qualified2(d) === name);
+  return matching.length === 1 ? matching[0] : void 0;
+}
+function qualified2(d) {
+  return d.scope ? `${d.scope}.${d.name}` : d.name;
+}
+function addedLines(context) {
+  const out = /* @__PURE__ */ new Set();
+  for (const f of context.files) {
+    for (const h of f.hunks) for (const l of h.lines) if (l.kind === "add" && l.newLine !== void 0) out.add(`${f.path}:${l.newLine}`);
+  }
+  return out;
+}
+
+// src/core/review/findings/find-removed-still-used.ts
+init_is_test_file();
+
+// src/core/review/findings/find-name-uses.ts
+import path11 from "node:path/posix";
+var ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+var MAX_REFERENCES2 = 5e3;
+async function findNameUses(context, removed) {
+  const { index } = context;
+  const dir = path11.dirname(removed.path);
+  if (removed.exists) {
+    const head = await context.readHead(removed.path).catch(() => void 0);
+    if (head === void 0 || stillProvides(head, removed)) return [];
+  }
+  const headPaths = index.listFiles().map((f) => f.path);
+  const samePackage = removed.language === "go" ? headPaths.filter((p) => path11.dirname(p) === dir && p.endsWith(".go") && p !== removed.path) : [];
+  if (removed.language === "go" && index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === "" && path11.dirname(d.path) === dir)) {
+    return [];
+  }
+  const candidates = new Set(samePackage);
+  if (removed.language === "go") {
+    for (const p of removed.exists ? [removed.path] : samePackage.slice(0, 1))
+      for (const hit of index.importers(p, 1)) candidates.add(hit.path);
+  } else if (removed.exists) {
+    for (const hit of index.importers(removed.path, 1)) candidates.add(hit.path);
+  } else {
+    const catalog2 = new PathCatalog([...headPaths, removed.path]);
+    for (const { path: from, source } of index.importSources(headPaths.filter((p) => sameFamily(p, removed.language)))) {
+      if (resolveImport(source, from, removed.language, "import", catalog2).includes(removed.path)) candidates.add(from);
+    }
+  }
+  candidates.delete(removed.path);
+  const refs = index.findReferences(removed.name, MAX_REFERENCES2).filter((r) => r.name === removed.name && candidates.has(r.path));
+  const byPath = /* @__PURE__ */ new Map();
+  for (const r of refs) if (removed.language === "go" || r.kind === "import") byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
+  const uses = removed.exists ? await findOwnUses(context, removed) : [];
+  const catalog = new PathCatalog([...headPaths, removed.path]);
+  for (const [usePath, lines] of byPath) {
+    const language = findLanguage(usePath);
+    if (!language || index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
+    const text = await context.readHead(usePath).catch(() => void 0);
+    if (text === void 0) continue;
+    const found = language === "go" ? findGoUses(text, removed, { samePackage: path11.dirname(usePath) === dir, lines }) : await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog })) ?? [];
+    const sourceLines = text.split("\n");
+    for (const line of [...new Set(found)].sort((a, b) => a - b)) {
+      uses.push({ path: usePath, line, kind: language === "go" ? "use" : "import", code: sourceLines[line - 1]?.trim() ?? "", language });
+      if (language === "go") break;
+    }
+  }
+  return uses;
+}
+function stillProvides(head, removed) {
+  const name = escape(removed.name);
+  const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
+  if (removed.how === "unexported") return exported.some((p) => new RegExp(p, "s").test(head));
+  const patterns = removed.language === "go" ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`] : removed.language === "python" ? [
+    `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
+    `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
+    `\\bimport\\b[^\\n]*\\b${name}\\b`,
+    `^\\s+${name}\\s*,?\\s*$`,
+    `['"]${name}['"]`
+  ] : [
+    ...exported,
+    `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
+    `\\bimport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b`,
+    `\\bimport\\s+${name}\\b`,
+    `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`
+  ];
+  return patterns.some((p) => new RegExp(p, "m").test(head));
+}
+async function findOwnUses(context, removed) {
+  const lines = context.index.findReferences(removed.name, MAX_REFERENCES2).filter((r) => r.path === removed.path && r.name === removed.name && (r.kind === "call" || r.kind === "new")).map((r) => r.line);
+  if (lines.length === 0) return [];
+  const text = await context.readHead(removed.path).catch(() => void 0);
+  if (text === void 0) return [];
+  const source = text.split("\n");
+  const call = new RegExp(`(?<![\\w.$#])${escape(removed.name)}\\s*\\(`);
+  const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? "")));
+  return line === void 0 ? [] : [{ path: removed.path, line, kind: "use", code: source[line - 1].trim(), language: removed.language }];
+}
+function findGoUses(text, removed, at2) {
+  const name = escape(removed.name);
+  const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path11.basename(path11.dirname(removed.path))]);
+  for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
+    if (path11.basename(m[2]) === path11.basename(path11.dirname(removed.path))) qualifiers.add(m[1]);
+  }
+  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escape).join("|")})\\s*\\.\\s*${name}\\b`);
+  const lines = text.split("\n");
+  return at2.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? "")));
+}
+function findImports(root, input) {
+  const types = input.language === "python" ? ["import_from_statement"] : ["import_statement"];
+  const out = [];
+  for (const node2 of findNodes(root, types)) {
+    const first2 = node2.startPosition.row + 1;
+    const last = node2.endPosition.row + 1;
+    const lines = input.lines.filter((l) => first2 <= l && l <= last);
+    if (lines.length === 0 || insideTry(node2)) continue;
+    const source = importSource(node2, input.language, input.removed.name);
+    if (source === void 0 || !importsByName(node2, input.language, input.removed.name)) continue;
+    if (resolveImport(source, input.usePath, input.language, "import", input.catalog).includes(input.removed.path)) out.push(...lines);
+  }
+  return out;
+}
+function importSource(node2, language, name) {
+  if (language !== "python") {
+    const source = node2.childForFieldName("source");
+    return source?.text.replace(/^['"`]|['"`]$/g, "");
+  }
+  const module = node2.childForFieldName("module_name")?.text;
+  if (module === void 0) return void 0;
+  return /^\.+$/.test(module) ? `${module} import ${name}` : module;
+}
+function importsByName(node2, language, name) {
+  if (language === "python") return true;
+  return findNodes(node2, ["import_specifier"]).some((s) => s.childForFieldName("name")?.text === name);
+}
+function insideTry(node2) {
+  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
+  return false;
+}
+function sameFamily(p, language) {
+  const other = findLanguage(p);
+  return other === language || other !== void 0 && ECMASCRIPT.has(other) && ECMASCRIPT.has(language);
+}
+function withoutComment(line) {
+  const at2 = line.indexOf("//");
+  return at2 < 0 ? line : line.slice(0, at2);
+}
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/core/review/findings/find-removed-still-used.ts
+var RULE2 = "removed-still-used";
+var TOP_LEVEL = /* @__PURE__ */ new Set(["function", "class", "interface", "type", "enum", "struct", "trait", "constant"]);
+var LANGUAGES = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx", "python", "go"]);
+async function findRemovedStillUsed(context) {
+  const found = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const removed of await findRemovedNames(context)) {
+    for (const use of await findNameUses(context, removed)) {
+      const place = `${removed.path}@${use.path}:${use.line}`;
+      const earlier = removed.how === "deleted" ? seen.get(place) : void 0;
+      if (earlier) {
+        earlier.message = earlier.message.replace(/, and this file/, `, ${code(removed.name)}, and this file`);
+        continue;
+      }
+      const what = describeRemoval(removed);
+      const consequence = (use.kind === "use" ? USE_CONSEQUENCE : CONSEQUENCE2)[use.language] ?? "fails";
+      const here = use.path === removed.path;
+      found.push({
+        rule: RULE2,
+        severity: "error",
+        path: use.path,
+        line: use.line,
+        message: use.kind === "import" ? `${code(removed.path)} ${what}, and this file still imports it: it ${consequence}.` : `${code(removed.path)} ${what}, and ${here ? "still calls it here" : "this file still uses it"}: it ${consequence}.`,
+        evidence: [
+          { label: "definition before", path: removed.path, startLine: removed.line, side: "base", code: removed.code },
+          ...removed.renamedTo ? [{ label: "definition after", path: removed.path, startLine: removed.renamedTo.line }] : [],
+          { label: use.kind === "import" ? "import" : "use", path: use.path, startLine: use.line, code: use.code }
+        ],
+        key: `${RULE2}:${removed.path}:${removed.name}@${use.path}:${use.kind}`
+      });
+      seen.set(place, found.at(-1));
+    }
+  }
+  return found;
+}
+var USE_CONSEQUENCE = {
+  javascript: "throws ReferenceError when that line runs",
+  typescript: "does not type-check",
+  tsx: "does not type-check",
+  python: "raises NameError when that line runs",
+  go: "does not compile"
+};
+var CONSEQUENCE2 = {
+  javascript: "fails to load (an ES module) or gets `undefined` (CommonJS interop, bundlers)",
+  typescript: "does not type-check",
+  tsx: "does not type-check",
+  python: "raises ImportError when it loads",
+  go: "does not compile"
+};
+function describeRemoval(removed) {
+  switch (removed.how) {
+    case "renamed":
+      return `renamed ${code(removed.name)} to ${code(removed.renamedTo?.name ?? "?")}`;
+    case "unexported":
+      return `no longer exports ${code(removed.name)}`;
+    case "deleted":
+      return `was deleted, and with it ${code(removed.name)}`;
+    default:
+      return `no longer defines ${code(removed.name)}`;
+  }
+}
+async function findRemovedNames(context) {
+  const out = [];
+  for (const file of context.walkthrough.files) {
+    const language = findLanguage(file.oldPath ?? file.path);
+    if (!language || !LANGUAGES.has(language) || isTestFile(file.path)) continue;
+    const diff = [...context.files, ...context.deleted ?? []].find((f) => f.path === file.path);
+    if (!diff) continue;
+    if (file.status === "deleted") {
+      const base2 = diff.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "del").map((l) => l.text)).join("\n");
+      const parsed = await parseFile(file.path, new TextEncoder().encode(base2));
+      for (const s of parsed.symbols) {
+        if (s.parent !== void 0 || !TOP_LEVEL.has(s.kind)) continue;
+        const visibility = findVisibility(s, language, true);
+        if (visibility !== "exported" && visibility !== "public") continue;
+        out.push({
+          path: file.path,
+          language,
+          name: s.name,
+          line: s.startLine,
+          code: s.signature,
+          how: "deleted",
+          exists: false,
+          ...goPackage(base2)
+        });
+      }
+      continue;
+    }
+    const head = await context.readHead(file.path).catch(() => void 0);
+    const base = head === void 0 ? void 0 : reconstructBase(diff, head);
+    if (base === void 0) continue;
+    const baseLines = base.split("\n");
+    const lineOf = (name) => {
+      const i = baseLines.findIndex((l) => new RegExp(`\\b${escape2(name)}\\b`).test(l) && DECLARES.test(l));
+      return i < 0 ? 1 : i + 1;
+    };
+    for (const c of file.symbolChanges) {
+      if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes(".")) continue;
+      const at2 = { path: file.oldPath ?? file.path, language, exists: true, ...goPackage(base) };
+      if (c.kind === "removed") {
+        out.push({ ...at2, name: c.name, line: c.line, code: baseLines[c.line - 1]?.trim() ?? "", how: "removed" });
+      } else if (c.kind === "renamed" || c.kind === "visibility" && c.renamedFrom) {
+        const line = lineOf(c.renamedFrom);
+        const renamedTo = { name: c.name, line: c.line };
+        out.push({ ...at2, name: c.renamedFrom, line, code: baseLines[line - 1]?.trim() ?? "", how: "renamed", renamedTo });
+      } else if (c.kind === "visibility" && c.before === "exported" && c.after === "not exported" && language !== "go") {
+        const line = lineOf(c.name);
+        out.push({ ...at2, name: c.name, line, code: baseLines[line - 1]?.trim() ?? "", how: "unexported" });
+      }
+    }
+  }
+  return out;
+}
+function goPackage(base) {
+  const name = /^package\s+(\w+)/m.exec(base)?.[1];
+  return name ? { goPackage: name } : {};
+}
+var DECLARES = /\b(?:function|class|def|func|type|interface|enum|const|let|var|struct)\b/;
+function escape2(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/core/review/findings/classify-result-use.ts
+var CALLS = /* @__PURE__ */ new Set(["call_expression", "call"]);
+var FUNCTIONS = /* @__PURE__ */ new Set([
+  "function_declaration",
+  "function_expression",
+  "function",
+  "arrow_function",
+  "method_definition",
+  "generator_function_declaration",
+  "function_definition",
+  "method_declaration",
+  "func_literal"
+]);
+var WRAPPERS = /* @__PURE__ */ new Set(["parenthesized_expression", "as_expression", "satisfies_expression", "type_assertion"]);
+var CONDITIONS = /* @__PURE__ */ new Set(["if_statement", "while_statement", "ternary_expression", "conditional_expression", "elif_clause"]);
+var GUARD_OPERATORS = /^(?:&&|\|\||\?\?|===?|!==?|is|is not|and|or|not)$/;
+function findCallUses(root, options) {
+  const [first2, last] = [options.startLine - 1, options.endLine - 1];
+  const out = [];
+  const visit3 = (node2) => {
+    if (node2.startPosition.row > last || node2.endPosition.row < first2) return;
+    if (CALLS.has(node2.type) && calleeName(node2) === options.name) {
+      const callee = node2.childForFieldName("function");
+      const row = callee.endPosition.row;
+      if (row >= first2 && row <= last)
+        out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ""), use: classifyUse(node2, options.language) });
+    }
+    for (const child of node2.namedChildren) visit3(child);
+  };
+  visit3(root);
+  return out.sort((a, b) => a.line - b.line);
+}
+function calleeName(call) {
+  const callee = call.childForFieldName("function");
+  if (!callee) return void 0;
+  if (callee.type === "identifier") return callee.text;
+  const member = callee.childForFieldName("property") ?? callee.childForFieldName("attribute") ?? callee.childForFieldName("field");
+  return member?.text;
+}
+function classifyUse(node2, language, followAssignment = true) {
+  let child = node2;
+  let parent = node2.parent;
+  while (parent && WRAPPERS.has(parent.type)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return { kind: "other" };
+  const type = parent.type;
+  if (type === "await_expression" || type === "await" || type === "yield_expression" || type === "yield") return { kind: "awaited" };
+  if (type === "return_statement") return returned(parent, language, true);
+  if (type === "expression_list" && parent.parent?.type === "return_statement") {
+    return returned(parent, language, parent.namedChildren.length === 1);
+  }
+  if (type === "arrow_function" && parent.childForFieldName("body")?.id === child.id)
+    return { ...returned(parent, language, true), arrow: true };
+  if (type === "expression_statement" || type === "go_statement" || type === "defer_statement") return { kind: "statement" };
+  if (type === "non_null_expression") return { kind: "other" };
+  if (type === "member_expression" || type === "attribute" || type === "selector_expression") {
+    if (parent.childForFieldName("object")?.id !== child.id && parent.childForFieldName("operand")?.id !== child.id)
+      return { kind: "other" };
+    const property = parent.childForFieldName("property") ?? parent.childForFieldName("attribute") ?? parent.childForFieldName("field");
+    const optional = parent.children.some((c) => c.type === "optional_chain" || c.text === "?.");
+    return { kind: "member", property: property?.text ?? "", optional };
+  }
+  if (type === "subscript_expression" || type === "subscript" || type === "index_expression") {
+    const object = parent.childForFieldName("object") ?? parent.childForFieldName("value") ?? parent.childForFieldName("operand");
+    return object?.id === child.id ? { kind: "index" } : { kind: "other" };
+  }
+  if (CALLS.has(type) && parent.childForFieldName("function")?.id === child.id) return { kind: "called" };
+  if (type === "keyword_argument" && parent.parent?.type === "argument_list") {
+    const callee = parent.parent.parent?.childForFieldName("function")?.text ?? "";
+    return { kind: "argument", callee, sole: parent.parent.namedChildren.length === 1 };
+  }
+  if (type === "with_item" || type === "as_pattern") return { kind: "context" };
+  if (type === "pair" && parent.childForFieldName("value")?.id === child.id && language !== "python") {
+    return { kind: "stored", target: parent.childForFieldName("key")?.text ?? "" };
+  }
+  if (type === "arguments" || type === "argument_list") {
+    const call = parent.parent;
+    const callee = call?.childForFieldName("function")?.text ?? "";
+    return { kind: "argument", callee, sole: parent.namedChildren.length === 1 };
+  }
+  if (type === "for_in_statement" || type === "for_statement" || type === "range_clause") return { kind: "iterated" };
+  if (CONDITIONS.has(type) || type === "unary_expression" || type === "not_operator" || type === "boolean_operator") {
+    return { kind: "condition" };
+  }
+  if (type === "binary_expression" && GUARD_OPERATORS.test(parent.children[1]?.text ?? "")) return { kind: "condition" };
+  if (type === "comparison_operator") return { kind: "condition" };
+  if (type === "binary_expression" || type === "binary_operator") return { kind: "operand" };
+  return assignment(parent, child, language, followAssignment);
+}
+function returned(node2, language, alone) {
+  const fn = enclosingFunction(node2);
+  let results;
+  if (language === "go" && fn) {
+    const result = fn.childForFieldName("result");
+    results = !result ? 0 : result.type === "parameter_list" ? result.namedChildren.length : 1;
+  }
+  return { kind: "returned", inAsync: fn !== void 0 && hasAsyncKeyword(fn), arrow: false, results, alone };
+}
+function hasAsyncKeyword(fn) {
+  return fn.children.some((c) => c.type === "async") || /^(?:export\s+)?(?:default\s+)?(?:static\s+)?async\b/.test(fn.text);
+}
+function enclosingFunction(node2) {
+  for (let p = node2.parent; p; p = p.parent) if (FUNCTIONS.has(p.type)) return p;
+  return void 0;
+}
+function assignment(parent, child, language, follow) {
+  let target = null;
+  let count = 1;
+  if (parent.type === "variable_declarator" && parent.childForFieldName("value")?.id === child.id)
+    target = parent.childForFieldName("name");
+  else if ((parent.type === "assignment_expression" || parent.type === "assignment") && parent.childForFieldName("right")?.id === child.id) {
+    target = parent.childForFieldName("left");
+  } else if (parent.type === "expression_list") {
+    const holder = parent.parent;
+    if (!holder) return { kind: "other" };
+    const isValue = holder.childForFieldName("right")?.id === parent.id || holder.childForFieldName("value")?.id === parent.id;
+    if (!isValue || parent.namedChildren.length !== 1) return { kind: "other" };
+    if (holder.type === "short_var_declaration" || holder.type === "assignment_statement") {
+      target = holder.childForFieldName("left");
+      count = target?.namedChildren.length ?? 1;
+    } else if (holder.type === "var_spec") {
+      const names = holder.childrenForFieldName("name");
+      count = names.length;
+      target = names[0] ?? null;
+    }
+    if (count !== 1 || !target) return { kind: "assigned", count, next: void 0, guarded: false };
+    if (target.type === "expression_list") target = target.namedChildren[0] ?? null;
+  }
+  if (!target) return { kind: "other" };
+  if (target.type === "object_pattern") return { kind: "destructured", pattern: "object" };
+  if (target.type === "array_pattern" || target.type === "pattern_list" || target.type === "tuple_pattern" || target.type === "list_pattern") {
+    return { kind: "destructured", pattern: "array" };
+  }
+  if (language !== "go" && /^(?:member_expression|attribute|subscript_expression|subscript)$/.test(target.type)) {
+    return { kind: "stored", target: target.text };
+  }
+  if (target.type !== "identifier" || !follow) return { kind: "assigned", count, next: void 0, guarded: false };
+  return followVariable(target, language);
+}
+function followVariable(name, language) {
+  const scope = enclosingFunction(name) ?? rootOf2(name);
+  const uses = scope.descendantsOfType("identifier").filter((n) => n.text === name.text && n.startIndex > name.endIndex).sort((a, b) => a.startIndex - b.startIndex);
+  const first2 = uses[0];
+  if (!first2) return { kind: "assigned", count: 1, next: void 0, guarded: false };
+  const guarded = uses.some((u) => {
+    const use = classifyUse(u, language, false);
+    return use.kind === "condition" || use.kind === "member" && use.optional;
+  });
+  return { kind: "assigned", count: 1, next: classifyUse(first2, language, false), guarded };
+}
+function rootOf2(node2) {
+  let top = node2;
+  while (top.parent) top = top.parent;
+  return top;
+}
+
+// src/core/review/findings/judge-result-use.ts
+var PROMISE_MEMBERS = /* @__PURE__ */ new Set(["then", "catch", "finally"]);
+var ARRAY_MEMBERS = /* @__PURE__ */ new Set([
+  "length",
+  "map",
+  "forEach",
+  "filter",
+  "reduce",
+  "some",
+  "every",
+  "find",
+  "slice",
+  "join",
+  "push",
+  "includes"
+]);
+var SPREADS_RESULTS = /^(?:fmt|log|slog)\.|\.(?:Log|Logf|Print|Printf|Println|Error|Errorf|Fatal|Fatalf|Skip|Debug|Info|Warn)$|^(?:print|println|append|panic)$/;
+var TAKES_PROMISE = /(?:^|\.)(?:all|allSettled|race|any|resolve|reject|run|gather|create_task|ensure_future|wait_for|run_until_complete|shield|expect|assert\w*|rejects|resolves)$/;
+function judgeResultUse(shift, use) {
+  switch (shift.kind) {
+    case "async":
+      return shift.python ? judgeCoroutine(use) : judgePromise(use);
+    case "results":
+      return judgeResultCount(shift, use);
+    case "collection":
+      return judgeCollection(shift, use);
+    case "nullable":
+      return judgeNullable(use);
+  }
+}
+function judgePromise(use) {
+  switch (use.kind) {
+    case "member":
+      if (PROMISE_MEMBERS.has(use.property)) return void 0;
+      return { severity: "error", does: `reads \`.${use.property}\` of the result without \`await\` (a Promise has none)` };
+    case "index":
+    case "called":
+    case "operand":
+      return { severity: "error", does: "uses the result as a value without `await`" };
+    case "destructured":
+      return { severity: "error", does: "destructures the result without `await`" };
+    case "condition":
+      return { severity: "error", does: "tests the result without `await` (a Promise is always truthy)" };
+    case "iterated":
+      return { severity: "error", does: "iterates over the result without `await`" };
+    case "argument":
+      if (TAKES_PROMISE.test(use.callee)) return void 0;
+      return { severity: "warning", does: `passes the result to \`${use.callee}\` without \`await\`, which got a value before` };
+    case "statement":
+      return {
+        severity: "check",
+        does: "does not await it: its work now finishes after the next line, and a failure is an unhandled rejection"
+      };
+    case "stored":
+      return { severity: "warning", does: `stores the result in \`${use.target}\` without \`await\`: it holds a Promise now` };
+    case "returned":
+      if (use.inAsync || use.arrow) return void 0;
+      return { severity: "warning", does: "returns the result from a function that is not async: its callers now get a Promise" };
+    case "assigned":
+      if (!use.next) return void 0;
+      return nextUse(judgePromise(use.next));
+    default:
+      return void 0;
+  }
+}
+function judgeCoroutine(use) {
+  switch (use.kind) {
+    case "statement":
+      return { severity: "error", does: "does not await it: the coroutine is created and never runs" };
+    case "member":
+    case "index":
+    case "called":
+    case "destructured":
+    case "iterated":
+    case "operand":
+      return { severity: "error", does: "uses the result as a value without `await` (it is a coroutine)" };
+    case "condition":
+      return { severity: "error", does: "tests the result without `await` (a coroutine is always true)" };
+    case "context":
+      return { severity: "error", does: "enters it with `with` (a coroutine is not a context manager; `async with` would be needed)" };
+    case "stored":
+      return { severity: "warning", does: `stores the coroutine in \`${use.target}\` without \`await\`, where a value was stored before` };
+    case "returned":
+      if (use.inAsync) return void 0;
+      return { severity: "warning", does: "returns the coroutine from a function that is not async: its callers now get a coroutine" };
+    case "argument":
+      if (TAKES_PROMISE.test(use.callee)) return void 0;
+      return { severity: "warning", does: `passes the coroutine to \`${use.callee}\` without \`await\`, which got a value before` };
+    case "assigned":
+      if (!use.next || use.next.kind === "statement") return void 0;
+      return nextUse(judgeCoroutine(use.next));
+    default:
+      return void 0;
+  }
+}
+function judgeResultCount(shift, use) {
+  const { after } = shift;
+  const values = `${after} value${after === 1 ? "" : "s"}`;
+  switch (use.kind) {
+    case "assigned":
+      if (use.count === after) return void 0;
+      return { severity: "error", does: `assigns ${use.count} (it no longer compiles: assignment mismatch)` };
+    case "returned": {
+      if (use.alone ? use.results === after : after === 1) return void 0;
+      if (use.results === void 0) return void 0;
+      const expected2 = use.alone ? use.results : 1;
+      return {
+        severity: "error",
+        does: `returns it where ${expected2} value${expected2 === 1 ? " is" : "s are"} expected (it no longer compiles)`
+      };
+    }
+    case "member":
+    case "index":
+    case "called":
+    case "condition":
+    case "iterated":
+    case "operand":
+      if (after === 1) return void 0;
+      return { severity: "error", does: `uses it as one value (it no longer compiles: ${values} in a single-value context)` };
+    case "argument":
+      if (after === 1 || use.sole && SPREADS_RESULTS.test(use.callee)) return void 0;
+      return { severity: "error", does: `passes it as one argument (it no longer compiles: ${values} in a single-value context)` };
+    default:
+      return void 0;
+  }
+}
+function judgeCollection(shift, use) {
+  if (use.kind === "assigned") return use.next ? nextUse(judgeCollection(shift, use.next)) : void 0;
+  if (shift.toCollection) {
+    if (use.kind === "destructured" && use.pattern === "object") return { severity: "warning", does: "destructures it as one object" };
+    if (use.kind === "member" && !ARRAY_MEMBERS.has(use.property) && !(shift.python && /^(?:count|index)$/.test(use.property))) {
+      return { severity: "warning", does: `reads \`.${use.property}\` of it as of one value` };
+    }
+    return void 0;
+  }
+  if (use.kind === "destructured" && use.pattern === "array") return { severity: "warning", does: "unpacks it as a sequence" };
+  if (use.kind === "index") return { severity: "warning", does: "indexes it as a sequence" };
+  if (use.kind === "iterated") return { severity: "warning", does: "iterates over it as a sequence" };
+  if (use.kind === "member" && ARRAY_MEMBERS.has(use.property))
+    return { severity: "warning", does: `reads \`.${use.property}\` of it as of a sequence` };
+  return void 0;
+}
+function judgeNullable(use) {
+  switch (use.kind) {
+    case "member":
+      return use.optional ? void 0 : { severity: "check", does: `reads \`.${use.property}\` of the result with no check for it` };
+    case "index":
+    case "called":
+    case "destructured":
+      return { severity: "check", does: "uses the result with no check for it" };
+    case "assigned":
+      if (!use.next || use.guarded) return void 0;
+      return nextUse(judgeNullable(use.next));
+    default:
+      return void 0;
+  }
+}
+function nextUse(verdict) {
+  return verdict && { ...verdict, does: `assigns the result and then ${verdict.does.replace(/^uses the result/, "uses it")}` };
+}
+
+// src/core/review/findings/read-return-shape.ts
+function readReturnShape(signature, language) {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return readScriptShape(signature);
+    case "python":
+      return readPythonShape(signature);
+    case "go":
+      return readGoShape(signature);
+    default:
+      return void 0;
+  }
+}
+function readScriptShape(signature) {
+  const open = signature.indexOf("(");
+  const close = open >= 0 ? findClosing(signature, open) : -1;
+  const head = open >= 0 ? signature.slice(0, open) : signature.split("=>")[0];
+  const generator = /\bfunction\s*\*|(?:^|\s)\*\s*[\w$#[]/.test(head);
+  let type;
+  if (close > 0) {
+    const rest = signature.slice(close + 1).trim();
+    if (rest.startsWith(":"))
+      type = rest.slice(1).replace(/=>\s*$/, "").replace(/[{;]\s*$/, "").trim() || void 0;
+  }
+  const promise = type ? /^Promise\s*<([\s\S]*)>$/.exec(type) : null;
+  const inner = promise ? promise[1].trim() : type;
+  return {
+    async: /\basync\b/.test(head) || promise !== null,
+    type: inner,
+    collection: inner !== void 0 && isScriptCollection(inner),
+    nullable: inner !== void 0 && splitTopLevel2(inner, "|").some((t) => t === "null" || t === "undefined"),
+    results: void 0,
+    generator
+  };
+}
+function isScriptCollection(type) {
+  if (splitTopLevel2(type, "|").length > 1) return false;
+  return /\[\]$/.test(type) || /^(?:Readonly)?Array\s*</.test(type) || /^readonly\s/.test(type) || /^\[[\s\S]*\]$/.test(type);
+}
+function readPythonShape(signature) {
+  const open = signature.indexOf("(");
+  const close = open >= 0 ? findClosing(signature, open) : -1;
+  const rest = close > 0 ? signature.slice(close + 1).trim() : "";
+  const type = rest.startsWith("->") ? rest.slice(2).replace(/:\s*$/, "").trim() || void 0 : void 0;
+  const union = type ? splitTopLevel2(type, "|") : [];
+  return {
+    async: /^async\s+def\b/.test(signature),
+    type,
+    collection: type !== void 0 && union.length === 1 && /^(?:typing\.)?(?:tuple|list|Tuple|List|Sequence)\s*\[/.test(type),
+    nullable: type !== void 0 && (/^(?:typing\.)?Optional\s*\[/.test(type) || union.includes("None") || /^(?:typing\.)?Union\s*\[[\s\S]*\bNone\b/.test(type)),
+    results: void 0,
+    generator: type !== void 0 && /^(?:typing\.)?(?:Async)?(?:Generator|Iterator|Iterable)\b/.test(type)
+  };
+}
+function readGoShape(signature) {
+  let at2 = signature.indexOf("func");
+  if (at2 < 0) return void 0;
+  at2 += 4;
+  const afterFunc = signature.slice(at2).trimStart();
+  let cursor = signature.length - afterFunc.length;
+  if (afterFunc.startsWith("(")) cursor = findClosing(signature, cursor) + 1;
+  const open = signature.indexOf("(", cursor);
+  const bracket = signature.indexOf("[", cursor);
+  let paramsOpen = open;
+  if (bracket >= 0 && bracket < open) paramsOpen = signature.indexOf("(", findClosing(signature, bracket) + 1);
+  if (paramsOpen < 0) return void 0;
+  const close = findClosing(signature, paramsOpen);
+  if (close < 0) return void 0;
+  const rest = signature.slice(close + 1).replace(/\{\s*$/, "").trim();
+  let results = 0;
+  if (rest.startsWith("(")) {
+    const end = findClosing(rest, 0);
+    results = splitTopLevel2(rest.slice(1, end), ",").filter((p) => p !== "").length;
+  } else if (rest !== "") results = 1;
+  return { async: false, type: rest || void 0, collection: false, nullable: false, results, generator: false };
+}
+function findClosing(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === "(" || c === "[" || c === "{") depth += 1;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+function splitTopLevel2(text, separator) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if ("([{<".includes(c)) depth += 1;
+    else if (")]}>".includes(c) && text[i - 1] !== "=") depth -= 1;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+// src/core/review/findings/with-syntax-tree.ts
+import { Parser as Parser4 } from "web-tree-sitter";
+var parser3;
+async function withSyntaxTree(language, text, read2) {
+  const grammar = await loadGrammar(language);
+  if (!grammar) return void 0;
+  await initParser();
+  parser3 ??= new Parser4();
+  parser3.setLanguage(grammar.language);
+  const tree = parser3.parse(text);
+  if (!tree) return void 0;
+  try {
+    return read2(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
+
+// src/core/review/findings/find-return-shape-changes.ts
+var SHAPED_LANGUAGES = /* @__PURE__ */ new Set(["typescript", "tsx", "javascript", "python", "go"]);
+var CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
+var MAX_CALLERS = 200;
+async function findReturnShapeChanges(context) {
+  const findings = [];
+  const reported = /* @__PURE__ */ new Set();
+  const heads = /* @__PURE__ */ new Map();
+  const readHead = (path18) => {
+    let pending = heads.get(path18);
+    if (!pending) {
+      pending = context.readHead(path18).catch(() => void 0);
+      heads.set(path18, pending);
+    }
+    return pending;
+  };
+  for (const file of context.walkthrough.files) {
+    const language = findLanguage(file.path);
+    if (!language || !SHAPED_LANGUAGES.has(language)) continue;
+    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && CALLABLE3.has(c.symbolKind));
+    for (const change of changes) {
+      const before = readReturnShape(change.before, language);
+      const after = readReturnShape(change.after, language);
+      const shift = before && after ? findShapeShift(before, after, language) : void 0;
+      if (!shift) continue;
+      const base = await readBaseDefinition(context, file.path, change);
+      if (!base || shift.kind === "async" && language !== "python" && base.returnsPromise) continue;
+      const definition = context.index.symbolsIn(file.path).find((s) => qualifiedName2(s) === change.name && s.startLine === change.line);
+      if (!definition) continue;
+      const evidence = [
+        { label: "definition before", path: base.path, startLine: base.line, side: "base", code: change.before },
+        { label: "definition after", path: file.path, startLine: change.line, code: change.after }
+      ];
+      const callers = findCallers(context, definition);
+      const goPackage2 = language === "go" && definition.scope === "" ? await readGoPackage(file.path, readHead) : void 0;
+      for (const path18 of new Set(callers.map((c) => c.path))) {
+        const text = await readHead(path18);
+        const callerLanguage = findLanguage(path18);
+        if (text === void 0 || !callerLanguage) continue;
+        const symbols = context.index.symbolsIn(path18);
+        const uses = await withSyntaxTree(
+          callerLanguage,
+          text,
+          (root) => callers.filter((c) => c.path === path18).flatMap((caller) => {
+            const span = symbols.find((s) => s.id === caller.symbolId);
+            const found = findCallUses(root, {
+              name: definition.name,
+              startLine: span?.startLine ?? caller.line,
+              endLine: span?.endLine ?? caller.line,
+              language: callerLanguage
+            });
+            if (goPackage2) return found.filter((u) => callsGoPackage(u.callee, goPackage2, { path: path18, text }));
+            const linked = found.find((u) => u.line === caller.line)?.callee;
+            return found.filter((u) => u.callee === linked);
+          })
+        ) ?? [];
+        for (const use of uses) {
+          const key2 = `${path18}:${use.line}`;
+          const verdict = judgeResultUse(shift, use.use);
+          if (!verdict || reported.has(key2)) continue;
+          reported.add(key2);
+          findings.push({
+            rule: "return-shape-changed",
+            severity: verdict.severity,
+            path: path18,
+            line: use.line,
+            message: `\`${change.name}\` ${describeShift(shift, before, after)}, but this call ${verdict.does}.`,
+            evidence: [...evidence, { label: "call site", path: path18, startLine: use.line, code: text.split("\n")[use.line - 1]?.trim() }]
+          });
+        }
+      }
+    }
+  }
+  return findings;
+}
+function findShapeShift(before, after, language) {
+  if (before.generator || after.generator) return void 0;
+  const python = language === "python";
+  if (!before.async && after.async) return { kind: "async", python };
+  if (language === "go") {
+    return before.results !== void 0 && after.results !== void 0 && before.results !== after.results ? { kind: "results", before: before.results, after: after.results } : void 0;
+  }
+  if (before.type === void 0 || after.type === void 0 || before.async !== after.async) return void 0;
+  if (isOpaque(before.type) || isOpaque(after.type)) return void 0;
+  if (before.collection !== after.collection) return { kind: "collection", toCollection: after.collection, python };
+  if (!before.nullable && after.nullable) return { kind: "nullable" };
+  return void 0;
+}
+function isOpaque(type) {
+  return /^(?:any|unknown|object|Any|object|void|None|T|[A-Z])$/.test(type.trim());
+}
+function describeShift(shift, before, after) {
+  switch (shift.kind) {
+    case "async":
+      return shift.python ? "is now `async def`" : "is now async (it returns a Promise)";
+    case "results":
+      return `now returns ${shift.after} value${shift.after === 1 ? "" : "s"} (it returned ${shift.before})`;
+    case "collection":
+      return `now returns \`${after.type}\` (it returned \`${before.type}\`)`;
+    case "nullable":
+      return `may now return nothing (\`${after.type}\`)`;
+  }
+}
+function findCallers(context, definition) {
+  const sites = context.index.callSites(definition.id, 1, MAX_CALLERS);
+  if (sites.ambiguous) return [];
+  const claimedElsewhere = /* @__PURE__ */ new Set();
+  for (const other of context.index.findDefinitions(definition.name, 20)) {
+    if (other.id === definition.id || other.name !== definition.name || !CALLABLE3.has(other.kind)) continue;
+    for (const hit of context.index.callSites(other.id, 1, MAX_CALLERS).callers) claimedElsewhere.add(callerKey(hit));
+  }
+  const seen = /* @__PURE__ */ new Set();
+  return sites.callers.filter((hit) => {
+    const key2 = callerKey(hit);
+    if (hit.depth !== 1 || hit.symbolId === definition.id || seen.has(key2) || claimedElsewhere.has(key2)) return false;
+    seen.add(key2);
+    return true;
+  });
+}
+async function readBaseDefinition(context, path18, change) {
+  const file = context.files.find((f) => f.path === path18);
+  if (!file) return void 0;
+  const head = await context.readHead(path18).catch(() => void 0);
+  const base = head === void 0 ? void 0 : reconstructBase(file, head);
+  if (base === void 0) return void 0;
+  const basePath = file.oldPath ?? path18;
+  const parsed = await parseFile(basePath, new TextEncoder().encode(base));
+  const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE3.has(s.kind) && s.signature === change.before);
+  if (!symbol) return void 0;
+  const body = base.split("\n").slice(symbol.startLine - 1, symbol.endLine).join("\n");
+  return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
+}
+async function readGoPackage(path18, readHead) {
+  const name = /^package\s+(\w+)/m.exec(await readHead(path18) ?? "")?.[1];
+  return name ? { name, dir: path18.slice(0, path18.lastIndexOf("/") + 1) } : void 0;
+}
+function callsGoPackage(callee, pkg, caller) {
+  const dot = callee.lastIndexOf(".");
+  const callerDir = caller.path.slice(0, caller.path.lastIndexOf("/") + 1);
+  if (dot < 0) return callerDir === pkg.dir;
+  const qualifier = callee.slice(0, dot);
+  if (!/^\w+$/.test(qualifier)) return false;
+  if (qualifier === pkg.name) return true;
+  if (callerDir === pkg.dir) return false;
+  const folder = pkg.dir.replace(/\/$/, "");
+  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`, "m").test(caller.text);
+}
+function callerKey(hit) {
+  return `${hit.path}:${hit.symbolId ?? `line ${hit.line}`}`;
+}
+function qualifiedName2(symbol) {
+  return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
+}
+
+// src/core/review/findings/find-untested-api.ts
+init_classify_file();
+
+// src/core/review/findings/find-new-api.ts
+var API_KINDS = /* @__PURE__ */ new Set(["function", "method", "class"]);
+var TRIVIAL_LINES = 3;
+var IMPLICIT_METHODS = /* @__PURE__ */ new Set([
+  "String",
+  "Error",
+  "Unwrap",
+  "Is",
+  "As",
+  "Format",
+  "GoString",
+  "ServeHTTP",
+  "MarshalJSON",
+  "UnmarshalJSON",
+  "MarshalText",
+  "UnmarshalText",
+  "Len",
+  "Less",
+  "Swap",
+  "Read",
+  "Write",
+  "Close",
+  "constructor",
+  "toJSON",
+  "toString",
+  "valueOf"
+]);
+async function findNewApi(file, head) {
+  const language = findLanguage(file.path);
+  if (!language) return [];
+  const base = reconstructBase(file, head);
+  if (base === void 0) return [];
+  const encode = (text) => new TextEncoder().encode(text);
+  const [before, after] = await Promise.all([
+    base === "" ? Promise.resolve({ symbols: [] }) : parseFile(file.oldPath ?? file.path, encode(base)),
+    parseFile(file.path, encode(head))
+  ]);
+  const existed = new Set(before.symbols.map(key));
+  const lines = head.split("\n");
+  const symbols = after.symbols;
+  const found = [];
+  for (const symbol of symbols) {
+    if (!API_KINDS.has(symbol.kind) || existed.has(key(symbol)) || IMPLICIT_METHODS.has(symbol.name)) continue;
+    if (/^__\w+__$/.test(symbol.name) || countCodeLines(lines, symbol) <= TRIVIAL_LINES || isAccessor(lines, symbol)) continue;
+    const parent = symbol.parent === void 0 ? void 0 : symbols[symbol.parent];
+    if (parent && parent.kind !== "class" && parent.kind !== "struct") continue;
+    if (parent && !existed.has(key(parent))) continue;
+    if (!isVisible(symbol, language, head) || parent && !isVisible(parent, language, head)) continue;
+    if (symbol.kind === "method" && language === "go" && !new RegExp("^\\p{Lu}", "u").test(receiverType(symbol.signature))) continue;
+    const members = symbol.kind === "class" ? symbols.filter((s) => s.parent === symbols.indexOf(symbol)).map((s) => s.name) : [];
+    found.push({ symbol, members });
+  }
+  return found;
+}
+function isVisible(symbol, language, text) {
+  const visibility = findVisibility(symbol, language, symbol.parent === void 0);
+  if (visibility === "exported" || visibility === "public") return true;
+  if (visibility === "not exported" && (language === "javascript" || language === "typescript")) {
+    const name = symbol.name.replace(/[$]/g, "\\$");
+    return new RegExp(`\\b(?:module\\.)?exports(?:\\.${name}\\b|\\s*=\\s*(?:\\{[^}]*\\b${name}\\b|(?:class\\s+)?${name}\\b))`).test(text);
+  }
+  return false;
+}
+function countCodeLines(lines, symbol) {
+  let count = 0;
+  let inDocstring = false;
+  for (const line of lines.slice(symbol.startLine - 1, symbol.endLine)) {
+    const text = line.trim();
+    const quotes = (text.match(/"""|'''/g) ?? []).length;
+    if (inDocstring || quotes > 0) {
+      if (quotes % 2 === 1) inDocstring = !inDocstring;
+      continue;
+    }
+    if (text !== "" && !/^(?:#|\/\/|\/\*|\*)/.test(text)) count += 1;
+  }
+  return count;
+}
+function isAccessor(lines, symbol) {
+  if (/^(?:static\s+)?(?:get|set)\s/.test(symbol.signature)) return true;
+  for (let i = symbol.startLine - 2; i >= 0 && /^\s*@/.test(lines[i] ?? ""); i -= 1) {
+    if (/^\s*@(?:\w+\.)*(?:property|cached_property|setter|getter|deleter)\b/.test(lines[i])) return true;
+  }
+  return false;
+}
+function receiverType(signature) {
+  return /^func\s*\(\s*\w*\s*\*?\s*(\w+)/.exec(signature)?.[1] ?? "X";
+}
+function key(symbol) {
+  return `${symbol.kind} ${symbol.scope}.${symbol.name}`;
+}
+
+// src/core/review/findings/find-untested-api.ts
+var CALLER_DEPTH2 = 3;
+var MAX_CALLERS_CHECKED = 20;
+var CALLABLE4 = /* @__PURE__ */ new Set(["function", "method", "class"]);
+async function findUntestedApi(context) {
+  const { index } = context;
+  const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
+  if (layout.testCount === 0) return [];
+  const isTestCode = (path18) => layout.classify(path18) !== void 0;
+  const addedTestText = context.files.filter((f) => isTestCode(f.path)).flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text))).join("\n");
+  const findings = [];
+  for (const file of context.files) {
+    if (file.binary || file.status === "deleted" || isTestCode(file.path) || findNonProductFolder(file.path) !== void 0) continue;
+    if (!isProductCode(file.path, index.getFile(file.path))) continue;
+    const head = await context.readHead(file.path).catch(() => void 0);
+    if (head === void 0) continue;
+    const added = await findNewApi(file, head);
+    if (added.length === 0) continue;
+    const defined = index.symbolsIn(file.path);
+    const fileTests = findTestsFor(file.path, { index, layout, max: 10 });
+    const testsOfFile = fileTests.kind === "found" ? fileTests.tests.map((t) => t.path) : [];
+    for (const api of added) {
+      const hit = defined.find((s) => s.name === api.symbol.name && s.scope === api.symbol.scope && s.startLine === api.symbol.startLine);
+      if (!hit) continue;
+      const reach = findTestReach(api, hit, { index, isTestCode, addedTestText, testsOfFile });
+      if (reach !== "none") continue;
+      const what = api.symbol.kind === "class" ? "class" : api.symbol.kind;
+      findings.push({
+        rule: "new-api-untested",
+        severity: "check",
+        path: file.path,
+        line: api.symbol.startLine,
+        message: `New ${what} \`${qualified3(api.symbol)}\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.`,
+        evidence: [
+          {
+            label: "definition",
+            path: file.path,
+            startLine: api.symbol.startLine,
+            endLine: api.symbol.endLine,
+            code: api.symbol.signature
+          }
+        ]
+      });
+    }
+  }
+  return findings;
+}
+function findTestReach(api, hit, context) {
+  const names = [api.symbol.name, ...api.members.filter((m) => m.length >= 4 && !isAmbiguousName(m))];
+  for (const name of names) {
+    if (new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`).test(context.addedTestText)) return "reached";
+  }
+  if (context.testsOfFile.some((test) => context.index.referencedNames(test).some((n) => names.includes(n)))) return "reached";
+  if (names.slice(1).some((name) => referencedByTests(name, context))) return "reached";
+  return findSymbolReach(hit, context, 0, /* @__PURE__ */ new Map());
+}
+function findSymbolReach(hit, context, depth, seen) {
+  const known = seen.get(hit.id);
+  if (known) return known;
+  seen.set(hit.id, "none");
+  const { index, isTestCode } = context;
+  let reach = "none";
+  if (referencedByTests(hit.name, context)) reach = "reached";
+  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE4.has(d.kind)))
+    reach = "unknown";
+  else {
+    const sites = index.callSites(hit.id, 1);
+    if (sites.ambiguous || sites.unresolved > 0) reach = "unknown";
+    else if (sites.callers.some((c) => isTestCode(c.path))) reach = "reached";
+    else {
+      for (const caller of sites.callers.slice(0, MAX_CALLERS_CHECKED)) {
+        let next;
+        if (caller.symbolId === void 0 || caller.symbolId === hit.id) {
+          next = caller.symbolId === void 0 && index.importers(caller.path, CALLER_DEPTH2).some((f) => isTestCode(f.path)) ? "reached" : "none";
+        } else if (depth + 1 >= CALLER_DEPTH2) next = "unknown";
+        else {
+          const callerHit = index.symbolsIn(caller.path).find((s) => s.id === caller.symbolId);
+          next = callerHit ? findSymbolReach(callerHit, context, depth + 1, seen) : "unknown";
+        }
+        if (next === "reached") {
+          reach = "reached";
+          break;
+        }
+        if (next === "unknown") reach = "unknown";
+      }
+    }
+  }
+  seen.set(hit.id, reach);
+  return reach;
+}
+function referencedByTests(name, context) {
+  return context.index.findReferences(name, 1e3).some((r) => context.isTestCode(r.path));
+}
+function qualified3(symbol) {
+  return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
+}
+
+// src/core/review/findings/index-rules.ts
+var INDEX_FINDING_RULES = [findCallersNotUpdated, findRemovedStillUsed, findReturnShapeChanges, findUntestedApi];
+async function findIndexFindings(context, rules = INDEX_FINDING_RULES) {
+  const found = [];
+  for (const rule of rules) found.push(...await rule(context));
+  return found.sort(compareFindings);
+}
+
+// src/core/review/estimate-review-effort.ts
+init_classify_file();
+var SIZE_STEPS = [30, 200, 600];
+var FILE_STEPS = [4, 10];
+var FOLDER_STEPS = [3, 6];
+var RISK_STEPS = [1, 4];
+var HOT_SHARE = 0.05;
+var HOT_MIN_COMMITS = 10;
+var SCORE_BY_POINTS = [1, 2, 3, 3, 4, 5];
+var NON_CODE_WEIGHT = 0.25;
+function estimateReviewEffort(input) {
+  const files = input.walkthrough.files.filter((f) => weight2(f) > 0);
+  const lines = files.reduce((n, f) => n + (f.additions + f.deletions) * weight2(f), 0);
+  const rawLines = files.reduce((n, f) => n + f.additions + f.deletions, 0);
+  const folders = new Set(files.map((f) => folderOf(f.path)));
+  const languages = new Set(files.flatMap((f) => findLanguage(f.path) ?? []));
+  const size = step(lines, SIZE_STEPS);
+  const spread = Math.min(2, Math.max(step(files.length, FILE_STEPS), step(folders.size, FOLDER_STEPS)) + (languages.size >= 3 ? 1 : 0));
+  const reasons = [
+    {
+      points: size + spread,
+      text: `${plural(rawLines, "line")} changed in ${plural(files.length, "file")}${folders.size > 1 ? ` across ${plural(folders.size, "folder")}` : ""}`
+    }
+  ];
+  if (languages.size >= 3) reasons.push({ points: 1, text: `${languages.size} languages (${[...languages].sort().join(", ")})` });
+  const interfaceChanges = countInterfaceChanges(files);
+  const findings = (input.findings ?? []).filter((f) => f.severity !== "check");
+  const risky = (input.drafts ?? []).filter((d) => d.kind.startsWith("risk:") && d.severity !== "info");
+  const risk = step(interfaceChanges.total + findings.length + risky.length, RISK_STEPS);
+  if (interfaceChanges.total > 0) reasons.push({ points: risk, text: interfaceChanges.text });
+  if (findings.length > 0) reasons.push({ points: risk, text: `${plural(findings.length, "finding")} that may break callers` });
+  if (risky.length > 0) reasons.push({ points: risk, text: plural(risky.length, "risky pattern") });
+  const hot = size > 0 ? findHotSpot(files, input.history) : void 0;
+  if (hot) reasons.push({ points: 1, text: hot });
+  const score2 = SCORE_BY_POINTS[Math.min(SCORE_BY_POINTS.length - 1, size + spread + risk + (hot ? 1 : 0))];
+  return { score: score2, reasons: reasons.sort((a, b) => b.points - a.points).map((r) => r.text) };
+}
+function step(value, steps) {
+  return steps.filter((s) => value >= s).length;
+}
+function weight2(file) {
+  const { kind } = classifyFile(file.path);
+  if (kind === "generated" || kind === "vendored" || file.notCompared === "binary") return 0;
+  return (kind === "product" || kind === "test") && findLanguage(file.path) ? 1 : NON_CODE_WEIGHT;
+}
+function folderOf(path18) {
+  const slash = path18.lastIndexOf("/");
+  return slash < 0 ? "." : path18.slice(0, slash);
+}
+function countInterfaceChanges(files) {
+  const counts = { signature: 0, visibility: 0, removed: 0, renamed: 0 };
+  for (const f of files) for (const c of f.symbolChanges) counts[c.kind] += 1;
+  const parts = [
+    counts.signature > 0 ? plural(counts.signature, "signature change") : "",
+    counts.visibility > 0 ? plural(counts.visibility, "visibility change") : "",
+    counts.removed > 0 ? plural(counts.removed, "removal") : "",
+    counts.renamed > 0 ? plural(counts.renamed, "rename") : ""
+  ].filter(Boolean);
+  return { total: counts.signature + counts.visibility + counts.removed + counts.renamed, text: parts.join(", ") };
+}
+function findHotSpot(files, history) {
+  if (!history || "unavailable" in history || history.window === 0) return void 0;
+  const code2 = new Set(files.filter((f) => weight2(f) === 1 && classifyFile(f.path).kind === "product").map((f) => f.oldPath ?? f.path));
+  const hottest = history.files.filter((f) => code2.has(f.path)).sort((a, b) => b.commits - a.commits)[0];
+  if (!hottest || hottest.commits < HOT_MIN_COMMITS || hottest.commits < history.window * HOT_SHARE) return void 0;
+  return `${hottest.path} changed in ${hottest.commits} of the last ${plural(history.window, "commit")}`;
+}
+
+// src/core/review/build-change-flow.ts
+init_is_test_file();
+var MAX_NODES2 = 12;
+var MAX_CHANGED2 = 40;
+var MAX_HITS = 100;
+var CALLABLE5 = /* @__PURE__ */ new Set(["function", "method"]);
+async function buildChangeFlow(input) {
+  if (input.files.length < 2) return {};
+  const paths = new Set(input.files.filter((f) => f.status !== "deleted" && !isTestFile(f.path)).map((f) => f.path));
+  const changed = input.changedSymbols.filter((c) => CALLABLE5.has(c.symbol.kind) && paths.has(c.symbol.path)).slice(0, MAX_CHANGED2);
+  const known = new Map(
+    changed.map((c) => [
+      c.symbol.id,
+      { name: qualified4(c.symbol), path: c.symbol.path, line: c.symbol.startLine, change: c.change === "added" ? "added" : "modified" }
+    ])
+  );
+  const symbolsOf = /* @__PURE__ */ new Map();
+  const definitionOf = (path18, id2) => {
+    if (!symbolsOf.has(path18)) symbolsOf.set(path18, input.index.symbolsIn(path18));
+    return symbolsOf.get(path18).find((s) => s.id === id2);
+  };
+  const calls = /* @__PURE__ */ new Map();
+  const add = (from, to) => {
+    if (from === to) return;
+    const rank2 = (known.get(from)?.change === "unchanged" ? 1 : 0) + (known.get(to)?.change === "unchanged" ? 1 : 0);
+    calls.set(`${from}>${to}`, { from, to, rank: rank2 });
+  };
+  for (const c of changed) {
+    for (const hit of input.index.callSites(c.symbol.id, 1, MAX_HITS).callers) {
+      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name) continue;
+      if (!known.has(hit.symbolId)) {
+        const definition = definitionOf(hit.path, hit.symbolId);
+        if (!definition || !CALLABLE5.has(definition.kind)) continue;
+        known.set(hit.symbolId, { name: qualified4(definition), path: hit.path, line: definition.startLine, change: "unchanged" });
+      }
+      add(hit.symbolId, c.symbol.id);
+    }
+    for (const hit of input.index.callees(c.symbol.id, 1, MAX_HITS)) {
+      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name || !CALLABLE5.has(hit.kind ?? "")) continue;
+      if (!known.has(hit.symbolId)) {
+        if (input.index.callSites(hit.symbolId, 1, 1).ambiguous) continue;
+        const definition = definitionOf(hit.path, hit.symbolId);
+        known.set(hit.symbolId, {
+          name: definition ? qualified4(definition) : hit.name,
+          path: hit.path,
+          line: hit.line,
+          change: "unchanged"
+        });
+      }
+      add(c.symbol.id, hit.symbolId);
+    }
+  }
+  const kept = pickCalls([...calls.values()]);
+  if (kept.length === 0) return {};
+  const order2 = [...new Set(kept.flatMap((e) => [e.from, e.to]))].sort((a, b) => compareNodes(known.get(a), known.get(b)));
+  const nodes = order2.map((id2) => known.get(id2));
+  const edges = kept.map((e) => ({ from: order2.indexOf(e.from), to: order2.indexOf(e.to) }));
+  const mermaid = compileMermaid(toGraph2(nodes, edges)).text;
+  const check = await validateMermaid(mermaid);
+  if (!check.ok) return { problem: `the flow of the changed call path was left out: Mermaid did not parse it (${check.message})` };
+  return { flow: { nodes, edges, mermaid } };
+}
+function pickCalls(calls) {
+  const nodes = /* @__PURE__ */ new Set();
+  const kept = [];
+  for (const call of [...calls].sort((a, b) => a.rank - b.rank)) {
+    const grown = /* @__PURE__ */ new Set([...nodes, call.from, call.to]);
+    if (grown.size > MAX_NODES2) continue;
+    grown.forEach((n) => nodes.add(n));
+    kept.push(call);
+  }
+  return kept;
+}
+function compareNodes(a, b) {
+  return a.path.localeCompare(b.path) || a.line - b.line;
+}
+function toGraph2(nodes, edges) {
+  const files = [...new Set(nodes.map((n) => n.path))];
+  return {
+    // A dependency graph compiles left to right: calls read like a sentence.
+    type: "dependency",
+    nodes: nodes.map((n, i) => ({
+      id: `s${i}`,
+      label: `${n.name}()`,
+      paths: [n.path],
+      group: `f${files.indexOf(n.path)}`,
+      ...n.change === "unchanged" ? {} : { kind: n.change === "added" ? "added" : "changed" }
+    })),
+    edges: edges.map((e) => ({ from: `s${e.from}`, to: `s${e.to}` })),
+    groups: files.map((path18, i) => ({ id: `f${i}`, label: path18 }))
+  };
+}
+function qualified4(symbol) {
+  return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
 
 // src/core/review/review-offline.ts
@@ -14308,6 +16437,21 @@ async function reviewOffline(input) {
     ],
     input.repoName
   );
+  const walkthrough = await buildWalkthrough(files, input.readHead);
+  const deleted = files.filter((f) => f.status === "deleted" && !f.binary && !isGeneratedOrVendored(f.path));
+  const findings = await findIndexFindings({
+    files: reviewed,
+    walkthrough,
+    index,
+    readHead: input.readHead,
+    layout: input.layout,
+    deleted
+  });
+  const drafts = await findRiskyPatterns(reviewed, void 0, input.readHead);
+  walkthrough.effort = estimateReviewEffort({ walkthrough, history, findings, drafts });
+  const flow = await buildChangeFlow({ files: reviewed, changedSymbols, index });
+  if (flow.flow) walkthrough.flow = flow.flow;
+  if (flow.problem) walkthrough.flowLeftOut = flow.problem;
   return {
     base: input.base,
     head: input.head,
@@ -14317,13 +16461,14 @@ async function reviewOffline(input) {
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changedSymbols: changedSymbols.length
     },
-    walkthrough: await buildWalkthrough(files, input.readHead),
+    walkthrough,
     history,
     linkedIssues,
     changedSymbols,
     blastRadius,
     tests: { ...tests, gaps: tests.gaps.filter((g) => reviewedPaths.has(g.path)) },
-    drafts: await findRiskyPatterns(reviewed, void 0, input.readHead),
+    findings,
+    drafts,
     receipt
   };
 }
@@ -14332,7 +16477,680 @@ async function readCoChange(input, files) {
   const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
   if ("unavailable" in commits) return commits;
   const changed = files.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path);
-  return findCoChanges(commits, changed, (path17) => input.index.getFile(path17) !== void 0);
+  return findCoChanges(commits, changed, (path18) => input.index.getFile(path18) !== void 0);
+}
+
+// src/core/review/rules/built-in-rules.ts
+var JAVASCRIPT_FAMILY = ["TypeScript", "Tsx", "JavaScript"];
+function forJavaScript(rule) {
+  return JAVASCRIPT_FAMILY.map((language) => ({ ...rule, language, source: "built-in" }));
+}
+function forLanguage(language, rule) {
+  return [{ ...rule, language, source: "built-in" }];
+}
+var FOCUSED = "^(describe|it|test|context|suite|specify)$";
+var BUILT_IN_RULES = [
+  ...forJavaScript({
+    id: "js-debugger",
+    rule: { kind: "debugger_statement" },
+    message: "A `debugger;` statement was added: it pauses every run with an inspector attached.",
+    severity: "warning",
+    fix: ""
+  }),
+  ...forJavaScript({
+    id: "js-focused-test",
+    rule: { pattern: "$F.only", inside: { kind: "call_expression", field: "function", stopBy: "neighbor" } },
+    constraints: { F: { regex: FOCUSED } },
+    message: "A focused test (`.only`) was added: the runner skips every other test in the file, and CI still passes.",
+    severity: "error",
+    fix: "$F"
+  }),
+  ...forLanguage("python", {
+    id: "py-bare-except",
+    // A bare except that re-raises is cleanup, not a swallowed interrupt.
+    rule: { kind: "except_clause", regex: "^except\\s*:", not: { has: { kind: "raise_statement", stopBy: "end" } } },
+    message: "A bare `except:` was added: it also catches KeyboardInterrupt and SystemExit. Catch `Exception` (or the errors you expect) instead.",
+    severity: "warning"
+  }),
+  ...forLanguage("python", {
+    id: "py-mutable-default",
+    rule: {
+      any: [{ kind: "default_parameter" }, { kind: "typed_default_parameter" }],
+      has: { field: "value", any: [{ kind: "list" }, { kind: "dictionary" }, { kind: "set" }] }
+    },
+    message: "A mutable default argument was added: the list, dict or set is created once and shared by every call. Default to `None` and create it in the body.",
+    severity: "warning"
+  }),
+  ...forLanguage("python", {
+    id: "py-breakpoint",
+    rule: {
+      kind: "call",
+      any: [{ pattern: "breakpoint()" }, { pattern: "pdb.set_trace()" }, { pattern: "ipdb.set_trace()" }],
+      inside: { kind: "expression_statement", stopBy: "neighbor" }
+    },
+    message: "A debugger breakpoint was added: it stops the program waiting for input.",
+    severity: "error",
+    fix: ""
+  }),
+  ...forLanguage("go", {
+    id: "go-defer-in-loop",
+    rule: {
+      kind: "defer_statement",
+      inside: {
+        kind: "for_statement",
+        stopBy: { any: [{ kind: "func_literal" }, { kind: "function_declaration" }, { kind: "method_declaration" }] }
+      }
+    },
+    message: "A `defer` inside a loop was added: it runs when the function returns, not at the end of each iteration, so resources pile up until then.",
+    severity: "check",
+    // A test that starts a few servers in a loop and closes them at its end is fine (measured on chi).
+    ignores: ["*_test.go"]
+  })
+];
+
+// src/core/review/rules/find-rule-findings.ts
+import ignore4 from "ignore";
+
+// src/core/review/rules/ast-grep-rule.ts
+var LANGUAGE_NAMES = {
+  typescript: "TypeScript",
+  ts: "TypeScript",
+  tsx: "Tsx",
+  javascript: "JavaScript",
+  js: "JavaScript",
+  jsx: "JavaScript",
+  python: "python",
+  py: "python",
+  go: "go",
+  golang: "go"
+};
+function parseRuleLanguage(name) {
+  return LANGUAGE_NAMES[name.toLowerCase()];
+}
+function findRuleLanguage(path18) {
+  const ext = /\.([^./]+)$/.exec(path18)?.[1]?.toLowerCase();
+  switch (ext) {
+    case "ts":
+    case "mts":
+    case "cts":
+      return "TypeScript";
+    case "tsx":
+      return "Tsx";
+    case "js":
+    case "mjs":
+    case "cjs":
+    case "jsx":
+      return "JavaScript";
+    case "py":
+    case "pyi":
+      return "python";
+    case "go":
+      return "go";
+    default:
+      return void 0;
+  }
+}
+var RULE_SEVERITIES = {
+  error: "error",
+  warning: "warning",
+  info: "check",
+  hint: "check",
+  off: "off"
+};
+
+// src/core/review/rules/load-ast-grep.ts
+import { createRequire as createRequire3 } from "node:module";
+var require4 = createRequire3(import.meta.url);
+var loaded2;
+function loadAstGrep() {
+  if (loaded2) return loaded2;
+  const napi = require4("@ast-grep/napi");
+  napi.registerDynamicLanguage({
+    python: require4("@ast-grep/lang-python"),
+    go: require4("@ast-grep/lang-go")
+  });
+  loaded2 = napi;
+  return napi;
+}
+function toNapiLanguage(napi, language) {
+  switch (language) {
+    case "TypeScript":
+      return napi.Lang.TypeScript;
+    case "Tsx":
+      return napi.Lang.Tsx;
+    case "JavaScript":
+      return napi.Lang.JavaScript;
+    default:
+      return language;
+  }
+}
+
+// src/core/review/rules/find-rule-findings.ts
+var MAX_FINDINGS_PER_RULE = 20;
+var MAX_FILE_CHARS = 1e6;
+var EVIDENCE_LINES = 12;
+var METAVARIABLE = /\$\$\$([A-Z_][A-Z0-9_]*)|\$([A-Z_][A-Z0-9_]*)/g;
+async function findRuleFindings(input) {
+  const findings = [];
+  const notes = [];
+  const perRule = /* @__PURE__ */ new Map();
+  for (const file of input.files) {
+    if (file.binary || file.status === "deleted") continue;
+    const language = findRuleLanguage(file.path);
+    if (language === void 0) continue;
+    const rules = input.rules.filter(
+      (r) => r.language === language && isRuleOn(r.id, file.path, input.settings, r.offByDefault) && matchesFiles(r, file.path)
+    );
+    const added = new Set(
+      file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add" && l.newLine !== void 0).map((l) => l.newLine))
+    );
+    if (rules.length === 0 || added.size === 0) continue;
+    let text;
+    try {
+      text = await input.readHead(file.path);
+    } catch {
+      continue;
+    }
+    if (text.length > MAX_FILE_CHARS) continue;
+    const napi = loadAstGrep();
+    const root = napi.parse(toNapiLanguage(napi, language), text).root();
+    const lines = text.split("\n");
+    for (const rule of rules) {
+      let matches2;
+      try {
+        matches2 = root.findAll({ rule: rule.rule, constraints: rule.constraints, utils: rule.utils });
+      } catch (error2) {
+        notes.push(
+          `rule ${rule.id} (${rule.source}) could not run on ${file.path}: ${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}`
+        );
+        continue;
+      }
+      const seen = /* @__PURE__ */ new Set();
+      for (const match of matches2) {
+        const { start, end } = match.range();
+        const startLine = start.line + 1;
+        if (!added.has(startLine) || seen.has(startLine)) continue;
+        seen.add(startLine);
+        const count = (perRule.get(rule.id) ?? 0) + 1;
+        perRule.set(rule.id, count);
+        if (count > MAX_FINDINGS_PER_RULE) continue;
+        findings.push(toFinding(rule, file.path, match, lines, { startLine, endLine: end.line + 1 }));
+      }
+    }
+  }
+  for (const [id2, count] of perRule) {
+    if (count > MAX_FINDINGS_PER_RULE)
+      notes.push(`rule ${id2}: ${count} matches on changed lines; the first ${MAX_FINDINGS_PER_RULE} are shown`);
+  }
+  return { findings: findings.sort(compareFindings), notes };
+}
+function toFinding(rule, path18, match, lines, at2) {
+  const { startLine, endLine } = at2;
+  const shown = lines.slice(startLine - 1, Math.min(endLine, startLine - 1 + EVIDENCE_LINES));
+  const note = rule.note?.split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").trim();
+  const base = {
+    rule: `rule:${rule.id}`,
+    severity: rule.severity,
+    path: path18,
+    message: note ? `${rule.message} ${note}` : rule.message,
+    evidence: [{ label: "match", path: path18, startLine, ...endLine > startLine ? { endLine } : {}, code: shown.join("\n") }]
+  };
+  if (rule.fix === void 0) return { ...base, line: startLine };
+  return {
+    ...base,
+    line: endLine,
+    ...endLine > startLine ? { startLine } : {},
+    suggestion: buildSuggestion(rule.fix, match, lines)
+  };
+}
+function buildSuggestion(fix, match, lines) {
+  const { start, end } = match.range();
+  const first2 = lines[start.line] ?? "";
+  const last = lines[end.line] ?? "";
+  const indent2 = /^[ \t]*/.exec(first2)?.[0] ?? "";
+  const filled = fix.replace(/\n+$/, "").replace(/\n/g, `
+${indent2}`).replace(
+    METAVARIABLE,
+    (_all, many, one) => many !== void 0 ? sliceMatches(match.getMultipleMatches(many), lines) : match.getMatch(one)?.text() ?? ""
+  );
+  const replaced = `${first2.slice(0, start.column)}${filled}${last.slice(end.column)}`;
+  return replaced.trim() === "" ? "" : replaced;
+}
+function sliceMatches(nodes, lines) {
+  if (nodes.length === 0) return "";
+  const from = nodes[0].range().start;
+  const to = nodes[nodes.length - 1].range().end;
+  if (from.line === to.line) return (lines[from.line] ?? "").slice(from.column, to.column);
+  return [
+    (lines[from.line] ?? "").slice(from.column),
+    ...lines.slice(from.line + 1, to.line),
+    (lines[to.line] ?? "").slice(0, to.column)
+  ].join("\n");
+}
+function matchesFiles(rule, path18) {
+  if (rule.files !== void 0 && !ignore4().add(rule.files).ignores(path18)) return false;
+  if (rule.ignores !== void 0 && ignore4().add(rule.ignores).ignores(path18)) return false;
+  return true;
+}
+
+// src/core/review/rules/parse-rule-file.ts
+import { z as z10 } from "zod";
+var MAX_RULES_PER_FILE = 50;
+var RULE_ID = /^[A-Za-z0-9][\w.:/-]{0,99}$/;
+var ruleSchema = z10.strictObject({
+  id: z10.string().regex(RULE_ID, "a rule id: letters, digits and . _ : / - (at most 100)"),
+  language: z10.string().min(1),
+  rule: z10.record(z10.string(), z10.unknown()),
+  constraints: z10.record(z10.string(), z10.unknown()).optional(),
+  utils: z10.record(z10.string(), z10.unknown()).optional(),
+  message: z10.string().max(2e3).optional(),
+  note: z10.string().max(4e3).optional(),
+  severity: z10.enum(Object.keys(RULE_SEVERITIES)).default("hint"),
+  fix: z10.string().max(4e3).optional(),
+  files: z10.array(z10.string().min(1)).max(100).optional(),
+  ignores: z10.array(z10.string().min(1)).max(100).optional(),
+  // ast-grep's keys for its own tools: accepted and not used.
+  url: z10.string().optional(),
+  metadata: z10.record(z10.string(), z10.unknown()).optional()
+});
+var REQUIRED = {
+  id: 'add "id: a-name" (the finding is reported as rule:a-name)',
+  language: 'add "language: TypeScript" (or Tsx, JavaScript, Python, Go)',
+  rule: 'add "rule:" with what to match, e.g. "pattern: eval($CODE)" or "kind: debugger_statement"'
+};
+var UNSUPPORTED = {
+  transform: "write the replacement with the metavariables as matched ($NAME, $$$ARGS)",
+  rewriters: "write the replacement with the metavariables as matched ($NAME, $$$ARGS)",
+  labels: "remove it; the finding points at the whole match"
+};
+function parseRuleFile(path18, text) {
+  const rules = [];
+  const problems = [];
+  const documents = splitDocuments(text).filter((d) => d.text.trim() !== "");
+  if (documents.length > MAX_RULES_PER_FILE) {
+    problems.push({
+      path: path18,
+      message: `the file has ${documents.length} rules; only the first ${MAX_RULES_PER_FILE} are read`,
+      fix: "split the rules into several files"
+    });
+  }
+  const seen = /* @__PURE__ */ new Set();
+  for (const doc of documents.slice(0, MAX_RULES_PER_FILE)) {
+    const parsed = parseRuleDocument(path18, doc.text);
+    for (const problem of parsed.problems) {
+      problems.push({ ...problem, ...problem.line !== void 0 ? { line: problem.line + doc.firstLine - 1 } : {} });
+    }
+    if (parsed.rule === void 0) continue;
+    if (seen.has(parsed.rule.id)) {
+      problems.push({
+        path: path18,
+        line: doc.firstLine,
+        ruleId: parsed.rule.id,
+        message: "the id is used twice in this file",
+        fix: "give each rule its own id"
+      });
+      continue;
+    }
+    seen.add(parsed.rule.id);
+    rules.push(parsed.rule);
+  }
+  return { rules, problems };
+}
+function parseRuleDocument(path18, text) {
+  const yaml = parseConfigYaml(text, path18);
+  if (!yaml.ok) return { problems: yaml.problems.map((p) => ({ path: path18, line: p.line, message: p.message, fix: p.fix })) };
+  const data = yaml.data ?? {};
+  const ruleId = typeof data.id === "string" ? data.id : void 0;
+  const at2 = (message, fix, key2) => ({
+    path: path18,
+    line: key2 === void 0 ? 1 : yaml.lineOf([key2]),
+    ...ruleId !== void 0 ? { ruleId } : {},
+    message,
+    fix
+  });
+  const unsupported = Object.keys(UNSUPPORTED).filter((key2) => key2 in data);
+  if (unsupported.length > 0) {
+    return { problems: unsupported.map((key2) => at2(`\`${key2}\` is not supported by nanodex's rule runner`, UNSUPPORTED[key2], key2)) };
+  }
+  const missing = Object.keys(REQUIRED).filter((key2) => data[key2] === void 0 || data[key2] === null);
+  if (missing.length > 0) return { problems: missing.map((key2) => at2(`the rule has no \`${key2}\``, REQUIRED[key2])) };
+  const parsed = ruleSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) {
+    const known = Object.keys(ruleSchema.shape);
+    return {
+      problems: toConfigProblems(parsed.error.issues, yaml.lineOf, (p) => p.length === 0 ? known : []).map((p) => ({
+        path: path18,
+        line: p.line,
+        ...ruleId !== void 0 ? { ruleId } : {},
+        message: p.path === "" || p.message.startsWith("unknown setting") ? p.message : `${p.path}: ${p.message}`,
+        fix: p.fix
+      }))
+    };
+  }
+  const value = parsed.data;
+  const language = parseRuleLanguage(value.language);
+  if (language === void 0) {
+    return {
+      problems: [
+        at2(
+          `the language ${JSON.stringify(value.language)} is not one nanodex runs rules on`,
+          "use TypeScript, Tsx, JavaScript, Python or Go",
+          "language"
+        )
+      ]
+    };
+  }
+  const severity = RULE_SEVERITIES[value.severity];
+  if (severity === "off") return { problems: [] };
+  const compiled = compileRule(language, { rule: value.rule, constraints: value.constraints, utils: value.utils });
+  if (compiled !== void 0)
+    return {
+      problems: [at2(`ast-grep cannot use the rule: ${compiled}`, "correct the rule (ast-grep.github.io/reference/rule.html)", "rule")]
+    };
+  return {
+    problems: [],
+    rule: {
+      id: value.id,
+      language,
+      rule: value.rule,
+      ...value.constraints ? { constraints: value.constraints } : {},
+      ...value.utils ? { utils: value.utils } : {},
+      message: value.message ?? value.note?.split("\n")[0] ?? `matches the rule ${value.id}`,
+      ...value.note !== void 0 ? { note: value.note } : {},
+      severity,
+      ...value.fix !== void 0 ? { fix: value.fix } : {},
+      ...value.files ? { files: value.files } : {},
+      ...value.ignores ? { ignores: value.ignores } : {},
+      source: path18
+    }
+  };
+}
+function compileRule(language, config) {
+  const napi = loadAstGrep();
+  try {
+    napi.parse(toNapiLanguage(napi, language), "").root().findAll(config);
+    return void 0;
+  } catch (error2) {
+    return (error2 instanceof Error ? error2.message : String(error2)).split("\n").map(
+      (line) => line.replace(/^\s*\|->/, "").trim().replace(/\.$/, "")
+    ).filter((line) => line !== "" && !/^`rule` is not configured correctly$/.test(line)).join("; ").slice(0, 500);
+  }
+}
+function splitDocuments(text) {
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  const out = [];
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i === lines.length || /^---[ \t]*\r?$/.test(lines[i])) {
+      out.push({ text: lines.slice(start, i).join("\n"), firstLine: start + 1 });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// src/core/review/rules/read-repository-rules.ts
+var RULES_FOLDER = ".github/nanodex/rules/";
+var MAX_RULE_FILES = 50;
+var MAX_RULE_FILE_BYTES = 64 * 1024;
+async function readRepositoryRules(index, readFile3) {
+  const paths = index.listFiles().map((f) => f.path).filter((p) => p.startsWith(RULES_FOLDER) && /^[^/]+\.ya?ml$/.test(p.slice(RULES_FOLDER.length))).sort();
+  const rules = [];
+  const problems = [];
+  if (paths.length > MAX_RULE_FILES) {
+    problems.push({
+      path: RULES_FOLDER,
+      message: `there are ${paths.length} rule files; only the first ${MAX_RULE_FILES} by path are read`,
+      fix: 'put several rules in one file, separated by "---" lines'
+    });
+  }
+  const ids = /* @__PURE__ */ new Map();
+  for (const path18 of paths.slice(0, MAX_RULE_FILES)) {
+    const size = index.getFile(path18)?.size ?? 0;
+    if (size > MAX_RULE_FILE_BYTES) {
+      problems.push({
+        path: path18,
+        message: `the file is ${size} bytes, over the ${MAX_RULE_FILE_BYTES}-byte limit`,
+        fix: "split it into smaller files"
+      });
+      continue;
+    }
+    let text;
+    try {
+      text = await readFile3(path18);
+    } catch (error2) {
+      problems.push({
+        path: path18,
+        message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
+        fix: "check the file is UTF-8 text"
+      });
+      continue;
+    }
+    const parsed = parseRuleFile(path18, text);
+    problems.push(...parsed.problems);
+    for (const rule of parsed.rules) {
+      const other = ids.get(rule.id);
+      if (other !== void 0) {
+        problems.push({ path: path18, ruleId: rule.id, message: `the id is already used by a rule in ${other}`, fix: "give each rule its own id" });
+        continue;
+      }
+      ids.set(rule.id, path18);
+      rules.push(rule);
+    }
+  }
+  return { rules, problems };
+}
+
+// src/core/review/rules/rule-problem.ts
+function renderRuleProblem(problem) {
+  const where = [
+    problem.path,
+    problem.line !== void 0 ? ` line ${problem.line}` : "",
+    problem.ruleId !== void 0 ? `, rule ${problem.ruleId}` : ""
+  ].join("");
+  return `${where}: ${problem.message}. Fix: ${problem.fix}`;
+}
+
+// src/core/review/rules/add-rule-findings.ts
+async function addRuleFindings(review, input) {
+  const reviewed = new Set(review.receipt.reviewed.map((r) => r.path));
+  const files = input.files.filter((f) => reviewed.has(f.path));
+  if (files.length === 0) return { review, notes: [] };
+  try {
+    const repository = await readRepositoryRules(input.index, input.readFile);
+    const own = new Set(repository.rules.map((r) => r.id));
+    const rules = [...BUILT_IN_RULES.filter((r) => !own.has(r.id)), ...repository.rules];
+    const found = await findRuleFindings({ files, rules, readHead: input.readFile, settings: input.settings });
+    return {
+      review: { ...review, findings: [...review.findings, ...found.findings].sort(compareFindings) },
+      notes: [...repository.problems.map((p) => `rule file ${renderRuleProblem(p)}`), ...found.notes]
+    };
+  } catch (error2) {
+    return { review, notes: [`review rules did not run: ${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}`] };
+  }
+}
+
+// src/core/review/check-model-finding.ts
+var EVIDENCE_SLACK = 2;
+async function findEvidenceProblem(evidence, readHead) {
+  for (const e of evidence) {
+    let text;
+    try {
+      text = await readHead(e.path);
+    } catch {
+      return `its evidence cites ${e.path}, which is not in the repository`;
+    }
+    const lines = text.split("\n");
+    if (e.line > lines.length) return `its evidence cites ${e.path}:${e.line}, past the end of the file (${lines.length} lines)`;
+    const first2 = (e.code ?? "").split("\n").find((l) => l.trim() !== "")?.trim();
+    if (first2 === void 0) continue;
+    const near = lines.slice(Math.max(0, e.line - 1 - EVIDENCE_SLACK), e.line + EVIDENCE_SLACK).map((l) => squash(l));
+    if (!near.some((l) => l.includes(squash(first2)))) return `its evidence quotes code that is not at ${e.path}:${e.line}`;
+  }
+  return void 0;
+}
+var NOT_IDENTIFIERS = new Set(
+  "null undefined true false none nil this self super cls new return await async yield function def func class struct interface type const let var if else for while switch case break continue try catch except finally throw raise import export from as default public private protected static void int str bool string number boolean object any unknown never error err ok with lambda go defer chan map range select package is not and or in of typeof instanceof delete pass elif global nonlocal assert del".split(" ")
+);
+function findUnnamedIdentifier(body, known) {
+  const words = new Set(known.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  for (const span of body.matchAll(/`([^`\n]+)`/g)) {
+    for (const word of span[1].match(/[A-Za-z_$][\w$]*/g) ?? []) {
+      if (word.length < 2 || NOT_IDENTIFIERS.has(word.toLowerCase())) continue;
+      if (!words.has(word)) return word;
+    }
+  }
+  return void 0;
+}
+var DISMISSAL = /\b(?:not (?:a|an) (?:real )?(?:problem|issue|bug|concern|risk)|no (?:real )?(?:problem|issue|bug|concern|risk)s?\b|(?:is|are|looks|seems) (?:fine|safe|harmless|correct|ok|okay|intended|intentional|unaffected)|safe to (?:ignore|keep)|can (?:safely )?be ignored|false (?:positive|alarm)|nothing to (?:worry|fix|change)|(?:don['’]?t|do not|doesn['’]?t|does not|needn['’]?t) need (?:to be )?(?:updat|chang|fix)|no (?:callers|call sites) (?:need|are affected)|lgtm)/i;
+function findContradiction(body, at2, offline) {
+  if (!DISMISSAL.test(body)) return void 0;
+  return offline.find((o) => o.path === at2.path && o.startLine <= at2.line && at2.startLine <= o.line)?.label;
+}
+function squash(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/review/verify-model-findings.ts
+var SEVERITY = {
+  error: "error",
+  warning: "warning",
+  info: "check",
+  none: "check"
+};
+var RANK2 = { error: 0, warning: 1, check: 2 };
+async function verifyModelFindings(comments, context) {
+  const byPath = new Map(context.files.filter((f) => f.status !== "deleted").map((f) => [f.path, f]));
+  const offline = offlinePlaces(context.files, context.review);
+  const passed = [];
+  const dropped = [];
+  for (const comment of comments) {
+    const file = byPath.get(comment.path);
+    if (!file) {
+      dropped.push({ reason: "not in the diff", comment, detail: `${comment.path} is not a changed file` });
+      continue;
+    }
+    const anchor = findAnchor(file, comment);
+    if (!anchor) {
+      dropped.push({
+        reason: "quote not on the cited lines",
+        comment,
+        detail: `the quoted code is not on the new side of ${comment.path}`
+      });
+      continue;
+    }
+    const evidenceProblem = await findEvidenceProblem(comment.evidence ?? [], context.readHead);
+    if (evidenceProblem) {
+      dropped.push({ reason: "evidence misquoted", comment, detail: evidenceProblem });
+      continue;
+    }
+    const known = [
+      comment.path,
+      comment.quote,
+      comment.suggestion ?? "",
+      ...hunkText(file, anchor),
+      ...(comment.evidence ?? []).flatMap((e) => [e.path, e.code ?? ""]),
+      ...facts(context.review, file.path)
+    ];
+    const unnamed = findUnnamedIdentifier(comment.body, known.join("\n"));
+    if (unnamed) {
+      dropped.push({
+        reason: "names what the code does not",
+        comment,
+        detail: `names \`${unnamed}\`, which is not in the cited code or its evidence`
+      });
+      continue;
+    }
+    const contradicted = findContradiction(comment.body, { path: file.path, ...anchor }, offline);
+    if (contradicted) {
+      dropped.push({ reason: "contradicts an offline finding", comment, detail: `dismisses ${contradicted}` });
+      continue;
+    }
+    passed.push({ comment, finding: toFinding2(comment, anchor) });
+  }
+  const ranked = passed.map((p, i) => ({ ...p, i })).sort((a, b) => RANK2[a.finding.severity] - RANK2[b.finding.severity] || a.i - b.i);
+  const kept = ranked.slice(0, Math.max(0, context.maxComments));
+  for (const { comment } of ranked.slice(kept.length)) {
+    dropped.push({ reason: "over the cap", comment, detail: `more than review.maxComments (${context.maxComments})` });
+  }
+  return {
+    findings: kept.map((k) => k.finding),
+    drafts: kept.map(({ comment: c }) => ({
+      path: c.path,
+      quote: c.quote,
+      body: c.body,
+      suggestion: c.suggestion,
+      kind: "model",
+      severity: c.severity
+    })),
+    dropped
+  };
+}
+function describeDrops(result, given) {
+  if (given === 0) return void 0;
+  const counts = /* @__PURE__ */ new Map();
+  for (const d of result.dropped) counts.set(d.reason, (counts.get(d.reason) ?? 0) + 1);
+  const parts = [...counts].map(([reason, n]) => `${n} ${reason}`);
+  return `model findings: ${given} given, ${result.findings.length} kept${parts.length > 0 ? `; dropped: ${parts.join(", ")}` : ""}`;
+}
+function findAnchor(file, comment) {
+  const placed = placeComments([file], [{ path: comment.path, quote: comment.quote, body: "", kind: "model" }]);
+  const inline = placed.inline[0];
+  if (inline) return { startLine: inline.startLine ?? inline.line, line: inline.line };
+  if (!/quote found \d+ times/.test(placed.needsJudgement[0]?.reason ?? "")) return void 0;
+  const first2 = comment.quote.split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+  const quoteLines = comment.quote.trim().split("\n").length;
+  const cited = file.hunks.flatMap((h) => h.lines).find((l) => l.kind !== "del" && l.newLine === comment.line);
+  return cited && first2 !== "" && cited.text.includes(first2) ? { startLine: comment.line, line: comment.line + quoteLines - 1 } : void 0;
+}
+function hunkText(file, anchor) {
+  return file.hunks.filter((h) => h.lines.some((l) => l.newLine !== void 0 && l.newLine >= anchor.startLine && l.newLine <= anchor.line)).flatMap((h) => h.lines.map((l) => l.text));
+}
+function facts(review, path18) {
+  const file = review.walkthrough.files.find((f) => f.path === path18);
+  return [
+    ...(file?.symbolChanges ?? []).flatMap((c) => [
+      c.name,
+      "renamedFrom" in c ? c.renamedFrom ?? "" : "",
+      "before" in c ? String(c.before) : ""
+    ]),
+    ...review.findings.filter((f) => f.path === path18).flatMap((f) => [f.message, ...f.evidence.map((e) => e.code ?? "")]),
+    ...review.blastRadius.filter((b) => b.changed.symbol.path === path18).flatMap((b) => b.topCallers.map((c) => c.name ?? ""))
+  ];
+}
+function offlinePlaces(files, review) {
+  const risky = placeComments(files, review.drafts).inline.map((c) => ({
+    path: c.path,
+    startLine: c.startLine ?? c.line,
+    line: c.line,
+    label: `the risky pattern \`${c.draft.kind}\` at ${c.path}:${c.line}`
+  }));
+  const findings = review.findings.flatMap((f) => [
+    { path: f.path, startLine: f.startLine ?? f.line, line: f.line, label: `the \`${f.rule}\` finding at ${f.path}:${f.line}` },
+    ...f.evidence.filter((e) => e.side !== "base").map((e) => ({
+      path: e.path,
+      startLine: e.startLine,
+      line: e.endLine ?? e.startLine,
+      label: `the \`${f.rule}\` finding at ${f.path}:${f.line}`
+    }))
+  ]);
+  return [...risky, ...findings];
+}
+function toFinding2(comment, anchor) {
+  const evidence = [
+    { label: "cited code", path: comment.path, startLine: anchor.startLine, endLine: anchor.line, code: comment.quote },
+    ...(comment.evidence ?? []).map((e) => ({ label: "evidence", path: e.path, startLine: e.line, ...e.code ? { code: e.code } : {} }))
+  ];
+  return {
+    rule: "model",
+    severity: SEVERITY[comment.severity ?? "none"],
+    path: comment.path,
+    line: anchor.line,
+    ...anchor.startLine !== anchor.line ? { startLine: anchor.startLine } : {},
+    message: comment.body,
+    evidence,
+    ...comment.suggestion !== void 0 ? { suggestion: comment.suggestion } : {}
+  };
 }
 
 // src/core/outputs/produce-review.ts
@@ -14342,23 +17160,31 @@ async function produceReview(run4) {
   const files = parseDiff(diff);
   if (files.length === 0) return { kind: "skipped", reason: "the diff between base and head is empty" };
   const pr = run4.request.pullRequest;
-  const review = await reviewOffline({
+  const offline = await reviewOffline({
     files,
     index: run4.ports.index,
     base: pr?.baseSha ?? "base",
     head: pr?.headSha ?? "head",
-    readHead: (path17) => run4.ports.source.readFile(path17),
+    readHead: (path18) => run4.ports.source.readFile(path18),
     history: run4.ports.history,
     pullRequestText: pr ? `${pr.title}
 
 ${pr.body}` : void 0,
     repoName: run4.repoName,
-    layout: await loadTestLayout(run4.ports.index, (path17) => run4.ports.source.readFile(path17))
+    layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
+  });
+  const settings = run4.request.review;
+  const { review, notes } = await addRuleFindings(offline, {
+    files,
+    index: run4.ports.index,
+    readFile: (path18) => run4.ports.source.readFile(path18),
+    settings
   });
   const drafts = [...review.drafts];
   let modelSummary;
   let refused = [];
-  const notes = [];
+  let modelFindings;
+  if (review.walkthrough.flowLeftOut) notes.unshift(review.walkthrough.flowLeftOut);
   const model = run4.ports.model;
   if (model) {
     const out = createOutputCollector();
@@ -14366,7 +17192,10 @@ ${pr.body}` : void 0,
       discovery: [],
       execution: buildOutputTools(out, toolsFor(run4.skill, ["emit_review_comment", "emit_answer"]))
     });
-    const { material, left } = buildMaterial(files, review, run4.meter.budget.contextTokens - run4.meter.usage().contextTokens);
+    const { material, left } = buildMaterial(files, review, {
+      tokensLeft: run4.meter.budget.contextTokens - run4.meter.usage().contextTokens,
+      instructionsFor: (path18) => findPathInstructions(path18, settings)
+    });
     const charge = run4.meter.charge("contextTokens", estimateTokens(material));
     if (!charge.ok) return { kind: "budget-exceeded", refused: charge, gathered: [] };
     if (left.length > 0) notes.push(`not shown to the model (token budget): ${left.join(", ")}`);
@@ -14380,29 +17209,38 @@ ${pr.body}` : void 0,
       spec: {
         instructions: run4.skill?.body,
         material,
-        closing: "Call emit_review_comment for each finding (quoting the exact code from the diff) and then emit_answer once with the review summary",
+        closing: "Call emit_review_comment for each finding: quote the exact code from the new side of the diff, give its line, cite in evidence the other lines it rests on, and name in backticks only identifiers that code contains; the offline findings are established, do not argue with them. Then call emit_answer once with the review summary",
         finished: (o) => o.answer !== void 0
       }
     });
     if (!executed.ok) return { kind: "budget-exceeded", refused: executed.refused, gathered: [] };
     modelSummary = out.answer?.text;
     refused = gate.refused;
-    drafts.push(
-      ...out.reviewComments.map((c) => ({
-        path: c.path,
-        quote: c.quote,
-        body: c.body,
-        suggestion: c.suggestion,
-        kind: "model",
-        severity: c.severity
-      }))
-    );
+    const verified = await verifyModelFindings(out.reviewComments, {
+      files,
+      review,
+      readHead: (path18) => run4.ports.source.readFile(path18),
+      maxComments: run4.request.review?.maxComments ?? DEFAULT_REVIEW_SETTINGS.maxComments
+    });
+    modelFindings = verified.findings;
+    drafts.push(...verified.drafts);
+    const drops = describeDrops(verified, out.reviewComments.length);
+    if (drops) notes.push(drops);
   }
   const placed = placeComments(files, drafts);
-  const rendered = renderReview({ review, placed, linkTo: run4.linkTo, madeWithModel: model !== void 0, modelSummary });
+  const findings = placeFindings(files, review.findings, (ref) => link(formatLineRef(ref), run4.linkTo(ref)));
+  placed.inline.push(...findings.inline);
+  const rendered = renderReview({
+    review,
+    placed,
+    linkTo: run4.linkTo,
+    madeWithModel: model !== void 0,
+    modelSummary,
+    inlineFindings: findings.placed
+  });
   return {
     kind: "output",
-    output: { kind: "review", review, placed, modelSummary },
+    output: { kind: "review", review, placed, modelSummary, ...modelFindings ? { modelFindings } : {} },
     blocks: rendered.blocks,
     reviewComments: rendered.comments,
     madeWithModel: model !== void 0,
@@ -14410,9 +17248,11 @@ ${pr.body}` : void 0,
     notes
   };
 }
-function buildMaterial(files, review, tokensLeft) {
+function buildMaterial(files, review, options) {
+  const { tokensLeft } = options;
   const findings = [
-    "Offline findings:",
+    "Offline findings (deterministic, from the code index: do not repeat or contradict them):",
+    ...review.findings.slice(0, 20).map((f) => `- ${f.severity} ${f.rule} at ${f.path}:${f.line}: ${f.message}`.slice(0, 400)),
     ...review.walkthrough.files.flatMap(
       (f) => f.symbolChanges.slice(0, 10).map((c) => `- ${f.path}: ${c.kind} of ${c.name}${c.kind === "signature" ? `: ${c.before} -> ${c.after}` : ""}`.slice(0, 300))
     ),
@@ -14421,6 +17261,8 @@ function buildMaterial(files, review, tokensLeft) {
     ),
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
     ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
+    // Established facts the model must not contradict (verifyModelFindings drops a comment that does).
+    ...review.drafts.slice(0, 20).map((d) => `- ${d.kind} in ${d.path}: ${d.quote}`.slice(0, 300)),
     ...review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(", ")}`] : []
   ].join("\n");
   const parts = [];
@@ -14428,8 +17270,12 @@ function buildMaterial(files, review, tokensLeft) {
   let used = estimateTokens(findings);
   for (const file of files) {
     if (file.binary || file.status === "deleted") continue;
+    const instructions = options.instructionsFor(file.path);
+    const told = instructions.length > 0 ? `The repository's instructions for this file (review.paths):
+${instructions.join("\n")}
+` : "";
     const text = `--- ${file.path} (${file.status})
-${file.hunks.map((h) => `${h.header}
+${told}${file.hunks.map((h) => `${h.header}
 ${h.lines.map((l) => `${l.kind === "add" ? "+" : l.kind === "del" ? "-" : " "}${l.text}`).join("\n")}`).join("\n")}`;
     const cost = estimateTokens(text);
     if (used + cost > tokensLeft * 0.8) {
@@ -14468,15 +17314,15 @@ async function readCitedLineCounts(texts, source) {
   const paths = /* @__PURE__ */ new Set();
   for (const text of texts) {
     for (const m of text.matchAll(CITED)) {
-      const path17 = toRepoPath(m[1]);
-      if (path17 !== void 0) paths.add(path17);
+      const path18 = toRepoPath(m[1]);
+      if (path18 !== void 0) paths.add(path18);
     }
   }
   const counts = /* @__PURE__ */ new Map();
   await Promise.all(
-    [...paths].slice(0, MAX_FILES4).map(async (path17) => {
+    [...paths].slice(0, MAX_FILES4).map(async (path18) => {
       try {
-        counts.set(path17, countLines(await source.readFile(path17)));
+        counts.set(path18, countLines(await source.readFile(path18)));
       } catch {
       }
     })
@@ -14485,13 +17331,13 @@ async function readCitedLineCounts(texts, source) {
 }
 function toRepoPath(raw) {
   const blob = /\/blob\/[^/]+\/(.+)$/.exec(raw);
-  let path17 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
+  let path18 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
   try {
-    path17 = decodeURIComponent(path17);
+    path18 = decodeURIComponent(path18);
   } catch {
     return void 0;
   }
-  return isValidRepoPath(path17) ? path17 : void 0;
+  return isValidRepoPath(path18) ? path18 : void 0;
 }
 
 // src/core/skills/find-repository-skill-paths.ts
@@ -14512,8 +17358,8 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path11 from "node:path";
-import { z as z10 } from "zod";
+import path12 from "node:path";
+import { z as z11 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
 import { isMap as isMap2, isPair as isPair2, isScalar as isScalar2, parseDocument as parseDocument2, visit as visit2 } from "yaml";
@@ -14565,11 +17411,11 @@ function parseYaml(yamlText, yamlLines) {
     const yamlLine = yamlText.slice(0, error2.pos[0]).split("\n").length;
     const at2 = ` on line ${yamlLine + 1}`;
     if (error2.code === "DUPLICATE_KEY") {
-      const key = /^\s*([^:#\s][^:#]*?)\s*:/.exec(yamlLines[yamlLine - 1] ?? "")?.[1];
+      const key2 = /^\s*([^:#\s][^:#]*?)\s*:/.exec(yamlLines[yamlLine - 1] ?? "")?.[1];
       return {
         ok: false,
-        field: key,
-        message: `the frontmatter sets ${key === void 0 ? "a key" : `"${key}"`} twice${at2}, so which value counts would be a guess`,
+        field: key2,
+        message: `the frontmatter sets ${key2 === void 0 ? "a key" : `"${key2}"`} twice${at2}, so which value counts would be a guess`,
         fix: "keep one of the two lines and delete the other"
       };
     }
@@ -14610,9 +17456,9 @@ function parseYaml(yamlText, yamlLines) {
 function findExplicitTag2(doc) {
   let found;
   visit2(doc, {
-    Node(_key, node2, path17) {
+    Node(_key, node2, path18) {
       if (node2.tag === void 0) return void 0;
-      const keys = path17.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
+      const keys = path18.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
       return visit2.BREAK;
     }
@@ -14626,14 +17472,14 @@ var MAX_BODY_LINES = 500;
 var MAX_NAME_LENGTH = 64;
 var MAX_DESCRIPTION_LENGTH = 1024;
 var NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-var textOrList = z10.union([z10.string(), z10.array(z10.string())]);
-var frontmatterSchema = z10.strictObject({
-  name: z10.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-  description: z10.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-  license: z10.string().trim().min(1).max(200).optional(),
-  compatibility: z10.string().trim().min(1).max(500).optional(),
+var textOrList = z11.union([z11.string(), z11.array(z11.string())]);
+var frontmatterSchema = z11.strictObject({
+  name: z11.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+  description: z11.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+  license: z11.string().trim().min(1).max(200).optional(),
+  compatibility: z11.string().trim().min(1).max(500).optional(),
   "allowed-tools": textOrList.optional(),
-  metadata: z10.record(z10.string(), textOrList).optional()
+  metadata: z11.record(z11.string(), textOrList).optional()
 });
 var FIELDS = Object.keys(frontmatterSchema.shape);
 var EXPECTED = {
@@ -14680,7 +17526,7 @@ function parseSkill(text, origin) {
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path11.posix.basename(path11.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path12.posix.basename(path12.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -14745,11 +17591,11 @@ function toToolList(value) {
 }
 function toProblem3(issue, data) {
   if (issue?.code === "unrecognized_keys") {
-    const key = issue.keys[0] ?? "?";
+    const key2 = issue.keys[0] ?? "?";
     return {
-      field: key,
-      message: `"${key}" is not a SKILL.md frontmatter field (the fields are ${FIELDS.join(", ")})`,
-      fix: `remove "${key}", or move it under "metadata:" as "${key}: <text>"`
+      field: key2,
+      message: `"${key2}" is not a SKILL.md frontmatter field (the fields are ${FIELDS.join(", ")})`,
+      fix: `remove "${key2}", or move it under "metadata:" as "${key2}: <text>"`
     };
   }
   const field = issue?.path.map(String).join(".") || "frontmatter";
@@ -14835,15 +17681,15 @@ function compare(a, b) {
 init_errors();
 import { existsSync as existsSync4 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path12.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path13.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path12.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path12.resolve(start);
+function findBuiltInSkillsFolder(start = path13.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path13.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync4(path12.join(dir, MARKER))) return path12.join(dir, "skills");
-    const parent = path12.dirname(dir);
+    if (existsSync4(path13.join(dir, MARKER))) return path13.join(dir, "skills");
+    const parent = path13.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -14864,7 +17710,7 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries2.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path12.join(folder, name, "SKILL.md");
+    const file = path13.join(folder, name, "SKILL.md");
     if (!existsSync4(file)) continue;
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
@@ -14881,24 +17727,24 @@ async function readSkillCatalog(index, source, given) {
   const repository = [];
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  for (const path17 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
-    const size = index.getFile(path17)?.size ?? 0;
+  for (const path18 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+    const size = index.getFile(path18)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
-      repository.push({ path: path17, text: "", size });
+      repository.push({ path: path18, text: "", size });
       continue;
     }
     try {
-      repository.push({ path: path17, text: await source.readFile(path17) });
+      repository.push({ path: path18, text: await source.readFile(path18) });
     } catch (error2) {
       problems.push({
-        path: path17,
+        path: path18,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file exists on the default branch and is UTF-8 text"
       });
     }
   }
-  const loaded2 = loadSkills({ builtIn: await builtIn, repository });
-  return { ...loaded2, problems: [...problems, ...loaded2.problems] };
+  const loaded3 = loadSkills({ builtIn: await builtIn, repository });
+  return { ...loaded3, problems: [...problems, ...loaded3.problems] };
 }
 
 // src/core/outputs/run-output-command.ts
@@ -14988,7 +17834,7 @@ async function runOutputCommand(input) {
   const tree = {
     sha: htmlUrl ? sha : void 0,
     htmlUrl,
-    lineCount: (path17) => counted.get(path17) ?? ports.index.getFile(path17)?.lines
+    lineCount: (path18) => counted.get(path18) ?? ports.index.getFile(path18)?.lines
   };
   const metrics = input.finish(produced.explore, {
     ...extra,
@@ -15071,7 +17917,7 @@ init_redact_strings();
 // src/core/memory/verify-memory.ts
 var REFERS_BACK = /\b(same|similar(?:ly)?|likewise|again|also|as well|as before|above|earlier|previous(?:ly)?|that|those|these|them|instead)\b/i;
 function verifyMemory(memory, index, prompt) {
-  const files = memory.files.filter((path17) => index.getFile(path17) !== void 0);
+  const files = memory.files.filter((path18) => index.getFile(path18) !== void 0);
   const symbols = memory.symbols.filter((name) => index.findDefinitions(name.split(".").at(-1) ?? name, 1).length > 0);
   const dropped = memory.files.length - files.length + (memory.symbols.length - symbols.length);
   if (files.length === 0 && symbols.length === 0 && memory.since.length === 0) return void 0;
@@ -15260,7 +18106,9 @@ function isFromModel(error2) {
 async function runInWorkspace(request, ports) {
   let opened;
   try {
-    opened = await ports.workspace.open();
+    opened = await ports.workspace.open(
+      request.command === "review" && request.pullRequest ? { headSha: request.pullRequest.headSha } : void 0
+    );
   } catch (error2) {
     throwIfRetryable(error2, ports.retryable);
     return toFailure(error2, {
@@ -15292,25 +18140,46 @@ function toReviewKey(pullNumber) {
 }
 async function reviewChange(input, thread, ports) {
   const { pr } = input;
-  const key = toReviewKey(pr.number);
-  const sticky = await thread.findReply(key);
+  const key2 = toReviewKey(pr.number);
+  const sticky = await thread.findReply(key2);
   const state = (sticky && readReviewState(sticky.body)) ?? { reviewedShas: [], fingerprints: [] };
   if (state.reviewedShas.includes(pr.headSha)) return { outcome: "up-to-date", url: sticky?.url };
   const head = code(pr.headSha.slice(0, 7));
-  const post = (body, next) => thread.reply(key, writeReviewState(fitBody(body), next));
+  const post = (body, next) => thread.reply(key2, writeReviewState(fitBody(body), next));
   const working = await post(`${renderWorking("review")} (commit ${head})`, state);
   const withHead = { ...state, reviewedShas: [...state.reviewedShas, pr.headSha] };
   let failureState = state;
   let result;
+  const check = (end, detailsUrl) => postCheckRun(thread, end, {
+    headSha: pr.headSha,
+    config: input.config,
+    htmlUrl: input.htmlUrl,
+    detailsUrl,
+    logger: ports.logger,
+    pullRequest: pr.number
+  });
   try {
     const since = state.reviewedShas.at(-1);
-    const diff = filterDiff(await readDiff(thread, pr, since), input.config.review);
+    const read2 = await readDiff(thread, pr, since);
+    const diff = filterDiff(read2.text, input.config.review);
+    const scope = since !== void 0 ? `the commits since ${code(since.slice(0, 7))}` : "the whole pull request";
+    const carry = () => read2.since === void 0 ? Promise.resolve(void 0) : readCarriedFindings(thread, {
+      since: read2.since,
+      changedPaths: [...diff.paths, ...diff.dropped],
+      config: input.config,
+      logger: ports.logger
+    });
     if (diff.paths.length === 0) {
       await post(
         `nanodex did not review ${head}: no changed file matches \`review.include\` / \`review.exclude\` in \`.github/nanodex.yml\`.`,
         withHead
       );
-      return { outcome: "skipped", url: working.url };
+      const carried2 = await carry();
+      const checkRun2 = await check(
+        carried2 && carried2.annotations.length > 0 ? { kind: "reviewed", findings: [], scope, carried: carried2 } : { kind: "skipped", reason: "no changed file matches `review.include` / `review.exclude`." },
+        working.url
+      );
+      return { outcome: "skipped", url: working.url, checkRun: checkRun2 };
     }
     result = await runInWorkspace(
       {
@@ -15319,20 +18188,29 @@ async function reviewChange(input, thread, ports) {
         diff: diff.text,
         pullRequest: { number: pr.number, title: pr.title, body: pr.body, baseSha: pr.baseSha, headSha: pr.headSha },
         links: { htmlUrl: input.htmlUrl, sha: pr.headSha },
-        budget: input.config.budget
+        budget: input.config.budget,
+        review: input.config.review
       },
       ports
     );
     if (result.kind === "skipped") {
       await post(await renderReply(result), withHead);
-      return { outcome: "skipped", url: working.url, result };
+      const carried2 = await carry();
+      const checkRun2 = await check(
+        carried2 && carried2.annotations.length > 0 ? { kind: "reviewed", findings: [], scope, carried: carried2 } : { kind: "skipped", reason: result.reason },
+        working.url
+      );
+      return { outcome: "skipped", url: working.url, result, checkRun: checkRun2 };
     }
     if (result.kind !== "done" || !("comment" in result)) {
       const incomplete = result.kind === "budget-exceeded" ? `
 
 The review of ${head} is incomplete, so no inline comments were posted.` : "";
       await post(`${await renderReply(result)}${incomplete}`, state);
-      return { outcome: "failed", url: working.url, result, ...result.kind === "failed" ? { referenceId: result.referenceId } : {} };
+      const referenceId = result.kind === "failed" ? result.referenceId : void 0;
+      const reason = result.kind === "budget-exceeded" ? "it reached its budget" : "it failed";
+      const checkRun2 = await check({ kind: "incomplete", reason, referenceId }, working.url);
+      return { outcome: "failed", url: working.url, result, checkRun: checkRun2, ...referenceId !== void 0 ? { referenceId } : {} };
     }
     const suppressed = await thread.readSuppressedFindings().catch((error2) => {
       ports.logger.warn("could not read resolved review threads; findings may repeat", { error: describeError(error2) });
@@ -15350,18 +18228,21 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
       reviewUrl = posted.url;
       failureState = reviewed;
     }
-    const scope = since !== void 0 ? `the commits since ${code(since.slice(0, 7))}` : "the whole pull request";
+    const findings = result.output.kind === "review" ? result.output.review.findings : [];
+    const carried = await carry();
+    const checkRun = await check({ kind: "reviewed", findings, scope, ...carried ? { carried } : {} }, working.url);
     const receipt = [
       `<sub>Reviewed ${scope} up to ${head}: ${plural(fresh.comments.length, "new inline comment")}`,
       reviewUrl !== void 0 ? ` (${link("review", reviewUrl)})` : "",
       fresh.repeated > 0 ? `; ${fresh.repeated} already raised, resolved or dismissed, not repeated` : "",
       diff.dropped.length > 0 ? `; ${plural(diff.dropped.length, "file")} left out by the review settings` : "",
+      checkRun?.kind === "not-permitted" ? "; no check run: the token may not write checks (`checks: write`)" : "",
       ".</sub>"
     ].join("");
     await post(`${result.comment.body}
 
 ${receipt}`, reviewed);
-    return { outcome: "reviewed", url: reviewUrl ?? working.url, result };
+    return { outcome: "reviewed", url: reviewUrl ?? working.url, result, checkRun };
   } catch (error2) {
     throwIfRetryable(error2, ports.retryable);
     const failure = toFailure(error2, { logger: ports.logger, log: "review failed", fields: { pullRequest: pr.number } });
@@ -15371,7 +18252,8 @@ ${receipt}`, reviewed);
         error: describeError(stickyError)
       });
     });
-    return { outcome: "failed", url: working.url, referenceId: failure.referenceId, result };
+    const checkRun = await check({ kind: "incomplete", reason: "it failed", referenceId: failure.referenceId }, working.url);
+    return { outcome: "failed", url: working.url, referenceId: failure.referenceId, result, checkRun };
   }
 }
 function renderReviewOutcome(reviewed, headSha) {
@@ -15388,11 +18270,12 @@ function renderReviewOutcome(reviewed, headSha) {
 }
 async function readDiff(thread, pr, since) {
   const whole = await thread.readDiff();
-  if (since === void 0) return whole;
+  if (since === void 0) return { text: whole, since: void 0 };
   const compare2 = await thread.readCompare(since, pr.headSha);
-  if (compare2 === void 0) return whole;
+  if (compare2 === void 0) return { text: whole, since: void 0 };
   const inPullRequest = new Set(splitDiff(whole).map((f) => f.path));
-  return splitDiff(compare2).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join("");
+  const text = splitDiff(compare2).filter((f) => inPullRequest.has(f.path)).map((f) => f.section).join("");
+  return { text, since };
 }
 function selectFreshComments(result, known) {
   const inline = result.output.kind === "review" ? result.output.placed.inline : [];
@@ -15422,37 +18305,37 @@ function fitBody(body) {
 … (the summary was cut to fit GitHub's comment size)`;
 }
 function filterDiff(text, review) {
-  const include = ignore3().add(review.include);
-  const exclude = ignore3().add(review.exclude);
+  const include = ignore5().add(review.include);
+  const exclude = ignore5().add(review.exclude);
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const { section, path: path17 } of splitDiff(text)) {
-    if (include.ignores(path17) && !exclude.ignores(path17)) {
+  for (const { section, path: path18 } of splitDiff(text)) {
+    if (include.ignores(path18) && !exclude.ignores(path18)) {
       kept.push(section);
-      paths.push(path17);
+      paths.push(path18);
     } else {
-      dropped.push(path17);
+      dropped.push(path18);
     }
   }
   return { text: kept.join(""), paths, dropped };
 }
 function splitDiff(text) {
   return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path17 = findDiffPath(section);
-    return path17 === void 0 ? [] : [{ section, path: path17 }];
+    const path18 = findDiffPath(section);
+    return path18 === void 0 ? [] : [{ section, path: path18 }];
   });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
-  const path17 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore3.isPathValid(path17) ? path17 : void 0;
+  const path18 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore5.isPathValid(path18) ? path18 : void 0;
 }
 
 // src/core/flows/answer-mention.ts
 function startMention(input, ports) {
-  const key = `mention-${input.commentId}`;
+  const key2 = `mention-${input.commentId}`;
   const command = toMentionCommand(input.text);
   const commandName = command.kind === "help" ? "help" : command.kind === "apply" ? "apply" : command.command;
   const login = input.actor.login;
@@ -15462,7 +18345,7 @@ function startMention(input, ports) {
   let replyUrl;
   const post = async (body) => {
     if (stopped) return;
-    replyUrl = (await ports.thread.reply(key, body)).url;
+    replyUrl = (await ports.thread.reply(key2, body)).url;
   };
   const decline = (handled, reason) => {
     declined = { handled, reason };
@@ -15627,7 +18510,7 @@ function startMention(input, ports) {
   };
   const stop = async (failure, publisher) => {
     stopped = true;
-    await publisher.reply(key, renderFailure(failure, { requester: login }));
+    await publisher.reply(key2, renderFailure(failure, { requester: login }));
   };
   return {
     accept,
@@ -15659,7 +18542,7 @@ async function loadChatModel(config) {
 
 // src/action/run.ts
 import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 import * as core2 from "@actions/core";
 
 // src/github/status-of.ts
@@ -15692,7 +18575,7 @@ function toRunFailure(result) {
 }
 
 // src/action/action-inputs.ts
-import { z as z11 } from "zod";
+import { z as z12 } from "zod";
 var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
 var ACTION_INPUTS = {
   command: {
@@ -15730,7 +18613,7 @@ var ACTION_INPUTS = {
   }
 };
 var MIN_NODE_MAJOR = 22;
-var budgetSchema2 = z11.string().transform((text, context) => {
+var budgetSchema2 = z12.string().transform((text, context) => {
   const words = parseBudgetWords(text);
   for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
   if (words.prompt !== "" || words.focus.length > 0) {
@@ -15739,25 +18622,25 @@ var budgetSchema2 = z11.string().transform((text, context) => {
   return words.overrides;
 });
 var INPUT_SCHEMAS = {
-  command: z11.enum(ACTION_COMMANDS),
-  prompt: z11.string(),
-  "github-token": z11.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
+  command: z12.enum(ACTION_COMMANDS),
+  prompt: z12.string(),
+  "github-token": z12.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
     (token) => !token.startsWith("${{"),
     "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"
   ),
-  "model-provider": z11.enum(MODEL_PROVIDERS),
-  "model-name": z11.string(),
-  "model-api-key": z11.string(),
-  "model-base-url": z11.union([z11.literal(""), z11.url()]),
+  "model-provider": z12.enum(MODEL_PROVIDERS),
+  "model-name": z12.string(),
+  "model-api-key": z12.string(),
+  "model-base-url": z12.union([z12.literal(""), z12.url()]),
   budget: budgetSchema2,
-  "config-path": z11.string().min(1),
-  "index-cache": z11.enum(["true", "false"]).transform((value) => value === "true"),
+  "config-path": z12.string().min(1),
+  "index-cache": z12.enum(["true", "false"]).transform((value) => value === "true"),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z11.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
+  "node-version": z12.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
     (version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR,
     `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`
   ),
-  mention: z11.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
+  mention: z12.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
 };
 function readActionInputs(getInput2) {
   const values = {};
@@ -15827,7 +18710,7 @@ function createRestOctokit(options) {
 }
 
 // src/action/action-workspace.ts
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/github/read-repo-config.ts
 async function readRepoConfig(client, coords) {
@@ -15880,24 +18763,24 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
   }
   const files = [];
-  for (const path17 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path17);
+  for (const path18 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path18);
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path17, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path17, text: "", size: data.size });
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path18, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path18, text: "", size: data.size });
       continue;
     }
-    files.push({ path: path17, text: Buffer.from(data.content, "base64").toString("utf8") });
+    files.push({ path: path18, text: Buffer.from(data.content, "base64").toString("utf8") });
   }
   return files;
 }
-async function readContents(client, coords, path17) {
+async function readContents(client, coords, path18) {
   try {
     const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
       owner: coords.owner,
       repo: coords.repo,
-      path: path17,
+      path: path18,
       ref: coords.ref
     });
     return data;
@@ -15909,7 +18792,7 @@ async function readContents(client, coords, path17) {
 
 // src/action/open-cached-index.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import path13 from "node:path";
+import path14 from "node:path";
 var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
 function toIndexCacheKey(repository, treeSha) {
   return `${toIndexCachePrefix(repository)}${treeSha}`;
@@ -15922,15 +18805,15 @@ async function openCachedIndex(source, options) {
   const treeSha = readTreeSha(source.root);
   const paths = [options.folder];
   const prefix = toIndexCachePrefix(options.repository);
-  const key = treeSha === void 0 ? void 0 : toIndexCacheKey(options.repository, treeSha);
+  const key2 = treeSha === void 0 ? void 0 : toIndexCacheKey(options.repository, treeSha);
   const report = { status: "disabled", restoredKey: void 0, savedKey: void 0, saveProblem: void 0 };
   if (options.enabled && !cache2.isAvailable()) report.status = "unavailable";
   else if (options.enabled) {
-    report.restoredKey = await cache2.restore(paths, key ?? prefix, [prefix]);
-    report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key ? "hit" : "restored-older";
+    report.restoredKey = await cache2.restore(paths, key2 ?? prefix, [prefix]);
+    report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key2 ? "hit" : "restored-older";
   }
-  const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key : void 0;
-  const { store, stats } = await openRepoIndex(path13.join(options.folder, "index.sqlite"), {
+  const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key2 : void 0;
+  const { store, stats } = await openRepoIndex(path14.join(options.folder, "index.sqlite"), {
     files: { kind: "checkout", source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
     // Saved while the lock is held, so the copy cached is one writer's finished work.
@@ -15982,7 +18865,7 @@ async function toActionWorkspace(context) {
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
         repository: `${env.owner}/${env.repo}`,
-        folder: path14.join(env.runnerTemp, "nanodex-index"),
+        folder: path15.join(env.runnerTemp, "nanodex-index"),
         cache: context.cache,
         enabled: inputs["index-cache"],
         logger
@@ -16160,27 +19043,27 @@ var GitDataWriter = class {
       return { name: repo.default_branch, sha: ref.object.sha };
     });
   }
-  async readFile(path17, commitSha) {
+  async readFile(path18, commitSha) {
     try {
       const { data } = await this.client.request("GET /repos/{owner}/{repo}/contents/{path}", {
         ...this.repo,
-        path: path17,
+        path: path18,
         ref: commitSha,
         headers: { accept: "application/vnd.github.raw+json" }
       });
       const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString("utf8") : void 0;
       if (text !== void 0 && !text.includes("�")) return text;
       if (text !== void 0) {
-        throw new NanodexError("not-text", `${path17} is not UTF-8 text, so nanodex does not rewrite it`, {
+        throw new NanodexError("not-text", `${path18} is not UTF-8 text, so nanodex does not rewrite it`, {
           hint: "apply the change to that file by hand"
         });
       }
-      throw new NanodexError("not-a-file", `${path17} is not a file at ${commitSha.slice(0, 12)}`, {
+      throw new NanodexError("not-a-file", `${path18} is not a file at ${commitSha.slice(0, 12)}`, {
         hint: "a proposal changes files only; ask for a new proposal"
       });
     } catch (error2) {
       if (statusOf(error2) === 404) return void 0;
-      throw toNanodexError(error2, { what: `reading ${path17}`, notFoundCode: "file-not-found", clock: systemClock });
+      throw toNanodexError(error2, { what: `reading ${path18}`, notFoundCode: "file-not-found", clock: systemClock });
     }
   }
   async findPullRequest(branch) {
@@ -16345,13 +19228,13 @@ var PermissionCache = class {
     this.#now = options.now ?? (() => Date.now());
   }
   get(client, coords, login) {
-    const key = `${coords.owner}/${coords.repo}\0${login}`.toLowerCase();
+    const key2 = `${coords.owner}/${coords.repo}\0${login}`.toLowerCase();
     const now = this.#now();
-    const hit = this.#entries.get(key);
+    const hit = this.#entries.get(key2);
     if (hit !== void 0 && now - hit.at < this.#ttlMs) return hit.permission;
     const permission = readPermission(client, coords, login);
-    this.#entries.set(key, { at: now, permission });
-    permission.catch(() => this.#entries.get(key)?.permission === permission && this.#entries.delete(key));
+    this.#entries.set(key2, { at: now, permission });
+    permission.catch(() => this.#entries.get(key2)?.permission === permission && this.#entries.delete(key2));
     return permission;
   }
 };
@@ -16606,19 +19489,164 @@ function toBareLogin(login) {
   return login.toLowerCase().replace(/\[bot\]$/, "");
 }
 
+// src/github/check-run-requests.ts
+var ANNOTATIONS_PER_REQUEST = 50;
+var MAX_ANNOTATIONS = 500;
+var CHECK_RUN_EXTERNAL_ID = "nanodex-review";
+function toCheckRunRequests(run4, existing) {
+  const annotations = run4.annotations.slice(0, MAX_ANNOTATIONS).map(toApiAnnotation).filter((a) => !existing?.present.has(annotationKey(a)));
+  const batches = [];
+  for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) batches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+  if (batches.length === 0) batches.push([]);
+  const bodyOf = (batch) => ({
+    name: run4.name,
+    external_id: CHECK_RUN_EXTERNAL_ID,
+    status: "completed",
+    conclusion: run4.conclusion,
+    ...run4.detailsUrl !== void 0 ? { details_url: run4.detailsUrl } : {},
+    output: { title: run4.title, summary: run4.summary, annotations: batch }
+  });
+  return batches.map(
+    (batch, i) => i === 0 && existing === void 0 ? { method: "POST", route: "POST /repos/{owner}/{repo}/check-runs", body: { ...bodyOf(batch), head_sha: run4.headSha } } : { method: "PATCH", route: "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}", body: bodyOf(batch) }
+  );
+}
+function annotationKey(a) {
+  return JSON.stringify([a.path, a.start_line, a.end_line, a.annotation_level ?? "", a.title ?? "", a.message]);
+}
+function toApiAnnotation(a) {
+  return {
+    path: a.path,
+    start_line: a.startLine,
+    end_line: a.endLine,
+    annotation_level: a.level,
+    message: a.message,
+    title: a.title,
+    ...a.details !== void 0 ? { raw_details: a.details } : {}
+  };
+}
+
+// src/github/upsert-check-run.ts
+var ANNOTATION_PAGES = 6;
+var FORBIDDEN = 'the token may not write check runs (HTTP 403): give the App the "Checks: read and write" permission and accept it on the installation, or add `checks: write` to the workflow\'s `permissions`';
+async function upsertCheckRun(client, target, unredacted, options = {}) {
+  const run4 = await redactCheckRun(unredacted);
+  const what = `posting the check run "${run4.name}" on ${target.owner}/${target.repo}@${run4.headSha.slice(0, 12)}`;
+  try {
+    let id2 = options.knownId ?? await findCheckRun(client, target, run4);
+    const present = id2 !== void 0 ? await readAnnotationKeys(client, target, id2) : void 0;
+    const requests = toCheckRunRequests(run4, present && { present });
+    let url = "";
+    for (const request of requests) {
+      const { data } = request.method === "POST" ? await client.request(request.route, { ...target, ...request.body }) : await client.request(request.route, { ...target, check_run_id: id2, ...request.body });
+      id2 = Number(data.id);
+      url = data.html_url ?? url;
+    }
+    return { kind: "posted", url, updated: present !== void 0, requests: requests.length, ...id2 !== void 0 ? { id: id2 } : {} };
+  } catch (error2) {
+    const translated = toNanodexError(error2, { what, notFoundCode: "ref-not-found", clock: systemClock, forbiddenHint: FORBIDDEN });
+    if (translated.code === "forbidden") return { kind: "not-permitted", message: FORBIDDEN };
+    throw translated;
+  }
+}
+async function findCheckRun(client, target, run4) {
+  const { data } = await client.request("GET /repos/{owner}/{repo}/commits/{ref}/check-runs", {
+    ...target,
+    ref: run4.headSha,
+    check_name: run4.name,
+    filter: "all",
+    per_page: 100
+  });
+  const ours = data.check_runs.filter((c) => c.external_id === CHECK_RUN_EXTERNAL_ID).map((c) => Number(c.id));
+  return ours.length > 0 ? Math.max(...ours) : void 0;
+}
+async function readAnnotationKeys(client, target, id2) {
+  const keys = /* @__PURE__ */ new Set();
+  for (let page = 1; page <= ANNOTATION_PAGES; page++) {
+    const { data } = await client.request("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations", {
+      ...target,
+      check_run_id: id2,
+      per_page: 100,
+      page
+    });
+    for (const a of data) {
+      if (a.message === null) continue;
+      keys.add(annotationKey({ ...a, message: a.message }));
+    }
+    if (data.length < 100) break;
+  }
+  return keys;
+}
+async function redactCheckRun(run4) {
+  const texts = await redactStrings({
+    title: run4.title,
+    summary: run4.summary,
+    annotations: run4.annotations.map((a) => ({ title: a.title, message: a.message, details: a.details }))
+  });
+  return {
+    ...run4,
+    title: texts.title,
+    summary: texts.summary,
+    annotations: run4.annotations.map((a, i) => {
+      const t = texts.annotations[i];
+      return { ...a, title: t.title, message: t.message, ...t.details !== void 0 ? { details: t.details } : {} };
+    })
+  };
+}
+
+// src/github/read-check-annotations.ts
+var PAGES = 6;
+var LEVELS2 = /* @__PURE__ */ new Set(["failure", "warning", "notice"]);
+async function readCheckAnnotations(client, target, query) {
+  try {
+    const id2 = await findCheckRun(client, target, query);
+    if (id2 === void 0) return void 0;
+    const out = [];
+    for (let page = 1; page <= PAGES; page++) {
+      const { data } = await client.request("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations", {
+        ...target,
+        check_run_id: id2,
+        per_page: 100,
+        page
+      });
+      for (const a of data) {
+        if (a.message === null || !LEVELS2.has(a.annotation_level ?? "")) continue;
+        out.push({
+          path: a.path,
+          startLine: a.start_line,
+          endLine: a.end_line,
+          level: a.annotation_level,
+          title: a.title ?? "",
+          message: a.message,
+          ...a.raw_details ? { details: a.raw_details } : {}
+        });
+      }
+      if (data.length < 100) break;
+    }
+    return out;
+  } catch (error2) {
+    const translated = toNanodexError(error2, {
+      what: `reading the check run on ${target.owner}/${target.repo}@${query.headSha.slice(0, 12)}`,
+      notFoundCode: "ref-not-found",
+      clock: systemClock
+    });
+    if (translated.code === "forbidden") return void 0;
+    throw translated;
+  }
+}
+
 // src/github/sticky-comment.ts
 var KEY = /^[\w.:/#-]+$/;
 var FORBIDDEN_HINT2 = 'give the App or the workflow token permission to write issues and pull requests ("issues: write", "pull-requests: write")';
-function markerFor(key) {
-  if (!KEY.test(key) || key.includes("--")) {
-    throw new NanodexError("bad-sticky-key", `sticky comment key ${JSON.stringify(key)} cannot sit in an HTML comment`, {
+function markerFor(key2) {
+  if (!KEY.test(key2) || key2.includes("--")) {
+    throw new NanodexError("bad-sticky-key", `sticky comment key ${JSON.stringify(key2)} cannot sit in an HTML comment`, {
       hint: 'use letters, digits and . : / # _ - (no "--")'
     });
   }
-  return `<!-- nanodex:sticky:${key} -->`;
+  return `<!-- nanodex:sticky:${key2} -->`;
 }
-async function findStickyComment(client, target, key, options = {}) {
-  const marker = markerFor(key);
+async function findStickyComment(client, target, key2, options = {}) {
+  const marker = markerFor(key2);
   const self = options.selfLogin?.toLowerCase();
   try {
     const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
@@ -16644,8 +19672,8 @@ async function findStickyComment(client, target, key, options = {}) {
   }
   return void 0;
 }
-async function upsertStickyComment(client, target, key, body, options = {}) {
-  const full = `${markerFor(key)}
+async function upsertStickyComment(client, target, key2, body, options = {}) {
+  const full = `${markerFor(key2)}
 ${await redactSecrets(body)}`;
   if (full.length > GITHUB_COMMENT_LIMIT) {
     throw new NanodexError(
@@ -16656,7 +19684,7 @@ ${await redactSecrets(body)}`;
       }
     );
   }
-  const existing = options.commentId !== void 0 ? { id: options.commentId } : await findStickyComment(client, target, key, options);
+  const existing = options.commentId !== void 0 ? { id: options.commentId } : await findStickyComment(client, target, key2, options);
   const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
   try {
     if (existing !== void 0) {
@@ -16699,19 +19727,21 @@ function toThreadComment(c) {
   return { id: Number(c.id), author: c.user?.login ?? "", body: c.body ?? "", createdAt: c.created_at };
 }
 var GitHubThread = class _GitHubThread {
-  constructor(client, target, options, ids = /* @__PURE__ */ new Map()) {
+  constructor(client, target, options, ids = /* @__PURE__ */ new Map(), checkRunIds = /* @__PURE__ */ new Map()) {
     this.client = client;
     this.target = target;
     this.options = options;
     this.ids = ids;
+    this.checkRunIds = checkRunIds;
   }
   client;
   target;
   options;
   ids;
+  checkRunIds;
   /** The same thread through another client (an unguarded one, for a deadline's reply), sharing the known comment ids. */
   withClient(client) {
-    return new _GitHubThread(client, this.target, this.options, this.ids);
+    return new _GitHubThread(client, this.target, this.options, this.ids, this.checkRunIds);
   }
   get issue() {
     return { owner: this.target.owner, repo: this.target.repo, issueNumber: this.target.number };
@@ -16719,17 +19749,17 @@ var GitHubThread = class _GitHubThread {
   get pull() {
     return { owner: this.target.owner, repo: this.target.repo, pullNumber: this.target.number };
   }
-  async findReply(key) {
-    const found = await findStickyComment(this.client, this.issue, key, { selfLogin: this.options.selfLogin });
-    if (found !== void 0) this.ids.set(key, found.id);
+  async findReply(key2) {
+    const found = await findStickyComment(this.client, this.issue, key2, { selfLogin: this.options.selfLogin });
+    if (found !== void 0) this.ids.set(key2, found.id);
     return found;
   }
-  async reply(key, body) {
-    const posted = await upsertStickyComment(this.client, this.issue, key, body, {
+  async reply(key2, body) {
+    const posted = await upsertStickyComment(this.client, this.issue, key2, body, {
       selfLogin: this.options.selfLogin,
-      commentId: this.ids.get(key)
+      commentId: this.ids.get(key2)
     });
-    this.ids.set(key, posted.id);
+    this.ids.set(key2, posted.id);
     return { url: posted.url };
   }
   async react(reaction) {
@@ -16830,11 +19860,24 @@ Planned in #${this.target.number}.`);
     );
     return { url: posted.url };
   }
+  /** The head's "nanodex review" check run, created or updated in place (its id is remembered per head after the first post). */
+  async upsertCheckRun(run4) {
+    const posted = await upsertCheckRun(this.client, { owner: this.target.owner, repo: this.target.repo }, run4, {
+      knownId: this.checkRunIds.get(run4.headSha)
+    });
+    if (posted.kind === "posted" && posted.id !== void 0) this.checkRunIds.set(run4.headSha, posted.id);
+    return posted;
+  }
+  /** The annotations of nanodex's check run on `headSha` (the last reviewed head's, to carry what still stands). */
+  readCheckAnnotations(headSha) {
+    return readCheckAnnotations(this.client, { owner: this.target.owner, repo: this.target.repo }, { headSha, name: CHECK_RUN_NAME });
+  }
 };
 
 // src/action/handle-pull-request.ts
 var REVIEWED_ACTIONS = /* @__PURE__ */ new Set(["opened", "synchronize", "reopened", "ready_for_review"]);
 var FORK_NOTICE = "This pull request comes from a fork, and GitHub runs `pull_request` workflows from forks with a read-only token and without secrets, so nanodex cannot post a review here. To review fork pull requests, trigger on `pull_request_target` instead and read docs/action.md first: that event runs with write access, so never check out or run the fork's code in it.";
+var CHECKS_NOTICE = 'nanodex posted its review but no "nanodex review" check run: the workflow token may not write checks. Add `checks: write` to the workflow\'s `permissions` (docs/action.md), or set `review.checkRun: false` in .github/nanodex.yml.';
 async function handlePullRequest(event, context) {
   const { payload } = event;
   const pr = payload.pull_request;
@@ -16846,10 +19889,10 @@ async function handlePullRequest(event, context) {
   if (fromFork && event.name === "pull_request") {
     return toIgnored(`Pull request #${pr.number} comes from a fork: not reviewed (read-only token).`, [FORK_NOTICE]);
   }
-  const facts = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? "" };
+  const facts2 = { number: pr.number, baseSha: pr.base.sha, headSha: pr.head.sha, title: pr.title, body: pr.body ?? "" };
   const workspace = await toActionWorkspace(context);
   const reviewed = await reviewChange(
-    { pr: facts, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) },
+    { pr: facts2, config: toRunConfig(context), htmlUrl: toHtmlUrl(context) },
     toActionThread(context, pr.number),
     workspace.ports
   );
@@ -16859,7 +19902,7 @@ async function handlePullRequest(event, context) {
     result: reviewed.result,
     commentUrl: reviewed.url,
     index: workspace.index,
-    notices: workspace.notices,
+    notices: reviewed.checkRun?.kind === "not-permitted" ? [...workspace.notices, CHECKS_NOTICE] : workspace.notices,
     failure: toReviewFailure(reviewed, pr.number)
   };
 }
@@ -16954,9 +19997,9 @@ var actionsIndexCache = {
   // @github/local-action stubs only restoreCache and saveCache (to a local folder): treat its cache as there.
   isAvailable: () => typeof cache.isFeatureAvailable !== "function" || cache.isFeatureAvailable(),
   restore: (paths, primaryKey, restoreKeys) => cache.restoreCache(paths, primaryKey, restoreKeys),
-  save: async (paths, key) => {
-    const id2 = await cache.saveCache(paths, key);
-    if (id2 === -1) throw new Error(`the Actions cache did not take ${key} (its warning above says why)`);
+  save: async (paths, key2) => {
+    const id2 = await cache.saveCache(paths, key2);
+    if (id2 === -1) throw new Error(`the Actions cache did not take ${key2} (its warning above says why)`);
   }
 };
 
@@ -17015,7 +20058,7 @@ function isNotFound(error2) {
 // src/action/read-action-event.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import os from "node:os";
-import path15 from "node:path";
+import path16 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
@@ -17030,7 +20073,7 @@ function readActionEnv(env, cwd = process.cwd()) {
     eventPath: env.GITHUB_EVENT_PATH || void 0,
     owner,
     repo,
-    workspace: path15.resolve(cwd, env.GITHUB_WORKSPACE || "."),
+    workspace: path16.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
@@ -17222,13 +20265,13 @@ async function dispatchEvent(event, context) {
   }
 }
 async function publish(outcome, failure, env) {
-  const resultPath = path16.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
+  const resultPath = path17.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
   const metrics = {
     run: outcome?.result !== void 0 && "metrics" in outcome.result ? outcome.result.metrics : null,
     index: outcome?.index === void 0 ? null : { ...outcome.index.stats, cache: outcome.index.cache }
   };
   try {
-    mkdirSync2(path16.dirname(resultPath), { recursive: true });
+    mkdirSync2(path17.dirname(resultPath), { recursive: true });
     const record = await redactStrings({
       handled: outcome?.handled ?? "failed",
       headline: outcome?.headline,

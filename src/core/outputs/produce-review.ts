@@ -145,7 +145,6 @@ function buildMaterial(
     ...review.blastRadius.slice(0, 10).map((b) => `- ${JSON.stringify(b).slice(0, 300)}`),
     ...review.tests.gaps.map((g) => `- no changed test reaches ${g.path}`),
     // Established facts the model must not contradict (verifyModelFindings drops a comment that does).
-    ...review.findings.slice(0, 20).map((f) => `- ${f.rule} (${f.severity}) at ${f.path}:${f.line}: ${f.message}`.slice(0, 300)),
     ...review.drafts.slice(0, 20).map((d) => `- ${d.kind} in ${d.path}: ${d.quote}`.slice(0, 300)),
     ...(review.tests.testsToRun.length > 0 ? [`- tests to run: ${review.tests.testsToRun.join(', ')}`] : []),
   ].join('\n');
