@@ -30,7 +30,7 @@ export async function parseFile(path: string, bytes: Uint8Array): Promise<Parsed
     chunks: [],
   };
   const text = decoder.decode(bytes);
-  const skip = findContentSkipReason(bytes, text);
+  const skip = findContentSkipReason(bytes, text, path);
   if (skip) return { ...empty, reason: skip };
   // Secrets never reach the index; redaction keeps line breaks, so lines and chunks stay where they were.
   const clean = await redactSecrets(text);

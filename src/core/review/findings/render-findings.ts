@@ -38,7 +38,8 @@ export function renderFindings(
 /** One evidence place: `label: link` and its first line of code. */
 export function renderEvidence(e: FindingEvidence, cite: (ref: LineRef) => string): string {
   const ref = { path: e.path, startLine: e.startLine, ...(e.endLine !== undefined ? { endLine: e.endLine } : {}) };
-  const place = e.side === 'base' ? `${code(formatLineRef(ref))} before the change` : cite(ref);
+  // A base line has no link at the head; the label says "before" when it is a definition's old form.
+  const place = e.side === 'base' ? `${code(formatLineRef(ref))}${/\bbefore\b/.test(e.label) ? '' : ' before the change'}` : cite(ref);
   const first = e.code?.split('\n')[0]?.trim();
   const shown = first ? `: ${code(first.length > 160 ? `${first.slice(0, 160)}…` : first)}` : '';
   return `${e.label} ${place}${shown}`;

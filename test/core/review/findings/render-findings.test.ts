@@ -31,7 +31,7 @@ describe('renderFindings', () => {
         'From the code index, without a model: 1 error, 1 check.',
         '',
         '- **Error** `removed-still-used` at [src/use.ts#L1](https://x/src/use.ts#L1): `src/url.ts` no longer defines `f`.',
-        '  - definition before `src/url.ts#L4` before the change: `export function f() {`',
+        '  - definition before `src/url.ts#L4`: `export function f() {`',
         "  - import [src/use.ts#L1](https://x/src/use.ts#L1): `import { f } from './url.js';`",
         '- **Check** `callers-not-updated` at [src/url.ts#L1](https://x/src/url.ts#L1) (commented inline): callers get the default: is that intended?',
       ].join('\n'),
