@@ -28,9 +28,9 @@ const NO_EVAL = [
 ].join('\n');
 const BROKEN = 'id: broken\nlanguage: JavaScript\nrule:\n  kind: no_such_kind\n';
 const APP = 'export function run(input) {\n  return eval(input);\n}\n';
-const ADDED = 'export function again(text) {\n  debugger;\n  return eval(text);\n}\n';
+const ADDED = 'export function again(text) {\n  it.only("x", () => 1);\n  return eval(text);\n}\n';
 
-/** A checkout whose base has the rule files and one eval, and whose head adds a second eval and a debugger statement. */
+/** A checkout whose base has the rule files and one eval, and whose head adds a second eval and a focused test. */
 function reviewOf(files: Record<string, string>, config?: string) {
   const repo = makeTempRepo({ 'src/app.js': APP, ...files, ...(config ? { '.github/nanodex.yml': config } : {}) }, { git: true });
   const base = git(repo, ['rev-parse', 'HEAD']).trim();
@@ -49,13 +49,19 @@ describe('nanodex review with repository rules', () => {
     expect(json.code).toBe(0);
     expect(result.output.review.findings).toEqual([
       expect.objectContaining({
+        rule: 'rule:js-focused-test',
+        severity: 'error',
+        path: 'src/app.js',
+        line: 5,
+        suggestion: '  it("x", () => 1);',
+      }),
+      expect.objectContaining({
         rule: 'rule:no-eval',
         severity: 'error',
         path: 'src/app.js',
         line: 6,
         suggestion: '  return JSON.parse(text);',
       }),
-      expect.objectContaining({ rule: 'rule:js-debugger', severity: 'warning', path: 'src/app.js', line: 5, suggestion: '' }),
     ]);
     const problem = '.github/nanodex/rules/no-eval.yml line 11, rule broken: ast-grep cannot use the rule: ';
     expect(result.notes).toEqual([expect.stringContaining(problem)]);
@@ -66,7 +72,7 @@ describe('nanodex review with repository rules', () => {
 
   it('leaves out built-in and repository rules switched off in .github/nanodex.yml, for the repository and per path', () => {
     const config =
-      'reviews:\n  rules:\n    disable: [js-debugger]\n  paths:\n    - path: "src/**"\n      rules:\n        disable: [no-eval]\n';
+      'reviews:\n  rules:\n    disable: [js-focused-test]\n  paths:\n    - path: "src/**"\n      rules:\n        disable: [no-eval]\n';
 
     const { json, result } = reviewOf({ '.github/nanodex/rules/no-eval.yml': NO_EVAL }, config);
 

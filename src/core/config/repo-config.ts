@@ -105,10 +105,10 @@ const ruleIds = (what: string) =>
 const ruleSwitchesSchema = z
   .strictObject({
     enable: ruleIds(
-      'Rule ids to switch on (rules off by default, or off for a broader path): a built-in rule (js-debugger, py-bare-except, …) or an id from .github/nanodex/rules/*.yml, with or without "rule:"',
+      'Rule ids to switch on (rules off by default, or off for a broader path): a built-in rule (js-focused-test, py-bare-except, …) or an id from .github/nanodex/rules/*.yml, with or without "rule:"',
     ),
     disable: ruleIds(
-      'Rule ids to switch off: built-in (js-debugger, js-focused-test, py-bare-except, py-mutable-default, py-breakpoint, go-defer-in-loop) or from .github/nanodex/rules/*.yml',
+      'Rule ids to switch off: built-in (js-focused-test, py-bare-except, py-mutable-default, go-defer-in-loop) or from .github/nanodex/rules/*.yml',
     ),
   })
   .prefault({});

@@ -22,15 +22,11 @@ const FOCUSED = '^(describe|it|test|context|suite|specify)$';
  * commits (docs/reviews.md, "Built-in rules", has the counts). Each is
  * switched off with `review.rules.disable` or per path with
  * `review.paths[].rules`; ids are the finding's rule without `rule:`.
+ * Breakpoints (`debugger;`, `breakpoint()`, `pdb.set_trace()`) are the
+ * risk rule `debugger` (risk-rules.ts), which needs no native module: one
+ * comment per breakpoint, never two.
  */
 export const BUILT_IN_RULES: AstGrepRule[] = [
-  ...forJavaScript({
-    id: 'js-debugger',
-    rule: { kind: 'debugger_statement' },
-    message: 'A `debugger;` statement was added: it pauses every run with an inspector attached.',
-    severity: 'warning',
-    fix: '',
-  }),
   ...forJavaScript({
     id: 'js-focused-test',
     rule: { pattern: '$F.only', inside: { kind: 'call_expression', field: 'function', stopBy: 'neighbor' } },
@@ -56,17 +52,6 @@ export const BUILT_IN_RULES: AstGrepRule[] = [
     message:
       'A mutable default argument was added: the list, dict or set is created once and shared by every call. Default to `None` and create it in the body.',
     severity: 'warning',
-  }),
-  ...forLanguage('python', {
-    id: 'py-breakpoint',
-    rule: {
-      kind: 'call',
-      any: [{ pattern: 'breakpoint()' }, { pattern: 'pdb.set_trace()' }, { pattern: 'ipdb.set_trace()' }],
-      inside: { kind: 'expression_statement', stopBy: 'neighbor' },
-    },
-    message: 'A debugger breakpoint was added: it stops the program waiting for input.',
-    severity: 'error',
-    fix: '',
   }),
   ...forLanguage('go', {
     id: 'go-defer-in-loop',

@@ -22,18 +22,17 @@ describe('the built-in rules', () => {
     expect(BUILT_IN_RULES.map((r) => compileRule(r.language, r)).filter((e) => e !== undefined)).toEqual([]);
   });
 
-  it('delete an added debugger statement and unfocus a focused test in TypeScript and JavaScript', async () => {
+  it('unfocus a focused test in TypeScript and JavaScript, and leave breakpoints to the risk rule', async () => {
     const text = 'describe.only("x", () => {\n  it.only("y", () => {\n    debugger;\n  });\n  it("z", () => only.only(1));\n});';
 
     expect(await findingsIn('src/a.test.ts', text)).toEqual([
       ['rule:js-focused-test', 1, 'describe("x", () => {'],
       ['rule:js-focused-test', 2, '  it("y", () => {'],
-      ['rule:js-debugger', 3, ''],
     ]);
-    expect(await findingsIn('lib/a.js', 'function f() {\n  debugger;\n}')).toEqual([['rule:js-debugger', 2, '']]);
+    expect(await findingsIn('lib/a.js', 'function f() {\n  debugger;\n}')).toEqual([]);
   });
 
-  it('flag a bare except that swallows, a mutable default and a breakpoint in Python, and not a bare except that re-raises', async () => {
+  it('flag a bare except that swallows and a mutable default in Python, and not a bare except that re-raises', async () => {
     const text = [
       'def f(a, b=[], c: dict = {}, d=None, e=()):',
       '    try:',
@@ -48,7 +47,6 @@ describe('the built-in rules', () => {
     ].join('\n');
 
     expect(await findingsIn('pkg/m.py', text)).toEqual([
-      ['rule:py-breakpoint', 3, ''],
       ['rule:py-mutable-default', 1, undefined],
       ['rule:py-bare-except', 4, undefined],
     ]);
@@ -62,10 +60,13 @@ describe('the built-in rules', () => {
   });
 
   it('are switched off by review.rules.disable and per path', async () => {
-    const text = 'function f() {\n  debugger;\n}';
+    const text = 'it.only("x", () => 1);';
 
-    expect(await findingsIn('a.js', text, { ...DEFAULT_REVIEW_SETTINGS, rules: { enable: [], disable: ['js-debugger'] } })).toEqual([]);
-    const perPath = { ...DEFAULT_REVIEW_SETTINGS, paths: [{ path: 'scripts/', rules: { enable: [], disable: ['rule:js-debugger'] } }] };
+    expect(await findingsIn('a.js', text, { ...DEFAULT_REVIEW_SETTINGS, rules: { enable: [], disable: ['js-focused-test'] } })).toEqual([]);
+    const perPath = {
+      ...DEFAULT_REVIEW_SETTINGS,
+      paths: [{ path: 'scripts/', rules: { enable: [], disable: ['rule:js-focused-test'] } }],
+    };
     expect(await findingsIn('scripts/a.js', text, perPath)).toEqual([]);
     expect(await findingsIn('src/a.js', text, perPath)).toHaveLength(1);
   });
