@@ -10,6 +10,7 @@ import { GITHUB_COMMENT_LIMIT } from '../render/fit-comment.js';
 import { code, link, plural } from '../render/markdown.js';
 import { renderReply, renderWorking } from '../render/render-reply.js';
 import type { ReviewComment } from '../review/render-review.js';
+import { toFindingDraft } from '../review/findings/place-findings.js';
 import { fingerprintFinding, markFingerprint, readReviewState, writeReviewState, type ReviewState } from '../review/review-state.js';
 import type { ReviewEnd } from '../review/build-check-run.js';
 import type { RunResult } from '../request.js';
@@ -151,7 +152,10 @@ export async function reviewChange(input: ReviewChangeInput, thread: PullRequest
       // Posted: if the summary update below fails, the failure must still record these, or they are posted again.
       failureState = reviewed;
     }
-    const findings = result.output.kind === 'review' ? result.output.review.findings : [];
+    // A finding someone dismissed (👎, a resolved thread) no longer counts against the head's check run.
+    const findings = (result.output.kind === 'review' ? result.output.review.findings : []).filter(
+      (f) => !suppressed.has(fingerprintFinding(toFindingDraft(f, ''))),
+    );
     const carried = await carry();
     const checkRun = await check({ kind: 'reviewed', findings, scope, ...(carried ? { carried } : {}) }, working.url);
     const receipt = [

@@ -7,7 +7,8 @@ import type { CheckAnnotation, CheckRunPosted, CheckRunToPost } from '../../../s
 import type { PullRequestThread, ReviewToPost } from '../../../src/core/publish/publisher.js';
 import type { RunResult } from '../../../src/core/request.js';
 import type { ReviewFinding } from '../../../src/core/review/findings/review-finding.js';
-import { writeReviewState } from '../../../src/core/review/review-state.js';
+import { toFindingDraft } from '../../../src/core/review/findings/place-findings.js';
+import { fingerprintFinding, writeReviewState } from '../../../src/core/review/review-state.js';
 import { run as coreRun } from '../../../src/core/run.js';
 
 // The review's run is scripted (as in review-change.test.ts): these tests are about the check run the flow posts after it.
@@ -67,8 +68,10 @@ class FakeThread implements PullRequestThread {
   async readCompare() {
     return DIFF;
   }
+  /** Fingerprints of findings someone dismissed (👎, a resolved thread). */
+  readonly suppressed = new Set<string>();
   async readSuppressedFindings() {
-    return new Set<string>();
+    return this.suppressed;
   }
   async postReview(review: ReviewToPost) {
     this.reviews.push(review);
@@ -131,6 +134,17 @@ describe('reviewChange and the check run', () => {
     expect(await conclusion('error', [finding('warning', 1)])).toBe('neutral');
     expect(await conclusion('never', [finding('error', 1)])).toBe('neutral');
     expect(await conclusion('error', [])).toBe('success');
+  });
+
+  it('leaves out a finding someone dismissed: it no longer fails the check', async () => {
+    const thread = new FakeThread();
+    const dismissed = { ...finding('error', 8), message: 'passes one argument to split' };
+    thread.suppressed.add(fingerprintFinding(toFindingDraft(dismissed, '')));
+
+    await review(reviewed([finding('warning', 3), dismissed]), { thread, config: config({ failOn: 'error' }) });
+
+    expect(thread.checkRuns[0]?.conclusion).toBe('neutral');
+    expect(thread.checkRuns[0]?.annotations.map((a) => [a.level, a.endLine])).toEqual([['warning', 3]]);
   });
 
   it('posts none when the repository turns review.checkRun off', async () => {
