@@ -126,7 +126,7 @@ async function findRemovedNames(context: FindingContext): Promise<RemovedName[]>
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes('.')) continue;
       const isDefault = new RegExp(
-        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape(c.renamedFrom ?? c.name)}\\b`,
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape(('renamedFrom' in c && c.renamedFrom) || c.name)}\\b`,
       ).test(base);
       const at = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === 'removed') {
