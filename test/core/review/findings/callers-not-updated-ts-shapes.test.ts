@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { lines, reviewFindings, sites } from './review-findings.js';
+
+describe('callers-not-updated in TypeScript module shapes', () => {
+  it('reports calls of an exported arrow function inside nested arrows at module level', async () => {
+    const merge = (params: string) => lines(`export const validateAndMerge = (${params}): object => {`, '  return {};', '};');
+    const findings = await reviewFindings(
+      'callers-not-updated',
+      {
+        'source/merge.ts': merge('...sources: object[]'),
+        'source/index.ts': lines(
+          "import {validateAndMerge} from './merge.js';",
+          'const createInstance = (defaults?: object): object => {',
+          '  const ky = (input: string, options?: object) => run(input, validateAndMerge(defaults, options));',
+          '  ky.create = (more?: object) => createInstance(validateAndMerge(more));',
+          '  return ky;',
+          '};',
+          'const run = (i: string, o: object) => [i, o];',
+          'export default createInstance();',
+        ),
+      },
+      { write: { 'source/merge.ts': merge('extra: string, ...sources: object[]') } },
+    );
+    expect(sites(findings)).toEqual(['warning source/index.ts:3', 'warning source/index.ts:4']);
+  });
+
+  it('reports calls of a default-imported function', async () => {
+    const delay = (params: string) => lines(`export default async function delay(${params}): Promise<void> {`, '  return;', '}');
+    const findings = await reviewFindings(
+      'callers-not-updated',
+      {
+        'source/delay.ts': delay('ms: number, {signal}: {signal?: AbortSignal}'),
+        'source/ky.ts': lines(
+          "import delay from './delay.js';",
+          'export class Ky {',
+          '  async retry(ms: number) {',
+          '    await delay(ms, {});',
+          '  }',
+          '}',
+        ),
+      },
+      { write: { 'source/delay.ts': delay('ms: number, {signal}: {signal?: AbortSignal}, extra: string') } },
+    );
+    expect(sites(findings)).toEqual(['error source/ky.ts:4']);
+  });
+});
