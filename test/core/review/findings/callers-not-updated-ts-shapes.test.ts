@@ -24,7 +24,7 @@ describe('callers-not-updated in TypeScript module shapes', () => {
     expect(sites(findings)).toEqual(['warning source/index.ts:3', 'warning source/index.ts:4']);
   });
 
-  it('reports calls of a default-imported function', async () => {
+  it('reports calls of a default-imported function whose name another imported module uses for an option', async () => {
     const delay = (params: string) => lines(`export default async function delay(${params}): Promise<void> {`, '  return;', '}');
     const findings = await reviewFindings(
       'callers-not-updated',
@@ -32,15 +32,21 @@ describe('callers-not-updated in TypeScript module shapes', () => {
         'source/delay.ts': delay('ms: number, {signal}: {signal?: AbortSignal}'),
         'source/ky.ts': lines(
           "import delay from './delay.js';",
+          "import { normalize } from './normalize.js';",
           'export class Ky {',
           '  async retry(ms: number) {',
-          '    await delay(ms, {});',
+          '    await delay(ms, normalize({}));',
           '  }',
           '}',
+        ),
+        // Another module the caller imports has a `delay` option of its own: the call is still the imported one's.
+        'source/normalize.ts': lines(
+          'export const defaults = { delay: (n: number) => n * 2 };',
+          'export const normalize = (o: object) => o;',
         ),
       },
       { write: { 'source/delay.ts': delay('ms: number, {signal}: {signal?: AbortSignal}, extra: string') } },
     );
-    expect(sites(findings)).toEqual(['error source/ky.ts:4']);
+    expect(sites(findings)).toEqual(['error source/ky.ts:5']);
   });
 });
