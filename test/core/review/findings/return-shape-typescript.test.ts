@@ -55,6 +55,25 @@ describe('return-shape-changed in TypeScript', () => {
       ]);
     });
 
+    it('flags every call in callbacks at the top level of a test file, not only the first', async () => {
+      const test = lines(
+        "import { loadUser } from '../src/user.js';",
+        'const run = (title: string, body: () => void) => body();',
+        "run('one', () => {",
+        "  console.log(loadUser('a').name);",
+        '});',
+        "run('two', () => {",
+        "  console.log(loadUser('b').name);",
+        '});',
+      );
+      const findings = await runRule(
+        findReturnShapeChanges,
+        { 'src/user.ts': LOAD_SYNC, 'test/user.test.ts': test },
+        { write: { 'src/user.ts': LOAD_ASYNC } },
+      );
+      expect(toSites(findings)).toEqual(['test/user.test.ts:4 error', 'test/user.test.ts:7 error']);
+    });
+
     it('says nothing when the function becomes sync again (awaiting a value still works)', async () => {
       const caller = lines(
         "import { loadUser } from './user.js';",
