@@ -130,11 +130,12 @@ function judgeCall(d: ChangedDefinition, site: CallSite, written: boolean): Revi
   }
   const moved = written ? undefined : findMoved(d.old.parameters, d.now.parameters, before, after);
   if (moved) {
+    const inserted = !d.old.parameters.some((p) => p.name === moved.now);
     return finding(
       d,
       site,
       'warning',
-      `${name}'s parameters were reordered, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`,
+      `${name}'s parameters ${inserted ? `have ${code(moved.now)} inserted` : 'were reordered'}, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`,
     );
   }
   return undefined;

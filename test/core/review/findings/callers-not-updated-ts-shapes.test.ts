@@ -22,6 +22,22 @@ describe('callers-not-updated in TypeScript module shapes', () => {
       { write: { 'source/merge.ts': merge('extra: string, ...sources: object[]') } },
     );
     expect(sites(findings)).toEqual(['warning source/index.ts:3', 'warning source/index.ts:4']);
+    expect(findings[0]!.message).toBe(
+      "`validateAndMerge`'s parameters have `extra` inserted, and this call passes them by position: argument 1 now binds to `extra`, not `...sources`.",
+    );
+  });
+
+  it('reports calls that now pass their argument to a parameter inserted before a defaulted one', async () => {
+    const normalize = (params: string) => lines(`export const normalizeRetryOptions = (${params}): object => {`, '  return {};', '};');
+    const findings = await reviewFindings(
+      'callers-not-updated',
+      {
+        'source/normalize.ts': normalize('retry: number | object = {}'),
+        'source/ky.ts': lines("import {normalizeRetryOptions} from './normalize.js';", 'export const r = normalizeRetryOptions(3);'),
+      },
+      { write: { 'source/normalize.ts': normalize('nanodexAdded: string, retry: number | object = {}') } },
+    );
+    expect(sites(findings)).toEqual(['warning source/ky.ts:2']);
   });
 
   it('reports calls of a default-imported function whose name another imported module uses for an option', async () => {
