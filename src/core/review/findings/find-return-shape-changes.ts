@@ -87,7 +87,8 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
           )) ?? [];
         for (const use of uses) {
           const key = `${path}:${use.line}`;
-          const verdict = judgeResultUse(shift, use.use);
+          // `f()!` asserts the result is not null: the author answered a nullable result already.
+          const verdict = shift.kind === 'nullable' && use.asserted ? undefined : judgeResultUse(shift, use.use);
           if (!verdict || reported.has(key)) continue;
           reported.add(key);
           findings.push({

@@ -74,6 +74,21 @@ describe('return-shape-changed in TypeScript', () => {
       expect(toSites(findings)).toEqual(['test/user.test.ts:4 error', 'test/user.test.ts:7 error']);
     });
 
+    it('sees through a non-null assertion: `f()!` is still a Promise', async () => {
+      const caller = lines(
+        "import { loadUser } from './user.js';",
+        'export function store(id: string) {',
+        '  return { user: loadUser(id)! };',
+        '}',
+      );
+      const findings = await runRule(
+        findReturnShapeChanges,
+        { 'src/user.ts': LOAD_SYNC, 'src/store.ts': caller },
+        { write: { 'src/user.ts': LOAD_ASYNC } },
+      );
+      expect(toSites(findings)).toEqual(['src/store.ts:3 warning']);
+    });
+
     it('says nothing when the function becomes sync again (awaiting a value still works)', async () => {
       const caller = lines(
         "import { loadUser } from './user.js';",
@@ -122,6 +137,9 @@ describe('return-shape-changed in TypeScript', () => {
         '}',
         'export function c(q: string) {',
         '  return findUser(q)?.name;',
+        '}',
+        'export function d(q: string) {',
+        '  return findUser(q)!.name;',
         '}',
       );
       const findings = await runRule(
