@@ -11,21 +11,22 @@ export interface Binding {
   extra: number;
   /** Optional parameters the call leaves to their default. */
   defaulted: Parameter[];
-  /** The parameter each positional argument binds to ('' past the end or into a rest). */
+  /** The parameter each positional argument binds to (`...name` into a rest, '' past the end). */
   byPosition: string[];
 }
 
 /** Binds a call to a parameter list the way the language does: by position, then by keyword. */
 export function bindCall(parameters: Parameter[], call: CallArguments): Binding {
   const positional = parameters.filter((p) => p.kind === 'positional');
-  const rest = parameters.some((p) => p.kind === 'rest');
+  const restName = parameters.find((p) => p.kind === 'rest')?.name;
+  const rest = restName !== undefined;
   const kwargs = parameters.some((p) => p.kind === 'kwargs');
   const bound = new Set<Parameter>();
   const byPosition: string[] = [];
   for (let i = 0; i < call.positional; i += 1) {
     const p = positional[i];
     if (p) bound.add(p);
-    byPosition.push(p?.name ?? '');
+    byPosition.push(p?.name ?? (rest ? `...${restName}` : ''));
   }
   const extra = rest ? 0 : Math.max(0, call.positional - positional.length);
   const unknownKeywords: string[] = [];

@@ -28,6 +28,8 @@ export interface CallUse {
   line: number;
   /** The callee as written: `loadUser`, `this.client.send`, `c.Bind`. */
   callee: string;
+  /** `f()!`: the author asserts the result is not null (a Promise or a list it now is stays one). */
+  asserted?: boolean;
   use: ResultUse;
 }
 
@@ -57,12 +59,24 @@ export function findCallUses(root: Node, options: { name: string; startLine: num
       const callee = node.childForFieldName('function')!;
       const row = callee.endPosition.row;
       if (row >= first && row <= last)
-        out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ''), use: classifyUse(node, options.language) });
+        out.push({
+          line: row + 1,
+          callee: callee.text.replace(/\s+/g, ''),
+          use: classifyUse(node, options.language),
+          ...(isAsserted(node) ? { asserted: true } : {}),
+        });
     }
     for (const child of node.namedChildren) visit(child);
   };
   visit(root);
   return out.sort((a, b) => a.line - b.line);
+}
+
+function isAsserted(call: Node): boolean {
+  for (let p = call.parent; p && (WRAPPERS.has(p.type) || p.type === 'non_null_expression'); p = p.parent) {
+    if (p.type === 'non_null_expression') return true;
+  }
+  return false;
 }
 
 function calleeName(call: Node): string | undefined {
@@ -77,7 +91,7 @@ function calleeName(call: Node): string | undefined {
 function classifyUse(node: Node, language: LanguageId, followAssignment = true): ResultUse {
   let child = node;
   let parent = node.parent;
-  while (parent && WRAPPERS.has(parent.type)) {
+  while (parent && (WRAPPERS.has(parent.type) || parent.type === 'non_null_expression')) {
     child = parent;
     parent = parent.parent;
   }
@@ -91,8 +105,6 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   if (type === 'arrow_function' && parent.childForFieldName('body')?.id === child.id)
     return { ...returned(parent, language, true), arrow: true };
   if (type === 'expression_statement' || type === 'go_statement' || type === 'defer_statement') return { kind: 'statement' };
-  // `f()!`: the author asserts what it is.
-  if (type === 'non_null_expression') return { kind: 'other' };
   if (type === 'member_expression' || type === 'attribute' || type === 'selector_expression') {
     if (parent.childForFieldName('object')?.id !== child.id && parent.childForFieldName('operand')?.id !== child.id)
       return { kind: 'other' };

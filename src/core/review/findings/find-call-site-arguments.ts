@@ -1,8 +1,10 @@
+import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
+import { PathCatalog, resolveImport } from '../../code-index/resolve-imports.js';
 import type { SymbolHit } from '../../code-index/graph-queries.js';
 import { readCallArguments, type CallArguments } from './read-call-arguments.js';
 import type { Definition } from './read-parameters.js';
-import { readSyntaxTree } from './read-syntax-tree.js';
+import { findNodes, readSyntaxTree } from './read-syntax-tree.js';
 import type { FindingContext } from './review-finding.js';
 
 /** One call of a changed definition in the head, with its arguments read. */
@@ -17,6 +19,7 @@ export interface CallSite {
 }
 
 const CALLABLE = new Set(['function', 'method']);
+const ECMASCRIPT = new Set<LanguageId>(['javascript', 'typescript', 'tsx']);
 /** Other definitions of the same name whose calls are compared: a name defined more often than this is not resolved by hand. */
 const MAX_OTHER_DEFINITIONS = 8;
 
@@ -55,16 +58,25 @@ export async function findCallSiteArguments(
     byPath.set(l.path, entry);
   }
   for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
+  const catalog = new PathCatalog(index.listFiles().map((f) => f.path));
+  const resolves = (source: string, from: string, language: LanguageId) =>
+    resolveImport(source, from, language, 'import', catalog).includes(target.path);
   const sites: CallSite[] = [];
   for (const [path, { linked, shared: unsure }] of byPath) {
     const language = findLanguage(path);
     const text = language ? await context.readHead(path).catch(() => undefined) : undefined;
     if (!language || text === undefined) continue;
-    const calls = (await readSyntaxTree(path, text, (root) => readCallArguments(root, language, definition.name))) ?? [];
+    const read = await readSyntaxTree(path, text, (root) => ({
+      calls: readCallArguments(root, language, definition.name),
+      // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
+      bound: ECMASCRIPT.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path, language)),
+    }));
+    const calls = read?.calls ?? [];
     const holders = index.symbolsIn(path);
     const key = (call: CallArguments) => `${innermost(holders, call.line)}\u0000${call.receiver}`;
-    const accepted = new Set(calls.filter((c) => linked.has(c.line)).map(key));
-    for (const c of calls.filter((c) => unsure.has(c.line))) accepted.delete(key(c));
+    const mine = (c: CallArguments) => linked.has(c.line) || (read?.bound === true && c.receiver === '' && unsure.has(c.line));
+    const accepted = new Set(calls.filter(mine).map(key));
+    for (const c of calls.filter((c) => unsure.has(c.line) && !mine(c))) accepted.delete(key(c));
     const seen = new Map<string, number>();
     for (const call of calls) {
       const caller = innermost(holders, call.line);
@@ -74,6 +86,19 @@ export async function findCallSiteArguments(
     }
   }
   return sites;
+}
+
+/** The file imports `name` itself (by name, alias or default) from a module `resolves` accepts. */
+function bindsImport(root: Node, name: string, resolves: (source: string) => boolean): boolean {
+  for (const node of findNodes(root, ['import_statement'])) {
+    const source = node.childForFieldName('source')?.text.replace(/^['"`]|['"`]$/g, '');
+    if (source === undefined || !resolves(source)) continue;
+    const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+    if (clause?.namedChildren.some((c) => c?.type === 'identifier' && c.text === name)) return true;
+    const named = findNodes(node, ['import_specifier']);
+    if (named.some((n) => (n.childForFieldName('alias') ?? n.childForFieldName('name'))?.text === name)) return true;
+  }
+  return false;
 }
 
 function innermost(symbols: SymbolHit[], line: number): string {

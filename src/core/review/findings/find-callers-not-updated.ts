@@ -128,13 +128,14 @@ function judgeCall(d: ChangedDefinition, site: CallSite, written: boolean): Revi
       loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`,
     );
   }
-  const moved = written ? undefined : findMoved(d.old.parameters, before, after);
+  const moved = written ? undefined : findMoved(d.old.parameters, d.now.parameters, before, after);
   if (moved) {
+    const inserted = !d.old.parameters.some((p) => p.name === moved.now);
     return finding(
       d,
       site,
       'warning',
-      `${name}'s parameters were reordered, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`,
+      `${name}'s parameters ${inserted ? `have ${code(moved.now)} inserted` : 'were reordered'}, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`,
     );
   }
   return undefined;
@@ -148,12 +149,19 @@ const CONSEQUENCE: Partial<Record<LanguageId, string>> = {
 };
 
 /** The first positional argument that now lands on a parameter that was elsewhere before (a rename is not a move). */
-function findMoved(old: Parameter[], before: Binding, after: Binding): { position: number; was: string; now: string } | undefined {
+function findMoved(
+  old: Parameter[],
+  now: Parameter[],
+  before: Binding,
+  after: Binding,
+): { position: number; was: string; now: string } | undefined {
   const oldNames = old.map((p) => p.name);
+  // A parameter still there under its name (a rest: `...sources`) that the argument no longer reaches moved.
+  const nowNames = new Set(now.map((p) => (p.kind === 'rest' ? `...${p.name}` : p.name)));
   for (const [i, was] of before.byPosition.entries()) {
-    const now = after.byPosition[i] ?? '';
-    if (was === now || was === '' || now === '') continue;
-    if (oldNames.includes(now) || after.byPosition.includes(was)) return { position: i + 1, was, now };
+    const to = after.byPosition[i] ?? '';
+    if (was === to || was === '' || to === '' || was === '...' || to === '...') continue;
+    if (oldNames.includes(to) || after.byPosition.includes(was) || nowNames.has(was)) return { position: i + 1, was, now: to };
   }
   return undefined;
 }

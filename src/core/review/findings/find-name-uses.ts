@@ -2,6 +2,7 @@ import path from 'node:path/posix';
 import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import { PathCatalog, resolveImport } from '../../code-index/resolve-imports.js';
+import { findModuleImports } from './find-module-imports.js';
 import { findNodes, readSyntaxTree } from './read-syntax-tree.js';
 import type { FindingContext } from './review-finding.js';
 
@@ -20,6 +21,8 @@ export interface RemovedName {
   renamedTo?: { name: string; line: number };
   /** Go: the package clause's name, what other packages qualify the name with. */
   goPackage?: string;
+  /** JavaScript, TypeScript: the base made it the module's default export. */
+  isDefault?: boolean;
 }
 
 export interface NameUse {
@@ -71,11 +74,30 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
     }
   }
   candidates.delete(removed.path);
+  const catalog = new PathCatalog([...headPaths, removed.path]);
+  if (ECMASCRIPT.has(removed.language)) {
+    // A default import's local name is the importer's own: it breaks only when the module has no default export left.
+    const head = removed.exists ? await context.readHead(removed.path).catch(() => '') : '';
+    const isDefault = removed.isDefault === true && !/\bexport\s+default\b/.test(head);
+    const defines = (p: string, name: string) => index.symbolsIn(p).some((s) => s.name === name && s.scope === '');
+    const found = await findModuleImports(context, { from: removed.path, name: removed.name, isDefault, candidates }, catalog, defines);
+    const uses: NameUse[] = removed.exists ? await findOwnUses(context, removed) : [];
+    for (const { path: usePath, line } of found.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line)) {
+      const text = (await context.readHead(usePath).catch(() => '')).split('\n');
+      uses.push({
+        path: usePath,
+        line,
+        kind: 'import',
+        code: text[line - 1]?.trim() ?? '',
+        language: findLanguage(usePath) ?? removed.language,
+      });
+    }
+    return uses;
+  }
   const refs = index.findReferences(removed.name, MAX_REFERENCES).filter((r) => r.name === removed.name && candidates.has(r.path));
   const byPath = new Map<string, number[]>();
   for (const r of refs) if (removed.language === 'go' || r.kind === 'import') byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.line]);
   const uses: NameUse[] = removed.exists ? await findOwnUses(context, removed) : [];
-  const catalog = new PathCatalog([...headPaths, removed.path]);
   for (const [usePath, lines] of byPath) {
     const language = findLanguage(usePath);
     if (!language || index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '')) continue;

@@ -125,7 +125,10 @@ async function findRemovedNames(context: FindingContext): Promise<RemovedName[]>
     };
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes('.')) continue;
-      const at = { path: file.oldPath ?? file.path, language, exists: true, ...goPackage(base) };
+      const isDefault = new RegExp(
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape(('renamedFrom' in c && c.renamedFrom) || c.name)}\\b`,
+      ).test(base);
+      const at = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === 'removed') {
         out.push({ ...at, name: c.name, line: c.line, code: baseLines[c.line - 1]?.trim() ?? '', how: 'removed' });
       } else if (c.kind === 'renamed' || (c.kind === 'visibility' && c.renamedFrom)) {

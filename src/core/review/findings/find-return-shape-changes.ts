@@ -69,12 +69,16 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
               .filter((c) => c.path === path)
               .flatMap((caller) => {
                 const span = symbols.find((s) => s.id === caller.symbolId);
+                // A call at the top level (a test's callbacks, `ky.create = () => …`) is the file's: the index keeps its
+                // first line, and every call outside the file's functions is the same caller.
+                const topLevel = span === undefined && (caller.symbolId === undefined || caller.symbolId <= 0);
+                const inFunction = (line: number) => symbols.some((s) => CALLABLE.has(s.kind) && s.startLine <= line && line <= s.endLine);
                 const found = findCallUses(root, {
                   name: definition.name,
-                  startLine: span?.startLine ?? caller.line,
-                  endLine: span?.endLine ?? caller.line,
+                  startLine: topLevel ? 1 : (span?.startLine ?? caller.line),
+                  endLine: topLevel ? text.split('\n').length : (span?.endLine ?? caller.line),
                   language: callerLanguage,
-                });
+                }).filter((u) => !topLevel || u.line === caller.line || !inFunction(u.line));
                 // A Go function is told by its package qualifier; anything else by the callee the index linked, as written.
                 if (goPackage) return found.filter((u) => callsGoPackage(u.callee, goPackage, { path, text }));
                 const linked = found.find((u) => u.line === caller.line)?.callee;
@@ -83,7 +87,8 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
           )) ?? [];
         for (const use of uses) {
           const key = `${path}:${use.line}`;
-          const verdict = judgeResultUse(shift, use.use);
+          // `f()!` asserts the result is not null: the author answered a nullable result already.
+          const verdict = shift.kind === 'nullable' && use.asserted ? undefined : judgeResultUse(shift, use.use);
           if (!verdict || reported.has(key)) continue;
           reported.add(key);
           findings.push({

@@ -30,6 +30,36 @@ describe('removed-still-used', () => {
       expect(aliased).toEqual([]);
     });
 
+    it('reports a default import when the file no longer has a default export', async () => {
+      const findings = await reviewFindings(
+        'removed-still-used',
+        {
+          'src/is-network-error.ts': lines(
+            'export default function isRawNetworkError(e: unknown) {',
+            '  return !!e;',
+            '}',
+            'export const other = 1;',
+          ),
+          'src/ky.ts': lines("import isRawNetworkError from './is-network-error.js';", 'export const k = isRawNetworkError(1);'),
+        },
+        { write: { 'src/is-network-error.ts': lines('export const other = 1;') } },
+      );
+      expect(sites(findings)).toEqual(['error src/ky.ts:1']);
+    });
+
+    it('reports a re-export of a removed name, and imports of it through the re-exporting file', async () => {
+      const findings = await reviewFindings(
+        'removed-still-used',
+        {
+          'source/guards.ts': lines('export function isKyError(e: unknown) {', '  return !!e;', '}', 'export const keep = 1;'),
+          'source/index.ts': lines('export {', '  isKyError,', '  keep,', "} from './guards.js';"),
+          'test/main.ts': lines("import { keep, isKyError } from '../source/index.js';", 'console.log(keep, isKyError(1));'),
+        },
+        { write: { 'source/guards.ts': lines('export const keep = 1;') } },
+      );
+      expect(sites(findings)).toEqual(['error source/index.ts:2', 'error test/main.ts:1']);
+    });
+
     it('reports imports of a deleted file', async () => {
       const findings = await reviewFindings('removed-still-used', BASE, { remove: ['src/url.ts'] });
       expect(sites(findings)).toEqual(['error src/use.ts:1']);

@@ -55,6 +55,40 @@ describe('return-shape-changed in TypeScript', () => {
       ]);
     });
 
+    it('flags every call in callbacks at the top level of a test file, not only the first', async () => {
+      const test = lines(
+        "import { loadUser } from '../src/user.js';",
+        'const run = (title: string, body: () => void) => body();',
+        "run('one', () => {",
+        "  console.log(loadUser('a').name);",
+        '});',
+        "run('two', () => {",
+        "  console.log(loadUser('b').name);",
+        '});',
+      );
+      const findings = await runRule(
+        findReturnShapeChanges,
+        { 'src/user.ts': LOAD_SYNC, 'test/user.test.ts': test },
+        { write: { 'src/user.ts': LOAD_ASYNC } },
+      );
+      expect(toSites(findings)).toEqual(['test/user.test.ts:4 error', 'test/user.test.ts:7 error']);
+    });
+
+    it('sees through a non-null assertion: `f()!` is still a Promise', async () => {
+      const caller = lines(
+        "import { loadUser } from './user.js';",
+        'export function store(id: string) {',
+        '  return { user: loadUser(id)! };',
+        '}',
+      );
+      const findings = await runRule(
+        findReturnShapeChanges,
+        { 'src/user.ts': LOAD_SYNC, 'src/store.ts': caller },
+        { write: { 'src/user.ts': LOAD_ASYNC } },
+      );
+      expect(toSites(findings)).toEqual(['src/store.ts:3 warning']);
+    });
+
     it('says nothing when the function becomes sync again (awaiting a value still works)', async () => {
       const caller = lines(
         "import { loadUser } from './user.js';",
@@ -103,6 +137,9 @@ describe('return-shape-changed in TypeScript', () => {
         '}',
         'export function c(q: string) {',
         '  return findUser(q)?.name;',
+        '}',
+        'export function d(q: string) {',
+        '  return findUser(q)!.name;',
         '}',
       );
       const findings = await runRule(
