@@ -124,13 +124,19 @@ function linkableCall(d: string, sameFile: boolean): string {
   return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common}${near} END`;
 }
 
+/**
+ * A Python file that imports a package (`import httpx`) calls what its `__init__.py` re-exports as a member of
+ * it (`httpx.post()`, `@click.version_option()`): a call on a module (receiver '') counts without a by-name import.
+ */
+const PYTHON_PACKAGE_MEMBER = `(r.receiver = '' AND (SELECT language FROM files WHERE id = r.file_id) = 'python')`;
+
 /** The condition that the calling file imports the definition `d` by name (a method: by its class's name; a typed call names its class itself). */
 function importsNameOf(d: string, rule: Link['importsName']): string {
   if (rule === undefined) return '';
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode('reference', 'import')}
     AND (i.name = ${d}.name OR (${d}.kind = ${METHOD} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
   return rule === 'always'
-    ? `AND (${isTypedMethod(d)} OR ${imported})`
+    ? `AND (${isTypedMethod(d)} OR ${imported} OR ${PYTHON_PACKAGE_MEMBER})`
     : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
 }
 
