@@ -1,3 +1,4 @@
+import { dirname } from 'node:path/posix';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import type { SymbolHit } from '../../code-index/graph-queries.js';
 import { readCallArguments, type CallArguments } from './read-call-arguments.js';
@@ -41,20 +42,26 @@ export async function findCallSiteArguments(
   if (index.callSites(symbol.id, 1, 1).ambiguous) return undefined;
   const lines = index.callLines(symbol.id);
   if (lines.length === 0) return [];
+  const go = findLanguage(target.path) === 'go';
   const others = index
     .findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1)
-    .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind));
+    .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind))
+    // Two Go functions of one name in one package are build variants (`binding_nomsgpack.go`): a call breaks in the build that compiles this one.
+    .filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return undefined;
   // The index keeps one call per calling symbol, receiver and name (its first line): the other calls in that
   // symbol on the same receiver expression are the same link. A caller another definition is linked from is left out.
-  const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
+  const otherLines = others.flatMap((o) => index.callLines(o.id).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })));
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
-  for (const l of lines) {
-    const entry = byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() };
-    entry[shared.has(`${l.path}:${l.line}`) ? 'shared' : 'linked'].add(l.line);
-    byPath.set(l.path, entry);
+  for (const l of lines) byPath.set(l.path, (byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() }));
+  for (const l of lines) byPath.get(l.path)!.linked.add(l.line);
+  const competing = new Map<string, { home: string; plain: boolean }[]>();
+  for (const o of otherLines) {
+    const entry = byPath.get(o.path);
+    if (!entry) continue;
+    entry.shared.add(o.line);
+    competing.set(`${o.path}:${o.line}`, [...(competing.get(`${o.path}:${o.line}`) ?? []), o]);
   }
-  for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
   const sites: CallSite[] = [];
   for (const [path, { linked, shared: unsure }] of byPath) {
     const language = findLanguage(path);
@@ -63,8 +70,14 @@ export async function findCallSiteArguments(
     const calls = (await readSyntaxTree(path, text, (root) => readCallArguments(root, language, definition.name))) ?? [];
     const holders = index.symbolsIn(path);
     const key = (call: CallArguments) => `${innermost(holders, call.line)}\u0000${call.receiver}`;
-    const accepted = new Set(calls.filter((c) => linked.has(c.line)).map(key));
-    for (const c of calls.filter((c) => unsure.has(c.line))) accepted.delete(key(c));
+    // A Go call names its package unless it is the caller's own (`binding.Default()` vs `Default()`): a function of
+    // another package than the call says is not a competitor.
+    const rivals = (c: CallArguments) =>
+      (competing.get(`${path}:${c.line}`) ?? []).some(
+        (o) => language !== 'go' || !o.plain || (c.receiver === '') === (o.home === dirname(path)),
+      );
+    const accepted = new Set(calls.filter((c) => linked.has(c.line) && !(unsure.has(c.line) && rivals(c))).map(key));
+    for (const c of calls.filter((c) => unsure.has(c.line) && rivals(c))) accepted.delete(key(c));
     const seen = new Map<string, number>();
     for (const call of calls) {
       const caller = innermost(holders, call.line);

@@ -22,3 +22,47 @@ describe('calls through a Python package that re-exports a module', () => {
     expect(sites(findings)).toEqual(['error tests/test_api.py:5']);
   });
 });
+
+describe('Go tests of the same package', () => {
+  const PICK = (params: string) => lines('package binding', '', `func Pick(${params}) string {`, '\treturn ""', '}');
+  const TEST = lines(
+    'package binding',
+    '',
+    'import "testing"',
+    '',
+    'func TestPick(t *testing.T) {',
+    '\tPick("GET")',
+    '\tcheck(t, "form", Pick("POST"))',
+    '}',
+    '',
+    'func check(t *testing.T, want, got string) {}',
+  );
+
+  it('reports calls in a _test.go file that no longer compile, nested in another call too', async () => {
+    const base = { 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'binding/pick.go': PICK('method string'), 'binding/pick_test.go': TEST };
+    const findings = await reviewFindings('callers-not-updated', base, {
+      write: { 'binding/pick.go': PICK('method, contentType string') },
+    });
+    expect(sites(findings)).toEqual(['error binding/pick_test.go:6', 'error binding/pick_test.go:7']);
+  });
+});
+
+describe('Go functions of one name in several files', () => {
+  const DEFAULT = (params: string, tag = '') =>
+    lines(...(tag ? [`//go:build ${tag}`, ''] : []), 'package binding', '', `func Default(${params}) string {`, '\treturn ""', '}');
+  const base = {
+    'go.mod': 'module example.com/app\n\ngo 1.22\n',
+    'binding/binding.go': DEFAULT('method string'),
+    'binding/binding_nomsgpack.go': DEFAULT('method string', 'nomsgpack'),
+    'binding/binding_test.go': lines('package binding', '', 'import "testing"', '', 'func TestDefault(t *testing.T) {', '\tDefault("GET")', '}'),
+    'gin.go': lines('package gin', '', 'func Default() int {', '\treturn 0', '}'),
+    'context.go': lines('package gin', '', 'import "example.com/app/binding"', '', 'func bind() {', '\tbinding.Default("GET")', '}'),
+  };
+
+  it('reports the calls of a build variant, and a package-qualified call beside a same-named function of the caller’s package', async () => {
+    const findings = await reviewFindings('callers-not-updated', base, {
+      write: { 'binding/binding.go': DEFAULT('method, contentType string') },
+    });
+    expect(sites(findings)).toEqual(['error binding/binding_test.go:6', 'error context.go:6']);
+  });
+});
