@@ -53,7 +53,7 @@ export async function findCallSiteArguments(
   // symbol on the same receiver expression are the same link. A caller another definition is linked from is left out.
   const otherLines = others.flatMap((o) => index.callLines(o.id).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })));
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
-  for (const l of lines) byPath.set(l.path, (byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() }));
+  for (const l of lines) byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
   for (const l of lines) byPath.get(l.path)!.linked.add(l.line);
   const competing = new Map<string, { home: string; plain: boolean }[]>();
   for (const o of otherLines) {

@@ -39,7 +39,11 @@ describe('Go tests of the same package', () => {
   );
 
   it('reports calls in a _test.go file that no longer compile, nested in another call too', async () => {
-    const base = { 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'binding/pick.go': PICK('method string'), 'binding/pick_test.go': TEST };
+    const base = {
+      'go.mod': 'module example.com/app\n\ngo 1.22\n',
+      'binding/pick.go': PICK('method string'),
+      'binding/pick_test.go': TEST,
+    };
     const findings = await reviewFindings('callers-not-updated', base, {
       write: { 'binding/pick.go': PICK('method, contentType string') },
     });
@@ -54,7 +58,15 @@ describe('Go functions of one name in several files', () => {
     'go.mod': 'module example.com/app\n\ngo 1.22\n',
     'binding/binding.go': DEFAULT('method string'),
     'binding/binding_nomsgpack.go': DEFAULT('method string', 'nomsgpack'),
-    'binding/binding_test.go': lines('package binding', '', 'import "testing"', '', 'func TestDefault(t *testing.T) {', '\tDefault("GET")', '}'),
+    'binding/binding_test.go': lines(
+      'package binding',
+      '',
+      'import "testing"',
+      '',
+      'func TestDefault(t *testing.T) {',
+      '\tDefault("GET")',
+      '}',
+    ),
     'gin.go': lines('package gin', '', 'func Default() int {', '\treturn 0', '}'),
     'context.go': lines('package gin', '', 'import "example.com/app/binding"', '', 'func bind() {', '\tbinding.Default("GET")', '}'),
   };
