@@ -39,19 +39,29 @@ export async function findCallSiteArguments(
     .filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE.has(s.kind));
   if (symbols.length !== 1) return undefined;
   const symbol = symbols[0]!;
-  if (index.callSites(symbol.id, 1, 1).ambiguous) return undefined;
-  const lines = index.callLines(symbol.id);
+  const targetLanguage = findLanguage(target.path);
+  const go = targetLanguage === 'go';
+  // A Python or Go function named too commonly to link by name (`httpx.get`, chi's `split`) is still read, through
+  // the calls that name it plainly or by its package (`get(…)`, `httpx.get(…)`): never `x.get(…)`.
+  const common = index.callSites(symbol.id, 1, 1).ambiguous;
+  if (common && !(definition.scope === '' && (go || targetLanguage === 'python'))) return undefined;
+  const packages = new Set(common ? dirname(target.path).split('/') : []);
+  const certain = (call: CallArguments) => !common || call.receiver === '' || packages.has(call.receiver);
+  const lines = index.callLines(symbol.id, undefined, { evenCommon: common });
   if (lines.length === 0) return [];
-  const go = findLanguage(target.path) === 'go';
   const others = index
-    .findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1)
+    .findDefinitions(definition.name, common ? 200 : MAX_OTHER_DEFINITIONS + 1)
     .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind))
+    // A method is reached only through its class's receiver, which a plain or package call is not.
+    .filter((d) => !(common && d.scope))
     // Two Go functions of one name in one package are build variants (`binding_nomsgpack.go`): a call breaks in the build that compiles this one.
     .filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return undefined;
   // The index keeps one call per calling symbol, receiver and name (its first line): the other calls in that
   // symbol on the same receiver expression are the same link. A caller another definition is linked from is left out.
-  const otherLines = others.flatMap((o) => index.callLines(o.id).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })));
+  const otherLines = others.flatMap((o) =>
+    index.callLines(o.id, undefined, { evenCommon: common }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })),
+  );
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
   for (const l of lines) byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
   for (const l of lines) byPath.get(l.path)!.linked.add(l.line);
@@ -76,7 +86,7 @@ export async function findCallSiteArguments(
       (competing.get(`${path}:${c.line}`) ?? []).some(
         (o) => language !== 'go' || !o.plain || (c.receiver === '') === (o.home === dirname(path)),
       );
-    const accepted = new Set(calls.filter((c) => linked.has(c.line) && !(unsure.has(c.line) && rivals(c))).map(key));
+    const accepted = new Set(calls.filter((c) => linked.has(c.line) && certain(c) && !(unsure.has(c.line) && rivals(c))).map(key));
     for (const c of calls.filter((c) => unsure.has(c.line) && rivals(c))) accepted.delete(key(c));
     const seen = new Map<string, number>();
     for (const call of calls) {

@@ -78,3 +78,29 @@ describe('Go functions of one name in several files', () => {
     expect(sites(findings)).toEqual(['error binding/binding_test.go:6', 'error context.go:6']);
   });
 });
+
+describe('functions named too commonly to link by name (get, split)', () => {
+  it('reads `pkg.get()` and a plain `get()` in Python, and leaves `d.get()` alone', async () => {
+    const GET = (params: string) => lines(`def get(${params}):`, '    return url', '');
+    const base = {
+      'pkg/__init__.py': lines('from ._api import *'),
+      'pkg/_api.py': GET('url'),
+      'tests/test_api.py': lines('import pkg', '', '', 'def test_get(d):', '    pkg.get("u")', '    d.get("u")'),
+      'tests/test_plain.py': lines('from pkg._api import get', '', '', 'def test_get():', '    get("u")'),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/_api.py': GET('url, token') } });
+    expect(sites(findings)).toEqual(['error tests/test_api.py:5', 'error tests/test_plain.py:5']);
+  });
+
+  it('reads a Go `split()` in its file and its package’s tests, and leaves `strings`-like receivers alone', async () => {
+    const SPLIT = (params: string) =>
+      lines('package middleware', '', `func split(${params}) []string {`, '\treturn nil', '}', '', 'func use() {', '\tsplit("a")', '}');
+    const base = {
+      'go.mod': 'module example.com/app\n\ngo 1.22\n',
+      'middleware/charset.go': SPLIT('s string'),
+      'middleware/charset_test.go': lines('package middleware', '', 'func helper(p parts) {', '\tsplit("b")', '\tp.split("c")', '}'),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'middleware/charset.go': SPLIT('s, sep string') } });
+    expect(sites(findings)).toEqual(['error middleware/charset_test.go:4', 'error middleware/charset.go:8']);
+  });
+});
