@@ -104,3 +104,19 @@ describe('functions named too commonly to link by name (get, split)', () => {
     expect(sites(findings)).toEqual(['error middleware/charset_test.go:4', 'error middleware/charset.go:8']);
   });
 });
+
+describe('removed-still-used through a Python package', () => {
+  it('reports `pkg.post()` and `from pkg import post` when the module the package re-exports no longer defines it', async () => {
+    const base = {
+      'pkg/__init__.py': lines('from ._api import *'),
+      'pkg/_api.py': lines('def post(url):', '    return url', '', 'def put(url):', '    return url'),
+      'tests/test_api.py': lines('import pkg', '', '', 'def test_post(d):', '    d.post("u")', '    pkg.post("u")'),
+      'tests/test_from.py': lines('from pkg import post', '', 'post("u")'),
+    };
+    const findings = await reviewFindings('removed-still-used', base, {
+      write: { 'pkg/_api.py': lines('def put(url):', '    return url') },
+    });
+    expect(sites(findings)).toEqual(['error tests/test_api.py:6', 'error tests/test_from.py:1']);
+    expect(findings[0]!.message).toContain('AttributeError');
+  });
+});
