@@ -120,3 +120,15 @@ describe('removed-still-used through a Python package', () => {
     expect(findings[0]!.message).toContain('AttributeError');
   });
 });
+
+describe('new defaulted parameters and Python tests', () => {
+  it('does not ask about tests that call through the package without the new defaulted parameter', async () => {
+    const base = {
+      'pkg/__init__.py': lines('from ._api import *'),
+      'pkg/_api.py': POST('url'),
+      'tests/test_api.py': lines('import pkg', '', '', 'def test_post():', '    pkg.post("u")'),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, { write: { 'pkg/_api.py': POST('url, retries=3') } });
+    expect(findings).toEqual([]);
+  });
+});
