@@ -36,7 +36,7 @@ export interface CodeIndex {
   /** THE call sites every output counts: linked callers, calls it could not tell, or a name too common to link. */
   callSites(symbolId: number, depth?: number, limit?: number): CallSites;
   /** Every linked call of the symbol, one per calling line (the links of callSites): where a rule reads the arguments. */
-  callLines(symbolId: number, limit?: number): { path: string; line: number }[];
+  callLines(symbolId: number, limit?: number, options?: { evenCommon?: boolean }): { path: string; line: number }[];
   importers(path: string, depth?: number): FileHit[];
   imports(path: string, depth?: number): FileHit[];
   /**
@@ -122,8 +122,8 @@ export class SqliteCodeIndex implements CodeIndex {
     return this.graph.callSites(symbolId, depth, limit);
   }
 
-  callLines(symbolId: number, limit?: number): { path: string; line: number }[] {
-    return this.graph.callLines(symbolId, limit);
+  callLines(symbolId: number, limit?: number, options?: { evenCommon?: boolean }): { path: string; line: number }[] {
+    return this.graph.callLines(symbolId, limit, options);
   }
 
   importers(path: string, depth?: number): FileHit[] {

@@ -156,15 +156,16 @@ export class GraphQueries {
 
   /**
    * Every linked call of `symbolId`, one row per calling line (callers() keeps one line per calling symbol):
-   * what a rule that reads each call's arguments needs. The same links as callers(), one statement.
+   * what a rule that reads each call's arguments needs. The same links as callers(), one statement; `evenCommon`
+   * also for a name too common to link (`get`), for a reader that checks each call's receiver itself.
    */
-  callLines(symbolId: number, limit = 500): { path: string; line: number }[] {
+  callLines(symbolId: number, limit = 500, options: { evenCommon?: boolean } = {}): { path: string; line: number }[] {
     return this.store
       .statement(
         `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
          UNION
-         ${linkedCallSteps('callers')}
+         ${linkedCallSteps('callers', options.evenCommon)}
          LIMIT ${WALK_ROW_CAP}
        )
        SELECT DISTINCT f.path, w.line FROM walk w

@@ -118,11 +118,17 @@ function receiverIsClassOf(d: string): string {
  * via `super().__init__()`, `get`, `push`); outside the defining file, the calling file must define no symbol
  * of that name itself (`state.add_url_rule()` in a file with its own `add_url_rule` most likely calls that one).
  */
-function linkableCall(d: string, sameFile: boolean): string {
-  const common = `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
+function linkableCall(d: string, sameFile: boolean, evenCommon = false): string {
+  const common = evenCommon ? '1' : `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
   const near = sameFile ? '' : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
   return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common}${near} END`;
 }
+
+/**
+ * A Python file that imports a package (`import httpx`) calls what its `__init__.py` re-exports as a member of
+ * it (`httpx.post()`, `@click.version_option()`): a call on a module (receiver '') counts without a by-name import.
+ */
+const PYTHON_PACKAGE_MEMBER = `(r.receiver = '' AND (SELECT language FROM files WHERE id = r.file_id) = 'python')`;
 
 /** The condition that the calling file imports the definition `d` by name (a method: by its class's name; a typed call names its class itself). */
 function importsNameOf(d: string, rule: Link['importsName']): string {
@@ -130,7 +136,7 @@ function importsNameOf(d: string, rule: Link['importsName']): string {
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode('reference', 'import')}
     AND (i.name = ${d}.name OR (${d}.kind = ${METHOD} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
   return rule === 'always'
-    ? `AND (${isTypedMethod(d)} OR ${imported})`
+    ? `AND (${isTypedMethod(d)} OR ${imported} OR ${PYTHON_PACKAGE_MEMBER})`
     : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
 }
 
@@ -148,8 +154,11 @@ export function untoldCallsSql(): string {
   return `SELECT count(*) AS n FROM (${steps})`;
 }
 
-/** The recursive steps of a call walk: one per link, joined by UNION. */
-export function linkedCallSteps(direction: 'callers' | 'callees'): string {
+/**
+ * The recursive steps of a call walk: one per link, joined by UNION. `evenCommon` links names too common to
+ * link (`get`, `split`) as well: for a reader that checks each call's receiver itself (find-call-site-arguments.ts).
+ */
+export function linkedCallSteps(direction: 'callers' | 'callees', evenCommon = false): string {
   return LINKS.map((link) => {
     if (direction === 'callers') {
       // The walk holds definitions (t); the step adds the references (r) to them in linked files.
@@ -157,7 +166,7 @@ export function linkedCallSteps(direction: 'callers' | 'callees'): string {
       return `SELECT coalesce(nullif(r.symbol_id, 0), -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins.replaceAll('@DEF', 't.file_id')}
         JOIN refs r ON r.file_id = ${caller.replaceAll('@DEF', 't.file_id')} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0])}`;
+        WHERE w.depth < @depth ${importsNameOf('t', link.importsName)} ${linkableCall('t', link === LINKS[0], evenCommon)}`;
     }
     // The walk holds callers; the step adds the definitions (s) their references (r) reach in linked files.
     const [joins, definition] = link.toDefinition;

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path/posix';
 import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import { PathCatalog, resolveImport } from '../../code-index/resolve-imports.js';
@@ -41,23 +42,39 @@ export async function findCallSiteArguments(
     .filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE.has(s.kind));
   if (symbols.length !== 1) return undefined;
   const symbol = symbols[0]!;
-  if (index.callSites(symbol.id, 1, 1).ambiguous) return undefined;
-  const lines = index.callLines(symbol.id);
+  const targetLanguage = findLanguage(target.path);
+  const go = targetLanguage === 'go';
+  // A Python or Go function named too commonly to link by name (`httpx.get`, chi's `split`) is still read, through
+  // the calls that name it plainly or by its package (`get(…)`, `httpx.get(…)`): never `x.get(…)`.
+  const common = index.callSites(symbol.id, 1, 1).ambiguous;
+  if (common && !(definition.scope === '' && (go || targetLanguage === 'python'))) return undefined;
+  const packages = new Set(common ? dirname(target.path).split('/') : []);
+  const certain = (call: CallArguments) => !common || call.receiver === '' || packages.has(call.receiver);
+  const lines = index.callLines(symbol.id, undefined, { evenCommon: common });
   if (lines.length === 0) return [];
   const others = index
-    .findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1)
-    .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind));
+    .findDefinitions(definition.name, common ? 200 : MAX_OTHER_DEFINITIONS + 1)
+    .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind))
+    // A method is reached only through its class's receiver, which a plain or package call is not.
+    .filter((d) => !(common && d.scope))
+    // Two Go functions of one name in one package are build variants (`binding_nomsgpack.go`): a call breaks in the build that compiles this one.
+    .filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return undefined;
   // The index keeps one call per calling symbol, receiver and name (its first line): the other calls in that
   // symbol on the same receiver expression are the same link. A caller another definition is linked from is left out.
-  const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
+  const otherLines = others.flatMap((o) =>
+    index.callLines(o.id, undefined, { evenCommon: common }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })),
+  );
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
-  for (const l of lines) {
-    const entry = byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() };
-    entry[shared.has(`${l.path}:${l.line}`) ? 'shared' : 'linked'].add(l.line);
-    byPath.set(l.path, entry);
+  for (const l of lines) byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
+  for (const l of lines) byPath.get(l.path)!.linked.add(l.line);
+  const competing = new Map<string, { home: string; plain: boolean }[]>();
+  for (const o of otherLines) {
+    const entry = byPath.get(o.path);
+    if (!entry) continue;
+    entry.shared.add(o.line);
+    competing.set(`${o.path}:${o.line}`, [...(competing.get(`${o.path}:${o.line}`) ?? []), o]);
   }
-  for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
   const catalog = new PathCatalog(index.listFiles().map((f) => f.path));
   const resolves = (source: string, from: string, language: LanguageId) =>
     resolveImport(source, from, language, 'import', catalog).includes(target.path);
@@ -74,9 +91,16 @@ export async function findCallSiteArguments(
     const calls = read?.calls ?? [];
     const holders = index.symbolsIn(path);
     const key = (call: CallArguments) => `${innermost(holders, call.line)}\u0000${call.receiver}`;
-    const mine = (c: CallArguments) => linked.has(c.line) || (read?.bound === true && c.receiver === '' && unsure.has(c.line));
+    // A Go call names its package unless it is the caller's own (`binding.Default()` vs `Default()`): a function of
+    // another package than the call says is not a competitor.
+    const rivals = (c: CallArguments) =>
+      (competing.get(`${path}:${c.line}`) ?? []).some(
+        (o) => language !== 'go' || !o.plain || (c.receiver === '') === (o.home === dirname(path)),
+      );
+    const contested = (c: CallArguments) => unsure.has(c.line) && rivals(c);
+    const mine = (c: CallArguments) => linked.has(c.line) && certain(c) && (!contested(c) || (read?.bound === true && c.receiver === ''));
     const accepted = new Set(calls.filter(mine).map(key));
-    for (const c of calls.filter((c) => unsure.has(c.line) && !mine(c))) accepted.delete(key(c));
+    for (const c of calls.filter((c) => contested(c) && !mine(c))) accepted.delete(key(c));
     const seen = new Map<string, number>();
     for (const call of calls) {
       const caller = innermost(holders, call.line);
@@ -86,6 +110,14 @@ export async function findCallSiteArguments(
     }
   }
   return sites;
+}
+
+function innermost(symbols: SymbolHit[], line: number): string {
+  let best: SymbolHit | undefined;
+  for (const s of symbols) {
+    if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
+  }
+  return best ? (best.scope ? `${best.scope}.${best.name}` : best.name) : 'module';
 }
 
 /** The file imports `name` itself (by name, alias or default) from a module `resolves` accepts. */
@@ -99,12 +131,4 @@ function bindsImport(root: Node, name: string, resolves: (source: string) => boo
     if (named.some((n) => (n.childForFieldName('alias') ?? n.childForFieldName('name'))?.text === name)) return true;
   }
   return false;
-}
-
-function innermost(symbols: SymbolHit[], line: number): string {
-  let best: SymbolHit | undefined;
-  for (const s of symbols) {
-    if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
-  }
-  return best ? (best.scope ? `${best.scope}.${best.name}` : best.name) : 'module';
 }

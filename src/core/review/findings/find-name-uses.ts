@@ -31,6 +31,8 @@ export interface NameUse {
   kind: 'import' | 'use';
   code: string;
   language: LanguageId;
+  /** What happens there, when not what the language's plain use or import says (`httpx.get`: AttributeError). */
+  consequence?: string;
 }
 
 const ECMASCRIPT = new Set<LanguageId>(['javascript', 'typescript', 'tsx']);

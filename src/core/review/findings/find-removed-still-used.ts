@@ -5,6 +5,7 @@ import { code } from '../../render/markdown.js';
 import { reconstructBase } from '../reconstruct-base.js';
 import { findVisibility } from '../symbol-visibility.js';
 import { findNameUses, type RemovedName } from './find-name-uses.js';
+import { findPackageMemberUses } from './find-package-member-uses.js';
 import type { FindingContext, ReviewFinding } from './review-finding.js';
 
 const RULE = 'removed-still-used';
@@ -25,7 +26,9 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
   const found: ReviewFinding[] = [];
   const seen = new Map<string, ReviewFinding>();
   for (const removed of await findRemovedNames(context)) {
-    for (const use of await findNameUses(context, removed)) {
+    const direct = await findNameUses(context, removed);
+    const throughPackage = (await findPackageMemberUses(context, removed)).filter((u) => !direct.some((d) => d.path === u.path));
+    for (const use of [...direct, ...throughPackage]) {
       // One import line naming several names a deleted file took with it is one finding.
       const place = `${removed.path}@${use.path}:${use.line}`;
       const earlier = removed.how === 'deleted' ? seen.get(place) : undefined;
@@ -34,7 +37,7 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
         continue;
       }
       const what = describeRemoval(removed);
-      const consequence = (use.kind === 'use' ? USE_CONSEQUENCE : CONSEQUENCE)[use.language] ?? 'fails';
+      const consequence = use.consequence ?? (use.kind === 'use' ? USE_CONSEQUENCE : CONSEQUENCE)[use.language] ?? 'fails';
       const here = use.path === removed.path;
       found.push({
         rule: RULE,
