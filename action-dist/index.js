@@ -40,12 +40,12 @@ var init_errors = __esm({
     PathRejectedError = class extends NanodexError {
       path;
       rule;
-      constructor(path18, rule, hint) {
-        super("path-rejected", `path ${JSON.stringify(path18)} rejected: ${rule}`, {
+      constructor(path19, rule, hint) {
+        super("path-rejected", `path ${JSON.stringify(path19)} rejected: ${rule}`, {
           hint: hint ?? 'use a path relative to the repository root, without "..", that stays inside it'
         });
         this.name = "PathRejectedError";
-        this.path = path18;
+        this.path = path19;
         this.rule = rule;
       }
     };
@@ -749,8 +749,8 @@ var init_identifier_terms = __esm({
 });
 
 // src/core/tests/classify-test-path.ts
-function classifyTestPath(path18) {
-  const parts = path18.split("/");
+function classifyTestPath(path19) {
+  const parts = path19.split("/");
   const name = parts[parts.length - 1] ?? "";
   const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
@@ -1512,28 +1512,28 @@ var init_git_listing = __esm({
 });
 
 // src/core/repo/classify-file.ts
-function classifyFile(path18, facts2 = {}, linguist) {
-  const segments = path18.split("/");
+function classifyFile(path19, facts2 = {}, linguist) {
+  const segments = path19.split("/");
   const base = segments[segments.length - 1] ?? "";
   const dirs = segments.slice(0, -1);
   if (dirs.some((d) => UNREAD_DIRS.has(d))) return { kind: "vendored", unread: "vendored" };
   if (UNREAD_GENERATED_NAMES.some((re) => re.test(base.toLowerCase()))) return { kind: "generated", unread: "generated" };
   const skipped = facts2.skipped ? SKIPPED_AS[facts2.skipped] : void 0;
   if (skipped) return { kind: skipped };
-  if (linguist?.(path18)) return { kind: "generated" };
+  if (linguist?.(path19)) return { kind: "generated" };
   if (dirs.some((d) => VENDOR_DIRS.has(d)) || VERSIONED_COPY.test(base)) return { kind: "vendored" };
   if (dirs.some((d) => BUILD_DIRS.has(d) || BUILD_DIR_NAME.test(d)) || BUNDLE_NAME.test(base)) return { kind: "generated" };
   if (isMachineWritten(base, facts2)) return { kind: "generated" };
   if (DECLARATION.test(base)) return { kind: "declaration" };
-  if (isTestFile(path18)) return { kind: "test" };
+  if (isTestFile(path19)) return { kind: "test" };
   if (CONFIG_NAMES.some((re) => re.test(base))) return { kind: "config" };
   return { kind: "product" };
 }
-function isProductCode(path18, facts2 = {}, linguist) {
-  return !facts2.skipped && classifyFile(path18, facts2, linguist).kind === "product";
+function isProductCode(path19, facts2 = {}, linguist) {
+  return !facts2.skipped && classifyFile(path19, facts2, linguist).kind === "product";
 }
-function isGeneratedOrVendored(path18, facts2 = {}, linguist) {
-  const { kind } = classifyFile(path18, facts2, linguist);
+function isGeneratedOrVendored(path19, facts2 = {}, linguist) {
+  const { kind } = classifyFile(path19, facts2, linguist);
   return kind === "generated" || kind === "vendored";
 }
 function isMachineWritten(base, facts2) {
@@ -1618,13 +1618,13 @@ function findPathSkipReason(relativePath) {
   if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
   return void 0;
 }
-function findContentSkipReason(bytes, text, path18) {
+function findContentSkipReason(bytes, text, path19) {
   const head = bytes.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return "binary";
   if (holdsPrivateKeyBlock(text)) return "private-key";
   const headText = text.slice(0, SNIFF_BYTES);
   if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
-  if ((path18 === void 0 || !PROSE.test(path18)) && isMinified(headText)) return "minified";
+  if ((path19 === void 0 || !PROSE.test(path19)) && isMinified(headText)) return "minified";
   return void 0;
 }
 function holdsPrivateKeyBlock(text) {
@@ -2067,7 +2067,7 @@ function findProviderProblems(input) {
   return problems;
 }
 function toProblem2(issue) {
-  const path18 = issue.path.map(String).join(".") || "(root)";
+  const path19 = issue.path.map(String).join(".") || "(root)";
   if (issue.code === "unrecognized_keys") {
     return {
       path: issue.keys.map(toShownName).join(", "),
@@ -2075,10 +2075,10 @@ function toProblem2(issue) {
       fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
     };
   }
-  if (path18 === "(root)") {
-    return { path: path18, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  if (path19 === "(root)") {
+    return { path: path19, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
   }
-  return { path: path18, problem: issue.message, fix: FIXES[path18] ?? "see the model settings in the README" };
+  return { path: path19, problem: issue.message, fix: FIXES[path19] ?? "see the model settings in the README" };
 }
 function toShownName(name) {
   return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
@@ -2709,16 +2709,17 @@ function receiverIsClassOf(d) {
     WHERE c.name = r.receiver COLLATE NOCASE AND c.name = r.receiver AND c.kind IN ${CLASS_KINDS}
       AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)))`;
 }
-function linkableCall(d, sameFile) {
-  const common2 = `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
+function linkableCall(d, sameFile, evenCommon = false) {
+  const common2 = evenCommon ? "1" : `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
   const near = sameFile ? "" : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
   return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common2}${near} END`;
 }
+var PYTHON_PACKAGE_MEMBER = `(r.receiver = '' AND (SELECT language FROM files WHERE id = r.file_id) = 'python')`;
 function importsNameOf(d, rule) {
   if (rule === void 0) return "";
   const imported = `EXISTS (SELECT 1 FROM refs i WHERE i.file_id = r.file_id AND i.kind = ${toKindCode("reference", "import")}
     AND (i.name = ${d}.name OR (${d}.kind = ${METHOD} AND (i.name = ${d}.scope OR ${d}.scope LIKE '%.' || i.name))))`;
-  return rule === "always" ? `AND (${isTypedMethod(d)} OR ${imported})` : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
+  return rule === "always" ? `AND (${isTypedMethod(d)} OR ${imported} OR ${PYTHON_PACKAGE_MEMBER})` : `AND (${d}.kind <> ${METHOD} OR ${isTypedMethod(d)} OR ${imported})`;
 }
 function untoldCallsSql() {
   const steps = LINKS.map((link2) => {
@@ -2729,14 +2730,14 @@ function untoldCallsSql() {
   }).join("\n UNION\n");
   return `SELECT count(*) AS n FROM (${steps})`;
 }
-function linkedCallSteps(direction) {
+function linkedCallSteps(direction, evenCommon = false) {
   return LINKS.map((link2) => {
     if (direction === "callers") {
       const [joins2, caller] = link2.toCaller;
       return `SELECT coalesce(nullif(r.symbol_id, 0), -r.file_id), w.depth + 1, r.line
         FROM walk w JOIN symbols t ON t.id = w.symbol_id ${joins2.replaceAll("@DEF", "t.file_id")}
         JOIN refs r ON r.file_id = ${caller.replaceAll("@DEF", "t.file_id")} AND r.name = t.name AND r.kind IN ${CALL_KINDS}
-        WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)} ${linkableCall("t", link2 === LINKS[0])}`;
+        WHERE w.depth < @depth ${importsNameOf("t", link2.importsName)} ${linkableCall("t", link2 === LINKS[0], evenCommon)}`;
     }
     const [joins, definition] = link2.toDefinition;
     return `SELECT s.id, w.depth + 1, s.start_line
@@ -2830,14 +2831,15 @@ var GraphQueries = class {
   }
   /**
    * Every linked call of `symbolId`, one row per calling line (callers() keeps one line per calling symbol):
-   * what a rule that reads each call's arguments needs. The same links as callers(), one statement.
+   * what a rule that reads each call's arguments needs. The same links as callers(), one statement; `evenCommon`
+   * also for a name too common to link (`get`), for a reader that checks each call's receiver itself.
    */
-  callLines(symbolId, limit2 = 500) {
+  callLines(symbolId, limit2 = 500, options = {}) {
     return this.store.statement(
       `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
          UNION
-         ${linkedCallSteps("callers")}
+         ${linkedCallSteps("callers", options.evenCommon)}
          LIMIT ${WALK_ROW_CAP}
        )
        SELECT DISTINCT f.path, w.line FROM walk w
@@ -2853,19 +2855,19 @@ var GraphQueries = class {
     return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
   }
   /** Files `path` imports, transitively to `depth`. */
-  imports(path18, depth = 1, limit2 = 500) {
-    return this.walkFiles(path18, depth, limit2, "out", ["import", "contains"]);
+  imports(path19, depth = 1, limit2 = 500) {
+    return this.walkFiles(path19, depth, limit2, "out", ["import", "contains"]);
   }
   /** Files that import `path`, transitively to `depth`. */
-  importers(path18, depth = 1, limit2 = 500) {
-    return this.walkFiles(path18, depth, limit2, "in", ["import", "contains"]);
+  importers(path19, depth = 1, limit2 = 500) {
+    return this.walkFiles(path19, depth, limit2, "in", ["import", "contains"]);
   }
   /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-  subgraph(path18, options = {}) {
+  subgraph(path19, options = {}) {
     const depth = options.depth ?? 2;
     const kinds = options.kinds ?? ALL_KINDS;
     const maxNodes = options.maxNodes ?? 200;
-    const key2 = `${this.store.generation}|${path18}|${depth}|${kinds.join(",")}|${maxNodes}`;
+    const key2 = `${this.store.generation}|${path19}|${depth}|${kinds.join(",")}|${maxNodes}`;
     const cached = this.subgraphs.get(key2);
     if (cached) return cached;
     const rows = this.store.statement(
@@ -2887,7 +2889,7 @@ var GraphQueries = class {
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-    ).all({ path: path18, depth, kinds: toEdgeCodes(kinds), maxNodes });
+    ).all({ path: path19, depth, kinds: toEdgeCodes(kinds), maxNodes });
     const result = { nodes: [], edges: [] };
     for (const r of rows) {
       if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
@@ -2919,7 +2921,7 @@ var GraphQueries = class {
       return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
     });
   }
-  walkFiles(path18, depth, limit2, direction, kinds) {
+  walkFiles(path19, depth, limit2, direction, kinds) {
     const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
     return this.store.statement(
       `WITH RECURSIVE walk (file_id, depth) AS (
@@ -2932,7 +2934,7 @@ var GraphQueries = class {
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-    ).all({ path: path18, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
+    ).all({ path: path19, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
   }
 };
 function toEdgeCodes(kinds) {
@@ -3144,9 +3146,9 @@ function readFileRanks(store) {
   const files = new Array(rows.length);
   const rank2 = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const [id2, path18, r] = rows[i];
+    const [id2, path19, r] = rows[i];
     if (r === null) return void 0;
-    files[i] = { id: id2, path: path18 };
+    files[i] = { id: id2, path: path19 };
     rank2[i] = r;
   }
   return { files, rank: rank2 };
@@ -3399,9 +3401,9 @@ async function readGoModules(files, read2) {
     if (modules.length >= MAX_GO_MODULES) break;
     if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
     const text = await read2(file.path).catch(() => "");
-    const path18 = MODULE_LINE.exec(text)?.[1];
-    if (!path18 || path18.includes("..") || path18.startsWith("/")) continue;
-    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path18.replace(/\/+$/, "") });
+    const path19 = MODULE_LINE.exec(text)?.[1];
+    if (!path19 || path19.includes("..") || path19.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path19.replace(/\/+$/, "") });
   }
   return modules.sort((a, b) => b.path.length - a.path.length);
 }
@@ -3654,7 +3656,7 @@ function buildRepoMap(store, options = {}) {
   return {
     text,
     tokens: estimateTokens(text),
-    files: chosen.map(({ path: path18, rank: r }) => ({ path: path18, rank: r })),
+    files: chosen.map(({ path: path19, rank: r }) => ({ path: path19, rank: r })),
     totalFiles: files.length
   };
 }
@@ -3701,8 +3703,8 @@ function loadOutlines(store, fileIds) {
   }
   return byFile;
 }
-function renderFile(path18, outline) {
-  if (outline.length === 0) return `${path18}
+function renderFile(path19, outline) {
+  if (outline.length === 0) return `${path19}
 `;
   const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
@@ -3711,7 +3713,7 @@ function renderFile(path18, outline) {
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path18}:
+  return `${path19}:
 ${lines.join("\n")}
 `;
 }
@@ -3764,11 +3766,11 @@ function findNamedFiles(named, paths) {
 }
 function indexTails(paths) {
   const tails = /* @__PURE__ */ new Map();
-  for (const path18 of paths) {
-    const parts = path18.split("/");
+  for (const path19 of paths) {
+    const parts = path19.split("/");
     for (let start = 0; start <= parts.length - 2; start += 1) {
       const tail = parts.slice(start).join("/");
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path18 ? void 0 : path18);
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path19 ? void 0 : path19);
     }
   }
   return tails;
@@ -4177,8 +4179,8 @@ var SqliteCodeIndex = class {
   listing;
   /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
   lastMap;
-  getFile(path18) {
-    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path18);
+  getFile(path19) {
+    const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path19);
     return row && toIndexedFile(row);
   }
   listFiles() {
@@ -4210,14 +4212,14 @@ var SqliteCodeIndex = class {
   callSites(symbolId, depth, limit2) {
     return this.graph.callSites(symbolId, depth, limit2);
   }
-  callLines(symbolId, limit2) {
-    return this.graph.callLines(symbolId, limit2);
+  callLines(symbolId, limit2, options) {
+    return this.graph.callLines(symbolId, limit2, options);
   }
-  importers(path18, depth) {
-    return this.graph.importers(path18, depth);
+  importers(path19, depth) {
+    return this.graph.importers(path19, depth);
   }
-  imports(path18, depth) {
-    return this.graph.imports(path18, depth);
+  imports(path19, depth) {
+    return this.graph.imports(path19, depth);
   }
   search(question, options) {
     return searchChunks(this.store, question, options);
@@ -4233,8 +4235,8 @@ var SqliteCodeIndex = class {
        WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
     ).all({ paths: JSON.stringify(paths) });
   }
-  referencedNames(path18) {
-    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path18);
+  referencedNames(path19) {
+    return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path19);
   }
   neighbours(paths, kinds = NEIGHBOUR_KINDS) {
     const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
@@ -4251,18 +4253,18 @@ var SqliteCodeIndex = class {
     const graph = loadFileGraph(this.store, { kinds: NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)) });
     return { paths: graph.files.map((f) => f.path), from: graph.from, to: graph.to, weight: graph.weight };
   }
-  chunkAt(path18, line) {
+  chunkAt(path19, line) {
     return this.store.statement(
       `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql("c")} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-    ).get(path18, line, line);
+    ).get(path19, line, line);
   }
-  symbolsIn(path18) {
+  symbolsIn(path19) {
     return this.store.statement(
       `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode("symbol", "field")}
        ORDER BY s.start_line, s.end_line DESC`
-    ).all(path18);
+    ).all(path19);
   }
 };
 function toIndexedFile(row) {
@@ -4636,8 +4638,8 @@ function toTypeName(text) {
   if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(type)) return void 0;
   return type.slice(type.lastIndexOf(".") + 1);
 }
-function toGoPackageName(path18) {
-  const parts = path18.replace(/^["`]|["`]$/g, "").split("/");
+function toGoPackageName(path19) {
+  const parts = path19.replace(/^["`]|["`]$/g, "").split("/");
   let last = parts.pop() ?? "";
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop();
   return last.replace(/\.v\d+$/, "").replace(/^go-/, "");
@@ -5361,10 +5363,10 @@ function loadGrammar(id2) {
 // src/core/code-index/parse-file.ts
 var parser;
 var decoder = new TextDecoder("utf-8");
-async function parseFile(path18, bytes) {
-  const kind = findFileKind(path18) ?? "text";
+async function parseFile(path19, bytes) {
+  const kind = findFileKind(path19) ?? "text";
   const empty = {
-    path: path18,
+    path: path19,
     language: kind,
     status: "skipped",
     reason: void 0,
@@ -5375,7 +5377,7 @@ async function parseFile(path18, bytes) {
     chunks: []
   };
   const text = decoder.decode(bytes);
-  const skip = findContentSkipReason(bytes, text, path18);
+  const skip = findContentSkipReason(bytes, text, path19);
   if (skip) return { ...empty, reason: skip };
   const clean = await redactSecrets(text);
   const lines = clean.split("\n");
@@ -5421,18 +5423,18 @@ function createParsePool(workers, options = {}) {
 }
 function createInlinePool() {
   let tail = Promise.resolve();
-  const parseOne = async (path18, absolutePath) => {
+  const parseOne = async (path19, absolutePath) => {
     let bytes;
     try {
       bytes = readFileSync3(absolutePath);
     } catch (error2) {
       return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
     }
-    return { file: await parseFile(path18, bytes), bytes: bytes.byteLength, error: void 0 };
+    return { file: await parseFile(path19, bytes), bytes: bytes.byteLength, error: void 0 };
   };
   return {
-    parse(path18, absolutePath) {
-      const next = tail.then(() => parseOne(path18, absolutePath));
+    parse(path19, absolutePath) {
+      const next = tail.then(() => parseOne(path19, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -5513,9 +5515,9 @@ function createWorkerPool(count, recycleAfterBytes) {
   };
   for (let i = 0; i < count; i += 1) addWorker();
   return {
-    parse(path18, absolutePath) {
+    parse(path19, absolutePath) {
       return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path18, absolutePath }, resolve });
+        queue2.push({ task: { id: nextId++, path: path19, absolutePath }, resolve });
         dispatch();
       });
     },
@@ -5906,15 +5908,15 @@ function parseConfigYaml(text, file) {
       'write the values out instead of using "&anchor" and "*alias"'
     );
   }
-  return { ok: true, data, lineOf: (path18) => findLine(doc, path18, lineAt) };
+  return { ok: true, data, lineOf: (path19) => findLine(doc, path19, lineAt) };
 }
-function fail(path18, message, fix, line) {
-  return { ok: false, problems: [{ path: path18, message, fix, ...line !== void 0 ? { line } : {} }] };
+function fail(path19, message, fix, line) {
+  return { ok: false, problems: [{ path: path19, message, fix, ...line !== void 0 ? { line } : {} }] };
 }
-function findLine(doc, path18, lineAt) {
+function findLine(doc, path19, lineAt) {
   let node2 = doc.contents;
   let line;
-  for (const segment of path18) {
+  for (const segment of path19) {
     if (!isCollection(node2)) break;
     const pair = isMap(node2) ? node2.items.find((p) => isScalar(p.key) && p.key.value === segment) : void 0;
     const next = isMap(node2) ? pair?.value : node2.get(segment, true);
@@ -5928,9 +5930,9 @@ function findLine(doc, path18, lineAt) {
 function findExplicitTag(doc) {
   let found;
   visit(doc, {
-    Node(_key, node2, path18) {
+    Node(_key, node2, path19) {
       if (node2.tag === void 0) return void 0;
-      const keys = path18.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path19.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
       return visit.BREAK;
     }
@@ -5944,11 +5946,11 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key2 of issue.keys) {
-        const path18 = [...issue.path, key2];
+        const path19 = [...issue.path, key2];
         const known = knownKeys2(issue.path);
         const near = findNearest(key2, known);
         problems.push(
-          at(path18, lineOf, {
+          at(path19, lineOf, {
             message: `unknown setting ${JSON.stringify(key2)}`,
             fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
           })
@@ -5960,12 +5962,12 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   }
   return problems;
 }
-function at(path18, lineOf, text) {
-  const line = lineOf(path18);
-  return { path: formatPath(path18), ...text, ...line !== void 0 ? { line } : {} };
+function at(path19, lineOf, text) {
+  const line = lineOf(path19);
+  return { path: formatPath(path19), ...text, ...line !== void 0 ? { line } : {} };
 }
-function formatPath(path18) {
-  return path18.reduce(
+function formatPath(path19) {
+  return path19.reduce(
     (out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`,
     ""
   );
@@ -6054,9 +6056,9 @@ function escapeText(text) {
 function link(text, url) {
   return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
-function languageOf(path18) {
-  const ext = path18.slice(path18.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path18.toLowerCase() ? ext : "";
+function languageOf(path19) {
+  const ext = path19.slice(path19.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path19.toLowerCase() ? ext : "";
 }
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -6285,7 +6287,7 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (!yaml.ok) return yaml;
   const aliased = readReviewsAlias(yaml.data, file);
   if (!aliased.ok) return aliased;
-  const lineOf = aliased.renamed ? (path18) => yaml.lineOf(path18[0] === "review" ? ["reviews", ...path18.slice(1)] : path18) : yaml.lineOf;
+  const lineOf = aliased.renamed ? (path19) => yaml.lineOf(path19[0] === "review" ? ["reviews", ...path19.slice(1)] : path19) : yaml.lineOf;
   const parsed = repoConfigSchema.safeParse(aliased.data, { reportInput: true });
   if (!parsed.success) {
     const problems = toConfigProblems(parsed.error.issues, lineOf, knownKeys);
@@ -6314,11 +6316,11 @@ function readReviewsAlias(data, file) {
   }
   return { ok: true, data: { ...rest, review: reviews }, renamed: true };
 }
-function knownKeys(path18) {
-  if (path18.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path18.length === 1 && path18[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path18[0]];
-  return path18.length === 1 && section !== void 0 ? Object.keys(section) : [];
+function knownKeys(path19) {
+  if (path19.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path19.length === 1 && path19[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path19[0]];
+  return path19.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 
 // src/core/failure/to-failure.ts
@@ -6792,7 +6794,7 @@ function renderBudgetExceeded(result, safe2) {
   const ranges = /* @__PURE__ */ new Map();
   for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
   if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path18, spans]) => `- ${code(path18)} lines ${spans.join(", ")}`);
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path19, spans]) => `- ${code(path19)} lines ${spans.join(", ")}`);
   const more = ranges.size - listed.length;
   return [
     ...lines,
@@ -7039,9 +7041,9 @@ function toProblem(issue) {
       return `${where}: ${issue.message}`;
   }
 }
-function toJsonPath(path18) {
-  if (path18.length === 0) return "(root)";
-  return path18.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
+function toJsonPath(path19) {
+  if (path19.length === 0) return "(root)";
+  return path19.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
 }
 function describeValue2(value) {
   if (value === null) return "null";
@@ -7068,15 +7070,15 @@ function checkUnifiedDiff(diff) {
 async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path18) => {
-    if (!original.has(path18)) original.set(path18, await readFile3(path18));
-    return original.get(path18);
+  const readOriginal = async (path19) => {
+    if (!original.has(path19)) original.set(path19, await readFile3(path19));
+    return original.get(path19);
   };
   const files = {
-    read: async (path18) => overlay.has(path18) ? overlay.get(path18) ?? void 0 : readOriginal(path18),
-    matchesBase: async (path18, sha, current) => {
+    read: async (path19) => overlay.has(path19) ? overlay.get(path19) ?? void 0 : readOriginal(path19),
+    matchesBase: async (path19, sha, current) => {
       const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path18);
+      const repo = await readOriginal(path19);
       return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
     }
   };
@@ -7092,7 +7094,7 @@ async function applyChanges(changes, readFile3) {
       results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
       continue;
     }
-    for (const [path18, text] of outcome.writes) overlay.set(path18, text);
+    for (const [path19, text] of outcome.writes) overlay.set(path19, text);
     const fuzzy = outcome.matchConfidence !== void 0;
     const risk = fuzzy ? raise(change.risk) : change.risk;
     const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
@@ -7265,8 +7267,8 @@ function countOf(text, search) {
   for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count += 1;
   return count;
 }
-function conflict(path18, expected2, current) {
-  return `conflict: ${path18} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+function conflict(path19, expected2, current) {
+  return `conflict: ${path19} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
 }
 function raise(risk) {
   return risk === 3 ? 3 : risk + 1;
@@ -7315,8 +7317,8 @@ function toProposalRecord(input) {
   const ok = input.results.filter((r) => r.ok);
   if (ok.length === 0) return void 0;
   const bases = {};
-  const note = (path18, content2) => {
-    if (!Object.hasOwn(bases, path18)) bases[path18] = content2 === void 0 ? null : contentSha256(content2);
+  const note = (path19, content2) => {
+    if (!Object.hasOwn(bases, path19)) bases[path19] = content2 === void 0 ? null : contentSha256(content2);
   };
   for (const result of ok) {
     const { change } = result;
@@ -7431,20 +7433,20 @@ Nothing was written to the repository.`,
   }
   const head = await writer.readDefaultBranch();
   const cache2 = /* @__PURE__ */ new Map();
-  const read2 = (path18) => {
-    if (!cache2.has(path18)) cache2.set(path18, writer.readFile(path18, head.sha));
-    return cache2.get(path18);
+  const read2 = (path19) => {
+    if (!cache2.has(path19)) cache2.set(path19, writer.readFile(path19, head.sha));
+    return cache2.get(path19);
   };
   const moved = [];
-  for (const path18 of pathsOf(selected.changes)) {
-    if (!Object.hasOwn(record.bases, path18)) {
-      moved.push(`${code(path18)}: the proposal did not record its content, so it cannot be checked`);
+  for (const path19 of pathsOf(selected.changes)) {
+    if (!Object.hasOwn(record.bases, path19)) {
+      moved.push(`${code(path19)}: the proposal did not record its content, so it cannot be checked`);
       continue;
     }
-    const then = record.bases[path18] ?? null;
-    const current = await read2(path18);
+    const then = record.bases[path19] ?? null;
+    const current = await read2(path19);
     const now = current === void 0 ? null : contentSha256(current);
-    if (now !== then) moved.push(describeMove(path18, then, now));
+    if (now !== then) moved.push(describeMove(path19, then, now));
   }
   if (moved.length > 0) {
     return refuse(
@@ -7482,7 +7484,7 @@ ${failed2.map((r) => `- ${code(targetOf(r.change))}: ${escapeText(r.ok ? "" : r.
     message: `${title}
 
 Applies proposal ${record.id} (${plural(results.length, "change")}), approved by @${request.requester}.`,
-    files: [...files].map(([path18, content2]) => ({ path: path18, content: content2 }))
+    files: [...files].map(([path19, content2]) => ({ path: path19, content: content2 }))
   });
   const pullRequest = await writer.openPullRequest({
     branch,
@@ -7533,10 +7535,10 @@ function selectGroups(changes, groups) {
   }
   return { ok: true, changes: changes.filter((c) => c.approvalGroup !== void 0 && groups.includes(c.approvalGroup.id)) };
 }
-function describeMove(path18, then, now) {
-  if (then === null) return `${code(path18)}: now exists (the proposal creates it)`;
-  if (now === null) return `${code(path18)}: no longer exists`;
-  return `${code(path18)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
+function describeMove(path19, then, now) {
+  if (then === null) return `${code(path19)}: now exists (the proposal creates it)`;
+  if (now === null) return `${code(path19)}: no longer exists`;
+  return `${code(path19)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
 }
 function targetOf(change) {
   return change.kind === "file_rename" ? `${change.oldPath} → ${change.newPath}` : change.path;
@@ -7572,8 +7574,8 @@ var schema = z4.strictObject({
 });
 function toMemoryRecord(input) {
   const files = [];
-  const add = (path18) => {
-    if (!files.includes(path18) && files.length < MAX_FILES) files.push(path18);
+  const add = (path19) => {
+    if (!files.includes(path19) && files.length < MAX_FILES) files.push(path19);
   };
   for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
     if (match[1] && !match[1].startsWith("http")) add(safeDecode(match[1]));
@@ -7600,11 +7602,11 @@ function readMemories(body) {
   }
   return found;
 }
-function safeDecode(path18) {
+function safeDecode(path19) {
   try {
-    return decodeURIComponent(path18);
+    return decodeURIComponent(path19);
   } catch {
-    return path18;
+    return path19;
   }
 }
 
@@ -7723,6 +7725,111 @@ function keepInReply(reply, result, context) {
 import ignore5 from "ignore";
 init_errors();
 
+// src/core/render/link-to.ts
+function buildLinkTo(repo) {
+  const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
+  return ({ path: path19, startLine, endLine }) => {
+    const encoded = path19.split("/").map(encodeURIComponent).join("/");
+    if (startLine === void 0) return `${base}${encoded}`;
+    const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
+    return `${base}${encoded}#L${startLine}${end}`;
+  };
+}
+function formatLineRef({ path: path19, startLine, endLine }) {
+  if (startLine === void 0) return path19;
+  return endLine !== void 0 && endLine !== startLine ? `${path19}#L${startLine}-L${endLine}` : `${path19}#L${startLine}`;
+}
+
+// src/core/review/findings/review-finding.ts
+var ORDER = { error: 0, warning: 1, check: 2 };
+function compareFindings(a, b) {
+  return ORDER[a.severity] - ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
+}
+
+// src/core/review/findings/render-findings.ts
+var MAX_FINDINGS_LISTED = 30;
+var MAX_EVIDENCE_LISTED = 12;
+var SEVERITY_TITLE = { error: "Error", warning: "Warning", check: "Check" };
+function renderFindings(findings, options) {
+  const sorted = [...findings].sort(compareFindings);
+  const listed = sorted.slice(0, MAX_FINDINGS_LISTED);
+  const counts = ["error", "warning", "check"].map((s) => [s, sorted.filter((f) => f.severity === s).length]).filter(([, n]) => n > 0).map(([s, n]) => plural(n, SEVERITY_TITLE[s].toLowerCase()));
+  const lines = ["### Findings", `From the code index, without a model: ${counts.join(", ")}.`, ""];
+  for (const f of listed) {
+    const where = options.cite({ path: f.path, startLine: f.startLine ?? f.line, endLine: f.line });
+    const inline = options.inline.has(f) ? " (commented inline)" : "";
+    lines.push(`- **${SEVERITY_TITLE[f.severity]}** ${code(f.rule)} at ${where}${inline}: ${f.message}`);
+    for (const e of f.evidence.slice(0, MAX_EVIDENCE_LISTED)) lines.push(`  - ${renderEvidence(e, options.cite)}`);
+    if (f.evidence.length > MAX_EVIDENCE_LISTED) lines.push(`  - and ${plural(f.evidence.length - MAX_EVIDENCE_LISTED, "more place")}`);
+  }
+  if (sorted.length > listed.length) lines.push(`- and ${plural(sorted.length - listed.length, "more finding")}`);
+  return lines.join("\n");
+}
+function renderEvidence(e, cite) {
+  const ref = { path: e.path, startLine: e.startLine, ...e.endLine !== void 0 ? { endLine: e.endLine } : {} };
+  const place = e.side === "base" ? `${code(formatLineRef(ref))}${/\bbefore\b/.test(e.label) ? "" : " before the change"}` : cite(ref);
+  const first2 = e.code?.split("\n")[0]?.trim();
+  const shown = first2 ? `: ${code(first2.length > 160 ? `${first2.slice(0, 160)}…` : first2)}` : "";
+  return `${e.label} ${place}${shown}`;
+}
+function renderFindingComment(f, cite, suggestible) {
+  const parts = [`**${SEVERITY_TITLE[f.severity]}:** ${f.message}`];
+  if (f.evidence.length > 0)
+    parts.push(
+      f.evidence.slice(0, MAX_EVIDENCE_LISTED).map((e) => `- ${renderEvidence(e, cite)}`).join("\n")
+    );
+  if (f.suggestion !== void 0) {
+    parts.push(
+      suggestible ? f.suggestion === "" ? "```suggestion\n```" : fence(f.suggestion, "suggestion") : `Suggested replacement:
+
+${fence(f.suggestion, languageOf(f.path))}`
+    );
+  }
+  parts.push(`<sub>nanodex · ${f.rule}</sub>`);
+  return parts.join("\n\n");
+}
+
+// src/core/review/findings/place-findings.ts
+var DRAFT_SEVERITY = { error: "error", warning: "warning", check: "info" };
+function placeFindings(files, findings, cite) {
+  const newSide = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (f.status === "deleted" || f.binary) continue;
+    const lines = /* @__PURE__ */ new Set();
+    for (const h of f.hunks) for (const l of h.lines) if (l.kind !== "del" && l.newLine !== void 0) lines.add(l.newLine);
+    newSide.set(f.path, lines);
+  }
+  const inline = [];
+  const placed = /* @__PURE__ */ new Set();
+  for (const finding2 of findings) {
+    const lines = newSide.get(finding2.path);
+    const first2 = finding2.startLine ?? finding2.line;
+    if (!lines?.has(finding2.line)) continue;
+    let whole = true;
+    for (let l = first2; l <= finding2.line; l += 1) whole &&= lines.has(l);
+    const body = renderFindingComment(finding2, cite, whole);
+    inline.push({
+      path: finding2.path,
+      line: finding2.line,
+      ...whole && first2 !== finding2.line ? { startLine: first2 } : {},
+      side: "RIGHT",
+      body,
+      draft: toFindingDraft(finding2, body)
+    });
+    placed.add(finding2);
+  }
+  return { inline, placed };
+}
+function toFindingDraft(finding2, body) {
+  return {
+    path: finding2.path,
+    quote: finding2.key ?? `${finding2.rule}:${finding2.path}:${finding2.message}`,
+    body,
+    kind: finding2.rule,
+    severity: DRAFT_SEVERITY[finding2.severity]
+  };
+}
+
 // src/core/review/review-state.ts
 import { createHash as createHash5 } from "node:crypto";
 import { z as z5 } from "zod";
@@ -7773,12 +7880,6 @@ init_errors();
 
 // src/core/publish/check-run.ts
 var CHECK_RUN_NAME = "nanodex review";
-
-// src/core/review/findings/review-finding.ts
-var ORDER = { error: 0, warning: 1, check: 2 };
-function compareFindings(a, b) {
-  return ORDER[a.severity] - ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
-}
 
 // src/core/review/build-check-run.ts
 var CHECK_SUMMARY_LIMIT = 65535;
@@ -7981,20 +8082,20 @@ var BudgetMeter = class {
    * Charges reading a file: one file and its bytes the first time it is
    * touched; nothing after (a file read twice is fetched once).
    */
-  touchFile(path18, bytes) {
-    if (this.touched.has(path18)) return { ok: true };
+  touchFile(path19, bytes) {
+    if (this.touched.has(path19)) return { ok: true };
     if (this.used.files + 1 > this.budget.files) {
       return { ok: false, limit: "files", wanted: 1, used: this.used.files, allowed: this.budget.files };
     }
     const byBytes = this.charge("bytes", bytes);
     if (!byBytes.ok) return byBytes;
     this.used.files += 1;
-    this.touched.add(path18);
+    this.touched.add(path19);
     return { ok: true };
   }
   /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
-  fits(path18, bytes) {
-    if (this.touched.has(path18)) return true;
+  fits(path19, bytes) {
+    if (this.touched.has(path19)) return true;
     return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
   }
   /** Whether `amount` more of a limit would fit; charges nothing. */
@@ -8005,8 +8106,8 @@ var BudgetMeter = class {
   remainingMs() {
     return this.budget.wallMs - (this.clock.now() - this.started);
   }
-  hasTouched(path18) {
-    return this.touched.has(path18);
+  hasTouched(path19) {
+    return this.touched.has(path19);
   }
   usage() {
     return { ...this.used, wallMs: this.clock.now() - this.started };
@@ -8038,7 +8139,7 @@ function parseLinguistGenerated(text) {
       }
     }
   }
-  return any ? (path18) => rules.ignores(path18) : () => false;
+  return any ? (path19) => rules.ignores(path19) : () => false;
 }
 
 // src/core/explore/locate-files.ts
@@ -8216,8 +8317,8 @@ var NON_PRODUCT_FOLDERS = /* @__PURE__ */ new Set([
   "website",
   "site"
 ]);
-function findNonProductFolder(path18) {
-  const folders = path18.split("/").slice(0, -1);
+function findNonProductFolder(path19) {
+  const folders = path19.split("/").slice(0, -1);
   const at2 = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
@@ -8238,10 +8339,10 @@ var MAX_QUOTED_FILES = 6;
 var QUOTED_SEARCH_CHUNKS = 300;
 var MAX_CALLS = 30;
 var MAX_QUOTED_NAMES = 20;
-function isAboutTheName(path18, name) {
-  const lower = path18.toLowerCase();
+function isAboutTheName(path19, name) {
+  const lower = path19.toLowerCase();
   const spelled = name.toLowerCase();
-  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path18) !== void 0 || /(^|\/)doc\//.test(path18);
+  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path19) !== void 0 || /(^|\/)doc\//.test(path19);
 }
 function scoreReportCode(index, question, options) {
   const { add, files, lookedUp } = options;
@@ -8263,15 +8364,15 @@ function scoreReportCode(index, question, options) {
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
     const weight3 = report.titleCalls.includes(name) ? WEIGHT2.call * WEIGHT2.inTitle : WEIGHT2.call;
-    for (const path18 of defFiles) add(path18, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    for (const path19 of defFiles) add(path19, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
   for (const name of report.titleWords) {
     if (lookedUp.has(name) || report.calls.includes(name)) continue;
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === "class" && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
-    for (const path18 of defFiles)
-      add(path18, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
+    for (const path19 of defFiles)
+      add(path19, WEIGHT2.call * WEIGHT2.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
   for (const module of report.modules)
     for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT2.module, `the module ${module} the report imports`);
@@ -8283,9 +8384,9 @@ function scoreReportCode(index, question, options) {
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight3 = (report.titleNames.includes(name) ? WEIGHT2.quoted * WEIGHT2.inTitle : WEIGHT2.quoted) / Math.sqrt(holders.size);
-    for (const path18 of holders) if (weight3 > (best.get(path18)?.amount ?? 0)) best.set(path18, { amount: weight3, name });
+    for (const path19 of holders) if (weight3 > (best.get(path19)?.amount ?? 0)) best.set(path19, { amount: weight3, name });
   }
-  for (const [path18, { amount, name }] of best) add(path18, amount, `holds ${name}, which the report quotes`);
+  for (const [path19, { amount, name }] of best) add(path19, amount, `holds ${name}, which the report quotes`);
 }
 function titleFirst(names, inTitle) {
   return [...names.filter((n) => inTitle.includes(n)), ...names.filter((n) => !inTitle.includes(n))];
@@ -8370,13 +8471,13 @@ function locateFiles(index, prompt, options = {}) {
   );
   const excluded = excludeGenerated(question, [...reading.paths, ...named], files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
-  const add = (path18, amount, reason) => {
-    if (options.pathPrefix && !path18.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
-    if (excluded(path18)) return;
-    const entry = scores.get(path18) ?? { score: 0, reasons: [] };
+  const add = (path19, amount, reason) => {
+    if (options.pathPrefix && !path19.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    if (excluded(path19)) return;
+    const entry = scores.get(path19) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    scores.set(path18, entry);
+    scores.set(path19, entry);
   };
   const matched = /* @__PURE__ */ new Map();
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
@@ -8396,10 +8497,10 @@ function locateFiles(index, prompt, options = {}) {
         });
       matched.set(hit.path, kept);
     }
-    for (const [path18, rel] of perFile) {
+    for (const [path19, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT3.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path18, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      add(path19, WEIGHT3.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   const libraries = findLibraryNames(findCodeLines(question), files);
@@ -8416,16 +8517,16 @@ function locateFiles(index, prompt, options = {}) {
     if (looked.has(key2)) continue;
     looked.add(key2);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path18 of defFiles) {
-      const earlier = definedHere.get(path18) ?? 0;
-      definedHere.set(path18, earlier + 1);
+    for (const path19 of defFiles) {
+      const earlier = definedHere.get(path19) ?? 0;
+      definedHere.set(path19, earlier + 1);
       const amount = DEFINITION_DECAY ** earlier * WEIGHT3.definition / Math.sqrt(defs.length);
-      add(path18, amount, `defines ${defs.find((d) => d.path === path18).name}`);
+      add(path19, amount, `defines ${defs.find((d) => d.path === path19).name}`);
     }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
-    for (const path18 of users) add(path18, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
+    for (const path19 of users) add(path19, WEIGHT3.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
   scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
@@ -8444,9 +8545,9 @@ function locateFiles(index, prompt, options = {}) {
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT3.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT3.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
-  for (const [i, path18] of (options.remembered?.paths ?? []).entries()) {
+  for (const [i, path19] of (options.remembered?.paths ?? []).entries()) {
     const amount = WEIGHT3.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY) / Math.sqrt(i + 1);
-    add(path18, amount, REMEMBERED_REASON);
+    add(path19, amount, REMEMBERED_REASON);
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -8462,12 +8563,12 @@ function locateFiles(index, prompt, options = {}) {
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
   const implemented = hasImplementations(files);
-  for (const [path18, entry] of scores) {
-    if (isTestFile(path18)) entry.score *= TEST_FACTOR2;
-    else if (language.get(path18) === "text") entry.score *= TEXT_FACTOR;
-    else if (implemented && classifyFile(path18).kind === "declaration") entry.score *= DECLARATION_FACTOR;
+  for (const [path19, entry] of scores) {
+    if (isTestFile(path19)) entry.score *= TEST_FACTOR2;
+    else if (language.get(path19) === "text") entry.score *= TEXT_FACTOR;
+    else if (implemented && classifyFile(path19).kind === "declaration") entry.score *= DECLARATION_FACTOR;
   }
-  return [...scores.entries()].map(([path18, s]) => ({ path: path18, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path18) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path19, s]) => ({ path: path19, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path19) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
 }
 function preferExactCase(defs, asked) {
   const exact = defs.filter((d) => d.name === asked);
@@ -8487,11 +8588,11 @@ var ASKS_FOR_BUILDS = /\b(dist|bundles?|bundled|builds?|generated|minified|compi
 function excludeGenerated(question, namedPaths, files, isGenerated) {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const generated = isGenerated ?? ((path18) => {
-    const file = byPath.get(path18);
-    return file !== void 0 && isGeneratedOrVendored(path18, file);
+  const generated = isGenerated ?? ((path19) => {
+    const file = byPath.get(path19);
+    return file !== void 0 && isGeneratedOrVendored(path19, file);
   });
-  return (path18) => !namedPaths.some((p) => path18 === p || path18.endsWith(`/${p}`)) && generated(path18);
+  return (path19) => !namedPaths.some((p) => path19 === p || path19.endsWith(`/${p}`)) && generated(path19);
 }
 
 // src/core/explore/build-bootstrap.ts
@@ -8626,11 +8727,11 @@ var EvidenceSet = class {
     return merged;
   }
   /** Whether one item already holds every line from start to end. */
-  covers(path18, start, end) {
-    return this.items.some((e) => e.path === path18 && e.startLine <= start && end <= e.endLine);
+  covers(path19, start, end) {
+    return this.items.some((e) => e.path === path19 && e.startLine <= start && end <= e.endLine);
   }
-  has(path18, line) {
-    return this.items.some((e) => e.path === path18 && e.startLine <= line && line <= e.endLine);
+  has(path19, line) {
+    return this.items.some((e) => e.path === path19 && e.startLine <= line && line <= e.endLine);
   }
   /**
    * Items by relevance to the question (best first), then in file order; type declarations (`.d.ts`, `.pyi`)
@@ -8721,22 +8822,22 @@ var MAX_DECLARATIONS = 4;
 var DECLARATION2 = /class|struct|interface|trait|enum|function|type|module|impl/;
 function productFilesByUse(index, map, isGenerated) {
   const byRank = [...map.files].sort((a, b) => b.rank - a.rank).map((f) => f.path);
-  const product = byRank.filter((path18) => isProductFile(index, path18, isGenerated));
-  return product.length > 0 ? product : byRank.filter((path18) => !isGenerated?.(path18));
+  const product = byRank.filter((path19) => isProductFile(index, path19, isGenerated));
+  return product.length > 0 ? product : byRank.filter((path19) => !isGenerated?.(path19));
 }
-function isProductFile(index, path18, isGenerated) {
-  const file = index.getFile(path18);
-  return file !== void 0 && file.language !== "text" && isProductCode(path18, file) && findNonProductFolder(path18) === void 0 && !isGenerated?.(path18);
+function isProductFile(index, path19, isGenerated) {
+  const file = index.getFile(path19);
+  return file !== void 0 && file.language !== "text" && isProductCode(path19, file) && findNonProductFolder(path19) === void 0 && !isGenerated?.(path19);
 }
 function describeMapModules(index, map, isGenerated) {
   const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
-  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path18) => {
-    const topLevel = index.symbolsIn(path18).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
+  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path19) => {
+    const topLevel = index.symbolsIn(path19).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
       (a, b) => weight(a.kind) - weight(b.kind) || b.endLine - b.startLine - (a.endLine - a.startLine) || a.startLine - b.startLine
     );
     return {
-      path: path18,
-      rank: rank2.get(path18) ?? 0,
+      path: path19,
+      rank: rank2.get(path19) ?? 0,
       declarations: topLevel.slice(0, MAX_DECLARATIONS).map((s) => ({ name: s.name, kind: s.kind, startLine: s.startLine, endLine: s.endLine }))
     };
   });
@@ -8802,8 +8903,8 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       if (reading.identifiers.length > 0 || reading.paths.length > 0 || prompt.length > MAX_OVERVIEW_CHARS) break;
       const map = index.repoMap({ tokens: MAP_TOKENS, focusPaths: mapFocus });
       const used = productFilesByUse(index, map, options.isGenerated);
-      const byUse = used.slice(0, MAX_CANDIDATES).map((path18, i) => ({
-        path: path18,
+      const byUse = used.slice(0, MAX_CANDIDATES).map((path19, i) => ({
+        path: path19,
         reason: `ranked ${i + 1} by use in the repository map`,
         priority: Math.max(1, 10 - i)
       }));
@@ -9169,20 +9270,20 @@ function preferTouchedFiles(symbol, defs, evidence) {
   const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
   return defs.map((d, i) => ({ d, i })).sort((a, b) => rank2(a.d) - rank2(b.d) || a.i - b.i).map(({ d }) => d);
 }
-async function read(state, path18, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
-  if (findPathSkipReason(path18) === "secret") {
-    state.gaps.push(`${path18} was not read: its name says it holds secrets`);
+async function read(state, path19, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
+  if (findPathSkipReason(path19) === "secret") {
+    state.gaps.push(`${path19} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
-  const file = state.index.getFile(path18);
+  const file = state.index.getFile(path19);
   if (!file) {
     state.evidence.dropped += 1;
-    state.gaps.push(`${path18} is not in the indexed tree`);
+    state.gaps.push(`${path19} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
   let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path18} has ${file.lines} lines; nothing at line ${start}`);
+    state.gaps.push(`${path19} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
   const last = Math.min(Math.max(start, endLine), file.lines || endLine);
@@ -9192,32 +9293,32 @@ async function read(state, path18, startLine, endLine, source, reason, optional 
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path18, start, end)) return { ok: true, added: 0 };
-  if (optional && source === "head" && !state.meter.hasTouched(path18) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
-    state.gaps.push(`skipped the head of ${path18} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
+  if (state.evidence.covers(path19, start, end)) return { ok: true, added: 0 };
+  if (optional && source === "head" && !state.meter.hasTouched(path19) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path19} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
-  if (optional && !state.meter.fits(path18, file.size)) {
-    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path18, file.size);
-    state.gaps.push(`skipped ${path18} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+  if (optional && !state.meter.fits(path19, file.size)) {
+    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path19, file.size);
+    state.gaps.push(`skipped ${path19} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }
-  const touch = state.meter.touchFile(path18, file.size);
+  const touch = state.meter.touchFile(path19, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text;
   try {
-    text = await state.source.readFile(path18);
+    text = await state.source.readFile(path19);
   } catch (error2) {
-    state.gaps.push(`could not read ${path18}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    state.gaps.push(`could not read ${path19}: ${error2 instanceof Error ? error2.message : String(error2)}`);
     return { ok: true, added: 0 };
   }
   const bytes = encoder.encode(text);
   if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path18} changed since it was indexed; run \`nanodex index\` to cite it`);
+    state.gaps.push(`${path19} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path18} was not shown: it holds a private key`);
+    state.gaps.push(`${path19} was not shown: it holds a private key`);
     return { ok: true, added: 0 };
   }
   const lines = (await redactSecrets(text)).split("\n");
@@ -9229,20 +9330,20 @@ async function read(state, path18, startLine, endLine, source, reason, optional 
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path18, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path19, start, end)) return { ok: true, added: 0 };
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path18}:${start}-${end} to stay within the token budget`);
+    state.gaps.push(`skipped ${path19}:${start}-${end} to stay within the token budget`);
     return { ok: true, added: 0 };
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add(
-    { path: path18, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    { path: path19, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
     slice
   );
   return { ok: true, added: 1 };
@@ -9822,9 +9923,9 @@ async function readGeneratedRule(files, source) {
     }
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
-  return (path18) => {
-    const file = byPath.get(path18);
-    return file !== void 0 && isGeneratedOrVendored(path18, file, linguist);
+  return (path19) => {
+    const file = byPath.get(path19);
+    return file !== void 0 && isGeneratedOrVendored(path19, file, linguist);
   };
 }
 function dedupe(ops) {
@@ -10056,7 +10157,7 @@ function verifyCitations(markdown, tree) {
     return check(fromBlob(blob)) ? whole : safeDecode2(blob[4]) ?? "a file";
   }).replace(
     BARE,
-    (whole, before, path18, a, b) => check({ path: path18, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path18}`
+    (whole, before, path19, a, b) => check({ path: path19, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path19}`
   );
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
@@ -10071,23 +10172,23 @@ function verifyCitations(markdown, tree) {
   return { text, kept, removed, problems };
 }
 function findProblem(claim, tree, ours) {
-  const path18 = safeDecode2(claim.path);
-  if (path18 === void 0 || !isValidRepoPath(path18)) return `${claim.path}: not a repository path`;
-  if (claim.repo !== void 0 && claim.repo !== ours) return `${path18}: links ${claim.repo}, not this repository`;
+  const path19 = safeDecode2(claim.path);
+  if (path19 === void 0 || !isValidRepoPath(path19)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path19}: links ${claim.repo}, not this repository`;
   if (claim.ref !== void 0) {
     const sha = tree.sha;
     const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
-    if (!pinned) return `${path18}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+    if (!pinned) return `${path19}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
   }
-  const lines = tree.lineCount(path18);
-  if (lines === void 0) return `${path18}: not in the tree`;
+  const lines = tree.lineCount(path19);
+  if (lines === void 0) return `${path19}: not in the tree`;
   if (claim.start < 1 || claim.end < claim.start || claim.end > lines)
-    return `${path18}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+    return `${path19}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return void 0;
 }
-function safeDecode2(path18) {
+function safeDecode2(path19) {
   try {
-    return decodeURIComponent(path18);
+    return decodeURIComponent(path19);
   } catch {
     return void 0;
   }
@@ -10147,27 +10248,12 @@ async function redactReviewComment(body) {
 // src/core/outputs/run-output-command.ts
 init_redact_secrets();
 
-// src/core/render/link-to.ts
-function buildLinkTo(repo) {
-  const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
-  return ({ path: path18, startLine, endLine }) => {
-    const encoded = path18.split("/").map(encodeURIComponent).join("/");
-    if (startLine === void 0) return `${base}${encoded}`;
-    const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
-    return `${base}${encoded}#L${startLine}${end}`;
-  };
-}
-function formatLineRef({ path: path18, startLine, endLine }) {
-  if (startLine === void 0) return path18;
-  return endLine !== void 0 && endLine !== startLine ? `${path18}#L${startLine}-L${endLine}` : `${path18}#L${startLine}`;
-}
-
 // src/core/outputs/answer-lookup.ts
 var MAX_DEFINITIONS2 = 30;
 var MAX_REFERENCES = 100;
 var MAP_TOKENS2 = 1500;
 function answerLookup(command, argument, index, linkTo) {
-  const cite = (path18, startLine, endLine) => link(formatLineRef({ path: path18, startLine, endLine }), linkTo({ path: path18, startLine, endLine }));
+  const cite = (path19, startLine, endLine) => link(formatLineRef({ path: path19, startLine, endLine }), linkTo({ path: path19, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
@@ -10196,7 +10282,7 @@ Showing the first ${MAX_DEFINITIONS2}.` : "")
     const byFile = /* @__PURE__ */ new Map();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...byFile.get(h.path) ?? [], h]);
     const lines = [...byFile.entries()].map(
-      ([path18, list]) => `- ${code(path18)}: ${list.map((h) => `${cite(path18, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
+      ([path19, list]) => `- ${code(path19)}: ${list.map((h) => `${cite(path19, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
     );
     return {
       hits: hits.length,
@@ -10411,7 +10497,7 @@ function renderChange(result, n, linkTo) {
 }
 function describeTarget(result, linkTo) {
   const { change } = result;
-  const linked = (path18, startLine) => linkTo ? `[${code(path18)}](${linkTo({ path: path18, ...startLine !== void 0 && { startLine } })})` : code(path18);
+  const linked = (path19, startLine) => linkTo ? `[${code(path19)}](${linkTo({ path: path19, ...startLine !== void 0 && { startLine } })})` : code(path19);
   switch (change.kind) {
     case "file_create":
       return `create ${result.ok && result.before !== void 0 ? linked(change.path) : code(change.path)}${change.overwrite ? " (overwrite)" : ""}`;
@@ -10423,8 +10509,8 @@ function describeTarget(result, linkTo) {
       return `patch ${linked(change.path, result.ok ? firstChangedLine(result.before, result.after) : void 0)} (${change.format.replace("_", "-")})`;
   }
 }
-function renderDiff(path18, before, after) {
-  const patch2 = createTwoFilesPatch(path18, path18, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
+function renderDiff(path19, before, after) {
+  const patch2 = createTwoFilesPatch(path19, path19, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
   const lines = patch2.replace(/\n$/, "").split("\n");
   const body = lines.slice(
     Math.max(
@@ -10549,8 +10635,8 @@ init_is_test_file();
 var SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "sources", "app", "pkg", "main", "java", "kotlin", "scala", "internal"]);
 var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "unit", "units", "integration", "e2e", "java", "kotlin"]);
 var FOLDER_FILES = /* @__PURE__ */ new Set(["index", "__init__", "mod"]);
-function baseName(path18) {
-  return path18.slice(path18.lastIndexOf("/") + 1);
+function baseName(path19) {
+  return path19.slice(path19.lastIndexOf("/") + 1);
 }
 function withoutExtension(name) {
   const dot = name.indexOf(".", 1);
@@ -10559,18 +10645,18 @@ function withoutExtension(name) {
 function fold(stem) {
   return stem.replace(/^_+/, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
 }
-function toSourceStem(path18) {
-  const stem = withoutExtension(baseName(path18));
-  const folder = path18.split("/").at(-2);
+function toSourceStem(path19) {
+  const stem = withoutExtension(baseName(path19));
+  const folder = path19.split("/").at(-2);
   return fold(FOLDER_FILES.has(stem.toLowerCase()) && folder ? folder : stem);
 }
-function toTestStem(path18) {
-  const name = baseName(path18).replace(/\.(test|spec)(?=\.)/, "");
+function toTestStem(path19) {
+  const name = baseName(path19).replace(/\.(test|spec)(?=\.)/, "");
   const stem = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
-  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path18.split("/").at(-2) ?? stem : stem);
+  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path19.split("/").at(-2) ?? stem : stem);
 }
-function toModuleFolders(path18) {
-  const dirs = path18.split("/").slice(0, -1);
+function toModuleFolders(path19) {
+  const dirs = path19.split("/").slice(0, -1);
   const jvm = dirs.findIndex((d, i) => d === "src" && (dirs[i + 1] === "main" || dirs[i + 1] === "test"));
   const rest = jvm >= 0 ? dirs.slice(jvm + 3) : dirs;
   return rest.filter((d) => !SOURCE_ROOTS.has(d) && !TEST_FOLDERS.has(d));
@@ -10590,37 +10676,37 @@ var THROUGH_DEPTH = 4;
 var REACH_DEPTH = 5;
 var MAX_NAMES_CHECKED = 12;
 var STATIC_LANGUAGES = /* @__PURE__ */ new Set(["go", "rust", "java", "kotlin", "csharp", "c", "cpp", "scala", "swift"]);
-function findTestsFor(path18, options) {
+function findTestsFor(path19, options) {
   const { index, layout } = options;
-  const file = index.getFile(path18);
+  const file = index.getFile(path19);
   if (!file) return { kind: "unknown", why: "it is not in the index" };
-  if (layout.isTest(path18)) return { kind: "found", tests: [{ path: path18, how: "it is a test" }] };
-  const defined = index.symbolsIn(path18);
+  if (layout.isTest(path19)) return { kind: "found", tests: [{ path: path19, how: "it is a test" }] };
+  const defined = index.symbolsIn(path19);
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split(".").filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === "go";
-  const stem = toSourceStem(path18);
-  const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
+  const stem = toSourceStem(path19);
+  const dir = path19.includes("/") ? path19.slice(0, path19.lastIndexOf("/")) : "";
   const found = /* @__PURE__ */ new Map();
   const get = (p) => {
     let c = found.get(p);
     if (!c) found.set(p, c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false });
     return c;
   };
-  const importers = index.importers(path18, THROUGH_DEPTH);
+  const importers = index.importers(path19, THROUGH_DEPTH);
   for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
-  for (const test of packageTests(path18, layout, file.language)) get(test).samePackage = true;
+  for (const test of packageTests(path19, layout, file.language)) get(test).samePackage = true;
   for (const test of layout.testsNamed(stem)) {
     if (!go || test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`)) get(test).named = true;
   }
-  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path18).inline = true;
-  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path18, stem })).filter((r) => r.score > 0);
+  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path19).inline = true;
+  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path19, stem })).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
   const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
-  return explainNoTest(path18, {
+  return explainNoTest(path19, {
     index,
     layout,
     language: file.language,
@@ -10661,8 +10747,8 @@ function score(c, context) {
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(", ") };
 }
-function packageTests(path18, layout, language) {
-  const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
+function packageTests(path19, layout, language) {
+  const dir = path19.includes("/") ? path19.slice(0, path19.lastIndexOf("/")) : "";
   if (language === "go") return layout.testsIn(dir).filter((t) => t.endsWith("_test.go"));
   if (language === "java" || language === "kotlin") {
     const mirrored = dir.replace(/(^|\/)src\/main\/(java|kotlin)(?=\/|$)/, "$1src/test/$2");
@@ -10670,7 +10756,7 @@ function packageTests(path18, layout, language) {
   }
   return [];
 }
-function explainNoTest(path18, context) {
+function explainNoTest(path19, context) {
   const { index, layout } = context;
   const state = index.state();
   if (!state.complete) return { kind: "unknown", why: "the index is partial, so its tests could not be told" };
@@ -10679,7 +10765,7 @@ function explainNoTest(path18, context) {
     const some = context.samePackage.slice(0, 2).join(", ");
     return { kind: "unknown", why: `its package has tests (${some}), but none is named like it or uses its names` };
   }
-  const reaching = context.reached.length > 0 ? context.reached : index.importers(path18, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
+  const reaching = context.reached.length > 0 ? context.reached : index.importers(path19, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
   if (reaching.length > 0) {
     const some = reaching.slice(0, 2).join(", ");
     return { kind: "unknown", why: `tests reach it only through other modules (${some}), and none is named like it or uses its names` };
@@ -10722,24 +10808,24 @@ function findExistingMechanisms(prompt, index) {
       if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
     }
-    const proved = [...hits].map(([path18, matched]) => proveIn(path18, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
+    const proved = [...hits].map(([path19, matched]) => proveIn(path19, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
   }
   return found;
 }
-function proveIn(path18, c, index, matched) {
+function proveIn(path19, c, index, matched) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path18).filter((s) => means(s.name));
+  const named = index.symbolsIn(path19).filter((s) => means(s.name));
   const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
-  const imported = index.importSources([path18]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
+  const imported = index.importSources([path19]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
-    const ref = matched[0] ?? index.chunkAt(path18, 1) ?? { startLine: 1, endLine: 1 };
-    return { path: path18, proof: `imports ${imported.source}`, ref: { path: path18, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+    const ref = matched[0] ?? index.chunkAt(path19, 1) ?? { startLine: 1, endLine: 1 };
+    return { path: path19, proof: `imports ${imported.source}`, ref: { path: path19, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
   }
   const best = declared[0] ?? named[0];
   if (!best) return void 0;
   return {
-    path: path18,
+    path: path19,
     proof: `defines ${best.scope ? `${best.scope}.` : ""}${best.name} (${best.kind})`,
     ref: toRef(best),
     strength: declared[0] ? 2 : 1
@@ -10861,40 +10947,40 @@ function findFilesToChange(input) {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const named = readPrompt(input.prompt).paths;
-  const isNamed = (path18) => named.some((p) => path18 === p || path18.endsWith(`/${p}`));
-  const isProduct = (path18) => isNamed(path18) || isChangeable(index, path18);
+  const isNamed = (path19) => named.some((p) => path19 === p || path19.endsWith(`/${p}`));
+  const isProduct = (path19) => isNamed(path19) || isChangeable(index, path19);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
-  for (const path18 of order2) {
-    if (seen.has(path18) || files.length >= MAX_FILES2) continue;
-    seen.add(path18);
-    if (!isProduct(path18) || !index.getFile(path18)) continue;
-    const items = byRelevance.filter((e) => e.path === path18 && e.source !== "head");
-    const candidate = input.candidates.find((c) => c.path === path18);
+  for (const path19 of order2) {
+    if (seen.has(path19) || files.length >= MAX_FILES2) continue;
+    seen.add(path19);
+    if (!isProduct(path19) || !index.getFile(path19)) continue;
+    const items = byRelevance.filter((e) => e.path === path19 && e.source !== "head");
+    const candidate = input.candidates.find((c) => c.path === path19);
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const certainty = definesNamed || isNamed(path18) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
-    const read2 = items[0] ?? byRelevance.find((e) => e.path === path18 && (e.source !== "head" || isNamed(path18)));
+    const certainty = definesNamed || isNamed(path19) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
+    const read2 = items[0] ?? byRelevance.find((e) => e.path === path19 && (e.source !== "head" || isNamed(path19)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
-    const symbols = symbolsAt(index.symbolsIn(path18), items);
+    const symbols = symbolsAt(index.symbolsIn(path19), items);
     files.push({
-      path: path18,
+      path: path19,
       symbols,
-      ref: best && { path: path18, startLine: best.startLine, endLine: best.endLine },
+      ref: best && { path: path19, startLine: best.startLine, endLine: best.endLine },
       certainty,
       why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
-      ...testsOf(path18, { index, layout, focus: symbols })
+      ...testsOf(path19, { index, layout, focus: symbols })
     });
   }
   const rank2 = { named: 0, matched: 1, linked: 2 };
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
 }
-function testsOf(path18, options) {
-  const found = findTestsFor(path18, options);
+function testsOf(path19, options) {
+  const found = findTestsFor(path19, options);
   return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
 }
 function symbolsAt(symbols, items) {
@@ -10915,10 +11001,10 @@ function symbolsAt(symbols, items) {
   return out;
 }
 var changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
-function isChangeable(index, path18) {
-  const file = index.getFile(path18);
-  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path18) !== void 0) return false;
-  const { kind } = classifyFile(path18, file);
+function isChangeable(index, path19) {
+  const file = index.getFile(path19);
+  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path19) !== void 0) return false;
+  const { kind } = classifyFile(path19, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
 
@@ -10946,18 +11032,18 @@ function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
-  const ranked = [...byFile.entries()].map(([path18, items]) => ({
-    path: path18,
+  const ranked = [...byFile.entries()].map(([path19, items]) => ({
+    path: path19,
     items,
-    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path18) ? 3 : 0)
+    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path19) ? 3 : 0)
   })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path18, items }) => ({
-    text: `${items[0].reason} in ${path18}`,
-    ref: { path: path18, startLine: items[0].startLine, endLine: items[0].endLine }
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path19, items }) => ({
+    text: `${items[0].reason} in ${path19}`,
+    ref: { path: path19, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
   const toChange = selectFilesToChange(files, context.evidence);
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
@@ -11188,39 +11274,39 @@ var SKIP = /(^|\/)(node_modules|vendor|third_party|\.git)\//;
 async function readTestRunnerConfig(paths, readFile3) {
   const scopes = [];
   const unreadable = [];
-  const read2 = async (path18) => {
+  const read2 = async (path19) => {
     try {
-      const text = await readFile3(path18);
+      const text = await readFile3(path19);
       return text.length > MAX_CONFIG_BYTES2 ? void 0 : text;
     } catch {
-      unreadable.push(path18);
+      unreadable.push(path19);
       return void 0;
     }
   };
   const candidates = paths.filter((p) => !SKIP.test(p) && p.split("/").length <= 4 && isConfigName(p)).sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b)).slice(0, MAX_CONFIG_FILES);
-  for (const path18 of candidates) {
-    const dir = path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : "";
-    const name = path18.slice(path18.lastIndexOf("/") + 1);
+  for (const path19 of candidates) {
+    const dir = path19.includes("/") ? path19.slice(0, path19.lastIndexOf("/")) : "";
+    const name = path19.slice(path19.lastIndexOf("/") + 1);
     if (name === "package.json") {
-      const text = await read2(path18);
-      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path18));
-    } else if (JS_CONFIG.test(path18)) {
-      const text = await read2(path18);
+      const text = await read2(path19);
+      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path19));
+    } else if (JS_CONFIG.test(path19)) {
+      const text = await read2(path19);
       if (text === void 0) continue;
-      const scope = readJsConfig(text, dir, path18);
-      if (scope === "unreadable") unreadable.push(path18);
+      const scope = readJsConfig(text, dir, path19);
+      if (scope === "unreadable") unreadable.push(path19);
       else if (scope) scopes.push(scope);
-    } else if (PY_CONFIG.test(path18)) {
-      const text = await read2(path18);
+    } else if (PY_CONFIG.test(path19)) {
+      const text = await read2(path19);
       const options = text === void 0 ? void 0 : parsePytestOptions(name, text);
       if (options)
-        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path18 });
+        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path19 });
     }
   }
   return { scopes, unreadable };
 }
-function isConfigName(path18) {
-  return path18.endsWith("package.json") || JS_CONFIG.test(path18) || PY_CONFIG.test(path18);
+function isConfigName(path19) {
+  return path19.endsWith("package.json") || JS_CONFIG.test(path19) || PY_CONFIG.test(path19);
 }
 function readJsConfig(text, dir, from) {
   const name = from.slice(from.lastIndexOf("/") + 1);
@@ -11331,8 +11417,8 @@ function isGlob(pattern) {
 function unquote2(word) {
   return word.replace(/^(['"])(.*)\1$/, "$2");
 }
-function join2(dir, path18) {
-  const clean = path18.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
+function join2(dir, path19) {
+  const clean = path19.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
   return dir === "" ? clean : `${dir}/${clean}`;
 }
 
@@ -11364,7 +11450,7 @@ async function produceChanges(run4) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
+      layout: await loadTestLayout(run4.ports.index, (path19) => run4.ports.source.readFile(path19))
     })
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
@@ -11381,12 +11467,12 @@ async function produceChanges(run4) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run4.ports;
-  const readCharged = async (path18) => {
-    const file = index.getFile(path18);
+  const readCharged = async (path19) => {
+    const file = index.getFile(path19);
     if (!file) return void 0;
-    const charge = run4.meter.touchFile(path18, file.size);
-    if (!charge.ok) throw new Error(`${path18} was not read: the ${charge.limit} budget is spent`);
-    return source.readFile(path18);
+    const charge = run4.meter.touchFile(path19, file.size);
+    if (!charge.ok) throw new Error(`${path19} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path19);
   };
   const results = (await applyChanges(changes, readCharged)).map(
     (r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r
@@ -11542,19 +11628,19 @@ function isBelow(dir, base) {
   if (dir === "" || dir === ROOT_UNIT) return false;
   return base === "" || dir.startsWith(`${base}/`);
 }
-function dirOf3(path18) {
-  const at2 = path18.lastIndexOf("/");
-  return at2 < 0 ? "" : path18.slice(0, at2);
+function dirOf3(path19) {
+  const at2 = path19.lastIndexOf("/");
+  return at2 < 0 ? "" : path19.slice(0, at2);
 }
-function depthOf2(path18) {
-  return path18.split("/").length;
+function depthOf2(path19) {
+  return path19.split("/").length;
 }
 
 // src/core/diagram/folder-unit.ts
-function toFolderUnit(path18, base, depth) {
-  const inner = base === "" ? path18 : path18.slice(base.length + 1);
+function toFolderUnit(path19, base, depth) {
+  const inner = base === "" ? path19 : path19.slice(base.length + 1);
   const folders = inner.split("/").slice(0, -1);
-  if (folders.length === 0) return path18;
+  if (folders.length === 0) return path19;
   const kept = folders.slice(0, depth).join("/");
   return base === "" ? kept : `${base}/${kept}`;
 }
@@ -11568,10 +11654,10 @@ function commonFolder(paths) {
   if (paths.length === 0) return "";
   let common2 = paths[0].split("/").slice(0, -1);
   let prefix = `${common2.join("/")}/`;
-  for (const path18 of paths) {
+  for (const path19 of paths) {
     if (common2.length === 0) break;
-    if (path18.startsWith(prefix)) continue;
-    const folders = path18.split("/").slice(0, -1);
+    if (path19.startsWith(prefix)) continue;
+    const folders = path19.split("/").slice(0, -1);
     let i = 0;
     while (i < common2.length && i < folders.length && common2[i] === folders[i]) i += 1;
     common2 = common2.slice(0, i);
@@ -11579,8 +11665,8 @@ function commonFolder(paths) {
   }
   return common2.join("/");
 }
-function relativeTo2(path18, base) {
-  return base === "" || !path18.startsWith(`${base}/`) ? path18 : path18.slice(base.length + 1);
+function relativeTo2(path19, base) {
+  return base === "" || !path19.startsWith(`${base}/`) ? path19 : path19.slice(base.length + 1);
 }
 function aggregateEdges(rows, unitOf) {
   const summed = /* @__PURE__ */ new Map();
@@ -11691,8 +11777,8 @@ function buildArchitectureDiagram(index, options = {}) {
   for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const units = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
-  const shownUnit = (path18) => {
-    const unit = unitOfFile.get(path18);
+  const shownUnit = (path19) => {
+    const unit = unitOfFile.get(path19);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   };
   const { kept: edges, removed } = reduceTransitiveEdges(aggregateEdges(readImportRows(index, { files, shownUnit }), shownUnit));
@@ -11789,22 +11875,22 @@ async function buildComponentDiagram(index, options = {}) {
   const rows = index.neighbours(boxes, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
   const exposed = /* @__PURE__ */ new Map();
-  const exposedBy = (path18) => {
-    if (!exposed.has(path18)) {
-      const names = index.symbolsIn(path18).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
-      exposed.set(path18, [...new Set(names)]);
+  const exposedBy = (path19) => {
+    if (!exposed.has(path19)) {
+      const names = index.symbolsIn(path19).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
+      exposed.set(path19, [...new Set(names)]);
     }
-    return exposed.get(path18);
+    return exposed.get(path19);
   };
   const referenced = /* @__PURE__ */ new Map();
-  const referencedBy = (path18) => {
-    if (!referenced.has(path18)) {
+  const referencedBy = (path19) => {
+    if (!referenced.has(path19)) {
       const own = new Set(
-        index.symbolsIn(path18).filter((s) => s.scope === "").map((s) => s.name)
+        index.symbolsIn(path19).filter((s) => s.scope === "").map((s) => s.name)
       );
-      referenced.set(path18, new Set(index.referencedNames(path18).filter((n) => !own.has(n))));
+      referenced.set(path19, new Set(index.referencedNames(path19).filter((n) => !own.has(n))));
     }
-    return referenced.get(path18);
+    return referenced.get(path19);
   };
   const used = /* @__PURE__ */ new Map();
   const edges = [];
@@ -11822,21 +11908,21 @@ async function buildComponentDiagram(index, options = {}) {
   );
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
-  const groupOf = (path18) => {
-    const inner = relativeTo2(path18, pkg).split("/");
+  const groupOf = (path19) => {
+    const inner = relativeTo2(path19, pkg).split("/");
     return inner.length > 1 ? pkg ? `${pkg}/${inner[0]}` : inner[0] : void 0;
   };
   const groupIds = [...new Set(boxes.map(groupOf).filter((g) => g !== void 0))].sort().slice(0, DEFAULT_CAPS.groups);
   const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo2(id2, pkg)}/` }));
-  const nodes = boxes.map((path18) => {
-    const group = groupOf(path18);
+  const nodes = boxes.map((path19) => {
+    const group = groupOf(path19);
     const inGroup = group !== void 0 && groupIds.includes(group);
-    const top = exposedBy(path18).map((name2) => ({ name: name2, uses: used.get(`${path18}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
-    const name = relativeTo2(path18, inGroup ? group : pkg);
+    const top = exposedBy(path19).map((name2) => ({ name: name2, uses: used.get(`${path19}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
+    const name = relativeTo2(path19, inGroup ? group : pkg);
     return {
-      id: path18,
+      id: path19,
       label: top.length > 0 ? `${name}: ${top.join(", ")}` : name,
-      paths: [path18],
+      paths: [path19],
       kind: "module",
       ...inGroup ? { group } : {}
     };
@@ -11873,9 +11959,9 @@ function linkSamePackage(index, input) {
   }
   return edges;
 }
-function dirOf4(path18) {
-  const at2 = path18.lastIndexOf("/");
-  return at2 < 0 ? "" : path18.slice(0, at2);
+function dirOf4(path19) {
+  const at2 = path19.lastIndexOf("/");
+  return at2 < 0 ? "" : path19.slice(0, at2);
 }
 function findMainPackage(files) {
   const base = commonFolder(files);
@@ -11933,13 +12019,13 @@ function buildChangeDiagram(index, changes, options = {}) {
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
   };
 }
-function node(path18, kind, oldPath) {
-  const name = path18.slice(path18.lastIndexOf("/") + 1);
+function node(path19, kind, oldPath) {
+  const name = path19.slice(path19.lastIndexOf("/") + 1);
   const label3 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
-  return { id: path18, label: label3, paths: [path18], kind };
+  return { id: path19, label: label3, paths: [path19], kind };
 }
 function withGroups(graph) {
-  const folderOf2 = (path18) => path18.includes("/") ? path18.slice(0, path18.lastIndexOf("/")) : void 0;
+  const folderOf2 = (path19) => path19.includes("/") ? path19.slice(0, path19.lastIndexOf("/")) : void 0;
   const members = /* @__PURE__ */ new Map();
   for (const n of graph.nodes) {
     const folder = folderOf2(n.id);
@@ -11960,8 +12046,8 @@ init_classify_file();
 // src/core/diagram/parse-manifest.ts
 var MANIFEST_NAMES = ["package.json", "pyproject.toml", "requirements.txt", "Cargo.toml", "go.mod", "Gemfile", "pom.xml"];
 var MAX_DEPENDENCIES = 200;
-function parseManifest(path18, text) {
-  const base = path18.slice(path18.lastIndexOf("/") + 1);
+function parseManifest(path19, text) {
+  const base = path19.slice(path19.lastIndexOf("/") + 1);
   let manifest;
   if (base === "package.json") manifest = parsePackageJson(text);
   else if (base === "pyproject.toml") manifest = parsePyproject(text);
@@ -12137,8 +12223,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
   const modules = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
   const shownModules = new Set(modules);
-  const moduleOf = (path18) => {
-    const unit = unitOfFile.get(path18);
+  const moduleOf = (path19) => {
+    const unit = unitOfFile.get(path19);
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
@@ -12170,8 +12256,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     if (e.usedBy.size > 0) {
       for (const [unit, count] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count });
     } else {
-      for (const path18 of e.declaredBy)
-        edges.push({ from: `manifest:${path18}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
+      for (const path19 of e.declaredBy)
+        edges.push({ from: `manifest:${path19}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];
@@ -12194,9 +12280,9 @@ async function readManifests(index, readFile3) {
   const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && ours(p));
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
-  for (const path18 of chosen) {
-    const manifest = parseManifest(path18, await readFile3(path18));
-    if (manifest) manifests.push({ ...manifest, path: path18 });
+  for (const path19 of chosen) {
+    const manifest = parseManifest(path19, await readFile3(path19));
+    if (manifest) manifests.push({ ...manifest, path: path19 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
     const text = await readFile3("go.mod").catch(() => void 0);
@@ -12225,10 +12311,10 @@ function findUses(index, files, externals, moduleOf) {
   const sources = index.importSources(files.filter((f) => moduleOf(f) !== void 0));
   for (const external of externals) {
     const seen = /* @__PURE__ */ new Set();
-    for (const { path: path18, source } of sources) {
-      if (seen.has(path18) || !isImportOf(external.ecosystem, external.name, source)) continue;
-      seen.add(path18);
-      const unit = moduleOf(path18);
+    for (const { path: path19, source } of sources) {
+      if (seen.has(path19) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path19);
+      const unit = moduleOf(path19);
       external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
@@ -12238,7 +12324,7 @@ function findUses(index, files, externals, moduleOf) {
 init_is_test_file();
 
 // src/core/diagram/parse-prisma-schema.ts
-function parsePrismaSchema(path18, text) {
+function parsePrismaSchema(path19, text) {
   const models = /* @__PURE__ */ new Map();
   for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const fields = match[2].split("\n").map((l) => /^\s*(\w+)\s+(\w+)(\[\])?\??\s*(.*)$/.exec(l.replace(/\/\/.*$/, ""))).filter((m) => m !== null).map((m) => ({ name: m[1], type: m[2], list: m[3] !== void 0, rest: m[4] }));
@@ -12266,7 +12352,7 @@ function parsePrismaSchema(path18, text) {
       const key2 = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
       return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key2 ? { key: key2 } : {} };
     });
-    entities.push({ name, aliases: model.table ? [model.table] : [], path: path18, attributes, relations });
+    entities.push({ name, aliases: model.table ? [model.table] : [], path: path19, attributes, relations });
   }
   return entities;
 }
@@ -12277,17 +12363,17 @@ var DJANGO_RELATION = {
   OneToOneField: "one-to-one",
   ManyToManyField: "many-to-many"
 };
-function parsePythonModels(path18, text) {
+function parsePythonModels(path19, text) {
   const classes = readClasses(text);
   const django = /* @__PURE__ */ new Set();
   const entities = [];
   for (const cls of classes) {
     if (cls.bases.some((b) => b === "models.Model" || b === "Model" || django.has(b))) {
       django.add(cls.name);
-      if (!cls.abstract) entities.push(djangoEntity(path18, cls));
+      if (!cls.abstract) entities.push(djangoEntity(path19, cls));
     } else {
       const table = cls.lines.map((l) => /^__tablename__\s*=\s*['"]([^'"]+)['"]/.exec(l)?.[1]).find(Boolean);
-      if (table) entities.push(sqlalchemyEntity(path18, cls, table));
+      if (table) entities.push(sqlalchemyEntity(path19, cls, table));
     }
   }
   return entities;
@@ -12319,7 +12405,7 @@ function readClasses(text) {
   });
   return classes;
 }
-function djangoEntity(path18, cls) {
+function djangoEntity(path19, cls) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -12337,9 +12423,9 @@ function djangoEntity(path18, cls) {
     attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
   }
   if (!attributes.some((a) => a.key === "PK")) attributes.unshift({ name: "id", type: "AutoField", key: "PK" });
-  return { name: cls.name, aliases: [], path: path18, attributes, relations };
+  return { name: cls.name, aliases: [], path: path19, attributes, relations };
 }
-function sqlalchemyEntity(path18, cls, table) {
+function sqlalchemyEntity(path19, cls, table) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -12365,7 +12451,7 @@ function sqlalchemyEntity(path18, cls, table) {
     const secondary = /^(\w+)\b.*=\s*relationship\(\s*['"]?(\w+)['"]?.*\bsecondary\s*=/.exec(line);
     if (secondary) relations.push({ target: secondary[2], label: secondary[1], cardinality: "many-to-many" });
   }
-  return { name: cls.name, aliases: [table], path: path18, attributes, relations };
+  return { name: cls.name, aliases: [table], path: path19, attributes, relations };
 }
 
 // src/core/diagram/erd-entity.ts
@@ -12389,13 +12475,13 @@ function matchingBlock(text, open, pair) {
 var CREATE_TABLE = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temporary|temp)\s+)?table\s+(?:if\s+not\s+exists\s+)?([^\s(]+)\s*\(/gi;
 var ALTER_FK = /\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([^\s(]+)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+([^\s(;]+)/gi;
 var NAME = String.raw`(?:"[^"]+"|\`[^\`]+\`|\[[^\]]+\]|[\w$.]+)`;
-function parseSqlDdl(path18, text) {
+function parseSqlDdl(path19, text) {
   const sql = text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
   const entities = [];
   for (const match of sql.matchAll(CREATE_TABLE)) {
     const body = matchingBlock(sql, match.index + match[0].length - 1, "()");
     if (body === void 0) continue;
-    entities.push(parseTable(path18, unquoteName(match[1]), body));
+    entities.push(parseTable(path19, unquoteName(match[1]), body));
   }
   for (const match of sql.matchAll(ALTER_FK)) {
     const entity = entities.find((e) => e.name.toLowerCase() === unquoteName(match[1]).toLowerCase());
@@ -12406,7 +12492,7 @@ function parseSqlDdl(path18, text) {
   }
   return entities;
 }
-function parseTable(path18, name, body) {
+function parseTable(path19, name, body) {
   const attributes = [];
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
@@ -12445,7 +12531,7 @@ function parseTable(path18, name, body) {
     const oneToOne = columns.length === 1 && (unique.has(columns[0]) || primary.length === 1 && primary[0] === columns[0]);
     if (oneToOne) relation.cardinality = "one-to-one";
   }
-  return { name, aliases: [], path: path18, attributes, relations };
+  return { name, aliases: [], path: path19, attributes, relations };
 }
 function markKey(attributes, column, key2) {
   const attribute = attributes.find((a) => a.name.toLowerCase() === column.toLowerCase());
@@ -12475,7 +12561,7 @@ function splitTopLevel(body) {
 var ENTITY_CLASS = /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+(\w+)[^{]*\{/g;
 var PROPERTY = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[?!]?\s*:\s*([^;=\n]+)/g;
 var COLUMN_DECORATORS = /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|DeleteDateColumn|VersionColumn|ObjectIdColumn)\b/;
-function parseTypeormEntities(path18, text) {
+function parseTypeormEntities(path19, text) {
   const entities = [];
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, "{}");
@@ -12498,7 +12584,7 @@ function parseTypeormEntities(path18, text) {
       const key2 = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
       attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
     }
-    entities.push({ name: match[1], aliases: table ? [table] : [], path: path18, attributes, relations });
+    entities.push({ name: match[1], aliases: table ? [table] : [], path: path19, attributes, relations });
   }
   return entities;
 }
@@ -12531,8 +12617,8 @@ var SOURCES = [
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path18, parser4) => {
-    if (!picked.some((p) => p.path === path18)) picked.push({ path: path18, parser: parser4 });
+  const add = (path19, parser4) => {
+    if (!picked.some((p) => p.path === path19)) picked.push({ path: path19, parser: parser4 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -12540,11 +12626,11 @@ async function buildErdDiagram(index, readFile3, options = {}) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
-    for (const path18 of listed) if (source.matches(path18) && source.byName(path18)) add(path18, source.parser);
+    for (const path19 of listed) if (source.matches(path19) && source.byName(path19)) add(path19, source.parser);
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES3);
-  for (const { path: path18, parser: parser4 } of read2) entities.push(...parser4(path18, await readFile3(path18)));
+  for (const { path: path19, parser: parser4 } of read2) entities.push(...parser4(path19, await readFile3(path19)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
 }
@@ -12804,14 +12890,14 @@ function buildTreePredicate(paths) {
     const parts = file.split("/");
     for (let i = 1; i <= parts.length; i += 1) known.add(parts.slice(0, i).join("/"));
   }
-  return (path18) => known.has(path18);
+  return (path19) => known.has(path19);
 }
 function keepPaths(paths, inTree, dropped) {
   const kept = [];
   for (const raw of paths) {
-    const path18 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
-    if (path18 === void 0 || !inTree(path18)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
-    else if (!kept.includes(path18)) kept.push(path18);
+    const path19 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
+    if (path19 === void 0 || !inTree(path19)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
+    else if (!kept.includes(path19)) kept.push(path19);
   }
   return kept;
 }
@@ -12828,8 +12914,8 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath2(path18) {
-  const text = path18.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
+function formatPath2(path19) {
+  const text = path19.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
 function limit(problems) {
@@ -12850,7 +12936,7 @@ function renderDiagram(input) {
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ""}`;
   const parts = [heading, fence(input.mermaid, "mermaid")];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path18) => pathLink(path18, input.linkTo));
+    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path19) => pathLink(path19, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
     return `| ${plainText(n.label)} | ${links.join(", ")} |`;
   });
@@ -12867,9 +12953,9 @@ function renderDiagram(input) {
   );
   return parts.join("\n\n");
 }
-function pathLink(path18, linkTo) {
-  const url = linkTo({ path: path18 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${plainText(path18)}](${url})`;
+function pathLink(path19, linkTo) {
+  const url = linkTo({ path: path19 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${plainText(path19)}](${url})`;
 }
 function plainText(text) {
   return escapeText(text).replace(
@@ -13019,10 +13105,10 @@ function toDiffFile(patch2, takeHeader) {
   const oldName = stripPrefix(patch2.oldFileName, "a/", patch2.isGit);
   const newName = stripPrefix(patch2.newFileName, "b/", patch2.isGit);
   const status = patch2.isCreate || patch2.isCopy || oldName === void 0 && newName !== void 0 ? "added" : patch2.isDelete || newName === void 0 ? "deleted" : patch2.isRename || oldName !== newName ? "renamed" : "modified";
-  const path18 = parseRepoPath(status === "deleted" ? oldName : newName);
+  const path19 = parseRepoPath(status === "deleted" ? oldName : newName);
   const hunks = patch2.hunks.map((h) => toHunk(h, takeHeader));
   const count = (kind) => hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === kind).length, 0);
-  const file = { path: path18, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
+  const file = { path: path19, status, binary: patch2.isBinary === true, hunks, additions: count("add"), deletions: count("del") };
   if ((status === "renamed" || patch2.isCopy) && oldName !== void 0) file.oldPath = parseRepoPath(oldName);
   return file;
 }
@@ -13060,14 +13146,14 @@ async function produceDiagram(run4) {
     notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(", ")}): the ${type} diagram is shown`);
   }
   const unread = { files: 0, limit: "" };
-  const readFile3 = async (path18) => {
-    const charge = run4.meter.touchFile(path18, index.getFile(path18)?.size ?? 0);
+  const readFile3 = async (path19) => {
+    const charge = run4.meter.touchFile(path19, index.getFile(path19)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
       return "";
     }
-    return source.readFile(path18);
+    return source.readFile(path19);
   };
   const graphs = [];
   let explored;
@@ -13187,7 +13273,7 @@ async function producePlan(run4, flavour) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
+      layout: await loadTestLayout(run4.ports.index, (path19) => run4.ports.source.readFile(path19))
     })
   });
   const sections = outcome.output?.planSections ?? [];
@@ -13309,90 +13395,6 @@ function reindent(suggestion, line, quoteFirstLine) {
 function buildSuggestionBlock(suggestion) {
   if (suggestion === "") return "```suggestion\n```";
   return fence(suggestion, "suggestion");
-}
-
-// src/core/review/findings/render-findings.ts
-var MAX_FINDINGS_LISTED = 30;
-var MAX_EVIDENCE_LISTED = 12;
-var SEVERITY_TITLE = { error: "Error", warning: "Warning", check: "Check" };
-function renderFindings(findings, options) {
-  const sorted = [...findings].sort(compareFindings);
-  const listed = sorted.slice(0, MAX_FINDINGS_LISTED);
-  const counts = ["error", "warning", "check"].map((s) => [s, sorted.filter((f) => f.severity === s).length]).filter(([, n]) => n > 0).map(([s, n]) => plural(n, SEVERITY_TITLE[s].toLowerCase()));
-  const lines = ["### Findings", `From the code index, without a model: ${counts.join(", ")}.`, ""];
-  for (const f of listed) {
-    const where = options.cite({ path: f.path, startLine: f.startLine ?? f.line, endLine: f.line });
-    const inline = options.inline.has(f) ? " (commented inline)" : "";
-    lines.push(`- **${SEVERITY_TITLE[f.severity]}** ${code(f.rule)} at ${where}${inline}: ${f.message}`);
-    for (const e of f.evidence.slice(0, MAX_EVIDENCE_LISTED)) lines.push(`  - ${renderEvidence(e, options.cite)}`);
-    if (f.evidence.length > MAX_EVIDENCE_LISTED) lines.push(`  - and ${plural(f.evidence.length - MAX_EVIDENCE_LISTED, "more place")}`);
-  }
-  if (sorted.length > listed.length) lines.push(`- and ${plural(sorted.length - listed.length, "more finding")}`);
-  return lines.join("\n");
-}
-function renderEvidence(e, cite) {
-  const ref = { path: e.path, startLine: e.startLine, ...e.endLine !== void 0 ? { endLine: e.endLine } : {} };
-  const place = e.side === "base" ? `${code(formatLineRef(ref))}${/\bbefore\b/.test(e.label) ? "" : " before the change"}` : cite(ref);
-  const first2 = e.code?.split("\n")[0]?.trim();
-  const shown = first2 ? `: ${code(first2.length > 160 ? `${first2.slice(0, 160)}…` : first2)}` : "";
-  return `${e.label} ${place}${shown}`;
-}
-function renderFindingComment(f, cite, suggestible) {
-  const parts = [`**${SEVERITY_TITLE[f.severity]}:** ${f.message}`];
-  if (f.evidence.length > 0)
-    parts.push(
-      f.evidence.slice(0, MAX_EVIDENCE_LISTED).map((e) => `- ${renderEvidence(e, cite)}`).join("\n")
-    );
-  if (f.suggestion !== void 0) {
-    parts.push(
-      suggestible ? f.suggestion === "" ? "```suggestion\n```" : fence(f.suggestion, "suggestion") : `Suggested replacement:
-
-${fence(f.suggestion, languageOf(f.path))}`
-    );
-  }
-  parts.push(`<sub>nanodex · ${f.rule}</sub>`);
-  return parts.join("\n\n");
-}
-
-// src/core/review/findings/place-findings.ts
-var DRAFT_SEVERITY = { error: "error", warning: "warning", check: "info" };
-function placeFindings(files, findings, cite) {
-  const newSide = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    if (f.status === "deleted" || f.binary) continue;
-    const lines = /* @__PURE__ */ new Set();
-    for (const h of f.hunks) for (const l of h.lines) if (l.kind !== "del" && l.newLine !== void 0) lines.add(l.newLine);
-    newSide.set(f.path, lines);
-  }
-  const inline = [];
-  const placed = /* @__PURE__ */ new Set();
-  for (const finding2 of findings) {
-    const lines = newSide.get(finding2.path);
-    const first2 = finding2.startLine ?? finding2.line;
-    if (!lines?.has(finding2.line)) continue;
-    let whole = true;
-    for (let l = first2; l <= finding2.line; l += 1) whole &&= lines.has(l);
-    const body = renderFindingComment(finding2, cite, whole);
-    inline.push({
-      path: finding2.path,
-      line: finding2.line,
-      ...whole && first2 !== finding2.line ? { startLine: first2 } : {},
-      side: "RIGHT",
-      body,
-      draft: toFindingDraft(finding2, body)
-    });
-    placed.add(finding2);
-  }
-  return { inline, placed };
-}
-function toFindingDraft(finding2, body) {
-  return {
-    path: finding2.path,
-    quote: finding2.key ?? `${finding2.rule}:${finding2.path}:${finding2.message}`,
-    body,
-    kind: finding2.rule,
-    severity: DRAFT_SEVERITY[finding2.severity]
-  };
 }
 
 // src/core/review/render-review.ts
@@ -13634,8 +13636,8 @@ function renderReview(input) {
     });
   }
   blocks.push({ title: "coverage receipt", essential: true, text: renderReceipt(review) });
-  const comments = placed.inline.map(({ path: path18, line, startLine, side, body }) => ({
-    path: path18,
+  const comments = placed.inline.map(({ path: path19, line, startLine, side, body }) => ({
+    path: path19,
     line,
     ...startLine !== void 0 ? { startLine } : {},
     side,
@@ -13679,10 +13681,10 @@ function renderBlast(b, cite) {
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
-function outsideProduct(path18) {
-  const folder = findNonProductFolder(path18);
+function outsideProduct(path19) {
+  const folder = findNonProductFolder(path19);
   if (folder !== void 0) return describeNonProductFolder(folder);
-  return isTestFile(path18) ? "test" : void 0;
+  return isTestFile(path19) ? "test" : void 0;
 }
 function renderReceipt(review) {
   const r = review.receipt;
@@ -13708,18 +13710,18 @@ function indent(text) {
 // src/core/review/findings/review-paths.ts
 import ignore3 from "ignore";
 var matchers = /* @__PURE__ */ new WeakMap();
-function matchesEntry(entry, path18) {
+function matchesEntry(entry, path19) {
   let matcher = matchers.get(entry);
   if (!matcher) {
     matcher = ignore3().add(entry.path);
     matchers.set(entry, matcher);
   }
-  return matcher.ignores(path18);
+  return matcher.ignores(path19);
 }
 function sameRule(listed, id2) {
   return listed === id2 || listed === `rule:${id2}` || `rule:${listed}` === id2;
 }
-function isRuleOn(id2, path18, settings, offByDefault = false) {
+function isRuleOn(id2, path19, settings, offByDefault = false) {
   let on = !offByDefault;
   const apply = (switches) => {
     if (switches.enable.some((listed) => sameRule(listed, id2))) on = true;
@@ -13727,17 +13729,17 @@ function isRuleOn(id2, path18, settings, offByDefault = false) {
   };
   if (settings === void 0) return on;
   apply(settings.rules);
-  for (const entry of settings.paths) if (matchesEntry(entry, path18)) apply(entry.rules);
+  for (const entry of settings.paths) if (matchesEntry(entry, path19)) apply(entry.rules);
   return on;
 }
-function findPathInstructions(path18, settings) {
+function findPathInstructions(path19, settings) {
   if (settings === void 0) return [];
-  return settings.paths.filter((entry) => entry.instructions !== void 0 && entry.instructions.trim() !== "" && matchesEntry(entry, path18)).map((entry) => entry.instructions.trim());
+  return settings.paths.filter((entry) => entry.instructions !== void 0 && entry.instructions.trim() !== "" && matchesEntry(entry, path19)).map((entry) => entry.instructions.trim());
 }
 
 // src/core/review/blast-radius.ts
-function isPeripheral(path18) {
-  return findNonProductFolder(path18) !== void 0;
+function isPeripheral(path19) {
+  return findNonProductFolder(path19) !== void 0;
 }
 var DEFAULT_DEPTH = 2;
 var DEFAULT_TOP = 5;
@@ -13779,13 +13781,13 @@ var MAX_LISTED = 3;
 function findCoChanges(commits, changed, exists) {
   const inChange = new Set(changed);
   const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
-  const files = changed.map((path18) => {
-    const touching = usable.filter((c) => c.files.includes(path18));
+  const files = changed.map((path19) => {
+    const touching = usable.filter((c) => c.files.includes(path19));
     const together = /* @__PURE__ */ new Map();
     for (const c of touching)
       for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
     const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
-    return { path: path18, commits: touching.length, usuallyWith };
+    return { path: path19, commits: touching.length, usuallyWith };
   });
   return { window: commits.length, skippedLarge: commits.length - usable.length, files };
 }
@@ -13833,8 +13835,8 @@ function normalizeSignature(signature) {
 // src/core/review/compare-symbols.ts
 var CALLABLE = /* @__PURE__ */ new Set(["function", "method"]);
 var DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
-function compareSymbols(path18, before, after) {
-  const language = findLanguage(path18);
+function compareSymbols(path19, before, after) {
+  const language = findLanguage(path19);
   if (!language) return [];
   const { found: old, twice: twiceBefore } = entries(before, language);
   const { found: now, twice: twiceAfter } = entries(after, language);
@@ -13999,7 +14001,7 @@ function collect2(files, kind) {
   const out = [];
   for (const file of files) {
     if (file.binary) continue;
-    const path18 = kind === "del" ? file.oldPath ?? file.path : file.path;
+    const path19 = kind === "del" ? file.oldPath ?? file.path : file.path;
     file.hunks.forEach((hunk, h) => {
       let afterContext = false;
       for (const line of hunk.lines) {
@@ -14007,7 +14009,7 @@ function collect2(files, kind) {
         if (line.kind === "context" && norm !== "") afterContext = true;
         if (line.kind !== kind || norm === "") continue;
         out.push({
-          path: path18,
+          path: path19,
           // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
           hunk: h,
           line: (kind === "del" ? line.oldLine : line.newLine) ?? 0,
@@ -14209,7 +14211,7 @@ init_is_test_file();
 var TEST_FOLDERS2 = /* @__PURE__ */ new Set(["test", "tests", "spec", "specs", "__tests__"]);
 var SOURCE_ROOTS2 = /* @__PURE__ */ new Set(["src", "lib", "source", "app", "pkg"]);
 function findMissingTests(files, layout) {
-  const isTest = (path18) => layout ? layout.isTest(path18) : isRunnableTest(path18);
+  const isTest = (path19) => layout ? layout.isTest(path19) : isRunnableTest(path19);
   const tests = files.filter((f) => f.status !== "deleted" && isTest(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
@@ -14223,21 +14225,21 @@ function findMissingTests(files, layout) {
   }
   return missing;
 }
-function baseName2(path18) {
-  return path18.slice(path18.lastIndexOf("/") + 1);
+function baseName2(path19) {
+  return path19.slice(path19.lastIndexOf("/") + 1);
 }
 function stripExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function toPackageFolder(path18) {
-  const dirs = path18.split("/").slice(0, -1);
+function toPackageFolder(path19) {
+  const dirs = path19.split("/").slice(0, -1);
   if (dirs.length > 0 && dirs[dirs.length - 1] === "__tests__") dirs.pop();
   if (dirs.length > 0 && (TEST_FOLDERS2.has(dirs[0]) || SOURCE_ROOTS2.has(dirs[0]))) dirs.shift();
   return dirs.join("/");
 }
-function toExpectedTestNames(path18, language) {
-  const name = baseName2(path18);
+function toExpectedTestNames(path19, language) {
+  const name = baseName2(path19);
   const stem = stripExtension(name);
   const ext = name.slice(stem.length + 1);
   switch (language) {
@@ -14301,17 +14303,17 @@ function onlyComments(file, language) {
   const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
   return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
 }
-function findReachingTests(path18, context) {
+function findReachingTests(path19, context) {
   const { index, layout } = context;
   const tests = /* @__PURE__ */ new Map();
   const note = (test, rank2) => {
     if (layout.isTest(test)) tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
   };
-  const own = findTestsFor(path18, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
+  const own = findTestsFor(path19, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
   if (own.kind === "found") for (const test of own.tests) note(test.path, 1);
-  const importers = index.importers(path18, IMPORT_DEPTH);
+  const importers = index.importers(path19, IMPORT_DEPTH);
   for (const hit of importers) note(hit.path, hit.depth + 1);
-  for (const [file, depth] of [[path18, 0], ...importers.map((h) => [h.path, h.depth])]) {
+  for (const [file, depth] of [[path19, 0], ...importers.map((h) => [h.path, h.depth])]) {
     for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
   }
   for (const changed of context.symbols) {
@@ -14319,11 +14321,11 @@ function findReachingTests(path18, context) {
   }
   return tests;
 }
-function namesWhatChanged(addedText, path18, symbols) {
+function namesWhatChanged(addedText, path19, symbols) {
   if (addedText === "") return false;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
-  const stem = path18.slice(path18.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module = stem === "__init__" || stem === "index" ? path18.split("/").at(-2) ?? stem : stem;
+  const stem = path19.slice(path19.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module = stem === "__init__" || stem === "index" ? path19.split("/").at(-2) ?? stem : stem;
   const words = [...names, ...module.length >= 4 ? [module] : []];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
@@ -14336,8 +14338,8 @@ var PackageTests = class {
   index;
   layout;
   byPackage;
-  samePackage(path18) {
-    const key2 = packageOf(path18);
+  samePackage(path19) {
+    const key2 = packageOf(path19);
     if (key2 === void 0) return [];
     this.byPackage ??= this.collect();
     return this.byPackage.get(key2) ?? [];
@@ -14351,10 +14353,10 @@ var PackageTests = class {
     return byPackage;
   }
 };
-function packageOf(path18) {
-  const root = JVM_ROOT.exec(path18);
+function packageOf(path19) {
+  const root = JVM_ROOT.exec(path19);
   if (root === null) return void 0;
-  const rest = path18.slice(root[0].length);
+  const rest = path19.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
 
@@ -14506,18 +14508,18 @@ var RISK_RULES = [
 // src/core/review/split-code-line.ts
 var C_LIKE2 = { lineComments: ["//"], quotes: `'"\`` };
 var HASH = { lineComments: ["#"], quotes: `'"` };
-function findSyntax(path18) {
-  const language = findLanguage(path18);
+function findSyntax(path19) {
+  const language = findLanguage(path19);
   if (language === "python" || language === "ruby") return HASH;
   if (language === "php") return { lineComments: ["//", "#"], quotes: `'"` };
   if (language === "rust") return { lineComments: ["//"], quotes: '"' };
   if (language !== void 0) return C_LIKE2;
-  const ext = path18.slice(path18.lastIndexOf(".") + 1).toLowerCase();
+  const ext = path19.slice(path19.lastIndexOf(".") + 1).toLowerCase();
   if (["sh", "bash", "zsh", "yaml", "yml", "toml", "cfg", "ini", "conf", "tf", "hcl", "r", "pl"].includes(ext)) return HASH;
   return { lineComments: ["//", "#"], quotes: `'"\`` };
 }
-function splitCodeLine(line, path18) {
-  const syntax = findSyntax(path18);
+function splitCodeLine(line, path19) {
+  const syntax = findSyntax(path19);
   const trimmed = line.trimStart();
   if (syntax.lineComments.includes("//") && /^(\/\*|\*)/.test(trimmed)) return { code: "", comment: trimmed };
   let code2 = "";
@@ -14691,10 +14693,10 @@ async function findSecretLines(file) {
   }
   return { starts, within };
 }
-function toRuleLine(path18, line, next, hasSecret) {
-  const { code: code2, comment } = splitCodeLine(line.text, path18);
-  const ruleLine = { path: path18, language: findLanguage(path18), raw: line.text, code: code2, comment, hasSecret };
-  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path18).code };
+function toRuleLine(path19, line, next, hasSecret) {
+  const { code: code2, comment } = splitCodeLine(line.text, path19);
+  const ruleLine = { path: path19, language: findLanguage(path19), raw: line.text, code: code2, comment, hasSecret };
+  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path19).code };
   return ruleLine;
 }
 
@@ -14704,14 +14706,15 @@ init_is_test_file();
 // src/core/review/findings/bind-call.ts
 function bindCall(parameters, call) {
   const positional = parameters.filter((p) => p.kind === "positional");
-  const rest = parameters.some((p) => p.kind === "rest");
+  const restName = parameters.find((p) => p.kind === "rest")?.name;
+  const rest = restName !== void 0;
   const kwargs = parameters.some((p) => p.kind === "kwargs");
   const bound = /* @__PURE__ */ new Set();
   const byPosition = [];
   for (let i = 0; i < call.positional; i += 1) {
     const p = positional[i];
     if (p) bound.add(p);
-    byPosition.push(p?.name ?? "");
+    byPosition.push(p?.name ?? (rest ? `...${restName}` : ""));
   }
   const extra = rest ? 0 : Math.max(0, call.positional - positional.length);
   const unknownKeywords = [];
@@ -14733,11 +14736,14 @@ function fits(binding) {
   return binding.missing.length === 0 && binding.unknownKeywords.length === 0 && binding.extra === 0;
 }
 
+// src/core/review/findings/find-call-site-arguments.ts
+import { dirname } from "node:path/posix";
+
 // src/core/review/findings/read-syntax-tree.ts
 import { Parser as Parser3 } from "web-tree-sitter";
 var parser2;
-async function readSyntaxTree(path18, text, read2) {
-  const language = findLanguage(path18);
+async function readSyntaxTree(path19, text, read2) {
+  const language = findLanguage(path19);
   if (!language) return void 0;
   const grammar = await loadGrammar(language);
   if (!grammar) return void 0;
@@ -14823,6 +14829,7 @@ function countArguments(list, language) {
 
 // src/core/review/findings/find-call-site-arguments.ts
 var CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
+var ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
 var MAX_OTHER_DEFINITIONS = 8;
 async function findCallSiteArguments(context, target) {
   const { index } = context;
@@ -14830,35 +14837,57 @@ async function findCallSiteArguments(context, target) {
   const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE2.has(s.kind));
   if (symbols.length !== 1) return void 0;
   const symbol = symbols[0];
-  if (index.callSites(symbol.id, 1, 1).ambiguous) return void 0;
-  const lines = index.callLines(symbol.id);
+  const targetLanguage = findLanguage(target.path);
+  const go = targetLanguage === "go";
+  const common2 = index.callSites(symbol.id, 1, 1).ambiguous;
+  if (common2 && !(definition.scope === "" && (go || targetLanguage === "python"))) return void 0;
+  const packages = new Set(common2 ? dirname(target.path).split("/") : []);
+  const certain = (call) => !common2 || call.receiver === "" || packages.has(call.receiver);
+  const lines = index.callLines(symbol.id, void 0, { evenCommon: common2 });
   if (lines.length === 0) return [];
-  const others = index.findDefinitions(definition.name, MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE2.has(d.kind));
+  const others = index.findDefinitions(definition.name, common2 ? 200 : MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE2.has(d.kind)).filter((d) => !(common2 && d.scope)).filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return void 0;
-  const shared = new Set(others.flatMap((o) => index.callLines(o.id).map((l) => `${l.path}:${l.line}`)));
+  const otherLines = others.flatMap(
+    (o) => index.callLines(o.id, void 0, { evenCommon: common2 }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope }))
+  );
   const byPath = /* @__PURE__ */ new Map();
-  for (const l of lines) {
-    const entry = byPath.get(l.path) ?? { linked: /* @__PURE__ */ new Set(), shared: /* @__PURE__ */ new Set() };
-    entry[shared.has(`${l.path}:${l.line}`) ? "shared" : "linked"].add(l.line);
-    byPath.set(l.path, entry);
+  for (const l of lines) byPath.set(l.path, byPath.get(l.path) ?? { linked: /* @__PURE__ */ new Set(), shared: /* @__PURE__ */ new Set() });
+  for (const l of lines) byPath.get(l.path).linked.add(l.line);
+  const competing = /* @__PURE__ */ new Map();
+  for (const o of otherLines) {
+    const entry = byPath.get(o.path);
+    if (!entry) continue;
+    entry.shared.add(o.line);
+    competing.set(`${o.path}:${o.line}`, [...competing.get(`${o.path}:${o.line}`) ?? [], o]);
   }
-  for (const o of others.flatMap((d) => index.callLines(d.id))) byPath.get(o.path)?.shared.add(o.line);
+  const catalog = new PathCatalog(index.listFiles().map((f) => f.path));
+  const resolves = (source, from, language) => resolveImport(source, from, language, "import", catalog).includes(target.path);
   const sites = [];
-  for (const [path18, { linked, shared: unsure }] of byPath) {
-    const language = findLanguage(path18);
-    const text = language ? await context.readHead(path18).catch(() => void 0) : void 0;
+  for (const [path19, { linked, shared: unsure }] of byPath) {
+    const language = findLanguage(path19);
+    const text = language ? await context.readHead(path19).catch(() => void 0) : void 0;
     if (!language || text === void 0) continue;
-    const calls = await readSyntaxTree(path18, text, (root) => readCallArguments(root, language, definition.name)) ?? [];
-    const holders = index.symbolsIn(path18);
+    const read2 = await readSyntaxTree(path19, text, (root) => ({
+      calls: readCallArguments(root, language, definition.name),
+      // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
+      bound: ECMASCRIPT.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path19, language))
+    }));
+    const calls = read2?.calls ?? [];
+    const holders = index.symbolsIn(path19);
     const key2 = (call) => `${innermost(holders, call.line)}\0${call.receiver}`;
-    const accepted = new Set(calls.filter((c) => linked.has(c.line)).map(key2));
-    for (const c of calls.filter((c2) => unsure.has(c2.line))) accepted.delete(key2(c));
+    const rivals = (c) => (competing.get(`${path19}:${c.line}`) ?? []).some(
+      (o) => language !== "go" || !o.plain || c.receiver === "" === (o.home === dirname(path19))
+    );
+    const contested = (c) => unsure.has(c.line) && rivals(c);
+    const mine = (c) => linked.has(c.line) && certain(c) && (!contested(c) || read2?.bound === true && c.receiver === "");
+    const accepted = new Set(calls.filter(mine).map(key2));
+    for (const c of calls.filter((c2) => contested(c2) && !mine(c2))) accepted.delete(key2(c));
     const seen = /* @__PURE__ */ new Map();
     for (const call of calls) {
       const caller = innermost(holders, call.line);
       const occurrence = (seen.get(caller) ?? 0) + 1;
       seen.set(caller, occurrence);
-      if (!call.spread && accepted.has(key2(call))) sites.push({ path: path18, language, call, caller, occurrence });
+      if (!call.spread && accepted.has(key2(call))) sites.push({ path: path19, language, call, caller, occurrence });
     }
   }
   return sites;
@@ -14869,6 +14898,17 @@ function innermost(symbols, line) {
     if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
   }
   return best ? best.scope ? `${best.scope}.${best.name}` : best.name : "module";
+}
+function bindsImport(root, name, resolves) {
+  for (const node2 of findNodes(root, ["import_statement"])) {
+    const source = node2.childForFieldName("source")?.text.replace(/^['"`]|['"`]$/g, "");
+    if (source === void 0 || !resolves(source)) continue;
+    const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
+    if (clause?.namedChildren.some((c) => c?.type === "identifier" && c.text === name)) return true;
+    const named = findNodes(node2, ["import_specifier"]);
+    if (named.some((n) => (n.childForFieldName("alias") ?? n.childForFieldName("name"))?.text === name)) return true;
+  }
+  return false;
 }
 
 // src/core/review/findings/read-parameters.ts
@@ -15051,6 +15091,7 @@ async function findCallersNotUpdated(context) {
         const finding2 = judgeCall(definition, site, added.has(`${site.path}:${site.call.line}`));
         if (finding2 && !reported.has(`${site.path}:${site.call.line}`)) found.push(finding2);
         if (finding2) reported.add(`${site.path}:${site.call.line}`);
+        else if (site.language === "python" && isTestFile(site.path)) continue;
         else if (!added.has(`${site.path}:${site.call.line}`) && leftOut(definition, site).length > 0) defaulted.push(site);
       }
       if (defaulted.length > 0) found.push(askAboutDefaults(definition, defaulted));
@@ -15106,13 +15147,14 @@ function judgeCall(d, site, written) {
       loose ? `${dropped}: the extra ones are ignored.` : `${dropped}: it ${consequence}.`
     );
   }
-  const moved = written ? void 0 : findMoved(d.old.parameters, before, after);
+  const moved = written ? void 0 : findMoved(d.old.parameters, d.now.parameters, before, after);
   if (moved) {
+    const inserted = !d.old.parameters.some((p) => p.name === moved.now);
     return finding(
       d,
       site,
       "warning",
-      `${name}'s parameters were reordered, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`
+      `${name}'s parameters ${inserted ? `have ${code(moved.now)} inserted` : "were reordered"}, and this call passes them by position: argument ${moved.position} now binds to ${code(moved.now)}, not ${code(moved.was)}.`
     );
   }
   return void 0;
@@ -15123,12 +15165,13 @@ var CONSEQUENCE = {
   python: "raises TypeError when it runs",
   go: "does not compile"
 };
-function findMoved(old, before, after) {
+function findMoved(old, now, before, after) {
   const oldNames = old.map((p) => p.name);
+  const nowNames = new Set(now.map((p) => p.kind === "rest" ? `...${p.name}` : p.name));
   for (const [i, was] of before.byPosition.entries()) {
-    const now = after.byPosition[i] ?? "";
-    if (was === now || was === "" || now === "") continue;
-    if (oldNames.includes(now) || after.byPosition.includes(was)) return { position: i + 1, was, now };
+    const to = after.byPosition[i] ?? "";
+    if (was === to || was === "" || to === "" || was === "..." || to === "...") continue;
+    if (oldNames.includes(to) || after.byPosition.includes(was) || nowNames.has(was)) return { position: i + 1, was, now: to };
   }
   return void 0;
 }
@@ -15208,7 +15251,67 @@ init_is_test_file();
 
 // src/core/review/findings/find-name-uses.ts
 import path11 from "node:path/posix";
-var ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+
+// src/core/review/findings/find-module-imports.ts
+var MAX_HOPS = 3;
+async function findModuleImports(context, target, catalog, skip) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let queue2 = [{ from: target.from, name: target.name, isDefault: target.isDefault, candidates: [...target.candidates] }];
+  for (let hop = 0; hop < MAX_HOPS && queue2.length > 0; hop++) {
+    const next = [];
+    for (const step2 of queue2) {
+      for (const usePath of step2.candidates) {
+        const key2 = `${step2.from}\0${step2.name}\0${usePath}`;
+        if (seen.has(key2) || usePath === step2.from || skip(usePath, step2.name)) continue;
+        seen.add(key2);
+        const language = findLanguage(usePath);
+        const text = await context.readHead(usePath).catch(() => void 0);
+        if (text === void 0 || language === void 0) continue;
+        const found = await readSyntaxTree(
+          usePath,
+          text,
+          (root) => readStatements(root, step2, (source) => resolveImport(source, usePath, language, "import", catalog).includes(step2.from))
+        );
+        for (const line of found?.lines ?? []) out.push({ path: usePath, line });
+        for (const name of found?.reexported ?? []) {
+          next.push({ from: usePath, name, isDefault: false, candidates: context.index.importers(usePath, 1).map((h) => h.path) });
+        }
+      }
+    }
+    queue2 = next;
+  }
+  return out;
+}
+function readStatements(root, step2, resolves) {
+  const lines = [];
+  const reexported = [];
+  for (const node2 of findNodes(root, ["import_statement", "export_statement"])) {
+    const source = node2.childForFieldName("source")?.text.replace(/^['"`]|['"`]$/g, "");
+    if (source === void 0 || insideTry(node2) || !resolves(source)) continue;
+    if (node2.type === "export_statement") {
+      for (const s of findNodes(node2, ["export_specifier"])) {
+        if (s.childForFieldName("name")?.text !== step2.name) continue;
+        lines.push(s.startPosition.row + 1);
+        reexported.push(s.childForFieldName("alias")?.text ?? step2.name);
+      }
+      continue;
+    }
+    const named = findNodes(node2, ["import_specifier"]).find((s) => s.childForFieldName("name")?.text === step2.name);
+    const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
+    const byDefault = step2.isDefault && clause?.namedChildren.some((c) => c?.type === "identifier");
+    if (named) lines.push(named.startPosition.row + 1);
+    else if (byDefault) lines.push(node2.startPosition.row + 1);
+  }
+  return { lines, reexported };
+}
+function insideTry(node2) {
+  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
+  return false;
+}
+
+// src/core/review/findings/find-name-uses.ts
+var ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
 var MAX_REFERENCES2 = 5e3;
 async function findNameUses(context, removed) {
   const { index } = context;
@@ -15235,11 +15338,29 @@ async function findNameUses(context, removed) {
     }
   }
   candidates.delete(removed.path);
+  const catalog = new PathCatalog([...headPaths, removed.path]);
+  if (ECMASCRIPT2.has(removed.language)) {
+    const head = removed.exists ? await context.readHead(removed.path).catch(() => "") : "";
+    const isDefault = removed.isDefault === true && !/\bexport\s+default\b/.test(head);
+    const defines = (p, name) => index.symbolsIn(p).some((s) => s.name === name && s.scope === "");
+    const found = await findModuleImports(context, { from: removed.path, name: removed.name, isDefault, candidates }, catalog, defines);
+    const uses2 = removed.exists ? await findOwnUses(context, removed) : [];
+    for (const { path: usePath, line } of found.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line)) {
+      const text = (await context.readHead(usePath).catch(() => "")).split("\n");
+      uses2.push({
+        path: usePath,
+        line,
+        kind: "import",
+        code: text[line - 1]?.trim() ?? "",
+        language: findLanguage(usePath) ?? removed.language
+      });
+    }
+    return uses2;
+  }
   const refs = index.findReferences(removed.name, MAX_REFERENCES2).filter((r) => r.name === removed.name && candidates.has(r.path));
   const byPath = /* @__PURE__ */ new Map();
   for (const r of refs) if (removed.language === "go" || r.kind === "import") byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
   const uses = removed.exists ? await findOwnUses(context, removed) : [];
-  const catalog = new PathCatalog([...headPaths, removed.path]);
   for (const [usePath, lines] of byPath) {
     const language = findLanguage(usePath);
     if (!language || index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
@@ -15300,7 +15421,7 @@ function findImports(root, input) {
     const first2 = node2.startPosition.row + 1;
     const last = node2.endPosition.row + 1;
     const lines = input.lines.filter((l) => first2 <= l && l <= last);
-    if (lines.length === 0 || insideTry(node2)) continue;
+    if (lines.length === 0 || insideTry2(node2)) continue;
     const source = importSource(node2, input.language, input.removed.name);
     if (source === void 0 || !importsByName(node2, input.language, input.removed.name)) continue;
     if (resolveImport(source, input.usePath, input.language, "import", input.catalog).includes(input.removed.path)) out.push(...lines);
@@ -15320,19 +15441,64 @@ function importsByName(node2, language, name) {
   if (language === "python") return true;
   return findNodes(node2, ["import_specifier"]).some((s) => s.childForFieldName("name")?.text === name);
 }
-function insideTry(node2) {
+function insideTry2(node2) {
   for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
   return false;
 }
 function sameFamily(p, language) {
   const other = findLanguage(p);
-  return other === language || other !== void 0 && ECMASCRIPT.has(other) && ECMASCRIPT.has(language);
+  return other === language || other !== void 0 && ECMASCRIPT2.has(other) && ECMASCRIPT2.has(language);
 }
 function withoutComment(line) {
   const at2 = line.indexOf("//");
   return at2 < 0 ? line : line.slice(0, at2);
 }
 function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/core/review/findings/find-package-member-uses.ts
+import path12 from "node:path/posix";
+var MAX_REFERENCES3 = 5e3;
+async function findPackageMemberUses(context, removed) {
+  if (removed.language !== "python" || !removed.exists) return [];
+  const { index } = context;
+  const stem = path12.basename(removed.path, ".py");
+  const name = escape2(removed.name);
+  const reExport = new RegExp(`^from\\s+\\.${escape2(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
+  const uses = [];
+  for (const entry of index.importers(removed.path, 1).filter((hit) => path12.basename(hit.path) === "__init__.py")) {
+    const dir = path12.dirname(entry.path);
+    const text = await context.readHead(entry.path).catch(() => void 0);
+    if (text === void 0 || !reExport.test(text) || /^\s*try\s*:/m.test(text.slice(0, text.search(reExport)).split("\n").slice(-3).join("\n")))
+      continue;
+    const elsewhere = index.findDefinitions(removed.name, 50).some((d) => d.name === removed.name && d.scope === "" && d.path !== removed.path && path12.dirname(d.path) === dir);
+    if (elsewhere) continue;
+    const pkg = escape2(path12.basename(dir));
+    const member = new RegExp(`(?<![\\w.])${pkg}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${pkg}\\s+import\\b[^#]*\\b${name}\\b`);
+    const importers = new Set(index.importers(entry.path, 1).map((hit) => hit.path));
+    const refs = index.findReferences(removed.name, MAX_REFERENCES3).filter((r) => r.name === removed.name && importers.has(r.path));
+    const byPath = /* @__PURE__ */ new Map();
+    for (const r of refs) byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
+    for (const [usePath, lines] of byPath) {
+      if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
+      const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
+      if (!source) continue;
+      const line = lines.sort((a, b) => a - b).find((l) => member.test(withoutComment2(source[l - 1] ?? "")) || fromImport.test(source[l - 1] ?? ""));
+      if (line === void 0) continue;
+      const kind = fromImport.test(source[line - 1] ?? "") ? "import" : "use";
+      const consequence = kind === "use" ? "raises AttributeError when that line runs" : void 0;
+      uses.push({ path: usePath, line, kind, code: source[line - 1].trim(), language: "python", ...consequence ? { consequence } : {} });
+    }
+  }
+  return uses;
+}
+function withoutComment2(line) {
+  const at2 = line.indexOf("#");
+  return at2 < 0 ? line : line.slice(0, at2);
+}
+function escape2(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -15344,7 +15510,9 @@ async function findRemovedStillUsed(context) {
   const found = [];
   const seen = /* @__PURE__ */ new Map();
   for (const removed of await findRemovedNames(context)) {
-    for (const use of await findNameUses(context, removed)) {
+    const direct = await findNameUses(context, removed);
+    const throughPackage = (await findPackageMemberUses(context, removed)).filter((u) => !direct.some((d) => d.path === u.path));
+    for (const use of [...direct, ...throughPackage]) {
       const place = `${removed.path}@${use.path}:${use.line}`;
       const earlier = removed.how === "deleted" ? seen.get(place) : void 0;
       if (earlier) {
@@ -15352,7 +15520,7 @@ async function findRemovedStillUsed(context) {
         continue;
       }
       const what = describeRemoval(removed);
-      const consequence = (use.kind === "use" ? USE_CONSEQUENCE : CONSEQUENCE2)[use.language] ?? "fails";
+      const consequence = use.consequence ?? (use.kind === "use" ? USE_CONSEQUENCE : CONSEQUENCE2)[use.language] ?? "fails";
       const here = use.path === removed.path;
       found.push({
         rule: RULE2,
@@ -15430,12 +15598,15 @@ async function findRemovedNames(context) {
     if (base === void 0) continue;
     const baseLines = base.split("\n");
     const lineOf = (name) => {
-      const i = baseLines.findIndex((l) => new RegExp(`\\b${escape2(name)}\\b`).test(l) && DECLARES.test(l));
+      const i = baseLines.findIndex((l) => new RegExp(`\\b${escape3(name)}\\b`).test(l) && DECLARES.test(l));
       return i < 0 ? 1 : i + 1;
     };
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes(".")) continue;
-      const at2 = { path: file.oldPath ?? file.path, language, exists: true, ...goPackage(base) };
+      const isDefault = new RegExp(
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape3("renamedFrom" in c && c.renamedFrom || c.name)}\\b`
+      ).test(base);
+      const at2 = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === "removed") {
         out.push({ ...at2, name: c.name, line: c.line, code: baseLines[c.line - 1]?.trim() ?? "", how: "removed" });
       } else if (c.kind === "renamed" || c.kind === "visibility" && c.renamedFrom) {
@@ -15455,7 +15626,7 @@ function goPackage(base) {
   return name ? { goPackage: name } : {};
 }
 var DECLARES = /\b(?:function|class|def|func|type|interface|enum|const|let|var|struct)\b/;
-function escape2(text) {
+function escape3(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -15484,12 +15655,23 @@ function findCallUses(root, options) {
       const callee = node2.childForFieldName("function");
       const row = callee.endPosition.row;
       if (row >= first2 && row <= last)
-        out.push({ line: row + 1, callee: callee.text.replace(/\s+/g, ""), use: classifyUse(node2, options.language) });
+        out.push({
+          line: row + 1,
+          callee: callee.text.replace(/\s+/g, ""),
+          use: classifyUse(node2, options.language),
+          ...isAsserted(node2) ? { asserted: true } : {}
+        });
     }
     for (const child of node2.namedChildren) visit3(child);
   };
   visit3(root);
   return out.sort((a, b) => a.line - b.line);
+}
+function isAsserted(call) {
+  for (let p = call.parent; p && (WRAPPERS.has(p.type) || p.type === "non_null_expression"); p = p.parent) {
+    if (p.type === "non_null_expression") return true;
+  }
+  return false;
 }
 function calleeName(call) {
   const callee = call.childForFieldName("function");
@@ -15501,7 +15683,7 @@ function calleeName(call) {
 function classifyUse(node2, language, followAssignment = true) {
   let child = node2;
   let parent = node2.parent;
-  while (parent && WRAPPERS.has(parent.type)) {
+  while (parent && (WRAPPERS.has(parent.type) || parent.type === "non_null_expression")) {
     child = parent;
     parent = parent.parent;
   }
@@ -15515,7 +15697,6 @@ function classifyUse(node2, language, followAssignment = true) {
   if (type === "arrow_function" && parent.childForFieldName("body")?.id === child.id)
     return { ...returned(parent, language, true), arrow: true };
   if (type === "expression_statement" || type === "go_statement" || type === "defer_statement") return { kind: "statement" };
-  if (type === "non_null_expression") return { kind: "other" };
   if (type === "member_expression" || type === "attribute" || type === "selector_expression") {
     if (parent.childForFieldName("object")?.id !== child.id && parent.childForFieldName("operand")?.id !== child.id)
       return { kind: "other" };
@@ -15911,11 +16092,11 @@ async function findReturnShapeChanges(context) {
   const findings = [];
   const reported = /* @__PURE__ */ new Set();
   const heads = /* @__PURE__ */ new Map();
-  const readHead = (path18) => {
-    let pending = heads.get(path18);
+  const readHead = (path19) => {
+    let pending = heads.get(path19);
     if (!pending) {
-      pending = context.readHead(path18).catch(() => void 0);
-      heads.set(path18, pending);
+      pending = context.readHead(path19).catch(() => void 0);
+      heads.set(path19, pending);
     }
     return pending;
   };
@@ -15938,39 +16119,41 @@ async function findReturnShapeChanges(context) {
       ];
       const callers = findCallers(context, definition);
       const goPackage2 = language === "go" && definition.scope === "" ? await readGoPackage(file.path, readHead) : void 0;
-      for (const path18 of new Set(callers.map((c) => c.path))) {
-        const text = await readHead(path18);
-        const callerLanguage = findLanguage(path18);
+      for (const path19 of new Set(callers.map((c) => c.path))) {
+        const text = await readHead(path19);
+        const callerLanguage = findLanguage(path19);
         if (text === void 0 || !callerLanguage) continue;
-        const symbols = context.index.symbolsIn(path18);
+        const symbols = context.index.symbolsIn(path19);
         const uses = await withSyntaxTree(
           callerLanguage,
           text,
-          (root) => callers.filter((c) => c.path === path18).flatMap((caller) => {
+          (root) => callers.filter((c) => c.path === path19).flatMap((caller) => {
             const span = symbols.find((s) => s.id === caller.symbolId);
+            const topLevel = span === void 0 && (caller.symbolId === void 0 || caller.symbolId <= 0);
+            const inFunction = (line) => symbols.some((s) => CALLABLE3.has(s.kind) && s.startLine <= line && line <= s.endLine);
             const found = findCallUses(root, {
               name: definition.name,
-              startLine: span?.startLine ?? caller.line,
-              endLine: span?.endLine ?? caller.line,
+              startLine: topLevel ? 1 : span?.startLine ?? caller.line,
+              endLine: topLevel ? text.split("\n").length : span?.endLine ?? caller.line,
               language: callerLanguage
-            });
-            if (goPackage2) return found.filter((u) => callsGoPackage(u.callee, goPackage2, { path: path18, text }));
+            }).filter((u) => !topLevel || u.line === caller.line || !inFunction(u.line));
+            if (goPackage2) return found.filter((u) => callsGoPackage(u.callee, goPackage2, { path: path19, text }));
             const linked = found.find((u) => u.line === caller.line)?.callee;
             return found.filter((u) => u.callee === linked);
           })
         ) ?? [];
         for (const use of uses) {
-          const key2 = `${path18}:${use.line}`;
-          const verdict = judgeResultUse(shift, use.use);
+          const key2 = `${path19}:${use.line}`;
+          const verdict = shift.kind === "nullable" && use.asserted ? void 0 : judgeResultUse(shift, use.use);
           if (!verdict || reported.has(key2)) continue;
           reported.add(key2);
           findings.push({
             rule: "return-shape-changed",
             severity: verdict.severity,
-            path: path18,
+            path: path19,
             line: use.line,
             message: `\`${change.name}\` ${describeShift(shift, before, after)}, but this call ${verdict.does}.`,
-            evidence: [...evidence, { label: "call site", path: path18, startLine: use.line, code: text.split("\n")[use.line - 1]?.trim() }]
+            evidence: [...evidence, { label: "call site", path: path19, startLine: use.line, code: text.split("\n")[use.line - 1]?.trim() }]
           });
         }
       }
@@ -16022,22 +16205,22 @@ function findCallers(context, definition) {
     return true;
   });
 }
-async function readBaseDefinition(context, path18, change) {
-  const file = context.files.find((f) => f.path === path18);
+async function readBaseDefinition(context, path19, change) {
+  const file = context.files.find((f) => f.path === path19);
   if (!file) return void 0;
-  const head = await context.readHead(path18).catch(() => void 0);
+  const head = await context.readHead(path19).catch(() => void 0);
   const base = head === void 0 ? void 0 : reconstructBase(file, head);
   if (base === void 0) return void 0;
-  const basePath = file.oldPath ?? path18;
+  const basePath = file.oldPath ?? path19;
   const parsed = await parseFile(basePath, new TextEncoder().encode(base));
   const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE3.has(s.kind) && s.signature === change.before);
   if (!symbol) return void 0;
   const body = base.split("\n").slice(symbol.startLine - 1, symbol.endLine).join("\n");
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
 }
-async function readGoPackage(path18, readHead) {
-  const name = /^package\s+(\w+)/m.exec(await readHead(path18) ?? "")?.[1];
-  return name ? { name, dir: path18.slice(0, path18.lastIndexOf("/") + 1) } : void 0;
+async function readGoPackage(path19, readHead) {
+  const name = /^package\s+(\w+)/m.exec(await readHead(path19) ?? "")?.[1];
+  return name ? { name, dir: path19.slice(0, path19.lastIndexOf("/") + 1) } : void 0;
 }
 function callsGoPackage(callee, pkg, caller) {
   const dot = callee.lastIndexOf(".");
@@ -16159,7 +16342,7 @@ async function findUntestedApi(context) {
   const { index } = context;
   const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   if (layout.testCount === 0) return [];
-  const isTestCode = (path18) => layout.classify(path18) !== void 0;
+  const isTestCode = (path19) => layout.classify(path19) !== void 0;
   const addedTestText = context.files.filter((f) => isTestCode(f.path)).flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text))).join("\n");
   const findings = [];
   for (const file of context.files) {
@@ -16301,9 +16484,9 @@ function weight2(file) {
   if (kind === "generated" || kind === "vendored" || file.notCompared === "binary") return 0;
   return (kind === "product" || kind === "test") && findLanguage(file.path) ? 1 : NON_CODE_WEIGHT;
 }
-function folderOf(path18) {
-  const slash = path18.lastIndexOf("/");
-  return slash < 0 ? "." : path18.slice(0, slash);
+function folderOf(path19) {
+  const slash = path19.lastIndexOf("/");
+  return slash < 0 ? "." : path19.slice(0, slash);
 }
 function countInterfaceChanges(files) {
   const counts = { signature: 0, visibility: 0, removed: 0, renamed: 0 };
@@ -16341,9 +16524,9 @@ async function buildChangeFlow(input) {
     ])
   );
   const symbolsOf = /* @__PURE__ */ new Map();
-  const definitionOf = (path18, id2) => {
-    if (!symbolsOf.has(path18)) symbolsOf.set(path18, input.index.symbolsIn(path18));
-    return symbolsOf.get(path18).find((s) => s.id === id2);
+  const definitionOf = (path19, id2) => {
+    if (!symbolsOf.has(path19)) symbolsOf.set(path19, input.index.symbolsIn(path19));
+    return symbolsOf.get(path19).find((s) => s.id === id2);
   };
   const calls = /* @__PURE__ */ new Map();
   const add = (from, to) => {
@@ -16413,7 +16596,7 @@ function toGraph2(nodes, edges) {
       ...n.change === "unchanged" ? {} : { kind: n.change === "added" ? "added" : "changed" }
     })),
     edges: edges.map((e) => ({ from: `s${e.from}`, to: `s${e.to}` })),
-    groups: files.map((path18, i) => ({ id: `f${i}`, label: path18 }))
+    groups: files.map((path19, i) => ({ id: `f${i}`, label: path19 }))
   };
 }
 function qualified4(symbol) {
@@ -16478,7 +16661,7 @@ async function readCoChange(input, files) {
   const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
   if ("unavailable" in commits) return commits;
   const changed = files.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path);
-  return findCoChanges(commits, changed, (path18) => input.index.getFile(path18) !== void 0);
+  return findCoChanges(commits, changed, (path19) => input.index.getFile(path19) !== void 0);
 }
 
 // src/core/review/rules/built-in-rules.ts
@@ -16550,8 +16733,8 @@ var LANGUAGE_NAMES = {
 function parseRuleLanguage(name) {
   return LANGUAGE_NAMES[name.toLowerCase()];
 }
-function findRuleLanguage(path18) {
-  const ext = /\.([^./]+)$/.exec(path18)?.[1]?.toLowerCase();
+function findRuleLanguage(path19) {
+  const ext = /\.([^./]+)$/.exec(path19)?.[1]?.toLowerCase();
   switch (ext) {
     case "ts":
     case "mts":
@@ -16667,16 +16850,16 @@ async function findRuleFindings(input) {
   }
   return { findings: findings.sort(compareFindings), notes };
 }
-function toFinding(rule, path18, match, lines, at2) {
+function toFinding(rule, path19, match, lines, at2) {
   const { startLine, endLine } = at2;
   const shown = lines.slice(startLine - 1, Math.min(endLine, startLine - 1 + EVIDENCE_LINES));
   const note = rule.note?.split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").trim();
   const base = {
     rule: `rule:${rule.id}`,
     severity: rule.severity,
-    path: path18,
+    path: path19,
     message: note ? `${rule.message} ${note}` : rule.message,
-    evidence: [{ label: "match", path: path18, startLine, ...endLine > startLine ? { endLine } : {}, code: shown.join("\n") }]
+    evidence: [{ label: "match", path: path19, startLine, ...endLine > startLine ? { endLine } : {}, code: shown.join("\n") }]
   };
   if (rule.fix === void 0) return { ...base, line: startLine };
   return {
@@ -16710,9 +16893,9 @@ function sliceMatches(nodes, lines) {
     (lines[to.line] ?? "").slice(0, to.column)
   ].join("\n");
 }
-function matchesFiles(rule, path18) {
-  if (rule.files !== void 0 && !ignore4().add(rule.files).ignores(path18)) return false;
-  if (rule.ignores !== void 0 && ignore4().add(rule.ignores).ignores(path18)) return false;
+function matchesFiles(rule, path19) {
+  if (rule.files !== void 0 && !ignore4().add(rule.files).ignores(path19)) return false;
+  if (rule.ignores !== void 0 && ignore4().add(rule.ignores).ignores(path19)) return false;
   return true;
 }
 
@@ -16746,27 +16929,27 @@ var UNSUPPORTED = {
   rewriters: "write the replacement with the metavariables as matched ($NAME, $$$ARGS)",
   labels: "remove it; the finding points at the whole match"
 };
-function parseRuleFile(path18, text) {
+function parseRuleFile(path19, text) {
   const rules = [];
   const problems = [];
   const documents = splitDocuments(text).filter((d) => d.text.trim() !== "");
   if (documents.length > MAX_RULES_PER_FILE) {
     problems.push({
-      path: path18,
+      path: path19,
       message: `the file has ${documents.length} rules; only the first ${MAX_RULES_PER_FILE} are read`,
       fix: "split the rules into several files"
     });
   }
   const seen = /* @__PURE__ */ new Set();
   for (const doc of documents.slice(0, MAX_RULES_PER_FILE)) {
-    const parsed = parseRuleDocument(path18, doc.text);
+    const parsed = parseRuleDocument(path19, doc.text);
     for (const problem of parsed.problems) {
       problems.push({ ...problem, ...problem.line !== void 0 ? { line: problem.line + doc.firstLine - 1 } : {} });
     }
     if (parsed.rule === void 0) continue;
     if (seen.has(parsed.rule.id)) {
       problems.push({
-        path: path18,
+        path: path19,
         line: doc.firstLine,
         ruleId: parsed.rule.id,
         message: "the id is used twice in this file",
@@ -16779,13 +16962,13 @@ function parseRuleFile(path18, text) {
   }
   return { rules, problems };
 }
-function parseRuleDocument(path18, text) {
-  const yaml = parseConfigYaml(text, path18);
-  if (!yaml.ok) return { problems: yaml.problems.map((p) => ({ path: path18, line: p.line, message: p.message, fix: p.fix })) };
+function parseRuleDocument(path19, text) {
+  const yaml = parseConfigYaml(text, path19);
+  if (!yaml.ok) return { problems: yaml.problems.map((p) => ({ path: path19, line: p.line, message: p.message, fix: p.fix })) };
   const data = yaml.data ?? {};
   const ruleId = typeof data.id === "string" ? data.id : void 0;
   const at2 = (message, fix, key2) => ({
-    path: path18,
+    path: path19,
     line: key2 === void 0 ? 1 : yaml.lineOf([key2]),
     ...ruleId !== void 0 ? { ruleId } : {},
     message,
@@ -16802,7 +16985,7 @@ function parseRuleDocument(path18, text) {
     const known = Object.keys(ruleSchema.shape);
     return {
       problems: toConfigProblems(parsed.error.issues, yaml.lineOf, (p) => p.length === 0 ? known : []).map((p) => ({
-        path: path18,
+        path: path19,
         line: p.line,
         ...ruleId !== void 0 ? { ruleId } : {},
         message: p.path === "" || p.message.startsWith("unknown setting") ? p.message : `${p.path}: ${p.message}`,
@@ -16844,7 +17027,7 @@ function parseRuleDocument(path18, text) {
       ...value.fix !== void 0 ? { fix: value.fix } : {},
       ...value.files ? { files: value.files } : {},
       ...value.ignores ? { ignores: value.ignores } : {},
-      source: path18
+      source: path19
     }
   };
 }
@@ -16888,11 +17071,11 @@ async function readRepositoryRules(index, readFile3) {
     });
   }
   const ids = /* @__PURE__ */ new Map();
-  for (const path18 of paths.slice(0, MAX_RULE_FILES)) {
-    const size = index.getFile(path18)?.size ?? 0;
+  for (const path19 of paths.slice(0, MAX_RULE_FILES)) {
+    const size = index.getFile(path19)?.size ?? 0;
     if (size > MAX_RULE_FILE_BYTES) {
       problems.push({
-        path: path18,
+        path: path19,
         message: `the file is ${size} bytes, over the ${MAX_RULE_FILE_BYTES}-byte limit`,
         fix: "split it into smaller files"
       });
@@ -16900,24 +17083,24 @@ async function readRepositoryRules(index, readFile3) {
     }
     let text;
     try {
-      text = await readFile3(path18);
+      text = await readFile3(path19);
     } catch (error2) {
       problems.push({
-        path: path18,
+        path: path19,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file is UTF-8 text"
       });
       continue;
     }
-    const parsed = parseRuleFile(path18, text);
+    const parsed = parseRuleFile(path19, text);
     problems.push(...parsed.problems);
     for (const rule of parsed.rules) {
       const other = ids.get(rule.id);
       if (other !== void 0) {
-        problems.push({ path: path18, ruleId: rule.id, message: `the id is already used by a rule in ${other}`, fix: "give each rule its own id" });
+        problems.push({ path: path19, ruleId: rule.id, message: `the id is already used by a rule in ${other}`, fix: "give each rule its own id" });
         continue;
       }
-      ids.set(rule.id, path18);
+      ids.set(rule.id, path19);
       rules.push(rule);
     }
   }
@@ -17089,16 +17272,16 @@ function findAnchor(file, comment) {
 function hunkText(file, anchor) {
   return file.hunks.filter((h) => h.lines.some((l) => l.newLine !== void 0 && l.newLine >= anchor.startLine && l.newLine <= anchor.line)).flatMap((h) => h.lines.map((l) => l.text));
 }
-function facts(review, path18) {
-  const file = review.walkthrough.files.find((f) => f.path === path18);
+function facts(review, path19) {
+  const file = review.walkthrough.files.find((f) => f.path === path19);
   return [
     ...(file?.symbolChanges ?? []).flatMap((c) => [
       c.name,
       "renamedFrom" in c ? c.renamedFrom ?? "" : "",
       "before" in c ? String(c.before) : ""
     ]),
-    ...review.findings.filter((f) => f.path === path18).flatMap((f) => [f.message, ...f.evidence.map((e) => e.code ?? "")]),
-    ...review.blastRadius.filter((b) => b.changed.symbol.path === path18).flatMap((b) => b.topCallers.map((c) => c.name ?? ""))
+    ...review.findings.filter((f) => f.path === path19).flatMap((f) => [f.message, ...f.evidence.map((e) => e.code ?? "")]),
+    ...review.blastRadius.filter((b) => b.changed.symbol.path === path19).flatMap((b) => b.topCallers.map((c) => c.name ?? ""))
   ];
 }
 function offlinePlaces(files, review) {
@@ -17148,19 +17331,19 @@ async function produceReview(run4) {
     index: run4.ports.index,
     base: pr?.baseSha ?? "base",
     head: pr?.headSha ?? "head",
-    readHead: (path18) => run4.ports.source.readFile(path18),
+    readHead: (path19) => run4.ports.source.readFile(path19),
     history: run4.ports.history,
     pullRequestText: pr ? `${pr.title}
 
 ${pr.body}` : void 0,
     repoName: run4.repoName,
-    layout: await loadTestLayout(run4.ports.index, (path18) => run4.ports.source.readFile(path18))
+    layout: await loadTestLayout(run4.ports.index, (path19) => run4.ports.source.readFile(path19))
   });
   const settings = run4.request.review;
   const { review, notes } = await addRuleFindings(offline, {
     files,
     index: run4.ports.index,
-    readFile: (path18) => run4.ports.source.readFile(path18),
+    readFile: (path19) => run4.ports.source.readFile(path19),
     settings
   });
   const drafts = [...review.drafts];
@@ -17177,7 +17360,7 @@ ${pr.body}` : void 0,
     });
     const { material, left } = buildMaterial(files, review, {
       tokensLeft: run4.meter.budget.contextTokens - run4.meter.usage().contextTokens,
-      instructionsFor: (path18) => findPathInstructions(path18, settings)
+      instructionsFor: (path19) => findPathInstructions(path19, settings)
     });
     const charge = run4.meter.charge("contextTokens", estimateTokens(material));
     if (!charge.ok) return { kind: "budget-exceeded", refused: charge, gathered: [] };
@@ -17202,7 +17385,7 @@ ${pr.body}` : void 0,
     const verified = await verifyModelFindings(out.reviewComments, {
       files,
       review,
-      readHead: (path18) => run4.ports.source.readFile(path18),
+      readHead: (path19) => run4.ports.source.readFile(path19),
       maxComments: run4.request.review?.maxComments ?? DEFAULT_REVIEW_SETTINGS.maxComments
     });
     modelFindings = verified.findings;
@@ -17297,15 +17480,15 @@ async function readCitedLineCounts(texts, source) {
   const paths = /* @__PURE__ */ new Set();
   for (const text of texts) {
     for (const m of text.matchAll(CITED)) {
-      const path18 = toRepoPath(m[1]);
-      if (path18 !== void 0) paths.add(path18);
+      const path19 = toRepoPath(m[1]);
+      if (path19 !== void 0) paths.add(path19);
     }
   }
   const counts = /* @__PURE__ */ new Map();
   await Promise.all(
-    [...paths].slice(0, MAX_FILES4).map(async (path18) => {
+    [...paths].slice(0, MAX_FILES4).map(async (path19) => {
       try {
-        counts.set(path18, countLines(await source.readFile(path18)));
+        counts.set(path19, countLines(await source.readFile(path19)));
       } catch {
       }
     })
@@ -17314,13 +17497,13 @@ async function readCitedLineCounts(texts, source) {
 }
 function toRepoPath(raw) {
   const blob = /\/blob\/[^/]+\/(.+)$/.exec(raw);
-  let path18 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
+  let path19 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
   try {
-    path18 = decodeURIComponent(path18);
+    path19 = decodeURIComponent(path19);
   } catch {
     return void 0;
   }
-  return isValidRepoPath(path18) ? path18 : void 0;
+  return isValidRepoPath(path19) ? path19 : void 0;
 }
 
 // src/core/skills/find-repository-skill-paths.ts
@@ -17341,7 +17524,7 @@ function findRepositorySkillPaths(paths) {
 }
 
 // src/core/skills/parse-skill.ts
-import path12 from "node:path";
+import path13 from "node:path";
 import { z as z11 } from "zod";
 
 // src/core/skills/parse-frontmatter.ts
@@ -17439,9 +17622,9 @@ function parseYaml(yamlText, yamlLines) {
 function findExplicitTag2(doc) {
   let found;
   visit2(doc, {
-    Node(_key, node2, path18) {
+    Node(_key, node2, path19) {
       if (node2.tag === void 0) return void 0;
-      const keys = path18.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
+      const keys = path19.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
       return visit2.BREAK;
     }
@@ -17509,7 +17692,7 @@ function parseSkill(text, origin) {
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem3(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path12.posix.basename(path12.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path13.posix.basename(path13.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -17664,15 +17847,15 @@ function compare(a, b) {
 init_errors();
 import { existsSync as existsSync4 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 import { fileURLToPath } from "node:url";
-var MARKER = path13.join("skills", "nanodex-planning", "SKILL.md");
+var MARKER = path14.join("skills", "nanodex-planning", "SKILL.md");
 var MAX_LEVELS_UP = 6;
-function findBuiltInSkillsFolder(start = path13.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path13.resolve(start);
+function findBuiltInSkillsFolder(start = path14.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path14.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync4(path13.join(dir, MARKER))) return path13.join(dir, "skills");
-    const parent = path13.dirname(dir);
+    if (existsSync4(path14.join(dir, MARKER))) return path14.join(dir, "skills");
+    const parent = path14.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -17693,7 +17876,7 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries2.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path13.join(folder, name, "SKILL.md");
+    const file = path14.join(folder, name, "SKILL.md");
     if (!existsSync4(file)) continue;
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
@@ -17710,17 +17893,17 @@ async function readSkillCatalog(index, source, given) {
   const repository = [];
   const problems = [];
   if (given) return loadSkills({ builtIn: await builtIn, repository: given });
-  for (const path18 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
-    const size = index.getFile(path18)?.size ?? 0;
+  for (const path19 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+    const size = index.getFile(path19)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
-      repository.push({ path: path18, text: "", size });
+      repository.push({ path: path19, text: "", size });
       continue;
     }
     try {
-      repository.push({ path: path18, text: await source.readFile(path18) });
+      repository.push({ path: path19, text: await source.readFile(path19) });
     } catch (error2) {
       problems.push({
-        path: path18,
+        path: path19,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file exists on the default branch and is UTF-8 text"
       });
@@ -17817,7 +18000,7 @@ async function runOutputCommand(input) {
   const tree = {
     sha: htmlUrl ? sha : void 0,
     htmlUrl,
-    lineCount: (path18) => counted.get(path18) ?? ports.index.getFile(path18)?.lines
+    lineCount: (path19) => counted.get(path19) ?? ports.index.getFile(path19)?.lines
   };
   const metrics = input.finish(produced.explore, {
     ...extra,
@@ -17900,7 +18083,7 @@ init_redact_strings();
 // src/core/memory/verify-memory.ts
 var REFERS_BACK = /\b(same|similar(?:ly)?|likewise|again|also|as well|as before|above|earlier|previous(?:ly)?|that|those|these|them|instead)\b/i;
 function verifyMemory(memory, index, prompt) {
-  const files = memory.files.filter((path18) => index.getFile(path18) !== void 0);
+  const files = memory.files.filter((path19) => index.getFile(path19) !== void 0);
   const symbols = memory.symbols.filter((name) => index.findDefinitions(name.split(".").at(-1) ?? name, 1).length > 0);
   const dropped = memory.files.length - files.length + (memory.symbols.length - symbols.length);
   if (files.length === 0 && symbols.length === 0 && memory.since.length === 0) return void 0;
@@ -18211,7 +18394,9 @@ The review of ${head} is incomplete, so no inline comments were posted.` : "";
       reviewUrl = posted.url;
       failureState = reviewed;
     }
-    const findings = result.output.kind === "review" ? result.output.review.findings : [];
+    const findings = (result.output.kind === "review" ? result.output.review.findings : []).filter(
+      (f) => !suppressed.has(fingerprintFinding(toFindingDraft(f, "")))
+    );
     const carried = await carry();
     const checkRun = await check({ kind: "reviewed", findings, scope, ...carried ? { carried } : {} }, working.url);
     const receipt = [
@@ -18293,27 +18478,27 @@ function filterDiff(text, review) {
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const { section, path: path18 } of splitDiff(text)) {
-    if (include.ignores(path18) && !exclude.ignores(path18)) {
+  for (const { section, path: path19 } of splitDiff(text)) {
+    if (include.ignores(path19) && !exclude.ignores(path19)) {
       kept.push(section);
-      paths.push(path18);
+      paths.push(path19);
     } else {
-      dropped.push(path18);
+      dropped.push(path19);
     }
   }
   return { text: kept.join(""), paths, dropped };
 }
 function splitDiff(text) {
   return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path18 = findDiffPath(section);
-    return path18 === void 0 ? [] : [{ section, path: path18 }];
+    const path19 = findDiffPath(section);
+    return path19 === void 0 ? [] : [{ section, path: path19 }];
   });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
-  const path18 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore5.isPathValid(path18) ? path18 : void 0;
+  const path19 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore5.isPathValid(path19) ? path19 : void 0;
 }
 
 // src/core/flows/answer-mention.ts
@@ -18525,7 +18710,7 @@ async function loadChatModel(config) {
 
 // src/action/run.ts
 import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 import * as core2 from "@actions/core";
 
 // src/github/status-of.ts
@@ -18693,7 +18878,7 @@ function createRestOctokit(options) {
 }
 
 // src/action/action-workspace.ts
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/github/read-repo-config.ts
 async function readRepoConfig(client, coords) {
@@ -18746,24 +18931,24 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
   }
   const files = [];
-  for (const path18 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path18);
+  for (const path19 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path19);
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path18, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path18, text: "", size: data.size });
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path19, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path19, text: "", size: data.size });
       continue;
     }
-    files.push({ path: path18, text: Buffer.from(data.content, "base64").toString("utf8") });
+    files.push({ path: path19, text: Buffer.from(data.content, "base64").toString("utf8") });
   }
   return files;
 }
-async function readContents(client, coords, path18) {
+async function readContents(client, coords, path19) {
   try {
     const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
       owner: coords.owner,
       repo: coords.repo,
-      path: path18,
+      path: path19,
       ref: coords.ref
     });
     return data;
@@ -18775,7 +18960,7 @@ async function readContents(client, coords, path18) {
 
 // src/action/open-cached-index.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import path14 from "node:path";
+import path15 from "node:path";
 var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
 function toIndexCacheKey(repository, treeSha) {
   return `${toIndexCachePrefix(repository)}${treeSha}`;
@@ -18796,7 +18981,7 @@ async function openCachedIndex(source, options) {
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key2 ? "hit" : "restored-older";
   }
   const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key2 : void 0;
-  const { store, stats } = await openRepoIndex(path14.join(options.folder, "index.sqlite"), {
+  const { store, stats } = await openRepoIndex(path15.join(options.folder, "index.sqlite"), {
     files: { kind: "checkout", source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
     // Saved while the lock is held, so the copy cached is one writer's finished work.
@@ -18848,7 +19033,7 @@ async function toActionWorkspace(context) {
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
         repository: `${env.owner}/${env.repo}`,
-        folder: path15.join(env.runnerTemp, "nanodex-index"),
+        folder: path16.join(env.runnerTemp, "nanodex-index"),
         cache: context.cache,
         enabled: inputs["index-cache"],
         logger
@@ -19026,27 +19211,27 @@ var GitDataWriter = class {
       return { name: repo.default_branch, sha: ref.object.sha };
     });
   }
-  async readFile(path18, commitSha) {
+  async readFile(path19, commitSha) {
     try {
       const { data } = await this.client.request("GET /repos/{owner}/{repo}/contents/{path}", {
         ...this.repo,
-        path: path18,
+        path: path19,
         ref: commitSha,
         headers: { accept: "application/vnd.github.raw+json" }
       });
       const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString("utf8") : void 0;
       if (text !== void 0 && !text.includes("�")) return text;
       if (text !== void 0) {
-        throw new NanodexError("not-text", `${path18} is not UTF-8 text, so nanodex does not rewrite it`, {
+        throw new NanodexError("not-text", `${path19} is not UTF-8 text, so nanodex does not rewrite it`, {
           hint: "apply the change to that file by hand"
         });
       }
-      throw new NanodexError("not-a-file", `${path18} is not a file at ${commitSha.slice(0, 12)}`, {
+      throw new NanodexError("not-a-file", `${path19} is not a file at ${commitSha.slice(0, 12)}`, {
         hint: "a proposal changes files only; ask for a new proposal"
       });
     } catch (error2) {
       if (statusOf(error2) === 404) return void 0;
-      throw toNanodexError(error2, { what: `reading ${path18}`, notFoundCode: "file-not-found", clock: systemClock });
+      throw toNanodexError(error2, { what: `reading ${path19}`, notFoundCode: "file-not-found", clock: systemClock });
     }
   }
   async findPullRequest(branch) {
@@ -20041,7 +20226,7 @@ function isNotFound(error2) {
 // src/action/read-action-event.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import os from "node:os";
-import path16 from "node:path";
+import path17 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
@@ -20056,7 +20241,7 @@ function readActionEnv(env, cwd = process.cwd()) {
     eventPath: env.GITHUB_EVENT_PATH || void 0,
     owner,
     repo,
-    workspace: path16.resolve(cwd, env.GITHUB_WORKSPACE || "."),
+    workspace: path17.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
@@ -20248,13 +20433,13 @@ async function dispatchEvent(event, context) {
   }
 }
 async function publish(outcome, failure, env) {
-  const resultPath = path17.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
+  const resultPath = path18.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
   const metrics = {
     run: outcome?.result !== void 0 && "metrics" in outcome.result ? outcome.result.metrics : null,
     index: outcome?.index === void 0 ? null : { ...outcome.index.stats, cache: outcome.index.cache }
   };
   try {
-    mkdirSync2(path17.dirname(resultPath), { recursive: true });
+    mkdirSync2(path18.dirname(resultPath), { recursive: true });
     const record = await redactStrings({
       handled: outcome?.handled ?? "failed",
       headline: outcome?.headline,
