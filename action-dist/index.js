@@ -12617,8 +12617,8 @@ var SOURCES = [
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path19, parser4) => {
-    if (!picked.some((p) => p.path === path19)) picked.push({ path: path19, parser: parser4 });
+  const add = (path19, parser3) => {
+    if (!picked.some((p) => p.path === path19)) picked.push({ path: path19, parser: parser3 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -12630,7 +12630,7 @@ async function buildErdDiagram(index, readFile3, options = {}) {
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES3);
-  for (const { path: path19, parser: parser4 } of read2) entities.push(...parser4(path19, await readFile3(path19)));
+  for (const { path: path19, parser: parser3 } of read2) entities.push(...parser3(path19, await readFile3(path19)));
   if (entities.length === 0) return void 0;
   return toGraph(entities);
 }
@@ -16066,24 +16066,6 @@ function splitTopLevel2(text, separator) {
   return parts;
 }
 
-// src/core/review/findings/with-syntax-tree.ts
-import { Parser as Parser4 } from "web-tree-sitter";
-var parser3;
-async function withSyntaxTree(language, text, read2) {
-  const grammar = await loadGrammar(language);
-  if (!grammar) return void 0;
-  await initParser();
-  parser3 ??= new Parser4();
-  parser3.setLanguage(grammar.language);
-  const tree = parser3.parse(text);
-  if (!tree) return void 0;
-  try {
-    return read2(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
-}
-
 // src/core/review/findings/find-return-shape-changes.ts
 var SHAPED_LANGUAGES = /* @__PURE__ */ new Set(["typescript", "tsx", "javascript", "python", "go"]);
 var CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
@@ -16124,8 +16106,8 @@ async function findReturnShapeChanges(context) {
         const callerLanguage = findLanguage(path19);
         if (text === void 0 || !callerLanguage) continue;
         const symbols = context.index.symbolsIn(path19);
-        const uses = await withSyntaxTree(
-          callerLanguage,
+        const uses = await readSyntaxTree(
+          path19,
           text,
           (root) => callers.filter((c) => c.path === path19).flatMap((caller) => {
             const span = symbols.find((s) => s.id === caller.symbolId);
@@ -19729,6 +19711,13 @@ async function findCheckRun(client, target, run4) {
 }
 async function readAnnotationKeys(client, target, id2) {
   const keys = /* @__PURE__ */ new Set();
+  for (const a of await listRunAnnotations(client, target, id2)) {
+    if (a.message !== null) keys.add(annotationKey({ ...a, message: a.message }));
+  }
+  return keys;
+}
+async function listRunAnnotations(client, target, id2) {
+  const all = [];
   for (let page = 1; page <= ANNOTATION_PAGES; page++) {
     const { data } = await client.request("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations", {
       ...target,
@@ -19736,13 +19725,10 @@ async function readAnnotationKeys(client, target, id2) {
       per_page: 100,
       page
     });
-    for (const a of data) {
-      if (a.message === null) continue;
-      keys.add(annotationKey({ ...a, message: a.message }));
-    }
+    all.push(...data);
     if (data.length < 100) break;
   }
-  return keys;
+  return all;
 }
 async function redactCheckRun(run4) {
   const texts = await redactStrings({
@@ -19762,33 +19748,23 @@ async function redactCheckRun(run4) {
 }
 
 // src/github/read-check-annotations.ts
-var PAGES = 6;
 var LEVELS2 = /* @__PURE__ */ new Set(["failure", "warning", "notice"]);
 async function readCheckAnnotations(client, target, query) {
   try {
     const id2 = await findCheckRun(client, target, query);
     if (id2 === void 0) return void 0;
     const out = [];
-    for (let page = 1; page <= PAGES; page++) {
-      const { data } = await client.request("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations", {
-        ...target,
-        check_run_id: id2,
-        per_page: 100,
-        page
+    for (const a of await listRunAnnotations(client, target, id2)) {
+      if (a.message === null || !LEVELS2.has(a.annotation_level ?? "")) continue;
+      out.push({
+        path: a.path,
+        startLine: a.start_line,
+        endLine: a.end_line,
+        level: a.annotation_level,
+        title: a.title ?? "",
+        message: a.message,
+        ...a.raw_details ? { details: a.raw_details } : {}
       });
-      for (const a of data) {
-        if (a.message === null || !LEVELS2.has(a.annotation_level ?? "")) continue;
-        out.push({
-          path: a.path,
-          startLine: a.start_line,
-          endLine: a.end_line,
-          level: a.annotation_level,
-          title: a.title ?? "",
-          message: a.message,
-          ...a.raw_details ? { details: a.raw_details } : {}
-        });
-      }
-      if (data.length < 100) break;
     }
     return out;
   } catch (error2) {

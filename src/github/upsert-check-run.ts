@@ -66,6 +66,15 @@ export async function findCheckRun(
 
 async function readAnnotationKeys(client: GitHubClient, target: RepoCoords, id: number): Promise<Set<string>> {
   const keys = new Set<string>();
+  for (const a of await listRunAnnotations(client, target, id)) {
+    if (a.message !== null) keys.add(annotationKey({ ...a, message: a.message }));
+  }
+  return keys;
+}
+
+/** A run's annotations as GitHub lists them, page by page up to what a run can carry. */
+export async function listRunAnnotations(client: GitHubClient, target: RepoCoords, id: number) {
+  const all = [];
   for (let page = 1; page <= ANNOTATION_PAGES; page++) {
     const { data } = await client.request('GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations', {
       ...target,
@@ -73,13 +82,10 @@ async function readAnnotationKeys(client: GitHubClient, target: RepoCoords, id: 
       per_page: 100,
       page,
     });
-    for (const a of data) {
-      if (a.message === null) continue;
-      keys.add(annotationKey({ ...a, message: a.message }));
-    }
+    all.push(...data);
     if (data.length < 100) break;
   }
-  return keys;
+  return all;
 }
 
 /** The run's prose (title, summary, each annotation's title, message and details) in one scan; paths and the sha as they are. */

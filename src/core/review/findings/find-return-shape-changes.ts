@@ -7,7 +7,7 @@ import { findCallUses } from './classify-result-use.js';
 import { judgeResultUse, type ShapeShift } from './judge-result-use.js';
 import { readReturnShape, type ReturnShape } from './read-return-shape.js';
 import type { FindingContext, FindingEvidence, ReviewFinding } from './review-finding.js';
-import { withSyntaxTree } from './with-syntax-tree.js';
+import { readSyntaxTree } from './read-syntax-tree.js';
 
 const SHAPED_LANGUAGES = new Set<LanguageId>(['typescript', 'tsx', 'javascript', 'python', 'go']);
 const CALLABLE = new Set(['function', 'method']);
@@ -64,7 +64,7 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
         // One parse per calling file. The index keeps one line per calling function (its first call): every call in
         // it with the same callee as written counts.
         const uses =
-          (await withSyntaxTree(callerLanguage, text, (root) =>
+          (await readSyntaxTree(path, text, (root) =>
             callers
               .filter((c) => c.path === path)
               .flatMap((caller) => {
