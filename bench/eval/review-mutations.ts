@@ -71,7 +71,9 @@ try {
   await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, worker));
   if (args.known) known = await reviewKnownBreaks({ mirrors: args.mirrors, work, cli: args.cli, env });
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  // NANODEX_EVAL_KEEP=1 keeps the clones, mutated heads and indexes to read a miss by hand.
+  if (process.env.NANODEX_EVAL_KEEP === '1') process.stderr.write(`kept: ${work}\n`);
+  else rmSync(work, { recursive: true, force: true });
 }
 
 const knownLines = renderKnownBreaks(known);

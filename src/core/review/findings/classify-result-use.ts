@@ -15,6 +15,8 @@ export type ResultUse =
   | { kind: 'member'; property: string; optional: boolean }
   | { kind: 'index' }
   | { kind: 'called' }
+  /** Applied as a decorator (`@click.version_option()`): the result is called with the decorated function. */
+  | { kind: 'decorator' }
   | { kind: 'destructured'; pattern: 'object' | 'array' }
   | { kind: 'assigned'; count: number; next: ResultUse | undefined; guarded: boolean }
   | { kind: 'iterated' }
@@ -117,6 +119,7 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
     return object?.id === child.id ? { kind: 'index' } : { kind: 'other' };
   }
   if (CALLS.has(type) && parent.childForFieldName('function')?.id === child.id) return { kind: 'called' };
+  if (type === 'decorator') return { kind: 'decorator' };
   if (type === 'keyword_argument' && parent.parent?.type === 'argument_list') {
     const callee = parent.parent.parent?.childForFieldName('function')?.text ?? '';
     return { kind: 'argument', callee, sole: parent.parent.namedChildren.length === 1 };

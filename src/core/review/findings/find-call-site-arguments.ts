@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import { PathCatalog, resolveImport } from '../../code-index/resolve-imports.js';
 import type { SymbolHit } from '../../code-index/graph-queries.js';
+import { findPackageMemberCalls, findReExportingPackages } from './find-package-member-uses.js';
 import { readCallArguments, type CallArguments } from './read-call-arguments.js';
 import type { Definition } from './read-parameters.js';
 import { findNodes, readSyntaxTree } from './read-syntax-tree.js';
@@ -65,9 +66,17 @@ export async function findCallSiteArguments(
   const otherLines = others.flatMap((o) =>
     index.callLines(o.id, undefined, { evenCommon: common }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope })),
   );
+  // Python: `click.getchar(…)` names the package whose `__init__.py` re-exports this definition, whatever else of
+  // the name the file imports (`import click._termui_impl`) or defines (a command named `pause`).
+  const python = targetLanguage === 'python' && definition.scope === '';
+  const reExporters = new Set(
+    python ? (await findReExportingPackages(context, { path: target.path, name: definition.name })).map((p) => p.pkg) : [],
+  );
+  const memberCalls = python ? await findPackageMemberCalls(context, { path: target.path, name: definition.name }) : [];
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
-  for (const l of lines) byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
-  for (const l of lines) byPath.get(l.path)!.linked.add(l.line);
+  for (const l of [...lines, ...memberCalls])
+    byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
+  for (const l of [...lines, ...memberCalls]) byPath.get(l.path)!.linked.add(l.line);
   const competing = new Map<string, { home: string; plain: boolean }[]>();
   for (const o of otherLines) {
     const entry = byPath.get(o.path);
@@ -97,7 +106,7 @@ export async function findCallSiteArguments(
       (competing.get(`${path}:${c.line}`) ?? []).some(
         (o) => language !== 'go' || !o.plain || (c.receiver === '') === (o.home === dirname(path)),
       );
-    const contested = (c: CallArguments) => unsure.has(c.line) && rivals(c);
+    const contested = (c: CallArguments) => unsure.has(c.line) && rivals(c) && !reExporters.has(c.receiver);
     const mine = (c: CallArguments) => linked.has(c.line) && certain(c) && (!contested(c) || (read?.bound === true && c.receiver === ''));
     const accepted = new Set(calls.filter(mine).map(key));
     for (const c of calls.filter((c) => contested(c) && !mine(c))) accepted.delete(key(c));

@@ -33,6 +33,8 @@ export interface NameUse {
   language: LanguageId;
   /** What happens there, when not what the language's plain use or import says (`httpx.get`: AttributeError). */
   consequence?: string;
+  /** When not an error: a guarded import falls back instead of failing. */
+  severity?: 'warning';
 }
 
 const ECMASCRIPT = new Set<LanguageId>(['javascript', 'typescript', 'tsx']);
@@ -42,7 +44,8 @@ const MAX_REFERENCES = 5_000;
 /**
  * Where the head still uses a removed name from its file: imports of it
  * that resolve to that file (JavaScript, TypeScript, Python; an import
- * inside try/except is a fallback and left alone), and in Go `pkg.Name` in
+ * inside try/except is a warning in Python: it now fails every time and
+ * its fallback runs; elsewhere, or of a deleted file, it is left alone), and in Go `pkg.Name` in
  * files importing the package or `Name` in the package itself. Nothing
  * when the file still mentions the name (an alias, a re-export, a shim) or
  * the package still defines it elsewhere.
@@ -102,21 +105,35 @@ export async function findNameUses(context: FindingContext, removed: RemovedName
   const uses: NameUse[] = removed.exists ? await findOwnUses(context, removed) : [];
   for (const [usePath, lines] of byPath) {
     const language = findLanguage(usePath);
-    if (!language || index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '')) continue;
+    if (!language) continue;
+    // A Python file defining the name itself is read only for the guarded import its definition is the fallback of.
+    const definesIt = index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '');
+    if (definesIt && (language !== 'python' || !removed.exists)) continue;
     const text = await context.readHead(usePath).catch(() => undefined);
     if (text === undefined) continue;
     const found =
       language === 'go'
-        ? findGoUses(text, removed, { samePackage: path.dirname(usePath) === dir, lines })
+        ? findGoUses(text, removed, { samePackage: path.dirname(usePath) === dir, lines }).map((line) => ({ line, guarded: false }))
         : ((await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog }))) ?? []);
     const sourceLines = text.split('\n');
-    for (const line of [...new Set(found)].sort((a, b) => a - b)) {
-      uses.push({ path: usePath, line, kind: language === 'go' ? 'use' : 'import', code: sourceLines[line - 1]?.trim() ?? '', language });
+    const byLine = new Map(found.filter((f) => !definesIt || f.guarded).map((f) => [f.line, f.guarded]));
+    for (const [line, guarded] of [...byLine].sort((a, b) => a[0] - b[0])) {
+      const code = sourceLines[line - 1]?.trim() ?? '';
+      uses.push({ path: usePath, line, kind: language === 'go' ? 'use' : 'import', code, language, ...(guarded ? GUARDED : {}) });
       if (language === 'go') break; // one per file: the first use says it; the rest say the same
     }
   }
   return uses;
 }
+
+/**
+ * `try: from ._main import main / except ImportError: …`: the guard was for what the module needs (an optional
+ * dependency); with the name gone from a file the repository still has, the import fails every time.
+ */
+const GUARDED: Pick<NameUse, 'consequence' | 'severity'> = {
+  consequence: 'now fails every time inside its try, so the except branch (a fallback, or nothing) always runs instead',
+  severity: 'warning',
+};
 
 /**
  * The file still provides the name in a way the parse does not pair: an alias (`parse = parse_text`), an
@@ -177,21 +194,28 @@ function findGoUses(text: string, removed: RemovedName, at: { samePackage: boole
   return at.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? '')));
 }
 
-/** Lines among `lines` holding an import of the name whose source resolves to the removed file, outside try/except. */
+/**
+ * Lines among `lines` holding an import of the name whose source resolves to the removed file; `guarded` when
+ * inside a try (Python, a file that still exists: the import fails every time now).
+ */
 function findImports(
   root: Node,
   input: { usePath: string; language: LanguageId; removed: RemovedName; lines: number[]; catalog: PathCatalog },
-): number[] {
+): { line: number; guarded: boolean }[] {
   const types = input.language === 'python' ? ['import_from_statement'] : ['import_statement'];
-  const out: number[] = [];
+  const out: { line: number; guarded: boolean }[] = [];
   for (const node of findNodes(root, types)) {
     const first = node.startPosition.row + 1;
     const last = node.endPosition.row + 1;
     const lines = input.lines.filter((l) => first <= l && l <= last);
-    if (lines.length === 0 || insideTry(node)) continue;
+    const guarded = insideTry(node);
+    // A guarded import of a file the change deleted, or outside Python, is a fallback the author meant.
+    if (lines.length === 0 || (guarded && (input.language !== 'python' || !input.removed.exists))) continue;
     const source = importSource(node, input.language, input.removed.name);
     if (source === undefined || !importsByName(node, input.language, input.removed.name)) continue;
-    if (resolveImport(source, input.usePath, input.language, 'import', input.catalog).includes(input.removed.path)) out.push(...lines);
+    if (resolveImport(source, input.usePath, input.language, 'import', input.catalog).includes(input.removed.path)) {
+      out.push(...lines.map((line) => ({ line, guarded })));
+    }
   }
   return out;
 }

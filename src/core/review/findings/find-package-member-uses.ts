@@ -16,11 +16,63 @@ const MAX_REFERENCES = 5_000;
 export async function findPackageMemberUses(context: FindingContext, removed: RemovedName): Promise<NameUse[]> {
   if (removed.language !== 'python' || !removed.exists) return [];
   const { index } = context;
-  const stem = path.basename(removed.path, '.py');
-  const name = escape(removed.name);
-  const reExport = new RegExp(`^from\\s+\\.${escape(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, 'm');
   const uses: NameUse[] = [];
-  for (const entry of index.importers(removed.path, 1).filter((hit) => path.basename(hit.path) === '__init__.py')) {
+  for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
+    const name = escape(removed.name);
+    const member = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${escape(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
+    for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
+      if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '')) continue;
+      const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
+      if (!source) continue;
+      const line = lines.find((l) => member.test(withoutComment(source[l - 1] ?? '')) || fromImport.test(source[l - 1] ?? ''));
+      if (line === undefined) continue;
+      const kind = fromImport.test(source[line - 1] ?? '') ? 'import' : 'use';
+      const consequence = kind === 'use' ? 'raises AttributeError when that line runs' : undefined;
+      uses.push({ path: usePath, line, kind, code: source[line - 1]!.trim(), language: 'python', ...(consequence ? { consequence } : {}) });
+    }
+  }
+  return uses;
+}
+
+/**
+ * Python calls written `pkg.name(…)` of a function the package re-exports, in files importing the package: the
+ * written module says whose they are where the index, linking by name, gives them to another definition (a
+ * click command named `pause` calling `click.pause()`, a test that also imports `click._termui_impl`, which has a
+ * `getchar` of its own). One entry per calling line.
+ */
+export async function findPackageMemberCalls(
+  context: FindingContext,
+  target: { path: string; name: string },
+): Promise<{ path: string; line: number }[]> {
+  if (!target.path.endsWith('.py')) return [];
+  const calls: { path: string; line: number }[] = [];
+  for (const { pkg, entry } of await findReExportingPackages(context, target)) {
+    const call = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${escape(target.name)}\\s*\\(`);
+    for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
+      const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
+      for (const line of lines) if (source && call.test(withoutComment(source[line - 1] ?? ''))) calls.push({ path: usePath, line });
+    }
+  }
+  return calls;
+}
+
+/**
+ * The packages whose `__init__.py` re-exports the name from its file (`from ._api import *`, `from ._api import
+ * get`, outside try/except): `pkg` is the package's folder name, as importers write it. With `movable` (a name
+ * removed from its file), not a package that defines the name in another of its files: it may have moved there.
+ */
+export async function findReExportingPackages(
+  context: FindingContext,
+  target: { path: string; name: string },
+  options: { movable?: boolean } = {},
+): Promise<{ pkg: string; entry: string }[]> {
+  const { index } = context;
+  const stem = path.basename(target.path, '.py');
+  const name = escape(target.name);
+  const reExport = new RegExp(`^from\\s+\\.${escape(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, 'm');
+  const found: { pkg: string; entry: string }[] = [];
+  for (const entry of index.importers(target.path, 1).filter((hit) => path.basename(hit.path) === '__init__.py')) {
     const dir = path.dirname(entry.path);
     const text = await context.readHead(entry.path).catch(() => undefined);
     if (
@@ -29,31 +81,25 @@ export async function findPackageMemberUses(context: FindingContext, removed: Re
       /^\s*try\s*:/m.test(text.slice(0, text.search(reExport)).split('\n').slice(-3).join('\n'))
     )
       continue;
-    const elsewhere = index
-      .findDefinitions(removed.name, 50)
-      .some((d) => d.name === removed.name && d.scope === '' && d.path !== removed.path && path.dirname(d.path) === dir);
-    if (elsewhere) continue;
-    const pkg = escape(path.basename(dir));
-    const member = new RegExp(`(?<![\\w.])${pkg}\\s*\\.\\s*${name}\\b`);
-    const fromImport = new RegExp(`^\\s*from\\s+${pkg}\\s+import\\b[^#]*\\b${name}\\b`);
-    const importers = new Set(index.importers(entry.path, 1).map((hit) => hit.path));
-    const refs = index.findReferences(removed.name, MAX_REFERENCES).filter((r) => r.name === removed.name && importers.has(r.path));
-    const byPath = new Map<string, number[]>();
-    for (const r of refs) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.line]);
-    for (const [usePath, lines] of byPath) {
-      if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '')) continue;
-      const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
-      if (!source) continue;
-      const line = lines
-        .sort((a, b) => a - b)
-        .find((l) => member.test(withoutComment(source[l - 1] ?? '')) || fromImport.test(source[l - 1] ?? ''));
-      if (line === undefined) continue;
-      const kind = fromImport.test(source[line - 1] ?? '') ? 'import' : 'use';
-      const consequence = kind === 'use' ? 'raises AttributeError when that line runs' : undefined;
-      uses.push({ path: usePath, line, kind, code: source[line - 1]!.trim(), language: 'python', ...(consequence ? { consequence } : {}) });
-    }
+    const elsewhere =
+      options.movable === true &&
+      index
+        .findDefinitions(target.name, 50)
+        .some((d) => d.name === target.name && d.scope === '' && d.path !== target.path && path.dirname(d.path) === dir);
+    if (!elsewhere) found.push({ pkg: path.basename(dir), entry: entry.path });
   }
-  return uses;
+  return found;
+}
+
+/** The lines naming `name` in each file that imports the package entry, in order. */
+function referencesThrough(context: FindingContext, entry: string, name: string): Map<string, number[]> {
+  const importers = new Set(context.index.importers(entry, 1).map((hit) => hit.path));
+  const byPath = new Map<string, number[]>();
+  for (const r of context.index.findReferences(name, MAX_REFERENCES)) {
+    if (r.name === name && importers.has(r.path)) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.line]);
+  }
+  for (const lines of byPath.values()) lines.sort((a, b) => a - b);
+  return byPath;
 }
 
 function withoutComment(line: string): string {

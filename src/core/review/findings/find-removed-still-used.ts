@@ -19,8 +19,9 @@ const LANGUAGES = new Set<LanguageId>(['javascript', 'typescript', 'tsx', 'pytho
  * import of it from that file (JavaScript, TypeScript, Python), `pkg.Name`
  * in a Go package that imports it or `Name` in its own package. Silent when
  * the file still mentions the name (an alias, a re-export, a shim), when
- * the using file or its package defines the name itself, and for imports
- * guarded by try/except.
+ * the using file or its package defines the name itself (unless that is the
+ * fallback of a guarded Python import: a warning), and for guarded imports
+ * of deleted files.
  */
 export async function findRemovedStillUsed(context: FindingContext): Promise<ReviewFinding[]> {
   const found: ReviewFinding[] = [];
@@ -41,7 +42,7 @@ export async function findRemovedStillUsed(context: FindingContext): Promise<Rev
       const here = use.path === removed.path;
       found.push({
         rule: RULE,
-        severity: 'error',
+        severity: use.severity ?? 'error',
         path: use.path,
         line: use.line,
         message:

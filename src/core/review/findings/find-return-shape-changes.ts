@@ -4,6 +4,7 @@ import { parseFile } from '../../code-index/parse-file.js';
 import type { SymbolChange } from '../compare-symbols.js';
 import { reconstructBase } from '../reconstruct-base.js';
 import { findCallUses } from './classify-result-use.js';
+import { findPackageMemberCalls } from './find-package-member-uses.js';
 import { judgeResultUse, type ShapeShift } from './judge-result-use.js';
 import { readReturnShape, type ReturnShape } from './read-return-shape.js';
 import type { FindingContext, FindingEvidence, ReviewFinding } from './review-finding.js';
@@ -54,7 +55,16 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
         { label: 'definition before', path: base.path, startLine: base.line, side: 'base', code: change.before },
         { label: 'definition after', path: file.path, startLine: change.line, code: change.after },
       ];
-      const callers = findCallers(context, definition);
+      const callers = [...findCallers(context, definition)];
+      // `click.pause()` inside a command of its own named `pause`: the index gives that call to the local definition.
+      // The package named as written decides (find-package-member-uses.ts).
+      if (language === 'python' && definition.scope === '') {
+        for (const call of await findPackageMemberCalls(context, { path: file.path, name: definition.name })) {
+          const holder = innermostCallable(context.index.symbolsIn(call.path), call.line);
+          if (callers.some((c) => c.path === call.path && c.symbolId === holder?.id)) continue;
+          callers.push({ depth: 1, symbolId: holder?.id, name: holder?.name, kind: holder?.kind, path: call.path, line: call.line });
+        }
+      }
       const goPackage = language === 'go' && definition.scope === '' ? await readGoPackage(file.path, readHead) : undefined;
       for (const path of new Set(callers.map((c) => c.path))) {
         const text = await readHead(path);
@@ -209,6 +219,16 @@ function callsGoPackage(callee: string, pkg: { name: string; dir: string }, call
   if (callerDir === pkg.dir) return false;
   const folder = pkg.dir.replace(/\/$/, '');
   return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`, 'm').test(caller.text);
+}
+
+/** The innermost function or method holding a line. */
+function innermostCallable(symbols: SymbolHit[], line: number): SymbolHit | undefined {
+  let best: SymbolHit | undefined;
+  for (const s of symbols) {
+    if (!CALLABLE.has(s.kind) || s.startLine > line || line > s.endLine) continue;
+    if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
+  }
+  return best;
 }
 
 function callerKey(hit: CallHit): string {

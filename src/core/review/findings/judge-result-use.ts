@@ -60,6 +60,8 @@ function judgePromise(use: ResultUse): Verdict | undefined {
     case 'called':
     case 'operand':
       return { severity: 'error', does: 'uses the result as a value without `await`' };
+    case 'decorator':
+      return { severity: 'error', does: 'applies the result as a decorator: a Promise cannot be called with the decorated function' };
     case 'destructured':
       return { severity: 'error', does: 'destructures the result without `await`' };
     case 'condition':
@@ -98,6 +100,8 @@ function judgeCoroutine(use: ResultUse): Verdict | undefined {
     case 'iterated':
     case 'operand':
       return { severity: 'error', does: 'uses the result as a value without `await` (it is a coroutine)' };
+    case 'decorator':
+      return { severity: 'error', does: 'applies the result as a decorator: a coroutine cannot be called with the decorated function' };
     case 'condition':
       return { severity: 'error', does: 'tests the result without `await` (a coroutine is always true)' };
     case 'context':

@@ -37,7 +37,9 @@ const FUNCTION_TYPES: Partial<Record<LanguageId, string[]>> = {
 };
 const CLASS_TYPES = new Set(['class_declaration', 'class', 'abstract_class_declaration', 'class_definition']);
 /** Decorators that leave the parameters as written (a method's `self` aside). */
-const PLAIN_DECORATORS = /^(?:staticmethod|classmethod|abstractmethod|abc\.abstractmethod|override|typing\.override)$/;
+/** Decorators that keep the parameters callers pass (a context manager's factory takes the function's own). */
+const PLAIN_DECORATORS =
+  /^(?:staticmethod|classmethod|abstractmethod|abc\.abstractmethod|override|typing\.override|(?:contextlib\.)?(?:async)?contextmanager|(?:functools\.)?(?:cache|lru_cache|wraps))$/;
 
 /** The callables a file defines (functions, methods, arrow functions bound to a name), with their parameters. */
 export function readDefinitions(root: Node, language: LanguageId): Definition[] {

@@ -25,6 +25,36 @@ describe('callers-not-updated in Python', () => {
     );
   });
 
+  it('reads `pkg.name(…)` as the call of what the package re-exports, though the file imports a module with its own `name`', async () => {
+    const base = {
+      'pkg/__init__.py': 'from .termui import getchar',
+      'pkg/termui.py': lines('def getchar(echo=False):', '    return _impl.getchar(echo)'),
+      'pkg/_impl.py': lines('def getchar(echo):', '    return "x"'),
+      'tests/test_termui.py': lines('import pkg', 'import pkg._impl', '', 'def test_getchar():', '    assert pkg.getchar() == "x"'),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, {
+      write: { 'pkg/termui.py': lines('def getchar(prompt, echo=False):', '    return _impl.getchar(echo)') },
+    });
+    expect(sites(findings)).toEqual(['error tests/test_termui.py:5']);
+  });
+
+  it('reads a `@contextmanager` function by its own parameters, and not one under a decorator it does not know', async () => {
+    const api = (params: string, decorator: string) => lines('import contextlib', '', decorator, `def stream(${params}):`, '    yield url');
+    const base = (decorator: string) => ({
+      'pkg/__init__.py': '',
+      'pkg/api.py': api('method, url', decorator),
+      'pkg/use.py': lines('from pkg.api import stream', '', 'def a(u):', '    with stream("GET", u) as r:', '        return r'),
+    });
+    const known = await reviewFindings('callers-not-updated', base('@contextlib.contextmanager'), {
+      write: { 'pkg/api.py': api('method, url, timeout', '@contextlib.contextmanager') },
+    });
+    expect(sites(known)).toEqual(['error pkg/use.py:4']);
+    const unknown = await reviewFindings('callers-not-updated', base('@retrying'), {
+      write: { 'pkg/api.py': api('method, url, timeout', '@retrying') },
+    });
+    expect(unknown).toEqual([]);
+  });
+
   it('reports a required keyword-only parameter a call does not pass', async () => {
     const base = {
       'pkg/__init__.py': '',

@@ -95,12 +95,40 @@ describe('removed-still-used', () => {
       'pkg/compat.py': lines('try:', '    from pkg.models import parse', 'except ImportError:', '    parse = None'),
     };
 
-    it('reports `from m import name` of a removed function, and not an import guarded by try/except', async () => {
+    it('reports `from m import name` of a removed function, and an import guarded by try/except as a warning', async () => {
       const findings = await reviewFindings('removed-still-used', BASE, {
         write: { 'pkg/models.py': lines('def other():', '    return 1') },
       });
+      expect(sites(findings).sort()).toEqual(['error pkg/use.py:1', 'warning pkg/compat.py:2']);
+      expect(findings.find((f) => f.path === 'pkg/use.py')!.message).toContain('raises ImportError when it loads');
+      expect(findings.find((f) => f.path === 'pkg/compat.py')!.message).toContain(
+        'now fails every time inside its try, so the except branch (a fallback, or nothing) always runs instead',
+      );
+    });
+
+    it('reports the guarded import whose except branch defines the fallback, and not a file defining the name unguarded', async () => {
+      const findings = await reviewFindings(
+        'removed-still-used',
+        {
+          ...BASE,
+          'pkg/__init__.py': lines(
+            'try:',
+            '    from ._main import main',
+            'except ImportError:',
+            '    def main():',
+            '        raise SystemExit(1)',
+          ),
+          'pkg/_main.py': lines('def main():', '    print("hi")', '', 'def helper():', '    return 1'),
+          'pkg/own.py': lines('from pkg._main import helper', '', 'def main():', '    return helper()'),
+        },
+        { write: { 'pkg/_main.py': lines('def helper():', '    return 1') } },
+      );
+      expect(sites(findings)).toEqual(['warning pkg/__init__.py:2']);
+    });
+
+    it('leaves a guarded import of a deleted file alone (an optional module taken out)', async () => {
+      const findings = await reviewFindings('removed-still-used', BASE, { remove: ['pkg/models.py'] });
       expect(sites(findings)).toEqual(['error pkg/use.py:1']);
-      expect(findings[0]!.message).toContain('raises ImportError when it loads');
     });
 
     it('reports a call left in the file that no longer defines the name', async () => {

@@ -36,6 +36,47 @@ describe('return-shape-changed in Python', () => {
     );
   });
 
+  it('flags a decorator factory made async where a module applies it with `@pkg.factory()`', async () => {
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'cli/__init__.py': 'from .decorators import version_option',
+        'cli/decorators.py': lines(
+          'def version_option(version=None):',
+          '    def decorator(f):',
+          '        return f',
+          '    return decorator',
+        ),
+        'examples/tool.py': lines('import cli', '', '@cli.version_option("1.0")', 'def main():', '    pass'),
+      },
+      {
+        write: {
+          'cli/decorators.py': lines(
+            'async def version_option(version=None):',
+            '    def decorator(f):',
+            '        return f',
+            '    return decorator',
+          ),
+        },
+      },
+    );
+    expect(toSites(findings)).toEqual(['examples/tool.py:3 error']);
+    expect(findings[0]!.message).toContain('applies the result as a decorator');
+  });
+
+  it("reads `pkg.name()` in a module defining a `name` of its own as a call of the package's function", async () => {
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'cli/__init__.py': 'from .termui import pause',
+        'cli/termui.py': lines('def pause(info=None):', '    print(info)'),
+        'examples/tool.py': lines('import cli', '', 'def pause():', '    cli.pause()'),
+      },
+      { write: { 'cli/termui.py': lines('async def pause(info=None):', '    print(info)') } },
+    );
+    expect(toSites(findings)).toEqual(['examples/tool.py:4 error']);
+  });
+
   it('withholds the calls the index links to two definitions of the name', async () => {
     const caller = lines(
       'from app.store import fetch_user',
