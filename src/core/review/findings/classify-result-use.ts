@@ -20,6 +20,8 @@ export type ResultUse =
   | { kind: 'destructured'; pattern: 'object' | 'array' }
   | { kind: 'assigned'; count: number; next: ResultUse | undefined; guarded: boolean }
   | { kind: 'iterated' }
+  /** The element of a Python comprehension (`[f(x) for x in xs]`), and what the code does with the collection. */
+  | { kind: 'collected'; outer: ResultUse }
   | { kind: 'condition' }
   /** An operand of arithmetic or concatenation (`a + f()`). */
   | { kind: 'operand' }
@@ -47,6 +49,7 @@ const FUNCTIONS = new Set([
   'method_declaration',
   'func_literal',
 ]);
+const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'generator_expression']);
 const WRAPPERS = new Set(['parenthesized_expression', 'as_expression', 'satisfies_expression', 'type_assertion']);
 const CONDITIONS = new Set(['if_statement', 'while_statement', 'ternary_expression', 'conditional_expression', 'elif_clause']);
 const GUARD_OPERATORS = /^(?:&&|\|\||\?\?|===?|!==?|is|is not|and|or|not)$/;
@@ -120,6 +123,9 @@ function classifyUse(node: Node, language: LanguageId, followAssignment = true):
   }
   if (CALLS.has(type) && parent.childForFieldName('function')?.id === child.id) return { kind: 'called' };
   if (type === 'decorator') return { kind: 'decorator' };
+  if (COMPREHENSIONS.has(type) && parent.childForFieldName('body')?.id === child.id) {
+    return { kind: 'collected', outer: classifyUse(parent, language, followAssignment) };
+  }
   if (type === 'keyword_argument' && parent.parent?.type === 'argument_list') {
     const callee = parent.parent.parent?.childForFieldName('function')?.text ?? '';
     return { kind: 'argument', callee, sole: parent.parent.namedChildren.length === 1 };

@@ -52,7 +52,6 @@ export async function findCallSiteArguments(
   const packages = new Set(common ? dirname(target.path).split('/') : []);
   const certain = (call: CallArguments) => !common || call.receiver === '' || packages.has(call.receiver);
   const lines = index.callLines(symbol.id, undefined, { evenCommon: common });
-  if (lines.length === 0) return [];
   const others = index
     .findDefinitions(definition.name, common ? 200 : MAX_OTHER_DEFINITIONS + 1)
     .filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE.has(d.kind))
@@ -73,10 +72,13 @@ export async function findCallSiteArguments(
     python ? (await findReExportingPackages(context, { path: target.path, name: definition.name })).map((p) => p.pkg) : [],
   );
   const memberCalls = python ? await findPackageMemberCalls(context, { path: target.path, name: definition.name }) : [];
+  // Calls beside a platform fallback: the fallback's links too, so they count only where the file binds the import.
+  const fallbackCalls = python ? findCallsBesideFallback(context, target.path, definition.name) : [];
+  if (lines.length + memberCalls.length + fallbackCalls.length === 0) return [];
   const byPath = new Map<string, { linked: Set<number>; shared: Set<number> }>();
-  for (const l of [...lines, ...memberCalls])
+  for (const l of [...lines, ...memberCalls, ...fallbackCalls])
     byPath.set(l.path, byPath.get(l.path) ?? { linked: new Set<number>(), shared: new Set<number>() });
-  for (const l of [...lines, ...memberCalls]) byPath.get(l.path)!.linked.add(l.line);
+  for (const l of [...lines, ...memberCalls, ...fallbackCalls]) byPath.get(l.path)!.linked.add(l.line);
   const competing = new Map<string, { home: string; plain: boolean }[]>();
   for (const o of otherLines) {
     const entry = byPath.get(o.path);
@@ -95,7 +97,9 @@ export async function findCallSiteArguments(
     const read = await readSyntaxTree(path, text, (root) => ({
       calls: readCallArguments(root, language, definition.name),
       // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
-      bound: ECMASCRIPT.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path, language)),
+      bound:
+        (ECMASCRIPT.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path, language))) ||
+        (language === 'python' && bindsPythonImport(root, definition.name, (source) => resolves(source, path, language))),
     }));
     const calls = read?.calls ?? [];
     const holders = index.symbolsIn(path);
@@ -127,6 +131,38 @@ function innermost(symbols: SymbolHit[], line: number): string {
     if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
   }
   return best ? (best.scope ? `${best.scope}.${best.name}` : best.name) : 'module';
+}
+
+/**
+ * Python files that import the name from the definition's file and define one of their own as well: the
+ * platform fallback (`if WIN: from ._winconsole import f` / `else: def f(…)`). The index links their calls to
+ * the local one; where the import runs, they call the changed definition. Their calls of the name, as lines.
+ */
+function findCallsBesideFallback(context: FindingContext, path: string, name: string): { path: string; line: number }[] {
+  const { index } = context;
+  const importers = new Set(
+    index
+      .importers(path, 1)
+      .map((hit) => hit.path)
+      .filter((p) => p.endsWith('.py') && index.symbolsIn(p).some((s) => s.name === name && s.scope === '' && CALLABLE.has(s.kind))),
+  );
+  if (importers.size === 0) return [];
+  return index
+    .findReferences(name, 5_000)
+    .filter((r) => r.name === name && r.kind === 'call' && importers.has(r.path))
+    .map((r) => ({ path: r.path, line: r.line }));
+}
+
+/** `from <module> import name` (not aliased) from a module `resolves` accepts, anywhere in the file. */
+function bindsPythonImport(root: Node, name: string, resolves: (source: string) => boolean): boolean {
+  for (const node of findNodes(root, ['import_from_statement'])) {
+    const module = node.childForFieldName('module_name')?.text;
+    if (module === undefined) continue;
+    const source = /^\.+$/.test(module) ? `${module} import ${name}` : module;
+    const names = node.childrenForFieldName('name');
+    if (names.some((n) => n?.type === 'dotted_name' && n.text === name) && resolves(source)) return true;
+  }
+  return false;
 }
 
 /** The file imports `name` itself (by name, alias or default) from a module `resolves` accepts. */

@@ -116,10 +116,25 @@ function judgeCoroutine(use: ResultUse): Verdict | undefined {
       return { severity: 'warning', does: `passes the coroutine to \`${use.callee}\` without \`await\`, which got a value before` };
     case 'assigned':
       if (!use.next || use.next.kind === 'statement') return undefined;
+      // `encoding = f()` then `yield stream, encoding`: handed on as it is, and nothing awaits it.
+      if (use.next.kind === 'other')
+        return { severity: 'warning', does: 'keeps the coroutine in a variable and hands it on without `await`' };
       return nextUse(judgeCoroutine(use.next));
+    case 'collected':
+      return gathered(use.outer)
+        ? undefined
+        : { severity: 'warning', does: 'collects the coroutines in a comprehension and never awaits them' };
     default:
       return undefined;
   }
+}
+
+/** The comprehension's coroutines go to something that awaits them (`asyncio.gather(*[f(x) for x in xs])`) or nowhere known. */
+function gathered(use: ResultUse): boolean {
+  if (use.kind === 'other' || use.kind === 'awaited') return true;
+  if (use.kind === 'argument') return TAKES_PROMISE.test(use.callee);
+  if (use.kind === 'assigned') return use.next === undefined || gathered(use.next);
+  return false;
 }
 
 function judgeResultCount(shift: { before: number; after: number }, use: ResultUse): Verdict | undefined {

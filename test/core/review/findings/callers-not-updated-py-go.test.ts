@@ -55,6 +55,30 @@ describe('callers-not-updated in Python', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('reads the calls beside a platform fallback as calls of the imported function', async () => {
+    const winconsole = (params: string) => lines(`def console_stream(${params}):`, '    return f');
+    const base = {
+      'pkg/__init__.py': '',
+      'pkg/_winconsole.py': winconsole('f, encoding'),
+      'pkg/_compat.py': lines(
+        'import sys',
+        '',
+        'def get_text_stdin(encoding=None):',
+        '    return console_stream(sys.stdin, encoding)',
+        '',
+        'if sys.platform == "win32":',
+        '    from ._winconsole import console_stream',
+        'else:',
+        '    def console_stream(f, encoding):',
+        '        return None',
+      ),
+    };
+    const findings = await reviewFindings('callers-not-updated', base, {
+      write: { 'pkg/_winconsole.py': winconsole('f, encoding, errors') },
+    });
+    expect(sites(findings)).toEqual(['error pkg/_compat.py:4']);
+  });
+
   it('reports a required keyword-only parameter a call does not pass', async () => {
     const base = {
       'pkg/__init__.py': '',

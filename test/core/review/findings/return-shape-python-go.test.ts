@@ -77,6 +77,34 @@ describe('return-shape-changed in Python', () => {
     expect(toSites(findings)).toEqual(['examples/tool.py:4 error']);
   });
 
+  it('warns where coroutines are collected or handed on without await, and not where asyncio gathers them', async () => {
+    const caller = lines(
+      'import asyncio',
+      'from app.text import strip',
+      '',
+      'def plain(lines):',
+      '    return [strip(x) for x in lines] == lines',
+      '',
+      'def handed(stream):',
+      '    encoding = strip(stream)',
+      '    yield stream, encoding',
+      '',
+      'async def gathered(lines):',
+      '    return await asyncio.gather(*[strip(x) for x in lines])',
+    );
+    const findings = await runRule(
+      findReturnShapeChanges,
+      {
+        'app/__init__.py': '',
+        'app/text.py': lines('def strip(value):', '    return value.strip()'),
+        'app/views.py': caller,
+      },
+      { write: { 'app/text.py': lines('async def strip(value):', '    return value.strip()') } },
+    );
+    expect(toSites(findings)).toEqual(['app/views.py:5 warning', 'app/views.py:8 warning']);
+    expect(findings[0]!.message).toContain('collects the coroutines in a comprehension and never awaits them');
+  });
+
   it('withholds the calls the index links to two definitions of the name', async () => {
     const caller = lines(
       'from app.store import fetch_user',
