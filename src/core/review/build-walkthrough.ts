@@ -90,7 +90,7 @@ export async function buildWalkthrough(files: DiffFile[], readHead: (path: strin
     }
     const encode = (text: string) => new TextEncoder().encode(text);
     const [before, after] = await Promise.all([parseFile(file.oldPath ?? file.path, encode(base)), parseFile(file.path, encode(head))]);
-    const changes = compareSymbols(file.path, before.symbols, after.symbols);
+    const changes = compareSymbols(file.path, before.symbols, after.symbols, { before: base, after: head });
     entry.symbolChanges = testFile ? changes.filter((c) => c.kind === 'removed') : changes;
   }
   const moved = findMovedBlocks(files.filter((f) => !isGeneratedOrVendored(f.path) && !isGeneratedOrVendored(f.oldPath ?? f.path)));

@@ -1,5 +1,6 @@
 import { findLanguage } from '../code-index/languages.js';
 import type { ParsedSymbol } from '../code-index/types.js';
+import { readFullHeader } from './read-full-header.js';
 import { findVisibility, normalizeSignature, type Visibility } from './symbol-visibility.js';
 
 export type SymbolChange =
@@ -28,7 +29,12 @@ interface Entry {
  * scope (overloads, conditional definitions) are left out: they cannot be
  * paired. Symbols inside functions are local and left out.
  */
-export function compareSymbols(path: string, before: ParsedSymbol[], after: ParsedSymbol[]): SymbolChange[] {
+export function compareSymbols(
+  path: string,
+  before: ParsedSymbol[],
+  after: ParsedSymbol[],
+  texts?: { before: string; after: string },
+): SymbolChange[] {
   const language = findLanguage(path);
   if (!language) return [];
   const { found: old, twice: twiceBefore } = entries(before, language);
@@ -39,6 +45,7 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
     now.delete(key);
   }
   const changes: SymbolChange[] = [];
+  const linesOf = texts && { before: texts.before.split('\n'), after: texts.after.split('\n') };
   const unpairedOld: Entry[] = [];
   for (const [key, b] of old) {
     const a = now.get(key);
@@ -53,8 +60,16 @@ export function compareSymbols(path: string, before: ParsedSymbol[], after: Pars
     // func(…)`); one over several lines has only its first lines in the signature, and a reformatting would look like a change.
     const whole = (s: ParsedSymbol) => language === 'go' || /;\s*$/.test(s.signature);
     const compared = CALLABLE.has(a.symbol.kind) || (a.symbol.kind === 'type' && whole(a.symbol) && whole(b.symbol));
+    // The stored signature holds a header's first three lines: a callable's whole header is read from the text,
+    // so that a parameter further down counts and a header only laid out anew does not.
+    const [headerBefore, headerAfter] =
+      CALLABLE.has(a.symbol.kind) && linesOf ? [readFullHeader(linesOf.before, b.symbol), readFullHeader(linesOf.after, a.symbol)] : [];
+    const readable = headerBefore !== undefined && headerAfter !== undefined;
     if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
-      changes.push({ kind: 'signature', ...base, before: b.symbol.signature, after: a.symbol.signature });
+      if (!readable || sameLayout(headerBefore) !== sameLayout(headerAfter))
+        changes.push({ kind: 'signature', ...base, before: b.symbol.signature, after: a.symbol.signature });
+    } else if (compared && readable && sameLayout(headerBefore) !== sameLayout(headerAfter)) {
+      changes.push({ kind: 'signature', ...base, before: headerBefore, after: headerAfter });
     }
     if (b.visibility && a.visibility && b.visibility !== a.visibility) {
       changes.push({ kind: 'visibility', ...base, before: b.visibility, after: a.visibility });
@@ -148,4 +163,9 @@ function canonicalKey(symbol: ParsedSymbol): string {
 
 function qualified(symbol: ParsedSymbol): string {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
+}
+
+/** A header as compared: layout, and a trailing comma before the closing bracket, are not changes. */
+function sameLayout(header: string): string {
+  return normalizeSignature(header).replace(/,([)\]])/g, '$1');
 }

@@ -201,6 +201,24 @@ describe('buildWalkthrough on a real git diff', () => {
     expect(walkthrough.moved).toEqual([]);
   });
 
+  it('reads a parameter added below the third line of a long header, and not a header only laid out anew', async () => {
+    const header = (params: string[]) =>
+      ['def stream(', ...params.map((p) => `    ${p},`), ') -> str:', '    return method', ''].join('\n');
+    const params = ['method', 'url', '*', 'params=None', 'headers=None'];
+    const repo = await makeReviewRepo(
+      { 'pkg/api.py': header(params), 'pkg/other.py': header(params) },
+      {
+        write: {
+          'pkg/api.py': header(['method', 'url', 'extra', '*', 'params=None', 'headers=None']),
+          'pkg/other.py': `def stream(method, url, *, params=None, headers=None) -> str:\n    return method\n`,
+        },
+      },
+    );
+    const walkthrough = await buildWalkthrough(parseDiff(repo.diff), repo.readHead);
+    const changes = walkthrough.files.flatMap((f) => f.symbolChanges.map((c) => `${f.path} ${c.kind} ${c.name}`));
+    expect(changes).toEqual(['pkg/api.py signature stream']);
+  });
+
   it('tells a re-indented block (wrapped in a new block) from a move', async () => {
     const wrapped = BASE['pkg/app.py'].replace(
       HELPERS,
