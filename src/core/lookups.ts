@@ -31,6 +31,11 @@ export function loadRepoMap(): Promise<typeof import('./code-index/repo-map.js')
   return import('./code-index/repo-map.js');
 }
 
+/** One request through the core (run, the renderer, the code index): an output command loads this, not the App's flows. */
+export function loadRunAccess(): Promise<typeof import('./run-access.js')> {
+  return import('./run-access.js');
+}
+
 /** SQLite (a native addon) and the repository walker load with the first index opened: `--version` and `--help` load no package. */
 export function loadIndexAccess(): Promise<typeof import('./index-access.js')> {
   return import('./index-access.js');
