@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import module from 'node:module';
-import { findNodeProblem } from '../core/lookups.js';
 import { CLI_VERSION } from './cli-version.js';
+import { enableCompileCache } from './enable-compile-cache.js';
 
-// V8's code cache on disk (Node >= 22.1): start-up parses the CLI's modules once, not on every run.
-module.enableCompileCache?.();
+// First, before any other module loads: every module imported after this is read from V8's code cache on disk.
+enableCompileCache(process.env);
 
+const { findNodeProblem } = await import('../core/lookups.js');
 const nodeProblem = findNodeProblem(process.version);
 if (nodeProblem) {
   process.stderr.write(`${nodeProblem}\n`);

@@ -4,16 +4,36 @@ import { EXIT, type CliIo } from './cli-context.js';
 import { CLI_VERSION } from './cli-version.js';
 import type { Wrap } from './cli-options.js';
 import { createRedactingIo } from './create-redacting-io.js';
-import { registerAskCommands } from './commands/ask-commands.js';
-import { registerSkillCommands } from './commands/skill-commands.js';
-import { registerIndexCommand } from './commands/index-command.js';
-import { registerMapCommand } from './commands/map-command.js';
-import { registerMcpCommand } from './mcp/mcp-command.js';
-import { registerReplayCommand } from './commands/replay-command.js';
-import { registerLookupCommands } from './commands/lookup-commands.js';
-import { registerSearchCommand } from './commands/search-command.js';
-import { registerStatsCommand } from './commands/stats-command.js';
-import { registerWorkerCommand } from './commands/worker-command.js';
+
+type Register = (program: Command, io: CliIo, wrap: Wrap) => void;
+
+/** Every command's registrar, in the order `--help` lists them; each module is imported when its commands are wanted. */
+const REGISTRARS: (() => Promise<Register>)[] = [
+  async () => (await import('./commands/index-command.js')).registerIndexCommand,
+  async () => (await import('./commands/map-command.js')).registerMapCommand,
+  async () => (await import('./commands/lookup-commands.js')).registerLookupCommands,
+  async () => (await import('./commands/search-command.js')).registerSearchCommand,
+  async () => (await import('./commands/stats-command.js')).registerStatsCommand,
+  async () => (await import('./commands/ask-commands.js')).registerAskCommands,
+  async () => (await import('./commands/skill-commands.js')).registerSkillCommands,
+  async () => (await import('./commands/replay-command.js')).registerReplayCommand,
+  async () => (await import('./mcp/mcp-command.js')).registerMcpCommand,
+  async () => (await import('./commands/worker-command.js')).registerWorkerCommand,
+];
+
+/**
+ * The commands a keystroke-speed run names first, with their registrar: such a run builds that one
+ * (commander parses every option of every command it is given, and each registrar's module loads),
+ * anything else (help, a flag, another command, a typo to suggest for) builds them all.
+ */
+const FAST_PATHS: Record<string, (typeof REGISTRARS)[number]> = {
+  index: REGISTRARS[0]!,
+  map: REGISTRARS[1]!,
+  find: REGISTRARS[2]!,
+  refs: REGISTRARS[2]!,
+  search: REGISTRARS[3]!,
+  stats: REGISTRARS[4]!,
+};
 
 /** Parses `argv` and runs one command; returns the exit code and never throws. Everything it prints is redacted. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -27,9 +47,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 async function runCommand(argv: string[], io: CliIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = buildProgram(io, (action) => async (...args) => {
-    code = await action(...args);
-  });
+  const program = await buildProgram(
+    io,
+    (action) =>
+      async (...args) => {
+        code = await action(...args);
+      },
+    argv[0],
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;
@@ -43,8 +68,11 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** Every command, registered once; `wrap` receives each action's exit code. */
-export function buildProgram(io: CliIo, wrap: Wrap): Command {
+/**
+ * The program, with every command registered once; `wrap` receives each action's exit code. Given the
+ * first argument of a run, only the command it names when that is one of the fast paths (FAST_PATHS).
+ */
+export async function buildProgram(io: CliIo, wrap: Wrap, first?: string): Promise<Command> {
   const program = new Command('nanodex')
     .description('A code-aware assistant for your repository: a persistent local code index, answered from evidence.')
     .version(CLI_VERSION)
@@ -54,15 +82,8 @@ export function buildProgram(io: CliIo, wrap: Wrap): Command {
       writeErr: (s) => io.stderr.write(s),
     })
     .showHelpAfterError('(run `nanodex --help` for usage)');
-  registerIndexCommand(program, io, wrap);
-  registerMapCommand(program, io, wrap);
-  registerLookupCommands(program, io, wrap);
-  registerSearchCommand(program, io, wrap);
-  registerStatsCommand(program, io, wrap);
-  registerAskCommands(program, io, wrap);
-  registerSkillCommands(program, io, wrap);
-  registerReplayCommand(program, io, wrap);
-  registerMcpCommand(program, io, wrap);
-  registerWorkerCommand(program, io, wrap);
+  const fast = first !== undefined && Object.hasOwn(FAST_PATHS, first) ? FAST_PATHS[first] : undefined;
+  const registrars = await Promise.all(fast ? [fast()] : REGISTRARS.map((load) => load()));
+  for (const register of registrars) register(program, io, wrap);
   return program;
 }

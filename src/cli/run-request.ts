@@ -1,5 +1,4 @@
-import { systemClock } from '../core/lookups.js';
-import { gitChangeHistory, loadChatModel, renderReply, run, SqliteCodeIndex } from '../core/index.js';
+import { loadRunAccess, systemClock } from '../core/lookups.js';
 import type { RepoRef, Request, RunResult } from '../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from './cli-context.js';
 import { createCliLogger } from './cli-logger.js';
@@ -25,6 +24,7 @@ export async function runRequest(
   /** The checkout whose git history the review reads, when --repo is a snapshot of one of its commits. */
   historyRoot?: string,
 ): Promise<number> {
+  const { gitChangeHistory, loadChatModel, renderReply, run, SqliteCodeIndex } = await loadRunAccess();
   const modelConfig = await readModelConfig(options, io.env);
   const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
   const indexStarted = performance.now();

@@ -12,6 +12,7 @@ export type { Permission } from './access/decide-access.js';
 export type { Budget } from './budget/budget.js';
 export { parseBudgetWords } from './budget/parse-budget-words.js';
 export { SqliteCodeIndex } from './code-index/code-index.js';
+export { buildRepoMap } from './code-index/repo-map.js';
 export { indexRepository } from './code-index/index-repository.js';
 export type { IndexProgress, IndexRunStats } from './code-index/index-repository.js';
 export { openRepoIndex } from './code-index/open-repo-index.js';

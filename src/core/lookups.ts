@@ -21,10 +21,20 @@ export { readIndexStats } from './code-index/index-stats.js';
 export { GraphQueries } from './code-index/graph-queries.js';
 export { findCallSites, renderCallSites } from './code-index/find-call-sites.js';
 export { searchChunks } from './code-index/search-chunks.js';
-export { buildRepoMap, DEFAULT_MAP_TOKENS } from './code-index/repo-map.js';
+export { DEFAULT_MAP_TOKENS } from './code-index/default-map-tokens.js';
 export type { LocalRepoSource } from './repo/local-repo-source.js';
 export { parseRepoPath } from './repo/repo-path.js';
 export { DIAGRAM_TYPES, findUnknownDiagramType } from './explore/read-prompt.js';
+
+/** The repo map (PageRank over the file graph, import resolution): loaded by `map`, not by every lookup. */
+export function loadRepoMap(): Promise<typeof import('./code-index/repo-map.js')> {
+  return import('./code-index/repo-map.js');
+}
+
+/** One request through the core (run, the renderer, the code index): an output command loads this, not the App's flows. */
+export function loadRunAccess(): Promise<typeof import('./run-access.js')> {
+  return import('./run-access.js');
+}
 
 /** SQLite (a native addon) and the repository walker load with the first index opened: `--version` and `--help` load no package. */
 export function loadIndexAccess(): Promise<typeof import('./index-access.js')> {

@@ -2,19 +2,15 @@ import { BudgetMeter } from './budget/budget-meter.js';
 import { describeRaise, MAX_BUDGET, resolveBudget } from './budget/budget.js';
 import { parseBudgetWords } from './budget/parse-budget-words.js';
 import { NanodexError } from './errors.js';
-import { exploreRepository, type ExploreMetrics } from './explore/explore-repository.js';
-import { locateFiles } from './explore/locate-files.js';
-import { toModelError } from './llm/to-model-error.js';
+import type { ExploreMetrics } from './explore/explore-repository.js';
 import { parseRepoPath } from './repo/repo-path.js';
-import { ModelCallError } from './explore/model-phases.js';
+import { ModelCallError } from './explore/model-call-error.js';
 import type { Request, RunMetrics, RunResult } from './request.js';
-import { answerWithoutRepo } from './answer-without-repo.js';
 import { runOutputCommand } from './outputs/run-output-command.js';
 import { redactStrings } from './secrets/redact-strings.js';
 import { toFailure } from './failure/to-failure.js';
 import { throwIfRetryable } from './failure/retry-later.js';
 import type { RunPorts } from './run-ports.js';
-import { vouchForAnswer } from './answer/vouch-for-answer.js';
 import { fitThreadMemory } from './memory/thread-memory.js';
 import { verifyMemory } from './memory/verify-memory.js';
 
@@ -28,8 +24,10 @@ export type { RunPorts } from './run-ports.js';
 export async function run(request: Request, ports: RunPorts): Promise<RunResult> {
   const started = ports.clock.now();
   let result: RunResult;
+  // Loaded for a run with a model only (it brings the model config's schema): only such a run meets a provider's error.
+  const toModelError = ports.modelConfig && (await import('./llm/to-model-error.js')).toModelError;
   try {
-    result = await runCommand(await redactAsked(request), ports, started);
+    result = await runCommand(await redactAsked(request), ports, { started, toModelError });
   } catch (error) {
     throwIfRetryable(error, ports.retryable);
     // A provider's error is translated once, here, into a key-free message; other surprises stay generic.
@@ -38,7 +36,7 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
       logger: ports.logger,
       log: 'run failed',
       fields: { command: request.command },
-      translate: (e) => (modelConfig && isFromModel(e) ? toModelError(e.cause, modelConfig) : e),
+      translate: (e) => (modelConfig && toModelError && isFromModel(e) ? toModelError(e.cause, modelConfig) : e),
     });
   }
   // The guarantee every front gets: no string in a result holds a secret, whichever step made it.
@@ -53,7 +51,15 @@ export async function run(request: Request, ports: RunPorts): Promise<RunResult>
   }
 }
 
-async function runCommand(request: Request, ports: RunPorts, started: number): Promise<RunResult> {
+/**
+ * Each path's modules are imported when it runs (the model pipeline for ask, the locator for locate): an
+ * offline output command loads neither.
+ */
+async function runCommand(
+  request: Request,
+  ports: RunPorts,
+  { started, toModelError }: { started: number; toModelError: typeof import('./llm/to-model-error.js').toModelError | undefined },
+): Promise<RunResult> {
   const words = parseBudgetWords(request.prompt);
   if (words.problems.length > 0) {
     throw new NanodexError('bad-budget', `could not read the budget words: ${words.problems.join('; ')}`, {
@@ -116,6 +122,7 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
     if (!ports.model || request.command !== 'ask') {
       return { kind: 'skipped', reason: 'the request names no repository, and answering without one needs a model' };
     }
+    const { answerWithoutRepo } = await import('./answer-without-repo.js');
     const answered = await answerWithoutRepo({ model: ports.model, meter, prompt: words.prompt });
     if (!answered.ok) {
       const { refused } = answered;
@@ -143,7 +150,11 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
 
   const describeModelError = (error: unknown) => {
     const config = ports.modelConfig;
-    return config ? toModelError(error, config).message : error instanceof NanodexError ? error.message : 'the model call failed';
+    return config && toModelError
+      ? toModelError(error, config).message
+      : error instanceof NanodexError
+        ? error.message
+        : 'the model call failed';
   };
   if (request.command !== 'ask' && request.command !== 'locate') {
     return runOutputCommand({
@@ -163,10 +174,15 @@ async function runCommand(request: Request, ports: RunPorts, started: number): P
 
   if (request.command === 'locate') {
     const remembered = memory && { paths: memory.memory.files, strong: memory.strong };
+    const { locateFiles } = await import('./explore/locate-files.js');
     const files = locateFiles(ports.index, words.prompt, { limit: 10, pathPrefix: scope, remembered });
     return { kind: 'done', command: 'locate', files, metrics: finish(undefined, {}) };
   }
 
+  const [{ exploreRepository }, { vouchForAnswer }] = await Promise.all([
+    import('./explore/explore-repository.js'),
+    import('./answer/vouch-for-answer.js'),
+  ]);
   const outcome = await exploreRepository({
     prompt: words.prompt,
     repo: repoName,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildRepoMap, DEFAULT_MAP_TOKENS, getCommandSpec, readIndexStats } from '../../core/lookups.js';
+import { DEFAULT_MAP_TOKENS, getCommandSpec, loadRepoMap, readIndexStats } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
@@ -17,7 +17,7 @@ export function registerMapCommand(program: Command, io: CliIo, wrap: Wrap): voi
     .action(
       wrap(async (...args) => {
         const options = args[0] as MapOptions;
-        const { store, source } = await openIndex(options, io);
+        const [{ store, source }, { buildRepoMap }] = await Promise.all([openIndex(options, io), loadRepoMap()]);
         try {
           const focus = options.focus ?? [];
           const started = performance.now();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -26,6 +25,8 @@ export function registerWorkerCommand(program: Command, io: CliIo, wrap: Wrap): 
           );
           return 3;
         }
+        // Loaded here: child_process costs every other command a few milliseconds of start-up.
+        const { spawn } = await import('node:child_process');
         // execArgv carries a loader when the CLI itself runs from source (tsx).
         const child = spawn(process.execPath, [...process.execArgv, entry], { stdio: 'inherit', env: io.env });
         const forward = (signal: NodeJS.Signals) => () => child.kill(signal);

@@ -8,7 +8,7 @@ import {
   parseRepoPath,
   renderCallSites,
   searchChunks,
-} from '../../core/lookups.js';
+} from '../../core/index.js';
 import type { McpIndex } from './mcp-index.js';
 import { answer, toolResult } from './tool-result.js';
 

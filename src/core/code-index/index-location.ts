@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../runtime/create-hash.js';
 import path from 'node:path';
 
 /**

@@ -40,7 +40,7 @@ export interface StoredFile {
 export class IndexStore {
   readonly db: Database.Database;
   readonly file: string;
-  private readonly statements: Statements;
+  private preparedStatements: Statements | undefined;
   private writes = 0;
   private readonly prepared = new Map<string, Database.Statement>();
   private lock: IndexWriteLock | undefined;
@@ -49,7 +49,11 @@ export class IndexStore {
     this.db = db;
     this.file = file;
     this.lock = lock;
-    this.statements = prepareStatements(db);
+  }
+
+  /** Prepared on first use: a lookup, which reads through its own queries, never compiles the writer's 30. */
+  private get statements(): Statements {
+    return (this.preparedStatements ??= prepareStatements(this.db));
   }
 
   /** Opens an existing index for reading; a missing one, or one from another schema version, is IndexUnavailableError. */

@@ -1,4 +1,5 @@
 import { estimateTokens } from '../tokens.js';
+import { DEFAULT_MAP_TOKENS } from './default-map-tokens.js';
 import type { IndexStore } from './index-store.js';
 import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.js';
 import { isTestFile } from '../repo/is-test-file.js';
@@ -23,7 +24,6 @@ export interface RepoMap {
   totalFiles: number;
 }
 
-export const DEFAULT_MAP_TOKENS = 2048;
 /** Personalisation boosts, as in Aider: what the prompt names dominates the teleport vector. */
 const FOCUS_BOOST = 100;
 const DEFINES_MENTION_BOOST = 50;

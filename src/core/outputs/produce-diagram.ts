@@ -10,7 +10,6 @@ import { buildTreePredicate, parseDiagramGraph, type DiagramGraph } from '../dia
 import { renderDiagram } from '../diagram/render-diagram.js';
 import { validateMermaid } from '../diagram/validate-mermaid.js';
 import type { Block } from '../render/fit-comment.js';
-import { parseDiff } from '../review/parse-diff.js';
 import type { DiagramOutput } from './output.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
@@ -46,6 +45,8 @@ export async function produceDiagram(run: SkillRun): Promise<Produced> {
   let explored: Awaited<ReturnType<SkillRun['explore']>> | undefined;
 
   if (run.request.diff !== undefined) {
+    // jsdiff loads for a before/after diagram alone.
+    const { parseDiff } = await import('../review/parse-diff.js');
     const changes = parseDiff(run.request.diff).map((f) => ({ path: f.path, status: f.status, oldPath: f.oldPath }));
     const { before, after } = buildChangeDiagram(index, changes);
     // Deleted files and old names exist at the base, not at the head: the before diagram links there.

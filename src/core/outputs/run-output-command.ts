@@ -1,8 +1,6 @@
 import type { ExploreMetrics } from '../explore/explore-repository.js';
-import { exploreRepository } from '../explore/explore-repository.js';
 import type { Block } from '../render/fit-comment.js';
 import { composeComment } from '../render/compose-comment.js';
-import { redactReviewComment } from '../review/redact-review-comment.js';
 import { redactSecrets } from '../secrets/redact-secrets.js';
 import { buildLinkTo } from '../render/link-to.js';
 import { sanitizeModelText } from '../render/sanitize-model-text.js';
@@ -12,11 +10,6 @@ import { routeRequest } from '../skills/route-request.js';
 import { getCommandSpec, isSkillCommand, SKILL_FOR_COMMAND } from '../commands/command-table.js';
 import type { Skill } from '../skills/types.js';
 import { answerLookup } from './answer-lookup.js';
-import { produceAnswer } from './produce-answer.js';
-import { produceChanges } from './produce-changes.js';
-import { produceDiagram } from './produce-diagram.js';
-import { producePlan } from './produce-plan.js';
-import { produceReview } from './produce-review.js';
 import { readCitedLineCounts } from './read-cited-line-counts.js';
 import { readSkillCatalog } from './read-skill-catalog.js';
 import { renderHelp } from './render-help.js';
@@ -73,7 +66,8 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
     skill,
     linkTo,
     linkToCommit,
-    explore: (execution) => {
+    explore: async (execution) => {
+      const { exploreRepository } = await import('../explore/explore-repository.js');
       // A skill that allows none of the tools its command needs cannot run the execution phase: say so, answer offline.
       const unusable = ports.model !== undefined && execution !== undefined && execution.tools.length === 0;
       if (unusable)
@@ -148,6 +142,7 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   });
   const reviewComments = await Promise.all(
     (produced.reviewComments ?? []).map(async (c) => {
+      const { redactReviewComment } = await import('../review/redact-review-comment.js');
       const redacted = await redactReviewComment(c.body);
       check.sanitized.secrets += redacted.secrets;
       const clean = verifyCitations(sanitizeModelText(redacted.body, { requester: request.actor?.login }).text, tree);
@@ -185,6 +180,10 @@ export async function runOutputCommand(input: OutputCommandInput): Promise<RunRe
   };
 }
 
+/**
+ * Each producer is imported when its command runs: together they are most of the core's modules (the
+ * model pipeline, review rules, jsdiff), and an offline diagram needs none of the others.
+ */
 async function produce(command: OutputCommand, run: SkillRun, catalog: Awaited<ReturnType<typeof readSkillCatalog>>): Promise<Produced> {
   switch (command) {
     case 'help':
@@ -197,15 +196,15 @@ async function produce(command: OutputCommand, run: SkillRun, catalog: Awaited<R
     }
     case 'explain':
     case 'debug':
-      return produceAnswer(run, command);
+      return (await import('./produce-answer.js')).produceAnswer(run, command);
     case 'plan':
     case 'refactor':
-      return producePlan(run, command);
+      return (await import('./produce-plan.js')).producePlan(run, command);
     case 'work':
-      return produceChanges(run);
+      return (await import('./produce-changes.js')).produceChanges(run);
     case 'review':
-      return produceReview(run);
+      return (await import('./produce-review.js')).produceReview(run);
     case 'diagram':
-      return produceDiagram(run);
+      return (await import('./produce-diagram.js')).produceDiagram(run);
   }
 }

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash } from '../runtime/create-hash.js';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../runtime/create-hash.js';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -21,8 +21,8 @@ describe('the command table', () => {
       expect(listed).toEqual(COMMAND_TABLE.map((c) => [c.name, c.description]));
     });
 
-    it('the CLI registers exactly its commands (help as `skills`), each with its description and prompt rule', () => {
-      const program = buildProgram(captureIo({ cwd: '.' }), (action) => async (...args) => {
+    it('the CLI registers exactly its commands (help as `skills`), each with its description and prompt rule', async () => {
+      const program = await buildProgram(captureIo({ cwd: '.' }), (action) => async (...args) => {
         await action(...args);
       });
       const registered = program.commands.filter((c) => !CLI_ONLY.includes(c.name()));
