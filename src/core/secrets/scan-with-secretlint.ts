@@ -1,4 +1,5 @@
 import type { SecretLintCoreConfig } from '@secretlint/types';
+import { hasPresetHint } from './has-preset-hint.js';
 import type { SecretSpan } from './secret-span.js';
 
 const PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
@@ -53,6 +54,8 @@ const DIRECTIVE = /secretlint-(?=disable|enable)/gi;
  * the whole text: posting nothing useful is better than posting a secret.
  */
 export async function scanWithSecretlint(text: string): Promise<SecretSpan[]> {
+  // Most texts (source files above all) hold nothing any preset rule reports: the cheap sniff skips the scan.
+  if (!hasPresetHint(text)) return [];
   const { lintSource, config } = await loadScanner();
   let result;
   try {
