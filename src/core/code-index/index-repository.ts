@@ -6,9 +6,8 @@ import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
 import { findFileKind } from './languages.js';
-import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
-import { markFileRanksStale, needsFileRanks, writeFileRanks } from './file-ranks.js';
+import { markFileRanksFresh, markFileRanksStale, needsFileRanks, readEdgesAround, writeFileRanks } from './file-ranks.js';
 import { updateEdges } from './update-edges.js';
 import { GO_MODULES_META_KEY, readGoModules } from './read-go-modules.js';
 import { PACKAGE_MAINS_META_KEY, readPackageMains } from './read-package-mains.js';
@@ -106,6 +105,7 @@ export async function indexRepository(
   }
   const removed = [...stored.values()].filter((f) => !present.has(f.path));
   const listed = clock.now();
+  const ranks = watchFileRanks(store, { added, removed: removed.length, changedIds: toParse.map((f) => stored.get(f.path)?.id) });
 
   store.transaction(() => {
     // Said before the first file changes, in the same transaction: an index is never partial without saying so.
@@ -140,6 +140,7 @@ export async function indexRepository(
     }
   }
   const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged });
+  if (!resolutionChanged && ranks.graphUnchanged()) store.transaction(() => markFileRanksFresh(store));
   // Once per change of the graph, not on every read: an unfocused map or diagram reads the stored ranks.
   if (needsFileRanks(store)) writeFileRanks(store);
   store.transaction(() => {
@@ -211,6 +212,8 @@ async function parseAll(
 ): Promise<{ bytes: number; errors: number; contentSkips: Record<string, number> }> {
   const totals = { bytes: 0, errors: 0, contentSkips: {} as Record<string, number> };
   if (files.length === 0) return totals;
+  // Loaded when a file is to be parsed: a refresh with nothing to parse loads no parser, grammar or secret rule.
+  const { createParsePool, defaultWorkerCount } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.
   const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
   const pool = createParsePool(workers);
@@ -294,4 +297,30 @@ function storedRowsCache(store: IndexStore): { get: HashCache; all: () => Map<st
     },
     all,
   };
+}
+
+/** Up to this many changed files, the edges around them are compared before and after (a few lookups each). */
+const WATCHED_FILES = 200;
+
+/**
+ * Whether a refresh left the file graph as it was, so the stored ranks stay
+ * true without running PageRank again: no file came or went, the ranks were
+ * fresh (the graph then was theirs) with nothing left to link, and every edge
+ * around the changed files is as it was. An edit inside a function body is
+ * the common case.
+ */
+function watchFileRanks(
+  store: IndexStore,
+  change: { added: number; removed: number; changedIds: (number | undefined)[] },
+): { graphUnchanged: () => boolean } {
+  const ids = change.changedIds.filter((id): id is number => id !== undefined);
+  const watched =
+    change.added === 0 &&
+    change.removed === 0 &&
+    ids.length > 0 &&
+    ids.length <= WATCHED_FILES &&
+    !needsFileRanks(store) &&
+    store.statement('SELECT 1 FROM dirty_files LIMIT 1').get() === undefined;
+  const before = watched ? readEdgesAround(store, ids) : undefined;
+  return { graphUnchanged: () => before !== undefined && readEdgesAround(store, ids) === before };
 }

@@ -112,10 +112,18 @@ function stampOf(file: string): string {
   }
 }
 
+/** Paths looked up in git's answer one by one (a scan of the text each) before it is read into a map once. */
+const FIND_ONE_BY_ONE = 16;
+
 function toStagedListing(text: string, unvouched: string[]): StagedListing {
+  let asked = 0;
+  let entries: Map<string, StagedEntry> | undefined;
   return {
     hash: createHash('sha1').update(text).digest('hex'),
-    find: (file) => findStaged(text, file),
+    find: (file) => {
+      if (entries === undefined && ++asked > FIND_ONE_BY_ONE) entries = readEntries(text);
+      return entries === undefined ? findStaged(text, file) : entries.get(file);
+    },
     readFiles: () => toGitFiles(text, unvouched),
   };
 }
@@ -126,6 +134,17 @@ function findStaged(text: string, file: string): StagedEntry | undefined {
   if (at < 0) return undefined;
   const start = text.lastIndexOf('\0', at) + 1;
   return toEntry(text.slice(start, at));
+}
+
+function readEntries(text: string): Map<string, StagedEntry> {
+  const entries = new Map<string, StagedEntry>();
+  for (const record of split(text)) {
+    const tab = record.indexOf('\t');
+    const file = record.slice(tab + 1);
+    // The first record of a path, as findStaged finds it (a conflicted path has one per stage).
+    if (!entries.has(file)) entries.set(file, toEntry(record.slice(0, tab)));
+  }
+  return entries;
 }
 
 function toEntry(head: string): StagedEntry {
