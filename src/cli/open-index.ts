@@ -77,9 +77,12 @@ export async function runIndex(
   options: { json: boolean; workers?: number },
   io: CliIo,
 ): Promise<IndexRunStats> {
-  // Loaded on use: the indexer (parsers load only if a file is to be parsed) and the progress bar; reading an index needs neither.
-  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([loadIndexing(), import('./progress.js')]);
-  const progress = createIndexProgress(io, !options.json);
+  // Loaded on use: the indexer (parsers load only if a file is to be parsed), and the progress bar only for a terminal.
+  const showProgress = !options.json && io.stderr.isTTY === true;
+  const [{ indexRepository }, progress] = await Promise.all([
+    loadIndexing(),
+    showProgress ? import('./progress.js').then((m) => m.createIndexProgress(io, true)) : { update: undefined, stop: () => undefined },
+  ]);
   try {
     return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
   } finally {

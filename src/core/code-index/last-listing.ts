@@ -32,9 +32,14 @@ export function readLastListing(store: IndexStore): LastListingRecord | undefine
   try {
     const parsed = JSON.parse(summary) as ListingSummary;
     if (typeof parsed.files !== 'number' || typeof parsed.skipped !== 'object') return undefined;
-    const base = JSON.parse(store.getMeta(LISTING_BASE_KEY) || '{}') as { base?: string; unvouched?: [string, Outcome][] };
+    const base = JSON.parse(store.getMeta(LISTING_BASE_KEY) || '{}') as {
+      base?: string;
+      indexStamp?: string;
+      unvouched?: [string, Outcome][];
+    };
     const outcomes = new Map(base.unvouched ?? []);
-    return { fingerprint, summary: parsed, base: base.base ?? '', unvouched: [...outcomes.keys()], outcomes };
+    const unvouched = [...outcomes.keys()];
+    return { fingerprint, summary: parsed, base: base.base ?? '', indexStamp: base.indexStamp ?? '', unvouched, outcomes };
   } catch {
     return undefined; // written by another version: list everything
   }
@@ -48,7 +53,8 @@ export function writeLastListing(store: IndexStore, listing: LocalListing, summa
   const unvouched = listing.unvouched ?? [];
   const outcomes = toOutcomes(listing, new Set(unvouched));
   const kept = listing.base !== undefined && unvouched.every((p) => !UNNAMED.has(outcomes.get(p) ?? 'none'));
-  store.setMeta(LISTING_BASE_KEY, kept ? JSON.stringify({ base: listing.base, unvouched: unvouched.map((p) => [p, outcomes.get(p) ?? 'none']) }) : '');
+  const record = { base: listing.base, indexStamp: listing.indexStamp, unvouched: unvouched.map((p) => [p, outcomes.get(p) ?? 'none']) };
+  store.setMeta(LISTING_BASE_KEY, kept ? JSON.stringify(record) : '');
 }
 
 /** The counts of a whole listing. */

@@ -44,6 +44,8 @@ export interface GitListing {
   unvouchedHash: string;
   /** `git ls-files -s`, asked on the first call only. */
   readStaged(): Promise<StagedListing>;
+  /** `git ls-files -s` for these paths only (a few hundred at most: they are arguments); `hash` is left empty. */
+  readStagedAt(paths: string[]): Promise<StagedListing>;
 }
 
 /**
@@ -75,6 +77,11 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
     unvouched,
     unvouchedHash: createHash('sha1').update(changes).digest('hex'),
     readStaged: () => (staged ??= gitAsync(root, ['ls-files', '-z', '-s', '--cached']).then((text) => toStagedListing(text, unvouched))),
+    readStagedAt: async (paths) => {
+      const text =
+        paths.length === 0 ? '' : await gitAsync(root, ['--literal-pathspecs', 'ls-files', '-z', '-s', '--cached', '--', ...paths]);
+      return { ...toStagedListing(text, unvouched), hash: '' };
+    },
   };
 }
 
@@ -86,10 +93,14 @@ interface RepositoryFacts {
 
 function readRepositoryFacts(root: string): RepositoryFacts | undefined {
   // One process for four answers; a repository with no commits yet has no HEAD (exit 1, the other lines printed).
-  const run = spawnSync('git', ['-C', root, 'rev-parse', '--is-inside-work-tree', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const run = spawnSync(
+    'git',
+    ['-C', root, 'rev-parse', '--is-inside-work-tree', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const [inside, top, indexPath, head] = (run.stdout ?? '').split('\n');
   if (run.error !== undefined || inside !== 'true' || top === undefined || indexPath === undefined) return undefined;
   return {

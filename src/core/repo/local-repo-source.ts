@@ -17,6 +17,9 @@ import { walkDirectory } from './walk-directory.js';
  */
 const LISTING_RULES_VERSION = 2;
 
+/** Past this many changed paths, git's whole staged listing is read rather than these paths passed as arguments. */
+const MAX_PATHS_ASKED = 500;
+
 export interface LocalRepoSourceOptions {
   maxFileBytes?: number;
 }
@@ -26,6 +29,8 @@ export interface LastListing {
   fingerprint: string;
   /** LocalListing.base of that listing. */
   base: string;
+  /** LocalListing.indexStamp of that listing. */
+  indexStamp: string;
   /** LocalListing.unvouched of that listing. */
   unvouched: string[];
 }
@@ -43,6 +48,8 @@ export interface LocalListOptions {
 export interface LocalListing extends RepoListing {
   /** A git checkout's staged tree and the listing rules, hashed: what a later listing compares with (LastListing.base). */
   base?: string;
+  /** Which index file git read (GitListing.indexStamp) under which listing rules: the same stamp, the same base. */
+  indexStamp?: string;
   /** The paths git did not vouch for (modified, deleted, untracked). */
   unvouched?: string[];
   /**
@@ -101,7 +108,7 @@ export class LocalRepoSource implements RepoSource {
       return { files, skipped, headSha: git?.headSha, fingerprint, unchanged: true };
     }
     let candidates: Candidate[];
-    let partial: Pick<LocalListing, 'base' | 'unvouched' | 'changedPaths' | 'findStaged'> = {};
+    let partial: Pick<LocalListing, 'base' | 'indexStamp' | 'unvouched' | 'changedPaths' | 'findStaged'> = {};
     if (options.paths) {
       candidates = [];
       for (const p of options.paths) {
@@ -110,10 +117,17 @@ export class LocalRepoSource implements RepoSource {
         else candidates.push({ path: relative });
       }
     } else if (git) {
-      const staged = await git.readStaged();
-      const base = createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${staged.hash}`).digest('hex');
-      const changed = since?.base === base ? findChangedPaths(since.unvouched, git.unvouched) : undefined;
-      partial = { base, unvouched: git.unvouched, findStaged: (p) => staged.find(p) };
+      // The same index file as the last listing's (and the same rules): the same staged tree, asked only at the changed paths.
+      const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
+      const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : undefined;
+      const sameIndex = union !== undefined && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
+      const staged = sameIndex ? await git.readStagedAt(union) : await git.readStaged();
+      const base =
+        sameIndex && since !== undefined
+          ? since.base
+          : createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${staged.hash}`).digest('hex');
+      const changed = since?.base === base ? union : undefined;
+      partial = { base, indexStamp, unvouched: git.unvouched, findStaged: (p) => staged.find(p) };
       if (changed) {
         // What git stages is what the last listing saw: only paths either listing found changed can differ.
         candidates = toChangedCandidates(changed, new Set(git.unvouched), staged, skipped);
