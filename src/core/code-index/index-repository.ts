@@ -139,7 +139,7 @@ export async function indexRepository(
       store.transaction(() => store.setMeta(PACKAGE_MAINS_META_KEY, mains));
     }
   }
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged, resolutionChanged });
   if (!resolutionChanged && ranks.graphUnchanged()) store.transaction(() => markFileRanksFresh(store));
   // Once per change of the graph, not on every read: an unfocused map or diagram reads the stored ranks.
   if (needsFileRanks(store)) writeFileRanks(store);

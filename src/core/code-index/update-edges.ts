@@ -43,7 +43,10 @@ const EDGE_KIND = `CASE r.kind WHEN ${toKindCode('reference', 'inherit')} THEN $
  * edges re-linked, and the edges other files have into them re-linked. One
  * transaction: an interruption leaves the dirty list for the next run.
  */
-export function updateEdges(store: IndexStore, options: { treeChanged: boolean }): { dirty: number; importsResolved: number } {
+export function updateEdges(
+  store: IndexStore,
+  options: { treeChanged: boolean; resolutionChanged?: boolean },
+): { dirty: number; importsResolved: number } {
   const db = store.db;
   return store.transaction(() => {
     const dirty = db.prepare('SELECT file_id FROM dirty_files').pluck().all() as number[];
@@ -53,7 +56,7 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     const addBatch = db.prepare('INSERT INTO temp.batch (file_id) VALUES (?)');
     for (const id of dirty) addBatch.run(id);
 
-    const importsResolved = resolveImports(store, options.treeChanged);
+    const importsResolved = resolveImports(store, options.resolutionChanged ? 'all' : options.treeChanged ? 'unresolved' : 'dirty');
 
     db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql('edge', ['call', 'inherit', 'type'])}
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
@@ -97,15 +100,17 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
 
 /**
  * Resolves the imports of dirty files and, when files came or went, of every
- * file with an import that did not resolve before (it may now).
+ * file with an import that did not resolve before (it may now); when what
+ * steers resolution changed (a go.mod module path, a package.json main), of
+ * every file with an import, resolved or not.
  */
-function resolveImports(store: IndexStore, treeChanged: boolean): number {
+function resolveImports(store: IndexStore, scope: 'dirty' | 'unresolved' | 'all'): number {
   const db = store.db;
   const rows = db
     .prepare(
       `SELECT i.ord, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
      WHERE i.file_id IN (SELECT file_id FROM temp.batch)
-     ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
+     ${scope === 'all' ? 'OR 1' : scope === 'unresolved' ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
     )
     .all() as { ord: number; fileId: number; source: string; kind: number; path: string; language: string }[];
   if (rows.length === 0) return 0;
