@@ -80,7 +80,10 @@ describe('an index refreshed after a change in a git checkout', () => {
     repo = await indexSample(SAMPLE_FILES, { git: true });
     // A call to splitHeaders from another file: new call and import edges, new ranks.
     await expectRefreshLikeFresh(
-      write('src/server.ts', `import { splitHeaders } from './http/headers.js';\n${SAMPLE_FILES['src/server.ts']!}export const h = splitHeaders('');\n`),
+      write(
+        'src/server.ts',
+        `import { splitHeaders } from './http/headers.js';\n${SAMPLE_FILES['src/server.ts']!}export const h = splitHeaders('');\n`,
+      ),
       { changed: 1, added: 0, removed: 0 },
     );
     // A body edit that moves no edge: the ranks are kept, and still the graph's.
