@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describeIndexState, loadIndexAccess, readIndexState, toIndexFile } from '../core/lookups.js';
+import { describeIndexState, loadIndexAccess, loadIndexing, readIndexState, toIndexFile } from '../core/lookups.js';
 import type { IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
@@ -77,9 +77,12 @@ export async function runIndex(
   options: { json: boolean; workers?: number },
   io: CliIo,
 ): Promise<IndexRunStats> {
-  // Loaded on use: the parsers (tree-sitter, the worker pool) and the progress bar; reading an index needs neither.
-  const [{ indexRepository }, { createIndexProgress }] = await Promise.all([import('../core/index.js'), import('./progress.js')]);
-  const progress = createIndexProgress(io, !options.json);
+  // Loaded on use: the indexer (parsers load only if a file is to be parsed), and the progress bar only for a terminal.
+  const showProgress = !options.json && io.stderr.isTTY === true;
+  const [{ indexRepository }, progress] = await Promise.all([
+    loadIndexing(),
+    showProgress ? import('./progress.js').then((m) => m.createIndexProgress(io, true)) : { update: undefined, stop: () => undefined },
+  ]);
   try {
     return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
   } finally {

@@ -40,3 +40,8 @@ export function loadRunAccess(): Promise<typeof import('./run-access.js')> {
 export function loadIndexAccess(): Promise<typeof import('./index-access.js')> {
   return import('./index-access.js');
 }
+
+/** The indexer without the rest of the core (`nanodex index`, a refresh): parsers load only when a file is to be parsed. */
+export function loadIndexing(): Promise<typeof import('./indexing.js')> {
+  return import('./indexing.js');
+}

@@ -52,6 +52,28 @@ export function writeFileRanks(store: IndexStore): void {
   });
 }
 
+/**
+ * Every edge into or out of these files, as one string: read before and
+ * after a refresh that added and removed no file, equal strings mean the
+ * graph, and so its PageRank, is what it was.
+ */
+export function readEdgesAround(store: IndexStore, fileIds: readonly number[]): string {
+  return store
+    .statement(
+      `SELECT json_group_array(json_array(src_file_id, kind, dst_file_id, weight)) FROM (
+         SELECT * FROM edges WHERE src_file_id IN (SELECT value FROM json_each(?))
+         UNION SELECT * FROM edges WHERE dst_file_id IN (SELECT value FROM json_each(?))
+         ORDER BY 1, 2, 3)`,
+    )
+    .pluck()
+    .get(JSON.stringify(fileIds), JSON.stringify(fileIds)) as string;
+}
+
+/** Says, inside the caller's transaction, that the stored ranks are those of the graph as it is again (readEdgesAround). */
+export function markFileRanksFresh(store: IndexStore): void {
+  store.setMeta(FILE_RANKS_KEY, FRESH);
+}
+
 /** Whether the stored ranks are missing or stale, and writeFileRanks has work to do. */
 export function needsFileRanks(store: IndexStore): boolean {
   return store.getMeta(FILE_RANKS_KEY) !== FRESH;

@@ -19,3 +19,8 @@ export const BUILD_WRITER_KEY = 'build_writer';
  */
 export const LISTING_FINGERPRINT_KEY = 'listing_fingerprint';
 export const LISTING_SUMMARY_KEY = 'listing_summary';
+/**
+ * What a partial listing compares with ({ base, unvouched } as JSON, last-listing.ts): the staged tree the last
+ * complete build listed, and the paths git did not vouch for then with what became of each. Empty: list everything.
+ */
+export const LISTING_BASE_KEY = 'listing_base';

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import type { Clock, RepoFile, RepoListing } from '../ports.js';
+import type { Clock, HashCache, RepoFile, RepoListing } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
-import { LISTING_FINGERPRINT_KEY, LISTING_SUMMARY_KEY } from './index-meta-keys.js';
+import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
 import { findFileKind } from './languages.js';
-import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
-import { markFileRanksStale, needsFileRanks, writeFileRanks } from './file-ranks.js';
+import { markFileRanksFresh, markFileRanksStale, needsFileRanks, readEdgesAround, writeFileRanks } from './file-ranks.js';
 import { updateEdges } from './update-edges.js';
 import { GO_MODULES_META_KEY, readGoModules } from './read-go-modules.js';
 import { PACKAGE_MAINS_META_KEY, readPackageMains } from './read-package-mains.js';
@@ -79,26 +78,21 @@ export async function indexRepository(
   report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
 
   const only = options.onlyPaths;
-  // Read on first use: a listing that matches the last one (same fingerprint) needs none of the stored rows.
-  let storedRows: Map<string, StoredFile> | undefined;
-  const loadStored = (): Map<string, StoredFile> => {
-    storedRows ??= new Map((only ? store.findFiles(only) : store.listFiles()).map((f) => [f.path, f]));
-    return storedRows;
-  };
+  // Stored rows are read on use: a listing that matches the last one needs none, one that looks at a few paths a few.
+  const hashCache = storedRowsCache(store);
   const last = only === undefined ? readLastListing(store) : undefined;
   // A known list of paths (a push) is looked at alone: the cost stays the same however big the tree.
-  const listing = await source.listFiles({ hashCache: (p) => loadStored().get(p), paths: only, unchangedSince: last?.fingerprint });
-  if (listing.unchanged && last !== undefined) return keepUnchanged(store, source, listing, { ...last, started, clock, report });
-  const stored = loadStored();
-  const skipped: Record<string, number> = {};
-  for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
+  let listing = await source.listFiles({ hashCache: hashCache.get, paths: only, since: last });
+  if (listing.unchanged && last !== undefined) return keepUnchanged(store, source, listing, { ...last.summary, started, clock, report });
+  // go.mod and package.json steer import resolution for the whole tree: a change to one is read from a whole listing.
+  if (listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });
+  const scope = only ?? listing.changedPaths;
+  const stored = scope === undefined ? hashCache.all() : new Map(store.findFiles(scope).map((f) => [f.path, f]));
+  const listingSummary =
+    listing.changedPaths !== undefined && last !== undefined ? updateListingSummary(last, listing, stored) : toListingSummary(listing);
+  const skipped: Record<string, number> = { ...listingSummary.skipped };
 
-  const indexable: RepoFile[] = [];
-  for (const file of listing.files) {
-    if (findFileKind(file.path) === undefined) skipped.unsupported = (skipped.unsupported ?? 0) + 1;
-    else indexable.push(file);
-  }
-  const listingSummary: ListingSummary = { files: indexable.length, skipped: { ...skipped } };
+  const indexable = listing.files.filter((file) => findFileKind(file.path) !== undefined);
   const present = new Set(indexable.map((f) => f.path));
   const toParse: RepoFile[] = [];
   const touched: { file: RepoFile; id: number }[] = [];
@@ -111,6 +105,7 @@ export async function indexRepository(
   }
   const removed = [...stored.values()].filter((f) => !present.has(f.path));
   const listed = clock.now();
+  const ranks = watchFileRanks(store, { added, removed: removed.length, changedIds: toParse.map((f) => stored.get(f.path)?.id) });
 
   store.transaction(() => {
     // Said before the first file changes, in the same transaction: an index is never partial without saying so.
@@ -124,7 +119,7 @@ export async function indexRepository(
   });
 
   // A first build of a big tree writes faster without lookup indexes; they are built once after.
-  const bulk = stored.size === 0 && toParse.length >= BULK_BUILD_FILES;
+  const bulk = toParse.length >= BULK_BUILD_FILES && (scope === undefined ? stored.size === 0 : store.isEmpty());
   if (bulk) store.dropLookupIndexes();
   const parsed = await parseAll(source.root, toParse, stored, store, options, report);
   if (bulk) store.createLookupIndexes();
@@ -133,7 +128,7 @@ export async function indexRepository(
   report({ phase: 'linking', done: toParse.length, total: toParse.length, bytes: parsed.bytes });
   // go.mod is not indexed (no grammar), but its module path is how Go files import the module's packages.
   let resolutionChanged = false; // go.mod module paths or package.json mains: either relinks every import
-  if (only === undefined) {
+  if (scope === undefined) {
     const goModules = JSON.stringify(await readGoModules(listing.files, (p) => source.readFile(p)));
     resolutionChanged = goModules !== (store.getMeta(GO_MODULES_META_KEY) ?? '[]');
     if (resolutionChanged) store.transaction(() => store.setMeta(GO_MODULES_META_KEY, goModules));
@@ -144,16 +139,15 @@ export async function indexRepository(
       store.transaction(() => store.setMeta(PACKAGE_MAINS_META_KEY, mains));
     }
   }
-  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged });
+  const edges = updateEdges(store, { treeChanged: added > 0 || removed.length > 0 || resolutionChanged, resolutionChanged });
+  if (!resolutionChanged && ranks.graphUnchanged()) store.transaction(() => markFileRanksFresh(store));
   // Once per change of the graph, not on every read: an unfocused map or diagram reads the stored ranks.
   if (needsFileRanks(store)) writeFileRanks(store);
   store.transaction(() => {
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);
     if (listing.headSha) store.setMeta('head_sha', listing.headSha);
-    // A run over some paths only (onlyPaths) leaves no fingerprint: the next refresh lists everything.
-    store.setMeta(LISTING_FINGERPRINT_KEY, listing.fingerprint ?? '');
-    store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(listingSummary));
+    writeLastListing(store, listing, listingSummary);
     store.setMeta(BUILD_STATE_KEY, 'complete');
   });
   if (bulk) store.compact();
@@ -162,11 +156,11 @@ export async function indexRepository(
   for (const [reason, count] of Object.entries(parsed.contentSkips)) skipped[reason] = (skipped[reason] ?? 0) + count;
 
   return {
-    files: indexable.length,
+    files: listingSummary.files,
     added,
     changed: toParse.length - added,
     removed: removed.length,
-    unchanged: indexable.length - toParse.length,
+    unchanged: listingSummary.files - toParse.length,
     bytesParsed: parsed.bytes,
     parseErrors: parsed.errors,
     skipped,
@@ -175,25 +169,6 @@ export async function indexRepository(
     headSha: listing.headSha,
     timings: { listMs: listed - started, parseMs: parsedAt - listed, linkMs: finished - parsedAt, totalMs: finished - started },
   };
-}
-
-interface ListingSummary {
-  files: number;
-  skipped: Record<string, number>;
-}
-
-/** The fingerprint and counts of the last complete build's listing, when it left both. */
-function readLastListing(store: IndexStore): (ListingSummary & { fingerprint: string }) | undefined {
-  if (store.getMeta(BUILD_STATE_KEY) !== 'complete') return undefined;
-  const fingerprint = store.getMeta(LISTING_FINGERPRINT_KEY);
-  const summary = store.getMeta(LISTING_SUMMARY_KEY);
-  if (!fingerprint || summary === undefined) return undefined;
-  try {
-    const parsed = JSON.parse(summary) as ListingSummary;
-    return typeof parsed.files === 'number' && typeof parsed.skipped === 'object' ? { ...parsed, fingerprint } : undefined;
-  } catch {
-    return undefined; // written by another version: list everything
-  }
 }
 
 /** Nothing changed since the last complete build: the stamp is renewed, no file is statted, read or written. */
@@ -237,6 +212,8 @@ async function parseAll(
 ): Promise<{ bytes: number; errors: number; contentSkips: Record<string, number> }> {
   const totals = { bytes: 0, errors: 0, contentSkips: {} as Record<string, number> };
   if (files.length === 0) return totals;
+  // Loaded when a file is to be parsed: a refresh with nothing to parse loads no parser, grammar or secret rule.
+  const { createParsePool, defaultWorkerCount } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.
   const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
   const pool = createParsePool(workers);
@@ -295,4 +272,55 @@ function failed(filePath: string, reason: string): ParsedFile {
     imports: [],
     chunks: [],
   };
+}
+
+/** Files whose content steers import resolution across the tree (read-go-modules.ts, read-package-mains.ts). */
+function isResolutionInput(file: string): boolean {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  return base === 'go.mod' || base === 'package.json';
+}
+
+/**
+ * The stored rows as a listing asks for them, path by path: a partial
+ * listing asks for a few and gets each with one lookup; past a few hundred
+ * every row is read at once, in one scan.
+ */
+function storedRowsCache(store: IndexStore): { get: HashCache; all: () => Map<string, StoredFile> } {
+  const ONE_BY_ONE = 256;
+  let rows: Map<string, StoredFile> | undefined;
+  let asked = 0;
+  const all = (): Map<string, StoredFile> => (rows ??= new Map(store.listFiles().map((f) => [f.path, f])));
+  return {
+    get: (file) => {
+      if (rows !== undefined || ++asked > ONE_BY_ONE) return all().get(file);
+      return store.findFiles([file])[0];
+    },
+    all,
+  };
+}
+
+/** Up to this many changed files, the edges around them are compared before and after (a few lookups each). */
+const WATCHED_FILES = 200;
+
+/**
+ * Whether a refresh left the file graph as it was, so the stored ranks stay
+ * true without running PageRank again: no file came or went, the ranks were
+ * fresh (the graph then was theirs) with nothing left to link, and every edge
+ * around the changed files is as it was. An edit inside a function body is
+ * the common case.
+ */
+function watchFileRanks(
+  store: IndexStore,
+  change: { added: number; removed: number; changedIds: (number | undefined)[] },
+): { graphUnchanged: () => boolean } {
+  const ids = change.changedIds.filter((id): id is number => id !== undefined);
+  const watched =
+    change.added === 0 &&
+    change.removed === 0 &&
+    ids.length > 0 &&
+    ids.length <= WATCHED_FILES &&
+    !needsFileRanks(store) &&
+    store.statement('SELECT 1 FROM dirty_files LIMIT 1').get() === undefined;
+  const before = watched ? readEdgesAround(store, ids) : undefined;
+  return { graphUnchanged: () => before !== undefined && readEdgesAround(store, ids) === before };
 }

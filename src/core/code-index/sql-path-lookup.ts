@@ -22,12 +22,20 @@ export class SqlPathLookup implements PathLookup {
   }
 
   withSuffix(suffix: string, from: string): string[] {
+    // Through the folders (hundreds, where files are tens of thousands): each folder whose path ends with the
+    // suffix's own folder is asked for the file by its full path, one lookup in the path index.
+    const slash = suffix.lastIndexOf('/');
+    const dir = slash < 0 ? undefined : suffix.slice(0, slash);
     const rows = this.store
-      .statement(`SELECT path FROM files WHERE path = @suffix OR path LIKE '%/' || @suffix`)
+      .statement(
+        `SELECT f.path FROM folders d JOIN files f ON f.path = (CASE d.path WHEN '' THEN @base ELSE d.path || '/' || @base END)
+         WHERE ${dir === undefined ? '1' : `d.path = @dir OR d.path LIKE '%/' || @dir`}`,
+      )
       .pluck()
-      .all({ suffix }) as string[];
+      .all(dir === undefined ? { base: suffix } : { base: suffix.slice(slash + 1), dir }) as string[];
+    // In path order, as a scan of the path index gives them (PathCatalog's order): ties in nearestFirst break alike.
     return nearestFirst(
-      rows.filter((p) => endsWithSegments(p, suffix)),
+      rows.filter((p) => endsWithSegments(p, suffix)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       from,
     );
   }

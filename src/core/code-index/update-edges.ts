@@ -43,7 +43,10 @@ const EDGE_KIND = `CASE r.kind WHEN ${toKindCode('reference', 'inherit')} THEN $
  * edges re-linked, and the edges other files have into them re-linked. One
  * transaction: an interruption leaves the dirty list for the next run.
  */
-export function updateEdges(store: IndexStore, options: { treeChanged: boolean }): { dirty: number; importsResolved: number } {
+export function updateEdges(
+  store: IndexStore,
+  options: { treeChanged: boolean; resolutionChanged?: boolean },
+): { dirty: number; importsResolved: number } {
   const db = store.db;
   return store.transaction(() => {
     const dirty = db.prepare('SELECT file_id FROM dirty_files').pluck().all() as number[];
@@ -53,7 +56,7 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
     const addBatch = db.prepare('INSERT INTO temp.batch (file_id) VALUES (?)');
     for (const id of dirty) addBatch.run(id);
 
-    const importsResolved = resolveImports(store, options.treeChanged);
+    const importsResolved = resolveImports(store, options.resolutionChanged ? 'all' : options.treeChanged ? 'unresolved' : 'dirty');
 
     db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql('edge', ['call', 'inherit', 'type'])}
       AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
@@ -97,17 +100,19 @@ export function updateEdges(store: IndexStore, options: { treeChanged: boolean }
 
 /**
  * Resolves the imports of dirty files and, when files came or went, of every
- * file with an import that did not resolve before (it may now).
+ * file with an import that did not resolve before (it may now); when what
+ * steers resolution changed (a go.mod module path, a package.json main), of
+ * every file with an import, resolved or not.
  */
-function resolveImports(store: IndexStore, treeChanged: boolean): number {
+function resolveImports(store: IndexStore, scope: 'dirty' | 'unresolved' | 'all'): number {
   const db = store.db;
   const rows = db
     .prepare(
-      `SELECT i.ord, i.file_id AS fileId, i.source, i.kind, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
+      `SELECT i.ord, i.file_id AS fileId, i.source, i.kind, i.resolved, f.path, f.language FROM imports i JOIN files f ON f.id = i.file_id
      WHERE i.file_id IN (SELECT file_id FROM temp.batch)
-     ${treeChanged ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
+     ${scope === 'all' ? 'OR 1' : scope === 'unresolved' ? 'OR i.file_id IN (SELECT file_id FROM imports WHERE resolved <= 0)' : ''}`,
     )
-    .all() as { ord: number; fileId: number; source: string; kind: number; path: string; language: string }[];
+    .all() as { ord: number; fileId: number; source: string; kind: number; resolved: number; path: string; language: string }[];
   if (rows.length === 0) return 0;
   // A few imports (an edited file) ask the files table; many load every path once.
   let lookup: PathLookup;
@@ -122,31 +127,70 @@ function resolveImports(store: IndexStore, treeChanged: boolean): number {
     lookup = new PathCatalog(idByPath.keys());
     idOf = (p) => idByPath.get(p);
   }
-  const touched = new Set(rows.map((r) => r.fileId));
-  const clear = db.prepare(`DELETE FROM edges WHERE src_file_id = ? AND kind IN ${kindCodesSql('edge', ['import', 'contains'])}`);
-  for (const id of touched) clear.run(id);
   const mark = db.prepare('UPDATE imports SET resolved = ? WHERE file_id = ? AND ord = ?');
-  const upsert = db.prepare(
-    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, 1)
-     ON CONFLICT DO UPDATE SET weight = weight + 1`,
-  );
   let resolved = 0;
   const goModules = parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY));
   const packageMains = parsePackageMainsMeta(store.getMeta(PACKAGE_MAINS_META_KEY));
+  // Each touched file's import and contains edges as they should be: `kind dst` -> weight (one per import reaching dst).
+  const next = new Map<number, Map<string, number>>();
   for (const row of rows) {
     const kind = toKindName('import', row.kind);
     const edgeKind = toKindCode('edge', kind);
     const targets = resolveImport(row.source, row.path, row.language, kind, lookup, { goModules, packageMains });
+    const edges = next.get(row.fileId) ?? new Map<string, number>();
+    next.set(row.fileId, edges);
     let linked = 0;
     for (const target of targets) {
       const dst = idOf(target);
       if (dst === undefined || dst === row.fileId) continue;
-      upsert.run(row.fileId, edgeKind, dst);
+      const key = `${edgeKind} ${dst}`;
+      edges.set(key, (edges.get(key) ?? 0) + 1);
       linked += 1;
     }
     // 1 resolved, -1 external (nothing in this repository): retried only when files come or go.
-    mark.run(linked > 0 ? 1 : -1, row.fileId, row.ord);
+    const state = linked > 0 ? 1 : -1;
+    if (row.resolved !== state) mark.run(state, row.fileId, row.ord);
     if (linked > 0) resolved += 1;
   }
+  writeImportEdges(store, next);
   return resolved;
+}
+
+/**
+ * Brings each file's import and contains edges to `next`, writing only what
+ * differs: re-resolving every unresolved import after a file came or went
+ * changes few edges, and an unchanged row costs a read, not a write.
+ */
+function writeImportEdges(store: IndexStore, next: Map<number, Map<string, number>>): void {
+  const before = new Map<number, Map<string, number>>();
+  const rows = store
+    .statement(
+      `SELECT src_file_id, kind, dst_file_id, weight FROM edges
+       WHERE src_file_id IN (SELECT value FROM json_each(?)) AND kind IN ${kindCodesSql('edge', ['import', 'contains'])}`,
+    )
+    .raw()
+    .all(JSON.stringify([...next.keys()])) as [number, number, number, number][];
+  for (const [src, kind, dst, weight] of rows) {
+    const edges = before.get(src) ?? new Map<string, number>();
+    before.set(src, edges);
+    edges.set(`${kind} ${dst}`, weight);
+  }
+  const remove = store.statement('DELETE FROM edges WHERE src_file_id = ? AND kind = ? AND dst_file_id = ?');
+  const put = store.statement(
+    `INSERT INTO edges (src_file_id, kind, dst_file_id, weight) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET weight = excluded.weight`,
+  );
+  for (const [src, edges] of next) {
+    const old = before.get(src);
+    for (const key of old?.keys() ?? []) {
+      if (edges.has(key)) continue;
+      const [kind, dst] = key.split(' ').map(Number);
+      remove.run(src, kind, dst);
+    }
+    for (const [key, weight] of edges) {
+      if (old?.get(key) === weight) continue;
+      const [kind, dst] = key.split(' ').map(Number);
+      put.run(src, kind, dst, weight);
+    }
+  }
 }

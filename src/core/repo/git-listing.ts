@@ -1,4 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { createHash } from '../runtime/create-hash.js';
 import { promisify } from 'node:util';
 
@@ -15,74 +17,171 @@ export interface GitFiles {
   symlinks: string[];
 }
 
-export interface GitListing {
-  headSha: string | undefined;
-  /** A hash of git's whole answer (every tracked path, mode and blob sha; the changed and untracked paths). */
-  answerHash: string;
-  /** Modified, deleted and untracked paths: what git does not vouch for (a short list in a working tree). */
-  unvouched: string[];
-  /** The files by kind; parsed on call (on a big tree, most of a no-change refresh's work is this). */
+/** What git's index holds for one path: a regular file (with its blob sha), a symlink, or something else (a submodule). */
+export type StagedEntry = { mode: 'file'; sha: string } | { mode: 'symlink' } | { mode: 'other' };
+
+/** `git ls-files -s`: every tracked path with its mode and blob sha. */
+export interface StagedListing {
+  /** A hash of the whole answer: equal hashes, equal staged trees. */
+  hash: string;
+  /** One path's entry, found in the answer without parsing the rest. */
+  find(file: string): StagedEntry | undefined;
+  /** The files by kind, against the unvouched paths (parsing every record: on a big tree, most of a listing's work). */
   readFiles(): GitFiles;
 }
 
-function git(root: string, args: string[]): string {
-  return execFileSync('git', ['-C', root, ...args], {
-    encoding: 'utf8',
-    maxBuffer: MAX_GIT_OUTPUT,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+export interface GitListing {
+  headSha: string | undefined;
+  /**
+   * Which file git's index is (path, inode, size, change times): git replaces
+   * the file whenever what it stages changes, so while the stamp stays, the
+   * staged listing stays too, and need not be asked for.
+   */
+  indexStamp: string;
+  /** Modified, deleted and untracked paths, each once: what git does not vouch for (a short list in a working tree). */
+  unvouched: string[];
+  /** A hash of git's answer naming them. */
+  unvouchedHash: string;
+  /** `git ls-files -s`, asked on the first call only. */
+  readStaged(): Promise<StagedListing>;
+  /** `git ls-files -s` for these paths only (a few hundred at most: they are arguments); `hash` is left empty. */
+  readStagedAt(paths: string[]): Promise<StagedListing>;
 }
 
 /**
  * Lists a git work tree, or returns undefined when `root` is not inside one,
  * or is itself ignored by it (a node_modules folder, say), so the caller
- * walks the folder instead.
+ * walks the folder instead. Two git processes for a tree that did not change
+ * (one rev-parse for the work tree, its top, its index file and HEAD; one
+ * ls-files for what changed), a third for the staged listing when asked.
  */
 export async function readGitListing(root: string): Promise<GitListing | undefined> {
-  try {
-    if (git(root, ['rev-parse', '--is-inside-work-tree']).trim() !== 'true') return undefined;
-  } catch {
-    return undefined;
-  }
-  // Five questions at once: the two listings that stat or walk the work tree dominate a no-change refresh, and git
-  // runs them on other cores. check-ignore exits 0 when the folder itself is ignored (then the listings are dropped).
-  const [ignored, staged, changed, untracked, head] = await Promise.all([
-    gitAsync(root, ['check-ignore', '-q', '.']).then(
-      () => true,
-      () => false,
-    ),
-    gitAsync(root, ['ls-files', '-z', '-s', '--cached']),
-    gitAsync(root, ['ls-files', '-z', '-m', '-d']),
-    gitAsync(root, ['ls-files', '-z', '--others', '--exclude-standard']),
-    // A repository with no commits yet has no HEAD.
-    gitAsync(root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => ''),
+  const about = readRepositoryFacts(root);
+  if (about === undefined) return undefined;
+  // The top of the work tree cannot be ignored by its own repository: the check is for folders below it.
+  const [ignored, changes] = await Promise.all([
+    about.isTop
+      ? false
+      : gitAsync(root, ['check-ignore', '-q', '.']).then(
+          () => true,
+          () => false,
+        ),
+    gitAsync(root, ['ls-files', '-z', '-m', '-d', '--others', '--exclude-standard']),
   ]);
   if (ignored) return undefined;
-  const answerHash = createHash('sha1').update(staged).update('\n').update(changed).update('\n').update(untracked).digest('hex');
+  let staged: Promise<StagedListing> | undefined;
+  const unvouched = [...new Set(split(changes))];
   return {
-    headSha: head.trim() || undefined,
-    answerHash,
-    unvouched: [...split(changed), ...split(untracked)],
-    readFiles: () => toGitFiles(staged, changed, untracked),
+    headSha: about.headSha,
+    indexStamp: about.indexStamp,
+    unvouched,
+    unvouchedHash: createHash('sha1').update(changes).digest('hex'),
+    readStaged: () => (staged ??= gitAsync(root, ['ls-files', '-z', '-s', '--cached']).then((text) => toStagedListing(text, unvouched))),
+    readStagedAt: async (paths) => {
+      const text =
+        paths.length === 0 ? '' : await gitAsync(root, ['--literal-pathspecs', 'ls-files', '-z', '-s', '--cached', '--', ...paths]);
+      return { ...toStagedListing(text, unvouched), hash: '' };
+    },
   };
 }
 
-function toGitFiles(staged: string, changed: string, untracked: string): GitFiles {
+interface RepositoryFacts {
+  isTop: boolean;
+  indexStamp: string;
+  headSha: string | undefined;
+}
+
+function readRepositoryFacts(root: string): RepositoryFacts | undefined {
+  // One process for four answers; a repository with no commits yet has no HEAD (exit 1, the other lines printed).
+  const run = spawnSync(
+    'git',
+    ['-C', root, 'rev-parse', '--is-inside-work-tree', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  const [inside, top, indexPath, head] = (run.stdout ?? '').split('\n');
+  if (run.error !== undefined || inside !== 'true' || top === undefined || indexPath === undefined) return undefined;
+  return {
+    isTop: samePath(top, root),
+    indexStamp: stampOf(path.resolve(root, indexPath)),
+    headSha: run.status === 0 && head ? head : undefined,
+  };
+}
+
+function samePath(a: string, b: string): boolean {
+  return path.resolve(a) === path.resolve(b);
+}
+
+function stampOf(file: string): string {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${file}\0${s.ino}\0${s.size}\0${s.mtimeNs}\0${s.ctimeNs}`;
+  } catch {
+    return `${file}\0none`; // no index file yet: nothing staged
+  }
+}
+
+/** Paths looked up in git's answer one by one (a scan of the text each) before it is read into a map once. */
+const FIND_ONE_BY_ONE = 16;
+
+function toStagedListing(text: string, unvouched: string[]): StagedListing {
+  let asked = 0;
+  let entries: Map<string, StagedEntry> | undefined;
+  return {
+    hash: createHash('sha1').update(text).digest('hex'),
+    find: (file) => {
+      if (entries === undefined && ++asked > FIND_ONE_BY_ONE) entries = readEntries(text);
+      return entries === undefined ? findStaged(text, file) : entries.get(file);
+    },
+    readFiles: () => toGitFiles(text, unvouched),
+  };
+}
+
+function findStaged(text: string, file: string): StagedEntry | undefined {
+  // Records are `mode sha stage\tpath\0`: a path is always between a tab and a NUL.
+  const at = text.indexOf(`\t${file}\0`);
+  if (at < 0) return undefined;
+  const start = text.lastIndexOf('\0', at) + 1;
+  return toEntry(text.slice(start, at));
+}
+
+function readEntries(text: string): Map<string, StagedEntry> {
+  const entries = new Map<string, StagedEntry>();
+  for (const record of split(text)) {
+    const tab = record.indexOf('\t');
+    const file = record.slice(tab + 1);
+    // The first record of a path, as findStaged finds it (a conflicted path has one per stage).
+    if (!entries.has(file)) entries.set(file, toEntry(record.slice(0, tab)));
+  }
+  return entries;
+}
+
+function toEntry(head: string): StagedEntry {
+  const [mode, sha] = head.split(' ');
+  if (mode === '120000') return { mode: 'symlink' };
+  if (mode?.startsWith('100') && sha !== undefined) return { mode: 'file', sha };
+  return { mode: 'other' }; // 160000 is a submodule: another repository, not ours to index
+}
+
+function toGitFiles(staged: string, unvouched: string[]): GitFiles {
   const clean = new Map<string, string>();
   const symlinks: string[] = [];
+  const tracked = new Set<string>();
   for (const record of split(staged)) {
     const tab = record.indexOf('\t');
-    const [mode, sha] = record.slice(0, tab).split(' ');
     const file = record.slice(tab + 1);
-    if (mode === '120000') symlinks.push(file);
-    else if (mode?.startsWith('100') && sha !== undefined) clean.set(file, sha);
-    // 160000 is a submodule: another repository, not ours to index
+    const entry = toEntry(record.slice(0, tab));
+    tracked.add(file);
+    if (entry.mode === 'symlink') symlinks.push(file);
+    else if (entry.mode === 'file') clean.set(file, entry.sha);
   }
   const dirty: string[] = [];
-  for (const file of split(changed)) {
-    if (clean.delete(file)) dirty.push(file);
+  for (const file of unvouched) {
+    // A changed regular file is ours to hash; a changed symlink or submodule stays what it was; untracked ones are ours.
+    if (clean.delete(file) || !tracked.has(file)) dirty.push(file);
   }
-  for (const file of split(untracked)) dirty.push(file);
   return { clean, dirty, symlinks };
 }
 

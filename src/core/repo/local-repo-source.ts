@@ -5,7 +5,7 @@ import path from 'node:path';
 import { NanodexError } from '../errors.js';
 import type { HashCache, LineRange, RepoFile, RepoListing, RepoSource, SkippedFile } from '../ports.js';
 import { gitBlobSha } from './git-blob-sha.js';
-import { readGitListing, type GitListing } from './git-listing.js';
+import { readGitListing, type GitListing, type StagedEntry, type StagedListing } from './git-listing.js';
 import { isInside, parseRepoPath, resolveInsideRoot } from './repo-path.js';
 import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './skip-rules.js';
 import { walkDirectory } from './walk-directory.js';
@@ -15,10 +15,55 @@ import { walkDirectory } from './walk-directory.js';
  * (skip-rules.ts) or to this listing should make an unchanged tree be listed
  * again.
  */
-const LISTING_RULES_VERSION = 1;
+const LISTING_RULES_VERSION = 2;
+
+/** Past this many changed paths, git's whole staged listing is read rather than these paths passed as arguments. */
+const MAX_PATHS_ASKED = 500;
 
 export interface LocalRepoSourceOptions {
   maxFileBytes?: number;
+}
+
+/** What the last complete listing left for the next one to compare with. */
+export interface LastListing {
+  fingerprint: string;
+  /** LocalListing.base of that listing. */
+  base: string;
+  /** LocalListing.indexStamp of that listing. */
+  indexStamp: string;
+  /** LocalListing.unvouched of that listing. */
+  unvouched: string[];
+}
+
+export interface LocalListOptions {
+  hashCache?: HashCache;
+  /** Only these paths are looked at (a push with a known file list). */
+  paths?: string[];
+  /** The fingerprint of the last listing: when it matches, nothing is listed (`unchanged`). */
+  unchangedSince?: string;
+  /** The last listing: when git stages what it staged then, only the paths changed then or now are looked at. */
+  since?: LastListing;
+}
+
+export interface LocalListing extends RepoListing {
+  /** A git checkout's staged tree and the listing rules, hashed: what a later listing compares with (LastListing.base). */
+  base?: string;
+  /** Which index file git read (GitListing.indexStamp) under which listing rules: the same stamp, the same base. */
+  indexStamp?: string;
+  /** The paths git did not vouch for (modified, deleted, untracked). */
+  unvouched?: string[];
+  /**
+   * Set when the staged tree is the one `since` saw: only these paths were
+   * looked at, and every other path lists as it did then.
+   */
+  changedPaths?: string[];
+  /** A git checkout's staged entry for a path (a regular file, a symlink, another kind), if it has one. */
+  findStaged?: (file: string) => StagedEntry | undefined;
+}
+
+interface Candidate {
+  path: string;
+  knownSha?: string;
 }
 
 /**
@@ -51,28 +96,51 @@ export class LocalRepoSource implements RepoSource {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
-  async listFiles(options: { hashCache?: HashCache; paths?: string[]; unchangedSince?: string } = {}): Promise<RepoListing> {
+  async listFiles(options: LocalListOptions = {}): Promise<LocalListing> {
     const files: RepoFile[] = [];
     const skipped: SkippedFile[] = [];
-    const candidates: { path: string; knownSha?: string }[] = [];
     const git = options.paths ? undefined : await readGitListing(this.root);
     const fingerprint = git === undefined ? undefined : this.fingerprintOf(git);
-    if (fingerprint !== undefined && fingerprint === options.unchangedSince) {
-      // The same blobs at the same paths, the same changed files: the last listing stands, nothing is statted or read.
+    const since = options.since;
+    const unchangedSince = options.unchangedSince ?? since?.fingerprint;
+    if (fingerprint !== undefined && fingerprint === unchangedSince) {
+      // The same index file, the same changed files as they were: the last listing stands, nothing is statted or read.
       return { files, skipped, headSha: git?.headSha, fingerprint, unchanged: true };
     }
+    let candidates: Candidate[];
+    let partial: Pick<LocalListing, 'base' | 'indexStamp' | 'unvouched' | 'changedPaths' | 'findStaged'> = {};
     if (options.paths) {
+      candidates = [];
       for (const p of options.paths) {
         const relative = parseRepoPath(p);
         if (!isInside(this.root, realpathOrSelf(path.join(this.root, relative)))) skipped.push({ path: relative, reason: 'symlink' });
         else candidates.push({ path: relative });
       }
     } else if (git) {
-      const { clean, dirty, symlinks } = git.readFiles();
-      for (const [file, sha] of clean) candidates.push({ path: file, knownSha: sha });
-      for (const file of dirty) candidates.push({ path: file });
-      for (const file of symlinks) skipped.push({ path: file, reason: 'symlink' });
+      // The same index file as the last listing's (and the same rules): the same staged tree, asked only at the changed paths.
+      const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
+      const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : undefined;
+      const sameIndex = union !== undefined && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
+      const staged = sameIndex ? await git.readStagedAt(union) : await git.readStaged();
+      const base =
+        sameIndex && since !== undefined
+          ? since.base
+          : createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${staged.hash}`).digest('hex');
+      const changed = since?.base === base ? union : undefined;
+      partial = { base, indexStamp, unvouched: git.unvouched, findStaged: (p) => staged.find(p) };
+      if (changed) {
+        // What git stages is what the last listing saw: only paths either listing found changed can differ.
+        candidates = toChangedCandidates(changed, new Set(git.unvouched), staged, skipped);
+        partial.changedPaths = changed;
+      } else {
+        const { clean, dirty, symlinks } = staged.readFiles();
+        candidates = [];
+        for (const [file, sha] of clean) candidates.push({ path: file, knownSha: sha });
+        for (const file of dirty) candidates.push({ path: file });
+        for (const file of symlinks) skipped.push({ path: file, reason: 'symlink' });
+      }
     } else {
+      candidates = [];
       const walked = walkDirectory(this.root);
       skipped.push(...walked.skipped);
       for (const entry of walked.entries) {
@@ -80,40 +148,43 @@ export class LocalRepoSource implements RepoSource {
         else candidates.push({ path: entry.path });
       }
     }
-    for (const candidate of candidates) {
-      const reason = findPathSkipReason(candidate.path);
-      if (reason) {
-        skipped.push({ path: candidate.path, reason });
-        continue;
-      }
-      // git says the work tree matches this blob, and the index holds the same blob: nothing to stat or read.
-      const known = candidate.knownSha === undefined ? undefined : options.hashCache?.(candidate.path);
-      if (known !== undefined && known.blobSha === candidate.knownSha && known.size <= this.maxFileBytes) {
-        files.push({ path: candidate.path, size: known.size, blobSha: known.blobSha, mtimeMs: known.mtimeMs });
-        continue;
-      }
-      const absolute = path.join(this.root, candidate.path);
-      let stat;
-      try {
-        stat = lstatSync(absolute);
-      } catch {
-        continue; // deleted between listing and stat
-      }
-      if (stat.isSymbolicLink()) {
-        skipped.push({ path: candidate.path, reason: 'symlink' });
-        continue;
-      }
-      if (!stat.isFile()) continue;
-      if (stat.size > this.maxFileBytes) {
-        skipped.push({ path: candidate.path, reason: 'too-large' });
-        continue;
-      }
-      const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, options.hashCache);
-      if (blobSha === undefined) continue;
-      files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
-    }
+    for (const candidate of candidates) this.listCandidate(candidate, { files, skipped, hashCache: options.hashCache });
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, skipped, headSha: git?.headSha, fingerprint };
+    return { files, skipped, headSha: git?.headSha, fingerprint, ...partial };
+  }
+
+  /** One candidate path: left out by a path rule, as a symlink or as too large, or listed with its blob sha. */
+  private listCandidate(candidate: Candidate, into: { files: RepoFile[]; skipped: SkippedFile[]; hashCache: HashCache | undefined }): void {
+    const reason = findPathSkipReason(candidate.path);
+    if (reason) {
+      into.skipped.push({ path: candidate.path, reason });
+      return;
+    }
+    // git says the work tree matches this blob, and the index holds the same blob: nothing to stat or read.
+    const known = candidate.knownSha === undefined ? undefined : into.hashCache?.(candidate.path);
+    if (known !== undefined && known.blobSha === candidate.knownSha && known.size <= this.maxFileBytes) {
+      into.files.push({ path: candidate.path, size: known.size, blobSha: known.blobSha, mtimeMs: known.mtimeMs });
+      return;
+    }
+    const absolute = path.join(this.root, candidate.path);
+    let stat;
+    try {
+      stat = lstatSync(absolute);
+    } catch {
+      return; // deleted between listing and stat
+    }
+    if (stat.isSymbolicLink()) {
+      into.skipped.push({ path: candidate.path, reason: 'symlink' });
+      return;
+    }
+    if (!stat.isFile()) return;
+    if (stat.size > this.maxFileBytes) {
+      into.skipped.push({ path: candidate.path, reason: 'too-large' });
+      return;
+    }
+    const blobSha = candidate.knownSha ?? this.hashFile(candidate.path, absolute, stat, into.hashCache);
+    if (blobSha === undefined) return;
+    into.files.push({ path: candidate.path, size: stat.size, blobSha, mtimeMs: stat.mtimeMs });
   }
 
   async readFile(file: string): Promise<string> {
@@ -140,12 +211,14 @@ export class LocalRepoSource implements RepoSource {
   }
 
   /**
-   * git's answer, the size and mtime of each file git does not vouch for
-   * (changed or untracked: an edit to one changes its stat), the size cap and
-   * the rules' version. Stat changes of clean files are git's to notice.
+   * git's index file (while it is the same file, the same paths are staged
+   * with the same blobs) and its answer of what changed, the size and mtime
+   * of each file git does not vouch for (changed or untracked: an edit to one
+   * changes its stat), the size cap and the rules' version. Stat changes of
+   * clean files are git's to notice.
    */
   private fingerprintOf(git: GitListing): string {
-    const hash = createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.answerHash}`);
+    const hash = createHash('sha1').update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}\0${git.unvouchedHash}`);
     for (const file of git.unvouched) {
       try {
         const stat = lstatSync(path.join(this.root, file));
@@ -179,4 +252,22 @@ function realpathOrSelf(absolute: string): string {
   } catch {
     return absolute; // not there (deleted): nothing to follow
   }
+}
+
+/** The paths changed in the last listing or in this one, sorted. */
+function findChangedPaths(before: string[], now: string[]): string[] {
+  return [...new Set([...before, ...now])].sort();
+}
+
+/** The candidates among changed paths, as the full listing would take them: git's blob sha where the work tree matches it. */
+function toChangedCandidates(changed: string[], unvouched: Set<string>, staged: StagedListing, skipped: SkippedFile[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const file of changed) {
+    const entry = staged.find(file);
+    if (entry?.mode === 'symlink') skipped.push({ path: file, reason: 'symlink' });
+    else if (entry?.mode === 'file') candidates.push(unvouched.has(file) ? { path: file } : { path: file, knownSha: entry.sha });
+    else if (entry === undefined && unvouched.has(file)) candidates.push({ path: file }); // untracked
+    // else: a submodule, or a path gone (or now ignored) since the last listing
+  }
+  return candidates;
 }

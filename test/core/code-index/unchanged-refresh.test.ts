@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
+import { needsFileRanks } from '../../../src/core/code-index/file-ranks.js';
 import { LISTING_FINGERPRINT_KEY } from '../../../src/core/code-index/index-meta-keys.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
@@ -97,6 +98,18 @@ describe('indexRepository on a git checkout that did not change', () => {
     writeFileSync(path.join(repo.root, 'tools/retry.py'), 'def with_retries(fn):\n    return fn()\n');
     const stats = await indexRepository(repo.source, repo.store, { workers: 0 });
     expect(stats).toMatchObject({ changed: 1, added: 0, removed: 0 });
+  });
+
+  it('after a one-file edit, reads neither every stored row nor every path, and keeps the ranks when no edge moved', async () => {
+    const counter = countFileScans();
+    repo = await indexSample(undefined, { git: true, onStatement: counter.onStatement });
+    const before = counter.scans();
+    writeFileSync(path.join(repo.root, 'tools/retry.py'), 'def with_retries(fn, attempts=4):\n    return fn()\n');
+    const stats = await indexRepository(repo.source, repo.store, { workers: 0 });
+    expect(stats).toMatchObject({ changed: 1, added: 0, removed: 0, unchanged: stats.files - 1 });
+    // No listing of every stored file, no graph load for PageRank: the work is the edited file's.
+    expect(counter.scans()).toBe(before);
+    expect(needsFileRanks(repo.store)).toBe(false);
   });
 
   it('forgets the fingerprint after a run over some paths only, so the next refresh lists everything', async () => {
