@@ -50,7 +50,7 @@ export interface ColdMentionOptions {
   github: TarballGitHub;
   githubUrl: string;
   prompt: string;
-  /** The "working" placeholder's text (renderWorking): the answer is the first write without it. */
+  /** The "working" placeholder's first words (renderWorking): the answer is the first write without them. */
   workingText: string;
   scratch: string;
   runs: number;

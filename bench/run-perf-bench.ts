@@ -320,7 +320,8 @@ async function pushColdMentionRow(): Promise<void> {
       github,
       githubUrl,
       prompt: QUESTION,
-      workingText: renderWorking('ask'),
+      // `@nanodex ask` is an alias (of explain): the placeholder's words before the command's name.
+      workingText: renderWorking('ask').split('`')[0]!,
       scratch,
       runs: coldRuns,
       env,
