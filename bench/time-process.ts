@@ -38,6 +38,13 @@ function childrenCpuMs(): number {
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
 }
 
+/** CPU of a live process so far (utime + stime of its threads, cutime + cstime of its reaped children), in ms. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
+}
+
 function readPeakRssKb(pid: number): number | undefined {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -88,8 +95,14 @@ export async function timeProcess(
   for (let i = 0; i < (options.warmup ?? 1); i += 1) await runProcess(file, args, options);
   const runs: ProcessRun[] = [];
   for (let i = 0; i < (options.runs ?? 5); i += 1) runs.push(await runProcess(file, args, options));
+  return toTiming([file, ...args].join(' '), runs);
+}
+
+/** Runs of one command summed up: medians of wall and CPU, the largest peak RSS, the last run for its output. */
+export function toTiming(command: string, runs: ProcessRun[]): ProcessTiming {
+  if (runs.length === 0) throw new Error(`no timed run of ${command}`);
   return {
-    command: [file, ...args].join(' '),
+    command,
     runs,
     wallMs: median(runs.map((r) => r.wallMs)),
     cpuMs: median(runs.map((r) => r.cpuMs)),
@@ -124,13 +137,5 @@ export async function timePair(
     runsA.push(await runProcess(a[0], a[1], options));
     runsB.push(await runProcess(b[0], b[1], options));
   }
-  const toTiming = ([file, args]: [string, string[]], runs: ProcessRun[]): ProcessTiming => ({
-    command: [file, ...args].join(' '),
-    runs,
-    wallMs: median(runs.map((r) => r.wallMs)),
-    cpuMs: median(runs.map((r) => r.cpuMs)),
-    peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
-    last: runs[runs.length - 1]!,
-  });
-  return [toTiming(a, runsA), toTiming(b, runsB)];
+  return [toTiming([a[0], ...a[1]].join(' '), runsA), toTiming([b[0], ...b[1]].join(' '), runsB)];
 }
