@@ -4,7 +4,7 @@ import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
-import { LISTING_FINGERPRINT_KEY, LISTING_SUMMARY_KEY } from './index-meta-keys.js';
+import { FIRST_ANSWER_STATE, LISTING_FINGERPRINT_KEY, LISTING_SUMMARY_KEY } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
 import { createParsePool, defaultWorkerCount } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
@@ -55,6 +55,11 @@ export interface IndexRepositoryOptions {
   clock?: Clock;
   /** Only these repo paths are looked at (a push with a known file list); the rest of the index is kept. */
   onlyPaths?: string[];
+  /**
+   * The build state written at the end instead of `complete`: a first answer's index of some files only
+   * (first-answer-index.ts) says so until a whole run completes it.
+   */
+  endState?: typeof FIRST_ANSWER_STATE;
 }
 
 /**
@@ -154,7 +159,7 @@ export async function indexRepository(
     // A run over some paths only (onlyPaths) leaves no fingerprint: the next refresh lists everything.
     store.setMeta(LISTING_FINGERPRINT_KEY, listing.fingerprint ?? '');
     store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(listingSummary));
-    store.setMeta(BUILD_STATE_KEY, 'complete');
+    store.setMeta(BUILD_STATE_KEY, options.endState ?? 'complete');
   });
   if (bulk) store.compact();
   const finished = clock.now();
