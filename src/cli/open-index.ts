@@ -51,7 +51,7 @@ export async function openIndex(
       store.releaseWriteLock();
       io.stderr.write(
         `nanodex: no index yet: answering from ${first.files} of ${first.total} files picked for the question; ` +
-          `the full index is built in the background after the answer (log: ${file}.build.log)\n`,
+          (io.env.NANODEX_BACKGROUND_INDEX === '0' ? 'the rest is indexed by the next update\n' : `the full index is built in the background after the answer (log: ${file}.build.log)\n`),
       );
       return { source, store, built: first.stats, state: readIndexState(store), firstAnswer: { ...first, file } };
     }

@@ -67,6 +67,11 @@ async function openLocal(options: RunOptions, io: CliIo) {
 
 /** After the answer is printed: the rest of the index is built by a detached `nanodex index`. */
 function finishInBackground(first: { file: string }, root: string, options: RunOptions, io: CliIo): void {
+  // NANODEX_BACKGROUND_INDEX=0: no process outlives the command (benchmarks, scripts); the next update finishes the index.
+  if (io.env.NANODEX_BACKGROUND_INDEX === '0') {
+    io.stderr.write(`nanodex: NANODEX_BACKGROUND_INDEX=0: the index stays partial until \`nanodex index --repo ${options.repo}\`\n`);
+    return;
+  }
   const log = startBackgroundIndex({ root, file: first.file, maxFileBytes: options.maxFileBytes, workers: options.workers }, io);
   if (log === undefined) {
     io.stderr.write(`nanodex: could not start the background index build; the next \`nanodex index --repo ${options.repo}\` finishes it\n`);

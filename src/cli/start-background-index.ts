@@ -35,7 +35,8 @@ export function startBackgroundIndex(
   let out: number | undefined;
   try {
     out = openSync(log, 'w');
-    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, out], env: io.env, cwd: target.root });
+    // The working directory is this process's (from the sources, `--import tsx` resolves from it).
+    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, out], env: io.env });
     child.on('error', () => undefined); // reported below from the missing pid; the next update finishes the index
     child.unref();
     return child.pid === undefined ? undefined : log;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readPrompt } from '../explore/read-prompt.js';
 import { classifyFile } from '../repo/classify-file.js';
 import { splitIdentifier } from './identifier-terms.js';
+import { findLanguage } from './languages.js';
 import type { TermMatches } from './scan-tree-text.js';
 
 /** A file the tree offers: its repo path and size in bytes. */
@@ -88,7 +89,9 @@ export function findFirstAnswerFiles(
     }
   }
   for (const file of findMentionedFiles(prompt, files)) add(file, MENTIONED);
-  for (const [file, points] of score) if (classifyFile(file).kind !== 'product') score.set(file, points * NOT_PRODUCT);
+  for (const [file, points] of score) {
+    if (classifyFile(file).kind !== 'product' || findLanguage(file) === undefined) score.set(file, points * NOT_PRODUCT);
+  }
 
   const size = new Map(files.map((f) => [f.path, f.size]));
   const ranked = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
