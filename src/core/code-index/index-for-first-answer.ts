@@ -36,7 +36,7 @@ export async function indexForFirstAnswer(
   source: LocalRepoSource,
   store: IndexStore,
   prompt: string,
-  options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & { minTreeBytes?: number } = {},
+  options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & { minTreeBytes?: number; scanTimeoutMs?: number } = {},
 ): Promise<FirstAnswerIndex | undefined> {
   const listing = await source.listFiles();
   const indexable = listing.files.filter((f) => findFileKind(f.path) !== undefined);
@@ -45,7 +45,7 @@ export async function indexForFirstAnswer(
   const paths = indexable.map((f) => f.path);
   const { terms } = readFirstAnswerTerms(prompt);
   // A listing with a fingerprint came from git: git grep scans it on git's threads.
-  const matches = await scanTreeText(source.root, terms, { timeoutMs: SCAN_TIMEOUT_MS, paths, git: listing.fingerprint !== undefined });
+  const matches = await scanTreeText(source.root, terms, { timeoutMs: options.scanTimeoutMs ?? SCAN_TIMEOUT_MS, paths, git: listing.fingerprint !== undefined });
   const picked = findFirstAnswerFiles(prompt, indexable, matches, FIRST_ANSWER_LIMITS);
   if (picked.paths.length === 0) return undefined;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(indexable.length)));
