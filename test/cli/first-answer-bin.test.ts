@@ -4,22 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
+import { firstAnswerRepoFiles } from '../helpers/first-answer-repo.js';
 import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
-
-/** Over the 4 MB below which a whole build is done first (FIRST_ANSWER_MIN_TREE_BYTES): 320 files of ~15 KB. */
-const MODULES = 320;
-const FUNCTIONS_PER_MODULE = 360;
-
-function bigRepoFiles(): Record<string, string> {
-  const files: Record<string, string> = {
-    'billing/invoice_total.py': 'def compute_invoice_total(lines):\n    """Sums the lines, rounded to cents."""\n    return round(sum(lines), 2)\n',
-  };
-  for (let i = 0; i < MODULES; i += 1) {
-    const body = Array.from({ length: FUNCTIONS_PER_MODULE }, (_, j) => `def handler_${i}_${j}(value):\n    return value + ${j}\n\n`);
-    files[`pkg/mod${i}.py`] = body.join('');
-  }
-  return files;
-}
 
 /** The `nanodex` bin as npm installs it, a real process; the background build it starts outlives it. */
 function nanodex(args: string[], home: string) {
@@ -43,7 +29,7 @@ async function waitForFile(file: string, text: string, timeoutMs: number): Promi
 
 describe('nanodex ask on a repository with no index yet', () => {
   it('answers from the files the question needs, says the index is partial, and the next run reads the full index', async () => {
-    const repo = makeTempRepo(bigRepoFiles(), { git: true });
+    const repo = makeTempRepo(firstAnswerRepoFiles(), { git: true });
     const home = makeTempDir('nanodex-home-');
     const index = path.join(makeTempDir('nanodex-first-index-'), 'index.sqlite');
     const question = ['ask', 'how is compute_invoice_total rounded', '--repo', repo, '--index', index];
@@ -59,7 +45,10 @@ describe('nanodex ask on a repository with no index yet', () => {
     // The detached `nanodex index` prints its summary to the log when it is done.
     const log = await waitForFile(`${index}.build.log`, 'indexed 321 files', 110_000);
     expect(log).toContain('indexed 321 files');
-    const stats = JSON.parse(nanodex(['stats', '--json', '--repo', repo, '--index', index], home).stdout) as { state: unknown; files: number };
+    const stats = JSON.parse(nanodex(['stats', '--json', '--repo', repo, '--index', index], home).stdout) as {
+      state: unknown;
+      files: number;
+    };
     expect(stats).toMatchObject({ state: { complete: true }, files: 321 });
 
     const next = nanodex(question, home);
