@@ -11,6 +11,13 @@ export interface CandidateFile {
   size: number;
 }
 
+/** What a first answer may parse, and each file's size (read only for files in the running: a big tree is not statted whole). */
+export interface FirstAnswerLimits {
+  files: number;
+  bytes: number;
+  sizeOf?: (path: string) => number;
+}
+
 export interface FirstAnswerPick {
   /** The files to index for the answer, best first. */
   paths: string[];
@@ -36,6 +43,8 @@ const MENTIONED = 20;
 const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2 };
 /** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
 const NOT_PRODUCT = 0.5;
+/** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
+const RERANKED = 500;
 
 /** The terms of a question to scan the tree for, code names first. */
 export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNames: Set<string> } {
@@ -62,15 +71,16 @@ export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNam
  */
 export function findFirstAnswerFiles(
   prompt: string,
-  files: CandidateFile[],
+  files: (CandidateFile | string)[],
   matches: TermMatches,
-  limits: { files: number; bytes: number } = FIRST_ANSWER_LIMITS,
+  limits: FirstAnswerLimits = FIRST_ANSWER_LIMITS,
 ): FirstAnswerPick {
   const { terms, codeNames } = readFirstAnswerTerms(prompt);
   const total = Math.max(files.length, 1);
   const score = new Map<string, number>();
   const add = (file: string, points: number) => score.set(file, (score.get(file) ?? 0) + points);
-  const known = new Set(files.map((f) => f.path));
+  const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
+  const known = new Set(paths);
   for (const term of terms) {
     const found = [...(matches.get(term) ?? [])].filter((f) => known.has(f));
     if (found.length === 0) continue;
@@ -78,38 +88,46 @@ export function findFirstAnswerFiles(
     for (const file of found) add(file, WEIGHT.text * weight);
   }
   const lowered = terms.map((t) => ({ term: t.toLowerCase(), code: codeNames.has(t) }));
-  for (const file of files) {
-    const stem = path.posix.basename(file.path).replace(/\.[^.]+$/, '').toLowerCase();
-    const stemParts = new Set([stem, ...splitIdentifier(stem).map((p) => p.toLowerCase())]);
-    const folders = new Set(path.posix.dirname(file.path).toLowerCase().split('/'));
+  for (const file of paths) {
+    const lower = file.toLowerCase();
+    // A substring test first: on a big tree most paths hold no term, and need no splitting.
+    if (!lowered.some(({ term }) => lower.includes(term))) continue;
+    const stem = path.posix.basename(lower).replace(/\.[^.]+$/, '');
+    const stemParts = new Set([stem, ...splitIdentifier(path.posix.basename(file).replace(/\.[^.]+$/, '')).map((p) => p.toLowerCase())]);
+    const folders = new Set(path.posix.dirname(lower).split('/'));
     for (const { term, code } of lowered) {
       const factor = code ? WEIGHT.codeName : 1;
-      if (stemParts.has(term)) add(file.path, WEIGHT.stem * factor);
-      else if (folders.has(term)) add(file.path, WEIGHT.folder * factor);
+      if (stemParts.has(term)) add(file, WEIGHT.stem * factor);
+      else if (folders.has(term)) add(file, WEIGHT.folder * factor);
     }
   }
-  for (const file of findMentionedFiles(prompt, files)) add(file, MENTIONED);
-  for (const [file, points] of score) {
-    if (classifyFile(file).kind !== 'product' || findLanguage(file) === undefined) score.set(file, points * NOT_PRODUCT);
-  }
+  for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
+  const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+  const ranked = [...score]
+    .sort(byScore)
+    .slice(0, RERANKED)
+    .map(([file, points]): [string, number] =>
+      classifyFile(file).kind !== 'product' || findLanguage(file) === undefined ? [file, points * NOT_PRODUCT] : [file, points],
+    )
+    .sort(byScore);
 
-  const size = new Map(files.map((f) => [f.path, f.size]));
-  const ranked = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const paths: string[] = [];
+  const sizes = new Map(files.flatMap((f) => (typeof f === 'string' ? [] : [[f.path, f.size] as const])));
+  const sizeOf = (file: string) => sizes.get(file) ?? limits.sizeOf?.(file) ?? 0;
+  const picked: string[] = [];
   let bytes = 0;
   for (const [file, points] of ranked) {
-    if (paths.length >= limits.files) break;
-    const fileBytes = size.get(file) ?? 0;
+    if (picked.length >= limits.files) break;
+    const fileBytes = sizeOf(file);
     // A named file is always read; another that would overflow the bytes is passed over for a smaller one.
     if (points < MENTIONED && bytes + fileBytes > limits.bytes) continue;
-    paths.push(file);
+    picked.push(file);
     bytes += fileBytes;
   }
-  return { paths, terms };
+  return { paths: picked, terms };
 }
 
 /** Paths the question spells out, and files of a pasted traceback's frames, matched to the tree by their ends. */
-function findMentionedFiles(prompt: string, files: CandidateFile[]): string[] {
+function findMentionedFiles(prompt: string, files: string[]): string[] {
   const named = new Set(readPrompt(prompt).paths);
   for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named.add(m[1]!);
   for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named.add(m[1]!);
@@ -118,8 +136,8 @@ function findMentionedFiles(prompt: string, files: CandidateFile[]): string[] {
     const wanted = name.replace(/\\/g, '/').replace(/^\.?\//, '');
     if (wanted === '') continue;
     // The longest tail of the named path that is a file of the tree (a traceback's absolute path ends in a repo path).
-    const hit = files.find((f) => f.path === wanted || wanted.endsWith(`/${f.path}`) || f.path.endsWith(`/${wanted}`));
-    if (hit !== undefined) found.push(hit.path);
+    const hit = files.find((f) => f === wanted || wanted.endsWith(`/${f}`) || f.endsWith(`/${wanted}`));
+    if (hit !== undefined) found.push(hit);
   }
   return found;
 }

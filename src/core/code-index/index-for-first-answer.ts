@@ -1,4 +1,8 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
+import { findPathSkipReason } from '../repo/skip-rules.js';
 import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
@@ -14,6 +18,8 @@ import { scanTreeText } from './scan-tree-text.js';
 export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
 /** The text scan's share of the first second: what it has not found by then is left out. */
 const SCAN_TIMEOUT_MS = 1_000;
+/** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
+const SIZED_FILES = 5_000;
 
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
@@ -38,17 +44,18 @@ export async function indexForFirstAnswer(
   prompt: string,
   options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & { minTreeBytes?: number; scanTimeoutMs?: number } = {},
 ): Promise<FirstAnswerIndex | undefined> {
-  const listing = await source.listFiles();
-  const indexable = listing.files.filter((f) => findFileKind(f.path) !== undefined);
-  const treeBytes = indexable.reduce((sum, f) => sum + f.size, 0);
-  if (treeBytes < (options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES)) return undefined;
-  const paths = indexable.map((f) => f.path);
+  const listed = await listIndexablePaths(source);
+  const sizeOf = (file: string) => statSize(source.root, file);
+  // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
+  const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
+  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
   const { terms } = readFirstAnswerTerms(prompt);
-  // A listing with a fingerprint came from git: git grep scans it on git's threads.
-  const matches = await scanTreeText(source.root, terms, { timeoutMs: options.scanTimeoutMs ?? SCAN_TIMEOUT_MS, paths, git: listing.fingerprint !== undefined });
-  const picked = findFirstAnswerFiles(prompt, indexable, matches, FIRST_ANSWER_LIMITS);
+  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git });
+  const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
-  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(indexable.length)));
+  const total = listed.paths.length;
+  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
   const stats = await indexRepository(source, store, {
     workers: options.workers,
     clock: options.clock,
@@ -56,5 +63,29 @@ export async function indexForFirstAnswer(
     onlyPaths: picked.paths,
     endState: FIRST_ANSWER_STATE,
   });
-  return { files: picked.paths.length, total: indexable.length, stats };
+  return { files: picked.paths.length, total, stats };
+}
+
+/**
+ * The tree's indexable paths: git's listing alone in a work tree (no file is statted or hashed: git
+ * grep reads them), else the source's walk. The same path rules as a build's listing.
+ */
+async function listIndexablePaths(source: LocalRepoSource): Promise<{ paths: string[]; git: boolean }> {
+  const git = await readGitListing(source.root);
+  if (git === undefined) {
+    const listing = await source.listFiles();
+    return { paths: listing.files.map((f) => f.path).filter((p) => findFileKind(p) !== undefined), git: false };
+  }
+  const { clean, dirty } = git.readFiles();
+  const paths = [...clean.keys(), ...dirty].filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined);
+  return { paths, git: true };
+}
+
+function statSize(root: string, file: string): number {
+  try {
+    const stat = lstatSync(path.join(root, ...file.split('/')));
+    return stat.isFile() ? stat.size : 0;
+  } catch {
+    return 0; // deleted since the listing: the build's own listing leaves it out
+  }
 }
