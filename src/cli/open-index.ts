@@ -46,12 +46,15 @@ export async function openIndex(
   const store = await openIndexWriter(file, options, io);
   try {
     // Looked at under the lock: the writer waited for may have built it.
-    const first = options.question !== undefined && store.isEmpty() ? await indexFirst(source, store, options.question, options) : undefined;
+    const first =
+      options.question !== undefined && store.isEmpty() ? await indexFirst(source, store, options.question, options) : undefined;
     if (first !== undefined) {
       store.releaseWriteLock();
       io.stderr.write(
         `nanodex: no index yet: answering from ${first.files} of ${first.total} files picked for the question; ` +
-          (io.env.NANODEX_BACKGROUND_INDEX === '0' ? 'the rest is indexed by the next update\n' : `the full index is built in the background after the answer (log: ${file}.build.log)\n`),
+          (io.env.NANODEX_BACKGROUND_INDEX === '0'
+            ? 'the rest is indexed by the next update\n'
+            : `the full index is built in the background after the answer (log: ${file}.build.log)\n`),
       );
       return { source, store, built: first.stats, state: readIndexState(store), firstAnswer: { ...first, file } };
     }

@@ -10,7 +10,8 @@ import { makeTempDir, makeTempRepo } from '../../helpers/temp-repo.js';
 function repoFiles(): Record<string, string> {
   const files: Record<string, string> = {
     'billing/invoice_total.py': 'def compute_invoice_total(lines):\n    return round(sum(lines), 2)\n',
-    'billing/report.py': 'from billing.invoice_total import compute_invoice_total\n\ndef report(lines):\n    return compute_invoice_total(lines)\n',
+    'billing/report.py':
+      'from billing.invoice_total import compute_invoice_total\n\ndef report(lines):\n    return compute_invoice_total(lines)\n',
   };
   for (let i = 0; i < 30; i += 1) files[`pkg/mod${i}.py`] = `def handler_${i}(value):\n    return value + ${i}\n`;
   return files;
@@ -27,7 +28,12 @@ describe('indexForFirstAnswer', () => {
     try {
       const first = await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', { workers: 0, minTreeBytes: 0 });
       expect(first).toMatchObject({ files: 2, total: 32 });
-      expect(store.listFiles().map((f) => f.path).sort()).toEqual(['billing/invoice_total.py', 'billing/report.py']);
+      expect(
+        store
+          .listFiles()
+          .map((f) => f.path)
+          .sort(),
+      ).toEqual(['billing/invoice_total.py', 'billing/report.py']);
       store.releaseWriteLock();
       const state = readIndexState(store);
       expect(state).toEqual({ complete: false, reason: 'first-answer', files: 2, total: 32 });
