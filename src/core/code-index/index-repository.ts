@@ -128,8 +128,8 @@ export async function indexRepository(
     for (const { file, id } of touched) setMtime.run(file.mtimeMs, id);
   });
 
-  // A first build of a big tree writes faster without lookup indexes; they are built once after.
-  const bulk = stored.size === 0 && toParse.length >= BULK_BUILD_FILES;
+  // A first build of a big tree (or the rest of a first answer's few files) writes faster without lookup indexes; they are built once after.
+  const bulk = toParse.length >= BULK_BUILD_FILES && stored.size * 10 < toParse.length;
   if (bulk) store.dropLookupIndexes();
   const parsed = await parseAll(source.root, toParse, stored, store, options, report);
   if (bulk) store.createLookupIndexes();
