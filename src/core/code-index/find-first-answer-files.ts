@@ -27,7 +27,7 @@ export interface FirstAnswerPick {
 
 /**
  * The terms a first answer scans the tree for: code names first (whole, then
- * their dotted parts), then the question's other words. Each term is one git
+ * their dotted parts), then the question's other words as written. Each term is one git
  * grep over the tree; past this many the scan costs more than it adds.
  */
 const MAX_TERMS = 10;
@@ -46,16 +46,22 @@ const NOT_PRODUCT = 0.5;
 /** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
 const RERANKED = 500;
 
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
+
 /** The terms of a question to scan the tree for, code names first. */
 export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNames: Set<string> } {
   const reading = readPrompt(prompt);
   const codeNames = new Set<string>();
   for (const name of reading.identifiers) {
+    // Not a code name: a snippet with spaces or operators, an abbreviation (e.g), a host (tinyurl.com).
+    if (!CODE_NAME.test(name) || name.split('.').every((p) => p.length < 3) || WEB_HOST.test(name)) continue;
     codeNames.add(name);
     for (const part of name.split('.')) if (part.length >= 3) codeNames.add(part);
   }
   const terms = [...codeNames];
-  for (const word of [...reading.words].sort((a, b) => b.length - a.length)) {
+  // In the order written: a title's words come before a pasted template's (a report's first line names its subject).
+  for (const word of reading.words) {
     if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
   }
   return { terms: terms.slice(0, MAX_TERMS), codeNames };

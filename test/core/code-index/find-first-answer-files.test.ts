@@ -15,16 +15,21 @@ function matches(found: Record<string, string[]>) {
 }
 
 describe('readFirstAnswerTerms', () => {
-  it('puts code names first, whole and by their dotted parts, then the longer words', () => {
+  it('puts code names first, whole and by their dotted parts, then the other words as written', () => {
     expect(readFirstAnswerTerms('why does Matrix.det_bareiss return zero for singular input').terms).toEqual([
       'Matrix.det_bareiss',
       'Matrix',
       'det_bareiss',
-      'singular',
       'return',
-      'input',
       'zero',
+      'singular',
+      'input',
     ]);
+  });
+
+  it('leaves out what only looks like a code name: an abbreviation, a host, a snippet', () => {
+    const { codeNames } = readFirstAnswerTerms('e.g. see tinyurl.com and `(base * pi / 180)` in TransformToSymPyExpr');
+    expect([...codeNames]).toEqual(['TransformToSymPyExpr']);
   });
 });
 
