@@ -120,6 +120,6 @@ async function openExisting(file: string): Promise<IndexStore | undefined> {
 function warnIfPartial(state: IndexState, io: CliIo, options: Pick<CommonOptions, 'repo'>): void {
   const text = describeIndexState(state);
   if (text === undefined) return;
-  const fix = !state.complete && state.reason === 'interrupted' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
+  const fix = !state.complete && state.reason !== 'building' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
   io.stderr.write(`nanodex: warning: ${fix === '' ? text : `${text.replace(/\.$/, '')}${fix}.`}\n`);
 }
