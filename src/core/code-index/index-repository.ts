@@ -57,7 +57,7 @@ export interface IndexRepositoryOptions {
   onlyPaths?: string[];
   /**
    * The build state written at the end instead of `complete`: a first answer's index of some files only
-   * (first-answer-index.ts) says so until a whole run completes it.
+   * (index-for-first-answer.ts) says so until a whole run completes it.
    */
   endState?: typeof FIRST_ANSWER_STATE;
 }
