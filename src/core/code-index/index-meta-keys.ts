@@ -7,7 +7,7 @@ export const BUILD_STATE_KEY = 'build_state';
 export const BUILD_STARTED_KEY = 'build_started_at';
 /**
  * `build_state` of an index that holds only the files picked for a first
- * answer (first-answer-index.ts): no full build has started over it yet.
+ * answer (index-for-first-answer.ts): no full build has started over it yet.
  */
 export const FIRST_ANSWER_STATE = 'first-answer';
 /** The number of indexable files in the tree when the first answer's files were picked (what "N of M" counts against). */
