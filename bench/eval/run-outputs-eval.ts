@@ -13,12 +13,14 @@
  *   --sets tuned=/work/eval-cases/cases.json,held-out=/work/eval-cases/held-out-old.json
  * Figures (no code, no messages) go to bench/eval/results/outputs-latest.json.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SqliteCodeIndex } from '../../src/core/code-index/code-index.js';
 import { indexRepository } from '../../src/core/code-index/index-repository.js';
+import { indexForFirstAnswer } from '../../src/core/code-index/index-for-first-answer.js';
 import { IndexStore } from '../../src/core/code-index/index-store.js';
 import { silentLogger, systemClock } from '../../src/core/ports.js';
 import { LocalRepoSource } from '../../src/core/repo/local-repo-source.js';
@@ -44,6 +46,11 @@ const { values: args } = parseArgs({
      * indexing re-parses only the files that differ (trees of 1,500+ files at many parent commits).
      */
     'seed-index': { type: 'boolean', default: false },
+    /**
+     * Ask each case's questions of a first answer's index (index-for-first-answer.ts: only the files the
+     * question needs, in a fresh index per case) instead of the whole index: the cold path of issue 28.
+     */
+    cold: { type: 'boolean', default: false },
   },
 });
 
@@ -112,44 +119,51 @@ for (const [dir, group] of bySnapshot) {
     const files = index.listFiles().map((f) => f.path);
     const fileBm25 = new FileBm25(dir, files);
     const windows = new WindowBm25(dir, files);
-    const ports = { source, index, logger: silentLogger, clock: systemClock };
+    const warmPorts = { source, index, logger: silentLogger, clock: systemClock };
     try {
       for (const { set, c } of group) {
-        const crashes: string[] = [];
-        const gitDir = mirrorGitDir(c.repo, args.mirrors);
-        const touched = readTouchedFiles(gitDir, c.parentSha, c.sha);
-        const hunks = readHunks(gitDir, c.parentSha, c.sha, c.expected);
-        const repo = { kind: 'local' as const, root: dir };
-        // The shipped path: run() reads the question as every front hands it over (budget words, shape kept).
-        const located = await run({ command: 'locate', prompt: c.query, repo }, ports);
-        if (located.kind === 'failed') crashes.push(`locate: ${located.message}`);
-        const locate = {
-          nanodex: toLocate(c.expected, located.kind === 'done' && located.command === 'locate' ? located.files.map((f) => f.path) : []),
-          baseline: toLocate(c.expected, fileBm25.rank(c.query, 10)),
-        };
-        let evidence: CaseOutcome['evidence'];
-        let plan: PlanScore | undefined;
+        const cold = args.cold ? await openColdIndex(source, c.query) : undefined;
         try {
-          const asked = await run({ command: 'ask', prompt: c.query, repo }, ports);
-          if (asked.kind === 'failed') crashes.push(`ask: ${asked.message}`);
-          const excerpts = evidenceOf(asked);
-          if (excerpts) {
-            const nanodex = scoreEvidence(hunks, excerpts);
-            evidence = { nanodex, baseline: scoreEvidence(hunks, windows.excerpts(c.query, nanodex.lines)) };
+          const ports = cold?.ports ?? warmPorts;
+          const crashes: string[] = [];
+          const gitDir = mirrorGitDir(c.repo, args.mirrors);
+          const touched = readTouchedFiles(gitDir, c.parentSha, c.sha);
+          const hunks = readHunks(gitDir, c.parentSha, c.sha, c.expected);
+          const repo = { kind: 'local' as const, root: dir };
+          // The shipped path: run() reads the question as every front hands it over (budget words, shape kept).
+          const located = await run({ command: 'locate', prompt: c.query, repo }, ports);
+          if (located.kind === 'failed') crashes.push(`locate: ${located.message}`);
+          const locate = {
+            nanodex: toLocate(c.expected, located.kind === 'done' && located.command === 'locate' ? located.files.map((f) => f.path) : []),
+            baseline: toLocate(c.expected, fileBm25.rank(c.query, 10)),
+          };
+          let evidence: CaseOutcome['evidence'];
+          let plan: PlanScore | undefined;
+          try {
+            const asked = await run({ command: 'ask', prompt: c.query, repo }, ports);
+            if (asked.kind === 'failed') crashes.push(`ask: ${asked.message}`);
+            const excerpts = evidenceOf(asked);
+            if (excerpts) {
+              const nanodex = scoreEvidence(hunks, excerpts);
+              evidence = { nanodex, baseline: scoreEvidence(hunks, windows.excerpts(c.query, nanodex.lines)) };
+            }
+          } catch (error) {
+            crashes.push(`ask threw: ${String(error)}`);
           }
-        } catch (error) {
-          crashes.push(`ask threw: ${String(error)}`);
+          try {
+            const planned = await run({ command: 'plan', prompt: c.query, repo }, ports);
+            if (planned.kind === 'failed') crashes.push(`plan: ${planned.message}`);
+            const proposed = planFiles(planned);
+            if (proposed) plan = scorePlan(c.expected, touched, proposed);
+          } catch (error) {
+            crashes.push(`plan threw: ${String(error)}`);
+          }
+          outcomes.push({ set, repo: c.repo, sha: c.sha, locate, evidence, plan, crashes });
+          if (outcomes.length % 20 === 0) log(`${outcomes.length}/${all.length} cases (${Math.round((Date.now() - started) / 1000)} s)`);
+        } finally {
+          cold?.store.close();
+          if (cold) rmSync(path.dirname(cold.store.file), { recursive: true, force: true });
         }
-        try {
-          const planned = await run({ command: 'plan', prompt: c.query, repo }, ports);
-          if (planned.kind === 'failed') crashes.push(`plan: ${planned.message}`);
-          const proposed = planFiles(planned);
-          if (proposed) plan = scorePlan(c.expected, touched, proposed);
-        } catch (error) {
-          crashes.push(`plan threw: ${String(error)}`);
-        }
-        outcomes.push({ set, repo: c.repo, sha: c.sha, locate, evidence, plan, crashes });
-        if (outcomes.length % 20 === 0) log(`${outcomes.length}/${all.length} cases (${Math.round((Date.now() - started) / 1000)} s)`);
       }
     } finally {
       fileBm25.close();
@@ -158,6 +172,17 @@ for (const [dir, group] of bySnapshot) {
   } finally {
     store.close();
   }
+}
+
+/** A fresh index of the files a first answer picks for `query` (the scan given time to finish: the pick, not the clock, is measured). */
+async function openColdIndex(source: LocalRepoSource, query: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'nanodex-cold-')), 'index.sqlite');
+  const store = await IndexStore.openWriter(file);
+  const first = await indexForFirstAnswer(source, store, query, { scanTimeoutMs: 60_000 });
+  if (first === undefined) await indexRepository(source, store, {});
+  store.releaseWriteLock();
+  const index = new SqliteCodeIndex(store);
+  return { store, ports: { source, index, logger: silentLogger, clock: systemClock } };
 }
 
 interface Row {

@@ -14,17 +14,22 @@ import type { RepoTarget } from './repo-indexes.js';
 export function toAppWorkspace(deps: AppDeps, client: GitHubClient, where: AppWorkspaceTarget): Workspace {
   const { target } = where;
   const htmlUrl = where.htmlUrl ?? `https://github.com/${target.owner}/${target.repo}`;
+  // The commit a first answer's index was opened at: finishIndex completes that index, at that commit.
+  let partialAt: string | undefined;
+  const openIndex = async (at: { headSha?: string; question?: string } | undefined) => {
+    try {
+      return await deps.indexes.open(client, { ...target, maxTarballBytes: where.maxTarballBytes() }, at);
+    } catch (error) {
+      const what = `indexing ${target.owner}/${target.repo}`;
+      throw statusOf(error) !== undefined && !(error instanceof NanodexError)
+        ? toNanodexError(error, { what, notFoundCode: 'repo-not-found', clock: deps.clock })
+        : error;
+    }
+  };
   return {
     async open(at) {
-      let opened;
-      try {
-        opened = await deps.indexes.open(client, { ...target, maxTarballBytes: where.maxTarballBytes() }, { headSha: at?.headSha });
-      } catch (error) {
-        const what = `indexing ${target.owner}/${target.repo}`;
-        throw statusOf(error) !== undefined && !(error instanceof NanodexError)
-          ? toNanodexError(error, { what, notFoundCode: 'repo-not-found', clock: deps.clock })
-          : error;
-      }
+      const opened = await openIndex({ headSha: at?.headSha, question: at?.question });
+      if (opened.update === 'first-answer') partialAt = opened.headSha;
       return {
         source: opened.source,
         index: new SqliteCodeIndex(opened.store),
@@ -32,6 +37,12 @@ export function toAppWorkspace(deps: AppDeps, client: GitHubClient, where: AppWo
         links: { htmlUrl, sha: opened.headSha },
         close: () => opened.release(),
       };
+    },
+    async finishIndex() {
+      if (partialAt === undefined) return;
+      const opened = await openIndex({ headSha: partialAt });
+      partialAt = undefined;
+      opened.release();
     },
   };
 }

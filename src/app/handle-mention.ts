@@ -42,6 +42,12 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
     },
   );
   let config: RepoConfig = DEFAULT_REPO_CONFIG;
+  const flowPorts = toAppFlowPorts(deps, client, {
+    target: event.target,
+    htmlUrl: event.htmlUrl,
+    maxTarballBytes: () => config.index.maxTarballBytes,
+  });
+  let answered = false;
   const mention = startMention(
     {
       text: input.text,
@@ -53,11 +59,7 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
       htmlUrl: event.htmlUrl,
     },
     {
-      ...toAppFlowPorts(deps, client, {
-        target: event.target,
-        htmlUrl: event.htmlUrl,
-        maxTarballBytes: () => config.index.maxTarballBytes,
-      }),
+      ...flowPorts,
       thread,
       readConfig: async () => {
         const parsed = await readRepoConfig(client, { ...coords, defaultBranch: event.target.defaultBranch });
@@ -80,10 +82,20 @@ export function toMentionJob(deps: AppDeps, input: MentionInput): Job {
     prepare: () => mention.accept(),
     run: async () => {
       await mention.answer();
+      answered = true;
+      // Answered from a first answer's index: the rest is indexed now, in this job, for the next question.
+      await flowPorts.workspace.finishIndex?.().catch((error: unknown) => {
+        deps.logger.warn('finishing the index after the reply failed; the next job resumes it', {
+          deliveryId: input.deliveryId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      });
     },
     // The unguarded client: the deadline's own reply must get through, to the comment "working" is in (its id is shared).
     onDeadline: async (failure) => {
       stopped = true;
+      // The reply stands: a build cut short after it is resumed by the next job that opens the index.
+      if (answered) return;
       await mention.stop(failure, thread.withClient(input.client));
     },
   };

@@ -17,8 +17,8 @@ export interface OpenedRepoIndex {
   store: IndexStore;
   /** The default-branch commit the index holds: citations link to it. */
   headSha: string;
-  /** How the index was brought up to date for this job. */
-  update: 'fresh' | 'built' | 'delta';
+  /** How the index was brought up to date for this job (`first-answer`: only the question's files; open again to finish it). */
+  update: 'fresh' | 'built' | 'delta' | 'first-answer';
   release(): void;
 }
 
@@ -29,8 +29,11 @@ export interface OpenedRepoIndex {
  * and the load benchmark use `LocalRepoIndexes` over a folder.
  */
 export interface RepoIndexes {
-  /** The index of the default branch at `headSha` (its current head when absent), built or refreshed first. */
-  open(client: GitHubClient, target: RepoTarget, options?: { headSha?: string }): Promise<OpenedRepoIndex>;
+  /**
+   * The index of the default branch at `headSha` (its current head when absent), built or refreshed first;
+   * with `question`, an index with no files yet may get only the files the question needs (a first answer).
+   */
+  open(client: GitHubClient, target: RepoTarget, options?: { headSha?: string; question?: string }): Promise<OpenedRepoIndex>;
   /** Whether this repository was indexed before (a push refreshes only indexes that exist). */
   has(target: RepoTarget): boolean;
 }

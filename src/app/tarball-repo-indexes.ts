@@ -28,7 +28,7 @@ export class TarballRepoIndexes implements RepoIndexes {
     return existsSync(path.join(this.folderFor(target), 'index.sqlite'));
   }
 
-  async open(client: GitHubClient, target: RepoTarget, options: { headSha?: string } = {}): Promise<OpenedRepoIndex> {
+  async open(client: GitHubClient, target: RepoTarget, options: { headSha?: string; question?: string } = {}): Promise<OpenedRepoIndex> {
     const folder = this.folderFor(target);
     const headSha =
       options.headSha ?? (await new GitHubRepoSource(client, { owner: target.owner, repo: target.repo }).readMetadata()).headSha;
@@ -43,6 +43,7 @@ export class TarballRepoIndexes implements RepoIndexes {
         maxDeltaFiles: MAX_DELTA_FILES,
       },
       lock: { waitMs: this.options.lockWaitMs },
+      firstAnswer: options.question === undefined ? undefined : { question: options.question },
     });
     const { store } = opened;
     return { source: opened.source, store, headSha, update: opened.update, release: () => store.close() };

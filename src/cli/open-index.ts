@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describeIndexState, loadIndexAccess, loadIndexing, readIndexState, toIndexFile } from '../core/lookups.js';
-import type { IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions } from '../core/index.js';
+import type { FirstAnswerIndex, IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
 
@@ -11,6 +11,8 @@ export interface OpenedIndex {
   built: IndexRunStats | undefined;
   /** Whether the index is whole; a partial one has already been reported on stderr. */
   state: IndexState;
+  /** Set when there was no index and only the files the question needs were indexed: the rest is for startBackgroundIndex. */
+  firstAnswer?: FirstAnswerIndex & { file: string };
 }
 
 /** The local repository --repo names, and where its index lives (--index, or the data directory). */
@@ -31,7 +33,7 @@ export async function resolveIndexTarget(
  * build waits its turn behind another process writing the same index.
  */
 export async function openIndex(
-  options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean },
+  options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean; question?: string },
   io: CliIo,
 ): Promise<OpenedIndex> {
   const { source, file } = await resolveIndexTarget(options, io);
@@ -43,6 +45,19 @@ export async function openIndex(
   }
   const store = await openIndexWriter(file, options, io);
   try {
+    // Looked at under the lock: the writer waited for may have built it.
+    const first =
+      options.question !== undefined && store.isEmpty() ? await indexFirst(source, store, options.question, options) : undefined;
+    if (first !== undefined) {
+      store.releaseWriteLock();
+      io.stderr.write(
+        `nanodex: no index yet: answering from ${first.files} of ${first.total} files picked for the question; ` +
+          (io.env.NANODEX_BACKGROUND_INDEX === '0'
+            ? 'the rest is indexed by the next update\n'
+            : `the full index is built in the background after the answer (log: ${file}.build.log)\n`),
+      );
+      return { source, store, built: first.stats, state: readIndexState(store), firstAnswer: { ...first, file } };
+    }
     const built = await runIndex(source, store, options, io);
     store.releaseWriteLock();
     return { source, store, built, state: readIndexState(store) };
@@ -90,6 +105,11 @@ export async function runIndex(
   }
 }
 
+async function indexFirst(source: LocalRepoSource, store: IndexStore, question: string, options: { workers?: number }) {
+  const { indexForFirstAnswer } = await import('../core/index.js');
+  return indexForFirstAnswer(source, store, question, { workers: options.workers });
+}
+
 /** An index to read as it is, or undefined when it must be built first (missing, empty, another schema version). */
 async function openExisting(file: string): Promise<IndexStore | undefined> {
   const { IndexStore } = await loadIndexAccess();
@@ -103,6 +123,6 @@ async function openExisting(file: string): Promise<IndexStore | undefined> {
 function warnIfPartial(state: IndexState, io: CliIo, options: Pick<CommonOptions, 'repo'>): void {
   const text = describeIndexState(state);
   if (text === undefined) return;
-  const fix = !state.complete && state.reason === 'interrupted' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
+  const fix = !state.complete && state.reason !== 'building' ? `: run \`nanodex index --repo ${options.repo}\`` : '';
   io.stderr.write(`nanodex: warning: ${fix === '' ? text : `${text.replace(/\.$/, '')}${fix}.`}\n`);
 }

@@ -5,10 +5,15 @@ import { createCliLogger } from './cli-logger.js';
 import { readModelConfig, type ModelOptions } from './model-options.js';
 import { isRepoUrl } from './is-repo-url.js';
 import { openIndex } from './open-index.js';
+import { startBackgroundIndex } from './start-background-index.js';
 
 export interface RunOptions extends CommonOptions, ModelOptions {
   verbose: boolean;
   refresh: boolean;
+  /** A question (ask, locate, explain, plan, debug): with no index yet, it is answered from the files it needs first. */
+  question?: string;
+  maxFileBytes?: number;
+  workers?: number;
 }
 
 /**
@@ -46,6 +51,7 @@ export async function runRequest(
     io.stdout.write(
       options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${await renderReply(result, { detail: 'terminal' })}\n`,
     );
+    if ('firstAnswer' in opened && opened.firstAnswer !== undefined) finishInBackground(opened.firstAnswer, opened.repo.root, options, io);
     if (result.kind === 'failed') return EXIT.failed;
     if (result.kind === 'budget-exceeded') return EXIT.budget;
     return EXIT.ok;
@@ -54,9 +60,22 @@ export async function runRequest(
   }
 }
 
-async function openLocal(options: CommonOptions & { refresh?: boolean }, io: CliIo) {
-  const { store, source } = await openIndex(options, io);
-  return { store, source, repo: { kind: 'local' as const, root: source.root } };
+async function openLocal(options: RunOptions, io: CliIo) {
+  const { store, source, firstAnswer } = await openIndex(options, io);
+  return { store, source, firstAnswer, repo: { kind: 'local' as const, root: source.root } };
+}
+
+/** After the answer is printed: the rest of the index is built by a detached `nanodex index`. */
+function finishInBackground(first: { file: string }, root: string, options: RunOptions, io: CliIo): void {
+  // NANODEX_BACKGROUND_INDEX=0: no process outlives the command (benchmarks, scripts); the next update finishes the index.
+  if (io.env.NANODEX_BACKGROUND_INDEX === '0') {
+    io.stderr.write(`nanodex: NANODEX_BACKGROUND_INDEX=0: the index stays partial until \`nanodex index --repo ${options.repo}\`\n`);
+    return;
+  }
+  const log = startBackgroundIndex({ root, file: first.file, maxFileBytes: options.maxFileBytes, workers: options.workers }, io);
+  if (log === undefined) {
+    io.stderr.write(`nanodex: could not start the background index build; the next \`nanodex index --repo ${options.repo}\` finishes it\n`);
+  }
 }
 
 /** Octokit and the tarball reader load only for a GitHub URL. */

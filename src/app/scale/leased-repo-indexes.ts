@@ -29,7 +29,7 @@ export class LeasedRepoIndexes implements RepoIndexes {
     return this.inner.has(target);
   }
 
-  async open(client: GitHubClient, target: RepoTarget, options?: { headSha?: string }): Promise<OpenedRepoIndex> {
+  async open(client: GitHubClient, target: RepoTarget, options?: { headSha?: string; question?: string }): Promise<OpenedRepoIndex> {
     const key = `nanodex:index-lease:${target.installationId}:${toRepoKey(target)}`;
     const waitMs = this.options.waitMs ?? INDEX_LEASE_WAIT_MS;
     const lease = await acquireLease(this.redis, key, { leaseMs: this.options.leaseMs ?? DEFAULT_INDEX_LEASE_MS, waitMs });

@@ -21,7 +21,7 @@ export function registerAskCommands(program: Command, io: CliIo, wrap: Wrap): vo
           const { runRequest } = await import('../run-request.js');
           return runRequest(
             (repo) => ({ command: name, prompt: words.join(' '), repo, urlDetected: repo.kind === 'github' }),
-            options,
+            { ...options, question: words.join(' ') },
             io,
             // `index` only when it is partial: the usual output stays {"files": [...]}.
             (result) =>

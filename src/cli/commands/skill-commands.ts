@@ -12,6 +12,9 @@ import type { RunOptions } from '../run-request.js';
 const runRequest: typeof import('../run-request.js').runRequest = async (...args) =>
   (await import('../run-request.js')).runRequest(...args);
 
+/** Commands that ask about the code: on a repository with no index yet they answer first from the files they need. */
+const QUESTIONS = new Set(['explain', 'plan', 'debug']);
+
 interface SkillOptions extends RunOptions {
   base?: string;
   head?: string;
@@ -58,7 +61,7 @@ export function registerSkillCommands(program: Command, io: CliIo, wrap: Wrap): 
         if (options.base === undefined) {
           return runRequest(
             (repo) => ({ command: name, prompt: words.join(' ') || defaultPrompt, repo, urlDetected: repo.kind === 'github' }),
-            options,
+            QUESTIONS.has(name) ? { ...options, question: words.join(' ') || defaultPrompt } : options,
             io,
           );
         }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { readIndexStats } from '../../core/lookups.js';
+import type { IndexState } from '../../core/lookups.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndex } from '../open-index.js';
 import { withCommonOptions, type Wrap } from '../cli-options.js';
@@ -25,7 +26,7 @@ export function registerStatsCommand(program: Command, io: CliIo, wrap: Wrap): v
             [
               `repository  ${s.root ?? '?'}${s.headSha ? ` @ ${s.headSha.slice(0, 12)}` : ''}`,
               `index       ${s.indexFile} (${(s.indexBytes / 1e6).toFixed(1)} MB), built ${s.indexedAt ?? 'never'}`,
-              `state       ${s.state.complete ? 'complete' : `partial (${s.state.reason === 'building' ? 'a build is running' : 'the last build was interrupted'})`}`,
+              `state       ${s.state.complete ? 'complete' : `partial (${describePartial(s.state)})`}`,
               `files       ${s.files} (${(s.bytes / 1e6).toFixed(2)} MB): ${list(s.languages)}`,
               `status      ${list(s.status)}`,
               `symbols     ${s.symbols}`,
@@ -42,4 +43,9 @@ export function registerStatsCommand(program: Command, io: CliIo, wrap: Wrap): v
         }
       }),
     );
+}
+
+function describePartial(state: Exclude<IndexState, { complete: true }>): string {
+  if (state.reason === 'first-answer') return `${state.files} of ${state.total} files, indexed for a first answer`;
+  return state.reason === 'building' ? 'a build is running' : 'the last build was interrupted';
 }

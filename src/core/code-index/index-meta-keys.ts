@@ -6,6 +6,13 @@
 export const BUILD_STATE_KEY = 'build_state';
 export const BUILD_STARTED_KEY = 'build_started_at';
 /**
+ * `build_state` of an index that holds only the files picked for a first
+ * answer (index-for-first-answer.ts): no full build has started over it yet.
+ */
+export const FIRST_ANSWER_STATE = 'first-answer';
+/** The number of indexable files in the tree when the first answer's files were picked (what "N of M" counts against). */
+export const FIRST_ANSWER_TOTAL_KEY = 'first_answer_total';
+/**
  * "pid 123 on host-1", written by each writer as it takes the lock: named
  * only in the lock's messages, never in a reply (it would show a server's
  * host name).

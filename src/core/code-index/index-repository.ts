@@ -5,6 +5,7 @@ import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
+import type { FIRST_ANSWER_STATE } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
 import type { ParsedFile } from './types.js';
 import { markFileRanksFresh, markFileRanksStale, needsFileRanks, readEdgesAround, writeFileRanks } from './file-ranks.js';
@@ -54,6 +55,11 @@ export interface IndexRepositoryOptions {
   clock?: Clock;
   /** Only these repo paths are looked at (a push with a known file list); the rest of the index is kept. */
   onlyPaths?: string[];
+  /**
+   * The build state written at the end instead of `complete`: a first answer's index of some files only
+   * (index-for-first-answer.ts) says so until a whole run completes it.
+   */
+  endState?: typeof FIRST_ANSWER_STATE;
 }
 
 /**
@@ -118,8 +124,8 @@ export async function indexRepository(
     for (const { file, id } of touched) setMtime.run(file.mtimeMs, id);
   });
 
-  // A first build of a big tree writes faster without lookup indexes; they are built once after.
-  const bulk = toParse.length >= BULK_BUILD_FILES && (scope === undefined ? stored.size === 0 : store.isEmpty());
+  // A first build of a big tree (or the rest of a first answer's few files) writes faster without lookup indexes; they are built once after.
+  const bulk = toParse.length >= BULK_BUILD_FILES && (scope === undefined ? stored.size * 10 < toParse.length : store.isEmpty());
   if (bulk) store.dropLookupIndexes();
   const parsed = await parseAll(source.root, toParse, stored, store, options, report);
   if (bulk) store.createLookupIndexes();
@@ -148,7 +154,7 @@ export async function indexRepository(
     store.setMeta('root', source.root);
     if (listing.headSha) store.setMeta('head_sha', listing.headSha);
     writeLastListing(store, listing, listingSummary);
-    store.setMeta(BUILD_STATE_KEY, 'complete');
+    store.setMeta(BUILD_STATE_KEY, options.endState ?? 'complete');
   });
   if (bulk) store.compact();
   const finished = clock.now();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RemoteRepoFiles } from '../ports.js';
 import { LocalRepoSource } from '../repo/local-repo-source.js';
 import { resolveInsideRoot } from '../repo/repo-path.js';
+import { indexForFirstAnswer } from './index-for-first-answer.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { IndexStore } from './index-store.js';
 import type { LockWaitOptions } from './index-write-lock.js';
@@ -48,6 +49,11 @@ export interface OpenRepoIndexOptions {
   files: IndexFiles;
   lock?: LockWaitOptions;
   indexing?: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock'>;
+  /**
+   * A question to answer first: on an index with no files yet, only the files it needs are indexed
+   * (indexForFirstAnswer), nothing is stamped, and `update` is `first-answer`; the next open finishes the build.
+   */
+  firstAnswer?: { question: string; minTreeBytes?: number };
   /** Runs after indexing while the write lock is still held, so what it copies is one writer's finished work (a cache save). */
   beforeRelease?: (store: IndexStore) => Promise<void>;
 }
@@ -57,8 +63,11 @@ export interface OpenedIndexFiles {
   store: IndexStore;
   /** The indexed files on this machine: the checkout or the unpacked tree. */
   source: LocalRepoSource;
-  /** `fresh`: already at the commit, nothing written; `built`: from the whole tree; `delta`: from the changed files only. */
-  update: 'fresh' | 'built' | 'delta';
+  /**
+   * `fresh`: already at the commit, nothing written; `built`: from the whole tree; `delta`: from the changed files
+   * only; `first-answer`: only the files a question needs (OpenRepoIndexOptions.firstAnswer), the commit not stamped.
+   */
+  update: 'fresh' | 'built' | 'delta' | 'first-answer';
   /** Undefined when nothing was indexed (`fresh`). */
   stats: IndexRunStats | undefined;
 }
@@ -87,7 +96,12 @@ export async function openRepoIndex(file: string, options: OpenRepoIndexOptions)
     let stats: IndexRunStats | undefined;
     if (headSha === undefined || store.getMeta(HEAD_SHA_KEY) !== headSha) {
       const indexing = { ...options.indexing };
-      if (files.kind === 'checkout') {
+      const first =
+        options.firstAnswer === undefined ? undefined : await indexFirstAnswer(store, files, toSource, options.firstAnswer, indexing);
+      if (first !== undefined) {
+        update = 'first-answer';
+        stats = first.stats;
+      } else if (files.kind === 'checkout') {
         update = store.isEmpty() ? 'built' : 'delta';
         stats = await indexRepository(files.source, store, indexing);
       } else {
@@ -95,7 +109,7 @@ export async function openRepoIndex(file: string, options: OpenRepoIndexOptions)
         update = changed === undefined ? 'built' : 'delta';
         stats = await indexRepository(toSource(), store, changed === undefined ? indexing : { ...indexing, onlyPaths: changed });
       }
-      if (headSha !== undefined) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
+      if (headSha !== undefined && first === undefined) store.transaction(() => store.setMeta(HEAD_SHA_KEY, headSha));
     }
     await options.beforeRelease?.(store);
     store.releaseWriteLock();
@@ -117,6 +131,23 @@ function withSource(
     store.close();
     throw error;
   }
+}
+
+/**
+ * A first answer's index (indexForFirstAnswer) when the index has no file yet; a remote commit's tree is
+ * unpacked first (an empty index has nothing to diff against). Undefined when the tree is small enough to
+ * index whole: the tree is then already in place for the whole build.
+ */
+async function indexFirstAnswer(
+  store: IndexStore,
+  files: IndexFiles,
+  toSource: () => LocalRepoSource,
+  first: { question: string; minTreeBytes?: number },
+  indexing: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock'>,
+) {
+  if (!store.isEmpty()) return undefined;
+  if (files.kind === 'remote') await updateTree(store, files);
+  return indexForFirstAnswer(toSource(), store, first.question, { ...indexing, minTreeBytes: first.minTreeBytes });
 }
 
 /** The index when it already holds `headSha` (stamped after a build ends), read without waiting for any writer. */

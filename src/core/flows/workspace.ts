@@ -35,8 +35,17 @@ export interface Workspace {
    * `at.headSha`: the commit a review reads (the pull request's head), where
    * the adapter can open the index there; the default branch's head when absent.
    */
-  open(at?: { headSha?: string }): Promise<OpenedWorkspace>;
+  open(at?: { headSha?: string; question?: string }): Promise<OpenedWorkspace>;
+  /**
+   * Where `open` was given a question and found no index, the adapter may index only the files the
+   * question needs (a first answer; the reply says so). This finishes that index, after the reply is
+   * posted; it does nothing when the index opened whole.
+   */
+  finishIndex?(): Promise<void>;
 }
+
+/** Commands that ask about the code: with no index yet, they are answered first from the files they need. */
+const QUESTIONS: ReadonlySet<string> = new Set(['ask', 'locate', 'explain', 'plan', 'debug']);
 
 /** What a flow runs requests with: everything run() takes, with the repository opened on demand. */
 export type FlowPorts = Omit<RunPorts, 'source' | 'index'> & { workspace: Workspace };
@@ -52,7 +61,11 @@ export async function runInWorkspace(request: Omit<Request, 'repo'>, ports: Flow
   try {
     // A review reads the pull request's head: its findings and walkthrough parse the head's content against the diff.
     opened = await ports.workspace.open(
-      request.command === 'review' && request.pullRequest ? { headSha: request.pullRequest.headSha } : undefined,
+      request.command === 'review' && request.pullRequest
+        ? { headSha: request.pullRequest.headSha }
+        : QUESTIONS.has(request.command)
+          ? { question: request.prompt }
+          : undefined,
     );
   } catch (error) {
     throwIfRetryable(error, ports.retryable);

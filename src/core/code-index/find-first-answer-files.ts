@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { readPrompt } from '../explore/read-prompt.js';
+import { classifyFile } from '../repo/classify-file.js';
+import { splitIdentifier } from './identifier-terms.js';
+import { findLanguage } from './languages.js';
+import type { TermMatches } from './scan-tree-text.js';
+
+/** A file the tree offers: its repo path and size in bytes. */
+export interface CandidateFile {
+  path: string;
+  size: number;
+}
+
+/** What a first answer may parse, and each file's size (read only for files in the running: a big tree is not statted whole). */
+export interface FirstAnswerLimits {
+  files: number;
+  bytes: number;
+  sizeOf?: (path: string) => number;
+}
+
+export interface FirstAnswerPick {
+  /** The files to index for the answer, best first. */
+  paths: string[];
+  /** The terms the text scan was asked for. */
+  terms: string[];
+}
+
+/**
+ * The terms a first answer scans the tree for: code names first (whole, then
+ * their dotted parts), then the question's other words as written. Each term is one git
+ * grep over the tree; past this many the scan costs more than it adds.
+ */
+const MAX_TERMS = 10;
+/**
+ * What a first answer parses. Parsing costs about 0.7 s per MB on this
+ * machine's cores (issue 28); 1.5 MB keeps the whole first answer near a
+ * second on top of start-up, and held the hunk hit of the sympy reports.
+ */
+export const FIRST_ANSWER_LIMITS = { files: 60, bytes: 1_500_000 };
+/** A file named in the question or in a pasted traceback: near-certain, like `locate`'s mentioned path. */
+const MENTIONED = 20;
+/** Weights of a term found in a file's text, in its file name and in its folders (code names count double). */
+const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2 };
+/** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
+const NOT_PRODUCT = 0.5;
+/** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
+const RERANKED = 500;
+
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
+
+/** The terms of a question to scan the tree for, code names first. */
+export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNames: Set<string> } {
+  const reading = readPrompt(prompt);
+  const codeNames = new Set<string>();
+  for (const name of reading.identifiers) {
+    // Not a code name: a snippet with spaces or operators, an abbreviation (e.g), a host (tinyurl.com).
+    if (!CODE_NAME.test(name) || name.split('.').every((p) => p.length < 3) || WEB_HOST.test(name)) continue;
+    codeNames.add(name);
+    for (const part of name.split('.')) if (part.length >= 3) codeNames.add(part);
+  }
+  const terms = [...codeNames];
+  // In the order written: a title's words come before a pasted template's (a report's first line names its subject).
+  for (const word of reading.words) {
+    if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
+  }
+  return { terms: terms.slice(0, MAX_TERMS), codeNames };
+}
+
+/**
+ * The files a first answer indexes, picked without an index: files the
+ * question or a pasted traceback names; then files scored by the question's
+ * terms, rarer terms weighing more (log inverse document frequency), found
+ * in their text (`matches`, from scanTreeText), their file name and their
+ * folders; product code before tests and docs. Picked best first while they
+ * fit `limits`. Pure.
+ */
+export function findFirstAnswerFiles(
+  prompt: string,
+  files: (CandidateFile | string)[],
+  matches: TermMatches,
+  limits: FirstAnswerLimits = FIRST_ANSWER_LIMITS,
+): FirstAnswerPick {
+  const { terms, codeNames } = readFirstAnswerTerms(prompt);
+  const total = Math.max(files.length, 1);
+  const score = new Map<string, number>();
+  const add = (file: string, points: number) => score.set(file, (score.get(file) ?? 0) + points);
+  const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
+  const known = new Set(paths);
+  for (const term of terms) {
+    const found = [...(matches.get(term) ?? [])].filter((f) => known.has(f));
+    if (found.length === 0) continue;
+    const weight = Math.log(1 + total / found.length) * (codeNames.has(term) ? WEIGHT.codeName : 1);
+    for (const file of found) add(file, WEIGHT.text * weight);
+  }
+  const lowered = terms.map((t) => ({ term: t.toLowerCase(), code: codeNames.has(t) }));
+  for (const file of paths) {
+    const lower = file.toLowerCase();
+    // A substring test first: on a big tree most paths hold no term, and need no splitting.
+    if (!lowered.some(({ term }) => lower.includes(term))) continue;
+    const stem = path.posix.basename(lower).replace(/\.[^.]+$/, '');
+    const stemParts = new Set([stem, ...splitIdentifier(path.posix.basename(file).replace(/\.[^.]+$/, '')).map((p) => p.toLowerCase())]);
+    const folders = new Set(path.posix.dirname(lower).split('/'));
+    for (const { term, code } of lowered) {
+      const factor = code ? WEIGHT.codeName : 1;
+      if (stemParts.has(term)) add(file, WEIGHT.stem * factor);
+      else if (folders.has(term)) add(file, WEIGHT.folder * factor);
+    }
+  }
+  for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
+  const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+  const ranked = [...score]
+    .sort(byScore)
+    .slice(0, RERANKED)
+    .map(([file, points]): [string, number] =>
+      classifyFile(file).kind !== 'product' || findLanguage(file) === undefined ? [file, points * NOT_PRODUCT] : [file, points],
+    )
+    .sort(byScore);
+
+  const sizes = new Map(files.flatMap((f) => (typeof f === 'string' ? [] : [[f.path, f.size] as const])));
+  const sizeOf = (file: string) => sizes.get(file) ?? limits.sizeOf?.(file) ?? 0;
+  const picked: string[] = [];
+  let bytes = 0;
+  for (const [file, points] of ranked) {
+    if (picked.length >= limits.files) break;
+    const fileBytes = sizeOf(file);
+    // A named file is always read; another that would overflow the bytes is passed over for a smaller one.
+    if (points < MENTIONED && bytes + fileBytes > limits.bytes) continue;
+    picked.push(file);
+    bytes += fileBytes;
+  }
+  return { paths: picked, terms };
+}
+
+/** Paths the question spells out, and files of a pasted traceback's frames, matched to the tree by their ends. */
+function findMentionedFiles(prompt: string, files: string[]): string[] {
+  const named = new Set(readPrompt(prompt).paths);
+  for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named.add(m[1]!);
+  for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named.add(m[1]!);
+  const found: string[] = [];
+  for (const name of named) {
+    const wanted = name.replace(/\\/g, '/').replace(/^\.?\//, '');
+    if (wanted === '') continue;
+    // The longest tail of the named path that is a file of the tree (a traceback's absolute path ends in a repo path).
+    const hit = files.find((f) => f === wanted || wanted.endsWith(`/${f}`) || f.endsWith(`/${wanted}`));
+    if (hit !== undefined) found.push(hit);
+  }
+  return found;
+}

@@ -1,0 +1,91 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { readGitListing } from '../repo/git-listing.js';
+import type { LocalRepoSource } from '../repo/local-repo-source.js';
+import { findPathSkipReason } from '../repo/skip-rules.js';
+import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
+import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
+import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
+import type { IndexStore } from './index-store.js';
+import { findFileKind } from './languages.js';
+import { scanTreeText } from './scan-tree-text.js';
+
+/**
+ * Below this many bytes of indexable files a whole build is about as quick
+ * as a first answer (0.7 s per MB plus start-up, issue 28), and answers
+ * better: the tree is indexed whole.
+ */
+export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
+/** The text scan's share of the first second: what it has not found by then is left out. */
+const SCAN_TIMEOUT_MS = 1_000;
+/** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
+const SIZED_FILES = 5_000;
+
+export interface FirstAnswerIndex {
+  /** Files indexed for the answer, and indexable files in the tree. */
+  files: number;
+  total: number;
+  stats: IndexRunStats;
+}
+
+/**
+ * Indexes only the files a question needs, on an index with none yet: the
+ * tree is listed, scanned for the question's terms (scanTreeText), the best
+ * files picked (findFirstAnswerFiles) and indexed through indexRepository,
+ * so the index is a true subset of the full one and its build record says
+ * `first-answer` (readIndexState: "N of M files") until a whole run
+ * completes it. Undefined, with nothing written, when the tree is small
+ * enough to index whole or nothing in it matches the question. The store
+ * must hold the write lock.
+ */
+export async function indexForFirstAnswer(
+  source: LocalRepoSource,
+  store: IndexStore,
+  prompt: string,
+  options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & { minTreeBytes?: number; scanTimeoutMs?: number } = {},
+): Promise<FirstAnswerIndex | undefined> {
+  const listed = await listIndexablePaths(source);
+  const sizeOf = (file: string) => statSize(source.root, file);
+  // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
+  const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
+  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
+  const { terms } = readFirstAnswerTerms(prompt);
+  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git });
+  const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
+  if (picked.paths.length === 0) return undefined;
+  const total = listed.paths.length;
+  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const stats = await indexRepository(source, store, {
+    workers: options.workers,
+    clock: options.clock,
+    onProgress: options.onProgress,
+    onlyPaths: picked.paths,
+    endState: FIRST_ANSWER_STATE,
+  });
+  return { files: picked.paths.length, total, stats };
+}
+
+/**
+ * The tree's indexable paths: git's listing alone in a work tree (no file is statted or hashed: git
+ * grep reads them), else the source's walk. The same path rules as a build's listing.
+ */
+async function listIndexablePaths(source: LocalRepoSource): Promise<{ paths: string[]; git: boolean }> {
+  const git = await readGitListing(source.root);
+  if (git === undefined) {
+    const listing = await source.listFiles();
+    return { paths: listing.files.map((f) => f.path).filter((p) => findFileKind(p) !== undefined), git: false };
+  }
+  const { clean, dirty } = (await git.readStaged()).readFiles();
+  const paths = [...clean.keys(), ...dirty].filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined);
+  return { paths, git: true };
+}
+
+function statSize(root: string, file: string): number {
+  try {
+    const stat = lstatSync(path.join(root, ...file.split('/')));
+    return stat.isFile() ? stat.size : 0;
+  } catch {
+    return 0; // deleted since the listing: the build's own listing leaves it out
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { findFirstAnswerFiles, readFirstAnswerTerms } from '../../../src/core/code-index/find-first-answer-files.js';
+import { scanTreeText } from '../../../src/core/code-index/scan-tree-text.js';
+import { makeTempRepo } from '../../helpers/temp-repo.js';
+
+const LIMITS = { files: 3, bytes: 10_000 };
+
+/** Files of 1 KB each unless sized. */
+function tree(...paths: (string | [string, number])[]) {
+  return paths.map((p) => (typeof p === 'string' ? { path: p, size: 1000 } : { path: p[0], size: p[1] }));
+}
+
+function matches(found: Record<string, string[]>) {
+  return new Map(Object.entries(found).map(([term, files]) => [term, new Set(files)]));
+}
+
+describe('readFirstAnswerTerms', () => {
+  it('puts code names first, whole and by their dotted parts, then the other words as written', () => {
+    expect(readFirstAnswerTerms('why does Matrix.det_bareiss return zero for singular input').terms).toEqual([
+      'Matrix.det_bareiss',
+      'Matrix',
+      'det_bareiss',
+      'return',
+      'zero',
+      'singular',
+      'input',
+    ]);
+  });
+
+  it('leaves out what only looks like a code name: an abbreviation, a host, a snippet', () => {
+    const { codeNames } = readFirstAnswerTerms('e.g. see tinyurl.com and `(base * pi / 180)` in TransformToSymPyExpr');
+    expect([...codeNames]).toEqual(['TransformToSymPyExpr']);
+  });
+});
+
+describe('findFirstAnswerFiles', () => {
+  const files = tree('src/cache.py', 'src/retry.py', 'src/util.py', 'src/http.py', 'tests/test_cache.py', 'docs/cache.md');
+
+  it('ranks a file holding a rare word above files holding only a common one', () => {
+    const found = matches({
+      eviction: ['src/cache.py'],
+      policy: ['src/cache.py', 'src/retry.py', 'src/util.py', 'src/http.py'],
+    });
+    expect(findFirstAnswerFiles('what is the eviction policy', files, found, LIMITS).paths[0]).toBe('src/cache.py');
+  });
+
+  it('counts a word in a file name even where the text scan found nothing', () => {
+    expect(findFirstAnswerFiles('how does retry back off', files, new Map(), LIMITS).paths).toEqual(['src/retry.py']);
+  });
+
+  it('puts product code before its tests and docs that hold the same words', () => {
+    const found = matches({ cache: ['src/cache.py', 'tests/test_cache.py', 'docs/cache.md'] });
+    const [first, ...rest] = findFirstAnswerFiles('how is the cache filled', files, found, LIMITS).paths;
+    expect(first).toBe('src/cache.py');
+    expect(rest.sort()).toEqual(['docs/cache.md', 'tests/test_cache.py']);
+  });
+
+  it('takes the files a pasted traceback names first, by the end of their path', () => {
+    const trace = 'it crashes:\nTraceback (most recent call last):\n  File "/home/me/proj/src/http.py", line 12, in send\nValueError: bad';
+    const found = matches({ crashes: ['src/util.py'], valueerror: ['src/util.py'] });
+    expect(findFirstAnswerFiles(trace, files, found, LIMITS).paths[0]).toBe('src/http.py');
+  });
+
+  it('passes over a file too big for what is left of the bytes for a smaller one', () => {
+    const sized = tree(['src/cache.py', 9000], ['src/huge_cache.py', 50_000], ['src/cache_keys.py', 800]);
+    const found = matches({ cache: ['src/cache.py', 'src/huge_cache.py', 'src/cache_keys.py'] });
+    expect(findFirstAnswerFiles('cache', sized, found, LIMITS).paths).toEqual(['src/cache.py', 'src/cache_keys.py']);
+  });
+
+  it('stops at the file limit and picks nothing when nothing matches', () => {
+    const found = matches({ value: files.map((f) => f.path) });
+    expect(findFirstAnswerFiles('value', files, found, LIMITS).paths).toHaveLength(3);
+    expect(findFirstAnswerFiles('zebra', files, new Map(), LIMITS).paths).toEqual([]);
+  });
+});
+
+describe('scanTreeText', () => {
+  const files = { 'a.py': 'def Eviction():\n  pass\n', 'b.py': 'x = 1\n', 'c.md': 'the EVICTION policy\n' };
+
+  it('finds each term case-insensitively with git grep in a work tree', async () => {
+    const root = makeTempRepo(files, { git: true });
+    const found = await scanTreeText(root, ['eviction', 'absent'], { timeoutMs: 60_000, paths: [], git: true });
+    expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+    expect([...found.get('absent')!]).toEqual([]);
+  });
+
+  it('reads the listed files itself in a plain folder', async () => {
+    const root = makeTempRepo(files);
+    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
+    expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+  });
+});
