@@ -175,6 +175,27 @@ var OWN_RULES = [
   { id: "secret-assignment", find: findAssignments }
 ];
 
+// src/core/secrets/has-preset-hint.ts
+var PRESET_HINT = new RegExp(
+  [
+    // aws: access key ids, `…secret…access…key = <40>`, `…account…id = 1234-5678-9012`.
+    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|secret|account",
+    // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
+    "npm_|xox|xapp|hooks\\.slack\\.com",
+    // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
+    ":\\/\\/[^:\\/\\s]*:[^@\\/\\s]*@",
+    // openai, anthropic, groq, huggingface, linear, notion, privatekey, sendgrid, shopify, stripe.
+    "T3BlbkFJ|sk-ant-api|gsk_|hf_|lin_api_|ntn_|-----BEGIN|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_",
+    // github, gitlab, grafana, 1password, hashicorp-vault, vercel, databricks, docker, figma, cloudflare, tailscale.
+    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[picrk]_|dapi|dckr_pat_|figd_|cf(?:k|ut|at)_|tskey-"
+  ].join("|"),
+  "i"
+);
+var JSON_OBJECT = /^[ \t\n\r]*\{/;
+function hasPresetHint(text) {
+  return JSON_OBJECT.test(text) || PRESET_HINT.test(text);
+}
+
 // src/core/secrets/scan-with-secretlint.ts
 var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
 var loading;
@@ -202,6 +223,7 @@ function loadScanner() {
 }
 var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
 async function scanWithSecretlint(text) {
+  if (!hasPresetHint(text)) return [];
   const { lintSource, config } = await loadScanner();
   let result;
   try {
