@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run readme:example`: runs the built CLI on this repository, as a user
- * would (`nanodex plan --repo . "add retries to the GitHub blob fetcher"`),
+ * would (`nanodex index --repo .`, then `nanodex plan --repo . "add retries to the GitHub blob fetcher"`),
  * and writes the shortened plan between the README's example-plan markers,
  * so its line ranges are the code's, not remembered ones.
  */
@@ -14,6 +14,9 @@ const START = '<!-- example-plan:start (scripts/write-readme-example.ts) -->';
 const END = '<!-- example-plan:end -->';
 const PROMPT = 'add retries to the GitHub blob fetcher';
 
+// The whole index first: the example shows what a plan reads once the index is built (a first question on a
+// cold tree is answered from a partial index, and says so).
+execFileSync(process.execPath, ['dist/src/cli/main.js', 'index', '--repo', '.'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
 const plan = execFileSync(process.execPath, ['dist/src/cli/main.js', 'plan', '--repo', '.', PROMPT], {
   cwd: ROOT,
   encoding: 'utf8',
