@@ -13743,81 +13743,6 @@ var init_bind_call = __esm({
   }
 });
 
-// src/core/review/findings/find-package-member-uses.ts
-import path17 from "node:path/posix";
-async function findPackageMemberUses(context, removed) {
-  if (removed.language !== "python" || !removed.exists) return [];
-  const { index } = context;
-  const uses = [];
-  for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
-    const name = escape(removed.name);
-    const member = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${name}\\b`);
-    const fromImport = new RegExp(`^\\s*from\\s+${escape(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
-    for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
-      if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
-      const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
-      if (!source) continue;
-      const line = lines.find((l) => member.test(withoutComment(source[l - 1] ?? "")) || fromImport.test(source[l - 1] ?? ""));
-      if (line === void 0) continue;
-      const kind = fromImport.test(source[line - 1] ?? "") ? "import" : "use";
-      const consequence = kind === "use" ? "raises AttributeError when that line runs" : void 0;
-      uses.push({ path: usePath, line, kind, code: source[line - 1].trim(), language: "python", ...consequence ? { consequence } : {} });
-    }
-  }
-  return uses;
-}
-async function findPackageMemberCalls(context, target) {
-  if (!target.path.endsWith(".py")) return [];
-  const calls = [];
-  for (const { pkg, entry } of await findReExportingPackages(context, target)) {
-    const call = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${escape(target.name)}\\s*\\(`);
-    for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
-      const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
-      for (const line of lines) if (source && call.test(withoutComment(source[line - 1] ?? ""))) calls.push({ path: usePath, line });
-    }
-  }
-  return calls;
-}
-async function findReExportingPackages(context, target, options = {}) {
-  const { index } = context;
-  const stem = path17.basename(target.path, ".py");
-  const name = escape(target.name);
-  const reExport = new RegExp(`^from\\s+\\.${escape(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
-  const found = [];
-  for (const entry of index.importers(target.path, 1).filter((hit) => path17.basename(hit.path) === "__init__.py")) {
-    const dir = path17.dirname(entry.path);
-    const text = await context.readHead(entry.path).catch(() => void 0);
-    if (text === void 0 || !reExport.test(text) || /^\s*try\s*:/m.test(text.slice(0, text.search(reExport)).split("\n").slice(-3).join("\n")))
-      continue;
-    const elsewhere = options.movable === true && index.findDefinitions(target.name, 50).some((d) => d.name === target.name && d.scope === "" && d.path !== target.path && path17.dirname(d.path) === dir);
-    if (!elsewhere) found.push({ pkg: path17.basename(dir), entry: entry.path });
-  }
-  return found;
-}
-function referencesThrough(context, entry, name) {
-  const importers = new Set(context.index.importers(entry, 1).map((hit) => hit.path));
-  const byPath = /* @__PURE__ */ new Map();
-  for (const r of context.index.findReferences(name, MAX_REFERENCES2)) {
-    if (r.name === name && importers.has(r.path)) byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
-  }
-  for (const lines of byPath.values()) lines.sort((a, b) => a - b);
-  return byPath;
-}
-function withoutComment(line) {
-  const at2 = line.indexOf("#");
-  return at2 < 0 ? line : line.slice(0, at2);
-}
-function escape(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-var MAX_REFERENCES2;
-var init_find_package_member_uses = __esm({
-  "src/core/review/findings/find-package-member-uses.ts"() {
-    "use strict";
-    MAX_REFERENCES2 = 5e3;
-  }
-});
-
 // src/core/review/findings/read-syntax-tree.ts
 import { Parser as Parser3 } from "web-tree-sitter";
 async function readSyntaxTree(path23, text, read2) {
@@ -13845,6 +13770,318 @@ var init_read_syntax_tree = __esm({
     "use strict";
     init_languages();
     init_load_grammars();
+  }
+});
+
+// src/core/review/findings/find-module-imports.ts
+async function findModuleImports(context, target, catalog, skip) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let queue2 = [{ from: target.from, name: target.name, isDefault: target.isDefault, candidates: [...target.candidates] }];
+  for (let hop = 0; hop < MAX_HOPS && queue2.length > 0; hop++) {
+    const next = [];
+    for (const step2 of queue2) {
+      for (const usePath of step2.candidates) {
+        const key2 = `${step2.from}\0${step2.name}\0${usePath}`;
+        if (seen.has(key2) || usePath === step2.from || skip(usePath, step2.name)) continue;
+        seen.add(key2);
+        const language = findLanguage(usePath);
+        const text = await context.readHead(usePath).catch(() => void 0);
+        if (text === void 0 || language === void 0) continue;
+        const found = await readSyntaxTree(
+          usePath,
+          text,
+          (root) => readStatements(root, step2, (source) => resolveImport(source, usePath, language, "import", catalog).includes(step2.from))
+        );
+        for (const line of found?.lines ?? []) out.push({ path: usePath, line });
+        for (const name of found?.reexported ?? []) {
+          next.push({ from: usePath, name, isDefault: false, candidates: context.index.importers(usePath, 1).map((h) => h.path) });
+        }
+      }
+    }
+    queue2 = next;
+  }
+  return out;
+}
+function readStatements(root, step2, resolves) {
+  const lines = [];
+  const reexported = [];
+  for (const node2 of findNodes(root, ["import_statement", "export_statement"])) {
+    const source = node2.childForFieldName("source")?.text.replace(/^['"`]|['"`]$/g, "");
+    if (source === void 0 || insideTry(node2) || !resolves(source)) continue;
+    if (node2.type === "export_statement") {
+      for (const s of findNodes(node2, ["export_specifier"])) {
+        if (s.childForFieldName("name")?.text !== step2.name) continue;
+        lines.push(s.startPosition.row + 1);
+        reexported.push(s.childForFieldName("alias")?.text ?? step2.name);
+      }
+      continue;
+    }
+    const named = findNodes(node2, ["import_specifier"]).find((s) => s.childForFieldName("name")?.text === step2.name);
+    const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
+    const byDefault = step2.isDefault && clause?.namedChildren.some((c) => c?.type === "identifier");
+    if (named) lines.push(named.startPosition.row + 1);
+    else if (byDefault) lines.push(node2.startPosition.row + 1);
+  }
+  return { lines, reexported };
+}
+function insideTry(node2) {
+  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
+  return false;
+}
+var MAX_HOPS;
+var init_find_module_imports = __esm({
+  "src/core/review/findings/find-module-imports.ts"() {
+    "use strict";
+    init_languages();
+    init_resolve_imports();
+    init_read_syntax_tree();
+    MAX_HOPS = 3;
+  }
+});
+
+// src/core/review/findings/find-name-uses.ts
+import path17 from "node:path/posix";
+async function findNameUses(context, removed) {
+  const { index } = context;
+  const dir = path17.dirname(removed.path);
+  if (removed.exists) {
+    const head = await context.readHead(removed.path).catch(() => void 0);
+    if (head === void 0 || stillProvides(head, removed)) return [];
+  }
+  const headPaths = index.listFiles().map((f) => f.path);
+  const samePackage = removed.language === "go" ? headPaths.filter((p) => path17.dirname(p) === dir && p.endsWith(".go") && p !== removed.path) : [];
+  if (removed.language === "go" && index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === "" && path17.dirname(d.path) === dir)) {
+    return [];
+  }
+  const candidates = new Set(samePackage);
+  if (removed.language === "go") {
+    for (const p of removed.exists ? [removed.path] : samePackage.slice(0, 1))
+      for (const hit of index.importers(p, 1)) candidates.add(hit.path);
+  } else if (removed.exists) {
+    for (const hit of index.importers(removed.path, 1)) candidates.add(hit.path);
+  } else {
+    const catalog2 = new PathCatalog([...headPaths, removed.path]);
+    for (const { path: from, source } of index.importSources(headPaths.filter((p) => sameFamily(p, removed.language)))) {
+      if (resolveImport(source, from, removed.language, "import", catalog2).includes(removed.path)) candidates.add(from);
+    }
+  }
+  candidates.delete(removed.path);
+  const catalog = new PathCatalog([...headPaths, removed.path]);
+  if (ECMASCRIPT.has(removed.language)) {
+    const head = removed.exists ? await context.readHead(removed.path).catch(() => "") : "";
+    const isDefault = removed.isDefault === true && !/\bexport\s+default\b/.test(head);
+    const defines = (p, name) => index.symbolsIn(p).some((s) => s.name === name && s.scope === "");
+    const found = await findModuleImports(context, { from: removed.path, name: removed.name, isDefault, candidates }, catalog, defines);
+    const uses2 = removed.exists ? await findOwnUses(context, removed) : [];
+    for (const { path: usePath, line } of found.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line)) {
+      const text = (await context.readHead(usePath).catch(() => "")).split("\n");
+      uses2.push({
+        path: usePath,
+        line,
+        kind: "import",
+        code: text[line - 1]?.trim() ?? "",
+        language: findLanguage(usePath) ?? removed.language
+      });
+    }
+    return uses2;
+  }
+  const refs = index.findReferences(removed.name, MAX_REFERENCES2).filter((r) => r.name === removed.name && candidates.has(r.path));
+  const byPath = /* @__PURE__ */ new Map();
+  for (const r of refs) if (removed.language === "go" || r.kind === "import") byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
+  const uses = removed.exists ? await findOwnUses(context, removed) : [];
+  for (const [usePath, lines] of byPath) {
+    const language = findLanguage(usePath);
+    if (!language) continue;
+    const definesIt = index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "");
+    if (definesIt && (language !== "python" || !removed.exists)) continue;
+    const text = await context.readHead(usePath).catch(() => void 0);
+    if (text === void 0) continue;
+    const found = language === "go" ? findGoUses(text, removed, { samePackage: path17.dirname(usePath) === dir, lines }).map((line) => ({ line, guarded: false })) : await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog })) ?? [];
+    const sourceLines = text.split("\n");
+    const byLine = new Map(found.filter((f) => !definesIt || f.guarded).map((f) => [f.line, f.guarded]));
+    for (const [line, guarded] of [...byLine].sort((a, b) => a[0] - b[0])) {
+      const code2 = sourceLines[line - 1]?.trim() ?? "";
+      uses.push({ path: usePath, line, kind: language === "go" ? "use" : "import", code: code2, language, ...guarded ? GUARDED : {} });
+      if (language === "go") break;
+    }
+  }
+  return uses;
+}
+function stillProvides(head, removed) {
+  const name = escape(removed.name);
+  const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
+  if (removed.how === "unexported") return exported.some((p) => new RegExp(p, "s").test(head));
+  const patterns = removed.language === "go" ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`] : removed.language === "python" ? [
+    `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
+    `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
+    `\\bimport\\b[^\\n]*\\b${name}\\b`,
+    `^\\s+${name}\\s*,?\\s*$`,
+    `['"]${name}['"]`
+  ] : [
+    ...exported,
+    `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
+    `\\bimport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b`,
+    `\\bimport\\s+${name}\\b`,
+    `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`
+  ];
+  return patterns.some((p) => new RegExp(p, "m").test(head));
+}
+async function findOwnUses(context, removed) {
+  const lines = context.index.findReferences(removed.name, MAX_REFERENCES2).filter((r) => r.path === removed.path && r.name === removed.name && (r.kind === "call" || r.kind === "new")).map((r) => r.line);
+  if (lines.length === 0) return [];
+  const text = await context.readHead(removed.path).catch(() => void 0);
+  if (text === void 0) return [];
+  const source = text.split("\n");
+  const call = new RegExp(`(?<![\\w.$#])${escape(removed.name)}\\s*\\(`);
+  const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? "")));
+  return line === void 0 ? [] : [{ path: removed.path, line, kind: "use", code: source[line - 1].trim(), language: removed.language }];
+}
+function findGoUses(text, removed, at2) {
+  const name = escape(removed.name);
+  const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path17.basename(path17.dirname(removed.path))]);
+  for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
+    if (path17.basename(m[2]) === path17.basename(path17.dirname(removed.path))) qualifiers.add(m[1]);
+  }
+  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escape).join("|")})\\s*\\.\\s*${name}\\b`);
+  const lines = text.split("\n");
+  return at2.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? "")));
+}
+function findImports(root, input) {
+  const types = input.language === "python" ? ["import_from_statement"] : ["import_statement"];
+  const out = [];
+  for (const node2 of findNodes(root, types)) {
+    const first2 = node2.startPosition.row + 1;
+    const last = node2.endPosition.row + 1;
+    const lines = input.lines.filter((l) => first2 <= l && l <= last);
+    const guarded = insideTry2(node2);
+    if (lines.length === 0 || guarded && (input.language !== "python" || !input.removed.exists)) continue;
+    const source = importSource(node2, input.language, input.removed.name);
+    if (source === void 0 || !importsByName(node2, input.language, input.removed.name)) continue;
+    if (resolveImport(source, input.usePath, input.language, "import", input.catalog).includes(input.removed.path)) {
+      out.push(...lines.map((line) => ({ line, guarded })));
+    }
+  }
+  return out;
+}
+function importSource(node2, language, name) {
+  if (language !== "python") {
+    const source = node2.childForFieldName("source");
+    return source?.text.replace(/^['"`]|['"`]$/g, "");
+  }
+  const module = node2.childForFieldName("module_name")?.text;
+  if (module === void 0) return void 0;
+  return /^\.+$/.test(module) ? `${module} import ${name}` : module;
+}
+function importsByName(node2, language, name) {
+  if (language === "python") return true;
+  return findNodes(node2, ["import_specifier"]).some((s) => s.childForFieldName("name")?.text === name);
+}
+function insideTry2(node2) {
+  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
+  return false;
+}
+function sameFamily(p, language) {
+  const other = findLanguage(p);
+  return other === language || other !== void 0 && ECMASCRIPT.has(other) && ECMASCRIPT.has(language);
+}
+function withoutComment(line) {
+  const at2 = line.indexOf("//");
+  return at2 < 0 ? line : line.slice(0, at2);
+}
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+var ECMASCRIPT, MAX_REFERENCES2, GUARDED;
+var init_find_name_uses = __esm({
+  "src/core/review/findings/find-name-uses.ts"() {
+    "use strict";
+    init_languages();
+    init_resolve_imports();
+    init_find_module_imports();
+    init_read_syntax_tree();
+    ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+    MAX_REFERENCES2 = 5e3;
+    GUARDED = {
+      consequence: "now fails every time inside its try, so the except branch (a fallback, or nothing) always runs instead",
+      severity: "warning"
+    };
+  }
+});
+
+// src/core/review/findings/find-package-member-uses.ts
+import path18 from "node:path/posix";
+async function findPackageMemberUses(context, removed) {
+  if (removed.language !== "python" || !removed.exists) return [];
+  const { index } = context;
+  const uses = [];
+  for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
+    const name = escape2(removed.name);
+    const member = new RegExp(`(?<![\\w.])${escape2(pkg)}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${escape2(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
+    for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
+      if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
+      const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
+      if (!source) continue;
+      const line = lines.find((l) => member.test(withoutComment2(source[l - 1] ?? "")) || fromImport.test(source[l - 1] ?? ""));
+      if (line === void 0) continue;
+      const kind = fromImport.test(source[line - 1] ?? "") ? "import" : "use";
+      const consequence = kind === "use" ? "raises AttributeError when that line runs" : void 0;
+      uses.push({ path: usePath, line, kind, code: source[line - 1].trim(), language: "python", ...consequence ? { consequence } : {} });
+    }
+  }
+  return uses;
+}
+async function findPackageMemberCalls(context, target) {
+  if (!target.path.endsWith(".py")) return { packages: [], calls: [] };
+  const calls = [];
+  const packages = await findReExportingPackages(context, target);
+  for (const { pkg, entry } of packages) {
+    const call = new RegExp(`(?<![\\w.])${escape2(pkg)}\\s*\\.\\s*${escape2(target.name)}\\s*\\(`);
+    for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
+      const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
+      for (const line of lines) if (source && call.test(withoutComment2(source[line - 1] ?? ""))) calls.push({ path: usePath, line });
+    }
+  }
+  return { packages: packages.map((p) => p.pkg), calls };
+}
+async function findReExportingPackages(context, target, options = {}) {
+  const { index } = context;
+  const stem = path18.basename(target.path, ".py");
+  const name = escape2(target.name);
+  const reExport = new RegExp(`^from\\s+\\.${escape2(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
+  const found = [];
+  for (const entry of index.importers(target.path, 1).filter((hit) => path18.basename(hit.path) === "__init__.py")) {
+    const dir = path18.dirname(entry.path);
+    const text = await context.readHead(entry.path).catch(() => void 0);
+    if (text === void 0 || !reExport.test(text) || /^\s*try\s*:/m.test(text.slice(0, text.search(reExport)).split("\n").slice(-3).join("\n")))
+      continue;
+    const elsewhere = options.movable === true && index.findDefinitions(target.name, 50).some((d) => d.name === target.name && d.scope === "" && d.path !== target.path && path18.dirname(d.path) === dir);
+    if (!elsewhere) found.push({ pkg: path18.basename(dir), entry: entry.path });
+  }
+  return found;
+}
+function referencesThrough(context, entry, name) {
+  const importers = new Set(context.index.importers(entry, 1).map((hit) => hit.path));
+  const byPath = /* @__PURE__ */ new Map();
+  for (const r of context.index.findReferences(name, MAX_REFERENCES3)) {
+    if (r.name === name && importers.has(r.path)) byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
+  }
+  for (const lines of byPath.values()) lines.sort((a, b) => a - b);
+  return byPath;
+}
+function withoutComment2(line) {
+  const at2 = line.indexOf("#");
+  return at2 < 0 ? line : line.slice(0, at2);
+}
+function escape2(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+var MAX_REFERENCES3;
+var init_find_package_member_uses = __esm({
+  "src/core/review/findings/find-package-member-uses.ts"() {
+    "use strict";
+    MAX_REFERENCES3 = 5e3;
   }
 });
 
@@ -13941,10 +14178,8 @@ async function findCallSiteArguments(context, target) {
     (o) => index.callLines(o.id, void 0, { evenCommon: common2 }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope }))
   );
   const python = targetLanguage === "python" && definition.scope === "";
-  const reExporters = new Set(
-    python ? (await findReExportingPackages(context, { path: target.path, name: definition.name })).map((p) => p.pkg) : []
-  );
-  const memberCalls = python ? await findPackageMemberCalls(context, { path: target.path, name: definition.name }) : [];
+  const { packages: reExporting, calls: memberCalls } = python ? await findPackageMemberCalls(context, { path: target.path, name: definition.name }) : { packages: [], calls: [] };
+  const reExporters = new Set(reExporting);
   const fallbackCalls = python ? findCallsBesideFallback(context, target.path, definition.name) : [];
   if (lines.length + memberCalls.length + fallbackCalls.length === 0) return [];
   const byPath = /* @__PURE__ */ new Map();
@@ -13968,7 +14203,7 @@ async function findCallSiteArguments(context, target) {
     const read2 = await readSyntaxTree(path23, text, (root) => ({
       calls: readCallArguments(root, language, definition.name),
       // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
-      bound: ECMASCRIPT.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path23, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path23, language))
+      bound: ECMASCRIPT2.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path23, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path23, language))
     }));
     const calls = read2?.calls ?? [];
     const holders = index.symbolsIn(path23);
@@ -14007,9 +14242,8 @@ function findCallsBesideFallback(context, path23, name) {
 }
 function bindsPythonImport(root, name, resolves) {
   for (const node2 of findNodes(root, ["import_from_statement"])) {
-    const module = node2.childForFieldName("module_name")?.text;
-    if (module === void 0) continue;
-    const source = /^\.+$/.test(module) ? `${module} import ${name}` : module;
+    const source = importSource(node2, "python", name);
+    if (source === void 0) continue;
     const names = node2.childrenForFieldName("name");
     if (names.some((n) => n?.type === "dotted_name" && n.text === name) && resolves(source)) return true;
   }
@@ -14026,17 +14260,18 @@ function bindsImport(root, name, resolves) {
   }
   return false;
 }
-var CALLABLE2, ECMASCRIPT, MAX_OTHER_DEFINITIONS;
+var CALLABLE2, ECMASCRIPT2, MAX_OTHER_DEFINITIONS;
 var init_find_call_site_arguments = __esm({
   "src/core/review/findings/find-call-site-arguments.ts"() {
     "use strict";
     init_languages();
     init_resolve_imports();
+    init_find_name_uses();
     init_find_package_member_uses();
     init_read_call_arguments();
     init_read_syntax_tree();
     CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
-    ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+    ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
     MAX_OTHER_DEFINITIONS = 8;
   }
 });
@@ -14392,242 +14627,6 @@ var init_find_callers_not_updated = __esm({
       tsx: "does not type-check",
       python: "raises TypeError when it runs",
       go: "does not compile"
-    };
-  }
-});
-
-// src/core/review/findings/find-module-imports.ts
-async function findModuleImports(context, target, catalog, skip) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  let queue2 = [{ from: target.from, name: target.name, isDefault: target.isDefault, candidates: [...target.candidates] }];
-  for (let hop = 0; hop < MAX_HOPS && queue2.length > 0; hop++) {
-    const next = [];
-    for (const step2 of queue2) {
-      for (const usePath of step2.candidates) {
-        const key2 = `${step2.from}\0${step2.name}\0${usePath}`;
-        if (seen.has(key2) || usePath === step2.from || skip(usePath, step2.name)) continue;
-        seen.add(key2);
-        const language = findLanguage(usePath);
-        const text = await context.readHead(usePath).catch(() => void 0);
-        if (text === void 0 || language === void 0) continue;
-        const found = await readSyntaxTree(
-          usePath,
-          text,
-          (root) => readStatements(root, step2, (source) => resolveImport(source, usePath, language, "import", catalog).includes(step2.from))
-        );
-        for (const line of found?.lines ?? []) out.push({ path: usePath, line });
-        for (const name of found?.reexported ?? []) {
-          next.push({ from: usePath, name, isDefault: false, candidates: context.index.importers(usePath, 1).map((h) => h.path) });
-        }
-      }
-    }
-    queue2 = next;
-  }
-  return out;
-}
-function readStatements(root, step2, resolves) {
-  const lines = [];
-  const reexported = [];
-  for (const node2 of findNodes(root, ["import_statement", "export_statement"])) {
-    const source = node2.childForFieldName("source")?.text.replace(/^['"`]|['"`]$/g, "");
-    if (source === void 0 || insideTry(node2) || !resolves(source)) continue;
-    if (node2.type === "export_statement") {
-      for (const s of findNodes(node2, ["export_specifier"])) {
-        if (s.childForFieldName("name")?.text !== step2.name) continue;
-        lines.push(s.startPosition.row + 1);
-        reexported.push(s.childForFieldName("alias")?.text ?? step2.name);
-      }
-      continue;
-    }
-    const named = findNodes(node2, ["import_specifier"]).find((s) => s.childForFieldName("name")?.text === step2.name);
-    const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
-    const byDefault = step2.isDefault && clause?.namedChildren.some((c) => c?.type === "identifier");
-    if (named) lines.push(named.startPosition.row + 1);
-    else if (byDefault) lines.push(node2.startPosition.row + 1);
-  }
-  return { lines, reexported };
-}
-function insideTry(node2) {
-  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
-  return false;
-}
-var MAX_HOPS;
-var init_find_module_imports = __esm({
-  "src/core/review/findings/find-module-imports.ts"() {
-    "use strict";
-    init_languages();
-    init_resolve_imports();
-    init_read_syntax_tree();
-    MAX_HOPS = 3;
-  }
-});
-
-// src/core/review/findings/find-name-uses.ts
-import path18 from "node:path/posix";
-async function findNameUses(context, removed) {
-  const { index } = context;
-  const dir = path18.dirname(removed.path);
-  if (removed.exists) {
-    const head = await context.readHead(removed.path).catch(() => void 0);
-    if (head === void 0 || stillProvides(head, removed)) return [];
-  }
-  const headPaths = index.listFiles().map((f) => f.path);
-  const samePackage = removed.language === "go" ? headPaths.filter((p) => path18.dirname(p) === dir && p.endsWith(".go") && p !== removed.path) : [];
-  if (removed.language === "go" && index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === "" && path18.dirname(d.path) === dir)) {
-    return [];
-  }
-  const candidates = new Set(samePackage);
-  if (removed.language === "go") {
-    for (const p of removed.exists ? [removed.path] : samePackage.slice(0, 1))
-      for (const hit of index.importers(p, 1)) candidates.add(hit.path);
-  } else if (removed.exists) {
-    for (const hit of index.importers(removed.path, 1)) candidates.add(hit.path);
-  } else {
-    const catalog2 = new PathCatalog([...headPaths, removed.path]);
-    for (const { path: from, source } of index.importSources(headPaths.filter((p) => sameFamily(p, removed.language)))) {
-      if (resolveImport(source, from, removed.language, "import", catalog2).includes(removed.path)) candidates.add(from);
-    }
-  }
-  candidates.delete(removed.path);
-  const catalog = new PathCatalog([...headPaths, removed.path]);
-  if (ECMASCRIPT2.has(removed.language)) {
-    const head = removed.exists ? await context.readHead(removed.path).catch(() => "") : "";
-    const isDefault = removed.isDefault === true && !/\bexport\s+default\b/.test(head);
-    const defines = (p, name) => index.symbolsIn(p).some((s) => s.name === name && s.scope === "");
-    const found = await findModuleImports(context, { from: removed.path, name: removed.name, isDefault, candidates }, catalog, defines);
-    const uses2 = removed.exists ? await findOwnUses(context, removed) : [];
-    for (const { path: usePath, line } of found.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line)) {
-      const text = (await context.readHead(usePath).catch(() => "")).split("\n");
-      uses2.push({
-        path: usePath,
-        line,
-        kind: "import",
-        code: text[line - 1]?.trim() ?? "",
-        language: findLanguage(usePath) ?? removed.language
-      });
-    }
-    return uses2;
-  }
-  const refs = index.findReferences(removed.name, MAX_REFERENCES3).filter((r) => r.name === removed.name && candidates.has(r.path));
-  const byPath = /* @__PURE__ */ new Map();
-  for (const r of refs) if (removed.language === "go" || r.kind === "import") byPath.set(r.path, [...byPath.get(r.path) ?? [], r.line]);
-  const uses = removed.exists ? await findOwnUses(context, removed) : [];
-  for (const [usePath, lines] of byPath) {
-    const language = findLanguage(usePath);
-    if (!language) continue;
-    const definesIt = index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "");
-    if (definesIt && (language !== "python" || !removed.exists)) continue;
-    const text = await context.readHead(usePath).catch(() => void 0);
-    if (text === void 0) continue;
-    const found = language === "go" ? findGoUses(text, removed, { samePackage: path18.dirname(usePath) === dir, lines }).map((line) => ({ line, guarded: false })) : await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog })) ?? [];
-    const sourceLines = text.split("\n");
-    const byLine = new Map(found.filter((f) => !definesIt || f.guarded).map((f) => [f.line, f.guarded]));
-    for (const [line, guarded] of [...byLine].sort((a, b) => a[0] - b[0])) {
-      const code2 = sourceLines[line - 1]?.trim() ?? "";
-      uses.push({ path: usePath, line, kind: language === "go" ? "use" : "import", code: code2, language, ...guarded ? GUARDED : {} });
-      if (language === "go") break;
-    }
-  }
-  return uses;
-}
-function stillProvides(head, removed) {
-  const name = escape2(removed.name);
-  const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
-  if (removed.how === "unexported") return exported.some((p) => new RegExp(p, "s").test(head));
-  const patterns = removed.language === "go" ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`] : removed.language === "python" ? [
-    `^\\s*(?:async\\s+def|def|class)\\s+${name}\\b`,
-    `^\\s*${name}\\s*(?::[^=\\n]*)?=(?!=)`,
-    `\\bimport\\b[^\\n]*\\b${name}\\b`,
-    `^\\s+${name}\\s*,?\\s*$`,
-    `['"]${name}['"]`
-  ] : [
-    ...exported,
-    `\\b(?:function\\*?|class|const|let|var|type|interface|enum)\\s+${name}\\b`,
-    `\\bimport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b`,
-    `\\bimport\\s+${name}\\b`,
-    `module\\.exports\\s*=\\s*\\{[^}]*\\b${name}\\b`
-  ];
-  return patterns.some((p) => new RegExp(p, "m").test(head));
-}
-async function findOwnUses(context, removed) {
-  const lines = context.index.findReferences(removed.name, MAX_REFERENCES3).filter((r) => r.path === removed.path && r.name === removed.name && (r.kind === "call" || r.kind === "new")).map((r) => r.line);
-  if (lines.length === 0) return [];
-  const text = await context.readHead(removed.path).catch(() => void 0);
-  if (text === void 0) return [];
-  const source = text.split("\n");
-  const call = new RegExp(`(?<![\\w.$#])${escape2(removed.name)}\\s*\\(`);
-  const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment2(source[l - 1] ?? "")));
-  return line === void 0 ? [] : [{ path: removed.path, line, kind: "use", code: source[line - 1].trim(), language: removed.language }];
-}
-function findGoUses(text, removed, at2) {
-  const name = escape2(removed.name);
-  const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path18.basename(path18.dirname(removed.path))]);
-  for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
-    if (path18.basename(m[2]) === path18.basename(path18.dirname(removed.path))) qualifiers.add(m[1]);
-  }
-  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escape2).join("|")})\\s*\\.\\s*${name}\\b`);
-  const lines = text.split("\n");
-  return at2.lines.filter((l) => pattern.test(withoutComment2(lines[l - 1] ?? "")));
-}
-function findImports(root, input) {
-  const types = input.language === "python" ? ["import_from_statement"] : ["import_statement"];
-  const out = [];
-  for (const node2 of findNodes(root, types)) {
-    const first2 = node2.startPosition.row + 1;
-    const last = node2.endPosition.row + 1;
-    const lines = input.lines.filter((l) => first2 <= l && l <= last);
-    const guarded = insideTry2(node2);
-    if (lines.length === 0 || guarded && (input.language !== "python" || !input.removed.exists)) continue;
-    const source = importSource(node2, input.language, input.removed.name);
-    if (source === void 0 || !importsByName(node2, input.language, input.removed.name)) continue;
-    if (resolveImport(source, input.usePath, input.language, "import", input.catalog).includes(input.removed.path)) {
-      out.push(...lines.map((line) => ({ line, guarded })));
-    }
-  }
-  return out;
-}
-function importSource(node2, language, name) {
-  if (language !== "python") {
-    const source = node2.childForFieldName("source");
-    return source?.text.replace(/^['"`]|['"`]$/g, "");
-  }
-  const module = node2.childForFieldName("module_name")?.text;
-  if (module === void 0) return void 0;
-  return /^\.+$/.test(module) ? `${module} import ${name}` : module;
-}
-function importsByName(node2, language, name) {
-  if (language === "python") return true;
-  return findNodes(node2, ["import_specifier"]).some((s) => s.childForFieldName("name")?.text === name);
-}
-function insideTry2(node2) {
-  for (let p = node2.parent; p; p = p.parent) if (p.type === "try_statement") return true;
-  return false;
-}
-function sameFamily(p, language) {
-  const other = findLanguage(p);
-  return other === language || other !== void 0 && ECMASCRIPT2.has(other) && ECMASCRIPT2.has(language);
-}
-function withoutComment2(line) {
-  const at2 = line.indexOf("//");
-  return at2 < 0 ? line : line.slice(0, at2);
-}
-function escape2(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-var ECMASCRIPT2, MAX_REFERENCES3, GUARDED;
-var init_find_name_uses = __esm({
-  "src/core/review/findings/find-name-uses.ts"() {
-    "use strict";
-    init_languages();
-    init_resolve_imports();
-    init_find_module_imports();
-    init_read_syntax_tree();
-    ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
-    MAX_REFERENCES3 = 5e3;
-    GUARDED = {
-      consequence: "now fails every time inside its try, so the except branch (a fallback, or nothing) always runs instead",
-      severity: "warning"
     };
   }
 });
@@ -15278,7 +15277,7 @@ async function findReturnShapeChanges(context) {
       ];
       const callers = [...findCallers(context, definition)];
       if (language === "python" && definition.scope === "") {
-        for (const call of await findPackageMemberCalls(context, { path: file.path, name: definition.name })) {
+        for (const call of (await findPackageMemberCalls(context, { path: file.path, name: definition.name })).calls) {
           const holder = innermostCallable(context.index.symbolsIn(call.path), call.line);
           if (callers.some((c) => c.path === call.path && c.symbolId === holder?.id)) continue;
           callers.push({ depth: 1, symbolId: holder?.id, name: holder?.name, kind: holder?.kind, path: call.path, line: call.line });

@@ -1,6 +1,7 @@
 import module from 'node:module';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findCacheHome } from './data-dir.js';
 
 /**
  * Where V8's code cache for the CLI's modules lives: beside the indexes'
@@ -9,14 +10,12 @@ import path from 'node:path';
  * temporary folder.
  */
 export function findCompileCacheDir(env: NodeJS.ProcessEnv): string {
-  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'nanodex', 'compile-cache');
-  let home = '';
   try {
-    home = homedir();
+    return path.join(findCacheHome(env), 'compile-cache');
   } catch {
     // No home directory (a service account without a passwd entry): the temporary folder serves.
+    return path.join(tmpdir(), 'nanodex-compile-cache');
   }
-  return home ? path.join(home, '.cache', 'nanodex', 'compile-cache') : path.join(tmpdir(), 'nanodex-compile-cache');
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import { PathCatalog, resolveImport } from '../../code-index/resolve-imports.js';
 import type { SymbolHit } from '../../code-index/graph-queries.js';
-import { findPackageMemberCalls, findReExportingPackages } from './find-package-member-uses.js';
+import { importSource } from './find-name-uses.js';
+import { findPackageMemberCalls } from './find-package-member-uses.js';
 import { readCallArguments, type CallArguments } from './read-call-arguments.js';
 import type { Definition } from './read-parameters.js';
 import { findNodes, readSyntaxTree } from './read-syntax-tree.js';
@@ -68,10 +69,10 @@ export async function findCallSiteArguments(
   // Python: `click.getchar(…)` names the package whose `__init__.py` re-exports this definition, whatever else of
   // the name the file imports (`import click._termui_impl`) or defines (a command named `pause`).
   const python = targetLanguage === 'python' && definition.scope === '';
-  const reExporters = new Set(
-    python ? (await findReExportingPackages(context, { path: target.path, name: definition.name })).map((p) => p.pkg) : [],
-  );
-  const memberCalls = python ? await findPackageMemberCalls(context, { path: target.path, name: definition.name }) : [];
+  const { packages: reExporting, calls: memberCalls } = python
+    ? await findPackageMemberCalls(context, { path: target.path, name: definition.name })
+    : { packages: [], calls: [] };
+  const reExporters = new Set(reExporting);
   // Calls beside a platform fallback: the fallback's links too, so they count only where the file binds the import.
   const fallbackCalls = python ? findCallsBesideFallback(context, target.path, definition.name) : [];
   if (lines.length + memberCalls.length + fallbackCalls.length === 0) return [];
@@ -156,9 +157,8 @@ function findCallsBesideFallback(context: FindingContext, path: string, name: st
 /** `from <module> import name` (not aliased) from a module `resolves` accepts, anywhere in the file. */
 function bindsPythonImport(root: Node, name: string, resolves: (source: string) => boolean): boolean {
   for (const node of findNodes(root, ['import_from_statement'])) {
-    const module = node.childForFieldName('module_name')?.text;
-    if (module === undefined) continue;
-    const source = /^\.+$/.test(module) ? `${module} import ${name}` : module;
+    const source = importSource(node, 'python', name);
+    if (source === undefined) continue;
     const names = node.childrenForFieldName('name');
     if (names.some((n) => n?.type === 'dotted_name' && n.text === name) && resolves(source)) return true;
   }

@@ -220,7 +220,8 @@ function findImports(
   return out;
 }
 
-function importSource(node: Node, language: LanguageId, name: string): string | undefined {
+/** An import statement's source as resolveImport reads it (`from . import name` as `. import name`). */
+export function importSource(node: Node, language: LanguageId, name: string): string | undefined {
   if (language !== 'python') {
     const source = node.childForFieldName('source');
     return source?.text.replace(/^['"`]|['"`]$/g, '');

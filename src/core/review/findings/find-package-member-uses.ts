@@ -39,22 +39,23 @@ export async function findPackageMemberUses(context: FindingContext, removed: Re
  * Python calls written `pkg.name(…)` of a function the package re-exports, in files importing the package: the
  * written module says whose they are where the index, linking by name, gives them to another definition (a
  * click command named `pause` calling `click.pause()`, a test that also imports `click._termui_impl`, which has a
- * `getchar` of its own). One entry per calling line.
+ * `getchar` of its own). One entry per calling line, and the packages' names as importers write them.
  */
 export async function findPackageMemberCalls(
   context: FindingContext,
   target: { path: string; name: string },
-): Promise<{ path: string; line: number }[]> {
-  if (!target.path.endsWith('.py')) return [];
+): Promise<{ packages: string[]; calls: { path: string; line: number }[] }> {
+  if (!target.path.endsWith('.py')) return { packages: [], calls: [] };
   const calls: { path: string; line: number }[] = [];
-  for (const { pkg, entry } of await findReExportingPackages(context, target)) {
+  const packages = await findReExportingPackages(context, target);
+  for (const { pkg, entry } of packages) {
     const call = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${escape(target.name)}\\s*\\(`);
     for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
       const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
       for (const line of lines) if (source && call.test(withoutComment(source[line - 1] ?? ''))) calls.push({ path: usePath, line });
     }
   }
-  return calls;
+  return { packages: packages.map((p) => p.pkg), calls };
 }
 
 /**
@@ -62,7 +63,7 @@ export async function findPackageMemberCalls(
  * get`, outside try/except): `pkg` is the package's folder name, as importers write it. With `movable` (a name
  * removed from its file), not a package that defines the name in another of its files: it may have moved there.
  */
-export async function findReExportingPackages(
+async function findReExportingPackages(
   context: FindingContext,
   target: { path: string; name: string },
   options: { movable?: boolean } = {},

@@ -59,7 +59,7 @@ export async function findReturnShapeChanges(context: FindingContext): Promise<R
       // `click.pause()` inside a command of its own named `pause`: the index gives that call to the local definition.
       // The package named as written decides (find-package-member-uses.ts).
       if (language === 'python' && definition.scope === '') {
-        for (const call of await findPackageMemberCalls(context, { path: file.path, name: definition.name })) {
+        for (const call of (await findPackageMemberCalls(context, { path: file.path, name: definition.name })).calls) {
           const holder = innermostCallable(context.index.symbolsIn(call.path), call.line);
           if (callers.some((c) => c.path === call.path && c.symbolId === holder?.id)) continue;
           callers.push({ depth: 1, symbolId: holder?.id, name: holder?.name, kind: holder?.kind, path: call.path, line: call.line });
