@@ -21270,7 +21270,7 @@ function toIndexCachePrefix(repository) {
   return `nanodex-index-${repository}-`;
 }
 async function openCachedIndex(source, options) {
-  const { cache: cache2, logger } = options;
+  const { cache: cache2 } = options;
   const treeSha = readTreeSha(source.root);
   const paths = [options.folder];
   const prefix = toIndexCachePrefix(options.repository);
@@ -21282,22 +21282,43 @@ async function openCachedIndex(source, options) {
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key2 ? "hit" : "restored-older";
   }
   const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key2 : void 0;
-  const { store, stats } = await openRepoIndex(path19.join(options.folder, "index.sqlite"), {
+  const file = path19.join(options.folder, "index.sqlite");
+  const firstAnswer = options.question !== void 0 && report.restoredKey === void 0 ? { question: options.question } : void 0;
+  const save = toCacheSave(cache2, paths, report, options.logger);
+  const { store, stats, update } = await openRepoIndex(file, {
     files: { kind: "checkout", source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
-    // Saved while the lock is held, so the copy cached is one writer's finished work.
-    beforeRelease: saveTo === void 0 ? void 0 : async (written) => {
-      written.checkpoint();
-      try {
-        await cache2.save(paths, saveTo);
-        report.savedKey = saveTo;
-      } catch (error2) {
-        report.saveProblem = describeError(error2);
-        logger.warn("could not save the index to the Actions cache", { key: saveTo, error: report.saveProblem });
-      }
-    }
+    firstAnswer,
+    // A first answer's index is saved by finish, once whole.
+    beforeRelease: saveTo === void 0 || firstAnswer !== void 0 ? void 0 : (written) => save(written, saveTo)
   });
-  return { store, stats, cache: report, treeSha };
+  const cached = { store, stats, cache: report, treeSha };
+  if (firstAnswer === void 0) return cached;
+  return {
+    ...cached,
+    partial: update === "first-answer",
+    finish: async () => {
+      const finished = await openRepoIndex(file, {
+        files: { kind: "checkout", source },
+        indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
+        beforeRelease: saveTo === void 0 ? void 0 : (written) => save(written, saveTo)
+      });
+      finished.store.close();
+      return finished.stats;
+    }
+  };
+}
+function toCacheSave(cache2, paths, report, logger) {
+  return async (written, saveTo) => {
+    written.checkpoint();
+    try {
+      await cache2.save(paths, saveTo);
+      report.savedKey = saveTo;
+    } catch (error2) {
+      report.saveProblem = describeError(error2);
+      logger.warn("could not save the index to the Actions cache", { key: saveTo, error: report.saveProblem });
+    }
+  };
 }
 function readTreeSha(root) {
   try {
@@ -21316,7 +21337,7 @@ function readHeadSha(root) {
 
 // src/action/action-workspace.ts
 var KEYED_PROVIDERS = /* @__PURE__ */ new Set(["openai", "anthropic"]);
-async function toActionWorkspace(context) {
+async function toActionWorkspace(context, options = {}) {
   const { inputs, env, logger } = context;
   const notices = [];
   let modelConfig;
@@ -21327,8 +21348,9 @@ async function toActionWorkspace(context) {
     modelProblem = error2;
   }
   let index;
+  let finish;
   const workspace = {
-    async open() {
+    async open(at2) {
       if (modelProblem !== void 0) throw modelProblem;
       const repositorySkills = context.trustedRef === void 0 ? void 0 : await readRepoSkillFiles(context.client, { owner: env.owner, repo: env.repo, ref: context.trustedRef }, { logger });
       const source = new LocalRepoSource(env.workspace);
@@ -21337,9 +21359,17 @@ async function toActionWorkspace(context) {
         folder: path20.join(env.runnerTemp, "nanodex-index"),
         cache: context.cache,
         enabled: inputs["index-cache"],
-        logger
+        logger,
+        // A mention is replied to mid-job: with nothing cached, its question's files are indexed first.
+        question: options.firstAnswer === true ? at2?.question : void 0
       });
       index = { stats: indexed.stats, cache: indexed.cache };
+      finish = indexed.finish;
+      if (indexed.partial === true) {
+        notices.push(
+          `Answered from a partial index (${indexed.stats.files} files the question needed; nothing was cached yet); the rest of the repository is indexed after the reply and saved to the Actions cache.`
+        );
+      }
       const sha = readHeadSha(source.root);
       return {
         source,
@@ -21351,6 +21381,12 @@ async function toActionWorkspace(context) {
         links: sha === void 0 ? void 0 : { htmlUrl: toHtmlUrl(context), sha },
         close: () => indexed.store.close()
       };
+    },
+    async finishIndex() {
+      if (finish === void 0 || index === void 0) return;
+      const stats = await finish();
+      finish = void 0;
+      index = { ...index, stats };
     }
   };
   return {
@@ -22394,7 +22430,7 @@ async function handleMention(payload, context) {
   if (mention === void 0) return toIgnored(`The comment does not mention @${inputs.mention}.`);
   const user = comment.user;
   if (user === null) return toIgnored("The comment has no author (a deleted account).");
-  const workspace = await toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context, { firstAnswer: true });
   const flow = startMention(
     {
       text: mention.text,
@@ -22420,6 +22456,9 @@ async function handleMention(payload, context) {
     return declined.handled === "failed" ? { ...toIgnored("The mention could not be answered."), failure: declined.reason } : toIgnored(declined.reason);
   }
   const outcome = await flow.answer();
+  await workspace.ports.workspace.finishIndex?.().catch((error2) => {
+    context.logger.warn("finishing the index after the reply failed; the next run builds it", { error: describeError(error2) });
+  });
   const base = { index: workspace.index, notices: workspace.notices, commentUrl: "url" in outcome ? outcome.url : void 0 };
   switch (outcome.handled) {
     case "reviewed":

@@ -6,6 +6,7 @@ import {
   parseModelConfig,
   SqliteCodeIndex,
   type FlowPorts,
+  type IndexRunStats,
   type ModelConfig,
   type RepoConfig,
   type Workspace,
@@ -32,7 +33,7 @@ export interface ActionWorkspace {
  * the inputs. With a trusted ref (a pull request's events) the repository's
  * skills come from that ref through the API, never from the checkout.
  */
-export async function toActionWorkspace(context: ActionContext): Promise<ActionWorkspace> {
+export async function toActionWorkspace(context: ActionContext, options: { firstAnswer?: boolean } = {}): Promise<ActionWorkspace> {
   const { inputs, env, logger } = context;
   const notices: string[] = [];
   // A bad model setting fails the request where the person sees it (the reply, with its reference id), not before "working".
@@ -44,8 +45,9 @@ export async function toActionWorkspace(context: ActionContext): Promise<ActionW
     modelProblem = error;
   }
   let index: ActionOutcome['index'];
+  let finish: (() => Promise<IndexRunStats>) | undefined;
   const workspace: Workspace = {
-    async open() {
+    async open(at) {
       if (modelProblem !== undefined) throw modelProblem;
       // Read before the index is opened, so a failure here leaves nothing open.
       const repositorySkills =
@@ -59,8 +61,17 @@ export async function toActionWorkspace(context: ActionContext): Promise<ActionW
         cache: context.cache,
         enabled: inputs['index-cache'],
         logger,
+        // A mention is replied to mid-job: with nothing cached, its question's files are indexed first.
+        question: options.firstAnswer === true ? at?.question : undefined,
       });
       index = { stats: indexed.stats, cache: indexed.cache };
+      finish = indexed.finish;
+      if (indexed.partial === true) {
+        notices.push(
+          `Answered from a partial index (${indexed.stats.files} files the question needed; nothing was cached yet); ` +
+            'the rest of the repository is indexed after the reply and saved to the Actions cache.',
+        );
+      }
       const sha = readHeadSha(source.root);
       return {
         source,
@@ -72,6 +83,12 @@ export async function toActionWorkspace(context: ActionContext): Promise<ActionW
         links: sha === undefined ? undefined : { htmlUrl: toHtmlUrl(context), sha },
         close: () => indexed.store.close(),
       };
+    },
+    async finishIndex() {
+      if (finish === undefined || index === undefined) return;
+      const stats = await finish();
+      finish = undefined;
+      index = { ...index, stats };
     },
   };
   return {

@@ -1,4 +1,4 @@
-import { startMention } from '../core/index.js';
+import { describeError, startMention } from '../core/index.js';
 import { GitDataWriter } from '../github/git-data-writer.js';
 import { parseMention } from '../github/parse-mention.js';
 import { PermissionCache } from '../github/read-permission.js';
@@ -21,7 +21,7 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
   const user = comment.user;
   if (user === null) return toIgnored('The comment has no author (a deleted account).');
 
-  const workspace = await toActionWorkspace(context);
+  const workspace = await toActionWorkspace(context, { firstAnswer: true });
   const flow = startMention(
     {
       text: mention.text,
@@ -49,6 +49,10 @@ export async function handleMention(payload: IssueCommentPayload, context: Actio
       : toIgnored(declined.reason);
   }
   const outcome = await flow.answer();
+  // Answered from a first answer's index: the rest is indexed now and cached, for the next run.
+  await workspace.ports.workspace.finishIndex?.().catch((error: unknown) => {
+    context.logger.warn('finishing the index after the reply failed; the next run builds it', { error: describeError(error) });
+  });
   const base = { index: workspace.index, notices: workspace.notices, commentUrl: 'url' in outcome ? outcome.url : undefined };
   switch (outcome.handled) {
     case 'reviewed':

@@ -28,6 +28,10 @@ export interface CachedIndex {
   cache: CacheReport;
   /** The tree the index was keyed by (undefined outside a git checkout). */
   treeSha: string | undefined;
+  /** True when only a question's files were indexed (a first answer). */
+  partial?: boolean;
+  /** Given a question: indexes the rest of the tree and saves the index to the cache; the stats of that build. */
+  finish?: () => Promise<IndexRunStats>;
 }
 
 /** `nanodex-index-<owner>/<repo>-<tree sha>`: an exact hit means nothing changed since that tree was indexed. */
@@ -44,12 +48,16 @@ export function toIndexCachePrefix(repository: string): string {
  * the newest by prefix), brings it up to date with a delta (only files whose
  * blob sha changed are parsed), and saves it under this tree's key when that
  * key is new. The store stays open for the run.
+ *
+ * With `question` and nothing restored, only the files the question needs are
+ * indexed (a first answer: the reply comes before the whole build) and nothing
+ * is saved; `finish` then completes the index and saves it.
  */
 export async function openCachedIndex(
   source: LocalRepoSource,
-  options: { repository: string; folder: string; cache: IndexCache; enabled: boolean; logger: Logger },
+  options: { repository: string; folder: string; cache: IndexCache; enabled: boolean; logger: Logger; question?: string },
 ): Promise<CachedIndex> {
-  const { cache, logger } = options;
+  const { cache } = options;
   const treeSha = readTreeSha(source.root);
   const paths = [options.folder];
   const prefix = toIndexCachePrefix(options.repository);
@@ -66,26 +74,45 @@ export async function openCachedIndex(
   // on the old one. The folder is the job's own (RUNNER_TEMP), so nothing else writes there meanwhile;
   // the lock still keeps out anything else pointed at this index file (a CLI given --index).
   const saveTo = report.status !== 'hit' && report.status !== 'disabled' && report.status !== 'unavailable' ? key : undefined;
-  const { store, stats } = await openRepoIndex(path.join(options.folder, 'index.sqlite'), {
+  const file = path.join(options.folder, 'index.sqlite');
+  const firstAnswer = options.question !== undefined && report.restoredKey === undefined ? { question: options.question } : undefined;
+  const save = toCacheSave(cache, paths, report, options.logger);
+  const { store, stats, update } = await openRepoIndex(file, {
     files: { kind: 'checkout', source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
-    // Saved while the lock is held, so the copy cached is one writer's finished work.
-    beforeRelease:
-      saveTo === undefined
-        ? undefined
-        : async (written) => {
-            written.checkpoint(); // everything into the main file, so the cached copy is whole without its -wal
-            try {
-              await cache.save(paths, saveTo);
-              report.savedKey = saveTo;
-            } catch (error) {
-              report.saveProblem = describeError(error);
-              logger.warn('could not save the index to the Actions cache', { key: saveTo, error: report.saveProblem });
-            }
-          },
+    firstAnswer,
+    // A first answer's index is saved by finish, once whole.
+    beforeRelease: saveTo === undefined || firstAnswer !== undefined ? undefined : (written) => save(written, saveTo),
   });
-  // A checkout is always indexed (delta by blob sha), so there are always stats.
-  return { store, stats: stats!, cache: report, treeSha };
+  const cached: CachedIndex = { store, stats: stats!, cache: report, treeSha };
+  if (firstAnswer === undefined) return cached; // a checkout is always indexed (delta by blob sha), so there are always stats
+  return {
+    ...cached,
+    partial: update === 'first-answer',
+    finish: async () => {
+      const finished = await openRepoIndex(file, {
+        files: { kind: 'checkout', source },
+        indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
+        beforeRelease: saveTo === undefined ? undefined : (written) => save(written, saveTo),
+      });
+      finished.store.close();
+      return finished.stats!;
+    },
+  };
+}
+
+/** Saves the index while the write lock is held, so the copy cached is one writer's finished work; a failure is reported, not thrown. */
+function toCacheSave(cache: IndexCache, paths: string[], report: CacheReport, logger: Logger) {
+  return async (written: IndexStore, saveTo: string): Promise<void> => {
+    written.checkpoint(); // everything into the main file, so the cached copy is whole without its -wal
+    try {
+      await cache.save(paths, saveTo);
+      report.savedKey = saveTo;
+    } catch (error) {
+      report.saveProblem = describeError(error);
+      logger.warn('could not save the index to the Actions cache', { key: saveTo, error: report.saveProblem });
+    }
+  };
 }
 
 /** The checkout's tree sha, or undefined when the folder is not a git checkout with a commit. */
