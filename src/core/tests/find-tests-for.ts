@@ -1,5 +1,6 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
+import { findNamedTests, type NameMatch } from './find-named-tests.js';
 import type { TestLayout } from './test-layout.js';
 import { countMirroredFolders, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
@@ -32,24 +33,41 @@ const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c',
 
 interface Candidate {
   path: string;
-  named: boolean;
+  named?: NameMatch;
+  inFolder: boolean;
+  /** Import depth at which it reaches the file (at most REACH_DEPTH), Infinity when it does not. */
   depth: number;
   samePackage: boolean;
   inline: boolean;
+}
+
+interface Context {
+  index: CodeIndex;
+  layout: TestLayout;
+  names: Set<string>;
+  focus: string[][];
+  go: boolean;
+  path: string;
+  stem: string;
 }
 
 /**
  * Which tests cover a source file, by its ecosystem's conventions and the
  * index: a test named like it (`tree.go` and `tree_test.go`, `buildURL.js`
  * and `buildURL.spec.js`, `_decoders.py` and `test_decoders.py`,
- * `Foo.java` and `FooTest.java`), tests that import it, Go tests of its
- * package (same folder, `package x` or `package x_test`), JUnit tests of its
- * package under `src/test`, Rust's inline `mod tests`, and tests that
- * reach it through a package entry and use the names it defines. Ranked:
- * named like it and reaching it; then reaching it directly; then using its
- * code through other modules; a mirrored folder (`lib/helpers/` and
- * `test/specs/helpers/`) and a folder named after it (`tests/models/` for
- * `_models.py`) break ties, then the plan's own symbols (`focus`).
+ * `Foo.java` and `FooTest.java`; `http2/connection.py` and
+ * `test_http2_connection.py`; a Go build variant's base, `static_test.go`
+ * for `static_other.go`; an abbreviation, `req.accepts.js` for
+ * `request.js`), tests in a test folder named after it
+ * (`__tests__/request/` for `lib/request.js`), tests that import it, Go
+ * tests of its package (same folder, `package x` or `package x_test`), JUnit
+ * tests of its package under `src/test`, Rust's inline `mod tests`, and
+ * tests that reach it through a package entry and use the names it defines;
+ * for a Go file no test names or uses, its package's own test (named after
+ * the package). Ranked: named like it and reaching it; then reaching it
+ * directly; then using its code through other modules; a mirrored folder
+ * (`lib/helpers/` and `test/specs/helpers/`) breaks ties, then the plan's own
+ * symbols (`focus`).
  */
 export function findTestsFor(path: string, options: { index: CodeIndex; layout: TestLayout; focus?: string[]; max?: number }): TestsFor {
   const { index, layout } = options;
@@ -60,24 +78,28 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split('.').filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === 'go';
-  const stem = toSourceStem(path);
-  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   const found = new Map<string, Candidate>();
   const get = (p: string) => {
     let c = found.get(p);
-    if (!c) found.set(p, (c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false }));
+    if (!c) found.set(p, (c = { path: p, inFolder: false, depth: Infinity, samePackage: false, inline: false }));
     return c;
   };
-  const importers = index.importers(path, THROUGH_DEPTH);
-  for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
-  for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
-  for (const test of layout.testsNamed(stem)) {
-    // Go tests sit in their package's folder: a `json_test.go` elsewhere tests another `json.go`.
-    if (!go || test.slice(0, test.lastIndexOf('/') + 1) === (dir === '' ? '' : `${dir}/`)) get(test).named = true;
+  const reach = new Map<string, number>();
+  for (const hit of index.importers(path, REACH_DEPTH)) {
+    if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
+  for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
+  const named = findNamedTests(path, { layout, language: file.language });
+  // An abbreviation or a folder's name says little alone: the test must reach the file too.
+  for (const [test, match] of named.byName) {
+    if (match.kind !== 'abbreviation' || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
+  }
+  for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test)! });
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
-  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path, stem })).filter((r) => r.score > 0);
+  const context: Context = { index, layout, names, focus, go, path, stem: toSourceStem(path) };
+  const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
   const first = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i]! > 0));
@@ -92,15 +114,12 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
     layout,
     language: file.language,
     names,
-    reached: reached.filter((c) => !c.samePackage).map((c) => c.path),
+    reached: [...new Set([...reached.filter((c) => !c.samePackage).map((c) => c.path), ...reach.keys()])],
     samePackage: reached.filter((c) => c.samePackage).map((c) => c.path),
   });
 }
 
-function score(
-  c: Candidate,
-  context: { index: CodeIndex; names: Set<string>; focus: string[][]; go: boolean; path: string; stem: string },
-): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
+function score(c: Candidate, context: Context): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
   const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
   if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)' };
@@ -111,15 +130,14 @@ function score(
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && (uses > 0 || !context.go));
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
-  if (c.named) {
+  const named = c.named && isNamedFor(c, { ...context, direct: c.depth === 1 }) ? c.named : undefined;
+  if (named) {
     const reaches = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
-    // Named like it, reaching it in no way, and importing another file of that name: that file's test
-    // (axios' test/unit/core/Axios.js tests lib/core/Axios.js, not lib/axios.js).
-    if (!reaches && context.index.imports(c.path, 1).some((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)) {
-      return { path: c.path, score: 0, uses, focusHits, how: '' };
-    }
-    how.push('named like it');
-    points += reaches ? 10 : 5;
+    how.push(describeName(named, context.path));
+    points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
+  } else if (c.inFolder) {
+    how.push('in a folder named after it');
+    points += 6;
   }
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
@@ -128,6 +146,9 @@ function score(
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += c.depth <= 2 ? 2 : 1;
   }
+  if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test" };
+  }
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '' };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
@@ -135,6 +156,40 @@ function score(
   if (!c.named && folder !== undefined && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(', ') };
+}
+
+function describeName(match: NameMatch, path: string): string {
+  if (match.kind === 'variant') return `named like it (a build variant of ${match.base})`;
+  if (match.kind === 'abbreviation') {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return `named like it (${match.prefix} for ${name.slice(0, name.indexOf('.', 1) < 0 ? undefined : name.indexOf('.', 1))})`;
+  }
+  return 'named like it';
+}
+
+/**
+ * A test named like the file that imports another file of that name (urllib3's test_connection.py imports
+ * connection.py and reaches http2/connection.py only through it) is that file's test: it is this file's only
+ * when it imports this one directly, and this one fits its folders at least as well (util/response.py and
+ * response.py for test/test_response.py: response.py).
+ */
+function isNamedFor(c: Candidate, context: Context & { direct: boolean }): boolean {
+  if (context.go || (c.named!.kind !== 'exact' && c.named!.kind !== 'flattened')) return true;
+  const rivals = context.index
+    .imports(c.path, 1)
+    .filter((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)
+    .map((f) => f.path);
+  if (rivals.length === 0 || c.named!.kind === 'flattened') return true;
+  if (!context.direct) return false;
+  const unmatched = (source: string) => toModuleFolders(source).length - countMirroredFolders(source, c.path);
+  return rivals.every((r) => unmatched(context.path) <= unmatched(r));
+}
+
+/** A Go test named after its package (`checker_test.go` in package `checker`): the package's own tests. */
+function isPackageOwnTest(test: string, context: Context): boolean {
+  const dir = context.path.includes('/') ? context.path.slice(0, context.path.lastIndexOf('/')) : '';
+  const name = context.layout.goPackageName(dir);
+  return name !== undefined && toTestStem(test) === toTestStem(`${name}.go`);
 }
 
 /** Go tests in the file's folder; JUnit tests in the same package under `src/test/<lang>`. */
