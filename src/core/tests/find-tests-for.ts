@@ -2,7 +2,7 @@ import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findNamedTests, type NameMatch } from './find-named-tests.js';
 import type { TestLayout } from './test-layout.js';
-import { countMirroredFolders, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
+import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
 /** One test of a source file, and how it was found ("named like it, imports it"). */
 export interface FoundTest {
@@ -130,7 +130,7 @@ function score(c: Candidate, context: Context): { path: string; score: number; u
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && (uses > 0 || !context.go));
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
-  const named = c.named && isNamedFor(c, { ...context, direct: c.depth === 1 }) ? c.named : undefined;
+  const named = c.named && isNamedFor(c, context) ? c.named : undefined;
   if (named) {
     const reaches = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
     how.push(describeName(named, context.path));
@@ -160,29 +160,34 @@ function score(c: Candidate, context: Context): { path: string; score: number; u
 
 function describeName(match: NameMatch, path: string): string {
   if (match.kind === 'variant') return `named like it (a build variant of ${match.base})`;
-  if (match.kind === 'abbreviation') {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    return `named like it (${match.prefix} for ${name.slice(0, name.indexOf('.', 1) < 0 ? undefined : name.indexOf('.', 1))})`;
-  }
+  if (match.kind === 'abbreviation') return `named like it (${match.prefix} for ${toFileName(path)})`;
   return 'named like it';
 }
 
 /**
- * A test named like the file that imports another file of that name (urllib3's test_connection.py imports
- * connection.py and reaches http2/connection.py only through it) is that file's test: it is this file's only
- * when it imports this one directly, and this one fits its folders at least as well (util/response.py and
- * response.py for test/test_response.py: response.py).
+ * A test named like several files is the test of the one it fits best: the fewest folders its own path does
+ * not mirror, then the fewest imports away (urllib3's test/test_connection.py is connection.py's, not
+ * http2/connection.py's; test/test_response.py is response.py's, not util/response.py's; axios'
+ * test/unit/core/Axios.js is lib/core/Axios.js's, not lib/axios.js's). A tie keeps it for each.
  */
-function isNamedFor(c: Candidate, context: Context & { direct: boolean }): boolean {
-  if (context.go || (c.named!.kind !== 'exact' && c.named!.kind !== 'flattened')) return true;
-  const rivals = context.index
-    .imports(c.path, 1)
-    .filter((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)
-    .map((f) => f.path);
-  if (rivals.length === 0 || c.named!.kind === 'flattened') return true;
-  if (!context.direct) return false;
-  const unmatched = (source: string) => toModuleFolders(source).length - countMirroredFolders(source, c.path);
-  return rivals.every((r) => unmatched(context.path) <= unmatched(r));
+function isNamedFor(c: Candidate, context: Context): boolean {
+  if (context.go || c.named!.kind !== 'exact') return true;
+  const rivals = context.layout.sourcesNamed(context.stem, context.path).filter((p) => p !== context.path);
+  if (rivals.length === 0) return true;
+  const depths = new Map(context.index.imports(c.path, REACH_DEPTH).map((f) => [f.path, f.depth]));
+  const fit = (source: string) => [toModuleFolders(source).length - countMirroredFolders(source, c.path), depths.get(source) ?? Infinity] as const;
+  const [folders, depth] = fit(context.path);
+  return rivals.every((r) => {
+    const [f, d] = fit(r);
+    return folders < f || (folders === f && depth <= d);
+  });
+}
+
+/** A file's name as its tests are named after it: `request` for `lib/request.js`, `http2` for `http2/__init__.py`. */
+function toFileName(path: string): string {
+  const parts = path.split('/');
+  const name = parts.at(-1)!.replace(/\..*$/, '');
+  return isFolderFile(path) && parts.length > 1 ? parts.at(-2)! : name;
 }
 
 /** A Go test named after its package (`checker_test.go` in package `checker`): the package's own tests. */

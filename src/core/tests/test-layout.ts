@@ -23,6 +23,8 @@ export class TestLayout {
   private readonly byFolderStem = new Map<string, string[]>();
   /** The stems of product files outside examples and docs (folded as toTestStem folds a test's), per language family. */
   private readonly sourceStems = new Map<string, Set<string>>();
+  /** Product files by stem (folded), examples and docs aside. */
+  private readonly sourcesByStem = new Map<string, string[]>();
   /** The same per folder and family (`lib/\0js`). */
   private readonly siblingStems = new Map<string, Set<string>>();
   readonly config: TestRunnerConfig;
@@ -44,6 +46,7 @@ export class TestLayout {
       if (!role && family !== undefined && !/\.d\.[cm]?ts$/.test(p) && findNonProductFolder(p) === undefined) {
         const stem = toTestStem(p);
         this.sourceStems.set(family, (this.sourceStems.get(family) ?? new Set<string>()).add(stem));
+        append(this.sourcesByStem, stem, p);
         const key = `${dirOf(p)}\0${family}`;
         this.siblingStems.set(key, (this.siblingStems.get(key) ?? new Set<string>()).add(stem));
       }
@@ -82,7 +85,7 @@ export class TestLayout {
     const stem = toTestStem(sourcePath);
     if (!stems || !siblings || family === 'go') return [];
     const found: { prefix: string; tests: string[] }[] = [];
-    for (let n = stem.length - 1; n >= MIN_ABBREVIATION; n--) {
+    for (let n = stem.length - MIN_REST; n >= MIN_ABBREVIATION; n--) {
       const prefix = stem.slice(0, n);
       const tests = (this.byStem.get(prefix) ?? []).filter((t) => toFamily(t) === family);
       if (tests.length === 0 || stems.has(prefix)) continue;
@@ -91,6 +94,12 @@ export class TestLayout {
       if (sharing === 1) found.push({ prefix, tests });
     }
     return found;
+  }
+
+  /** Product files (examples and docs aside) in the language of `like` whose stem is `stem`. */
+  sourcesNamed(stem: string, like: string): string[] {
+    const family = toFamily(like);
+    return (this.sourcesByStem.get(stem) ?? []).filter((p) => toFamily(p) === family);
   }
 
   /** The name of the Go package in `dir`: its folder's, or at the root go.mod's module's last element (no `/vN`). */
@@ -164,6 +173,8 @@ function append(map: Map<string, string[]>, key: string, value: string): void {
 
 /** An abbreviation is at least this long: `req`, `res`, `app`, `ctx`. */
 const MIN_ABBREVIATION = 3;
+/** What an abbreviation leaves out is a word, not a digit or a plural (`http` is not `http2`'s, `https`'s). */
+const MIN_REST = 3;
 
 /** The language family of a path (JavaScript and TypeScript are one), undefined for files of no language. */
 function toFamily(p: string): string | undefined {

@@ -120,6 +120,31 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
       expect(tree.testsFor('src/pool/connection.py')[0]).toBe('test/test_connection.py');
     });
 
+    it('leaves a test named like two files to the one whose folders it fits (emscripten/connection.py: test_emscripten.py)', async () => {
+      const tree = await indexTree({
+        ...URLLIB3_LIKE,
+        'src/pool/__init__.py': 'from .connection import Connection\nfrom .contrib.emscripten.connection import EmscriptenConnection\n',
+        'src/pool/contrib/__init__.py': '',
+        'src/pool/contrib/emscripten/__init__.py': '',
+        'src/pool/contrib/emscripten/connection.py': 'class EmscriptenConnection:\n    def fetch_in_worker(self):\n        return 3\n',
+        'test/with_server/test_connection.py':
+          'from pool import Connection, EmscriptenConnection\n\n\ndef test_both():\n    assert Connection().connect() == 1\n    assert EmscriptenConnection().fetch_in_worker() == 3\n',
+        'test/contrib/emscripten/test_emscripten.py':
+          'from pool import EmscriptenConnection\n\n\ndef test_fetch():\n    assert EmscriptenConnection().fetch_in_worker() == 3\n',
+      });
+      expect(tree.testsFor('src/pool/contrib/emscripten/connection.py')[0]).toBe('test/contrib/emscripten/test_emscripten.py');
+    });
+
+    it('takes no abbreviation that leaves out less than a word (http is not http2)', async () => {
+      const tree = await indexTree({
+        ...URLLIB3_LIKE,
+        'src/pool/http2/__init__.py': 'from .connection import Http2Connection\n',
+        'test/test_https.py': 'from pool.http2 import Http2Connection\n\n\ndef test_tls():\n    assert Http2Connection()\n',
+      });
+      const found = tree.find('src/pool/http2/__init__.py');
+      expect(found.kind === 'found' ? found.tests.map((t) => t.how) : []).not.toContainEqual(expect.stringContaining('http for'));
+    });
+
     it('leaves a test named like the file to the file of that name it fits best (util/response.py: test_util.py)', async () => {
       const tree = await indexTree(URLLIB3_LIKE);
       expect(tree.testsFor('src/pool/util/response.py')[0]).toBe('test/test_util.py');
