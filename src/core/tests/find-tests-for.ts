@@ -175,7 +175,8 @@ function isNamedFor(c: Candidate, context: Context): boolean {
   const rivals = context.layout.sourcesNamed(context.stem, context.path).filter((p) => p !== context.path);
   if (rivals.length === 0) return true;
   const depths = new Map(context.index.imports(c.path, REACH_DEPTH).map((f) => [f.path, f.depth]));
-  const fit = (source: string) => [toModuleFolders(source).length - countMirroredFolders(source, c.path), depths.get(source) ?? Infinity] as const;
+  const fit = (source: string) =>
+    [toModuleFolders(source).length - countMirroredFolders(source, c.path), depths.get(source) ?? Infinity] as const;
   const [folders, depth] = fit(context.path);
   return rivals.every((r) => {
     const [f, d] = fit(r);

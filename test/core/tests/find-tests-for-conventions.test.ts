@@ -7,7 +7,8 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
   describe('in Go', () => {
     const GO = {
       'go.mod': 'module example.com/checker/v10\n\ngo 1.22\n',
-      'checker.go': 'package checker\n\nfunc New() *Checker {\n\treturn &Checker{rules: bakedInRules}\n}\n\ntype Checker struct{ rules map[string]int }\n',
+      'checker.go':
+        'package checker\n\nfunc New() *Checker {\n\treturn &Checker{rules: bakedInRules}\n}\n\ntype Checker struct{ rules map[string]int }\n',
       'baked_in.go': 'package checker\n\nvar bakedInRules = map[string]int{"email": 1}\n',
       'country_codes.go': 'package checker\n\nvar iso3166Codes = map[string]bool{"NL": true}\n',
       'checker_test.go': 'package checker\n\nimport "testing"\n\nfunc TestNew(t *testing.T) {\n\tNew()\n}\n',
@@ -49,11 +50,15 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
       'lib/web.js':
         "var application = require('./application');\nvar request = require('./request');\nvar response = require('./response');\n\nexports = module.exports = function createApplication() {\n  return Object.assign({}, application, { request: request, response: response });\n};\n",
       'lib/application.js': 'exports.render = function render(name) {\n  return name;\n};\n',
-      'lib/request.js': 'var req = {};\n\nreq.acceptsLanguages = function acceptsLanguages(list) {\n  return list;\n};\n\nmodule.exports = req;\n',
+      'lib/request.js':
+        'var req = {};\n\nreq.acceptsLanguages = function acceptsLanguages(list) {\n  return list;\n};\n\nmodule.exports = req;\n',
       'lib/response.js': 'var res = {};\n\nres.sendStatus = function sendStatus(code) {\n  return code;\n};\n\nmodule.exports = res;\n',
-      'test/req.acceptsLanguages.js': "var web = require('..');\n\ndescribe('req.acceptsLanguages', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
-      'test/res.sendStatus.js': "var web = require('..');\n\ndescribe('res.sendStatus', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
-      'test/app.render.js': "var web = require('..');\n\ndescribe('app.render', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
+      'test/req.acceptsLanguages.js':
+        "var web = require('..');\n\ndescribe('req.acceptsLanguages', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
+      'test/res.sendStatus.js':
+        "var web = require('..');\n\ndescribe('res.sendStatus', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
+      'test/app.render.js':
+        "var web = require('..');\n\ndescribe('app.render', function () {\n  it('works', function () {\n    web();\n  });\n});\n",
       'test/support/env.js': "process.env.NODE_ENV = 'test';\n",
     };
 
@@ -68,7 +73,10 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
     });
 
     it('takes no abbreviation two files of a folder share (res for response and resolver)', async () => {
-      const tree = await indexTree({ ...EXPRESS_LIKE, 'lib/resolver.js': 'module.exports = function resolveView(name) {\n  return name;\n};\n' });
+      const tree = await indexTree({
+        ...EXPRESS_LIKE,
+        'lib/resolver.js': 'module.exports = function resolveView(name) {\n  return name;\n};\n',
+      });
       expect(tree.testsFor('lib/response.js')).not.toContain('test/res.sendStatus.js');
     });
 
@@ -85,12 +93,18 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
     it('prefers the tests in a folder named after the file to a test named like it in the folder of another file', async () => {
       const tree = await indexTree(KOA_LIKE);
       const found = tree.find('lib/request.js');
-      expect(found.kind === 'found' && found.tests[0]).toMatchObject({ path: '__tests__/request/host.test.js', how: 'in a folder named after it' });
+      expect(found.kind === 'found' && found.tests[0]).toMatchObject({
+        path: '__tests__/request/host.test.js',
+        how: 'in a folder named after it',
+      });
       expect(tree.testsFor('lib/application.js')).toContain('__tests__/application/request.test.js');
     });
 
     it('sees a tsd type test (index.test-d.ts) as a test', async () => {
-      const tree = await indexTree({ 'typings/index.d.ts': 'export declare function run(): void;\n', 'typings/index.test-d.ts': "import { run } from '.';\n\nrun();\n" });
+      const tree = await indexTree({
+        'typings/index.d.ts': 'export declare function run(): void;\n',
+        'typings/index.test-d.ts': "import { run } from '.';\n\nrun();\n",
+      });
       expect(tree.layout.classify('typings/index.test-d.ts')).toBe('test');
     });
   });
@@ -101,8 +115,10 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
       'src/pool/__init__.py': 'from .connection import Connection\n',
       'src/pool/connection.py': 'class Connection:\n    def connect(self):\n        return 1\n',
       'src/pool/http2/__init__.py': '',
-      'src/pool/http2/connection.py': 'from ..connection import Connection\n\n\nclass Http2Connection(Connection):\n    def send_frame(self):\n        return 2\n',
-      'src/pool/response.py': 'from .util.response import is_fp_closed\n\n\nclass Response:\n    def closed(self):\n        return is_fp_closed(self)\n',
+      'src/pool/http2/connection.py':
+        'from ..connection import Connection\n\n\nclass Http2Connection(Connection):\n    def send_frame(self):\n        return 2\n',
+      'src/pool/response.py':
+        'from .util.response import is_fp_closed\n\n\nclass Response:\n    def closed(self):\n        return is_fp_closed(self)\n',
       'src/pool/util/__init__.py': '',
       'src/pool/util/response.py': 'def is_fp_closed(obj):\n    return True\n',
       'test/test_connection.py':
