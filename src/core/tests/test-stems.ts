@@ -12,10 +12,13 @@ function withoutExtension(name: string): string {
   return dot < 0 ? name : name.slice(0, dot);
 }
 
-/** Lower case, leading underscores gone (`_decoders`), and a plural's last `s` (`urls` and `url` are one name). */
+/**
+ * Lower case, leading underscores gone (`_decoders`) and trailing ones (`ssl_`, Python's way to avoid a clash
+ * with a standard module), and a plural's last `s` (`urls` and `url` are one name).
+ */
 function fold(stem: string): string {
   return stem
-    .replace(/^_+/, '')
+    .replace(/^_+|(?<=.)_+$/g, '')
     .toLowerCase()
     .replace(/(?<=\w{3})s$/, '');
 }

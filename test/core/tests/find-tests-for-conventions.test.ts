@@ -151,6 +151,16 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
       expect(tree.testsFor('src/pool/contrib/emscripten/connection.py')[0]).toBe('test/contrib/emscripten/test_emscripten.py');
     });
 
+    it("matches a module named with a trailing underscore (util/ssl_.py, PEP 8's clash-avoiding name) to test_ssl.py", async () => {
+      const tree = await indexTree({
+        ...URLLIB3_LIKE,
+        'src/pool/util/ssl_.py': 'def create_context():\n    return None\n',
+        'test/test_ssl.py': 'from pool.util import ssl_\n\n\ndef test_context():\n    assert ssl_.create_context() is None\n',
+        'test/test_util.py': 'from pool.util import ssl_\n\n\ndef test_util_context():\n    assert ssl_.create_context() is None\n',
+      });
+      expect(tree.testsFor('src/pool/util/ssl_.py')[0]).toBe('test/test_ssl.py');
+    });
+
     it('takes no abbreviation that leaves out less than a word (http is not http2)', async () => {
       const tree = await indexTree({
         ...URLLIB3_LIKE,
