@@ -63,10 +63,10 @@ const rows = [
 ];
 const TEST_AFFIXES = /^test_|_test$|_spec$|^test(?=[A-Z])|(?<=[a-z])(Tests?|Spec)$/;
 const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'unit', 'integration']);
-/** A name as tests are named after it: lower case, no leading underscore, no plural `s`. */
+/** A name as tests are named after it: lower case, no leading or trailing underscore (`_models`, `ssl_`), no plural `s`. */
 const fold = (name: string) =>
   name
-    .replace(/^_+/, '')
+    .replace(/^_+|(?<=.)_+$/g, '')
     .toLowerCase()
     .replace(/(?<=\w{3})s$/, '');
 /** The eval's own naming check: the first dotted part of the test's name, affixes gone, or a test folder's name, is the file's. */
