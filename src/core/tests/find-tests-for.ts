@@ -104,9 +104,14 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
   const first = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i]! > 0));
   const onFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : r.focusHits[first]!);
+  // Among tests that use it alike, one named after it (express' test/res.cookie.js for res.cookie) is its own.
+  const namesFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first]!.at(-1)!) ? 1 : 0);
   const kept = scored
     .filter((r) => first < 0 || onFocus(r) > 0 || r.score > 2)
-    .sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
+    .sort(
+      (a, b) =>
+        b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path),
+    );
   if (kept.length > 0) return { kind: 'found', tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
   return explainNoTest(path, {
@@ -182,6 +187,12 @@ function isNamedFor(c: Candidate, context: Context): boolean {
     const [f, d] = fit(r);
     return folders < f || (folders === f && depth <= d);
   });
+}
+
+/** A test whose file name has the symbol's name as one of its parts: `res.cookie.js`, `help.padWidth.test.js`, `test_send.py`. */
+function isNamedAfterSymbol(test: string, name: string): boolean {
+  const parts = test.slice(test.lastIndexOf('/') + 1).split(/[._-]/);
+  return parts.some((p) => p.toLowerCase() === name.toLowerCase());
 }
 
 /** A file's name as its tests are named after it: `request` for `lib/request.js`, `http2` for `http2/__init__.py`. */

@@ -72,6 +72,18 @@ describe('findTestsFor, by the conventions of repositories nobody tuned on', () 
       expect(tree.testsFor('lib/application.js')[0]).toBe('test/app.render.js');
     });
 
+    it("puts the test named after the plan's method first among tests that call it (res.cookie.js, not res.append.js)", async () => {
+      const tree = await indexTree({
+        ...EXPRESS_LIKE,
+        'lib/response.js':
+          'var res = {};\n\nres.cookie = function cookie(name) {\n  return name;\n};\n\nres.append = function append(name) {\n  return this.cookie(name);\n};\n\nmodule.exports = res;\n',
+        'test/res.append.js':
+          "var web = require('..');\n\nit('appends', function () {\n  web().response.cookie('a');\n  web().response.append('a');\n});\n",
+        'test/res.cookie.js': "var web = require('..');\n\nit('sets', function () {\n  web().response.cookie('a');\n});\n",
+      });
+      expect(tree.testsFor('lib/response.js', ['res.cookie'])[0]).toBe('test/res.cookie.js');
+    });
+
     it('takes no abbreviation two files of a folder share (res for response and resolver)', async () => {
       const tree = await indexTree({
         ...EXPRESS_LIKE,
