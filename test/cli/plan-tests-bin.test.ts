@@ -68,4 +68,29 @@ describe('nanodex plan > Test it (the bin)', () => {
     },
     PLAN_MS,
   );
+
+  it(
+    'names the test named after an abbreviation of the file (req.*.js for lib/request.js), before one that only calls it',
+    () => {
+      const repo = makeTempRepo({
+        'package.json': JSON.stringify({ name: 'web', scripts: { test: 'mocha --require test/support/env --check-leaks test/' } }),
+        'index.js': "module.exports = require('./lib/web');\n",
+        'lib/web.js':
+          "var request = require('./request');\n\nexports = module.exports = function createApplication() {\n  return { request: request };\n};\n",
+        'lib/request.js':
+          'var req = {};\n\n/** The first of the languages the client accepts. */\nreq.acceptsLanguages = function acceptsLanguages(list) {\n  return list[0];\n};\n\nmodule.exports = req;\n',
+        'test/app.head.js':
+          "var web = require('..');\n\nit('answers HEAD', function () {\n  web().request.acceptsLanguages(['en']);\n});\n",
+        'test/req.acceptsLanguages.js':
+          "var web = require('..');\n\ndescribe('req.acceptsLanguages', function () {\n  it('works', function () {\n    web().request.acceptsLanguages(['en']);\n  });\n});\n",
+        'test/support/env.js': "process.env.NODE_ENV = 'test';\n",
+      });
+      const run = plan(repo, 'make acceptsLanguages return false for an empty list');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        'Extend test/req.acceptsLanguages.js (named like it (req for request), calls its code) for the new behaviour of lib/request.js',
+      );
+    },
+    PLAN_MS,
+  );
 });

@@ -28,6 +28,8 @@ const NAMED_TEST: RegExp[] = [
   /_test\.go$/,
   /^test_.*\.py$|_test\.py$/,
   /\.(test|spec)\.[cm]?[jt]sx?$/,
+  // tsd's type tests (commander's typings/index.test-d.ts): checked by the type checker, not product code.
+  /\.test-d\.[cm]?tsx?$/,
   /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
   /Tests?\.(cs|fs|vb|php|swift)$/,
   /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/,

@@ -1,7 +1,8 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
+import { findNamedTests, type NameMatch } from './find-named-tests.js';
 import type { TestLayout } from './test-layout.js';
-import { countMirroredFolders, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
+import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
 /** One test of a source file, and how it was found ("named like it, imports it"). */
 export interface FoundTest {
@@ -32,24 +33,41 @@ const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c',
 
 interface Candidate {
   path: string;
-  named: boolean;
+  named?: NameMatch;
+  inFolder: boolean;
+  /** Import depth at which it reaches the file (at most REACH_DEPTH), Infinity when it does not. */
   depth: number;
   samePackage: boolean;
   inline: boolean;
+}
+
+interface Context {
+  index: CodeIndex;
+  layout: TestLayout;
+  names: Set<string>;
+  focus: string[][];
+  go: boolean;
+  path: string;
+  stem: string;
 }
 
 /**
  * Which tests cover a source file, by its ecosystem's conventions and the
  * index: a test named like it (`tree.go` and `tree_test.go`, `buildURL.js`
  * and `buildURL.spec.js`, `_decoders.py` and `test_decoders.py`,
- * `Foo.java` and `FooTest.java`), tests that import it, Go tests of its
- * package (same folder, `package x` or `package x_test`), JUnit tests of its
- * package under `src/test`, Rust's inline `mod tests`, and tests that
- * reach it through a package entry and use the names it defines. Ranked:
- * named like it and reaching it; then reaching it directly; then using its
- * code through other modules; a mirrored folder (`lib/helpers/` and
- * `test/specs/helpers/`) and a folder named after it (`tests/models/` for
- * `_models.py`) break ties, then the plan's own symbols (`focus`).
+ * `Foo.java` and `FooTest.java`; `http2/connection.py` and
+ * `test_http2_connection.py`; a Go build variant's base, `static_test.go`
+ * for `static_other.go`; an abbreviation, `req.accepts.js` for
+ * `request.js`), tests in a test folder named after it
+ * (`__tests__/request/` for `lib/request.js`), tests that import it, Go
+ * tests of its package (same folder, `package x` or `package x_test`), JUnit
+ * tests of its package under `src/test`, Rust's inline `mod tests`, and
+ * tests that reach it through a package entry and use the names it defines;
+ * for a Go file no test names or uses, its package's own test (named after
+ * the package). Ranked: named like it and reaching it; then reaching it
+ * directly; then using its code through other modules; a mirrored folder
+ * (`lib/helpers/` and `test/specs/helpers/`) breaks ties, then the plan's own
+ * symbols (`focus`).
  */
 export function findTestsFor(path: string, options: { index: CodeIndex; layout: TestLayout; focus?: string[]; max?: number }): TestsFor {
   const { index, layout } = options;
@@ -60,31 +78,40 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split('.').filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === 'go';
-  const stem = toSourceStem(path);
-  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   const found = new Map<string, Candidate>();
   const get = (p: string) => {
     let c = found.get(p);
-    if (!c) found.set(p, (c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false }));
+    if (!c) found.set(p, (c = { path: p, inFolder: false, depth: Infinity, samePackage: false, inline: false }));
     return c;
   };
-  const importers = index.importers(path, THROUGH_DEPTH);
-  for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
-  for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
-  for (const test of layout.testsNamed(stem)) {
-    // Go tests sit in their package's folder: a `json_test.go` elsewhere tests another `json.go`.
-    if (!go || test.slice(0, test.lastIndexOf('/') + 1) === (dir === '' ? '' : `${dir}/`)) get(test).named = true;
+  const reach = new Map<string, number>();
+  for (const hit of index.importers(path, REACH_DEPTH)) {
+    if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
+  for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
+  const named = findNamedTests(path, { layout, language: file.language });
+  // An abbreviation or a folder's name says little alone: the test must reach the file too.
+  for (const [test, match] of named.byName) {
+    if (match.kind !== 'abbreviation' || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
+  }
+  for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test)! });
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
-  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path, stem })).filter((r) => r.score > 0);
+  const context: Context = { index, layout, names, focus, go, path, stem: toSourceStem(path) };
+  const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
   const first = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i]! > 0));
   const onFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : r.focusHits[first]!);
+  // Among tests that use it alike, one named after it (express' test/res.cookie.js for res.cookie) is its own.
+  const namesFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first]!.at(-1)!) ? 1 : 0);
   const kept = scored
     .filter((r) => first < 0 || onFocus(r) > 0 || r.score > 2)
-    .sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
+    .sort(
+      (a, b) =>
+        b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path),
+    );
   if (kept.length > 0) return { kind: 'found', tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
   return explainNoTest(path, {
@@ -92,15 +119,12 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
     layout,
     language: file.language,
     names,
-    reached: reached.filter((c) => !c.samePackage).map((c) => c.path),
+    reached: [...new Set([...reached.filter((c) => !c.samePackage).map((c) => c.path), ...reach.keys()])],
     samePackage: reached.filter((c) => c.samePackage).map((c) => c.path),
   });
 }
 
-function score(
-  c: Candidate,
-  context: { index: CodeIndex; names: Set<string>; focus: string[][]; go: boolean; path: string; stem: string },
-): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
+function score(c: Candidate, context: Context): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
   const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
   if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)' };
@@ -111,15 +135,14 @@ function score(
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && (uses > 0 || !context.go));
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
-  if (c.named) {
+  const named = c.named && isNamedFor(c, context) ? c.named : undefined;
+  if (named) {
     const reaches = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
-    // Named like it, reaching it in no way, and importing another file of that name: that file's test
-    // (axios' test/unit/core/Axios.js tests lib/core/Axios.js, not lib/axios.js).
-    if (!reaches && context.index.imports(c.path, 1).some((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)) {
-      return { path: c.path, score: 0, uses, focusHits, how: '' };
-    }
-    how.push('named like it');
-    points += reaches ? 10 : 5;
+    how.push(describeName(named, context.path));
+    points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
+  } else if (c.inFolder) {
+    how.push('in a folder named after it');
+    points += 6;
   }
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
@@ -128,6 +151,9 @@ function score(
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += c.depth <= 2 ? 2 : 1;
   }
+  if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test" };
+  }
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '' };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
@@ -135,6 +161,52 @@ function score(
   if (!c.named && folder !== undefined && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(', ') };
+}
+
+function describeName(match: NameMatch, path: string): string {
+  if (match.kind === 'variant') return `named like it (a build variant of ${match.base})`;
+  if (match.kind === 'abbreviation') return `named like it (${match.prefix} for ${toFileName(path)})`;
+  return 'named like it';
+}
+
+/**
+ * A test named like several files is the test of the one it fits best: the fewest folders its own path does
+ * not mirror, then the fewest imports away (urllib3's test/test_connection.py is connection.py's, not
+ * http2/connection.py's; test/test_response.py is response.py's, not util/response.py's; axios'
+ * test/unit/core/Axios.js is lib/core/Axios.js's, not lib/axios.js's). A tie keeps it for each.
+ */
+function isNamedFor(c: Candidate, context: Context): boolean {
+  if (context.go || c.named!.kind !== 'exact') return true;
+  const rivals = context.layout.sourcesNamed(context.stem, context.path).filter((p) => p !== context.path);
+  if (rivals.length === 0) return true;
+  const depths = new Map(context.index.imports(c.path, REACH_DEPTH).map((f) => [f.path, f.depth]));
+  const fit = (source: string) =>
+    [toModuleFolders(source).length - countMirroredFolders(source, c.path), depths.get(source) ?? Infinity] as const;
+  const [folders, depth] = fit(context.path);
+  return rivals.every((r) => {
+    const [f, d] = fit(r);
+    return folders < f || (folders === f && depth <= d);
+  });
+}
+
+/** A test whose file name has the symbol's name as one of its parts: `res.cookie.js`, `help.padWidth.test.js`, `test_send.py`. */
+function isNamedAfterSymbol(test: string, name: string): boolean {
+  const parts = test.slice(test.lastIndexOf('/') + 1).split(/[._-]/);
+  return parts.some((p) => p.toLowerCase() === name.toLowerCase());
+}
+
+/** A file's name as its tests are named after it: `request` for `lib/request.js`, `http2` for `http2/__init__.py`. */
+function toFileName(path: string): string {
+  const parts = path.split('/');
+  const name = parts.at(-1)!.replace(/\..*$/, '');
+  return isFolderFile(path) && parts.length > 1 ? parts.at(-2)! : name;
+}
+
+/** A Go test named after its package (`checker_test.go` in package `checker`): the package's own tests. */
+function isPackageOwnTest(test: string, context: Context): boolean {
+  const dir = context.path.includes('/') ? context.path.slice(0, context.path.lastIndexOf('/')) : '';
+  const name = context.layout.goPackageName(dir);
+  return name !== undefined && toTestStem(test) === toTestStem(`${name}.go`);
 }
 
 /** Go tests in the file's folder; JUnit tests in the same package under `src/test/<lang>`. */

@@ -17,6 +17,8 @@ export interface RunnerScope {
 
 export interface TestRunnerConfig {
   scopes: RunnerScope[];
+  /** The root `go.mod`'s module path (`github.com/x/web/v2`): `go test` names the root package after it. */
+  goModule?: string;
   /** Config files that hold a value that cannot be read without running them: their runner's conventions stand. */
   unreadable: string[];
 }
@@ -75,7 +77,24 @@ export async function readTestRunnerConfig(paths: string[], readFile: (path: str
         scopes.push({ runner: 'pytest', dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path });
     }
   }
-  return { scopes, unreadable };
+  // go.mod is not indexed (no grammar, not text), so it is read by its fixed name when the tree holds Go code.
+  const goModule = paths.some((p) => p.endsWith('.go')) ? readGoModule(await readQuietly('go.mod', readFile)) : undefined;
+  return goModule === undefined ? { scopes, unreadable } : { scopes, unreadable, goModule };
+}
+
+async function readQuietly(path: string, readFile: (path: string) => Promise<string>): Promise<string | undefined> {
+  try {
+    return await readFile(path);
+  } catch {
+    // No go.mod (a GOPATH tree, a subfolder checkout): the root package's name stays unknown.
+    return undefined;
+  }
+}
+
+/** The `module` line of a go.mod, its quotes gone. */
+function readGoModule(text: string | undefined): string | undefined {
+  const line = text === undefined ? undefined : /^\s*module\s+("?)([^\s"]+)\1/m.exec(text.slice(0, MAX_CONFIG_BYTES));
+  return line?.[2];
 }
 
 function isConfigName(path: string): boolean {

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { findLanguage } from '../code-index/languages.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { classifyTestPath, type TestRole } from './classify-test-path.js';
 import type { RunnerScope, TestRunnerConfig } from './read-test-runner-config.js';
-import { toTestStem } from './test-stems.js';
+import { toModuleFolders, toTestStem } from './test-stems.js';
 
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 const NAMED_SCRIPT_TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -18,6 +20,13 @@ export class TestLayout {
   private readonly roles = new Map<string, TestRole>();
   private readonly byStem = new Map<string, string[]>();
   private readonly byDir = new Map<string, string[]>();
+  private readonly byFolderStem = new Map<string, string[]>();
+  /** The stems of product files outside examples and docs (folded as toTestStem folds a test's), per language family. */
+  private readonly sourceStems = new Map<string, Set<string>>();
+  /** Product files by stem (folded), examples and docs aside. */
+  private readonly sourcesByStem = new Map<string, string[]>();
+  /** The same per folder and family (`lib/\0js`). */
+  private readonly siblingStems = new Map<string, Set<string>>();
   readonly config: TestRunnerConfig;
 
   constructor(paths: readonly string[], config: TestRunnerConfig = { scopes: [], unreadable: [] }) {
@@ -33,13 +42,20 @@ export class TestLayout {
     for (const [p, role] of base) if (role === 'test' && NAMED_SCRIPT_TEST.test(p)) namedRoots.add(testRootOf(p) ?? '');
     for (const p of paths) {
       const role = setup.has(p) ? 'support' : this.decide(p, base.get(p), namedRoots);
+      const family = toFamily(p);
+      if (!role && family !== undefined && !/\.d\.[cm]?ts$/.test(p) && findNonProductFolder(p) === undefined) {
+        const stem = toTestStem(p);
+        this.sourceStems.set(family, (this.sourceStems.get(family) ?? new Set<string>()).add(stem));
+        append(this.sourcesByStem, stem, p);
+        const key = `${dirOf(p)}\0${family}`;
+        this.siblingStems.set(key, (this.siblingStems.get(key) ?? new Set<string>()).add(stem));
+      }
       if (!role) continue;
       this.roles.set(p, role);
       if (role !== 'test') continue;
-      const stem = toTestStem(p);
-      this.byStem.set(stem, [...(this.byStem.get(stem) ?? []), p]);
-      const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
-      this.byDir.set(dir, [...(this.byDir.get(dir) ?? []), p]);
+      append(this.byStem, toTestStem(p), p);
+      append(this.byDir, dirOf(p), p);
+      for (const folder of new Set(toModuleFolders(p).map((d) => toTestStem(`${d}.x`)))) append(this.byFolderStem, folder, p);
     }
   }
 
@@ -55,6 +71,49 @@ export class TestLayout {
   /** Tests named after `stem` (toTestStem). */
   testsNamed(stem: string): string[] {
     return this.byStem.get(stem) ?? [];
+  }
+
+  /**
+   * Tests named after an abbreviation of a source file's stem (`req.accepts.js`, `app.render.js` for
+   * `request.js`, `application.js`; `interceptors.spec.js` for `InterceptorManager.js`): the prefix, at least
+   * three letters, is no product file's stem in its language and starts no other file's stem in its folder.
+   */
+  testsAbbreviating(sourcePath: string): { prefix: string; tests: string[] }[] {
+    const family = toFamily(sourcePath);
+    const stems = family === undefined ? undefined : this.sourceStems.get(family);
+    const siblings = this.siblingStems.get(`${dirOf(sourcePath)}\0${family}`);
+    const stem = toTestStem(sourcePath);
+    if (!stems || !siblings || family === 'go') return [];
+    const found: { prefix: string; tests: string[] }[] = [];
+    for (let n = stem.length - MIN_REST; n >= MIN_ABBREVIATION; n--) {
+      const prefix = stem.slice(0, n);
+      const tests = (this.byStem.get(prefix) ?? []).filter((t) => toFamily(t) === family);
+      if (tests.length === 0 || stems.has(prefix)) continue;
+      let sharing = 0;
+      for (const other of siblings) if (other.startsWith(prefix)) sharing++;
+      if (sharing === 1) found.push({ prefix, tests });
+    }
+    return found;
+  }
+
+  /** Product files (examples and docs aside) in the language of `like` whose stem is `stem`. */
+  sourcesNamed(stem: string, like: string): string[] {
+    const family = toFamily(like);
+    return (this.sourcesByStem.get(stem) ?? []).filter((p) => toFamily(p) === family);
+  }
+
+  /** The name of the Go package in `dir`: its folder's, or at the root go.mod's module's last element (no `/vN`). */
+  goPackageName(dir: string): string | undefined {
+    if (dir !== '') return dir.slice(dir.lastIndexOf('/') + 1);
+    return this.config.goModule
+      ?.split('/')
+      .filter((part) => !/^v\d+$/.test(part))
+      .at(-1);
+  }
+
+  /** Tests under a folder whose name, test affixes aside, is `stem` (`tests/test_utils/` for `util`). */
+  testsUnderFolderNamed(stem: string): string[] {
+    return this.byFolderStem.get(stem) ?? [];
   }
 
   /** Tests directly in a folder ('' for the root). */
@@ -100,6 +159,27 @@ export class TestLayout {
     const deepest = Math.max(-1, ...holding.map((s) => s.dir.length));
     return holding.filter((s) => s.dir.length === deepest);
   }
+}
+
+function dirOf(p: string): string {
+  return p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
+}
+
+function append(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** An abbreviation is at least this long: `req`, `res`, `app`, `ctx`. */
+const MIN_ABBREVIATION = 3;
+/** What an abbreviation leaves out is a word, not a digit or a plural (`http` is not `http2`'s, `https`'s). */
+const MIN_REST = 3;
+
+/** The language family of a path (JavaScript and TypeScript are one), undefined for files of no language. */
+function toFamily(p: string): string | undefined {
+  const language = findLanguage(p);
+  return language === 'typescript' || language === 'tsx' || language === 'javascript' ? 'js' : language;
 }
 
 function relativeTo(dir: string, p: string): string {

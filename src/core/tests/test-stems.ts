@@ -12,10 +12,13 @@ function withoutExtension(name: string): string {
   return dot < 0 ? name : name.slice(0, dot);
 }
 
-/** Lower case, leading underscores gone (`_decoders`), and a plural's last `s` (`urls` and `url` are one name). */
+/**
+ * Lower case, leading underscores gone (`_decoders`) and trailing ones (`ssl_`, Python's way to avoid a clash
+ * with a standard module), and a plural's last `s` (`urls` and `url` are one name).
+ */
 function fold(stem: string): string {
   return stem
-    .replace(/^_+/, '')
+    .replace(/^_+|(?<=.)_+$/g, '')
     .toLowerCase()
     .replace(/(?<=\w{3})s$/, '');
 }
@@ -29,12 +32,45 @@ export function toSourceStem(path: string): string {
 
 /** What a test is named after, its affixes gone: `buildURL.spec.js`, `test_decoders.py`, `tree_test.go`, `FooTest.java`. */
 export function toTestStem(path: string): string {
-  const name = baseName(path).replace(/\.(test|spec)(?=\.)/, '');
+  const name = baseName(path).replace(/\.(test|spec|test-d)(?=\.)/, '');
   const stem = withoutExtension(name)
     .replace(/^test_|_(test|spec)$/, '')
     .replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, '')
     .replace(/^Test(?=[A-Z])/, '');
   return fold(FOLDER_FILES.has(stem.toLowerCase()) ? (path.split('/').at(-2) ?? stem) : stem);
+}
+
+/**
+ * Go file-name suffixes that select a build (`_windows`, `_arm64`, `_linux_amd64`) and the usual names of
+ * tagged variants (`static_other.go` beside `static_windows.go`, `context_appengine.go`): such a file is a
+ * variant of the file its name starts with, and shares its test.
+ */
+const GO_BUILD_SUFFIX =
+  /(_(aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|unix|bsd|posix|other|appengine|cgo|nocgo|purego|generic|noasm|go1\d+))?(_(386|amd64|arm|arm64|loong64|mips|mipsle|mips64|mips64le|ppc64|ppc64le|riscv64|s390x|wasm))?$/;
+
+/** The Go file a build variant varies (`static.go` for `static_other.go`) and its stem, or undefined. */
+export function toGoVariantBase(path: string): { stem: string; file: string } | undefined {
+  const stem = withoutExtension(baseName(path));
+  const base = stem.replace(GO_BUILD_SUFFIX, '');
+  return base !== stem && base !== '' ? { stem: fold(base), file: `${base}.go` } : undefined;
+}
+
+/**
+ * The names a test flattening the file's folders into its own name would have: `http2_connection` for
+ * `src/urllib3/http2/connection.py` (`test_http2_connection.py`), the innermost folder first.
+ */
+export function toFlattenedStems(path: string): string[] {
+  const stem = withoutExtension(baseName(path)).replace(/^_+/, '');
+  if (FOLDER_FILES.has(stem.toLowerCase())) return [];
+  const folders = toModuleFolders(path);
+  const out: string[] = [];
+  for (let k = 1; k <= Math.min(2, folders.length); k++) out.push(fold(`${folders.slice(-k).join('_')}_${stem}`));
+  return out;
+}
+
+/** Whether a file is named after its folder (`index.ts`, `__init__.py`, `mod.rs`): its name is its folder's. */
+export function isFolderFile(path: string): boolean {
+  return FOLDER_FILES.has(withoutExtension(baseName(path)).toLowerCase());
 }
 
 /** A file's folders without source and test roots: `lib/helpers/x.js` and `test/specs/helpers/x.spec.js` both give `helpers`. */
