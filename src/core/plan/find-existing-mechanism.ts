@@ -45,6 +45,7 @@ function concept(label: string, asked: RegExp, words: string[]): Concept {
 /** Files looked at per concept: the search's best chunks, from which product files with proof are kept. */
 const SEARCH_CHUNKS = 80;
 const MAX_PER_CONCEPT = 2;
+const ERROR_TYPE = /(Error|Exception|Err)$/;
 const DECLARATION = /function|method|class|struct|interface|trait|impl|type|constructor/;
 
 /**
@@ -83,7 +84,8 @@ function proveIn(
   matched: LineRef[],
 ): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
   const means = (name: string) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path).filter((s) => means(s.name));
+  // An error type named after it (`RetryLaterError`) signals the condition; it is not the mechanism.
+  const named = index.symbolsIn(path).filter((s) => means(s.name) && !ERROR_TYPE.test(s.name));
   const declared = named.filter((s) => DECLARATION.test(s.kind)).sort(bySize);
   const imported = index
     .importSources([path])

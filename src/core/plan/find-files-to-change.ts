@@ -21,6 +21,11 @@ export interface FileToChange {
   /** `named`: it defines a name or is a path the request spells out; `matched`: the request's words matched its code; `linked`: found through the graph only. */
   certainty: 'named' | 'matched' | 'linked';
   why: string;
+  /**
+   * `change`: listed under "Make the change" (it has evidence for this change: selectFilesToChange);
+   * `related`: a file to read first, not expected to change.
+   */
+  role: 'change' | 'related';
   /** Its tests, best first (findTestsFor: the ecosystem's conventions and the index). */
   tests: FoundTest[];
   /** When it has none: whether that is sure, and what was looked for or why it could not be told. */
@@ -87,6 +92,7 @@ export function findFilesToChange(input: {
       why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons))]
         .slice(0, 2)
         .join('; '),
+      role: 'related',
       ...testsOf(path, { index, layout, focus: symbols }),
     });
   }
