@@ -114,7 +114,8 @@ export function buildOfflinePlan(input: {
     },
   ].filter((p) => p.tasks.length > 0);
 
-  const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
+  // Callers to keep working are those of the code the plan changes: a related file is read, not changed.
+  const busy = symbols.filter((s) => s.callers > 0 && toChange.some((f) => f.path === s.ref.path)).sort((a, b) => b.callers - a.callers);
   const acceptance = [
     `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt.split('\n')[0] ?? '')}”`,
     ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
