@@ -107,7 +107,7 @@ export function registerPipelineTools(server: McpServer, setup: PipelineSetup): 
     {
       title: 'Plan a change',
       description:
-        'Plan a change to the repository: the files and functions to change (most certain first, each with its evidence and its tests, or why none is named), the steps, acceptance checks and risks. Read-only: nothing is written.',
+        'Plan a change to the repository: the files and functions to change (only those with evidence for this change, most certain first, each with its evidence and its tests, or why none is named) and related files to read first (files[].role), the steps, acceptance checks and risks. Read-only: nothing is written.',
       inputSchema: { task: question, focus },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

@@ -38,8 +38,12 @@ export function buildOfflinePlan(input: {
       score: items.length + (items.some((e) => e.source === 'definition') ? 2 : 0) - (isTestFile(path) ? 3 : 0),
     }))
     .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
-  const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
-  const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref }));
+  const files = selectFilesToChange(
+    input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index }),
+  );
+  const toChange = files.filter((f) => f.role === 'change');
+  const related = files.filter((f) => f.role === 'related');
+  const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref, role: f.role }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
   // Code to follow is the product's own (isProductFile): never a bundle, a vendored copy, a declaration, a config,
@@ -51,7 +55,6 @@ export function buildOfflinePlan(input: {
       text: `${items[0]!.reason} in ${path}`,
       ref: { path, startLine: items[0]!.startLine, endLine: items[0]!.endLine },
     }));
-  const toChange = selectFilesToChange(files, context.evidence);
 
   const verb = input.flavour === 'refactor' ? 'Restructure' : 'Change';
   const phases = [
@@ -63,16 +66,37 @@ export function buildOfflinePlan(input: {
           .map(
             (s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`,
           ),
-        ...(symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
+        ...(symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
+        ...(related.length > 0
+          ? [
+              `Read the related files first; they are context, not expected to change: ${related
+                .slice(0, 4)
+                .map((f) => code(f.path))
+                .join(', ')}`,
+            ]
+          : []),
       ],
-      files: modules.map((m) => m.path).slice(0, 4),
+      files: [...toChange, ...related].map((f) => f.path).slice(0, 4),
     },
     {
       name: input.flavour === 'refactor' ? 'Restructure in small steps' : 'Make the change',
-      tasks: toChange.map((f) => {
-        const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(', ')})` : '';
-        return `${verb} ${f.path}${where}${f.certainty === 'linked' ? ' — found through the graph only: confirm first' : ''}`;
-      }),
+      tasks: [
+        ...existing
+          .slice(0, 1)
+          .map(
+            (e) =>
+              `${e.label} already ${/s$/.test(e.label) ? 'exist' : 'exists'} in ${e.path} (${e.proof}): build on ${/s$/.test(e.label) ? 'them' : 'it'} rather than adding a second mechanism`,
+          ),
+        ...toChange.map((f) => {
+          const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(', ')})` : '';
+          return `${verb} ${f.path}${where}`;
+        }),
+        ...(toChange.length === 0 && files.length > 0
+          ? [
+              'No file has evidence for this change (the request names no file or definition here, and its words matched no code): read the related files and decide where it goes',
+            ]
+          : []),
+      ],
       files: toChange.map((f) => f.path),
     },
     {
@@ -90,7 +114,8 @@ export function buildOfflinePlan(input: {
     },
   ].filter((p) => p.tasks.length > 0);
 
-  const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
+  // Callers to keep working are those of the code the plan changes: a related file is read, not changed.
+  const busy = symbols.filter((s) => s.callers > 0 && toChange.some((f) => f.path === s.ref.path)).sort((a, b) => b.callers - a.callers);
   const acceptance = [
     `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt.split('\n')[0] ?? '')}”`,
     ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
@@ -192,7 +217,8 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
  * and the code in it was identified; low when no function was identified.
  */
 export function describePlanConfidence(files: FileToChange[], context: RepoContext): string {
-  if (files.length === 0) return 'low (no source file to change was found; the phases are generic)';
+  if (files.length === 0)
+    return 'low (no file has evidence for this change: the request names no file or definition here and its words matched no code)';
   const named = files.filter((f) => f.certainty === 'named');
   const withSymbols = files.filter((f) => f.symbols.length > 0);
   const found = withSymbols

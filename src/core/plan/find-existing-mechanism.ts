@@ -2,6 +2,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { isProductFile } from '../explore/map-modules.js';
+import { readPrompt } from '../explore/read-prompt.js';
 import type { LineRef } from '../render/link-to.js';
 
 /** A mechanism the request asks for that the tree already has, with the code that proves it. */
@@ -45,13 +46,15 @@ function concept(label: string, asked: RegExp, words: string[]): Concept {
 /** Files looked at per concept: the search's best chunks, from which product files with proof are kept. */
 const SEARCH_CHUNKS = 80;
 const MAX_PER_CONCEPT = 2;
+const ERROR_TYPE = /(Error|Exception|Err)$/;
 const DECLARATION = /function|method|class|struct|interface|trait|impl|type|constructor/;
 
 /**
  * The mechanisms the request asks for that already exist in the product
- * code, each proved by a definition named after it (`RetryLaterError`,
- * `withRetry`) or an import of a library for it (`@octokit/plugin-retry`),
- * never by a word in a comment. Tests, docs, examples, benchmarks and
+ * code, each proved by a definition named after it (`withRetry`, never an
+ * error type such as `RetryLaterError`) or an import of a library for it
+ * (`@octokit/plugin-retry`), never by a word in a comment; those in a file
+ * whose path shares another of the request's words first and alone. Tests, docs, examples, benchmarks and
  * generated files are not the product's mechanism.
  */
 export function findExistingMechanisms(prompt: string, index: CodeIndex): ExistingMechanism[] {
@@ -66,9 +69,15 @@ export function findExistingMechanisms(prompt: string, index: CodeIndex): Existi
       if (hit.kind !== 'header') refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
     }
-    const proved = [...hits]
+    // The request's other words (`github`, `blob` in "add retries to the GitHub blob fetcher"): a proof in a file whose
+    // path has one of them is the mechanism this request would build on; when there is one, a retry strategy for an
+    // unrelated part (a Redis client's) is left out.
+    const others = readPrompt(firstLine).words.filter((w) => !c.asked.test(w) && !c.words.has(w));
+    const near = (path: string) => splitIdentifier(path.replace(/[/.]/g, ' ')).some((w) => others.includes(w));
+    const all = [...hits]
       .map(([path, matched]) => proveIn(path, c, index, matched))
-      .filter((p): p is Omit<ExistingMechanism, 'label'> & { strength: number } => p !== undefined)
+      .filter((p): p is Omit<ExistingMechanism, 'label'> & { strength: number } => p !== undefined);
+    const proved = (all.some((p) => near(p.path)) ? all.filter((p) => near(p.path)) : all)
       .sort((a, b) => b.strength - a.strength)
       .slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
@@ -83,7 +92,8 @@ function proveIn(
   matched: LineRef[],
 ): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
   const means = (name: string) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path).filter((s) => means(s.name));
+  // An error type named after it (`RetryLaterError`) signals the condition; it is not the mechanism.
+  const named = index.symbolsIn(path).filter((s) => means(s.name) && !ERROR_TYPE.test(s.name));
   const declared = named.filter((s) => DECLARATION.test(s.kind)).sort(bySize);
   const imported = index
     .importSources([path])

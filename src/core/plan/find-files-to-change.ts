@@ -1,4 +1,5 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { REMEMBERED_REASON } from '../explore/locate-files.js';
@@ -21,6 +22,11 @@ export interface FileToChange {
   /** `named`: it defines a name or is a path the request spells out; `matched`: the request's words matched its code; `linked`: found through the graph only. */
   certainty: 'named' | 'matched' | 'linked';
   why: string;
+  /**
+   * `change`: listed under "Make the change" (it has evidence for this change: selectFilesToChange);
+   * `related`: a file to read first, not expected to change.
+   */
+  role: 'change' | 'related';
   /** Its tests, best first (findTestsFor: the ecosystem's conventions and the index). */
   tests: FoundTest[];
   /** When it has none: whether that is sure, and what was looked for or why it could not be told. */
@@ -51,7 +57,7 @@ export function findFilesToChange(input: {
 }): FileToChange[] {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
-  const named = readPrompt(input.prompt).paths;
+  const { paths: named, words } = readPrompt(input.prompt);
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
   const isProduct = (path: string) => isNamed(path) || isChangeable(index, path);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
@@ -72,7 +78,12 @@ export function findFilesToChange(input: {
       splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
-    const certainty = definesNamed || isNamed(path) ? 'named' : items.length > 0 || candidate?.chunks?.length ? 'matched' : 'linked';
+    // `matched` only when one of the request's words is in what was read or matched of it, its definitions or its path:
+    // a search hit on a version in an import path ("Changelog for v5.3.1") is not a match of the request.
+    const texts = [path, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
+    const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path).map((s) => splitIdentifier(s.name).join(' '))], words);
+    const certainty =
+      definesNamed || isNamed(path) ? 'named' : (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? 'matched' : 'linked';
     // The lines that matched: an excerpt read for this request, else the chunk the search matched (never a file head
     // that nothing matched).
     const read = items[0] ?? byRelevance.find((e) => e.path === path && (e.source !== 'head' || isNamed(path)));
@@ -82,17 +93,29 @@ export function findFilesToChange(input: {
     files.push({
       path,
       symbols,
-      ref: best && { path, startLine: best.startLine, endLine: best.endLine },
+      // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
+      ref: best && (best.startLine > 1 || wordsMatched) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
       certainty,
       why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons))]
         .slice(0, 2)
         .join('; '),
+      role: 'related',
       ...testsOf(path, { index, layout, focus: symbols }),
     });
   }
   const rank = { named: 0, matched: 1, linked: 2 };
   // Most certain first; within a level, the exploration's order stands (stable sort).
   return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+}
+
+/**
+ * Whether any of the request's words is in the texts, loosely: a word's stem
+ * (all but its last two letters, at least four) is enough, as the search
+ * stems (`deprecate` matches `deprecated`, `checks` matches `check`).
+ */
+function hasAnyWord(texts: string[], words: string[]): boolean {
+  const text = texts.join('\n').toLowerCase();
+  return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 
 function testsOf(path: string, options: Parameters<typeof findTestsFor>[1]): Pick<FileToChange, 'tests' | 'noTests'> {

@@ -8,6 +8,8 @@ export interface PlanModule {
   why: string;
   /** The lines that matched; none when nothing in the file was matched or read (it is named, not linked to a head). */
   ref: LineRef | undefined;
+  /** `change`: proposed under "Make the change"; `related`: read first, not expected to change (selectFilesToChange). */
+  role: 'change' | 'related';
 }
 
 export interface PlanSymbol {

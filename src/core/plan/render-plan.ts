@@ -4,6 +4,9 @@ import { describeUntoldCalls } from '../render/describe-untold-calls.js';
 import { code, escapeText, link } from '../render/markdown.js';
 import type { Block } from '../render/fit-comment.js';
 
+/** `Retries already exist`, `Caching already exists`. */
+const exists = (label: string) => (/s$/.test(label) ? 'exist' : 'exists');
+
 const HEADINGS: Record<PlanDoc['flavour'], string> = { plan: 'Plan', refactor: 'Refactoring plan', work: 'Work plan' };
 
 /**
@@ -28,12 +31,18 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
   if (existing.length > 0)
     context.push(
       '**Already in the repository**',
-      ...existing.map((e) => `- ${escapeText(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
+      ...existing.map((e) => `- ${escapeText(e.label)} already ${exists(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
       `Build on ${existing.length === 1 ? 'it' : 'them'} rather than adding a second mechanism.`,
       '',
     );
   if (modules.length > 0)
-    context.push('**Modules**', ...modules.map((m) => `- ${m.ref ? cite(m.ref) : code(m.path)} — ${escapeText(m.why)}`));
+    context.push(
+      '**Modules**',
+      ...modules.map(
+        (m) =>
+          `- ${m.ref ? cite(m.ref) : code(m.path)} — ${m.role === 'change' ? 'to change' : 'related, read first'}: ${escapeText(m.why)}`,
+      ),
+    );
   if (symbols.length > 0) {
     context.push(
       '',

@@ -29,13 +29,19 @@ const NON_PRODUCT_FOLDERS = new Set([
 /** The non-product folder a path lies in (`examples`, `src/demo`), if any. */
 export function findNonProductFolder(path: string): string | undefined {
   const folders = path.split('/').slice(0, -1);
-  const at = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
+  // `_examples`: the Go tool ignores a folder whose name starts with `_` (go-chi/chi's examples live there).
+  const at = folders
+    .map((f) => f.replace(/^_+/, ''))
+    .findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at < 0 ? undefined : folders.slice(0, at + 1).join('/');
 }
 
 /** What a non-product folder holds, for a label: `example`, `benchmark`, `docs`, `script`, `demo`. */
 export function describeNonProductFolder(folder: string): string {
-  const name = folder.slice(folder.lastIndexOf('/') + 1).toLowerCase();
+  const name = folder
+    .slice(folder.lastIndexOf('/') + 1)
+    .replace(/^_+/, '')
+    .toLowerCase();
   if (name.startsWith('example') || name.startsWith('sample') || name.startsWith('tutorial')) return 'example';
   if (name.startsWith('bench')) return 'benchmark';
   if (name.startsWith('script')) return 'script';

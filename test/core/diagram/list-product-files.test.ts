@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeIndex, IndexedFile } from '../../../src/core/code-index/code-index.js';
 import { describeLeftOut, listProductFiles } from '../../../src/core/diagram/list-product-files.js';
-import { findNonProductFolder } from '../../../src/core/repo/non-product-folders.js';
+import { describeNonProductFolder, findNonProductFolder } from '../../../src/core/repo/non-product-folders.js';
 
 function indexOf(paths: string[]): CodeIndex {
   const files = paths.map((path): IndexedFile => ({
@@ -50,5 +50,12 @@ describe('findNonProductFolder', () => {
     expect(findNonProductFolder('benchmark/index.ts')).toBe('benchmark');
     // Go's doc/ is a package (cobra's doc generators), not documentation.
     expect(findNonProductFolder('doc/man_docs.go')).toBeUndefined();
+  });
+
+  it("reads a folder the Go tool ignores by its leading underscore as what it holds (chi's _examples)", () => {
+    expect(findNonProductFolder('_examples/rest/main.go')).toBe('_examples');
+    expect(findNonProductFolder('_benchmarks/mux.go')).toBe('_benchmarks');
+    expect(findNonProductFolder('_internal/tree.go')).toBeUndefined();
+    expect(describeNonProductFolder('_examples')).toBe('example');
   });
 });

@@ -105,7 +105,9 @@ describe('existing code to follow', () => {
       knownGaps: [],
       tokens: 0,
     };
-    const files: FileToChange[] = [{ path: 'src/request.ts', why: 'sends', symbols: [], ref: undefined, tests: [], certainty: 'named' }];
+    const files: FileToChange[] = [
+      { path: 'src/request.ts', why: 'sends', symbols: [], ref: undefined, tests: [], certainty: 'named', role: 'related' },
+    ];
     const plan = buildOfflinePlan({ prompt: 'retry the build', context, index: ports.index, flavour: 'plan', files });
     // src/retry.ts defines the retries the request asks for: named as already in the repository, not repeated below.
     const cited = [...(plan.context.existing ?? []), ...plan.context.patterns].map((p) => p.ref.path);

@@ -102,4 +102,18 @@ describe('run > plan > the files to change', () => {
     expect(file?.symbols[0]).toBe('Request.maxFormParts');
     expect(file?.tests).toEqual([{ path: 'test/limits.test.ts', how: 'calls its code' }]);
   });
+
+  it('proposes no file, and links no file head, when only a version in the imports matched ("Changelog for v5.3.1")', async () => {
+    const { ports, repo } = await explorePorts({
+      'go.mod': 'module github.com/acme/web/v5\n\ngo 1.22\n',
+      'group.go':
+        'package web\n\nimport (\n\t"github.com/acme/web/v5/internal"\n)\n\n// Group groups routes.\nfunc Group(prefix string) string {\n\treturn internal.Clean(prefix)\n}\n',
+      'internal/clean.go': 'package internal\n\n// Clean trims a prefix.\nfunc Clean(prefix string) string {\n\treturn prefix\n}\n',
+    });
+    const result = done(await run({ command: 'plan', prompt: 'Changelog for v5.3.1', repo: { kind: 'local', root: repo.root } }, ports));
+    if (result.output.kind !== 'plan') throw new Error('expected a plan');
+    expect(result.output.doc.phases.find((p) => p.name === 'Make the change')?.files ?? []).toEqual([]);
+    expect(result.comment.body).not.toMatch(/#L1-L\d+\)/);
+    expect(result.comment.body).toMatch(/no file has evidence for this change/i);
+  });
 });

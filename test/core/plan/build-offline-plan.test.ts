@@ -85,3 +85,36 @@ describe('buildOfflinePlan > constants', () => {
     expect(plan.context.symbols.map((s) => s.name)).toEqual(['Session.request', 'Session.__init__', 'DEFAULT_POOLSIZE', 'DEFAULT_RETRIES']);
   });
 });
+
+describe('buildOfflinePlan > callers to keep working', () => {
+  it('are those of the code to change, not of a related file read first', async () => {
+    const repo = await indexSample({
+      'src/parse.ts': 'export function parseLimit(text: string): number {\n  return Number(text);\n}\n',
+      'src/route.ts': 'export function routeRequest(path: string): string {\n  return path;\n}\n',
+      'src/server.ts':
+        "import { parseLimit } from './parse.js';\nimport { routeRequest } from './route.js';\n\nexport const a = routeRequest('/');\nexport const b = routeRequest('/x');\nexport const c = parseLimit('1');\n",
+    });
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const file = (path: string, symbol: string, certainty: 'named' | 'matched') => ({
+      path,
+      symbols: [symbol],
+      ref: { path, startLine: 1, endLine: 3 },
+      certainty,
+      why: 'matches the question',
+      role: 'related' as const,
+      tests: [],
+    });
+    const plan = buildOfflinePlan({
+      prompt: 'cap parseLimit at 100 before routing',
+      context: contextOf([evidence('src/parse.ts', 1, 3, 3), evidence('src/route.ts', 1, 3, 2)]),
+      index,
+      flavour: 'plan',
+      files: [file('src/parse.ts', 'parseLimit', 'named'), file('src/route.ts', 'routeRequest', 'matched')],
+    });
+    expect(plan.phases.find((p) => p.name === 'Make the change')?.files).toEqual(['src/parse.ts']);
+    const said = [...plan.acceptance, ...plan.risks.map((r) => r.risk)].join('\n');
+    expect(said).toContain('`parseLimit`');
+    expect(said).not.toContain('routeRequest');
+  });
+});
