@@ -21,4 +21,39 @@ describe('createParsePool', () => {
       await pool.close();
     }
   });
+
+  it('answers on a worker what a parse on this thread answers: symbols, references, imports, chunks and their terms', async () => {
+    const dir = makeTempDir();
+    const file = path.join(dir, 'shapes.py');
+    writeFileSync(
+      file,
+      [
+        'from .base import Shape',
+        'import math',
+        '',
+        '',
+        'class Circle(Shape):',
+        '    """A round shape."""',
+        '',
+        '    def area(self, radius):',
+        '        return math.pi * radius ** 2',
+        '',
+        '',
+        'def unit_circle():',
+        '    return Circle().area(1)',
+        '',
+      ].join('\n'),
+    );
+    const inline = createParsePool(0);
+    const workers = createParsePool(1);
+    try {
+      const [here, there] = await Promise.all([inline.parse('shapes.py', file), workers.parse('shapes.py', file)]);
+      expect(there.error).toBeUndefined();
+      expect(there.file?.references.length).toBeGreaterThan(0);
+      expect(there.file?.chunks.length).toBeGreaterThan(0);
+      expect(there).toEqual(here);
+    } finally {
+      await Promise.all([inline.close(), workers.close()]);
+    }
+  });
 });
