@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createParsePool } from '../../../src/core/code-index/parse-pool.js';
+import { createParsePool, defaultParseThreads } from '../../../src/core/code-index/parse-pool.js';
 import { makeTempDir } from '../../helpers/temp-repo.js';
 
 describe('createParsePool', () => {
@@ -54,6 +54,36 @@ describe('createParsePool', () => {
       expect(there).toEqual(here);
     } finally {
       await Promise.all([inline.close(), workers.close()]);
+    }
+  });
+});
+
+describe('defaultParseThreads', () => {
+  it('parses on this thread beside one worker on two cores, on this thread alone on one, and on a worker per core above', () => {
+    expect(defaultParseThreads(1)).toEqual({ workers: 0, inline: true });
+    expect(defaultParseThreads(2)).toEqual({ workers: 1, inline: true });
+    expect(defaultParseThreads(8)).toEqual({ workers: 8, inline: false });
+  });
+
+  it('answers every file when this thread parses beside a worker', async () => {
+    const dir = makeTempDir();
+    const files = Array.from({ length: 40 }, (_, i) => {
+      const file = path.join(dir, `m${i}.py`);
+      writeFileSync(file, `def f${i}(x):\n    return g${i}(x) + ${i}\n`);
+      return { rel: `m${i}.py`, file };
+    });
+    const pool = createParsePool(1, { inline: true, recycleAfterBytes: 200 });
+    try {
+      const outcomes = await Promise.all([
+        ...files.map((f) => pool.parse(f.rel, f.file)),
+        pool.parse('gone.py', path.join(dir, 'gone.py')),
+      ]);
+      expect(outcomes.slice(0, -1).map((o) => [o.error, o.file?.symbols[0]?.name, o.file?.references[0]?.name])).toEqual(
+        files.map((_, i) => [undefined, `f${i}`, `g${i}`]),
+      );
+      expect(outcomes.at(-1)?.error).toMatch(/ENOENT/);
+    } finally {
+      await pool.close();
     }
   });
 });
