@@ -49,7 +49,7 @@ export interface IndexRunStats {
 }
 
 export interface IndexRepositoryOptions {
-  /** Parser threads; 0 parses on this thread. Defaults to one per core. */
+  /** Parser worker threads; 0 parses on this thread. Defaults to one per core (parse-pool.ts: defaultParseThreads). */
   workers?: number;
   onProgress?: (progress: IndexProgress) => void;
   clock?: Clock;
@@ -219,10 +219,10 @@ async function parseAll(
   const totals = { bytes: 0, errors: 0, contentSkips: {} as Record<string, number> };
   if (files.length === 0) return totals;
   // Loaded when a file is to be parsed: a refresh with nothing to parse loads no parser, grammar or secret rule.
-  const { createParsePool, defaultWorkerCount } = await import('./parse-pool.js');
+  const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.
-  const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount());
-  const pool = createParsePool(workers);
+  const threads = options.workers !== undefined ? { workers: options.workers, inline: false } : defaultParseThreads();
+  const pool = files.length < 64 && options.workers === undefined ? createParsePool(0) : createParsePool(threads.workers, threads);
   let batch: { file: RepoFile; parsed: ParsedFile }[] = [];
   let batchBytes = 0;
   let done = 0;

@@ -21,6 +21,8 @@ export interface PathLookup {
 export class PathCatalog implements PathLookup {
   private readonly paths: Set<string>;
   private readonly byBase = new Map<string, string[]>();
+  /** Paths by their last two segments (`core/__init__.py`): a package's `__init__.py` is one of hundreds by base name alone. */
+  private readonly byTail = new Map<string, string[]>();
   private readonly dirs = new Map<string, string[]>();
 
   constructor(paths: Iterable<string>) {
@@ -28,6 +30,7 @@ export class PathCatalog implements PathLookup {
     for (const p of this.paths) {
       const base = p.slice(p.lastIndexOf('/') + 1);
       push(this.byBase, base, p);
+      if (p.length > base.length) push(this.byTail, lastTwoSegments(p), p);
       push(this.dirs, dirOf(p), p);
     }
   }
@@ -42,8 +45,10 @@ export class PathCatalog implements PathLookup {
 
   withSuffix(suffix: string, from: string): string[] {
     const base = suffix.slice(suffix.lastIndexOf('/') + 1);
+    // A path ends with a suffix of two or more segments only if its last two segments are the suffix's.
+    const candidates = suffix.length > base.length ? this.byTail.get(lastTwoSegments(suffix)) : this.byBase.get(base);
     return nearestFirst(
-      (this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)),
+      (candidates ?? []).filter((p) => endsWithSegments(p, suffix)),
       from,
     );
   }
@@ -51,6 +56,11 @@ export class PathCatalog implements PathLookup {
   dirsWithSuffix(suffix: string): string[] {
     return [...this.dirs.keys()].filter((d) => endsWithSegments(d, suffix));
   }
+}
+
+/** `a/b/c.py` -> `b/c.py`; a path of one segment is itself. */
+function lastTwoSegments(p: string): string {
+  return p.slice(p.lastIndexOf('/', p.lastIndexOf('/') - 1) + 1);
 }
 
 export function endsWithSegments(p: string, suffix: string): boolean {

@@ -57,9 +57,13 @@ export function updateEdges(
     for (const id of dirty) addBatch.run(id);
 
     const importsResolved = resolveImports(store, options.resolutionChanged ? 'all' : options.treeChanged ? 'unresolved' : 'dirty');
+    // Every file dirty (a first build): no clean file is left to link into them, and every reference edge goes.
+    const everyFile =
+      dirty.length > SMALL_REBUILD_FILES &&
+      db.prepare('SELECT NOT EXISTS (SELECT 1 FROM files WHERE id NOT IN (SELECT file_id FROM temp.batch))').pluck().get() === 1;
 
     db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql('edge', ['call', 'inherit', 'type'])}
-      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
+      ${everyFile ? '' : 'AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))'}`);
     // Names too ambiguous to link. A big rebuild computes them in one scan of the symbols; a
     // small one (an edited file) looks up only the names it touches, so its cost does not
     // grow with the repository.
@@ -86,13 +90,15 @@ export function updateEdges(
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
     // Incoming: references from clean files to what dirty files define.
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+    if (!everyFile) {
+      db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
       WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
         AND s.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    }
     db.exec('DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;');
     return { dirty: dirty.length, importsResolved };
   });

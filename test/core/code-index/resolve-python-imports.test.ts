@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
+import { endsWithSegments, nearestFirst, PathCatalog, resolveImport } from '../../../src/core/code-index/resolve-imports.js';
 
 const FLASK = new PathCatalog([
   'src/flask/__init__.py',
@@ -41,5 +41,44 @@ describe('absolute Python imports resolve from a sys.path root', () => {
   it('resolves from the repository root even when the root is itself a package', () => {
     const addon = new PathCatalog(['__init__.py', 'utils.py', 'main.py']);
     expect(resolveImport('utils', 'main.py', 'python', 'import', addon)).toEqual(['utils.py']);
+  });
+});
+
+describe('paths by trailing segments', () => {
+  const paths = [
+    'core/__init__.py',
+    'sympy/core/__init__.py',
+    'sympy/core/basic.py',
+    'sympy/polys/__init__.py',
+    'vendor/sympy/core/__init__.py',
+    'basic.py',
+    'sympy/other/xcore/__init__.py',
+  ];
+  const catalog = new PathCatalog(paths);
+  /** What the catalog answered before it kept paths by their last two segments: every path with the suffix, nearest first. */
+  const everyMatch = (suffix: string, from: string) =>
+    nearestFirst(
+      paths.filter((p) => endsWithSegments(p, suffix)),
+      from,
+    );
+
+  it('finds the same files, in the same order, as a scan of every path', () => {
+    for (const [suffix, from] of [
+      ['core/__init__.py', 'sympy/polys/__init__.py'],
+      ['core/__init__.py', 'vendor/x.py'],
+      ['sympy/core/__init__.py', 'a.py'],
+      ['__init__.py', 'sympy/polys/x.py'],
+      ['basic.py', 'sympy/core/x.py'],
+      ['/basic.py', 'x.py'],
+      ['ore/__init__.py', 'x.py'],
+      ['missing/__init__.py', 'x.py'],
+    ] as const) {
+      expect(catalog.withSuffix(suffix, from), suffix).toEqual(everyMatch(suffix, from));
+    }
+    expect(catalog.withSuffix('core/__init__.py', 'vendor/x.py')).toEqual([
+      'vendor/sympy/core/__init__.py',
+      'core/__init__.py',
+      'sympy/core/__init__.py',
+    ]);
   });
 });
