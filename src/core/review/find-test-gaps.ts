@@ -79,6 +79,7 @@ export function findTestGaps(
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file.path, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
+    if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
@@ -122,6 +123,22 @@ function findReachingTests(
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
   }
   return tests;
+}
+
+/**
+ * Python runs a package's `__init__.py` before any module in it: a test importing `click._compat` runs
+ * `click/__init__.py`, and with it every module that entry imports. A changed Python test importing any
+ * module of a package whose entry reaches the file reaches the file too (asked only before claiming a gap).
+ */
+function reachesThroughPackageEntry(path: string, index: CodeIndex, changedTests: string[]): boolean {
+  if (!path.endsWith('.py')) return false;
+  const folders = [path, ...index.importers(path, IMPORT_DEPTH).map((h) => h.path)]
+    .filter((p) => p === '__init__.py' || p.endsWith('/__init__.py'))
+    .map((p) => p.slice(0, p.lastIndexOf('/') + 1));
+  if (folders.length === 0) return false;
+  return changedTests.some(
+    (test) => test.endsWith('.py') && index.imports(test, 1).some((hit) => folders.some((f) => hit.path.startsWith(f))),
+  );
 }
 
 /** A new or changed test line that names a changed symbol, or imports the file's module by its name. */
