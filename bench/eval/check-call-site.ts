@@ -85,20 +85,51 @@ function receiverType(lines: string[], line: number, receiver: string): { name: 
   }
   if (parts.length > 1) return undefined;
   const v = escape(head);
-  for (let i = line - 1; i >= Math.max(0, line - 200); i--) {
+  const fn = enclosingFunction(lines, line);
+  // Assignments between the enclosing function's start and the call, nearest first.
+  for (let i = line - 1; i > (fn?.start ?? Math.max(-1, line - 200)); i--) {
     const l = lines[i] ?? '';
-    // Go receivers and parameters (`c *Context`, `e *echo.Echo`), annotations (`c: Context`, `c: "Context"`).
-    const go = new RegExp(`^\\s*func\\b.*?[(,]\\s*${v}\\s+\\*?(?:[\\w]+\\.)?([A-Z]\\w*)\\b`).exec(l);
-    if (go) return { name: go[1]!, module: false };
-    const annotated = new RegExp(`[(,]\\s*${v}\\s*\\??:\\s*['"]?((?:[\\w$]+\\.)*[A-Z][\\w$]*)\\b`).exec(l);
-    if (annotated && /\b(def|function|func)\b|=>|^\s*(async\s+)?[\w$]+\s*\(/.test(l)) return { name: annotated[1]!, module: false };
     const assigned = new RegExp(`(?:^|[^\\w$.])${v}\\s*(?::=|=(?!=))\\s*(?:new\\s+|&|await\\s+)?((?:[\\w$]+\\.)*[\\w$]+)\\s*[({]`).exec(l);
     if (assigned) return constructed(assigned[1]!);
+  }
+  const param = fn && parameterType(fn.signature, head);
+  if (param) return { name: param, module: false };
+  for (const l of lines) {
     if (new RegExp(`^\\s*(import\\s+${v}\\b|import\\s+[\\w.]+\\s+as\\s+${v}\\b|from\\s+\\S+\\s+import\\s+.*\\b${v}\\b)`).test(l))
       return { name: head, module: !/^[A-Z]/.test(head) };
   }
   if (/^[A-Z]/.test(head)) return { name: head, module: false };
   return undefined;
+}
+
+/** The function a line sits in: its first line and its signature (to the line that opens its body). */
+function enclosingFunction(lines: string[], line: number): { start: number; signature: string } | undefined {
+  const indent = (l: string) => /^\s*/.exec(l)![0].length;
+  const own = indent(lines[line - 1] ?? '');
+  for (let i = line - 2; i >= 0; i--) {
+    const l = lines[i] ?? '';
+    if (!/^\s*(?:export\s+)?(?:async\s+)?(?:def|func|function)\b/.test(l) || indent(l) >= own) continue;
+    let end = i;
+    while (end < Math.min(lines.length - 1, i + 15) && !/[:{]\s*(#.*|\/\/.*)?$/.test(lines[end] ?? '')) end++;
+    return { start: i, signature: lines.slice(i, end + 1).join(' ') };
+  }
+  return undefined;
+}
+
+/** A parameter's type from a signature: Go `c *Context`, `e *echo.Echo`; annotations `c: Context`, `x: A | None`. */
+function parameterType(signature: string, name: string): string | undefined {
+  const v = escape(name);
+  const go = new RegExp(`[(,]\\s*${v}\\s+\\*?(?:\\w+\\.)?([A-Z]\\w*)\\b`).exec(signature);
+  if (go && /\bfunc\b/.test(signature)) return go[1];
+  const annotated = new RegExp(`[(,]\\s*${v}\\s*\\??:\\s*([^,)=]+)`).exec(signature)?.[1];
+  if (!annotated) return undefined;
+  const types = annotated
+    .replace(/\[.*$|<.*$/, '')
+    .split('|')
+    .map((t) => t.trim().replace(/^['"]|['"]$/g, ''))
+    .filter((t) => t && !/^(None|null|undefined|Any|any|object|unknown)$/.test(t));
+  const only = types.length === 1 ? types[0]!.slice(types[0]!.lastIndexOf('.') + 1) : undefined;
+  return only && /^[A-Z]/.test(only) ? only : undefined;
 }
 
 /** `Foo(`, `pkg.Foo(`, `NewFoo(` (Go's constructor convention): a Foo; anything else lower-case tells nothing. */
