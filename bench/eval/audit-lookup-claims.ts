@@ -114,7 +114,7 @@ export function checkPlanCallSites(
       // A count above the sites refs lists counts sites nobody can read: each one a false claim.
       for (let i = listed.length; i < s.callers; i++) checks.push({ ok: false, what: `plan ${s.name}: ${s.callers} call sites, refs lists ${listed.length}` });
     } else {
-      const calls = JSON.parse(run(['refs', s.name, '--json']) || '[]') as { kind?: string; name?: string }[];
+      const calls = JSON.parse(run(['refs', s.name, '--json', '--limit', '100000']) || '[]') as { kind?: string; name?: string }[];
       const named = calls.filter((c) => c.kind === 'call' || c.kind === 'new').length;
       for (let i = 0; i < s.callers; i++)
         checks.push({ ok: i < named, what: `plan ${s.name}: ${s.callers} call sites, ${named} calls by that name in the index` });

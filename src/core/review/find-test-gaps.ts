@@ -34,6 +34,8 @@ export interface TestPlan {
  * so, so the claim stays true; the tests to run are ranked by how directly they reach it.
  */
 const IMPORT_DEPTH = 5;
+/** findReachingTests' rank of a test that reaches a file only through other modules. */
+const THROUGH_OTHERS = 3;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
 const MAX_TESTS_TO_RUN = 10;
@@ -63,6 +65,20 @@ export function findTestGaps(
     .join('\n');
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps: TestGap[] = [];
+  const referenced = new Map<string, Set<string>>();
+  const usesOf = (path: string) => {
+    const defined = new Set(
+      index
+        .symbolsIn(path)
+        .map((d) => d.name)
+        .filter((n) => n.length >= 4 && !n.startsWith('__')),
+    );
+    return (test: string) => {
+      if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
+      const names = referenced.get(test)!;
+      return [...defined].some((n) => names.has(n));
+    };
+  };
   // Per test, how directly it reaches the change (lower is closer); the change's own tests come first, whether
   // or not the index links them yet (a new test of a new file).
   const toRun = new Map<string, number>(changedTests.map((t) => [t.path, 0]));
@@ -70,7 +86,11 @@ export function findTestGaps(
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
+    const uses = usesOf(file.path);
     for (const [test, rank] of reach) {
+      // A test that reaches the file only through other modules (loading a package entry) and names nothing it
+      // defines does not exercise it: it is no test to run for it (it still counts against a gap).
+      if (rank >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
