@@ -195,10 +195,17 @@ for (const repo of positionals) {
       // One question command per commit, in turn, asked the same subject on the same index.
       const command = QUESTIONS[n % QUESTIONS.length]!;
       const asked = cli(dir, command, subject);
-      for (const [what, output] of [['plan', planned], [command, asked]] as const)
+      for (const [what, output] of [
+        ['plan', planned],
+        [command, asked],
+      ] as const)
         for (const name of namesWithoutDefinition(output)) {
           const c = checkDefinitionGap(lookup, name);
-          check('no-definition gaps', c.ok, `${sha.slice(0, 8)} ${what} "${subject}": no definition for ${name}${c.ok ? '' : `, but ${c.what}`}`);
+          check(
+            'no-definition gaps',
+            c.ok,
+            `${sha.slice(0, 8)} ${what} "${subject}": no definition for ${name}${c.ok ? '' : `, but ${c.what}`}`,
+          );
         }
       for (const c of checkPlanCallSites(lookup, dir, planned.output?.doc?.context?.symbols ?? []))
         check('call sites', c.ok, `${sha.slice(0, 8)} ${c.what}`);

@@ -112,7 +112,8 @@ export function checkPlanCallSites(
       const listed = site.callers.filter((c) => c.depth === 1);
       checks.push(...checkSites(run, dir, definition, listed, 'plan'));
       // A count above the sites refs lists counts sites nobody can read: each one a false claim.
-      for (let i = listed.length; i < s.callers; i++) checks.push({ ok: false, what: `plan ${s.name}: ${s.callers} call sites, refs lists ${listed.length}` });
+      for (let i = listed.length; i < s.callers; i++)
+        checks.push({ ok: false, what: `plan ${s.name}: ${s.callers} call sites, refs lists ${listed.length}` });
     } else {
       const calls = JSON.parse(run(['refs', s.name, '--json', '--limit', '100000']) || '[]') as { kind?: string; name?: string }[];
       const named = calls.filter((c) => c.kind === 'call' || c.kind === 'new').length;

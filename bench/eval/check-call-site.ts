@@ -44,8 +44,11 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
   const call = new RegExp(`(?:^|[^\\w$])${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`);
   // A Go composite literal or a JS/TS `new Name` is a call of a class or struct's constructor.
   const construct = new RegExp(`(?:\\bnew\\s+(?:[\\w$]+\\.)*${name}\\b|(?:^|[^\\w$])&?${name}\\s*\\{)`);
-  if (!call.test(at) && !(claim.scope === '' && construct.test(at))) return { ok: false, why: `line ${claim.line} holds no call of ${claim.name}` };
-  const receiver = new RegExp(`((?:[\\w$]+\\s*\\.\\s*)*[\\w$]+)\\s*\\.\\s*${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*\\(`).exec(at)?.[1]?.replace(/\s+/g, '');
+  if (!call.test(at) && !(claim.scope === '' && construct.test(at)))
+    return { ok: false, why: `line ${claim.line} holds no call of ${claim.name}` };
+  const receiver = new RegExp(`((?:[\\w$]+\\s*\\.\\s*)*[\\w$]+)\\s*\\.\\s*${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*\\(`)
+    .exec(at)?.[1]
+    ?.replace(/\s+/g, '');
   if (!receiver) return { ok: true, why: 'a call without a receiver' };
   const type = receiverType(lines, claim.line, receiver);
   if (!type) return { ok: true, why: `receiver ${receiver} of unknown type` };

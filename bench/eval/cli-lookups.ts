@@ -54,5 +54,7 @@ export function findDefinitions(run: RunCli, name: string): FoundDefinition[] {
 
 /** `refs Scope.name --json`: per definition, its call sites; empty when the name is bare or names no callable. */
 export function findCallSites(run: RunCli, symbol: string): FoundCallSites[] {
-  return parse<FoundCallSites>(run(['refs', symbol, '--json', '--limit', '100000'])).filter((s) => s && typeof s === 'object' && 'definition' in s);
+  return parse<FoundCallSites>(run(['refs', symbol, '--json', '--limit', '100000'])).filter(
+    (s) => s && typeof s === 'object' && 'definition' in s,
+  );
 }
