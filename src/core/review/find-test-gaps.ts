@@ -66,17 +66,16 @@ export function findTestGaps(
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps: TestGap[] = [];
   const referenced = new Map<string, Set<string>>();
-  const usesOf = (path: string) => {
-    const defined = new Set(
-      index
-        .symbolsIn(path)
-        .map((d) => d.name)
-        .filter((n) => n.length >= 4 && !n.startsWith('__')),
-    );
+  // The names a test must use to exercise a file it reaches only through other modules: what changed in it,
+  // or, when no definition changed (module-level code), anything it defines.
+  const usesOf = (path: string, symbols: ChangedSymbol[]) => {
+    const worded = (names: string[]) => new Set(names.filter((n) => n.length >= 4 && !n.startsWith('__')));
+    const changed = worded(symbols.map((c) => c.symbol.name));
+    const wanted = changed.size > 0 ? changed : worded(index.symbolsIn(path).map((d) => d.name));
     return (test: string) => {
       if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
       const names = referenced.get(test)!;
-      return [...defined].some((n) => names.has(n));
+      return [...wanted].some((n) => names.has(n));
     };
   };
   // Per test, how directly it reaches the change (lower is closer); the change's own tests come first, whether
@@ -86,10 +85,10 @@ export function findTestGaps(
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
-    const uses = usesOf(file.path);
+    const uses = usesOf(file.path, symbols);
     for (const [test, rank] of reach) {
-      // A test that reaches the file only through other modules (loading a package entry) and names nothing it
-      // defines does not exercise it: it is no test to run for it (it still counts against a gap).
+      // A test that reaches the file only through other modules (loading a package entry) and names nothing that
+      // changed in it does not exercise the change: it is no test to run for it (it still counts against a gap).
       if (rank >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
