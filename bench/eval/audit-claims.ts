@@ -78,6 +78,14 @@ const cli = (dir: string, ...a: string[]): unknown => {
   const text = execFileSync(process.execPath, [CLI, ...a, '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 64 << 20 });
   return JSON.parse(text);
 };
+/** A file's text, or '' for one the commit deleted. */
+const readText = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 const stem = (p: string): string =>
   path
     .basename(p)
@@ -165,7 +173,7 @@ for (const repo of positionals) {
       for (const gap of review?.tests.gaps ?? []) {
         const alike = tests.some((t) => namedLike(t, gap.path));
         const pkg = gap.path.endsWith('.go') && tests.some((t) => path.dirname(t) === path.dirname(gap.path));
-        const stemmed = tests.some((t) => readFileSync(path.join(dir, t), 'utf8').includes(stem(gap.path)));
+        const stemmed = tests.some((t) => readText(path.join(dir, t)).includes(stem(gap.path)));
         check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
       }
       for (const test of review?.tests.testsToRun ?? []) {
