@@ -149,7 +149,7 @@ function enclosingClass(lines: string[], line: number): string | undefined {
   const own = indent(lines[line - 1] ?? '');
   for (let i = line - 1; i >= 0; i--) {
     const l = lines[i] ?? '';
-    const m = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/.exec(l);
+    const m = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)\s*(?:[(:{<]|extends\b|implements\b|$)/.exec(l);
     if (m && indent(l) < own) return m[1];
   }
   return undefined;
