@@ -39,6 +39,19 @@ describe("the claims audit's truth for a call site", () => {
     expect(checkCallSite({ text: sub, line: 2, name: 'decode', scope: 'Decoder', declarations }).ok).toBe(true);
   });
 
+  it('reads the enclosing class from its declaration, not from a docstring line that starts with "class"', () => {
+    const text = [
+      'class HTTPResponse:',
+      '    def read(self):',
+      '        """Read.',
+      '',
+      '    class is chunked here',
+      '        """',
+      '        return self.read_chunked()',
+    ].join('\n');
+    expect(checkCallSite({ text, line: 7, name: 'read_chunked', scope: 'HTTPResponse' }).ok).toBe(true);
+  });
+
   it('says a line that holds no call of the name is no call site', () => {
     expect(checkCallSite({ text: 'x = handler.decode\n', line: 1, name: 'decode', scope: '' })).toEqual({
       ok: false,
