@@ -19,7 +19,14 @@
  *   right when it is a test the commit changed, one named like the file, one
  *   in a folder named after it, or one changed together with it in history;
  * - files to change (`plan --json`, the "Make the change" phase): each one
- *   the commit changed.
+ *   the commit changed;
+ * - "no definition in this repository for NAME" gaps (the plan, and one of
+ *   ask / explain / debug per commit in turn, asked the commit's subject at
+ *   its parent): false when `find NAME` (or the member of `recv.member`)
+ *   resolves it on the same index;
+ * - call sites (the plan's "N call sites", the review's callers): each site a
+ *   line that calls the name on a receiver not known to be another type
+ *   (audit-lookup-claims.ts, check-call-site.ts).
  *
  * The truths are conventions, stated above, not an oracle: a listed test the
  * rules cannot relate counts against precision, and is printed for reading.
@@ -33,6 +40,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { checkDefinitionGap, checkPlanCallSites, checkReviewCallers, namesWithoutDefinition } from './audit-lookup-claims.js';
+import { cliRunner } from './cli-lookups.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -49,15 +58,33 @@ interface Tally {
   right: number;
   wrong: string[];
 }
-const kinds = ['moved blocks', 'no-test claims', 'tests to run', 'test named for a file', 'files to change'] as const;
+const kinds = [
+  'moved blocks',
+  'no-test claims',
+  'tests to run',
+  'test named for a file',
+  'files to change',
+  'no-definition gaps',
+  'call sites',
+] as const;
+const QUESTIONS = ['ask', 'explain', 'debug'] as const;
 type Kind = (typeof kinds)[number];
 const perRepo = new Map<string, Record<Kind, Tally>>();
 
 const git = (dir: string, ...a: string[]): string => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const dataDir = (dir: string): string => path.join(dir, '..', 'nanodex-data');
 const cli = (dir: string, ...a: string[]): unknown => {
-  const env = { ...process.env, NANODEX_DATA_DIR: path.join(dir, '..', 'nanodex-data') };
+  const env = { ...process.env, NANODEX_DATA_DIR: dataDir(dir) };
   const text = execFileSync(process.execPath, [CLI, ...a, '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 64 << 20 });
   return JSON.parse(text);
+};
+/** A file's text, or '' for one the commit deleted. */
+const readText = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 };
 const stem = (p: string): string =>
   path
@@ -115,7 +142,7 @@ for (const repo of positionals) {
     .slice(0, Number(args.commits));
   const work = mkdtempSync(path.join(tmpdir(), `nanodex-claims-${name}-`));
   try {
-    for (const sha of commits) {
+    for (const [n, sha] of commits.entries()) {
       const changed = git(repo, 'diff-tree', '--no-commit-id', '--name-status', '-r', sha)
         .trim()
         .split('\n')
@@ -131,6 +158,8 @@ for (const repo of positionals) {
 
       // The review at the commit.
       const review = (cli(dir, 'review', '--base', `${sha}^`, '--head', sha) as { output?: { review?: ReviewJson } }).output?.review;
+      const lookup = cliRunner(CLI, dir, { NANODEX_DATA_DIR: dataDir(dir) });
+      for (const c of checkReviewCallers(lookup, dir, review?.blastRadius ?? [])) check('call sites', c.ok, `${sha.slice(0, 8)} ${c.what}`);
       for (const m of review?.walkthrough.moved ?? []) {
         const before = git(dir, 'show', `${sha}^:${m.from.path}`)
           .split('\n')
@@ -144,7 +173,7 @@ for (const repo of positionals) {
       for (const gap of review?.tests.gaps ?? []) {
         const alike = tests.some((t) => namedLike(t, gap.path));
         const pkg = gap.path.endsWith('.go') && tests.some((t) => path.dirname(t) === path.dirname(gap.path));
-        const stemmed = tests.some((t) => readFileSync(path.join(dir, t), 'utf8').includes(stem(gap.path)));
+        const stemmed = tests.some((t) => readText(path.join(dir, t)).includes(stem(gap.path)));
         check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
       }
       for (const test of review?.tests.testsToRun ?? []) {
@@ -171,6 +200,23 @@ for (const repo of positionals) {
       git(dir, 'checkout', '-q', `${sha}^`);
       const subject = git(repo, 'log', '-1', '--format=%s', sha).trim();
       const planned = cli(dir, 'plan', subject) as PlanJson;
+      // One question command per commit, in turn, asked the same subject on the same index.
+      const command = QUESTIONS[n % QUESTIONS.length]!;
+      const asked = cli(dir, command, subject);
+      for (const [what, output] of [
+        ['plan', planned],
+        [command, asked],
+      ] as const)
+        for (const name of namesWithoutDefinition(output)) {
+          const c = checkDefinitionGap(lookup, name);
+          check(
+            'no-definition gaps',
+            c.ok,
+            `${sha.slice(0, 8)} ${what} "${subject}": no definition for ${name}${c.ok ? '' : `, but ${c.what}`}`,
+          );
+        }
+      for (const c of checkPlanCallSites(lookup, dir, planned.output?.doc?.context?.symbols ?? []))
+        check('call sites', c.ok, `${sha.slice(0, 8)} ${c.what}`);
       const phase = planned.output?.doc?.phases?.find((p) => p.name === 'Make the change');
       for (const f of phase?.files ?? []) check('files to change', files.includes(f), `${sha.slice(0, 8)} "${subject}": ${f}`);
       for (const f of planned.files ?? []) {
@@ -189,6 +235,7 @@ for (const repo of positionals) {
 interface ReviewJson {
   walkthrough: { moved: { from: Range; to: Range; lines: number; reindented: boolean }[] };
   tests: { gaps: { path: string }[]; testsToRun: string[] };
+  blastRadius?: Parameters<typeof checkReviewCallers>[2];
 }
 interface Range {
   path: string;
@@ -197,7 +244,12 @@ interface Range {
 }
 interface PlanJson {
   files?: { path: string; tests?: { path: string }[] }[];
-  output?: { doc?: { phases?: { name: string; files: string[] }[] } };
+  output?: {
+    doc?: {
+      phases?: { name: string; files: string[] }[];
+      context?: { symbols?: { name: string; callers: number; ref: { path: string; startLine: number } }[] };
+    };
+  };
 }
 
 const rows: string[] = ['| repository | claim | checked | precision |', '| --- | --- | ---: | ---: |'];

@@ -9,11 +9,11 @@
  *   npx tsc -p tsconfig.build.json && npx tsx bench/eval/measure-call-sites.ts \
  *     --gin /work/repos/gin --axios /work/repos/axios --httpx /work/repos/httpx [--data-dir DIR]
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CALL_SITE_CASES, NAMES_AS_WRITTEN } from './call-site-cases.js';
+import { cliRunner, findCallSites, findDefinitions, type RunCli } from './cli-lookups.js';
 
 const MAIN = path.resolve(import.meta.dirname, '../../dist/src/cli/main.js');
 
@@ -24,11 +24,12 @@ function option(name: string): string | undefined {
 
 const dataDir = option('data-dir') ?? mkdtempSync(path.join(tmpdir(), 'nanodex-call-sites-'));
 
-function cli(repo: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
+const runners = new Map<string, RunCli>();
+function cli(repo: string): RunCli {
   const root = option(repo);
   if (!root) throw new Error(`pass --${repo} <checkout> (a clone of the repository the cases are about)`);
-  const run = spawnSync(process.execPath, [MAIN, ...args, '--repo', root, '--data-dir', dataDir], { encoding: 'utf8', timeout: 300_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  if (!runners.has(repo)) runners.set(repo, cliRunner(MAIN, root, { NANODEX_DATA_DIR: dataDir }));
+  return runners.get(repo)!;
 }
 
 let truePositives = 0;
@@ -36,12 +37,7 @@ let reportedTotal = 0;
 let expectedTotal = 0;
 console.log('| repo | method | expected | reported | true | untold | missing | extra |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const c of CALL_SITE_CASES) {
-  const run = cli(c.repo, ['refs', c.symbol, '--json']);
-  const sites = JSON.parse(run.stdout || '[]') as {
-    definition: { path: string };
-    callers: { path: string; name?: string }[];
-    unresolved: number;
-  }[];
+  const sites = findCallSites(cli(c.repo), c.symbol);
   const site = sites.find((s) => s.definition.path === c.path);
   const reported = new Set((site?.callers ?? []).map((h) => `${h.path}:${h.name ?? '(module)'}`));
   const expected = new Set(c.callers);
@@ -62,8 +58,7 @@ console.log(
 
 let resolved = 0;
 for (const n of NAMES_AS_WRITTEN) {
-  const run = cli(n.repo, ['find', n.name, '--json']);
-  const hits = JSON.parse(run.stdout || '[]') as { path: string; name: string; scope: string }[];
+  const hits = findDefinitions(cli(n.repo), n.name);
   const ok = hits.some((h) => h.path === n.path && `${h.scope}.${h.name}`.endsWith(n.expect));
   if (ok) resolved += 1;
   console.log(

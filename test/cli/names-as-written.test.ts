@@ -77,4 +77,18 @@ describe('the nanodex bin on names as users write them', () => {
       ].join('\n'),
     );
   }, 300_000);
+
+  it('finds `res.send` defined as Express defines it, and asks about who calls a method without counting calls on other objects', () => {
+    const repo = makeTempRepo({
+      ...FILES,
+      'lib/response.js': 'var res = Object.create(null);\nmodule.exports = res;\n\nres.send = function send(body) {\n  return body;\n};\n',
+    });
+    const find = nanodex(repo, ['find', 'res.send']);
+    expect(find.code).toBe(0);
+    expect(find.stdout).toContain('lib/response.js:4-6  function send');
+    const ask = nanodex(repo, ['ask', 'who calls ZStandardDecoder.decode?']);
+    expect(ask.code).toBe(0);
+    expect(ask.stdout).toContain('ZStandardDecoder.decode has 1 call site in 1 file (httpx/_decoders.py)');
+    expect(ask.stdout).not.toMatch(/ZStandardDecoder\.decode is used/);
+  }, 600_000);
 });

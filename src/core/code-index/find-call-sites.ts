@@ -1,4 +1,10 @@
-import type { CallHit, GraphQueries, SymbolHit } from './graph-queries.js';
+import type { CallHit, CallSites, SymbolHit } from './graph-queries.js';
+
+/** What the lookup reads: GraphQueries, or the CodeIndex port the pipeline holds. */
+interface CallSiteSource {
+  findDefinitions(name: string, limit?: number): SymbolHit[];
+  callSites(symbolId: number, depth?: number, limit?: number): CallSites;
+}
 
 export interface DefinitionCallSites {
   definition: SymbolHit;
@@ -17,7 +23,7 @@ const MAX_DEFINITIONS = 10;
  * the one rule every output uses (GraphQueries.callSites). Undefined for a bare name or a scope that names
  * none: `refs` then lists every use of the name, as before.
  */
-export function findCallSites(graph: GraphQueries, name: string, limit: number): DefinitionCallSites[] | undefined {
+export function findCallSites(graph: CallSiteSource, name: string, limit: number): DefinitionCallSites[] | undefined {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const scope = name.slice(0, dot).toLowerCase();

@@ -86,7 +86,8 @@ export class GraphQueries {
    * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
    * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
    * in a module or package of that name first (`httpx/…`), then a member (not a nested function) of a class whose name holds it (`client` ->
-   * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
+   * `Client`, `AsyncClient`; `c` -> `Context`) or a function assigned to it (`res.send = function send`), then
+   * the member's other definitions in classes. Exact case
    * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
    */
   findDefinitions(name: string, limit = 50): SymbolHit[] {
@@ -109,16 +110,21 @@ export class GraphQueries {
     const inModule = `(CASE WHEN (('/' || f.path) GLOB '*/' || @modulePath || '/*' AND NOT ('/' || f.path) GLOB '*/' || @modulePath || '/*/*')
         OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
       WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END)`;
+    // `res.send = function send(body)`, `Foo.prototype.bar = function`: a function assigned to the object the
+    // scope names (Express defines its API so); the signature is the assignment's own text.
+    const assigned = `(s.signature LIKE @scope || '.' || @bare || ' %' OR s.signature LIKE @scope || '.' || @bare || '=%'
+      OR s.signature LIKE @scope || '.prototype.' || @bare || ' %')`;
     return this.store
       .statement(
         `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')}))
-       ORDER BY s.name <> @bare, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
+       WHERE ${symbolNameAnyCase('s.name', '@bare')} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode('symbol', 'function')})
+         OR ${assigned} > 0)
+       ORDER BY s.name <> @bare, ${assigned} DESC, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
          instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
          s.kind IN ${kindCodesSql('symbol', ['constant'])}, f.path, s.start_line
        LIMIT @limit`,
       )
-      .all({ bare, receiver, modulePath, limit }) as SymbolHit[];
+      .all({ bare, scope, receiver, modulePath, limit }) as SymbolHit[];
   }
 
   /** Every place `name` is used (calls, types, imports, inheritance). */

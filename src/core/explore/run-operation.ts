@@ -3,6 +3,7 @@ import { findContentSkipReason, findPathSkipReason } from '../repo/skip-rules.js
 import { redactSecrets } from '../secrets/redact-secrets.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
 import type { CodeIndex } from '../code-index/code-index.js';
+import { findCallSites } from '../code-index/find-call-sites.js';
 import type { RepoSource } from '../ports.js';
 import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
@@ -134,15 +135,22 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'references': {
-      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import' && !state.isGenerated?.(r.path));
+      const called = findResolvedCalls(state, op.symbol);
+      const refs =
+        called?.sites ?? state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== 'import' && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
       state.findings.push(
-        `${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`,
+        called
+          ? `${op.symbol} has ${refs.length} call site${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}` +
+              `${files.size > 0 ? ` (${[...files].slice(0, 3).join(', ')}${files.size > 3 ? '…' : ''})` : ''}${called.untold}`
+          : `${op.symbol} is used ${refs.length} time${refs.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}`,
       );
       let added = 0;
       const sites = refs.filter((r, i) => refs.findIndex((o) => o.path === r.path) === i).slice(0, MAX_CALL_SITES);
       for (const [i, ref] of sites.entries()) {
-        const reason = `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`;
+        const reason = called
+          ? `calls ${op.symbol}${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`
+          : `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ''}`;
         const outcome = await read(
           state,
           ref.path,
@@ -170,6 +178,29 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added: 0 };
     }
   }
+}
+
+/**
+ * `Client.send`, a method named with its class: the call sites the index resolved to it (findCallSites, the
+ * rule `refs` and the plans count with), never every `.send(` on other objects. Undefined for a bare name or a
+ * scope that names no callable definition: then every use of the name is listed, as written.
+ */
+function findResolvedCalls(
+  state: RoundState,
+  symbol: string,
+): { sites: { path: string; line: number; kind: string; inSymbol?: string }[]; untold: string } | undefined {
+  const found = findCallSites(state.index, symbol, 500);
+  if (!found || found.some((f) => f.ambiguous)) return undefined;
+  const sites = found
+    .flatMap((f) => f.callers.filter((c) => c.depth === 1 && c.symbolId !== f.definition.id))
+    .filter((c) => !state.isGenerated?.(c.path))
+    .map((c) => ({ path: c.path, line: c.line, kind: 'call', ...(c.name ? { inSymbol: c.name } : {}) }));
+  const unresolved = found.reduce((n, f) => n + f.unresolved, 0);
+  const untold =
+    unresolved > 0
+      ? `; ${unresolved} other call${unresolved === 1 ? '' : 's'} of .${found[0]!.definition.name}() on receivers the index could not type`
+      : '';
+  return { sites, untold };
 }
 
 /**

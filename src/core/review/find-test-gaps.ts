@@ -34,6 +34,8 @@ export interface TestPlan {
  * so, so the claim stays true; the tests to run are ranked by how directly they reach it.
  */
 const IMPORT_DEPTH = 5;
+/** findReachingTests' rank of a test that reaches a file only through other modules. */
+const THROUGH_OTHERS = 3;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
 const MAX_TESTS_TO_RUN = 10;
@@ -63,6 +65,19 @@ export function findTestGaps(
     .join('\n');
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps: TestGap[] = [];
+  const referenced = new Map<string, Set<string>>();
+  // The names a test must use to exercise a file it reaches only through other modules: what changed in it,
+  // or, when no definition changed (module-level code), anything it defines.
+  const usesOf = (path: string, symbols: ChangedSymbol[]) => {
+    const worded = (names: string[]) => new Set(names.filter((n) => n.length >= 4 && !n.startsWith('__')));
+    const changed = worded(symbols.map((c) => c.symbol.name));
+    const wanted = changed.size > 0 ? changed : worded(index.symbolsIn(path).map((d) => d.name));
+    return (test: string) => {
+      if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
+      const names = referenced.get(test)!;
+      return [...wanted].some((n) => names.has(n));
+    };
+  };
   // Per test, how directly it reaches the change (lower is closer); the change's own tests come first, whether
   // or not the index links them yet (a new test of a new file).
   const toRun = new Map<string, number>(changedTests.map((t) => [t.path, 0]));
@@ -70,7 +85,11 @@ export function findTestGaps(
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
+    const uses = usesOf(file.path, symbols);
     for (const [test, rank] of reach) {
+      // A test that reaches the file only through other modules (loading a package entry) and names nothing that
+      // changed in it does not exercise the change: it is no test to run for it (it still counts against a gap).
+      if (rank >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
@@ -79,6 +98,7 @@ export function findTestGaps(
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file.path, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
+    if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
@@ -122,6 +142,22 @@ function findReachingTests(
     for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
   }
   return tests;
+}
+
+/**
+ * Python runs a package's `__init__.py` before any module in it: a test importing `click._compat` runs
+ * `click/__init__.py`, and with it every module that entry imports. A changed Python test importing any
+ * module of a package whose entry reaches the file reaches the file too (asked only before claiming a gap).
+ */
+function reachesThroughPackageEntry(path: string, index: CodeIndex, changedTests: string[]): boolean {
+  if (!path.endsWith('.py')) return false;
+  const folders = [path, ...index.importers(path, IMPORT_DEPTH).map((h) => h.path)]
+    .filter((p) => p === '__init__.py' || p.endsWith('/__init__.py'))
+    .map((p) => p.slice(0, p.lastIndexOf('/') + 1));
+  if (folders.length === 0) return false;
+  return changedTests.some(
+    (test) => test.endsWith('.py') && index.imports(test, 1).some((hit) => folders.some((f) => hit.path.startsWith(f))),
+  );
 }
 
 /** A new or changed test line that names a changed symbol, or imports the file's module by its name. */

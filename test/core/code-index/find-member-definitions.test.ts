@@ -42,6 +42,19 @@ describe('findDefinitions on names as users write them', () => {
     expect(await find(files, 'error.status')).toEqual(['field AxiosError.status lib/AxiosError.js']);
   });
 
+  it('reads `res.send` as the function assigned to the object res (`res.send = function send`), as Express defines its API', async () => {
+    const files = {
+      'lib/response.js':
+        'var res = Object.create(null);\nmodule.exports = res;\n\nres.send = function send(body) {\n  return body;\n};\n\nres.cookie = function (name, value) {\n  return name + value;\n};\n',
+      'test/Router.js': 'var router = {\n  send: function (val) {\n    return val;\n  },\n};\n',
+    };
+    expect(await find(files, 'res.send')).toEqual(['function send lib/response.js']);
+    repo?.store.close();
+    expect(await find(files, 'res.cookie')).toEqual(['function cookie lib/response.js']);
+    repo?.store.close();
+    expect(await find(files, 'req.send')).toEqual([]);
+  });
+
   it('still finds nothing for a member no class defines', async () => {
     expect(await find(HTTPX, 'client.teleport')).toEqual([]);
   });

@@ -26,6 +26,51 @@ describe('test gaps judged by the index', () => {
     expect(tests.testsToRun).toEqual(['tests/test_basic.py']);
   });
 
+  it("sees a changed test reach the package's modules through any module of it (Python runs the package's __init__.py first)", async () => {
+    const repo = await makeReviewRepo(
+      {
+        ...FLASK_LIKE,
+        'src/flask/_compat.py': 'WIN = False\n',
+        'tests/test_imports.py': 'from flask._compat import WIN\n\nALLOWED = {"abc"}\n',
+      },
+      {
+        write: {
+          'src/flask/app.py': 'import builtins\n\nclass Flask:\n    def route(self, rule):\n        return builtins.str(rule)\n',
+          'tests/test_imports.py': 'from flask._compat import WIN\n\nALLOWED = {"abc", "builtins"}\n',
+        },
+      },
+    );
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
+    expect(tests.gaps).toEqual([]);
+  });
+
+  it('lists no test to run that reaches the file only by loading the package and uses nothing it defines', async () => {
+    const repo = await makeReviewRepo(
+      {
+        ...FLASK_LIKE,
+        'src/flask/__init__.py': 'from .app import Flask\nfrom . import hooks\n',
+        'src/flask/hooks.py': 'def dispatch():\n    return 1\n',
+        'tests/test_hooks.py': 'import flask\n\ndef test_dispatch():\n    assert flask.hooks.dispatch() == 1\n',
+      },
+      { write: { 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' } },
+    );
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
+    expect(tests.testsToRun).toEqual(['tests/test_basic.py']);
+    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py', 'tests/test_hooks.py'] }]);
+  });
+
   it('says which tests reach a change that none of them follows', async () => {
     const { tests } = await review({ 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' });
     expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py'] }]);

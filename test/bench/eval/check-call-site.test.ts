@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { namesWithoutDefinition } from '../../../bench/eval/audit-lookup-claims.js';
+import { checkCallSite } from '../../../bench/eval/check-call-site.js';
+
+const DECODER = [
+  'class ZStandardDecoder:',
+  '    def __init__(self):',
+  '        self.decompressor = zstandard.ZstdDecompressor()',
+  '',
+  '    def decode(self, data):',
+  '        return self.decompressor.decode(data)',
+  '',
+  '    def again(self, data):',
+  '        return self.decode(data)',
+].join('\n');
+
+const GO = ['package x', '', 'func (c *Context) Run(', '\tb *Binder,', ') {', '\tc.Next()', '\tb.Next()', '}'].join('\n');
+
+describe("the claims audit's truth for a call site", () => {
+  it('calls a method on self in its own class a call, and on a field built from another class not one', () => {
+    expect(checkCallSite({ text: DECODER, line: 9, name: 'decode', scope: 'ZStandardDecoder' }).ok).toBe(true);
+    expect(checkCallSite({ text: DECODER, line: 6, name: 'decode', scope: 'ZStandardDecoder' })).toEqual({
+      ok: false,
+      why: 'self.decompressor is a ZstdDecompressor, not a ZStandardDecoder',
+    });
+  });
+
+  it("reads a Go receiver's and a parameter's type from a signature over several lines", () => {
+    expect(checkCallSite({ text: GO, line: 6, name: 'Next', scope: 'Context' }).ok).toBe(true);
+    expect(checkCallSite({ text: GO, line: 7, name: 'Next', scope: 'Context' }).ok).toBe(false);
+  });
+
+  it('reads an annotation past None, and a subclass named in the declarations as the same type', () => {
+    const text = 'def f(\n    value: _t.SupportsItems[K, V] | None,\n):\n    return value.items()\n';
+    expect(checkCallSite({ text, line: 4, name: 'items', scope: 'SupportsItems' }).ok).toBe(true);
+    const sub = 'def g(d: AsyncDecoder):\n    return d.decode(b"")\n';
+    expect(checkCallSite({ text: sub, line: 2, name: 'decode', scope: 'Decoder' }).ok).toBe(false);
+    const declarations = (name: string) => (name === 'AsyncDecoder' ? ['class AsyncDecoder(Decoder):'] : []);
+    expect(checkCallSite({ text: sub, line: 2, name: 'decode', scope: 'Decoder', declarations }).ok).toBe(true);
+  });
+
+  it('reads the enclosing class from its declaration, not from a docstring line that starts with "class"', () => {
+    const text = [
+      'class HTTPResponse:',
+      '    def read(self):',
+      '        """Read.',
+      '',
+      '    class is chunked here',
+      '        """',
+      '        return self.read_chunked()',
+    ].join('\n');
+    expect(checkCallSite({ text, line: 7, name: 'read_chunked', scope: 'HTTPResponse' }).ok).toBe(true);
+  });
+
+  it('says a line that holds no call of the name is no call site', () => {
+    expect(checkCallSite({ text: 'x = handler.decode\n', line: 1, name: 'decode', scope: '' })).toEqual({
+      ok: false,
+      why: 'line 1 holds no call of decode',
+    });
+  });
+
+  it('reads every "no definition" name an output states, in the confidence reason and the gaps', () => {
+    const output = {
+      context: {
+        confidenceReason:
+          "no definition in this repository for: res.send, app.set (from a dependency, a setting's name, or spelled differently in the code?)",
+        knownGaps: ['no definition of req.query in the index'],
+      },
+    };
+    expect(namesWithoutDefinition(output)).toEqual(['res.send', 'app.set', 'req.query']);
+  });
+});
