@@ -49,9 +49,9 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const { terms } = readFirstAnswerTerms(prompt);
+  const { terms, spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git });
+  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git, spellings });
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;

@@ -27,6 +27,18 @@ describe('readFirstAnswerTerms', () => {
     ]);
   });
 
+  it('finds a word by its stem as the index stems it, and a code name as written', () => {
+    const { spellings } = readFirstAnswerTerms('why are failed fetches of GitHub blobs retried by fetchBlob');
+    expect(Object.fromEntries(spellings)).toEqual({
+      GitHub: ['github'],
+      fetchBlob: ['fetchblob'],
+      failed: ['fail'],
+      fetches: ['fetch'],
+      blobs: ['blob'],
+      retried: ['retri', 'retry'],
+    });
+  });
+
   it('leaves out what only looks like a code name: an abbreviation, a host, a snippet', () => {
     const { codeNames } = readFirstAnswerTerms('e.g. see tinyurl.com and `(base * pi / 180)` in TransformToSymPyExpr');
     expect([...codeNames]).toEqual(['TransformToSymPyExpr']);
@@ -88,5 +100,15 @@ describe('scanTreeText', () => {
     const root = makeTempRepo(files);
     const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
     expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+  });
+
+  it('finds a term by any of its spellings, in a work tree and in a plain folder', async () => {
+    const spelled = { 'a.py': 'def retry():\n  pass\n', 'b.py': 'RETRIES = 2\n', 'c.py': 'x = 1\n' };
+    const spellings = new Map([['retried', ['retri', 'retry']]]);
+    for (const git of [true, false]) {
+      const root = makeTempRepo(spelled, { git });
+      const found = await scanTreeText(root, ['retried'], { timeoutMs: 60_000, paths: Object.keys(spelled), git, spellings });
+      expect([...found.get('retried')!].sort()).toEqual(['a.py', 'b.py']);
+    }
   });
 });
