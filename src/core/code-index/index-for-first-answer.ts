@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
+import { walkDirectory } from '../repo/walk-directory.js';
 import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
@@ -67,18 +68,19 @@ export async function indexForFirstAnswer(
 }
 
 /**
- * The tree's indexable paths: git's listing alone in a work tree (no file is statted or hashed: git
- * grep reads them), else the source's walk. The same path rules as a build's listing.
+ * The tree's indexable paths: git's listing alone in a work tree, else the folder's walk (an
+ * unpacked tarball). No file is statted or hashed (the scan reads them; hashing sympy's unpacked
+ * tree took a second). The same path rules as a build's listing.
  */
 async function listIndexablePaths(source: LocalRepoSource): Promise<{ paths: string[]; git: boolean }> {
   const git = await readGitListing(source.root);
-  if (git === undefined) {
-    const listing = await source.listFiles();
-    return { paths: listing.files.map((f) => f.path).filter((p) => findFileKind(p) !== undefined), git: false };
-  }
-  const { clean, dirty } = (await git.readStaged()).readFiles();
-  const paths = [...clean.keys(), ...dirty].filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined);
-  return { paths, git: true };
+  const listed = git === undefined ? undefined : (await git.readStaged()).readFiles();
+  const paths = listed
+    ? [...listed.clean.keys(), ...listed.dirty]
+    : walkDirectory(source.root)
+        .entries.filter((e) => e.kind === 'file')
+        .map((e) => e.path);
+  return { paths: paths.filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined), git: listed !== undefined };
 }
 
 function statSize(root: string, file: string): number {

@@ -96,10 +96,22 @@ describe('scanTreeText', () => {
     expect([...found.get('absent')!]).toEqual([]);
   });
 
-  it('reads the listed files itself in a plain folder', async () => {
+  it('greps a plain folder (an unpacked tarball) with git grep --no-index', async () => {
     const root = makeTempRepo(files);
-    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
+    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: [], git: false });
     expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+  });
+
+  it('reads the listed files itself where git cannot run', async () => {
+    const root = makeTempRepo(files);
+    const saved = process.env.PATH;
+    process.env.PATH = root; // no git on it
+    try {
+      const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
+      expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 
   it('finds a term by any of its spellings, in a work tree and in a plain folder', async () => {
