@@ -40,8 +40,13 @@ const MAX_TERMS = 10;
 export const FIRST_ANSWER_LIMITS = { files: 60, bytes: 1_500_000 };
 /** A file named in the question or in a pasted traceback: near-certain, like `locate`'s mentioned path. */
 const MENTIONED = 20;
-/** Weights of a term found in a file's text, in its file name and in its folders (code names count double). */
-const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2 };
+/**
+ * Weights of a term found in a file's text, in its file name and in its
+ * folders (code names count double); a word found only in another form (by
+ * its stem: `determine` for "determinant") counts half, as another form is
+ * often another meaning.
+ */
+const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
 /** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
 const NOT_PRODUCT = 0.5;
 /** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
@@ -55,11 +60,16 @@ export interface FirstAnswerTerms {
   terms: string[];
   codeNames: Set<string>;
   /**
-   * A code name is found as written; another word as its stem, as the
-   * index's search terms hold it (stemWords): `retries` as `retri` or
-   * `retry`, `computed` as `comput`. Every term has an entry.
+   * What to scan for: every term as written, and a word also by its stem
+   * (under stemKey(word)), as the index's search terms hold it (stemWords):
+   * `retries` as `retri` or `retry`, `computed` as `comput`.
    */
   spellings: Map<string, string[]>;
+}
+
+/** The key of a word's stem spellings in FirstAnswerTerms.spellings and in the scan's matches. */
+export function stemKey(term: string): string {
+  return `${term}*`;
 }
 
 /** Stems shorter than this are too common a substring (`us` of `uses`): the word is found as written. */
@@ -84,7 +94,10 @@ export function readFirstAnswerTerms(prompt: string): FirstAnswerTerms {
   const words = kept.filter((t) => !codeNames.has(t));
   const stems = stemWords(words);
   const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
-  words.forEach((word, i) => spellings.set(word, toSpellings(word.toLowerCase(), stems[i]!)));
+  words.forEach((word, i) => {
+    const forms = toSpellings(word.toLowerCase(), stems[i]!);
+    if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
+  });
   return { terms: kept, codeNames, spellings };
 }
 
@@ -121,13 +134,15 @@ export function findFirstAnswerFiles(
   const add = (file: string, points: number) => score.set(file, (score.get(file) ?? 0) + points);
   const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
   const known = new Set(paths);
+  const idf = (count: number) => Math.log(1 + total / Math.max(count, 1));
   for (const term of terms) {
-    const found = [...(matches.get(term) ?? [])].filter((f) => known.has(f));
-    if (found.length === 0) continue;
-    const weight = Math.log(1 + total / found.length) * (codeNames.has(term) ? WEIGHT.codeName : 1);
-    for (const file of found) add(file, WEIGHT.text * weight);
+    const found = new Set([...(matches.get(term) ?? [])].filter((f) => known.has(f)));
+    const otherForms = [...(matches.get(stemKey(term)) ?? [])].filter((f) => known.has(f) && !found.has(f));
+    const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
+    for (const file of found) add(file, factor * idf(found.size));
+    for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
-  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(t)! }));
+  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t)! }));
   for (const file of paths) {
     const lower = file.toLowerCase();
     // A substring test first: on a big tree most paths hold no term, and need no splitting.

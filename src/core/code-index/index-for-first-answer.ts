@@ -1,4 +1,5 @@
 import { lstatSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
@@ -21,6 +22,12 @@ export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
 const SCAN_TIMEOUT_MS = 1_000;
 /** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
 const SIZED_FILES = 5_000;
+/**
+ * Picked files over this many bytes are parsed on a worker per core, when
+ * there are two or more: starting them costs about 0.3 s of CPU each
+ * (grammars, queries), parsing 1.5 MB on one thread about 2 s.
+ */
+const PARALLEL_BYTES = 500_000;
 
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
@@ -50,15 +57,17 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const { terms, spellings } = readFirstAnswerTerms(prompt);
+  const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git, spellings });
+  const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
+  const cores = availableParallelism();
   const stats = await indexRepository(source, store, {
-    workers: options.workers,
+    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : undefined),
     clock: options.clock,
     onProgress: options.onProgress,
     onlyPaths: picked.paths,

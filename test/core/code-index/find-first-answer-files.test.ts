@@ -27,15 +27,19 @@ describe('readFirstAnswerTerms', () => {
     ]);
   });
 
-  it('finds a word by its stem as the index stems it, and a code name as written', () => {
+  it('scans for every term as written, and for a word also by its stem as the index stems it', () => {
     const { spellings } = readFirstAnswerTerms('why are failed fetches of GitHub blobs retried by fetchBlob');
     expect(Object.fromEntries(spellings)).toEqual({
       GitHub: ['github'],
       fetchBlob: ['fetchblob'],
-      failed: ['fail'],
-      fetches: ['fetch'],
-      blobs: ['blob'],
-      retried: ['retri', 'retry'],
+      failed: ['failed'],
+      fetches: ['fetches'],
+      blobs: ['blobs'],
+      retried: ['retried'],
+      'failed*': ['fail'],
+      'fetches*': ['fetch'],
+      'blobs*': ['blob'],
+      'retried*': ['retri', 'retry'],
     });
   });
 
@@ -47,6 +51,13 @@ describe('readFirstAnswerTerms', () => {
 
 describe('findFirstAnswerFiles', () => {
   const files = tree('src/cache.py', 'src/retry.py', 'src/util.py', 'src/http.py', 'tests/test_cache.py', 'docs/cache.md');
+
+  it('finds a file by another form of a word, below a file holding the word as written', () => {
+    const found = matches({ determinant: ['src/http.py'], 'determinant*': ['src/http.py', 'src/cache.py', 'src/retry.py'] });
+    const picked = findFirstAnswerFiles('where is the determinant', files, found, { files: 6, bytes: 10_000 }).paths;
+    expect(picked[0]).toBe('src/http.py');
+    expect(picked).toEqual(expect.arrayContaining(['src/cache.py', 'src/retry.py']));
+  });
 
   it('ranks a file holding a rare word above files holding only a common one', () => {
     const found = matches({
