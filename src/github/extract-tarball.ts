@@ -1,10 +1,11 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { extract, type ReadEntry } from 'tar';
+import { Parser, type ReadEntry } from 'tar';
 import { findPathSkipReason, isValidRepoPath, NanodexError, type SkippedFile } from '../core/index.js';
 
 export interface ExtractTarballOptions {
@@ -28,6 +29,8 @@ export interface ExtractedTarball {
 }
 
 const EXTRACTED_BYTES_FACTOR = 10;
+/** The archive is read this many bytes at a time. */
+const READ_CHUNK = 1024 * 1024;
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 /**
@@ -123,8 +126,7 @@ async function unpack(archive: string, tree: string, options: ExtractTarballOpti
     return !overCap;
   };
   try {
-    // preserveOwner defaults to true under root (an Action container): never chown to the archive's uids.
-    await extract({ file: archive, cwd: tree, strip: 1, filter, preserveOwner: false });
+    await writeEntries(archive, tree, filter);
   } catch (error) {
     throw new NanodexError('tarball-unreadable', `the tarball of ${options.label} could not be unpacked`, { cause: error });
   }
@@ -134,4 +136,53 @@ async function unpack(archive: string, tree: string, options: ExtractTarballOpti
     });
   }
   return skipped;
+}
+
+/**
+ * Writes the archive's kept files under `tree` (a new, empty folder) without
+ * the top folder, in one pass of synchronous writes: no file is there to check or
+ * replace, no symlink is written, and each path is a valid repo path, so the
+ * checks `tar.extract` makes per entry (an lstat each, a chmod, a utimes) are
+ * not needed. sympy's 2,087 files: 4.3 s wall and 2.2 s CPU through
+ * `extract` on a loaded machine, most of the App's cold mention. Modes are
+ * 0644, or 0755 for an executable; owners are this process's.
+ */
+async function writeEntries(archive: string, tree: string, keep: (entryPath: string, entry: ReadEntry) => boolean): Promise<void> {
+  const made = new Set<string>([tree]);
+  let failure: unknown;
+  const parser = new Parser({ strict: true });
+  parser.on('error', (error: unknown) => (failure ??= error));
+  parser.on('entry', (entry: ReadEntry) => {
+    const relative = entry.path.split('/').slice(1).join('/');
+    if (failure !== undefined || entry.type === 'Directory' || !keep(entry.path, entry)) return entry.resume();
+    const chunks: Buffer[] = [];
+    entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+    entry.on('end', () => {
+      try {
+        const file = path.join(tree, ...relative.split('/'));
+        const dir = path.dirname(file);
+        if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+        made.add(dir);
+        writeFileSync(file, Buffer.concat(chunks), { mode: (entry.mode ?? 0) & 0o111 ? 0o755 : 0o644 });
+      } catch (error) {
+        failure ??= error;
+      }
+    });
+  });
+  // Fed a chunk at a time (the archive may be hundreds of MB); the parser and its gunzip work synchronously,
+  // and the event loop gets a turn between chunks (the App acknowledges other deliveries meanwhile).
+  const fd = openSync(archive, 'r');
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(READ_CHUNK);
+      const read = readSync(fd, chunk, 0, READ_CHUNK, null);
+      if (read === 0 || failure !== undefined) break;
+      parser.write(chunk.subarray(0, read));
+      await setImmediate();
+    }
+  } finally {
+    closeSync(fd);
+  }
+  parser.end();
+  if (failure !== undefined) throw failure;
 }

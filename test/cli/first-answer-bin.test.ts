@@ -8,12 +8,12 @@ import { firstAnswerRepoFiles } from '../helpers/first-answer-repo.js';
 import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
 
 /** The `nanodex` bin as npm installs it, a real process; the background build it starts outlives it. */
-function nanodex(args: string[], home: string) {
+function nanodex(args: string[], home: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), ...args], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { PATH: process.env.PATH ?? '', HOME: home },
+    env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -56,5 +56,18 @@ describe('nanodex ask on a repository with no index yet', () => {
     expect(next.stdout).not.toContain('partial index');
     expect(next.stderr).not.toContain('background');
     expect(next.stdout).toContain('billing/invoice_total.py');
+  });
+
+  it('finds a file by another form of a word of the question, as the full index would (retried: retry)', () => {
+    const files = firstAnswerRepoFiles();
+    files['net/transport.py'] = 'def send_with_retry(request):\n    """Tries again after a failure."""\n    return request.send()\n';
+    const repo = makeTempRepo(files, { git: true });
+    const index = path.join(makeTempDir('nanodex-first-index-'), 'index.sqlite');
+
+    const question = ['ask', 'where are failed requests retried', '--repo', repo, '--index', index];
+    const first = nanodex(question, makeTempDir('nanodex-home-'), { NANODEX_BACKGROUND_INDEX: '0' });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^> ⚠️ This reply was answered from a partial index of \d+ of 322 files/);
+    expect(first.stdout).toContain('net/transport.py');
   });
 });

@@ -4,6 +4,7 @@ import { classifyFile } from '../repo/classify-file.js';
 import { splitIdentifier } from './identifier-terms.js';
 import { findLanguage } from './languages.js';
 import type { TermMatches } from './scan-tree-text.js';
+import { stemWords } from './stem-words.js';
 
 /** A file the tree offers: its repo path and size in bytes. */
 export interface CandidateFile {
@@ -39,8 +40,13 @@ const MAX_TERMS = 10;
 export const FIRST_ANSWER_LIMITS = { files: 60, bytes: 1_500_000 };
 /** A file named in the question or in a pasted traceback: near-certain, like `locate`'s mentioned path. */
 const MENTIONED = 20;
-/** Weights of a term found in a file's text, in its file name and in its folders (code names count double). */
-const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2 };
+/**
+ * Weights of a term found in a file's text, in its file name and in its
+ * folders (code names count double); a word found only in another form (by
+ * its stem: `determine` for "determinant") counts half, as another form is
+ * often another meaning.
+ */
+const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
 /** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
 const NOT_PRODUCT = 0.5;
 /** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
@@ -49,8 +55,28 @@ const RERANKED = 500;
 const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 const WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
 
+/** A question's terms, code names first, and what each is found as in text and paths (lowercase). */
+export interface FirstAnswerTerms {
+  terms: string[];
+  codeNames: Set<string>;
+  /**
+   * What to scan for: every term as written, and a word also by its stem
+   * (under stemKey(word)), as the index's search terms hold it (stemWords):
+   * `retries` as `retri` or `retry`, `computed` as `comput`.
+   */
+  spellings: Map<string, string[]>;
+}
+
+/** The key of a word's stem spellings in FirstAnswerTerms.spellings and in the scan's matches. */
+export function stemKey(term: string): string {
+  return `${term}*`;
+}
+
+/** Stems shorter than this are too common a substring (`us` of `uses`): the word is found as written. */
+const MIN_STEM = 4;
+
 /** The terms of a question to scan the tree for, code names first. */
-export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNames: Set<string> } {
+export function readFirstAnswerTerms(prompt: string): FirstAnswerTerms {
   const reading = readPrompt(prompt);
   const codeNames = new Set<string>();
   for (const name of reading.identifiers) {
@@ -64,7 +90,28 @@ export function readFirstAnswerTerms(prompt: string): { terms: string[]; codeNam
   for (const word of reading.words) {
     if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
   }
-  return { terms: terms.slice(0, MAX_TERMS), codeNames };
+  const kept = terms.slice(0, MAX_TERMS);
+  const words = kept.filter((t) => !codeNames.has(t));
+  const stems = stemWords(words);
+  const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
+  words.forEach((word, i) => {
+    const forms = toSpellings(word.toLowerCase(), stems[i]!);
+    if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
+  });
+  return { terms: kept, codeNames, spellings };
+}
+
+/**
+ * Substrings that find a word's stem in text: the stem where the word begins
+ * with it (and its `y` form where the stemmer turned a final `y` into `i`:
+ * `retry`), else what word and stem share; the word itself when that is short.
+ */
+function toSpellings(word: string, stem: string): string[] {
+  let shared = 0;
+  while (shared < stem.length && stem[shared] === word[shared]) shared += 1;
+  const base = stem.slice(0, shared);
+  if (base.length < MIN_STEM) return [word];
+  return base === stem && stem.endsWith('i') ? [base, `${base.slice(0, -1)}y`] : [base];
 }
 
 /**
@@ -81,30 +128,34 @@ export function findFirstAnswerFiles(
   matches: TermMatches,
   limits: FirstAnswerLimits = FIRST_ANSWER_LIMITS,
 ): FirstAnswerPick {
-  const { terms, codeNames } = readFirstAnswerTerms(prompt);
+  const { terms, codeNames, spellings } = readFirstAnswerTerms(prompt);
   const total = Math.max(files.length, 1);
   const score = new Map<string, number>();
   const add = (file: string, points: number) => score.set(file, (score.get(file) ?? 0) + points);
   const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
   const known = new Set(paths);
+  const idf = (count: number) => Math.log(1 + total / Math.max(count, 1));
   for (const term of terms) {
-    const found = [...(matches.get(term) ?? [])].filter((f) => known.has(f));
-    if (found.length === 0) continue;
-    const weight = Math.log(1 + total / found.length) * (codeNames.has(term) ? WEIGHT.codeName : 1);
-    for (const file of found) add(file, WEIGHT.text * weight);
+    const found = new Set([...(matches.get(term) ?? [])].filter((f) => known.has(f)));
+    const otherForms = [...(matches.get(stemKey(term)) ?? [])].filter((f) => known.has(f) && !found.has(f));
+    const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
+    for (const file of found) add(file, factor * idf(found.size));
+    for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
-  const lowered = terms.map((t) => ({ term: t.toLowerCase(), code: codeNames.has(t) }));
+  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t)! }));
   for (const file of paths) {
     const lower = file.toLowerCase();
     // A substring test first: on a big tree most paths hold no term, and need no splitting.
-    if (!lowered.some(({ term }) => lower.includes(term))) continue;
+    if (!lowered.some(({ forms }) => forms.some((f) => lower.includes(f)))) continue;
     const stem = path.posix.basename(lower).replace(/\.[^.]+$/, '');
-    const stemParts = new Set([stem, ...splitIdentifier(path.posix.basename(file).replace(/\.[^.]+$/, '')).map((p) => p.toLowerCase())]);
-    const folders = new Set(path.posix.dirname(lower).split('/'));
-    for (const { term, code } of lowered) {
+    const stemParts = [stem, ...splitIdentifier(path.posix.basename(file).replace(/\.[^.]+$/, '')).map((p) => p.toLowerCase())];
+    const folders = path.posix.dirname(lower).split('/');
+    for (const { code, forms } of lowered) {
+      // A code name names a file or folder whole; a word's stem begins one (`retry` for "retries").
+      const named = (part: string) => forms.some((f) => (code ? part === f : part.startsWith(f)));
       const factor = code ? WEIGHT.codeName : 1;
-      if (stemParts.has(term)) add(file, WEIGHT.stem * factor);
-      else if (folders.has(term)) add(file, WEIGHT.folder * factor);
+      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
+      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
     }
   }
   for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);

@@ -1,8 +1,10 @@
 import { lstatSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
+import { walkDirectory } from '../repo/walk-directory.js';
 import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
@@ -20,6 +22,12 @@ export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
 const SCAN_TIMEOUT_MS = 1_000;
 /** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
 const SIZED_FILES = 5_000;
+/**
+ * Picked files over this many bytes are parsed on a worker per core, when
+ * there are two or more: starting them costs about 0.3 s of CPU each
+ * (grammars, queries), parsing 1.5 MB on one thread about 2 s.
+ */
+const PARALLEL_BYTES = 500_000;
 
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
@@ -49,15 +57,17 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const { terms } = readFirstAnswerTerms(prompt);
+  const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git });
+  const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
+  const cores = availableParallelism();
   const stats = await indexRepository(source, store, {
-    workers: options.workers,
+    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : undefined),
     clock: options.clock,
     onProgress: options.onProgress,
     onlyPaths: picked.paths,
@@ -67,18 +77,19 @@ export async function indexForFirstAnswer(
 }
 
 /**
- * The tree's indexable paths: git's listing alone in a work tree (no file is statted or hashed: git
- * grep reads them), else the source's walk. The same path rules as a build's listing.
+ * The tree's indexable paths: git's listing alone in a work tree, else the folder's walk (an
+ * unpacked tarball). No file is statted or hashed (the scan reads them; hashing sympy's unpacked
+ * tree took a second). The same path rules as a build's listing.
  */
 async function listIndexablePaths(source: LocalRepoSource): Promise<{ paths: string[]; git: boolean }> {
   const git = await readGitListing(source.root);
-  if (git === undefined) {
-    const listing = await source.listFiles();
-    return { paths: listing.files.map((f) => f.path).filter((p) => findFileKind(p) !== undefined), git: false };
-  }
-  const { clean, dirty } = (await git.readStaged()).readFiles();
-  const paths = [...clean.keys(), ...dirty].filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined);
-  return { paths, git: true };
+  const listed = git === undefined ? undefined : (await git.readStaged()).readFiles();
+  const paths = listed
+    ? [...listed.clean.keys(), ...listed.dirty]
+    : walkDirectory(source.root)
+        .entries.filter((e) => e.kind === 'file')
+        .map((e) => e.path);
+  return { paths: paths.filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined), git: listed !== undefined };
 }
 
 function statSize(root: string, file: string): number {

@@ -27,6 +27,22 @@ describe('readFirstAnswerTerms', () => {
     ]);
   });
 
+  it('scans for every term as written, and for a word also by its stem as the index stems it', () => {
+    const { spellings } = readFirstAnswerTerms('why are failed fetches of GitHub blobs retried by fetchBlob');
+    expect(Object.fromEntries(spellings)).toEqual({
+      GitHub: ['github'],
+      fetchBlob: ['fetchblob'],
+      failed: ['failed'],
+      fetches: ['fetches'],
+      blobs: ['blobs'],
+      retried: ['retried'],
+      'failed*': ['fail'],
+      'fetches*': ['fetch'],
+      'blobs*': ['blob'],
+      'retried*': ['retri', 'retry'],
+    });
+  });
+
   it('leaves out what only looks like a code name: an abbreviation, a host, a snippet', () => {
     const { codeNames } = readFirstAnswerTerms('e.g. see tinyurl.com and `(base * pi / 180)` in TransformToSymPyExpr');
     expect([...codeNames]).toEqual(['TransformToSymPyExpr']);
@@ -35,6 +51,13 @@ describe('readFirstAnswerTerms', () => {
 
 describe('findFirstAnswerFiles', () => {
   const files = tree('src/cache.py', 'src/retry.py', 'src/util.py', 'src/http.py', 'tests/test_cache.py', 'docs/cache.md');
+
+  it('finds a file by another form of a word, below a file holding the word as written', () => {
+    const found = matches({ determinant: ['src/http.py'], 'determinant*': ['src/http.py', 'src/cache.py', 'src/retry.py'] });
+    const picked = findFirstAnswerFiles('where is the determinant', files, found, { files: 6, bytes: 10_000 }).paths;
+    expect(picked[0]).toBe('src/http.py');
+    expect(picked).toEqual(expect.arrayContaining(['src/cache.py', 'src/retry.py']));
+  });
 
   it('ranks a file holding a rare word above files holding only a common one', () => {
     const found = matches({
@@ -84,9 +107,31 @@ describe('scanTreeText', () => {
     expect([...found.get('absent')!]).toEqual([]);
   });
 
-  it('reads the listed files itself in a plain folder', async () => {
+  it('greps a plain folder (an unpacked tarball) with git grep --no-index', async () => {
     const root = makeTempRepo(files);
-    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
+    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: [], git: false });
     expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+  });
+
+  it('reads the listed files itself where git cannot run', async () => {
+    const root = makeTempRepo(files);
+    const saved = process.env.PATH;
+    process.env.PATH = root; // no git on it
+    try {
+      const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
+      expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
+  it('finds a term by any of its spellings, in a work tree and in a plain folder', async () => {
+    const spelled = { 'a.py': 'def retry():\n  pass\n', 'b.py': 'RETRIES = 2\n', 'c.py': 'x = 1\n' };
+    const spellings = new Map([['retried', ['retri', 'retry']]]);
+    for (const git of [true, false]) {
+      const root = makeTempRepo(spelled, { git });
+      const found = await scanTreeText(root, ['retried'], { timeoutMs: 60_000, paths: Object.keys(spelled), git, spellings });
+      expect([...found.get('retried')!].sort()).toEqual(['a.py', 'b.py']);
+    }
   });
 });
