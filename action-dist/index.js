@@ -1194,7 +1194,8 @@ var init_graph_queries = __esm({
        * Definitions named `name`, or `Scope.name` as users write it. A scope that names no definition's scope
        * (`c.Next`, `client.send`, `httpx.Request`, `error.status`) is read as a receiver: the member's definitions
        * in a module or package of that name first (`httpx/…`), then a member (not a nested function) of a class whose name holds it (`client` ->
-       * `Client`, `AsyncClient`; `c` -> `Context`), then the member's other definitions in classes. Exact case
+       * `Client`, `AsyncClient`; `c` -> `Context`) or a function assigned to it (`res.send = function send`), then
+       * the member's other definitions in classes. Exact case
        * first, then any case. `find`, the pipeline and its gaps all read this one lookup.
        */
       findDefinitions(name, limit2 = 50) {
@@ -1212,14 +1213,17 @@ var init_graph_queries = __esm({
         const inModule = `(CASE WHEN (('/' || f.path) GLOB '*/' || @modulePath || '/*' AND NOT ('/' || f.path) GLOB '*/' || @modulePath || '/*/*')
         OR ('/' || f.path) GLOB '*/' || @modulePath || '.*' THEN 2
       WHEN f.language = 'go' AND s.scope = '' THEN 1 ELSE 0 END)`;
+        const assigned = `(s.signature LIKE @scope || '.' || @bare || ' %' OR s.signature LIKE @scope || '.' || @bare || '=%'
+      OR s.signature LIKE @scope || '.prototype.' || @bare || ' %')`;
         return this.store.statement(
           `SELECT ${SYMBOL_HIT_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE ${symbolNameAnyCase("s.name", "@bare")} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode("symbol", "function")}))
-       ORDER BY s.name <> @bare, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
+       WHERE ${symbolNameAnyCase("s.name", "@bare")} AND (${inModule} > 0 OR (s.scope <> '' AND s.kind <> ${toKindCode("symbol", "function")})
+         OR ${assigned} > 0)
+       ORDER BY s.name <> @bare, ${assigned} DESC, ${inModule} DESC, lower(s.scope) <> lower(@receiver),
          instr(lower(s.scope), lower(@receiver)) <> 1, instr(lower(s.scope), lower(@receiver)) = 0,
          s.kind IN ${kindCodesSql("symbol", ["constant"])}, f.path, s.start_line
        LIMIT @limit`
-        ).all({ bare, receiver, modulePath, limit: limit2 });
+        ).all({ bare, scope, receiver, modulePath, limit: limit2 });
       }
       /** Every place `name` is used (calls, types, imports, inheritance). */
       findReferences(name, limit2 = 200) {
@@ -1355,6 +1359,24 @@ var init_graph_queries = __esm({
         ).all({ path: path23, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
       }
     };
+  }
+});
+
+// src/core/code-index/find-call-sites.ts
+function findCallSites(graph, name, limit2) {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return void 0;
+  const scope = name.slice(0, dot).toLowerCase();
+  const definitions = graph.findDefinitions(name, MAX_DEFINITIONS).filter((d) => CALLABLE.has(d.kind) && (d.scope.toLowerCase() === scope || d.scope.toLowerCase().endsWith(`.${scope}`)));
+  if (definitions.length === 0) return void 0;
+  return definitions.map((definition) => ({ definition, ...graph.callSites(definition.id, 1, limit2) }));
+}
+var CALLABLE, MAX_DEFINITIONS;
+var init_find_call_sites = __esm({
+  "src/core/code-index/find-call-sites.ts"() {
+    "use strict";
+    CALLABLE = /* @__PURE__ */ new Set(["function", "method", "class", "struct"]);
+    MAX_DEFINITIONS = 10;
   }
 });
 
@@ -2567,6 +2589,8 @@ var init_classify_test_path = __esm({
       /_test\.go$/,
       /^test_.*\.py$|_test\.py$/,
       /\.(test|spec)\.[cm]?[jt]sx?$/,
+      // tsd's type tests (commander's typings/index.test-d.ts): checked by the type checker, not product code.
+      /\.test-d\.[cm]?tsx?$/,
       /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
       /Tests?\.(cs|fs|vb|php|swift)$/,
       /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/
@@ -3444,6 +3468,9 @@ var init_file_ranks = __esm({
 
 // src/core/code-index/resolve-imports.ts
 import path7 from "node:path/posix";
+function lastTwoSegments(p) {
+  return p.slice(p.lastIndexOf("/", p.lastIndexOf("/") - 1) + 1);
+}
 function endsWithSegments(p, suffix) {
   return p === suffix || p.endsWith(`/${suffix}`);
 }
@@ -3651,12 +3678,15 @@ var init_resolve_imports = __esm({
     PathCatalog = class {
       paths;
       byBase = /* @__PURE__ */ new Map();
+      /** Paths by their last two segments (`core/__init__.py`): a package's `__init__.py` is one of hundreds by base name alone. */
+      byTail = /* @__PURE__ */ new Map();
       dirs = /* @__PURE__ */ new Map();
       constructor(paths) {
         this.paths = new Set(paths);
         for (const p of this.paths) {
           const base = p.slice(p.lastIndexOf("/") + 1);
           push(this.byBase, base, p);
+          if (p.length > base.length) push(this.byTail, lastTwoSegments(p), p);
           push(this.dirs, dirOf2(p), p);
         }
       }
@@ -3668,8 +3698,9 @@ var init_resolve_imports = __esm({
       }
       withSuffix(suffix, from) {
         const base = suffix.slice(suffix.lastIndexOf("/") + 1);
+        const candidates = suffix.length > base.length ? this.byTail.get(lastTwoSegments(suffix)) : this.byBase.get(base);
         return nearestFirst(
-          (this.byBase.get(base) ?? []).filter((p) => endsWithSegments(p, suffix)),
+          (candidates ?? []).filter((p) => endsWithSegments(p, suffix)),
           from
         );
       }
@@ -3825,8 +3856,9 @@ function updateEdges(store, options) {
     const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
     for (const id2 of dirty) addBatch.run(id2);
     const importsResolved = resolveImports(store, options.resolutionChanged ? "all" : options.treeChanged ? "unresolved" : "dirty");
+    const everyFile = dirty.length > SMALL_REBUILD_FILES && db.prepare("SELECT NOT EXISTS (SELECT 1 FROM files WHERE id NOT IN (SELECT file_id FROM temp.batch))").pluck().get() === 1;
     db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql("edge", ["call", "inherit", "type"])}
-      AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))`);
+      ${everyFile ? "" : "AND (src_file_id IN (SELECT file_id FROM temp.batch) OR dst_file_id IN (SELECT file_id FROM temp.batch))"}`);
     db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
     if (dirty.length > SMALL_REBUILD_FILES) {
       db.exec(
@@ -3848,13 +3880,15 @@ function updateEdges(store, options) {
         AND r.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
-    db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
+    if (!everyFile) {
+      db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
       WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
         AND s.name NOT IN (SELECT name FROM temp.ambiguous)
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
+    }
     db.exec("DELETE FROM dirty_files WHERE file_id IN (SELECT file_id FROM temp.batch); DELETE FROM temp.batch;");
     return { dirty: dirty.length, importsResolved };
   });
@@ -5559,31 +5593,32 @@ var parse_pool_exports = {};
 __export(parse_pool_exports, {
   RECYCLE_AFTER_BYTES: () => RECYCLE_AFTER_BYTES,
   createParsePool: () => createParsePool,
-  defaultWorkerCount: () => defaultWorkerCount
+  defaultParseThreads: () => defaultParseThreads
 });
 import { readFileSync as readFileSync3 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-function defaultWorkerCount() {
-  return Math.max(1, availableParallelism());
+function defaultParseThreads(cores = Math.max(1, availableParallelism())) {
+  return cores <= INLINE_LANE_MAX_CORES ? { workers: cores - 1, inline: true } : { workers: cores, inline: false };
 }
 function createParsePool(workers, options = {}) {
-  return workers <= 0 ? createInlinePool() : createWorkerPool(workers, options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES);
+  if (workers <= 0) return createInlinePool();
+  return createWorkerPool(workers, options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES, options.inline ?? false);
+}
+async function parseHere(path23, absolutePath) {
+  let bytes;
+  try {
+    bytes = readFileSync3(absolutePath);
+  } catch (error2) {
+    return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
+  }
+  return { file: await parseFile(path23, bytes), bytes: bytes.byteLength, error: void 0 };
 }
 function createInlinePool() {
   let tail = Promise.resolve();
-  const parseOne = async (path23, absolutePath) => {
-    let bytes;
-    try {
-      bytes = readFileSync3(absolutePath);
-    } catch (error2) {
-      return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
-    }
-    return { file: await parseFile(path23, bytes), bytes: bytes.byteLength, error: void 0 };
-  };
   return {
     parse(path23, absolutePath) {
-      const next = tail.then(() => parseOne(path23, absolutePath));
+      const next = tail.then(() => parseHere(path23, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -5598,14 +5633,33 @@ function spawnWorker() {
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });
 }
-function createWorkerPool(count2, recycleAfterBytes) {
+function createWorkerPool(count2, recycleAfterBytes, inline) {
   let nextId = 0;
   const pending = /* @__PURE__ */ new Map();
   const load = /* @__PURE__ */ new Map();
   const parsed = /* @__PURE__ */ new Map();
   const retiring = /* @__PURE__ */ new Set();
   const queue2 = [];
+  let inlineBusy = false;
+  let closed = false;
+  const runInline = () => {
+    const next = queue2.shift();
+    if (!next) return;
+    inlineBusy = true;
+    setImmediate(() => {
+      void parseHere(next.task.path, next.task.absolutePath).catch((error2) => ({
+        file: void 0,
+        bytes: 0,
+        error: error2 instanceof Error ? error2.message : String(error2)
+      })).then((outcome) => {
+        inlineBusy = false;
+        next.resolve(outcome);
+        dispatch();
+      });
+    });
+  };
   const dispatch = () => {
+    if (inline && !inlineBusy && !closed && queue2.length > 0) runInline();
     while (queue2.length > 0) {
       let target;
       for (const [worker, inFlight] of load) {
@@ -5641,7 +5695,7 @@ function createWorkerPool(count2, recycleAfterBytes) {
     worker.on("message", (reply) => {
       settle(
         reply.id,
-        reply.ok ? { file: reply.file, bytes: reply.bytes, error: void 0 } : { file: void 0, bytes: 0, error: reply.message }
+        reply.ok ? { file: JSON.parse(reply.json), bytes: reply.bytes, error: void 0 } : { file: void 0, bytes: 0, error: reply.message }
       );
       recycle(worker, reply.ok ? reply.bytes : 0);
       dispatch();
@@ -5668,15 +5722,17 @@ function createWorkerPool(count2, recycleAfterBytes) {
       });
     },
     async close() {
+      closed = true;
       await Promise.all([...load.keys()].map((w) => w.terminate()));
     }
   };
 }
-var WORKER_YOUNG_GENERATION_MB, IN_FLIGHT_PER_WORKER, RECYCLE_AFTER_BYTES;
+var INLINE_LANE_MAX_CORES, WORKER_YOUNG_GENERATION_MB, IN_FLIGHT_PER_WORKER, RECYCLE_AFTER_BYTES;
 var init_parse_pool = __esm({
   "src/core/code-index/parse-pool.ts"() {
     "use strict";
     init_parse_file();
+    INLINE_LANE_MAX_CORES = 2;
     WORKER_YOUNG_GENERATION_MB = 16;
     IN_FLIGHT_PER_WORKER = 4;
     RECYCLE_AFTER_BYTES = 2e7;
@@ -5798,9 +5854,9 @@ function keepUnchanged(store, source, listing, last) {
 async function parseAll(root, files, stored, store, options, report) {
   const totals = { bytes: 0, errors: 0, contentSkips: {} };
   if (files.length === 0) return totals;
-  const { createParsePool: createParsePool2, defaultWorkerCount: defaultWorkerCount2 } = await Promise.resolve().then(() => (init_parse_pool(), parse_pool_exports));
-  const workers = options.workers ?? (files.length < 64 ? 0 : defaultWorkerCount2());
-  const pool = createParsePool2(workers);
+  const { createParsePool: createParsePool2, defaultParseThreads: defaultParseThreads2 } = await Promise.resolve().then(() => (init_parse_pool(), parse_pool_exports));
+  const threads = options.workers !== void 0 ? { workers: options.workers, inline: false } : defaultParseThreads2();
+  const pool = files.length < 64 && options.workers === void 0 ? createParsePool2(0) : createParsePool2(threads.workers, threads);
   let batch = [];
   let batchBytes = 0;
   let done = 0;
@@ -6490,7 +6546,7 @@ var init_retry_later = __esm({
 });
 
 // src/core/skills/routing-terms.ts
-import { stemmer } from "stemmer";
+import { stemmer as stemmer2 } from "stemmer";
 function toRoutingTerms(text) {
   const terms = [];
   for (const chunk of text.replace(/[’‘]/g, "'").split(/\s+/)) {
@@ -6499,7 +6555,7 @@ function toRoutingTerms(text) {
     const weight3 = IDENTIFIER_LIKE.test(bare) ? 0.5 : 1;
     for (const word of toWords(bare)) {
       if (/^\d+$/.test(word)) continue;
-      terms.push({ word, stem: stemmer(word), stop: STOP_WORDS2.has(word), weight: weight3 });
+      terms.push({ word, stem: stemmer2(word), stop: STOP_WORDS2.has(word), weight: weight3 });
     }
   }
   return terms;
@@ -7246,11 +7302,11 @@ var init_proposed_change_schema = __esm({
 
 // src/core/changes/apply-change.ts
 import { applyPatch, parsePatch as parsePatch2 } from "diff";
-async function applyChanges(changes, readFile4) {
+async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
   const readOriginal = async (path23) => {
-    if (!original.has(path23)) original.set(path23, await readFile4(path23));
+    if (!original.has(path23)) original.set(path23, await readFile3(path23));
     return original.get(path23);
   };
   const files = {
@@ -8004,8 +8060,8 @@ function answerLookup(command, argument, index, linkTo) {
   const cite = (path23, startLine, endLine) => link(formatLineRef({ path: path23, startLine, endLine }), linkTo({ path: path23, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
-    const hits = index.findDefinitions(name, MAX_DEFINITIONS + 1);
-    const shown = hits.slice(0, MAX_DEFINITIONS);
+    const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
+    const shown = hits.slice(0, MAX_DEFINITIONS2);
     const lines = shown.map(
       (h) => `- ${code(h.scope ? `${h.scope}.${h.name}` : h.name)} (${h.kind}) ${cite(h.path, h.startLine, h.endLine)}
   ${code(h.signature)}`
@@ -8018,9 +8074,9 @@ function answerLookup(command, argument, index, linkTo) {
           essential: true,
           text: `## Definitions of ${code(name || "(none given)")}
 
-${lines.length > 0 ? lines.join("\n") : `No definition of ${code(name)} in the index. Try \`refs ${escapeText(name)}\` or a question.`}` + (hits.length > MAX_DEFINITIONS ? `
+${lines.length > 0 ? lines.join("\n") : `No definition of ${code(name)} in the index. Try \`refs ${escapeText(name)}\` or a question.`}` + (hits.length > MAX_DEFINITIONS2 ? `
 
-Showing the first ${MAX_DEFINITIONS}.` : "")
+Showing the first ${MAX_DEFINITIONS2}.` : "")
         }
       ]
     };
@@ -8071,13 +8127,13 @@ ${fence(map.text)}`
     ]
   };
 }
-var MAX_DEFINITIONS, MAX_REFERENCES, MAP_TOKENS;
+var MAX_DEFINITIONS2, MAX_REFERENCES, MAP_TOKENS;
 var init_answer_lookup = __esm({
   "src/core/outputs/answer-lookup.ts"() {
     "use strict";
     init_link_to();
     init_markdown();
-    MAX_DEFINITIONS = 30;
+    MAX_DEFINITIONS2 = 30;
     MAX_REFERENCES = 100;
     MAP_TOKENS = 1500;
   }
@@ -8489,7 +8545,7 @@ var init_load_skills = __esm({
 
 // src/core/skills/read-built-in-skill-files.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { readdir, readFile as readFile3 } from "node:fs/promises";
+import { readdir, readFile as readFile2 } from "node:fs/promises";
 import path14 from "node:path";
 import { fileURLToPath } from "node:url";
 function findBuiltInSkillsFolder(start = path14.dirname(fileURLToPath(import.meta.url))) {
@@ -8519,7 +8575,7 @@ async function readBuiltInSkillFiles(options = {}) {
   for (const name of names) {
     const file = path14.join(folder, name, "SKILL.md");
     if (!existsSync4(file)) continue;
-    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile3(file, "utf8") });
+    files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
   return files;
 }
@@ -8759,11 +8815,11 @@ var init_read_report_code = __esm({
 // src/core/repo/non-product-folders.ts
 function findNonProductFolder(path23) {
   const folders = path23.split("/").slice(0, -1);
-  const at2 = folders.findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
+  const at2 = folders.map((f) => f.replace(/^_+/, "")).findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
 function describeNonProductFolder(folder) {
-  const name = folder.slice(folder.lastIndexOf("/") + 1).toLowerCase();
+  const name = folder.slice(folder.lastIndexOf("/") + 1).replace(/^_+/, "").toLowerCase();
   if (name.startsWith("example") || name.startsWith("sample") || name.startsWith("tutorial")) return "example";
   if (name.startsWith("bench")) return "benchmark";
   if (name.startsWith("script")) return "script";
@@ -9749,7 +9805,7 @@ async function runOperation(op, state, options = {}) {
         `${op.symbol} is defined in ${defs.length === 1 ? "1 place" : `${defs.length} places`}: ` + defs.slice(0, 5).map((d) => `${d.kind} ${d.scope ? `${d.scope}.` : ""}${d.name} (${d.path}:${d.startLine})`).join(", ")
       );
       let added = 0;
-      for (const [i, def] of defs.slice(0, MAX_DEFINITIONS2).entries()) {
+      for (const [i, def] of defs.slice(0, MAX_DEFINITIONS3).entries()) {
         const reason = `definition of ${def.name} (${def.kind})`;
         const outcome = await read(
           state,
@@ -9769,15 +9825,16 @@ async function runOperation(op, state, options = {}) {
       return { ok: true, added };
     }
     case "references": {
-      const refs = state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== "import" && !state.isGenerated?.(r.path));
+      const called = findResolvedCalls(state, op.symbol);
+      const refs = called?.sites ?? state.index.findReferences(op.symbol, 500).filter((r) => r.kind !== "import" && !state.isGenerated?.(r.path));
       const files = new Set(refs.map((r) => r.path));
       state.findings.push(
-        `${op.symbol} is used ${refs.length} time${refs.length === 1 ? "" : "s"} in ${files.size} file${files.size === 1 ? "" : "s"}`
+        called ? `${op.symbol} has ${refs.length} call site${refs.length === 1 ? "" : "s"} in ${files.size} file${files.size === 1 ? "" : "s"}${files.size > 0 ? ` (${[...files].slice(0, 3).join(", ")}${files.size > 3 ? "…" : ""})` : ""}${called.untold}` : `${op.symbol} is used ${refs.length} time${refs.length === 1 ? "" : "s"} in ${files.size} file${files.size === 1 ? "" : "s"}`
       );
       let added = 0;
       const sites = refs.filter((r, i) => refs.findIndex((o) => o.path === r.path) === i).slice(0, MAX_CALL_SITES);
       for (const [i, ref] of sites.entries()) {
-        const reason = `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ""}`;
+        const reason = called ? `calls ${op.symbol}${ref.inSymbol ? ` in ${ref.inSymbol}` : ""}` : `uses ${op.symbol} (${ref.kind})${ref.inSymbol ? ` in ${ref.inSymbol}` : ""}`;
         const outcome = await read(
           state,
           ref.path,
@@ -9806,6 +9863,14 @@ ${map.text}`);
       return { ok: true, added: 0 };
     }
   }
+}
+function findResolvedCalls(state, symbol) {
+  const found = findCallSites(state.index, symbol, 500);
+  if (!found || found.some((f) => f.ambiguous)) return void 0;
+  const sites = found.flatMap((f) => f.callers.filter((c) => c.depth === 1 && c.symbolId !== f.definition.id)).filter((c) => !state.isGenerated?.(c.path)).map((c) => ({ path: c.path, line: c.line, kind: "call", ...c.name ? { inSymbol: c.name } : {} }));
+  const unresolved = found.reduce((n, f) => n + f.unresolved, 0);
+  const untold = unresolved > 0 ? `; ${unresolved} other call${unresolved === 1 ? "" : "s"} of .${found[0].definition.name}() on receivers the index could not type` : "";
+  return { sites, untold };
 }
 function preferTouchedFiles(symbol, defs, evidence) {
   const dot = symbol.lastIndexOf(".");
@@ -9900,20 +9965,21 @@ function implementationsFirst(defs) {
   const declared = (d) => classifyFile(d.path).kind === "declaration";
   return [...defs.filter((d) => !declared(d)), ...defs.filter(declared)];
 }
-var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS2, MAX_SEARCH_FILES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, encoder;
+var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, encoder;
 var init_run_operation = __esm({
   "src/core/explore/run-operation.ts"() {
     "use strict";
     init_classify_file();
     init_skip_rules();
     init_redact_secrets();
+    init_find_call_sites();
     init_git_blob_sha();
     init_tokens();
     init_find_focus_window();
     init_map_modules();
     MAX_SNIPPET_LINES = 80;
     CALL_SITE_CONTEXT = 3;
-    MAX_DEFINITIONS2 = 3;
+    MAX_DEFINITIONS3 = 3;
     MAX_SEARCH_FILES = 3;
     MAX_CALL_SITES = 4;
     MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
@@ -10833,12 +10899,17 @@ ${escapeText(plan.goal)}`
   if (existing.length > 0)
     context.push(
       "**Already in the repository**",
-      ...existing.map((e) => `- ${escapeText(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
+      ...existing.map((e) => `- ${escapeText(e.label)} already ${exists(e.label)}: ${code(e.path)} ${escapeText(e.proof)} ${cite(e.ref)}`),
       `Build on ${existing.length === 1 ? "it" : "them"} rather than adding a second mechanism.`,
       ""
     );
   if (modules.length > 0)
-    context.push("**Modules**", ...modules.map((m) => `- ${m.ref ? cite(m.ref) : code(m.path)} — ${escapeText(m.why)}`));
+    context.push(
+      "**Modules**",
+      ...modules.map(
+        (m) => `- ${m.ref ? cite(m.ref) : code(m.path)} — ${m.role === "change" ? "to change" : "related, read first"}: ${escapeText(m.why)}`
+      )
+    );
   if (symbols.length > 0) {
     context.push(
       "",
@@ -10896,13 +10967,14 @@ ${escapeText(plan.goal)}
 
 ${body}` };
 }
-var HEADINGS;
+var exists, HEADINGS;
 var init_render_plan = __esm({
   "src/core/plan/render-plan.ts"() {
     "use strict";
     init_link_to();
     init_describe_untold_calls();
     init_markdown();
+    exists = (label3) => /s$/.test(label3) ? "exist" : "exists";
     HEADINGS = { plan: "Plan", refactor: "Refactoring plan", work: "Work plan" };
   }
 });
@@ -10916,7 +10988,7 @@ function withoutExtension(name) {
   return dot < 0 ? name : name.slice(0, dot);
 }
 function fold(stem) {
-  return stem.replace(/^_+/, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
+  return stem.replace(/^_+|(?<=.)_+$/g, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
 }
 function toSourceStem(path23) {
   const stem = withoutExtension(baseName(path23));
@@ -10924,9 +10996,25 @@ function toSourceStem(path23) {
   return fold(FOLDER_FILES.has(stem.toLowerCase()) && folder ? folder : stem);
 }
 function toTestStem(path23) {
-  const name = baseName(path23).replace(/\.(test|spec)(?=\.)/, "");
+  const name = baseName(path23).replace(/\.(test|spec|test-d)(?=\.)/, "");
   const stem = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
   return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path23.split("/").at(-2) ?? stem : stem);
+}
+function toGoVariantBase(path23) {
+  const stem = withoutExtension(baseName(path23));
+  const base = stem.replace(GO_BUILD_SUFFIX, "");
+  return base !== stem && base !== "" ? { stem: fold(base), file: `${base}.go` } : void 0;
+}
+function toFlattenedStems(path23) {
+  const stem = withoutExtension(baseName(path23)).replace(/^_+/, "");
+  if (FOLDER_FILES.has(stem.toLowerCase())) return [];
+  const folders = toModuleFolders(path23);
+  const out = [];
+  for (let k = 1; k <= Math.min(2, folders.length); k++) out.push(fold(`${folders.slice(-k).join("_")}_${stem}`));
+  return out;
+}
+function isFolderFile(path23) {
+  return FOLDER_FILES.has(withoutExtension(baseName(path23)).toLowerCase());
 }
 function toModuleFolders(path23) {
   const dirs = path23.split("/").slice(0, -1);
@@ -10941,13 +11029,51 @@ function countMirroredFolders(source, test) {
   while (n < a.length && n < b.length && a[a.length - 1 - n].toLowerCase() === b[b.length - 1 - n].toLowerCase()) n++;
   return n;
 }
-var SOURCE_ROOTS, TEST_FOLDERS, FOLDER_FILES;
+var SOURCE_ROOTS, TEST_FOLDERS, FOLDER_FILES, GO_BUILD_SUFFIX;
 var init_test_stems = __esm({
   "src/core/tests/test-stems.ts"() {
     "use strict";
     SOURCE_ROOTS = /* @__PURE__ */ new Set(["src", "lib", "source", "sources", "app", "pkg", "main", "java", "kotlin", "scala", "internal"]);
     TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "unit", "units", "integration", "e2e", "java", "kotlin"]);
     FOLDER_FILES = /* @__PURE__ */ new Set(["index", "__init__", "mod"]);
+    GO_BUILD_SUFFIX = /(_(aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|unix|bsd|posix|other|appengine|cgo|nocgo|purego|generic|noasm|go1\d+))?(_(386|amd64|arm|arm64|loong64|mips|mipsle|mips64|mips64le|ppc64|ppc64le|riscv64|s390x|wasm))?$/;
+  }
+});
+
+// src/core/tests/find-named-tests.ts
+function findNamedTests(path23, options) {
+  const { layout } = options;
+  const go = options.language === "go";
+  const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
+  const inDir = (test) => test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`);
+  const byName = /* @__PURE__ */ new Map();
+  const add = (tests, match) => {
+    for (const test of tests) if (!byName.has(test) && (!go || inDir(test))) byName.set(test, match);
+  };
+  add(layout.testsNamed(toSourceStem(path23)), { kind: "exact" });
+  if (go) {
+    const variant = toGoVariantBase(path23);
+    if (variant !== void 0) add(layout.testsNamed(variant.stem), { kind: "variant", base: variant.file });
+  } else {
+    for (const stem of toFlattenedStems(path23)) add(layout.testsNamed(stem), { kind: "flattened" });
+    for (const { prefix, tests } of layout.testsAbbreviating(path23)) add(tests, { kind: "abbreviation", prefix });
+  }
+  return { byName, inFolder: go ? /* @__PURE__ */ new Set() : testsInFolderNamed(path23, layout) };
+}
+function testsInFolderNamed(path23, layout) {
+  const stem = toSourceStem(path23);
+  const own = new Set(isFolderFile(path23) ? [] : toModuleFolders(path23).map((d) => d.toLowerCase()));
+  const found = /* @__PURE__ */ new Set();
+  for (const test of layout.testsUnderFolderNamed(stem)) {
+    const folders = toModuleFolders(test).filter((d) => toTestStem(`${d}.x`) === stem && !own.has(d.toLowerCase()));
+    if (folders.length > 0) found.add(test);
+  }
+  return found;
+}
+var init_find_named_tests = __esm({
+  "src/core/tests/find-named-tests.ts"() {
+    "use strict";
+    init_test_stems();
   }
 });
 
@@ -10961,25 +11087,32 @@ function findTestsFor(path23, options) {
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split(".").filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === "go";
-  const stem = toSourceStem(path23);
-  const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
   const found = /* @__PURE__ */ new Map();
   const get = (p) => {
     let c = found.get(p);
-    if (!c) found.set(p, c = { path: p, named: false, depth: Infinity, samePackage: false, inline: false });
+    if (!c) found.set(p, c = { path: p, inFolder: false, depth: Infinity, samePackage: false, inline: false });
     return c;
   };
-  const importers = index.importers(path23, THROUGH_DEPTH);
-  for (const hit of importers) if (layout.isTest(hit.path)) get(hit.path).depth = Math.min(get(hit.path).depth, hit.depth);
-  for (const test of packageTests(path23, layout, file.language)) get(test).samePackage = true;
-  for (const test of layout.testsNamed(stem)) {
-    if (!go || test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`)) get(test).named = true;
+  const reach = /* @__PURE__ */ new Map();
+  for (const hit of index.importers(path23, REACH_DEPTH)) {
+    if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
+  for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  for (const test of packageTests(path23, layout, file.language)) get(test).samePackage = true;
+  const named = findNamedTests(path23, { layout, language: file.language });
+  for (const [test, match] of named.byName) {
+    if (match.kind !== "abbreviation" || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
+  }
+  for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
   if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
-  const scored = [...found.values()].map((c) => score(c, { index, names, focus, go, path: path23, stem })).filter((r) => r.score > 0);
+  const context = { index, layout, names, focus, go, path: path23, stem: toSourceStem(path23) };
+  const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
-  const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort((a, b) => b.score - a.score || onFocus(b) - onFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path));
+  const namesFocus = (r) => first2 < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first2].at(-1)) ? 1 : 0;
+  const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort(
+    (a, b) => b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path)
+  );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
   return explainNoTest(path23, {
@@ -10987,7 +11120,7 @@ function findTestsFor(path23, options) {
     layout,
     language: file.language,
     names,
-    reached: reached.filter((c) => !c.samePackage).map((c) => c.path),
+    reached: [.../* @__PURE__ */ new Set([...reached.filter((c) => !c.samePackage).map((c) => c.path), ...reach.keys()])],
     samePackage: reached.filter((c) => c.samePackage).map((c) => c.path)
   });
 }
@@ -11001,13 +11134,14 @@ function score(c, context) {
   let points = 0;
   const direct = c.depth === 1 && !context.go || c.samePackage && (uses > 0 || !context.go);
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
-  if (c.named) {
+  const named = c.named && isNamedFor(c, context) ? c.named : void 0;
+  if (named) {
     const reaches2 = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
-    if (!reaches2 && context.index.imports(c.path, 1).some((f) => f.path !== context.path && toSourceStem(f.path) === context.stem)) {
-      return { path: c.path, score: 0, uses, focusHits, how: "" };
-    }
-    how.push("named like it");
-    points += reaches2 ? 10 : 5;
+    how.push(describeName(named, context.path));
+    points += named.kind === "abbreviation" ? 7 : (reaches2 ? 10 : 5) + (named.kind === "flattened" ? 2 : 0);
+  } else if (c.inFolder) {
+    how.push("in a folder named after it");
+    points += 6;
   }
   if (direct) {
     how.push(c.samePackage ? "in its package" : "imports it");
@@ -11016,12 +11150,46 @@ function score(c, context) {
     how.push(c.depth === 1 ? "imports its package and uses its code" : "calls its code");
     points += c.depth <= 2 ? 2 : 1;
   }
+  if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test" };
+  }
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "" };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   const folder = context.path.split("/").at(-2);
   if (!c.named && folder !== void 0 && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   return { path: c.path, score: points, uses, focusHits, how: how.join(", ") };
+}
+function describeName(match, path23) {
+  if (match.kind === "variant") return `named like it (a build variant of ${match.base})`;
+  if (match.kind === "abbreviation") return `named like it (${match.prefix} for ${toFileName(path23)})`;
+  return "named like it";
+}
+function isNamedFor(c, context) {
+  if (context.go || c.named.kind !== "exact") return true;
+  const rivals = context.layout.sourcesNamed(context.stem, context.path).filter((p) => p !== context.path);
+  if (rivals.length === 0) return true;
+  const depths = new Map(context.index.imports(c.path, REACH_DEPTH).map((f) => [f.path, f.depth]));
+  const fit = (source) => [toModuleFolders(source).length - countMirroredFolders(source, c.path), depths.get(source) ?? Infinity];
+  const [folders, depth] = fit(context.path);
+  return rivals.every((r) => {
+    const [f, d] = fit(r);
+    return folders < f || folders === f && depth <= d;
+  });
+}
+function isNamedAfterSymbol(test, name) {
+  const parts = test.slice(test.lastIndexOf("/") + 1).split(/[._-]/);
+  return parts.some((p) => p.toLowerCase() === name.toLowerCase());
+}
+function toFileName(path23) {
+  const parts = path23.split("/");
+  const name = parts.at(-1).replace(/\..*$/, "");
+  return isFolderFile(path23) && parts.length > 1 ? parts.at(-2) : name;
+}
+function isPackageOwnTest(test, context) {
+  const dir = context.path.includes("/") ? context.path.slice(0, context.path.lastIndexOf("/")) : "";
+  const name = context.layout.goPackageName(dir);
+  return name !== void 0 && toTestStem(test) === toTestStem(`${name}.go`);
 }
 function packageTests(path23, layout, language) {
   const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
@@ -11060,6 +11228,7 @@ var init_find_tests_for = __esm({
   "src/core/tests/find-tests-for.ts"() {
     "use strict";
     init_ambiguous_names();
+    init_find_named_tests();
     init_test_stems();
     NO_TEST_FOUND = "no test imports it, calls its code or is named like it";
     MAX_TESTS = 3;
@@ -11086,14 +11255,17 @@ function findExistingMechanisms(prompt, index) {
       if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
       hits.set(hit.path, refs);
     }
-    const proved = [...hits].map(([path23, matched]) => proveIn(path23, c, index, matched)).filter((p) => p !== void 0).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
+    const others = readPrompt(firstLine).words.filter((w) => !c.asked.test(w) && !c.words.has(w));
+    const near = (path23) => splitIdentifier(path23.replace(/[/.]/g, " ")).some((w) => others.includes(w));
+    const all = [...hits].map(([path23, matched]) => proveIn(path23, c, index, matched)).filter((p) => p !== void 0);
+    const proved = (all.some((p) => near(p.path)) ? all.filter((p) => near(p.path)) : all).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
   }
   return found;
 }
 function proveIn(path23, c, index, matched) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path23).filter((s) => means(s.name));
+  const named = index.symbolsIn(path23).filter((s) => means(s.name) && !ERROR_TYPE.test(s.name));
   const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
   const imported = index.importSources([path23]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
@@ -11109,12 +11281,13 @@ function proveIn(path23, c, index, matched) {
     strength: declared[0] ? 2 : 1
   };
 }
-var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, DECLARATION3, bySize, toRef;
+var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, ERROR_TYPE, DECLARATION3, bySize, toRef;
 var init_find_existing_mechanism = __esm({
   "src/core/plan/find-existing-mechanism.ts"() {
     "use strict";
     init_identifier_terms();
     init_map_modules();
+    init_read_prompt();
     CONCEPTS = [
       concept("Retries", /\bretr(?:y|ies|ied|ying)\b|\bback-?off\b/i, ["retry", "retries", "retrying", "backoff"]),
       concept("Caching", /\bcach(?:e|es|ed|ing)\b|\bmemoi[sz]\w*/i, ["cache", "cached", "caching", "memoize", "memoized", "lru"]),
@@ -11125,6 +11298,7 @@ var init_find_existing_mechanism = __esm({
     ];
     SEARCH_CHUNKS2 = 80;
     MAX_PER_CONCEPT = 2;
+    ERROR_TYPE = /(Error|Exception|Err)$/;
     DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
     bySize = (a, b) => b.endLine - b.startLine - (a.endLine - a.startLine);
     toRef = (s) => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
@@ -11133,6 +11307,18 @@ var init_find_existing_mechanism = __esm({
 
 // src/core/tests/test-layout.ts
 import path16 from "node:path";
+function dirOf3(p) {
+  return p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "";
+}
+function append(map, key2, value) {
+  const list = map.get(key2);
+  if (list) list.push(value);
+  else map.set(key2, [value]);
+}
+function toFamily(p) {
+  const language = findLanguage(p);
+  return language === "typescript" || language === "tsx" || language === "javascript" ? "js" : language;
+}
 function relativeTo(dir, p) {
   return dir === "" ? p : p.slice(dir.length + 1);
 }
@@ -11150,10 +11336,12 @@ function testRootOf(p) {
 function isUnderTestsFolder(p) {
   return p.includes("__tests__/");
 }
-var SCRIPT2, NAMED_SCRIPT_TEST, PYTEST_DEFAULT_FILES, TestLayout, DATA_DIRS2, ROOT;
+var SCRIPT2, NAMED_SCRIPT_TEST, PYTEST_DEFAULT_FILES, TestLayout, MIN_ABBREVIATION, MIN_REST, DATA_DIRS2, ROOT;
 var init_test_layout = __esm({
   "src/core/tests/test-layout.ts"() {
     "use strict";
+    init_languages();
+    init_non_product_folders();
     init_classify_test_path();
     init_test_stems();
     SCRIPT2 = /\.[cm]?[jt]sx?$/;
@@ -11163,6 +11351,13 @@ var init_test_layout = __esm({
       roles = /* @__PURE__ */ new Map();
       byStem = /* @__PURE__ */ new Map();
       byDir = /* @__PURE__ */ new Map();
+      byFolderStem = /* @__PURE__ */ new Map();
+      /** The stems of product files outside examples and docs (folded as toTestStem folds a test's), per language family. */
+      sourceStems = /* @__PURE__ */ new Map();
+      /** Product files by stem (folded), examples and docs aside. */
+      sourcesByStem = /* @__PURE__ */ new Map();
+      /** The same per folder and family (`lib/\0js`). */
+      siblingStems = /* @__PURE__ */ new Map();
       config;
       constructor(paths, config = { scopes: [], unreadable: [] }) {
         this.config = config;
@@ -11176,13 +11371,20 @@ var init_test_layout = __esm({
         for (const [p, role] of base) if (role === "test" && NAMED_SCRIPT_TEST.test(p)) namedRoots.add(testRootOf(p) ?? "");
         for (const p of paths) {
           const role = setup.has(p) ? "support" : this.decide(p, base.get(p), namedRoots);
+          const family = toFamily(p);
+          if (!role && family !== void 0 && !/\.d\.[cm]?ts$/.test(p) && findNonProductFolder(p) === void 0) {
+            const stem = toTestStem(p);
+            this.sourceStems.set(family, (this.sourceStems.get(family) ?? /* @__PURE__ */ new Set()).add(stem));
+            append(this.sourcesByStem, stem, p);
+            const key2 = `${dirOf3(p)}\0${family}`;
+            this.siblingStems.set(key2, (this.siblingStems.get(key2) ?? /* @__PURE__ */ new Set()).add(stem));
+          }
           if (!role) continue;
           this.roles.set(p, role);
           if (role !== "test") continue;
-          const stem = toTestStem(p);
-          this.byStem.set(stem, [...this.byStem.get(stem) ?? [], p]);
-          const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "";
-          this.byDir.set(dir, [...this.byDir.get(dir) ?? [], p]);
+          append(this.byStem, toTestStem(p), p);
+          append(this.byDir, dirOf3(p), p);
+          for (const folder of new Set(toModuleFolders(p).map((d) => toTestStem(`${d}.x`)))) append(this.byFolderStem, folder, p);
         }
       }
       /** `test` (a runner runs it), `support` (fixtures, helpers, setup, data) or undefined (product code). */
@@ -11195,6 +11397,42 @@ var init_test_layout = __esm({
       /** Tests named after `stem` (toTestStem). */
       testsNamed(stem) {
         return this.byStem.get(stem) ?? [];
+      }
+      /**
+       * Tests named after an abbreviation of a source file's stem (`req.accepts.js`, `app.render.js` for
+       * `request.js`, `application.js`; `interceptors.spec.js` for `InterceptorManager.js`): the prefix, at least
+       * three letters, is no product file's stem in its language and starts no other file's stem in its folder.
+       */
+      testsAbbreviating(sourcePath) {
+        const family = toFamily(sourcePath);
+        const stems = family === void 0 ? void 0 : this.sourceStems.get(family);
+        const siblings = this.siblingStems.get(`${dirOf3(sourcePath)}\0${family}`);
+        const stem = toTestStem(sourcePath);
+        if (!stems || !siblings || family === "go") return [];
+        const found = [];
+        for (let n = stem.length - MIN_REST; n >= MIN_ABBREVIATION; n--) {
+          const prefix = stem.slice(0, n);
+          const tests = (this.byStem.get(prefix) ?? []).filter((t) => toFamily(t) === family);
+          if (tests.length === 0 || stems.has(prefix)) continue;
+          let sharing = 0;
+          for (const other of siblings) if (other.startsWith(prefix)) sharing++;
+          if (sharing === 1) found.push({ prefix, tests });
+        }
+        return found;
+      }
+      /** Product files (examples and docs aside) in the language of `like` whose stem is `stem`. */
+      sourcesNamed(stem, like) {
+        const family = toFamily(like);
+        return (this.sourcesByStem.get(stem) ?? []).filter((p) => toFamily(p) === family);
+      }
+      /** The name of the Go package in `dir`: its folder's, or at the root go.mod's module's last element (no `/vN`). */
+      goPackageName(dir) {
+        if (dir !== "") return dir.slice(dir.lastIndexOf("/") + 1);
+        return this.config.goModule?.split("/").filter((part) => !/^v\d+$/.test(part)).at(-1);
+      }
+      /** Tests under a folder whose name, test affixes aside, is `stem` (`tests/test_utils/` for `util`). */
+      testsUnderFolderNamed(stem) {
+        return this.byFolderStem.get(stem) ?? [];
       }
       /** Tests directly in a folder ('' for the root). */
       testsIn(dir) {
@@ -11236,6 +11474,8 @@ var init_test_layout = __esm({
         return holding.filter((s) => s.dir.length === deepest);
       }
     };
+    MIN_ABBREVIATION = 3;
+    MIN_REST = 3;
     DATA_DIRS2 = /(^|\/)(fixtures|fixture|__fixtures__|testdata|__mocks__|__snapshots__)\//;
     ROOT = /(^|\/)(test|tests|__tests__|spec|specs)\//;
   }
@@ -11245,7 +11485,7 @@ var init_test_layout = __esm({
 function findFilesToChange(input) {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
-  const named = readPrompt(input.prompt).paths;
+  const { paths: named, words } = readPrompt(input.prompt);
   const isNamed = (path23) => named.some((p) => path23 === p || path23.endsWith(`/${p}`));
   const isProduct = (path23) => isNamed(path23) || isChangeable(index, path23);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
@@ -11261,7 +11501,9 @@ function findFilesToChange(input) {
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const certainty = definesNamed || isNamed(path23) ? "named" : items.length > 0 || candidate?.chunks?.length ? "matched" : "linked";
+    const texts = [path23, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
+    const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path23).map((s) => splitIdentifier(s.name).join(" "))], words);
+    const certainty = definesNamed || isNamed(path23) ? "named" : (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
     const read2 = items[0] ?? byRelevance.find((e) => e.path === path23 && (e.source !== "head" || isNamed(path23)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
@@ -11269,14 +11511,20 @@ function findFilesToChange(input) {
     files.push({
       path: path23,
       symbols,
-      ref: best && { path: path23, startLine: best.startLine, endLine: best.endLine },
+      // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
+      ref: best && (best.startLine > 1 || wordsMatched) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
       certainty,
       why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
+      role: "related",
       ...testsOf(path23, { index, layout, focus: symbols })
     });
   }
   const rank2 = { named: 0, matched: 1, linked: 2 };
   return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
+}
+function hasAnyWord(texts, words) {
+  const text = texts.join("\n").toLowerCase();
+  return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 function testsOf(path23, options) {
   const found = findTestsFor(path23, options);
@@ -11310,6 +11558,7 @@ var init_find_files_to_change = __esm({
   "src/core/plan/find-files-to-change.ts"() {
     "use strict";
     init_ambiguous_names();
+    init_identifier_terms();
     init_locate_files();
     init_classify_file();
     init_non_product_folders();
@@ -11324,25 +11573,20 @@ var init_find_files_to_change = __esm({
 });
 
 // src/core/plan/select-files-to-change.ts
-function selectFilesToChange(files, evidence) {
-  const relevance = /* @__PURE__ */ new Map();
-  for (const e of evidence) {
-    if (e.source === "head") continue;
-    relevance.set(e.path, Math.max(relevance.get(e.path) ?? 0, Math.max(0, (e.relevance ?? CHUNK_FLOOR + 1) - CHUNK_FLOOR)));
-  }
-  const best = Math.max(0, ...files.map((f) => relevance.get(f.path) ?? 0));
-  const kept = files.filter(
-    (f) => f.certainty === "named" || f.certainty === "matched" && relevance.has(f.path) && relevance.get(f.path) >= RELATIVE_RELEVANCE * best
-  );
-  return (kept.length > 0 ? kept : files.slice(0, 1)).slice(0, MAX_TO_CHANGE);
+function selectFilesToChange(files) {
+  const named = files.filter((f) => f.certainty === "named").slice(0, MAX_TO_CHANGE);
+  const best = files.find((f) => f.certainty === "matched");
+  const toChange = named.length > 0 ? named : best ? [best] : [];
+  return [
+    ...toChange.map((f) => ({ ...f, role: "change" })),
+    ...files.filter((f) => !toChange.includes(f)).map((f) => ({ ...f, role: "related" }))
+  ];
 }
-var MAX_TO_CHANGE, RELATIVE_RELEVANCE, CHUNK_FLOOR;
+var MAX_TO_CHANGE;
 var init_select_files_to_change = __esm({
   "src/core/plan/select-files-to-change.ts"() {
     "use strict";
     MAX_TO_CHANGE = 4;
-    RELATIVE_RELEVANCE = 0.6;
-    CHUNK_FLOOR = 1.5;
   }
 });
 
@@ -11356,15 +11600,18 @@ function buildOfflinePlan(input) {
     items,
     score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path23) ? 3 : 0)
   })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
-  const files = input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index });
-  const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref }));
+  const files = selectFilesToChange(
+    input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index })
+  );
+  const toChange = files.filter((f) => f.role === "change");
+  const related = files.filter((f) => f.role === "related");
+  const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref, role: f.role }));
   const symbols = findPlanSymbols(context, index, files);
   const existing = findExistingMechanisms(input.prompt, index);
   const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path23, items }) => ({
     text: `${items[0].reason} in ${path23}`,
     ref: { path: path23, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
-  const toChange = selectFilesToChange(files, context.evidence);
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
   const phases = [
     {
@@ -11373,16 +11620,27 @@ function buildOfflinePlan(input) {
         ...symbols.slice(0, 4).map(
           (s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? "" : "s"}` : ""}`
         ),
-        ...symbols.length === 0 ? modules.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []
+        ...symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : [],
+        ...related.length > 0 ? [
+          `Read the related files first; they are context, not expected to change: ${related.slice(0, 4).map((f) => code(f.path)).join(", ")}`
+        ] : []
       ],
-      files: modules.map((m) => m.path).slice(0, 4)
+      files: [...toChange, ...related].map((f) => f.path).slice(0, 4)
     },
     {
       name: input.flavour === "refactor" ? "Restructure in small steps" : "Make the change",
-      tasks: toChange.map((f) => {
-        const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(", ")})` : "";
-        return `${verb} ${f.path}${where}${f.certainty === "linked" ? " — found through the graph only: confirm first" : ""}`;
-      }),
+      tasks: [
+        ...existing.slice(0, 1).map(
+          (e) => `${e.label} already ${/s$/.test(e.label) ? "exist" : "exists"} in ${e.path} (${e.proof}): build on ${/s$/.test(e.label) ? "them" : "it"} rather than adding a second mechanism`
+        ),
+        ...toChange.map((f) => {
+          const where = f.symbols.length > 0 ? ` (${f.symbols.map((n) => code(n)).join(", ")})` : "";
+          return `${verb} ${f.path}${where}`;
+        }),
+        ...toChange.length === 0 && files.length > 0 ? [
+          "No file has evidence for this change (the request names no file or definition here, and its words matched no code): read the related files and decide where it goes"
+        ] : []
+      ],
       files: toChange.map((f) => f.path)
     },
     {
@@ -11398,7 +11656,7 @@ function buildOfflinePlan(input) {
       files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
     }
   ].filter((p) => p.tasks.length > 0);
-  const busy = symbols.filter((s) => s.callers > 0).sort((a, b) => b.callers - a.callers);
+  const busy = symbols.filter((s) => s.callers > 0 && toChange.some((f) => f.path === s.ref.path)).sort((a, b) => b.callers - a.callers);
   const acceptance = [
     `${input.flavour === "refactor" ? "Behaviour is unchanged after the restructuring" : "The change does what was asked"}: “${escapeText(input.prompt.split("\n")[0] ?? "")}”`,
     ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
@@ -11478,7 +11736,8 @@ function findPlanSymbols(context, index, files) {
   });
 }
 function describePlanConfidence(files, context) {
-  if (files.length === 0) return "low (no source file to change was found; the phases are generic)";
+  if (files.length === 0)
+    return "low (no file has evidence for this change: the request names no file or definition here and its words matched no code)";
   const named = files.filter((f) => f.certainty === "named");
   const withSymbols = files.filter((f) => f.symbols.length > 0);
   const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(", ")} in ${f.path}`).join("; ");
@@ -11613,12 +11872,12 @@ var init_parse_pytest_options = __esm({
 });
 
 // src/core/tests/read-test-runner-config.ts
-async function readTestRunnerConfig(paths, readFile4) {
+async function readTestRunnerConfig(paths, readFile3) {
   const scopes = [];
   const unreadable = [];
   const read2 = async (path23) => {
     try {
-      const text = await readFile4(path23);
+      const text = await readFile3(path23);
       return text.length > MAX_CONFIG_BYTES2 ? void 0 : text;
     } catch {
       unreadable.push(path23);
@@ -11645,7 +11904,19 @@ async function readTestRunnerConfig(paths, readFile4) {
         scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path23 });
     }
   }
-  return { scopes, unreadable };
+  const goModule = paths.some((p) => p.endsWith(".go")) ? readGoModule(await readQuietly("go.mod", readFile3)) : void 0;
+  return goModule === void 0 ? { scopes, unreadable } : { scopes, unreadable, goModule };
+}
+async function readQuietly(path23, readFile3) {
+  try {
+    return await readFile3(path23);
+  } catch {
+    return void 0;
+  }
+}
+function readGoModule(text) {
+  const line = text === void 0 ? void 0 : /^\s*module\s+("?)([^\s"]+)\1/m.exec(text.slice(0, MAX_CONFIG_BYTES2));
+  return line?.[2];
 }
 function isConfigName(path23) {
   return path23.endsWith("package.json") || JS_CONFIG.test(path23) || PY_CONFIG.test(path23);
@@ -11778,10 +12049,10 @@ var init_read_test_runner_config = __esm({
 });
 
 // src/core/tests/load-test-layout.ts
-async function loadTestLayout(index, readFile4) {
+async function loadTestLayout(index, readFile3) {
   const paths = index.listFiles().map((f) => f.path);
-  if (!readFile4) return new TestLayout(paths);
-  return new TestLayout(paths, await readTestRunnerConfig(paths, readFile4));
+  if (!readFile3) return new TestLayout(paths);
+  return new TestLayout(paths, await readTestRunnerConfig(paths, readFile3));
 }
 var init_load_test_layout = __esm({
   "src/core/tests/load-test-layout.ts"() {
@@ -12640,7 +12911,7 @@ var init_blast_radius = __esm({
 });
 
 // src/core/review/find-co-changes.ts
-function findCoChanges(commits, changed, exists) {
+function findCoChanges(commits, changed, exists2) {
   const inChange = new Set(changed);
   const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
   const files = changed.map((path23) => {
@@ -12648,7 +12919,7 @@ function findCoChanges(commits, changed, exists) {
     const together = /* @__PURE__ */ new Map();
     for (const c of touching)
       for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
-    const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
+    const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists2(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
     return { path: path23, commits: touching.length, usuallyWith };
   });
   return { window: commits.length, skippedLarge: commits.length - usable.length, files };
@@ -12765,8 +13036,8 @@ function compareSymbols(path23, before, after, texts) {
     const name = qualified(a.symbol);
     const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
     const whole = (s) => language === "go" || /;\s*$/.test(s.signature);
-    const compared = CALLABLE.has(a.symbol.kind) || a.symbol.kind === "type" && whole(a.symbol) && whole(b.symbol);
-    const [headerBefore, headerAfter] = CALLABLE.has(a.symbol.kind) && linesOf ? [readFullHeader(linesOf.before, b.symbol), readFullHeader(linesOf.after, a.symbol)] : [];
+    const compared = CALLABLE2.has(a.symbol.kind) || a.symbol.kind === "type" && whole(a.symbol) && whole(b.symbol);
+    const [headerBefore, headerAfter] = CALLABLE2.has(a.symbol.kind) && linesOf ? [readFullHeader(linesOf.before, b.symbol), readFullHeader(linesOf.after, a.symbol)] : [];
     const readable = headerBefore !== void 0 && headerAfter !== void 0;
     if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
       if (!readable || sameLayout(headerBefore) !== sameLayout(headerAfter))
@@ -12855,14 +13126,14 @@ function qualified(symbol) {
 function sameLayout(header) {
   return normalizeSignature(header).replace(/,([)\]])/g, "$1");
 }
-var CALLABLE, DECLARED;
+var CALLABLE2, DECLARED;
 var init_compare_symbols = __esm({
   "src/core/review/compare-symbols.ts"() {
     "use strict";
     init_languages();
     init_read_full_header();
     init_symbol_visibility();
-    CALLABLE = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
     DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
   }
 });
@@ -13238,12 +13509,25 @@ function findTestGaps(files, context) {
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps = [];
+  const referenced = /* @__PURE__ */ new Map();
+  const usesOf = (path23, symbols) => {
+    const worded = (names) => new Set(names.filter((n) => n.length >= 4 && !n.startsWith("__")));
+    const changed = worded(symbols.map((c) => c.symbol.name));
+    const wanted = changed.size > 0 ? changed : worded(index.symbolsIn(path23).map((d) => d.name));
+    return (test) => {
+      if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
+      const names = referenced.get(test);
+      return [...wanted].some((n) => names.has(n));
+    };
+  };
   const toRun = new Map(changedTests.map((t) => [t.path, 0]));
   for (const file of files) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests: packageTests2 });
+    const uses = usesOf(file.path, symbols);
     for (const [test, rank2] of reach) {
+      if (rank2 >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
       const ranked = changedTestPaths.has(test) ? 0 : rank2 + (findNonProductFolder(test) !== void 0 ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
@@ -13251,6 +13535,7 @@ function findTestGaps(files, context) {
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file.path, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
+    if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
@@ -13283,6 +13568,14 @@ function findReachingTests(path23, context) {
   }
   return tests;
 }
+function reachesThroughPackageEntry(path23, index, changedTests) {
+  if (!path23.endsWith(".py")) return false;
+  const folders = [path23, ...index.importers(path23, IMPORT_DEPTH).map((h) => h.path)].filter((p) => p === "__init__.py" || p.endsWith("/__init__.py")).map((p) => p.slice(0, p.lastIndexOf("/") + 1));
+  if (folders.length === 0) return false;
+  return changedTests.some(
+    (test) => test.endsWith(".py") && index.imports(test, 1).some((hit) => folders.some((f) => hit.path.startsWith(f)))
+  );
+}
 function namesWhatChanged(addedText, path23, symbols) {
   if (addedText === "") return false;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
@@ -13297,7 +13590,7 @@ function packageOf(path23) {
   const rest = path23.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
-var IMPORT_DEPTH, CALLER_DEPTH, MAX_TESTS_LISTED, MAX_TESTS_TO_RUN, JVM_ROOT, PackageTests;
+var IMPORT_DEPTH, THROUGH_OTHERS, CALLER_DEPTH, MAX_TESTS_LISTED, MAX_TESTS_TO_RUN, JVM_ROOT, PackageTests;
 var init_find_test_gaps = __esm({
   "src/core/review/find-test-gaps.ts"() {
     "use strict";
@@ -13308,6 +13601,7 @@ var init_find_test_gaps = __esm({
     init_test_layout();
     init_find_missing_tests();
     IMPORT_DEPTH = 5;
+    THROUGH_OTHERS = 3;
     CALLER_DEPTH = 2;
     MAX_TESTS_LISTED = 15;
     MAX_TESTS_TO_RUN = 10;
@@ -13568,7 +13862,7 @@ async function findSwallowingExit(file, head, addedLines2) {
     const last = body.at(-1);
     const indent2 = (text) => /^\s*/.exec(text)[0].length;
     const alwaysTrue = returns.length > 0 && returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) && /^\s*return\s+True\s*$/.test(last.code) && indent2(last.code) === indent2(body[0].code);
-    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(l.code)));
+    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp2(p)}\\b`).test(l.code)));
     if (!alwaysTrue || readsException) continue;
     const quoteLine = addedLines2.has(last.n) ? last.n : addedLines2.has(s.startLine) ? s.startLine : range.find((n) => addedLines2.has(n));
     drafts.push({
@@ -13596,7 +13890,7 @@ function findLeakedListeners(file, head, added) {
     const listener = /\baddEventListener\s*\(\s*(['"`])([\w:-]+)\1/.exec(line.text);
     if (listener && /\baddEventListener\s*\(/.test(code2) && !/\bonce\s*:\s*true\b|\bsignal\s*[:,}]/.test(line.text)) {
       const event = listener[2];
-      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeRegExp(event)}\\1`).test(head))
+      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeRegExp2(event)}\\1`).test(head))
         push2(LISTENER_MESSAGE, "risk:listener-leak");
     }
     if (/\bsetInterval\s*\(/.test(code2) && !/\bclearInterval\s*\(/.test(headCode)) push2(TIMER_MESSAGE, "risk:listener-leak");
@@ -13606,7 +13900,7 @@ function findLeakedListeners(file, head, added) {
   }
   return drafts;
 }
-function escapeRegExp(text) {
+function escapeRegExp2(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var JS2, EXIT_MESSAGE, LISTENER_MESSAGE, TIMER_MESSAGE, PROCESS_MESSAGE;
@@ -14162,7 +14456,7 @@ import { dirname } from "node:path/posix";
 async function findCallSiteArguments(context, target) {
   const { index } = context;
   const { definition } = target;
-  const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE2.has(s.kind));
+  const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE3.has(s.kind));
   if (symbols.length !== 1) return void 0;
   const symbol = symbols[0];
   const targetLanguage = findLanguage(target.path);
@@ -14172,7 +14466,7 @@ async function findCallSiteArguments(context, target) {
   const packages = new Set(common2 ? dirname(target.path).split("/") : []);
   const certain = (call) => !common2 || call.receiver === "" || packages.has(call.receiver);
   const lines = index.callLines(symbol.id, void 0, { evenCommon: common2 });
-  const others = index.findDefinitions(definition.name, common2 ? 200 : MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE2.has(d.kind)).filter((d) => !(common2 && d.scope)).filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
+  const others = index.findDefinitions(definition.name, common2 ? 200 : MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE3.has(d.kind)).filter((d) => !(common2 && d.scope)).filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return void 0;
   const otherLines = others.flatMap(
     (o) => index.callLines(o.id, void 0, { evenCommon: common2 }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope }))
@@ -14235,7 +14529,7 @@ function innermost(symbols, line) {
 function findCallsBesideFallback(context, path23, name) {
   const { index } = context;
   const importers = new Set(
-    index.importers(path23, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE2.has(s.kind)))
+    index.importers(path23, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE3.has(s.kind)))
   );
   if (importers.size === 0) return [];
   return index.findReferences(name, 5e3).filter((r) => r.name === name && r.kind === "call" && importers.has(r.path)).map((r) => ({ path: r.path, line: r.line }));
@@ -14260,7 +14554,7 @@ function bindsImport(root, name, resolves) {
   }
   return false;
 }
-var CALLABLE2, ECMASCRIPT2, MAX_OTHER_DEFINITIONS;
+var CALLABLE3, ECMASCRIPT2, MAX_OTHER_DEFINITIONS;
 var init_find_call_site_arguments = __esm({
   "src/core/review/findings/find-call-site-arguments.ts"() {
     "use strict";
@@ -14270,7 +14564,7 @@ var init_find_call_site_arguments = __esm({
     init_find_package_member_uses();
     init_read_call_arguments();
     init_read_syntax_tree();
-    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
     ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
     MAX_OTHER_DEFINITIONS = 8;
   }
@@ -15261,7 +15555,7 @@ async function findReturnShapeChanges(context) {
   for (const file of context.walkthrough.files) {
     const language = findLanguage(file.path);
     if (!language || !SHAPED_LANGUAGES.has(language)) continue;
-    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && CALLABLE3.has(c.symbolKind));
+    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && CALLABLE4.has(c.symbolKind));
     for (const change of changes) {
       const before = readReturnShape(change.before, language);
       const after = readReturnShape(change.after, language);
@@ -15295,7 +15589,7 @@ async function findReturnShapeChanges(context) {
           (root) => callers.filter((c) => c.path === path23).flatMap((caller) => {
             const span = symbols.find((s) => s.id === caller.symbolId);
             const topLevel = span === void 0 && (caller.symbolId === void 0 || caller.symbolId <= 0);
-            const inFunction = (line) => symbols.some((s) => CALLABLE3.has(s.kind) && s.startLine <= line && line <= s.endLine);
+            const inFunction = (line) => symbols.some((s) => CALLABLE4.has(s.kind) && s.startLine <= line && line <= s.endLine);
             const found = findCallUses(root, {
               name: definition.name,
               startLine: topLevel ? 1 : span?.startLine ?? caller.line,
@@ -15359,7 +15653,7 @@ function findCallers(context, definition) {
   if (sites.ambiguous) return [];
   const claimedElsewhere = /* @__PURE__ */ new Set();
   for (const other of context.index.findDefinitions(definition.name, 20)) {
-    if (other.id === definition.id || other.name !== definition.name || !CALLABLE3.has(other.kind)) continue;
+    if (other.id === definition.id || other.name !== definition.name || !CALLABLE4.has(other.kind)) continue;
     for (const hit of context.index.callSites(other.id, 1, MAX_CALLERS).callers) claimedElsewhere.add(callerKey(hit));
   }
   const seen = /* @__PURE__ */ new Set();
@@ -15378,7 +15672,7 @@ async function readBaseDefinition(context, path23, change) {
   if (base === void 0) return void 0;
   const basePath = file.oldPath ?? path23;
   const parsed = await parseFile(basePath, new TextEncoder().encode(base));
-  const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE3.has(s.kind) && s.signature === change.before);
+  const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE4.has(s.kind) && s.signature === change.before);
   if (!symbol) return void 0;
   const body = base.split("\n").slice(symbol.startLine - 1, symbol.endLine).join("\n");
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
@@ -15401,7 +15695,7 @@ function callsGoPackage(callee, pkg, caller) {
 function innermostCallable(symbols, line) {
   let best;
   for (const s of symbols) {
-    if (!CALLABLE3.has(s.kind) || s.startLine > line || line > s.endLine) continue;
+    if (!CALLABLE4.has(s.kind) || s.startLine > line || line > s.endLine) continue;
     if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
   }
   return best;
@@ -15412,7 +15706,7 @@ function callerKey(hit) {
 function qualifiedName2(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var SHAPED_LANGUAGES, CALLABLE3, MAX_CALLERS;
+var SHAPED_LANGUAGES, CALLABLE4, MAX_CALLERS;
 var init_find_return_shape_changes = __esm({
   "src/core/review/findings/find-return-shape-changes.ts"() {
     "use strict";
@@ -15425,7 +15719,7 @@ var init_find_return_shape_changes = __esm({
     init_read_return_shape();
     init_read_syntax_tree();
     SHAPED_LANGUAGES = /* @__PURE__ */ new Set(["typescript", "tsx", "javascript", "python", "go"]);
-    CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE4 = /* @__PURE__ */ new Set(["function", "method"]);
     MAX_CALLERS = 200;
   }
 });
@@ -15591,7 +15885,7 @@ function findSymbolReach(hit, context, depth, seen) {
   const { index, isTestCode } = context;
   let reach = "none";
   if (referencedByTests(hit.name, context)) reach = "reached";
-  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE4.has(d.kind)))
+  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE5.has(d.kind)))
     reach = "unknown";
   else {
     const sites = index.callSites(hit.id, 1);
@@ -15624,7 +15918,7 @@ function referencedByTests(name, context) {
 function qualified3(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var CALLER_DEPTH2, MAX_CALLERS_CHECKED, CALLABLE4;
+var CALLER_DEPTH2, MAX_CALLERS_CHECKED, CALLABLE5;
 var init_find_untested_api = __esm({
   "src/core/review/findings/find-untested-api.ts"() {
     "use strict";
@@ -15636,7 +15930,7 @@ var init_find_untested_api = __esm({
     init_find_new_api();
     CALLER_DEPTH2 = 3;
     MAX_CALLERS_CHECKED = 20;
-    CALLABLE4 = /* @__PURE__ */ new Set(["function", "method", "class"]);
+    CALLABLE5 = /* @__PURE__ */ new Set(["function", "method", "class"]);
   }
 });
 
@@ -16050,7 +16344,7 @@ var init_validate_mermaid = __esm({
 async function buildChangeFlow(input) {
   if (input.files.length < 2) return {};
   const paths = new Set(input.files.filter((f) => f.status !== "deleted" && !isTestFile(f.path)).map((f) => f.path));
-  const changed = input.changedSymbols.filter((c) => CALLABLE5.has(c.symbol.kind) && paths.has(c.symbol.path)).slice(0, MAX_CHANGED);
+  const changed = input.changedSymbols.filter((c) => CALLABLE6.has(c.symbol.kind) && paths.has(c.symbol.path)).slice(0, MAX_CHANGED);
   const known = new Map(
     changed.map((c) => [
       c.symbol.id,
@@ -16073,13 +16367,13 @@ async function buildChangeFlow(input) {
       if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name) continue;
       if (!known.has(hit.symbolId)) {
         const definition = definitionOf(hit.path, hit.symbolId);
-        if (!definition || !CALLABLE5.has(definition.kind)) continue;
+        if (!definition || !CALLABLE6.has(definition.kind)) continue;
         known.set(hit.symbolId, { name: qualified4(definition), path: hit.path, line: definition.startLine, change: "unchanged" });
       }
       add(hit.symbolId, c.symbol.id);
     }
     for (const hit of input.index.callees(c.symbol.id, 1, MAX_HITS)) {
-      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name || !CALLABLE5.has(hit.kind ?? "")) continue;
+      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name || !CALLABLE6.has(hit.kind ?? "")) continue;
       if (!known.has(hit.symbolId)) {
         if (input.index.callSites(hit.symbolId, 1, 1).ambiguous) continue;
         const definition = definitionOf(hit.path, hit.symbolId);
@@ -16136,7 +16430,7 @@ function toGraph(nodes, edges) {
 function qualified4(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var MAX_NODES, MAX_CHANGED, MAX_HITS, CALLABLE5;
+var MAX_NODES, MAX_CHANGED, MAX_HITS, CALLABLE6;
 var init_build_change_flow = __esm({
   "src/core/review/build-change-flow.ts"() {
     "use strict";
@@ -16146,7 +16440,7 @@ var init_build_change_flow = __esm({
     MAX_NODES = 12;
     MAX_CHANGED = 40;
     MAX_HITS = 100;
-    CALLABLE5 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE6 = /* @__PURE__ */ new Set(["function", "method"]);
   }
 });
 
@@ -16656,7 +16950,7 @@ var init_parse_rule_file = __esm({
 });
 
 // src/core/review/rules/read-repository-rules.ts
-async function readRepositoryRules(index, readFile4) {
+async function readRepositoryRules(index, readFile3) {
   const paths = index.listFiles().map((f) => f.path).filter((p) => p.startsWith(RULES_FOLDER) && /^[^/]+\.ya?ml$/.test(p.slice(RULES_FOLDER.length))).sort();
   const rules = [];
   const problems = [];
@@ -16680,7 +16974,7 @@ async function readRepositoryRules(index, readFile4) {
     }
     let text;
     try {
-      text = await readFile4(path23);
+      text = await readFile3(path23);
     } catch (error2) {
       problems.push({
         path: path23,
@@ -17141,7 +17435,7 @@ function foldToUnits(files, options) {
   const initial = new Map(
     files.map((f) => {
       if (!PACKAGE_LANGUAGES.has(options.language(f) ?? "")) return [f, f];
-      const dir = dirOf3(f);
+      const dir = dirOf4(f);
       return [f, dir === "" ? ROOT_UNIT : dir];
     })
   );
@@ -17149,11 +17443,11 @@ function foldToUnits(files, options) {
   const inside = /* @__PURE__ */ new Map();
   const chains = /* @__PURE__ */ new Map();
   const chainOf = (unit) => {
-    const start = dirOf3(unit);
+    const start = dirOf4(unit);
     let chain2 = chains.get(start);
     if (chain2 === void 0) {
       chain2 = [];
-      for (let dir = start; isBelow(dir, base); dir = dirOf3(dir)) {
+      for (let dir = start; isBelow(dir, base); dir = dirOf4(dir)) {
         let e = inside.get(dir);
         if (!e) inside.set(dir, e = { count: 0, rank: 0 });
         chain2.push({ dir, e });
@@ -17177,14 +17471,14 @@ function foldToUnits(files, options) {
     if (total <= options.maxUnits) break;
     if (e.count < 2) continue;
     const merged = units.has(folder) ? e.count : e.count - 1;
-    for (let dir = dirOf3(folder); isBelow(dir, base); dir = dirOf3(dir)) inside.get(dir).count -= merged;
+    for (let dir = dirOf4(folder); isBelow(dir, base); dir = dirOf4(dir)) inside.get(dir).count -= merged;
     total -= merged;
     folded.add(folder);
   }
   const outermost = /* @__PURE__ */ new Map();
   const unitOf = /* @__PURE__ */ new Map();
   for (const [file, unit] of initial) {
-    const start = dirOf3(unit);
+    const start = dirOf4(unit);
     if (!outermost.has(start)) {
       let box;
       for (const { dir } of chainOf(unit)) if (folded.has(dir)) box = dir;
@@ -17198,7 +17492,7 @@ function isBelow(dir, base) {
   if (dir === "" || dir === ROOT_UNIT) return false;
   return base === "" || dir.startsWith(`${base}/`);
 }
-function dirOf3(path23) {
+function dirOf4(path23) {
   const at2 = path23.lastIndexOf("/");
   return at2 < 0 ? "" : path23.slice(0, at2);
 }
@@ -17529,8 +17823,8 @@ function linkSamePackage(index, input) {
   const shown = new Set(boxes);
   const isPackageFile = (p) => PACKAGE_LANGUAGES2.has(language.get(p) ?? "");
   const edges = [];
-  for (const dir of new Set(boxes.filter(isPackageFile).map(dirOf4))) {
-    const members = files.filter((f) => dirOf4(f) === dir && isPackageFile(f));
+  for (const dir of new Set(boxes.filter(isPackageFile).map(dirOf5))) {
+    const members = files.filter((f) => dirOf5(f) === dir && isPackageFile(f));
     const definedIn = /* @__PURE__ */ new Map();
     for (const f of members) for (const name of exposedBy(f)) definedIn.set(name, [...definedIn.get(name) ?? [], f]);
     for (const from of members.filter((f) => shown.has(f))) {
@@ -17549,7 +17843,7 @@ function linkSamePackage(index, input) {
   }
   return edges;
 }
-function dirOf4(path23) {
+function dirOf5(path23) {
   const at2 = path23.lastIndexOf("/");
   return at2 < 0 ? "" : path23.slice(0, at2);
 }
@@ -17835,8 +18129,8 @@ var init_to_import_pattern = __esm({
 });
 
 // src/core/diagram/build-dependency-diagram.ts
-async function buildDependencyDiagram(index, readFile4, options = {}) {
-  const manifests = await readManifests(index, readFile4);
+async function buildDependencyDiagram(index, readFile3, options = {}) {
+  const manifests = await readManifests(index, readFile3);
   const { files, leftOut: leftOut2 } = listProductFiles(index);
   const base = commonFolder(files);
   const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS5 }).files.map((f) => [f.path, f.rank]));
@@ -17897,7 +18191,7 @@ async function buildDependencyDiagram(index, readFile4, options = {}) {
     groups
   };
 }
-async function readManifests(index, readFile4) {
+async function readManifests(index, readFile3) {
   const listed = index.listFiles().map((f) => f.path);
   const names = new Set(MANIFEST_NAMES);
   const ours = (p) => !["test", "generated", "vendored"].includes(classifyFile(p).kind) && findNonProductFolder(p) === void 0;
@@ -17905,11 +18199,11 @@ async function readManifests(index, readFile4) {
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
   for (const path23 of chosen) {
-    const manifest = parseManifest(path23, await readFile4(path23));
+    const manifest = parseManifest(path23, await readFile3(path23));
     if (manifest) manifests.push({ ...manifest, path: path23 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
-    const text = await readFile4("go.mod").catch(() => void 0);
+    const text = await readFile3("go.mod").catch(() => void 0);
     const manifest = text === void 0 ? void 0 : parseManifest("go.mod", text);
     if (manifest) manifests.push({ ...manifest, path: "go.mod" });
   }
@@ -18274,7 +18568,7 @@ var init_parse_typeorm_entities = __esm({
 });
 
 // src/core/diagram/build-erd-diagram.ts
-async function buildErdDiagram(index, readFile4, options = {}) {
+async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
   const add = (path23, parser3) => {
@@ -18290,7 +18584,7 @@ async function buildErdDiagram(index, readFile4, options = {}) {
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES4);
-  for (const { path: path23, parser: parser3 } of read2) entities.push(...parser3(path23, await readFile4(path23)));
+  for (const { path: path23, parser: parser3 } of read2) entities.push(...parser3(path23, await readFile3(path23)));
   if (entities.length === 0) return void 0;
   return toGraph2(entities);
 }
@@ -18575,7 +18869,7 @@ async function produceDiagram(run4) {
     notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(", ")}): the ${type} diagram is shown`);
   }
   const unread = { files: 0, limit: "" };
-  const readFile4 = async (path23) => {
+  const readFile3 = async (path23) => {
     const charge = run4.meter.touchFile(path23, index.getFile(path23)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
@@ -18620,7 +18914,7 @@ async function produceDiagram(run4) {
       }
     }
     if (graphs.length === 0) {
-      const offline = await buildOffline(type, run4, readFile4);
+      const offline = await buildOffline(type, run4, readFile3);
       if (offline) graphs.push({ title: titleOf(offline.type), graph: offline, source: "offline" });
       else notes.push("No data model was found: no SQL `CREATE TABLE`, Django, SQLAlchemy, TypeORM or Prisma models in the index.");
     }
@@ -18670,10 +18964,10 @@ ${text}` : text });
     notes
   };
 }
-async function buildOffline(type, run4, readFile4) {
+async function buildOffline(type, run4, readFile3) {
   const { index } = run4.ports;
-  if (type === "erd") return buildErdDiagram(index, readFile4);
-  if (type === "dependency") return buildDependencyDiagram(index, readFile4);
+  if (type === "erd") return buildErdDiagram(index, readFile3);
+  if (type === "dependency") return buildDependencyDiagram(index, readFile3);
   if (type === "component") return buildComponentDiagram(index, { scope: run4.scope });
   return buildArchitectureDiagram(index, { scope: run4.scope });
 }
@@ -19585,6 +19879,7 @@ init_stored_kinds();
 
 // src/core/lookups.ts
 init_graph_queries();
+init_find_call_sites();
 init_search_chunks();
 init_default_map_tokens();
 init_repo_path();
@@ -19637,7 +19932,9 @@ init_index_repository();
 // src/core/code-index/index-for-first-answer.ts
 init_git_listing();
 init_skip_rules();
+init_walk_directory();
 import { lstatSync as lstatSync3 } from "node:fs";
+import { availableParallelism as availableParallelism2 } from "node:os";
 import path11 from "node:path";
 
 // src/core/code-index/find-first-answer-files.ts
@@ -19646,14 +19943,50 @@ init_classify_file();
 init_identifier_terms();
 init_languages();
 import path9 from "node:path";
+
+// src/core/code-index/stem-words.ts
+init_schema();
+import Database3 from "better-sqlite3";
+var TOKENIZE = /tokenize = '([^']+)'/.exec(SCHEMA_SQL)[1];
+var stemmer;
+function stemWords(words) {
+  if (words.length === 0) return [];
+  const db = openStemmer();
+  return db.transaction(() => {
+    const insert = db.prepare("INSERT INTO words (rowid, word) VALUES (?, ?)");
+    words.forEach((word, i) => insert.run(i + 1, word));
+    const rows = db.prepare("SELECT doc, term FROM word_terms").all();
+    db.exec("DELETE FROM words");
+    const terms = /* @__PURE__ */ new Map();
+    for (const { doc, term } of rows) terms.set(doc, [...terms.get(doc) ?? [], term]);
+    return words.map((word, i) => {
+      const found = terms.get(i + 1) ?? [];
+      return found.length === 1 ? found[0] : word.toLowerCase();
+    });
+  })();
+}
+function openStemmer() {
+  if (stemmer !== void 0) return stemmer;
+  const db = new Database3(":memory:");
+  db.exec(`CREATE VIRTUAL TABLE words USING fts5 (word, tokenize = '${TOKENIZE}');
+    CREATE VIRTUAL TABLE word_terms USING fts5vocab (words, instance);`);
+  stemmer = db;
+  return db;
+}
+
+// src/core/code-index/find-first-answer-files.ts
 var MAX_TERMS = 10;
 var FIRST_ANSWER_LIMITS = { files: 60, bytes: 15e5 };
 var MENTIONED = 20;
-var WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2 };
+var WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
 var NOT_PRODUCT = 0.5;
 var RERANKED = 500;
 var CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 var WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
+function stemKey(term) {
+  return `${term}*`;
+}
+var MIN_STEM = 4;
 function readFirstAnswerTerms(prompt) {
   const reading = readPrompt(prompt);
   const codeNames = /* @__PURE__ */ new Set();
@@ -19666,32 +19999,50 @@ function readFirstAnswerTerms(prompt) {
   for (const word of reading.words) {
     if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
   }
-  return { terms: terms.slice(0, MAX_TERMS), codeNames };
+  const kept = terms.slice(0, MAX_TERMS);
+  const words = kept.filter((t) => !codeNames.has(t));
+  const stems = stemWords(words);
+  const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
+  words.forEach((word, i) => {
+    const forms = toSpellings(word.toLowerCase(), stems[i]);
+    if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
+  });
+  return { terms: kept, codeNames, spellings };
+}
+function toSpellings(word, stem) {
+  let shared = 0;
+  while (shared < stem.length && stem[shared] === word[shared]) shared += 1;
+  const base = stem.slice(0, shared);
+  if (base.length < MIN_STEM) return [word];
+  return base === stem && stem.endsWith("i") ? [base, `${base.slice(0, -1)}y`] : [base];
 }
 function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIMITS) {
-  const { terms, codeNames } = readFirstAnswerTerms(prompt);
+  const { terms, codeNames, spellings } = readFirstAnswerTerms(prompt);
   const total = Math.max(files.length, 1);
   const score2 = /* @__PURE__ */ new Map();
   const add = (file, points) => score2.set(file, (score2.get(file) ?? 0) + points);
   const paths = files.map((f) => typeof f === "string" ? f : f.path);
   const known = new Set(paths);
+  const idf = (count2) => Math.log(1 + total / Math.max(count2, 1));
   for (const term of terms) {
-    const found = [...matches2.get(term) ?? []].filter((f) => known.has(f));
-    if (found.length === 0) continue;
-    const weight3 = Math.log(1 + total / found.length) * (codeNames.has(term) ? WEIGHT.codeName : 1);
-    for (const file of found) add(file, WEIGHT.text * weight3);
+    const found = new Set([...matches2.get(term) ?? []].filter((f) => known.has(f)));
+    const otherForms = [...matches2.get(stemKey(term)) ?? []].filter((f) => known.has(f) && !found.has(f));
+    const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
+    for (const file of found) add(file, factor * idf(found.size));
+    for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
-  const lowered = terms.map((t) => ({ term: t.toLowerCase(), code: codeNames.has(t) }));
+  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
   for (const file of paths) {
     const lower = file.toLowerCase();
-    if (!lowered.some(({ term }) => lower.includes(term))) continue;
+    if (!lowered.some(({ forms }) => forms.some((f) => lower.includes(f)))) continue;
     const stem = path9.posix.basename(lower).replace(/\.[^.]+$/, "");
-    const stemParts = /* @__PURE__ */ new Set([stem, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())]);
-    const folders = new Set(path9.posix.dirname(lower).split("/"));
-    for (const { term, code: code2 } of lowered) {
+    const stemParts = [stem, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())];
+    const folders = path9.posix.dirname(lower).split("/");
+    for (const { code: code2, forms } of lowered) {
+      const named = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
       const factor = code2 ? WEIGHT.codeName : 1;
-      if (stemParts.has(term)) add(file, WEIGHT.stem * factor);
-      else if (folders.has(term)) add(file, WEIGHT.folder * factor);
+      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
+      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
     }
   }
   for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
@@ -19733,73 +20084,85 @@ init_languages();
 
 // src/core/code-index/scan-tree-text.ts
 import { execFile as execFile3 } from "node:child_process";
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFileSync as readFileSync4 } from "node:fs";
 import path10 from "node:path";
 var MAX_GREP_OUTPUT = 64 * 1024 * 1024;
 var PARALLEL_TERMS = 4;
 async function scanTreeText(root, terms, options) {
   const deadline = Date.now() + options.timeoutMs;
-  return options.git ? grepTerms(root, terms, deadline) : readTerms(root, terms, options.paths, deadline);
+  const spelled = new Map(terms.map((t) => [t, options.spellings?.get(t) ?? [t.toLowerCase()]]));
+  const grepped = await grepTerms(root, spelled, deadline, options.git);
+  return grepped ?? readTerms(root, spelled, options.paths, deadline);
 }
-async function grepTerms(root, terms, deadline) {
+async function grepTerms(root, terms, deadline, inRepo) {
   const found = /* @__PURE__ */ new Map();
   const queue2 = [...terms];
+  let noGit = false;
   const next = async () => {
-    for (let term = queue2.shift(); term !== void 0; term = queue2.shift()) {
+    for (let entry = queue2.shift(); entry !== void 0 && !noGit; entry = queue2.shift()) {
       const left = deadline - Date.now();
       if (left <= 0) return;
-      const files = await grepOne(root, term, left);
-      if (files !== void 0) found.set(term, files);
+      const files = await grepOne(root, entry[1], left, inRepo);
+      if (files === "no-git") noGit = true;
+      else if (files !== void 0) found.set(entry[0], files);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_TERMS, terms.length) }, next));
-  return found;
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TERMS, terms.size) }, next));
+  return noGit ? void 0 : found;
 }
-function grepOne(root, term, timeoutMs) {
-  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", "--untracked", "-e", term];
+function grepOne(root, spellings, timeoutMs, inRepo) {
+  const scope = inRepo ? ["--untracked"] : ["--no-index"];
+  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", ...scope, ...spellings.flatMap((s) => ["-e", s])];
   return new Promise((resolve) => {
     execFile3("git", args, { encoding: "utf8", maxBuffer: MAX_GREP_OUTPUT, timeout: timeoutMs }, (error2, stdout) => {
+      if (error2?.code === "ENOENT") return resolve("no-git");
       if (error2 && !(error2.code === 1 && !error2.killed)) return resolve(void 0);
       resolve(new Set(stdout.split("\0").filter((p) => p !== "")));
     });
   });
 }
-async function readTerms(root, terms, paths, deadline) {
-  const lowered = terms.map((t) => t.toLowerCase());
-  const hits = lowered.map(() => /* @__PURE__ */ new Set());
+function readTerms(root, terms, paths, deadline) {
+  const patterns = [...terms.values()].map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
+  const hits = patterns.map(() => /* @__PURE__ */ new Set());
   for (const file of paths) {
     if (Date.now() > deadline) return /* @__PURE__ */ new Map();
     let text;
     try {
-      text = (await readFile2(path10.join(root, ...file.split("/")), "utf8")).toLowerCase();
+      text = readFileSync4(path10.join(root, ...file.split("/")), "latin1");
     } catch {
       continue;
     }
-    lowered.forEach((term, i) => {
-      if (text.includes(term)) hits[i].add(file);
+    patterns.forEach((pattern, i) => {
+      if (pattern.test(text)) hits[i].add(file);
     });
   }
-  return new Map(terms.map((term, i) => [term, hits[i]]));
+  return new Map([...terms.keys()].map((term, i) => [term, hits[i]]));
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/core/code-index/index-for-first-answer.ts
 var FIRST_ANSWER_MIN_TREE_BYTES = 4e6;
 var SCAN_TIMEOUT_MS = 1e3;
 var SIZED_FILES = 5e3;
+var PARALLEL_BYTES = 5e5;
 async function indexForFirstAnswer(source, store, prompt, options = {}) {
   const listed = await listIndexablePaths(source);
   const sizeOf = (file) => statSize(source.root, file);
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return void 0;
-  const { terms } = readFirstAnswerTerms(prompt);
+  const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches2 = await scanTreeText(source.root, terms, { timeoutMs, paths: listed.paths, git: listed.git });
+  const matches2 = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches2, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return void 0;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
+  const cores = availableParallelism2();
   const stats = await indexRepository(source, store, {
-    workers: options.workers,
+    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : void 0),
     clock: options.clock,
     onProgress: options.onProgress,
     onlyPaths: picked.paths,
@@ -19809,13 +20172,9 @@ async function indexForFirstAnswer(source, store, prompt, options = {}) {
 }
 async function listIndexablePaths(source) {
   const git = await readGitListing(source.root);
-  if (git === void 0) {
-    const listing = await source.listFiles();
-    return { paths: listing.files.map((f) => f.path).filter((p) => findFileKind(p) !== void 0), git: false };
-  }
-  const { clean, dirty } = (await git.readStaged()).readFiles();
-  const paths = [...clean.keys(), ...dirty].filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0);
-  return { paths, git: true };
+  const listed = git === void 0 ? void 0 : (await git.readStaged()).readFiles();
+  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root).entries.filter((e) => e.kind === "file").map((e) => e.path);
+  return { paths: paths.filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0), git: listed !== void 0 };
 }
 function statSize(root, file) {
   try {
@@ -21704,7 +22063,7 @@ var ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
 function parseMention(body, appSlug) {
   const slug = appSlug.replace(/\[bot\]$/i, "");
   const masked = maskIgnored(body.replace(/\r\n?/g, "\n"));
-  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp2(slug)}(?![\\w/-]|\\[bot\\])`, "i");
+  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp3(slug)}(?![\\w/-]|\\[bot\\])`, "i");
   const found = pattern.exec(masked);
   if (found === null) return void 0;
   const rest = body.replace(/\r\n?/g, "\n").slice(found.index + found[0].length);
@@ -21717,7 +22076,7 @@ function maskIgnored(body) {
   const withoutCode = splitCode(body).map((part) => part.isCode ? blank(part.text) : part.text).join("");
   return withoutCode.replace(QUOTE_LINE, blank);
 }
-function escapeRegExp2(text) {
+function escapeRegExp3(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -22519,7 +22878,7 @@ function findTrustedRef(event) {
 }
 
 // src/action/read-action-config.ts
-import { readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { readFileSync as readFileSync5, statSync as statSync3 } from "node:fs";
 function readActionConfig(workspace, configPath) {
   const file = resolveInsideRoot(workspace, configPath).absolute;
   const text = readConfigText(file, configPath);
@@ -22533,7 +22892,7 @@ function readConfigText(file, configPath) {
         hint: `shrink ${configPath} and run again`
       });
     }
-    return readFileSync4(file, "utf8");
+    return readFileSync5(file, "utf8");
   } catch (error2) {
     if (error2 instanceof NanodexError) throw error2;
     if (isNotFound(error2)) return void 0;
@@ -22558,7 +22917,7 @@ function isNotFound(error2) {
 }
 
 // src/action/read-action-event.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import os from "node:os";
 import path21 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
@@ -22622,7 +22981,7 @@ function readPayload(file, name) {
   }
   let parsed;
   try {
-    parsed = JSON.parse(readFileSync5(file, "utf8"));
+    parsed = JSON.parse(readFileSync6(file, "utf8"));
   } catch (error2) {
     throw new NanodexError("bad-environment", `could not read the event payload at ${file}`, {
       hint: "GITHUB_EVENT_PATH must name a JSON file",

@@ -1660,7 +1660,7 @@ parentPort?.on("message", (task) => {
     let reply;
     try {
       const bytes = readFileSync(task.absolutePath);
-      reply = { id: task.id, ok: true, file: await parseFile(task.path, bytes), bytes: bytes.byteLength };
+      reply = { id: task.id, ok: true, json: JSON.stringify(await parseFile(task.path, bytes)), bytes: bytes.byteLength };
     } catch (error) {
       reply = { id: task.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }
