@@ -9,7 +9,7 @@ import { code, escapeText } from '../render/markdown.js';
 import { findExistingMechanisms } from './find-existing-mechanism.js';
 import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
 import { selectFilesToChange } from './select-files-to-change.js';
-import type { PlanDoc, PlanModule, PlanSymbol } from './plan-doc.js';
+import { describeCallSites, PLAN_CALLER_CAP, type PlanDoc, type PlanModule, type PlanSymbol } from './plan-doc.js';
 
 const MAX_SYMBOLS = 8;
 const MAX_PATTERNS = 3;
@@ -61,11 +61,7 @@ export function buildOfflinePlan(input: {
     {
       name: 'Understand the current code',
       tasks: [
-        ...symbols
-          .slice(0, 4)
-          .map(
-            (s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? '' : 's'}` : ''}`,
-          ),
+        ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${describeCallSites(s)}` : ''}`),
         ...(symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
         ...(related.length > 0
           ? [
@@ -119,12 +115,12 @@ export function buildOfflinePlan(input: {
   const acceptance = [
     `${input.flavour === 'refactor' ? 'Behaviour is unchanged after the restructuring' : 'The change does what was asked'}: “${escapeText(input.prompt.split('\n')[0] ?? '')}”`,
     ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
-    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
+    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${describeCallSites(s)}) still works`),
     'The existing test suite passes',
   ];
   const risks = [
     ...busy.slice(0, 3).map((s) => ({
-      risk: `${code(s.name)} has ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}`,
+      risk: `${code(s.name)} has ${describeCallSites(s, { inFiles: true })}`,
       mitigation: 'keep its signature, or change the callers in the same step and test them',
     })),
     ...(context.confidence === 'high'
@@ -197,8 +193,9 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
   return picked.map((s) => {
-    const sites = index.callSites(s.id, 1, 200);
-    const callers = sites.callers;
+    // One more than counted: a symbol past the cap is said to have "200+" call sites, not exactly 200.
+    const sites = index.callSites(s.id, 1, PLAN_CALLER_CAP + 1);
+    const callers = sites.callers.slice(0, PLAN_CALLER_CAP);
     return {
       name: qualified(s),
       kind: s.kind,
@@ -206,6 +203,7 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
       callers: callers.length,
       callerFiles: new Set(callers.map((c) => c.path)).size,
+      ...(sites.callers.length > PLAN_CALLER_CAP ? { moreCallers: true } : {}),
       ...(sites.unresolved > 0 ? { untold: sites.unresolved } : {}),
     };
   });

@@ -17,11 +17,27 @@ export interface PlanSymbol {
   kind: string;
   signature: string;
   ref: LineRef;
-  /** Call sites found in the graph (depth 1), and the files they are in. */
+  /** Call sites found in the graph (depth 1), and the files they are in; at most PLAN_CALLER_CAP. */
   callers: number;
   callerFiles: number;
+  /** More call sites than the plan counted (callers is the cap): said "200+", never a false count. */
+  moreCallers?: boolean;
   /** Calls by the method's name on receivers the index could not type: not counted, said. */
   untold?: number;
+}
+
+/** The call sites a plan counts per symbol; past it the count is said as a floor. */
+export const PLAN_CALLER_CAP = 200;
+
+/** "1 call site", "12 call sites", "200+ call sites" (with `inFiles`: "… in 3 files", "… in 40+ files"). */
+export function describeCallSites(
+  s: Pick<PlanSymbol, 'callers' | 'callerFiles' | 'moreCallers'>,
+  options: { inFiles?: boolean } = {},
+): string {
+  const more = s.moreCallers === true ? '+' : '';
+  const sites = `${s.callers}${more} call site${s.callers === 1 && more === '' ? '' : 's'}`;
+  if (options.inFiles !== true) return sites;
+  return `${sites} in ${s.callerFiles}${more} file${s.callerFiles === 1 && more === '' ? '' : 's'}`;
 }
 
 export interface PlanPhase {

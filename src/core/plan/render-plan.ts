@@ -1,4 +1,4 @@
-import type { PlanDoc } from './plan-doc.js';
+import { describeCallSites, type PlanDoc } from './plan-doc.js';
 import { formatLineRef, type LinkTo, type LineRef } from '../render/link-to.js';
 import { describeUntoldCalls } from '../render/describe-untold-calls.js';
 import { code, escapeText, link } from '../render/markdown.js';
@@ -49,7 +49,7 @@ export function renderPlan(plan: PlanDoc, linkTo: LinkTo): Block[] {
       '**Symbols**',
       ...symbols.map(
         (s) =>
-          `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? '' : 's'} in ${s.callerFiles} file${s.callerFiles === 1 ? '' : 's'}` : ''}` +
+          `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${describeCallSites(s, { inFiles: true })}` : ''}` +
           (s.untold ? `${s.callers > 0 ? ';' : ' —'} ${describeUntoldCalls(s.untold, s.name.slice(s.name.lastIndexOf('.') + 1))}` : ''),
       ),
     );

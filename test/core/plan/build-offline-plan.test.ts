@@ -118,3 +118,40 @@ describe('buildOfflinePlan > callers to keep working', () => {
     expect(said).not.toContain('routeRequest');
   });
 });
+
+describe('buildOfflinePlan > call-site counts', () => {
+  it('say a count past the cap as a floor ("200+"), never as the exact cap', async () => {
+    // 210 callers in 3 files: more than the plan counts.
+    const callers = (file: number) =>
+      `import { parseLimit } from './parse.js';\n\n` +
+      Array.from({ length: 70 }, (_, i) => `export function use${file}x${i}(): number {\n  return parseLimit('${i}');\n}\n`).join('\n');
+    const repo = await indexSample({
+      'src/parse.ts': 'export function parseLimit(text: string): number {\n  return Number(text);\n}\n',
+      'src/a.ts': callers(1),
+      'src/b.ts': callers(2),
+      'src/c.ts': callers(3),
+    });
+    opened.push(repo);
+    const plan = buildOfflinePlan({
+      prompt: 'cap parseLimit at 100',
+      context: contextOf([evidence('src/parse.ts', 1, 3, 3)]),
+      index: new SqliteCodeIndex(repo.store),
+      flavour: 'plan',
+      files: [
+        {
+          path: 'src/parse.ts',
+          symbols: ['parseLimit'],
+          ref: { path: 'src/parse.ts', startLine: 1, endLine: 3 },
+          certainty: 'named',
+          why: 'matches the question',
+          role: 'related',
+          tests: [],
+        },
+      ],
+    });
+    const said = [...plan.acceptance, ...plan.risks.map((r) => r.risk), ...plan.phases.flatMap((p) => p.tasks)].join('\n');
+    expect(said).toContain('`parseLimit` has 200+ call sites in 3+ files');
+    expect(said).toContain('(200+ call sites) still works');
+    expect(said).not.toMatch(/\b200 call sites/);
+  });
+});
