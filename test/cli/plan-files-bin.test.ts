@@ -46,6 +46,16 @@ const REPO = {
   'src/failure/retry-later.ts': 'export class RetryLaterError extends Error {\n  readonly retryAfterSeconds = 60;\n}\n',
 };
 
+/** A session with a per-request timeout, and exception classes named after timeouts. */
+const TIMEOUT_REPO = {
+  'client/exceptions.py':
+    'class RequestException(IOError):\n    """A request failed."""\n\n\nclass Timeout(RequestException):\n    """The request timed out."""\n\n\nclass ReadTimeout(Timeout):\n    """The server sent nothing in time."""\n',
+  'client/sessions.py':
+    'from .exceptions import Timeout\n\n\nclass Session:\n    def send(self, request, timeout=None):\n        return self.adapter.send(request, timeout=timeout)\n',
+  'client/adapters.py':
+    'DEFAULT_POOL_TIMEOUT = None\n\n\nclass TimeoutSauce:\n    """The connect and read timeouts of one request."""\n\n    def __init__(self, connect=None, read=None):\n        self.connect = connect\n        self.read = read\n',
+};
+
 describe('nanodex plan > the files to change (the bin)', () => {
   beforeAll(() => {
     ensureBuilt('src/cli/main.js');
@@ -83,6 +93,18 @@ describe('nanodex plan > the files to change (the bin)', () => {
       expect(section(run.stdout, '#### Phase 1: Understand the current code')).toContain(
         'Read the related files first; they are context, not expected to change: `src/github/blob-paths.ts`',
       );
+    },
+    PLAN_MS,
+  );
+
+  it(
+    'never takes an exception class named after the concept for the mechanism that exists',
+    () => {
+      const run = plan(makeTempRepo(TIMEOUT_REPO), 'add a timeout default to Session so requests do not hang');
+      expect(run.code).toBe(0);
+      const already = section(run.stdout, '**Already in the repository**');
+      expect(already).toContain('Timeouts already exist: `client/adapters.py` defines TimeoutSauce (class)');
+      expect(already).not.toMatch(/exceptions\.py/);
     },
     PLAN_MS,
   );

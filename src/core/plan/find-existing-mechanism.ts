@@ -47,6 +47,26 @@ function concept(label: string, asked: RegExp, words: string[]): Concept {
 const SEARCH_CHUNKS = 80;
 const MAX_PER_CONCEPT = 2;
 const ERROR_TYPE = /(Error|Exception|Err)$/;
+/** A class's bases as its header writes them (`class Timeout(RequestException):`, `class Timeout extends Error {`). */
+const CLASS_BASES = /^\s*(?:export\s+)?(?:abstract\s+)?class\s+\w+\s*(?:\(([^)]*)\)|extends\s+([\w.]+))/;
+
+/** The error types a file defines: named as one, or deriving from one (also from one defined above it in the file). */
+function findErrorTypes(symbols: SymbolHit[]): Set<string> {
+  const errors = new Set(symbols.filter((s) => ERROR_TYPE.test(s.name)).map((s) => s.name));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of symbols) {
+      if (errors.has(s.name)) continue;
+      const bases = CLASS_BASES.exec(s.signature);
+      const names = (bases?.[1] ?? bases?.[2] ?? '').split(',').map((b) => b.trim().split('.').pop() ?? '');
+      if (names.some((b) => ERROR_TYPE.test(b) || errors.has(b))) {
+        errors.add(s.name);
+        grew = true;
+      }
+    }
+  }
+  return errors;
+}
 const DECLARATION = /function|method|class|struct|interface|trait|impl|type|constructor/;
 
 /**
@@ -92,8 +112,11 @@ function proveIn(
   matched: LineRef[],
 ): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
   const means = (name: string) => splitIdentifier(name).some((w) => c.words.has(w));
-  // An error type named after it (`RetryLaterError`) signals the condition; it is not the mechanism.
-  const named = index.symbolsIn(path).filter((s) => means(s.name) && !ERROR_TYPE.test(s.name));
+  // An error type named after it (`RetryLaterError`, or `Timeout` deriving from an exception) signals the condition;
+  // it is not the mechanism.
+  const symbols = index.symbolsIn(path);
+  const errors = findErrorTypes(symbols);
+  const named = symbols.filter((s) => means(s.name) && !errors.has(s.name));
   const declared = named.filter((s) => DECLARATION.test(s.kind)).sort(bySize);
   const imported = index
     .importSources([path])
