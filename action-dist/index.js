@@ -10869,6 +10869,21 @@ var init_produce_answer = __esm({
   }
 });
 
+// src/core/plan/plan-doc.ts
+function describeCallSites(s, options = {}) {
+  const more = s.moreCallers === true ? "+" : "";
+  const sites = `${s.callers}${more} call site${s.callers === 1 && more === "" ? "" : "s"}`;
+  if (options.inFiles !== true) return sites;
+  return `${sites} in ${s.callerFiles}${more} file${s.callerFiles === 1 && more === "" ? "" : "s"}`;
+}
+var PLAN_CALLER_CAP;
+var init_plan_doc = __esm({
+  "src/core/plan/plan-doc.ts"() {
+    "use strict";
+    PLAN_CALLER_CAP = 200;
+  }
+});
+
 // src/core/render/describe-untold-calls.ts
 function describeUntoldCalls(count2, name) {
   return `${plural(count2, "other place")} call${count2 === 1 ? "s" : ""} ${code(`.${name}()`)} on something the index could not type (it cannot tell whether ${count2 === 1 ? "that reaches" : "those reach"} this one)`;
@@ -10915,7 +10930,7 @@ ${escapeText(plan.goal)}`
       "",
       "**Symbols**",
       ...symbols.map(
-        (s) => `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}` : ""}` + (s.untold ? `${s.callers > 0 ? ";" : " —"} ${describeUntoldCalls(s.untold, s.name.slice(s.name.lastIndexOf(".") + 1))}` : "")
+        (s) => `- ${code(s.name)} (${s.kind}) ${cite(s.ref)}${s.callers > 0 ? ` — ${describeCallSites(s, { inFiles: true })}` : ""}` + (s.untold ? `${s.callers > 0 ? ";" : " —"} ${describeUntoldCalls(s.untold, s.name.slice(s.name.lastIndexOf(".") + 1))}` : "")
       )
     );
   }
@@ -10971,6 +10986,7 @@ var exists, HEADINGS;
 var init_render_plan = __esm({
   "src/core/plan/render-plan.ts"() {
     "use strict";
+    init_plan_doc();
     init_link_to();
     init_describe_untold_calls();
     init_markdown();
@@ -11243,6 +11259,22 @@ var init_find_tests_for = __esm({
 function concept(label3, asked, words) {
   return { label: label3, asked, words: new Set(words), query: words.join(" ") };
 }
+function findErrorTypes(symbols) {
+  const errors = new Set(symbols.filter((s) => ERROR_TYPE.test(s.name)).map((s) => s.name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of symbols) {
+      if (errors.has(s.name)) continue;
+      const bases = CLASS_BASES.exec(s.signature);
+      const names = (bases?.[1] ?? bases?.[2] ?? "").split(",").map((b) => b.trim().split(".").pop() ?? "");
+      if (names.some((b) => ERROR_TYPE.test(b) || errors.has(b))) {
+        errors.add(s.name);
+        grew = true;
+      }
+    }
+  }
+  return errors;
+}
 function findExistingMechanisms(prompt, index) {
   const found = [];
   const firstLine = prompt.split("\n")[0] ?? "";
@@ -11265,7 +11297,9 @@ function findExistingMechanisms(prompt, index) {
 }
 function proveIn(path23, c, index, matched) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
-  const named = index.symbolsIn(path23).filter((s) => means(s.name) && !ERROR_TYPE.test(s.name));
+  const symbols = index.symbolsIn(path23);
+  const errors = findErrorTypes(symbols);
+  const named = symbols.filter((s) => means(s.name) && !errors.has(s.name));
   const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
   const imported = index.importSources([path23]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
@@ -11281,7 +11315,7 @@ function proveIn(path23, c, index, matched) {
     strength: declared[0] ? 2 : 1
   };
 }
-var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, ERROR_TYPE, DECLARATION3, bySize, toRef;
+var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, ERROR_TYPE, CLASS_BASES, DECLARATION3, bySize, toRef;
 var init_find_existing_mechanism = __esm({
   "src/core/plan/find-existing-mechanism.ts"() {
     "use strict";
@@ -11299,6 +11333,7 @@ var init_find_existing_mechanism = __esm({
     SEARCH_CHUNKS2 = 80;
     MAX_PER_CONCEPT = 2;
     ERROR_TYPE = /(Error|Exception|Err)$/;
+    CLASS_BASES = /^\s*(?:export\s+)?(?:abstract\s+)?class\s+\w+\s*(?:\(([^)]*)\)|extends\s+([\w.]+))/;
     DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
     bySize = (a, b) => b.endLine - b.startLine - (a.endLine - a.startLine);
     toRef = (s) => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
@@ -11617,9 +11652,7 @@ function buildOfflinePlan(input) {
     {
       name: "Understand the current code",
       tasks: [
-        ...symbols.slice(0, 4).map(
-          (s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${s.callers} call site${s.callers === 1 ? "" : "s"}` : ""}`
-        ),
+        ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${describeCallSites(s)}` : ""}`),
         ...symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : [],
         ...related.length > 0 ? [
           `Read the related files first; they are context, not expected to change: ${related.slice(0, 4).map((f) => code(f.path)).join(", ")}`
@@ -11660,12 +11693,12 @@ function buildOfflinePlan(input) {
   const acceptance = [
     `${input.flavour === "refactor" ? "Behaviour is unchanged after the restructuring" : "The change does what was asked"}: “${escapeText(input.prompt.split("\n")[0] ?? "")}”`,
     ...toChange.slice(0, 3).map((f) => `Tests cover the changed code in ${f.path}`),
-    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${s.callers} call sites) still works`),
+    ...busy.slice(0, 2).map((s) => `Every caller of ${code(s.name)} (${describeCallSites(s)}) still works`),
     "The existing test suite passes"
   ];
   const risks = [
     ...busy.slice(0, 3).map((s) => ({
-      risk: `${code(s.name)} has ${s.callers} call site${s.callers === 1 ? "" : "s"} in ${s.callerFiles} file${s.callerFiles === 1 ? "" : "s"}`,
+      risk: `${code(s.name)} has ${describeCallSites(s, { inFiles: true })}`,
       mitigation: "keep its signature, or change the callers in the same step and test them"
     })),
     ...context.confidence === "high" ? [] : [
@@ -11722,8 +11755,8 @@ function findPlanSymbols(context, index, files) {
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
   return picked.map((s) => {
-    const sites = index.callSites(s.id, 1, 200);
-    const callers = sites.callers;
+    const sites = index.callSites(s.id, 1, PLAN_CALLER_CAP + 1);
+    const callers = sites.callers.slice(0, PLAN_CALLER_CAP);
     return {
       name: qualified5(s),
       kind: s.kind,
@@ -11731,6 +11764,7 @@ function findPlanSymbols(context, index, files) {
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
       callers: callers.length,
       callerFiles: new Set(callers.map((c) => c.path)).size,
+      ...sites.callers.length > PLAN_CALLER_CAP ? { moreCallers: true } : {},
       ...sites.unresolved > 0 ? { untold: sites.unresolved } : {}
     };
   });
@@ -11759,6 +11793,7 @@ var init_build_offline_plan = __esm({
     init_find_existing_mechanism();
     init_find_files_to_change();
     init_select_files_to_change();
+    init_plan_doc();
     MAX_SYMBOLS3 = 8;
     MAX_PATTERNS = 3;
   }
