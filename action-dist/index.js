@@ -11569,6 +11569,14 @@ function symbolsAt(symbols, items) {
   const out = [];
   for (const e of items) {
     const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+    const holder = around.filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine).sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+    const nested = holder && around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
+    if (holder && nested.length > 0 && nested.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) {
+      const name = holder.scope ? `${holder.scope}.${holder.name}` : holder.name;
+      if (!out.includes(name)) out.push(name);
+      if (out.length >= MAX_SYMBOLS2) return out;
+      continue;
+    }
     const innermost2 = around.filter(
       (s) => !around.some(
         (o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)

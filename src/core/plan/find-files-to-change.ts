@@ -123,11 +123,25 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1]): Pic
   return found.kind === 'found' ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === 'none', why: found.why } };
 }
 
-/** The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. */
+/**
+ * The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. An excerpt
+ * that a function holds with every function nested in it whole (callbacks, `text: function () {…}` handlers)
+ * points at that function, not at the nested ones: they are parts of what was read.
+ */
 function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
   const out: string[] = [];
   for (const e of items) {
     const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+    const holder = around
+      .filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine)
+      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+    const nested = holder && around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
+    if (holder && nested!.length > 0 && nested!.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) {
+      const name = holder.scope ? `${holder.scope}.${holder.name}` : holder.name;
+      if (!out.includes(name)) out.push(name);
+      if (out.length >= MAX_SYMBOLS) return out;
+      continue;
+    }
     const innermost = around
       .filter(
         (s) =>

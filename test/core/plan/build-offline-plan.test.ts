@@ -155,3 +155,26 @@ describe('buildOfflinePlan > call-site counts', () => {
     expect(said).not.toMatch(/\b200 call sites/);
   });
 });
+
+describe('buildOfflinePlan > a function read whole with its callbacks', () => {
+  it('is the code to change, not the handlers nested in it', async () => {
+    const repo = await indexSample({
+      'lib/response.js':
+        'const res = {};\n\nres.redirect = function redirect(url) {\n  let status = 302;\n  this.format({\n' +
+        "    text: function () {\n      return 'Redirecting to ' + url;\n    },\n" +
+        "    html: function () {\n      return '<p>Redirecting</p>';\n    },\n  });\n  this.status(status);\n};\n\nmodule.exports = res;\n",
+    });
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const items = [evidence('lib/response.js', 3, 14, 2)];
+    const prompt = 'make res.redirect reject a status code outside 300-308';
+    const files = findFilesToChange({
+      prompt,
+      candidates: [{ path: 'lib/response.js', reason: 'matches', priority: 1 }],
+      evidence: items,
+      index,
+    });
+    expect(files[0]?.symbols[0]).toBe('redirect');
+    expect(files[0]?.symbols).not.toContain('redirect.text');
+  });
+});
