@@ -11568,27 +11568,26 @@ function testsOf(path23, options) {
 function symbolsAt(symbols, items) {
   const out = [];
   for (const e of items) {
-    const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
-    const holder = around.filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine).sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
-    const nested = holder && around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
-    if (holder && nested.length > 0 && nested.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) {
-      const name = holder.scope ? `${holder.scope}.${holder.name}` : holder.name;
-      if (!out.includes(name)) out.push(name);
-      if (out.length >= MAX_SYMBOLS2) return out;
-      continue;
-    }
-    const innermost2 = around.filter(
-      (s) => !around.some(
-        (o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)
-      )
-    ).sort((a, b) => changeWeight(a) - changeWeight(b));
-    for (const s of innermost2) {
+    for (const s of pointedAt(symbols, e)) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS2) return out;
     }
   }
   return out;
+}
+function pointedAt(symbols, e) {
+  const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+  const holder = around.filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine).sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  if (holder) {
+    const nested = around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
+    if (nested.length > 0 && nested.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) return [holder];
+  }
+  return around.filter(
+    (s) => !around.some(
+      (o) => o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine)
+    )
+  ).sort((a, b) => changeWeight(a) - changeWeight(b));
 }
 function isChangeable(index, path23) {
   const file = index.getFile(path23);
@@ -11743,7 +11742,7 @@ function findPlanSymbols(context, index, files) {
     seen.add(key2);
     picked.push(s);
   };
-  const pointedAt = files.map((f) => {
+  const pointedAt2 = files.map((f) => {
     const defined = index.symbolsIn(f.path);
     return f.symbols.flatMap((name) => defined.filter((s) => qualified5(s) === name).slice(0, 1));
   });
@@ -11758,7 +11757,7 @@ function findPlanSymbols(context, index, files) {
     inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost2);
   }
   for (const level of [0, 1, 2]) {
-    const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level));
+    const lists = pointedAt2.map((list) => list.filter((s) => changeWeight(s) === level));
     for (let turn = 0; lists.some((list) => turn < list.length); turn++) for (const list of lists) if (list[turn]) pick(list[turn]);
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
@@ -19988,8 +19987,8 @@ init_languages();
 import path9 from "node:path";
 
 // src/core/code-index/stem-words.ts
+init_load_sqlite();
 init_schema();
-import Database3 from "better-sqlite3";
 var TOKENIZE = /tokenize = '([^']+)'/.exec(SCHEMA_SQL)[1];
 var stemmer;
 function stemWords(words) {
@@ -20010,7 +20009,7 @@ function stemWords(words) {
 }
 function openStemmer() {
   if (stemmer !== void 0) return stemmer;
-  const db = new Database3(":memory:");
+  const db = new (loadSqlite())(":memory:");
   db.exec(`CREATE VIRTUAL TABLE words USING fts5 (word, tokenize = '${TOKENIZE}');
     CREATE VIRTUAL TABLE word_terms USING fts5vocab (words, instance);`);
   stemmer = db;
@@ -21687,24 +21686,22 @@ async function openCachedIndex(source, options) {
   const file = path19.join(options.folder, "index.sqlite");
   const firstAnswer = options.question !== void 0 && report.restoredKey === void 0 ? { question: options.question } : void 0;
   const save = toCacheSave(cache2, paths, report, options.logger);
-  const { store, stats, update } = await openRepoIndex(file, {
+  const open = (question) => openRepoIndex(file, {
     files: { kind: "checkout", source },
     indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
-    firstAnswer,
-    // A first answer's index is saved by finish, once whole.
-    beforeRelease: saveTo === void 0 || firstAnswer !== void 0 ? void 0 : (written) => save(written, saveTo)
+    firstAnswer: question,
+    // Only a whole index is cached: a first answer's is saved by finish, once the rest is indexed.
+    beforeRelease: saveTo === void 0 ? void 0 : async (written) => {
+      if (readIndexState(written).complete) await save(written, saveTo);
+    }
   });
+  const { store, stats, update } = await open(firstAnswer);
   const cached = { store, stats, cache: report, treeSha };
-  if (firstAnswer === void 0) return cached;
+  if (update !== "first-answer") return cached;
   return {
     ...cached,
-    partial: update === "first-answer",
     finish: async () => {
-      const finished = await openRepoIndex(file, {
-        files: { kind: "checkout", source },
-        indexing: { workers: RUNNING_FROM_SOURCES ? 0 : void 0 },
-        beforeRelease: saveTo === void 0 ? void 0 : (written) => save(written, saveTo)
-      });
+      const finished = await open();
       finished.store.close();
       return finished.stats;
     }
@@ -21767,7 +21764,7 @@ async function toActionWorkspace(context, options = {}) {
       });
       index = { stats: indexed.stats, cache: indexed.cache };
       finish = indexed.finish;
-      if (indexed.partial === true) {
+      if (finish !== void 0) {
         notices.push(
           `Answered from a partial index (${indexed.stats.files} files the question needed; nothing was cached yet); the rest of the repository is indexed after the reply and saved to the Actions cache.`
         );

@@ -66,7 +66,7 @@ export async function toActionWorkspace(context: ActionContext, options: { first
       });
       index = { stats: indexed.stats, cache: indexed.cache };
       finish = indexed.finish;
-      if (indexed.partial === true) {
+      if (finish !== undefined) {
         notices.push(
           `Answered from a partial index (${indexed.stats.files} files the question needed; nothing was cached yet); ` +
             'the rest of the repository is indexed after the reply and saved to the Actions cache.',

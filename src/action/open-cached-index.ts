@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describeError, openRepoIndex, type IndexRunStats, type IndexStore, type LocalRepoSource, type Logger } from '../core/index.js';
+import { readIndexState } from '../core/lookups.js';
 import type { IndexCache } from './index-cache.js';
 
 /**
@@ -28,9 +29,7 @@ export interface CachedIndex {
   cache: CacheReport;
   /** The tree the index was keyed by (undefined outside a git checkout). */
   treeSha: string | undefined;
-  /** True when only a question's files were indexed (a first answer). */
-  partial?: boolean;
-  /** Given a question: indexes the rest of the tree and saves the index to the cache; the stats of that build. */
+  /** Set when only a question's files were indexed (a first answer): indexes the rest and saves the whole index to the cache; the stats of that build. */
   finish?: () => Promise<IndexRunStats>;
 }
 
@@ -77,24 +76,27 @@ export async function openCachedIndex(
   const file = path.join(options.folder, 'index.sqlite');
   const firstAnswer = options.question !== undefined && report.restoredKey === undefined ? { question: options.question } : undefined;
   const save = toCacheSave(cache, paths, report, options.logger);
-  const { store, stats, update } = await openRepoIndex(file, {
-    files: { kind: 'checkout', source },
-    indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
-    firstAnswer,
-    // A first answer's index is saved by finish, once whole.
-    beforeRelease: saveTo === undefined || firstAnswer !== undefined ? undefined : (written) => save(written, saveTo),
-  });
+  const open = (question?: { question: string }) =>
+    openRepoIndex(file, {
+      files: { kind: 'checkout', source },
+      indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
+      firstAnswer: question,
+      // Only a whole index is cached: a first answer's is saved by finish, once the rest is indexed.
+      beforeRelease:
+        saveTo === undefined
+          ? undefined
+          : async (written) => {
+              if (readIndexState(written).complete) await save(written, saveTo);
+            },
+    });
+  // A checkout is always indexed (delta by blob sha), so there are always stats.
+  const { store, stats, update } = await open(firstAnswer);
   const cached: CachedIndex = { store, stats: stats!, cache: report, treeSha };
-  if (firstAnswer === undefined) return cached; // a checkout is always indexed (delta by blob sha), so there are always stats
+  if (update !== 'first-answer') return cached;
   return {
     ...cached,
-    partial: update === 'first-answer',
     finish: async () => {
-      const finished = await openRepoIndex(file, {
-        files: { kind: 'checkout', source },
-        indexing: { workers: RUNNING_FROM_SOURCES ? 0 : undefined },
-        beforeRelease: saveTo === undefined ? undefined : (written) => save(written, saveTo),
-      });
+      const finished = await open();
       finished.store.close();
       return finished.stats!;
     },

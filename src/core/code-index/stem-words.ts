@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadSqlite } from './load-sqlite.js';
 import { SCHEMA_SQL } from './schema.js';
 
 /** The search table's tokenizer, read from the schema so a word is stemmed exactly as the index stems it. */
@@ -32,7 +33,7 @@ export function stemWords(words: readonly string[]): string[] {
 
 function openStemmer(): Database.Database {
   if (stemmer !== undefined) return stemmer;
-  const db = new Database(':memory:');
+  const db = new (loadSqlite())(':memory:');
   db.exec(`CREATE VIRTUAL TABLE words USING fts5 (word, tokenize = '${TOKENIZE}');
     CREATE VIRTUAL TABLE word_terms USING fts5vocab (words, instance);`);
   stemmer = db;

@@ -131,33 +131,34 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1]): Pic
 function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
   const out: string[] = [];
   for (const e of items) {
-    const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
-    const holder = around
-      .filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine)
-      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
-    const nested = holder && around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
-    if (holder && nested!.length > 0 && nested!.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) {
-      const name = holder.scope ? `${holder.scope}.${holder.name}` : holder.name;
-      if (!out.includes(name)) out.push(name);
-      if (out.length >= MAX_SYMBOLS) return out;
-      continue;
-    }
-    const innermost = around
-      .filter(
-        (s) =>
-          !around.some(
-            (o) =>
-              o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine),
-          ),
-      )
-      .sort((a, b) => changeWeight(a) - changeWeight(b));
-    for (const s of innermost) {
+    for (const s of pointedAt(symbols, e)) {
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS) return out;
     }
   }
   return out;
+}
+
+/** The symbols one excerpt points at: the function holding it with all its nested ones whole, else the innermost. */
+function pointedAt(symbols: SymbolHit[], e: EvidenceItem): SymbolHit[] {
+  const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
+  const holder = around
+    .filter((s) => changeWeight(s) === 0 && s.startLine <= e.startLine && s.endLine >= e.endLine)
+    .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  if (holder) {
+    const nested = around.filter((o) => o.id !== holder.id && o.startLine >= holder.startLine && o.endLine <= holder.endLine);
+    if (nested.length > 0 && nested.every((o) => o.startLine >= e.startLine && o.endLine <= e.endLine)) return [holder];
+  }
+  return around
+    .filter(
+      (s) =>
+        !around.some(
+          (o) =>
+            o.id !== s.id && o.startLine >= s.startLine && o.endLine <= s.endLine && (o.startLine > s.startLine || o.endLine < s.endLine),
+        ),
+    )
+    .sort((a, b) => changeWeight(a) - changeWeight(b));
 }
 
 /**
