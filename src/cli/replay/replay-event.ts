@@ -106,7 +106,10 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
         },
         { ...ports, thread, selfLogin, readConfig: async () => readLocalConfig(root), readPermission: async () => permission },
       );
-      if (await flow.accept()) await flow.answer();
+      if (await flow.accept()) {
+        await flow.answer();
+        await ports.workspace.finishIndex?.();
+      }
       return thread.render();
     }
     case 'pull_request.opened':
@@ -137,16 +140,23 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
 }
 
 function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowPorts, 'workspace'> {
+  // Set while the index holds only a first answer's files and is kept (--data-dir): finishIndex completes it.
+  let partial = false;
+  const openIndex = (file: string, source: LocalRepoSource, question: string | undefined) =>
+    openRepoIndex(file, {
+      files: { kind: 'checkout', source },
+      indexing: { workers: 0 },
+      // As the App does: a question on a repository with no index yet is answered from the files it needs.
+      firstAnswer: question === undefined ? undefined : { question },
+    });
   return {
     workspace: {
-      async open() {
+      async open(at) {
         const source = new LocalRepoSource(root);
         // Without --data-dir the index is this replay's own, and goes with it.
         const scratch = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')) : undefined;
-        const { store } = await openRepoIndex(toIndexFile(dataDir ?? scratch!, source.root), {
-          files: { kind: 'checkout', source },
-          indexing: { workers: 0 },
-        });
+        const { store, update } = await openIndex(toIndexFile(dataDir ?? scratch!, source.root), source, at?.question);
+        partial = update === 'first-answer' && scratch === undefined;
         return {
           source,
           index: new SqliteCodeIndex(store),
@@ -156,6 +166,14 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
             if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
           },
         };
+      },
+      // After the reply, as the App's job does: the rest of a kept index is built for the next question.
+      async finishIndex() {
+        if (!partial || dataDir === undefined) return;
+        partial = false;
+        const source = new LocalRepoSource(root);
+        const { store } = await openIndex(toIndexFile(dataDir, source.root), source, undefined);
+        store.close();
       },
     },
   };
