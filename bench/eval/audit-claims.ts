@@ -33,6 +33,11 @@
  *
  *   npx tsx bench/eval/audit-claims.ts /work/repos/chi /work/repos/click --commits 20
  *   npx tsx bench/eval/audit-claims.ts /work/repos/chi --cli /tmp/old/dist/src/cli/main.js   # a baseline
+ *   npx tsx bench/eval/audit-claims.ts /work/heldout/requests --review-only   # the review's claims alone (no plan, no question)
+ *
+ * Recall is measured for tests to run: of the runnable tests the commit itself
+ * added or changed (support files aside: conftest, fixtures, helpers, setup),
+ * the share the review lists.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,18 +50,28 @@ import { cliRunner } from './cli-lookups.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { commits: { type: 'string', default: '20' }, out: { type: 'string' }, cli: { type: 'string' } },
+  options: {
+    commits: { type: 'string', default: '20' },
+    out: { type: 'string' },
+    cli: { type: 'string' },
+    'review-only': { type: 'boolean', default: false },
+  },
 });
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // --cli: another build's bin (a baseline: the same audit of an earlier commit's CLI).
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
 const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+/** Test support, not tests one runs: pytest's conftest, package entries, fixtures, helpers and setup files. */
+const TEST_SUPPORT =
+  /(^|\/)(conftest\.py|__init__\.py|setup[^/]*|__helpers?[^/]*|helpers?\.[^/]+|support\.[^/]+)$|(^|\/)(fixtures?|testdata|support|helpers?|__fixtures__|__mocks__)\//;
 
 interface Tally {
   checked: number;
   right: number;
   wrong: string[];
+  /** Tests to run only: the runnable tests the commit changed, and the ones the review left out. */
+  recall?: { changed: number; listed: number; missed: string[] };
 }
 const kinds = [
   'moved blocks',
@@ -126,6 +141,7 @@ function goImportPath(dir: string, file: string): string | undefined {
 for (const repo of positionals) {
   const name = path.basename(repo);
   const tally = Object.fromEntries(kinds.map((k) => [k, { checked: 0, right: 0, wrong: [] }])) as unknown as Record<Kind, Tally>;
+  const recall = (tally['tests to run'].recall = { changed: 0, listed: 0, missed: [] as string[] });
   perRepo.set(name, tally);
   const check = (kind: Kind, ok: boolean, what: string): void => {
     tally[kind].checked += 1;
@@ -195,6 +211,14 @@ for (const repo of positionals) {
           );
         check('tests to run', related, `${sha.slice(0, 8)} ${test} for ${sources.join(', ')}`);
       }
+      const listed = new Set(review?.tests.testsToRun ?? []);
+      for (const { status, file } of changed) {
+        if (status === 'D' || !TEST_PATH.test(file) || !SOURCE.test(file) || TEST_SUPPORT.test(file)) continue;
+        recall.changed += 1;
+        if (listed.has(file)) recall.listed += 1;
+        else recall.missed.push(`${sha.slice(0, 8)} ${file}`);
+      }
+      if (args['review-only']) continue;
 
       // The plan at the parent, from the commit's subject.
       git(dir, 'checkout', '-q', `${sha}^`);
@@ -252,13 +276,16 @@ interface PlanJson {
   };
 }
 
-const rows: string[] = ['| repository | claim | checked | precision |', '| --- | --- | ---: | ---: |'];
+const rows: string[] = ['| repository | claim | checked | precision | recall |', '| --- | --- | ---: | ---: | ---: |'];
 const wrong: string[] = [];
 for (const [repo, tally] of perRepo)
   for (const kind of kinds) {
     const t = tally[kind];
-    rows.push(`| ${repo} | ${kind} | ${t.checked} | ${t.checked === 0 ? '–' : (t.right / t.checked).toFixed(2)} |`);
+    const r = t.recall;
+    const recalled = r && r.changed > 0 ? `${(r.listed / r.changed).toFixed(2)} (${r.listed} of ${r.changed})` : '–';
+    rows.push(`| ${repo} | ${kind} | ${t.checked} | ${t.checked === 0 ? '–' : (t.right / t.checked).toFixed(2)} | ${recalled} |`);
     wrong.push(...t.wrong.map((w) => `${repo} ${kind}: ${w}`));
+    wrong.push(...(r?.missed ?? []).map((m) => `${repo} ${kind}, changed by the commit but not listed: ${m}`));
   }
 process.stdout.write(`${rows.join('\n')}\n\nClaims the rules could not confirm:\n${wrong.join('\n')}\n`);
 if (args.out) writeFileSync(args.out, `${JSON.stringify(Object.fromEntries(perRepo), null, 2)}\n`);

@@ -12,7 +12,7 @@ const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => (
   linkedIssues: [],
   changedSymbols: [],
   blastRadius: [],
-  tests: { gaps: [], testsToRun: [], moreTests: 0 },
+  tests: { gaps: [], testsToRun: [], moreTests: 0, indirectTests: 0 },
   findings: [],
   drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
