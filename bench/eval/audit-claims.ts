@@ -12,9 +12,12 @@
  *   changed a test named like the file (`x_test.go`, `test_x.py`,
  *   `x.test.js`…), in the same Go package, or whose text names the file's stem;
  * - tests to run (review): each listed test should be related to a changed
- *   file: changed in the commit, named like a changed file, changed together
- *   with it anywhere in the history, in a changed Go package or importing it,
- *   or its text names a changed file's stem;
+ *   file: changed in the commit, named like a changed file (or by its
+ *   abbreviation, express' `app.param.js` for `application.js`), changed
+ *   together with it anywhere in the history, in a changed Go package or
+ *   importing it, or its text names a changed file's stem (a package entry's
+ *   folder: `requests` for `requests/__init__.py`, which `import requests`
+ *   runs);
  * - the test named for a file to change (`plan --json`, files[].tests[0]):
  *   right when it is a test the commit changed, one named like the file, one
  *   in a folder named after it, or one changed together with it in history;
@@ -101,19 +104,31 @@ const readText = (file: string): string => {
     return '';
   }
 };
-const stem = (p: string): string =>
-  path
-    .basename(p)
-    .replace(/\.[^.]+$/, '')
-    .replace(/^_+/, '');
+/**
+ * A source file's name as tests spell it: a package's entry (`requests/__init__.py`, `lib/index.js`) by its
+ * folder's name, since `import requests` runs `requests/__init__.py`.
+ */
+const stem = (p: string): string => {
+  const base = path.basename(p).replace(/\.[^.]+$/, '');
+  const folder = path.basename(path.dirname(p));
+  return (/^(__init__|index)$/.test(base) && folder !== '.' ? folder : base).replace(/^_+/, '');
+};
 const testStem = (t: string): string =>
   path
     .basename(t)
     .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
     .replace(/\.[^.]+$/, '')
     .replace(/^test_|_test$|_spec$/g, '');
-const namedLike = (test: string, source: string): boolean =>
-  testStem(test) === stem(source) || path.dirname(test).split('/').includes(stem(source));
+/**
+ * Named like the file, in a folder named after it, or by its abbreviation as express names tests after the
+ * object a module defines (`test/app.param.js`, `test/req.accepts.js` and `test/res.send.js` for
+ * `lib/application.js`, `lib/request.js` and `lib/response.js`: a first part of 3+ letters the stem starts with).
+ */
+const namedLike = (test: string, source: string): boolean => {
+  const parts = testStem(test).split('.');
+  const abbreviated = parts.length > 1 && parts[0]!.length >= 3 && stem(source).startsWith(parts[0]!);
+  return testStem(test) === stem(source) || abbreviated || path.dirname(test).split('/').includes(stem(source));
+};
 /** Tests changed in the same commit as the file, anywhere in its history: the real source/test pairs. */
 const coChangedCache = new Map<string, Set<string>>();
 function coChanged(repo: string, file: string): Set<string> {
