@@ -29,8 +29,9 @@ const ENCODE_FILES_CHANGED = {
 const EXPRESS_LIKE = {
   'package.json': JSON.stringify({ name: 'web', scripts: { test: 'mocha --require test/support/env --check-leaks test/' } }),
   'index.js': "module.exports = require('./lib/web');\n",
-  'lib/web.js': "var res = require('./response');\n\nexports = module.exports = function createApplication() {\n  return { response: res };\n};\n",
-  'lib/response.js': "var res = module.exports = {};\n\nres.send = function send(body) {\n  return body;\n};\n",
+  'lib/web.js':
+    "var res = require('./response');\n\nexports = module.exports = function createApplication() {\n  return { response: res };\n};\n",
+  'lib/response.js': 'var res = module.exports = {};\n\nres.send = function send(body) {\n  return body;\n};\n',
   'test/support/env.js': "process.env.NODE_ENV = 'test';\n",
   'test/res.send.js':
     "var web = require('..');\n\ndescribe('res.send()', function () {\n  it('sends', function () {\n    web().response.send('x');\n  });\n});\n",
@@ -69,7 +70,7 @@ describe('tests to run', () => {
   describe('when tests load the package and call a changed method on a parameter (express)', () => {
     it('lists the test named for the file, not one that calls the method by name on an object the index cannot type', async () => {
       const { tests } = await reviewChange(EXPRESS_LIKE, {
-        'lib/response.js': "var res = module.exports = {};\n\nres.send = function send(body) {\n  return String(body);\n};\n",
+        'lib/response.js': 'var res = module.exports = {};\n\nres.send = function send(body) {\n  return String(body);\n};\n',
       });
       expect(tests.testsToRun).toEqual(['test/res.send.js']);
       expect(tests.indirectTests).toBe(1);
