@@ -129,6 +129,37 @@ const namedLike = (test: string, source: string): boolean => {
   const abbreviated = parts.length > 1 && parts[0]!.length >= 3 && stem(source).startsWith(parts[0]!);
   return testStem(test) === stem(source) || abbreviated || path.dirname(test).split('/').includes(stem(source));
 };
+/** A definition's first line: its indentation and name (Python def, JS function or `x.name = function`, Go func). */
+const DEFINITION = [
+  /^(\s*)(?:async\s+)?def\s+(\w+)/,
+  /^(\s*)(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)/,
+  /^(\s*)(?:[\w$]+\.)+(\w+)\s*=\s*(?:async\s+)?function\b/,
+  /^(\s*)func\s+(?:\([^)]*\)\s*)?(\w+)/,
+];
+/**
+ * The functions and methods a commit changed in a file, read from `git diff -U0` and the head's text alone
+ * (not from nanodex): for each changed line, the nearest definition above it that is less indented (or, for
+ * the definition's own line, that one). Names of 4+ letters, dunders aside.
+ */
+function changedDefinitions(dir: string, sha: string, file: string): string[] {
+  const lines = readText(path.join(dir, file)).split('\n');
+  const names = new Set<string>();
+  for (const m of git(dir, 'diff', '-U0', `${sha}^`, sha, '--', file).matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
+    const start = Number(m[1]);
+    const count = m[2] === undefined ? 1 : Number(m[2]);
+    for (let n = Math.max(1, start); n < start + Math.max(1, count) && n <= lines.length; n++) {
+      const indent = /^\s*/.exec(lines[n - 1]!)![0].length;
+      for (let i = n - 1; i >= 0; i--) {
+        const d = DEFINITION.map((r) => r.exec(lines[i]!)).find((x) => x !== null);
+        if (d && (i === n - 1 || d[1]!.length < indent || lines[n - 1]!.trim() === '')) {
+          names.add(d[2]!);
+          break;
+        }
+      }
+    }
+  }
+  return [...names].filter((name) => name.length >= 4 && !name.startsWith('__'));
+}
 /** Tests changed in the same commit as the file, anywhere in its history: the real source/test pairs. */
 const coChangedCache = new Map<string, Set<string>>();
 function coChanged(repo: string, file: string): Set<string> {
@@ -182,6 +213,7 @@ for (const repo of positionals) {
       const files = changed.map((c) => c.file);
       const sources = files.filter((f) => SOURCE.test(f) && !TEST_PATH.test(f));
       const tests = files.filter((f) => TEST_PATH.test(f));
+      let definitions: string[] | undefined;
       const dir = path.join(work, 'head');
       rmSync(dir, { recursive: true, force: true });
       execFileSync('git', ['clone', '-q', '--no-checkout', repo, dir]);
@@ -222,7 +254,11 @@ for (const repo of positionals) {
               coChanged(repo, s).has(test) ||
               (s.endsWith('.go') && path.dirname(s) === path.dirname(test)) ||
               (s.endsWith('.go') && text.includes(`"${goImportPath(dir, s)}"`)) ||
-              (stem(s).length > 2 && new RegExp(`\\b${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+              (stem(s).length > 2 && new RegExp(`(?<![\\w$])_*${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+          ) ||
+          // It calls a function or method the commit changed (`click.style(` for a change inside `def style`).
+          (definitions ??= sources.flatMap((s) => changedDefinitions(dir, sha, s))).some((name) =>
+            new RegExp(`(?<![\\w$])${name}\\s*\\(`).test(text),
           );
         check('tests to run', related, `${sha.slice(0, 8)} ${test} for ${sources.join(', ')}`);
       }
