@@ -39,8 +39,8 @@
  *   npx tsx bench/eval/audit-claims.ts /work/heldout/requests --review-only   # the review's claims alone (no plan, no question)
  *
  * Recall is measured for tests to run: of the runnable tests the commit itself
- * added or changed (support files aside: conftest, fixtures, helpers, setup),
- * the share the review lists.
+ * added or changed (support files aside: conftest, fixtures, helpers, setup;
+ * Python files pytest does not collect), the share the review lists.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -265,6 +265,8 @@ for (const repo of positionals) {
       const listed = new Set(review?.tests.testsToRun ?? []);
       for (const { status, file } of changed) {
         if (status === 'D' || !TEST_PATH.test(file) || !SOURCE.test(file) || TEST_SUPPORT.test(file)) continue;
+        // pytest collects test_*.py and *_test.py only: click's tests/typing/typing_edit.py is checked by a type checker.
+        if (file.endsWith('.py') && !/(^|\/)test_[^/]*\.py$|_test\.py$/.test(file)) continue;
         recall.changed += 1;
         if (listed.has(file)) recall.listed += 1;
         else recall.missed.push(`${sha.slice(0, 8)} ${file}`);
