@@ -12,9 +12,12 @@
  *   changed a test named like the file (`x_test.go`, `test_x.py`,
  *   `x.test.js`…), in the same Go package, or whose text names the file's stem;
  * - tests to run (review): each listed test should be related to a changed
- *   file: changed in the commit, named like a changed file, changed together
- *   with it anywhere in the history, in a changed Go package or importing it,
- *   or its text names a changed file's stem;
+ *   file: changed in the commit, named like a changed file (or by its
+ *   abbreviation, express' `app.param.js` for `application.js`), changed
+ *   together with it anywhere in the history, in a changed Go package or
+ *   importing it, or its text names a changed file's stem (a package entry's
+ *   folder: `requests` for `requests/__init__.py`, which `import requests`
+ *   runs);
  * - the test named for a file to change (`plan --json`, files[].tests[0]):
  *   right when it is a test the commit changed, one named like the file, one
  *   in a folder named after it, or one changed together with it in history;
@@ -33,6 +36,11 @@
  *
  *   npx tsx bench/eval/audit-claims.ts /work/repos/chi /work/repos/click --commits 20
  *   npx tsx bench/eval/audit-claims.ts /work/repos/chi --cli /tmp/old/dist/src/cli/main.js   # a baseline
+ *   npx tsx bench/eval/audit-claims.ts /work/heldout/requests --review-only   # the review's claims alone (no plan, no question)
+ *
+ * Recall is measured for tests to run: of the runnable tests the commit itself
+ * added or changed (support files aside: conftest, fixtures, helpers, setup;
+ * Python files pytest does not collect), the share the review lists.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,18 +53,28 @@ import { cliRunner } from './cli-lookups.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { commits: { type: 'string', default: '20' }, out: { type: 'string' }, cli: { type: 'string' } },
+  options: {
+    commits: { type: 'string', default: '20' },
+    out: { type: 'string' },
+    cli: { type: 'string' },
+    'review-only': { type: 'boolean', default: false },
+  },
 });
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // --cli: another build's bin (a baseline: the same audit of an earlier commit's CLI).
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
 const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+/** Test support, not tests one runs: pytest's conftest, package entries, fixtures, helpers and setup files. */
+const TEST_SUPPORT =
+  /(^|\/)(conftest\.py|__init__\.py|setup[^/]*|__helpers?[^/]*|helpers?\.[^/]+|support\.[^/]+)$|(^|\/)(fixtures?|testdata|support|helpers?|__fixtures__|__mocks__)\//;
 
 interface Tally {
   checked: number;
   right: number;
   wrong: string[];
+  /** Tests to run only: the runnable tests the commit changed, and the ones the review left out. */
+  recall?: { changed: number; listed: number; missed: string[] };
 }
 const kinds = [
   'moved blocks',
@@ -86,19 +104,62 @@ const readText = (file: string): string => {
     return '';
   }
 };
-const stem = (p: string): string =>
-  path
-    .basename(p)
-    .replace(/\.[^.]+$/, '')
-    .replace(/^_+/, '');
+/**
+ * A source file's name as tests spell it: a package's entry (`requests/__init__.py`, `lib/index.js`) by its
+ * folder's name, since `import requests` runs `requests/__init__.py`.
+ */
+const stem = (p: string): string => {
+  const base = path.basename(p).replace(/\.[^.]+$/, '');
+  const folder = path.basename(path.dirname(p));
+  return (/^(__init__|index)$/.test(base) && folder !== '.' ? folder : base).replace(/^_+/, '');
+};
 const testStem = (t: string): string =>
   path
     .basename(t)
     .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
     .replace(/\.[^.]+$/, '')
     .replace(/^test_|_test$|_spec$/g, '');
-const namedLike = (test: string, source: string): boolean =>
-  testStem(test) === stem(source) || path.dirname(test).split('/').includes(stem(source));
+/**
+ * Named like the file, in a folder named after it, or by its abbreviation as express names tests after the
+ * object a module defines (`test/app.param.js`, `test/req.accepts.js` and `test/res.send.js` for
+ * `lib/application.js`, `lib/request.js` and `lib/response.js`: a first part of 3+ letters the stem starts with).
+ */
+const namedLike = (test: string, source: string): boolean => {
+  const parts = testStem(test).split('.');
+  const abbreviated = parts.length > 1 && parts[0]!.length >= 3 && stem(source).startsWith(parts[0]!);
+  return testStem(test) === stem(source) || abbreviated || path.dirname(test).split('/').includes(stem(source));
+};
+/** A definition's first line: its indentation and name (Python def, JS function or `x.name = function`, Go func). */
+const DEFINITION = [
+  /^(\s*)(?:async\s+)?def\s+(\w+)/,
+  /^(\s*)(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)/,
+  /^(\s*)(?:[\w$]+\.)+(\w+)\s*=\s*(?:async\s+)?function\b/,
+  /^(\s*)func\s+(?:\([^)]*\)\s*)?(\w+)/,
+];
+/**
+ * The functions and methods a commit changed in a file, read from `git diff -U0` and the head's text alone
+ * (not from nanodex): for each changed line, the nearest definition above it that is less indented (or, for
+ * the definition's own line, that one). Names of 4+ letters, dunders aside.
+ */
+function changedDefinitions(dir: string, sha: string, file: string): string[] {
+  const lines = readText(path.join(dir, file)).split('\n');
+  const names = new Set<string>();
+  for (const m of git(dir, 'diff', '-U0', `${sha}^`, sha, '--', file).matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
+    const start = Number(m[1]);
+    const count = m[2] === undefined ? 1 : Number(m[2]);
+    for (let n = Math.max(1, start); n < start + Math.max(1, count) && n <= lines.length; n++) {
+      const indent = /^\s*/.exec(lines[n - 1]!)![0].length;
+      for (let i = n - 1; i >= 0; i--) {
+        const d = DEFINITION.map((r) => r.exec(lines[i]!)).find((x) => x !== null);
+        if (d && (i === n - 1 || d[1]!.length < indent || lines[n - 1]!.trim() === '')) {
+          names.add(d[2]!);
+          break;
+        }
+      }
+    }
+  }
+  return [...names].filter((name) => name.length >= 4 && !name.startsWith('__'));
+}
 /** Tests changed in the same commit as the file, anywhere in its history: the real source/test pairs. */
 const coChangedCache = new Map<string, Set<string>>();
 function coChanged(repo: string, file: string): Set<string> {
@@ -126,6 +187,7 @@ function goImportPath(dir: string, file: string): string | undefined {
 for (const repo of positionals) {
   const name = path.basename(repo);
   const tally = Object.fromEntries(kinds.map((k) => [k, { checked: 0, right: 0, wrong: [] }])) as unknown as Record<Kind, Tally>;
+  const recall = (tally['tests to run'].recall = { changed: 0, listed: 0, missed: [] as string[] });
   perRepo.set(name, tally);
   const check = (kind: Kind, ok: boolean, what: string): void => {
     tally[kind].checked += 1;
@@ -151,6 +213,7 @@ for (const repo of positionals) {
       const files = changed.map((c) => c.file);
       const sources = files.filter((f) => SOURCE.test(f) && !TEST_PATH.test(f));
       const tests = files.filter((f) => TEST_PATH.test(f));
+      let definitions: string[] | undefined;
       const dir = path.join(work, 'head');
       rmSync(dir, { recursive: true, force: true });
       execFileSync('git', ['clone', '-q', '--no-checkout', repo, dir]);
@@ -191,10 +254,24 @@ for (const repo of positionals) {
               coChanged(repo, s).has(test) ||
               (s.endsWith('.go') && path.dirname(s) === path.dirname(test)) ||
               (s.endsWith('.go') && text.includes(`"${goImportPath(dir, s)}"`)) ||
-              (stem(s).length > 2 && new RegExp(`\\b${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+              (stem(s).length > 2 && new RegExp(`(?<![\\w$])_*${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+          ) ||
+          // It calls a function or method the commit changed (`click.style(` for a change inside `def style`).
+          (definitions ??= sources.flatMap((s) => changedDefinitions(dir, sha, s))).some((name) =>
+            new RegExp(`(?<![\\w$])${name}\\s*\\(`).test(text),
           );
         check('tests to run', related, `${sha.slice(0, 8)} ${test} for ${sources.join(', ')}`);
       }
+      const listed = new Set(review?.tests.testsToRun ?? []);
+      for (const { status, file } of changed) {
+        if (status === 'D' || !TEST_PATH.test(file) || !SOURCE.test(file) || TEST_SUPPORT.test(file)) continue;
+        // pytest collects test_*.py and *_test.py only: click's tests/typing/typing_edit.py is checked by a type checker.
+        if (file.endsWith('.py') && !/(^|\/)test_[^/]*\.py$|_test\.py$/.test(file)) continue;
+        recall.changed += 1;
+        if (listed.has(file)) recall.listed += 1;
+        else recall.missed.push(`${sha.slice(0, 8)} ${file}`);
+      }
+      if (args['review-only']) continue;
 
       // The plan at the parent, from the commit's subject.
       git(dir, 'checkout', '-q', `${sha}^`);
@@ -252,13 +329,16 @@ interface PlanJson {
   };
 }
 
-const rows: string[] = ['| repository | claim | checked | precision |', '| --- | --- | ---: | ---: |'];
+const rows: string[] = ['| repository | claim | checked | precision | recall |', '| --- | --- | ---: | ---: | ---: |'];
 const wrong: string[] = [];
 for (const [repo, tally] of perRepo)
   for (const kind of kinds) {
     const t = tally[kind];
-    rows.push(`| ${repo} | ${kind} | ${t.checked} | ${t.checked === 0 ? '–' : (t.right / t.checked).toFixed(2)} |`);
+    const r = t.recall;
+    const recalled = r && r.changed > 0 ? `${(r.listed / r.changed).toFixed(2)} (${r.listed} of ${r.changed})` : '–';
+    rows.push(`| ${repo} | ${kind} | ${t.checked} | ${t.checked === 0 ? '–' : (t.right / t.checked).toFixed(2)} | ${recalled} |`);
     wrong.push(...t.wrong.map((w) => `${repo} ${kind}: ${w}`));
+    wrong.push(...(r?.missed ?? []).map((m) => `${repo} ${kind}, changed by the commit but not listed: ${m}`));
   }
 process.stdout.write(`${rows.join('\n')}\n\nClaims the rules could not confirm:\n${wrong.join('\n')}\n`);
 if (args.out) writeFileSync(args.out, `${JSON.stringify(Object.fromEntries(perRepo), null, 2)}\n`);

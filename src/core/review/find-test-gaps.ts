@@ -18,14 +18,19 @@ export interface TestPlan {
   /** Changed source files no changed test reaches. */
   gaps: TestGap[];
   /**
-   * Tests to run, most direct first: the change's own new or changed tests, then the tests of each changed file
-   * (findTestsFor: named like it, in its package), tests that call what changed, tests that import a changed
-   * file, then tests that reach it through other modules. Runnable tests only (no fixtures, helpers or
-   * setup files). At most 10.
+   * Tests to run, each with direct evidence, most direct first: the change's own new or changed tests, then the
+   * tests of each changed file (findTestsFor: named for it, in a folder named after it, in its package), tests
+   * whose calls the index resolved to what changed, and tests that import a changed file. Runnable tests only
+   * (no fixtures, helpers or setup files). At most 10.
    */
   testsToRun: string[];
-  /** Reaching tests left off `testsToRun`. */
+  /** Tests with the same evidence left off `testsToRun` by its cap. */
   moreTests: number;
+  /**
+   * Tests that reach a changed file only indirectly (through a package entry or other modules, or by calling
+   * code that calls what changed): nothing shows they exercise the change, so none is a test to run.
+   */
+  indirectTests: number;
 }
 
 /**
@@ -34,8 +39,6 @@ export interface TestPlan {
  * so, so the claim stays true; the tests to run are ranked by how directly they reach it.
  */
 const IMPORT_DEPTH = 5;
-/** findReachingTests' rank of a test that reaches a file only through other modules. */
-const THROUGH_OTHERS = 3;
 const CALLER_DEPTH = 2;
 const MAX_TESTS_LISTED = 15;
 const MAX_TESTS_TO_RUN = 10;
@@ -65,31 +68,22 @@ export function findTestGaps(
     .join('\n');
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps: TestGap[] = [];
-  const referenced = new Map<string, Set<string>>();
-  // The names a test must use to exercise a file it reaches only through other modules: what changed in it,
-  // or, when no definition changed (module-level code), anything it defines.
-  const usesOf = (path: string, symbols: ChangedSymbol[]) => {
-    const worded = (names: string[]) => new Set(names.filter((n) => n.length >= 4 && !n.startsWith('__')));
-    const changed = worded(symbols.map((c) => c.symbol.name));
-    const wanted = changed.size > 0 ? changed : worded(index.symbolsIn(path).map((d) => d.name));
-    return (test: string) => {
-      if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
-      const names = referenced.get(test)!;
-      return [...wanted].some((n) => names.has(n));
-    };
-  };
   // Per test, how directly it reaches the change (lower is closer); the change's own tests come first, whether
   // or not the index links them yet (a new test of a new file).
   const toRun = new Map<string, number>(changedTests.map((t) => [t.path, 0]));
+  const indirect = new Set<string>();
   for (const file of files) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
-    const uses = usesOf(file.path, symbols);
-    for (const [test, rank] of reach) {
-      // A test that reaches the file only through other modules (loading a package entry) and names nothing that
-      // changed in it does not exercise the change: it is no test to run for it (it still counts against a gap).
-      if (rank >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
+    for (const [test, { rank, direct }] of reach) {
+      // A test that reaches the file only through other modules (a package entry that imports everything, as
+      // requests' __init__.py does) or calls code that calls what changed may never run the changed lines: it
+      // is no test to run (it still counts against a gap), whatever names it shares with the file.
+      if (!direct) {
+        indirect.add(test);
+        continue;
+      }
       // Examples' and docs' own tests come last: they test the example, not the product.
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
@@ -102,7 +96,12 @@ export function findTestGaps(
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
-  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
+  return {
+    gaps,
+    testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN),
+    moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN),
+    indirectTests: [...indirect].filter((t) => !toRun.has(t)).length,
+  };
 }
 
 /** Product code only (classify-file.ts): not a test, config, declaration, bundle, vendored copy or a file the index skipped. */
@@ -118,28 +117,39 @@ function onlyComments(file: DiffFile, language: string): boolean {
   return file.hunks.every((h) => h.lines.every((l) => l.kind === 'context' || comment.test(l.text)));
 }
 
+/** How a test reaches a changed file: its rank (lower is closer) and whether the evidence is direct. */
+interface Reach {
+  rank: number;
+  direct: boolean;
+}
+
 /**
- * Runnable tests reaching a changed file, each with how: 1 its own tests (findTestsFor) and tests that call
- * what changed, 2 tests that import the file or share its package, 3+ through other modules.
+ * Runnable tests reaching a changed file, each with how. Direct: 1 its own tests (findTestsFor with direct
+ * evidence: named for it, in a folder named after it, in its package) and tests whose calls the index resolved
+ * to what changed, 2 tests that import the file or share its JVM package. Indirect: tests reaching it through
+ * other modules (3+), calling code that calls what changed, or sharing the package of a module that imports it.
  */
 function findReachingTests(
   path: string,
   context: { symbols: ChangedSymbol[]; index: CodeIndex; layout: TestLayout; packageTests: PackageTests },
-): Map<string, number> {
+): Map<string, Reach> {
   const { index, layout } = context;
-  const tests = new Map<string, number>();
-  const note = (test: string, rank: number) => {
-    if (layout.isTest(test)) tests.set(test, Math.min(rank, tests.get(test) ?? rank));
+  const tests = new Map<string, Reach>();
+  const note = (test: string, rank: number, direct: boolean) => {
+    if (!layout.isTest(test)) return;
+    const had = tests.get(test);
+    tests.set(test, { rank: Math.min(rank, had?.rank ?? rank), direct: direct || (had?.direct ?? false) });
   };
-  const own = findTestsFor(path, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
-  if (own.kind === 'found') for (const test of own.tests) note(test.path, 1);
+  const focus = context.symbols.map((c) => c.symbol.name);
+  const own = findTestsFor(path, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
+  if (own.kind === 'found') for (const test of own.tests) note(test.path, 1, true);
   const importers = index.importers(path, IMPORT_DEPTH);
-  for (const hit of importers) note(hit.path, hit.depth + 1);
+  for (const hit of importers) note(hit.path, hit.depth + 1, hit.depth === 1);
   for (const [file, depth] of [[path, 0] as const, ...importers.map((h) => [h.path, h.depth] as const)]) {
-    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
+    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2, depth === 0);
   }
   for (const changed of context.symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, caller.depth, caller.depth === 1);
   }
   return tests;
 }

@@ -101,15 +101,20 @@ export function renderReview(input: {
     });
   }
   if (review.tests.testsToRun.length > 0) {
+    const { moreTests, indirectTests } = review.tests;
     blocks.push({
       title: 'tests to run',
       text: [
         '### Tests to run',
-        'Tests that import the changed files or call what changed (from the code index):',
+        "The change's own tests, then tests named for a changed file, importing it or calling what changed (from the code index):",
         '',
         ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
-        ...(review.tests.moreTests > 0
-          ? [`- and ${plural(review.tests.moreTests, 'more test file')} further from the change (through package imports)`]
+        ...(moreTests > 0 ? [`- and ${plural(moreTests, 'more test file')} like these`] : []),
+        ...(indirectTests > 0
+          ? [
+              '',
+              `${plural(indirectTests, 'other test file')} ${indirectTests === 1 ? 'reaches' : 'reach'} the changed files only indirectly (through other modules, or code that calls what changed); ${indirectTests === 1 ? 'it' : 'they'} may not run the changed lines.`,
+            ]
           : []),
       ].join('\n'),
     });

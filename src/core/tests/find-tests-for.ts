@@ -69,7 +69,21 @@ interface Context {
  * (`lib/helpers/` and `test/specs/helpers/`) breaks ties, then the plan's own
  * symbols (`focus`).
  */
-export function findTestsFor(path: string, options: { index: CodeIndex; layout: TestLayout; focus?: string[]; max?: number }): TestsFor {
+export function findTestsFor(
+  path: string,
+  options: {
+    index: CodeIndex;
+    layout: TestLayout;
+    focus?: string[];
+    max?: number;
+    /**
+     * Only tests with direct evidence: named for the file or in a folder named after it, importing it, in its
+     * package, inline. Leaves out a test that only loads it through other modules and uses a name it defines
+     * (a review's tests to run claim they exercise the change; a plan may still point at such a test).
+     */
+    direct?: boolean;
+  },
+): TestsFor {
   const { index, layout } = options;
   const file = index.getFile(path);
   if (!file) return { kind: 'unknown', why: 'it is not in the index' };
@@ -107,7 +121,7 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
   // Among tests that use it alike, one named after it (express' test/res.cookie.js for res.cookie) is its own.
   const namesFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first]!.at(-1)!) ? 1 : 0);
   const kept = scored
-    .filter((r) => first < 0 || onFocus(r) > 0 || r.score > 2)
+    .filter((r) => (first < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct))
     .sort(
       (a, b) =>
         b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path),
@@ -124,10 +138,20 @@ export function findTestsFor(path: string, options: { index: CodeIndex; layout: 
   });
 }
 
-function score(c: Candidate, context: Context): { path: string; score: number; uses: number; focusHits: number[]; how: string } {
+interface Scored {
+  path: string;
+  score: number;
+  uses: number;
+  focusHits: number[];
+  how: string;
+  /** Named for the file, in a folder named after it, importing it, in its package or inline: not only through others. */
+  direct: boolean;
+}
+
+function score(c: Candidate, context: Context): Scored {
   const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)' };
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true };
   let uses = 0;
   for (const name of context.names) if (refs.has(name)) uses++;
   const how: string[] = [];
@@ -152,15 +176,17 @@ function score(c: Candidate, context: Context): { path: string; score: number; u
     points += c.depth <= 2 ? 2 : 1;
   }
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
-    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test" };
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
-  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '' };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
   const folder = context.path.split('/').at(-2);
   if (!c.named && folder !== undefined && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
-  return { path: c.path, score: points, uses, focusHits, how: how.join(', ') };
+  // A Go test importing the file's package and using its names imports the changed module: direct too.
+  const viaImport = through && c.depth === 1;
+  return { path: c.path, score: points, uses, focusHits, how: how.join(', '), direct: !!named || c.inFolder || direct || viaImport };
 }
 
 function describeName(match: NameMatch, path: string): string {

@@ -89,7 +89,11 @@ describe('run > review', () => {
 
   it('with a model: keeps the offline facts (walkthrough, tests to run, callers, risky patterns) and adds the model findings on top', async () => {
     const repo = await makeReviewRepo(
-      { ...BASE, 'test/cart.test.ts': "import { checkout } from '../src/cart.js';\ncheckout([1]);\n" },
+      // The test imports the changed file itself: a test reaching it only through cart.ts is no test to run.
+      {
+        ...BASE,
+        'test/cart.test.ts': "import { checkout } from '../src/cart.js';\nimport { total } from '../src/total.js';\ncheckout([1]);\n",
+      },
       {
         write: {
           'src/total.ts':

@@ -12,7 +12,7 @@ const quietReview = (overrides: Partial<OfflineReview> = {}): OfflineReview => (
   linkedIssues: [],
   changedSymbols: [],
   blastRadius: [],
-  tests: { gaps: [], testsToRun: [], moreTests: 0 },
+  tests: { gaps: [], testsToRun: [], moreTests: 0, indirectTests: 0 },
   findings: [],
   drafts: [],
   receipt: { reviewed: [{ path: 'README.md', additions: 2, deletions: 1 }], skipped: [], indexAtHead: true },
@@ -81,5 +81,15 @@ describe('renderReview', () => {
 
       "
     `);
+  });
+
+  it('lists the tests to run, then counts apart the tests that reach the change only indirectly, without claiming they run it', () => {
+    const review = quietReview({ tests: { gaps: [], testsToRun: ['tests/test_models.py'], moreTests: 2, indirectTests: 5 } });
+    const { summary } = renderReview({ review, placed: { inline: [], needsJudgement: [] }, linkTo, madeWithModel: false });
+    expect(summary).toContain('- `tests/test_models.py`\n- and 2 more test files like these\n');
+    expect(summary).toContain(
+      '5 other test files reach the changed files only indirectly (through other modules, or code that calls what changed); they may not run the changed lines.',
+    );
+    expect(summary).not.toContain('further from the change');
   });
 });

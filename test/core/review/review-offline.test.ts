@@ -152,7 +152,7 @@ describe('reviewOffline on a real git diff', () => {
       - [src/plugins/run-script.ts](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts): no test in the index imports it or calls what changed
 
       ### Tests to run
-      Tests that import the changed files or call what changed (from the code index):
+      The change's own tests, then tests named for a changed file, importing it or calling what changed (from the code index):
 
       - \`test/http/headers.test.ts\`
 
