@@ -9,8 +9,9 @@
  *   when the two ranges hold the same non-blank lines, whitespace aside
  *   (what `git diff -w` calls unchanged);
  * - "no changed test reaches it" (review test gaps): false when the commit
- *   changed a test named like the file (`x_test.go`, `test_x.py`,
- *   `x.test.js`…), in the same Go package, or whose text names the file's stem;
+ *   changed (and kept) a test named like the file (`x_test.go`, `test_x.py`,
+ *   `x.test.js`…), in the same Go package, or whose text names the file's stem
+ *   as a word, in any case (stems of three letters or more);
  * - tests to run (review): each listed test should be related to a changed
  *   file: changed in the commit, named like a changed file (or by its
  *   abbreviation, express' `app.param.js` for `application.js`), changed
@@ -213,6 +214,8 @@ for (const repo of positionals) {
       const files = changed.map((c) => c.file);
       const sources = files.filter((f) => SOURCE.test(f) && !TEST_PATH.test(f));
       const tests = files.filter((f) => TEST_PATH.test(f));
+      // A deleted test runs nothing: it cannot be the changed test that reaches a file.
+      const liveTests = changed.filter((c) => c.status !== 'D' && TEST_PATH.test(c.file)).map((c) => c.file);
       let definitions: string[] | undefined;
       const dir = path.join(work, 'head');
       rmSync(dir, { recursive: true, force: true });
@@ -234,9 +237,12 @@ for (const repo of positionals) {
         check('moved blocks', squash(before).join('\n') === squash(after).join('\n'), `${sha.slice(0, 8)} ${JSON.stringify(m)}`);
       }
       for (const gap of review?.tests.gaps ?? []) {
-        const alike = tests.some((t) => namedLike(t, gap.path));
-        const pkg = gap.path.endsWith('.go') && tests.some((t) => path.dirname(t) === path.dirname(gap.path));
-        const stemmed = tests.some((t) => readText(path.join(dir, t)).includes(stem(gap.path)));
+        const alike = liveTests.some((t) => namedLike(t, gap.path));
+        const pkg = gap.path.endsWith('.go') && liveTests.some((t) => path.dirname(t) === path.dirname(gap.path));
+        // The stem as a word, in any case (`axios.create` uses lib/core/Axios.js); a two-letter stem
+        // (translations/it/it.go) names nothing a text can be searched for.
+        const word = stem(gap.path).length > 2 ? new RegExp(`(?<![\\w$])_*${stem(gap.path).replace(/[^\w]/g, '.')}\\b`, 'i') : undefined;
+        const stemmed = word !== undefined && liveTests.some((t) => word.test(readText(path.join(dir, t))));
         check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
       }
       for (const test of review?.tests.testsToRun ?? []) {

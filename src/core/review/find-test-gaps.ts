@@ -90,7 +90,7 @@ export function findTestGaps(
     }
     const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
-    if (namesWhatChanged(addedText, file.path, symbols)) continue;
+    if (namesWhatChanged(addedText, file, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
@@ -171,13 +171,26 @@ function reachesThroughPackageEntry(path: string, index: CodeIndex, changedTests
 }
 
 /** A new or changed test line that names a changed symbol, or imports the file's module by its name. */
-function namesWhatChanged(addedText: string, path: string, symbols: ChangedSymbol[]): boolean {
+function namesWhatChanged(addedText: string, file: DiffFile, symbols: ChangedSymbol[]): boolean {
   if (addedText === '') return false;
+  const { path } = file;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
   const module = stem === '__init__' || stem === 'index' ? (path.split('/').at(-2) ?? stem) : stem;
-  const words = [...names, ...(module.length >= 4 ? [module] : [])];
+  const words = [...names, ...(module.length >= 4 ? [module] : []), ...findAddedNames(file)];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(addedText));
+}
+
+/**
+ * Compound names (camelCase, snake_case) of 8+ characters the change brought into a file: an option or a
+ * field a changed test then sets (axios' `allowAbsoluteUrls`, added to lib/core/Axios.js and to
+ * test/specs/options.spec.js) shows the test exercises the file, through whatever path the index cannot see.
+ */
+function findAddedNames(file: DiffFile): string[] {
+  const lines = (kind: 'add' | 'delete') => file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text));
+  const compound = (text: string) => (text.match(/[A-Za-z_$][\w$]{7,}/g) ?? []).filter((w) => /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/.test(w));
+  const before = new Set(lines('delete').flatMap(compound));
+  return [...new Set(lines('add').flatMap(compound))].filter((w) => !before.has(w));
 }
 
 const JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;

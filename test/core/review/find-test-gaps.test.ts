@@ -90,6 +90,27 @@ describe('test gaps judged by the index', () => {
     expect(tests.gaps).toEqual([]);
   });
 
+  it('sees a changed test set an option the change added, where the test reaches the file through a global the index cannot see', async () => {
+    const AXIOS_LIKE = {
+      'lib/core/Client.js': 'export default class Client {\n  request(config) {\n    return config.url;\n  }\n}\n',
+      'test/specs/options.spec.js': "it('gets', () => expect(client.send({ url: '/a' })).toBe('/a'));\n",
+    };
+    const changeClient =
+      'export default class Client {\n  request(config) {\n    return config.allowAbsoluteUrls === false ? config.base + config.url : config.url;\n  }\n}\n';
+    const reviewWith = async (test: string) => {
+      const repo = await makeReviewRepo(AXIOS_LIKE, { write: { 'lib/core/Client.js': changeClient, 'test/specs/options.spec.js': test } });
+      return reviewOffline({ files: parseDiff(repo.diff), index: repo.index, base: repo.base, head: repo.head, readHead: repo.readHead });
+    };
+
+    const setsTheOption = await reviewWith(
+      "it('gets', () => expect(client.send({ url: '/a' })).toBe('/a'));\nit('joins', () => expect(client.send({ url: '/a', base: 'b', allowAbsoluteUrls: false })).toBe('b/a'));\n",
+    );
+    const setsNothingNew = await reviewWith("it('gets', () => expect(client.send({ url: '/b' })).toBe('/b'));\n");
+
+    expect(setsTheOption.tests.gaps).toEqual([]);
+    expect(setsNothingNew.tests.gaps.map((g) => g.path)).toEqual(['lib/core/Client.js']);
+  });
+
   it('asks no test of a change to comments only', async () => {
     const { tests } = await review({ 'src/flask/ctx.py': '# Pushes the context.\ndef push():\n    return 1\n' });
     expect(tests.gaps).toEqual([]);
