@@ -1,14 +1,6 @@
 import path from 'node:path';
 import { describeIndexState, loadIndexAccess, loadIndexing, readIndexState, toIndexFile } from '../core/lookups.js';
-import type {
-  FirstAnswerIndex,
-  IndexRunStats,
-  IndexState,
-  IndexStore,
-  LocalRepoSource,
-  LockWaitOptions,
-  ParseJob,
-} from '../core/index.js';
+import type { FirstAnswerIndex, IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions, ParseJob } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
 
@@ -107,7 +99,11 @@ export async function runIndex(
     showProgress ? import('./progress.js').then((m) => m.createIndexProgress(io, true)) : { update: undefined, stop: () => undefined },
   ]);
   try {
-    return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update, beforeParse: options.beforeParse });
+    return await indexRepository(source, store, {
+      workers: options.workers,
+      onProgress: progress.update,
+      beforeParse: options.beforeParse,
+    });
   } finally {
     progress.stop();
   }
