@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describeIndexState, loadIndexAccess, loadIndexing, readIndexState, toIndexFile } from '../core/lookups.js';
-import type { FirstAnswerIndex, IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions } from '../core/index.js';
+import type { FirstAnswerIndex, IndexRunStats, IndexState, IndexStore, LocalRepoSource, LockWaitOptions, ParseJob } from '../core/index.js';
 import type { CliIo, CommonOptions } from './cli-context.js';
 import { findDataDir } from './data-dir.js';
 
@@ -89,7 +89,7 @@ export function toLockWaitOptions(options: Pick<CommonOptions, 'lockWait'>, io: 
 export async function runIndex(
   source: LocalRepoSource,
   store: IndexStore,
-  options: { json: boolean; workers?: number },
+  options: { json: boolean; workers?: number; beforeParse?: (job: ParseJob) => void },
   io: CliIo,
 ): Promise<IndexRunStats> {
   // Loaded on use: the indexer (parsers load only if a file is to be parsed), and the progress bar only for a terminal.
@@ -99,7 +99,11 @@ export async function runIndex(
     showProgress ? import('./progress.js').then((m) => m.createIndexProgress(io, true)) : { update: undefined, stop: () => undefined },
   ]);
   try {
-    return await indexRepository(source, store, { workers: options.workers, onProgress: progress.update });
+    return await indexRepository(source, store, {
+      workers: options.workers,
+      onProgress: progress.update,
+      beforeParse: options.beforeParse,
+    });
   } finally {
     progress.stop();
   }

@@ -3,6 +3,7 @@ import type { IndexRunStats } from '../../core/index.js';
 import { EXIT, type CliIo, type CommonOptions } from '../cli-context.js';
 import { openIndexWriter, resolveIndexTarget, runIndex } from '../open-index.js';
 import { nonNegativeInt, positiveInt, withCommonOptions, type Wrap } from '../cli-options.js';
+import { keepWasmOnBaseline } from '../keep-wasm-on-baseline.js';
 
 interface IndexOptions extends CommonOptions {
   workers?: number;
@@ -20,7 +21,8 @@ export function registerIndexCommand(program: Command, io: CliIo, wrap: Wrap): v
         const { source, file } = await resolveIndexTarget(options, io);
         const store = await openIndexWriter(file, options, io);
         try {
-          const stats = await runIndex(source, store, options, io);
+          // This process exits after the run: a small job (an edit) parses on baseline WebAssembly code.
+          const stats = await runIndex(source, store, { ...options, beforeParse: keepWasmOnBaseline }, io);
           const waited = store.lockWaitedMs;
           io.stdout.write(
             options.json

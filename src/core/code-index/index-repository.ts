@@ -60,6 +60,17 @@ export interface IndexRepositoryOptions {
    * (index-for-first-answer.ts) says so until a whole run completes it.
    */
   endState?: typeof FIRST_ANSWER_STATE;
+  /**
+   * Called once, before the parser loads, with what is to be parsed (never when nothing is): a process that
+   * exits after this run may tune its runtime to the job's size (the CLI's index command, keep-wasm-on-baseline.ts).
+   */
+  beforeParse?: (job: ParseJob) => void;
+}
+
+/** What a run is about to parse. */
+export interface ParseJob {
+  files: number;
+  bytes: number;
 }
 
 /**
@@ -218,6 +229,7 @@ async function parseAll(
 ): Promise<{ bytes: number; errors: number; contentSkips: Record<string, number> }> {
   const totals = { bytes: 0, errors: 0, contentSkips: {} as Record<string, number> };
   if (files.length === 0) return totals;
+  options.beforeParse?.({ files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) });
   // Loaded when a file is to be parsed: a refresh with nothing to parse loads no parser, grammar or secret rule.
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.

@@ -1,11 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { indexRepository } from '../../../src/core/code-index/index-repository.js';
+import { indexRepository, type ParseJob } from '../../../src/core/code-index/index-repository.js';
 import { readIndexStats } from '../../../src/core/code-index/index-stats.js';
 import type { IndexStore } from '../../../src/core/code-index/index-store.js';
 import { kindNameSql } from '../../../src/core/code-index/stored-kinds.js';
-import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
+import { indexSample, SAMPLE_FILES, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { buildSecretCorpus } from '../../helpers/secret-corpus.js';
 
 let repo: IndexedRepo | undefined;
@@ -139,5 +139,19 @@ describe('indexRepository', () => {
       indexedAt: '',
     });
     expect(edgesOf(repo.store)).toEqual(edges);
+  });
+
+  describe('before it parses', () => {
+    it('tells beforeParse how many files and bytes it is about to parse, once, and nothing when nothing changed', async () => {
+      const jobs: ParseJob[] = [];
+      repo = await indexSample(SAMPLE_FILES, { git: true, beforeParse: (job) => jobs.push(job) });
+      const storedBytes = repo.store.db.prepare('SELECT sum(size) FROM files').pluck().get();
+      expect(jobs).toEqual([{ files: 7, bytes: storedBytes }]);
+      const edited = 'def retry(times):\n    return times\n';
+      writeFileSync(path.join(repo.root, 'tools/retry.py'), edited);
+      await indexRepository(repo.source, repo.store, { workers: 0, beforeParse: (job) => jobs.push(job) });
+      await indexRepository(repo.source, repo.store, { workers: 0, beforeParse: (job) => jobs.push(job) });
+      expect(jobs.slice(1)).toEqual([{ files: 1, bytes: Buffer.byteLength(edited) }]);
+    });
   });
 });

@@ -76,9 +76,30 @@ describe('hasPresetHint', () => {
     });
   });
 
+  describe('on words a rule names without its shape', () => {
+    it.each([
+      ['prose about accounts', 'Take into account that the user account may be closed.'],
+      ['a secret named in code', 'def rotate(secret):\n    return secret[::-1]\n'],
+      ['an access key in a comment', '# the secret access key lives in the vault, not here'],
+    ])('finds nothing to scan in %s', (_case, text) => {
+      expect(hasPresetHint(text)).toBe(false);
+    });
+  });
+
   describe('on a JSON object', () => {
-    it('always lets the preset read it (a service-account key file is parsed whole)', () => {
-      expect(hasPresetHint('  {"name": "demo"}')).toBe(true);
+    it('lets the preset read one with a private key field (a service-account key file is parsed whole)', () => {
+      expect(hasPresetHint('  {"type": "service_account", "private_key": ""}')).toBe(true);
+    });
+
+    it('lets the preset read one whose keys are spelt with \\u escapes, and the preset reports it', async () => {
+      const escaped = PRESET_SAMPLES['gcp service account json']!.replace(/"private_key/g, '"\\u0070rivate_key');
+      expect(escaped).not.toContain('"private_key');
+      expect(hasPresetHint(escaped)).toBe(true);
+      expect(await scanWithSecretlint(escaped)).not.toEqual([]);
+    });
+
+    it("skips one with no key field (the CLI's own --json output)", () => {
+      expect(hasPresetHint('{\n  "index": "/tmp/x.db",\n  "files": 3305,\n  "changed": 1\n}\n')).toBe(false);
     });
   });
 });
