@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { readPrompt } from '../explore/read-prompt.js';
 import { classifyFile } from '../repo/classify-file.js';
-import { definesKey } from './find-defining-files.js';
 import { splitIdentifier } from './identifier-terms.js';
 import { findLanguage } from './languages.js';
 import type { TermMatches } from './scan-tree-text.js';
@@ -48,12 +47,6 @@ const MENTIONED = 20;
  * often another meaning.
  */
 const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
-/**
- * A file that declares a code name of the question (findDefiningFiles), shared among the name's definers as
- * `locate` shares a definition's weight (by the square root of their number): the partial index then holds
- * every definer, and weighs each as the whole index does.
- */
-const DEFINES = 10;
 /** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
 const NOT_PRODUCT = 0.5;
 /** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
@@ -127,8 +120,7 @@ function toSpellings(word: string, stem: string): string[] {
  * terms, rarer terms weighing more (log inverse document frequency), found
  * in their text (`matches`, from scanTreeText), their file name and their
  * folders; product code before tests and docs. Picked best first while they
- * fit `limits`. Files that declare a code name of the question (under
- * definesKey in `matches`) weigh nearly as much as a named one. Pure.
+ * fit `limits`. Pure.
  */
 export function findFirstAnswerFiles(
   prompt: string,
@@ -149,10 +141,6 @@ export function findFirstAnswerFiles(
     const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
     for (const file of found) add(file, factor * idf(found.size));
     for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
-  }
-  for (const name of codeNames) {
-    const definers = [...(matches.get(definesKey(name)) ?? [])].filter((f) => known.has(f));
-    for (const file of definers) add(file, DEFINES / Math.sqrt(definers.length));
   }
   const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t)! }));
   for (const file of paths) {

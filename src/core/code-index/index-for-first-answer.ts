@@ -5,7 +5,6 @@ import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
 import { walkDirectory } from '../repo/walk-directory.js';
-import { findDefiningFiles } from './find-defining-files.js';
 import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
@@ -58,10 +57,9 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const { spellings, codeNames } = readFirstAnswerTerms(prompt);
+  const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
   const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
-  for (const [key, files] of findDefiningFiles(source.root, codeNames, matches)) matches.set(key, files);
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;

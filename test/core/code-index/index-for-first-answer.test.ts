@@ -60,25 +60,6 @@ describe('indexForFirstAnswer', () => {
     }
   });
 
-  it('picks every file that declares a name the question spells, however few of its other words the file holds', async () => {
-    // 70 files that call `ask` and hold the question's other words outrank a definer that holds only the name:
-    // without it the partial index would weigh the one definer it has as if it were the only one.
-    const files: Record<string, string> = {
-      'assumptions/ask.py': 'def ask(proposition, context=None):\n    return refactor_context(proposition, context)\n',
-      'logic/inference.py': 'class KB:\n    def ask(self, query):\n        return query in self.clauses\n',
-    };
-    for (let i = 0; i < 70; i += 1)
-      files[`solvers/step${i}.py`] = `# refactor: removing context instances\ndef step${i}(x, context):\n    return ask(x, context)\n`;
-    const source = new LocalRepoSource(makeTempRepo(files, { git: true }));
-    const store = await openWriter();
-    try {
-      await indexForFirstAnswer(source, store, 'refactor `ask` by removing all instances of `context`', { workers: 0, minTreeBytes: 0 });
-      expect(store.listFiles().map((f) => f.path)).toEqual(expect.arrayContaining(['assumptions/ask.py', 'logic/inference.py']));
-    } finally {
-      store.close();
-    }
-  });
-
   it('leaves a small tree to a whole build and writes nothing', async () => {
     const source = new LocalRepoSource(makeTempRepo(repoFiles(), { git: true }));
     const store = await openWriter();
