@@ -19,7 +19,8 @@ interface CaseLine {
 }
 
 const [warmFile, coldFile] = process.argv.slice(2);
-if (!warmFile || !coldFile) throw new Error('usage: compare-cold-warm.ts WARM.json COLD.json (two eval:outputs results, the second with --cold)');
+if (!warmFile || !coldFile)
+  throw new Error('usage: compare-cold-warm.ts WARM.json COLD.json (two eval:outputs results, the second with --cold)');
 const read = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { cases: CaseLine[] }).cases;
 const key = (c: CaseLine) => `${c.set} ${c.repo} ${c.sha}`;
 const warm = new Map(read(warmFile).map((c) => [key(c), c]));
