@@ -51,6 +51,12 @@ const { values: args } = parseArgs({
      * question needs, in a fresh index per case) instead of the whole index: the cold path of issue 28.
      */
     cold: { type: 'boolean', default: false },
+    /**
+     * With --cold: the tree size under which a first answer indexes the whole tree instead
+     * (FIRST_ANSWER_MIN_TREE_BYTES); 0 takes the first answer's path on every tree, so its pick and
+     * ranking are judged on small held-out repositories too.
+     */
+    'cold-min-bytes': { type: 'string' },
   },
 });
 
@@ -178,7 +184,8 @@ for (const [dir, group] of bySnapshot) {
 async function openColdIndex(source: LocalRepoSource, query: string) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'nanodex-cold-')), 'index.sqlite');
   const store = await IndexStore.openWriter(file);
-  const first = await indexForFirstAnswer(source, store, query, { scanTimeoutMs: 60_000 });
+  const minTreeBytes = args['cold-min-bytes'] === undefined ? undefined : Number(args['cold-min-bytes']);
+  const first = await indexForFirstAnswer(source, store, query, { scanTimeoutMs: 60_000, minTreeBytes });
   if (first === undefined) await indexRepository(source, store, {});
   store.releaseWriteLock();
   const index = new SqliteCodeIndex(store);
