@@ -38,7 +38,12 @@ describe('npm start on a repository it has never indexed', () => {
     expect(first).toMatch(/> ⚠️ This reply was answered from a partial index of \d+ of 321 files, picked for this question/);
     // "working" is the first write and 👀 follows it: GitHub paces writes a second apart, and the answer's work
     // (the tarball, the first answer's index) starts once "working" is posted, not a second later.
-    expect(github.writes().map((w) => `${w.method} ${w.template}`).slice(0, 2)).toEqual([
+    expect(
+      github
+        .writes()
+        .map((w) => `${w.method} ${w.template}`)
+        .slice(0, 2),
+    ).toEqual([
       'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
       'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
     ]);

@@ -1,5 +1,4 @@
 import { lstatSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
@@ -9,7 +8,8 @@ import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from 
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
 import type { IndexStore } from './index-store.js';
-import { findFileKind } from './languages.js';
+import { findFileKind, findLanguage, type LanguageId } from './languages.js';
+import type { ParsePool } from './parse-pool.js';
 import { scanTreeText } from './scan-tree-text.js';
 
 /**
@@ -23,11 +23,11 @@ const SCAN_TIMEOUT_MS = 1_000;
 /** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
 const SIZED_FILES = 5_000;
 /**
- * Picked files over this many bytes are parsed on a worker per core, when
- * there are two or more: starting them costs about 0.3 s of CPU each
- * (grammars, queries), parsing 1.5 MB on one thread about 2 s.
+ * A language with at least this share of the tree's code files has its grammar loaded by the parser
+ * threads while the tree is scanned (about 0.3 s of a thread's start: the WASM runtime, the grammar, its
+ * query); another loads with the first picked file that needs it.
  */
-const PARALLEL_BYTES = 500_000;
+const WARM_SHARE = 0.2;
 
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
@@ -57,23 +57,53 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const { spellings } = readFirstAnswerTerms(prompt);
-  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
-  const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
-  if (picked.paths.length === 0) return undefined;
-  const total = listed.paths.length;
-  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
-  const cores = availableParallelism();
-  const stats = await indexRepository(source, store, {
-    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : undefined),
-    clock: options.clock,
-    onProgress: options.onProgress,
-    onlyPaths: picked.paths,
-    endState: FIRST_ANSWER_STATE,
-  });
-  return { files: picked.paths.length, total, stats };
+  // The parsers start now and load the tree's grammars while git scans it: the scan waits on other processes.
+  const pool = await startParsePool(listed.paths, options.workers);
+  try {
+    const { spellings } = readFirstAnswerTerms(prompt);
+    const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+    const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
+    const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
+    if (picked.paths.length === 0) return undefined;
+    const total = listed.paths.length;
+    store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+    const stats = await indexRepository(source, store, {
+      pool,
+      clock: options.clock,
+      onProgress: options.onProgress,
+      onlyPaths: picked.paths,
+      endState: FIRST_ANSWER_STATE,
+    });
+    return { files: picked.paths.length, total, stats };
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * The first answer's parser threads (parse-pool.ts: defaultParseThreads, or `workers` as given), each
+ * loading the grammars of the tree's main languages at once.
+ */
+async function startParsePool(paths: string[], workers: number | undefined): Promise<ParsePool> {
+  const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
+  const threads = workers === undefined ? defaultParseThreads() : { workers, inline: false };
+  return createParsePool(threads.workers, { inline: threads.inline, warm: findMainLanguages(paths) });
+}
+
+/** The languages of at least WARM_SHARE of the tree's code files, most files first. */
+export function findMainLanguages(paths: string[]): LanguageId[] {
+  const counts = new Map<LanguageId, number>();
+  let code = 0;
+  for (const file of paths) {
+    const language = findLanguage(file);
+    if (language === undefined) continue;
+    code += 1;
+    counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, count]) => count >= code * WARM_SHARE)
+    .sort((a, b) => b[1] - a[1])
+    .map(([language]) => language);
 }
 
 /**

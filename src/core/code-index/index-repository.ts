@@ -7,6 +7,7 @@ import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
 import type { FIRST_ANSWER_STATE } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
+import type { ParsePool } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
 import { markFileRanksFresh, markFileRanksStale, needsFileRanks, readEdgesAround, writeFileRanks } from './file-ranks.js';
 import { updateEdges } from './update-edges.js';
@@ -51,6 +52,8 @@ export interface IndexRunStats {
 export interface IndexRepositoryOptions {
   /** Parser worker threads; 0 parses on this thread. Defaults to one per core (parse-pool.ts: defaultParseThreads). */
   workers?: number;
+  /** A pool started ahead by the caller, who closes it (a first answer's, warmed while the tree was scanned); `workers` is then unused. */
+  pool?: ParsePool;
   onProgress?: (progress: IndexProgress) => void;
   clock?: Clock;
   /** Only these repo paths are looked at (a push with a known file list); the rest of the index is kept. */
@@ -222,7 +225,8 @@ async function parseAll(
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.
   const threads = options.workers !== undefined ? { workers: options.workers, inline: false } : defaultParseThreads();
-  const pool = files.length < 64 && options.workers === undefined ? createParsePool(0) : createParsePool(threads.workers, threads);
+  const pool =
+    options.pool ?? (files.length < 64 && options.workers === undefined ? createParsePool(0) : createParsePool(threads.workers, threads));
   let batch: { file: RepoFile; parsed: ParsedFile }[] = [];
   let batchBytes = 0;
   let done = 0;
@@ -261,7 +265,7 @@ async function parseAll(
     await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
   return totals;
 }
