@@ -22,13 +22,6 @@ export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
 const SCAN_TIMEOUT_MS = 1_000;
 /** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
 const SIZED_FILES = 5_000;
-/**
- * A language with at least this share of the tree's code files has its grammar loaded by the parser
- * threads while the tree is scanned (about 0.3 s of a thread's start: the WASM runtime, the grammar, its
- * query); another loads with the first picked file that needs it.
- */
-const WARM_SHARE = 0.2;
-
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
   files: number;
@@ -57,16 +50,17 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  // The parsers start now and load the tree's grammars while git scans it: the scan waits on other processes.
-  const pool = await startParsePool(listed.paths, options.workers);
+  const { spellings } = readFirstAnswerTerms(prompt);
+  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+  // Nothing else runs while git scans: parser threads started beside it (to load their grammars early) took
+  // the two cores from git at load 25, and the scan ran out of its second in 2 of 4 runs (fewer files found).
+  const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
+  const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
+  if (picked.paths.length === 0) return undefined;
+  const total = listed.paths.length;
+  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const pool = await startParsePool(picked.paths, options.workers);
   try {
-    const { spellings } = readFirstAnswerTerms(prompt);
-    const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-    const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
-    const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
-    if (picked.paths.length === 0) return undefined;
-    const total = listed.paths.length;
-    store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
     const stats = await indexRepository(source, store, {
       pool,
       clock: options.clock,
@@ -81,29 +75,24 @@ export async function indexForFirstAnswer(
 }
 
 /**
- * The first answer's parser threads (parse-pool.ts: defaultParseThreads, or `workers` as given), each
- * loading the grammars of the tree's main languages at once.
+ * The first answer's parser threads (parse-pool.ts: defaultParseThreads, as a whole build: on two cores
+ * one worker beside this thread, not two workers; or `workers` as given), the worker loading the picked
+ * files' grammars and the secret rules at once, beside this thread's listing of the picks.
  */
-async function startParsePool(paths: string[], workers: number | undefined): Promise<ParsePool> {
+async function startParsePool(picked: string[], workers: number | undefined): Promise<ParsePool> {
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   const threads = workers === undefined ? defaultParseThreads() : { workers, inline: false };
-  return createParsePool(threads.workers, { inline: threads.inline, warm: findMainLanguages(paths) });
+  return createParsePool(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
 }
 
-/** The languages of at least WARM_SHARE of the tree's code files, most files first. */
-export function findMainLanguages(paths: string[]): LanguageId[] {
+/** The languages of these files, most files first. */
+export function findLanguages(paths: string[]): LanguageId[] {
   const counts = new Map<LanguageId, number>();
-  let code = 0;
   for (const file of paths) {
     const language = findLanguage(file);
-    if (language === undefined) continue;
-    code += 1;
-    counts.set(language, (counts.get(language) ?? 0) + 1);
+    if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
-  return [...counts]
-    .filter(([, count]) => count >= code * WARM_SHARE)
-    .sort((a, b) => b[1] - a[1])
-    .map(([language]) => language);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([language]) => language);
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findMainLanguages, indexForFirstAnswer } from '../../../src/core/code-index/index-for-first-answer.js';
+import { findLanguages, indexForFirstAnswer } from '../../../src/core/code-index/index-for-first-answer.js';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { describeIndexState, readIndexState } from '../../../src/core/code-index/index-state.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
@@ -46,7 +46,7 @@ describe('indexForFirstAnswer', () => {
     }
   });
 
-  it('indexes the same files with its parsers started before the scan (a worker beside this thread) as on this thread alone', async () => {
+  it('indexes the same files with a worker beside this thread as on this thread alone', async () => {
     const files = repoFiles();
     const rows = async (workers: number | undefined) => {
       const source = new LocalRepoSource(makeTempRepo(files, { git: true }));
@@ -61,16 +61,10 @@ describe('indexForFirstAnswer', () => {
     expect(await rows(undefined)).toEqual(await rows(0));
   });
 
-  it('warms the grammars of the languages that hold a fifth of the code files or more, most files first', () => {
-    const paths = [
-      ...Array.from({ length: 6 }, (_, i) => `lib/m${i}.py`),
-      ...Array.from({ length: 3 }, (_, i) => `web/c${i}.ts`),
-      'tools/gen.go',
-      'README.md',
-      'setup.cfg',
-    ];
-    expect(findMainLanguages(paths)).toEqual(['python', 'typescript']);
-    expect(findMainLanguages(['README.md'])).toEqual([]);
+  it('warms the grammars of the picked files, the language of most files first', () => {
+    const paths = [...Array.from({ length: 3 }, (_, i) => `web/c${i}.ts`), 'lib/a.py', 'lib/b.py', 'lib/c.py', 'lib/d.py', 'README.md'];
+    expect(findLanguages(paths)).toEqual(['python', 'typescript']);
+    expect(findLanguages(['README.md'])).toEqual([]);
   });
 
   it('is completed by the next whole run, which parses only the files not indexed yet', async () => {
