@@ -94,18 +94,20 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   let stopped = false;
   let declined: Declined | undefined;
   let replyUrl: string | undefined;
+  // 👀 is written after the first reply, and only the flow's later writes wait for it: GitHub's writes are
+  // paced a second apart (octokit's throttling), and 👀 first held "working", and with it the answer's
+  // work (a cold index), a second behind it. A reaction is a courtesy: its failure is logged.
+  let acknowledged: Promise<void> = Promise.resolve();
   const post = async (body: string) => {
     if (stopped) return;
+    // The result follows 👀 as it did before 👀 moved after "working" (with GitHub's pacing it waits for it anyway).
+    await acknowledged;
     replyUrl = (await ports.thread.reply(key, body)).url;
   };
   const decline = (handled: Declined['handled'], reason: string) => {
     declined = { handled, reason };
     return false;
   };
-  // 👀 is written after the first reply, and nothing but the flow's last reaction waits for it: GitHub's
-  // writes are paced a second apart (octokit's throttling), and 👀 first held "working", and with it the
-  // answer's work (a cold index), a second behind it. A reaction is a courtesy: its failure is logged.
-  let acknowledged: Promise<void> = Promise.resolve();
   const acknowledge = (): Promise<void> => {
     acknowledged = ports.thread.react('eyes').catch((error: unknown) => {
       ports.logger.warn('could not add the 👀 reaction', { ...ports.logFields, error: describeError(error) });
