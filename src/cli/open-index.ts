@@ -110,7 +110,7 @@ export async function runIndex(
 }
 
 async function indexFirst(source: LocalRepoSource, store: IndexStore, question: string, options: { workers?: number }) {
-  const { indexForFirstAnswer } = await import('../core/index.js');
+  const { indexForFirstAnswer } = await loadIndexing();
   return indexForFirstAnswer(source, store, question, { workers: options.workers });
 }
 

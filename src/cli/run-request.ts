@@ -29,14 +29,23 @@ export async function runRequest(
   /** The checkout whose git history the review reads, when --repo is a snapshot of one of its commits. */
   historyRoot?: string,
 ): Promise<number> {
-  const { gitChangeHistory, loadChatModel, renderReply, run, SqliteCodeIndex } = await loadRunAccess();
   const modelConfig = await readModelConfig(options, io.env);
-  const model = modelConfig ? await loadChatModel(modelConfig) : undefined;
   const indexStarted = performance.now();
-  const opened = isRepoUrl(options.repo) ? await openGitHub(options, io) : await openLocal(options, io);
+  const opening = isRepoUrl(options.repo) ? openGitHub(options, io) : openLocal(options, io);
+  // The run's modules (and a model's SDK) load while the index opens, after the index's own modules are
+  // asked for: a cold index waits on git, the text scan and the parser threads, and this thread would
+  // otherwise load them only after it.
+  const access = loadRunAccess();
+  const loadingModel = modelConfig ? access.then((a) => a.loadChatModel(modelConfig)) : Promise.resolve(undefined);
+  // Awaited below; an index that fails to open first must not leave these rejected unhandled.
+  access.catch(() => undefined);
+  loadingModel.catch(() => undefined);
+  const opened = await opening;
   const indexMs = Math.round(performance.now() - indexStarted);
   const { store, source } = opened;
   try {
+    const { gitChangeHistory, renderReply, run, SqliteCodeIndex } = await access;
+    const model = await loadingModel;
     const request = await build(opened.repo, opened.repo.kind === 'local' ? opened.repo.root : undefined);
     const result = await run(request, {
       source,

@@ -36,6 +36,17 @@ describe('npm start on a repository it has never indexed', () => {
     expect((await deliver(app.url, 'issue_comment', mentionPayload(QUESTION))).status).toBe(200);
     const first = await waitFor('the first reply', () => replyAt(github, 0), REPLY_WAIT_MS);
     expect(first).toMatch(/> ⚠️ This reply was answered from a partial index of \d+ of 321 files, picked for this question/);
+    // "working" is the first write and 👀 follows it: GitHub paces writes a second apart, and the answer's work
+    // (the tarball, the first answer's index) starts once "working" is posted, not a second later.
+    expect(
+      github
+        .writes()
+        .map((w) => `${w.method} ${w.template}`)
+        .slice(0, 2),
+    ).toEqual([
+      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+      'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+    ]);
 
     // The same repository's jobs run in turn: this one starts after the first job has finished the index.
     const again = mentionPayload(QUESTION);

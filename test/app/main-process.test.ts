@@ -302,6 +302,7 @@ describe('npm start when GitHub hangs', () => {
 
   it('on SIGTERM gives up on a stuck job within NANODEX_SHUTDOWN_MS, tells the user, and exits 0', async () => {
     github.comments.clear();
+    github.reactions.length = 0;
     // The hung download would hold the job for 10 minutes: only NANODEX_SHUTDOWN_MS can end it within SHUTDOWN_BOUND_MS.
     const app = await startAppProcess({
       GITHUB_API_URL: served.url,
@@ -310,8 +311,10 @@ describe('npm start when GitHub hangs', () => {
       NANODEX_SHUTDOWN_MS: '1500',
     });
     await deliver(app.url, 'issue_comment', mentionPayload('@nanodex find parseHttpRequest'));
-    // The job is running: its "working" comment is up and its tarball download hangs.
+    // The job is running: its "working" comment is up and its tarball download hangs. 👀 follows "working"
+    // a write slot (a second) later; the restart's reply takes the slot after it, within NANODEX_SHUTDOWN_MS.
     await waitFor('the working comment', () => github.thread(1).at(-1));
+    await waitFor('the 👀 after it', () => github.reactions.find((r) => r.content === 'eyes'));
     const stoppedAt = Date.now();
     app.child.kill('SIGTERM');
 

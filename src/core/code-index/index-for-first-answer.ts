@@ -1,5 +1,4 @@
 import { lstatSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
@@ -9,7 +8,8 @@ import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from 
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
 import type { IndexStore } from './index-store.js';
-import { findFileKind } from './languages.js';
+import { findFileKind, findLanguage, type LanguageId } from './languages.js';
+import type { ParsePool } from './parse-pool.js';
 import { scanTreeText } from './scan-tree-text.js';
 
 /**
@@ -22,13 +22,6 @@ export const FIRST_ANSWER_MIN_TREE_BYTES = 4_000_000;
 const SCAN_TIMEOUT_MS = 1_000;
 /** Trees up to this many files are statted to weigh them against FIRST_ANSWER_MIN_TREE_BYTES (a few ms). */
 const SIZED_FILES = 5_000;
-/**
- * Picked files over this many bytes are parsed on a worker per core, when
- * there are two or more: starting them costs about 0.3 s of CPU each
- * (grammars, queries), parsing 1.5 MB on one thread about 2 s.
- */
-const PARALLEL_BYTES = 500_000;
-
 export interface FirstAnswerIndex {
   /** Files indexed for the answer, and indexable files in the tree. */
   files: number;
@@ -59,21 +52,47 @@ export async function indexForFirstAnswer(
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
   const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+  // Nothing else runs while git scans: parser threads started beside it (to load their grammars early) took
+  // the two cores from git at load 25, and the scan ran out of its second in 2 of 4 runs (fewer files found).
   const matches = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
-  const cores = availableParallelism();
-  const stats = await indexRepository(source, store, {
-    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : undefined),
-    clock: options.clock,
-    onProgress: options.onProgress,
-    onlyPaths: picked.paths,
-    endState: FIRST_ANSWER_STATE,
-  });
-  return { files: picked.paths.length, total, stats };
+  const pool = await startParsePool(picked.paths, options.workers);
+  try {
+    const stats = await indexRepository(source, store, {
+      pool,
+      clock: options.clock,
+      onProgress: options.onProgress,
+      onlyPaths: picked.paths,
+      endState: FIRST_ANSWER_STATE,
+    });
+    return { files: picked.paths.length, total, stats };
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * The first answer's parser threads (parse-pool.ts: defaultParseThreads, as a whole build: on two cores
+ * one worker beside this thread, not two workers; or `workers` as given), the worker loading the picked
+ * files' grammars and the secret rules at once, beside this thread's listing of the picks.
+ */
+async function startParsePool(picked: string[], workers: number | undefined): Promise<ParsePool> {
+  const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
+  const threads = workers === undefined ? defaultParseThreads() : { workers, inline: false };
+  return createParsePool(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
+}
+
+/** The languages of these files, most files first. */
+export function findLanguages(paths: string[]): LanguageId[] {
+  const counts = new Map<LanguageId, number>();
+  for (const file of paths) {
+    const language = findLanguage(file);
+    if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([language]) => language);
 }
 
 /**

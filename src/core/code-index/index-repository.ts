@@ -7,6 +7,7 @@ import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
 import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
 import type { FIRST_ANSWER_STATE } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
+import type { ParsePool } from './parse-pool.js';
 import type { ParsedFile } from './types.js';
 import { markFileRanksFresh, markFileRanksStale, needsFileRanks, readEdgesAround, writeFileRanks } from './file-ranks.js';
 import { updateEdges } from './update-edges.js';
@@ -51,6 +52,8 @@ export interface IndexRunStats {
 export interface IndexRepositoryOptions {
   /** Parser worker threads; 0 parses on this thread. Defaults to one per core (parse-pool.ts: defaultParseThreads). */
   workers?: number;
+  /** A pool started ahead by the caller, who closes it (a first answer's, warmed while the tree was scanned); `workers` is then unused. */
+  pool?: ParsePool;
   onProgress?: (progress: IndexProgress) => void;
   clock?: Clock;
   /** Only these repo paths are looked at (a push with a known file list); the rest of the index is kept. */
@@ -234,10 +237,18 @@ async function parseAll(
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   // Small jobs (a push, one edited file) are faster on this thread than starting workers.
   const threads = options.workers !== undefined ? { workers: options.workers, inline: false } : defaultParseThreads();
-  const pool = files.length < 64 && options.workers === undefined ? createParsePool(0) : createParsePool(threads.workers, threads);
+  const small = files.length < 64 && options.workers === undefined;
+  const pool = options.pool ?? (small ? createParsePool(0) : createParsePool(threads.workers, threads));
+  const onThisThread = options.pool === undefined && (small || threads.workers <= 0);
   let batch: { file: RepoFile; parsed: ParsedFile }[] = [];
   let batchBytes = 0;
   let done = 0;
+  // A set that fits in one window, parsed on more than one thread (a first answer's files), is parsed largest
+  // first, so the threads end together instead of one parsing the last big file while the others wait, and
+  // each file is written as it comes back (WAL, synchronous=NORMAL: a commit is cheap), in the gaps between
+  // parses rather than all after the last one. On this thread alone the order and batches stay the listing's.
+  const oneWindow = files.length <= PARSE_WINDOW && !onThisThread;
+  const ordered = oneWindow ? [...files].sort((a, b) => b.size - a.size) : files;
   const flush = (): void => {
     const rows = batch;
     batch = [];
@@ -257,13 +268,13 @@ async function parseAll(
     totals.bytes += outcome.bytes;
     batch.push({ file, parsed });
     batchBytes += outcome.bytes;
-    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+    if (oneWindow || batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
     report({ phase: 'parsing', done, total: files.length, bytes: totals.bytes });
   };
   try {
     // A sliding window, not one promise per file up front: what is held stays the same however many files there are.
     const running = new Set<Promise<void>>();
-    for (const file of files) {
+    for (const file of ordered) {
       const task: Promise<void> = parseOne(file).finally(() => running.delete(task));
       running.add(task);
       // Awaited below (race, then all); this keeps a second failure from going unhandled after the first throws.
@@ -273,7 +284,7 @@ async function parseAll(
     await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
   return totals;
 }

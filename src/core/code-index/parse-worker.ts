@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { warmSecretScanner } from '../secrets/scan-with-secretlint.js';
+import { loadGrammar } from './load-grammars.js';
 import { parseFile } from './parse-file.js';
-import type { ParseTask, ParseReply } from './parse-pool.js';
+import type { ParseTask, ParseReply, WarmTask } from './parse-pool.js';
 
-/** Worker thread body: read and parse files on request, one at a time. */
-parentPort?.on('message', (task: ParseTask) => {
+/** Worker thread body: read and parse files on request, one at a time; load grammars ahead when asked. */
+parentPort?.on('message', (task: ParseTask | WarmTask) => {
+  if ('warm' in task) {
+    // A grammar that fails to load here fails again, and is reported, with the first file that needs it.
+    for (const id of task.warm) void loadGrammar(id).catch(() => undefined);
+    // Every file's text passes the secret scan first; most files of a tree hold a word its rules look for.
+    void warmSecretScanner().catch(() => undefined);
+    return;
+  }
   void (async () => {
     let reply: ParseReply;
     try {

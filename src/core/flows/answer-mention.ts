@@ -68,8 +68,9 @@ export type MentionOutcome =
 /**
  * One mention, in two steps so a queue can run the first at once and the
  * second when the repository is free. `accept`: access (bots and nanodex
- * itself silently, others refused once per thread), the config, 👀, then
- * the sticky "working" reply (or help, or the config's problems).
+ * itself silently, others refused once per thread), the config, the
+ * sticky "working" reply (or help, or the config's problems), then 👀,
+ * which `accept` does not wait for.
  * `answer`: the run (a review on a pull request), the reply in the same
  * sticky comment (the result, or a failure with a reference id), a tracked
  * issue for a plan asked with `--issue`, 🚀 or 😕. `stop`: the deadline
@@ -93,13 +94,25 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   let stopped = false;
   let declined: Declined | undefined;
   let replyUrl: string | undefined;
+  // 👀 is written after the first reply, and only the flow's later writes wait for it: GitHub's writes are
+  // paced a second apart (octokit's throttling), and 👀 first held "working", and with it the answer's
+  // work (a cold index), a second behind it. A reaction is a courtesy: its failure is logged.
+  let acknowledged: Promise<void> = Promise.resolve();
   const post = async (body: string) => {
     if (stopped) return;
+    // The result follows 👀 as it did before 👀 moved after "working" (with GitHub's pacing it waits for it anyway).
+    await acknowledged;
     replyUrl = (await ports.thread.reply(key, body)).url;
   };
   const decline = (handled: Declined['handled'], reason: string) => {
     declined = { handled, reason };
     return false;
+  };
+  const acknowledge = (): Promise<void> => {
+    acknowledged = ports.thread.react('eyes').catch((error: unknown) => {
+      ports.logger.warn('could not add the 👀 reaction', { ...ports.logFields, error: describeError(error) });
+    });
+    return acknowledged;
   };
 
   const accept = async (): Promise<boolean> => {
@@ -129,9 +142,9 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
         }
         return decline('refused', `@${login} may not run \`${commandName}\`: ${access.reason}`);
       }
-      await ports.thread.react('eyes');
       if (!parsed.ok) {
         await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
+        await acknowledge();
         return decline('config-problems', `${REPO_CONFIG_FILE} has problems; the reply lists them`);
       }
       if (command.kind === 'help') {
@@ -140,9 +153,11 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
             .map((b) => b.text)
             .join('\n\n'),
         );
+        await acknowledge();
         return decline('help', 'answered with the list of commands');
       }
       await post(renderWorking(commandName));
+      void acknowledge();
       return true;
     } catch (error) {
       throwIfRetryable(error, ports.retryable);
@@ -275,6 +290,7 @@ export function startMention(input: MentionInput, ports: MentionPorts): Mention 
   };
 
   const react = async (reaction: 'rocket' | 'confused') => {
+    await acknowledged;
     if (!stopped) await ports.thread.react(reaction);
   };
 

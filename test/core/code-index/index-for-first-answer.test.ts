@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexForFirstAnswer } from '../../../src/core/code-index/index-for-first-answer.js';
+import { findLanguages, indexForFirstAnswer } from '../../../src/core/code-index/index-for-first-answer.js';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { describeIndexState, readIndexState } from '../../../src/core/code-index/index-state.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
@@ -44,6 +44,27 @@ describe('indexForFirstAnswer', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('indexes the same files with a worker beside this thread as on this thread alone', async () => {
+    const files = repoFiles();
+    const rows = async (workers: number | undefined) => {
+      const source = new LocalRepoSource(makeTempRepo(files, { git: true }));
+      const store = await openWriter();
+      try {
+        await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', { workers, minTreeBytes: 0 });
+        return store.listFiles().map((f) => [f.path, f.blobSha]);
+      } finally {
+        store.close();
+      }
+    };
+    expect(await rows(undefined)).toEqual(await rows(0));
+  });
+
+  it('warms the grammars of the picked files, the language of most files first', () => {
+    const paths = [...Array.from({ length: 3 }, (_, i) => `web/c${i}.ts`), 'lib/a.py', 'lib/b.py', 'lib/c.py', 'lib/d.py', 'README.md'];
+    expect(findLanguages(paths)).toEqual(['python', 'typescript']);
+    expect(findLanguages(['README.md'])).toEqual([]);
   });
 
   it('is completed by the next whole run, which parses only the files not indexed yet', async () => {

@@ -58,6 +58,26 @@ describe('createParsePool', () => {
   });
 });
 
+describe('createParsePool with grammars to warm', () => {
+  it('answers as a pool that loads its grammars with its first file, for the warmed language and another', async () => {
+    const dir = makeTempDir();
+    const py = path.join(dir, 'area.py');
+    const ts = path.join(dir, 'area.ts');
+    writeFileSync(py, 'def area(r):\n    return 3.14 * r * r\n');
+    writeFileSync(ts, 'export function area(r: number): number {\n  return 3.14 * r * r;\n}\n');
+    const cold = createParsePool(1);
+    const warmed = createParsePool(1, { warm: ['python'] });
+    try {
+      const expected = await Promise.all([cold.parse('area.py', py), cold.parse('area.ts', ts)]);
+      const got = await Promise.all([warmed.parse('area.py', py), warmed.parse('area.ts', ts)]);
+      expect(got.map((o) => o.file?.symbols[0]?.name)).toEqual(['area', 'area']);
+      expect(got).toEqual(expected);
+    } finally {
+      await Promise.all([cold.close(), warmed.close()]);
+    }
+  });
+});
+
 describe('defaultParseThreads', () => {
   it('parses on this thread beside one worker on two cores, on this thread alone on one, and on a worker per core above', () => {
     expect(defaultParseThreads(1)).toEqual({ workers: 0, inline: true });

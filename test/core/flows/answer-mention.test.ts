@@ -103,7 +103,7 @@ function setUp(
 }
 
 describe('startMention (the one mention flow)', () => {
-  it('answers a maintainer: 👀, "working", then the plan in the same sticky reply, then 🚀', async () => {
+  it('answers a maintainer: "working", 👀, then the plan in the same sticky reply, then 🚀', async () => {
     const { thread, start } = setUp('plan add retries to parseHttpRequest');
     const mention = start();
 
@@ -116,6 +116,32 @@ describe('startMention (the one mention flow)', () => {
     expect(bodies[0]).toBe('⏳ nanodex is working on `plan` …');
     expect(bodies.at(-1)).toContain('## Plan: add retries to parseHttpRequest');
     expect([...thread.replies.keys()]).toEqual(['mention-42']);
+  });
+
+  it('posts "working" before 👀 and does not wait for the reaction (GitHub paces writes a second apart)', async () => {
+    const { thread, start } = setUp('plan add retries to parseHttpRequest');
+    const writes: string[] = [];
+    let release = (): void => undefined;
+    const reply = thread.reply.bind(thread);
+    thread.reply = async (key, body) => {
+      writes.push(`reply: ${body.split('\n')[0]}`);
+      return reply(key, body);
+    };
+    // A reaction held back, as octokit's write pacing holds the second write of a second.
+    thread.react = async (reaction) => {
+      writes.push(`react: ${reaction}`);
+      thread.reactions.push(reaction);
+      if (reaction === 'eyes') await new Promise<void>((resolve) => (release = resolve));
+    };
+    const mention = start();
+
+    const accepted = await Promise.race([mention.accept(), new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000))]);
+    expect(accepted).toBe(true);
+    expect(writes).toEqual(['reply: ⏳ nanodex is working on `plan` …', 'react: eyes']);
+    const answered = mention.answer();
+    release();
+    expect(await answered).toMatchObject({ handled: 'answered', command: 'plan' });
+    expect(thread.reactions).toEqual(['eyes', 'rocket']);
   });
 
   it('opens a tracked issue for a plan asked with --issue, and says so in the reply', async () => {
