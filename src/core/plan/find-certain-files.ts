@@ -1,0 +1,157 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { readPrompt } from '../explore/read-prompt.js';
+import { findNamedFiles } from '../explore/read-named-paths.js';
+
+/** A file the request names, so near certainly the one to change, and the names that tie it to the request. */
+export interface CertainFile {
+  path: string;
+  /** The definitions the request names in it (`Scope.name`), in the request's order; none for a named path. */
+  names: string[];
+  /** How the request names it, in words a reader can check. */
+  why: string;
+}
+
+/** Definitions looked at per name: a name defined in more files than this is not one file's anyway. */
+const DEFINITION_LIMIT = 20;
+/** Words joined into a definition's name ("blob fetcher" -> `BlobFetcher`, `blob_fetcher`): two or three. */
+const JOINED_WORDS = [2, 3];
+/** Kinds a plain word or words can name: a type or a function, never a variable or a constant sharing a word. */
+const NAMEABLE = /class|struct|interface|trait|type|enum|function|method/;
+/** A capitalised word names a type only (`Session`), not a function (`Update` is a verb). */
+const TYPE_KIND = /class|struct|interface|trait|type|enum/;
+/** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
+const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+/** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
+const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
+
+/**
+ * The files a plan can list under "Make the change" because the request
+ * names them, so a contributor is near certain to change them; every other
+ * file is a candidate to read. Measured on real commits (the subject as the
+ * request, bench/eval/measure-plan-files.ts), a file the request's words only
+ * matched was the changed one about two times in three: a caller, a neighbour
+ * or a file of the same name changed instead. A file is named when the
+ * request:
+ *
+ * - spells its path, and exactly one file of the repository has that path
+ *   (`server.js` in a tree with six is none of them);
+ * - names a definition (`res.send`, `Request.hooks`, `buildURL`, a type
+ *   written as a word, `Session`, or as words, "blob fetcher" for
+ *   `BlobFetcher`) that exactly one changeable file defines, unless the name
+ *   only describes the change (`__getattr__`-based);
+ * - asks to replace, remove or defer a name the repository does not define
+ *   (`trimRight()`, `AsyncLocalStorage`) that exactly one changeable file uses.
+ */
+export function findCertainFiles(input: {
+  prompt: string;
+  index: CodeIndex;
+  /** Whether a change can land in the file (product code, its config or declarations). */
+  isChangeable: (path: string) => boolean;
+}): CertainFile[] {
+  const { prompt, index, isChangeable } = input;
+  const reading = readPrompt(prompt);
+  const out: CertainFile[] = [];
+  const add = (path: string, name: string | undefined, why: string) => {
+    const found = out.find((f) => f.path === path);
+    if (!found) out.push({ path, names: name ? [name] : [], why });
+    else if (name && !found.names.includes(name)) found.names.push(name);
+  };
+  const allPaths = index.listFiles().map((f) => f.path);
+  for (const named of reading.paths) {
+    const matches = [...findNamedFiles([named], allPaths)];
+    if (matches.length === 1) add(matches[0]!, undefined, `the request names ${named}`);
+  }
+  for (const { name, types } of namedDefinitions(prompt, reading.identifiers)) {
+    const defs = definitionsOf(index, name, types).filter((d) => isChangeable(d.path));
+    const files = new Set(defs.map((d) => d.path));
+    if (files.size === 1) {
+      const def = defs[0]!;
+      add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
+      continue;
+    }
+    if (files.size > 0 || !types.code || !CHANGES_USES.test(prompt)) continue;
+    // Not defined here (a library's name): the one file that uses it is where a replacement goes.
+    if (index.findDefinitions(name, 1).length > 0) continue;
+    const bare = name.slice(name.lastIndexOf('.') + 1);
+    const users = new Set(
+      index
+        .findReferences(bare, 200)
+        .filter((r) => r.kind !== 'import' && isChangeable(r.path))
+        .map((r) => r.path),
+    );
+    if (users.size === 1) add([...users][0]!, undefined, `the request names ${name}, used only here`);
+  }
+  return out;
+}
+
+interface NameKinds {
+  /** Written as code (camelCase, snake_case, dotted, backticked): any definition counts. */
+  code: boolean;
+  /** The kinds a definition must have: a word names a type, words a type or a function. */
+  kinds?: RegExp;
+}
+
+/** The names the request spells, with what each may name. */
+function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds }[] {
+  const out: { name: string; types: NameKinds }[] = [];
+  for (const id of identifiers) {
+    const at = prompt.indexOf(id);
+    if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
+    out.push({ name: id, types: { code: true } });
+  }
+  // The subject's first word is its verb ("Update", "Revert"), never a type.
+  const words = [...prompt.matchAll(/[A-Za-z][A-Za-z0-9]*/g)].map((m) => m[0]);
+  for (const word of words.slice(1)) {
+    if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND } });
+  }
+  // Words in a row that spell a definition's name: "blob fetcher" -> BlobFetcher, blob_fetcher, blobFetcher.
+  const plain = prompt.split(/[^A-Za-z0-9]+/).filter((w) => /^[a-z][a-z0-9]*$/i.test(w));
+  for (const n of JOINED_WORDS) {
+    for (let i = 0; i + n <= plain.length; i++) {
+      const part = plain.slice(i, i + n);
+      if (part.some((w) => w.length < 3)) continue;
+      const joined = part.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
+      if (!out.some((o) => o.name.toLowerCase() === joined.toLowerCase()))
+        out.push({ name: joined, types: { code: false, kinds: NAMEABLE } });
+    }
+  }
+  return out;
+}
+
+/**
+ * The definitions a name can mean. `Scope.name`: those in that scope, or assigned to it (`res.send = function`);
+ * else, with a receiver the index cannot type (`c.Next`), every member of that name. A name spelled in words
+ * matches any case and underscores (`blob_fetcher`), but only the kinds it can name.
+ */
+function definitionsOf(index: CodeIndex, name: string, types: NameKinds): SymbolHit[] {
+  if (types.code) {
+    const dot = name.lastIndexOf('.');
+    const bare = name.slice(dot + 1);
+    const defs = index.findDefinitions(name, DEFINITION_LIMIT).filter((d) => d.name === bare);
+    if (dot < 0) return defs;
+    const scope = name.slice(0, dot);
+    const receiver = scope.slice(scope.lastIndexOf('.') + 1);
+    const strong = defs.filter(
+      (d) =>
+        d.scope === scope ||
+        d.scope.endsWith(`.${scope}`) ||
+        d.scope.toLowerCase() === receiver.toLowerCase() ||
+        d.signature.startsWith(`${scope}.${bare}`) ||
+        d.signature.startsWith(`${scope}.prototype.${bare}`),
+    );
+    return strong.length > 0 ? strong : defs.filter((d) => d.scope !== '');
+  }
+  const key = name.toLowerCase();
+  const variants = [name, toSnake(name), name[0]!.toLowerCase() + name.slice(1)];
+  const defs = variants.flatMap((v) => index.findDefinitions(v, DEFINITION_LIMIT));
+  const seen = new Set<number>();
+  return defs.filter((d) => {
+    if (seen.has(d.id) || d.name.replaceAll('_', '').toLowerCase() !== key || !types.kinds?.test(d.kind)) return false;
+    seen.add(d.id);
+    return true;
+  });
+}
+
+const toSnake = (pascal: string) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
