@@ -90,10 +90,7 @@ export function buildOfflinePlan(input: {
         }),
         ...(toChange.length === 0 && files.length > 0
           ? [
-              `No file is certain to change: the request names no file here and no definition that one file alone has. The best candidates are the related files above (${files
-                .slice(0, 3)
-                .map((f) => code(f.path))
-                .join(', ')}): read them first and decide where the change goes`,
+              `No file is certain to change: the request names no file here and no definition that one file alone has. The best candidate is ${code(files[0]!.path)}${files.length > 1 ? ', then the other related files above' : ''}: read ${files.length > 1 ? 'them' : 'it'} first and decide where the change goes`,
             ]
           : []),
       ],

@@ -112,11 +112,12 @@ export function findFilesToChange(input: {
       path,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref:
-        best && (best.startLine > 1 || wordsMatched || named) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
+      ref: best && (best.startLine > 1 || wordsMatched || named) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
       certainty,
       why: [
-        ...new Set([...(named ? [named.why] : []), ...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons)),
+        ...new Set(
+          [...(named ? [named.why] : []), ...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons),
+        ),
       ]
         .slice(0, 2)
         .join('; '),
