@@ -62,10 +62,29 @@ export function findCertainFiles(input: {
     const matches = [...findNamedFiles([named], allPaths)];
     if (matches.length === 1) add(matches[0]!, undefined, `the request names ${named}`);
   }
-  for (const { name, types } of namedDefinitions(prompt, reading.identifiers)) {
-    const defs = definitionsOf(index, name, types).filter((d) => isChangeable(d.path));
+  // A conventional commit's scope, `fix(recovery): …`, names the component: the one file of that name.
+  const scope = /^\s*[a-z]+\(([\w-]+)\)!?:/i.exec(prompt)?.[1]?.toLowerCase();
+  if (scope) {
+    const stem = (p: string) =>
+      p
+        .slice(p.lastIndexOf('/') + 1)
+        .replace(/\.[^.]+$/, '')
+        .toLowerCase();
+    const matches = allPaths.filter((p) => stem(p) === scope && isChangeable(p));
+    if (matches.length === 1) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
+  }
+  const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
+    ...n,
+    defs: definitionsOf(index, n.name, n.types).filter((d) => isChangeable(d.path)),
+  }));
+  // A function, method or type the request names is what it is about; a field or constant it also names is
+  // an option or a value the change involves (`findCaseInsensitivePathRec` with `RedirectFixedPath`).
+  const callable = (d: SymbolHit) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
+  const namesCode = resolved.some((r) => r.defs.length > 0 && r.defs.every(callable));
+  for (const { name, types, defs } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
+      if (namesCode && !defs.some(callable)) continue;
       const def = defs[0]!;
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
@@ -100,18 +119,23 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
     if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
     out.push({ name: id, types: { code: true } });
   }
+  // Plain words only: a word inside code (`pathlib.Path`), a call (`Route()`) or a path is not a type's name.
+  const tokens = prompt
+    .replace(/`[^`]*`/g, ' , ')
+    .split(/\s+/)
+    .filter((t) => t !== '');
   // The subject's first word is its verb ("Update", "Revert"), never a type.
-  const words = [...prompt.matchAll(/[A-Za-z][A-Za-z0-9]*/g)].map((m) => m[0]);
-  for (const word of words.slice(1)) {
+  for (const token of tokens.slice(1)) {
+    const word = token.replace(/[,.;:!?]+$/, '');
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
       out.push({ name: word, types: { code: false, kinds: TYPE_KIND } });
   }
-  // Words in a row that spell a definition's name: "blob fetcher" -> BlobFetcher, blob_fetcher, blobFetcher.
-  const plain = prompt.split(/[^A-Za-z0-9]+/).filter((w) => /^[a-z][a-z0-9]*$/i.test(w));
+  // Words in a row, with nothing but spaces between them, that spell a definition's name: "blob fetcher" ->
+  // BlobFetcher, blob_fetcher, blobFetcher ("Route() pattern" is not `RoutePattern`).
   for (const n of JOINED_WORDS) {
-    for (let i = 0; i + n <= plain.length; i++) {
-      const part = plain.slice(i, i + n);
-      if (part.some((w) => w.length < 3)) continue;
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const part = tokens.slice(i, i + n).map((t, j) => (j === n - 1 ? t.replace(/[,.;:!?]+$/, '') : t));
+      if (part.some((w) => !/^[a-z][a-z0-9]{2,}$/i.test(w))) continue;
       const joined = part.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
       if (!out.some((o) => o.name.toLowerCase() === joined.toLowerCase()))
         out.push({ name: joined, types: { code: false, kinds: NAMEABLE } });
@@ -141,7 +165,12 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds): Symbol
         d.signature.startsWith(`${scope}.${bare}`) ||
         d.signature.startsWith(`${scope}.prototype.${bare}`),
     );
-    return strong.length > 0 ? strong : defs.filter((d) => d.scope !== '');
+    if (strong.length > 0) return strong;
+    // `response.attachment`: the receiver is the module, the file of that name.
+    const inModule = index
+      .findDefinitions(bare, DEFINITION_LIMIT)
+      .filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '') === receiver.toLowerCase());
+    return inModule.length > 0 ? inModule : defs.filter((d) => d.scope !== '');
   }
   const key = name.toLowerCase();
   const variants = [name, toSnake(name), name[0]!.toLowerCase() + name.slice(1)];

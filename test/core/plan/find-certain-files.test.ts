@@ -15,6 +15,10 @@ const FILES = {
   'lib/wrappers.py':
     'class Session:\n    def send(self, request):\n        return request\n\n\nclass Wrapper:\n    def __getattr__(self, name):\n        return name\n',
   'lib/models.py': 'def _encode_files(files):\n    return files\n',
+  'lib/types.py': 'class Path:\n    def convert(self, value):\n        return value\n',
+  'lib/recovery.go': 'package web\n\nfunc Recovery() string {\n\treturn "ok"\n}\n',
+  'lib/engine.go': 'package web\n\ntype Engine struct {\n\tRedirectFixedPath bool\n}\n',
+  'lib/tree.go': 'package web\n\nfunc findCaseInsensitivePathRec(path string) string {\n\treturn path\n}\n',
 };
 
 async function certain(prompt: string): Promise<string[]> {
@@ -42,6 +46,21 @@ describe('findCertainFiles', () => {
   it('takes a type written as a word, or as words, for its definition (Session, "blob fetcher")', async () => {
     expect(await certain('add a timeout default to Session')).toEqual(['lib/wrappers.py Session']);
     expect(await certain('add retries to the blob fetcher')).toEqual(['lib/application.js BlobFetcher']);
+  });
+
+  it('reads a type only from a plain word: `pathlib.Path` is not the class Path, nor "Route() pattern" a `RoutePattern`', async () => {
+    expect(await certain('Add support of `pathlib.Path` to `edit`')).toEqual([]);
+    expect(await certain('keep handlers that collide with a Mount()/Route() pattern')).toEqual([]);
+  });
+
+  it("names the file of a conventional commit's scope when one file has that name (fix(recovery): …)", async () => {
+    expect(await certain('fix(recovery): record recovered panics')).toEqual(['lib/recovery.go']);
+  });
+
+  it('takes the function the request names over a field it names with it (an option the change involves)', async () => {
+    expect(await certain('fix(tree): panic in findCaseInsensitivePathRec with RedirectFixedPath')).toEqual([
+      'lib/tree.go findCaseInsensitivePathRec',
+    ]);
   });
 
   it('skips a name that only describes the change (`__getattr__`-based wrappers)', async () => {
