@@ -16,9 +16,11 @@ export interface CertainFile {
 const DEFINITION_LIMIT = 20;
 /** Words joined into a definition's name ("blob fetcher" -> `BlobFetcher`, `blob_fetcher`): two or three. */
 const JOINED_WORDS = [2, 3];
-/** Kinds a plain word or words can name: a type or a function, never a variable or a constant sharing a word. */
-const NAMEABLE = /class|struct|interface|trait|type|enum|function|method/;
-/** A capitalised word names a type only (`Session`), not a function (`Update` is a verb). */
+/**
+ * Plain words name a type only: a capitalised word (`Session`; `Update` is a verb, not a function) or words in a
+ * row ("blob fetcher", `BlobFetcher`). Words that spell a function name the thing it makes ("help option names"
+ * are not the `help_option` decorator).
+ */
 const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 /** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
 const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
@@ -138,7 +140,7 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
       if (part.some((w) => !/^[a-z][a-z0-9]{2,}$/i.test(w))) continue;
       const joined = part.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
       if (!out.some((o) => o.name.toLowerCase() === joined.toLowerCase()))
-        out.push({ name: joined, types: { code: false, kinds: NAMEABLE } });
+        out.push({ name: joined, types: { code: false, kinds: TYPE_KIND } });
     }
   }
   return out;
@@ -157,8 +159,11 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds): Symbol
     if (dot < 0) return defs;
     const scope = name.slice(0, dot);
     const receiver = scope.slice(scope.lastIndexOf('.') + 1);
+    const modulePath = `/${scope.replaceAll('.', '/')}/`;
     const strong = defs.filter(
       (d) =>
+        // `click.prompt`: a top-level definition in the package the scope names (`src/click/termui.py`).
+        (d.scope === '' && `/${d.path}`.slice(0, `/${d.path}`.lastIndexOf('/') + 1).endsWith(modulePath)) ||
         d.scope === scope ||
         d.scope.endsWith(`.${scope}`) ||
         d.scope.toLowerCase() === receiver.toLowerCase() ||

@@ -18,6 +18,8 @@ const FILES = {
   'lib/types.py': 'class Path:\n    def convert(self, value):\n        return value\n',
   'lib/recovery.go': 'package web\n\nfunc Recovery() string {\n\treturn "ok"\n}\n',
   'lib/engine.go': 'package web\n\ntype Engine struct {\n\tRedirectFixedPath bool\n}\n',
+  'lib/click/termui.py': 'def prompt(text):\n    return text\n',
+  'lib/click/core.py': 'class Option:\n    def prompt(self):\n        return 1\n\n\ndef help_option():\n    return 2\n',
   'lib/tree.go': 'package web\n\nfunc findCaseInsensitivePathRec(path string) string {\n\treturn path\n}\n',
 };
 
@@ -46,6 +48,14 @@ describe('findCertainFiles', () => {
   it('takes a type written as a word, or as words, for its definition (Session, "blob fetcher")', async () => {
     expect(await certain('add a timeout default to Session')).toEqual(['lib/wrappers.py Session']);
     expect(await certain('add retries to the blob fetcher')).toEqual(['lib/application.js BlobFetcher']);
+  });
+
+  it('never takes words for a function of that name: "help option names" are not the `help_option` decorator', async () => {
+    expect(await certain('Preserve declaration order of help option names')).toEqual([]);
+  });
+
+  it('reads a package as the receiver: `click.prompt` is the top-level prompt in click/, not Option.prompt', async () => {
+    expect(await certain('`click.prompt` typing clarifications')).toEqual(['lib/click/termui.py prompt']);
   });
 
   it('reads a type only from a plain word: `pathlib.Path` is not the class Path, nor "Route() pattern" a `RoutePattern`', async () => {
