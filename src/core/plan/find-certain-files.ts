@@ -14,12 +14,10 @@ export interface CertainFile {
 
 /** Definitions looked at per name: a name defined in more files than this is not one file's anyway. */
 const DEFINITION_LIMIT = 20;
-/** Words joined into a definition's name ("blob fetcher" -> `BlobFetcher`, `blob_fetcher`): two or three. */
-const JOINED_WORDS = [2, 3];
 /**
- * Plain words name a type only: a capitalised word (`Session`; `Update` is a verb, not a function) or words in a
- * row ("blob fetcher", `BlobFetcher`). Words that spell a function name the thing it makes ("help option names"
- * are not the `help_option` decorator).
+ * A plain word names a type only: a capitalised word that is not the subject's first (`Session`; `Update` is a
+ * verb). Words in a row are not read as a name: "HTTP error handler" spelled `HTTPError` in one file and
+ * `HTTPErrorHandler` in another, and "help option names" the `help_option` decorator, neither the changed code.
  */
 const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 /** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
@@ -39,9 +37,12 @@ const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[
  * - spells its path, and exactly one file of the repository has that path
  *   (`server.js` in a tree with six is none of them);
  * - names a definition (`res.send`, `Request.hooks`, `buildURL`, a type
- *   written as a word, `Session`, or as words, "blob fetcher" for
- *   `BlobFetcher`) that exactly one changeable file defines, unless the name
- *   only describes the change (`__getattr__`-based);
+ *   written as a word, `Session`) that exactly one changeable file defines,
+ *   unless the name only describes the change (`__getattr__`-based) or is a
+ *   field or constant named beside a function or type (an option the change
+ *   involves);
+ * - has a conventional commit scope (`fix(recovery): …`) that one file's name
+ *   is, and no folder's (`fix(middleware)` names a package);
  * - asks to replace, remove or defer a name the repository does not define
  *   (`trimRight()`, `AsyncLocalStorage`) that exactly one changeable file uses.
  */
@@ -73,7 +74,9 @@ export function findCertainFiles(input: {
         .replace(/\.[^.]+$/, '')
         .toLowerCase();
     const matches = allPaths.filter((p) => stem(p) === scope && isChangeable(p));
-    if (matches.length === 1) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
+    // `fix(middleware): …` in a tree with a middleware/ folder names the package, not middleware/middleware.go.
+    const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
+    if (matches.length === 1 && !folder) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
   }
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
@@ -82,7 +85,7 @@ export function findCertainFiles(input: {
   // A function, method or type the request names is what it is about; a field or constant it also names is
   // an option or a value the change involves (`findCaseInsensitivePathRec` with `RedirectFixedPath`).
   const callable = (d: SymbolHit) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
-  const namesCode = resolved.some((r) => r.defs.length > 0 && r.defs.every(callable));
+  const namesCode = resolved.some((r) => r.defs.some(callable));
   for (const { name, types, defs } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
@@ -131,17 +134,6 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
     const word = token.replace(/[,.;:!?]+$/, '');
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
       out.push({ name: word, types: { code: false, kinds: TYPE_KIND } });
-  }
-  // Words in a row, with nothing but spaces between them, that spell a definition's name: "blob fetcher" ->
-  // BlobFetcher, blob_fetcher, blobFetcher ("Route() pattern" is not `RoutePattern`).
-  for (const n of JOINED_WORDS) {
-    for (let i = 0; i + n <= tokens.length; i++) {
-      const part = tokens.slice(i, i + n).map((t, j) => (j === n - 1 ? t.replace(/[,.;:!?]+$/, '') : t));
-      if (part.some((w) => !/^[a-z][a-z0-9]{2,}$/i.test(w))) continue;
-      const joined = part.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
-      if (!out.some((o) => o.name.toLowerCase() === joined.toLowerCase()))
-        out.push({ name: joined, types: { code: false, kinds: TYPE_KIND } });
-    }
   }
   return out;
 }

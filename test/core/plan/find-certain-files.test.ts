@@ -20,6 +20,7 @@ const FILES = {
   'lib/engine.go': 'package web\n\ntype Engine struct {\n\tRedirectFixedPath bool\n}\n',
   'lib/click/termui.py': 'def prompt(text):\n    return text\n',
   'lib/click/core.py': 'class Option:\n    def prompt(self):\n        return 1\n\n\ndef help_option():\n    return 2\n',
+  'lib/middleware/middleware.go': 'package middleware\n\nfunc New() string {\n\treturn "m"\n}\n',
   'lib/tree.go': 'package web\n\nfunc findCaseInsensitivePathRec(path string) string {\n\treturn path\n}\n',
 };
 
@@ -45,9 +46,9 @@ describe('findCertainFiles', () => {
     expect(await certain('tidy lib/request.js')).toEqual(['lib/request.js']);
   });
 
-  it('takes a type written as a word, or as words, for its definition (Session, "blob fetcher")', async () => {
+  it('takes a type written as a word for its definition (Session), but not words in a row ("blob fetcher")', async () => {
     expect(await certain('add a timeout default to Session')).toEqual(['lib/wrappers.py Session']);
-    expect(await certain('add retries to the blob fetcher')).toEqual(['lib/application.js BlobFetcher']);
+    expect(await certain('add retries to the blob fetcher')).toEqual([]);
   });
 
   it('never takes words for a function of that name: "help option names" are not the `help_option` decorator', async () => {
@@ -65,6 +66,8 @@ describe('findCertainFiles', () => {
 
   it("names the file of a conventional commit's scope when one file has that name (fix(recovery): …)", async () => {
     expect(await certain('fix(recovery): record recovered panics')).toEqual(['lib/recovery.go']);
+    // A scope that is also a folder's name names a package, not the file of that name in it.
+    expect(await certain('fix(middleware): reject catch-all wildcards')).toEqual([]);
   });
 
   it('takes the function the request names over a field it names with it (an option the change involves)', async () => {
