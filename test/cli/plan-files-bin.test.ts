@@ -91,6 +91,9 @@ describe('nanodex plan > the files to change (the bin)', () => {
       expect(change).toContain('No file is certain to change');
       expect(change).toContain('The best candidate is `src/github/blob-fetcher.ts`');
       expect(run.stdout).not.toMatch(/ — to change: /);
+      expect(section(run.stdout, '#### Phase 1: Understand the current code')).toContain(
+        'Read the candidate files first; none is certain to change: `src/github/blob-fetcher.ts`',
+      );
       expect(run.stdout).toMatch(/\[src\/github\/blob-fetcher\.ts#L\d+-L\d+\]\([^)]*\) — related, read first: /);
     },
     PLAN_MS,

@@ -66,7 +66,7 @@ export function buildOfflinePlan(input: {
         ...(symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
         ...(related.length > 0
           ? [
-              `Read the related files first; they are context, not expected to change: ${related
+              `${toChange.length > 0 ? 'Read the related files first; they are context, not expected to change' : 'Read the candidate files first; none is certain to change'}: ${related
                 .slice(0, 4)
                 .map((f) => code(f.path))
                 .join(', ')}`,
