@@ -22,6 +22,8 @@ const DEFINITION_LIMIT = 20;
 const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 /** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
 const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+/** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
+const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
 /** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
 const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
 
@@ -86,10 +88,12 @@ export function findCertainFiles(input: {
   // an option or a value the change involves (`findCaseInsensitivePathRec` with `RedirectFixedPath`).
   const callable = (d: SymbolHit) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
   const namesCode = resolved.some((r) => r.defs.some(callable));
-  for (const { name, types, defs } of resolved) {
+  // Skipped only beside another name the request resolves to one file: "a crash with `Foo.bar`" alone is about it.
+  const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
+  for (const { name, types, defs, compared } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
-      if (namesCode && !defs.some(callable)) continue;
+      if ((namesCode && !defs.some(callable)) || (compared && namesTarget)) continue;
       const def = defs[0]!;
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
@@ -117,12 +121,12 @@ interface NameKinds {
 }
 
 /** The names the request spells, with what each may name. */
-function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds }[] {
-  const out: { name: string; types: NameKinds }[] = [];
+function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean }[] {
+  const out: { name: string; types: NameKinds; compared: boolean }[] = [];
   for (const id of identifiers) {
     const at = prompt.indexOf(id);
     if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
-    out.push({ name: id, types: { code: true } });
+    out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)) });
   }
   // Plain words only: a word inside code (`pathlib.Path`), a call (`Route()`) or a path is not a type's name.
   const tokens = prompt
@@ -133,7 +137,7 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
   for (const token of tokens.slice(1)) {
     const word = token.replace(/[,.;:!?]+$/, '');
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
-      out.push({ name: word, types: { code: false, kinds: TYPE_KIND } });
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false });
   }
   return out;
 }

@@ -76,6 +76,10 @@ describe('findCertainFiles', () => {
     ]);
   });
 
+  it('skips a name the change is compared with, beside the one it changes (align `Session.send` with `res.send`)', async () => {
+    expect(await certain('Align Session.send parameters with res.send')).toEqual(['lib/wrappers.py Session.send']);
+  });
+
   it('skips a name that only describes the change (`__getattr__`-based wrappers)', async () => {
     expect(await certain('Fix `_encode_files` detection for `__getattr__`-based file wrappers')).toEqual(['lib/models.py _encode_files']);
   });
