@@ -82,16 +82,33 @@ describe('nanodex plan > the files to change (the bin)', () => {
   );
 
   it(
-    'lists only the blob fetcher under "Make the change", and its neighbour as a related file to read first',
+    'lists no file under "Make the change" when the request names none, and says so, with the blob fetcher first to read',
     () => {
       const run = plan(makeTempRepo(REPO), 'add retries to the GitHub blob fetcher');
       expect(run.code).toBe(0);
       const change = section(run.stdout, '#### Phase 2: Make the change');
-      expect(change).toContain('Files: `src/github/blob-fetcher.ts`\n');
-      expect(run.stdout).toMatch(/\[src\/github\/blob-fetcher\.ts#L\d+-L\d+\]\([^)]*\) — to change: /);
-      expect(run.stdout).toMatch(/\[src\/github\/blob-paths\.ts#L\d+-L\d+\]\([^)]*\) — related, read first: /);
+      expect(change).not.toContain('Files:');
+      expect(change).toContain('No file is certain to change');
+      expect(change).toContain('The best candidate is `src/github/blob-fetcher.ts`');
+      expect(run.stdout).not.toMatch(/ — to change: /);
       expect(section(run.stdout, '#### Phase 1: Understand the current code')).toContain(
-        'Read the related files first; they are context, not expected to change: `src/github/blob-paths.ts`',
+        'Read the candidate files first; none is certain to change: `src/github/blob-fetcher.ts`',
+      );
+      expect(run.stdout).toMatch(/\[src\/github\/blob-fetcher\.ts#L\d+-L\d+\]\([^)]*\) — related, read first: /);
+    },
+    PLAN_MS,
+  );
+
+  it(
+    'lists the one file that defines the method the request names under "Make the change", with that method',
+    () => {
+      const run = plan(makeTempRepo(REPO), 'add retries to BlobFetcher.fetchBlob');
+      expect(run.code).toBe(0);
+      const change = section(run.stdout, '#### Phase 2: Make the change');
+      expect(change).toContain('Change src/github/blob-fetcher.ts (`BlobFetcher.fetchBlob`');
+      expect(change).toContain('Files: `src/github/blob-fetcher.ts`\n');
+      expect(run.stdout).toMatch(
+        /\[src\/github\/blob-fetcher\.ts#L\d+-L\d+\]\([^)]*\) — to change: the request names BlobFetcher\.fetchBlob/,
       );
     },
     PLAN_MS,

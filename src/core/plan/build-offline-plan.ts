@@ -7,7 +7,8 @@ import { isTestFile } from '../repo/is-test-file.js';
 import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
 import { findExistingMechanisms } from './find-existing-mechanism.js';
-import { changeWeight, findFilesToChange, type FileToChange } from './find-files-to-change.js';
+import { changeWeight, findFilesToChange, isTiedToRequest, type FileToChange } from './find-files-to-change.js';
+import { readPrompt } from '../explore/read-prompt.js';
 import { selectFilesToChange } from './select-files-to-change.js';
 import { describeCallSites, PLAN_CALLER_CAP, type PlanDoc, type PlanModule, type PlanSymbol } from './plan-doc.js';
 
@@ -44,7 +45,7 @@ export function buildOfflinePlan(input: {
   const toChange = files.filter((f) => f.role === 'change');
   const related = files.filter((f) => f.role === 'related');
   const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref, role: f.role }));
-  const symbols = findPlanSymbols(context, index, files);
+  const symbols = findPlanSymbols(context, index, files, readPrompt(input.prompt).words);
   const existing = findExistingMechanisms(input.prompt, index);
   // Code to follow is the product's own (isProductFile): never a bundle, a vendored copy, a declaration, a config,
   // a test, a benchmark or an example.
@@ -65,7 +66,7 @@ export function buildOfflinePlan(input: {
         ...(symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : []),
         ...(related.length > 0
           ? [
-              `Read the related files first; they are context, not expected to change: ${related
+              `${toChange.length > 0 ? 'Read the related files first; they are context, not expected to change' : 'Read the candidate files first; none is certain to change'}: ${related
                 .slice(0, 4)
                 .map((f) => code(f.path))
                 .join(', ')}`,
@@ -89,7 +90,7 @@ export function buildOfflinePlan(input: {
         }),
         ...(toChange.length === 0 && files.length > 0
           ? [
-              'No file has evidence for this change (the request names no file or definition here, and its words matched no code): read the related files and decide where it goes',
+              `No file is certain to change: the request names no file here and no definition that one file alone has. The best candidate is ${code(files[0]!.path)}${files.length > 1 ? ', then the other related files above' : ''}: read ${files.length > 1 ? 'them' : 'it'} first and decide where the change goes`,
             ]
           : []),
       ],
@@ -147,7 +148,7 @@ export function buildOfflinePlan(input: {
     acceptance,
     risks,
     modelSections: [],
-    confidence: describePlanConfidence(toChange, context),
+    confidence: describePlanConfidence(toChange, context, related),
     gaps: context.knownGaps,
     files,
   };
@@ -160,7 +161,7 @@ export function buildOfflinePlan(input: {
  * defined inside the rest of those files' evidence, innermost first; at each
  * level of changeWeight in turn (functions, then types, then the rest).
  */
-function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[]): PlanSymbol[] {
+function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[], words: string[]): PlanSymbol[] {
   const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
   // One entry per name and file: a property's getter and setter, or overloads, are read together.
   const seen = new Set<string>();
@@ -183,7 +184,8 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     const innermost = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id),
     );
-    inEvidence.push(...(e.source === 'definition' ? inside.slice(0, 1) : innermost));
+    // Only what the request's words tie to it: a constant beside the matched lines is not what it is about.
+    inEvidence.push(...(e.source === 'definition' ? inside.slice(0, 1) : innermost.filter((s) => isTiedToRequest(s, e, words))));
   }
   // Each file's best symbol in turn, then the rest of the evidence's; functions and methods of every file
   // before any file's types, constants last: a constant sharing one word with the request is not the code to change.
@@ -214,9 +216,11 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
  * and was not found: high only when a file defines what the request names
  * and the code in it was identified; low when no function was identified.
  */
-export function describePlanConfidence(files: FileToChange[], context: RepoContext): string {
+export function describePlanConfidence(files: FileToChange[], context: RepoContext, related: FileToChange[] = []): string {
+  if (files.length === 0 && related.length > 0)
+    return `low (no file is certain to change: the request names no file here and no definition that one file alone has; the best candidate is ${related[0]!.path})`;
   if (files.length === 0)
-    return 'low (no file has evidence for this change: the request names no file or definition here and its words matched no code)';
+    return 'low (no file is certain to change: the request names no file here and no definition that one file alone has)';
   const named = files.filter((f) => f.certainty === 'named');
   const withSymbols = files.filter((f) => f.symbols.length > 0);
   const found = withSymbols
@@ -227,5 +231,10 @@ export function describePlanConfidence(files: FileToChange[], context: RepoConte
   if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
   if (withSymbols.length > 0)
     return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
+  if (named.length > 0)
+    return `medium (the request names ${named
+      .slice(0, 2)
+      .map((f) => f.path)
+      .join(', ')}, but no function in it was identified${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
 }

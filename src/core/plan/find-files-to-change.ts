@@ -6,6 +6,7 @@ import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { classifyFile } from '../repo/classify-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { readPrompt } from '../explore/read-prompt.js';
+import { findCertainFiles } from './find-certain-files.js';
 import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
 import { findTestsFor, type FoundTest } from '../tests/find-tests-for.js';
@@ -19,7 +20,10 @@ export interface FileToChange {
   symbols: string[];
   /** Where that code is: the best excerpt of the file. */
   ref: LineRef | undefined;
-  /** `named`: it defines a name or is a path the request spells out; `matched`: the request's words matched its code; `linked`: found through the graph only. */
+  /**
+   * `named`: the request names it, so it is near certain to change (findCertainFiles: its path, or a definition only it
+   * has); `matched`: the request's words matched its code; `linked`: found through the graph only.
+   */
   certainty: 'named' | 'matched' | 'linked';
   why: string;
   /**
@@ -61,7 +65,12 @@ export function findFilesToChange(input: {
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
   const isProduct = (path: string) => isNamed(path) || isChangeable(index, path);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const order = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path)];
+  const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
+  const order = [
+    ...certain.map((c) => c.path),
+    ...input.candidates.map((c) => c.path),
+    ...byRelevance.filter((e) => e.source === 'definition').map((e) => e.path),
+  ];
   const seen = new Set<string>();
   const files: FileToChange[] = [];
   for (const path of order) {
@@ -78,25 +87,38 @@ export function findFilesToChange(input: {
       splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
+    const named = certain.find((c) => c.path === path);
     // `matched` only when one of the request's words is in what was read or matched of it, its definitions or its path:
     // a search hit on a version in an import path ("Changelog for v5.3.1") is not a match of the request.
     const texts = [path, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
     const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path).map((s) => splitIdentifier(s.name).join(' '))], words);
-    const certainty =
-      definesNamed || isNamed(path) ? 'named' : (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? 'matched' : 'linked';
+    // A definition the request names that other files define too, or a path it names that is not this one alone,
+    // is a match, not a naming: only findCertainFiles's files are near certain.
+    const certainty = named
+      ? 'named'
+      : definesNamed || isNamed(path) || ((items.length > 0 || candidate?.chunks?.length) && wordsMatched)
+        ? 'matched'
+        : 'linked';
     // The lines that matched: an excerpt read for this request, else the chunk the search matched (never a file head
     // that nothing matched).
+    const defined = index.symbolsIn(path);
+    // The definition the request names, where the evidence did not read it.
+    const namedDef = defined.find((s) => named?.names.includes(s.scope ? `${s.scope}.${s.name}` : s.name));
     const read = items[0] ?? byRelevance.find((e) => e.path === path && (e.source !== 'head' || isNamed(path)));
     const chunk = candidate?.chunks?.[0];
-    const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
-    const symbols = symbolsAt(index.symbolsIn(path), items);
+    const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
+    const symbols = [...new Set([...(named?.names ?? []), ...symbolsAt(defined, items, words)])].slice(0, MAX_SYMBOLS);
     files.push({
       path,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || wordsMatched) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
+      ref: best && (best.startLine > 1 || wordsMatched || named) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
       certainty,
-      why: [...new Set([...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons))]
+      why: [
+        ...new Set(
+          [...(named ? [named.why] : []), ...(candidate ? [candidate.reason] : []), ...items.map((e) => e.reason)].flatMap(splitReasons),
+        ),
+      ]
         .slice(0, 2)
         .join('; '),
       role: 'related',
@@ -113,7 +135,7 @@ export function findFilesToChange(input: {
  * (all but its last two letters, at least four) is enough, as the search
  * stems (`deprecate` matches `deprecated`, `checks` matches `check`).
  */
-function hasAnyWord(texts: string[], words: string[]): boolean {
+export function hasAnyWord(texts: string[], words: string[]): boolean {
   const text = texts.join('\n').toLowerCase();
   return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
@@ -124,20 +146,34 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1]): Pic
 }
 
 /**
- * The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order. An excerpt
- * that a function holds with every function nested in it whole (callbacks, `text: function () {…}` handlers)
- * points at that function, not at the nested ones: they are parts of what was read.
+ * The innermost functions and methods (else classes) the excerpts lie in, in the excerpts' order, that the
+ * request's words tie to it (isTiedToRequest). An excerpt that a function holds with every function nested in it
+ * whole (callbacks, `text: function () {…}` handlers) points at that function, not at the nested ones: they are
+ * parts of what was read.
  */
-function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[]): string[] {
+function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[], words: string[]): string[] {
   const out: string[] = [];
   for (const e of items) {
     for (const s of pointedAt(symbols, e)) {
+      if (!isTiedToRequest(s, e, words)) continue;
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS) return out;
     }
   }
   return out;
+}
+
+/**
+ * Whether the request's words are in a symbol's name or in its own lines of the excerpt: a constant that shares
+ * an excerpt with the matched lines (`NETRC_FILES` beside `default_user_agent`) is not what the request is about.
+ * The scope is not the symbol's own name (`Session.should_strip_auth` is not tied by "session").
+ */
+export function isTiedToRequest(s: Pick<SymbolHit, 'name' | 'startLine' | 'endLine'>, e: EvidenceItem, words: string[]): boolean {
+  const from = Math.max(s.startLine, e.startLine) - e.startLine;
+  const to = Math.min(s.endLine, e.endLine) - e.startLine + 1;
+  const own = e.snippet.split('\n').slice(from, Math.max(from, to)).join('\n');
+  return hasAnyWord([splitIdentifier(s.name).join(' '), own], words);
 }
 
 /** The symbols one excerpt points at: the function holding it with all its nested ones whole, else the innermost. */

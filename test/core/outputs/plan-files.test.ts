@@ -114,6 +114,6 @@ describe('run > plan > the files to change', () => {
     if (result.output.kind !== 'plan') throw new Error('expected a plan');
     expect(result.output.doc.phases.find((p) => p.name === 'Make the change')?.files ?? []).toEqual([]);
     expect(result.comment.body).not.toMatch(/#L1-L\d+\)/);
-    expect(result.comment.body).toMatch(/no file has evidence for this change/i);
+    expect(result.comment.body).toMatch(/no file is certain to change/i);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteCodeIndex } from '../../../src/core/code-index/code-index.js';
 import type { EvidenceItem, RepoContext } from '../../../src/core/explore/types.js';
@@ -21,6 +23,18 @@ const FILES = {
 
 function evidence(path: string, startLine: number, endLine: number, relevance: number): EvidenceItem {
   return { path, startLine, endLine, snippet: '', reason: 'matches the question', source: 'search', blobSha: '', round: 1, relevance };
+}
+
+/** The item with its lines as the exploration reads them. */
+function read(repo: IndexedRepo, item: EvidenceItem): EvidenceItem {
+  const text = readFileSync(path.join(repo.root, item.path), 'utf8');
+  return {
+    ...item,
+    snippet: text
+      .split('\n')
+      .slice(item.startLine - 1, item.endLine)
+      .join('\n'),
+  };
 }
 
 /** The context a change question's exploration would hand the plan: only the evidence matters here. */
@@ -75,7 +89,11 @@ describe('buildOfflinePlan > constants', () => {
     });
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
-    const items = [evidence('src/defaults.py', 1, 2, 2), evidence('src/sessions.py', 5, 6, 1), evidence('src/sessions.py', 1, 3, 0.5)];
+    const items = [
+      read(repo, evidence('src/defaults.py', 1, 2, 2)),
+      read(repo, evidence('src/sessions.py', 5, 6, 1)),
+      read(repo, evidence('src/sessions.py', 1, 3, 0.5)),
+    ];
     const context = contextOf(items);
     const prompt = 'a default timeout for every request of a session';
     const candidates = items.slice(0, 2).map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
@@ -83,6 +101,25 @@ describe('buildOfflinePlan > constants', () => {
     const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
 
     expect(plan.context.symbols.map((s) => s.name)).toEqual(['Session.request', 'Session.__init__', 'DEFAULT_POOLSIZE', 'DEFAULT_RETRIES']);
+  });
+});
+
+describe('buildOfflinePlan > the symbols of a file', () => {
+  it("are those the request's words tie to, not a constant that shares the excerpt (NETRC_FILES beside default_user_agent)", async () => {
+    const repo = await indexSample({
+      'src/utils.py': 'NETRC_FILES = (".netrc", "_netrc")\n\n\ndef default_user_agent(name="python-requests"):\n    return name\n',
+      'src/sessions.py': 'class Session:\n    def __init__(self):\n        self.timeout = None\n',
+    });
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const items = [read(repo, evidence('src/sessions.py', 1, 3, 2)), read(repo, evidence('src/utils.py', 1, 5, 1))];
+    const prompt = 'add a timeout default to Session';
+    const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
+    const files = findFilesToChange({ prompt, candidates, evidence: items, index });
+    const plan = buildOfflinePlan({ prompt, context: contextOf(items), index, flavour: 'plan', files });
+
+    expect(files.find((f) => f.path === 'src/utils.py')?.symbols).toEqual(['default_user_agent']);
+    expect(plan.context.symbols.map((s) => s.name)).not.toContain('NETRC_FILES');
   });
 });
 

@@ -19,13 +19,13 @@ describe('selectFilesToChange', () => {
     expect(roles(picked)).toEqual(['change recoverer.go', 'related mux.go', 'related tree.go']);
   });
 
-  it('proposes only the best-ranked matched file when the request names none: its neighbours are context', () => {
+  it('proposes no file when the request names none: the best-ranked matched file is the first candidate to read', () => {
     const picked = selectFilesToChange([
       file('lib/response.js', 'matched'),
       file('lib/request.js', 'matched'),
       file('lib/application.js', 'linked'),
     ]);
-    expect(roles(picked)).toEqual(['change lib/response.js', 'related lib/request.js', 'related lib/application.js']);
+    expect(roles(picked)).toEqual(['related lib/response.js', 'related lib/request.js', 'related lib/application.js']);
   });
 
   it('proposes nothing when the graph alone linked the files (a subject like "Merge commit from fork")', () => {

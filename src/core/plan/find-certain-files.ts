@@ -1,0 +1,187 @@
+import type { CodeIndex } from '../code-index/code-index.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { readPrompt } from '../explore/read-prompt.js';
+import { findNamedFiles } from '../explore/read-named-paths.js';
+
+/** A file the request names, so near certainly the one to change, and the names that tie it to the request. */
+export interface CertainFile {
+  path: string;
+  /** The definitions the request names in it (`Scope.name`), in the request's order; none for a named path. */
+  names: string[];
+  /** How the request names it, in words a reader can check. */
+  why: string;
+}
+
+/** Definitions looked at per name: a name defined in more files than this is not one file's anyway. */
+const DEFINITION_LIMIT = 20;
+/**
+ * A plain word names a type only: a capitalised word that is not the subject's first (`Session`; `Update` is a
+ * verb). Words in a row are not read as a name: "HTTP error handler" spelled `HTTPError` in one file and
+ * `HTTPErrorHandler` in another, and "help option names" the `help_option` decorator, neither the changed code.
+ */
+const TYPE_KIND = /class|struct|interface|trait|type|enum/;
+/** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
+const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+/** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
+const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
+/** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
+const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
+
+/**
+ * The files a plan can list under "Make the change" because the request
+ * names them, so a contributor is near certain to change them; every other
+ * file is a candidate to read. Measured on real commits (the subject as the
+ * request, bench/eval/measure-plan-files.ts), a file the request's words only
+ * matched was the changed one about two times in three: a caller, a neighbour
+ * or a file of the same name changed instead. A file is named when the
+ * request:
+ *
+ * - spells its path, and exactly one file of the repository has that path
+ *   (`server.js` in a tree with six is none of them);
+ * - names a definition (`res.send`, `Request.hooks`, `buildURL`, a type
+ *   written as a word, `Session`) that exactly one changeable file defines,
+ *   unless the name only describes the change (`__getattr__`-based) or is a
+ *   field or constant named beside a function or type (an option the change
+ *   involves);
+ * - has a conventional commit scope (`fix(recovery): …`) that one file's name
+ *   is, and no folder's (`fix(middleware)` names a package);
+ * - asks to replace, remove or defer a name the repository does not define
+ *   (`trimRight()`, `AsyncLocalStorage`) that exactly one changeable file uses.
+ */
+export function findCertainFiles(input: {
+  prompt: string;
+  index: CodeIndex;
+  /** Whether a change can land in the file (product code, its config or declarations). */
+  isChangeable: (path: string) => boolean;
+}): CertainFile[] {
+  const { prompt, index, isChangeable } = input;
+  const reading = readPrompt(prompt);
+  const out: CertainFile[] = [];
+  const add = (path: string, name: string | undefined, why: string) => {
+    const found = out.find((f) => f.path === path);
+    if (!found) out.push({ path, names: name ? [name] : [], why });
+    else if (name && !found.names.includes(name)) found.names.push(name);
+  };
+  const allPaths = index.listFiles().map((f) => f.path);
+  for (const named of reading.paths) {
+    const matches = [...findNamedFiles([named], allPaths)];
+    if (matches.length === 1) add(matches[0]!, undefined, `the request names ${named}`);
+  }
+  // A conventional commit's scope, `fix(recovery): …`, names the component: the one file of that name.
+  const scope = /^\s*[a-z]+\(([\w-]+)\)!?:/i.exec(prompt)?.[1]?.toLowerCase();
+  if (scope) {
+    const stem = (p: string) =>
+      p
+        .slice(p.lastIndexOf('/') + 1)
+        .replace(/\.[^.]+$/, '')
+        .toLowerCase();
+    const matches = allPaths.filter((p) => stem(p) === scope && isChangeable(p));
+    // `fix(middleware): …` in a tree with a middleware/ folder names the package, not middleware/middleware.go.
+    const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
+    if (matches.length === 1 && !folder) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
+  }
+  const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
+    ...n,
+    defs: definitionsOf(index, n.name, n.types).filter((d) => isChangeable(d.path)),
+  }));
+  // A function, method or type the request names is what it is about; a field or constant it also names is
+  // an option or a value the change involves (`findCaseInsensitivePathRec` with `RedirectFixedPath`).
+  const callable = (d: SymbolHit) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
+  const namesCode = resolved.some((r) => r.defs.some(callable));
+  // Skipped only beside another name the request resolves to one file: "a crash with `Foo.bar`" alone is about it.
+  const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
+  for (const { name, types, defs, compared } of resolved) {
+    const files = new Set(defs.map((d) => d.path));
+    if (files.size === 1) {
+      if ((namesCode && !defs.some(callable)) || (compared && namesTarget)) continue;
+      const def = defs[0]!;
+      add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
+      continue;
+    }
+    if (files.size > 0 || !types.code || !CHANGES_USES.test(prompt)) continue;
+    // Not defined here (a library's name): the one file that uses it is where a replacement goes.
+    if (index.findDefinitions(name, 1).length > 0) continue;
+    const bare = name.slice(name.lastIndexOf('.') + 1);
+    const users = new Set(
+      index
+        .findReferences(bare, 200)
+        .filter((r) => r.kind !== 'import' && isChangeable(r.path))
+        .map((r) => r.path),
+    );
+    if (users.size === 1) add([...users][0]!, undefined, `the request names ${name}, used only here`);
+  }
+  return out;
+}
+
+interface NameKinds {
+  /** Written as code (camelCase, snake_case, dotted, backticked): any definition counts. */
+  code: boolean;
+  /** The kinds a definition must have: a word names a type, words a type or a function. */
+  kinds?: RegExp;
+}
+
+/** The names the request spells, with what each may name. */
+function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean }[] {
+  const out: { name: string; types: NameKinds; compared: boolean }[] = [];
+  for (const id of identifiers) {
+    const at = prompt.indexOf(id);
+    if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
+    out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)) });
+  }
+  // Plain words only: a word inside code (`pathlib.Path`), a call (`Route()`) or a path is not a type's name.
+  const tokens = prompt
+    .replace(/`[^`]*`/g, ' , ')
+    .split(/\s+/)
+    .filter((t) => t !== '');
+  // The subject's first word is its verb ("Update", "Revert"), never a type.
+  for (const token of tokens.slice(1)) {
+    const word = token.replace(/[,.;:!?]+$/, '');
+    if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false });
+  }
+  return out;
+}
+
+/**
+ * The definitions a name can mean. `Scope.name`: those in that scope, or assigned to it (`res.send = function`);
+ * else, with a receiver the index cannot type (`c.Next`), every member of that name. A name spelled in words
+ * matches any case and underscores (`blob_fetcher`), but only the kinds it can name.
+ */
+function definitionsOf(index: CodeIndex, name: string, types: NameKinds): SymbolHit[] {
+  if (types.code) {
+    const dot = name.lastIndexOf('.');
+    const bare = name.slice(dot + 1);
+    const defs = index.findDefinitions(name, DEFINITION_LIMIT).filter((d) => d.name === bare);
+    if (dot < 0) return defs;
+    const scope = name.slice(0, dot);
+    const receiver = scope.slice(scope.lastIndexOf('.') + 1);
+    const modulePath = `/${scope.replaceAll('.', '/')}/`;
+    const strong = defs.filter(
+      (d) =>
+        // `click.prompt`: a top-level definition in the package the scope names (`src/click/termui.py`).
+        (d.scope === '' && `/${d.path}`.slice(0, `/${d.path}`.lastIndexOf('/') + 1).endsWith(modulePath)) ||
+        d.scope === scope ||
+        d.scope.endsWith(`.${scope}`) ||
+        d.scope.toLowerCase() === receiver.toLowerCase() ||
+        d.signature.startsWith(`${scope}.${bare}`) ||
+        d.signature.startsWith(`${scope}.prototype.${bare}`),
+    );
+    if (strong.length > 0) return strong;
+    // `response.attachment`: the receiver is the module, the file of that name.
+    const inModule = index
+      .findDefinitions(bare, DEFINITION_LIMIT)
+      .filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '') === receiver.toLowerCase());
+    return inModule.length > 0 ? inModule : defs.filter((d) => d.scope !== '');
+  }
+  const key = name.toLowerCase();
+  const variants = [name, toSnake(name), name[0]!.toLowerCase() + name.slice(1)];
+  const defs = variants.flatMap((v) => index.findDefinitions(v, DEFINITION_LIMIT));
+  const seen = new Set<number>();
+  return defs.filter((d) => {
+    if (seen.has(d.id) || d.name.replaceAll('_', '').toLowerCase() !== key || !types.kinds?.test(d.kind)) return false;
+    seen.add(d.id);
+    return true;
+  });
+}
+
+const toSnake = (pascal: string) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
