@@ -98,16 +98,22 @@ export function buildOfflinePlan(input: {
     },
     {
       name: 'Test it',
-      tasks: toChange.map((f) => {
-        const test = f.tests[0];
-        if (!test) {
-          const why =
-            f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
-          return `Add tests for the new behaviour of ${f.path} (${why})`;
-        }
-        return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
-      }),
-      files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
+      tasks: [
+        ...toChange.map((f) => {
+          const test = f.tests[0];
+          if (!test) {
+            const why =
+              f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : (f.noTests?.why ?? NO_TEST_FOUND);
+            return `Add tests for the new behaviour of ${f.path} (${why})`;
+          }
+          return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
+        }),
+        // No file is certain: the tests are those of the best candidate, said as such (its test is known, the place is not).
+        ...(toChange.length === 0 && files[0]?.tests[0] !== undefined
+          ? [`If the change goes in ${files[0].path}, extend ${files[0].tests[0].path} (${files[0].tests[0].how})`]
+          : []),
+      ],
+      files: (toChange.length > 0 ? toChange : files.slice(0, 1)).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path)),
     },
   ].filter((p) => p.tasks.length > 0);
 

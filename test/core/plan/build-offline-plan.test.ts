@@ -156,6 +156,35 @@ describe('buildOfflinePlan > callers to keep working', () => {
   });
 });
 
+describe('buildOfflinePlan > a plan where no file is certain', () => {
+  it("names the best candidate's test as that candidate's, and claims no file to change", async () => {
+    const repo = await indexSample({ 'src/route.ts': 'export function routeRequest(path: string): string {\n  return path;\n}\n' });
+    opened.push(repo);
+    const plan = buildOfflinePlan({
+      prompt: 'make routing faster',
+      context: contextOf([evidence('src/route.ts', 1, 3, 2)]),
+      index: new SqliteCodeIndex(repo.store),
+      flavour: 'plan',
+      files: [
+        {
+          path: 'src/route.ts',
+          symbols: ['routeRequest'],
+          ref: { path: 'src/route.ts', startLine: 1, endLine: 3 },
+          certainty: 'matched',
+          why: 'matches the question',
+          role: 'related',
+          tests: [{ path: 'test/route.test.ts', how: 'named like it' }],
+        },
+      ],
+    });
+
+    expect(plan.phases.find((p) => p.name === 'Make the change')?.files).toEqual([]);
+    const testIt = plan.phases.find((p) => p.name === 'Test it');
+    expect(testIt?.tasks).toEqual(['If the change goes in src/route.ts, extend test/route.test.ts (named like it)']);
+    expect(testIt?.files).toEqual(['test/route.test.ts']);
+  });
+});
+
 describe('buildOfflinePlan > call-site counts', () => {
   it('say a count past the cap as a floor ("200+"), never as the exact cap', async () => {
     // 210 callers in 3 files: more than the plan counts.
