@@ -344,16 +344,19 @@ var init_own_secret_rules = __esm({
 
 // src/core/secrets/has-preset-hint.ts
 function hasPresetHint(text) {
-  return JSON_OBJECT.test(text) || PRESET_HINT.test(text);
+  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
 }
-var PRESET_HINT, JSON_OBJECT;
+var PRESET_HINT, JSON_OBJECT, GCP_KEY_FIELD;
 var init_has_preset_hint = __esm({
   "src/core/secrets/has-preset-hint.ts"() {
     "use strict";
     PRESET_HINT = new RegExp(
       [
-        // aws: access key ids, `…secret…access…key = <40>`, `…account…id = 1234-5678-9012`.
-        "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|secret|account",
+        // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
+        // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
+        // was a third of a 1-file re-index).
+        "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
+        `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
         // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
         "npm_|xox|xapp|hooks\\.slack\\.com",
         // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
@@ -366,6 +369,7 @@ var init_has_preset_hint = __esm({
       "i"
     );
     JSON_OBJECT = /^[ \t\n\r]*\{/;
+    GCP_KEY_FIELD = /private_key|\\u/i;
   }
 });
 
@@ -5603,7 +5607,11 @@ function defaultParseThreads(cores = Math.max(1, availableParallelism())) {
 }
 function createParsePool(workers, options = {}) {
   if (workers <= 0) return createInlinePool();
-  return createWorkerPool(workers, options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES, options.inline ?? false);
+  return createWorkerPool(workers, {
+    recycleAfterBytes: options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES,
+    inline: options.inline ?? false,
+    warm: options.warm ?? []
+  });
 }
 async function parseHere(path23, absolutePath) {
   let bytes;
@@ -5633,7 +5641,7 @@ function spawnWorker() {
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });
 }
-function createWorkerPool(count2, recycleAfterBytes, inline) {
+function createWorkerPool(count2, { recycleAfterBytes, inline, warm }) {
   let nextId = 0;
   const pending = /* @__PURE__ */ new Map();
   const load = /* @__PURE__ */ new Map();
@@ -5692,6 +5700,7 @@ function createWorkerPool(count2, recycleAfterBytes, inline) {
   };
   const addWorker = () => {
     const worker = spawnWorker();
+    if (warm.length > 0) worker.postMessage({ warm });
     worker.on("message", (reply) => {
       settle(
         reply.id,
@@ -5854,12 +5863,17 @@ function keepUnchanged(store, source, listing, last) {
 async function parseAll(root, files, stored, store, options, report) {
   const totals = { bytes: 0, errors: 0, contentSkips: {} };
   if (files.length === 0) return totals;
+  options.beforeParse?.({ files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) });
   const { createParsePool: createParsePool2, defaultParseThreads: defaultParseThreads2 } = await Promise.resolve().then(() => (init_parse_pool(), parse_pool_exports));
   const threads = options.workers !== void 0 ? { workers: options.workers, inline: false } : defaultParseThreads2();
-  const pool = files.length < 64 && options.workers === void 0 ? createParsePool2(0) : createParsePool2(threads.workers, threads);
+  const small = files.length < 64 && options.workers === void 0;
+  const pool = options.pool ?? (small ? createParsePool2(0) : createParsePool2(threads.workers, threads));
+  const onThisThread = options.pool === void 0 && (small || threads.workers <= 0);
   let batch = [];
   let batchBytes = 0;
   let done = 0;
+  const oneWindow = files.length <= PARSE_WINDOW && !onThisThread;
+  const ordered = oneWindow ? [...files].sort((a, b) => b.size - a.size) : files;
   const flush = () => {
     const rows = batch;
     batch = [];
@@ -5879,12 +5893,12 @@ async function parseAll(root, files, stored, store, options, report) {
     totals.bytes += outcome.bytes;
     batch.push({ file, parsed });
     batchBytes += outcome.bytes;
-    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
+    if (oneWindow || batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) flush();
     report({ phase: "parsing", done, total: files.length, bytes: totals.bytes });
   };
   try {
     const running = /* @__PURE__ */ new Set();
-    for (const file of files) {
+    for (const file of ordered) {
       const task = parseOne(file).finally(() => running.delete(task));
       running.add(task);
       task.catch(() => void 0);
@@ -5893,7 +5907,7 @@ async function parseAll(root, files, stored, store, options, report) {
     await Promise.all(running);
     if (batch.length > 0) flush();
   } finally {
-    await pool.close();
+    if (options.pool === void 0) await pool.close();
   }
   return totals;
 }
@@ -5950,6 +5964,296 @@ var init_index_repository = __esm({
     BULK_BUILD_FILES = 1e3;
     PARSE_WINDOW = 64;
     WATCHED_FILES = 200;
+  }
+});
+
+// src/core/code-index/stem-words.ts
+function stemWords(words) {
+  if (words.length === 0) return [];
+  const db = openStemmer();
+  return db.transaction(() => {
+    const insert = db.prepare("INSERT INTO words (rowid, word) VALUES (?, ?)");
+    words.forEach((word, i) => insert.run(i + 1, word));
+    const rows = db.prepare("SELECT doc, term FROM word_terms").all();
+    db.exec("DELETE FROM words");
+    const terms = /* @__PURE__ */ new Map();
+    for (const { doc, term } of rows) terms.set(doc, [...terms.get(doc) ?? [], term]);
+    return words.map((word, i) => {
+      const found = terms.get(i + 1) ?? [];
+      return found.length === 1 ? found[0] : word.toLowerCase();
+    });
+  })();
+}
+function openStemmer() {
+  if (stemmer !== void 0) return stemmer;
+  const db = new (loadSqlite())(":memory:");
+  db.exec(`CREATE VIRTUAL TABLE words USING fts5 (word, tokenize = '${TOKENIZE}');
+    CREATE VIRTUAL TABLE word_terms USING fts5vocab (words, instance);`);
+  stemmer = db;
+  return db;
+}
+var TOKENIZE, stemmer;
+var init_stem_words = __esm({
+  "src/core/code-index/stem-words.ts"() {
+    "use strict";
+    init_load_sqlite();
+    init_schema();
+    TOKENIZE = /tokenize = '([^']+)'/.exec(SCHEMA_SQL)[1];
+  }
+});
+
+// src/core/code-index/find-first-answer-files.ts
+import path9 from "node:path";
+function stemKey(term) {
+  return `${term}*`;
+}
+function readFirstAnswerTerms(prompt) {
+  const reading = readPrompt(prompt);
+  const codeNames = /* @__PURE__ */ new Set();
+  for (const name of reading.identifiers) {
+    if (!CODE_NAME.test(name) || name.split(".").every((p) => p.length < 3) || WEB_HOST.test(name)) continue;
+    codeNames.add(name);
+    for (const part of name.split(".")) if (part.length >= 3) codeNames.add(part);
+  }
+  const terms = [...codeNames];
+  for (const word of reading.words) {
+    if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
+  }
+  const kept = terms.slice(0, MAX_TERMS);
+  const words = kept.filter((t) => !codeNames.has(t));
+  const stems = stemWords(words);
+  const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
+  words.forEach((word, i) => {
+    const forms = toSpellings(word.toLowerCase(), stems[i]);
+    if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
+  });
+  return { terms: kept, codeNames, spellings };
+}
+function toSpellings(word, stem) {
+  let shared = 0;
+  while (shared < stem.length && stem[shared] === word[shared]) shared += 1;
+  const base = stem.slice(0, shared);
+  if (base.length < MIN_STEM) return [word];
+  return base === stem && stem.endsWith("i") ? [base, `${base.slice(0, -1)}y`] : [base];
+}
+function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIMITS) {
+  const { terms, codeNames, spellings } = readFirstAnswerTerms(prompt);
+  const total = Math.max(files.length, 1);
+  const score2 = /* @__PURE__ */ new Map();
+  const add = (file, points) => score2.set(file, (score2.get(file) ?? 0) + points);
+  const paths = files.map((f) => typeof f === "string" ? f : f.path);
+  const known = new Set(paths);
+  const idf = (count2) => Math.log(1 + total / Math.max(count2, 1));
+  for (const term of terms) {
+    const found = new Set([...matches2.get(term) ?? []].filter((f) => known.has(f)));
+    const otherForms = [...matches2.get(stemKey(term)) ?? []].filter((f) => known.has(f) && !found.has(f));
+    const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
+    for (const file of found) add(file, factor * idf(found.size));
+    for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
+  }
+  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
+  for (const file of paths) {
+    const lower = file.toLowerCase();
+    if (!lowered.some(({ forms }) => forms.some((f) => lower.includes(f)))) continue;
+    const stem = path9.posix.basename(lower).replace(/\.[^.]+$/, "");
+    const stemParts = [stem, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())];
+    const folders = path9.posix.dirname(lower).split("/");
+    for (const { code: code2, forms } of lowered) {
+      const named = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
+      const factor = code2 ? WEIGHT.codeName : 1;
+      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
+      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
+    }
+  }
+  for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
+  const byScore = (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+  const ranked = [...score2].sort(byScore).slice(0, RERANKED).map(
+    ([file, points]) => classifyFile(file).kind !== "product" || findLanguage(file) === void 0 ? [file, points * NOT_PRODUCT] : [file, points]
+  ).sort(byScore);
+  const sizes = new Map(files.flatMap((f) => typeof f === "string" ? [] : [[f.path, f.size]]));
+  const sizeOf = (file) => sizes.get(file) ?? limits.sizeOf?.(file) ?? 0;
+  const picked = [];
+  let bytes = 0;
+  for (const [file, points] of ranked) {
+    if (picked.length >= limits.files) break;
+    const fileBytes = sizeOf(file);
+    if (points < MENTIONED && bytes + fileBytes > limits.bytes) continue;
+    picked.push(file);
+    bytes += fileBytes;
+  }
+  return { paths: picked, terms };
+}
+function findMentionedFiles(prompt, files) {
+  const named = new Set(readPrompt(prompt).paths);
+  for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named.add(m[1]);
+  for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named.add(m[1]);
+  const found = [];
+  for (const name of named) {
+    const wanted = name.replace(/\\/g, "/").replace(/^\.?\//, "");
+    if (wanted === "") continue;
+    const hit = files.find((f) => f === wanted || wanted.endsWith(`/${f}`) || f.endsWith(`/${wanted}`));
+    if (hit !== void 0) found.push(hit);
+  }
+  return found;
+}
+var MAX_TERMS, FIRST_ANSWER_LIMITS, MENTIONED, WEIGHT, NOT_PRODUCT, RERANKED, CODE_NAME, WEB_HOST, MIN_STEM;
+var init_find_first_answer_files = __esm({
+  "src/core/code-index/find-first-answer-files.ts"() {
+    "use strict";
+    init_read_prompt();
+    init_classify_file();
+    init_identifier_terms();
+    init_languages();
+    init_stem_words();
+    MAX_TERMS = 10;
+    FIRST_ANSWER_LIMITS = { files: 60, bytes: 15e5 };
+    MENTIONED = 20;
+    WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
+    NOT_PRODUCT = 0.5;
+    RERANKED = 500;
+    CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+    WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
+    MIN_STEM = 4;
+  }
+});
+
+// src/core/code-index/scan-tree-text.ts
+import { execFile as execFile3 } from "node:child_process";
+import { readFileSync as readFileSync4 } from "node:fs";
+import path10 from "node:path";
+async function scanTreeText(root, terms, options) {
+  const deadline = Date.now() + options.timeoutMs;
+  const spelled = new Map(terms.map((t) => [t, options.spellings?.get(t) ?? [t.toLowerCase()]]));
+  const grepped = await grepTerms(root, spelled, deadline, options.git);
+  return grepped ?? readTerms(root, spelled, options.paths, deadline);
+}
+async function grepTerms(root, terms, deadline, inRepo) {
+  const found = /* @__PURE__ */ new Map();
+  const queue2 = [...terms];
+  let noGit = false;
+  const next = async () => {
+    for (let entry = queue2.shift(); entry !== void 0 && !noGit; entry = queue2.shift()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      const files = await grepOne(root, entry[1], left, inRepo);
+      if (files === "no-git") noGit = true;
+      else if (files !== void 0) found.set(entry[0], files);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TERMS, terms.size) }, next));
+  return noGit ? void 0 : found;
+}
+function grepOne(root, spellings, timeoutMs, inRepo) {
+  const scope = inRepo ? ["--untracked"] : ["--no-index"];
+  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", ...scope, ...spellings.flatMap((s) => ["-e", s])];
+  return new Promise((resolve) => {
+    execFile3("git", args, { encoding: "utf8", maxBuffer: MAX_GREP_OUTPUT, timeout: timeoutMs }, (error2, stdout) => {
+      if (error2?.code === "ENOENT") return resolve("no-git");
+      if (error2 && !(error2.code === 1 && !error2.killed)) return resolve(void 0);
+      resolve(new Set(stdout.split("\0").filter((p) => p !== "")));
+    });
+  });
+}
+function readTerms(root, terms, paths, deadline) {
+  const patterns = [...terms.values()].map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
+  const hits = patterns.map(() => /* @__PURE__ */ new Set());
+  for (const file of paths) {
+    if (Date.now() > deadline) return /* @__PURE__ */ new Map();
+    let text;
+    try {
+      text = readFileSync4(path10.join(root, ...file.split("/")), "latin1");
+    } catch {
+      continue;
+    }
+    patterns.forEach((pattern, i) => {
+      if (pattern.test(text)) hits[i].add(file);
+    });
+  }
+  return new Map([...terms.keys()].map((term, i) => [term, hits[i]]));
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+var MAX_GREP_OUTPUT, PARALLEL_TERMS;
+var init_scan_tree_text = __esm({
+  "src/core/code-index/scan-tree-text.ts"() {
+    "use strict";
+    MAX_GREP_OUTPUT = 64 * 1024 * 1024;
+    PARALLEL_TERMS = 4;
+  }
+});
+
+// src/core/code-index/index-for-first-answer.ts
+import { lstatSync as lstatSync3 } from "node:fs";
+import path11 from "node:path";
+async function indexForFirstAnswer(source, store, prompt, options = {}) {
+  const listed = await listIndexablePaths(source);
+  const sizeOf = (file) => statSize(source.root, file);
+  const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
+  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return void 0;
+  const { spellings } = readFirstAnswerTerms(prompt);
+  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
+  const matches2 = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
+  const picked = findFirstAnswerFiles(prompt, listed.paths, matches2, { ...FIRST_ANSWER_LIMITS, sizeOf });
+  if (picked.paths.length === 0) return void 0;
+  const total = listed.paths.length;
+  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
+  const pool = await startParsePool(picked.paths, options.workers);
+  try {
+    const stats = await indexRepository(source, store, {
+      pool,
+      clock: options.clock,
+      onProgress: options.onProgress,
+      onlyPaths: picked.paths,
+      endState: FIRST_ANSWER_STATE
+    });
+    return { files: picked.paths.length, total, stats };
+  } finally {
+    await pool.close();
+  }
+}
+async function startParsePool(picked, workers) {
+  const { createParsePool: createParsePool2, defaultParseThreads: defaultParseThreads2 } = await Promise.resolve().then(() => (init_parse_pool(), parse_pool_exports));
+  const threads = workers === void 0 ? defaultParseThreads2() : { workers, inline: false };
+  return createParsePool2(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
+}
+function findLanguages(paths) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const file of paths) {
+    const language = findLanguage(file);
+    if (language !== void 0) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([language]) => language);
+}
+async function listIndexablePaths(source) {
+  const git = await readGitListing(source.root);
+  const listed = git === void 0 ? void 0 : (await git.readStaged()).readFiles();
+  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root).entries.filter((e) => e.kind === "file").map((e) => e.path);
+  return { paths: paths.filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0), git: listed !== void 0 };
+}
+function statSize(root, file) {
+  try {
+    const stat = lstatSync3(path11.join(root, ...file.split("/")));
+    return stat.isFile() ? stat.size : 0;
+  } catch {
+    return 0;
+  }
+}
+var FIRST_ANSWER_MIN_TREE_BYTES, SCAN_TIMEOUT_MS, SIZED_FILES;
+var init_index_for_first_answer = __esm({
+  "src/core/code-index/index-for-first-answer.ts"() {
+    "use strict";
+    init_git_listing();
+    init_skip_rules();
+    init_walk_directory();
+    init_find_first_answer_files();
+    init_index_repository();
+    init_index_meta_keys();
+    init_languages();
+    init_scan_tree_text();
+    FIRST_ANSWER_MIN_TREE_BYTES = 4e6;
+    SCAN_TIMEOUT_MS = 1e3;
+    SIZED_FILES = 5e3;
   }
 });
 
@@ -11126,7 +11430,7 @@ function findTestsFor(path23, options) {
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
   const namesFocus = (r) => first2 < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first2].at(-1)) ? 1 : 0;
-  const kept = scored.filter((r) => first2 < 0 || onFocus(r) > 0 || r.score > 2).sort(
+  const kept = scored.filter((r) => (first2 < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct)).sort(
     (a, b) => b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path)
   );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
@@ -11143,7 +11447,7 @@ function findTestsFor(path23, options) {
 function score(c, context) {
   const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: "tests it inline (mod tests)" };
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: "tests it inline (mod tests)", direct: true };
   let uses = 0;
   for (const name of context.names) if (refs.has(name)) uses++;
   const how = [];
@@ -11167,14 +11471,15 @@ function score(c, context) {
     points += c.depth <= 2 ? 2 : 1;
   }
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
-    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test" };
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
-  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "" };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "", direct: false };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   const folder = context.path.split("/").at(-2);
   if (!c.named && folder !== void 0 && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
-  return { path: c.path, score: points, uses, focusHits, how: how.join(", ") };
+  const viaImport = through && c.depth === 1;
+  return { path: c.path, score: points, uses, focusHits, how: how.join(", "), direct: !!named || c.inFolder || direct || viaImport };
 }
 function describeName(match, path23) {
   if (match.kind === "variant") return `named like it (a build variant of ${match.base})`;
@@ -11337,6 +11642,112 @@ var init_find_existing_mechanism = __esm({
     DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
     bySize = (a, b) => b.endLine - b.startLine - (a.endLine - a.startLine);
     toRef = (s) => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
+  }
+});
+
+// src/core/plan/find-certain-files.ts
+function findCertainFiles(input) {
+  const { prompt, index, isChangeable: isChangeable2 } = input;
+  const reading = readPrompt(prompt);
+  const out = [];
+  const add = (path23, name, why) => {
+    const found = out.find((f) => f.path === path23);
+    if (!found) out.push({ path: path23, names: name ? [name] : [], why });
+    else if (name && !found.names.includes(name)) found.names.push(name);
+  };
+  const allPaths = index.listFiles().map((f) => f.path);
+  for (const named of reading.paths) {
+    const matches2 = [...findNamedFiles([named], allPaths)];
+    if (matches2.length === 1) add(matches2[0], void 0, `the request names ${named}`);
+  }
+  const scope = /^\s*[a-z]+\(([\w-]+)\)!?:/i.exec(prompt)?.[1]?.toLowerCase();
+  if (scope) {
+    const stem = (p) => p.slice(p.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "").toLowerCase();
+    const matches2 = allPaths.filter((p) => stem(p) === scope && isChangeable2(p));
+    const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
+    if (matches2.length === 1 && !folder) add(matches2[0], void 0, `the request's scope names it (${scope})`);
+  }
+  const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
+    ...n,
+    defs: definitionsOf(index, n.name, n.types).filter((d) => isChangeable2(d.path))
+  }));
+  const callable = (d) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
+  const namesCode = resolved.some((r) => r.defs.some(callable));
+  const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
+  for (const { name, types, defs, compared } of resolved) {
+    const files = new Set(defs.map((d) => d.path));
+    if (files.size === 1) {
+      if (namesCode && !defs.some(callable) || compared && namesTarget) continue;
+      const def = defs[0];
+      add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
+      continue;
+    }
+    if (files.size > 0 || !types.code || !CHANGES_USES.test(prompt)) continue;
+    if (index.findDefinitions(name, 1).length > 0) continue;
+    const bare = name.slice(name.lastIndexOf(".") + 1);
+    const users = new Set(
+      index.findReferences(bare, 200).filter((r) => r.kind !== "import" && isChangeable2(r.path)).map((r) => r.path)
+    );
+    if (users.size === 1) add([...users][0], void 0, `the request names ${name}, used only here`);
+  }
+  return out;
+}
+function namedDefinitions(prompt, identifiers) {
+  const out = [];
+  for (const id2 of identifiers) {
+    const at2 = prompt.indexOf(id2);
+    if (at2 >= 0 && MODIFIER_AFTER.test(prompt.slice(at2 + id2.length))) continue;
+    out.push({ name: id2, types: { code: true }, compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)) });
+  }
+  const tokens = prompt.replace(/`[^`]*`/g, " , ").split(/\s+/).filter((t) => t !== "");
+  for (const token of tokens.slice(1)) {
+    const word = token.replace(/[,.;:!?]+$/, "");
+    if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false });
+  }
+  return out;
+}
+function definitionsOf(index, name, types) {
+  if (types.code) {
+    const dot = name.lastIndexOf(".");
+    const bare = name.slice(dot + 1);
+    const defs2 = index.findDefinitions(name, DEFINITION_LIMIT).filter((d) => d.name === bare);
+    if (dot < 0) return defs2;
+    const scope = name.slice(0, dot);
+    const receiver = scope.slice(scope.lastIndexOf(".") + 1);
+    const modulePath = `/${scope.replaceAll(".", "/")}/`;
+    const strong = defs2.filter(
+      (d) => (
+        // `click.prompt`: a top-level definition in the package the scope names (`src/click/termui.py`).
+        d.scope === "" && `/${d.path}`.slice(0, `/${d.path}`.lastIndexOf("/") + 1).endsWith(modulePath) || d.scope === scope || d.scope.endsWith(`.${scope}`) || d.scope.toLowerCase() === receiver.toLowerCase() || d.signature.startsWith(`${scope}.${bare}`) || d.signature.startsWith(`${scope}.prototype.${bare}`)
+      )
+    );
+    if (strong.length > 0) return strong;
+    const inModule = index.findDefinitions(bare, DEFINITION_LIMIT).filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "") === receiver.toLowerCase());
+    return inModule.length > 0 ? inModule : defs2.filter((d) => d.scope !== "");
+  }
+  const key2 = name.toLowerCase();
+  const variants = [name, toSnake(name), name[0].toLowerCase() + name.slice(1)];
+  const defs = variants.flatMap((v) => index.findDefinitions(v, DEFINITION_LIMIT));
+  const seen = /* @__PURE__ */ new Set();
+  return defs.filter((d) => {
+    if (seen.has(d.id) || d.name.replaceAll("_", "").toLowerCase() !== key2 || !types.kinds?.test(d.kind)) return false;
+    seen.add(d.id);
+    return true;
+  });
+}
+var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, CHANGES_USES, toSnake;
+var init_find_certain_files = __esm({
+  "src/core/plan/find-certain-files.ts"() {
+    "use strict";
+    init_read_prompt();
+    init_read_named_paths();
+    DEFINITION_LIMIT = 20;
+    TYPE_KIND = /class|struct|interface|trait|type|enum/;
+    MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+    COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
+    CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
+    toSnake = (pascal) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
   }
 });
 
@@ -11524,7 +11935,12 @@ function findFilesToChange(input) {
   const isNamed = (path23) => named.some((p) => path23 === p || path23.endsWith(`/${p}`));
   const isProduct = (path23) => isNamed(path23) || isChangeable(index, path23);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const order2 = [...input.candidates.map((c) => c.path), ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)];
+  const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
+  const order2 = [
+    ...certain.map((c) => c.path),
+    ...input.candidates.map((c) => c.path),
+    ...byRelevance.filter((e) => e.source === "definition").map((e) => e.path)
+  ];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
   for (const path23 of order2) {
@@ -11536,20 +11952,27 @@ function findFilesToChange(input) {
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
+    const named2 = certain.find((c) => c.path === path23);
     const texts = [path23, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
     const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path23).map((s) => splitIdentifier(s.name).join(" "))], words);
-    const certainty = definesNamed || isNamed(path23) ? "named" : (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
+    const certainty = named2 ? "named" : definesNamed || isNamed(path23) || (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
+    const defined = index.symbolsIn(path23);
+    const namedDef = defined.find((s) => named2?.names.includes(s.scope ? `${s.scope}.${s.name}` : s.name));
     const read2 = items[0] ?? byRelevance.find((e) => e.path === path23 && (e.source !== "head" || isNamed(path23)));
     const chunk = candidate?.chunks?.[0];
-    const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine });
-    const symbols = symbolsAt(index.symbolsIn(path23), items);
+    const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
+    const symbols = [.../* @__PURE__ */ new Set([...named2?.names ?? [], ...symbolsAt(defined, items, words)])].slice(0, MAX_SYMBOLS2);
     files.push({
       path: path23,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || wordsMatched) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
+      ref: best && (best.startLine > 1 || wordsMatched || named2) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
       certainty,
-      why: [...new Set([...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons))].slice(0, 2).join("; "),
+      why: [
+        ...new Set(
+          [...named2 ? [named2.why] : [], ...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons)
+        )
+      ].slice(0, 2).join("; "),
       role: "related",
       ...testsOf(path23, { index, layout, focus: symbols })
     });
@@ -11565,16 +11988,23 @@ function testsOf(path23, options) {
   const found = findTestsFor(path23, options);
   return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
 }
-function symbolsAt(symbols, items) {
+function symbolsAt(symbols, items, words) {
   const out = [];
   for (const e of items) {
     for (const s of pointedAt(symbols, e)) {
+      if (!isTiedToRequest(s, e, words)) continue;
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS2) return out;
     }
   }
   return out;
+}
+function isTiedToRequest(s, e, words) {
+  const from = Math.max(s.startLine, e.startLine) - e.startLine;
+  const to = Math.min(s.endLine, e.endLine) - e.startLine + 1;
+  const own = e.snippet.split("\n").slice(from, Math.max(from, to)).join("\n");
+  return hasAnyWord([splitIdentifier(s.name).join(" "), own], words);
 }
 function pointedAt(symbols, e) {
   const around = symbols.filter((s) => s.startLine <= e.endLine && e.startLine <= s.endLine);
@@ -11605,6 +12035,7 @@ var init_find_files_to_change = __esm({
     init_classify_file();
     init_non_product_folders();
     init_read_prompt();
+    init_find_certain_files();
     init_split_reasons();
     init_find_tests_for();
     init_test_layout();
@@ -11616,9 +12047,7 @@ var init_find_files_to_change = __esm({
 
 // src/core/plan/select-files-to-change.ts
 function selectFilesToChange(files) {
-  const named = files.filter((f) => f.certainty === "named").slice(0, MAX_TO_CHANGE);
-  const best = files.find((f) => f.certainty === "matched");
-  const toChange = named.length > 0 ? named : best ? [best] : [];
+  const toChange = files.filter((f) => f.certainty === "named").slice(0, MAX_TO_CHANGE);
   return [
     ...toChange.map((f) => ({ ...f, role: "change" })),
     ...files.filter((f) => !toChange.includes(f)).map((f) => ({ ...f, role: "related" }))
@@ -11648,7 +12077,7 @@ function buildOfflinePlan(input) {
   const toChange = files.filter((f) => f.role === "change");
   const related = files.filter((f) => f.role === "related");
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref, role: f.role }));
-  const symbols = findPlanSymbols(context, index, files);
+  const symbols = findPlanSymbols(context, index, files, readPrompt(input.prompt).words);
   const existing = findExistingMechanisms(input.prompt, index);
   const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path23, items }) => ({
     text: `${items[0].reason} in ${path23}`,
@@ -11662,7 +12091,7 @@ function buildOfflinePlan(input) {
         ...symbols.slice(0, 4).map((s) => `Read ${code(s.name)} (${s.kind})${s.callers > 0 ? ` and its ${describeCallSites(s)}` : ""}`),
         ...symbols.length === 0 ? toChange.slice(0, 3).map((m) => `Read ${m.path} (${m.why})`) : [],
         ...related.length > 0 ? [
-          `Read the related files first; they are context, not expected to change: ${related.slice(0, 4).map((f) => code(f.path)).join(", ")}`
+          `${toChange.length > 0 ? "Read the related files first; they are context, not expected to change" : "Read the candidate files first; none is certain to change"}: ${related.slice(0, 4).map((f) => code(f.path)).join(", ")}`
         ] : []
       ],
       files: [...toChange, ...related].map((f) => f.path).slice(0, 4)
@@ -11678,22 +12107,26 @@ function buildOfflinePlan(input) {
           return `${verb} ${f.path}${where}`;
         }),
         ...toChange.length === 0 && files.length > 0 ? [
-          "No file has evidence for this change (the request names no file or definition here, and its words matched no code): read the related files and decide where it goes"
+          `No file is certain to change: the request names no file here and no definition that one file alone has. The best candidate is ${code(files[0].path)}${files.length > 1 ? ", then the other related files above" : ""}: read ${files.length > 1 ? "them" : "it"} first and decide where the change goes`
         ] : []
       ],
       files: toChange.map((f) => f.path)
     },
     {
       name: "Test it",
-      tasks: toChange.map((f) => {
-        const test = f.tests[0];
-        if (!test) {
-          const why = f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : f.noTests?.why ?? NO_TEST_FOUND;
-          return `Add tests for the new behaviour of ${f.path} (${why})`;
-        }
-        return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
-      }),
-      files: toChange.flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
+      tasks: [
+        ...toChange.map((f) => {
+          const test = f.tests[0];
+          if (!test) {
+            const why = f.noTests?.sure === false ? `could not tell which test covers it: ${f.noTests.why}` : f.noTests?.why ?? NO_TEST_FOUND;
+            return `Add tests for the new behaviour of ${f.path} (${why})`;
+          }
+          return `Extend ${test.path} (${test.how}) for the new behaviour of ${f.path}`;
+        }),
+        // No file is certain: the tests are those of the best candidate, said as such (its test is known, the place is not).
+        ...toChange.length === 0 && files[0]?.tests[0] !== void 0 ? [`If the change goes in ${files[0].path}, extend ${files[0].tests[0].path} (${files[0].tests[0].how})`] : []
+      ],
+      files: (toChange.length > 0 ? toChange : files.slice(0, 1)).flatMap((f) => f.tests.slice(0, 1).map((t) => t.path))
     }
   ].filter((p) => p.tasks.length > 0);
   const busy = symbols.filter((s) => s.callers > 0 && toChange.some((f) => f.path === s.ref.path)).sort((a, b) => b.callers - a.callers);
@@ -11727,12 +12160,12 @@ function buildOfflinePlan(input) {
     acceptance,
     risks,
     modelSections: [],
-    confidence: describePlanConfidence(toChange, context),
+    confidence: describePlanConfidence(toChange, context, related),
     gaps: context.knownGaps,
     files
   };
 }
-function findPlanSymbols(context, index, files) {
+function findPlanSymbols(context, index, files, words) {
   const qualified5 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
   const seen = /* @__PURE__ */ new Set();
   const picked = [];
@@ -11754,7 +12187,7 @@ function findPlanSymbols(context, index, files) {
     const innermost2 = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id)
     );
-    inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost2);
+    inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost2.filter((s) => isTiedToRequest(s, e, words)));
   }
   for (const level of [0, 1, 2]) {
     const lists = pointedAt2.map((list) => list.filter((s) => changeWeight(s) === level));
@@ -11776,9 +12209,11 @@ function findPlanSymbols(context, index, files) {
     };
   });
 }
-function describePlanConfidence(files, context) {
+function describePlanConfidence(files, context, related = []) {
+  if (files.length === 0 && related.length > 0)
+    return `low (no file is certain to change: the request names no file here and no definition that one file alone has; the best candidate is ${related[0].path})`;
   if (files.length === 0)
-    return "low (no file has evidence for this change: the request names no file or definition here and its words matched no code)";
+    return "low (no file is certain to change: the request names no file here and no definition that one file alone has)";
   const named = files.filter((f) => f.certainty === "named");
   const withSymbols = files.filter((f) => f.symbols.length > 0);
   const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(", ")} in ${f.path}`).join("; ");
@@ -11786,6 +12221,8 @@ function describePlanConfidence(files, context) {
   if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
   if (withSymbols.length > 0)
     return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
+  if (named.length > 0)
+    return `medium (the request names ${named.slice(0, 2).map((f) => f.path).join(", ")}, but no function in it was identified${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
 }
 var MAX_SYMBOLS3, MAX_PATTERNS;
@@ -11799,6 +12236,7 @@ var init_build_offline_plan = __esm({
     init_markdown();
     init_find_existing_mechanism();
     init_find_files_to_change();
+    init_read_prompt();
     init_select_files_to_change();
     init_plan_doc();
     MAX_SYMBOLS3 = 8;
@@ -12744,14 +13182,19 @@ function renderReview(input) {
     });
   }
   if (review.tests.testsToRun.length > 0) {
+    const { moreTests, indirectTests } = review.tests;
     blocks.push({
       title: "tests to run",
       text: [
         "### Tests to run",
-        "Tests that import the changed files or call what changed (from the code index):",
+        "The change's own tests, then tests named for a changed file, importing it or calling what changed (from the code index):",
         "",
         ...review.tests.testsToRun.map((t) => `- ${code(t)}`),
-        ...review.tests.moreTests > 0 ? [`- and ${plural(review.tests.moreTests, "more test file")} further from the change (through package imports)`] : []
+        ...moreTests > 0 ? [`- and ${plural(moreTests, "more test file")} like these`] : [],
+        ...indirectTests > 0 ? [
+          "",
+          `${plural(indirectTests, "other test file")} ${indirectTests === 1 ? "reaches" : "reach"} the changed files only indirectly (through other modules, or code that calls what changed); ${indirectTests === 1 ? "it" : "they"} may not run the changed lines.`
+        ] : []
       ].join("\n")
     });
   }
@@ -13551,37 +13994,34 @@ function findTestGaps(files, context) {
   const addedText = changedTests.map((t) => t.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)).join("\n")).join("\n");
   const byConvention = new Set(findMissingTests(files, layout).map((m) => m.path));
   const gaps = [];
-  const referenced = /* @__PURE__ */ new Map();
-  const usesOf = (path23, symbols) => {
-    const worded = (names) => new Set(names.filter((n) => n.length >= 4 && !n.startsWith("__")));
-    const changed = worded(symbols.map((c) => c.symbol.name));
-    const wanted = changed.size > 0 ? changed : worded(index.symbolsIn(path23).map((d) => d.name));
-    return (test) => {
-      if (!referenced.has(test)) referenced.set(test, new Set(index.referencedNames(test)));
-      const names = referenced.get(test);
-      return [...wanted].some((n) => names.has(n));
-    };
-  };
   const toRun = new Map(changedTests.map((t) => [t.path, 0]));
+  const indirect = /* @__PURE__ */ new Set();
   for (const file of files) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests: packageTests2 });
-    const uses = usesOf(file.path, symbols);
-    for (const [test, rank2] of reach) {
-      if (rank2 >= THROUGH_OTHERS && !changedTestPaths.has(test) && !uses(test)) continue;
+    for (const [test, { rank: rank2, direct }] of reach) {
+      if (!direct) {
+        indirect.add(test);
+        continue;
+      }
       const ranked = changedTestPaths.has(test) ? 0 : rank2 + (findNonProductFolder(test) !== void 0 ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
-    if (namesWhatChanged(addedText, file.path, symbols)) continue;
+    if (namesWhatChanged(addedText, file, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
-  return { gaps, testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN), moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN) };
+  return {
+    gaps,
+    testsToRun: ordered.slice(0, MAX_TESTS_TO_RUN),
+    moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN),
+    indirectTests: [...indirect].filter((t) => !toRun.has(t)).length
+  };
 }
 function needsTests(file, index) {
   const language = findLanguage(file.path);
@@ -13595,18 +14035,21 @@ function onlyComments(file, language) {
 function findReachingTests(path23, context) {
   const { index, layout } = context;
   const tests = /* @__PURE__ */ new Map();
-  const note = (test, rank2) => {
-    if (layout.isTest(test)) tests.set(test, Math.min(rank2, tests.get(test) ?? rank2));
+  const note = (test, rank2, direct) => {
+    if (!layout.isTest(test)) return;
+    const had = tests.get(test);
+    tests.set(test, { rank: Math.min(rank2, had?.rank ?? rank2), direct: direct || (had?.direct ?? false) });
   };
-  const own = findTestsFor(path23, { index, layout, focus: context.symbols.map((c) => c.symbol.name), max: MAX_TESTS_TO_RUN });
-  if (own.kind === "found") for (const test of own.tests) note(test.path, 1);
+  const focus = context.symbols.map((c) => c.symbol.name);
+  const own = findTestsFor(path23, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
+  if (own.kind === "found") for (const test of own.tests) note(test.path, 1, true);
   const importers = index.importers(path23, IMPORT_DEPTH);
-  for (const hit of importers) note(hit.path, hit.depth + 1);
+  for (const hit of importers) note(hit.path, hit.depth + 1, hit.depth === 1);
   for (const [file, depth] of [[path23, 0], ...importers.map((h) => [h.path, h.depth])]) {
-    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2);
+    for (const test of context.packageTests.samePackage(file)) note(test, depth + 2, depth === 0);
   }
   for (const changed of context.symbols) {
-    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, 1);
+    for (const caller of index.callers(changed.symbol.id, CALLER_DEPTH)) note(caller.path, caller.depth, caller.depth === 1);
   }
   return tests;
 }
@@ -13618,13 +14061,20 @@ function reachesThroughPackageEntry(path23, index, changedTests) {
     (test) => test.endsWith(".py") && index.imports(test, 1).some((hit) => folders.some((f) => hit.path.startsWith(f)))
   );
 }
-function namesWhatChanged(addedText, path23, symbols) {
+function namesWhatChanged(addedText, file, symbols) {
   if (addedText === "") return false;
+  const { path: path23 } = file;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
   const stem = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
   const module = stem === "__init__" || stem === "index" ? path23.split("/").at(-2) ?? stem : stem;
-  const words = [...names, ...module.length >= 4 ? [module] : []];
+  const words = [...names, ...module.length >= 4 ? [module] : [], ...findAddedNames(file)];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
+}
+function findAddedNames(file) {
+  const lines = (kind) => file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text));
+  const compound = (text) => (text.match(/[A-Za-z_$][\w$]{7,}/g) ?? []).filter((w) => /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/.test(w));
+  const before = new Set(lines("delete").flatMap(compound));
+  return [...new Set(lines("add").flatMap(compound))].filter((w) => !before.has(w));
 }
 function packageOf(path23) {
   const root = JVM_ROOT.exec(path23);
@@ -13632,7 +14082,7 @@ function packageOf(path23) {
   const rest = path23.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
-var IMPORT_DEPTH, THROUGH_OTHERS, CALLER_DEPTH, MAX_TESTS_LISTED, MAX_TESTS_TO_RUN, JVM_ROOT, PackageTests;
+var IMPORT_DEPTH, CALLER_DEPTH, MAX_TESTS_LISTED, MAX_TESTS_TO_RUN, JVM_ROOT, PackageTests;
 var init_find_test_gaps = __esm({
   "src/core/review/find-test-gaps.ts"() {
     "use strict";
@@ -13643,7 +14093,6 @@ var init_find_test_gaps = __esm({
     init_test_layout();
     init_find_missing_tests();
     IMPORT_DEPTH = 5;
-    THROUGH_OTHERS = 3;
     CALLER_DEPTH = 2;
     MAX_TESTS_LISTED = 15;
     MAX_TESTS_TO_RUN = 10;
@@ -19970,272 +20419,18 @@ init_parse_budget_words();
 init_code_index();
 init_repo_map();
 init_index_repository();
-
-// src/core/code-index/index-for-first-answer.ts
-init_git_listing();
-init_skip_rules();
-init_walk_directory();
-import { lstatSync as lstatSync3 } from "node:fs";
-import { availableParallelism as availableParallelism2 } from "node:os";
-import path11 from "node:path";
-
-// src/core/code-index/find-first-answer-files.ts
-init_read_prompt();
-init_classify_file();
-init_identifier_terms();
-init_languages();
-import path9 from "node:path";
-
-// src/core/code-index/stem-words.ts
-init_load_sqlite();
-init_schema();
-var TOKENIZE = /tokenize = '([^']+)'/.exec(SCHEMA_SQL)[1];
-var stemmer;
-function stemWords(words) {
-  if (words.length === 0) return [];
-  const db = openStemmer();
-  return db.transaction(() => {
-    const insert = db.prepare("INSERT INTO words (rowid, word) VALUES (?, ?)");
-    words.forEach((word, i) => insert.run(i + 1, word));
-    const rows = db.prepare("SELECT doc, term FROM word_terms").all();
-    db.exec("DELETE FROM words");
-    const terms = /* @__PURE__ */ new Map();
-    for (const { doc, term } of rows) terms.set(doc, [...terms.get(doc) ?? [], term]);
-    return words.map((word, i) => {
-      const found = terms.get(i + 1) ?? [];
-      return found.length === 1 ? found[0] : word.toLowerCase();
-    });
-  })();
-}
-function openStemmer() {
-  if (stemmer !== void 0) return stemmer;
-  const db = new (loadSqlite())(":memory:");
-  db.exec(`CREATE VIRTUAL TABLE words USING fts5 (word, tokenize = '${TOKENIZE}');
-    CREATE VIRTUAL TABLE word_terms USING fts5vocab (words, instance);`);
-  stemmer = db;
-  return db;
-}
-
-// src/core/code-index/find-first-answer-files.ts
-var MAX_TERMS = 10;
-var FIRST_ANSWER_LIMITS = { files: 60, bytes: 15e5 };
-var MENTIONED = 20;
-var WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
-var NOT_PRODUCT = 0.5;
-var RERANKED = 500;
-var CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
-var WEB_HOST = /\.(?:com|org|net|io|dev)$/i;
-function stemKey(term) {
-  return `${term}*`;
-}
-var MIN_STEM = 4;
-function readFirstAnswerTerms(prompt) {
-  const reading = readPrompt(prompt);
-  const codeNames = /* @__PURE__ */ new Set();
-  for (const name of reading.identifiers) {
-    if (!CODE_NAME.test(name) || name.split(".").every((p) => p.length < 3) || WEB_HOST.test(name)) continue;
-    codeNames.add(name);
-    for (const part of name.split(".")) if (part.length >= 3) codeNames.add(part);
-  }
-  const terms = [...codeNames];
-  for (const word of reading.words) {
-    if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
-  }
-  const kept = terms.slice(0, MAX_TERMS);
-  const words = kept.filter((t) => !codeNames.has(t));
-  const stems = stemWords(words);
-  const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
-  words.forEach((word, i) => {
-    const forms = toSpellings(word.toLowerCase(), stems[i]);
-    if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
-  });
-  return { terms: kept, codeNames, spellings };
-}
-function toSpellings(word, stem) {
-  let shared = 0;
-  while (shared < stem.length && stem[shared] === word[shared]) shared += 1;
-  const base = stem.slice(0, shared);
-  if (base.length < MIN_STEM) return [word];
-  return base === stem && stem.endsWith("i") ? [base, `${base.slice(0, -1)}y`] : [base];
-}
-function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIMITS) {
-  const { terms, codeNames, spellings } = readFirstAnswerTerms(prompt);
-  const total = Math.max(files.length, 1);
-  const score2 = /* @__PURE__ */ new Map();
-  const add = (file, points) => score2.set(file, (score2.get(file) ?? 0) + points);
-  const paths = files.map((f) => typeof f === "string" ? f : f.path);
-  const known = new Set(paths);
-  const idf = (count2) => Math.log(1 + total / Math.max(count2, 1));
-  for (const term of terms) {
-    const found = new Set([...matches2.get(term) ?? []].filter((f) => known.has(f)));
-    const otherForms = [...matches2.get(stemKey(term)) ?? []].filter((f) => known.has(f) && !found.has(f));
-    const factor = WEIGHT.text * (codeNames.has(term) ? WEIGHT.codeName : 1);
-    for (const file of found) add(file, factor * idf(found.size));
-    for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
-  }
-  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
-  for (const file of paths) {
-    const lower = file.toLowerCase();
-    if (!lowered.some(({ forms }) => forms.some((f) => lower.includes(f)))) continue;
-    const stem = path9.posix.basename(lower).replace(/\.[^.]+$/, "");
-    const stemParts = [stem, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())];
-    const folders = path9.posix.dirname(lower).split("/");
-    for (const { code: code2, forms } of lowered) {
-      const named = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
-      const factor = code2 ? WEIGHT.codeName : 1;
-      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
-      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
-    }
-  }
-  for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
-  const byScore = (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
-  const ranked = [...score2].sort(byScore).slice(0, RERANKED).map(
-    ([file, points]) => classifyFile(file).kind !== "product" || findLanguage(file) === void 0 ? [file, points * NOT_PRODUCT] : [file, points]
-  ).sort(byScore);
-  const sizes = new Map(files.flatMap((f) => typeof f === "string" ? [] : [[f.path, f.size]]));
-  const sizeOf = (file) => sizes.get(file) ?? limits.sizeOf?.(file) ?? 0;
-  const picked = [];
-  let bytes = 0;
-  for (const [file, points] of ranked) {
-    if (picked.length >= limits.files) break;
-    const fileBytes = sizeOf(file);
-    if (points < MENTIONED && bytes + fileBytes > limits.bytes) continue;
-    picked.push(file);
-    bytes += fileBytes;
-  }
-  return { paths: picked, terms };
-}
-function findMentionedFiles(prompt, files) {
-  const named = new Set(readPrompt(prompt).paths);
-  for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named.add(m[1]);
-  for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named.add(m[1]);
-  const found = [];
-  for (const name of named) {
-    const wanted = name.replace(/\\/g, "/").replace(/^\.?\//, "");
-    if (wanted === "") continue;
-    const hit = files.find((f) => f === wanted || wanted.endsWith(`/${f}`) || f.endsWith(`/${wanted}`));
-    if (hit !== void 0) found.push(hit);
-  }
-  return found;
-}
-
-// src/core/code-index/index-for-first-answer.ts
-init_index_repository();
-init_index_meta_keys();
-init_languages();
-
-// src/core/code-index/scan-tree-text.ts
-import { execFile as execFile3 } from "node:child_process";
-import { readFileSync as readFileSync4 } from "node:fs";
-import path10 from "node:path";
-var MAX_GREP_OUTPUT = 64 * 1024 * 1024;
-var PARALLEL_TERMS = 4;
-async function scanTreeText(root, terms, options) {
-  const deadline = Date.now() + options.timeoutMs;
-  const spelled = new Map(terms.map((t) => [t, options.spellings?.get(t) ?? [t.toLowerCase()]]));
-  const grepped = await grepTerms(root, spelled, deadline, options.git);
-  return grepped ?? readTerms(root, spelled, options.paths, deadline);
-}
-async function grepTerms(root, terms, deadline, inRepo) {
-  const found = /* @__PURE__ */ new Map();
-  const queue2 = [...terms];
-  let noGit = false;
-  const next = async () => {
-    for (let entry = queue2.shift(); entry !== void 0 && !noGit; entry = queue2.shift()) {
-      const left = deadline - Date.now();
-      if (left <= 0) return;
-      const files = await grepOne(root, entry[1], left, inRepo);
-      if (files === "no-git") noGit = true;
-      else if (files !== void 0) found.set(entry[0], files);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_TERMS, terms.size) }, next));
-  return noGit ? void 0 : found;
-}
-function grepOne(root, spellings, timeoutMs, inRepo) {
-  const scope = inRepo ? ["--untracked"] : ["--no-index"];
-  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", ...scope, ...spellings.flatMap((s) => ["-e", s])];
-  return new Promise((resolve) => {
-    execFile3("git", args, { encoding: "utf8", maxBuffer: MAX_GREP_OUTPUT, timeout: timeoutMs }, (error2, stdout) => {
-      if (error2?.code === "ENOENT") return resolve("no-git");
-      if (error2 && !(error2.code === 1 && !error2.killed)) return resolve(void 0);
-      resolve(new Set(stdout.split("\0").filter((p) => p !== "")));
-    });
-  });
-}
-function readTerms(root, terms, paths, deadline) {
-  const patterns = [...terms.values()].map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
-  const hits = patterns.map(() => /* @__PURE__ */ new Set());
-  for (const file of paths) {
-    if (Date.now() > deadline) return /* @__PURE__ */ new Map();
-    let text;
-    try {
-      text = readFileSync4(path10.join(root, ...file.split("/")), "latin1");
-    } catch {
-      continue;
-    }
-    patterns.forEach((pattern, i) => {
-      if (pattern.test(text)) hits[i].add(file);
-    });
-  }
-  return new Map([...terms.keys()].map((term, i) => [term, hits[i]]));
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/core/code-index/index-for-first-answer.ts
-var FIRST_ANSWER_MIN_TREE_BYTES = 4e6;
-var SCAN_TIMEOUT_MS = 1e3;
-var SIZED_FILES = 5e3;
-var PARALLEL_BYTES = 5e5;
-async function indexForFirstAnswer(source, store, prompt, options = {}) {
-  const listed = await listIndexablePaths(source);
-  const sizeOf = (file) => statSize(source.root, file);
-  const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
-  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return void 0;
-  const { spellings } = readFirstAnswerTerms(prompt);
-  const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
-  const matches2 = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
-  const picked = findFirstAnswerFiles(prompt, listed.paths, matches2, { ...FIRST_ANSWER_LIMITS, sizeOf });
-  if (picked.paths.length === 0) return void 0;
-  const total = listed.paths.length;
-  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const bytes = picked.paths.reduce((sum, p) => sum + sizeOf(p), 0);
-  const cores = availableParallelism2();
-  const stats = await indexRepository(source, store, {
-    workers: options.workers ?? (bytes > PARALLEL_BYTES && cores > 1 ? cores : void 0),
-    clock: options.clock,
-    onProgress: options.onProgress,
-    onlyPaths: picked.paths,
-    endState: FIRST_ANSWER_STATE
-  });
-  return { files: picked.paths.length, total, stats };
-}
-async function listIndexablePaths(source) {
-  const git = await readGitListing(source.root);
-  const listed = git === void 0 ? void 0 : (await git.readStaged()).readFiles();
-  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root).entries.filter((e) => e.kind === "file").map((e) => e.path);
-  return { paths: paths.filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0), git: listed !== void 0 };
-}
-function statSize(root, file) {
-  try {
-    const stat = lstatSync3(path11.join(root, ...file.split("/")));
-    return stat.isFile() ? stat.size : 0;
-  } catch {
-    return 0;
-  }
-}
+init_index_for_first_answer();
 
 // src/core/code-index/open-repo-index.ts
 init_local_repo_source();
 init_repo_path();
-import { existsSync as existsSync3, realpathSync as realpathSync3 } from "node:fs";
-import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
-import path12 from "node:path";
+init_index_for_first_answer();
 init_index_repository();
 init_index_store();
 init_languages();
+import { existsSync as existsSync3, realpathSync as realpathSync3 } from "node:fs";
+import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
+import path12 from "node:path";
 var HEAD_SHA_KEY = "head_sha";
 var TREE_COMMIT_KEY = "tree_commit";
 async function openRepoIndex(file, options) {
@@ -21206,13 +21401,21 @@ function startMention(input, ports) {
   let stopped = false;
   let declined;
   let replyUrl;
+  let acknowledged = Promise.resolve();
   const post = async (body) => {
     if (stopped) return;
+    await acknowledged;
     replyUrl = (await ports.thread.reply(key2, body)).url;
   };
   const decline = (handled, reason) => {
     declined = { handled, reason };
     return false;
+  };
+  const acknowledge = () => {
+    acknowledged = ports.thread.react("eyes").catch((error2) => {
+      ports.logger.warn("could not add the 👀 reaction", { ...ports.logFields, error: describeError(error2) });
+    });
+    return acknowledged;
   };
   const accept = async () => {
     const decide = (permission, with_) => decideAccess({
@@ -21238,18 +21441,20 @@ function startMention(input, ports) {
         }
         return decline("refused", `@${login} may not run \`${commandName}\`: ${access.reason}`);
       }
-      await ports.thread.react("eyes");
       if (!parsed.ok) {
         await post(renderConfigProblems(parsed.problems, REPO_CONFIG_FILE));
+        await acknowledge();
         return decline("config-problems", `${REPO_CONFIG_FILE} has problems; the reply lists them`);
       }
       if (command.kind === "help") {
         await post(
           renderHelp(void 0, command.unknown).map((b) => b.text).join("\n\n")
         );
+        await acknowledge();
         return decline("help", "answered with the list of commands");
       }
       await post(renderWorking(commandName));
+      void acknowledge();
       return true;
     } catch (error2) {
       throwIfRetryable(error2, ports.retryable);
@@ -21369,6 +21574,7 @@ function startMention(input, ports) {
     });
   };
   const react = async (reaction) => {
+    await acknowledged;
     if (!stopped) await ports.thread.react(reaction);
   };
   const stop = async (failure, publisher) => {

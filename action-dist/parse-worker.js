@@ -4,6 +4,683 @@
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 
+// src/core/secrets/has-preset-hint.ts
+var PRESET_HINT = new RegExp(
+  [
+    // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
+    // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
+    // was a third of a 1-file re-index).
+    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
+    `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
+    // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
+    "npm_|xox|xapp|hooks\\.slack\\.com",
+    // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
+    ":\\/\\/[^:\\/\\s]*:[^@\\/\\s]*@",
+    // openai, anthropic, groq, huggingface, linear, notion, privatekey, sendgrid, shopify, stripe.
+    "T3BlbkFJ|sk-ant-api|gsk_|hf_|lin_api_|ntn_|-----BEGIN|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_",
+    // github, gitlab, grafana, 1password, hashicorp-vault, vercel, databricks, docker, figma, cloudflare, tailscale.
+    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[picrk]_|dapi|dckr_pat_|figd_|cf(?:k|ut|at)_|tskey-"
+  ].join("|"),
+  "i"
+);
+var JSON_OBJECT = /^[ \t\n\r]*\{/;
+var GCP_KEY_FIELD = /private_key|\\u/i;
+function hasPresetHint(text) {
+  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
+}
+
+// src/core/secrets/scan-with-secretlint.ts
+var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
+var loading;
+function loadScanner() {
+  loading ??= (async () => {
+    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
+      import("@secretlint/core"),
+      import("@secretlint/secretlint-rule-preset-recommend"),
+      import("@secretlint/profiler")
+    ]);
+    secretLintProfiler.setEnabled(false);
+    const config = {
+      rules: [
+        {
+          id: PRESET_ID,
+          rule: creator,
+          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
+        }
+      ]
+    };
+    return { lintSource, config };
+  })();
+  return loading;
+}
+function warmSecretScanner() {
+  return loadScanner().then(() => void 0);
+}
+var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
+async function scanWithSecretlint(text) {
+  if (!hasPresetHint(text)) return [];
+  const { lintSource, config } = await loadScanner();
+  let result;
+  try {
+    result = await lintSource({
+      source: { content: text.replace(DIRECTIVE, "secretlint_"), filePath: "text", contentType: "text" },
+      options: { config, noPhysicFilePath: true }
+    });
+  } catch {
+    return [{ start: 0, end: text.length, rule: "secretlint-failed" }];
+  }
+  const spans = [];
+  for (const message of result.messages) {
+    const [start, end] = message.range;
+    const key = message.data?.KEY;
+    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
+    const named = Object.values(message.data ?? {}).flatMap((value) => {
+      if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
+      const at = text.indexOf(value, start);
+      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
+    });
+    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
+  }
+  return spans;
+}
+var URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
+function narrowToPassword(text, span) {
+  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
+  if (url === null) return span;
+  const start = span.start + url[0].length - 1 - url[1].length;
+  return { start, end: start + url[1].length, rule: span.rule };
+}
+
+// src/core/code-index/load-grammars.ts
+import { createRequire } from "node:module";
+import { Language, Parser, Query } from "web-tree-sitter";
+
+// src/core/code-index/languages.ts
+var GRAMMAR_FILE = {
+  typescript: "tree-sitter-typescript.wasm",
+  tsx: "tree-sitter-tsx.wasm",
+  javascript: "tree-sitter-javascript.wasm",
+  python: "tree-sitter-python.wasm",
+  go: "tree-sitter-go.wasm",
+  rust: "tree-sitter-rust.wasm",
+  java: "tree-sitter-java.wasm",
+  ruby: "tree-sitter-ruby.wasm",
+  c: "tree-sitter-cpp.wasm",
+  cpp: "tree-sitter-cpp.wasm",
+  csharp: "tree-sitter-c-sharp.wasm",
+  php: "tree-sitter-php.wasm"
+};
+var BY_EXTENSION = {
+  ts: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  tsx: "tsx",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "javascript",
+  py: "python",
+  pyi: "python",
+  go: "go",
+  rs: "rust",
+  java: "java",
+  rb: "ruby",
+  rake: "ruby",
+  gemspec: "ruby",
+  c: "c",
+  h: "c",
+  cc: "cpp",
+  cpp: "cpp",
+  cxx: "cpp",
+  hpp: "cpp",
+  hh: "cpp",
+  hxx: "cpp",
+  cs: "csharp",
+  php: "php"
+};
+var BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
+var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
+  "md",
+  "mdx",
+  "markdown",
+  "rst",
+  "txt",
+  "adoc",
+  "json",
+  "jsonc",
+  "yaml",
+  "yml",
+  "toml",
+  "ini",
+  "cfg",
+  "conf",
+  "xml",
+  "html",
+  "htm",
+  "css",
+  "scss",
+  "less",
+  "sql",
+  "graphql",
+  "gql",
+  "proto",
+  "sh",
+  "bash",
+  "zsh",
+  "ps1",
+  "dockerfile",
+  "tf",
+  "hcl",
+  "gradle",
+  "kt",
+  "kts",
+  "swift",
+  "scala",
+  "lua",
+  "pl",
+  "r",
+  "dart",
+  "ex",
+  "exs",
+  "erl",
+  "hs",
+  "ml",
+  "vue",
+  "svelte",
+  "astro",
+  "prisma",
+  "env.example"
+]);
+var TEXT_NAMES = /* @__PURE__ */ new Set(["Dockerfile", "Makefile", "README", "LICENSE", "Procfile", "Justfile"]);
+function findLanguage(relativePath) {
+  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  const byName = BY_NAME[base];
+  if (byName) return byName;
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0) return void 0;
+  const ext = base.slice(dot + 1).toLowerCase();
+  if (base.endsWith(".d.ts")) return "typescript";
+  return BY_EXTENSION[ext];
+}
+function findFileKind(relativePath) {
+  const language = findLanguage(relativePath);
+  if (language) return language;
+  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  if (TEXT_NAMES.has(base)) return "text";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase()) ? "text" : void 0;
+}
+
+// src/core/code-index/queries/cpp.ts
+var declarator = String.raw`[
+  (identifier) @name
+  (field_identifier) @name
+  (operator_name) @name
+  (destructor_name) @name
+  (qualified_identifier scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
+    name: [(identifier) (operator_name) (destructor_name)] @name)
+  (qualified_identifier name: (qualified_identifier
+    scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
+    name: [(identifier) (operator_name) (destructor_name)] @name))]`;
+var cppQuery = String.raw`
+(function_definition declarator: (function_declarator declarator: ${declarator})) @definition.function
+(function_definition declarator: (_ (function_declarator declarator: ${declarator}))) @definition.function
+(function_definition declarator: (_ (_ (function_declarator declarator: ${declarator})))) @definition.function
+(declaration declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)) @definition.function
+(declaration declarator: (_ (function_declarator declarator: [(identifier) (operator_name)] @name))) @definition.function
+(field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name)) @definition.function
+(field_declaration declarator: (_ (function_declarator declarator: [(field_identifier) (operator_name)] @name))) @definition.function
+(declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.function
+
+(class_specifier name: (type_identifier) @name body: (_)) @definition.class
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
+(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (union_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (enum_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.enum
+; A typedef of a named struct names only its declarator, so the struct is not nested in the typedef.
+(type_definition type: [(struct_specifier name: (_) body: (_)) (union_specifier name: (_) body: (_))
+  (enum_specifier name: (_) body: (_))] declarator: (type_identifier) @name @definition.type)
+(type_definition declarator: [
+  (type_identifier) @name
+  (pointer_declarator declarator: (type_identifier) @name)
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))])
+  @definition.type
+(alias_declaration name: (type_identifier) @name) @definition.type
+(preproc_function_def name: (identifier) @name) @definition.macro
+(preproc_def name: (identifier) @name value: (_)) @definition.constant
+(translation_unit (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
+  @definition.constant (#any-of? @_const "const" "constexpr"))
+(declaration_list (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
+  @definition.constant (#any-of? @_const "const" "constexpr"))
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier name: (template_function name: (identifier) @name))) @reference.call
+(call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
+(new_expression type: [
+  (type_identifier) @name
+  (template_type name: (type_identifier) @name)
+  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.new
+(base_class_clause [
+  (type_identifier) @name
+  (template_type name: (type_identifier) @name)
+  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])] @reference.inherit)
+(type_identifier) @name @reference.type
+
+(preproc_include path: (string_literal (string_content) @import.source))
+(preproc_include path: (system_lib_string) @import.source)
+(using_declaration (qualified_identifier name: (identifier) @name)) @reference.import
+`;
+
+// src/core/code-index/queries/csharp.ts
+var csharpQuery = String.raw`
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(struct_declaration name: (identifier) @name) @definition.struct
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(delegate_declaration name: (identifier) @name) @definition.type
+(namespace_declaration name: (_) @name) @definition.module
+(file_scoped_namespace_declaration name: (_) @name) @definition.module
+(method_declaration name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.function
+(local_function_statement name: (identifier) @name) @definition.function
+((field_declaration (modifier) @_const (variable_declaration (variable_declarator name: (identifier) @name)))
+  @definition.constant (#eq? @_const "const"))
+
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
+(object_creation_expression type: [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])]) @reference.new
+(base_list [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.inherit)
+; C# has no type-identifier node: a type use is an identifier in a type position.
+(_ type: [
+  (identifier) @name
+  (generic_name (identifier) @name)
+  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.type)
+(_ returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(attribute name: (identifier) @name) @reference.type
+
+(using_directive [(identifier) (qualified_name)] @import.source .)
+`;
+
+// src/core/code-index/queries/go.ts
+var goQuery = String.raw`
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: [
+    (type_identifier) @scope
+    (pointer_type (type_identifier) @scope)
+    (generic_type type: (type_identifier) @scope)
+    (pointer_type (generic_type type: (type_identifier) @scope))]))
+  name: (field_identifier) @name) @definition.function
+(method_elem name: (field_identifier) @name) @definition.function
+
+; A lone spec takes its declaration's node so the signature keeps the keyword; grouped specs take their own.
+(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
+(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
+(type_declaration . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @definition.type
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+(source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
+(composite_literal type: (type_identifier) @name) @reference.new
+(composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
+(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
+(field_declaration !name type: (type_identifier) @name) @reference.inherit
+(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @reference.inherit
+(field_declaration !name type: (pointer_type (type_identifier) @name)) @reference.inherit
+(field_declaration !name type: (pointer_type (qualified_type name: (type_identifier) @name))) @reference.inherit
+(interface_type (type_elem (type_identifier) @name) @reference.inherit)
+(interface_type (type_elem (qualified_type name: (type_identifier) @name)) @reference.inherit)
+((type_identifier) @name @reference.type
+  (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
+    "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+
+; What a receiver's name is bound to (resolve-receivers.ts): receivers, parameters, literals, imports.
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type)
+(var_spec name: (identifier) @binding.name type: (_) @binding.type)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (composite_literal type: (_) @binding.type)))
+(short_var_declaration left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (unary_expression operand: (composite_literal type: (_) @binding.type))))
+(import_spec name: (package_identifier) @binding.name path: (_) @binding.module)
+(import_spec !name path: (_) @binding.name @binding.module)
+
+(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
+(import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))
+`;
+
+// src/core/code-index/queries/java.ts
+var javaQuery = String.raw`
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(method_declaration name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.function
+(compact_constructor_declaration name: (identifier) @name) @definition.function
+(annotation_type_element_declaration name: (identifier) @name) @definition.function
+((field_declaration (modifiers) @_mods declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+  (#match? @_mods "\\bstatic\\b") (#match? @_mods "\\bfinal\\b"))
+(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
+
+(method_invocation name: (identifier) @name) @reference.call
+(method_reference (_) (identifier) @name .) @reference.call
+(method_reference . [(identifier) @name (scoped_identifier name: (identifier) @name) (type_identifier) @name] .) @reference.new
+(object_creation_expression type: (type_identifier) @name) @reference.new
+(object_creation_expression type: (generic_type (type_identifier) @name)) @reference.new
+(object_creation_expression type: (scoped_type_identifier (type_identifier) @name .)) @reference.new
+(object_creation_expression type: (generic_type (scoped_type_identifier (type_identifier) @name .))) @reference.new
+(superclass (type_identifier) @name) @reference.inherit
+(superclass (generic_type (type_identifier) @name)) @reference.inherit
+(superclass (scoped_type_identifier (type_identifier) @name .)) @reference.inherit
+(super_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
+(extends_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
+(marker_annotation name: (identifier) @name) @reference.type
+(annotation name: (identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+
+(import_declaration (scoped_identifier) @import.source)
+(import_declaration (identifier) @import.source)
+(import_declaration (scoped_identifier name: (identifier) @name) .) @reference.import
+`;
+
+// src/core/code-index/queries/javascript.ts
+var ecmascriptCommon = String.raw`
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function
+(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
+(variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
+(assignment_expression left: (member_expression property: (property_identifier) @name) right: [(arrow_function) (function_expression)]) @definition.function
+(pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant))
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @name)) @definition.field
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.new
+(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+
+; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
+(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
+(assignment_expression left: (member_expression object: (this)) @binding.name right: (new_expression constructor: (_) @binding.type))
+(import_clause (identifier) @binding.name @binding.module)
+(import_specifier !alias name: (identifier) @binding.name @binding.module)
+(import_specifier name: (identifier) @binding.module alias: (identifier) @binding.name)
+(namespace_import (identifier) @binding.name @binding.module)
+(variable_declarator name: (identifier) @binding.name @binding.module value: (call_expression function: (identifier) @_require) (#eq? @_require "require"))
+
+(import_statement source: (string (string_fragment) @import.source))
+(export_statement source: (string (string_fragment) @import.source))
+(import_specifier name: (identifier) @name) @reference.import
+(import_clause (identifier) @name) @reference.import
+(call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @import.source)) (#eq? @_require "require"))
+(call_expression function: (import) arguments: (arguments . (string (string_fragment) @import.source)))
+`;
+var javascriptQuery = String.raw`
+${ecmascriptCommon}
+(class_declaration name: (identifier) @name) @definition.class
+(class name: (identifier) @name) @definition.class
+(field_definition property: (property_identifier) @name) @definition.field
+(class_heritage (identifier) @name) @reference.inherit
+(class_heritage (member_expression property: (property_identifier) @name)) @reference.inherit
+`;
+
+// src/core/code-index/queries/php.ts
+var phpQuery = String.raw`
+(function_definition name: (name) @name) @definition.function
+(method_declaration name: (name) @name) @definition.function
+(class_declaration name: (name) @name) @definition.class
+(interface_declaration name: (name) @name) @definition.interface
+(trait_declaration name: (name) @name) @definition.trait
+(enum_declaration name: (name) @name) @definition.enum
+(namespace_definition name: (namespace_name) @name) @definition.module
+(const_declaration (const_element (name) @name)) @definition.constant
+((function_call_expression function: (name) @_define arguments: (arguments . (argument (string (string_content) @name))))
+  @definition.constant (#eq? @_define "define"))
+
+((function_call_expression function: (name) @name) @reference.call (#not-eq? @name "define"))
+(function_call_expression function: (qualified_name (name) @name .)) @reference.call
+(member_call_expression name: (name) @name) @reference.call
+(nullsafe_member_call_expression name: (name) @name) @reference.call
+(scoped_call_expression name: (name) @name) @reference.call
+((object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.new
+  (#not-any-of? @name "static" "self" "parent"))
+(base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
+(class_interface_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
+(declaration_list (use_declaration [(name) @name (qualified_name (name) @name .)] @reference.inherit))
+((named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+((scoped_call_expression scope: [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+((class_constant_access_expression . [(name) @name (qualified_name (name) @name .)]) @reference.type
+  (#not-any-of? @name "static" "self" "parent"))
+
+(namespace_use_declaration (namespace_use_clause . [(qualified_name) (name)] @import.source))
+(namespace_use_declaration (namespace_name) @import.source body: (namespace_use_group))
+(namespace_use_clause . [(name) @name (qualified_name (name) @name .)]) @reference.import
+(require_expression (string (string_content) @import.source))
+(require_once_expression (string (string_content) @import.source))
+(include_expression (string (string_content) @import.source))
+(include_once_expression (string (string_content) @import.source))
+(require_expression (binary_expression right: (string (string_content) @import.source)))
+(require_once_expression (binary_expression right: (string (string_content) @import.source)))
+(include_expression (binary_expression right: (string (string_content) @import.source)))
+(include_once_expression (binary_expression right: (string (string_content) @import.source)))
+`;
+
+// src/core/code-index/queries/python.ts
+var pythonQuery = String.raw`
+(class_definition name: (identifier) @name) @definition.class
+(function_definition name: (identifier) @name) @definition.function
+(module (expression_statement (assignment left: (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]*$"))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) @definition.field (#eq? @_self "self"))
+
+(call function: (identifier) @name) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(class_definition superclasses: (argument_list (identifier) @name) @reference.inherit)
+(class_definition superclasses: (argument_list (attribute attribute: (identifier) @name)) @reference.inherit)
+(type (identifier) @name) @reference.type
+
+; What a receiver's name is bound to (resolve-receivers.ts): annotations, constructed classes, imports.
+(typed_parameter . (identifier) @binding.name type: (type) @binding.type)
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type)
+(assignment left: (identifier) @binding.name type: (type) @binding.type)
+(assignment left: (identifier) @binding.name right: (call function: (_) @binding.call))
+(with_item value: (as_pattern (call function: (_) @binding.call) alias: (as_pattern_target (identifier) @binding.name)))
+((assignment left: (attribute object: (identifier) @_self) @binding.name right: (call function: (_) @binding.call)) (#eq? @_self "self"))
+((assignment left: (attribute object: (identifier) @_self) @binding.name type: (type) @binding.type) (#eq? @_self "self"))
+(import_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
+(import_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
+(import_from_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
+(import_from_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
+
+(import_statement name: (dotted_name) @import.source)
+(import_statement name: (aliased_import name: (dotted_name) @import.source))
+(import_from_statement module_name: (dotted_name) @import.source)
+(import_from_statement module_name: (relative_import) @import.source)
+(import_from_statement name: (dotted_name . (identifier) @name) @reference.import)
+(import_from_statement name: (aliased_import name: (dotted_name . (identifier) @name)) @reference.import)
+`;
+
+// src/core/code-index/queries/ruby.ts
+var rubyQuery = String.raw`
+(class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+(module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+(method name: (_) @name) @definition.function
+(singleton_method name: (_) @name) @definition.function
+(assignment left: (constant) @name) @definition.constant
+
+((call method: (identifier) @name) @reference.call
+  (#not-any-of? @name "new" "require" "require_relative" "load" "include" "extend" "prepend"))
+((call receiver: (constant) @name method: (identifier) @_new) @reference.new (#eq? @_new "new"))
+((call receiver: (scope_resolution name: (constant) @name) method: (identifier) @_new) @reference.new (#eq? @_new "new"))
+((call receiver: (constant) @name method: (identifier) @_method) @reference.type (#not-eq? @_method "new"))
+(scope_resolution scope: (constant) @name) @reference.type
+(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.inherit
+((call method: (identifier) @_mixin arguments: (argument_list [(constant) @name (scope_resolution name: (constant) @name)]))
+  @reference.inherit (#any-of? @_mixin "include" "extend" "prepend"))
+
+((call method: (identifier) @_require arguments: (argument_list . (string (string_content) @import.source) .))
+  (#any-of? @_require "require" "require_relative" "load"))
+`;
+
+// src/core/code-index/queries/rust.ts
+var rustQuery = String.raw`
+(function_item name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(struct_item name: (type_identifier) @name) @definition.struct
+(union_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(trait_item name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+(mod_item name: (identifier) @name body: (declaration_list)) @definition.module
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.constant
+(macro_definition name: (identifier) @name) @definition.macro
+
+(impl_item type: (type_identifier) @name) @container
+(impl_item type: (generic_type type: (type_identifier) @name)) @container
+(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container
+(impl_item type: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @container
+
+(impl_item trait: (type_identifier) @name) @reference.inherit
+(impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit
+(impl_item trait: (generic_type type: (type_identifier) @name)) @reference.inherit
+(impl_item trait: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @reference.inherit
+(trait_item bounds: (trait_bounds (type_identifier) @name) @reference.inherit)
+(trait_item bounds: (trait_bounds (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit)
+(trait_item bounds: (trait_bounds (generic_type type: (type_identifier) @name)) @reference.inherit)
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @name))) @reference.call
+(call_expression function: (generic_function function: (field_expression field: (field_identifier) @name))) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
+; Macro arguments are unparsed token trees: a name followed by a parenthesized tree is taken as a call.
+((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
+(struct_expression name: (type_identifier) @name) @reference.new
+(struct_expression name: (scoped_type_identifier name: (type_identifier) @name)) @reference.new
+(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.new
+; Type paths in expressions (Point::new, Color::Red) name types with identifiers, not type_identifiers.
+((scoped_identifier path: (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((type_identifier) @name @reference.type (#not-eq? @name "Self"))
+
+(use_declaration argument: (identifier) @import.source @name) @reference.import
+(use_declaration argument: (scoped_identifier name: (identifier) @name) @import.source) @reference.import
+(use_declaration argument: (use_as_clause path: (identifier) @import.source @name)) @reference.import
+(use_declaration argument: (use_as_clause path: (scoped_identifier name: (identifier) @name) @import.source)) @reference.import
+(use_declaration argument: (scoped_use_list path: (_) @import.source))
+(use_declaration argument: (use_wildcard . (_) @import.source))
+(use_list (identifier) @name @reference.import)
+(use_list (scoped_identifier name: (identifier) @name) @reference.import)
+(use_list (use_as_clause path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.import)
+(mod_item name: (identifier) @import.module !body)
+`;
+
+// src/core/code-index/queries/typescript.ts
+var typescriptQuery = String.raw`
+${ecmascriptCommon}
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(class name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(internal_module name: (identifier) @name) @definition.module
+(module name: (identifier) @name) @definition.module
+(function_signature name: (identifier) @name) @definition.function
+(method_signature name: (property_identifier) @name) @definition.function
+(abstract_method_signature name: (property_identifier) @name) @definition.function
+(public_field_definition name: (property_identifier) @name) @definition.field
+(required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
+
+; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type))
+(public_field_definition name: (property_identifier) @binding.member type: (type_annotation (_) @binding.type))
+(required_parameter (accessibility_modifier) pattern: (identifier) @binding.member type: (type_annotation (_) @binding.type))
+
+(extends_clause value: (identifier) @name) @reference.inherit
+(extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit
+(implements_clause (type_identifier) @name) @reference.inherit
+(implements_clause (generic_type name: (type_identifier) @name)) @reference.inherit
+(extends_type_clause type: (type_identifier) @name) @reference.inherit
+(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.inherit
+(type_identifier) @name @reference.type
+`;
+
+// src/core/code-index/queries/index.ts
+var TAGS_QUERIES = {
+  typescript: typescriptQuery,
+  tsx: typescriptQuery,
+  javascript: javascriptQuery,
+  python: pythonQuery,
+  go: goQuery,
+  rust: rustQuery,
+  java: javaQuery,
+  ruby: rubyQuery,
+  // C runs on the C++ grammar (see languages.ts), so both share one query.
+  c: cppQuery,
+  cpp: cppQuery,
+  csharp: csharpQuery,
+  php: phpQuery
+};
+
+// src/core/code-index/load-grammars.ts
+var require2 = createRequire(import.meta.url);
+var ready;
+var grammars = /* @__PURE__ */ new Map();
+function initParser() {
+  ready ??= Parser.init();
+  return ready;
+}
+function loadGrammar(id) {
+  let pending = grammars.get(id);
+  if (!pending) {
+    pending = (async () => {
+      const source = TAGS_QUERIES[id];
+      if (source === void 0) return void 0;
+      await initParser();
+      const file = require2.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id]}`);
+      const language = await Language.load(file);
+      return { language, query: new Query(language, source) };
+    })();
+    grammars.set(id, pending);
+  }
+  return pending;
+}
+
 // src/core/code-index/parse-file.ts
 import { Parser as Parser2 } from "web-tree-sitter";
 
@@ -174,87 +851,6 @@ var OWN_RULES = [
   { id: "url-password", find: findUrlPasswords },
   { id: "secret-assignment", find: findAssignments }
 ];
-
-// src/core/secrets/has-preset-hint.ts
-var PRESET_HINT = new RegExp(
-  [
-    // aws: access key ids, `…secret…access…key = <40>`, `…account…id = 1234-5678-9012`.
-    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|secret|account",
-    // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
-    "npm_|xox|xapp|hooks\\.slack\\.com",
-    // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
-    ":\\/\\/[^:\\/\\s]*:[^@\\/\\s]*@",
-    // openai, anthropic, groq, huggingface, linear, notion, privatekey, sendgrid, shopify, stripe.
-    "T3BlbkFJ|sk-ant-api|gsk_|hf_|lin_api_|ntn_|-----BEGIN|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_",
-    // github, gitlab, grafana, 1password, hashicorp-vault, vercel, databricks, docker, figma, cloudflare, tailscale.
-    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[picrk]_|dapi|dckr_pat_|figd_|cf(?:k|ut|at)_|tskey-"
-  ].join("|"),
-  "i"
-);
-var JSON_OBJECT = /^[ \t\n\r]*\{/;
-function hasPresetHint(text) {
-  return JSON_OBJECT.test(text) || PRESET_HINT.test(text);
-}
-
-// src/core/secrets/scan-with-secretlint.ts
-var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
-var loading;
-function loadScanner() {
-  loading ??= (async () => {
-    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
-      import("@secretlint/core"),
-      import("@secretlint/secretlint-rule-preset-recommend"),
-      import("@secretlint/profiler")
-    ]);
-    secretLintProfiler.setEnabled(false);
-    const config = {
-      rules: [
-        {
-          id: PRESET_ID,
-          rule: creator,
-          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
-          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
-        }
-      ]
-    };
-    return { lintSource, config };
-  })();
-  return loading;
-}
-var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
-async function scanWithSecretlint(text) {
-  if (!hasPresetHint(text)) return [];
-  const { lintSource, config } = await loadScanner();
-  let result;
-  try {
-    result = await lintSource({
-      source: { content: text.replace(DIRECTIVE, "secretlint_"), filePath: "text", contentType: "text" },
-      options: { config, noPhysicFilePath: true }
-    });
-  } catch {
-    return [{ start: 0, end: text.length, rule: "secretlint-failed" }];
-  }
-  const spans = [];
-  for (const message of result.messages) {
-    const [start, end] = message.range;
-    const key = message.data?.KEY;
-    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
-    const named = Object.values(message.data ?? {}).flatMap((value) => {
-      if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
-      const at = text.indexOf(value, start);
-      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
-    });
-    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
-  }
-  return spans;
-}
-var URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
-function narrowToPassword(text, span) {
-  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
-  if (url === null) return span;
-  const start = span.start + url[0].length - 1 - url[1].length;
-  return { start, end: start + url[1].length, rule: span.rule };
-}
 
 // src/core/secrets/secret-span.ts
 function mergeSpans(spans) {
@@ -1011,595 +1607,6 @@ function dedupeImports(imports) {
   });
 }
 
-// src/core/code-index/languages.ts
-var GRAMMAR_FILE = {
-  typescript: "tree-sitter-typescript.wasm",
-  tsx: "tree-sitter-tsx.wasm",
-  javascript: "tree-sitter-javascript.wasm",
-  python: "tree-sitter-python.wasm",
-  go: "tree-sitter-go.wasm",
-  rust: "tree-sitter-rust.wasm",
-  java: "tree-sitter-java.wasm",
-  ruby: "tree-sitter-ruby.wasm",
-  c: "tree-sitter-cpp.wasm",
-  cpp: "tree-sitter-cpp.wasm",
-  csharp: "tree-sitter-c-sharp.wasm",
-  php: "tree-sitter-php.wasm"
-};
-var BY_EXTENSION = {
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "javascript",
-  py: "python",
-  pyi: "python",
-  go: "go",
-  rs: "rust",
-  java: "java",
-  rb: "ruby",
-  rake: "ruby",
-  gemspec: "ruby",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  cxx: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cs: "csharp",
-  php: "php"
-};
-var BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
-var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
-  "md",
-  "mdx",
-  "markdown",
-  "rst",
-  "txt",
-  "adoc",
-  "json",
-  "jsonc",
-  "yaml",
-  "yml",
-  "toml",
-  "ini",
-  "cfg",
-  "conf",
-  "xml",
-  "html",
-  "htm",
-  "css",
-  "scss",
-  "less",
-  "sql",
-  "graphql",
-  "gql",
-  "proto",
-  "sh",
-  "bash",
-  "zsh",
-  "ps1",
-  "dockerfile",
-  "tf",
-  "hcl",
-  "gradle",
-  "kt",
-  "kts",
-  "swift",
-  "scala",
-  "lua",
-  "pl",
-  "r",
-  "dart",
-  "ex",
-  "exs",
-  "erl",
-  "hs",
-  "ml",
-  "vue",
-  "svelte",
-  "astro",
-  "prisma",
-  "env.example"
-]);
-var TEXT_NAMES = /* @__PURE__ */ new Set(["Dockerfile", "Makefile", "README", "LICENSE", "Procfile", "Justfile"]);
-function findLanguage(relativePath) {
-  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  const byName = BY_NAME[base];
-  if (byName) return byName;
-  const dot = base.lastIndexOf(".");
-  if (dot <= 0) return void 0;
-  const ext = base.slice(dot + 1).toLowerCase();
-  if (base.endsWith(".d.ts")) return "typescript";
-  return BY_EXTENSION[ext];
-}
-function findFileKind(relativePath) {
-  const language = findLanguage(relativePath);
-  if (language) return language;
-  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  if (TEXT_NAMES.has(base)) return "text";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase()) ? "text" : void 0;
-}
-
-// src/core/code-index/load-grammars.ts
-import { createRequire } from "node:module";
-import { Language, Parser, Query } from "web-tree-sitter";
-
-// src/core/code-index/queries/cpp.ts
-var declarator = String.raw`[
-  (identifier) @name
-  (field_identifier) @name
-  (operator_name) @name
-  (destructor_name) @name
-  (qualified_identifier scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
-    name: [(identifier) (operator_name) (destructor_name)] @name)
-  (qualified_identifier name: (qualified_identifier
-    scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
-    name: [(identifier) (operator_name) (destructor_name)] @name))]`;
-var cppQuery = String.raw`
-(function_definition declarator: (function_declarator declarator: ${declarator})) @definition.function
-(function_definition declarator: (_ (function_declarator declarator: ${declarator}))) @definition.function
-(function_definition declarator: (_ (_ (function_declarator declarator: ${declarator})))) @definition.function
-(declaration declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)) @definition.function
-(declaration declarator: (_ (function_declarator declarator: [(identifier) (operator_name)] @name))) @definition.function
-(field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name)) @definition.function
-(field_declaration declarator: (_ (function_declarator declarator: [(field_identifier) (operator_name)] @name))) @definition.function
-(declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.function
-
-(class_specifier name: (type_identifier) @name body: (_)) @definition.class
-(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
-(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
-(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (union_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (enum_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.enum
-; A typedef of a named struct names only its declarator, so the struct is not nested in the typedef.
-(type_definition type: [(struct_specifier name: (_) body: (_)) (union_specifier name: (_) body: (_))
-  (enum_specifier name: (_) body: (_))] declarator: (type_identifier) @name @definition.type)
-(type_definition declarator: [
-  (type_identifier) @name
-  (pointer_declarator declarator: (type_identifier) @name)
-  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))])
-  @definition.type
-(alias_declaration name: (type_identifier) @name) @definition.type
-(preproc_function_def name: (identifier) @name) @definition.macro
-(preproc_def name: (identifier) @name value: (_)) @definition.constant
-(translation_unit (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
-  @definition.constant (#any-of? @_const "const" "constexpr"))
-(declaration_list (declaration (type_qualifier) @_const declarator: (init_declarator declarator: (identifier) @name))
-  @definition.constant (#any-of? @_const "const" "constexpr"))
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
-(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
-(call_expression function: (template_function name: (identifier) @name)) @reference.call
-(call_expression function: (qualified_identifier name: (template_function name: (identifier) @name))) @reference.call
-(call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
-(new_expression type: [
-  (type_identifier) @name
-  (template_type name: (type_identifier) @name)
-  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.new
-(base_class_clause [
-  (type_identifier) @name
-  (template_type name: (type_identifier) @name)
-  (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])] @reference.inherit)
-(type_identifier) @name @reference.type
-
-(preproc_include path: (string_literal (string_content) @import.source))
-(preproc_include path: (system_lib_string) @import.source)
-(using_declaration (qualified_identifier name: (identifier) @name)) @reference.import
-`;
-
-// src/core/code-index/queries/csharp.ts
-var csharpQuery = String.raw`
-(class_declaration name: (identifier) @name) @definition.class
-(record_declaration name: (identifier) @name) @definition.class
-(struct_declaration name: (identifier) @name) @definition.struct
-(interface_declaration name: (identifier) @name) @definition.interface
-(enum_declaration name: (identifier) @name) @definition.enum
-(delegate_declaration name: (identifier) @name) @definition.type
-(namespace_declaration name: (_) @name) @definition.module
-(file_scoped_namespace_declaration name: (_) @name) @definition.module
-(method_declaration name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
-(local_function_statement name: (identifier) @name) @definition.function
-((field_declaration (modifier) @_const (variable_declaration (variable_declarator name: (identifier) @name)))
-  @definition.constant (#eq? @_const "const"))
-
-(invocation_expression function: (identifier) @name) @reference.call
-(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
-(invocation_expression function: (generic_name (identifier) @name)) @reference.call
-(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
-(object_creation_expression type: [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])]) @reference.new
-(base_list [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.inherit)
-; C# has no type-identifier node: a type use is an identifier in a type position.
-(_ type: [
-  (identifier) @name
-  (generic_name (identifier) @name)
-  (qualified_name name: [(identifier) @name (generic_name (identifier) @name)])] @reference.type)
-(_ returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
-(type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
-(attribute name: (identifier) @name) @reference.type
-
-(using_directive [(identifier) (qualified_name)] @import.source .)
-`;
-
-// src/core/code-index/queries/go.ts
-var goQuery = String.raw`
-(function_declaration name: (identifier) @name) @definition.function
-(method_declaration
-  receiver: (parameter_list (parameter_declaration type: [
-    (type_identifier) @scope
-    (pointer_type (type_identifier) @scope)
-    (generic_type type: (type_identifier) @scope)
-    (pointer_type (generic_type type: (type_identifier) @scope))]))
-  name: (field_identifier) @name) @definition.function
-(method_elem name: (field_identifier) @name) @definition.function
-
-; A lone spec takes its declaration's node so the signature keeps the keyword; grouped specs take their own.
-(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
-(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
-(type_declaration . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @definition.type
-(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
-(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
-(type_spec name: (type_identifier) @name) @definition.type
-(type_alias name: (type_identifier) @name) @definition.type
-(source_file (const_declaration . (const_spec name: (identifier) @name) .) @definition.constant)
-(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
-(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
-(composite_literal type: (type_identifier) @name) @reference.new
-(composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
-(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
-(field_declaration !name type: (type_identifier) @name) @reference.inherit
-(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @reference.inherit
-(field_declaration !name type: (pointer_type (type_identifier) @name)) @reference.inherit
-(field_declaration !name type: (pointer_type (qualified_type name: (type_identifier) @name))) @reference.inherit
-(interface_type (type_elem (type_identifier) @name) @reference.inherit)
-(interface_type (type_elem (qualified_type name: (type_identifier) @name)) @reference.inherit)
-((type_identifier) @name @reference.type
-  (#not-any-of? @name "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
-    "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
-
-; What a receiver's name is bound to (resolve-receivers.ts): receivers, parameters, literals, imports.
-(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type)
-(var_spec name: (identifier) @binding.name type: (_) @binding.type)
-(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (composite_literal type: (_) @binding.type)))
-(short_var_declaration left: (expression_list . (identifier) @binding.name)
-  right: (expression_list . (unary_expression operand: (composite_literal type: (_) @binding.type))))
-(import_spec name: (package_identifier) @binding.name path: (_) @binding.module)
-(import_spec !name path: (_) @binding.name @binding.module)
-
-(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import.source))
-(import_spec path: (raw_string_literal (raw_string_literal_content) @import.source))
-`;
-
-// src/core/code-index/queries/java.ts
-var javaQuery = String.raw`
-(class_declaration name: (identifier) @name) @definition.class
-(record_declaration name: (identifier) @name) @definition.class
-(interface_declaration name: (identifier) @name) @definition.interface
-(annotation_type_declaration name: (identifier) @name) @definition.interface
-(enum_declaration name: (identifier) @name) @definition.enum
-(method_declaration name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
-(compact_constructor_declaration name: (identifier) @name) @definition.function
-(annotation_type_element_declaration name: (identifier) @name) @definition.function
-((field_declaration (modifiers) @_mods declarator: (variable_declarator name: (identifier) @name)) @definition.constant
-  (#match? @_mods "\\bstatic\\b") (#match? @_mods "\\bfinal\\b"))
-(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
-
-(method_invocation name: (identifier) @name) @reference.call
-(method_reference (_) (identifier) @name .) @reference.call
-(method_reference . [(identifier) @name (scoped_identifier name: (identifier) @name) (type_identifier) @name] .) @reference.new
-(object_creation_expression type: (type_identifier) @name) @reference.new
-(object_creation_expression type: (generic_type (type_identifier) @name)) @reference.new
-(object_creation_expression type: (scoped_type_identifier (type_identifier) @name .)) @reference.new
-(object_creation_expression type: (generic_type (scoped_type_identifier (type_identifier) @name .))) @reference.new
-(superclass (type_identifier) @name) @reference.inherit
-(superclass (generic_type (type_identifier) @name)) @reference.inherit
-(superclass (scoped_type_identifier (type_identifier) @name .)) @reference.inherit
-(super_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
-(extends_interfaces (type_list [(type_identifier) @name (generic_type (type_identifier) @name)
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.inherit)
-(marker_annotation name: (identifier) @name) @reference.type
-(annotation name: (identifier) @name) @reference.type
-(type_identifier) @name @reference.type
-
-(import_declaration (scoped_identifier) @import.source)
-(import_declaration (identifier) @import.source)
-(import_declaration (scoped_identifier name: (identifier) @name) .) @reference.import
-`;
-
-// src/core/code-index/queries/javascript.ts
-var ecmascriptCommon = String.raw`
-(function_declaration name: (identifier) @name) @definition.function
-(generator_function_declaration name: (identifier) @name) @definition.function
-(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function
-(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
-(variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function
-(assignment_expression left: (member_expression property: (property_identifier) @name) right: [(arrow_function) (function_expression)]) @definition.function
-(pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
-(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant)
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(object) (array) (string) (number) (call_expression) (new_expression) (template_string)])) @definition.constant))
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @name)) @definition.field
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-(new_expression constructor: (identifier) @name) @reference.new
-(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
-
-; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
-(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
-(assignment_expression left: (member_expression object: (this)) @binding.name right: (new_expression constructor: (_) @binding.type))
-(import_clause (identifier) @binding.name @binding.module)
-(import_specifier !alias name: (identifier) @binding.name @binding.module)
-(import_specifier name: (identifier) @binding.module alias: (identifier) @binding.name)
-(namespace_import (identifier) @binding.name @binding.module)
-(variable_declarator name: (identifier) @binding.name @binding.module value: (call_expression function: (identifier) @_require) (#eq? @_require "require"))
-
-(import_statement source: (string (string_fragment) @import.source))
-(export_statement source: (string (string_fragment) @import.source))
-(import_specifier name: (identifier) @name) @reference.import
-(import_clause (identifier) @name) @reference.import
-(call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @import.source)) (#eq? @_require "require"))
-(call_expression function: (import) arguments: (arguments . (string (string_fragment) @import.source)))
-`;
-var javascriptQuery = String.raw`
-${ecmascriptCommon}
-(class_declaration name: (identifier) @name) @definition.class
-(class name: (identifier) @name) @definition.class
-(field_definition property: (property_identifier) @name) @definition.field
-(class_heritage (identifier) @name) @reference.inherit
-(class_heritage (member_expression property: (property_identifier) @name)) @reference.inherit
-`;
-
-// src/core/code-index/queries/php.ts
-var phpQuery = String.raw`
-(function_definition name: (name) @name) @definition.function
-(method_declaration name: (name) @name) @definition.function
-(class_declaration name: (name) @name) @definition.class
-(interface_declaration name: (name) @name) @definition.interface
-(trait_declaration name: (name) @name) @definition.trait
-(enum_declaration name: (name) @name) @definition.enum
-(namespace_definition name: (namespace_name) @name) @definition.module
-(const_declaration (const_element (name) @name)) @definition.constant
-((function_call_expression function: (name) @_define arguments: (arguments . (argument (string (string_content) @name))))
-  @definition.constant (#eq? @_define "define"))
-
-((function_call_expression function: (name) @name) @reference.call (#not-eq? @name "define"))
-(function_call_expression function: (qualified_name (name) @name .)) @reference.call
-(member_call_expression name: (name) @name) @reference.call
-(nullsafe_member_call_expression name: (name) @name) @reference.call
-(scoped_call_expression name: (name) @name) @reference.call
-((object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.new
-  (#not-any-of? @name "static" "self" "parent"))
-(base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
-(class_interface_clause [(name) @name (qualified_name (name) @name .)] @reference.inherit)
-(declaration_list (use_declaration [(name) @name (qualified_name (name) @name .)] @reference.inherit))
-((named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-((scoped_call_expression scope: [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-((class_constant_access_expression . [(name) @name (qualified_name (name) @name .)]) @reference.type
-  (#not-any-of? @name "static" "self" "parent"))
-
-(namespace_use_declaration (namespace_use_clause . [(qualified_name) (name)] @import.source))
-(namespace_use_declaration (namespace_name) @import.source body: (namespace_use_group))
-(namespace_use_clause . [(name) @name (qualified_name (name) @name .)]) @reference.import
-(require_expression (string (string_content) @import.source))
-(require_once_expression (string (string_content) @import.source))
-(include_expression (string (string_content) @import.source))
-(include_once_expression (string (string_content) @import.source))
-(require_expression (binary_expression right: (string (string_content) @import.source)))
-(require_once_expression (binary_expression right: (string (string_content) @import.source)))
-(include_expression (binary_expression right: (string (string_content) @import.source)))
-(include_once_expression (binary_expression right: (string (string_content) @import.source)))
-`;
-
-// src/core/code-index/queries/python.ts
-var pythonQuery = String.raw`
-(class_definition name: (identifier) @name) @definition.class
-(function_definition name: (identifier) @name) @definition.function
-(module (expression_statement (assignment left: (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]*$"))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
-((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) @definition.field (#eq? @_self "self"))
-
-(call function: (identifier) @name) @reference.call
-(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
-(class_definition superclasses: (argument_list (identifier) @name) @reference.inherit)
-(class_definition superclasses: (argument_list (attribute attribute: (identifier) @name)) @reference.inherit)
-(type (identifier) @name) @reference.type
-
-; What a receiver's name is bound to (resolve-receivers.ts): annotations, constructed classes, imports.
-(typed_parameter . (identifier) @binding.name type: (type) @binding.type)
-(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type)
-(assignment left: (identifier) @binding.name type: (type) @binding.type)
-(assignment left: (identifier) @binding.name right: (call function: (_) @binding.call))
-(with_item value: (as_pattern (call function: (_) @binding.call) alias: (as_pattern_target (identifier) @binding.name)))
-((assignment left: (attribute object: (identifier) @_self) @binding.name right: (call function: (_) @binding.call)) (#eq? @_self "self"))
-((assignment left: (attribute object: (identifier) @_self) @binding.name type: (type) @binding.type) (#eq? @_self "self"))
-(import_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
-(import_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
-(import_from_statement name: (dotted_name . (identifier) @binding.name) @binding.module)
-(import_from_statement name: (aliased_import name: (dotted_name) @binding.module alias: (identifier) @binding.name))
-
-(import_statement name: (dotted_name) @import.source)
-(import_statement name: (aliased_import name: (dotted_name) @import.source))
-(import_from_statement module_name: (dotted_name) @import.source)
-(import_from_statement module_name: (relative_import) @import.source)
-(import_from_statement name: (dotted_name . (identifier) @name) @reference.import)
-(import_from_statement name: (aliased_import name: (dotted_name . (identifier) @name)) @reference.import)
-`;
-
-// src/core/code-index/queries/ruby.ts
-var rubyQuery = String.raw`
-(class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-(module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-(method name: (_) @name) @definition.function
-(singleton_method name: (_) @name) @definition.function
-(assignment left: (constant) @name) @definition.constant
-
-((call method: (identifier) @name) @reference.call
-  (#not-any-of? @name "new" "require" "require_relative" "load" "include" "extend" "prepend"))
-((call receiver: (constant) @name method: (identifier) @_new) @reference.new (#eq? @_new "new"))
-((call receiver: (scope_resolution name: (constant) @name) method: (identifier) @_new) @reference.new (#eq? @_new "new"))
-((call receiver: (constant) @name method: (identifier) @_method) @reference.type (#not-eq? @_method "new"))
-(scope_resolution scope: (constant) @name) @reference.type
-(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.inherit
-((call method: (identifier) @_mixin arguments: (argument_list [(constant) @name (scope_resolution name: (constant) @name)]))
-  @reference.inherit (#any-of? @_mixin "include" "extend" "prepend"))
-
-((call method: (identifier) @_require arguments: (argument_list . (string (string_content) @import.source) .))
-  (#any-of? @_require "require" "require_relative" "load"))
-`;
-
-// src/core/code-index/queries/rust.ts
-var rustQuery = String.raw`
-(function_item name: (identifier) @name) @definition.function
-(function_signature_item name: (identifier) @name) @definition.function
-(struct_item name: (type_identifier) @name) @definition.struct
-(union_item name: (type_identifier) @name) @definition.struct
-(enum_item name: (type_identifier) @name) @definition.enum
-(trait_item name: (type_identifier) @name) @definition.trait
-(type_item name: (type_identifier) @name) @definition.type
-(mod_item name: (identifier) @name body: (declaration_list)) @definition.module
-(const_item name: (identifier) @name) @definition.constant
-(static_item name: (identifier) @name) @definition.constant
-(macro_definition name: (identifier) @name) @definition.macro
-
-(impl_item type: (type_identifier) @name) @container
-(impl_item type: (generic_type type: (type_identifier) @name)) @container
-(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container
-(impl_item type: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @container
-
-(impl_item trait: (type_identifier) @name) @reference.inherit
-(impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit
-(impl_item trait: (generic_type type: (type_identifier) @name)) @reference.inherit
-(impl_item trait: (generic_type type: (scoped_type_identifier name: (type_identifier) @name))) @reference.inherit
-(trait_item bounds: (trait_bounds (type_identifier) @name) @reference.inherit)
-(trait_item bounds: (trait_bounds (scoped_type_identifier name: (type_identifier) @name)) @reference.inherit)
-(trait_item bounds: (trait_bounds (generic_type type: (type_identifier) @name)) @reference.inherit)
-
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
-(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
-(call_expression function: (generic_function function: (identifier) @name)) @reference.call
-(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @name))) @reference.call
-(call_expression function: (generic_function function: (field_expression field: (field_identifier) @name))) @reference.call
-(macro_invocation macro: (identifier) @name) @reference.call
-(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
-; Macro arguments are unparsed token trees: a name followed by a parenthesized tree is taken as a call.
-((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
-(struct_expression name: (type_identifier) @name) @reference.new
-(struct_expression name: (scoped_type_identifier name: (type_identifier) @name)) @reference.new
-(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.new
-; Type paths in expressions (Point::new, Color::Red) name types with identifiers, not type_identifiers.
-((scoped_identifier path: (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
-((type_identifier) @name @reference.type (#not-eq? @name "Self"))
-
-(use_declaration argument: (identifier) @import.source @name) @reference.import
-(use_declaration argument: (scoped_identifier name: (identifier) @name) @import.source) @reference.import
-(use_declaration argument: (use_as_clause path: (identifier) @import.source @name)) @reference.import
-(use_declaration argument: (use_as_clause path: (scoped_identifier name: (identifier) @name) @import.source)) @reference.import
-(use_declaration argument: (scoped_use_list path: (_) @import.source))
-(use_declaration argument: (use_wildcard . (_) @import.source))
-(use_list (identifier) @name @reference.import)
-(use_list (scoped_identifier name: (identifier) @name) @reference.import)
-(use_list (use_as_clause path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.import)
-(mod_item name: (identifier) @import.module !body)
-`;
-
-// src/core/code-index/queries/typescript.ts
-var typescriptQuery = String.raw`
-${ecmascriptCommon}
-(class_declaration name: (type_identifier) @name) @definition.class
-(abstract_class_declaration name: (type_identifier) @name) @definition.class
-(class name: (type_identifier) @name) @definition.class
-(interface_declaration name: (type_identifier) @name) @definition.interface
-(type_alias_declaration name: (type_identifier) @name) @definition.type
-(enum_declaration name: (identifier) @name) @definition.enum
-(internal_module name: (identifier) @name) @definition.module
-(module name: (identifier) @name) @definition.module
-(function_signature name: (identifier) @name) @definition.function
-(method_signature name: (property_identifier) @name) @definition.function
-(abstract_method_signature name: (property_identifier) @name) @definition.function
-(public_field_definition name: (property_identifier) @name) @definition.field
-(required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
-
-; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
-(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
-(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type))
-(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type))
-(public_field_definition name: (property_identifier) @binding.member type: (type_annotation (_) @binding.type))
-(required_parameter (accessibility_modifier) pattern: (identifier) @binding.member type: (type_annotation (_) @binding.type))
-
-(extends_clause value: (identifier) @name) @reference.inherit
-(extends_clause value: (member_expression property: (property_identifier) @name)) @reference.inherit
-(implements_clause (type_identifier) @name) @reference.inherit
-(implements_clause (generic_type name: (type_identifier) @name)) @reference.inherit
-(extends_type_clause type: (type_identifier) @name) @reference.inherit
-(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.inherit
-(type_identifier) @name @reference.type
-`;
-
-// src/core/code-index/queries/index.ts
-var TAGS_QUERIES = {
-  typescript: typescriptQuery,
-  tsx: typescriptQuery,
-  javascript: javascriptQuery,
-  python: pythonQuery,
-  go: goQuery,
-  rust: rustQuery,
-  java: javaQuery,
-  ruby: rubyQuery,
-  // C runs on the C++ grammar (see languages.ts), so both share one query.
-  c: cppQuery,
-  cpp: cppQuery,
-  csharp: csharpQuery,
-  php: phpQuery
-};
-
-// src/core/code-index/load-grammars.ts
-var require2 = createRequire(import.meta.url);
-var ready;
-var grammars = /* @__PURE__ */ new Map();
-function initParser() {
-  ready ??= Parser.init();
-  return ready;
-}
-function loadGrammar(id) {
-  let pending = grammars.get(id);
-  if (!pending) {
-    pending = (async () => {
-      const source = TAGS_QUERIES[id];
-      if (source === void 0) return void 0;
-      await initParser();
-      const file = require2.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id]}`);
-      const language = await Language.load(file);
-      return { language, query: new Query(language, source) };
-    })();
-    grammars.set(id, pending);
-  }
-  return pending;
-}
-
 // src/core/code-index/parse-file.ts
 var parser;
 var decoder = new TextDecoder("utf-8");
@@ -1656,6 +1663,11 @@ function describe(error) {
 
 // src/core/code-index/parse-worker.ts
 parentPort?.on("message", (task) => {
+  if ("warm" in task) {
+    for (const id of task.warm) void loadGrammar(id).catch(() => void 0);
+    void warmSecretScanner().catch(() => void 0);
+    return;
+  }
   void (async () => {
     let reply;
     try {
