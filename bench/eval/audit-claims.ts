@@ -114,6 +114,12 @@ const stem = (p: string): string => {
   const folder = path.basename(path.dirname(p));
   return (/^(__init__|index)$/.test(base) && folder !== '.' ? folder : base).replace(/^_+/, '');
 };
+/**
+ * Whether a text names a source file's stem as a word, after any leading underscores (`_termui_impl`); a stem
+ * under three letters (`translations/it/it.go`) names nothing a text can be searched for.
+ */
+const namesStem = (text: string, source: string, options: { anyCase?: boolean } = {}): boolean =>
+  stem(source).length > 2 && new RegExp(`(?<![\\w$])_*${stem(source).replace(/[^\w]/g, '.')}\\b`, options.anyCase ? 'i' : '').test(text);
 const testStem = (t: string): string =>
   path
     .basename(t)
@@ -239,10 +245,8 @@ for (const repo of positionals) {
       for (const gap of review?.tests.gaps ?? []) {
         const alike = liveTests.some((t) => namedLike(t, gap.path));
         const pkg = gap.path.endsWith('.go') && liveTests.some((t) => path.dirname(t) === path.dirname(gap.path));
-        // The stem as a word, in any case (`axios.create` uses lib/core/Axios.js); a two-letter stem
-        // (translations/it/it.go) names nothing a text can be searched for.
-        const word = stem(gap.path).length > 2 ? new RegExp(`(?<![\\w$])_*${stem(gap.path).replace(/[^\w]/g, '.')}\\b`, 'i') : undefined;
-        const stemmed = word !== undefined && liveTests.some((t) => word.test(readText(path.join(dir, t))));
+        // In any case: `axios.create` uses lib/core/Axios.js.
+        const stemmed = liveTests.some((t) => namesStem(readText(path.join(dir, t)), gap.path, { anyCase: true }));
         check('no-test claims', !alike && !pkg && !stemmed, `${sha.slice(0, 8)} no test for ${gap.path}`);
       }
       for (const test of review?.tests.testsToRun ?? []) {
@@ -260,7 +264,7 @@ for (const repo of positionals) {
               coChanged(repo, s).has(test) ||
               (s.endsWith('.go') && path.dirname(s) === path.dirname(test)) ||
               (s.endsWith('.go') && text.includes(`"${goImportPath(dir, s)}"`)) ||
-              (stem(s).length > 2 && new RegExp(`(?<![\\w$])_*${stem(s).replace(/[^\w]/g, '.')}\\b`).test(text)),
+              namesStem(text, s),
           ) ||
           // It calls a function or method the commit changed (`click.style(` for a change inside `def style`).
           (definitions ??= sources.flatMap((s) => changedDefinitions(dir, sha, s))).some((name) =>

@@ -140,8 +140,8 @@ export async function replayEvent(options: ReplayOptions): Promise<string> {
 }
 
 function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowPorts, 'workspace'> {
-  // Set while the index holds only a first answer's files and is kept (--data-dir): finishIndex completes it.
-  let partial = false;
+  // A kept index (--data-dir) that holds only a first answer's files: finishIndex completes it.
+  let unfinished: { file: string; source: LocalRepoSource } | undefined;
   const openIndex = (file: string, source: LocalRepoSource, question: string | undefined) =>
     openRepoIndex(file, {
       files: { kind: 'checkout', source },
@@ -155,8 +155,9 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
         const source = new LocalRepoSource(root);
         // Without --data-dir the index is this replay's own, and goes with it.
         const scratch = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'nanodex-replay-')) : undefined;
-        const { store, update } = await openIndex(toIndexFile(dataDir ?? scratch!, source.root), source, at?.question);
-        partial = update === 'first-answer' && scratch === undefined;
+        const file = toIndexFile(dataDir ?? scratch!, source.root);
+        const { store, update } = await openIndex(file, source, at?.question);
+        unfinished = update === 'first-answer' && scratch === undefined ? { file, source } : undefined;
         return {
           source,
           index: new SqliteCodeIndex(store),
@@ -169,11 +170,10 @@ function toLocalWorkspace(root: string, dataDir: string | undefined): Pick<FlowP
       },
       // After the reply, as the App's job does: the rest of a kept index is built for the next question.
       async finishIndex() {
-        if (!partial || dataDir === undefined) return;
-        partial = false;
-        const source = new LocalRepoSource(root);
-        const { store } = await openIndex(toIndexFile(dataDir, source.root), source, undefined);
-        store.close();
+        if (unfinished === undefined) return;
+        const { file, source } = unfinished;
+        unfinished = undefined;
+        (await openIndex(file, source, undefined)).store.close();
       },
     },
   };
