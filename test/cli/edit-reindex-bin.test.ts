@@ -4,17 +4,22 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ensureBuilt, PROJECT_ROOT } from '../helpers/build-dist.js';
+import { recordGitCalls } from '../helpers/record-git-calls.js';
 import { makeTempDir, makeTempRepo } from '../helpers/temp-repo.js';
 
 let home = '';
 
 /** `nanodex <args>` as npm installs it: a real process; its stdout. */
 function nanodex(...args: string[]): string {
+  return nanodexWithPath(process.env.PATH ?? '', ...args);
+}
+
+function nanodexWithPath(PATH: string, ...args: string[]): string {
   const run = spawnSync(process.execPath, [ensureBuilt('src/cli/main.js'), ...args], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
     timeout: 180_000,
-    env: { PATH: process.env.PATH ?? '', HOME: home },
+    env: { PATH, HOME: home },
   });
   expect(run.stderr).not.toMatch(/\n\s+at /);
   expect(run.status, run.stderr).toBe(0);
@@ -76,5 +81,33 @@ describe('nanodex index after a 1-file edit', () => {
     const lookups = readLookups(repo, incremental);
     expect(lookups[2]).toContain('pkg/det.py');
     expect(lookups).toEqual(readLookups(repo, cold));
+  });
+
+  it('asks git only what changed and where the tree is: no third git process for the edited file, which the index holds', () => {
+    home = makeTempDir('nanodex-home-');
+    const repo = makeTempRepo(TREE, { git: true });
+    const index = path.join(makeTempDir('nanodex-index-'), 'index.sqlite');
+    nanodex('index', '--repo', repo, '--index', index, '--json');
+    const git = recordGitCalls();
+    const withGitRecorded = `${git.binDir}${path.delimiter}${process.env.PATH ?? ''}`;
+    appendFileSync(path.join(repo, 'pkg', 'det.py'), '\n\ndef bareiss_fast(matrix):\n    return bareiss(matrix) + 0\n');
+    const edit = JSON.parse(nanodexWithPath(withGitRecorded, 'index', '--repo', repo, '--index', index, '--json')) as Record<
+      string,
+      number
+    >;
+    expect(edit).toMatchObject({ changed: 1, added: 0, removed: 0 });
+    expect(git.calls()).toHaveLength(2);
+    expect(git.calls()[0]).toContain('rev-parse');
+    expect(git.calls()[1]).toContain('ls-files -z -m -d --others');
+
+    // A new file the index does not hold yet: its staged entry (none) is git's to give, as before.
+    git.clear();
+    appendFileSync(path.join(repo, 'pkg', 'extra.py'), 'def extra():\n    return 1\n');
+    const added = JSON.parse(nanodexWithPath(withGitRecorded, 'index', '--repo', repo, '--index', index, '--json')) as Record<
+      string,
+      number
+    >;
+    expect(added).toMatchObject({ changed: 0, added: 1, removed: 0 });
+    expect(git.calls().some((call) => call.includes('ls-files -z -s --cached'))).toBe(true);
   });
 });

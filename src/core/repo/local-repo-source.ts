@@ -20,6 +20,9 @@ const LISTING_RULES_VERSION = 2;
 /** Past this many changed paths, git's whole staged listing is read rather than these paths passed as arguments. */
 const MAX_PATHS_ASKED = 500;
 
+/** Up to this many changed paths, each indexed as a file and still changed, are classified without asking git again. */
+const MAX_PATHS_FROM_INDEX = 64;
+
 export interface LocalRepoSourceOptions {
   maxFileBytes?: number;
 }
@@ -121,7 +124,7 @@ export class LocalRepoSource implements RepoSource {
       const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
       const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : undefined;
       const sameIndex = union !== undefined && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
-      const staged = sameIndex ? await git.readStagedAt(union) : await git.readStaged();
+      const staged = sameIndex ? await readStagedAtChanged(git, union, options.hashCache) : await git.readStaged();
       const base =
         sameIndex && since !== undefined
           ? since.base
@@ -257,6 +260,32 @@ function realpathOrSelf(absolute: string): string {
 /** The paths changed in the last listing or in this one, sorted. */
 function findChangedPaths(before: string[], now: string[]): string[] {
   return [...new Set([...before, ...now])].sort();
+}
+
+/**
+ * git's staged entries at the changed paths of a listing whose staged tree is the last one's. When git names every
+ * one of them as changed now and the index holds each as a file, git is not asked a third time: under the same
+ * staged tree the last listing took each as a regular file (a staged symlink or submodule is never indexed), and a
+ * changed file is hashed from the work tree, so the blob sha git would give is never read (the entry carries the
+ * indexed one). A path the index does not hold (a new file, one left out) or git no longer names (an edit undone)
+ * is asked of git, as are more than a few paths (each is looked up in the index, which reads every row past a few
+ * hundred asks: costlier than git).
+ */
+async function readStagedAtChanged(git: GitListing, changed: string[], indexed: HashCache | undefined): Promise<StagedListing> {
+  if (changed.length > MAX_PATHS_FROM_INDEX) return git.readStagedAt(changed);
+  const unvouched = new Set(git.unvouched);
+  const held = new Map<string, StagedEntry>();
+  for (const file of changed) {
+    const row = unvouched.has(file) ? indexed?.(file) : undefined;
+    if (row === undefined) return git.readStagedAt(changed);
+    held.set(file, { mode: 'file', sha: row.blobSha });
+  }
+  return {
+    hash: '',
+    find: (file) => held.get(file),
+    // As git's answer at these paths reads: each a changed regular file, for the caller to hash.
+    readFiles: () => ({ clean: new Map(), dirty: [...held.keys()], symlinks: [] }),
+  };
 }
 
 /** The candidates among changed paths, as the full listing would take them: git's blob sha where the work tree matches it. */
