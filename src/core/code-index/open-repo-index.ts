@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRepoFiles } from '../ports.js';
+import type { RemoteRepoFiles, UnpackedFile } from '../ports.js';
 import { LocalRepoSource } from '../repo/local-repo-source.js';
 import { resolveInsideRoot } from '../repo/repo-path.js';
 import { indexForFirstAnswer } from './index-for-first-answer.js';
@@ -146,8 +146,9 @@ async function indexFirstAnswer(
   indexing: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock'>,
 ) {
   if (!store.isEmpty()) return undefined;
-  if (files.kind === 'remote') await updateTree(store, files);
-  return indexForFirstAnswer(toSource(), store, first.question, { ...indexing, minTreeBytes: first.minTreeBytes });
+  let unpacked: UnpackedFile[] | undefined;
+  if (files.kind === 'remote') await updateTree(store, files, (written) => (unpacked = written));
+  return indexForFirstAnswer(toSource(), store, first.question, { ...indexing, minTreeBytes: first.minTreeBytes, files: unpacked });
 }
 
 /** The index when it already holds `headSha` (stamped after a build ends), read without waiting for any writer. */
@@ -164,7 +165,11 @@ function openAtCommit(file: string, headSha: string): IndexStore | undefined {
  * paths), else from the tarball unless the tree already holds the commit (a
  * stopped build; returns undefined: index it all).
  */
-async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string[] | undefined> {
+async function updateTree(
+  store: IndexStore,
+  files: RemoteFiles,
+  onUnpacked?: (written: UnpackedFile[]) => void,
+): Promise<string[] | undefined> {
   const indexed = store.getMeta(HEAD_SHA_KEY);
   const treeCommit = existsSync(files.tree) ? (store.getMeta(TREE_COMMIT_KEY) ?? 'unknown') : 'none';
   // 'unknown': a tree from before TREE_COMMIT_KEY, which was kept at the indexed commit (as trusted then).
@@ -181,8 +186,9 @@ async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string
     await rm(files.tree, { recursive: true, force: true });
     await mkdir(path.dirname(files.tree), { recursive: true });
     // Extracted beside the target and renamed at the end: a tree that exists is whole.
-    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    const unpacked = await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
     store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+    if (unpacked?.files !== undefined) onUnpacked?.(unpacked.files);
   }
   return undefined;
 }
