@@ -49,6 +49,8 @@ export async function indexForFirstAnswer(
     scanTimeoutMs?: number;
     /** The tree's files as the caller wrote them (an unpacked tarball's): listed and sized without reading its folders. */
     files?: UnpackedFile[];
+    /** Parser threads the caller started ahead (startFirstAnswerPool, while a tarball unpacked) and closes. */
+    pool?: ParsePool;
   } = {},
 ): Promise<FirstAnswerIndex | undefined> {
   const listed = await listIndexablePaths(source, options.files);
@@ -66,7 +68,7 @@ export async function indexForFirstAnswer(
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const pool = await startParsePool(picked.paths, options.workers);
+  const pool = options.pool ?? (await startFirstAnswerPool(options.workers, findLanguages(picked.paths)));
   try {
     const stats = await indexRepository(source, store, {
       pool,
@@ -77,7 +79,7 @@ export async function indexForFirstAnswer(
     });
     return { files: picked.paths.length, total, stats };
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
 }
 
@@ -96,13 +98,13 @@ export function isSmallerThan(paths: string[], sizeOf: (file: string) => number,
 
 /**
  * The first answer's parser threads (parse-pool.ts: defaultParseThreads, as a whole build: on two cores
- * one worker beside this thread, not two workers; or `workers` as given), the worker loading the picked
- * files' grammars at once, beside this thread's listing of the picks.
+ * one worker beside this thread, not two workers; or `workers` as given), the worker loading `warm`'s
+ * grammars (the picked files') at once, beside this thread's listing of the picks.
  */
-async function startParsePool(picked: string[], workers: number | undefined): Promise<ParsePool> {
+export async function startFirstAnswerPool(workers: number | undefined, warm: LanguageId[] = []): Promise<ParsePool> {
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   const threads = workers === undefined ? defaultParseThreads() : { workers, inline: false };
-  return createParsePool(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
+  return createParsePool(threads.workers, { inline: threads.inline, warm });
 }
 
 /** The languages of these files, most files first. */

@@ -69,7 +69,11 @@ describe('indexForFirstAnswer', () => {
       const files = Object.entries(repoFiles())
         .filter(([file]) => file !== 'billing/report.py')
         .map(([file, text]) => ({ path: file, size: text.length }));
-      const first = await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', { workers: 0, minTreeBytes: 0, files });
+      const first = await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', {
+        workers: 0,
+        minTreeBytes: 0,
+        files,
+      });
       expect(first).toMatchObject({ files: 1, total: 31 });
       expect(store.listFiles().map((f) => f.path)).toEqual(['billing/invoice_total.py']);
     } finally {
