@@ -102,7 +102,8 @@ try {
   process.stdout.write(
     `\n## nanodex performance (issues 15 and 28)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; ` +
       `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n` +
-      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n\nIndex bytes by table: ${describeBreakdown(sizeBreakdown)}\n`,
+      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n` +
+      (sizeBreakdown.length > 0 ? `\nIndex bytes by table: ${describeBreakdown(sizeBreakdown)}\n` : ''),
   );
   const resultFile = only !== undefined ? 'perf-only.json' : quick ? 'perf-quick.json' : 'perf-latest.json';
   writeJson(path.join(projectRoot, 'bench', 'results', resultFile), {
