@@ -10,7 +10,9 @@
  * and the small corpus' own), --runs N, --cold-runs N (runs of each cold
  * first answer and cold mention, default 3), --cache DIR (corpus cache,
  * default $TMPDIR/nanodex-bench-cache), --git-dir sympy=DIR (a local clone
- * holding the pinned commit, used before the network).
+ * holding the pinned commit, used before the network), --only ROWS (only
+ * these rows, comma-separated: first-answer (sympy's, and the whole corpus'
+ * without --quick), cold-mention; written to bench/results/perf-only.json).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -27,9 +29,10 @@ import { describeBreakdown, indexSizeBreakdown, type TableBytes } from './index-
 import { mb, renderPerfTable, s, verdict, x, type PerfRow } from './perf-table.js';
 import { buildPinnedCorpus, PINNED_GIT } from './pinned-corpus.js';
 import { findProjectRoot } from './project-root.js';
+import { checkAnswered, parseStats } from './index-run-stats.js';
 import { writeJson } from './report.js';
 import { TarballGitHub } from './tarball-github.js';
-import { hasCommand, runProcess, timePair, timeProcess, type ProcessRun, type ProcessTiming } from './time-process.js';
+import { hasCommand, runProcess, timePair, timeProcess, type ProcessRun } from './time-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,8 +41,17 @@ const { values: args } = parseArgs({
     'cold-runs': { type: 'string', default: '3' },
     cache: { type: 'string' },
     'git-dir': { type: 'string', multiple: true, default: [] },
+    only: { type: 'string' },
   },
 });
+/** Rows --only can pick, each measured as in the whole run. */
+const ONLY_ROWS = ['first-answer', 'cold-mention'];
+const only = args.only === undefined ? undefined : new Set(args.only.split(',').map((r) => r.trim()));
+const unknownRows = [...(only ?? [])].filter((r) => !ONLY_ROWS.includes(r));
+if (unknownRows.length > 0) {
+  process.stderr.write(`bench: --only ${unknownRows.join(', ')}: no such row (rows: ${ONLY_ROWS.join(', ')})\n`);
+  process.exit(2);
+}
 const quick = args.quick;
 const runs = Number(args.runs ?? (quick ? 3 : 5));
 const coldRuns = Number(args['cold-runs']);
@@ -82,6 +94,163 @@ if (!haveRg) log('ripgrep (rg) not found: its baseline is skipped (apt-get insta
 if (!haveCtags) log('ctags not found: its baseline is skipped (apt-get install universal-ctags)');
 
 try {
+  if (only !== undefined) await runOnly(only);
+  else await runAll();
+
+  const passed = rows.filter((r) => r.result === 'PASS').length;
+  const missed = rows.filter((r) => r.result === 'MISS').length;
+  process.stdout.write(
+    `\n## nanodex performance (issues 15 and 28)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; ` +
+      `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n` +
+      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n` +
+      (sizeBreakdown.length > 0 ? `\nIndex bytes by table: ${describeBreakdown(sizeBreakdown)}\n` : ''),
+  );
+  const resultFile = only !== undefined ? 'perf-only.json' : quick ? 'perf-quick.json' : 'perf-latest.json';
+  writeJson(path.join(projectRoot, 'bench', 'results', resultFile), {
+    date: new Date().toISOString(),
+    corpus,
+    quick,
+    runs,
+    cpus: os.cpus().length,
+    node: process.version,
+    loadavg: os.loadavg(),
+    rows,
+    indexBytesByTable: sizeBreakdown,
+  });
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+function ctagsArgs(dir: string, tagsFile: string): string[] {
+  return ['-R', '--languages=Python,JavaScript,TypeScript', '-f', tagsFile, dir];
+}
+
+async function runCtags(dir: string, tagsFile: string): Promise<ProcessRun> {
+  log(`ctags -R ${path.basename(dir)} …`);
+  return runProcess('ctags', ctagsArgs(dir, tagsFile), { env });
+}
+
+/** `nanodex ask` on a cold index of `dir` against `ctags -R` on it, in turn (first-answer.ts). */
+async function pushFirstAnswerRow(label: string, dir: string, limits: { maxMs: number; maxRatio?: number }): Promise<void> {
+  if (!haveCtags) return log(`first answer on ${label}: skipped (ctags missing)`);
+  log(`time to first answer on cold ${label} (${coldRuns} runs), in turn with ctags -R …`);
+  const measured = await measureFirstAnswer({
+    label,
+    dir,
+    question: QUESTION,
+    scratch,
+    runs: coldRuns,
+    env,
+    nanodex,
+    ctagsArgs: (tags) => ctagsArgs(dir, tags),
+  });
+  log(`  first answer: ${measured.ask.last.stdout.split('\n')[0]}`);
+  rows.push(toFirstAnswerRow(label, measured, limits));
+}
+
+/** The shipped App answering a mention on a cold sympy served as a tarball (cold-mention.ts), in turn with curl | tar. */
+async function pushColdMentionRow(): Promise<void> {
+  if (!hasCommand('curl')) return log('cold mention: skipped (curl missing: apt-get install curl)');
+  const part = corpus.parts.find((p) => p.label.startsWith('sympy'))!;
+  const commit = PINNED_GIT.find((g) => g.name === 'sympy')!.commit;
+  const tarball = path.join(scratch, 'sympy.tar.gz');
+  // GitHub's layout: one top folder named owner-repo-sha.
+  execFileSync('git', [
+    '-C',
+    corpus.root,
+    'archive',
+    '--format=tar.gz',
+    `--prefix=sympy-sympy-${commit.slice(0, 7)}/`,
+    '-o',
+    tarball,
+    `HEAD:${part.dir}`,
+  ]);
+  const github = new TarballGitHub({ owner: 'sympy', repo: 'sympy', headSha: commit, tarball: readFileSync(tarball) });
+  const githubUrl = await github.listen();
+  try {
+    log(`cold mention on sympy (${mb(statSync(tarball).size)} tarball, ${coldRuns} runs), in turn with curl | tar …`);
+    const measured = await measureColdMention({
+      appMain: path.join(projectRoot, 'dist', 'src', 'app', 'main.js'),
+      github,
+      githubUrl,
+      prompt: QUESTION,
+      // `@nanodex ask` is an alias (of explain): the placeholder's words before the command's name.
+      workingText: renderWorking('ask').split('`')[0]!,
+      scratch,
+      runs: coldRuns,
+      env,
+      log,
+    });
+    if (github.unknown.length > 0) log(`  the App asked for routes the bench's GitHub does not serve: ${github.unknown.join(', ')}`);
+    log(
+      `  answer: ${
+        measured.runs
+          .at(-1)!
+          .answer.replace(/<!--[^]*?-->/g, '')
+          .trim()
+          .split('\n')[0]
+      }`,
+    );
+    rows.push(toColdMentionRow('sympy', measured));
+  } finally {
+    await github.close();
+  }
+}
+
+/**
+ * What the cold index cannot go below while it parses with tree-sitter's WASM build: the same files parsed
+ * alone, then parsed with the tags query run over each tree, each a process of its own (parse-floor.ts).
+ */
+async function pushFloorRows(label: string, dir: string, ctags: ProcessRun | undefined): Promise<void> {
+  for (const [mode, what] of [
+    ['parse', 'tree-sitter parse alone'],
+    ['tags', 'tree-sitter parse + tags query'],
+  ] as const) {
+    log(`floor: ${what} on ${label} …`);
+    const run = await runProcess(node, [path.join(projectRoot, 'dist', 'bench', 'parse-floor.js'), dir, mode], { env });
+    if (run.code !== 0) throw new Error(`parse-floor ${mode} failed (exit ${run.code}): ${run.stderr.slice(0, 300)}`);
+    const { files } = JSON.parse(run.stdout) as { files: number };
+    rows.push({
+      figure: `floor: ${what}, ${label} (${files} files)`,
+      nanodex: `${s(run.cpuMs)} CPU`,
+      baseline: ctags ? `ctags -R ${s(ctags.cpuMs)} CPU` : 'ctags missing',
+      ratio: ctags ? x(run.cpuMs / ctags.cpuMs) : '',
+      target: '(info: the cold index cannot go below it)',
+      result: '',
+    });
+  }
+}
+
+/** The offline diagram, timed (diagram-row.ts). */
+async function pushDiagramRow(label: string, repo: string, index: string): Promise<void> {
+  log(`diagram on ${label} …`);
+  const timing = await timeProcess(...nanodex('diagram', '--repo', repo, '--index', index, '--no-refresh', '--json'), { env, runs });
+  rows.push(await toDiagramRow(label, timing));
+}
+
+function fileBytes(file: string): number {
+  let total = 0;
+  for (const suffix of ['', '-wal']) {
+    try {
+      total += statSync(`${file}${suffix}`).size;
+    } catch {
+      // no WAL left: checkpointed on close
+    }
+  }
+  return total;
+}
+
+/** The rows --only names, each measured as in the whole run. */
+async function runOnly(names: Set<string>): Promise<void> {
+  if (names.has('first-answer')) {
+    await pushFirstAnswerRow('sympy', sympy, { maxMs: TARGETS.firstAnswerSympyMs, maxRatio: TARGETS.firstAnswerSympyVsCtags });
+    if (!quick) await pushFirstAnswerRow(`whole corpus (${corpus.files} files)`, corpus.root, { maxMs: TARGETS.firstAnswerCorpusMs });
+  }
+  if (names.has('cold-mention')) await pushColdMentionRow();
+}
+
+/** Every row, in the order of the table. */
+async function runAll(): Promise<void> {
   // 1. Start-up.
   log('start-up: --version vs node -e 0 …');
   const [version, bare] = await timePair(nanodex('--version'), [node, ['-e', '0']], { env, runs: runs * 2 });
@@ -226,162 +395,4 @@ try {
     }),
   );
   await pushDiagramRow('whole corpus', corpus.root, bigIndex);
-
-  const passed = rows.filter((r) => r.result === 'PASS').length;
-  const missed = rows.filter((r) => r.result === 'MISS').length;
-  process.stdout.write(
-    `\n## nanodex performance (issues 15 and 28)\n\nCorpus \`${corpus.hash}\` (${quick ? 'quick' : 'full'}: ${corpus.files} files, ${mb(corpus.bytes)}; ` +
-      `${corpus.parts.map((p) => p.label).join(', ')}); ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}; medians of ${runs} runs\n\n` +
-      `${renderPerfTable(rows)}\n\n${passed} PASS, ${missed} MISS\n\nIndex bytes by table: ${describeBreakdown(sizeBreakdown)}\n`,
-  );
-  writeJson(path.join(projectRoot, 'bench', 'results', quick ? 'perf-quick.json' : 'perf-latest.json'), {
-    date: new Date().toISOString(),
-    corpus,
-    quick,
-    runs,
-    cpus: os.cpus().length,
-    node: process.version,
-    loadavg: os.loadavg(),
-    rows,
-    indexBytesByTable: sizeBreakdown,
-  });
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
-
-interface Stats {
-  files: number;
-  added: number;
-  changed: number;
-  bytesParsed: number;
-  timings: { totalMs: number };
-}
-
-function parseStats(run: ProcessRun): Stats {
-  if (run.code !== 0) throw new Error(`nanodex index failed (exit ${run.code}): ${run.stderr.slice(0, 500)}`);
-  return JSON.parse(run.stdout) as Stats;
-}
-
-function checkAnswered(name: string, timing: ProcessTiming): void {
-  if (timing.last.code !== 0 || timing.last.stdout.length === 0)
-    throw new Error(`${name} found nothing (exit ${timing.last.code}): ${timing.last.stderr.slice(0, 300)}`);
-}
-
-function ctagsArgs(dir: string, tagsFile: string): string[] {
-  return ['-R', '--languages=Python,JavaScript,TypeScript', '-f', tagsFile, dir];
-}
-
-async function runCtags(dir: string, tagsFile: string): Promise<ProcessRun> {
-  log(`ctags -R ${path.basename(dir)} …`);
-  return runProcess('ctags', ctagsArgs(dir, tagsFile), { env });
-}
-
-/** `nanodex ask` on a cold index of `dir` against `ctags -R` on it, in turn (first-answer.ts). */
-async function pushFirstAnswerRow(label: string, dir: string, limits: { maxMs: number; maxRatio?: number }): Promise<void> {
-  if (!haveCtags) return log(`first answer on ${label}: skipped (ctags missing)`);
-  log(`time to first answer on cold ${label} (${coldRuns} runs), in turn with ctags -R …`);
-  const measured = await measureFirstAnswer({
-    label,
-    dir,
-    question: QUESTION,
-    scratch,
-    runs: coldRuns,
-    env,
-    nanodex,
-    ctagsArgs: (tags) => ctagsArgs(dir, tags),
-  });
-  log(`  first answer: ${measured.ask.last.stdout.split('\n')[0]}`);
-  rows.push(toFirstAnswerRow(label, measured, limits));
-}
-
-/** The shipped App answering a mention on a cold sympy served as a tarball (cold-mention.ts), in turn with curl | tar. */
-async function pushColdMentionRow(): Promise<void> {
-  if (!hasCommand('curl')) return log('cold mention: skipped (curl missing: apt-get install curl)');
-  const part = corpus.parts.find((p) => p.label.startsWith('sympy'))!;
-  const commit = PINNED_GIT.find((g) => g.name === 'sympy')!.commit;
-  const tarball = path.join(scratch, 'sympy.tar.gz');
-  // GitHub's layout: one top folder named owner-repo-sha.
-  execFileSync('git', [
-    '-C',
-    corpus.root,
-    'archive',
-    '--format=tar.gz',
-    `--prefix=sympy-sympy-${commit.slice(0, 7)}/`,
-    '-o',
-    tarball,
-    `HEAD:${part.dir}`,
-  ]);
-  const github = new TarballGitHub({ owner: 'sympy', repo: 'sympy', headSha: commit, tarball: readFileSync(tarball) });
-  const githubUrl = await github.listen();
-  try {
-    log(`cold mention on sympy (${mb(statSync(tarball).size)} tarball, ${coldRuns} runs), in turn with curl | tar …`);
-    const measured = await measureColdMention({
-      appMain: path.join(projectRoot, 'dist', 'src', 'app', 'main.js'),
-      github,
-      githubUrl,
-      prompt: QUESTION,
-      // `@nanodex ask` is an alias (of explain): the placeholder's words before the command's name.
-      workingText: renderWorking('ask').split('`')[0]!,
-      scratch,
-      runs: coldRuns,
-      env,
-      log,
-    });
-    if (github.unknown.length > 0) log(`  the App asked for routes the bench's GitHub does not serve: ${github.unknown.join(', ')}`);
-    log(
-      `  answer: ${
-        measured.runs
-          .at(-1)!
-          .answer.replace(/<!--[^]*?-->/g, '')
-          .trim()
-          .split('\n')[0]
-      }`,
-    );
-    rows.push(toColdMentionRow('sympy', measured));
-  } finally {
-    await github.close();
-  }
-}
-
-/**
- * What the cold index cannot go below while it parses with tree-sitter's WASM build: the same files parsed
- * alone, then parsed with the tags query run over each tree, each a process of its own (parse-floor.ts).
- */
-async function pushFloorRows(label: string, dir: string, ctags: ProcessRun | undefined): Promise<void> {
-  for (const [mode, what] of [
-    ['parse', 'tree-sitter parse alone'],
-    ['tags', 'tree-sitter parse + tags query'],
-  ] as const) {
-    log(`floor: ${what} on ${label} …`);
-    const run = await runProcess(node, [path.join(projectRoot, 'dist', 'bench', 'parse-floor.js'), dir, mode], { env });
-    if (run.code !== 0) throw new Error(`parse-floor ${mode} failed (exit ${run.code}): ${run.stderr.slice(0, 300)}`);
-    const { files } = JSON.parse(run.stdout) as { files: number };
-    rows.push({
-      figure: `floor: ${what}, ${label} (${files} files)`,
-      nanodex: `${s(run.cpuMs)} CPU`,
-      baseline: ctags ? `ctags -R ${s(ctags.cpuMs)} CPU` : 'ctags missing',
-      ratio: ctags ? x(run.cpuMs / ctags.cpuMs) : '',
-      target: '(info: the cold index cannot go below it)',
-      result: '',
-    });
-  }
-}
-
-/** The offline diagram, timed (diagram-row.ts). */
-async function pushDiagramRow(label: string, repo: string, index: string): Promise<void> {
-  log(`diagram on ${label} …`);
-  const timing = await timeProcess(...nanodex('diagram', '--repo', repo, '--index', index, '--no-refresh', '--json'), { env, runs });
-  rows.push(await toDiagramRow(label, timing));
-}
-
-function fileBytes(file: string): number {
-  let total = 0;
-  for (const suffix of ['', '-wal']) {
-    try {
-      total += statSync(`${file}${suffix}`).size;
-    } catch {
-      // no WAL left: checkpointed on close
-    }
-  }
-  return total;
 }

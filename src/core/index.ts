@@ -38,7 +38,7 @@ export { MODEL_PROVIDERS, ModelConfigError, parseModelConfig } from './llm/model
 export type { ModelConfig } from './llm/model-config.js';
 export { redactCredentials } from './llm/redact.js';
 export { fetchWithTimeout } from './net/fetch-with-timeout.js';
-export type { LineRange, RemoteRepoFiles, RepoFile, RepoListing, SkippedFile } from './ports.js';
+export type { LineRange, RemoteRepoFiles, RepoFile, RepoListing, SkippedFile, UnpackedFile } from './ports.js';
 export type { PullRequestFacts, PullRequestThread, Reaction, ReviewToPost, StickyReply, ThreadComment } from './publish/publisher.js';
 export type { ChangeWriter } from './publish/change-writer.js';
 export { CHECK_RUN_NAME } from './publish/check-run.js';

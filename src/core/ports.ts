@@ -81,11 +81,20 @@ export const systemClock: Clock = { now: () => Date.now() };
  * them: one archive for a first build, then the tree's blob shas and single
  * blobs to bring an unpacked copy to a new commit (open-repo-index.ts).
  */
+/** A file a tarball's unpacking wrote: its repo path and size in bytes. */
+export interface UnpackedFile {
+  path: string;
+  size: number;
+}
+
 export interface RemoteRepoFiles {
   /** The commit's files with their blob shas, after the path rules. */
   listFiles(): Promise<RepoListing>;
-  /** Unpacks the commit into `destDir`, which appears whole or not at all; over `maxBytes` is refused. */
-  downloadTarball(destDir: string, options: { maxBytes: number }): Promise<unknown>;
+  /**
+   * Unpacks the commit into `destDir`, which appears whole or not at all; over `maxBytes` is refused. With
+   * `files`, what it wrote (a first answer then lists the tree without reading its folders).
+   */
+  downloadTarball(destDir: string, options: { maxBytes: number }): Promise<{ files?: UnpackedFile[] } | void>;
   /** One file's bytes, by its blob sha. */
   readBlob(file: { path: string; blobSha: string }): Promise<Buffer>;
 }

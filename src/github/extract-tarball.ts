@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { Parser, type ReadEntry } from 'tar';
-import { findPathSkipReason, isValidRepoPath, NanodexError, type SkippedFile } from '../core/index.js';
+import { findPathSkipReason, isValidRepoPath, NanodexError, type SkippedFile, type UnpackedFile } from '../core/index.js';
 
 export interface ExtractTarballOptions {
   /** Cap on the bytes streamed from GitHub (the gzip archive). */
@@ -26,6 +26,8 @@ export interface ExtractedTarball {
   bytes: number;
   /** Entries not written: secrets, symlinks, files over the size cap. LocalRepoSource never sees them. */
   skipped: SkippedFile[];
+  /** The files written, repo paths with their sizes, in the archive's order: the tree listed without reading it. */
+  files: UnpackedFile[];
 }
 
 const EXTRACTED_BYTES_FACTOR = 10;
@@ -53,10 +55,10 @@ export async function extractTarball(
     const bytes = await download(await openBody(), archive, options);
     const tree = path.join(temp, 'tree');
     await mkdir(tree);
-    const skipped = await unpack(archive, tree, options);
+    const { skipped, files } = await unpack(archive, tree, options);
     if (destIsEmptyDir) await rmdir(dest);
     await rename(tree, dest);
-    return { dir: dest, bytes, skipped };
+    return { dir: dest, bytes, skipped, files };
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
@@ -100,7 +102,11 @@ async function download(body: ReadableStream<Uint8Array>, file: string, options:
   return streamed;
 }
 
-async function unpack(archive: string, tree: string, options: ExtractTarballOptions): Promise<SkippedFile[]> {
+async function unpack(
+  archive: string,
+  tree: string,
+  options: ExtractTarballOptions,
+): Promise<{ skipped: SkippedFile[]; files: UnpackedFile[] }> {
   const maxExtracted = options.maxExtractedBytes ?? options.maxBytes * EXTRACTED_BYTES_FACTOR;
   const skipped: SkippedFile[] = [];
   let written = 0;
@@ -125,8 +131,9 @@ async function unpack(archive: string, tree: string, options: ExtractTarballOpti
     if (written > maxExtracted) overCap = true;
     return !overCap;
   };
+  let files: UnpackedFile[];
   try {
-    await writeEntries(archive, tree, filter);
+    files = await writeEntries(archive, tree, filter);
   } catch (error) {
     throw new NanodexError('tarball-unreadable', `the tarball of ${options.label} could not be unpacked`, { cause: error });
   }
@@ -135,7 +142,7 @@ async function unpack(archive: string, tree: string, options: ExtractTarballOpti
       hint: 'raise the byte budget, or read the repository file by file through the API',
     });
   }
-  return skipped;
+  return { skipped, files };
 }
 
 /**
@@ -147,8 +154,13 @@ async function unpack(archive: string, tree: string, options: ExtractTarballOpti
  * `extract` on a loaded machine, most of the App's cold mention. Modes are
  * 0644, or 0755 for an executable; owners are this process's.
  */
-async function writeEntries(archive: string, tree: string, keep: (entryPath: string, entry: ReadEntry) => boolean): Promise<void> {
+async function writeEntries(
+  archive: string,
+  tree: string,
+  keep: (entryPath: string, entry: ReadEntry) => boolean,
+): Promise<UnpackedFile[]> {
   const made = new Set<string>([tree]);
+  const written: UnpackedFile[] = [];
   let failure: unknown;
   const parser = new Parser({ strict: true });
   parser.on('error', (error: unknown) => (failure ??= error));
@@ -163,7 +175,9 @@ async function writeEntries(archive: string, tree: string, keep: (entryPath: str
         const dir = path.dirname(file);
         if (!made.has(dir)) mkdirSync(dir, { recursive: true });
         made.add(dir);
-        writeFileSync(file, Buffer.concat(chunks), { mode: (entry.mode ?? 0) & 0o111 ? 0o755 : 0o644 });
+        const bytes = Buffer.concat(chunks);
+        writeFileSync(file, bytes, { mode: (entry.mode ?? 0) & 0o111 ? 0o755 : 0o644 });
+        written.push({ path: relative, size: bytes.byteLength });
       } catch (error) {
         failure ??= error;
       }
@@ -185,4 +199,5 @@ async function writeEntries(archive: string, tree: string, keep: (entryPath: str
   }
   parser.end();
   if (failure !== undefined) throw failure;
+  return written;
 }

@@ -26,6 +26,19 @@ describe("the CLI's compile cache", () => {
     expect(entries.length).toBeGreaterThan(1);
   });
 
+  it('is read and written by the parser worker too, which a worker does not inherit by itself', () => {
+    // 70 files: past the count a run parses on its own thread, so the worker starts.
+    const repo = makeTempDir('nanodex-repo-');
+    for (let i = 0; i < 70; i += 1) writeFileSync(path.join(repo, `m${i}.py`), `def f${i}(x):\n    return x + ${i}\n`);
+    const cacheEntries = (workers: string) => {
+      const cacheHome = makeTempDir('nanodex-cache-');
+      const index = path.join(makeTempDir('nanodex-index-'), 'index.sqlite');
+      expect(nanodex(['index', '--repo', repo, '--index', index, '--workers', workers, '--json'], cacheHome)).toMatchObject({ code: 0 });
+      return readdirSync(path.join(cacheHome, 'nanodex', 'compile-cache'), { recursive: true }).length;
+    };
+    expect(cacheEntries('1')).toBeGreaterThan(cacheEntries('0'));
+  });
+
   it('answers a lookup the same, and says nothing of it, when the cache folder cannot be made', () => {
     const repo = copyFixtureRepo('typescript');
     const lookup = ['find', 'TodoStore', '--repo', repo, '--data-dir', path.join(repo, '.nanodex')];

@@ -64,6 +64,12 @@ describe('GitHubRepoSource.downloadTarball', () => {
         { path: 'escape.ts', reason: 'symlink' },
       ]);
       expect(existsSync(path.join(dest, '.env'))).toBe(false);
+      expect([...result.files].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual([
+        { path: 'README.md', size: 4 },
+        { path: 'node_modules/x/index.js', size: 2 },
+        { path: 'src/app.ts', size: 22 },
+        { path: 'src/lib/util.ts', size: 23 },
+      ]);
       expect(readdirSync(parent)).toEqual(['checkout']);
       const listing = await new LocalRepoSource(dest).listFiles();
       expect(listing.files.map((f) => f.path)).toEqual(['README.md', 'src/app.ts', 'src/lib/util.ts']);

@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { readGitListing } from '../repo/git-listing.js';
+import type { UnpackedFile } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
 import { walkDirectory } from '../repo/walk-directory.js';
@@ -43,13 +44,21 @@ export async function indexForFirstAnswer(
   source: LocalRepoSource,
   store: IndexStore,
   prompt: string,
-  options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & { minTreeBytes?: number; scanTimeoutMs?: number } = {},
+  options: Pick<IndexRepositoryOptions, 'workers' | 'clock' | 'onProgress'> & {
+    minTreeBytes?: number;
+    scanTimeoutMs?: number;
+    /** The tree's files as the caller wrote them (an unpacked tarball's): listed and sized without reading its folders. */
+    files?: UnpackedFile[];
+    /** Parser threads the caller started ahead (startFirstAnswerPool, while a tarball unpacked) and closes. */
+    pool?: ParsePool;
+  } = {},
 ): Promise<FirstAnswerIndex | undefined> {
-  const listed = await listIndexablePaths(source);
-  const sizeOf = (file: string) => statSize(source.root, file);
+  const listed = await listIndexablePaths(source, options.files);
+  const sizes = options.files === undefined ? undefined : new Map(options.files.map((f) => [f.path, f.size]));
+  const sizeOf = (file: string) => sizes?.get(file) ?? statSize(source.root, file);
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
-  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
+  if (listed.paths.length <= SIZED_FILES && isSmallerThan(listed.paths, sizeOf, minBytes)) return undefined;
   const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
   // Nothing else runs while git scans: parser threads started beside it (to load their grammars early) took
@@ -59,7 +68,7 @@ export async function indexForFirstAnswer(
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const pool = await startParsePool(picked.paths, options.workers);
+  const pool = options.pool ?? (await startFirstAnswerPool(options.workers, findLanguages(picked.paths)));
   try {
     const stats = await indexRepository(source, store, {
       pool,
@@ -70,19 +79,32 @@ export async function indexForFirstAnswer(
     });
     return { files: picked.paths.length, total, stats };
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
 }
 
 /**
- * The first answer's parser threads (parse-pool.ts: defaultParseThreads, as a whole build: on two cores
- * one worker beside this thread, not two workers; or `workers` as given), the worker loading the picked
- * files' grammars and the secret rules at once, beside this thread's listing of the picks.
+ * Whether these files weigh less than `bytes` together, statted only until they do not: sympy's 1,957
+ * files are over 4 MB after a few hundred (statting them all took 0.1 s of the first answer's CPU).
  */
-async function startParsePool(picked: string[], workers: number | undefined): Promise<ParsePool> {
+export function isSmallerThan(paths: string[], sizeOf: (file: string) => number, bytes: number): boolean {
+  let sum = 0;
+  for (const file of paths) {
+    sum += sizeOf(file);
+    if (sum >= bytes) return false;
+  }
+  return true;
+}
+
+/**
+ * The first answer's parser threads (parse-pool.ts: defaultParseThreads, as a whole build: on two cores
+ * one worker beside this thread, not two workers; or `workers` as given), the worker loading `warm`'s
+ * grammars (the picked files') at once, beside this thread's listing of the picks.
+ */
+export async function startFirstAnswerPool(workers: number | undefined, warm: LanguageId[] = []): Promise<ParsePool> {
   const { createParsePool, defaultParseThreads } = await import('./parse-pool.js');
   const threads = workers === undefined ? defaultParseThreads() : { workers, inline: false };
-  return createParsePool(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
+  return createParsePool(threads.workers, { inline: threads.inline, warm });
 }
 
 /** The languages of these files, most files first. */
@@ -96,16 +118,17 @@ export function findLanguages(paths: string[]): LanguageId[] {
 }
 
 /**
- * The tree's indexable paths: git's listing alone in a work tree, else the folder's walk (an
- * unpacked tarball). No file is statted or hashed (the scan reads them; hashing sympy's unpacked
- * tree took a second). The same path rules as a build's listing.
+ * The tree's indexable paths: the files the caller wrote (an unpacked tarball's) through the folder
+ * walk's rules, else git's listing alone in a work tree, else the folder's walk. No file is statted or
+ * hashed (the scan reads them; hashing sympy's unpacked tree took a second). The same path rules as a
+ * build's listing.
  */
-async function listIndexablePaths(source: LocalRepoSource): Promise<{ paths: string[]; git: boolean }> {
-  const git = await readGitListing(source.root);
+async function listIndexablePaths(source: LocalRepoSource, files: UnpackedFile[] | undefined): Promise<{ paths: string[]; git: boolean }> {
+  const git = files === undefined ? await readGitListing(source.root) : undefined;
   const listed = git === undefined ? undefined : (await git.readStaged()).readFiles();
   const paths = listed
     ? [...listed.clean.keys(), ...listed.dirty]
-    : walkDirectory(source.root)
+    : walkDirectory(source.root, { files: files?.map((f) => f.path) })
         .entries.filter((e) => e.kind === 'file')
         .map((e) => e.path);
   return { paths: paths.filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined), git: listed !== undefined };

@@ -1,10 +1,11 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRepoFiles } from '../ports.js';
+import type { RemoteRepoFiles, UnpackedFile } from '../ports.js';
 import { LocalRepoSource } from '../repo/local-repo-source.js';
 import { resolveInsideRoot } from '../repo/repo-path.js';
-import { indexForFirstAnswer } from './index-for-first-answer.js';
+import { indexForFirstAnswer, startFirstAnswerPool } from './index-for-first-answer.js';
+import type { ParsePool } from './parse-pool.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { IndexStore } from './index-store.js';
 import type { LockWaitOptions } from './index-write-lock.js';
@@ -91,11 +92,13 @@ export async function openRepoIndex(file: string, options: OpenRepoIndexOptions)
     if (ready !== undefined) return withSource(ready, toSource, { update: 'fresh', stats: undefined });
   }
   const store = await IndexStore.openWriter(file, options.lock);
+  let pool: ParsePool | undefined;
   try {
     let update: OpenedIndexFiles['update'] = 'fresh';
     let stats: IndexRunStats | undefined;
     if (headSha === undefined || store.getMeta(HEAD_SHA_KEY) !== headSha) {
-      const indexing = { ...options.indexing };
+      pool = await startPoolAhead(store, files, options);
+      const indexing = { ...options.indexing, pool };
       const first =
         options.firstAnswer === undefined ? undefined : await indexFirstAnswer(store, files, toSource, options.firstAnswer, indexing);
       if (first !== undefined) {
@@ -117,6 +120,8 @@ export async function openRepoIndex(file: string, options: OpenRepoIndexOptions)
   } catch (error) {
     store.close();
     throw error;
+  } finally {
+    await pool?.close();
   }
 }
 
@@ -136,18 +141,31 @@ function withSource(
 /**
  * A first answer's index (indexForFirstAnswer) when the index has no file yet; a remote commit's tree is
  * unpacked first (an empty index has nothing to diff against). Undefined when the tree is small enough to
- * index whole: the tree is then already in place for the whole build.
+ * index whole: the tree is then already in place for the whole build, which `pool` then serves.
  */
 async function indexFirstAnswer(
   store: IndexStore,
   files: IndexFiles,
   toSource: () => LocalRepoSource,
   first: { question: string; minTreeBytes?: number },
-  indexing: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock'>,
+  indexing: Pick<IndexRepositoryOptions, 'workers' | 'onProgress' | 'clock' | 'pool'>,
 ) {
   if (!store.isEmpty()) return undefined;
-  if (files.kind === 'remote') await updateTree(store, files);
-  return indexForFirstAnswer(toSource(), store, first.question, { ...indexing, minTreeBytes: first.minTreeBytes });
+  let unpacked: UnpackedFile[] | undefined;
+  if (files.kind === 'remote') await updateTree(store, files, (written) => (unpacked = written));
+  return indexForFirstAnswer(toSource(), store, first.question, { ...indexing, minTreeBytes: first.minTreeBytes, files: unpacked });
+}
+
+/**
+ * Parser threads started before a remote commit's first answer downloads its tarball: a worker's start
+ * (~0.5 s of CPU: Node, the modules, the grammar's runtime) then runs on the other core while this thread
+ * unpacks, instead of after the text scan. Started beside the scan, it took the cores from git on a
+ * loaded machine (index-for-first-answer.ts); the unpacking ends before the scan begins.
+ */
+async function startPoolAhead(store: IndexStore, files: IndexFiles, options: OpenRepoIndexOptions): Promise<ParsePool | undefined> {
+  const treeMissing = files.kind === 'remote' && store.getMeta(TREE_COMMIT_KEY) !== files.headSha;
+  if (options.firstAnswer === undefined || !treeMissing || !store.isEmpty()) return undefined;
+  return startFirstAnswerPool(options.indexing?.workers);
 }
 
 /** The index when it already holds `headSha` (stamped after a build ends), read without waiting for any writer. */
@@ -164,7 +182,11 @@ function openAtCommit(file: string, headSha: string): IndexStore | undefined {
  * paths), else from the tarball unless the tree already holds the commit (a
  * stopped build; returns undefined: index it all).
  */
-async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string[] | undefined> {
+async function updateTree(
+  store: IndexStore,
+  files: RemoteFiles,
+  onUnpacked?: (written: UnpackedFile[]) => void,
+): Promise<string[] | undefined> {
   const indexed = store.getMeta(HEAD_SHA_KEY);
   const treeCommit = existsSync(files.tree) ? (store.getMeta(TREE_COMMIT_KEY) ?? 'unknown') : 'none';
   // 'unknown': a tree from before TREE_COMMIT_KEY, which was kept at the indexed commit (as trusted then).
@@ -181,8 +203,9 @@ async function updateTree(store: IndexStore, files: RemoteFiles): Promise<string
     await rm(files.tree, { recursive: true, force: true });
     await mkdir(path.dirname(files.tree), { recursive: true });
     // Extracted beside the target and renamed at the end: a tree that exists is whole.
-    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    const unpacked = await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
     store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+    if (unpacked?.files !== undefined) onUnpacked?.(unpacked.files);
   }
   return undefined;
 }

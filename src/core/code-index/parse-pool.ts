@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LanguageId } from './languages.js';
@@ -101,10 +102,20 @@ function createInlinePool(): ParsePool {
  */
 const WORKER_YOUNG_GENERATION_MB = 16;
 
+/**
+ * The worker's body, started through a line that first turns on the compile cache this thread uses (the
+ * CLI's, enable-compile-cache.ts), so the worker reads its modules' compiled code too: a worker does not
+ * inherit it, and compiled its modules afresh on every start.
+ */
 function spawnWorker(): Worker {
   const url = new URL(import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
   const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
-  if (url.pathname.endsWith('.js')) return new Worker(url, { resourceLimits });
+  const cacheDir = module.getCompileCacheDir?.();
+  if (url.pathname.endsWith('.js') && cacheDir === undefined) return new Worker(url, { resourceLimits });
+  if (url.pathname.endsWith('.js')) {
+    const boot = `require('node:module').enableCompileCache(${JSON.stringify(cacheDir)}); import(${JSON.stringify(url.href)});`;
+    return new Worker(boot, { eval: true, resourceLimits });
+  }
   // Running from TypeScript sources (tests, tsx): let the worker load them through tsx.
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });

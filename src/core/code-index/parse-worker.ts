@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { warmSecretScanner } from '../secrets/scan-with-secretlint.js';
 import { loadGrammar } from './load-grammars.js';
 import { parseFile } from './parse-file.js';
 import type { ParseTask, ParseReply, WarmTask } from './parse-pool.js';
@@ -9,9 +8,9 @@ import type { ParseTask, ParseReply, WarmTask } from './parse-pool.js';
 parentPort?.on('message', (task: ParseTask | WarmTask) => {
   if ('warm' in task) {
     // A grammar that fails to load here fails again, and is reported, with the first file that needs it.
+    // secretlint's rules are not loaded ahead: the sniff before them (has-preset-hint) passes most source files
+    // (none of the 35 files sympy's bench question picks), and loading them cost the worker 50-200 ms of CPU.
     for (const id of task.warm) void loadGrammar(id).catch(() => undefined);
-    // Every file's text passes the secret scan first; most files of a tree hold a word its rules look for.
-    void warmSecretScanner().catch(() => undefined);
     return;
   }
   void (async () => {

@@ -40,11 +40,6 @@ function loadScanner(): Promise<Scanner> {
   return loading;
 }
 
-/** Loads secretlint's rules now, ahead of the first text that needs them (a parser thread started ahead of its files). */
-export function warmSecretScanner(): Promise<void> {
-  return loadScanner().then(() => undefined);
-}
-
 /*
  * A `secretlint-disable` comment switches the preset's rules off for the text
  * after it, and the preset ignores `disabled` on that rule (13.0.7 checks it

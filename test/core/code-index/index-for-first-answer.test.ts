@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findLanguages, indexForFirstAnswer } from '../../../src/core/code-index/index-for-first-answer.js';
+import { findLanguages, indexForFirstAnswer, isSmallerThan } from '../../../src/core/code-index/index-for-first-answer.js';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { describeIndexState, readIndexState } from '../../../src/core/code-index/index-state.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
@@ -59,6 +59,34 @@ describe('indexForFirstAnswer', () => {
       }
     };
     expect(await rows(undefined)).toEqual(await rows(0));
+  });
+
+  it('lists an unpacked tarball from the files it wrote, with their sizes, without reading its folders', async () => {
+    // Not a git work tree (as an unpacked tarball): without the list, the folder's walk would find the billing files too.
+    const source = new LocalRepoSource(makeTempRepo(repoFiles()));
+    const store = await openWriter();
+    try {
+      const files = Object.entries(repoFiles())
+        .filter(([file]) => file !== 'billing/report.py')
+        .map(([file, text]) => ({ path: file, size: text.length }));
+      const first = await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', {
+        workers: 0,
+        minTreeBytes: 0,
+        files,
+      });
+      expect(first).toMatchObject({ files: 1, total: 31 });
+      expect(store.listFiles().map((f) => f.path)).toEqual(['billing/invoice_total.py']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('weighs a tree against the whole-build threshold by statting its files only until they reach it', () => {
+    const statted: string[] = [];
+    const sizeOf = (file: string) => (statted.push(file), 1_000);
+    expect(isSmallerThan(['a', 'b', 'c', 'd', 'e'], sizeOf, 2_500)).toBe(false);
+    expect(statted).toEqual(['a', 'b', 'c']);
+    expect(isSmallerThan(['a', 'b'], () => 1_000, 2_500)).toBe(true);
   });
 
   it('warms the grammars of the picked files, the language of most files first', () => {

@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { cpSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,46 @@ function makeRemote() {
 }
 
 describe('openRepoIndex with a question to answer first', () => {
+  it('starts its parser worker before the tarball is downloaded, and picks from the files the unpacking says it wrote', async () => {
+    const folder = makeTempDir();
+    const commit = makeTempRepo(FILES);
+    let workersStarted = 0;
+    let workersAtDownload: number | undefined;
+    const onWorker = () => (workersStarted += 1);
+    const remote: RemoteRepoFiles = {
+      listFiles: () => new LocalRepoSource(commit).listFiles(),
+      async downloadTarball(destDir) {
+        workersAtDownload = workersStarted;
+        cpSync(commit, destDir, { recursive: true });
+        // pkg/b.py left out of the list: the pick reads the list, not the folder.
+        return { files: ['billing/invoice_total.py', 'pkg/a.py'].map((p) => ({ path: p, size: FILES[p]!.length })) };
+      },
+      readBlob: async (file) => readFileSync(path.join(commit, file.path)),
+    };
+    const files = {
+      kind: 'remote' as const,
+      remote,
+      headSha: SHA,
+      tree: path.join(folder, 'tree'),
+      maxTarballBytes: 1e6,
+      maxDeltaFiles: 10,
+    };
+    diagnosticsChannel.subscribe('worker_threads', onWorker);
+    try {
+      opened = await openRepoIndex(path.join(folder, 'index.sqlite'), {
+        files,
+        indexing: { workers: 1 },
+        firstAnswer: { question: 'how is compute_invoice_total rounded', minTreeBytes: 0 },
+      });
+    } finally {
+      diagnosticsChannel.unsubscribe('worker_threads', onWorker);
+    }
+    expect(workersAtDownload).toBe(1);
+    expect(workersStarted).toBe(1);
+    expect(opened.store.listFiles().map((f) => f.path)).toEqual(['billing/invoice_total.py']);
+    expect(readIndexState(opened.store)).toEqual({ complete: false, reason: 'first-answer', files: 1, total: 2 });
+  });
+
   it('indexes only the files the question needs on an empty index, stamps no commit, and the next open finishes it without downloading again', async () => {
     const folder = makeTempDir();
     const file = path.join(folder, 'index.sqlite');
