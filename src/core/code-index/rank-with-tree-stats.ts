@@ -8,6 +8,12 @@ export interface RankedRow {
   score: number;
 }
 
+/** One term's rows with its bm25() alone, and its key in TreeTermStats: kept across the queries of one search. */
+export interface TermRows {
+  key: string;
+  scored: RankedRow[];
+}
+
 /** FTS5's floor for a term in more than half the rows (its bm25() clamps a negative idf so). */
 const MIN_IDF = 1e-6;
 
@@ -25,26 +31,36 @@ const MIN_IDF = 1e-6;
  * its part of the score, so each part is taken from FTS5 and only the idf
  * replaced: column weights, term frequency and length are FTS5's own.
  */
-export function rankWithTreeStats(store: IndexStore, match: string, options: { stats: TreeTermStats; weights: string }): RankedRow[] {
+export function rankWithTreeStats(
+  store: IndexStore,
+  match: string,
+  options: { stats: TreeTermStats; weights: string; terms?: Map<string, TermRows> },
+): RankedRow[] {
   const { stats, weights } = options;
+  const cache = options.terms ?? new Map<string, TermRows>();
   const counts = new Map<string, number>();
   for (const m of match.matchAll(/"((?:[^"]|"")*)"/g)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   const phrases = [...counts.keys()];
   const rows = store.statement('SELECT count(*) FROM chunks').pluck().get() as number;
   const treeRows = (rows * stats.files) / stats.picked;
-  const keys = stemWords(phrases.map((p) => p.replace(/""/g, '"')));
-  const parts = new Map<number, number>();
-  phrases.forEach((phrase, i) => {
+  const missing = phrases.filter((p) => !cache.has(p));
+  const keys = stemWords(missing.map((p) => p.replace(/""/g, '"')));
+  missing.forEach((phrase, i) => {
     const scored = store
       .statement(`SELECT rowid, bm25(chunks_fts, ${weights}) AS score FROM chunks_fts WHERE chunks_fts MATCH @match`)
       .all({ match: `"${phrase}"` }) as RankedRow[];
-    if (scored.length === 0) return;
+    cache.set(phrase, { key: keys[i]!, scored });
+  });
+  const parts = new Map<number, number>();
+  for (const phrase of phrases) {
+    const { key, scored } = cache.get(phrase)!;
+    if (scored.length === 0) continue;
     const own = idf(rows, scored.length);
-    const counted = stats.terms[keys[i]!];
+    const counted = stats.terms[key];
     const inTree = counted && counted[1] > 0 ? (scored.length * counted[0]) / counted[1] : (scored.length * treeRows) / rows;
     const weight = (counts.get(phrase)! * idf(treeRows, Math.min(inTree, treeRows))) / own;
     for (const row of scored) parts.set(row.rowid, (parts.get(row.rowid) ?? 0) + row.score * weight);
-  });
+  }
   const matched = store.statement('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @match').pluck().all({ match }) as number[];
   return matched.map((rowid) => ({ rowid, score: parts.get(rowid) ?? 0 })).sort((a, b) => a.score - b.score || a.rowid - b.rowid);
 }

@@ -1,7 +1,7 @@
 import { chunkContextSql } from './chunk-context.js';
 import type { IndexStore } from './index-store.js';
 import { splitIdentifier } from './identifier-terms.js';
-import { rankWithTreeStats } from './rank-with-tree-stats.js';
+import { rankWithTreeStats, type TermRows } from './rank-with-tree-stats.js';
 import { kindNameSql } from './stored-kinds.js';
 import { readTreeTermStats, type TreeTermStats } from './tree-term-stats.js';
 
@@ -121,8 +121,10 @@ export function searchChunks(
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
   const stats = readTreeTermStats(store);
+  // A search's queries (every word, then any) share their terms: each term's rows are read once.
+  const terms = new Map<string, TermRows>();
   const runMatch = (match: string, count: number) =>
-    stats ? runRanked(store, match, count, prefix, stats) : runFts(store, match, count, prefix);
+    stats ? runRanked(store, match, { limit: count, prefix, stats, terms }) : runFts(store, match, count, prefix);
   if (options.phrase) {
     // Words as the index stores them (a leading letter): a number alone (`utf-8`'s 8) is no term, so no phrase could hold it.
     const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).flatMap((w) => splitIdentifier(w));
@@ -155,8 +157,13 @@ function runFts(store: IndexStore, match: string, limit: number, prefix: string)
 }
 
 /** runFts's hits, ranked by rankWithTreeStats (a first answer's index is small: every match is scored). */
-function runRanked(store: IndexStore, match: string, limit: number, prefix: string, stats: TreeTermStats): ChunkHit[] {
-  const ranked = rankWithTreeStats(store, match, { stats, weights: BM25_WEIGHTS });
+function runRanked(
+  store: IndexStore,
+  match: string,
+  options: { limit: number; prefix: string; stats: TreeTermStats; terms: Map<string, TermRows> },
+): ChunkHit[] {
+  const { limit, prefix } = options;
+  const ranked = rankWithTreeStats(store, match, { stats: options.stats, weights: BM25_WEIGHTS, terms: options.terms });
   const wanted = prefix ? ranked : ranked.slice(0, limit);
   const rows = store
     .statement(
