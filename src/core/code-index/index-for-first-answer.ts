@@ -4,7 +4,6 @@ import { readGitListing } from '../repo/git-listing.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
 import { walkDirectory } from '../repo/walk-directory.js';
-import { buildTreeTermStats } from './build-tree-term-stats.js';
 import { findFirstAnswerFiles, FIRST_ANSWER_LIMITS, readFirstAnswerTerms } from './find-first-answer-files.js';
 import { indexRepository, type IndexRepositoryOptions, type IndexRunStats } from './index-repository.js';
 import { FIRST_ANSWER_STATE, FIRST_ANSWER_TOTAL_KEY } from './index-meta-keys.js';
@@ -12,7 +11,6 @@ import type { IndexStore } from './index-store.js';
 import { findFileKind, findLanguage, type LanguageId } from './languages.js';
 import type { ParsePool } from './parse-pool.js';
 import { scanTreeText } from './scan-tree-text.js';
-import { writeTreeTermStats } from './tree-term-stats.js';
 
 /**
  * Below this many bytes of indexable files a whole build is about as quick
@@ -52,8 +50,7 @@ export async function indexForFirstAnswer(
   // A big tree is not statted whole: past SIZED_FILES files it is taken to be over the threshold.
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
   if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return undefined;
-  const read = readFirstAnswerTerms(prompt);
-  const { spellings } = read;
+  const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
   // Nothing else runs while git scans: parser threads started beside it (to load their grammars early) took
   // the two cores from git at load 25, and the scan ran out of its second in 2 of 4 runs (fewer files found).
@@ -61,11 +58,7 @@ export async function indexForFirstAnswer(
   const picked = findFirstAnswerFiles(prompt, listed.paths, matches, { ...FIRST_ANSWER_LIMITS, sizeOf });
   if (picked.paths.length === 0) return undefined;
   const total = listed.paths.length;
-  store.transaction(() => {
-    store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total));
-    // What the scan saw of the whole tree: the search ranks with it while the index holds the picked files only.
-    writeTreeTermStats(store, buildTreeTermStats(read, matches, picked.paths, total));
-  });
+  store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
   const pool = await startParsePool(picked.paths, options.workers);
   try {
     const stats = await indexRepository(source, store, {

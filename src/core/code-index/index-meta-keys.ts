@@ -31,8 +31,3 @@ export const LISTING_SUMMARY_KEY = 'listing_summary';
  * complete build listed, and the paths git did not vouch for then with what became of each. Empty: list everything.
  */
 export const LISTING_BASE_KEY = 'listing_base';
-/**
- * The whole tree's file counts of a first answer's terms (tree-term-stats.ts, JSON): what its search ranks
- * with while the index holds only the picked files (build state `first-answer`).
- */
-export const FIRST_ANSWER_TERM_FILES_KEY = 'first_answer_term_files';

@@ -1,9 +1,7 @@
 import { chunkContextSql } from './chunk-context.js';
 import type { IndexStore } from './index-store.js';
 import { splitIdentifier } from './identifier-terms.js';
-import { rankWithTreeStats, type TermRows } from './rank-with-tree-stats.js';
 import { kindNameSql } from './stored-kinds.js';
-import { readTreeTermStats, type TreeTermStats } from './tree-term-stats.js';
 
 export interface ChunkHit {
   chunkId: number;
@@ -110,8 +108,7 @@ function quote(term: string): string {
  * quoted check name: `used-before-assignment` or `used_before_assignment`,
  * not a comment that uses "used" before an "assignment"); as the search text
  * keeps each word once, where it first appears, the words must first appear
- * so. `pathPrefix` limits hits to a folder. Over a first answer's index the
- * ranking takes each word's weight from the whole tree (rankWithTreeStats).
+ * so. `pathPrefix` limits hits to a folder.
  */
 export function searchChunks(
   store: IndexStore,
@@ -120,29 +117,24 @@ export function searchChunks(
 ): ChunkHit[] {
   const limit = options.limit ?? 20;
   const prefix = options.pathPrefix ? options.pathPrefix.replace(/\/?$/, '/') : '';
-  const stats = readTreeTermStats(store);
-  // A search's queries (every word, then any) share their terms: each term's rows are read once.
-  const terms = new Map<string, TermRows>();
-  const runMatch = (match: string, count: number) =>
-    stats ? runRanked(store, match, { limit: count, prefix, stats, terms }) : runFts(store, match, count, prefix);
   if (options.phrase) {
     // Words as the index stores them (a leading letter): a number alone (`utf-8`'s 8) is no term, so no phrase could hold it.
     const parts = (question.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).flatMap((w) => splitIdentifier(w));
-    return parts.length === 0 ? [] : runMatch(quote(parts.join(' ')), limit);
+    return parts.length === 0 ? [] : runMatch(store, quote(parts.join(' ')), limit, prefix);
   }
   const query = toFtsQuery(question);
   if (!query) return [];
-  const hits = runMatch(query.strict, limit);
+  const hits = runMatch(store, query.strict, limit, prefix);
   if (hits.length >= limit || query.loose === query.strict || options.allWords) return hits;
   const seen = new Set(hits.map((h) => h.chunkId));
-  for (const hit of runMatch(query.loose, limit + hits.length)) {
+  for (const hit of runMatch(store, query.loose, limit + hits.length, prefix)) {
     if (hits.length >= limit) break;
     if (!seen.has(hit.chunkId)) hits.push(hit);
   }
   return hits;
 }
 
-function runFts(store: IndexStore, match: string, limit: number, prefix: string): ChunkHit[] {
+function runMatch(store: IndexStore, match: string, limit: number, prefix: string): ChunkHit[] {
   // With a folder filter every match is ranked (the filter runs after ranking); without, only the top.
   return store
     .statement(
@@ -154,28 +146,4 @@ function runFts(store: IndexStore, match: string, limit: number, prefix: string)
      ORDER BY hits.score LIMIT @limit`,
     )
     .all({ match, fetch: prefix ? -1 : limit, prefix, limit }) as ChunkHit[];
-}
-
-/** runFts's hits, ranked by rankWithTreeStats (a first answer's index is small: every match is scored). */
-function runRanked(
-  store: IndexStore,
-  match: string,
-  options: { limit: number; prefix: string; stats: TreeTermStats; terms: Map<string, TermRows> },
-): ChunkHit[] {
-  const { limit, prefix } = options;
-  const ranked = rankWithTreeStats(store, match, { stats: options.stats, weights: BM25_WEIGHTS, terms: options.terms });
-  const wanted = prefix ? ranked : ranked.slice(0, limit);
-  const rows = store
-    .statement(
-      `SELECT c.id AS chunkId, f.path, c.start_line AS startLine, c.end_line AS endLine, ${kindNameSql('chunk', 'c.kind')} AS kind, ${chunkContextSql('c')} AS context
-     FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(@ids))`,
-    )
-    .all({ ids: JSON.stringify(wanted.map((r) => r.rowid)) }) as Omit<ChunkHit, 'score'>[];
-  const byId = new Map(rows.map((row) => [row.chunkId, row]));
-  return wanted
-    .flatMap((r) => {
-      const row = byId.get(r.rowid);
-      return row && (prefix === '' || row.path.startsWith(prefix)) ? [{ ...row, score: r.score }] : [];
-    })
-    .slice(0, limit);
 }

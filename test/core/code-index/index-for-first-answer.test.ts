@@ -4,7 +4,6 @@ import { findLanguages, indexForFirstAnswer } from '../../../src/core/code-index
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { describeIndexState, readIndexState } from '../../../src/core/code-index/index-state.js';
 import { IndexStore } from '../../../src/core/code-index/index-store.js';
-import { readTreeTermStats } from '../../../src/core/code-index/tree-term-stats.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { makeTempDir, makeTempRepo } from '../../helpers/temp-repo.js';
 
@@ -42,21 +41,6 @@ describe('indexForFirstAnswer', () => {
         'This reply was answered from a partial index of 2 of 32 files, picked for this question before the full index was built; ' +
           'the full index is built after this reply, for the next question.',
       );
-    } finally {
-      store.close();
-    }
-  });
-
-  it('records how many files of the whole tree and of the picked hold each term, for its search to rank with', async () => {
-    const files = repoFiles();
-    for (let i = 0; i < 10; i += 1) files[`pkg/mod${i}.py`] += `# rounded to ${i} places\n`;
-    const source = new LocalRepoSource(makeTempRepo(files, { git: true }));
-    const store = await openWriter();
-    try {
-      await indexForFirstAnswer(source, store, 'how is compute_invoice_total rounded', { workers: 0, minTreeBytes: 0 });
-      store.releaseWriteLock();
-      // Keyed as the index stems its terms; `round` is counted in the text (invoice_total.py's `round(`) as the scan finds it.
-      expect(readTreeTermStats(store)).toEqual({ files: 32, picked: 12, terms: { computeinvoicetot: [2, 2], round: [11, 11] } });
     } finally {
       store.close();
     }
