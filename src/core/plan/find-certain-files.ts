@@ -111,7 +111,9 @@ export function findCertainFiles(input: {
       if ((namesCode && !defs.some(callable)) || (compared && namesTarget)) continue;
       const before = at > 0 ? prompt.slice(0, at) : '';
       const bare = name.slice(name.lastIndexOf('.') + 1);
-      if (ERROR_TYPE.test(bare) && defs.every((d) => TYPE_KIND.test(d.kind)) && !CHANGES_IT.test(before)) continue;
+      // Its constructors (Java's are methods of the type named like it) are the type too.
+      const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;
+      if (ERROR_TYPE.test(bare) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
       if (adding && !INTO.test(before)) continue;
       // A field or constant's behaviour is where it is read (flask's `provide_automatic_options`, a class attribute
       // `add_url_rule` reads with getattr): its own file is certain only when no other file mentions it.
@@ -214,7 +216,14 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
  * segment that is no folder's or file's name in the tree.
  */
 function externalModules(index: CodeIndex, allPaths: string[]): Set<string> {
-  const own = new Set(allPaths.flatMap((p) => p.toLowerCase().replace(/\.[^./]+$/, '').split('/')));
+  const own = new Set(
+    allPaths.flatMap((p) =>
+      p
+        .toLowerCase()
+        .replace(/\.[^./]+$/, '')
+        .split('/'),
+    ),
+  );
   const out = new Set<string>();
   for (const { source } of index.importSources(allPaths)) {
     const last = source.split(/[/:]/).at(-1)!;

@@ -107,6 +107,9 @@ export function findFilesToChange(input: {
     const read = items[0] ?? byRelevance.find((e) => e.path === path && (e.source !== 'head' || isNamed(path)));
     const chunk = candidate?.chunks?.[0];
     const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
+    // A link at a file's head claims that the head matched: only when a word of the request is whole in the lines read
+    // there (got's `types.ts#L1-L2`, two imports, matched "types" only by its path and by `type`).
+    const headMatched = named !== undefined || isNamed(path) || (read !== undefined && hasWholeWord(read.snippet, words));
     // A file the request names by its definitions is about those: a method beside them that shares a word with the
     // request (`PoolManager.urlopen` for "make `PoolManager.connection_from_url` reject URLs without a host") is not.
     const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS);
@@ -114,7 +117,7 @@ export function findFilesToChange(input: {
       path,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || wordsMatched || named) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
+      ref: best && (best.startLine > 1 || headMatched) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
       certainty,
       why: [
         ...new Set(
@@ -142,6 +145,12 @@ export function hasAnyWord(texts: string[], words: string[]): boolean {
   return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 
+/** Whether one of the request's words (three letters or more) is in the text as written, not only its stem. */
+function hasWholeWord(text: string, words: string[]): boolean {
+  const lower = text.toLowerCase();
+  return words.some((w) => w.length >= 3 && lower.includes(w));
+}
+
 /** Tests listed per file: as many as findTestsFor gives by default. */
 const MAX_TESTS = 3;
 
@@ -150,10 +159,7 @@ const MAX_TESTS = 3;
  * that any test calls (commander's `tests/help.visibleOptions.test.js` calls `Option.hideHelp`, while
  * `tests/options.dual-options.test.js` is only named like `lib/option.js`), then findTestsFor's.
  */
-function testsOf(
-  path: string,
-  options: Parameters<typeof findTestsFor>[1] & { focus: string[] },
-): Pick<FileToChange, 'tests' | 'noTests'> {
+function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { focus: string[] }): Pick<FileToChange, 'tests' | 'noTests'> {
   const found = findTestsFor(path, options);
   const callers = testsCalling(path, options, found.kind === 'found' ? found.tests.map((t) => t.path) : []);
   if (callers.length === 0)
@@ -162,7 +168,12 @@ function testsOf(
   const tests = [
     ...callers.map((c) => {
       const also = others.find((t) => t.path === c.path);
-      return { path: c.path, how: also ? `${also.how}, calls ${c.name}` : `calls ${c.name}` };
+      const calls = `calls ${c.name}`;
+      // "calls its code" said of the very call named: once, by name.
+      return {
+        path: c.path,
+        how: !also ? calls : also.how.includes('calls its code') ? also.how.replace('calls its code', calls) : `${also.how}, ${calls}`,
+      };
     }),
     ...others.filter((t) => !callers.some((c) => c.path === t.path)),
   ];

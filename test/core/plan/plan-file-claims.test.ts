@@ -22,6 +22,9 @@ const FILES = {
     "const { Option } = require('../lib/option');\n\ntest('a hidden option is not listed', () => {\n  expect(new Option('-s').hideHelp().hidden).toBe(true);\n});\n",
   'src/pool/poolmanager.py':
     'class PoolManager:\n    def connection_from_url(self, url):\n        return self.connection_from_host(url.split("/")[2])\n\n    def connection_from_host(self, host):\n        return host\n\n    def urlopen(self, method, url):\n        host = url.split("/")[2]\n        return self.connection_from_host(host)\n\n\nclass ProxyManager(PoolManager):\n    def urlopen(self, method, url):\n        return PoolManager.urlopen(self, method, url)\n',
+  'source/as-promise/types.ts': "import type {Response} from '../core/response.js';\nimport type {Events} from '../core/events.js';\n",
+  'source/core/response.ts': 'export interface Response {\n  body: string;\n}\n',
+  'source/core/events.ts': 'export interface Events {\n  name: string;\n}\n',
 };
 
 async function plan(prompt: string): Promise<Done> {
@@ -42,6 +45,13 @@ describe('run > plan > what it says about each file to change', () => {
     const file = result.files?.find((f) => f.path === 'lib/option.js');
     expect(file?.tests[0]).toEqual({ path: 'tests/help.visible.test.js', how: 'imports it, calls hideHelp' });
     expect(file?.tests.map((t) => t.path)).toContain('tests/option.flags.test.js');
-    expect(result.comment.body).toContain('Extend tests/help.visible.test.js (imports it, calls hideHelp) for the new behaviour of lib/option.js');
+    expect(result.comment.body).toContain(
+      'Extend tests/help.visible.test.js (imports it, calls hideHelp) for the new behaviour of lib/option.js',
+    );
+  });
+
+  it("links no file head where none of the request's words is written, though its path and a stem matched", async () => {
+    const result = await plan('Simplify init types');
+    expect(result.comment.body).not.toContain('source/as-promise/types.ts#L1');
   });
 });
