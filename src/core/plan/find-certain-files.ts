@@ -32,6 +32,8 @@ const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
  */
 const ERROR_TYPE = /(Error|Exception|Warning)$/;
 const CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
+/** Words of a change to a declaration itself: its type, annotation or documentation. */
+const DECLARATION = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
 /** Verbs that bring a new name in: when the request adds one the tree does not define, the names beside it are context. */
 const ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
 /** Where a new name goes: "add `retry` to `Client`", "… in `Session`". */
@@ -51,9 +53,12 @@ const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[
  *   (`server.js` in a tree with six is none of them);
  * - names a definition (`res.send`, `Request.hooks`, `buildURL`, a type
  *   written as a word, `Session`) that exactly one changeable file defines,
- *   unless the name only describes the change (`__getattr__`-based) or is a
+ *   unless the name only describes the change (`__getattr__`-based), is a
  *   field or constant named beside a function or type (an option the change
- *   involves);
+ *   involves) or read in another file (its behaviour is there), is an error
+ *   type (raised elsewhere, unless the change is "to" it), stands beside a
+ *   new name the request adds (context, unless the new name goes "to"/"in"
+ *   it), or is a member of a library module the tree imports (`os.Args`);
  * - has a conventional commit scope (`fix(recovery): …`) that one file's name
  *   is, and no folder's (`fix(middleware)` names a package);
  * - asks to replace, remove or defer a name the repository does not define
@@ -115,9 +120,11 @@ export function findCertainFiles(input: {
       const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;
       if (ERROR_TYPE.test(bare) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
       if (adding && !INTO.test(before)) continue;
-      // A field or constant's behaviour is where it is read (flask's `provide_automatic_options`, a class attribute
-      // `add_url_rule` reads with getattr): its own file is certain only when no other file mentions it.
-      if (!defs.some(callable) && isReadElsewhere(index, bare, [...files][0]!, isChangeable)) continue;
+      // A field or constant named alone: its behaviour is where it is read (flask's `provide_automatic_options`, a class
+      // attribute `add_url_rule` reads with getattr), so its own file is certain only when no other file mentions it,
+      // or when the request is about its declaration (httpx's "Fix `extensions` type annotation"; `Request.hooks`).
+      const declaration = name.includes('.') || DECLARATION.test(prompt);
+      if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare, [...files][0]!, isChangeable)) continue;
       const def = defs[0]!;
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;

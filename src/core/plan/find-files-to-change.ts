@@ -108,8 +108,9 @@ export function findFilesToChange(input: {
     const chunk = candidate?.chunks?.[0];
     const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
     // A link at a file's head claims that the head matched: only when a word of the request is whole in the lines read
-    // there (got's `types.ts#L1-L2`, two imports, matched "types" only by its path and by `type`).
-    const headMatched = named !== undefined || isNamed(path) || (read !== undefined && hasWholeWord(read.snippet, words));
+    // there (got's `types.ts#L1-L2`, two imports, matched "types" only by its path and by `type`), or the request names
+    // this file alone ("Update server.js" in a tree with six names none of their heads).
+    const headMatched = named !== undefined || (read !== undefined && hasWholeWord(read.snippet, words));
     // A file the request names by its definitions is about those: a method beside them that shares a word with the
     // request (`PoolManager.urlopen` for "make `PoolManager.connection_from_url` reject URLs without a host") is not.
     const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS);

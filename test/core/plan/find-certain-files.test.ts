@@ -115,6 +115,9 @@ describe('findCertainFiles', () => {
 
   it('names the file of a field or variable only when no other file reads it', async () => {
     expect(await certain('fix provide_automatic_options override')).toEqual([]);
+    // Its declaration is its own file's: a change to its type, or a field named with its class.
+    expect(await certain('Fix `provide_automatic_options` type annotation')).toEqual(['lib/views.py View.provide_automatic_options']);
+    expect(await certain('Constrain View.provide_automatic_options to bool')).toEqual(['lib/views.py View.provide_automatic_options']);
     expect(await certain('refactor: lower MIN_USAGE_PADDING to 20')).toEqual(['lib/usage.py MIN_USAGE_PADDING']);
   });
 
