@@ -23,8 +23,8 @@ const FILES = {
   'src/pool/poolmanager.py':
     'class PoolManager:\n    def connection_from_url(self, url):\n        return self.connection_from_host(url.split("/")[2])\n\n    def connection_from_host(self, host):\n        return host\n\n    def urlopen(self, method, url):\n        host = url.split("/")[2]\n        return self.connection_from_host(host)\n\n\nclass ProxyManager(PoolManager):\n    def urlopen(self, method, url):\n        return PoolManager.urlopen(self, method, url)\n',
   'source/as-promise/types.ts': "import type {Response} from '../core/response.js';\nimport type {Events} from '../core/events.js';\n",
-  'examples/get/server.js': "const http = require('http');\n\nhttp.createServer().listen(3000);\n",
-  'examples/post/server.js': "const http = require('http');\n\nhttp.createServer().listen(3001);\n",
+  'examples/get/server.js': "require('http').get('/').end();\n",
+  'examples/post/server.js': "require('http').request('/').end();\n",
   'source/core/response.ts': 'export interface Response {\n  body: string;\n}\n',
   'source/core/events.ts': 'export interface Events {\n  name: string;\n}\n',
 };
