@@ -32,7 +32,27 @@ const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.
 const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
 const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'when', 'not', 'add', 'use', 'fix', 'make', 'update', 'remove', 'this']);
 
-const git = (dir: string, ...a: string[]): string => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const git = (dir: string, ...a: string[]): string =>
+  execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * Checks out a commit; a blob the snapshot left out (gson's `apache-maven-3.9.6-bin.tar.gz`, "invalid object … for
+ * 'path'") is kept out of the work tree by a sparse-checkout pattern, and the checkout tried again.
+ */
+function checkout(dir: string, ref: string): void {
+  const excluded: string[] = [];
+  for (;;) {
+    try {
+      git(dir, 'checkout', '-q', '--force', ref);
+      return;
+    } catch (error) {
+      const missing = /invalid object \d+ [0-9a-f]+ for '([^']+)'/.exec(String((error as { stderr?: unknown }).stderr))?.[1];
+      if (!missing || excluded.includes(missing) || excluded.length >= 20) throw error;
+      excluded.push(missing);
+      git(dir, 'sparse-checkout', 'set', '--no-cone', '/*', ...excluded.map((p) => `!/${p}`));
+    }
+  }
+}
 
 interface PlanJson {
   comment?: { body?: string };
@@ -65,7 +85,7 @@ for (const repo of positionals) {
   try {
     for (const sha of commits) {
       const files = git(repo, 'diff-tree', '--no-commit-id', '--name-only', '-r', sha).trim().split('\n');
-      git(dir, 'checkout', '-q', '--force', `${sha}^`);
+      checkout(dir, `${sha}^`);
       const subject = git(repo, 'log', '-1', '--format=%s', sha).trim();
       const env = { ...process.env, NANODEX_DATA_DIR: path.join(work, 'data') };
       const plan = JSON.parse(

@@ -41,7 +41,7 @@ describe('nanodex plan > Test it (the bin)', () => {
       const run = plan(repo, 'make AddRoute reject empty paths');
       expect(run.stderr).not.toMatch(/\n\s+at /);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('Extend tree_test.go (named like it, in its package) for the new behaviour of tree.go');
+      expect(run.stdout).toContain('Extend tree_test.go (named like it, in its package, calls AddRoute) for the new behaviour of tree.go');
     },
     PLAN_MS,
   );
@@ -61,7 +61,7 @@ describe('nanodex plan > Test it (the bin)', () => {
       const run = plan(repo, 'make combineURLs drop duplicate slashes');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
-        'Extend test/specs/helpers/combineURLs.spec.js (named like it, imports it) for the new behaviour of lib/helpers/combineURLs.js',
+        'Extend test/specs/helpers/combineURLs.spec.js (named like it, imports it, calls combineURLs) for the new behaviour of lib/helpers/combineURLs.js',
       );
       expect(run.stdout).not.toContain('__helpers.js (');
       expect(run.stdout).not.toContain('no test imports or calls it');

@@ -25,6 +25,19 @@ const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only
 /** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
 const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
 /** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
+/**
+ * An error type is raised where the behaviour is (got's "Fix false `ReadError` on responses without
+ * `Content-Length`" went to the code that throws it; urllib3's "`urlopen` raising `FullPoolError`" to `urlopen`):
+ * it names the file that defines it only when the change is to it ("add `code` to `ReadError`").
+ */
+const ERROR_TYPE = /(Error|Exception|Warning)$/;
+const CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
+/** Words of a change to a declaration itself: its type, annotation or documentation. */
+const DECLARATION = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
+/** Verbs that bring a new name in: when the request adds one the tree does not define, the names beside it are context. */
+const ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
+/** Where a new name goes: "add `retry` to `Client`", "… in `Session`". */
+const INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
 const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
 
 /**
@@ -40,9 +53,12 @@ const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[
  *   (`server.js` in a tree with six is none of them);
  * - names a definition (`res.send`, `Request.hooks`, `buildURL`, a type
  *   written as a word, `Session`) that exactly one changeable file defines,
- *   unless the name only describes the change (`__getattr__`-based) or is a
+ *   unless the name only describes the change (`__getattr__`-based), is a
  *   field or constant named beside a function or type (an option the change
- *   involves);
+ *   involves) or read in another file (its behaviour is there), is an error
+ *   type (raised elsewhere, unless the change is "to" it), stands beside a
+ *   new name the request adds (context, unless the new name goes "to"/"in"
+ *   it), or is a member of a library module the tree imports (`os.Args`);
  * - has a conventional commit scope (`fix(recovery): …`) that one file's name
  *   is, and no folder's (`fix(middleware)` names a package);
  * - asks to replace, remove or defer a name the repository does not define
@@ -80,20 +96,35 @@ export function findCertainFiles(input: {
     const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
     if (matches.length === 1 && !folder) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
   }
+  const externals = externalModules(index, allPaths);
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types).filter((d) => isChangeable(d.path)),
+    defs: definitionsOf(index, n.name, n.types, externals).filter((d) => isChangeable(d.path)),
   }));
+  // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
+  // is what it works with, unless the request puts the new name into it ("add `retry` to `Client`").
+  const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
   // A function, method or type the request names is what it is about; a field or constant it also names is
   // an option or a value the change involves (`findCaseInsensitivePathRec` with `RedirectFixedPath`).
   const callable = (d: SymbolHit) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
   const namesCode = resolved.some((r) => r.defs.some(callable));
   // Skipped only beside another name the request resolves to one file: "a crash with `Foo.bar`" alone is about it.
   const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
-  for (const { name, types, defs, compared } of resolved) {
+  for (const { name, types, defs, compared, at } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
       if ((namesCode && !defs.some(callable)) || (compared && namesTarget)) continue;
+      const before = at > 0 ? prompt.slice(0, at) : '';
+      const bare = name.slice(name.lastIndexOf('.') + 1);
+      // Its constructors (Java's are methods of the type named like it) are the type too.
+      const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;
+      if (ERROR_TYPE.test(bare) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
+      if (adding && !INTO.test(before)) continue;
+      // A field or constant named alone: its behaviour is where it is read (flask's `provide_automatic_options`, a class
+      // attribute `add_url_rule` reads with getattr), so its own file is certain only when no other file mentions it,
+      // or when the request is about its declaration (httpx's "Fix `extensions` type annotation"; `Request.hooks`).
+      const declaration = name.includes('.') || DECLARATION.test(prompt);
+      if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare, [...files][0]!, isChangeable)) continue;
       const def = defs[0]!;
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
@@ -121,12 +152,12 @@ interface NameKinds {
 }
 
 /** The names the request spells, with what each may name. */
-function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean }[] {
-  const out: { name: string; types: NameKinds; compared: boolean }[] = [];
+function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean; at: number }[] {
+  const out: { name: string; types: NameKinds; compared: boolean; at: number }[] = [];
   for (const id of identifiers) {
     const at = prompt.indexOf(id);
     if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
-    out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)) });
+    out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)), at });
   }
   // Plain words only: a word inside code (`pathlib.Path`), a call (`Route()`) or a path is not a type's name.
   const tokens = prompt
@@ -137,7 +168,7 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
   for (const token of tokens.slice(1)) {
     const word = token.replace(/[,.;:!?]+$/, '');
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
-      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false });
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false, at: prompt.search(new RegExp(`\\b${word}\\b`)) });
   }
   return out;
 }
@@ -147,7 +178,7 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
  * else, with a receiver the index cannot type (`c.Next`), every member of that name. A name spelled in words
  * matches any case and underscores (`blob_fetcher`), but only the kinds it can name.
  */
-function definitionsOf(index: CodeIndex, name: string, types: NameKinds): SymbolHit[] {
+function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externals: Set<string>): SymbolHit[] {
   if (types.code) {
     const dot = name.lastIndexOf('.');
     const bare = name.slice(dot + 1);
@@ -171,7 +202,10 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds): Symbol
     const inModule = index
       .findDefinitions(bare, DEFINITION_LIMIT)
       .filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '') === receiver.toLowerCase());
-    return inModule.length > 0 ? inModule : defs.filter((d) => d.scope !== '');
+    if (inModule.length > 0) return inModule;
+    // `os.Args`: a module the tree imports and does not have is a library's; its member is not `Command.Args`.
+    if (externals.has(scope.split('.')[0]!)) return [];
+    return defs.filter((d) => d.scope !== '');
   }
   const key = name.toLowerCase();
   const variants = [name, toSnake(name), name[0]!.toLowerCase() + name.slice(1)];
@@ -182,6 +216,34 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds): Symbol
     seen.add(d.id);
     return true;
   });
+}
+
+/**
+ * The names the tree imports modules by that are not its own (`os`, `filepath`, `fs`): an import source's last
+ * segment that is no folder's or file's name in the tree.
+ */
+function externalModules(index: CodeIndex, allPaths: string[]): Set<string> {
+  const own = new Set(
+    allPaths.flatMap((p) =>
+      p
+        .toLowerCase()
+        .replace(/\.[^./]+$/, '')
+        .split('/'),
+    ),
+  );
+  const out = new Set<string>();
+  for (const { source } of index.importSources(allPaths)) {
+    const last = source.split(/[/:]/).at(-1)!;
+    if (/^[A-Za-z_]\w*$/.test(last) && !own.has(last.toLowerCase())) out.add(last);
+  }
+  return out;
+}
+
+/** Whether a changeable file other than the definition's refers to the name or has it in its code. */
+function isReadElsewhere(index: CodeIndex, name: string, home: string, isChangeable: (path: string) => boolean): boolean {
+  const other = (p: string) => p !== home && isChangeable(p);
+  if (index.findReferences(name, 200).some((r) => r.kind !== 'import' && other(r.path))) return true;
+  return index.search(name, { limit: 50, phrase: true }).some((h) => other(h.path));
 }
 
 const toSnake = (pascal: string) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();

@@ -107,12 +107,18 @@ export function findFilesToChange(input: {
     const read = items[0] ?? byRelevance.find((e) => e.path === path && (e.source !== 'head' || isNamed(path)));
     const chunk = candidate?.chunks?.[0];
     const best = read ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
-    const symbols = [...new Set([...(named?.names ?? []), ...symbolsAt(defined, items, words)])].slice(0, MAX_SYMBOLS);
+    // A link at a file's head claims that the head matched: only when a word of the request is whole in the lines read
+    // there (got's `types.ts#L1-L2`, two imports, matched "types" only by its path and by `type`), or the request names
+    // this file alone ("Update server.js" in a tree with six names none of their heads).
+    const headMatched = named !== undefined || (read !== undefined && hasWholeWord(read.snippet, words));
+    // A file the request names by its definitions is about those: a method beside them that shares a word with the
+    // request (`PoolManager.urlopen` for "make `PoolManager.connection_from_url` reject URLs without a host") is not.
+    const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS);
     files.push({
       path,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || wordsMatched || named) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
+      ref: best && (best.startLine > 1 || headMatched) ? { path, startLine: best.startLine, endLine: best.endLine } : undefined,
       certainty,
       why: [
         ...new Set(
@@ -140,9 +146,62 @@ export function hasAnyWord(texts: string[], words: string[]): boolean {
   return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 
-function testsOf(path: string, options: Parameters<typeof findTestsFor>[1]): Pick<FileToChange, 'tests' | 'noTests'> {
+/** Whether one of the request's words (three letters or more) is in the text as written, not only its stem. */
+function hasWholeWord(text: string, words: string[]): boolean {
+  const lower = text.toLowerCase();
+  return words.some((w) => w.length >= 3 && lower.includes(w));
+}
+
+/** Tests listed per file: as many as findTestsFor gives by default. */
+const MAX_TESTS = 3;
+
+/**
+ * A file's tests, those that call the plan's symbol first: the index's linked calls of the first of its symbols
+ * that any test calls (commander's `tests/help.visibleOptions.test.js` calls `Option.hideHelp`, while
+ * `tests/options.dual-options.test.js` is only named like `lib/option.js`), then findTestsFor's.
+ */
+function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { focus: string[] }): Pick<FileToChange, 'tests' | 'noTests'> {
   const found = findTestsFor(path, options);
-  return found.kind === 'found' ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === 'none', why: found.why } };
+  const callers = testsCalling(path, options, found.kind === 'found' ? found.tests.map((t) => t.path) : []);
+  if (callers.length === 0)
+    return found.kind === 'found' ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === 'none', why: found.why } };
+  const others = found.kind === 'found' ? found.tests : [];
+  const tests = [
+    ...callers.map((c) => {
+      const also = others.find((t) => t.path === c.path);
+      const calls = `calls ${c.name}`;
+      // "calls its code" said of the very call named: once, by name.
+      return {
+        path: c.path,
+        how: !also ? calls : also.how.includes('calls its code') ? also.how.replace('calls its code', calls) : `${also.how}, ${calls}`,
+      };
+    }),
+    ...others.filter((t) => !callers.some((c) => c.path === t.path)),
+  ];
+  return { tests: tests.slice(0, MAX_TESTS) };
+}
+
+/**
+ * The tests with linked calls of the first of the file's focus symbols that tests call: those findTestsFor also
+ * names for the file first (in its order), then by path. The index keeps one reference per file and caller, so
+ * how often a test uses it cannot rank them.
+ */
+function testsCalling(
+  path: string,
+  options: { index: CodeIndex; layout: TestLayout; focus: string[] },
+  ranked: string[],
+): { path: string; name: string }[] {
+  const { index, layout } = options;
+  const defined = index.symbolsIn(path);
+  const rank = (p: string) => (ranked.includes(p) ? ranked.indexOf(p) : ranked.length);
+  for (const name of options.focus) {
+    const symbol = defined.find((s) => (s.scope ? `${s.scope}.${s.name}` : s.name) === name);
+    if (!symbol) continue;
+    const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path && layout.isTest(p));
+    if (tests.length > 0)
+      return tests.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
+  }
+  return [];
 }
 
 /**

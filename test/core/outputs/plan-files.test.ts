@@ -50,9 +50,9 @@ describe('run > plan > the files to change', () => {
     const result = done(
       await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
     );
-    expect(result.files?.[0]?.tests).toEqual([{ path: 'test/requests.test.ts', how: 'imports it' }]);
+    expect(result.files?.[0]?.tests).toEqual([{ path: 'test/requests.test.ts', how: 'imports it, calls parseHttpRequest' }]);
     expect(result.comment.body).toContain(
-      'Extend test/requests.test.ts (imports it) for the new behaviour of src/http/parse-http-request.ts',
+      'Extend test/requests.test.ts (imports it, calls parseHttpRequest) for the new behaviour of src/http/parse-http-request.ts',
     );
   });
 
@@ -84,7 +84,7 @@ describe('run > plan > the files to change', () => {
       await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports),
     );
     const file = result.files?.find((f) => f.path === 'src/core/calculate-retry-delay.ts');
-    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'calls its code' }]);
+    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'calls calculateRetryDelay' }]);
   });
 
   it('finds the test that calls the code through the entry point when no test shares a word with its file', async () => {
@@ -100,7 +100,7 @@ describe('run > plan > the files to change', () => {
     );
     const file = result.files?.find((f) => f.path === 'src/web/wrappers.ts');
     expect(file?.symbols[0]).toBe('Request.maxFormParts');
-    expect(file?.tests).toEqual([{ path: 'test/limits.test.ts', how: 'calls its code' }]);
+    expect(file?.tests).toEqual([{ path: 'test/limits.test.ts', how: 'calls maxFormParts' }]);
   });
 
   it('proposes no file, and links no file head, when only a version in the imports matched ("Changelog for v5.3.1")', async () => {

@@ -22,6 +22,18 @@ const FILES = {
   'lib/click/core.py': 'class Option:\n    def prompt(self):\n        return 1\n\n\ndef help_option():\n    return 2\n',
   'lib/middleware/middleware.go': 'package middleware\n\nfunc New() string {\n\treturn "m"\n}\n',
   'lib/tree.go': 'package web\n\nfunc findCaseInsensitivePathRec(path string) string {\n\treturn path\n}\n',
+  'lib/errors.js':
+    'class ReadError extends Error {\n  constructor(message) {\n    super(message);\n  }\n}\n\nmodule.exports = { ReadError };\n',
+  'lib/core.js':
+    "const { ReadError } = require('./errors');\n\nexports.finish = function finish(length) {\n  if (length === undefined) throw new ReadError('short');\n};\n",
+  'lib/command.go':
+    'package web\n\nimport "os"\n\ntype Command struct {\n\tArgs []string\n}\n\nfunc (c *Command) Execute() int {\n\tc.Args = os.Args\n\treturn 0\n}\n',
+  'lib/usage.py': 'MIN_USAGE_PADDING = 25\n\n\ndef usage(width):\n    return width + MIN_USAGE_PADDING\n',
+  'lib/views.py': 'class View:\n    provide_automatic_options = None\n\n    def as_view(self):\n        return self\n',
+  'lib/app.py': 'def add_url_rule(view_func):\n    return getattr(view_func, "provide_automatic_options", None)\n',
+  'lib/JsonSyntaxException.java':
+    'package lib;\n\npublic final class JsonSyntaxException extends RuntimeException {\n  public JsonSyntaxException(String msg) {\n    super(msg);\n  }\n}\n',
+  'lib/JsonObject.java': 'package lib;\n\npublic final class JsonObject {\n  public int size() {\n    return 0;\n  }\n}\n',
 };
 
 async function certain(prompt: string): Promise<string[]> {
@@ -88,5 +100,29 @@ describe('findCertainFiles', () => {
     expect(await certain('fix: replace deprecated trimRight() with trimEnd()')).toEqual(['lib/request.js']);
     // Adding a use is not changing one: where it goes is not told by where it is used today.
     expect(await certain('use trimRight() for headers')).toEqual([]);
+  });
+
+  it('takes an error type the request names for where it is raised, not changed, unless the change is to it', async () => {
+    expect(await certain('Fix false `ReadError` on responses without `Content-Length`')).toEqual([]);
+    expect(await certain('add a `code` property to `ReadError`')).toEqual(['lib/errors.js ReadError']);
+    // A Java exception's constructors share its name: still the type, raised elsewhere.
+    expect(await certain('Throw JsonSyntaxException instead of NPE for a null element')).toEqual([]);
+  });
+
+  it("reads a member of a library module the tree imports (`os.Args`) as the library's, not a field of that name", async () => {
+    expect(await certain('fix: prevent completions from mutating os.Args via append side effect')).toEqual([]);
+  });
+
+  it('names the file of a field or variable only when no other file reads it', async () => {
+    expect(await certain('fix provide_automatic_options override')).toEqual([]);
+    // Its declaration is its own file's: a change to its type, or a field named with its class.
+    expect(await certain('Fix `provide_automatic_options` type annotation')).toEqual(['lib/views.py View.provide_automatic_options']);
+    expect(await certain('Constrain View.provide_automatic_options to bool')).toEqual(['lib/views.py View.provide_automatic_options']);
+    expect(await certain('refactor: lower MIN_USAGE_PADDING to 20')).toEqual(['lib/usage.py MIN_USAGE_PADDING']);
+  });
+
+  it('reads the names beside a new name the request adds as context, unless the new name goes into them', async () => {
+    expect(await certain('Add StructTypeAdapter for direct Struct ↔ JsonObject conversion')).toEqual([]);
+    expect(await certain('Add `retryLimit` to Session')).toEqual(['lib/wrappers.py Session']);
   });
 });
