@@ -24,7 +24,6 @@ const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
 /** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
 const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
-/** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
 /**
  * An error type is raised where the behaviour is (got's "Fix false `ReadError` on responses without
  * `Content-Length`" went to the code that throws it; urllib3's "`urlopen` raising `FullPoolError`" to `urlopen`):
@@ -38,6 +37,7 @@ const DECLARATION = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documen
 const ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
 /** Where a new name goes: "add `retry` to `Client`", "… in `Session`". */
 const INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
+/** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
 const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
 
 /**
