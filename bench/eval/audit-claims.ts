@@ -125,7 +125,9 @@ const testStem = (t: string): string =>
     .basename(t)
     .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
     .replace(/\.[^.]+$/, '')
-    .replace(/^test_|_test$|_spec$/g, '');
+    .replace(/^test_|_test$|_spec$/g, '')
+    // JUnit's and PHPUnit's `FooTest`, `FooTests`, `FooIT`, Spock's `FooSpec`, `TestFoo`.
+    .replace(/(?<=\w)(Tests?|IT|Spec)$|^Test(?=[A-Z])/, '');
 /**
  * Named like the file, in a folder named after it, or by its abbreviation as express names tests after the
  * object a module defines (`test/app.param.js`, `test/req.accepts.js` and `test/res.send.js` for
