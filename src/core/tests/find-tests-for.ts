@@ -197,6 +197,10 @@ function score(c: Candidate, context: Context): Scored {
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
     return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
+  // A file no test uses is tested through the files of its package that use it: gson's stream/JsonScope.java by
+  // JsonReaderTest, the test named after JsonReader.java, which uses it.
+  const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : undefined;
+  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
@@ -245,6 +249,16 @@ function toFileName(path: string): string {
   const parts = path.split('/');
   const name = parts.at(-1)!.replace(/\..*$/, '');
   return isFolderFile(path) && parts.length > 1 ? parts.at(-2)! : name;
+}
+
+/** The file of the source's own folder a same-package test is named after, when that file uses the source's names. */
+function findTestedUser(test: string, context: Context): string | undefined {
+  const dir = context.path.slice(0, context.path.lastIndexOf('/') + 1);
+  const named = context.layout.sourcesNamed(toTestStem(test), context.path);
+  const user = named.find((s) => s !== context.path && s.slice(0, s.lastIndexOf('/') + 1) === dir);
+  if (user === undefined) return undefined;
+  const refs = new Set(context.index.referencedNames(user));
+  return [...context.names].some((n) => refs.has(n)) ? user.slice(user.lastIndexOf('/') + 1) : undefined;
 }
 
 /** A Go test named after its package (`checker_test.go` in package `checker`): the package's own tests. */

@@ -34,6 +34,40 @@ describe('findTestsFor, on the shapes of gson, got and flask', () => {
     ]);
   });
 
+  it('names the test of the file of its package that uses it, for a file no test uses (JsonScope.java: JsonReaderTest)', async () => {
+    const tree = await indexTree({
+      'src/main/java/com/x/stream/Scope.java':
+        'package com.x.stream;\n\npublic final class Scope {\n  public static int nestedArray() { return 1; }\n}\n',
+      'src/main/java/com/x/stream/Reader.java':
+        'package com.x.stream;\n\npublic class Reader {\n  public int peek() { return Scope.nestedArray(); }\n}\n',
+      'src/main/java/com/x/stream/Token.java': 'package com.x.stream;\n\npublic class Token {\n  public int kind() { return 3; }\n}\n',
+      'src/test/java/com/x/stream/ReaderTest.java':
+        'package com.x.stream;\n\npublic class ReaderTest {\n  void peeks() { new Reader().peek(); }\n}\n',
+      'src/test/java/com/x/stream/TokenTest.java':
+        'package com.x.stream;\n\npublic class TokenTest {\n  void kinds() { new Token().kind(); }\n}\n',
+    });
+    expect(tree.find('src/main/java/com/x/stream/Scope.java')).toEqual({
+      kind: 'found',
+      tests: [{ path: 'src/test/java/com/x/stream/ReaderTest.java', how: 'tests Reader.java, which uses it' }],
+    });
+  });
+
+  it('does not take a JUnit package named like a class for a test folder named after it (typeadapters/ and TypeAdapters.java)', async () => {
+    const tree = await indexTree({
+      'gson/src/main/java/com/x/bind/TypeAdapters.java':
+        'package com.x.bind;\n\npublic final class TypeAdapters {\n  public static int forInt() { return 1; }\n}\n',
+      'gson/src/main/java/com/x/Gson.java':
+        'package com.x;\n\nimport com.x.bind.TypeAdapters;\n\npublic class Gson {\n  public int toJson() { return TypeAdapters.forInt(); }\n}\n',
+      'gson/src/main/java/com/x/typeadapters/UtcAdapter.java':
+        'package com.x.typeadapters;\n\nimport com.x.Gson;\n\npublic class UtcAdapter {\n  public int utc() { return new Gson().toJson(); }\n}\n',
+      'gson/src/test/java/com/x/typeadapters/UtcAdapterTest.java':
+        'package com.x.typeadapters;\n\nimport com.x.Gson;\n\npublic class UtcAdapterTest {\n  void utc() { new Gson().toJson(); }\n}\n',
+    });
+    expect(tree.testsFor('gson/src/main/java/com/x/bind/TypeAdapters.java')).not.toContain(
+      'gson/src/test/java/com/x/typeadapters/UtcAdapterTest.java',
+    );
+  });
+
   it("leaves out what a runner's negated glob leaves out (got's ava files: test/*, !test/*.types.ts)", () => {
     const layout = new TestLayout(['test/retry.ts', 'test/extend.types.ts', 'source/types.ts'], {
       scopes: [{ runner: 'ava', dir: '', testGlobs: ['test/*', '!test/*.types.ts'], setup: [], from: 'package.json' }],
