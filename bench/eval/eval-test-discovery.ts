@@ -21,8 +21,9 @@
  * often changes the test of the feature rather than the file's own test. So
  * the per-file measure is printed twice: strictly (co-changed), and counting
  * as right a first test named after the file (`<stem>_test.go` in its folder,
- * `<stem>.spec.js`, `test_<stem>.py`, `<stem>.<method>.test.js`, or under a
- * test folder named after it: `__tests__/request/`) that imports it at any
+ * `<stem>.spec.js`, `test_<stem>.py`, `<stem>.<method>.test.js`, its folders
+ * flattened in, `test_json_tag.py` for `json/tag.py`, or under a test folder
+ * named after it: `__tests__/request/`) that imports it at any
  * depth; this check is the eval's own, not the module's. The source files
  * whose first test was never changed with them are written to --misses, for
  * reading by hand, marked `[named]` when the second measure counts them.
