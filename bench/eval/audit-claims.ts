@@ -65,7 +65,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // --cli: another build's bin (a baseline: the same audit of an earlier commit's CLI).
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
-const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java|kt|php)$/;
 /** Test support, not tests one runs: pytest's conftest, package entries, fixtures, helpers and setup files. */
 const TEST_SUPPORT =
   /(^|\/)(conftest\.py|__init__\.py|setup[^/]*|__helpers?[^/]*|helpers?\.[^/]+|support\.[^/]+)$|(^|\/)(fixtures?|testdata|support|helpers?|__fixtures__|__mocks__)\//;
