@@ -65,7 +65,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // --cli: another build's bin (a baseline: the same audit of an earlier commit's CLI).
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
-const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java|kt|php)$/;
 /** Test support, not tests one runs: pytest's conftest, package entries, fixtures, helpers and setup files. */
 const TEST_SUPPORT =
   /(^|\/)(conftest\.py|__init__\.py|setup[^/]*|__helpers?[^/]*|helpers?\.[^/]+|support\.[^/]+)$|(^|\/)(fixtures?|testdata|support|helpers?|__fixtures__|__mocks__)\//;
@@ -89,6 +89,7 @@ const kinds = [
 const QUESTIONS = ['ask', 'explain', 'debug'] as const;
 type Kind = (typeof kinds)[number];
 const perRepo = new Map<string, Record<Kind, Tally>>();
+const skipped: string[] = [];
 
 const git = (dir: string, ...a: string[]): string => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 });
 const dataDir = (dir: string): string => path.join(dir, '..', 'nanodex-data');
@@ -125,7 +126,9 @@ const testStem = (t: string): string =>
     .basename(t)
     .replace(/\.(test|spec)(\.[^.]+)$/, '$2')
     .replace(/\.[^.]+$/, '')
-    .replace(/^test_|_test$|_spec$/g, '');
+    .replace(/^test_|_test$|_spec$/g, '')
+    // JUnit's and PHPUnit's `FooTest`, `FooTests`, `FooIT`, Spock's `FooSpec`, `TestFoo`.
+    .replace(/(?<=\w)(Tests?|IT|Spec)$|^Test(?=[A-Z])/, '');
 /**
  * Named like the file, in a folder named after it, or by its abbreviation as express names tests after the
  * object a module defines (`test/app.param.js`, `test/req.accepts.js` and `test/res.send.js` for
@@ -229,7 +232,16 @@ for (const repo of positionals) {
       git(dir, 'checkout', '-q', sha);
 
       // The review at the commit.
-      const review = (cli(dir, 'review', '--base', `${sha}^`, '--head', sha) as { output?: { review?: ReviewJson } }).output?.review;
+      let reviewed: { output?: { review?: ReviewJson } };
+      try {
+        reviewed = cli(dir, 'review', '--base', `${sha}^`, '--head', sha) as typeof reviewed;
+      } catch (error) {
+        // A clone that lacks an object the commit's tree holds (gson's deleted Maven binary, left out of the mirror)
+        // cannot be read by git either: the commit is skipped and said so, not counted.
+        skipped.push(`${name} ${sha.slice(0, 8)}: ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`);
+        continue;
+      }
+      const review = reviewed.output?.review;
       const lookup = cliRunner(CLI, dir, { NANODEX_DATA_DIR: dataDir(dir) });
       for (const c of checkReviewCallers(lookup, dir, review?.blastRadius ?? [])) check('call sites', c.ok, `${sha.slice(0, 8)} ${c.what}`);
       for (const m of review?.walkthrough.moved ?? []) {
@@ -351,4 +363,5 @@ for (const [repo, tally] of perRepo)
     wrong.push(...(r?.missed ?? []).map((m) => `${repo} ${kind}, changed by the commit but not listed: ${m}`));
   }
 process.stdout.write(`${rows.join('\n')}\n\nClaims the rules could not confirm:\n${wrong.join('\n')}\n`);
+if (skipped.length > 0) process.stdout.write(`\nCommits skipped (the review could not run):\n${skipped.join('\n')}\n`);
 if (args.out) writeFileSync(args.out, `${JSON.stringify(Object.fromEntries(perRepo), null, 2)}\n`);

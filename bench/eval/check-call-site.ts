@@ -143,14 +143,20 @@ function constructed(callee: string): { name: string; module: boolean } | undefi
   return /^[A-Z]/.test(last) && !/^[A-Z0-9_]+$/.test(last) ? { name: last, module: false } : undefined;
 }
 
-/** The class or Go type a line sits in: the nearest `class X` above with less indentation, or a Go method's receiver type. */
+/**
+ * The class or Go type a line sits in: the nearest `class X` on the chain of less indented lines above it (each
+ * one less indented than the last), so a `class CustomClient(...)` in an example inside a docstring of an
+ * enclosing method (flask's app.py) is not the enclosing class; or a Go method's receiver type.
+ */
 function enclosingClass(lines: string[], line: number): string | undefined {
   const indent = (l: string) => /^\s*/.exec(l)![0].length;
-  const own = indent(lines[line - 1] ?? '');
-  for (let i = line - 1; i >= 0; i--) {
+  let ceiling = indent(lines[line - 1] ?? '');
+  for (let i = line - 1; i >= 0 && ceiling > 0; i--) {
     const l = lines[i] ?? '';
+    if (l.trim() === '' || indent(l) >= ceiling) continue;
+    ceiling = indent(l);
     const m = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)\s*(?:[(:{<]|extends\b|implements\b|$)/.exec(l);
-    if (m && indent(l) < own) return m[1];
+    if (m) return m[1];
   }
   return undefined;
 }

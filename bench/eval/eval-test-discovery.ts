@@ -21,8 +21,9 @@
  * often changes the test of the feature rather than the file's own test. So
  * the per-file measure is printed twice: strictly (co-changed), and counting
  * as right a first test named after the file (`<stem>_test.go` in its folder,
- * `<stem>.spec.js`, `test_<stem>.py`, `<stem>.<method>.test.js`, or under a
- * test folder named after it: `__tests__/request/`) that imports it at any
+ * `<stem>.spec.js`, `test_<stem>.py`, `<stem>.<method>.test.js`, its folders
+ * flattened in, `test_json_tag.py` for `json/tag.py`, or under a test folder
+ * named after it: `__tests__/request/`) that imports it at any
  * depth; this check is the eval's own, not the module's. The source files
  * whose first test was never changed with them are written to --misses, for
  * reading by hand, marked `[named]` when the second measure counts them.
@@ -52,10 +53,11 @@ if (positionals.length === 0) {
 const maxFiles = Number(args['max-files']);
 /**
  * Not source a test is written for: type declarations, tool configs (Python's setup.py and noxfile.py too),
- * dotfiles, examples (Go's `_examples/`, which the go tool skips), docs, benchmarks, scripts, built bundles.
+ * dotfiles, examples (Go's `_examples/`, which the go tool skips), docs, benchmarks (in a folder of their own, or
+ * a JMH class named for it: gson's metrics/ParseBenchmark.java), scripts, built bundles.
  */
 const NOT_PRODUCT =
-  /\.d\.[cm]?ts$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(setup|noxfile)\.py$|(^|\/)_?(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin|dist|build)\//;
+  /\.d\.[cm]?ts$|(^|\/)\w*Benchmarks?\.(java|kt|scala)$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(setup|noxfile)\.py$|(^|\/)_?(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin|dist|build)\//;
 const work = mkdtempSync(path.join(tmpdir(), 'nanodex-test-discovery-'));
 const rows = [
   '| repository | source files | first test co-changed with it | co-changed, or named after it and importing it | files with a test named | of those, co-changed | 1 source + 1 test commits | first test is that test | (commit, source) cases | first test changed in that commit | changed in it, or named after it and importing it | "no test" claimed | could not tell |',
@@ -63,6 +65,7 @@ const rows = [
 ];
 const TEST_AFFIXES = /^test_|_test$|_spec$|^test(?=[A-Z])|(?<=[a-z])(Tests?|Spec)$/;
 const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'unit', 'integration']);
+const SOURCE_ROOTS = new Set(['src', 'lib', 'source', 'pkg', 'internal']);
 /** A name as tests are named after it: lower case, no leading or trailing underscore (`_models`, `ssl_`), no plural `s`. */
 const fold = (name: string) =>
   name
@@ -81,7 +84,15 @@ function isNamedAfter(test: string, src: string): boolean {
     .slice(0, -1)
     .filter((d) => !TEST_ROOTS.has(d))
     .map((d) => fold(d.replace(TEST_AFFIXES, '')));
-  return testStem === stem || folders.includes(stem);
+  // Its folders flattened into the name: flask's tests/test_json_tag.py for src/flask/json/tag.py.
+  const flattened = parts
+    .slice(0, -1)
+    .filter((d) => !SOURCE_ROOTS.has(d))
+    .slice(-2)
+    .map((_, i, folders) => fold([...folders.slice(i), base].join('_')));
+  return (
+    testStem === stem || folders.includes(stem) || flattened.includes(fold(testParts.at(-1)!.split('.')[0]!.replace(TEST_AFFIXES, '')))
+  );
 }
 const misses: string[] = [];
 

@@ -1,6 +1,8 @@
 import type { TestLayout } from './test-layout.js';
 import { isFolderFile, toFlattenedStems, toGoVariantBase, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
+const JVM_LANGUAGES = new Set(['java', 'kotlin', 'scala', 'csharp']);
+
 /** How a test's name matches a source file's. */
 export type NameMatch =
   /** `tree_test.go`, `buildURL.spec.js`, `test_decoders.py` (for `_decoders.py`), `FooTest.java`. */
@@ -44,7 +46,9 @@ export function findNamedTests(path: string, options: { layout: TestLayout; lang
     for (const stem of toFlattenedStems(path)) add(layout.testsNamed(stem), { kind: 'flattened' });
     for (const { prefix, tests } of layout.testsAbbreviating(path)) add(tests, { kind: 'abbreviation', prefix });
   }
-  return { byName, inFolder: go ? new Set() : testsInFolderNamed(path, layout) };
+  // A JVM folder is a package, not a test folder named after a class (gson's typeadapters/ is no test of TypeAdapters).
+  const packages = go || JVM_LANGUAGES.has(options.language);
+  return { byName, inFolder: packages ? new Set() : testsInFolderNamed(path, layout) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
+import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findNamedTests, type NameMatch } from './find-named-tests.js';
 import type { TestLayout } from './test-layout.js';
 import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
@@ -28,6 +29,8 @@ const THROUGH_DEPTH = 4;
 const REACH_DEPTH = 5;
 /** Names of the file looked up across the tree before a negative is claimed (the most specific first). */
 const MAX_NAMES_CHECKED = 12;
+/** Languages whose files are named after the one class they hold, and whose tests after that class. */
+const JVM_LANGUAGES = new Set(['java', 'kotlin', 'scala', 'csharp']);
 /** Languages whose code reaches a test only through what the index sees: imports, packages, calls. */
 const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c', 'cpp', 'scala', 'swift']);
 
@@ -47,6 +50,8 @@ interface Context {
   names: Set<string>;
   focus: string[][];
   go: boolean;
+  /** Java, Kotlin, Scala, C#: one public class per file, its test named after the class. */
+  jvm: boolean;
   path: string;
   stem: string;
 }
@@ -112,7 +117,8 @@ export function findTestsFor(
   for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test)! });
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
-  const context: Context = { index, layout, names, focus, go, path, stem: toSourceStem(path) };
+  const jvm = JVM_LANGUAGES.has(file.language);
+  const context: Context = { index, layout, names, focus, go, jvm, path, stem: toSourceStem(path) };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
@@ -120,11 +126,19 @@ export function findTestsFor(
   const onFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : r.focusHits[first]!);
   // Among tests that use it alike, one named after it (express' test/res.cookie.js for res.cookie) is its own.
   const namesFocus = (r: (typeof scored)[number]) => (first < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first]!.at(-1)!) ? 1 : 0);
+  // A test of an example or tutorial (flask's examples/tutorial/tests/) tests that app: after the product's own.
+  const productFile = findNonProductFolder(path) === undefined;
+  const asExample = (r: Scored) => (productFile && findNonProductFolder(r.path) !== undefined ? 1 : 0);
   const kept = scored
     .filter((r) => (first < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct))
     .sort(
       (a, b) =>
-        b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path),
+        b.score - a.score ||
+        onFocus(b) - onFocus(a) ||
+        namesFocus(b) - namesFocus(a) ||
+        asExample(a) - asExample(b) ||
+        b.uses - a.uses ||
+        a.path.localeCompare(b.path),
     );
   if (kept.length > 0) return { kind: 'found', tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
@@ -157,11 +171,16 @@ function score(c: Candidate, context: Context): Scored {
   const how: string[] = [];
   let points = 0;
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
-  const direct = (c.depth === 1 && !context.go) || (c.samePackage && (uses > 0 || !context.go));
+  // So does sharing its package (a Go folder, a JUnit test under the mirrored src/test package): a test there that
+  // uses none of its names tests another file of the package.
+  const direct = (c.depth === 1 && !context.go) || (c.samePackage && uses > 0);
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
   const named = c.named && isNamedFor(c, context) ? c.named : undefined;
   if (named) {
-    const reaches = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
+    // A JVM test class named after the class (`FooTest` for `Foo`, no rival `Foo` elsewhere) is its test wherever its
+    // package is: gson's functional/TypeAdapterRuntimeTypeWrapperTest reaches internal/bind's class through Gson.
+    const reaches =
+      direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || (context.jvm && named.kind === 'exact');
     how.push(describeName(named, context.path));
     points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
   } else if (c.inFolder) {
@@ -178,6 +197,10 @@ function score(c: Candidate, context: Context): Scored {
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
     return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
+  // A file no test uses is tested through the files of its package that use it: gson's stream/JsonScope.java by
+  // JsonReaderTest, the test named after JsonReader.java, which uses it.
+  const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : undefined;
+  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
@@ -226,6 +249,16 @@ function toFileName(path: string): string {
   const parts = path.split('/');
   const name = parts.at(-1)!.replace(/\..*$/, '');
   return isFolderFile(path) && parts.length > 1 ? parts.at(-2)! : name;
+}
+
+/** The file of the source's own folder a same-package test is named after, when that file uses the source's names. */
+function findTestedUser(test: string, context: Context): string | undefined {
+  const dir = context.path.slice(0, context.path.lastIndexOf('/') + 1);
+  const named = context.layout.sourcesNamed(toTestStem(test), context.path);
+  const user = named.find((s) => s !== context.path && s.slice(0, s.lastIndexOf('/') + 1) === dir);
+  if (user === undefined) return undefined;
+  const refs = new Set(context.index.referencedNames(user));
+  return [...context.names].some((n) => refs.has(n)) ? user.slice(user.lastIndexOf('/') + 1) : undefined;
 }
 
 /** A Go test named after its package (`checker_test.go` in package `checker`): the package's own tests. */

@@ -132,7 +132,12 @@ export class TestLayout {
     if (SCRIPT.test(p) && !p.endsWith('.d.ts')) {
       const scopes = this.scopesFor(p, (s) => s.runner !== 'pytest' && s.testGlobs.length > 0);
       if (scopes.length > 0) {
-        const runs = scopes.some((s) => s.testGlobs.some((g) => matches(relativeTo(s.dir, p), g)));
+        // A `!glob` leaves out what it matches (ava's `"!test/*.types.ts"`, jest's `testMatch` negations).
+        const runs = scopes.some((s) => {
+          const rel = relativeTo(s.dir, p);
+          const left = s.testGlobs.filter((g) => g.startsWith('!')).some((g) => matches(rel, g.slice(1)));
+          return !left && s.testGlobs.some((g) => !g.startsWith('!') && matches(rel, g));
+        });
         return runs && !isDataPath(p) ? 'test' : role ? 'support' : undefined;
       }
       if (role === 'test' && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? '\0') && !isUnderTestsFolder(p))

@@ -52,6 +52,22 @@ describe("the claims audit's truth for a call site", () => {
     expect(checkCallSite({ text, line: 7, name: 'read_chunked', scope: 'HTTPResponse' }).ok).toBe(true);
   });
 
+  it("does not take a class in a docstring's example, more indented than the method, for the enclosing class (flask's app.py)", () => {
+    const text = [
+      'class Flask:',
+      '    def test_client(self):',
+      '        """Make a client.',
+      '',
+      '            class CustomClient(FlaskClient):',
+      '                pass',
+      '        """',
+      '        with self.app_context():',
+      '            if self.testing:',
+      '                    return self.dispatch_request()',
+    ].join('\n');
+    expect(checkCallSite({ text, line: 10, name: 'dispatch_request', scope: 'Flask' }).ok).toBe(true);
+  });
+
   it('says a line that holds no call of the name is no call site', () => {
     expect(checkCallSite({ text: 'x = handler.decode\n', line: 1, name: 'decode', scope: '' })).toEqual({
       ok: false,
