@@ -2876,19 +2876,14 @@ var init_folder_rules = __esm({
 // src/core/repo/walk-directory.ts
 import { readdirSync } from "node:fs";
 import path5 from "node:path";
-function walkDirectory(root) {
+function walkDirectory(root, options = {}) {
+  const readFolder = options.files === void 0 ? (dir) => readFolderEntries(root, dir) : toFolderReader(options.files);
   const entries2 = [];
   const skipped = [];
   const stack = [{ dir: "", scopes: [] }];
   while (stack.length > 0) {
     const { dir, scopes: parentScopes } = stack.pop();
-    const absolute = dir === "" ? root : path5.join(root, dir);
-    let names;
-    try {
-      names = readdirSync(absolute, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    const names = readFolder(dir);
     const scopes = readIgnoreScopes(
       root,
       dir,
@@ -2898,21 +2893,47 @@ function walkDirectory(root) {
     for (const entry of names) {
       if (entry.name === ".git") continue;
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
-      const isDir = entry.isDirectory();
+      const isDir = entry.kind === "dir";
       if (isIgnoredPath(scopes, rel, isDir)) continue;
       if (isDir) {
         const reason = findPathSkipReason(`${rel}/x`);
         if (reason === "vendored" || reason === "secret") skipped.push({ path: rel + "/", reason });
         else stack.push({ dir: rel, scopes });
-      } else if (entry.isSymbolicLink()) {
-        entries2.push({ path: rel, kind: "symlink" });
-      } else if (entry.isFile()) {
-        entries2.push({ path: rel, kind: "file" });
+      } else if (entry.kind === "symlink" || entry.kind === "file") {
+        entries2.push({ path: rel, kind: entry.kind });
       }
     }
   }
   entries2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { entries: entries2, skipped };
+}
+function readFolderEntries(root, dir) {
+  try {
+    return readdirSync(dir === "" ? root : path5.join(root, dir), { withFileTypes: true }).map((e) => ({
+      name: e.name,
+      kind: e.isDirectory() ? "dir" : e.isSymbolicLink() ? "symlink" : e.isFile() ? "file" : "other"
+    }));
+  } catch {
+    return [];
+  }
+}
+function toFolderReader(files) {
+  const folders = /* @__PURE__ */ new Map();
+  const add = (dir, name, kind) => {
+    let entries2 = folders.get(dir);
+    if (entries2 === void 0) folders.set(dir, entries2 = /* @__PURE__ */ new Map());
+    const known = entries2.has(name);
+    entries2.set(name, kind);
+    return known;
+  };
+  const parentOf = (item) => item.slice(0, Math.max(0, item.lastIndexOf("/")));
+  const nameOf2 = (item) => item.slice(item.lastIndexOf("/") + 1);
+  for (const file of files) {
+    add(parentOf(file), nameOf2(file), "file");
+    let dir = parentOf(file);
+    while (dir !== "" && !add(parentOf(dir), nameOf2(dir), "dir")) dir = parentOf(dir);
+  }
+  return (dir) => [...folders.get(dir) ?? []].map(([name, kind]) => ({ name, kind }));
 }
 var init_walk_directory = __esm({
   "src/core/repo/walk-directory.ts"() {
@@ -2936,6 +2957,22 @@ function realpathOrSelf(absolute) {
 function findChangedPaths(before, now) {
   return [.../* @__PURE__ */ new Set([...before, ...now])].sort();
 }
+async function readStagedAtChanged(git, changed, indexed) {
+  if (changed.length > MAX_PATHS_FROM_INDEX) return git.readStagedAt(changed);
+  const unvouched = new Set(git.unvouched);
+  const held = /* @__PURE__ */ new Map();
+  for (const file of changed) {
+    const row = unvouched.has(file) ? indexed?.(file) : void 0;
+    if (row === void 0) return git.readStagedAt(changed);
+    held.set(file, { mode: "file", sha: row.blobSha });
+  }
+  return {
+    hash: "",
+    find: (file) => held.get(file),
+    // As git's answer at these paths reads: each a changed regular file, for the caller to hash.
+    readFiles: () => ({ clean: /* @__PURE__ */ new Map(), dirty: [...held.keys()], symlinks: [] })
+  };
+}
 function toChangedCandidates(changed, unvouched, staged, skipped) {
   const candidates = [];
   for (const file of changed) {
@@ -2946,7 +2983,7 @@ function toChangedCandidates(changed, unvouched, staged, skipped) {
   }
   return candidates;
 }
-var LISTING_RULES_VERSION, MAX_PATHS_ASKED, LocalRepoSource;
+var LISTING_RULES_VERSION, MAX_PATHS_ASKED, MAX_PATHS_FROM_INDEX, LocalRepoSource;
 var init_local_repo_source = __esm({
   "src/core/repo/local-repo-source.ts"() {
     "use strict";
@@ -2959,6 +2996,7 @@ var init_local_repo_source = __esm({
     init_walk_directory();
     LISTING_RULES_VERSION = 2;
     MAX_PATHS_ASKED = 500;
+    MAX_PATHS_FROM_INDEX = 64;
     LocalRepoSource = class {
       id;
       root;
@@ -3005,7 +3043,7 @@ var init_local_repo_source = __esm({
           const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
           const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : void 0;
           const sameIndex = union !== void 0 && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
-          const staged = sameIndex ? await git.readStagedAt(union) : await git.readStaged();
+          const staged = sameIndex ? await readStagedAtChanged(git, union, options.hashCache) : await git.readStaged();
           const base = sameIndex && since !== void 0 ? since.base : createHash("sha1").update(`${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${staged.hash}`).digest("hex");
           const changed = since?.base === base ? union : void 0;
           partial = { base, indexStamp, unvouched: git.unvouched, findStaged: (p) => staged.find(p) };
@@ -5600,6 +5638,7 @@ __export(parse_pool_exports, {
   defaultParseThreads: () => defaultParseThreads
 });
 import { readFileSync as readFileSync3 } from "node:fs";
+import module from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 function defaultParseThreads(cores = Math.max(1, availableParallelism())) {
@@ -5637,7 +5676,12 @@ function createInlinePool() {
 function spawnWorker() {
   const url = new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
   const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
-  if (url.pathname.endsWith(".js")) return new Worker(url, { resourceLimits });
+  const cacheDir = module.getCompileCacheDir?.();
+  if (url.pathname.endsWith(".js") && cacheDir === void 0) return new Worker(url, { resourceLimits });
+  if (url.pathname.endsWith(".js")) {
+    const boot2 = `require('node:module').enableCompileCache(${JSON.stringify(cacheDir)}); import(${JSON.stringify(url.href)});`;
+    return new Worker(boot2, { eval: true, resourceLimits });
+  }
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });
 }
@@ -6187,10 +6231,11 @@ var init_scan_tree_text = __esm({
 import { lstatSync as lstatSync3 } from "node:fs";
 import path11 from "node:path";
 async function indexForFirstAnswer(source, store, prompt, options = {}) {
-  const listed = await listIndexablePaths(source);
-  const sizeOf = (file) => statSize(source.root, file);
+  const listed = await listIndexablePaths(source, options.files);
+  const sizes = options.files === void 0 ? void 0 : new Map(options.files.map((f) => [f.path, f.size]));
+  const sizeOf = (file) => sizes?.get(file) ?? statSize(source.root, file);
   const minBytes = options.minTreeBytes ?? FIRST_ANSWER_MIN_TREE_BYTES;
-  if (listed.paths.length <= SIZED_FILES && listed.paths.reduce((sum, p) => sum + sizeOf(p), 0) < minBytes) return void 0;
+  if (listed.paths.length <= SIZED_FILES && isSmallerThan(listed.paths, sizeOf, minBytes)) return void 0;
   const { spellings } = readFirstAnswerTerms(prompt);
   const timeoutMs = options.scanTimeoutMs ?? SCAN_TIMEOUT_MS;
   const matches2 = await scanTreeText(source.root, [...spellings.keys()], { timeoutMs, paths: listed.paths, git: listed.git, spellings });
@@ -6198,7 +6243,7 @@ async function indexForFirstAnswer(source, store, prompt, options = {}) {
   if (picked.paths.length === 0) return void 0;
   const total = listed.paths.length;
   store.transaction(() => store.setMeta(FIRST_ANSWER_TOTAL_KEY, String(total)));
-  const pool = await startParsePool(picked.paths, options.workers);
+  const pool = options.pool ?? await startFirstAnswerPool(options.workers, findLanguages(picked.paths));
   try {
     const stats = await indexRepository(source, store, {
       pool,
@@ -6209,13 +6254,21 @@ async function indexForFirstAnswer(source, store, prompt, options = {}) {
     });
     return { files: picked.paths.length, total, stats };
   } finally {
-    await pool.close();
+    if (options.pool === void 0) await pool.close();
   }
 }
-async function startParsePool(picked, workers) {
+function isSmallerThan(paths, sizeOf, bytes) {
+  let sum = 0;
+  for (const file of paths) {
+    sum += sizeOf(file);
+    if (sum >= bytes) return false;
+  }
+  return true;
+}
+async function startFirstAnswerPool(workers, warm = []) {
   const { createParsePool: createParsePool2, defaultParseThreads: defaultParseThreads2 } = await Promise.resolve().then(() => (init_parse_pool(), parse_pool_exports));
   const threads = workers === void 0 ? defaultParseThreads2() : { workers, inline: false };
-  return createParsePool2(threads.workers, { inline: threads.inline, warm: findLanguages(picked) });
+  return createParsePool2(threads.workers, { inline: threads.inline, warm });
 }
 function findLanguages(paths) {
   const counts = /* @__PURE__ */ new Map();
@@ -6225,10 +6278,10 @@ function findLanguages(paths) {
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([language]) => language);
 }
-async function listIndexablePaths(source) {
-  const git = await readGitListing(source.root);
+async function listIndexablePaths(source, files) {
+  const git = files === void 0 ? await readGitListing(source.root) : void 0;
   const listed = git === void 0 ? void 0 : (await git.readStaged()).readFiles();
-  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root).entries.filter((e) => e.kind === "file").map((e) => e.path);
+  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root, { files: files?.map((f) => f.path) }).entries.filter((e) => e.kind === "file").map((e) => e.path);
   return { paths: paths.filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0), git: listed !== void 0 };
 }
 function statSize(root, file) {
@@ -8960,8 +9013,8 @@ var init_parse_linguist_generated = __esm({
 });
 
 // src/core/explore/find-module-files.ts
-function findModuleFiles(module, files) {
-  const tail = module.replace(/\./g, "/");
+function findModuleFiles(module2, files) {
+  const tail = module2.replace(/\./g, "/");
   const names = [`${tail}.py`, `${tail}/__init__.py`];
   return files.filter((file) => names.some((n) => file.path === n || file.path.endsWith(`/${n}`)));
 }
@@ -9010,8 +9063,8 @@ function readReportCode(question) {
     for (const name of findCalls(line)) calls.add(name);
     const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+(.+)$/.exec(line);
     const plain = /^\s*import\s+([A-Za-z_][\w.]*)/.exec(line);
-    const module = from?.[1] ?? plain?.[1];
-    if (module && module.includes(".") && !module.startsWith(".")) modules.add(module);
+    const module2 = from?.[1] ?? plain?.[1];
+    if (module2 && module2.includes(".") && !module2.startsWith(".")) modules.add(module2);
   }
   const titleCalls = findCalls(question.split("\n", 1)[0] ?? "").filter((n) => !defined.has(n));
   for (const name of defined) calls.delete(name);
@@ -9192,8 +9245,8 @@ function scoreReportCode(index, question, options) {
     for (const path23 of defFiles)
       add(path23, WEIGHT3.call * WEIGHT3.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
-  for (const module of report.modules)
-    for (const file of findModuleFiles(module, files)) add(file.path, WEIGHT3.module, `the module ${module} the report imports`);
+  for (const module2 of report.modules)
+    for (const file of findModuleFiles(module2, files)) add(file.path, WEIGHT3.module, `the module ${module2} the report imports`);
   const best = /* @__PURE__ */ new Map();
   const language = new Map(files.map((f) => [f.path, f.language]));
   for (const name of titleFirst(report.quotedNames, report.titleNames).slice(0, MAX_QUOTED_NAMES)) {
@@ -11378,7 +11431,8 @@ function findNamedTests(path23, options) {
     for (const stem of toFlattenedStems(path23)) add(layout.testsNamed(stem), { kind: "flattened" });
     for (const { prefix, tests } of layout.testsAbbreviating(path23)) add(tests, { kind: "abbreviation", prefix });
   }
-  return { byName, inFolder: go ? /* @__PURE__ */ new Set() : testsInFolderNamed(path23, layout) };
+  const packages = go || JVM_LANGUAGES.has(options.language);
+  return { byName, inFolder: packages ? /* @__PURE__ */ new Set() : testsInFolderNamed(path23, layout) };
 }
 function testsInFolderNamed(path23, layout) {
   const stem = toSourceStem(path23);
@@ -11390,10 +11444,12 @@ function testsInFolderNamed(path23, layout) {
   }
   return found;
 }
+var JVM_LANGUAGES;
 var init_find_named_tests = __esm({
   "src/core/tests/find-named-tests.ts"() {
     "use strict";
     init_test_stems();
+    JVM_LANGUAGES = /* @__PURE__ */ new Set(["java", "kotlin", "scala", "csharp"]);
   }
 });
 
@@ -11425,13 +11481,16 @@ function findTestsFor(path23, options) {
   }
   for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
   if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
-  const context = { index, layout, names, focus, go, path: path23, stem: toSourceStem(path23) };
+  const jvm = JVM_LANGUAGES2.has(file.language);
+  const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23) };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
   const namesFocus = (r) => first2 < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first2].at(-1)) ? 1 : 0;
+  const productFile = findNonProductFolder(path23) === void 0;
+  const asExample = (r) => productFile && findNonProductFolder(r.path) !== void 0 ? 1 : 0;
   const kept = scored.filter((r) => (first2 < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct)).sort(
-    (a, b) => b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || b.uses - a.uses || a.path.localeCompare(b.path)
+    (a, b) => b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
   );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
@@ -11452,11 +11511,11 @@ function score(c, context) {
   for (const name of context.names) if (refs.has(name)) uses++;
   const how = [];
   let points = 0;
-  const direct = c.depth === 1 && !context.go || c.samePackage && (uses > 0 || !context.go);
+  const direct = c.depth === 1 && !context.go || c.samePackage && uses > 0;
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
   const named = c.named && isNamedFor(c, context) ? c.named : void 0;
   if (named) {
-    const reaches2 = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0;
+    const reaches2 = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || context.jvm && named.kind === "exact";
     how.push(describeName(named, context.path));
     points += named.kind === "abbreviation" ? 7 : (reaches2 ? 10 : 5) + (named.kind === "flattened" ? 2 : 0);
   } else if (c.inFolder) {
@@ -11473,6 +11532,8 @@ function score(c, context) {
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
     return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
+  const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : void 0;
+  if (user !== void 0) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
   if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "", direct: false };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   const folder = context.path.split("/").at(-2);
@@ -11506,6 +11567,14 @@ function toFileName(path23) {
   const parts = path23.split("/");
   const name = parts.at(-1).replace(/\..*$/, "");
   return isFolderFile(path23) && parts.length > 1 ? parts.at(-2) : name;
+}
+function findTestedUser(test, context) {
+  const dir = context.path.slice(0, context.path.lastIndexOf("/") + 1);
+  const named = context.layout.sourcesNamed(toTestStem(test), context.path);
+  const user = named.find((s) => s !== context.path && s.slice(0, s.lastIndexOf("/") + 1) === dir);
+  if (user === void 0) return void 0;
+  const refs = new Set(context.index.referencedNames(user));
+  return [...context.names].some((n) => refs.has(n)) ? user.slice(user.lastIndexOf("/") + 1) : void 0;
 }
 function isPackageOwnTest(test, context) {
   const dir = context.path.includes("/") ? context.path.slice(0, context.path.lastIndexOf("/")) : "";
@@ -11544,11 +11613,12 @@ function explainNoTest(path23, context) {
     return { kind: "unknown", why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
   return { kind: "none", why: NO_TEST_FOUND };
 }
-var NO_TEST_FOUND, MAX_TESTS, THROUGH_DEPTH, REACH_DEPTH, MAX_NAMES_CHECKED, STATIC_LANGUAGES;
+var NO_TEST_FOUND, MAX_TESTS, THROUGH_DEPTH, REACH_DEPTH, MAX_NAMES_CHECKED, JVM_LANGUAGES2, STATIC_LANGUAGES;
 var init_find_tests_for = __esm({
   "src/core/tests/find-tests-for.ts"() {
     "use strict";
     init_ambiguous_names();
+    init_non_product_folders();
     init_find_named_tests();
     init_test_stems();
     NO_TEST_FOUND = "no test imports it, calls its code or is named like it";
@@ -11556,6 +11626,7 @@ var init_find_tests_for = __esm({
     THROUGH_DEPTH = 4;
     REACH_DEPTH = 5;
     MAX_NAMES_CHECKED = 12;
+    JVM_LANGUAGES2 = /* @__PURE__ */ new Set(["java", "kotlin", "scala", "csharp"]);
     STATIC_LANGUAGES = /* @__PURE__ */ new Set(["go", "rust", "java", "kotlin", "csharp", "c", "cpp", "scala", "swift"]);
   }
 });
@@ -11667,17 +11738,26 @@ function findCertainFiles(input) {
     const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
     if (matches2.length === 1 && !folder) add(matches2[0], void 0, `the request's scope names it (${scope})`);
   }
+  const externals = externalModules(index, allPaths);
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types).filter((d) => isChangeable2(d.path))
+    defs: definitionsOf(index, n.name, n.types, externals).filter((d) => isChangeable2(d.path))
   }));
+  const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
   const callable = (d) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
   const namesCode = resolved.some((r) => r.defs.some(callable));
   const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
-  for (const { name, types, defs, compared } of resolved) {
+  for (const { name, types, defs, compared, at: at2 } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
       if (namesCode && !defs.some(callable) || compared && namesTarget) continue;
+      const before = at2 > 0 ? prompt.slice(0, at2) : "";
+      const bare2 = name.slice(name.lastIndexOf(".") + 1);
+      const isType = (d) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare2;
+      if (ERROR_TYPE2.test(bare2) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
+      if (adding && !INTO.test(before)) continue;
+      const declaration = name.includes(".") || DECLARATION4.test(prompt);
+      if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare2, [...files][0], isChangeable2)) continue;
       const def = defs[0];
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
@@ -11697,17 +11777,17 @@ function namedDefinitions(prompt, identifiers) {
   for (const id2 of identifiers) {
     const at2 = prompt.indexOf(id2);
     if (at2 >= 0 && MODIFIER_AFTER.test(prompt.slice(at2 + id2.length))) continue;
-    out.push({ name: id2, types: { code: true }, compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)) });
+    out.push({ name: id2, types: { code: true }, compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)), at: at2 });
   }
   const tokens = prompt.replace(/`[^`]*`/g, " , ").split(/\s+/).filter((t) => t !== "");
   for (const token of tokens.slice(1)) {
     const word = token.replace(/[,.;:!?]+$/, "");
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
-      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false });
+      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false, at: prompt.search(new RegExp(`\\b${word}\\b`)) });
   }
   return out;
 }
-function definitionsOf(index, name, types) {
+function definitionsOf(index, name, types, externals) {
   if (types.code) {
     const dot = name.lastIndexOf(".");
     const bare = name.slice(dot + 1);
@@ -11724,7 +11804,9 @@ function definitionsOf(index, name, types) {
     );
     if (strong.length > 0) return strong;
     const inModule = index.findDefinitions(bare, DEFINITION_LIMIT).filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "") === receiver.toLowerCase());
-    return inModule.length > 0 ? inModule : defs2.filter((d) => d.scope !== "");
+    if (inModule.length > 0) return inModule;
+    if (externals.has(scope.split(".")[0])) return [];
+    return defs2.filter((d) => d.scope !== "");
   }
   const key2 = name.toLowerCase();
   const variants = [name, toSnake(name), name[0].toLowerCase() + name.slice(1)];
@@ -11736,7 +11818,25 @@ function definitionsOf(index, name, types) {
     return true;
   });
 }
-var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, CHANGES_USES, toSnake;
+function externalModules(index, allPaths) {
+  const own = new Set(
+    allPaths.flatMap(
+      (p) => p.toLowerCase().replace(/\.[^./]+$/, "").split("/")
+    )
+  );
+  const out = /* @__PURE__ */ new Set();
+  for (const { source } of index.importSources(allPaths)) {
+    const last = source.split(/[/:]/).at(-1);
+    if (/^[A-Za-z_]\w*$/.test(last) && !own.has(last.toLowerCase())) out.add(last);
+  }
+  return out;
+}
+function isReadElsewhere(index, name, home, isChangeable2) {
+  const other = (p) => p !== home && isChangeable2(p);
+  if (index.findReferences(name, 200).some((r) => r.kind !== "import" && other(r.path))) return true;
+  return index.search(name, { limit: 50, phrase: true }).some((h) => other(h.path));
+}
+var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
 var init_find_certain_files = __esm({
   "src/core/plan/find-certain-files.ts"() {
     "use strict";
@@ -11746,6 +11846,11 @@ var init_find_certain_files = __esm({
     TYPE_KIND = /class|struct|interface|trait|type|enum/;
     MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
     COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
+    ERROR_TYPE2 = /(Error|Exception|Warning)$/;
+    CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
+    DECLARATION4 = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
+    ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
+    INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
     CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
     toSnake = (pascal) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
   }
@@ -11894,7 +11999,11 @@ var init_test_layout = __esm({
         if (SCRIPT2.test(p) && !p.endsWith(".d.ts")) {
           const scopes = this.scopesFor(p, (s) => s.runner !== "pytest" && s.testGlobs.length > 0);
           if (scopes.length > 0) {
-            const runs = scopes.some((s) => s.testGlobs.some((g) => matches(relativeTo(s.dir, p), g)));
+            const runs = scopes.some((s) => {
+              const rel = relativeTo(s.dir, p);
+              const left = s.testGlobs.filter((g) => g.startsWith("!")).some((g) => matches(rel, g.slice(1)));
+              return !left && s.testGlobs.some((g) => !g.startsWith("!") && matches(rel, g));
+            });
             return runs && !isDataPath(p) ? "test" : role ? "support" : void 0;
           }
           if (role === "test" && !NAMED_SCRIPT_TEST.test(p) && namedRoots.has(testRootOf(p) ?? "\0") && !isUnderTestsFolder(p))
@@ -11961,12 +12070,13 @@ function findFilesToChange(input) {
     const read2 = items[0] ?? byRelevance.find((e) => e.path === path23 && (e.source !== "head" || isNamed(path23)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
-    const symbols = [.../* @__PURE__ */ new Set([...named2?.names ?? [], ...symbolsAt(defined, items, words)])].slice(0, MAX_SYMBOLS2);
+    const headMatched = named2 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
+    const symbols = (named2 && named2.names.length > 0 ? named2.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
     files.push({
       path: path23,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || wordsMatched || named2) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
+      ref: best && (best.startLine > 1 || headMatched) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
       certainty,
       why: [
         ...new Set(
@@ -11984,9 +12094,41 @@ function hasAnyWord(texts, words) {
   const text = texts.join("\n").toLowerCase();
   return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
+function hasWholeWord(text, words) {
+  const lower = text.toLowerCase();
+  return words.some((w) => w.length >= 3 && lower.includes(w));
+}
 function testsOf(path23, options) {
   const found = findTestsFor(path23, options);
-  return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
+  const callers = testsCalling(path23, options, found.kind === "found" ? found.tests.map((t) => t.path) : []);
+  if (callers.length === 0)
+    return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
+  const others = found.kind === "found" ? found.tests : [];
+  const tests = [
+    ...callers.map((c) => {
+      const also = others.find((t) => t.path === c.path);
+      const calls = `calls ${c.name}`;
+      return {
+        path: c.path,
+        how: !also ? calls : also.how.includes("calls its code") ? also.how.replace("calls its code", calls) : `${also.how}, ${calls}`
+      };
+    }),
+    ...others.filter((t) => !callers.some((c) => c.path === t.path))
+  ];
+  return { tests: tests.slice(0, MAX_TESTS2) };
+}
+function testsCalling(path23, options, ranked) {
+  const { index, layout } = options;
+  const defined = index.symbolsIn(path23);
+  const rank2 = (p) => ranked.includes(p) ? ranked.indexOf(p) : ranked.length;
+  for (const name of options.focus) {
+    const symbol = defined.find((s) => (s.scope ? `${s.scope}.${s.name}` : s.name) === name);
+    if (!symbol) continue;
+    const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path23 && layout.isTest(p));
+    if (tests.length > 0)
+      return tests.sort((a, b) => rank2(a) - rank2(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
+  }
+  return [];
 }
 function symbolsAt(symbols, items, words) {
   const out = [];
@@ -12025,7 +12167,7 @@ function isChangeable(index, path23) {
   const { kind } = classifyFile(path23, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
-var MAX_FILES3, MAX_SYMBOLS2, changeWeight;
+var MAX_FILES3, MAX_SYMBOLS2, MAX_TESTS2, changeWeight;
 var init_find_files_to_change = __esm({
   "src/core/plan/find-files-to-change.ts"() {
     "use strict";
@@ -12041,6 +12183,7 @@ var init_find_files_to_change = __esm({
     init_test_layout();
     MAX_FILES3 = 6;
     MAX_SYMBOLS2 = 3;
+    MAX_TESTS2 = 3;
     changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
   }
 });
@@ -14066,8 +14209,8 @@ function namesWhatChanged(addedText, file, symbols) {
   const { path: path23 } = file;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
   const stem = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module = stem === "__init__" || stem === "index" ? path23.split("/").at(-2) ?? stem : stem;
-  const words = [...names, ...module.length >= 4 ? [module] : [], ...findAddedNames(file)];
+  const module2 = stem === "__init__" || stem === "index" ? path23.split("/").at(-2) ?? stem : stem;
+  const words = [...names, ...module2.length >= 4 ? [module2] : [], ...findAddedNames(file)];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
 function findAddedNames(file) {
@@ -14754,9 +14897,9 @@ function importSource(node2, language, name) {
     const source = node2.childForFieldName("source");
     return source?.text.replace(/^['"`]|['"`]$/g, "");
   }
-  const module = node2.childForFieldName("module_name")?.text;
-  if (module === void 0) return void 0;
-  return /^\.+$/.test(module) ? `${module} import ${name}` : module;
+  const module2 = node2.childForFieldName("module_name")?.text;
+  if (module2 === void 0) return void 0;
+  return /^\.+$/.test(module2) ? `${module2} import ${name}` : module2;
 }
 function importsByName(node2, language, name) {
   if (language === "python") return true;
@@ -18602,8 +18745,8 @@ function isImportOf(ecosystem, name, source) {
     case "rubygems":
       return source === name || source.startsWith(`${name}/`);
     case "pypi": {
-      const module = name.toLowerCase().replace(/-/g, "_");
-      return source === module || source.startsWith(`${module}.`);
+      const module2 = name.toLowerCase().replace(/-/g, "_");
+      return source === module2 || source.startsWith(`${module2}.`);
     }
     case "cargo": {
       const crate = name.replace(/-/g, "_");
@@ -20442,11 +20585,13 @@ async function openRepoIndex(file, options) {
     if (ready2 !== void 0) return withSource(ready2, toSource, { update: "fresh", stats: void 0 });
   }
   const store = await IndexStore.openWriter(file, options.lock);
+  let pool;
   try {
     let update = "fresh";
     let stats;
     if (headSha === void 0 || store.getMeta(HEAD_SHA_KEY) !== headSha) {
-      const indexing = { ...options.indexing };
+      pool = await startPoolAhead(store, files, options);
+      const indexing = { ...options.indexing, pool };
       const first2 = options.firstAnswer === void 0 ? void 0 : await indexFirstAnswer(store, files, toSource, options.firstAnswer, indexing);
       if (first2 !== void 0) {
         update = "first-answer";
@@ -20467,6 +20612,8 @@ async function openRepoIndex(file, options) {
   } catch (error2) {
     store.close();
     throw error2;
+  } finally {
+    await pool?.close();
   }
 }
 function withSource(store, toSource, result) {
@@ -20479,8 +20626,14 @@ function withSource(store, toSource, result) {
 }
 async function indexFirstAnswer(store, files, toSource, first2, indexing) {
   if (!store.isEmpty()) return void 0;
-  if (files.kind === "remote") await updateTree(store, files);
-  return indexForFirstAnswer(toSource(), store, first2.question, { ...indexing, minTreeBytes: first2.minTreeBytes });
+  let unpacked;
+  if (files.kind === "remote") await updateTree(store, files, (written) => unpacked = written);
+  return indexForFirstAnswer(toSource(), store, first2.question, { ...indexing, minTreeBytes: first2.minTreeBytes, files: unpacked });
+}
+async function startPoolAhead(store, files, options) {
+  const treeMissing = files.kind === "remote" && store.getMeta(TREE_COMMIT_KEY) !== files.headSha;
+  if (options.firstAnswer === void 0 || !treeMissing || !store.isEmpty()) return void 0;
+  return startFirstAnswerPool(options.indexing?.workers);
 }
 function openAtCommit(file, headSha) {
   const store = IndexStore.findReadable(file);
@@ -20488,7 +20641,7 @@ function openAtCommit(file, headSha) {
   store.close();
   return void 0;
 }
-async function updateTree(store, files) {
+async function updateTree(store, files, onUnpacked) {
   const indexed = store.getMeta(HEAD_SHA_KEY);
   const treeCommit = existsSync3(files.tree) ? store.getMeta(TREE_COMMIT_KEY) ?? "unknown" : "none";
   if (files.maxDeltaFiles > 0 && indexed !== void 0 && (treeCommit === indexed || treeCommit === "unknown")) {
@@ -20503,8 +20656,9 @@ async function updateTree(store, files) {
   if (treeCommit !== files.headSha) {
     await rm(files.tree, { recursive: true, force: true });
     await mkdir(path12.dirname(files.tree), { recursive: true });
-    await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
+    const unpacked = await files.remote.downloadTarball(files.tree, { maxBytes: files.maxTarballBytes });
     store.transaction(() => store.setMeta(TREE_COMMIT_KEY, files.headSha));
+    if (unpacked?.files !== void 0) onUnpacked?.(unpacked.files);
   }
   return void 0;
 }

@@ -4,94 +4,6 @@
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 
-// src/core/secrets/has-preset-hint.ts
-var PRESET_HINT = new RegExp(
-  [
-    // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
-    // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
-    // was a third of a 1-file re-index).
-    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
-    `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
-    // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
-    "npm_|xox|xapp|hooks\\.slack\\.com",
-    // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
-    ":\\/\\/[^:\\/\\s]*:[^@\\/\\s]*@",
-    // openai, anthropic, groq, huggingface, linear, notion, privatekey, sendgrid, shopify, stripe.
-    "T3BlbkFJ|sk-ant-api|gsk_|hf_|lin_api_|ntn_|-----BEGIN|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_",
-    // github, gitlab, grafana, 1password, hashicorp-vault, vercel, databricks, docker, figma, cloudflare, tailscale.
-    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[picrk]_|dapi|dckr_pat_|figd_|cf(?:k|ut|at)_|tskey-"
-  ].join("|"),
-  "i"
-);
-var JSON_OBJECT = /^[ \t\n\r]*\{/;
-var GCP_KEY_FIELD = /private_key|\\u/i;
-function hasPresetHint(text) {
-  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
-}
-
-// src/core/secrets/scan-with-secretlint.ts
-var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
-var loading;
-function loadScanner() {
-  loading ??= (async () => {
-    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
-      import("@secretlint/core"),
-      import("@secretlint/secretlint-rule-preset-recommend"),
-      import("@secretlint/profiler")
-    ]);
-    secretLintProfiler.setEnabled(false);
-    const config = {
-      rules: [
-        {
-          id: PRESET_ID,
-          rule: creator,
-          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
-          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
-        }
-      ]
-    };
-    return { lintSource, config };
-  })();
-  return loading;
-}
-function warmSecretScanner() {
-  return loadScanner().then(() => void 0);
-}
-var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
-async function scanWithSecretlint(text) {
-  if (!hasPresetHint(text)) return [];
-  const { lintSource, config } = await loadScanner();
-  let result;
-  try {
-    result = await lintSource({
-      source: { content: text.replace(DIRECTIVE, "secretlint_"), filePath: "text", contentType: "text" },
-      options: { config, noPhysicFilePath: true }
-    });
-  } catch {
-    return [{ start: 0, end: text.length, rule: "secretlint-failed" }];
-  }
-  const spans = [];
-  for (const message of result.messages) {
-    const [start, end] = message.range;
-    const key = message.data?.KEY;
-    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
-    const named = Object.values(message.data ?? {}).flatMap((value) => {
-      if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
-      const at = text.indexOf(value, start);
-      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
-    });
-    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
-  }
-  return spans;
-}
-var URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
-function narrowToPassword(text, span) {
-  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
-  if (url === null) return span;
-  const start = span.start + url[0].length - 1 - url[1].length;
-  return { start, end: start + url[1].length, rule: span.rule };
-}
-
 // src/core/code-index/load-grammars.ts
 import { createRequire } from "node:module";
 import { Language, Parser, Query } from "web-tree-sitter";
@@ -851,6 +763,91 @@ var OWN_RULES = [
   { id: "url-password", find: findUrlPasswords },
   { id: "secret-assignment", find: findAssignments }
 ];
+
+// src/core/secrets/has-preset-hint.ts
+var PRESET_HINT = new RegExp(
+  [
+    // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
+    // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
+    // was a third of a 1-file re-index).
+    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
+    `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
+    // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
+    "npm_|xox|xapp|hooks\\.slack\\.com",
+    // basicauth and database-connection-string: `scheme://user:password@` (both need user and password).
+    ":\\/\\/[^:\\/\\s]*:[^@\\/\\s]*@",
+    // openai, anthropic, groq, huggingface, linear, notion, privatekey, sendgrid, shopify, stripe.
+    "T3BlbkFJ|sk-ant-api|gsk_|hf_|lin_api_|ntn_|-----BEGIN|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_",
+    // github, gitlab, grafana, 1password, hashicorp-vault, vercel, databricks, docker, figma, cloudflare, tailscale.
+    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[picrk]_|dapi|dckr_pat_|figd_|cf(?:k|ut|at)_|tskey-"
+  ].join("|"),
+  "i"
+);
+var JSON_OBJECT = /^[ \t\n\r]*\{/;
+var GCP_KEY_FIELD = /private_key|\\u/i;
+function hasPresetHint(text) {
+  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
+}
+
+// src/core/secrets/scan-with-secretlint.ts
+var PRESET_ID = "@secretlint/secretlint-rule-preset-recommend";
+var loading;
+function loadScanner() {
+  loading ??= (async () => {
+    const [{ lintSource }, { creator }, { secretLintProfiler }] = await Promise.all([
+      import("@secretlint/core"),
+      import("@secretlint/secretlint-rule-preset-recommend"),
+      import("@secretlint/profiler")
+    ]);
+    secretLintProfiler.setEnabled(false);
+    const config = {
+      rules: [
+        {
+          id: PRESET_ID,
+          rule: creator,
+          // Access key ids (AKIA…) are reported only with the ID scan on; an id next to its secret is half a credential.
+          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }]
+        }
+      ]
+    };
+    return { lintSource, config };
+  })();
+  return loading;
+}
+var DIRECTIVE = /secretlint-(?=disable|enable)/gi;
+async function scanWithSecretlint(text) {
+  if (!hasPresetHint(text)) return [];
+  const { lintSource, config } = await loadScanner();
+  let result;
+  try {
+    result = await lintSource({
+      source: { content: text.replace(DIRECTIVE, "secretlint_"), filePath: "text", contentType: "text" },
+      options: { config, noPhysicFilePath: true }
+    });
+  } catch {
+    return [{ start: 0, end: text.length, rule: "secretlint-failed" }];
+  }
+  const spans = [];
+  for (const message of result.messages) {
+    const [start, end] = message.range;
+    const key = message.data?.KEY;
+    if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
+    const named = Object.values(message.data ?? {}).flatMap((value) => {
+      if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
+      const at = text.indexOf(value, start);
+      return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
+    });
+    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
+  }
+  return spans;
+}
+var URL_WITH_PASSWORD = /^[a-z][a-z0-9+.:-]*:\/\/[^:/\s]*:([^@/\s]+)@/i;
+function narrowToPassword(text, span) {
+  const url = URL_WITH_PASSWORD.exec(text.slice(span.start, span.end));
+  if (url === null) return span;
+  const start = span.start + url[0].length - 1 - url[1].length;
+  return { start, end: start + url[1].length, rule: span.rule };
+}
 
 // src/core/secrets/secret-span.ts
 function mergeSpans(spans) {
@@ -1665,7 +1662,6 @@ function describe(error) {
 parentPort?.on("message", (task) => {
   if ("warm" in task) {
     for (const id of task.warm) void loadGrammar(id).catch(() => void 0);
-    void warmSecretScanner().catch(() => void 0);
     return;
   }
   void (async () => {
