@@ -44,7 +44,7 @@ const INLINE_LANE_MAX_CORES = 2;
 /**
  * One worker per core. On a machine of one or two cores this thread parses
  * too and one worker fewer is started: a worker costs its own start (grammar,
- * query, secret rules: ~0.35 s of CPU each) and its answers are copied across,
+ * query and modules: ~0.3 s of CPU each) and its answers are copied across,
  * and this thread's own work (SQLite writes) is too little to fill a core.
  */
 export function defaultParseThreads(cores = Math.max(1, availableParallelism())): { workers: number; inline: boolean } {
@@ -58,16 +58,18 @@ export function defaultParseThreads(cores = Math.max(1, availableParallelism()))
  * grammar and its query). This thread loads its own with its first file: loading them here ahead
  * held up the text scan's git processes, whose answers this thread takes (the scan then ran out of
  * its second on a loaded machine and the first answer picked from fewer terms).
+ * `spawn`: how a worker thread is started (tests start one that fails).
  */
 export function createParsePool(
   workers: number,
-  options: { recycleAfterBytes?: number; inline?: boolean; warm?: LanguageId[] } = {},
+  options: { recycleAfterBytes?: number; inline?: boolean; warm?: LanguageId[]; spawn?: () => Worker } = {},
 ): ParsePool {
   if (workers <= 0) return createInlinePool();
   return createWorkerPool(workers, {
     recycleAfterBytes: options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES,
     inline: options.inline ?? false,
     warm: options.warm ?? [],
+    spawn: options.spawn ?? spawnWorker,
   });
 }
 
@@ -137,7 +139,7 @@ export const RECYCLE_AFTER_BYTES = 20_000_000;
 
 function createWorkerPool(
   count: number,
-  { recycleAfterBytes, inline, warm }: { recycleAfterBytes: number; inline: boolean; warm: LanguageId[] },
+  { recycleAfterBytes, inline, warm, spawn }: { recycleAfterBytes: number; inline: boolean; warm: LanguageId[]; spawn: () => Worker },
 ): ParsePool {
   let nextId = 0;
   const pending = new Map<number, { resolve: (o: ParseOutcome) => void; worker: Worker }>();
@@ -169,6 +171,12 @@ function createWorkerPool(
   };
 
   const dispatch = (): void => {
+    // Every worker gone (crashed, perhaps while starting before any file came) and no lane here: fail what
+    // waits, now and later, rather than leave it waiting on a worker that will never come.
+    if (load.size === 0 && !inline) {
+      for (const { resolve } of queue.splice(0)) resolve({ file: undefined, bytes: 0, error: 'no parser workers left' });
+      return;
+    }
     if (inline && !inlineBusy && !closed && queue.length > 0) runInline();
     while (queue.length > 0) {
       let target: Worker | undefined;
@@ -206,7 +214,7 @@ function createWorkerPool(
   };
 
   const addWorker = (): void => {
-    const worker = spawnWorker();
+    const worker = spawn();
     if (warm.length > 0) worker.postMessage({ warm } satisfies WarmTask);
     worker.on('message', (reply: ParseReply) => {
       settle(
@@ -224,9 +232,6 @@ function createWorkerPool(
       retiring.delete(worker);
       for (const [id, entry] of pending) {
         if (entry.worker === worker) settle(id, { file: undefined, bytes: 0, error: `parser worker crashed: ${error.message}` });
-      }
-      if (load.size === 0) {
-        for (const { resolve } of queue.splice(0)) resolve({ file: undefined, bytes: 0, error: 'no parser workers left' });
       }
       dispatch();
     });

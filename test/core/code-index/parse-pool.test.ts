@@ -1,10 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createParsePool, defaultParseThreads } from '../../../src/core/code-index/parse-pool.js';
 import { makeTempDir } from '../../helpers/temp-repo.js';
 
 describe('createParsePool', () => {
+  it('answers "no parser workers left" for a file queued after its only worker died before any file came', async () => {
+    const dir = makeTempDir();
+    const file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'export const a = 1;\n');
+    let started: Worker | undefined;
+    const pool = createParsePool(1, {
+      spawn: () => (started = new Worker('throw new Error("the worker failed to start")', { eval: true })),
+    });
+    try {
+      await new Promise((exited) => started!.on('exit', exited));
+      const outcome = await pool.parse('a.ts', file);
+      expect(outcome).toEqual({ file: undefined, bytes: 0, error: 'no parser workers left' });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answers every file while it replaces each worker after every file it parses (recycling)', async () => {
     const dir = makeTempDir();
     const files = Array.from({ length: 24 }, (_, i) => {
