@@ -31,6 +31,8 @@ const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
  */
 const ERROR_TYPE = /(Error|Exception|Warning)$/;
 const CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
+/** "instead of `ReadError`", "in case of `TimeoutError`": an "of" that does not make the type the thing changed. */
+const NOT_ITS_OWN = /\b(instead|case|because|kinds?|instances?|subclass(es)?|types?|place)\s+of\s+(the\s+)?[`'"]?$/i;
 /** Words of a change to a declaration itself: its type, annotation or documentation. */
 const DECLARATION = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
 /** Verbs that bring a new name in: when the request adds one the tree does not define, the names beside it are context. */
@@ -96,10 +98,12 @@ export function findCertainFiles(input: {
     const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
     if (matches.length === 1 && !folder) add(matches[0]!, undefined, `the request's scope names it (${scope})`);
   }
-  const externals = externalModules(index, allPaths);
+  // Read only when a dotted name needs it (every import row of the tree).
+  let externals: Set<string> | undefined;
+  const readExternals = () => (externals ??= externalModules(index, allPaths));
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types, externals).filter((d) => isChangeable(d.path)),
+    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path)),
   }));
   // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
   // is what it works with, unless the request puts the new name into it ("add `retry` to `Client`").
@@ -118,7 +122,7 @@ export function findCertainFiles(input: {
       const bare = name.slice(name.lastIndexOf('.') + 1);
       // Its constructors (Java's are methods of the type named like it) are the type too.
       const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;
-      if (ERROR_TYPE.test(bare) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
+      if (ERROR_TYPE.test(bare) && defs.every(isType) && (!CHANGES_IT.test(before) || NOT_ITS_OWN.test(before))) continue;
       if (adding && !INTO.test(before)) continue;
       // A field or constant named alone: its behaviour is where it is read (flask's `provide_automatic_options`, a class
       // attribute `add_url_rule` reads with getattr), so its own file is certain only when no other file mentions it,
@@ -155,7 +159,8 @@ interface NameKinds {
 function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean; at: number }[] {
   const out: { name: string; types: NameKinds; compared: boolean; at: number }[] = [];
   for (const id of identifiers) {
-    const at = prompt.indexOf(id);
+    // Where it is written as a whole name (`Session` is not the start of an earlier `SessionRedirectMixin`).
+    const at = findWholeName(prompt, id);
     if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
     out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)), at });
   }
@@ -178,7 +183,7 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
  * else, with a receiver the index cannot type (`c.Next`), every member of that name. A name spelled in words
  * matches any case and underscores (`blob_fetcher`), but only the kinds it can name.
  */
-function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externals: Set<string>): SymbolHit[] {
+function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externals: () => Set<string>): SymbolHit[] {
   if (types.code) {
     const dot = name.lastIndexOf('.');
     const bare = name.slice(dot + 1);
@@ -204,7 +209,7 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
       .filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '') === receiver.toLowerCase());
     if (inModule.length > 0) return inModule;
     // `os.Args`: a module the tree imports and does not have is a library's; its member is not `Command.Args`.
-    if (externals.has(scope.split('.')[0]!)) return [];
+    if (externals().has(scope.split('.')[0]!)) return [];
     return defs.filter((d) => d.scope !== '');
   }
   const key = name.toLowerCase();
@@ -244,6 +249,13 @@ function isReadElsewhere(index: CodeIndex, name: string, home: string, isChangea
   const other = (p: string) => p !== home && isChangeable(p);
   if (index.findReferences(name, 200).some((r) => r.kind !== 'import' && other(r.path))) return true;
   return index.search(name, { limit: 50, phrase: true }).some((h) => other(h.path));
+}
+
+/** The first place the text has the name whole (not inside a longer name), else its first place as a substring. */
+function findWholeName(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
+  return at >= 0 ? at : text.indexOf(name);
 }
 
 const toSnake = (pascal: string) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();

@@ -146,7 +146,7 @@ export function hasAnyWord(texts: string[], words: string[]): boolean {
   return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 
-/** Whether one of the request's words (three letters or more) is in the text as written, not only its stem. */
+/** Whether one of the request's words (three letters or more) is in the text as written (a substring), not only its stem. */
 function hasWholeWord(text: string, words: string[]): boolean {
   const lower = text.toLowerCase();
   return words.some((w) => w.length >= 3 && lower.includes(w));

@@ -105,6 +105,11 @@ describe('findCertainFiles', () => {
   it('takes an error type the request names for where it is raised, not changed, unless the change is to it', async () => {
     expect(await certain('Fix false `ReadError` on responses without `Content-Length`')).toEqual([]);
     expect(await certain('add a `code` property to `ReadError`')).toEqual(['lib/errors.js ReadError']);
+    // "instead of" and "in case of" do not make it the thing changed.
+    expect(await certain('throw a TypeError instead of `ReadError` for a bad length')).toEqual([]);
+    expect(await certain('retry in case of `ReadError`')).toEqual([]);
+    // The name whole, not inside a longer one written first.
+    expect(await certain('`ReadErrorHandler` aside, add a `code` property to `ReadError`')).toEqual(['lib/errors.js ReadError']);
     // A Java exception's constructors share its name: still the type, raised elsewhere.
     expect(await certain('Throw JsonSyntaxException instead of NPE for a null element')).toEqual([]);
   });
