@@ -76,17 +76,17 @@ export const silentLogger: Logger = {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/**
- * A commit's files held elsewhere (GitHub), as the index lifecycle needs
- * them: one archive for a first build, then the tree's blob shas and single
- * blobs to bring an unpacked copy to a new commit (open-repo-index.ts).
- */
 /** A file a tarball's unpacking wrote: its repo path and size in bytes. */
 export interface UnpackedFile {
   path: string;
   size: number;
 }
 
+/**
+ * A commit's files held elsewhere (GitHub), as the index lifecycle needs
+ * them: one archive for a first build, then the tree's blob shas and single
+ * blobs to bring an unpacked copy to a new commit (open-repo-index.ts).
+ */
 export interface RemoteRepoFiles {
   /** The commit's files with their blob shas, after the path rules. */
   listFiles(): Promise<RepoListing>;

@@ -52,7 +52,7 @@ export interface IndexRunStats {
 export interface IndexRepositoryOptions {
   /** Parser worker threads; 0 parses on this thread. Defaults to one per core (parse-pool.ts: defaultParseThreads). */
   workers?: number;
-  /** A pool started ahead by the caller, who closes it (a first answer's, warmed while the tree was scanned); `workers` is then unused. */
+  /** A pool started ahead by the caller, who closes it (a first answer's: started after the text scan, or in the App beside the tarball's unpacking); `workers` is then unused. */
   pool?: ParsePool;
   onProgress?: (progress: IndexProgress) => void;
   clock?: Clock;

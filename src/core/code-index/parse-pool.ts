@@ -54,7 +54,7 @@ export function defaultParseThreads(cores = Math.max(1, availableParallelism()))
 /**
  * `inline`: this thread takes a file whenever it has none of its own, beside `workers` worker threads.
  * `warm`: grammars each worker loads at once, before its first file, so a pool started ahead of its
- * files (a first answer's, while the tree is scanned) has them ready (~0.2 s of CPU a thread: the
+ * files (a first answer's, once the scan has picked them) has them ready (~0.2 s of CPU a thread: the
  * grammar and its query). This thread loads its own with its first file: loading them here ahead
  * held up the text scan's git processes, whose answers this thread takes (the scan then ran out of
  * its second on a loaded machine and the first answer picked from fewer terms).
