@@ -5649,7 +5649,8 @@ function createParsePool(workers, options = {}) {
   return createWorkerPool(workers, {
     recycleAfterBytes: options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES,
     inline: options.inline ?? false,
-    warm: options.warm ?? []
+    warm: options.warm ?? [],
+    spawn: options.spawn ?? spawnWorker
   });
 }
 async function parseHere(path23, absolutePath) {
@@ -5685,7 +5686,7 @@ function spawnWorker() {
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });
 }
-function createWorkerPool(count2, { recycleAfterBytes, inline, warm }) {
+function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn }) {
   let nextId = 0;
   const pending = /* @__PURE__ */ new Map();
   const load = /* @__PURE__ */ new Map();
@@ -5711,6 +5712,10 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm }) {
     });
   };
   const dispatch = () => {
+    if (load.size === 0 && !inline) {
+      for (const { resolve } of queue2.splice(0)) resolve({ file: void 0, bytes: 0, error: "no parser workers left" });
+      return;
+    }
     if (inline && !inlineBusy && !closed && queue2.length > 0) runInline();
     while (queue2.length > 0) {
       let target;
@@ -5743,7 +5748,7 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm }) {
     addWorker();
   };
   const addWorker = () => {
-    const worker = spawnWorker();
+    const worker = spawn();
     if (warm.length > 0) worker.postMessage({ warm });
     worker.on("message", (reply) => {
       settle(
@@ -5758,9 +5763,6 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm }) {
       retiring.delete(worker);
       for (const [id2, entry] of pending) {
         if (entry.worker === worker) settle(id2, { file: void 0, bytes: 0, error: `parser worker crashed: ${error2.message}` });
-      }
-      if (load.size === 0) {
-        for (const { resolve } of queue2.splice(0)) resolve({ file: void 0, bytes: 0, error: "no parser workers left" });
       }
       dispatch();
     });
@@ -11738,10 +11740,11 @@ function findCertainFiles(input) {
     const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
     if (matches2.length === 1 && !folder) add(matches2[0], void 0, `the request's scope names it (${scope})`);
   }
-  const externals = externalModules(index, allPaths);
+  let externals;
+  const readExternals = () => externals ??= externalModules(index, allPaths);
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types, externals).filter((d) => isChangeable2(d.path))
+    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path))
   }));
   const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
   const callable = (d) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
@@ -11754,7 +11757,7 @@ function findCertainFiles(input) {
       const before = at2 > 0 ? prompt.slice(0, at2) : "";
       const bare2 = name.slice(name.lastIndexOf(".") + 1);
       const isType = (d) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare2;
-      if (ERROR_TYPE2.test(bare2) && defs.every(isType) && !CHANGES_IT.test(before)) continue;
+      if (ERROR_TYPE2.test(bare2) && defs.every(isType) && (!CHANGES_IT.test(before) || NOT_ITS_OWN.test(before))) continue;
       if (adding && !INTO.test(before)) continue;
       const declaration = name.includes(".") || DECLARATION4.test(prompt);
       if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare2, [...files][0], isChangeable2)) continue;
@@ -11775,7 +11778,7 @@ function findCertainFiles(input) {
 function namedDefinitions(prompt, identifiers) {
   const out = [];
   for (const id2 of identifiers) {
-    const at2 = prompt.indexOf(id2);
+    const at2 = findWholeName(prompt, id2);
     if (at2 >= 0 && MODIFIER_AFTER.test(prompt.slice(at2 + id2.length))) continue;
     out.push({ name: id2, types: { code: true }, compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)), at: at2 });
   }
@@ -11805,7 +11808,7 @@ function definitionsOf(index, name, types, externals) {
     if (strong.length > 0) return strong;
     const inModule = index.findDefinitions(bare, DEFINITION_LIMIT).filter((d) => d.name === bare && d.path.slice(d.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "") === receiver.toLowerCase());
     if (inModule.length > 0) return inModule;
-    if (externals.has(scope.split(".")[0])) return [];
+    if (externals().has(scope.split(".")[0])) return [];
     return defs2.filter((d) => d.scope !== "");
   }
   const key2 = name.toLowerCase();
@@ -11836,7 +11839,12 @@ function isReadElsewhere(index, name, home, isChangeable2) {
   if (index.findReferences(name, 200).some((r) => r.kind !== "import" && other(r.path))) return true;
   return index.search(name, { limit: 50, phrase: true }).some((h) => other(h.path));
 }
-var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
+function findWholeName(text, name) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const at2 = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
+  return at2 >= 0 ? at2 : text.indexOf(name);
+}
+var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, NOT_ITS_OWN, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
 var init_find_certain_files = __esm({
   "src/core/plan/find-certain-files.ts"() {
     "use strict";
@@ -11848,6 +11856,7 @@ var init_find_certain_files = __esm({
     COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
     ERROR_TYPE2 = /(Error|Exception|Warning)$/;
     CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
+    NOT_ITS_OWN = /\b(instead|case|because|kinds?|instances?|subclass(es)?|types?|place)\s+of\s+(the\s+)?[`'"]?$/i;
     DECLARATION4 = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
     ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
     INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
