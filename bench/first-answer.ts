@@ -7,7 +7,7 @@
  * for it (the index's write lock) so the runs do not overlap; that build's
  * CPU is not in the figure.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isIndexWriteLocked } from '../src/core/code-index/index-write-lock.js';
@@ -48,7 +48,7 @@ export async function measureFirstAnswer(options: FirstAnswerOptions): Promise<F
       if (result.code !== 0 || result.stdout.trim() === '')
         throw new Error(`cold ask on ${options.label} gave no answer (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
       if (await waitForWriters(index)) leftBuilding += 1;
-      for (const suffix of ['', '-wal', '-shm', '.lock']) rmSync(`${index}${suffix}`, { force: true });
+      for (const suffix of ['', '-wal', '-shm', '.lock', '.build.log']) rmSync(`${index}${suffix}`, { force: true });
       return result;
     },
     async (run): Promise<ProcessRun> => {
@@ -65,14 +65,26 @@ export async function measureFirstAnswer(options: FirstAnswerOptions): Promise<F
   };
 }
 
-/** Waits while another process writes the index; true when one was. */
-async function waitForWriters(index: string): Promise<boolean> {
+/**
+ * Waits while another process writes the index; true when one was. The detached build `ask` starts takes the
+ * index's lock only once it has loaded (a few tenths of a second after `ask` exits): until its log
+ * (`<index>.build.log`) ends with the summary's `index:` line or an error, it is still running, lock or not.
+ * Left running, it took a core from the next runs (ctags and the next `ask`).
+ */
+export async function waitForWriters(index: string): Promise<boolean> {
   const started = Date.now();
   let waited = false;
-  while (isIndexWriteLocked(index)) {
+  while (isIndexWriteLocked(index) || isBuildRunning(`${index}.build.log`)) {
     waited = true;
     if (Date.now() - started > BACKGROUND_WAIT_MS) throw new Error(`a build of ${index} was still running after 15 min`);
     await sleep(200);
   }
   return waited;
+}
+
+/** Whether a detached build's log says it has not ended yet: no summary (`index: …`) and no error. */
+function isBuildRunning(log: string): boolean {
+  if (!existsSync(log)) return false;
+  const text = readFileSync(log, 'utf8');
+  return !/^\s*index: /m.test(text) && !/\berror\b/i.test(text);
 }
