@@ -11483,7 +11483,7 @@ function findTestsFor(path23, options) {
   }
   for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
   if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
-  const jvm = JVM_LANGUAGES2.has(file.language);
+  const jvm = JVM_LANGUAGES.has(file.language);
   const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23) };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
@@ -11615,7 +11615,7 @@ function explainNoTest(path23, context) {
     return { kind: "unknown", why: `${NO_TEST_FOUND}, but it may still run under a test that loads it another way` };
   return { kind: "none", why: NO_TEST_FOUND };
 }
-var NO_TEST_FOUND, MAX_TESTS, THROUGH_DEPTH, REACH_DEPTH, MAX_NAMES_CHECKED, JVM_LANGUAGES2, STATIC_LANGUAGES;
+var NO_TEST_FOUND, MAX_TESTS, THROUGH_DEPTH, REACH_DEPTH, MAX_NAMES_CHECKED, STATIC_LANGUAGES;
 var init_find_tests_for = __esm({
   "src/core/tests/find-tests-for.ts"() {
     "use strict";
@@ -11628,7 +11628,6 @@ var init_find_tests_for = __esm({
     THROUGH_DEPTH = 4;
     REACH_DEPTH = 5;
     MAX_NAMES_CHECKED = 12;
-    JVM_LANGUAGES2 = /* @__PURE__ */ new Set(["java", "kotlin", "scala", "csharp"]);
     STATIC_LANGUAGES = /* @__PURE__ */ new Set(["go", "rust", "java", "kotlin", "csharp", "c", "cpp", "scala", "swift"]);
   }
 });
@@ -12124,7 +12123,7 @@ function testsOf(path23, options) {
     }),
     ...others.filter((t) => !callers.some((c) => c.path === t.path))
   ];
-  return { tests: tests.slice(0, MAX_TESTS2) };
+  return { tests: tests.slice(0, options.max ?? MAX_TESTS) };
 }
 function testsCalling(path23, options, ranked) {
   const { index, layout } = options;
@@ -12176,7 +12175,7 @@ function isChangeable(index, path23) {
   const { kind } = classifyFile(path23, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
-var MAX_FILES3, MAX_SYMBOLS2, MAX_TESTS2, changeWeight;
+var MAX_FILES3, MAX_SYMBOLS2, changeWeight;
 var init_find_files_to_change = __esm({
   "src/core/plan/find-files-to-change.ts"() {
     "use strict";
@@ -12192,7 +12191,6 @@ var init_find_files_to_change = __esm({
     init_test_layout();
     MAX_FILES3 = 6;
     MAX_SYMBOLS2 = 3;
-    MAX_TESTS2 = 3;
     changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
   }
 });

@@ -9,7 +9,7 @@ import { readPrompt } from '../explore/read-prompt.js';
 import { findCertainFiles } from './find-certain-files.js';
 import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
-import { findTestsFor, type FoundTest } from '../tests/find-tests-for.js';
+import { findTestsFor, MAX_TESTS, type FoundTest } from '../tests/find-tests-for.js';
 import { TestLayout } from '../tests/test-layout.js';
 import type { LineRef } from '../render/link-to.js';
 
@@ -152,9 +152,6 @@ function hasWholeWord(text: string, words: string[]): boolean {
   return words.some((w) => w.length >= 3 && lower.includes(w));
 }
 
-/** Tests listed per file: as many as findTestsFor gives by default. */
-const MAX_TESTS = 3;
-
 /**
  * A file's tests, those that call the plan's symbol first: the index's linked calls of the first of its symbols
  * that any test calls (commander's `tests/help.visibleOptions.test.js` calls `Option.hideHelp`, while
@@ -178,7 +175,7 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { f
     }),
     ...others.filter((t) => !callers.some((c) => c.path === t.path)),
   ];
-  return { tests: tests.slice(0, MAX_TESTS) };
+  return { tests: tests.slice(0, options.max ?? MAX_TESTS) };
 }
 
 /**

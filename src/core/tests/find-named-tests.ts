@@ -1,7 +1,8 @@
 import type { TestLayout } from './test-layout.js';
 import { isFolderFile, toFlattenedStems, toGoVariantBase, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
-const JVM_LANGUAGES = new Set(['java', 'kotlin', 'scala', 'csharp']);
+/** Languages whose tests may sit in another folder of the same package (JVM and .NET). */
+export const JVM_LANGUAGES = new Set(['java', 'kotlin', 'scala', 'csharp']);
 
 /** How a test's name matches a source file's. */
 export type NameMatch =

@@ -1,7 +1,7 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
-import { findNamedTests, type NameMatch } from './find-named-tests.js';
+import { findNamedTests, JVM_LANGUAGES, type NameMatch } from './find-named-tests.js';
 import type { TestLayout } from './test-layout.js';
 import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
@@ -22,7 +22,7 @@ export type TestsFor = { kind: 'found'; tests: FoundTest[] } | { kind: 'none'; w
 /** The sentence of a sure negative: exactly what was looked for. */
 export const NO_TEST_FOUND = 'no test imports it, calls its code or is named like it';
 
-const MAX_TESTS = 3;
+export const MAX_TESTS = 3;
 /** Tests importing the file through this many modules (a package's entry re-exporting a subpackage) still count when they use its names. */
 const THROUGH_DEPTH = 4;
 /** Importers are followed this far to tell "no test reaches it" from "tests reach it through other modules". */
@@ -30,7 +30,6 @@ const REACH_DEPTH = 5;
 /** Names of the file looked up across the tree before a negative is claimed (the most specific first). */
 const MAX_NAMES_CHECKED = 12;
 /** Languages whose files are named after the one class they hold, and whose tests after that class. */
-const JVM_LANGUAGES = new Set(['java', 'kotlin', 'scala', 'csharp']);
 /** Languages whose code reaches a test only through what the index sees: imports, packages, calls. */
 const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c', 'cpp', 'scala', 'swift']);
 
