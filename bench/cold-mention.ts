@@ -20,7 +20,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { alternate } from './alternate.js';
 import { findAnswerWrite, type TarballGitHub } from './tarball-github.js';
-import { processCpuMs, runProcess, toTiming, type ProcessRun, type ProcessTiming } from './time-process.js';
+import { machineBusyMs, processCpuMs, runProcess, toTiming, type ProcessRun, type ProcessTiming } from './time-process.js';
 
 const SECRET = 'bench-cold-mention';
 /** Until /healthz answers; Probot's imports on a loaded 2-core machine take a while. */
@@ -37,6 +37,11 @@ export interface MentionRun {
   workingMs: number | undefined;
   /** CPU (user + sys, threads and children) the App spent between delivery and answer. */
   cpuMs: number;
+  /**
+   * CPU every other process on the machine spent meanwhile (the bench's own
+   * fake GitHub included): a loaded machine shows here, not as a slow App.
+   */
+  besideMs: number;
   answer: string;
 }
 
@@ -112,20 +117,26 @@ async function mentionOnce(options: ColdMentionOptions, privateKey: string, run:
       };
     });
     const cpuBefore = processCpuMs(app.pid!);
+    const busyBefore = machineBusyMs();
     const sent = performance.now();
     const ack = await deliver(`http://127.0.0.1:${port}`, mentionPayload(options.prompt, run));
     const ackMs = performance.now() - sent;
     if (ack !== 200) throw new Error(`the App answered the delivery with ${ack}:\n${output.slice(-2000)}`);
     await withTimeout(answered, ANSWER_TIMEOUT_MS, () => `no answer within ${ANSWER_TIMEOUT_MS / 60_000} min:\n${output.slice(-2000)}`);
     const cpuMs = processCpuMs(app.pid!) - cpuBefore;
+    const besideMs = Math.max(0, machineBusyMs() - busyBefore - cpuMs);
     const answer = findAnswerWrite(options.github.writes, options.workingText)!;
     const working = options.github.writes.find((w) => w.body.includes(options.workingText));
-    options.log(`  mention ${run + 1}: answered ${((answer.at - sent) / 1000).toFixed(2)} s after delivery`);
+    options.log(
+      `  mention ${run + 1}: answered ${((answer.at - sent) / 1000).toFixed(2)} s after delivery ` +
+        `(App ${(cpuMs / 1000).toFixed(2)} s CPU; other processes ${(besideMs / 1000).toFixed(2)} s CPU beside it)`,
+    );
     return {
       replyMs: answer.at - sent,
       ackMs,
       workingMs: working === undefined ? undefined : working.at - sent,
       cpuMs,
+      besideMs,
       answer: answer.body,
     };
   } finally {

@@ -58,13 +58,14 @@ export function toFirstAnswerRow(
 /** The App's cold mention, delivery to answer, against downloading and unpacking the same tarball. */
 export function toColdMentionRow(
   label: string,
-  measured: { runs: { replyMs: number; cpuMs: number; workingMs: number | undefined }[]; download: ProcessTiming },
+  measured: { runs: { replyMs: number; cpuMs: number; besideMs: number; workingMs: number | undefined }[]; download: ProcessTiming },
 ): PerfRow {
+  const beside = median(measured.runs.map((r) => r.besideMs));
   const reply = median(measured.runs.map((r) => r.replyMs));
   const working = measured.runs.map((r) => r.workingMs).filter((ms): ms is number => ms !== undefined);
   return {
     figure: `cold mention on ${label}: delivery to answer (App server, tarball from a loopback GitHub)`,
-    nanodex: `${s(reply)} (App ${s(median(measured.runs.map((r) => r.cpuMs)))} CPU${working.length > 0 ? `; "working" at ${s(median(working))}` : ''})`,
+    nanodex: `${s(reply)} (App ${s(median(measured.runs.map((r) => r.cpuMs)))} CPU${working.length > 0 ? `; "working" at ${s(median(working))}` : ''}; other processes ${s(beside)} CPU beside it)`,
     baseline: `curl | tar xz ${s(measured.download.wallMs)} wall`,
     ratio: x(reply / measured.download.wallMs),
     target: `<= ${TARGETS.coldMentionMs / 1000} s after delivery`,

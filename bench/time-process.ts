@@ -45,6 +45,17 @@ export function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
 }
 
+/**
+ * CPU the whole machine has spent so far (every core's user, nice, system,
+ * irq, softirq and steal time in /proc/stat), in ms: the difference over a
+ * measurement, less what the measured processes spent, is what ran beside it.
+ */
+export function machineBusyMs(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / TICKS;
+}
+
 function readPeakRssKb(pid: number): number | undefined {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
