@@ -142,7 +142,8 @@ function findReachingTests(
   };
   const focus = context.symbols.map((c) => c.symbol.name);
   const own = findTestsFor(path, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
-  if (own.kind === 'found') for (const test of own.tests) note(test.path, 1, true);
+  // In findTestsFor's order (named for the file before a test that only imports it), all ahead of rank 2.
+  if (own.kind === 'found') own.tests.forEach((test, i) => note(test.path, 1 + i / own.tests.length, true));
   const importers = index.importers(path, IMPORT_DEPTH);
   for (const hit of importers) note(hit.path, hit.depth + 1, hit.depth === 1);
   for (const [file, depth] of [[path, 0] as const, ...importers.map((h) => [h.path, h.depth] as const)]) {

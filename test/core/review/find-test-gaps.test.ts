@@ -71,6 +71,31 @@ describe('test gaps judged by the index', () => {
     expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py', 'tests/test_hooks.py'] }]);
   });
 
+  it("lists the test named for the changed file before tests that only import it (starlette's test_config.py imports datastructures.py)", async () => {
+    const repo = await makeReviewRepo(
+      {
+        'pkg/__init__.py': '',
+        'pkg/datastructures.py': 'class Secret:\n    pass\n\nclass UploadFile:\n    def write(self, data):\n        return data\n',
+        'tests/test_config.py': 'from pkg.datastructures import Secret\n\ndef test_secret():\n    assert Secret()\n',
+        'tests/test_datastructures.py':
+          'from pkg.datastructures import UploadFile\n\ndef test_write():\n    assert UploadFile().write(1) == 1\n',
+      },
+      {
+        write: {
+          'pkg/datastructures.py': 'class Secret:\n    pass\n\nclass UploadFile:\n    def write(self, data):\n        return bytes(data)\n',
+        },
+      },
+    );
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
+    expect(tests.testsToRun).toEqual(['tests/test_datastructures.py', 'tests/test_config.py']);
+  });
+
   it('says which tests reach a change that none of them follows', async () => {
     const { tests } = await review({ 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' });
     expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py'] }]);
