@@ -4,6 +4,7 @@ import { EXIT, type CliIo } from './cli-context.js';
 import { CLI_VERSION } from './cli-version.js';
 import type { Wrap } from './cli-options.js';
 import { createRedactingIo } from './create-redacting-io.js';
+import { protectTextArguments } from './protect-text-arguments.js';
 
 type Register = (program: Command, io: CliIo, wrap: Wrap) => void;
 
@@ -55,11 +56,18 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
       },
     argv[0],
   );
+  const text = protectTextArguments(argv);
+  text.restore(program);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(text.argv, { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
+      if (error.code === 'commander.unknownOption') {
+        io.stderr.write(
+          'If the dash is part of the question, put `--` after the options and before the question: nanodex ask --json -- "-x fails"\n',
+        );
+      }
       // Help and version exit with 0; every parse error is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }

@@ -51,6 +51,23 @@ describe('the nanodex bin (dist/src/cli/main.js)', () => {
     expect(run.stderr).toContain('nanodex --help');
   });
 
+  it('takes a question that starts with a dash, pasted as one argument, as the question (black#3506: "--preview flag produces …")', () => {
+    const repo = fixtureRepo();
+    const question = '--preview flag makes TodoStore fail\n\nwhen a todo is added twice';
+    const run = nanodex(['locate', question, '--json', '--repo', repo, '--data-dir', path.join(repo, '.nanodex')]);
+    expect(run.stderr).not.toContain('unknown option');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { question?: string; prompt?: string };
+    expect(JSON.stringify(result)).toContain('src/store.ts');
+  });
+
+  it('says how to pass a question that starts with a dash when it reads as a flag', () => {
+    const run = nanodex(['ask', '-x', 'fails']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown option '-x'");
+    expect(run.stderr).toContain('put `--` after the options and before the question');
+  });
+
   it('says which folder is missing instead of crashing', () => {
     const run = nanodex(['find', 'x', '--repo', '/nonexistent/nanodex-repo']);
     expect(run.code).not.toBe(0);
