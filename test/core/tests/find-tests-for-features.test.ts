@@ -27,11 +27,11 @@ const GOT_LIKE = {
     '}',
     '',
   ].join('\n'),
-  'source/core/calculate-retry-delay.ts':
-    'export default function calculateRetryDelay(attempt: number) {\n  return attempt * 1000;\n}\n',
+  'source/core/calculate-retry-delay.ts': 'export default function calculateRetryDelay(attempt: number) {\n  return attempt * 1000;\n}\n',
   'source/errors/HTTPError.ts': 'export class HTTPError extends Error {\n  statusCode = 500;\n}\n',
   'source/core/utils/timer.ts': 'export function startTimings(label: string) {\n  return {label, start: 0};\n}\n',
-  'test/retry.ts': "import test from 'ava';\nimport client from '../source/index.js';\n\ntest('retries', () => {\n  client('/flaky');\n});\n",
+  'test/retry.ts':
+    "import test from 'ava';\nimport client from '../source/index.js';\n\ntest('retries', () => {\n  client('/flaky');\n});\n",
   'test/abort.ts': "import test from 'ava';\nimport client from '../source/index.js';\n\ntest('aborts', () => {\n  client('/slow');\n});\n",
   'test/fetch.ts':
     "import test from 'ava';\nimport client, {HTTPError} from '../source/index.js';\n\ntest('fetches', () => {\n  client('/');\n  new HTTPError();\n});\n",
