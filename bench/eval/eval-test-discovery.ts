@@ -52,12 +52,13 @@ if (positionals.length === 0) {
 
 const maxFiles = Number(args['max-files']);
 /**
- * Not source a test is written for: type declarations, tool configs (Python's setup.py and noxfile.py too),
+ * Not source a test is written for: type declarations, tool configs (Python's setup.py and noxfile.py too, Ruby's
+ * Gemfile, Rakefile and gemspec),
  * dotfiles, examples (Go's `_examples/`, which the go tool skips), docs, benchmarks (in a folder of their own, or
  * a JMH class named for it: gson's metrics/ParseBenchmark.java), scripts, built bundles.
  */
 const NOT_PRODUCT =
-  /\.d\.[cm]?ts$|(^|\/)\w*Benchmarks?\.(java|kt|scala)$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(setup|noxfile)\.py$|(^|\/)_?(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin|dist|build)\//;
+  /\.d\.[cm]?ts$|(^|\/)\w*Benchmarks?\.(java|kt|scala)$|(^|\/)\.[^/]+$|(^|\/)([\w-]+\.config|[\w-]+\.conf|gulpfile|Gruntfile)\.[cm]?[jt]s$|(^|\/)(setup|noxfile)\.py$|(^|\/)(Gemfile|Rakefile|Guardfile|[\w-]+\.gemspec)$|(^|\/)_?(examples?|docs?|bench(mark)?s?|scripts|sandbox|bin|dist|build)\//;
 const work = mkdtempSync(path.join(tmpdir(), 'nanodex-test-discovery-'));
 const rows = [
   '| repository | source files | first test co-changed with it | co-changed, or named after it and importing it | files with a test named | of those, co-changed | 1 source + 1 test commits | first test is that test | (commit, source) cases | first test changed in that commit | changed in it, or named after it and importing it | "no test" claimed | could not tell |',

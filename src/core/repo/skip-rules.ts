@@ -153,10 +153,23 @@ export function holdsPrivateKeyBlock(text: string): boolean {
   return false;
 }
 
+/** Words between spaces, as a writer's sentences are: minified code and data lines have almost no spaces. */
+const PROSE_SPACE_SHARE = 0.12;
+
+/**
+ * A long line of prose in code (ky's errors/HTTPError.ts: a doc comment's paragraph on one line of 1,400
+ * characters) is a paragraph a writer did not wrap, not minified code: one word in eight or fewer characters.
+ */
+function isProseLine(line: string): boolean {
+  let spaces = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 32) spaces++;
+  return spaces / line.length >= PROSE_SPACE_SHARE;
+}
+
 function isMinified(headText: string): boolean {
   const lines = headText.split('\n');
   if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
   const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH && !isProseLine(l))) return true;
   return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }

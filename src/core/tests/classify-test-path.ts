@@ -21,8 +21,14 @@ const DATA_DIRS = new Set([
   'testutils',
   'test-support',
 ]);
+/**
+ * Inside a test folder, a mock is a stand-in a test uses, whatever it is called (Slim's
+ * tests/Mocks/InvocationStrategyTest.php is a mock strategy, not a test). Elsewhere such a folder may be product
+ * code (testify's mock/).
+ */
+const MOCK_DIRS = new Set(['mocks', 'mock']);
 /** Helper folders inside a test root: a file named as a test still is one (axios' test/specs/helpers/buildURL.spec.js). */
-const HELPER_DIRS = new Set(['helpers', 'helper', 'support', 'mocks', 'mock', 'utils', 'util', 'data', 'common', 'shared', 'setup']);
+const HELPER_DIRS = new Set(['helpers', 'helper', 'support', 'utils', 'util', 'data', 'common', 'shared', 'setup']);
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 const NAMED_TEST: RegExp[] = [
   /_test\.go$/,
@@ -32,8 +38,13 @@ const NAMED_TEST: RegExp[] = [
   /\.test-d\.[cm]?tsx?$/,
   /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
   /Tests?\.(cs|fs|vb|php|swift)$/,
-  /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/,
+  /_spec\.rb$|_test\.rb$|_test\.rs$/,
 ];
+/**
+ * Minitest's other form, `test_*.rb`, is a test only in a test folder (Rake's `test/**\/test_*.rb`): under `lib/`
+ * it is a library for tests (sinatra-contrib's lib/sinatra/test_helpers.rb, Sinatra::TestHelpers), product code.
+ */
+const RUBY_PREFIXED_TEST = /^test_.*\.rb$/;
 /** Files a runner loads to set tests up, wherever they are. */
 const SETUP_NAME =
   /^(conftest\.py|spec_helper\.rb|rails_helper\.rb|test_helper\.rb|(jest|vitest|karma|mocha)[.-]setup\.[cm]?[jt]sx?|setupTests\.[cm]?[jt]sx?|\.mocharc\..*)$/;
@@ -56,8 +67,9 @@ export function classifyTestPath(path: string): TestRole | undefined {
   const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
   if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return 'support';
-  if (rootAt >= 0 && SUPPORT_NAME.test(name)) return 'support';
+  if (rootAt >= 0 && (SUPPORT_NAME.test(name) || dirs.slice(rootAt + 1).some((d) => MOCK_DIRS.has(d)))) return 'support';
   if (NAMED_TEST.some((re) => re.test(name))) return 'test';
+  if (rootAt >= 0 && RUBY_PREFIXED_TEST.test(name)) return 'test';
   if (name.endsWith('.rs') && dirs[dirs.length - 1] === 'tests') return 'test';
   if (rootAt < 0) return undefined;
   const below = dirs.slice(rootAt + 1);

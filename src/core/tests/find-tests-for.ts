@@ -2,7 +2,7 @@ import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { findNamedTests, JVM_LANGUAGES, type NameMatch } from './find-named-tests.js';
-import type { TestLayout } from './test-layout.js';
+import type { TestLayout, WordMatch } from './test-layout.js';
 import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
 
 /** One test of a source file, and how it was found ("named like it, imports it"). */
@@ -41,6 +41,8 @@ interface Candidate {
   depth: number;
   samePackage: boolean;
   inline: boolean;
+  /** Named after a feature of the file: the words their names share, and how many one has that the other lacks. */
+  words?: WordMatch;
 }
 
 interface Context {
@@ -114,6 +116,15 @@ export function findTestsFor(
     if (match.kind !== 'abbreviation' || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
   }
   for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test)! });
+  // A suite named after a feature of the file (got's test/retry.ts for calculate-retry-delay.ts), when none is named
+  // after the file itself: a weak name, so the test must reach the file too (a Go test: sit in its package).
+  if (![...named.byName.values()].some((m) => m.kind !== 'abbreviation')) {
+    for (const match of layout.testsSharingWords(path)) {
+      const test = match.test;
+      if (reach.has(test) || (go && found.get(test)?.samePackage)) get(test).words = match;
+      if (reach.has(test)) get(test).depth = reach.get(test)!;
+    }
+  }
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
   const jvm = JVM_LANGUAGES.has(file.language);
@@ -133,6 +144,7 @@ export function findTestsFor(
     .sort(
       (a, b) =>
         b.score - a.score ||
+        (a.extra ?? Infinity) - (b.extra ?? Infinity) ||
         onFocus(b) - onFocus(a) ||
         namesFocus(b) - namesFocus(a) ||
         asExample(a) - asExample(b) ||
@@ -159,6 +171,8 @@ interface Scored {
   how: string;
   /** Named for the file, in a folder named after it, importing it, in its package or inline: not only through others. */
   direct: boolean;
+  /** For a test named after a feature of the file, the words one name has and the other lacks; else Infinity. */
+  extra?: number;
 }
 
 function score(c: Candidate, context: Context): Scored {
@@ -185,6 +199,15 @@ function score(c: Candidate, context: Context): Scored {
   } else if (c.inFolder) {
     how.push('in a folder named after it');
     points += 6;
+  } else if (c.words?.implementation) {
+    // An interface is tested by its implementation's test, more surely than by every test that imports it for a type.
+    how.push(`named after its implementation (${c.words.words.join(' ')})`);
+    points += 5;
+  } else if (c.words) {
+    // Weaker than any tie of the file's own (its name, an import, its package): it ranks a suite among tests that
+    // reach the file alike, and names one that reaches it without using its names (got's retry.ts).
+    how.push(`named after a feature of it (${c.words.words.join(' ')})`);
+    points += 1;
   }
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
@@ -208,7 +231,8 @@ function score(c: Candidate, context: Context): Scored {
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   // A Go test importing the file's package and using its names imports the changed module: direct too.
   const viaImport = through && c.depth === 1;
-  return { path: c.path, score: points, uses, focusHits, how: how.join(', '), direct: !!named || c.inFolder || direct || viaImport };
+  const extra = named || c.inFolder ? undefined : c.words?.extra;
+  return { path: c.path, score: points, uses, focusHits, how: how.join(', '), direct: !!named || c.inFolder || direct || viaImport, extra };
 }
 
 function describeName(match: NameMatch, path: string): string {

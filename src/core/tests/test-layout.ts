@@ -3,11 +3,22 @@ import { findLanguage } from '../code-index/languages.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import { classifyTestPath, type TestRole } from './classify-test-path.js';
 import type { RunnerScope, TestRunnerConfig } from './read-test-runner-config.js';
-import { toModuleFolders, toTestStem } from './test-stems.js';
+import { toModuleFolders, toNameWords, toTestStem } from './test-stems.js';
 
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 const NAMED_SCRIPT_TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
 const PYTEST_DEFAULT_FILES = ['test_*.py', '*_test.py'];
+
+/** A test named after a feature of a file (TestLayout.testsSharingWords). */
+export interface WordMatch {
+  test: string;
+  /** The words the two names share. */
+  words: string[];
+  /** How many words one name has that the other lacks. */
+  extra: number;
+  /** Named after the implementation of the interface the file declares (`RouteCollectorTest`). */
+  implementation: boolean;
+}
 
 /**
  * The tests of one tree: every path's role by the conventions of its
@@ -21,6 +32,8 @@ export class TestLayout {
   private readonly byStem = new Map<string, string[]>();
   private readonly byDir = new Map<string, string[]>();
   private readonly byFolderStem = new Map<string, string[]>();
+  /** Tests by each word of their name (toNameWords). */
+  private readonly byWord = new Map<string, string[]>();
   /** The stems of product files outside examples and docs (folded as toTestStem folds a test's), per language family. */
   private readonly sourceStems = new Map<string, Set<string>>();
   /** Product files by stem (folded), examples and docs aside. */
@@ -55,6 +68,7 @@ export class TestLayout {
       if (role !== 'test') continue;
       append(this.byStem, toTestStem(p), p);
       append(this.byDir, dirOf(p), p);
+      for (const word of new Set(toNameWords(p))) append(this.byWord, word, p);
       for (const folder of new Set(toModuleFolders(p).map((d) => toTestStem(`${d}.x`)))) append(this.byFolderStem, folder, p);
     }
   }
@@ -94,6 +108,38 @@ export class TestLayout {
       if (sharing === 1) found.push({ prefix, tests });
     }
     return found;
+  }
+
+  /**
+   * Tests of the source's language named after a feature of it, no file's: the words of one name are among the
+   * other's (got's `test/retry.ts` and `calculate-retry-delay.ts`, `test/timer-utils.ts` and `utils/timer.ts`,
+   * gson's `ExposeFieldsTest` and `Expose.java`), sharing at least four letters, and the test named after no
+   * product file. `extra`: the words one has and the other lacks (the fewer, the closer). Go tests in the
+   * source's folder only. The name of an interface without its `Interface` (Slim's `RouteCollectorTest` for
+   * `RouteCollectorInterface.php`) names the test of its implementation, which tests it too.
+   */
+  testsSharingWords(sourcePath: string): WordMatch[] {
+    const family = toFamily(sourcePath);
+    const stems = family === undefined ? undefined : this.sourceStems.get(family);
+    const words = [...new Set(toNameWords(sourcePath))];
+    if (!stems || words.length === 0) return [];
+    const own = new Set(words);
+    const iface = words.length > 1 && words.at(-1) === 'interface' ? words.slice(0, -1).join('') : undefined;
+    const found = new Map<string, WordMatch>();
+    for (const test of new Set(words.flatMap((w) => this.byWord.get(w) ?? []))) {
+      if (toFamily(test) !== family || (family === 'go' && dirOf(test) !== dirOf(sourcePath))) continue;
+      const theirs = new Set(toNameWords(test));
+      const shared = words.filter((w) => theirs.has(w));
+      const stem = toTestStem(test);
+      if (iface !== undefined && stem === iface) {
+        found.set(test, { test, extra: 1, words: shared, implementation: true });
+        continue;
+      }
+      const subset = shared.length === theirs.size || shared.length === own.size;
+      if (!subset || theirs.size === own.size || shared.join('').length < MIN_SHARED_LETTERS || stems.has(stem)) continue;
+      found.set(test, { test, extra: theirs.size + own.size - 2 * shared.length, words: shared, implementation: false });
+    }
+    return [...found.values()];
   }
 
   /** Product files (examples and docs aside) in the language of `like` whose stem is `stem`. */
@@ -178,6 +224,8 @@ function append(map: Map<string, string[]>, key: string, value: string): void {
 
 /** An abbreviation is at least this long: `req`, `res`, `app`, `ctx`. */
 const MIN_ABBREVIATION = 3;
+/** Words a test's name shares with a file's, at least this many letters: `retry`, `timer`, not `io`. */
+const MIN_SHARED_LETTERS = 4;
 /** What an abbreviation leaves out is a word, not a digit or a plural (`http` is not `http2`'s, `https`'s). */
 const MIN_REST = 3;
 

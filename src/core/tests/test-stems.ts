@@ -14,13 +14,21 @@ function withoutExtension(name: string): string {
 
 /**
  * Lower case, leading underscores gone (`_decoders`) and trailing ones (`ssl_`, Python's way to avoid a clash
- * with a standard module), and a plural's last `s` (`urls` and `url` are one name).
+ * with a standard module), hyphens between words (`http-error.ts` and `HTTPError.ts` are one name; not `_`, which
+ * joins a file's folders into a test's name, `test_http2_connection.py`), and a plural's last `s` (`urls` and
+ * `url` are one name).
  */
 function fold(stem: string): string {
   return stem
     .replace(/^_+|(?<=.)_+$/g, '')
+    .replace(/(?<=[^-])-+(?=[^-])/g, '')
     .toLowerCase()
     .replace(/(?<=\w{3})s$/, '');
+}
+
+/** A word of a name as names are compared: lower case, no plural `s`. */
+function foldWord(word: string): string {
+  return word.toLowerCase().replace(/(?<=\w{3})s$/, '');
 }
 
 /** The names a source file's tests are named after: its own stem, or its folder's for `index.ts`, `__init__.py`. */
@@ -32,12 +40,31 @@ export function toSourceStem(path: string): string {
 
 /** What a test is named after, its affixes gone: `buildURL.spec.js`, `test_decoders.py`, `tree_test.go`, `FooTest.java`. */
 export function toTestStem(path: string): string {
+  return fold(toRawTestStem(path));
+}
+
+function toRawTestStem(path: string): string {
   const name = baseName(path).replace(/\.(test|spec|test-d)(?=\.)/, '');
   const stem = withoutExtension(name)
     .replace(/^test_|_(test|spec)$/, '')
     .replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, '')
     .replace(/^Test(?=[A-Z])/, '');
-  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? (path.split('/').at(-2) ?? stem) : stem);
+  return FOLDER_FILES.has(stem.toLowerCase()) ? (path.split('/').at(-2) ?? stem) : stem;
+}
+
+/**
+ * The words of a file's name, folded, its test affixes gone: `calculate`, `retry`, `delay` for
+ * `calculate-retry-delay.ts`; `http`, `error` for `HTTPError.ts` and `test/http-error.ts`; `expose`, `field` for
+ * `ExposeFieldsTest.java`. None for a file named after its folder (`index.ts`, `__init__.py`).
+ */
+export function toNameWords(path: string): string[] {
+  if (isFolderFile(path)) return [];
+  return toRawTestStem(path)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map(foldWord);
 }
 
 /**

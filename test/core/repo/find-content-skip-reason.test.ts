@@ -15,6 +15,13 @@ describe('findContentSkipReason', () => {
     expect(skipOf(longLines, 'docs/intro.rst')).toBeUndefined();
   });
 
+  it('reads code with one long paragraph of prose in a comment as code, not minified', () => {
+    const paragraph = 'Error thrown when the response has a non-2xx status code and `throwHttpErrors` is enabled. '.repeat(16);
+    const code = `/**\n${paragraph}\n*/\nexport class HTTPError extends KyError {\n\tresponse: Response;\n}\n`;
+    expect(skipOf(code, 'source/errors/HTTPError.ts')).toBeUndefined();
+    expect(skipOf(`${'var a=1;b=2;c=function(d){return d}'.repeat(40)}\nvar e;\n`, 'dist/bundle.js')).toBe('minified');
+  });
+
   it('judges content alone when no path is given', () => {
     expect(skipOf(longLines)).toBe('minified');
   });

@@ -27,15 +27,22 @@ describe('classifyTestPath', () => {
       ['RSpec', 'spec/models/user_spec.rb', 'test'],
       ['RSpec helper', 'spec/spec_helper.rb', 'support'],
       ['minitest', 'test/models/user_test.rb', 'test'],
+      ['minitest, prefix form', 'test/test_routing.rb', 'test'],
+      ['a mock named as a test (Slim)', 'tests/Mocks/InvocationStrategyTest.php', 'support'],
     ])('%s: %s is %s', (_, path, role) => {
       expect(classifyTestPath(path)).toBe(role);
     });
   });
 
-  it.each(['src/flask/app.py', 'lib/helpers/buildURL.js', 'tree.go', 'src/main/java/com/x/Foo.java', 'src/lib.rs', 'lib/helpers.js'])(
-    'calls product code %s neither',
-    (path) => {
-      expect(classifyTestPath(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    'src/flask/app.py',
+    'lib/helpers/buildURL.js',
+    'tree.go',
+    'src/main/java/com/x/Foo.java',
+    'src/lib.rs',
+    'lib/helpers.js',
+    'sinatra-contrib/lib/sinatra/test_helpers.rb',
+  ])('calls product code %s neither', (path) => {
+    expect(classifyTestPath(path)).toBeUndefined();
+  });
 });
