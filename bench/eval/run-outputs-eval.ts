@@ -16,7 +16,6 @@
  * the built CLI as a process (the question one argument, as a user pastes it) beside run() here:
  *   npm run build && npx tsx bench/eval/run-outputs-eval.ts --sets reports=FILE --cli dist/src/cli/main.js --locate-only
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +32,7 @@ import { run } from '../../src/core/run.js';
 import { FileBm25 } from './bm25-baseline.js';
 import { CASES_FILE, indexFile, loadCases, snapshotDir, type EvalCase } from './eval-paths.js';
 import { log } from './harness.js';
+import { locateThroughCli } from './locate-through-cli.js';
 import { scoreCase } from './metrics.js';
 import { mean, scoreEvidence, scorePlan, type EvidenceScore, type PlanScore } from './outputs-metrics.js';
 import { mirrorGitDir, readHunks, readTouchedFiles } from './read-hunks.js';
@@ -219,35 +219,6 @@ async function openColdIndex(source: LocalRepoSource, query: string) {
   store.releaseWriteLock();
   const index = new SqliteCodeIndex(store);
   return { store, ports: { source, index, logger: silentLogger, clock: systemClock } };
-}
-
-/**
- * `nanodex locate` as a user runs it: one process, the question one argument (its lines kept); warm, the
- * case's index; cold (no index), a fresh data folder, so the CLI takes its own first answer's path.
- */
-function locateThroughCli(main: string, root: string, index: string | undefined, query: string): { files: string[] } | { error: string } {
-  const dataDir = index ? undefined : mkdtempSync(path.join(tmpdir(), 'nanodex-cli-'));
-  const where = index ? ['--index', index] : ['--data-dir', dataDir!];
-  try {
-    return spawnLocate(main, [main, 'locate', query, '--repo', root, ...where, '--json']);
-  } finally {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function spawnLocate(main: string, argv: string[]): { files: string[] } | { error: string } {
-  const child = spawnSync(process.execPath, argv, {
-    encoding: 'utf8',
-    timeout: 600_000,
-    maxBuffer: 64 << 20,
-    env: { ...process.env, NANODEX_BACKGROUND_INDEX: '0' },
-  });
-  if (child.status !== 0) return { error: `exit ${child.status ?? child.signal}: ${(child.stderr ?? '').trim().slice(0, 200)}` };
-  try {
-    return { files: (JSON.parse(child.stdout) as { files: { path: string }[] }).files.map((f) => f.path) };
-  } catch (error) {
-    return { error: `unreadable JSON: ${String(error).slice(0, 200)}` };
-  }
 }
 
 interface Row {
