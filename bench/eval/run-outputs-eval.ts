@@ -11,7 +11,10 @@
  * Cases come from bench/eval/build-cases.ts (kept outside the repository,
  * NANODEX_EVAL_DIR); hunks are read from the same mirrors. Sets are named:
  *   --sets tuned=/work/eval-cases/cases.json,held-out=/work/eval-cases/held-out-old.json
- * Figures (no code, no messages) go to bench/eval/results/outputs-latest.json.
+ * Figures (no code, no messages; per case the expected files and each path's first five) go to
+ * bench/eval/results/outputs-latest.json. With --cli dist/src/cli/main.js, locate also runs through
+ * the built CLI as a process (the question one argument, as a user pastes it) beside run() here:
+ *   npm run build && npx tsx bench/eval/run-outputs-eval.ts --sets reports=FILE --cli dist/src/cli/main.js --locate-only
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,7 @@ import { run } from '../../src/core/run.js';
 import { FileBm25 } from './bm25-baseline.js';
 import { CASES_FILE, indexFile, loadCases, snapshotDir, type EvalCase } from './eval-paths.js';
 import { log } from './harness.js';
+import { locateThroughCli } from './locate-through-cli.js';
 import { scoreCase } from './metrics.js';
 import { mean, scoreEvidence, scorePlan, type EvidenceScore, type PlanScore } from './outputs-metrics.js';
 import { mirrorGitDir, readHunks, readTouchedFiles } from './read-hunks.js';
@@ -57,14 +61,28 @@ const { values: args } = parseArgs({
      * ranking are judged on small held-out repositories too.
      */
     'cold-min-bytes': { type: 'string' },
+    /**
+     * Also rank each question through the built CLI as a process (`node <main.js> locate <question>
+     * --repo <snapshot> --index <the case's index> --json`), the question one argument, lines kept:
+     * the front a user runs, beside run() in this process on the same index.
+     */
+    cli: { type: 'string' },
+    /** Locate only (no ask, no plan): a quick ranking run. */
+    'locate-only': { type: 'boolean', default: false },
   },
 });
+const CLI = args.cli ? path.resolve(args.cli) : undefined;
 
 interface CaseOutcome {
   set: string;
   repo: string;
   sha: string;
-  locate: { nanodex: LocateScore; baseline: LocateScore };
+  /** The issue a long-report case was built from (build-issue-cases.ts). */
+  issue?: string;
+  expected: string[];
+  /** The first five files each path ranked. */
+  top: { nanodex: string[]; cli?: string[] };
+  locate: { nanodex: LocateScore; baseline: LocateScore; cli?: LocateScore };
   evidence: { nanodex: EvidenceScore; baseline: EvidenceScore } | undefined;
   plan: PlanScore | undefined;
   crashes: string[];
@@ -139,12 +157,23 @@ for (const [dir, group] of bySnapshot) {
           // The shipped path: run() reads the question as every front hands it over (budget words, shape kept).
           const located = await run({ command: 'locate', prompt: c.query, repo }, ports);
           if (located.kind === 'failed') crashes.push(`locate: ${located.message}`);
+          const ranked = located.kind === 'done' && located.command === 'locate' ? located.files.map((f) => f.path) : [];
+          const viaCli = CLI ? locateThroughCli(CLI, dir, cold ? undefined : file, c.query) : undefined;
+          if (viaCli && 'error' in viaCli) crashes.push(`cli locate: ${viaCli.error}`);
+          const cliRanked = viaCli && 'files' in viaCli ? viaCli.files : undefined;
           const locate = {
-            nanodex: toLocate(c.expected, located.kind === 'done' && located.command === 'locate' ? located.files.map((f) => f.path) : []),
+            nanodex: toLocate(c.expected, ranked),
             baseline: toLocate(c.expected, fileBm25.rank(c.query, 10)),
+            ...(viaCli ? { cli: toLocate(c.expected, cliRanked ?? []) } : {}),
           };
+          const top = { nanodex: ranked.slice(0, 5), ...(viaCli ? { cli: (cliRanked ?? []).slice(0, 5) } : {}) };
+          const issue = (c as { issue?: string }).issue;
           let evidence: CaseOutcome['evidence'];
           let plan: PlanScore | undefined;
+          if (args['locate-only']) {
+            outcomes.push({ set, repo: c.repo, sha: c.sha, issue, expected: c.expected, top, locate, evidence, plan, crashes });
+            continue;
+          }
           try {
             const asked = await run({ command: 'ask', prompt: c.query, repo }, ports);
             if (asked.kind === 'failed') crashes.push(`ask: ${asked.message}`);
@@ -164,7 +193,7 @@ for (const [dir, group] of bySnapshot) {
           } catch (error) {
             crashes.push(`plan threw: ${String(error)}`);
           }
-          outcomes.push({ set, repo: c.repo, sha: c.sha, locate, evidence, plan, crashes });
+          outcomes.push({ set, repo: c.repo, sha: c.sha, issue, expected: c.expected, top, locate, evidence, plan, crashes });
           if (outcomes.length % 20 === 0) log(`${outcomes.length}/${all.length} cases (${Math.round((Date.now() - started) / 1000)} s)`);
         } finally {
           cold?.store.close();
@@ -200,6 +229,7 @@ interface Row {
 function summarise(group: string, os: CaseOutcome[]): Row {
   const ev = os.filter((o) => o.evidence);
   const pl = os.filter((o) => o.plan);
+  const cli = os.filter((o) => o.locate.cli);
   return {
     group,
     cases: os.length,
@@ -212,17 +242,33 @@ function summarise(group: string, os: CaseOutcome[]): Row {
       'bm25 All@5': mean(os.map((o) => o.locate.baseline.all5)),
       'locate MRR': mean(os.map((o) => o.locate.nanodex.rr)),
       'bm25 MRR': mean(os.map((o) => o.locate.baseline.rr)),
-      'hunk hit': mean(ev.map((o) => o.evidence!.nanodex.hunkHit)),
-      'win hunk hit': mean(ev.map((o) => o.evidence!.baseline.hunkHit)),
-      'hunk recall': mean(ev.map((o) => o.evidence!.nanodex.hunkRecall)),
-      'win hunk recall': mean(ev.map((o) => o.evidence!.baseline.hunkRecall)),
-      'on-target': mean(ev.map((o) => o.evidence!.nanodex.onTarget)),
-      'win on-target': mean(ev.map((o) => o.evidence!.baseline.onTarget)),
-      lines: mean(ev.map((o) => o.evidence!.nanodex.lines)),
-      'head share': mean(ev.map((o) => o.evidence!.nanodex.headShare)),
-      'files/answer': mean(ev.map((o) => o.evidence!.nanodex.files)),
-      'plan R@5': mean(pl.map((o) => o.plan!.recall5)),
-      'plan non-product': mean(pl.map((o) => o.plan!.nonProductShare)),
+      ...(cli.length > 0
+        ? {
+            'cli R@1': mean(cli.map((o) => o.locate.cli!.r1)),
+            'cli R@5': mean(cli.map((o) => o.locate.cli!.r5)),
+            'cli All@5': mean(cli.map((o) => o.locate.cli!.all5)),
+            'cli MRR': mean(cli.map((o) => o.locate.cli!.rr)),
+          }
+        : {}),
+      ...(ev.length > 0
+        ? {
+            'hunk hit': mean(ev.map((o) => o.evidence!.nanodex.hunkHit)),
+            'win hunk hit': mean(ev.map((o) => o.evidence!.baseline.hunkHit)),
+            'hunk recall': mean(ev.map((o) => o.evidence!.nanodex.hunkRecall)),
+            'win hunk recall': mean(ev.map((o) => o.evidence!.baseline.hunkRecall)),
+            'on-target': mean(ev.map((o) => o.evidence!.nanodex.onTarget)),
+            'win on-target': mean(ev.map((o) => o.evidence!.baseline.onTarget)),
+            lines: mean(ev.map((o) => o.evidence!.nanodex.lines)),
+            'head share': mean(ev.map((o) => o.evidence!.nanodex.headShare)),
+            'files/answer': mean(ev.map((o) => o.evidence!.nanodex.files)),
+          }
+        : {}),
+      ...(pl.length > 0
+        ? {
+            'plan R@5': mean(pl.map((o) => o.plan!.recall5)),
+            'plan non-product': mean(pl.map((o) => o.plan!.nonProductShare)),
+          }
+        : {}),
       crashes: os.reduce((n, o) => n + o.crashes.length, 0),
     },
   };
@@ -240,13 +286,13 @@ for (const s of sets) {
     );
   rows.push(summarise(`${s.name} (all)`, mine));
 }
-const columns = Object.keys(rows[0]?.figures ?? {});
+const columns = [...new Set(rows.flatMap((r) => Object.keys(r.figures)))];
 const table = [
   `| set | cases | ${columns.join(' | ')} |`,
   `| --- | ---: | ${columns.map(() => '---:').join(' | ')} |`,
   ...rows.map(
     (r) =>
-      `| ${r.group} | ${r.cases} | ${columns.map((k) => (k === 'lines' || k === 'crashes' ? String(Math.round(r.figures[k]!)) : r.figures[k]!.toFixed(3))).join(' | ')} |`,
+      `| ${r.group} | ${r.cases} | ${columns.map((k) => (r.figures[k] === undefined ? '' : k === 'lines' || k === 'crashes' ? String(Math.round(r.figures[k])) : r.figures[k].toFixed(3))).join(' | ')} |`,
   ),
 ].join('\n');
 process.stdout.write(`${table}\n`);
@@ -257,8 +303,8 @@ mkdirSync(path.dirname(out), { recursive: true });
 const head = JSON.stringify({ date: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), rows }, null, 1);
 // One line per case keeps the file reviewable.
 const caseLines = outcomes.map(
-  ({ set, repo, sha, locate, evidence, plan, crashes }) =>
-    `  ${JSON.stringify({ set, repo, sha: sha.slice(0, 12), locate, evidence, plan, crashes: crashes.length })}`,
+  ({ set, repo, sha, issue, expected, top, locate, evidence, plan, crashes }) =>
+    `  ${JSON.stringify({ set, repo, sha: sha.slice(0, 12), issue, expected, top, locate, evidence, plan, crashes: crashes.length })}`,
 );
 writeFileSync(out, `${head.slice(0, -2)},\n "cases": [\n${caseLines.join(',\n')}\n ]\n}\n`);
 log(`figures written to ${path.relative(process.cwd(), out)}`);
