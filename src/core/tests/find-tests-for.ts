@@ -29,7 +29,6 @@ const THROUGH_DEPTH = 4;
 const REACH_DEPTH = 5;
 /** Names of the file looked up across the tree before a negative is claimed (the most specific first). */
 const MAX_NAMES_CHECKED = 12;
-/** Languages whose files are named after the one class they hold, and whose tests after that class. */
 /** Languages whose code reaches a test only through what the index sees: imports, packages, calls. */
 const STATIC_LANGUAGES = new Set(['go', 'rust', 'java', 'kotlin', 'csharp', 'c', 'cpp', 'scala', 'swift']);
 
