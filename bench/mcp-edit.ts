@@ -109,8 +109,13 @@ export async function measureMcpEdit(options: McpEditOptions): Promise<McpEdit> 
   }
 }
 
+/** The first call may build the whole index (the SDK gives up on a request after 60 s by default). */
+const CALL_TIMEOUT_MS = 30 * 60_000;
+
 async function lookup(client: Client, symbol: string): Promise<string> {
-  const result = (await client.callTool({ name: 'find_definition', arguments: { symbol } })) as CallToolResult;
+  const result = (await client.callTool({ name: 'find_definition', arguments: { symbol } }, undefined, {
+    timeout: CALL_TIMEOUT_MS,
+  })) as CallToolResult;
   const first = result.content[0];
   const text = first?.type === 'text' ? first.text : '';
   if (result.isError) throw new Error(`find_definition ${symbol} failed: ${text.slice(0, 300)}`);
