@@ -69,7 +69,7 @@ export async function measureMcpEdit(options: McpEditOptions): Promise<McpEdit> 
   try {
     const pid = transport.pid;
     if (pid === null) throw new Error('the MCP server did not start');
-    // Warm: the index built (or settled on the clone), the parser loaded by nothing yet.
+    // Warm: the index built by this call, or (a copy) settled on the clone; no file parsed yet in the second case.
     await lookup(client, 'Matrix');
     let seen = true;
     let previous = 'Matrix';
