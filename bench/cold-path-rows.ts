@@ -6,6 +6,7 @@
  */
 import { median } from './measure.js';
 import { s, verdict, x, type PerfRow } from './perf-table.js';
+import type { McpEdit } from './mcp-edit.js';
 import type { ProcessRun, ProcessTiming } from './time-process.js';
 
 /**
@@ -91,5 +92,22 @@ export function toRefreshRow(
     ratio: `${x(index.cpuMs / Math.max(gitStatus.cpuMs, 1))} git status CPU`,
     target: `<= ${TARGETS.refreshWorkMs / 1000} s of work (CPU)`,
     result: judged ? verdict(index.cpuMs <= TARGETS.refreshWorkMs && measured.asExpected) : 'n/a',
+  };
+}
+
+/**
+ * A 1-file edit in the running MCP server (mcp-edit.ts): the server's CPU from the call before to the lookup
+ * that sees the edit, against a lookup with no change in the same server and `git status`; judged as the
+ * CLI's refresh rows, on CPU, and only when every lookup found the name the edit added.
+ */
+export function toMcpEditRow(label: string, measured: McpEdit): PerfRow {
+  const { edit, noChange, gitStatus } = measured;
+  return {
+    figure: `1-file edit in a running \`nanodex mcp\`, ${label}: server CPU from the call before to the lookup that sees it (call wall; the first edit after start)`,
+    nanodex: `${s(edit.medianCpuMs)} CPU (${s(edit.medianWallMs)} wall; first ${s(edit.cpuMs[0]!)} CPU)`,
+    baseline: `no-change lookup ${s(noChange.medianCpuMs)} CPU, ${s(noChange.medianWallMs)} wall; git status ${s(gitStatus.cpuMs)} CPU`,
+    ratio: `${x(edit.medianCpuMs / Math.max(gitStatus.cpuMs, 1))} git status CPU`,
+    target: `<= ${TARGETS.refreshWorkMs / 1000} s of work (CPU)`,
+    result: verdict(edit.medianCpuMs <= TARGETS.refreshWorkMs && measured.sawEveryEdit),
   };
 }

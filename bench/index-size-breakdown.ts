@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export interface TableBytes {
@@ -26,4 +27,17 @@ export function describeBreakdown(parts: TableBytes[], shown = 12): string {
   const head = parts.slice(0, shown).map((p) => `${p.name} ${mb(p.bytes)}`);
   const rest = parts.slice(shown).reduce((sum, p) => sum + p.bytes, 0);
   return `${head.join(', ')}${rest > 0 ? `, the rest ${mb(rest)}` : ''} (MB)`;
+}
+
+/** An index file's bytes with its WAL (none once checkpointed on close). */
+export function fileBytes(file: string): number {
+  let total = 0;
+  for (const suffix of ['', '-wal']) {
+    try {
+      total += statSync(`${file}${suffix}`).size;
+    } catch {
+      // no WAL left: checkpointed on close
+    }
+  }
+  return total;
 }

@@ -12,7 +12,8 @@
  * default $TMPDIR/nanodex-bench-cache), --git-dir sympy=DIR (a local clone
  * holding the pinned commit, used before the network), --only ROWS (only
  * these rows, comma-separated: first-answer (sympy's, and the whole corpus'
- * without --quick), cold-mention; written to bench/results/perf-only.json).
+ * without --quick), cold-mention, mcp-edit (its index built by the server's
+ * first call); written to bench/results/perf-only.json).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -21,11 +22,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderWorking } from '../src/core/render/render-reply.js';
 import { measureColdMention } from './cold-mention.js';
-import { TARGETS, toColdIndexRow, toColdMentionRow, toFirstAnswerRow, toRefreshRow } from './cold-path-rows.js';
+import { TARGETS, toColdIndexRow, toColdMentionRow, toFirstAnswerRow, toMcpEditRow, toRefreshRow } from './cold-path-rows.js';
 import { toDiagramRow } from './diagram-row.js';
 import { measureEditReindex } from './edit-reindex.js';
 import { measureFirstAnswer } from './first-answer.js';
-import { describeBreakdown, indexSizeBreakdown, type TableBytes } from './index-size-breakdown.js';
+import { measureMcpEdit } from './mcp-edit.js';
+import { describeBreakdown, fileBytes, indexSizeBreakdown, type TableBytes } from './index-size-breakdown.js';
 import { mb, renderPerfTable, s, verdict, x, type PerfRow } from './perf-table.js';
 import { buildPinnedCorpus, PINNED_GIT } from './pinned-corpus.js';
 import { findProjectRoot } from './project-root.js';
@@ -45,7 +47,7 @@ const { values: args } = parseArgs({
   },
 });
 /** Rows --only can pick, each measured as in the whole run. */
-const ONLY_ROWS = ['first-answer', 'cold-mention'];
+const ONLY_ROWS = ['first-answer', 'cold-mention', 'mcp-edit'];
 const only = args.only === undefined ? undefined : new Set(args.only.split(',').map((r) => r.trim()));
 const unknownRows = [...(only ?? [])].filter((r) => !ONLY_ROWS.includes(r));
 if (unknownRows.length > 0) {
@@ -228,18 +230,6 @@ async function pushDiagramRow(label: string, repo: string, index: string): Promi
   rows.push(await toDiagramRow(label, timing));
 }
 
-function fileBytes(file: string): number {
-  let total = 0;
-  for (const suffix of ['', '-wal']) {
-    try {
-      total += statSync(`${file}${suffix}`).size;
-    } catch {
-      // no WAL left: checkpointed on close
-    }
-  }
-  return total;
-}
-
 /** The rows --only names, each measured as in the whole run. */
 async function runOnly(names: Set<string>): Promise<void> {
   if (names.has('first-answer')) {
@@ -247,6 +237,14 @@ async function runOnly(names: Set<string>): Promise<void> {
     if (!quick) await pushFirstAnswerRow(`whole corpus (${corpus.files} files)`, corpus.root, { maxMs: TARGETS.firstAnswerCorpusMs });
   }
   if (names.has('cold-mention')) await pushColdMentionRow();
+  if (names.has('mcp-edit')) await pushMcpEditRow(undefined);
+}
+
+/** The 1-file edit in a running MCP server (mcp-edit.ts), beside the CLI's row: a clone, from `index` (a copy) if given. */
+async function pushMcpEditRow(index: string | undefined): Promise<void> {
+  log(`1-file edit in a running nanodex mcp (a clone; ${runs} edits), in turn with a no-change lookup and git status …`);
+  const measured = await measureMcpEdit({ corpusRoot: corpus.root, indexFile: index, scratch, runs, env, cli });
+  rows.push(toMcpEditRow(`${corpus.files} files`, measured));
 }
 
 /** Every row, in the order of the table. */
@@ -394,5 +392,6 @@ async function runAll(): Promise<void> {
       asExpected: edit.onlyTheFile,
     }),
   );
+  await pushMcpEditRow(bigIndex);
   await pushDiagramRow('whole corpus', corpus.root, bigIndex);
 }

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { readGitListing } from '../repo/git-listing.js';
+import { readGitPaths } from '../repo/git-listing.js';
 import type { UnpackedFile } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
 import { findPathSkipReason } from '../repo/skip-rules.js';
@@ -124,14 +124,13 @@ export function findLanguages(paths: string[]): LanguageId[] {
  * build's listing.
  */
 async function listIndexablePaths(source: LocalRepoSource, files: UnpackedFile[] | undefined): Promise<{ paths: string[]; git: boolean }> {
-  const git = files === undefined ? await readGitListing(source.root) : undefined;
-  const listed = git === undefined ? undefined : (await git.readStaged()).readFiles();
-  const paths = listed
-    ? [...listed.clean.keys(), ...listed.dirty]
-    : walkDirectory(source.root, { files: files?.map((f) => f.path) })
-        .entries.filter((e) => e.kind === 'file')
-        .map((e) => e.path);
-  return { paths: paths.filter((p) => findPathSkipReason(p) === undefined && findFileKind(p) !== undefined), git: listed !== undefined };
+  const listed = files === undefined ? await readGitPaths(source.root) : undefined;
+  const paths =
+    listed ??
+    walkDirectory(source.root, { files: files?.map((f) => f.path) })
+      .entries.filter((e) => e.kind === 'file')
+      .map((e) => e.path);
+  return { paths: paths.filter((p) => findFileKind(p) !== undefined && findPathSkipReason(p) === undefined), git: listed !== undefined };
 }
 
 function statSize(root: string, file: string): number {

@@ -20,36 +20,42 @@ export const GRAMMAR_FILE: Record<LanguageId, string> = {
   php: 'tree-sitter-php.wasm',
 };
 
-const BY_EXTENSION: Record<string, LanguageId> = {
-  ts: 'typescript',
-  mts: 'typescript',
-  cts: 'typescript',
-  tsx: 'tsx',
-  js: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  jsx: 'javascript',
-  py: 'python',
-  pyi: 'python',
-  go: 'go',
-  rs: 'rust',
-  java: 'java',
-  rb: 'ruby',
-  rake: 'ruby',
-  gemspec: 'ruby',
-  c: 'c',
-  h: 'c',
-  cc: 'cpp',
-  cpp: 'cpp',
-  cxx: 'cpp',
-  hpp: 'cpp',
-  hh: 'cpp',
-  hxx: 'cpp',
-  cs: 'csharp',
-  php: 'php',
-};
+/** Maps, not objects: a file named `constructor` (or `x.toString`) found Object.prototype's member as its language. */
+const BY_EXTENSION = new Map<string, LanguageId>(
+  Object.entries({
+    ts: 'typescript',
+    mts: 'typescript',
+    cts: 'typescript',
+    tsx: 'tsx',
+    js: 'javascript',
+    mjs: 'javascript',
+    cjs: 'javascript',
+    jsx: 'javascript',
+    py: 'python',
+    pyi: 'python',
+    go: 'go',
+    rs: 'rust',
+    java: 'java',
+    rb: 'ruby',
+    rake: 'ruby',
+    gemspec: 'ruby',
+    c: 'c',
+    h: 'c',
+    cc: 'cpp',
+    cpp: 'cpp',
+    cxx: 'cpp',
+    hpp: 'cpp',
+    hh: 'cpp',
+    hxx: 'cpp',
+    cs: 'csharp',
+    php: 'php',
+  } satisfies Record<string, LanguageId>),
+);
 
-const BY_NAME: Record<string, LanguageId> = { Rakefile: 'ruby', Gemfile: 'ruby' };
+const BY_NAME = new Map<string, LanguageId>([
+  ['Rakefile', 'ruby'],
+  ['Gemfile', 'ruby'],
+]);
 
 /** Text formats indexed for search as line windows (no symbols). */
 const TEXT_EXTENSIONS = new Set([
@@ -108,13 +114,13 @@ const TEXT_NAMES = new Set(['Dockerfile', 'Makefile', 'README', 'LICENSE', 'Proc
 
 export function findLanguage(relativePath: string): LanguageId | undefined {
   const base = relativePath.slice(relativePath.lastIndexOf('/') + 1);
-  const byName = BY_NAME[base];
+  const byName = BY_NAME.get(base);
   if (byName) return byName;
   const dot = base.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const ext = base.slice(dot + 1).toLowerCase();
   if (base.endsWith('.d.ts')) return 'typescript';
-  return BY_EXTENSION[ext];
+  return BY_EXTENSION.get(ext);
 }
 
 /** 'text' for files worth searching that no grammar covers; undefined for the rest. */

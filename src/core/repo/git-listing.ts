@@ -60,12 +60,7 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
   if (about === undefined) return undefined;
   // The top of the work tree cannot be ignored by its own repository: the check is for folders below it.
   const [ignored, changes] = await Promise.all([
-    about.isTop
-      ? false
-      : gitAsync(root, ['check-ignore', '-q', '.']).then(
-          () => true,
-          () => false,
-        ),
+    about.isTop ? false : isIgnoredFolder(root),
     gitAsync(root, ['ls-files', '-z', '-m', '-d', '--others', '--exclude-standard']),
   ]);
   if (ignored) return undefined;
@@ -83,6 +78,51 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
       return { ...toStagedListing(text, unvouched), hash: '' };
     },
   };
+}
+
+/**
+ * The work tree's files by path alone, as readGitListing's staged listing
+ * lists them (readFiles: tracked regular files, then untracked ones
+ * .gitignore leaves, each once), or undefined where readGitListing is. For a
+ * first answer, which needs no blob sha and nothing of what changed: git is
+ * not asked for modified files (it stats every tracked file for them), and
+ * no record is read into a map. Two ls-files beside each other.
+ */
+export async function readGitPaths(root: string): Promise<string[] | undefined> {
+  const about = readRepositoryFacts(root);
+  if (about === undefined) return undefined;
+  const [ignored, staged, untracked] = await Promise.all([
+    about.isTop ? false : isIgnoredFolder(root),
+    gitAsync(root, ['ls-files', '-z', '-s', '--cached']),
+    gitAsync(root, ['ls-files', '-z', '--others', '--exclude-standard']),
+  ]);
+  if (ignored) return undefined;
+  return [...readStagedFiles(staged), ...split(untracked)];
+}
+
+/** Tracked regular files in `ls-files -s` records (`mode sha stage\tpath\0`), a conflicted path (a record per stage) once. */
+function readStagedFiles(text: string): string[] {
+  const files: string[] = [];
+  let previous = '';
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\0', at);
+    const stop = end < 0 ? text.length : end;
+    // A regular file's mode is 100644 or 100755 (toEntry); 120000 is a symlink, 160000 a submodule.
+    if (text.startsWith('100', at)) {
+      const file = text.slice(text.indexOf('\t', at) + 1, stop);
+      if (file !== previous) files.push(file);
+      previous = file;
+    }
+    at = stop + 1;
+  }
+  return files;
+}
+
+function isIgnoredFolder(root: string): Promise<boolean> {
+  return gitAsync(root, ['check-ignore', '-q', '.']).then(
+    () => true,
+    () => false,
+  );
 }
 
 interface RepositoryFacts {

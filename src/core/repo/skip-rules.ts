@@ -1,4 +1,5 @@
-import { classifyFile } from './classify-file.js';
+import { findUnreadReason } from './classify-file.js';
+import { anyFolderOf, anyOf } from './path-patterns.js';
 
 /**
  * What nanodex never reads or indexes. Path rules run on the listing, before
@@ -23,8 +24,10 @@ const SECRET_NAMES: RegExp[] = [
   /^\.?terraform\.tfstate.*$/,
 ];
 
+const SECRET_NAME = anyOf(SECRET_NAMES);
+
 // Secret-holding folders, matched on any path segment.
-const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.docker']);
+const SECRET_FOLDER = anyFolderOf(['.ssh', '.aws', '.gnupg', '.docker']);
 
 // Binary by extension: skip without reading a byte.
 const BINARY_EXTENSIONS = new Set([
@@ -88,12 +91,10 @@ const BINARY_EXTENSIONS = new Set([
 
 /** Decides from the path alone. Returns why the file is skipped, or undefined to read it. */
 export function findPathSkipReason(relativePath: string): SkipReason | undefined {
-  const segments = relativePath.split('/');
-  const base = (segments[segments.length - 1] ?? '').toLowerCase();
-  const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return 'secret';
+  const base = relativePath.slice(relativePath.lastIndexOf('/') + 1).toLowerCase();
+  if (SECRET_FOLDER.test(relativePath) || SECRET_NAME.test(base)) return 'secret';
   // Dependency folders, lockfiles, minified copies: classify-file.ts, the one rule for what a file is.
-  const { unread } = classifyFile(relativePath);
+  const unread = findUnreadReason(relativePath);
   if (unread) return unread;
   const dot = base.lastIndexOf('.');
   if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return 'binary';

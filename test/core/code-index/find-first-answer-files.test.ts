@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFirstAnswerFiles, readFirstAnswerTerms } from '../../../src/core/code-index/find-first-answer-files.js';
 import { scanTreeText } from '../../../src/core/code-index/scan-tree-text.js';
-import { makeTempRepo } from '../../helpers/temp-repo.js';
+import { makeTempDir, makeTempRepo } from '../../helpers/temp-repo.js';
 
 const LIMITS = { files: 3, bytes: 10_000 };
 
@@ -102,14 +105,14 @@ describe('scanTreeText', () => {
 
   it('finds each term case-insensitively with git grep in a work tree', async () => {
     const root = makeTempRepo(files, { git: true });
-    const found = await scanTreeText(root, ['eviction', 'absent'], { timeoutMs: 60_000, paths: [], git: true });
+    const found = await scanTreeText(root, ['eviction', 'absent'], { timeoutMs: 60_000, paths: Object.keys(files), git: true });
     expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
     expect([...found.get('absent')!]).toEqual([]);
   });
 
   it('greps a plain folder (an unpacked tarball) with git grep --no-index', async () => {
     const root = makeTempRepo(files);
-    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: [], git: false });
+    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: Object.keys(files), git: false });
     expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
   });
 
@@ -123,6 +126,35 @@ describe('scanTreeText', () => {
     } finally {
       process.env.PATH = saved;
     }
+  });
+
+  it('reads the tree once for every term: one git grep, whatever the number of terms', async () => {
+    const root = makeTempRepo(files, { git: true });
+    const bin = makeTempDir();
+    const calls = path.join(bin, 'calls.log');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${saved ?? ''}`;
+    try {
+      const found = await scanTreeText(root, ['eviction', 'pass', 'absent'], { timeoutMs: 60_000, paths: Object.keys(files), git: true });
+      expect([...found.get('eviction')!].sort()).toEqual(['a.py', 'c.md']);
+      expect([...found.get('pass')!]).toEqual(['a.py']);
+      expect([...found.get('absent')!]).toEqual([]);
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(
+      readFileSync(calls, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(' grep ')),
+    ).toHaveLength(1);
+  });
+
+  it('finds terms only in the files it is given (the indexable ones)', async () => {
+    const root = makeTempRepo(files, { git: true });
+    const found = await scanTreeText(root, ['eviction'], { timeoutMs: 60_000, paths: ['a.py', 'b.py'], git: true });
+    expect([...found.get('eviction')!]).toEqual(['a.py']);
   });
 
   it('finds a term by any of its spellings, in a work tree and in a plain folder', async () => {
