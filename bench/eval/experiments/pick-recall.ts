@@ -39,7 +39,9 @@ for (const file of process.argv.slice(2)) {
       if (inPick) found += 1;
       return `${inPick ? '+' : '-'}${e}@${rank < 0 ? '-' : rank}`;
     });
-    process.stdout.write(`${c.sha.slice(0, 12)} ${pick.paths.length}f ${(bytes / 1e6).toFixed(2)}MB [${pick.terms.join(',')}] ${marks.join(' ')}\n`);
+    process.stdout.write(
+      `${c.sha.slice(0, 12)} ${pick.paths.length}f ${(bytes / 1e6).toFixed(2)}MB [${pick.terms.join(',')}] ${marks.join(' ')}\n`,
+    );
     if (process.env.SHOW) process.stdout.write(`   pick: ${pick.paths.slice(0, Number(process.env.SHOW)).join(' ')}\n`);
   }
 }
