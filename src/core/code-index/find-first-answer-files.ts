@@ -37,7 +37,7 @@ const MAX_TERMS = 10;
  * machine's cores (issue 28); 1.5 MB keeps the whole first answer near a
  * second on top of start-up, and held the hunk hit of the sympy reports.
  */
-export const FIRST_ANSWER_LIMITS = { files: 60, bytes: 1_500_000 };
+export const FIRST_ANSWER_LIMITS = { files: 40, bytes: 1_500_000 };
 /** A file named in the question or in a pasted traceback: near-certain, like `locate`'s mentioned path. */
 const MENTIONED = 20;
 /**
