@@ -113,6 +113,12 @@ describe('findFirstAnswerFiles', () => {
     });
   });
 
+  it('picks at most 40 files by default, however small', () => {
+    const many = tree(...Array.from({ length: 100 }, (_, i) => [`src/cache${i}.py`, 100] as [string, number]));
+    const found = matches({ cache: many.map((f) => f.path) });
+    expect(findFirstAnswerFiles('how is the cache filled', many, found).paths).toHaveLength(40);
+  });
+
   it('stops at the file limit and picks nothing when nothing matches', () => {
     const found = matches({ value: files.map((f) => f.path) });
     expect(findFirstAnswerFiles('value', files, found, LIMITS).paths).toHaveLength(3);
