@@ -36,17 +36,33 @@ const MAX_TERMS = 10;
  * What a first answer parses. Parsing costs about 0.7 s per MB on this
  * machine's cores (issue 28); 1.5 MB keeps the whole first answer near a
  * second on top of start-up, and held the hunk hit of the sympy reports.
+ * Each file costs its rows besides its bytes: with path names weighed by
+ * rarity the pick filled 45 small files on average on sympy (29 before, and
+ * 0.2 s more CPU for `ask`); 40 held every changed file the 60 held, on
+ * sympy's 32 commits and the held-out 48.
  */
-export const FIRST_ANSWER_LIMITS = { files: 60, bytes: 1_500_000 };
+export const FIRST_ANSWER_LIMITS = { files: 40, bytes: 1_500_000 };
 /** A file named in the question or in a pasted traceback: near-certain, like `locate`'s mentioned path. */
 const MENTIONED = 20;
 /**
- * Weights of a term found in a file's text, in its file name and in its
- * folders (code names count double); a word found only in another form (by
- * its stem: `determine` for "determinant") counts half, as another form is
- * often another meaning.
+ * Weights of a term found in a file's text (code names count double); a word
+ * found only in another form (by its stem: `determine` for "determinant")
+ * counts half, as another form is often another meaning.
  */
-const WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
+const WEIGHT = { text: 1, codeName: 2, otherForm: 0.5 };
+/**
+ * Weights of a term naming a file (its name) or a folder it is in, times the
+ * term's rarity among the tree's paths, as a text match is weighed by its
+ * rarity among texts: "assumptions" names sympy's `core/assumptions.py` and
+ * the 40 files of `assumptions/` out of 1,957, and points at them more
+ * surely than a question's rarer words ("display", "old") found in the text
+ * of big files that hold every word; a folder holding most of the tree
+ * (`sympy/`, `src/`) weighs next to nothing. Weighed alike whatever the
+ * rarity (2 in a name, 0.5 in a folder), the pick left out 14 of the 43
+ * files 32 sympy commits changed; weighed so, 11 (the same 11 with a folder
+ * at 1, but ranked lower: `simplify/fu.py` 17th for "simplify" against 4th).
+ */
+const PATH_WEIGHT = { name: 3, folder: 2 };
 /** Tests, docs, config and generated files are picked after the product code that has the same words (as `locate` ranks them). */
 const NOT_PRODUCT = 0.5;
 /** The best-scored files looked at again for their kind; past these, none would be picked anyway. */
@@ -142,7 +158,9 @@ export function findFirstAnswerFiles(
     for (const file of found) add(file, factor * idf(found.size));
     for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
-  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t)! }));
+  const lowered = terms.map((t) => ({ term: t, code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t)! }));
+  const named = new Map(terms.map((t) => [t, [] as string[]]));
+  const inFolder = new Map(terms.map((t) => [t, [] as string[]]));
   for (const file of paths) {
     const lower = file.toLowerCase();
     // A substring test first: on a big tree most paths hold no term, and need no splitting.
@@ -150,13 +168,17 @@ export function findFirstAnswerFiles(
     const stem = path.posix.basename(lower).replace(/\.[^.]+$/, '');
     const stemParts = [stem, ...splitIdentifier(path.posix.basename(file).replace(/\.[^.]+$/, '')).map((p) => p.toLowerCase())];
     const folders = path.posix.dirname(lower).split('/');
-    for (const { code, forms } of lowered) {
+    for (const { term, code, forms } of lowered) {
       // A code name names a file or folder whole; a word's stem begins one (`retry` for "retries").
-      const named = (part: string) => forms.some((f) => (code ? part === f : part.startsWith(f)));
-      const factor = code ? WEIGHT.codeName : 1;
-      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
-      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
+      const names = (part: string) => forms.some((f) => (code ? part === f : part.startsWith(f)));
+      if (stemParts.some(names)) named.get(term)!.push(file);
+      else if (folders.some(names)) inFolder.get(term)!.push(file);
     }
+  }
+  for (const { term, code } of lowered) {
+    const factor = (code ? WEIGHT.codeName : 1) * idf(named.get(term)!.length + inFolder.get(term)!.length);
+    for (const file of named.get(term)!) add(file, PATH_WEIGHT.name * factor);
+    for (const file of inFolder.get(term)!) add(file, PATH_WEIGHT.folder * factor);
   }
   for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
   const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);

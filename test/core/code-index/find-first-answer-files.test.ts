@@ -93,6 +93,35 @@ describe('findFirstAnswerFiles', () => {
     expect(findFirstAnswerFiles('cache', sized, found, LIMITS).paths).toEqual(['src/cache.py', 'src/cache_keys.py']);
   });
 
+  describe('a word naming a module or folder few files are in', () => {
+    // 36 big files that hold the question's other words, as a big tree's big files hold every word.
+    const others = Array.from({ length: 36 }, (_, i) => `lib/misc/part${i}.py`);
+    const named = ['lib/core/assumptions.py', 'lib/assumptions/ask.py', 'lib/assumptions/refine.py'];
+    const big = tree(...others, ...named);
+    const found = matches({
+      display: others.slice(0, 10),
+      variable: others.slice(0, 12),
+      old: others.slice(0, 10),
+      assumptions: [...others, ...named],
+    });
+
+    it('pulls in the file it names ahead of big files holding the other words', () => {
+      const picked = findFirstAnswerFiles('Added a variable to display all old assumptions', big, found, { files: 1, bytes: 10_000 });
+      expect(picked.paths).toEqual(['lib/core/assumptions.py']);
+    });
+
+    it('pulls in the files of the folder it names ahead of big files holding the other words', () => {
+      const picked = findFirstAnswerFiles('Added a variable to display all old assumptions', big, found, { files: 3, bytes: 10_000 });
+      expect(picked.paths.sort()).toEqual(named.sort());
+    });
+  });
+
+  it('picks at most 40 files by default, however small', () => {
+    const many = tree(...Array.from({ length: 100 }, (_, i) => [`src/cache${i}.py`, 100] as [string, number]));
+    const found = matches({ cache: many.map((f) => f.path) });
+    expect(findFirstAnswerFiles('how is the cache filled', many, found).paths).toHaveLength(40);
+  });
+
   it('stops at the file limit and picks nothing when nothing matches', () => {
     const found = matches({ value: files.map((f) => f.path) });
     expect(findFirstAnswerFiles('value', files, found, LIMITS).paths).toHaveLength(3);
