@@ -29,7 +29,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 // The claims audit's rules (bench/eval/audit-claims.ts), so both count the same commits.
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
-const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java|kt|php)$/;
 const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'when', 'not', 'add', 'use', 'fix', 'make', 'update', 'remove', 'this']);
 
 const git = (dir: string, ...a: string[]): string =>
