@@ -22,7 +22,9 @@ export function findRubyCall(lines: string[], line: number, name: string): { rec
     const receiver = /((?:[\w$]+\s*(?:\.|::)\s*)*[\w$]+)\s*(?:&?\.|::)\s*$/.exec(before)?.[1]?.replace(/\s+/g, '').replaceAll('::', '.');
     if (receiver) return { receiver };
     if (/[.:]\s*$/.test(before)) continue;
-    if (!/[?!]$/.test(name) && isLocalVariable(lines, line, name)) continue;
+    // `uri(uri.to_s)` calls the method `uri` beside a local variable of that name; a bare `uri` reads the variable.
+    const parenthesised = code[m.index + m[0].length] === '(';
+    if (!parenthesised && !/[?!]$/.test(name) && isLocalVariable(lines, line, name)) continue;
     return { receiver: undefined };
   }
   return undefined;

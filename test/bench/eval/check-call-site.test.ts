@@ -133,6 +133,12 @@ describe("the claims audit's truth for a Ruby call site", () => {
     expect(at(20, 'register').ok).toBe(false);
   });
 
+  it('reads a name with parentheses as a call even beside a local variable of that name (`uri(uri.to_s)`)', () => {
+    const text = 'def redirect(uri)\n  uri(uri.to_s, true)\n  uri\nend\n';
+    expect(checkCallSite({ text, path: 'base.rb', line: 2, name: 'uri', scope: '' }).ok).toBe(true);
+    expect(checkCallSite({ text, path: 'base.rb', line: 3, name: 'uri', scope: '' }).ok).toBe(false);
+  });
+
   it('still needs parentheses where the language does: the same line in a Python file is no call', () => {
     expect(checkCallSite({ text: 'register Namespace\n', path: 'app.py', line: 1, name: 'register', scope: '' }).ok).toBe(false);
   });
