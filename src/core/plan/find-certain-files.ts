@@ -25,9 +25,10 @@ const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 /** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
 const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
 /**
- * A name before a word that makes it an option or a value ("numeric `retry` limit", "the `timeout` option") is what
- * the change sets or reads, not a definition to change: ky's `retry()` function was not where a `retry` limit was
- * dropped. A function's "parameters" or "arguments" are its own (align `Session.send` parameters with …).
+ * A name before a word that makes it an option or a value ("numeric `retry` limit", "the `timeout` option") names
+ * a member of what holds the options, not a function of that name: ky's `retry()` function was not where a
+ * `retry` limit was dropped; got's "`strictContentLength` option" is the `Options` accessor. A function's
+ * "parameters" or "arguments" are its own (align `Session.send` parameters with …).
  */
 const OPTION_AFTER = /^[`'"]?\s+(options?|settings?|flags?|keys?|limits?|values?)\b/i;
 /** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
@@ -112,7 +113,8 @@ export function findCertainFiles(input: {
   const readExternals = () => (externals ??= externalModules(index, allPaths));
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path)),
+    // An option is a member of what holds the options (got's `Options.strictContentLength`), not a function of its name.
+    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path) && (!n.option || d.scope !== '')),
   }));
   // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
   // is what it works with, unless the request puts the new name into it ("add `retry` to `Client`").
@@ -123,12 +125,11 @@ export function findCertainFiles(input: {
   const namesCode = resolved.some((r) => r.defs.some(callable));
   // Skipped only beside another name the request resolves to one file: "a crash with `Foo.bar`" alone is about it.
   const namesTarget = resolved.some((r) => !r.compared && new Set(r.defs.map((d) => d.path)).size === 1);
-  for (const { name, types, defs, compared, at, option } of resolved) {
+  for (const { name, types, defs, compared, at } of resolved) {
     const files = new Set(defs.map((d) => d.path));
     if (files.size === 1) {
       if ((namesCode && !defs.some(callable)) || (compared && namesTarget)) continue;
       const before = at > 0 ? prompt.slice(0, at) : '';
-      if (option && !CHANGES_IT.test(before)) continue;
       const bare = name.slice(name.lastIndexOf('.') + 1);
       // Its constructors (Java's are methods of the type named like it) are the type too.
       const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;

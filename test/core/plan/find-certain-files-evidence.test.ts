@@ -9,6 +9,8 @@ const FILES = {
   'lib/merge.ts':
     'export const validateAndMerge = (a: object, b: object) => deepMerge(a, b);\n\nexport const deepMerge = (a: object, b: object) => ({ ...a, ...b });\n',
   'lib/constants.ts': 'export const retry = (options?: object) => ({ options });\n',
+  'lib/options.ts':
+    'export class Options {\n  private strict = false;\n\n  get strictContentLength(): boolean {\n    return this.strict;\n  }\n}\n',
   'lib/RouteGroupInterface.php':
     '<?php\nnamespace Slim;\n\ninterface RouteGroupInterface\n{\n    public function collectRoutes(): RouteGroupInterface;\n}\n',
   'lib/RouteCollector.php':
@@ -33,9 +35,10 @@ describe('findCertainFiles, with evidence for this change', () => {
     expect(await certain('Fix `extend()` losing the prefix')).toEqual(['lib/index.ts createInstance.extend']);
   });
 
-  it('reads a name written as an option or a value as what the change sets, not as the function of that name', async () => {
+  it('reads a name written as an option or a value as a member that holds it, not as the function of that name', async () => {
     expect(await certain('Raise the default `retry` limit')).toEqual([]);
     expect(await certain('Make `retry()` accept a delay')).toEqual(['lib/constants.ts retry']);
+    expect(await certain('Make `strictContentLength` option default to true')).toEqual(['lib/options.ts Options.strictContentLength']);
   });
 
   it('does not name an interface for a change to what implements or makes it, only for one into it or its declaration', async () => {
