@@ -126,6 +126,8 @@ for (const repo of positionals) {
     rmSync(work, { recursive: true, force: true });
   }
   const ratio = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(2));
-  rows.push(`| ${name} | ${commits.length} | ${listed} | ${ratio(right, listed)} | ${ratio(hit, commits.length)} | ${none} | ${heads} / ${links} |`);
+  rows.push(
+    `| ${name} | ${commits.length} | ${listed} | ${ratio(right, listed)} | ${ratio(hit, commits.length)} | ${none} | ${heads} / ${links} |`,
+  );
 }
 process.stdout.write(`${rows.join('\n')}\n`);
