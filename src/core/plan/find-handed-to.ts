@@ -12,8 +12,10 @@ const MAX_DELEGATE_LINES = 15;
  * which calls `validateAndMerge` (`source/utils/merge.ts`), where the merge
  * was fixed. Only a short function (MAX_DELEGATE_LINES), only calls the index
  * resolved, and only when the request's words other than its names ("merging")
- * name exactly one such callee's file: else there is no evidence the change
- * is elsewhere, and the named function stands.
+ * name exactly one such callee's file, by a word most files do not hold
+ * (pflag's "allow nil default IP flags in GetIP" is about `GetIP`, not the
+ * `getFlagType` it calls: every file there is about flags): else there is no
+ * evidence the change is elsewhere, and the named function stands.
  */
 export function findHandedTo(input: {
   index: CodeIndex;
@@ -28,14 +30,36 @@ export function findHandedTo(input: {
   const stems = input.words.filter((w) => w.length >= 4).map(stem);
   if (stems.length === 0) return undefined;
   const byFile = new Map<string, SymbolHit>();
+  let isCommon: ((word: string) => boolean) | undefined;
   for (const call of index.callees(definition.id, 1, 50)) {
     if (call.symbolId === undefined || call.name === undefined || call.path === definition.path || !isChangeable(call.path)) continue;
     const parts = splitIdentifier(call.name).map((p) => p.toLowerCase());
-    if (!parts.some((p) => stems.some((s) => p.length >= 4 && (p.startsWith(s) || s.startsWith(stem(p)))))) continue;
+    const matched = parts.filter((p) => stems.some((s) => p.length >= 4 && (p.startsWith(s) || s.startsWith(stem(p)))));
+    isCommon ??= commonWords(index, isChangeable);
+    // A word most of the repository's files hold says nothing of where the change goes (pflag's "flags": `getFlagType`).
+    if (matched.length === 0 || matched.every(isCommon)) continue;
     const callee = index.symbolsIn(call.path).find((s) => s.id === call.symbolId);
     if (callee && !byFile.has(call.path)) byFile.set(call.path, callee);
   }
   return byFile.size === 1 ? [...byFile.values()][0] : undefined;
+}
+
+/** Whether a word is in the code of more than half of the changeable files (BM25 hits, as the search stems it). */
+function commonWords(index: CodeIndex, isChangeable: (path: string) => boolean): (word: string) => boolean {
+  const total = index.listFiles().filter((f) => isChangeable(f.path)).length;
+  const cache = new Map<string, boolean>();
+  return (word) => {
+    if (!cache.has(word)) {
+      const files = new Set(
+        index
+          .search(word, { limit: 1000 })
+          .map((h) => h.path)
+          .filter(isChangeable),
+      );
+      cache.set(word, files.size * 2 > total);
+    }
+    return cache.get(word)!;
+  };
 }
 
 /** A word without its inflection: "merging", "merged", "merges" and "merge" are `merg`. */

@@ -17,8 +17,20 @@ const FILES = {
     '<?php\nnamespace Slim;\n\nclass RouteCollector\n{\n    public function group(string $pattern): RouteGroupInterface\n    {\n        return new RouteGroup($pattern);\n    }\n}\n',
 };
 
-async function certain(prompt: string): Promise<string[]> {
-  const { ports } = await explorePorts(FILES);
+/** A pflag-like tree: every file is about flags; `GetIP` calls `getFlagType` of `flag.go`. */
+const FLAGS = {
+  'lib/flag.go':
+    'package pflag\n\ntype FlagSet struct {\n\tflags map[string]string\n}\n\nfunc (f *FlagSet) getFlagType(name string, ftype string) (string, error) {\n\treturn f.flags[name], nil\n}\n',
+  'lib/ip.go':
+    'package pflag\n\n// GetIP returns the net.IP value of a flag with the given name.\nfunc (f *FlagSet) GetIP(name string) (string, error) {\n\tval, err := f.getFlagType(name, "ip")\n\treturn val, err\n}\n',
+  'lib/bool.go':
+    'package pflag\n\n// BoolFlag is a flag of a bool.\nfunc (f *FlagSet) BoolFlag(name string) string {\n\treturn f.flags[name]\n}\n',
+  'lib/count.go':
+    'package pflag\n\n// CountFlag is a flag that counts.\nfunc (f *FlagSet) CountFlag(name string) string {\n\treturn f.flags[name]\n}\n',
+};
+
+async function certain(prompt: string, files: Record<string, string> = FILES): Promise<string[]> {
+  const { ports } = await explorePorts(files);
   return findCertainFiles({ prompt, index: ports.index, isChangeable: (p) => p.startsWith('lib/') }).map(
     (f) => `${f.path}${f.names.length > 0 ? ` ${f.names.join(',')}` : ''}`,
   );
@@ -31,8 +43,16 @@ describe('findCertainFiles, with evidence for this change', () => {
     ]);
   });
 
-  it('keeps the named function when no other word of the request names what it calls', async () => {
+  it('keeps the named function when no other word of the request names what it calls, or only a word most files hold', async () => {
     expect(await certain('Fix `extend()` losing the prefix')).toEqual(['lib/index.ts createInstance.extend']);
+    expect(await certain('fix: allow nil default IP flags in GetIP', FLAGS)).toEqual(['lib/ip.go FlagSet.GetIP']);
+    expect(
+      await certain('fix: allow nil default IP flags in GetIP when typed', {
+        ...FLAGS,
+        'lib/bool.go': 'package pflag\n',
+        'lib/count.go': 'package pflag\n',
+      }),
+    ).toEqual(['lib/flag.go FlagSet.getFlagType']);
   });
 
   it('reads a name written as an option or a value as a member that holds it, not as the function of that name', async () => {
