@@ -84,7 +84,14 @@ function checkSites(
     } catch {
       text = '';
     }
-    const verdict = checkCallSite({ text, line: site.line, name: definition.name, scope: definition.scope, declarations: declared });
+    const verdict = checkCallSite({
+      text,
+      path: site.path,
+      line: site.line,
+      name: definition.name,
+      scope: definition.scope,
+      declarations: declared,
+    });
     const qualified = definition.scope ? `${definition.scope}.${definition.name}` : definition.name;
     return { ok: verdict.ok, what: `${label} ${qualified}: ${site.path}:${site.line} (${verdict.why})` };
   });

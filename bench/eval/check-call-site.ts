@@ -1,10 +1,15 @@
+import { findRubyCall, RUBY_FILE } from './find-ruby-call.js';
+
 /**
  * The audit's truth for one claimed call site: does the line really call
  * `name`, on a receiver that is not known to be something else? Read from
  * the checkout's text, independently of the index:
  *
  * - the cited line holds a call of the name (`name(`, `name<T>(`,
- *   `name[T](`, `new Name(`, `name.call(`);
+ *   `name[T](`, `new Name(`, `name.call(`); in Ruby, where parentheses are
+ *   optional, the name as a call with or without them, outside comments,
+ *   strings, definitions and symbols, and not a local variable
+ *   (find-ruby-call.ts);
  * - for a method `Scope.name`, the receiver's type, when the text tells it,
  *   is `Scope` or a class that names `Scope` in its declaration (or that
  *   `Scope`'s declaration names): `self`/`this` is the enclosing class; a
@@ -24,6 +29,8 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export interface CallSiteClaim {
   /** The file's text at the state the claim was made. */
   text: string;
+  /** The file's path, for its language: Ruby's calls may go without parentheses (find-ruby-call.ts). */
+  path?: string;
   line: number;
   name: string;
   /** The definition's class or type; '' for a function. */
@@ -41,6 +48,11 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
   const lines = claim.text.split('\n');
   const at = lines[claim.line - 1] ?? '';
   const name = escape(claim.name);
+  if (claim.path !== undefined && RUBY_FILE.test(claim.path)) {
+    const found = findRubyCall(lines, claim.line, claim.name);
+    if (!found) return { ok: false, why: `line ${claim.line} holds no call of ${claim.name}` };
+    return judgeReceiver(claim, lines, found.receiver);
+  }
   const call = new RegExp(`(?:^|[^\\w$])${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`);
   // A Go composite literal or a JS/TS `new Name` is a call of a class or struct's constructor.
   const construct = new RegExp(`(?:\\bnew\\s+(?:[\\w$]+\\.)*${name}\\b|(?:^|[^\\w$])&?${name}\\s*\\{)`);
@@ -49,6 +61,11 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
   const receiver = new RegExp(`((?:[\\w$]+\\s*\\.\\s*)*[\\w$]+)\\s*\\.\\s*${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*\\(`)
     .exec(at)?.[1]
     ?.replace(/\s+/g, '');
+  return judgeReceiver(claim, lines, receiver);
+}
+
+/** Whether the call's receiver, when the text tells its type, is the definition's class (or a module, for a function). */
+function judgeReceiver(claim: CallSiteClaim, lines: string[], receiver: string | undefined): CallSiteVerdict {
   if (!receiver) return { ok: true, why: 'a call without a receiver' };
   const type = receiverType(lines, claim.line, receiver);
   if (!type) return { ok: true, why: `receiver ${receiver} of unknown type` };

@@ -8,6 +8,7 @@
  * - precision: the share of files listed under "Make the change" the commit
  *   changed (the claims audit's "files to change");
  * - recall: the share of commits where at least one listed file was changed;
+ * - no file: plans that list no file under "Make the change" (they name candidates to read instead);
  * - head links: links in the rendered plan that start at a file's first line
  *   while none of the request's words occurs in the linked lines (a file head
  *   that nothing matched).
@@ -29,7 +30,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = args.cli ? path.resolve(args.cli) : path.join(ROOT, 'dist/src/cli/main.js');
 // The claims audit's rules (bench/eval/audit-claims.ts), so both count the same commits.
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|_test\.go$|(^|\/)test_[^/]+\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$/;
-const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java)$/;
+const SOURCE = /\.(go|py|js|mjs|cjs|ts|tsx|jsx|rb|rs|java|kt|php)$/;
 const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'when', 'not', 'add', 'use', 'fix', 'make', 'update', 'remove', 'this']);
 
 const git = (dir: string, ...a: string[]): string =>
@@ -61,8 +62,8 @@ interface PlanJson {
 }
 
 const rows = [
-  '| repository | commits | listed | precision | recall | head links (unmatched / all links) |',
-  '| --- | ---: | ---: | ---: | ---: | ---: |',
+  '| repository | commits | listed | precision | recall | no file | head links (unmatched / all links) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 for (const repo of positionals) {
   const name = path.basename(repo);
@@ -80,6 +81,7 @@ for (const repo of positionals) {
   let listed = 0;
   let right = 0;
   let hit = 0;
+  let none = 0;
   let links = 0;
   let heads = 0;
   try {
@@ -96,6 +98,7 @@ for (const repo of positionals) {
       listed += toChange.length;
       right += good.length;
       if (good.length > 0) hit += 1;
+      if (toChange.length === 0) none += 1;
       const words = subject
         .toLowerCase()
         .split(/[^a-z0-9_]+/)
@@ -123,6 +126,8 @@ for (const repo of positionals) {
     rmSync(work, { recursive: true, force: true });
   }
   const ratio = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(2));
-  rows.push(`| ${name} | ${commits.length} | ${listed} | ${ratio(right, listed)} | ${ratio(hit, commits.length)} | ${heads} / ${links} |`);
+  rows.push(
+    `| ${name} | ${commits.length} | ${listed} | ${ratio(right, listed)} | ${ratio(hit, commits.length)} | ${none} | ${heads} / ${links} |`,
+  );
 }
 process.stdout.write(`${rows.join('\n')}\n`);

@@ -1,7 +1,9 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import { findNamedFiles } from '../explore/read-named-paths.js';
+import { findHandedTo } from './find-handed-to.js';
 
 /** A file the request names, so near certainly the one to change, and the names that tie it to the request. */
 export interface CertainFile {
@@ -22,6 +24,13 @@ const DEFINITION_LIMIT = 20;
 const TYPE_KIND = /class|struct|interface|trait|type|enum/;
 /** A name used as an adjective (`__getattr__`-based wrappers) describes the change; it is not where it goes. */
 const MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+/**
+ * A name before a word that makes it an option or a value ("numeric `retry` limit", "the `timeout` option") names
+ * a member of what holds the options, not a function of that name: ky's `retry()` function was not where a
+ * `retry` limit was dropped; got's "`strictContentLength` option" is the `Options` accessor. A function's
+ * "parameters" or "arguments" are its own (align `Session.send` parameters with …).
+ */
+const OPTION_AFTER = /^[`'"]?\s+(options?|settings?|flags?|keys?|limits?|values?)\b/i;
 /** A name after "with" or "like" is what the change is compared with or uses (align `Session.get` with `requests.get`). */
 const COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
 /**
@@ -74,6 +83,7 @@ export function findCertainFiles(input: {
 }): CertainFile[] {
   const { prompt, index, isChangeable } = input;
   const reading = readPrompt(prompt);
+  const identifierWords = new Set(reading.identifiers.flatMap((id) => splitIdentifier(id).map((w) => w.toLowerCase())));
   const out: CertainFile[] = [];
   const add = (path: string, name: string | undefined, why: string) => {
     const found = out.find((f) => f.path === path);
@@ -103,7 +113,8 @@ export function findCertainFiles(input: {
   const readExternals = () => (externals ??= externalModules(index, allPaths));
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path)),
+    // An option is a member of what holds the options (got's `Options.strictContentLength`), not a function of its name.
+    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path) && (!n.option || d.scope !== '')),
   }));
   // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
   // is what it works with, unless the request puts the new name into it ("add `retry` to `Client`").
@@ -124,12 +135,28 @@ export function findCertainFiles(input: {
       const isType = (d: SymbolHit) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare;
       if (ERROR_TYPE.test(bare) && defs.every(isType) && (!CHANGES_IT.test(before) || NOT_ITS_OWN.test(before))) continue;
       if (adding && !INTO.test(before)) continue;
+      // An interface declares what others do: "ability to override RouteGroupInterface" changes the code that makes
+      // one (Slim's RouteCollector), unless the change goes into the interface or is about its declaration.
+      const isInterface = (d: SymbolHit) => /interface|trait|protocol/.test(d.kind);
+      if (defs.every(isInterface) && !INTO.test(before) && !CHANGES_IT.test(before) && !DECLARATION.test(prompt)) continue;
       // A field or constant named alone: its behaviour is where it is read (flask's `provide_automatic_options`, a class
       // attribute `add_url_rule` reads with getattr), so its own file is certain only when no other file mentions it,
       // or when the request is about its declaration (httpx's "Fix `extensions` type annotation"; `Request.hooks`).
       const declaration = name.includes('.') || DECLARATION.test(prompt);
       if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare, [...files][0]!, isChangeable)) continue;
       const def = defs[0]!;
+      // A function that hands the behaviour the request's other words name to a function of another file
+      // (`extend()` "dropping … when merging" calls `validateAndMerge` in `utils/merge.ts`): that file is the change.
+      const otherWords = reading.words.filter((w) => !identifierWords.has(w));
+      const handed = callable(def) ? findHandedTo({ index, definition: def, words: otherWords, isChangeable }) : undefined;
+      if (handed) {
+        add(
+          handed.path,
+          handed.scope ? `${handed.scope}.${handed.name}` : handed.name,
+          `the request names ${name}, which hands this to ${handed.name}, defined only here`,
+        );
+        continue;
+      }
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
     }
@@ -155,14 +182,30 @@ interface NameKinds {
   kinds?: RegExp;
 }
 
+interface NamedDefinition {
+  name: string;
+  types: NameKinds;
+  compared: boolean;
+  at: number;
+  /** Written as an option or a value ("`retry` limit"): what the change sets, not where it goes. */
+  option: boolean;
+}
+
 /** The names the request spells, with what each may name. */
-function namedDefinitions(prompt: string, identifiers: string[]): { name: string; types: NameKinds; compared: boolean; at: number }[] {
-  const out: { name: string; types: NameKinds; compared: boolean; at: number }[] = [];
+function namedDefinitions(prompt: string, identifiers: string[]): NamedDefinition[] {
+  const out: NamedDefinition[] = [];
   for (const id of identifiers) {
     // Where it is written as a whole name (`Session` is not the start of an earlier `SessionRedirectMixin`).
     const at = findWholeName(prompt, id);
-    if (at >= 0 && MODIFIER_AFTER.test(prompt.slice(at + id.length))) continue;
-    out.push({ name: id, types: { code: true }, compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)), at });
+    const after = at >= 0 ? prompt.slice(at + id.length) : '';
+    if (MODIFIER_AFTER.test(after)) continue;
+    out.push({
+      name: id,
+      types: { code: true },
+      compared: at > 0 && COMPARED_WITH.test(prompt.slice(0, at)),
+      at,
+      option: OPTION_AFTER.test(after),
+    });
   }
   // Plain words only: a word inside code (`pathlib.Path`), a call (`Route()`) or a path is not a type's name.
   const tokens = prompt
@@ -173,7 +216,13 @@ function namedDefinitions(prompt: string, identifiers: string[]): { name: string
   for (const token of tokens.slice(1)) {
     const word = token.replace(/[,.;:!?]+$/, '');
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
-      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false, at: prompt.search(new RegExp(`\\b${word}\\b`)) });
+      out.push({
+        name: word,
+        types: { code: false, kinds: TYPE_KIND },
+        compared: false,
+        at: prompt.search(new RegExp(`\\b${word}\\b`)),
+        option: false,
+      });
   }
   return out;
 }

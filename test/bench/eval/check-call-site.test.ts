@@ -86,3 +86,60 @@ describe("the claims audit's truth for a call site", () => {
     expect(namesWithoutDefinition(output)).toEqual(['res.send', 'app.set', 'req.query']);
   });
 });
+
+const SINATRA = [
+  'module Sinatra',
+  '  class Base',
+  '    def build(builder)',
+  '      # setup_host_authorization builder, as Rack wants',
+  '      setup_host_authorization builder',
+  '      static! if settings.static?',
+  '      warn "setup_host_authorization builder failed"',
+  '      setup_host_authorization = builder.host',
+  '      setup_host_authorization',
+  '    end',
+  '',
+  '    def setup_host_authorization(builder)',
+  '      builder.use Rack::Protection::HostAuthorization',
+  '    end',
+  '  end',
+  '',
+  '  register Sinatra::Namespace',
+  '  Delegator.delegate :namespace',
+  '  settings.delegate(:get) { |register| register }',
+  '  config = { register: true }',
+  'end',
+].join('\n');
+
+describe("the claims audit's truth for a Ruby call site", () => {
+  const at = (line: number, name: string, scope = '') => checkCallSite({ text: SINATRA, path: 'lib/sinatra/base.rb', line, name, scope });
+
+  it('reads a call without parentheses, with arguments, a modifier or a receiver, as a call', () => {
+    expect(at(5, 'setup_host_authorization', 'Sinatra.Base').ok).toBe(true);
+    expect(at(6, 'static!', 'Sinatra.Base').ok).toBe(true);
+    expect(at(17, 'register', 'Sinatra').ok).toBe(true);
+    expect(at(18, 'delegate', 'Sinatra.Delegator')).toEqual({ ok: true, why: 'Delegator is a Delegator' });
+    expect(at(13, 'use', 'Rack.Builder').ok).toBe(true);
+  });
+
+  it('does not read a comment, a string, a definition, a symbol, a hash key or a local variable as a call', () => {
+    expect(at(4, 'setup_host_authorization').ok).toBe(false);
+    expect(at(7, 'setup_host_authorization').ok).toBe(false);
+    expect(at(12, 'setup_host_authorization').ok).toBe(false);
+    expect(at(8, 'setup_host_authorization').ok).toBe(false);
+    expect(at(9, 'setup_host_authorization').ok).toBe(false);
+    expect(at(19, 'get').ok).toBe(false);
+    expect(at(19, 'register').ok).toBe(false);
+    expect(at(20, 'register').ok).toBe(false);
+  });
+
+  it('reads a name with parentheses as a call even beside a local variable of that name (`uri(uri.to_s)`)', () => {
+    const text = 'def redirect(uri)\n  uri(uri.to_s, true)\n  uri\nend\n';
+    expect(checkCallSite({ text, path: 'base.rb', line: 2, name: 'uri', scope: '' }).ok).toBe(true);
+    expect(checkCallSite({ text, path: 'base.rb', line: 3, name: 'uri', scope: '' }).ok).toBe(false);
+  });
+
+  it('still needs parentheses where the language does: the same line in a Python file is no call', () => {
+    expect(checkCallSite({ text: 'register Namespace\n', path: 'app.py', line: 1, name: 'register', scope: '' }).ok).toBe(false);
+  });
+});
