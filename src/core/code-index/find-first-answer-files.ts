@@ -27,8 +27,9 @@ export interface FirstAnswerPick {
 }
 
 /**
- * The terms a first answer scans the tree for: code names first (whole, then
- * their dotted parts), then the question's other words as written. Each term is one git
+ * The terms a first answer scans the tree for: the first line's, code names
+ * first (whole, then their dotted parts); then the other code names and
+ * words in turn, each as written. Each term is one git
  * grep over the tree; past this many the scan costs more than it adds.
  */
 const MAX_TERMS = 10;
@@ -101,20 +102,37 @@ export function readFirstAnswerTerms(prompt: string): FirstAnswerTerms {
     codeNames.add(name);
     for (const part of name.split('.')) if (part.length >= 3) codeNames.add(part);
   }
-  const terms = [...codeNames];
-  // In the order written: a title's words come before a pasted template's (a report's first line names its subject).
-  for (const word of reading.words) {
-    if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
-  }
-  const kept = terms.slice(0, MAX_TERMS);
-  const words = kept.filter((t) => !codeNames.has(t));
-  const stems = stemWords(words);
+  const words = reading.words.filter((word) => ![...codeNames].some((t) => t.toLowerCase() === word));
+  const kept = orderTerms(prompt, [...codeNames], words).slice(0, MAX_TERMS);
+  const keptWords = kept.filter((t) => !codeNames.has(t));
+  const stems = stemWords(keptWords);
   const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
-  words.forEach((word, i) => {
+  keptWords.forEach((word, i) => {
     const forms = toSpellings(word.toLowerCase(), stems[i]!);
     if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
   });
   return { terms: kept, codeNames, spellings };
+}
+
+/**
+ * The order terms are kept in: the first line's (a report's title names its
+ * subject) as `terms` lists them, code names first; then the rest of the
+ * code names and words in turn, so a pasted snippet's names (black#2313's
+ * `xxxx.xxxxxx.xxxxxxxxx`, ten of them) cannot crowd out every word
+ * ("experimental string processing crash").
+ */
+function orderTerms(prompt: string, codeNames: string[], words: string[]): string[] {
+  const title = (prompt.split('\n').find((line) => line.trim() !== '') ?? '').toLowerCase();
+  const inTitle = (term: string) => new RegExp(`(?<![\\w$])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(title);
+  const first = [...codeNames, ...words].filter(inTitle);
+  const names = codeNames.filter((t) => !first.includes(t));
+  const rest = words.filter((t) => !first.includes(t));
+  const ordered = [...first];
+  for (let i = 0; i < Math.max(names.length, rest.length); i++) {
+    if (i < names.length) ordered.push(names[i]!);
+    if (i < rest.length) ordered.push(rest[i]!);
+  }
+  return ordered;
 }
 
 /**

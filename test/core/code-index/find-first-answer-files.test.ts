@@ -46,6 +46,23 @@ describe('readFirstAnswerTerms', () => {
     });
   });
 
+  it("keeps the first line's words ahead of a pasted snippet's names, and takes the rest in turn (black#2313)", () => {
+    const report = [
+      'string processing crash on very long variable name',
+      '',
+      '```',
+      'xxxxxx_xxx_xxxx = xxxx.xxxxxx.xxxxxxxxx.xxxxxxxxxxxxxxxxxxxx(',
+      ' xx_xxxxxx={"x3_xxxxxxxx": f"{x3_xxxxx_xxxxxxxx}_xxxxxxx"},',
+      ')',
+      'error: cannot format espcrash.py: INTERNAL ERROR: hand-made leaf without parent',
+      '```',
+    ].join('\n');
+    const { terms } = readFirstAnswerTerms(report);
+    expect(terms.slice(0, 6)).toEqual(['string', 'processing', 'crash', 'very', 'long', 'variable']);
+    expect(terms).toHaveLength(10);
+    expect(terms.filter((t) => t.includes('xxx')).length).toBeLessThan(5);
+  });
+
   it('leaves out what only looks like a code name: an abbreviation, a host, a snippet', () => {
     const { codeNames } = readFirstAnswerTerms('e.g. see tinyurl.com and `(base * pi / 180)` in TransformToSymPyExpr');
     expect([...codeNames]).toEqual(['TransformToSymPyExpr']);
