@@ -181,6 +181,7 @@ function score(c: Candidate, context: Context): Scored {
   let uses = 0;
   for (const name of context.names) if (refs.has(name)) uses++;
   const how: string[] = [];
+  let feature: string | undefined;
   let points = 0;
   // Go and JVM imports name a package, not a file: importing it says nothing about this file unless its names are used.
   // So does sharing its package (a Go folder, a JUnit test under the mirrored src/test package): a test there that
@@ -205,7 +206,7 @@ function score(c: Candidate, context: Context): Scored {
   } else if (c.words) {
     // Weaker than any tie of the file's own (its name, an import, its package): it ranks a suite among tests that
     // reach the file alike, and names one that reaches it without using its names (got's retry.ts).
-    how.push(`named after a feature of it (${c.words.words.join(' ')})`);
+    feature = `named after a feature of it (${c.words.words.join(' ')})`;
     points += 1;
   }
   if (direct) {
@@ -215,6 +216,8 @@ function score(c: Candidate, context: Context): Scored {
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += c.depth <= 2 ? 2 : 1;
   }
+  // The weakest reason is said last: "imports it, named after a feature of it (request)".
+  if (feature !== undefined) how.push(feature);
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
     return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }

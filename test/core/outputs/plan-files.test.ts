@@ -50,9 +50,11 @@ describe('run > plan > the files to change', () => {
     const result = done(
       await run({ command: 'plan', prompt: 'add a size limit to parseHttpRequest', repo: { kind: 'local', root: repo.root } }, ports),
     );
-    expect(result.files?.[0]?.tests).toEqual([{ path: 'test/requests.test.ts', how: 'imports it, calls parseHttpRequest' }]);
+    expect(result.files?.[0]?.tests).toEqual([
+      { path: 'test/requests.test.ts', how: 'imports it, named after a feature of it (request), calls parseHttpRequest' },
+    ]);
     expect(result.comment.body).toContain(
-      'Extend test/requests.test.ts (imports it, calls parseHttpRequest) for the new behaviour of src/http/parse-http-request.ts',
+      'Extend test/requests.test.ts (imports it, named after a feature of it (request), calls parseHttpRequest) for the new behaviour of src/http/parse-http-request.ts',
     );
   });
 
@@ -84,7 +86,7 @@ describe('run > plan > the files to change', () => {
       await run({ command: 'plan', prompt: 'cap the retry delay in calculateRetryDelay', repo: { kind: 'local', root: repo.root } }, ports),
     );
     const file = result.files?.find((f) => f.path === 'src/core/calculate-retry-delay.ts');
-    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'calls calculateRetryDelay' }]);
+    expect(file?.tests).toEqual([{ path: 'test/retry.test.ts', how: 'calls calculateRetryDelay, named after a feature of it (retry)' }]);
   });
 
   it('finds the test that calls the code through the entry point when no test shares a word with its file', async () => {
