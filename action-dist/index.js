@@ -2432,10 +2432,7 @@ async function readGitListing(root) {
   const about = readRepositoryFacts(root);
   if (about === void 0) return void 0;
   const [ignored, changes] = await Promise.all([
-    about.isTop ? false : gitAsync(root, ["check-ignore", "-q", "."]).then(
-      () => true,
-      () => false
-    ),
+    about.isTop ? false : isIgnoredFolder(root),
     gitAsync(root, ["ls-files", "-z", "-m", "-d", "--others", "--exclude-standard"])
   ]);
   if (ignored) return void 0;
@@ -2452,6 +2449,38 @@ async function readGitListing(root) {
       return { ...toStagedListing(text, unvouched), hash: "" };
     }
   };
+}
+async function readGitPaths(root) {
+  const about = readRepositoryFacts(root);
+  if (about === void 0) return void 0;
+  const [ignored, staged, untracked] = await Promise.all([
+    about.isTop ? false : isIgnoredFolder(root),
+    gitAsync(root, ["ls-files", "-z", "-s", "--cached"]),
+    gitAsync(root, ["ls-files", "-z", "--others", "--exclude-standard"])
+  ]);
+  if (ignored) return void 0;
+  return [...readStagedFiles(staged), ...split(untracked)];
+}
+function readStagedFiles(text) {
+  const files = [];
+  let previous = "";
+  for (let at2 = 0; at2 < text.length; ) {
+    const end = text.indexOf("\0", at2);
+    const stop = end < 0 ? text.length : end;
+    if (text.startsWith("100", at2)) {
+      const file = text.slice(text.indexOf("	", at2) + 1, stop);
+      if (file !== previous) files.push(file);
+      previous = file;
+    }
+    at2 = stop + 1;
+  }
+  return files;
+}
+function isIgnoredFolder(root) {
+  return gitAsync(root, ["check-ignore", "-q", "."]).then(
+    () => true,
+    () => false
+  );
 }
 function readRepositoryFacts(root) {
   const run4 = spawnSync(
@@ -2557,15 +2586,16 @@ function classifyTestPath(path23) {
   const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
   if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return "support";
-  if (rootAt >= 0 && SUPPORT_NAME.test(name)) return "support";
+  if (rootAt >= 0 && (SUPPORT_NAME.test(name) || dirs.slice(rootAt + 1).some((d) => MOCK_DIRS.has(d)))) return "support";
   if (NAMED_TEST.some((re) => re.test(name))) return "test";
+  if (rootAt >= 0 && RUBY_PREFIXED_TEST.test(name)) return "test";
   if (name.endsWith(".rs") && dirs[dirs.length - 1] === "tests") return "test";
   if (rootAt < 0) return void 0;
   const below = dirs.slice(rootAt + 1);
   if (SCRIPT.test(name) && !name.endsWith(".d.ts") && !below.some((d) => HELPER_DIRS.has(d))) return "test";
   return "support";
 }
-var TEST_ROOTS, DATA_DIRS, HELPER_DIRS, SCRIPT, NAMED_TEST, SETUP_NAME, SUPPORT_NAME;
+var TEST_ROOTS, DATA_DIRS, MOCK_DIRS, HELPER_DIRS, SCRIPT, NAMED_TEST, RUBY_PREFIXED_TEST, SETUP_NAME, SUPPORT_NAME;
 var init_classify_test_path = __esm({
   "src/core/tests/classify-test-path.ts"() {
     "use strict";
@@ -2587,7 +2617,8 @@ var init_classify_test_path = __esm({
       "testutils",
       "test-support"
     ]);
-    HELPER_DIRS = /* @__PURE__ */ new Set(["helpers", "helper", "support", "mocks", "mock", "utils", "util", "data", "common", "shared", "setup"]);
+    MOCK_DIRS = /* @__PURE__ */ new Set(["mocks", "mock"]);
+    HELPER_DIRS = /* @__PURE__ */ new Set(["helpers", "helper", "support", "utils", "util", "data", "common", "shared", "setup"]);
     SCRIPT = /\.[cm]?[jt]sx?$/;
     NAMED_TEST = [
       /_test\.go$/,
@@ -2597,8 +2628,9 @@ var init_classify_test_path = __esm({
       /\.test-d\.[cm]?tsx?$/,
       /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
       /Tests?\.(cs|fs|vb|php|swift)$/,
-      /_spec\.rb$|_test\.rb$|^test_.*\.rb$|_test\.rs$/
+      /_spec\.rb$|_test\.rb$|_test\.rs$/
     ];
+    RUBY_PREFIXED_TEST = /^test_.*\.rb$/;
     SETUP_NAME = /^(conftest\.py|spec_helper\.rb|rails_helper\.rb|test_helper\.rb|(jest|vitest|karma|mocha)[.-]setup\.[cm]?[jt]sx?|setupTests\.[cm]?[jt]sx?|\.mocharc\..*)$/;
     SUPPORT_NAME = /^(__init__\.py|_.*\.[cm]?[jt]sx?|helpers?\.[cm]?[jt]sx?|(test|tests|global)?[.-]?setup([.-].*)?\.[cm]?[jt]sx?|setup(Tests?|Files?)\.[cm]?[jt]sx?|test[-_]?utils?\.[cm]?[jt]sx?|(jest|vitest|karma|mocha)\.conf(ig)?\..*|mod\.rs)$/i;
   }
@@ -2618,13 +2650,27 @@ var init_is_test_file = __esm({
   }
 });
 
+// src/core/repo/path-patterns.ts
+function anyOf(patterns) {
+  return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
+}
+function anyFolderOf(names) {
+  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
+}
+var init_path_patterns = __esm({
+  "src/core/repo/path-patterns.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/repo/classify-file.ts
 function classifyFile(path23, facts2 = {}, linguist) {
+  const unread = findUnreadReason(path23);
+  if (unread !== void 0) return { kind: unread, unread };
   const segments = path23.split("/");
   const base = segments[segments.length - 1] ?? "";
   const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => UNREAD_DIRS.has(d))) return { kind: "vendored", unread: "vendored" };
-  if (UNREAD_GENERATED_NAMES.some((re) => re.test(base.toLowerCase()))) return { kind: "generated", unread: "generated" };
   const skipped = facts2.skipped ? SKIPPED_AS[facts2.skipped] : void 0;
   if (skipped) return { kind: skipped };
   if (linguist?.(path23)) return { kind: "generated" };
@@ -2635,6 +2681,10 @@ function classifyFile(path23, facts2 = {}, linguist) {
   if (isTestFile(path23)) return { kind: "test" };
   if (CONFIG_NAMES.some((re) => re.test(base))) return { kind: "config" };
   return { kind: "product" };
+}
+function findUnreadReason(path23) {
+  if (UNREAD_FOLDER.test(path23)) return "vendored";
+  return UNREAD_GENERATED_NAME.test(path23.slice(path23.lastIndexOf("/") + 1).toLowerCase()) ? "generated" : void 0;
 }
 function isProductCode(path23, facts2 = {}, linguist) {
   return !facts2.skipped && classifyFile(path23, facts2, linguist).kind === "product";
@@ -2649,11 +2699,12 @@ function isMachineWritten(base, facts2) {
   const lines = facts2.lines ?? 0;
   return lines > 0 && facts2.size / lines > MACHINE_LINE_BYTES || lines > BUNDLE_LINES;
 }
-var UNREAD_DIRS, VENDOR_DIRS, UNREAD_GENERATED_NAMES, BUILD_DIRS, BUILD_DIR_NAME, BUNDLE_NAME, VERSIONED_COPY, CJS_BUILD_BYTES, MACHINE_LINE_BYTES, BUNDLE_LINES, DECLARATION, CONFIG_NAMES, SKIPPED_AS;
+var UNREAD_DIRS, UNREAD_FOLDER, VENDOR_DIRS, UNREAD_GENERATED_NAMES, UNREAD_GENERATED_NAME, BUILD_DIRS, BUILD_DIR_NAME, BUNDLE_NAME, VERSIONED_COPY, CJS_BUILD_BYTES, MACHINE_LINE_BYTES, BUNDLE_LINES, DECLARATION, CONFIG_NAMES, SKIPPED_AS;
 var init_classify_file = __esm({
   "src/core/repo/classify-file.ts"() {
     "use strict";
     init_is_test_file();
+    init_path_patterns();
     UNREAD_DIRS = /* @__PURE__ */ new Set([
       "node_modules",
       "bower_components",
@@ -2679,6 +2730,7 @@ var init_classify_file = __esm({
       ".hg",
       ".svn"
     ]);
+    UNREAD_FOLDER = anyFolderOf(UNREAD_DIRS);
     VENDOR_DIRS = /* @__PURE__ */ new Set(["vendors"]);
     UNREAD_GENERATED_NAMES = [
       /\.min\.(js|mjs|cjs|css)$/,
@@ -2689,6 +2741,7 @@ var init_classify_file = __esm({
       /_pb2(_grpc)?\.py$/,
       /\.generated\.\w+$/
     ];
+    UNREAD_GENERATED_NAME = anyOf(UNREAD_GENERATED_NAMES);
     BUILD_DIRS = /* @__PURE__ */ new Set(["dist", "build", "umd", "bundle", "bundles", ".next", ".nuxt", ".output", "coverage", "out-tsc"]);
     BUILD_DIR_NAME = /^[\w.]+[-_]dist$/;
     BUNDLE_NAME = /\.(umd|esm|cjs|es|iife|global|bundle|production|development)(\.min)?\.[cm]?js$/i;
@@ -2715,11 +2768,9 @@ var init_classify_file = __esm({
 
 // src/core/repo/skip-rules.ts
 function findPathSkipReason(relativePath) {
-  const segments = relativePath.split("/");
-  const base = (segments[segments.length - 1] ?? "").toLowerCase();
-  const dirs = segments.slice(0, -1);
-  if (dirs.some((d) => SECRET_DIRS.has(d)) || SECRET_NAMES.some((re) => re.test(base))) return "secret";
-  const { unread } = classifyFile(relativePath);
+  const base = relativePath.slice(relativePath.lastIndexOf("/") + 1).toLowerCase();
+  if (SECRET_FOLDER.test(relativePath) || SECRET_NAME.test(base)) return "secret";
+  const unread = findUnreadReason(relativePath);
   if (unread) return unread;
   const dot = base.lastIndexOf(".");
   if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
@@ -2749,18 +2800,24 @@ function holdsPrivateKeyBlock(text) {
   }
   return false;
 }
+function isProseLine(line) {
+  let spaces = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 32) spaces++;
+  return spaces / line.length >= PROSE_SPACE_SHARE;
+}
 function isMinified(headText) {
   const lines = headText.split("\n");
   if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
   const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH && !isProseLine(l))) return true;
   return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }
-var DEFAULT_MAX_FILE_BYTES, SECRET_NAMES, SECRET_DIRS, BINARY_EXTENSIONS, SNIFF_BYTES, MINIFIED_LINE_LENGTH, MINIFIED_AVERAGE_LINE, KEY_MARKER, BETWEEN_KEY_LINES, ARMOUR_HEADER, PGP_CHECKSUM, MIN_KEY_BASE64, GENERATED_MARKER, PROSE;
+var DEFAULT_MAX_FILE_BYTES, SECRET_NAMES, SECRET_NAME, SECRET_FOLDER, BINARY_EXTENSIONS, SNIFF_BYTES, MINIFIED_LINE_LENGTH, MINIFIED_AVERAGE_LINE, KEY_MARKER, BETWEEN_KEY_LINES, ARMOUR_HEADER, PGP_CHECKSUM, MIN_KEY_BASE64, GENERATED_MARKER, PROSE, PROSE_SPACE_SHARE;
 var init_skip_rules = __esm({
   "src/core/repo/skip-rules.ts"() {
     "use strict";
     init_classify_file();
+    init_path_patterns();
     DEFAULT_MAX_FILE_BYTES = 1e6;
     SECRET_NAMES = [
       /^\.env(\..*)?$/,
@@ -2773,7 +2830,8 @@ var init_skip_rules = __esm({
       /^service[-_]?account.*\.json$/,
       /^\.?terraform\.tfstate.*$/
     ];
-    SECRET_DIRS = /* @__PURE__ */ new Set([".ssh", ".aws", ".gnupg", ".docker"]);
+    SECRET_NAME = anyOf(SECRET_NAMES);
+    SECRET_FOLDER = anyFolderOf([".ssh", ".aws", ".gnupg", ".docker"]);
     BINARY_EXTENSIONS = /* @__PURE__ */ new Set([
       "png",
       "jpg",
@@ -2842,6 +2900,7 @@ var init_skip_rules = __esm({
     MIN_KEY_BASE64 = 40;
     GENERATED_MARKER = /^(\/\/|#|\/\*)\s*(Code generated .* DO NOT EDIT|@generated|This file is automatically generated|AUTO-GENERATED)/im;
     PROSE = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|textile|org)$/i;
+    PROSE_SPACE_SHARE = 0.12;
   }
 });
 
@@ -3561,9 +3620,9 @@ function resolveEcmascript(source, from, catalog, mains) {
   return main ? first(catalog, fileCandidates(main.main)) ?? [] : [];
 }
 function fileCandidates(target) {
-  const stem = target.replace(/\.(m|c)?jsx?$/, "");
+  const stem2 = target.replace(/\.(m|c)?jsx?$/, "");
   const candidates = [target];
-  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem + ext);
+  for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(stem2 + ext);
   for (const ext of ECMASCRIPT_EXTENSIONS) candidates.push(`${target}/index${ext}`);
   return candidates;
 }
@@ -4303,13 +4362,13 @@ var init_code_index = __esm({
 // src/core/code-index/languages.ts
 function findLanguage(relativePath) {
   const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  const byName = BY_NAME[base];
+  const byName = BY_NAME.get(base);
   if (byName) return byName;
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return void 0;
   const ext = base.slice(dot + 1).toLowerCase();
   if (base.endsWith(".d.ts")) return "typescript";
-  return BY_EXTENSION[ext];
+  return BY_EXTENSION.get(ext);
 }
 function findFileKind(relativePath) {
   const language = findLanguage(relativePath);
@@ -4337,35 +4396,40 @@ var init_languages = __esm({
       csharp: "tree-sitter-c-sharp.wasm",
       php: "tree-sitter-php.wasm"
     };
-    BY_EXTENSION = {
-      ts: "typescript",
-      mts: "typescript",
-      cts: "typescript",
-      tsx: "tsx",
-      js: "javascript",
-      mjs: "javascript",
-      cjs: "javascript",
-      jsx: "javascript",
-      py: "python",
-      pyi: "python",
-      go: "go",
-      rs: "rust",
-      java: "java",
-      rb: "ruby",
-      rake: "ruby",
-      gemspec: "ruby",
-      c: "c",
-      h: "c",
-      cc: "cpp",
-      cpp: "cpp",
-      cxx: "cpp",
-      hpp: "cpp",
-      hh: "cpp",
-      hxx: "cpp",
-      cs: "csharp",
-      php: "php"
-    };
-    BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
+    BY_EXTENSION = new Map(
+      Object.entries({
+        ts: "typescript",
+        mts: "typescript",
+        cts: "typescript",
+        tsx: "tsx",
+        js: "javascript",
+        mjs: "javascript",
+        cjs: "javascript",
+        jsx: "javascript",
+        py: "python",
+        pyi: "python",
+        go: "go",
+        rs: "rust",
+        java: "java",
+        rb: "ruby",
+        rake: "ruby",
+        gemspec: "ruby",
+        c: "c",
+        h: "c",
+        cc: "cpp",
+        cpp: "cpp",
+        cxx: "cpp",
+        hpp: "cpp",
+        hh: "cpp",
+        hxx: "cpp",
+        cs: "csharp",
+        php: "php"
+      })
+    );
+    BY_NAME = /* @__PURE__ */ new Map([
+      ["Rakefile", "ruby"],
+      ["Gemfile", "ruby"]
+    ]);
     TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
       "md",
       "mdx",
@@ -5686,7 +5750,7 @@ function spawnWorker() {
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, resourceLimits });
 }
-function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn }) {
+function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn: spawn2 }) {
   let nextId = 0;
   const pending = /* @__PURE__ */ new Map();
   const load = /* @__PURE__ */ new Map();
@@ -5748,7 +5812,7 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn }) {
     addWorker();
   };
   const addWorker = () => {
-    const worker = spawn();
+    const worker = spawn2();
     if (warm.length > 0) worker.postMessage({ warm });
     worker.on("message", (reply) => {
       settle(
@@ -6061,26 +6125,36 @@ function readFirstAnswerTerms(prompt) {
     codeNames.add(name);
     for (const part of name.split(".")) if (part.length >= 3) codeNames.add(part);
   }
-  const terms = [...codeNames];
-  for (const word of reading.words) {
-    if (!terms.some((t) => t.toLowerCase() === word)) terms.push(word);
-  }
-  const kept = terms.slice(0, MAX_TERMS);
-  const words = kept.filter((t) => !codeNames.has(t));
-  const stems = stemWords(words);
+  const words = reading.words.filter((word) => ![...codeNames].some((t) => t.toLowerCase() === word));
+  const kept = orderTerms(prompt, [...codeNames], words).slice(0, MAX_TERMS);
+  const keptWords = kept.filter((t) => !codeNames.has(t));
+  const stems = stemWords(keptWords);
   const spellings = new Map(kept.map((t) => [t, [t.toLowerCase()]]));
-  words.forEach((word, i) => {
+  keptWords.forEach((word, i) => {
     const forms = toSpellings(word.toLowerCase(), stems[i]);
     if (forms.join() !== word.toLowerCase()) spellings.set(stemKey(word), forms);
   });
   return { terms: kept, codeNames, spellings };
 }
-function toSpellings(word, stem) {
+function orderTerms(prompt, codeNames, words) {
+  const title = (prompt.split("\n").find((line) => line.trim() !== "") ?? "").toLowerCase();
+  const inTitle = (term) => new RegExp(`(?<![\\w$])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(title);
+  const first2 = [...codeNames, ...words].filter(inTitle);
+  const names = codeNames.filter((t) => !first2.includes(t));
+  const rest = words.filter((t) => !first2.includes(t));
+  const ordered = [...first2];
+  for (let i = 0; i < Math.max(names.length, rest.length); i++) {
+    if (i < names.length) ordered.push(names[i]);
+    if (i < rest.length) ordered.push(rest[i]);
+  }
+  return ordered;
+}
+function toSpellings(word, stem2) {
   let shared = 0;
-  while (shared < stem.length && stem[shared] === word[shared]) shared += 1;
-  const base = stem.slice(0, shared);
+  while (shared < stem2.length && stem2[shared] === word[shared]) shared += 1;
+  const base = stem2.slice(0, shared);
   if (base.length < MIN_STEM) return [word];
-  return base === stem && stem.endsWith("i") ? [base, `${base.slice(0, -1)}y`] : [base];
+  return base === stem2 && stem2.endsWith("i") ? [base, `${base.slice(0, -1)}y`] : [base];
 }
 function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIMITS) {
   const { terms, codeNames, spellings } = readFirstAnswerTerms(prompt);
@@ -6097,19 +6171,25 @@ function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIM
     for (const file of found) add(file, factor * idf(found.size));
     for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
-  const lowered = terms.map((t) => ({ code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
+  const lowered = terms.map((t) => ({ term: t, code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
+  const named = new Map(terms.map((t) => [t, []]));
+  const inFolder = new Map(terms.map((t) => [t, []]));
   for (const file of paths) {
     const lower = file.toLowerCase();
     if (!lowered.some(({ forms }) => forms.some((f) => lower.includes(f)))) continue;
-    const stem = path9.posix.basename(lower).replace(/\.[^.]+$/, "");
-    const stemParts = [stem, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())];
+    const stem2 = path9.posix.basename(lower).replace(/\.[^.]+$/, "");
+    const stemParts = [stem2, ...splitIdentifier(path9.posix.basename(file).replace(/\.[^.]+$/, "")).map((p) => p.toLowerCase())];
     const folders = path9.posix.dirname(lower).split("/");
-    for (const { code: code2, forms } of lowered) {
-      const named = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
-      const factor = code2 ? WEIGHT.codeName : 1;
-      if (stemParts.some(named)) add(file, WEIGHT.stem * factor);
-      else if (folders.some(named)) add(file, WEIGHT.folder * factor);
+    for (const { term, code: code2, forms } of lowered) {
+      const names = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
+      if (stemParts.some(names)) named.get(term).push(file);
+      else if (folders.some(names)) inFolder.get(term).push(file);
     }
+  }
+  for (const { term, code: code2 } of lowered) {
+    const factor = (code2 ? WEIGHT.codeName : 1) * idf(named.get(term).length + inFolder.get(term).length);
+    for (const file of named.get(term)) add(file, PATH_WEIGHT.name * factor);
+    for (const file of inFolder.get(term)) add(file, PATH_WEIGHT.folder * factor);
   }
   for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
   const byScore = (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
@@ -6142,7 +6222,7 @@ function findMentionedFiles(prompt, files) {
   }
   return found;
 }
-var MAX_TERMS, FIRST_ANSWER_LIMITS, MENTIONED, WEIGHT, NOT_PRODUCT, RERANKED, CODE_NAME, WEB_HOST, MIN_STEM;
+var MAX_TERMS, FIRST_ANSWER_LIMITS, MENTIONED, WEIGHT, PATH_WEIGHT, NOT_PRODUCT, RERANKED, CODE_NAME, WEB_HOST, MIN_STEM;
 var init_find_first_answer_files = __esm({
   "src/core/code-index/find-first-answer-files.ts"() {
     "use strict";
@@ -6152,9 +6232,10 @@ var init_find_first_answer_files = __esm({
     init_languages();
     init_stem_words();
     MAX_TERMS = 10;
-    FIRST_ANSWER_LIMITS = { files: 60, bytes: 15e5 };
+    FIRST_ANSWER_LIMITS = { files: 40, bytes: 15e5 };
     MENTIONED = 20;
-    WEIGHT = { text: 1, stem: 2, folder: 0.5, codeName: 2, otherForm: 0.5 };
+    WEIGHT = { text: 1, codeName: 2, otherForm: 0.5 };
+    PATH_WEIGHT = { name: 3, folder: 2 };
     NOT_PRODUCT = 0.5;
     RERANKED = 500;
     CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
@@ -6164,68 +6245,92 @@ var init_find_first_answer_files = __esm({
 });
 
 // src/core/code-index/scan-tree-text.ts
-import { execFile as execFile3 } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync as readFileSync4 } from "node:fs";
 import path10 from "node:path";
 async function scanTreeText(root, terms, options) {
   const deadline = Date.now() + options.timeoutMs;
-  const spelled = new Map(terms.map((t) => [t, options.spellings?.get(t) ?? [t.toLowerCase()]]));
-  const grepped = await grepTerms(root, spelled, deadline, options.git);
-  return grepped ?? readTerms(root, spelled, options.paths, deadline);
+  const reader = createTermReader(root, terms, options.spellings, new Set(options.paths));
+  if (terms.length === 0) return reader.matches;
+  const grepped = await grepEvery(root, reader, { deadline, inRepo: options.git, signal: options.signal });
+  if (grepped !== "no-git") return reader.matches;
+  return readAll(options.paths, reader, deadline, options.signal) ? reader.matches : /* @__PURE__ */ new Map();
 }
-async function grepTerms(root, terms, deadline, inRepo) {
-  const found = /* @__PURE__ */ new Map();
-  const queue2 = [...terms];
-  let noGit = false;
-  const next = async () => {
-    for (let entry = queue2.shift(); entry !== void 0 && !noGit; entry = queue2.shift()) {
-      const left = deadline - Date.now();
-      if (left <= 0) return;
-      const files = await grepOne(root, entry[1], left, inRepo);
-      if (files === "no-git") noGit = true;
-      else if (files !== void 0) found.set(entry[0], files);
+function createTermReader(root, terms, spellingsOf, wanted) {
+  const spelled = terms.map((t) => spellingsOf?.get(t) ?? [t.toLowerCase()]);
+  const patterns = spelled.map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
+  const encoding = spelled.flat().every((s) => /^[\x20-\x7e]*$/.test(s)) ? "latin1" : "utf8";
+  const hits = terms.map(() => /* @__PURE__ */ new Set());
+  return {
+    matches: new Map(terms.map((term, i) => [term, hits[i]])),
+    spellings: [...new Set(spelled.flat())],
+    read(file) {
+      if (!wanted.has(file)) return;
+      let text;
+      try {
+        text = readFileSync4(path10.join(root, ...file.split("/")), encoding);
+      } catch {
+        return;
+      }
+      patterns.forEach((pattern, i) => {
+        if (pattern.test(text)) hits[i].add(file);
+      });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_TERMS, terms.size) }, next));
-  return noGit ? void 0 : found;
 }
-function grepOne(root, spellings, timeoutMs, inRepo) {
-  const scope = inRepo ? ["--untracked"] : ["--no-index"];
-  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", ...scope, ...spellings.flatMap((s) => ["-e", s])];
+function grepEvery(root, reader, options) {
+  const scope = options.inRepo ? ["--untracked"] : ["--no-index"];
+  const args = ["-C", root, "grep", "-l", "-z", "-i", "-F", "-I", ...scope, ...reader.spellings.flatMap((s) => ["-e", s])];
   return new Promise((resolve) => {
-    execFile3("git", args, { encoding: "utf8", maxBuffer: MAX_GREP_OUTPUT, timeout: timeoutMs }, (error2, stdout) => {
-      if (error2?.code === "ENOENT") return resolve("no-git");
-      if (error2 && !(error2.code === 1 && !error2.killed)) return resolve(void 0);
-      resolve(new Set(stdout.split("\0").filter((p) => p !== "")));
+    if (options.signal?.aborted) return resolve("done");
+    const git = spawn("git", args, { stdio: ["ignore", "pipe", "ignore"] });
+    let rest = "";
+    let size = 0;
+    let over = false;
+    const stop = () => {
+      over = true;
+      git.kill();
+    };
+    const timer = setTimeout(stop, Math.max(0, options.deadline - Date.now()));
+    options.signal?.addEventListener("abort", stop, { once: true });
+    git.stdout.setEncoding("utf8");
+    git.stdout.on("data", (chunk) => {
+      size += chunk.length;
+      if (over || size > MAX_GREP_OUTPUT) return stop();
+      const names = (rest + chunk).split("\0");
+      rest = names.pop();
+      for (const name of names) {
+        if (Date.now() > options.deadline) return stop();
+        reader.read(name);
+      }
     });
+    let settled = false;
+    const finish = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", stop);
+      resolve(result);
+    };
+    git.on("error", (error2) => finish(error2.code === "ENOENT" ? "no-git" : "done"));
+    git.on("close", () => finish("done"));
   });
 }
-function readTerms(root, terms, paths, deadline) {
-  const patterns = [...terms.values()].map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
-  const hits = patterns.map(() => /* @__PURE__ */ new Set());
+function readAll(paths, reader, deadline, signal) {
   for (const file of paths) {
-    if (Date.now() > deadline) return /* @__PURE__ */ new Map();
-    let text;
-    try {
-      text = readFileSync4(path10.join(root, ...file.split("/")), "latin1");
-    } catch {
-      continue;
-    }
-    patterns.forEach((pattern, i) => {
-      if (pattern.test(text)) hits[i].add(file);
-    });
+    if (Date.now() > deadline || signal?.aborted) return false;
+    reader.read(file);
   }
-  return new Map([...terms.keys()].map((term, i) => [term, hits[i]]));
+  return true;
 }
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-var MAX_GREP_OUTPUT, PARALLEL_TERMS;
+var MAX_GREP_OUTPUT;
 var init_scan_tree_text = __esm({
   "src/core/code-index/scan-tree-text.ts"() {
     "use strict";
     MAX_GREP_OUTPUT = 64 * 1024 * 1024;
-    PARALLEL_TERMS = 4;
   }
 });
 
@@ -6281,10 +6386,9 @@ function findLanguages(paths) {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([language]) => language);
 }
 async function listIndexablePaths(source, files) {
-  const git = files === void 0 ? await readGitListing(source.root) : void 0;
-  const listed = git === void 0 ? void 0 : (await git.readStaged()).readFiles();
-  const paths = listed ? [...listed.clean.keys(), ...listed.dirty] : walkDirectory(source.root, { files: files?.map((f) => f.path) }).entries.filter((e) => e.kind === "file").map((e) => e.path);
-  return { paths: paths.filter((p) => findPathSkipReason(p) === void 0 && findFileKind(p) !== void 0), git: listed !== void 0 };
+  const listed = files === void 0 ? await readGitPaths(source.root) : void 0;
+  const paths = listed ?? walkDirectory(source.root, { files: files?.map((f) => f.path) }).entries.filter((e) => e.kind === "file").map((e) => e.path);
+  return { paths: paths.filter((p) => findFileKind(p) !== void 0 && findPathSkipReason(p) === void 0), git: listed !== void 0 };
 }
 function statSize(root, file) {
   try {
@@ -7009,15 +7113,15 @@ function scoreSkills(text, skills) {
 }
 function scoreOne(v, terms, content2, rarity) {
   let score2 = 0;
-  for (const [stem, termWeight] of content2) {
-    const exact = v.words.get(stem);
+  for (const [stem2, termWeight] of content2) {
+    const exact = v.words.get(stem2);
     if (exact !== void 0) {
-      score2 += exact * rarity(stem) * termWeight;
+      score2 += exact * rarity(stem2) * termWeight;
       continue;
     }
-    if (stem.length < 5) continue;
+    if (stem2.length < 5) continue;
     for (const [word, weight3] of v.words) {
-      if (weight3 > WEIGHT2.description && isOneEditApart(stem, word)) {
+      if (weight3 > WEIGHT2.description && isOneEditApart(stem2, word)) {
         score2 += weight3 * TYPO_FACTOR * rarity(word) * termWeight;
         break;
       }
@@ -7062,8 +7166,8 @@ function buildVocabulary(skill) {
 function toRarity(vocabularies) {
   const n = vocabularies.length;
   const top = Math.log(1 + n);
-  return (stem) => {
-    const df = vocabularies.filter((v) => v.words.has(stem)).length;
+  return (stem2) => {
+    const df = vocabularies.filter((v) => v.words.has(stem2)).length;
     return df === 0 ? 1 : Math.log(1 + n / df) / top;
   };
 }
@@ -11362,30 +11466,40 @@ function withoutExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function fold(stem) {
-  return stem.replace(/^_+|(?<=.)_+$/g, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
+function fold(stem2) {
+  return stem2.replace(/^_+|(?<=.)_+$/g, "").replace(/(?<=[^-])-+(?=[^-])/g, "").toLowerCase().replace(/(?<=\w{3})s$/, "");
+}
+function foldWord(word) {
+  return word.toLowerCase().replace(/(?<=\w{3})s$/, "");
 }
 function toSourceStem(path23) {
-  const stem = withoutExtension(baseName(path23));
+  const stem2 = withoutExtension(baseName(path23));
   const folder = path23.split("/").at(-2);
-  return fold(FOLDER_FILES.has(stem.toLowerCase()) && folder ? folder : stem);
+  return fold(FOLDER_FILES.has(stem2.toLowerCase()) && folder ? folder : stem2);
 }
 function toTestStem(path23) {
+  return fold(toRawTestStem(path23));
+}
+function toRawTestStem(path23) {
   const name = baseName(path23).replace(/\.(test|spec|test-d)(?=\.)/, "");
-  const stem = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
-  return fold(FOLDER_FILES.has(stem.toLowerCase()) ? path23.split("/").at(-2) ?? stem : stem);
+  const stem2 = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
+  return FOLDER_FILES.has(stem2.toLowerCase()) ? path23.split("/").at(-2) ?? stem2 : stem2;
+}
+function toNameWords(path23) {
+  if (isFolderFile(path23)) return [];
+  return toRawTestStem(path23).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map(foldWord);
 }
 function toGoVariantBase(path23) {
-  const stem = withoutExtension(baseName(path23));
-  const base = stem.replace(GO_BUILD_SUFFIX, "");
-  return base !== stem && base !== "" ? { stem: fold(base), file: `${base}.go` } : void 0;
+  const stem2 = withoutExtension(baseName(path23));
+  const base = stem2.replace(GO_BUILD_SUFFIX, "");
+  return base !== stem2 && base !== "" ? { stem: fold(base), file: `${base}.go` } : void 0;
 }
 function toFlattenedStems(path23) {
-  const stem = withoutExtension(baseName(path23)).replace(/^_+/, "");
-  if (FOLDER_FILES.has(stem.toLowerCase())) return [];
+  const stem2 = withoutExtension(baseName(path23)).replace(/^_+/, "");
+  if (FOLDER_FILES.has(stem2.toLowerCase())) return [];
   const folders = toModuleFolders(path23);
   const out = [];
-  for (let k = 1; k <= Math.min(2, folders.length); k++) out.push(fold(`${folders.slice(-k).join("_")}_${stem}`));
+  for (let k = 1; k <= Math.min(2, folders.length); k++) out.push(fold(`${folders.slice(-k).join("_")}_${stem2}`));
   return out;
 }
 function isFolderFile(path23) {
@@ -11430,18 +11544,18 @@ function findNamedTests(path23, options) {
     const variant = toGoVariantBase(path23);
     if (variant !== void 0) add(layout.testsNamed(variant.stem), { kind: "variant", base: variant.file });
   } else {
-    for (const stem of toFlattenedStems(path23)) add(layout.testsNamed(stem), { kind: "flattened" });
+    for (const stem2 of toFlattenedStems(path23)) add(layout.testsNamed(stem2), { kind: "flattened" });
     for (const { prefix, tests } of layout.testsAbbreviating(path23)) add(tests, { kind: "abbreviation", prefix });
   }
   const packages = go || JVM_LANGUAGES.has(options.language);
   return { byName, inFolder: packages ? /* @__PURE__ */ new Set() : testsInFolderNamed(path23, layout) };
 }
 function testsInFolderNamed(path23, layout) {
-  const stem = toSourceStem(path23);
+  const stem2 = toSourceStem(path23);
   const own = new Set(isFolderFile(path23) ? [] : toModuleFolders(path23).map((d) => d.toLowerCase()));
   const found = /* @__PURE__ */ new Set();
-  for (const test of layout.testsUnderFolderNamed(stem)) {
-    const folders = toModuleFolders(test).filter((d) => toTestStem(`${d}.x`) === stem && !own.has(d.toLowerCase()));
+  for (const test of layout.testsUnderFolderNamed(stem2)) {
+    const folders = toModuleFolders(test).filter((d) => toTestStem(`${d}.x`) === stem2 && !own.has(d.toLowerCase()));
     if (folders.length > 0) found.add(test);
   }
   return found;
@@ -11482,6 +11596,13 @@ function findTestsFor(path23, options) {
     if (match.kind !== "abbreviation" || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
   }
   for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
+  if (![...named.byName.values()].some((m) => m.kind !== "abbreviation")) {
+    for (const match of layout.testsSharingWords(path23)) {
+      const test = match.test;
+      if (reach.has(test) || go && found.get(test)?.samePackage) get(test).words = match;
+      if (reach.has(test)) get(test).depth = reach.get(test);
+    }
+  }
   if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
   const jvm = JVM_LANGUAGES.has(file.language);
   const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23) };
@@ -11492,7 +11613,7 @@ function findTestsFor(path23, options) {
   const productFile = findNonProductFolder(path23) === void 0;
   const asExample = (r) => productFile && findNonProductFolder(r.path) !== void 0 ? 1 : 0;
   const kept = scored.filter((r) => (first2 < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct)).sort(
-    (a, b) => b.score - a.score || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
+    (a, b) => b.score - a.score || (a.extra ?? Infinity) - (b.extra ?? Infinity) || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
   );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
@@ -11512,6 +11633,7 @@ function score(c, context) {
   let uses = 0;
   for (const name of context.names) if (refs.has(name)) uses++;
   const how = [];
+  let feature;
   let points = 0;
   const direct = c.depth === 1 && !context.go || c.samePackage && uses > 0;
   const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
@@ -11523,6 +11645,12 @@ function score(c, context) {
   } else if (c.inFolder) {
     how.push("in a folder named after it");
     points += 6;
+  } else if (c.words?.implementation) {
+    how.push(`named after its implementation (${c.words.words.join(" ")})`);
+    points += 5;
+  } else if (c.words) {
+    feature = `named after a feature of it (${c.words.words.join(" ")})`;
+    points += 1;
   }
   if (direct) {
     how.push(c.samePackage ? "in its package" : "imports it");
@@ -11531,6 +11659,7 @@ function score(c, context) {
     how.push(c.depth === 1 ? "imports its package and uses its code" : "calls its code");
     points += c.depth <= 2 ? 2 : 1;
   }
+  if (feature !== void 0) how.push(feature);
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
     return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
   }
@@ -11542,7 +11671,8 @@ function score(c, context) {
   if (!c.named && folder !== void 0 && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   const viaImport = through && c.depth === 1;
-  return { path: c.path, score: points, uses, focusHits, how: how.join(", "), direct: !!named || c.inFolder || direct || viaImport };
+  const extra = named || c.inFolder ? void 0 : c.words?.extra;
+  return { path: c.path, score: points, uses, focusHits, how: how.join(", "), direct: !!named || c.inFolder || direct || viaImport, extra };
 }
 function describeName(match, path23) {
   if (match.kind === "variant") return `named like it (a build variant of ${match.base})`;
@@ -11717,10 +11847,57 @@ var init_find_existing_mechanism = __esm({
   }
 });
 
+// src/core/plan/find-handed-to.ts
+function findHandedTo(input) {
+  const { index, definition, isChangeable: isChangeable2 } = input;
+  if (!/function|method/.test(input.definition.kind) || definition.endLine - definition.startLine + 1 > MAX_DELEGATE_LINES)
+    return void 0;
+  const stems = input.words.filter((w) => w.length >= 4).map(stem);
+  if (stems.length === 0) return void 0;
+  const byFile = /* @__PURE__ */ new Map();
+  let isCommon;
+  for (const call of index.callees(definition.id, 1, 50)) {
+    if (call.symbolId === void 0 || call.name === void 0 || call.path === definition.path || !isChangeable2(call.path)) continue;
+    const parts = splitIdentifier(call.name).map((p) => p.toLowerCase());
+    const matched = parts.filter((p) => stems.some((s) => p.length >= 4 && (p.startsWith(s) || s.startsWith(stem(p)))));
+    isCommon ??= commonWords(index, isChangeable2);
+    if (matched.length === 0 || matched.every(isCommon)) continue;
+    const callee = index.symbolsIn(call.path).find((s) => s.id === call.symbolId);
+    if (callee && !byFile.has(call.path)) byFile.set(call.path, callee);
+  }
+  return byFile.size === 1 ? [...byFile.values()][0] : void 0;
+}
+function commonWords(index, isChangeable2) {
+  const total = index.listFiles().filter((f) => isChangeable2(f.path)).length;
+  const cache2 = /* @__PURE__ */ new Map();
+  return (word) => {
+    if (!cache2.has(word)) {
+      const files = new Set(
+        index.search(word, { limit: 1e3 }).map((h) => h.path).filter(isChangeable2)
+      );
+      cache2.set(word, files.size * 2 > total);
+    }
+    return cache2.get(word);
+  };
+}
+function stem(word) {
+  const bare = word.toLowerCase().replace(/(ing|ed|es|s|e)$/, "");
+  return bare.length >= 4 ? bare : word.toLowerCase();
+}
+var MAX_DELEGATE_LINES;
+var init_find_handed_to = __esm({
+  "src/core/plan/find-handed-to.ts"() {
+    "use strict";
+    init_identifier_terms();
+    MAX_DELEGATE_LINES = 15;
+  }
+});
+
 // src/core/plan/find-certain-files.ts
 function findCertainFiles(input) {
   const { prompt, index, isChangeable: isChangeable2 } = input;
   const reading = readPrompt(prompt);
+  const identifierWords = new Set(reading.identifiers.flatMap((id2) => splitIdentifier(id2).map((w) => w.toLowerCase())));
   const out = [];
   const add = (path23, name, why) => {
     const found = out.find((f) => f.path === path23);
@@ -11734,8 +11911,8 @@ function findCertainFiles(input) {
   }
   const scope = /^\s*[a-z]+\(([\w-]+)\)!?:/i.exec(prompt)?.[1]?.toLowerCase();
   if (scope) {
-    const stem = (p) => p.slice(p.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "").toLowerCase();
-    const matches2 = allPaths.filter((p) => stem(p) === scope && isChangeable2(p));
+    const stem2 = (p) => p.slice(p.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "").toLowerCase();
+    const matches2 = allPaths.filter((p) => stem2(p) === scope && isChangeable2(p));
     const folder = allPaths.some((p) => `/${p.toLowerCase()}`.includes(`/${scope}/`));
     if (matches2.length === 1 && !folder) add(matches2[0], void 0, `the request's scope names it (${scope})`);
   }
@@ -11743,7 +11920,8 @@ function findCertainFiles(input) {
   const readExternals = () => externals ??= externalModules(index, allPaths);
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
-    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path))
+    // An option is a member of what holds the options (got's `Options.strictContentLength`), not a function of its name.
+    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path) && (!n.option || d.scope !== ""))
   }));
   const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
   const callable = (d) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
@@ -11758,9 +11936,21 @@ function findCertainFiles(input) {
       const isType = (d) => TYPE_KIND.test(d.kind) || /constructor/.test(d.kind) || d.scope === bare2;
       if (ERROR_TYPE2.test(bare2) && defs.every(isType) && (!CHANGES_IT.test(before) || NOT_ITS_OWN.test(before))) continue;
       if (adding && !INTO.test(before)) continue;
+      const isInterface = (d) => /interface|trait|protocol/.test(d.kind);
+      if (defs.every(isInterface) && !INTO.test(before) && !CHANGES_IT.test(before) && !DECLARATION4.test(prompt)) continue;
       const declaration = name.includes(".") || DECLARATION4.test(prompt);
       if (!defs.some(callable) && !declaration && isReadElsewhere(index, bare2, [...files][0], isChangeable2)) continue;
       const def = defs[0];
+      const otherWords = reading.words.filter((w) => !identifierWords.has(w));
+      const handed = callable(def) ? findHandedTo({ index, definition: def, words: otherWords, isChangeable: isChangeable2 }) : void 0;
+      if (handed) {
+        add(
+          handed.path,
+          handed.scope ? `${handed.scope}.${handed.name}` : handed.name,
+          `the request names ${name}, which hands this to ${handed.name}, defined only here`
+        );
+        continue;
+      }
       add(def.path, def.scope ? `${def.scope}.${def.name}` : def.name, `the request names ${name}, defined only here`);
       continue;
     }
@@ -11778,14 +11968,27 @@ function namedDefinitions(prompt, identifiers) {
   const out = [];
   for (const id2 of identifiers) {
     const at2 = findWholeName(prompt, id2);
-    if (at2 >= 0 && MODIFIER_AFTER.test(prompt.slice(at2 + id2.length))) continue;
-    out.push({ name: id2, types: { code: true }, compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)), at: at2 });
+    const after = at2 >= 0 ? prompt.slice(at2 + id2.length) : "";
+    if (MODIFIER_AFTER.test(after)) continue;
+    out.push({
+      name: id2,
+      types: { code: true },
+      compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)),
+      at: at2,
+      option: OPTION_AFTER.test(after)
+    });
   }
   const tokens = prompt.replace(/`[^`]*`/g, " , ").split(/\s+/).filter((t) => t !== "");
   for (const token of tokens.slice(1)) {
     const word = token.replace(/[,.;:!?]+$/, "");
     if (/^[A-Z][a-z][a-z0-9]{2,}$/.test(word) && !out.some((o) => o.name === word))
-      out.push({ name: word, types: { code: false, kinds: TYPE_KIND }, compared: false, at: prompt.search(new RegExp(`\\b${word}\\b`)) });
+      out.push({
+        name: word,
+        types: { code: false, kinds: TYPE_KIND },
+        compared: false,
+        at: prompt.search(new RegExp(`\\b${word}\\b`)),
+        option: false
+      });
   }
   return out;
 }
@@ -11843,15 +12046,18 @@ function findWholeName(text, name) {
   const at2 = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
   return at2 >= 0 ? at2 : text.indexOf(name);
 }
-var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, NOT_ITS_OWN, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
+var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, OPTION_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, NOT_ITS_OWN, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
 var init_find_certain_files = __esm({
   "src/core/plan/find-certain-files.ts"() {
     "use strict";
+    init_identifier_terms();
     init_read_prompt();
     init_read_named_paths();
+    init_find_handed_to();
     DEFINITION_LIMIT = 20;
     TYPE_KIND = /class|struct|interface|trait|type|enum/;
     MODIFIER_AFTER = /^[`'"]?-(based|like|style|compatible|aware|specific|only)\b/;
+    OPTION_AFTER = /^[`'"]?\s+(options?|settings?|flags?|keys?|limits?|values?)\b/i;
     COMPARED_WITH = /\b(with|like|than)\s+[`'"]?$/i;
     ERROR_TYPE2 = /(Error|Exception|Warning)$/;
     CHANGES_IT = /\b(to|into|of)\s+(the\s+)?[`'"]?$/i;
@@ -11895,7 +12101,7 @@ function testRootOf(p) {
 function isUnderTestsFolder(p) {
   return p.includes("__tests__/");
 }
-var SCRIPT2, NAMED_SCRIPT_TEST, PYTEST_DEFAULT_FILES, TestLayout, MIN_ABBREVIATION, MIN_REST, DATA_DIRS2, ROOT;
+var SCRIPT2, NAMED_SCRIPT_TEST, PYTEST_DEFAULT_FILES, TestLayout, MIN_ABBREVIATION, MIN_SHARED_LETTERS, MIN_REST, DATA_DIRS2, ROOT;
 var init_test_layout = __esm({
   "src/core/tests/test-layout.ts"() {
     "use strict";
@@ -11911,6 +12117,8 @@ var init_test_layout = __esm({
       byStem = /* @__PURE__ */ new Map();
       byDir = /* @__PURE__ */ new Map();
       byFolderStem = /* @__PURE__ */ new Map();
+      /** Tests by each word of their name (toNameWords). */
+      byWord = /* @__PURE__ */ new Map();
       /** The stems of product files outside examples and docs (folded as toTestStem folds a test's), per language family. */
       sourceStems = /* @__PURE__ */ new Map();
       /** Product files by stem (folded), examples and docs aside. */
@@ -11932,17 +12140,18 @@ var init_test_layout = __esm({
           const role = setup.has(p) ? "support" : this.decide(p, base.get(p), namedRoots);
           const family = toFamily(p);
           if (!role && family !== void 0 && !/\.d\.[cm]?ts$/.test(p) && findNonProductFolder(p) === void 0) {
-            const stem = toTestStem(p);
-            this.sourceStems.set(family, (this.sourceStems.get(family) ?? /* @__PURE__ */ new Set()).add(stem));
-            append(this.sourcesByStem, stem, p);
+            const stem2 = toTestStem(p);
+            this.sourceStems.set(family, (this.sourceStems.get(family) ?? /* @__PURE__ */ new Set()).add(stem2));
+            append(this.sourcesByStem, stem2, p);
             const key2 = `${dirOf3(p)}\0${family}`;
-            this.siblingStems.set(key2, (this.siblingStems.get(key2) ?? /* @__PURE__ */ new Set()).add(stem));
+            this.siblingStems.set(key2, (this.siblingStems.get(key2) ?? /* @__PURE__ */ new Set()).add(stem2));
           }
           if (!role) continue;
           this.roles.set(p, role);
           if (role !== "test") continue;
           append(this.byStem, toTestStem(p), p);
           append(this.byDir, dirOf3(p), p);
+          for (const word of new Set(toNameWords(p))) append(this.byWord, word, p);
           for (const folder of new Set(toModuleFolders(p).map((d) => toTestStem(`${d}.x`)))) append(this.byFolderStem, folder, p);
         }
       }
@@ -11954,8 +12163,8 @@ var init_test_layout = __esm({
         return this.classify(p) === "test";
       }
       /** Tests named after `stem` (toTestStem). */
-      testsNamed(stem) {
-        return this.byStem.get(stem) ?? [];
+      testsNamed(stem2) {
+        return this.byStem.get(stem2) ?? [];
       }
       /**
        * Tests named after an abbreviation of a source file's stem (`req.accepts.js`, `app.render.js` for
@@ -11966,11 +12175,11 @@ var init_test_layout = __esm({
         const family = toFamily(sourcePath);
         const stems = family === void 0 ? void 0 : this.sourceStems.get(family);
         const siblings = this.siblingStems.get(`${dirOf3(sourcePath)}\0${family}`);
-        const stem = toTestStem(sourcePath);
+        const stem2 = toTestStem(sourcePath);
         if (!stems || !siblings || family === "go") return [];
         const found = [];
-        for (let n = stem.length - MIN_REST; n >= MIN_ABBREVIATION; n--) {
-          const prefix = stem.slice(0, n);
+        for (let n = stem2.length - MIN_REST; n >= MIN_ABBREVIATION; n--) {
+          const prefix = stem2.slice(0, n);
           const tests = (this.byStem.get(prefix) ?? []).filter((t) => toFamily(t) === family);
           if (tests.length === 0 || stems.has(prefix)) continue;
           let sharing = 0;
@@ -11979,10 +12188,41 @@ var init_test_layout = __esm({
         }
         return found;
       }
+      /**
+       * Tests of the source's language named after a feature of it, no file's: the words of one name are among the
+       * other's (got's `test/retry.ts` and `calculate-retry-delay.ts`, `test/timer-utils.ts` and `utils/timer.ts`,
+       * gson's `ExposeFieldsTest` and `Expose.java`), sharing at least four letters, and the test named after no
+       * product file. `extra`: the words one has and the other lacks (the fewer, the closer). Go tests in the
+       * source's folder only. The name of an interface without its `Interface` (Slim's `RouteCollectorTest` for
+       * `RouteCollectorInterface.php`) names the test of its implementation, which tests it too.
+       */
+      testsSharingWords(sourcePath) {
+        const family = toFamily(sourcePath);
+        const stems = family === void 0 ? void 0 : this.sourceStems.get(family);
+        const words = [...new Set(toNameWords(sourcePath))];
+        if (!stems || words.length === 0) return [];
+        const own = new Set(words);
+        const iface = words.length > 1 && words.at(-1) === "interface" ? words.slice(0, -1).join("") : void 0;
+        const found = /* @__PURE__ */ new Map();
+        for (const test of new Set(words.flatMap((w) => this.byWord.get(w) ?? []))) {
+          if (toFamily(test) !== family || family === "go" && dirOf3(test) !== dirOf3(sourcePath)) continue;
+          const theirs = new Set(toNameWords(test));
+          const shared = words.filter((w) => theirs.has(w));
+          const stem2 = toTestStem(test);
+          if (iface !== void 0 && stem2 === iface) {
+            found.set(test, { test, extra: 1, words: shared, implementation: true });
+            continue;
+          }
+          const subset = shared.length === theirs.size || shared.length === own.size;
+          if (!subset || theirs.size === own.size || shared.join("").length < MIN_SHARED_LETTERS || stems.has(stem2)) continue;
+          found.set(test, { test, extra: theirs.size + own.size - 2 * shared.length, words: shared, implementation: false });
+        }
+        return [...found.values()];
+      }
       /** Product files (examples and docs aside) in the language of `like` whose stem is `stem`. */
-      sourcesNamed(stem, like) {
+      sourcesNamed(stem2, like) {
         const family = toFamily(like);
-        return (this.sourcesByStem.get(stem) ?? []).filter((p) => toFamily(p) === family);
+        return (this.sourcesByStem.get(stem2) ?? []).filter((p) => toFamily(p) === family);
       }
       /** The name of the Go package in `dir`: its folder's, or at the root go.mod's module's last element (no `/vN`). */
       goPackageName(dir) {
@@ -11990,8 +12230,8 @@ var init_test_layout = __esm({
         return this.config.goModule?.split("/").filter((part) => !/^v\d+$/.test(part)).at(-1);
       }
       /** Tests under a folder whose name, test affixes aside, is `stem` (`tests/test_utils/` for `util`). */
-      testsUnderFolderNamed(stem) {
-        return this.byFolderStem.get(stem) ?? [];
+      testsUnderFolderNamed(stem2) {
+        return this.byFolderStem.get(stem2) ?? [];
       }
       /** Tests directly in a folder ('' for the root). */
       testsIn(dir) {
@@ -12038,6 +12278,7 @@ var init_test_layout = __esm({
       }
     };
     MIN_ABBREVIATION = 3;
+    MIN_SHARED_LETTERS = 4;
     MIN_REST = 3;
     DATA_DIRS2 = /(^|\/)(fixtures|fixture|__fixtures__|testdata|__mocks__|__snapshots__)\//;
     ROOT = /(^|\/)(test|tests|__tests__|spec|specs)\//;
@@ -14101,23 +14342,23 @@ function toPackageFolder(path23) {
 }
 function toExpectedTestNames(path23, language) {
   const name = baseName2(path23);
-  const stem = stripExtension(name);
-  const ext = name.slice(stem.length + 1);
+  const stem2 = stripExtension(name);
+  const ext = name.slice(stem2.length + 1);
   switch (language) {
     case "python": {
-      const bare = stem.replace(/^_+(?=[^_])/, "");
+      const bare = stem2.replace(/^_+(?=[^_])/, "");
       return [`test_${bare}.py`, `${bare}_test.py`];
     }
     case "go":
-      return [`${stem}_test.go`];
+      return [`${stem2}_test.go`];
     case "java":
-      return [`${stem}Test.java`];
+      return [`${stem2}Test.java`];
     case "csharp":
-      return [`${stem}Tests.cs`];
+      return [`${stem2}Tests.cs`];
     case "ruby":
-      return [`${stem}_spec.rb`, `test_${stem}.rb`];
+      return [`${stem2}_spec.rb`, `test_${stem2}.rb`];
     default:
-      return [`${stem}.test.${ext}`, `${stem}.spec.${ext}`];
+      return [`${stem2}.test.${ext}`, `${stem2}.spec.${ext}`];
   }
 }
 var TEST_FOLDERS2, SOURCE_ROOTS2;
@@ -14192,7 +14433,7 @@ function findReachingTests(path23, context) {
   };
   const focus = context.symbols.map((c) => c.symbol.name);
   const own = findTestsFor(path23, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
-  if (own.kind === "found") for (const test of own.tests) note(test.path, 1, true);
+  if (own.kind === "found") own.tests.forEach((test, i) => note(test.path, 1 + i / own.tests.length, true));
   const importers = index.importers(path23, IMPORT_DEPTH);
   for (const hit of importers) note(hit.path, hit.depth + 1, hit.depth === 1);
   for (const [file, depth] of [[path23, 0], ...importers.map((h) => [h.path, h.depth])]) {
@@ -14215,8 +14456,8 @@ function namesWhatChanged(addedText, file, symbols) {
   if (addedText === "") return false;
   const { path: path23 } = file;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
-  const stem = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module2 = stem === "__init__" || stem === "index" ? path23.split("/").at(-2) ?? stem : stem;
+  const stem2 = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module2 = stem2 === "__init__" || stem2 === "index" ? path23.split("/").at(-2) ?? stem2 : stem2;
   const words = [...names, ...module2.length >= 4 ? [module2] : [], ...findAddedNames(file)];
   return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
 }
@@ -14982,9 +15223,9 @@ async function findPackageMemberCalls(context, target) {
 }
 async function findReExportingPackages(context, target, options = {}) {
   const { index } = context;
-  const stem = path18.basename(target.path, ".py");
+  const stem2 = path18.basename(target.path, ".py");
   const name = escape2(target.name);
-  const reExport = new RegExp(`^from\\s+\\.${escape2(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
+  const reExport = new RegExp(`^from\\s+\\.${escape2(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
   const found = [];
   for (const entry of index.importers(target.path, 1).filter((hit) => path18.basename(hit.path) === "__init__.py")) {
     const dir = path18.dirname(entry.path);

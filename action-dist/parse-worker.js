@@ -23,35 +23,40 @@ var GRAMMAR_FILE = {
   csharp: "tree-sitter-c-sharp.wasm",
   php: "tree-sitter-php.wasm"
 };
-var BY_EXTENSION = {
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "javascript",
-  py: "python",
-  pyi: "python",
-  go: "go",
-  rs: "rust",
-  java: "java",
-  rb: "ruby",
-  rake: "ruby",
-  gemspec: "ruby",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  cxx: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cs: "csharp",
-  php: "php"
-};
-var BY_NAME = { Rakefile: "ruby", Gemfile: "ruby" };
+var BY_EXTENSION = new Map(
+  Object.entries({
+    ts: "typescript",
+    mts: "typescript",
+    cts: "typescript",
+    tsx: "tsx",
+    js: "javascript",
+    mjs: "javascript",
+    cjs: "javascript",
+    jsx: "javascript",
+    py: "python",
+    pyi: "python",
+    go: "go",
+    rs: "rust",
+    java: "java",
+    rb: "ruby",
+    rake: "ruby",
+    gemspec: "ruby",
+    c: "c",
+    h: "c",
+    cc: "cpp",
+    cpp: "cpp",
+    cxx: "cpp",
+    hpp: "cpp",
+    hh: "cpp",
+    hxx: "cpp",
+    cs: "csharp",
+    php: "php"
+  })
+);
+var BY_NAME = /* @__PURE__ */ new Map([
+  ["Rakefile", "ruby"],
+  ["Gemfile", "ruby"]
+]);
 var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
   "md",
   "mdx",
@@ -107,13 +112,13 @@ var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
 var TEXT_NAMES = /* @__PURE__ */ new Set(["Dockerfile", "Makefile", "README", "LICENSE", "Procfile", "Justfile"]);
 function findLanguage(relativePath) {
   const base = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  const byName = BY_NAME[base];
+  const byName = BY_NAME.get(base);
   if (byName) return byName;
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return void 0;
   const ext = base.slice(dot + 1).toLowerCase();
   if (base.endsWith(".d.ts")) return "typescript";
-  return BY_EXTENSION[ext];
+  return BY_EXTENSION.get(ext);
 }
 function findFileKind(relativePath) {
   const language = findLanguage(relativePath);
@@ -596,10 +601,68 @@ function loadGrammar(id) {
 // src/core/code-index/parse-file.ts
 import { Parser as Parser2 } from "web-tree-sitter";
 
+// src/core/repo/path-patterns.ts
+function anyOf(patterns) {
+  return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
+}
+function anyFolderOf(names) {
+  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
+}
+
 // src/core/repo/classify-file.ts
+var UNREAD_DIRS = /* @__PURE__ */ new Set([
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  "third_party",
+  "third-party",
+  "thirdparty",
+  "external",
+  "Pods",
+  "Carthage",
+  ".yarn",
+  ".pnpm-store",
+  "site-packages",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".gradle",
+  ".git",
+  ".hg",
+  ".svn"
+]);
+var UNREAD_FOLDER = anyFolderOf(UNREAD_DIRS);
+var UNREAD_GENERATED_NAMES = [
+  /\.min\.(js|mjs|cjs|css)$/,
+  /[.-]bundle\.(js|mjs|cjs)$/,
+  /\.(map|lock|snap)$/,
+  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|poetry\.lock|gemfile\.lock|composer\.lock|go\.sum)$/,
+  /\.(pb|pb2)\.(go|py)$/,
+  /_pb2(_grpc)?\.py$/,
+  /\.generated\.\w+$/
+];
+var UNREAD_GENERATED_NAME = anyOf(UNREAD_GENERATED_NAMES);
 var CJS_BUILD_BYTES = 32 * 1024;
 
 // src/core/repo/skip-rules.ts
+var SECRET_NAMES = [
+  /^\.env(\..*)?$/,
+  /^.*\.env$/,
+  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+  /\.(pem|key|p12|pfx|jks|keystore|crt|cer|der|asc|gpg|kdbx|ppk|tfvars|tfstate)$/,
+  /^\.(npmrc|pypirc|netrc|git-credentials|htpasswd|pgpass|dockercfg)$/,
+  /^credentials(\..*)?$/,
+  /^secrets?(\..*)?$/,
+  /^service[-_]?account.*\.json$/,
+  /^\.?terraform\.tfstate.*$/
+];
+var SECRET_NAME = anyOf(SECRET_NAMES);
+var SECRET_FOLDER = anyFolderOf([".ssh", ".aws", ".gnupg", ".docker"]);
 var SNIFF_BYTES = 8192;
 var MINIFIED_LINE_LENGTH = 1e3;
 var MINIFIED_AVERAGE_LINE = 300;
@@ -634,11 +697,17 @@ function holdsPrivateKeyBlock(text) {
   }
   return false;
 }
+var PROSE_SPACE_SHARE = 0.12;
+function isProseLine(line) {
+  let spaces = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 32) spaces++;
+  return spaces / line.length >= PROSE_SPACE_SHARE;
+}
 function isMinified(headText) {
   const lines = headText.split("\n");
   if (lines.length <= 2 && headText.length >= SNIFF_BYTES / 2) return true;
   const full = lines.slice(0, -1);
-  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH)) return true;
+  if (full.some((l) => l.length > MINIFIED_LINE_LENGTH && !isProseLine(l))) return true;
   return full.length > 0 && headText.length / full.length > MINIFIED_AVERAGE_LINE;
 }
 
