@@ -6,10 +6,10 @@
  * pays for it.
  */
 import { appendFileSync, copyFileSync, existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { alternate } from './alternate.js';
 import { runProcess, toTiming, type ProcessRun, type ProcessTiming } from './time-process.js';
+import { cloneSettled } from './clone-settled.js';
 
 /** A mid-sized module of the Python tree (36 KB), the same in the quick and the full corpus. */
 export const EDITED_FILE = 'python/sympy/sympy/matrices/determinant.py';
@@ -41,7 +41,7 @@ interface IndexJson {
 
 export async function measureEditReindex(options: EditReindexOptions): Promise<EditReindex> {
   const clone = path.join(options.scratch, 'edit-clone');
-  execFileSync('git', ['clone', '-q', '--shared', options.corpusRoot, clone], { stdio: 'ignore' });
+  cloneSettled(options.corpusRoot, clone);
   const file = path.join(clone, ...EDITED_FILE.split('/'));
   if (!existsSync(file)) throw new Error(`${EDITED_FILE} is not in the corpus: pick another file in bench/edit-reindex.ts`);
   const index = path.join(options.scratch, 'edit.db');
