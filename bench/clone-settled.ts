@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * A clone of the corpus as a checkout someone works in: git's index written
@@ -14,4 +16,13 @@ export function cloneSettled(from: string, to: string): void {
   const until = Date.now() + 1_100;
   while (Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
   execFileSync('git', ['-C', to, 'update-index', '-q', '--refresh'], { stdio: 'ignore' });
+}
+
+/** A settled clone of the corpus in `scratch/name` for an edit row, and the path of the file the row edits there. */
+export function cloneForEdit(corpusRoot: string, scratch: string, name: string, edited: string): { clone: string; file: string } {
+  const clone = path.join(scratch, name);
+  cloneSettled(corpusRoot, clone);
+  const file = path.join(clone, ...edited.split('/'));
+  if (!existsSync(file)) throw new Error(`${edited} is not in the corpus: pick another file in bench/edit-reindex.ts`);
+  return { clone, file };
 }

@@ -5,11 +5,11 @@
  * `git status`, which finds the same change and is the least any refresh
  * pays for it.
  */
-import { appendFileSync, copyFileSync, existsSync } from 'node:fs';
+import { appendFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { alternate } from './alternate.js';
 import { runProcess, toTiming, type ProcessRun, type ProcessTiming } from './time-process.js';
-import { cloneSettled } from './clone-settled.js';
+import { cloneForEdit } from './clone-settled.js';
 
 /** A mid-sized module of the Python tree (36 KB), the same in the quick and the full corpus. */
 export const EDITED_FILE = 'python/sympy/sympy/matrices/determinant.py';
@@ -40,10 +40,7 @@ interface IndexJson {
 }
 
 export async function measureEditReindex(options: EditReindexOptions): Promise<EditReindex> {
-  const clone = path.join(options.scratch, 'edit-clone');
-  cloneSettled(options.corpusRoot, clone);
-  const file = path.join(clone, ...EDITED_FILE.split('/'));
-  if (!existsSync(file)) throw new Error(`${EDITED_FILE} is not in the corpus: pick another file in bench/edit-reindex.ts`);
+  const { clone, file } = cloneForEdit(options.corpusRoot, options.scratch, 'edit-clone', EDITED_FILE);
   const index = path.join(options.scratch, 'edit.db');
   copyFileSync(options.indexFile, index);
   const indexArgs = options.nanodex('index', '--repo', clone, '--index', index, '--json');

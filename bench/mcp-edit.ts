@@ -9,7 +9,7 @@
  * wall as the client sees it. The edit's lookup must find the new name: the
  * refresh really indexed it.
  */
-import { copyFileSync, appendFileSync, existsSync } from 'node:fs';
+import { copyFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -18,7 +18,7 @@ import { alternate } from './alternate.js';
 import { EDITED_FILE } from './edit-reindex.js';
 import { median } from './measure.js';
 import { processCpuMs, runProcess, toTiming, type ProcessRun, type ProcessTiming } from './time-process.js';
-import { cloneSettled } from './clone-settled.js';
+import { cloneForEdit } from './clone-settled.js';
 
 /** Between the edit and the call: the server's file watch hears of the change (an agent's next call comes later still). */
 const SETTLE_MS = 200;
@@ -52,10 +52,7 @@ export interface McpEdit {
 }
 
 export async function measureMcpEdit(options: McpEditOptions): Promise<McpEdit> {
-  const clone = path.join(options.scratch, 'mcp-edit-clone');
-  cloneSettled(options.corpusRoot, clone);
-  const file = path.join(clone, ...EDITED_FILE.split('/'));
-  if (!existsSync(file)) throw new Error(`${EDITED_FILE} is not in the corpus: pick another file in bench/edit-reindex.ts`);
+  const { clone, file } = cloneForEdit(options.corpusRoot, options.scratch, 'mcp-edit-clone', EDITED_FILE);
   const index = path.join(options.scratch, 'mcp-edit.db');
   if (options.indexFile !== undefined) copyFileSync(options.indexFile, index);
   const transport = new StdioClientTransport({
