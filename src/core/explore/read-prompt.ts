@@ -171,8 +171,9 @@ export function readPrompt(prompt: string): PromptReading {
   }
   const words = [...new Set((prompt.toLowerCase().match(/[a-z][a-z0-9_]+/g) ?? []).filter((w) => !STOP.has(w) && w.length > 2))];
   let kind: QuestionKind = 'flow';
+  const prose = withoutCodeNames(prompt);
   for (const [re, k] of KIND_RULES) {
-    if (re.test(prompt)) {
+    if (re.test(prose)) {
       kind = k;
       break;
     }
@@ -181,6 +182,20 @@ export function readPrompt(prompt: string): PromptReading {
   if (kind === 'flow' && identifiers.size > 0 && /^\s*(where|what) is\b/i.test(prompt)) kind = 'definition';
   const diagramType = kind === 'architecture' ? readDiagramType(prompt) : undefined;
   return { kind, diagramType, identifiers: [...identifiers], paths: [...paths], words };
+}
+
+/**
+ * The prompt with its code names blanked: what kind of question it is is said
+ * in its prose. `Schema.load`, `Component.render()` or `entity_id` named as code is not
+ * a question about the schema, the components or the entities ("how does
+ * Schema.load handle unknown fields" is a flow question, not an architecture
+ * one): backticked spans, calls (`render()`) and code-like names (dotted,
+ * camelCase, snake_case) are blanked; a plain word is prose.
+ */
+function withoutCodeNames(prompt: string): string {
+  return prompt
+    .replace(/`[^`]{1,120}`/g, ' _ ')
+    .replace(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g, (word) => (word.endsWith('()') || isIdentifierLike(word) ? '_' : word));
 }
 
 /** camelCase, PascalCase with an inner capital, snake_case, SCREAMING_CASE, dotted.names. */

@@ -21,6 +21,10 @@ describe('readPrompt', () => {
     ['draw the architecture', 'architecture'],
     ['give me a high-level overview of the modules', 'architecture'],
     ['erd of the database tables', 'architecture'],
+    ['how does Schema.load handle unknown fields', 'flow'],
+    ['what does `structure` hold after parse_entity_list runs', 'flow'],
+    ['who calls Component.render()', 'usage'],
+    ['show the database schema', 'architecture'],
   ])('reads %j as a %s question', (prompt, kind) => {
     expect(readPrompt(prompt).kind).toBe(kind);
   });
