@@ -56,6 +56,12 @@ const TIMEOUT_REPO = {
     'DEFAULT_POOL_TIMEOUT = None\n\n\nclass TimeoutSauce:\n    """The connect and read timeouts of one request."""\n\n    def __init__(self, connect=None, read=None):\n        self.connect = connect\n        self.read = read\n',
 };
 
+const QUEUE_REPO = {
+  'package.json': '{"name": "queue", "type": "module", "dependencies": {"p-timeout": "^6.0.0"}}\n',
+  'source/index.ts':
+    "import pTimeout from 'p-timeout';\n\nexport class Queue {\n  #timer: ReturnType<typeof setTimeout> | undefined;\n\n  #clearTimeoutTimer(): void {\n    clearTimeout(this.#timer);\n  }\n\n  add(task: () => Promise<unknown>, options: { timeout?: number }) {\n    return pTimeout(task(), { milliseconds: options.timeout ?? 0 });\n  }\n}\n",
+};
+
 describe('nanodex plan > the files to change (the bin)', () => {
   beforeAll(() => {
     ensureBuilt('src/cli/main.js');
@@ -68,9 +74,9 @@ describe('nanodex plan > the files to change (the bin)', () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
       expect(run.code).toBe(0);
       const already = section(run.stdout, '**Already in the repository**');
-      // Linked at the lines that set the plugin up (L6 is in them), not at the imports of the file's head.
+      // Linked at the import the claim names (L2), not at a chunk that only shares a word with retries.
       expect(already).toMatch(
-        /- Retries already exist: `src\/github\/create-client\.ts` imports `@octokit\/plugin-retry` \[src\/github\/create-client\.ts#L4-L8\]/,
+        /- Retries already exist: `src\/github\/create-client\.ts` imports `@octokit\/plugin-retry` \[src\/github\/create-client\.ts#L2\]/,
       );
       // Neither an error type named after retries nor a Redis client's retry strategy is the mechanism to build on.
       expect(already).not.toMatch(/RetryLaterError|open-redis/);
@@ -122,6 +128,17 @@ describe('nanodex plan > the files to change (the bin)', () => {
       const already = section(run.stdout, '**Already in the repository**');
       expect(already).toContain('Timeouts already exist: `client/adapters.py` defines TimeoutSauce (class)');
       expect(already).not.toMatch(/exceptions\.py/);
+    },
+    PLAN_MS,
+  );
+
+  it(
+    'links a library the code imports at its import, not at a method that only shares a word with it',
+    () => {
+      const run = plan(makeTempRepo(QUEUE_REPO), 'add() should reject a per-task timeout of 0');
+      expect(run.code).toBe(0);
+      const already = section(run.stdout, '**Already in the repository**');
+      expect(already).toContain('Timeouts already exist: `source/index.ts` imports p-timeout [source/index.ts#L1](source/index.ts#L1)');
     },
     PLAN_MS,
   );

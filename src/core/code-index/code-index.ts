@@ -46,7 +46,8 @@ export interface CodeIndex {
   search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean; phrase?: boolean }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
   /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
-  importSources(paths: string[]): { path: string; source: string }[];
+  /** Each file's import sources, with the line of the first import of each. */
+  importSources(paths: string[]): { path: string; source: string; line: number }[];
   /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
   referencedNames(path: string): string[];
   /** File-level neighbours (import, call and inherit edges, or only `kinds`; both directions) with edge weights. */
@@ -144,13 +145,14 @@ export class SqliteCodeIndex implements CodeIndex {
     return { ...this.lastMap.map, files: [...this.lastMap.map.files] };
   }
 
-  importSources(paths: string[]): { path: string; source: string }[] {
+  importSources(paths: string[]): { path: string; source: string; line: number }[] {
     return this.store
       .statement(
-        `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
-       WHERE i.kind = ${toKindCode('import', 'import')} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
+        `SELECT f.path, i.source, min(i.line) AS line FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE i.kind = ${toKindCode('import', 'import')} AND f.path IN (SELECT value FROM json_each(@paths))
+       GROUP BY f.path, i.source ORDER BY f.path, i.source`,
       )
-      .all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
+      .all({ paths: JSON.stringify(paths) }) as { path: string; source: string; line: number }[];
   }
 
   referencedNames(path: string): string[] {

@@ -159,6 +159,8 @@ export function readPrompt(prompt: string): PromptReading {
       paths.add(inner.replace(/^\.\//, ''));
     else identifiers.add(inner.replace(/\(\)$/, ''));
   }
+  // A name written as a call (`add()`, `queue.onIdle()`) is code, however plain the word.
+  for (const m of prompt.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(\)/g)) identifiers.add(m[1]!);
   for (const m of prompt.matchAll(
     /(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g,
   )) {

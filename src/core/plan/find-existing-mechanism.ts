@@ -82,20 +82,15 @@ export function findExistingMechanisms(prompt: string, index: CodeIndex): Existi
   const firstLine = prompt.split('\n')[0] ?? '';
   for (const c of CONCEPTS) {
     if (!c.asked.test(firstLine)) continue;
-    const hits = new Map<string, LineRef[]>();
-    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS })) {
-      if (!hits.has(hit.path) && !isProductFile(index, hit.path)) continue;
-      const refs = hits.get(hit.path) ?? [];
-      if (hit.kind !== 'header') refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
-      hits.set(hit.path, refs);
-    }
+    const hits = new Set<string>();
+    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS })) if (isProductFile(index, hit.path)) hits.add(hit.path);
     // The request's other words (`github`, `blob` in "add retries to the GitHub blob fetcher"): a proof in a file whose
     // path has one of them is the mechanism this request would build on; when there is one, a retry strategy for an
     // unrelated part (a Redis client's) is left out.
     const others = readPrompt(firstLine).words.filter((w) => !c.asked.test(w) && !c.words.has(w));
     const near = (path: string) => splitIdentifier(path.replace(/[/.]/g, ' ')).some((w) => others.includes(w));
     const all = [...hits]
-      .map(([path, matched]) => proveIn(path, c, index, matched))
+      .map((path) => proveIn(path, c, index))
       .filter((p): p is Omit<ExistingMechanism, 'label'> & { strength: number } => p !== undefined);
     const proved = (all.some((p) => near(p.path)) ? all.filter((p) => near(p.path)) : all)
       .sort((a, b) => b.strength - a.strength)
@@ -105,12 +100,7 @@ export function findExistingMechanisms(prompt: string, index: CodeIndex): Existi
   return found;
 }
 
-function proveIn(
-  path: string,
-  c: Concept,
-  index: CodeIndex,
-  matched: LineRef[],
-): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
+function proveIn(path: string, c: Concept, index: CodeIndex): (Omit<ExistingMechanism, 'label'> & { strength: number }) | undefined {
   const means = (name: string) => splitIdentifier(name).some((w) => c.words.has(w));
   // An error type named after it (`RetryLaterError`, or `Timeout` deriving from an exception) signals the condition;
   // it is not the mechanism.
@@ -123,9 +113,8 @@ function proveIn(
     // A library (`@octokit/plugin-retry`, `tenacity`); a module of the repository proves it by its own definitions.
     .find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
-    // The code that matched the search (where the library is set up), else the imports at the file's head.
-    const ref = matched[0] ?? index.chunkAt(path, 1) ?? { startLine: 1, endLine: 1 };
-    return { path, proof: `imports ${imported.source}`, ref: { path, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+    // The claim is the import: its line (a chunk the search matched may only share a word, `clearTimeout` for timeouts).
+    return { path, proof: `imports ${imported.source}`, ref: { path, startLine: imported.line, endLine: imported.line }, strength: 3 };
   }
   const best = declared[0] ?? named[0];
   if (!best) return undefined;

@@ -36,6 +36,10 @@ describe('readPrompt', () => {
     expect(reading.words).toContain('parse_config');
   });
 
+  it('takes a plain word written as a call for a code name', () => {
+    expect(readPrompt('add() should reject a timeout of 0, like queue.onIdle() does').identifiers).toEqual(['add', 'queue.onIdle']);
+  });
+
   it('names the diagram type an architecture question asks for', () => {
     expect(readPrompt('draw the dependency graph').diagramType).toBe('dependency');
     expect(readPrompt('an ERD of the tables').diagramType).toBe('erd');
