@@ -63,9 +63,11 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.unknownOption') {
+      // Only a command that takes a question (its words, variadic) can have been given one that starts with a dash.
+      const command = program.commands.find((c) => c.name() === argv[0]);
+      if (error.code === 'commander.unknownOption' && command?.registeredArguments.some((a) => a.variadic)) {
         io.stderr.write(
-          'If the dash is part of the question, put `--` after the options and before the question: nanodex ask --json -- "-x fails"\n',
+          `If the dash is part of the question, put \`--\` after the options and before the question: nanodex ${command.name()} --json -- "-x fails"\n`,
         );
       }
       // Help and version exit with 0; every parse error is a usage error.

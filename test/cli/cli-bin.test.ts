@@ -49,6 +49,8 @@ describe('the nanodex bin (dist/src/cli/main.js)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown option '--bogus'");
     expect(run.stderr).toContain('nanodex --help');
+    // `find` takes a name, not a question: no advice about questions that start with a dash.
+    expect(run.stderr).not.toContain('question');
   });
 
   it('takes a question that starts with a dash, pasted as one argument, as the question (black#3506: "--preview flag produces …")', () => {
@@ -65,7 +67,7 @@ describe('the nanodex bin (dist/src/cli/main.js)', () => {
     const run = nanodex(['ask', '-x', 'fails']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown option '-x'");
-    expect(run.stderr).toContain('put `--` after the options and before the question');
+    expect(run.stderr).toContain('put `--` after the options and before the question: nanodex ask --json -- "-x fails"');
   });
 
   it('says which folder is missing instead of crashing', () => {

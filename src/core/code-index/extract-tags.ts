@@ -160,9 +160,12 @@ function nest(ordered: Definition[], text: string): { symbols: ParsedSymbol[]; c
     }
     if (def.kind === 'field') {
       // A field belongs to the nearest class-like definition around it (`self.x = …` sits in a method);
-      // or constructor function (`function AxiosError() { this.status = … }`); outside one (a `this.x` in a
-      // plain function) it is no field. Each is kept once per class.
-      const owner = stack.findLastIndex((e) => e.symbol !== undefined && (CLASS_LIKE.has(e.def.kind) || isConstructorFunction(e.def)));
+      // or constructor function (`function AxiosError() { this.status = … }`), or an object type's alias
+      // (`type Options = { readonly intervalCap?: number }`); outside one (a `this.x` in a plain function) it
+      // is no field. Each is kept once per class.
+      const owner = stack.findLastIndex(
+        (e) => e.symbol !== undefined && (CLASS_LIKE.has(e.def.kind) || e.def.kind === 'type' || isConstructorFunction(e.def)),
+      );
       const key = `${owner >= 0 ? stack[owner]!.symbol : -1}:${def.name}`;
       if (owner < 0 || seenFields.has(key)) {
         containerIndex.push(undefined);

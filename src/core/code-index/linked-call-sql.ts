@@ -17,6 +17,7 @@ import { kindCodesSql, toKindCode } from './stored-kinds.js';
  */
 const CALL_KINDS = kindCodesSql('reference', ['call', 'new']);
 const IMPORT_EDGES = kindCodesSql('edge', ['import', 'contains']);
+const FIELD = toKindCode('symbol', 'field');
 const PACKAGE_ENTRY = ['__init__.py', 'index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.cjs', 'mod.rs', 'lib.rs']
   .map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`)
   .join(' OR ');
@@ -120,7 +121,10 @@ function receiverIsClassOf(d: string): string {
  */
 function linkableCall(d: string, sameFile: boolean, evenCommon = false): string {
   const common = evenCommon ? '1' : `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(', ')})`;
-  const near = sameFile ? '' : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+  // A field of the calling file (an interface's `send: () => void`) is no function a plain call there would mean.
+  const near = sameFile
+    ? ''
+    : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name AND o.kind <> ${FIELD})`;
   return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common}${near} END`;
 }
 

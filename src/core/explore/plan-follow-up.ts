@@ -1,9 +1,14 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { EvidenceSet } from './evidence-set.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { isProductFile } from './map-modules.js';
 import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
+/** Code chunks of the product that name a field, read for a flow question about it; the search's hits looked at. */
+const FIELD_USES = 3;
+const FIELD_USE_HITS = 20;
 /**
  * Evidence lines past which the offline rounds stop deepening: about what
  * answers used before (~500 lines), now spent on matching code, not heads.
@@ -35,10 +40,15 @@ export function planFollowUp(
   const ops: Operation[] = [];
   const items = evidence.list();
   if (plan.intent === 'flow' || plan.intent === 'change') {
-    // Where the found definitions are called from: how the flow reaches them.
+    // Where the found definitions are called from: how the flow reaches them. A field (an option's
+    // `intervalCap`) is never called: where the product's code names it is where it takes effect.
     for (const name of [...defined].slice(0, 3)) {
       const def = index.findDefinitions(name, 1)[0];
       if (!def) continue;
+      if (def.kind === 'field') {
+        ops.push(...readFieldUses(index, evidence, def));
+        continue;
+      }
       for (const caller of index.callers(def.id, 1, 3)) {
         if (!evidence.has(caller.path, caller.line)) {
           ops.push({ kind: 'chunk', path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
@@ -82,4 +92,28 @@ export function planFollowUp(
     }
   }
   return ops.slice(0, MAX_FOLLOW_UPS);
+}
+
+/**
+ * The product's code that names a field, outside its definition: the chunks
+ * of code (not comments between members, not tests) the search finds for its
+ * name, best first.
+ */
+function readFieldUses(index: CodeIndex, evidence: EvidenceSet, field: SymbolHit): Operation[] {
+  const ops: Operation[] = [];
+  for (const hit of index.search(field.name, { limit: FIELD_USE_HITS, allWords: true })) {
+    if (ops.length >= FIELD_USES) break;
+    if (hit.kind === 'part' || hit.kind === 'header' || !isProductFile(index, hit.path)) continue;
+    if (hit.path === field.path && hit.startLine <= field.startLine && hit.endLine >= field.endLine) continue;
+    if (evidence.covers(hit.path, hit.startLine, hit.endLine)) continue;
+    ops.push({
+      kind: 'chunk',
+      path: hit.path,
+      startLine: hit.startLine,
+      endLine: hit.endLine,
+      reason: `uses ${field.name} (${hit.context})`,
+      relevance: 1.5,
+    });
+  }
+  return ops;
 }

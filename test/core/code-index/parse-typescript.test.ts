@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { definitions, enclosingOf, imports, parseFixture, references, signatureOf } from './fixture.js';
+import { parseFile } from '../../../src/core/code-index/parse-file.js';
+import { definitions, enclosingOf, fields, imports, parseFixture, references, signatureOf } from './fixture.js';
 
 describe('parseFile', () => {
   describe('on TypeScript', () => {
@@ -94,6 +95,19 @@ describe('parseFile', () => {
         ['setFilter', 'call', 17],
         ['map', 'call', 18],
       ]);
+    });
+
+    it("finds an object type's properties, an interface's and a class's private fields as fields", async () => {
+      const text = [
+        'export type Options = { readonly intervalCap?: number; interval: number };',
+        'interface Task { id: string }',
+        'class Queue {',
+        '  readonly #cap: number = 1;',
+        '}',
+        '',
+      ].join('\n');
+      const parsed = await parseFile('src/queue.ts', new TextEncoder().encode(text));
+      expect(fields(parsed)).toEqual(['Options.intervalCap', 'Options.interval', 'Task.id', 'Queue.#cap']);
     });
 
     it('reads module specifiers as imports', async () => {

@@ -15,6 +15,8 @@ ${ecmascriptCommon}
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name) @definition.field
+(public_field_definition name: (private_property_identifier) @name) @definition.field
+(property_signature name: (property_identifier) @name) @definition.field
 (required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
 
 ; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
