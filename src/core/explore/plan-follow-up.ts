@@ -9,6 +9,8 @@ const MAX_FOLLOW_UPS = 6;
 /** Code chunks of the product that name a field, read for a flow question about it; the search's hits looked at. */
 const FIELD_USES = 3;
 const FIELD_USE_HITS = 20;
+/** What a named function calls, read for a flow question ("in what order does Get() look a key up"): per name. */
+const CALLEES_PER_NAME = 2;
 /**
  * Evidence lines past which the offline rounds stop deepening: about what
  * answers used before (~500 lines), now spent on matching code, not heads.
@@ -56,6 +58,7 @@ export function planFollowUp(
       }
     }
   }
+  if (plan.intent === 'flow' && round === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), plan.candidates[0]?.path));
   if (plan.intent === 'architecture') {
     // Files that depend on the strongest candidate show how the modules fit together.
     const top = plan.candidates[0];
@@ -114,6 +117,37 @@ function readFieldUses(index: CodeIndex, evidence: EvidenceSet, field: SymbolHit
       reason: `uses ${field.name} (${hit.context})`,
       relevance: 1.5,
     });
+  }
+  return ops;
+}
+
+/**
+ * What the named functions call in the product's code: how the flow goes on
+ * from them. Of a name defined in several places, the definition in the
+ * strongest candidate file (else the first); each callee's chunk where it starts.
+ */
+function readCallees(index: CodeIndex, evidence: EvidenceSet, names: string[], strongest: string | undefined): Operation[] {
+  const ops: Operation[] = [];
+  for (const name of names) {
+    const defs = index.findDefinitions(name, 5).filter((d) => d.kind === 'function' || d.kind === 'method');
+    const def = defs.find((d) => d.path === strongest) ?? defs[0];
+    if (!def) continue;
+    let read = 0;
+    for (const callee of index.callees(def.id, 1, 10)) {
+      if (read >= CALLEES_PER_NAME) break;
+      if (callee.symbolId === def.id || !isProductFile(index, callee.path) || evidence.has(callee.path, callee.line)) continue;
+      const chunk = index.chunkAt(callee.path, callee.line);
+      if (!chunk) continue;
+      ops.push({
+        kind: 'chunk',
+        path: callee.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        reason: `called by ${def.scope ? `${def.scope}.` : ''}${def.name} (${chunk.context})`,
+        relevance: 1.4,
+      });
+      read += 1;
+    }
   }
   return ops;
 }
