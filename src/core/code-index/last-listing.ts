@@ -67,7 +67,12 @@ export function writeLastListing(store: IndexStore, listing: LocalListing, summa
  * index written since, a plain folder), none is left: the next refresh lists
  * everything.
  */
-export function writePathsListing(store: IndexStore, last: LastListingRecord | undefined, listing: LocalListing, summary: ListingSummary): void {
+export function writePathsListing(
+  store: IndexStore,
+  last: LastListingRecord | undefined,
+  listing: LocalListing,
+  summary: ListingSummary,
+): void {
   store.setMeta(LISTING_FINGERPRINT_KEY, '');
   store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(summary));
   const paths = listing.changedPaths ?? [];
