@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isResolutionInput, type IndexStore, type LocalRepoSource } from '../../core/index.js';
+import { isResolutionInput, isValidRepoPath, type IndexStore, type LocalRepoSource } from '../../core/index.js';
 import type { CliIo, CommonOptions } from '../cli-context.js';
 import { openIndex, resolveIndexTarget } from '../open-index.js';
 import { TreeWatch, type TreeChange } from './watch-tree.js';
@@ -62,8 +62,9 @@ export class McpIndex {
 /**
  * The watch's paths as a refresh of those paths only, or undefined to list
  * everything: go.mod and package.json steer how every import resolves, and a
- * run over some paths never reads them (index-repository.ts).
+ * run over some paths never reads them (index-repository.ts); a name no repo
+ * path may have (control characters, too long) is left to git's listing.
  */
 function toOnlyPaths(paths: string[]): string[] | undefined {
-  return paths.some(isResolutionInput) ? undefined : paths;
+  return paths.some((file) => isResolutionInput(file) || !isValidRepoPath(file)) ? undefined : paths;
 }

@@ -135,7 +135,8 @@ export class TreeWatch {
   }
 
   private onChange(dir: string, name: string | Buffer | null): void {
-    if (name === null) {
+    // No name, or one with a backslash (join would read it as a separator): the path cannot be named.
+    if (name === null || String(name).includes('\\')) {
       this.markUnknown();
       return;
     }
