@@ -105,8 +105,9 @@ export async function indexRepository(
   const report = options.onProgress ?? (() => undefined);
   report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
 
-  // Some paths only, on an index that is whole: one that is not (a build stopped, a first answer's) is finished by listing everything.
-  const only = options.onlyPaths !== undefined && readIndexState(store).complete ? options.onlyPaths : undefined;
+  // A run over some paths says the index is complete only if it was: one that is not (a build stopped) is finished by listing everything.
+  const wholeBefore = options.endState !== undefined || readIndexState(store).complete;
+  const only = wholeBefore ? options.onlyPaths : undefined;
   // Stored rows are read on use: a listing that matches the last one needs none, one that looks at a few paths a few.
   const hashCache = storedRowsCache(store);
   const last = readLastListing(store);
