@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Clock, HashCache, RepoFile, RepoListing } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
+import { parseRepoPath } from '../repo/repo-path.js';
 import type { IndexStore, StoredFile } from './index-store.js';
 import { BUILD_STARTED_KEY, BUILD_STATE_KEY, readIndexState } from './index-state.js';
 import {
@@ -113,7 +114,8 @@ export async function indexRepository(
   const last = readLastListing(store);
   // A known list of paths (a push, the MCP server's watch) is looked at alone: the cost stays the same however big the tree.
   let listing = await source.listFiles({ hashCache: hashCache.get, paths: only, since: only === undefined ? last : undefined });
-  if (only !== undefined) listing = { ...listing, changedPaths: only };
+  // Each path once, as the listing spells it: the counts move once per path.
+  if (only !== undefined) listing = { ...listing, changedPaths: [...new Set(only.map((p) => parseRepoPath(p)))] };
   if (listing.unchanged && last !== undefined) return keepUnchanged(store, source, listing, { ...last.summary, started, clock, report });
   // go.mod and package.json steer import resolution for the whole tree: a change to one is read from a whole listing.
   if (only === undefined && listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });

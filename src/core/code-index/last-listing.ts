@@ -23,7 +23,7 @@ export interface LastListingRecord extends LastListing {
 /** Paths never named in what the index keeps (skip-rules.ts): a listing that finds one changed is not kept for the next. */
 const UNNAMED: ReadonlySet<Outcome> = new Set<Outcome>(['secret', 'private-key']);
 
-/** The record of the last complete build's listing, when it left one (a run over some paths only leaves none). */
+/** The record of the last complete build's listing, when it left one (a run over some paths leaves it without a fingerprint). */
 export function readLastListing(store: IndexStore): LastListingRecord | undefined {
   if (store.getMeta(BUILD_STATE_KEY) !== 'complete') return undefined;
   // An empty fingerprint (a run over some paths) is never matched: the next listing looks at least at the changed paths.
