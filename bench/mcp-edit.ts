@@ -7,7 +7,10 @@
  * server process's CPU (its threads and reaped git children, from /proc)
  * from the end of the call before to the end of this one, and the call's
  * wall as the client sees it. The edit's lookup must find the new name: the
- * refresh really indexed it.
+ * refresh really indexed it. The server's watch names the edited file, so
+ * the refresh lists that path alone (git asked about it only): 0.10 s of CPU
+ * per edit on the 55,063-file corpus, against 0.38 s when every refresh
+ * asked git for the state of every file (docs/performance.md).
  */
 import { copyFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';

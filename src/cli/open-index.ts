@@ -33,7 +33,14 @@ export async function resolveIndexTarget(
  * build waits its turn behind another process writing the same index.
  */
 export async function openIndex(
-  options: CommonOptions & { maxFileBytes?: number; workers?: number; refresh?: boolean; question?: string },
+  options: CommonOptions & {
+    maxFileBytes?: number;
+    workers?: number;
+    refresh?: boolean;
+    question?: string;
+    /** With refresh: only these repo paths are listed and indexed (the MCP server's watch named them); the rest is kept. */
+    onlyPaths?: string[];
+  },
   io: CliIo,
 ): Promise<OpenedIndex> {
   const { source, file } = await resolveIndexTarget(options, io);
@@ -89,7 +96,7 @@ export function toLockWaitOptions(options: Pick<CommonOptions, 'lockWait'>, io: 
 export async function runIndex(
   source: LocalRepoSource,
   store: IndexStore,
-  options: { json: boolean; workers?: number; beforeParse?: (job: ParseJob) => void },
+  options: { json: boolean; workers?: number; beforeParse?: (job: ParseJob) => void; onlyPaths?: string[] },
   io: CliIo,
 ): Promise<IndexRunStats> {
   // Loaded on use: the indexer (parsers load only if a file is to be parsed), and the progress bar only for a terminal.
@@ -103,6 +110,7 @@ export async function runIndex(
       workers: options.workers,
       onProgress: progress.update,
       beforeParse: options.beforeParse,
+      onlyPaths: options.onlyPaths,
     });
   } finally {
     progress.stop();

@@ -13,7 +13,7 @@ export type { Budget } from './budget/budget.js';
 export { parseBudgetWords } from './budget/parse-budget-words.js';
 export { SqliteCodeIndex } from './code-index/code-index.js';
 export { buildRepoMap } from './code-index/repo-map.js';
-export { indexRepository } from './code-index/index-repository.js';
+export { indexRepository, isResolutionInput } from './code-index/index-repository.js';
 export { indexForFirstAnswer, FIRST_ANSWER_MIN_TREE_BYTES, type FirstAnswerIndex } from './code-index/index-for-first-answer.js';
 export type { IndexProgress, IndexRunStats, ParseJob } from './code-index/index-repository.js';
 export { openRepoIndex } from './code-index/open-repo-index.js';

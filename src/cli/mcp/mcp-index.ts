@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { IndexStore, LocalRepoSource } from '../../core/index.js';
+import { isResolutionInput, isValidRepoPath, type IndexStore, type LocalRepoSource } from '../../core/index.js';
 import type { CliIo, CommonOptions } from '../cli-context.js';
 import { openIndex, resolveIndexTarget } from '../open-index.js';
-import { TreeWatch } from './watch-tree.js';
+import { TreeWatch, type TreeChange } from './watch-tree.js';
 
 /**
  * The MCP server's index of one repository, kept open between tool calls.
@@ -36,15 +36,18 @@ export class McpIndex {
   }
 
   private async fresh(): Promise<{ store: IndexStore; source: LocalRepoSource }> {
-    if (this.opened && this.watch && !this.watch.take()) return this.opened;
+    const change: TreeChange = this.watch?.take() ?? { kind: 'unknown' };
+    if (this.opened && change.kind === 'none') return this.opened;
     if (!this.watch) {
       const { source, file } = await resolveIndexTarget(this.options, this.io);
-      // Watched before the first update: a change made while it runs marks the tree dirty for the next call.
+      // Watched before the first update: a change made while it runs is recorded for the next call.
       this.watch = new TreeWatch(source.root, [path.dirname(file)]);
     }
+    // The first update lists everything: the tree may have changed while no server watched it.
+    const onlyPaths = this.opened !== undefined && change.kind === 'paths' ? toOnlyPaths(change.paths) : undefined;
     let updated: Awaited<ReturnType<typeof openIndex>>;
     try {
-      updated = await openIndex({ ...this.options, refresh: true }, this.io);
+      updated = await openIndex({ ...this.options, refresh: true, onlyPaths }, this.io);
     } catch (error) {
       // Not served stale in silence: the next call tries the update again (and says why if it fails again).
       this.watch.markDirty();
@@ -54,4 +57,14 @@ export class McpIndex {
     this.opened = { store: updated.store, source: updated.source };
     return this.opened;
   }
+}
+
+/**
+ * The watch's paths as a refresh of those paths only, or undefined to list
+ * everything: go.mod and package.json steer how every import resolves, and a
+ * run over some paths never reads them (index-repository.ts); a name no repo
+ * path may have (control characters, too long) is left to git's listing.
+ */
+function toOnlyPaths(paths: string[]): string[] | undefined {
+  return paths.some((file) => isResolutionInput(file) || !isValidRepoPath(file)) ? undefined : paths;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { isIgnoredPath, isSkippedFolder, readIgnoreScopes, type IgnoreScope } from '../../core/index.js';
 
@@ -6,7 +6,21 @@ import { isIgnoredPath, isSkippedFolder, readIgnoreScopes, type IgnoreScope } fr
 export const POLL_INTERVAL_MS = 2000;
 
 /**
- * Tells whether the working tree may have changed since the last `take()`.
+ * Past this many changed paths the whole tree is listed: a checkout or a
+ * build touches many files, and one listing of everything is then as cheap
+ * as looking at each (an indexing batch is 200 files: index-repository.ts).
+ */
+export const MAX_CHANGED_PATHS = 200;
+
+/**
+ * What changed since the last `take()`: nothing; these paths and only these
+ * (files or symlinks made, changed or removed, repo-relative); or something
+ * the watch cannot name, so the whole tree is to be listed.
+ */
+export type TreeChange = { kind: 'none' } | { kind: 'paths'; paths: string[] } | { kind: 'unknown' };
+
+/**
+ * Tells what in the working tree may have changed since the last `take()`.
  * It watches the folders the index lists, one watch each: not `.git/`, not
  * the index's own folder, not what a `.gitignore` ignores, and not the
  * folders the index's skip rules never descend (node_modules, vendor…).
@@ -18,9 +32,20 @@ export const POLL_INTERVAL_MS = 2000;
  * the rules. Where the tree cannot be watched (inotify limits, a network
  * file system), it answers "maybe" at most every POLL_INTERVAL_MS, so a
  * burst of calls pays for one check, not one each.
+ *
+ * It names the changed files only when it can vouch that they are all that
+ * changed: an event with no name, a folder made, removed or renamed (what
+ * lies below it is not named), a `.gitignore` changed (every path's fate
+ * may change) or more than MAX_CHANGED_PATHS paths make the change
+ * `unknown`.
  */
 export class TreeWatch {
   private dirty = false;
+  private readonly changed = new Set<string>();
+  /** False once something changed that the recorded paths do not name. */
+  private vouched = true;
+  /** Folders seen but not watched (ignored, vendored): removing one may remove tracked files the watch never heard of. */
+  private readonly unwatched = new Set<string>();
   /** Repo-relative folder -> its watch and the ignore rules of its entries. */
   private readonly folders = new Map<string, { watcher: FSWatcher; scopes: IgnoreScope[] }>();
   private polling = false;
@@ -41,22 +66,28 @@ export class TreeWatch {
     return !this.polling;
   }
 
-  /** True when the tree may have changed since the last call; clears the mark. */
-  take(): boolean {
+  /** What may have changed since the last call; clears the record. */
+  take(): TreeChange {
     if (!this.polling) {
-      const was = this.dirty;
+      const change: TreeChange = !this.dirty
+        ? { kind: 'none' }
+        : this.vouched
+          ? { kind: 'paths', paths: [...this.changed].sort() }
+          : { kind: 'unknown' };
       this.dirty = false;
-      return was;
+      this.vouched = true;
+      this.changed.clear();
+      return change;
     }
     const now = this.now();
-    if (now - this.lastPoll < POLL_INTERVAL_MS) return false;
+    if (now - this.lastPoll < POLL_INTERVAL_MS) return { kind: 'none' };
     this.lastPoll = now;
-    return true;
+    return { kind: 'unknown' };
   }
 
-  /** The next `take()` answers true: an update that failed is tried again on the next call. */
+  /** The next `take()` answers `unknown`: an update that failed is tried again, over the whole tree, on the next call. */
   markDirty(): void {
-    this.dirty = true;
+    this.markUnknown();
     this.lastPoll = 0;
   }
 
@@ -95,38 +126,65 @@ export class TreeWatch {
       watcher.on('error', () => (next.dir === '' ? this.fallBackToPolling() : this.forget(next.dir)));
       this.folders.set(next.dir, { watcher, scopes });
       for (const entry of entries) {
+        if (!entry.isDirectory()) continue;
         const rel = join(next.dir, entry.name);
-        if (entry.isDirectory() && this.isWatchable(rel, scopes)) stack.push({ dir: rel, parentScopes: scopes });
+        if (this.isWatchable(rel, scopes)) stack.push({ dir: rel, parentScopes: scopes });
+        else this.unwatched.add(rel);
       }
     }
   }
 
   private onChange(dir: string, name: string | Buffer | null): void {
-    if (name === null) {
-      this.dirty = true;
+    // No name, or one with a backslash (join would read it as a separator): the path cannot be named.
+    if (name === null || String(name).includes('\\')) {
+      this.markUnknown();
       return;
     }
     const rel = join(dir, String(name));
     const scopes = this.folders.get(dir)?.scopes ?? [];
     if (this.isUnderIgnored(rel)) return;
-    let isDir = false;
-    let exists = true;
+    // lstat: a symlink is a path of its own (listed as a symlink, never followed), not the folder it may point to.
+    let stat;
     try {
-      isDir = statSync(path.join(this.root, rel)).isDirectory();
+      stat = lstatSync(path.join(this.root, rel));
     } catch {
-      exists = false;
+      stat = undefined;
     }
-    if (isIgnoredPath(scopes, rel, isDir)) return;
-    if (String(name) === '.gitignore') {
-      // The rules changed: watch again with the new ones.
-      this.close();
-      this.watchBelow('', []);
-    } else if (isDir && this.isWatchable(rel, scopes)) {
-      this.watchBelow(rel, scopes);
-    } else if (!exists) {
+    const isDir = stat?.isDirectory() === true;
+    if (stat === undefined && (this.folders.has(rel) || this.unwatched.has(rel))) {
+      // A folder removed or renamed away: the files below it are not named.
       this.forget(rel);
+      this.unwatched.delete(rel);
+      this.markUnknown();
+      return;
     }
+    if (isIgnoredPath(scopes, rel, isDir)) {
+      if (isDir) this.unwatched.add(rel);
+      return;
+    }
+    if (String(name) === '.gitignore') {
+      // The rules changed: watch again with the new ones; any path may now be listed or left out.
+      this.close();
+      this.unwatched.clear();
+      this.watchBelow('', []);
+      this.markUnknown();
+    } else if (isDir) {
+      // A folder made or renamed here (or its attributes changed): what lies below it is not named.
+      if (this.isWatchable(rel, scopes)) this.watchBelow(rel, scopes);
+      else this.unwatched.add(rel);
+      this.markUnknown();
+    } else if (this.changed.size >= MAX_CHANGED_PATHS && !this.changed.has(rel)) {
+      this.markUnknown(); // held no further: the whole tree is listed anyway
+    } else {
+      this.changed.add(rel);
+      this.dirty = true;
+    }
+  }
+
+  /** Something changed that the recorded paths do not name: the next `take()` answers `unknown`. */
+  private markUnknown(): void {
     this.dirty = true;
+    this.vouched = false;
   }
 
   private isWatchable(rel: string, scopes: IgnoreScope[]): boolean {
@@ -137,7 +195,7 @@ export class TreeWatch {
     return this.ignored.some((folder) => rel === folder || rel.startsWith(`${folder}/`));
   }
 
-  /** A folder that is gone (or whose watch failed): its watch and those below it are closed; the tree may have changed. */
+  /** A folder that is gone (or whose watch failed): its watch and those below it are closed; what changed there is not named. */
   private forget(dir: string): void {
     for (const [folder, { watcher }] of this.folders) {
       if (folder === dir || folder.startsWith(`${dir}/`)) {
@@ -145,7 +203,7 @@ export class TreeWatch {
         this.folders.delete(folder);
       }
     }
-    this.dirty = true;
+    this.markUnknown();
   }
 
   private fallBackToPolling(): void {

@@ -2,9 +2,18 @@ import path from 'node:path';
 import type { Clock, HashCache, RepoFile, RepoListing } from '../ports.js';
 import { systemClock } from '../ports.js';
 import type { LocalRepoSource } from '../repo/local-repo-source.js';
+import { parseRepoPath } from '../repo/repo-path.js';
 import type { IndexStore, StoredFile } from './index-store.js';
-import { BUILD_STARTED_KEY, BUILD_STATE_KEY } from './index-state.js';
-import { readLastListing, toListingSummary, updateListingSummary, writeLastListing, type ListingSummary } from './last-listing.js';
+import { BUILD_STARTED_KEY, BUILD_STATE_KEY, readIndexState } from './index-state.js';
+import {
+  readLastListing,
+  toListingSummary,
+  toPathsListingSummary,
+  updateListingSummary,
+  writeLastListing,
+  writePathsListing,
+  type ListingSummary,
+} from './last-listing.js';
 import type { FIRST_ANSWER_STATE } from './index-meta-keys.js';
 import { findFileKind } from './languages.js';
 import type { ParsePool } from './parse-pool.js';
@@ -97,19 +106,27 @@ export async function indexRepository(
   const report = options.onProgress ?? (() => undefined);
   report({ phase: 'listing', done: 0, total: 0, bytes: 0 });
 
-  const only = options.onlyPaths;
+  // A run over some paths says the index is complete only if it was: one that is not (a build stopped) is finished by listing everything.
+  const wholeBefore = options.endState !== undefined || readIndexState(store).complete;
+  const only = wholeBefore ? options.onlyPaths : undefined;
   // Stored rows are read on use: a listing that matches the last one needs none, one that looks at a few paths a few.
   const hashCache = storedRowsCache(store);
-  const last = only === undefined ? readLastListing(store) : undefined;
-  // A known list of paths (a push) is looked at alone: the cost stays the same however big the tree.
-  let listing = await source.listFiles({ hashCache: hashCache.get, paths: only, since: last });
+  const last = readLastListing(store);
+  // A known list of paths (a push, the MCP server's watch) is looked at alone: the cost stays the same however big the tree.
+  let listing = await source.listFiles({ hashCache: hashCache.get, paths: only, since: only === undefined ? last : undefined });
+  // Each path once, as the listing spells it: the counts move once per path.
+  if (only !== undefined) listing = { ...listing, changedPaths: [...new Set(only.map((p) => parseRepoPath(p)))] };
   if (listing.unchanged && last !== undefined) return keepUnchanged(store, source, listing, { ...last.summary, started, clock, report });
   // go.mod and package.json steer import resolution for the whole tree: a change to one is read from a whole listing.
-  if (listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });
-  const scope = only ?? listing.changedPaths;
+  if (only === undefined && listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });
+  const scope = listing.changedPaths;
   const stored = scope === undefined ? hashCache.all() : new Map(store.findFiles(scope).map((f) => [f.path, f]));
   const listingSummary =
-    listing.changedPaths !== undefined && last !== undefined ? updateListingSummary(last, listing, stored) : toListingSummary(listing);
+    only !== undefined
+      ? toPathsListingSummary(last, listing, stored)
+      : listing.changedPaths !== undefined && last !== undefined
+        ? updateListingSummary(last, listing, stored)
+        : toListingSummary(listing);
   const skipped: Record<string, number> = { ...listingSummary.skipped };
 
   const indexable = listing.files.filter((file) => findFileKind(file.path) !== undefined);
@@ -167,7 +184,8 @@ export async function indexRepository(
     store.setMeta('indexed_at', new Date(clock.now()).toISOString());
     store.setMeta('root', source.root);
     if (listing.headSha) store.setMeta('head_sha', listing.headSha);
-    writeLastListing(store, listing, listingSummary);
+    if (only === undefined) writeLastListing(store, listing, listingSummary);
+    else writePathsListing(store, last, listing, listingSummary);
     store.setMeta(BUILD_STATE_KEY, options.endState ?? 'complete');
   });
   if (bulk) store.compact();
@@ -303,8 +321,11 @@ function failed(filePath: string, reason: string): ParsedFile {
   };
 }
 
-/** Files whose content steers import resolution across the tree (read-go-modules.ts, read-package-mains.ts). */
-function isResolutionInput(file: string): boolean {
+/**
+ * Files whose content steers import resolution across the tree (read-go-modules.ts, read-package-mains.ts): read
+ * only by a whole listing, so a run over some paths only (onlyPaths) must not be given one.
+ */
+export function isResolutionInput(file: string): boolean {
   const base = file.slice(file.lastIndexOf('/') + 1);
   return base === 'go.mod' || base === 'package.json';
 }

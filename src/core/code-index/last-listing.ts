@@ -23,12 +23,13 @@ export interface LastListingRecord extends LastListing {
 /** Paths never named in what the index keeps (skip-rules.ts): a listing that finds one changed is not kept for the next. */
 const UNNAMED: ReadonlySet<Outcome> = new Set<Outcome>(['secret', 'private-key']);
 
-/** The record of the last complete build's listing, when it left one (a run over some paths only leaves none). */
+/** The record of the last complete build's listing, when it left one (a run over some paths leaves it without a fingerprint). */
 export function readLastListing(store: IndexStore): LastListingRecord | undefined {
   if (store.getMeta(BUILD_STATE_KEY) !== 'complete') return undefined;
+  // An empty fingerprint (a run over some paths) is never matched: the next listing looks at least at the changed paths.
   const fingerprint = store.getMeta(LISTING_FINGERPRINT_KEY);
   const summary = store.getMeta(LISTING_SUMMARY_KEY);
-  if (!fingerprint || summary === undefined) return undefined;
+  if (fingerprint === undefined || summary === undefined) return undefined;
   try {
     const parsed = JSON.parse(summary) as ListingSummary;
     if (typeof parsed.files !== 'number' || typeof parsed.skipped !== 'object') return undefined;
@@ -55,6 +56,55 @@ export function writeLastListing(store: IndexStore, listing: LocalListing, summa
   const kept = listing.base !== undefined && unvouched.every((p) => !UNNAMED.has(outcomes.get(p) ?? 'none'));
   const record = { base: listing.base, indexStamp: listing.indexStamp, unvouched: unvouched.map((p) => [p, outcomes.get(p) ?? 'none']) };
   store.setMeta(LISTING_BASE_KEY, kept ? JSON.stringify(record) : '');
+}
+
+/**
+ * Says what a run over some paths only (onlyPaths) left: the last record
+ * with these paths added to those it names, each with what it is now, and
+ * no fingerprint, so the next refresh lists at least every path the index
+ * may hold otherwise than the staged tree (each changed then, since or now),
+ * and not the whole tree. Without a record of the same staged tree (git's
+ * index written since, a plain folder), none is left: the next refresh lists
+ * everything.
+ */
+export function writePathsListing(
+  store: IndexStore,
+  last: LastListingRecord | undefined,
+  listing: LocalListing,
+  summary: ListingSummary,
+): void {
+  store.setMeta(LISTING_FINGERPRINT_KEY, '');
+  store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(summary));
+  const paths = listing.changedPaths ?? [];
+  const now = toOutcomes(listing, new Set(paths));
+  const outcomes = new Map(last?.outcomes);
+  for (const file of paths) outcomes.set(file, now.get(file) ?? 'none');
+  const kept =
+    last !== undefined &&
+    isSameStagedTree(last, listing) &&
+    [...outcomes].every(([file, outcome]) => !UNNAMED.has(outcome) && !UNNAMED.has(findPathSkipReason(file) ?? 'none'));
+  const record = kept ? { base: last.base, indexStamp: last.indexStamp, unvouched: [...outcomes] } : undefined;
+  store.setMeta(LISTING_BASE_KEY, record === undefined ? '' : JSON.stringify(record));
+}
+
+/**
+ * The counts after a run over some paths (LocalListing.changedPaths set to
+ * them): the last counts moved by what each path was and is now, when git
+ * stages the tree the record saw; else the counts of these paths alone.
+ */
+export function toPathsListingSummary(
+  last: LastListingRecord | undefined,
+  listing: LocalListing,
+  storedBefore: Map<string, StoredFile>,
+): ListingSummary {
+  return last !== undefined && isSameStagedTree(last, listing)
+    ? updateListingSummary(last, listing, storedBefore)
+    : toListingSummary(listing);
+}
+
+/** The record describes the staged tree git holds now (the same index file, the same rules): a path it does not name is clean in both. */
+function isSameStagedTree(last: LastListingRecord, listing: LocalListing): boolean {
+  return last.base !== '' && listing.indexStamp !== undefined && listing.indexStamp === last.indexStamp;
 }
 
 /** The counts of a whole listing. */

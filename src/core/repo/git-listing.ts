@@ -80,6 +80,51 @@ export async function readGitListing(root: string): Promise<GitListing | undefin
   };
 }
 
+/** git's answer at some paths only (GitListing's facts, and what `ls-files` says of each path). */
+export interface GitPathsListing {
+  headSha: string | undefined;
+  /** GitListing.indexStamp. */
+  indexStamp: string;
+  /** The staged entry of a path, if git's index holds it. */
+  findStaged(file: string): StagedEntry | undefined;
+  /** Whether a path is an untracked file that no ignore rule leaves out (git's `--others --exclude-standard`). */
+  isUntracked(file: string): boolean;
+}
+
+/**
+ * What git says of these paths alone (a few hundred at most: they are
+ * arguments), or undefined where readGitListing is: their staged entries,
+ * and which are untracked files its ignore rules keep (every rule git reads:
+ * each .gitignore, .git/info/exclude, core.excludesFile). Nothing about the
+ * rest of the tree is asked, so git stats no other file. One rev-parse and
+ * one ls-files.
+ */
+export async function readGitListingAt(root: string, paths: string[]): Promise<GitPathsListing | undefined> {
+  const about = readRepositoryFacts(root);
+  if (about === undefined) return undefined;
+  const [ignored, text] = await Promise.all([
+    about.isTop ? false : isIgnoredFolder(root),
+    paths.length === 0
+      ? ''
+      : gitAsync(root, ['--literal-pathspecs', 'ls-files', '-z', '-s', '--cached', '--others', '--exclude-standard', '--', ...paths]),
+  ]);
+  if (ignored) return undefined;
+  const staged = new Map<string, StagedEntry>();
+  const untracked = new Set<string>();
+  for (const record of split(text)) {
+    // A staged record is `mode sha stage\tpath`; an untracked file is its path alone.
+    const match = /^(\d{6} [0-9a-f]+) \d\t/.exec(record);
+    if (match === null) untracked.add(record);
+    else if (!staged.has(record.slice(match[0].length))) staged.set(record.slice(match[0].length), toEntry(match[1]!));
+  }
+  return {
+    headSha: about.headSha,
+    indexStamp: about.indexStamp,
+    findStaged: (file) => staged.get(file),
+    isUntracked: (file) => untracked.has(file),
+  };
+}
+
 /**
  * The work tree's files by path alone, as readGitListing's staged listing
  * lists them (readFiles: tracked regular files, then untracked ones

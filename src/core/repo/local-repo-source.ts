@@ -5,7 +5,7 @@ import path from 'node:path';
 import { NanodexError } from '../errors.js';
 import type { HashCache, LineRange, RepoFile, RepoListing, RepoSource, SkippedFile } from '../ports.js';
 import { gitBlobSha } from './git-blob-sha.js';
-import { readGitListing, type GitListing, type StagedEntry, type StagedListing } from './git-listing.js';
+import { readGitListing, readGitListingAt, type GitListing, type StagedEntry, type StagedListing } from './git-listing.js';
 import { isInside, parseRepoPath, resolveInsideRoot } from './repo-path.js';
 import { DEFAULT_MAX_FILE_BYTES, findPathSkipReason } from './skip-rules.js';
 import { walkDirectory } from './walk-directory.js';
@@ -112,16 +112,26 @@ export class LocalRepoSource implements RepoSource {
     }
     let candidates: Candidate[];
     let partial: Pick<LocalListing, 'base' | 'indexStamp' | 'unvouched' | 'changedPaths' | 'findStaged'> = {};
+    let headSha = git?.headSha;
     if (options.paths) {
+      const relative = options.paths.map((p) => parseRepoPath(p));
+      // In a git work tree each path is taken as the whole listing would take it: git's staged entry, or an untracked file no ignore rule leaves out.
+      const at = await readGitListingAt(this.root, relative);
+      headSha = at?.headSha;
       candidates = [];
-      for (const p of options.paths) {
-        const relative = parseRepoPath(p);
-        if (!isInside(this.root, realpathOrSelf(path.join(this.root, relative)))) skipped.push({ path: relative, reason: 'symlink' });
-        else candidates.push({ path: relative });
+      for (const file of relative) {
+        const entry = at?.findStaged(file);
+        if (!isInside(this.root, realpathOrSelf(path.join(this.root, file))) || entry?.mode === 'symlink') {
+          skipped.push({ path: file, reason: 'symlink' });
+        } else if (at === undefined || entry?.mode === 'file' || (entry === undefined && at.isUntracked(file))) {
+          candidates.push({ path: file });
+        }
+        // else: a submodule, or a path git leaves out (ignored) or no longer has: not listed, so the index drops it
       }
+      if (at !== undefined) partial = { indexStamp: this.stampOf(at.indexStamp), findStaged: (p) => at.findStaged(p) };
     } else if (git) {
       // The same index file as the last listing's (and the same rules): the same staged tree, asked only at the changed paths.
-      const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
+      const indexStamp = this.stampOf(git.indexStamp);
       const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : undefined;
       const sameIndex = union !== undefined && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
       const staged = sameIndex ? await readStagedAtChanged(git, union, options.hashCache) : await git.readStaged();
@@ -153,7 +163,7 @@ export class LocalRepoSource implements RepoSource {
     }
     for (const candidate of candidates) this.listCandidate(candidate, { files, skipped, hashCache: options.hashCache });
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, skipped, headSha: git?.headSha, fingerprint, ...partial };
+    return { files, skipped, headSha, fingerprint, ...partial };
   }
 
   /** One candidate path: left out by a path rule, as a symlink or as too large, or listed with its blob sha. */
@@ -211,6 +221,11 @@ export class LocalRepoSource implements RepoSource {
     const start = Math.max(1, range.startLine);
     const end = Math.min(lines.length, range.endLine);
     return lines.slice(start - 1, end).join('\n');
+  }
+
+  /** Which index file git read, under which listing rules (LocalListing.indexStamp). */
+  private stampOf(gitIndexStamp: string): string {
+    return `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${gitIndexStamp}`;
   }
 
   /**

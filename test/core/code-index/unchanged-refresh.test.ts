@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../../src/core/code-index/index-repository.js';
 import { needsFileRanks } from '../../../src/core/code-index/file-ranks.js';
-import { LISTING_FINGERPRINT_KEY } from '../../../src/core/code-index/index-meta-keys.js';
+import { LISTING_BASE_KEY, LISTING_FINGERPRINT_KEY } from '../../../src/core/code-index/index-meta-keys.js';
 import { LocalRepoSource } from '../../../src/core/repo/local-repo-source.js';
 import { indexSample, type IndexedRepo } from '../../helpers/sample-repo.js';
 import { makeTempRepo } from '../../helpers/temp-repo.js';
@@ -71,8 +71,9 @@ describe('indexRepository on a git checkout that did not change', () => {
   it('reads no stored rows and no file, and reports the same counts as the build before', async () => {
     const counter = countFileScans();
     repo = await indexSample(undefined, { git: true, onStatement: counter.onStatement });
-    // Without a fingerprint the refresh lists, stats and compares every file: the counts to match.
+    // Without a record of the last listing the refresh lists, stats and compares every file: the counts to match.
     repo.store.setMeta(LISTING_FINGERPRINT_KEY, '');
+    repo.store.setMeta(LISTING_BASE_KEY, '');
     const scansBefore = counter.scans();
     const slow = await indexRepository(repo.source, repo.store, { workers: 0 });
     expect(counter.scans()).toBe(scansBefore + 1);
@@ -112,7 +113,7 @@ describe('indexRepository on a git checkout that did not change', () => {
     expect(needsFileRanks(repo.store)).toBe(false);
   });
 
-  it('forgets the fingerprint after a run over some paths only, so the next refresh lists everything', async () => {
+  it('forgets the fingerprint after a run over some paths only, so the next refresh lists at least the changed paths', async () => {
     repo = await indexSample(undefined, { git: true });
     expect(repo.store.getMeta(LISTING_FINGERPRINT_KEY)).toMatch(/^[0-9a-f]{40}$/);
     await indexRepository(repo.source, repo.store, { workers: 0, onlyPaths: ['src/server.ts'] });
