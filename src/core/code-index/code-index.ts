@@ -45,8 +45,10 @@ export interface CodeIndex {
    */
   search(question: string, options?: { limit?: number; pathPrefix?: string; allWords?: boolean; phrase?: boolean }): ChunkHit[];
   repoMap(options?: RepoMapOptions): RepoMap;
-  /** The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not. */
-  /** Each file's import sources, with the line of the first import of each. */
+  /**
+   * The import statements of these files as written (`./app.js`, `werkzeug.routing`), resolved or not; each
+   * source once per file, at the line of its first import.
+   */
   importSources(paths: string[]): { path: string; source: string; line: number }[];
   /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
   referencedNames(path: string): string[];

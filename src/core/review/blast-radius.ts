@@ -2,6 +2,7 @@ import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { CallHit } from '../code-index/graph-queries.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
+import { findOverridden, type Overridden } from './find-overridden.js';
 
 export interface BlastRadius {
   changed: ChangedSymbol;
@@ -19,6 +20,8 @@ export interface BlastRadius {
   ambiguous?: boolean;
   /** Calls by the method's name on receivers the index could not type: not counted, said. */
   unresolved?: number;
+  /** A method no one calls by its own class, overriding a base method whose callers reach it at run time. */
+  overrides?: Overridden;
 }
 
 /** Examples, benchmarks and docs: code that uses the product, listed after the product's own callers. */
@@ -59,7 +62,10 @@ export function buildBlastRadius(
       (a, b) =>
         a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line,
     );
+    // Nobody calls it through its own class: a method that overrides a base's is called wherever the base's is.
+    const overrides = hits.length === 0 ? findOverridden(c.symbol, index, top) : undefined;
     return {
+      ...(overrides ? { overrides } : {}),
       changed: c,
       direct: outside.filter((h) => h.depth === 1).length,
       total: outside.length,

@@ -68,7 +68,8 @@ export function renderReview(input: {
 
   if (review.blastRadius.length > 0) {
     // Symbols nobody outside the diff calls are named on one line: a list of "no callers" hides the ones that have some.
-    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0);
+    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0 && !b.overrides);
+    const overriding = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0 && b.overrides);
     const ambiguous = review.blastRadius.filter((b) => b.ambiguous);
     const called = review.blastRadius.filter((b) => !b.ambiguous && b.total > 0);
     const listed = [...called].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
@@ -80,6 +81,7 @@ export function renderReview(input: {
       const rest = ambiguous.length - names.length;
       lines.push(`- Callers not counted (names too common to link by name): ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
     }
+    for (const b of overriding.slice(0, MAX_SYMBOLS_LISTED)) lines.push(...renderOverride(b, cite));
     if (uncalled.length > 0) {
       const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
       const rest = uncalled.length - names.length;
@@ -206,6 +208,21 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
     return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
+}
+
+/** A method called only through the base method it overrides: the base's callers, which reach it at run time. */
+function renderOverride(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
+  const { base, callers } = b.overrides!;
+  const baseName = `${base.scope}.${base.name}`;
+  const head =
+    `- ${code(qualifiedName(b))} has no callers of its own outside the diff; it overrides ${code(baseName)} ` +
+    `${cite({ path: base.path, startLine: base.startLine, endLine: base.endLine })}, so ` +
+    (callers.length === 0 ? 'whatever calls that reaches it (the index links no caller of it)' : 'these calls of it may run this one:');
+  const lines = callers.map((h) => {
+    const where = outsideProduct(h.path);
+    return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ''}`;
+  });
+  return [head, ...lines];
 }
 
 /** `example`, `benchmark`, `docs` or `test` for a caller outside the product code, so a reader weighs it. */
