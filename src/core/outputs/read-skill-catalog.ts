@@ -22,9 +22,9 @@ export async function readSkillCatalog(index: CodeIndex, source: RepoSource, giv
   builtIn ??= Promise.all([readBuiltInSkillFiles(), readBuiltInCatalogText()])
     .then(([files, catalog]) => ({ files, catalog }))
     .catch((error: unknown) => {
-    builtIn = undefined;
-    throw error;
-  });
+      builtIn = undefined;
+      throw error;
+    });
   const repository: SkillFile[] = [];
   const problems: SkillProblem[] = [];
   if (given) return loadWith(await builtIn, given);
