@@ -132,5 +132,15 @@ describe('what the built CLI loads', () => {
       modelAndMermaid.push('openai', '@anthropic-ai/sdk', 'ollama', 'mermaid', 'jsdom');
       expect(modelAndMermaid.filter((name) => run.packages.has(name))).toEqual([]);
     });
+
+    it('prints the diagram as --json without parsing YAML or running the secrets preset over its metrics', () => {
+      // The built-in skills come from their catalog; the output's `planPath` is no access key id (`ANPA`…).
+      const run = loadedPackages(['diagram', '--repo', repo, '--data-dir', dataDir, '--no-refresh', '--json'], repo);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('"planPath"');
+      expect(['yaml', '@secretlint/core', '@secretlint/secretlint-rule-preset-recommend'].filter((name) => run.packages.has(name))).toEqual(
+        [],
+      );
+    });
   });
 });

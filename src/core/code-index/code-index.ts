@@ -207,7 +207,11 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 }
 
+/**
+ * A row without its null `skipped`, as a new object: `delete` would turn every row into a dictionary-mode
+ * object (55K files: 0.1 s to list instead of 15 ms), and the same keys in the same order print the same JSON.
+ */
 function toIndexedFile(row: IndexedFile): IndexedFile {
-  if (row.skipped === null) delete row.skipped;
-  return row;
+  if (row.skipped !== null) return row;
+  return { path: row.path, blobSha: row.blobSha, size: row.size, lines: row.lines, language: row.language };
 }

@@ -2,6 +2,7 @@ import { estimateTokens } from '../tokens.js';
 import { DEFAULT_MAP_TOKENS } from './default-map-tokens.js';
 import type { IndexStore } from './index-store.js';
 import { computeFileRanks, readFileRanks, type RankedFiles } from './file-ranks.js';
+import { orderMapCandidates } from './order-map-candidates.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { MAX_DEFINING_FILES } from './update-edges.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
@@ -45,8 +46,10 @@ export function buildRepoMap(store: IndexStore, options: RepoMapOptions = {}): R
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
   const { files, rank } = rankFiles(store, options);
   // Tests and fixtures rank high by use (they import everything) but say little about the design.
-  const weight = files.map((f, i) => rank[i]! * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order = files.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]! || (files[a]!.path < files[b]!.path ? -1 : 1));
+  const order = orderMapCandidates(files, rank, {
+    limit: CANDIDATE_FILES,
+    factorOf: (i) => (isTestFile(files[i]!.path) ? TEST_FACTOR : 1),
+  });
 
   const chosen: { path: string; rank: number; block: string }[] = [];
   let used = 0;

@@ -66,11 +66,12 @@ export function foldToUnits(files: string[], options: FoldOptions): Map<string, 
     const rank = options.rank(file);
     for (const { e } of chain) e.rank += rank;
   }
-  const order = [...inside.entries()].filter(([, e]) => e.count >= 2);
-  order.sort(([a, x], [b, y]) => depthOf(b) - depthOf(a) || x.rank - y.rank || (a < b ? -1 : 1));
+  // Each folder's depth counted once, not in every comparison of the sort (thousands of folders on a big tree).
+  const order = [...inside.entries()].filter(([, e]) => e.count >= 2).map(([dir, e]) => ({ dir, e, depth: depthOf(dir) }));
+  order.sort((x, y) => y.depth - x.depth || x.e.rank - y.e.rank || (x.dir < y.dir ? -1 : 1));
   let total = units.size;
   const folded = new Set<string>();
-  for (const [folder, e] of order) {
+  for (const { dir: folder, e } of order) {
     if (total <= options.maxUnits) break;
     if (e.count < 2) continue;
     // The boxes below become one: the folder's own box when it already was one (a package's folder).

@@ -44,10 +44,17 @@ export function listProductFiles(index: CodeIndex, scope?: string): ProductFiles
   const counts = new Map<string, number>();
   const files: string[] = [];
   const others: string[] = [];
+  // Asked once per folder, not once per file: the answer depends on the folders alone (55K files, ~5K folders).
+  const nonProduct = new Map<string, string | undefined>();
+  const nonProductFolder = (path: string): string | undefined => {
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    if (!nonProduct.has(dir)) nonProduct.set(dir, findNonProductFolder(`${dir}x`));
+    return nonProduct.get(dir);
+  };
   for (const file of source) {
     const { kind } = classifyFile(file.path, file);
     const apart = kind !== 'product' ? KIND_LABEL[kind] : file.skipped ? UNREAD_LABEL : undefined;
-    const folder = apart ?? (scoped ? undefined : findNonProductFolder(file.path));
+    const folder = apart ?? (scoped ? undefined : nonProductFolder(file.path));
     if (folder === undefined) files.push(file.path);
     else {
       const label = apart ?? `${folder}/`;

@@ -7,10 +7,9 @@
  */
 const PRESET_HINT = new RegExp(
   [
-    // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
-    // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
-    // was a third of a 1-file re-index).
-    'A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA',
+    // aws: `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and the rule's
+    // connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it was a third
+    // of a 1-file re-index).
     'secret_?access_?key["\']?\\s*(?::|=>|=)|account_?(?:id)?["\']?\\s*(?::|=>|=)',
     // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
     'npm_|xox|xapp|hooks\\.slack\\.com',
@@ -25,6 +24,13 @@ const PRESET_HINT = new RegExp(
 );
 
 /**
+ * aws: access key ids. The rule's pattern is case-sensitive (`AKIA` + 16 capitals or digits), and so is this hint:
+ * case-insensitive, `ANPA` is in `planPath`, `ANVA` in `canvas`, `AIDA` in `paidAt`, and every `--json` output (its metrics name the
+ * plan path) loaded and ran the whole preset (a tenth of a `nanodex diagram --json`'s CPU).
+ */
+const AWS_KEY_ID_HINT = /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA/;
+
+/**
  * gcp: a service-account key file, read with JSON.parse: a whole text that is a JSON object with the keys
  * `private_key_id` and `private_key`, spelt out or through `\u` escapes (JSON's only escape that can stand for a
  * letter or `_`). Any other JSON object (the CLI's own `--json` output) need not load the preset.
@@ -34,5 +40,5 @@ const GCP_KEY_FIELD = /private_key|\\u/i;
 
 /** False when secretlint's recommended preset cannot report anything in `text` (see PRESET_HINT). */
 export function hasPresetHint(text: string): boolean {
-  return (JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text)) || PRESET_HINT.test(text);
+  return (JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text)) || AWS_KEY_ID_HINT.test(text) || PRESET_HINT.test(text);
 }

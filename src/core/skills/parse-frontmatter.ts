@@ -1,4 +1,15 @@
-import { isMap, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+/**
+ * yaml is loaded on the first frontmatter parsed, not with the module: the built-in skills come from their
+ * catalog (built-in-catalog.ts), so a command on a repository without skills of its own parses none.
+ */
+let yaml: typeof Yaml | undefined;
+function loadYaml(): typeof Yaml {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yaml;
+}
 
 /**
  * Aliases a frontmatter may expand. Real SKILL.md files use none; a small
@@ -58,6 +69,7 @@ export function parseFrontmatter(text: string): FrontmatterResult {
 }
 
 function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Record<string, unknown> } | Failure {
+  const { isMap, parseDocument } = loadYaml();
   let doc;
   try {
     doc = parseDocument(yamlText, { schema: 'core', customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
@@ -120,7 +132,8 @@ function parseYaml(yamlText: string, yamlLines: string[]): { ok: true; data: Rec
 }
 
 /** The first explicitly tagged node, and the dotted key path it sits under. */
-function findExplicitTag(doc: ReturnType<typeof parseDocument>): { tag: string; field: string | undefined } | undefined {
+function findExplicitTag(doc: Yaml.Document.Parsed): { tag: string; field: string | undefined } | undefined {
+  const { isPair, isScalar, visit } = loadYaml();
   let found: { tag: string; field: string | undefined } | undefined;
   visit(doc, {
     Node(_key, node, path) {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { BUILT_IN_CATALOG_FILE } from './built-in-catalog.js';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,4 +55,11 @@ export async function readBuiltInSkillFiles(options: { from?: string } = {}): Pr
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile(file, 'utf8') });
   }
   return files;
+}
+
+/** The built-in skills' catalog (built-in-catalog.ts) beside them, when the package has one. */
+export async function readBuiltInCatalogText(options: { from?: string } = {}): Promise<string | undefined> {
+  const folder = findBuiltInSkillsFolder(options.from);
+  const file = folder === undefined ? undefined : path.join(folder, BUILT_IN_CATALOG_FILE);
+  return file !== undefined && existsSync(file) ? readFile(file, 'utf8') : undefined;
 }

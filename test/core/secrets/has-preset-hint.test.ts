@@ -101,5 +101,16 @@ describe('hasPresetHint', () => {
     it("skips one with no key field (the CLI's own --json output)", () => {
       expect(hasPresetHint('{\n  "index": "/tmp/x.db",\n  "files": 3305,\n  "changed": 1\n}\n')).toBe(false);
     });
+
+    it("skips the run metrics every --json output carries (planPath is not an access key id's ANPA)", () => {
+      expect(hasPresetHint('{\n  "metrics": {\n    "planPath": "none",\n    "canvas": "paidAt"\n  }\n}\n')).toBe(false);
+    });
+  });
+
+  describe('on an access key id prefix', () => {
+    it('needs the capitals the rule needs', () => {
+      expect(hasPresetHint(`id = "${join('AN', 'PA', r('aws-id', 16, UPPER))}"`)).toBe(true);
+      expect(hasPresetHint('const anpa = planPath;')).toBe(false);
+    });
   });
 });
