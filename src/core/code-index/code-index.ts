@@ -4,6 +4,7 @@ import { loadFileGraph } from './file-graph.js';
 import { GraphQueries, type CallHit, type CallSites, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
+import { readImportBindings, type ImportBinding } from './read-import-bindings.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
 import { searchChunks, type ChunkHit } from './search-chunks.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
@@ -49,6 +50,8 @@ export interface CodeIndex {
   importSources(paths: string[]): { path: string; source: string }[];
   /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
   referencedNames(path: string): string[];
+  /** A file's imports with the names each binds and the files each resolves to (JS/TS and Python; none elsewhere). */
+  importBindings(path: string): ImportBinding[];
   /** File-level neighbours (import, call and inherit edges, or only `kinds`; both directions) with edge weights. */
   neighbours(paths: string[], kinds?: readonly NeighbourKind[]): { from: string; to: string; kind: string; weight: number }[];
   /**
@@ -151,6 +154,10 @@ export class SqliteCodeIndex implements CodeIndex {
        WHERE i.kind = ${toKindCode('import', 'import')} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`,
       )
       .all({ paths: JSON.stringify(paths) }) as { path: string; source: string }[];
+  }
+
+  importBindings(path: string): ImportBinding[] {
+    return readImportBindings(this.store, path);
   }
 
   referencedNames(path: string): string[] {

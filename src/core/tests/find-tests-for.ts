@@ -1,6 +1,8 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
+import type { ImportBinding } from '../code-index/read-import-bindings.js';
+import { findNameReach, type NameReach } from './find-name-reach.js';
 import { findNamedTests, JVM_LANGUAGES, type NameMatch } from './find-named-tests.js';
 import type { TestLayout, WordMatch } from './test-layout.js';
 import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
@@ -42,6 +44,8 @@ interface Candidate {
   inline: boolean;
   /** Named after a feature of the file: the words their names share, and how many one has that the other lacks. */
   words?: WordMatch;
+  /** The file's names it imports through an entry that re-exports them, and the names it imports from elsewhere. */
+  names?: NameReach;
 }
 
 interface Context {
@@ -108,6 +112,10 @@ export function findTestsFor(
     if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
   for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  // The names each test imports, followed through the entries that re-export them (JS/TS, Python).
+  const all = new Set(defined.map((s) => s.name));
+  const bindings = new Map<string, ImportBinding[]>();
+  for (const test of reach.keys()) get(test).names = findNameReach(test, path, { index, defined: all, cache: bindings });
   for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
   const named = findNamedTests(path, { layout, language: file.language });
   // An abbreviation or a folder's name says little alone: the test must reach the file too.
@@ -179,7 +187,9 @@ function score(c: Candidate, context: Context): Scored {
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
   if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true };
   let uses = 0;
-  for (const name of context.names) if (refs.has(name)) uses++;
+  // A name the test imports from elsewhere is not the file's (ky's tests' `setTimeout as delay`, not utils/delay.ts).
+  for (const name of context.names) if (refs.has(name) && !c.names?.foreign.has(name)) uses++;
+  const bound = c.names?.bound ?? [];
   const how: string[] = [];
   let feature: string | undefined;
   let points = 0;
@@ -187,7 +197,10 @@ function score(c: Candidate, context: Context): Scored {
   // So does sharing its package (a Go folder, a JUnit test under the mirrored src/test package): a test there that
   // uses none of its names tests another file of the package.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && uses > 0);
-  const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
+  // Importing the file's own names from an entry that re-exports them: weaker than importing the file, stronger than
+  // only using a name it defines somewhere below (`imports HTTPError through source/index.ts`).
+  const byNames = !direct && bound.length > 0;
+  const through = !direct && !byNames && c.depth <= THROUGH_DEPTH && uses > 0;
   const named = c.named && isNamedFor(c, context) ? c.named : undefined;
   if (named) {
     // A JVM test class named after the class (`FooTest` for `Foo`, no rival `Foo` elsewhere) is its test wherever its
@@ -212,6 +225,9 @@ function score(c: Candidate, context: Context): Scored {
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
     points += 4;
+  } else if (byNames) {
+    how.push(`imports ${bound.slice(0, 2).join(', ')}${bound.length > 2 ? '…' : ''} from ${c.names!.via}`);
+    points += 3;
   } else if (through) {
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += c.depth <= 2 ? 2 : 1;
@@ -234,7 +250,8 @@ function score(c: Candidate, context: Context): Scored {
   // A Go test importing the file's package and using its names imports the changed module: direct too.
   const viaImport = through && c.depth === 1;
   const extra = named || c.inFolder ? undefined : c.words?.extra;
-  return { path: c.path, score: points, uses, focusHits, how: how.join(', '), direct: !!named || c.inFolder || direct || viaImport, extra };
+  const tied = !!named || c.inFolder || direct || viaImport || byNames;
+  return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(', '), direct: tied, extra };
 }
 
 function describeName(match: NameMatch, path: string): string {
