@@ -151,6 +151,7 @@ export function findTestsFor(
     .sort(
       (a, b) =>
         b.score - a.score ||
+        b.tie - a.tie ||
         (a.extra ?? Infinity) - (b.extra ?? Infinity) ||
         onFocus(b) - onFocus(a) ||
         namesFocus(b) - namesFocus(a) ||
@@ -180,12 +181,19 @@ interface Scored {
   direct: boolean;
   /** For a test named after a feature of the file, the words one name has and the other lacks; else Infinity. */
   extra?: number;
+  /**
+   * How it reaches the file, strongest first: 3 imports it (or shares its package), 2 imports its names through an
+   * entry, 1 uses its names through other modules, 0 otherwise. At one score the stronger tie ranks first, so a
+   * feature's name only orders tests tied alike (got's response-parse.ts importing `parseBody` from the entry does not
+   * pass stream.ts, which imports response.ts).
+   */
+  tie: number;
 }
 
 function score(c: Candidate, context: Context): Scored {
   const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true };
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true, tie: 3 };
   let uses = 0;
   // A name the test imports from elsewhere is not the file's (ky's tests' `setTimeout as delay`, not utils/delay.ts).
   for (const name of context.names) if (refs.has(name) && !c.names?.foreign.has(name)) uses++;
@@ -206,7 +214,7 @@ function score(c: Candidate, context: Context): Scored {
     // A JVM test class named after the class (`FooTest` for `Foo`, no rival `Foo` elsewhere) is its test wherever its
     // package is: gson's functional/TypeAdapterRuntimeTypeWrapperTest reaches internal/bind's class through Gson.
     const reaches =
-      direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || (context.jvm && named.kind === 'exact');
+      direct || byNames || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || (context.jvm && named.kind === 'exact');
     how.push(describeName(named, context.path));
     points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
   } else if (c.inFolder) {
@@ -235,13 +243,13 @@ function score(c: Candidate, context: Context): Scored {
   // The weakest reason is said last: "imports it, named after a feature of it (request)".
   if (feature !== undefined) how.push(feature);
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
-    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true, tie: 0 };
   }
   // A file no test uses is tested through the files of its package that use it: gson's stream/JsonScope.java by
   // JsonReaderTest, the test named after JsonReader.java, which uses it.
   const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : undefined;
-  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
-  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false };
+  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false, tie: 0 };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false, tie: 0 };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
   const folder = context.path.split('/').at(-2);
@@ -251,7 +259,8 @@ function score(c: Candidate, context: Context): Scored {
   const viaImport = through && c.depth === 1;
   const extra = named || c.inFolder ? undefined : c.words?.extra;
   const tied = !!named || c.inFolder || direct || viaImport || byNames;
-  return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(', '), direct: tied, extra };
+  const tie = direct ? 3 : byNames ? 2 : through ? 1 : 0;
+  return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(', '), direct: tied, extra, tie };
 }
 
 function describeName(match: NameMatch, path: string): string {

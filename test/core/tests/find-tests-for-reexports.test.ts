@@ -38,6 +38,24 @@ describe('findTestsFor, through the names an entry re-exports', () => {
     });
   });
 
+  it('counts a test named like the file that imports its names from the entry as reaching it (commander-like)', async () => {
+    const tree = await indexTree({
+      'package.json': JSON.stringify({ name: 'commander', type: 'module', main: './index.js' }),
+      'index.js': "import { Argument } from './lib/argument.js';\nimport { Command } from './lib/command.js';\n\nexport { Argument, Command };\n",
+      'lib/argument.js': 'export class Argument {\n  variadicName() {\n    return 1;\n  }\n}\n',
+      'lib/command.js':
+        "import { Argument } from './argument.js';\n\nexport class Command {\n  argument(name) {\n    return new Argument(name).variadicName();\n  }\n}\n",
+      'tests/args.variadic.test.js':
+        "import { Command } from '../index.js';\nimport { test } from 'node:test';\n\ntest('variadic', () => {\n  new Command().argument('a').variadicName();\n});\n",
+      'tests/argument.chain.test.js':
+        "import { Argument } from '../index.js';\nimport { test } from 'node:test';\n\ntest('chains', () => {\n  new Argument('a');\n});\n",
+    });
+    expect(tree.find('lib/argument.js')).toMatchObject({
+      kind: 'found',
+      tests: [{ path: 'tests/argument.chain.test.js', how: 'named like it, imports Argument from index.js' }, expect.anything()],
+    });
+  });
+
   describe('in Python (flask-like: `from flask import session`, `import flask`)', () => {
     const FLASK_LIKE = {
       'pyproject.toml': '[project]\nname = "pkg"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
