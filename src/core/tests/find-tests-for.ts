@@ -214,7 +214,12 @@ function score(c: Candidate, context: Context): Scored {
     // A JVM test class named after the class (`FooTest` for `Foo`, no rival `Foo` elsewhere) is its test wherever its
     // package is: gson's functional/TypeAdapterRuntimeTypeWrapperTest reaches internal/bind's class through Gson.
     const reaches =
-      direct || byNames || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || (context.jvm && named.kind === 'exact');
+      direct ||
+      byNames ||
+      through ||
+      c.samePackage ||
+      countMirroredFolders(context.path, c.path) > 0 ||
+      (context.jvm && named.kind === 'exact');
     how.push(describeName(named, context.path));
     points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
   } else if (c.inFolder) {

@@ -41,12 +41,14 @@ describe('the names an import binds', () => {
   });
 
   it('reads require: destructured names, a module bound to a name, a module passed on whole', async () => {
-    const text = "const {join, resolve: r} = require('./paths');\nconst app = require('./app');\nmodule.exports = require('./lib/express');\n";
+    const text =
+      "const {join, resolve: r} = require('./paths');\nconst app = require('./app');\nmodule.exports = require('./lib/express');\n";
     expect(await namesOf('index.js', text)).toEqual(['./paths: join resolve:r', './app: *:app', './lib/express: *']);
   });
 
   it('reads Python: from-imports with aliases, a star, a module bound whole', async () => {
-    const text = 'from .globals import session, request as req\nfrom .json import *\nimport flask.json as fj\nimport os\nfrom . import views\n';
+    const text =
+      'from .globals import session, request as req\nfrom .json import *\nimport flask.json as fj\nimport os\nfrom . import views\n';
     expect(await namesOf('src/flask/__init__.py', text)).toEqual([
       '.globals: session request:req',
       '.json: *',
@@ -57,6 +59,8 @@ describe('the names an import binds', () => {
   });
 
   it('keeps none for Go, whose imports name packages', async () => {
-    expect(await namesOf('main.go', 'package main\n\nimport "example.com/web"\n\nfunc main() { web.Run() }\n')).toEqual(['example.com/web: -']);
+    expect(await namesOf('main.go', 'package main\n\nimport "example.com/web"\n\nfunc main() { web.Run() }\n')).toEqual([
+      'example.com/web: -',
+    ]);
   });
 });

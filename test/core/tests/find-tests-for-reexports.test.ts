@@ -41,7 +41,8 @@ describe('findTestsFor, through the names an entry re-exports', () => {
   it('counts a test named like the file that imports its names from the entry as reaching it (commander-like)', async () => {
     const tree = await indexTree({
       'package.json': JSON.stringify({ name: 'commander', type: 'module', main: './index.js' }),
-      'index.js': "import { Argument } from './lib/argument.js';\nimport { Command } from './lib/command.js';\n\nexport { Argument, Command };\n",
+      'index.js':
+        "import { Argument } from './lib/argument.js';\nimport { Command } from './lib/command.js';\n\nexport { Argument, Command };\n",
       'lib/argument.js': 'export class Argument {\n  variadicName() {\n    return 1;\n  }\n}\n',
       'lib/command.js':
         "import { Argument } from './argument.js';\n\nexport class Command {\n  argument(name) {\n    return new Argument(name).variadicName();\n  }\n}\n",
