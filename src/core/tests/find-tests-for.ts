@@ -263,7 +263,8 @@ function score(c: Candidate, context: Context): Scored {
   // A Go test importing the file's package and using its names imports the changed module: direct too.
   const viaImport = through && c.depth === 1;
   const extra = named || c.inFolder ? undefined : c.words?.extra;
-  const tied = !!named || c.inFolder || direct || viaImport || byNames;
+  // A test that imports its names through an entry still loads it through other modules: not direct (a review's tests to run).
+  const tied = !!named || c.inFolder || direct || viaImport;
   const tie = direct ? 3 : byNames ? 2 : through ? 1 : 0;
   return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(', '), direct: tied, extra, tie };
 }
