@@ -19,6 +19,9 @@ export interface IndexedFile {
   skipped?: string;
 }
 
+/** Files whose import bindings are kept between calls (a few hundred bytes each); past it the cache starts again. */
+const MAX_CACHED_BINDINGS = 20_000;
+
 /** The listing's columns; `skipped` is left off a parsed file's row. */
 const FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
 
@@ -78,6 +81,8 @@ export class SqliteCodeIndex implements CodeIndex {
   private listing: { stamp: string; files: readonly IndexedFile[] } | undefined;
   /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
   private lastMap: { key: string; map: RepoMap } | undefined;
+  /** Each file's import bindings (resolved on use) while the index is unchanged: test discovery asks for the same tests' per source file. */
+  private bindings: { stamp: string; byPath: Map<string, ImportBinding[]> } | undefined;
 
   constructor(private readonly store: IndexStore) {
     this.graph = new GraphQueries(store);
@@ -157,7 +162,11 @@ export class SqliteCodeIndex implements CodeIndex {
   }
 
   importBindings(path: string): ImportBinding[] {
-    return readImportBindings(this.store, path);
+    const stamp = this.store.changeStamp();
+    if (this.bindings?.stamp !== stamp || this.bindings.byPath.size >= MAX_CACHED_BINDINGS) this.bindings = { stamp, byPath: new Map() };
+    let found = this.bindings.byPath.get(path);
+    if (!found) this.bindings.byPath.set(path, (found = readImportBindings(this.store, path)));
+    return found;
   }
 
   referencedNames(path: string): string[] {

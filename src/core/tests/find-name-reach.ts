@@ -4,6 +4,14 @@ import type { ImportBinding } from '../code-index/read-import-bindings.js';
 /** Re-exports followed from the module a test imports: `index.ts` → `errors/index.ts` → `errors/HTTPError.ts`. */
 const REEXPORT_HOPS = 2;
 
+/** What one source file's lookups share across its tests: each module's bindings, and what each module exposes. */
+export interface NameReachCache {
+  bindings: Map<string, ImportBinding[]>;
+  exposed: Map<string, boolean>;
+  /** The names each test refers to (`referencedNames`), read once for this lookup and the test's score. */
+  refs: (path: string) => Set<string>;
+}
+
 /** How a test's imports bind a source file's names. */
 export interface NameReach {
   /** The file's names the test imports from another module that re-exports them (`HTTPError` from `source/index.ts`). */
@@ -30,12 +38,19 @@ export interface NameReach {
 export function findNameReach(
   test: string,
   source: string,
-  options: { index: CodeIndex; defined: Set<string>; cache: Map<string, ImportBinding[]> },
+  options: { index: CodeIndex; defined: Set<string>; cache: NameReachCache },
 ): NameReach {
   const { index, defined, cache } = options;
+  const { bindings: cachedBindings, exposed } = cache;
   const bindingsOf = (path: string) => {
-    let found = cache.get(path);
-    if (!found) cache.set(path, (found = index.importBindings(path)));
+    let found = cachedBindings.get(path);
+    if (!found) cachedBindings.set(path, (found = index.importBindings(path)));
+    return found;
+  };
+  const exposesOnce = (module: string, name: string): boolean => {
+    const key = `${module}\0${name}`;
+    let found = exposed.get(key);
+    if (found === undefined) exposed.set(key, (found = exposes(module, name, REEXPORT_HOPS, new Set())));
     return found;
   };
   /** Whether `module` exposes `name` from the source file: defines it (the source itself), or passes it on. */
@@ -56,13 +71,19 @@ export function findNameReach(
   const bound = new Set<string>();
   const foreign = new Set<string>();
   let via: string | undefined;
-  const used = new Set(index.referencedNames(test));
+  let usedHere: string[] | undefined;
   for (const b of bindingsOf(test)) {
     for (const n of b.names) {
-      // A namespace binds what the test uses of it: `flask.session`, `ns.HTTPError`.
-      const names = n.name === '*' ? [...defined].filter((d) => used.has(d)) : [n.name];
+      // A namespace binds what the test uses of it: `flask.session`, `ns.HTTPError`. A name the file does not define
+      // under either spelling is another file's (not followed: most of a test's imports, never resolved).
+      const names =
+        n.name === '*'
+          ? (usedHere ??= [...defined].filter((d) => cache.refs(test).has(d)))
+          : defined.has(n.name) || defined.has(n.local)
+            ? [n.name]
+            : [];
       for (const name of names) {
-        const reaching = b.targets.find((t) => exposes(t, name, REEXPORT_HOPS, new Set()));
+        const reaching = b.targets.find((t) => exposesOnce(t, name));
         if (reaching === undefined) {
           if (n.name !== '*') foreign.add(n.local);
         } else if (reaching !== source && name !== 'default') {

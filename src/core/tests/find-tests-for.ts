@@ -58,6 +58,7 @@ interface Context {
   jvm: boolean;
   path: string;
   stem: string;
+  refs: (path: string) => Set<string>;
 }
 
 /**
@@ -114,8 +115,15 @@ export function findTestsFor(
   for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
   // The names each test imports, followed through the entries that re-export them (JS/TS, Python).
   const all = new Set(defined.map((s) => s.name));
-  const bindings = new Map<string, ImportBinding[]>();
-  for (const test of reach.keys()) get(test).names = findNameReach(test, path, { index, defined: all, cache: bindings });
+  const refsRead = new Map<string, Set<string>>();
+  const refs = (p: string) => {
+    let found = refsRead.get(p);
+    if (!found) refsRead.set(p, (found = new Set(index.referencedNames(p))));
+    return found;
+  };
+  const cache = { bindings: new Map<string, ImportBinding[]>(), exposed: new Map<string, boolean>(), refs };
+  // A test importing the file itself needs none of this (its names are the file's).
+  for (const [test, depth] of reach) if (depth > 1) get(test).names = findNameReach(test, path, { index, defined: all, cache });
   for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
   const named = findNamedTests(path, { layout, language: file.language });
   // An abbreviation or a folder's name says little alone: the test must reach the file too.
@@ -135,7 +143,7 @@ export function findTestsFor(
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
   const jvm = JVM_LANGUAGES.has(file.language);
-  const context: Context = { index, layout, names, focus, go, jvm, path, stem: toSourceStem(path) };
+  const context: Context = { index, layout, names, focus, go, jvm, path, stem: toSourceStem(path), refs };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
@@ -191,7 +199,7 @@ interface Scored {
 }
 
 function score(c: Candidate, context: Context): Scored {
-  const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
+  const refs = c.inline ? new Set<string>() : context.refs(c.path);
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
   if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true, tie: 3 };
   let uses = 0;
