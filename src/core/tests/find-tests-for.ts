@@ -71,13 +71,15 @@ interface Context {
  * `request.js`), tests in a test folder named after it
  * (`__tests__/request/` for `lib/request.js`), tests that import it, Go
  * tests of its package (same folder, `package x` or `package x_test`), JUnit
- * tests of its package under `src/test`, Rust's inline `mod tests`, and
- * tests that reach it through a package entry and use the names it defines;
+ * tests of its package under `src/test`, Rust's inline `mod tests`, tests
+ * that import its names from an entry that re-exports them (find-name-reach:
+ * `HTTPError` from `source/index.ts`), and tests that reach it through a
+ * package entry and use the names it defines;
  * for a Go file no test names or uses, its package's own test (named after
  * the package). Ranked: named like it and reaching it; then reaching it
- * directly; then using its code through other modules; a mirrored folder
- * (`lib/helpers/` and `test/specs/helpers/`) breaks ties, then the plan's own
- * symbols (`focus`).
+ * directly; then importing its names through an entry; then using its code
+ * through other modules; a mirrored folder (`lib/helpers/` and
+ * `test/specs/helpers/`) breaks ties, then the plan's own symbols (`focus`).
  */
 export function findTestsFor(
   path: string,
