@@ -4,6 +4,7 @@ import { loadFileGraph } from './file-graph.js';
 import { GraphQueries, type CallHit, type CallSites, type FileHit, type ReferenceHit, type SymbolHit } from './graph-queries.js';
 import type { IndexStore } from './index-store.js';
 import { readIndexState, type IndexState } from './index-state.js';
+import { readImportBindings, type ImportBinding } from './read-import-bindings.js';
 import { buildRepoMap, type RepoMap, type RepoMapOptions } from './repo-map.js';
 import { searchChunks, type ChunkHit } from './search-chunks.js';
 import { kindCodesSql, kindNameSql, toKindCode } from './stored-kinds.js';
@@ -17,6 +18,9 @@ export interface IndexedFile {
   /** Why the index did not parse it (a content rule: minified, a generated marker, a private key), when it did not. */
   skipped?: string;
 }
+
+/** Files whose import bindings are kept between calls (a few hundred bytes each); past it the cache starts again. */
+const MAX_CACHED_BINDINGS = 20_000;
 
 /** The listing's columns; `skipped` is left off a parsed file's row. */
 const FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
@@ -52,6 +56,8 @@ export interface CodeIndex {
   importSources(paths: string[]): { path: string; source: string; line: number }[];
   /** Names a file's code refers to (calls, types, bases), as parsed; what they point at is not resolved. */
   referencedNames(path: string): string[];
+  /** A file's imports with the names each binds and the files each resolves to (JS/TS and Python; none elsewhere). */
+  importBindings(path: string): ImportBinding[];
   /** File-level neighbours (import, call and inherit edges, or only `kinds`; both directions) with edge weights. */
   neighbours(paths: string[], kinds?: readonly NeighbourKind[]): { from: string; to: string; kind: string; weight: number }[];
   /**
@@ -78,6 +84,8 @@ export class SqliteCodeIndex implements CodeIndex {
   private listing: { stamp: string; files: readonly IndexedFile[] } | undefined;
   /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
   private lastMap: { key: string; map: RepoMap } | undefined;
+  /** Each file's import bindings (resolved on use) while the index is unchanged: test discovery asks for the same tests' per source file. */
+  private bindings: { stamp: string; byPath: Map<string, ImportBinding[]> } | undefined;
 
   constructor(private readonly store: IndexStore) {
     this.graph = new GraphQueries(store);
@@ -155,6 +163,14 @@ export class SqliteCodeIndex implements CodeIndex {
        GROUP BY f.path, i.source ORDER BY f.path, i.source`,
       )
       .all({ paths: JSON.stringify(paths) }) as { path: string; source: string; line: number }[];
+  }
+
+  importBindings(path: string): ImportBinding[] {
+    const stamp = this.store.changeStamp();
+    if (this.bindings?.stamp !== stamp || this.bindings.byPath.size >= MAX_CACHED_BINDINGS) this.bindings = { stamp, byPath: new Map() };
+    let found = this.bindings.byPath.get(path);
+    if (!found) this.bindings.byPath.set(path, (found = readImportBindings(this.store, path)));
+    return found;
   }
 
   referencedNames(path: string): string[] {

@@ -1,4 +1,5 @@
 import type { Node, Query } from 'web-tree-sitter';
+import { readImportNames } from './read-import-names.js';
 import { resolveReceivers, type RawBinding } from './resolve-receivers.js';
 import type { ParsedImport, ParsedReference, ParsedSymbol, ReferenceKind, SymbolKind } from './types.js';
 
@@ -303,11 +304,14 @@ function toImports(node: Node): ParsedImport[] {
     .map((n) => (n?.type === 'aliased_import' ? n.childForFieldName('name') : n))
     .filter((n): n is Node => n !== null && n !== undefined && n.type === 'dotted_name');
   if (names.length === 0) return [toImport(node, 'import')];
-  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line: node.startPosition.row + 1, kind: 'import' as const }));
+  const line = node.startPosition.row + 1;
+  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line, kind: 'import' as const, names: [`*:${n.text}`] }));
 }
 
 function toImport(node: Node, kind: 'import' | 'contains'): ParsedImport {
-  return { source: node.text.replace(/^["'`<]|["'`>]$/g, ''), line: node.startPosition.row + 1, kind };
+  const source = node.text.replace(/^["'`<]|["'`>]$/g, '');
+  const names = kind === 'import' ? readImportNames(node) : undefined;
+  return { source, line: node.startPosition.row + 1, kind, ...(names === undefined ? {} : { names }) };
 }
 
 function dedupeImports(imports: ParsedImport[]): ParsedImport[] {

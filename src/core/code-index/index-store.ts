@@ -296,7 +296,9 @@ export class IndexStore {
       seenRefs.add(key);
       s.insertRef.run(fileId, symbolId, ref.name, toKindCode('reference', ref.kind), receiver, ref.line);
     }
-    parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode('import', imp.kind), imp.line));
+    parsed.imports.forEach((imp, ord) =>
+      s.insertImport.run(fileId, ord, imp.source, toKindCode('import', imp.kind), imp.line, imp.names?.join(' ') ?? null),
+    );
     const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
     for (const chunk of parsed.chunks) {
       const symbolId = chunk.symbol === undefined ? null : (symbolIds[chunk.symbol] ?? null);
@@ -371,7 +373,7 @@ function prepareStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertRef: db.prepare('INSERT INTO refs (file_id, symbol_id, name, kind, receiver, line) VALUES (?, ?, ?, ?, ?, ?)'),
-    insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)'),
+    insertImport: db.prepare('INSERT INTO imports (file_id, ord, source, kind, line, names) VALUES (?, ?, ?, ?, ?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare('INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)'),
     findFolder: db.prepare('SELECT id FROM folders WHERE path = ?').pluck(),

@@ -51,6 +51,8 @@ CREATE TABLE refs (
 ) WITHOUT ROWID;
 
 -- Clustered by file: a file's imports, in source order (ord), need no index.
+-- names: what the import binds from its module, space-separated (read-import-names.ts: X, X:local, default,
+-- *); NULL where the language's imports are not read for names (Go, Java, Ruby).
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
@@ -58,6 +60,7 @@ CREATE TABLE imports (
   kind INTEGER NOT NULL,
   line INTEGER NOT NULL,
   resolved INTEGER NOT NULL DEFAULT 0,
+  names TEXT,
   PRIMARY KEY (file_id, ord)
 ) WITHOUT ROWID;
 CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;

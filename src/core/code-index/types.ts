@@ -38,6 +38,8 @@ export interface ParsedImport {
   /** The module specifier as written (quotes removed): './util', 'os.path', 'crate::db'. */
   source: string;
   line: number;
+  /** The names it binds (read-import-names.ts: `X`, `X:local`, `default`, `*`); absent where not read (Go, Java, Ruby). */
+  names?: string[];
 }
 
 export type ChunkKind = 'symbol' | 'group' | 'part' | 'header' | 'window';

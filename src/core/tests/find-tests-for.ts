@@ -1,6 +1,8 @@
 import { isAmbiguousName } from '../code-index/ambiguous-names.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
+import type { ImportBinding } from '../code-index/read-import-bindings.js';
+import { findNameReach, type NameReach } from './find-name-reach.js';
 import { findNamedTests, JVM_LANGUAGES, type NameMatch } from './find-named-tests.js';
 import type { TestLayout, WordMatch } from './test-layout.js';
 import { countMirroredFolders, isFolderFile, toModuleFolders, toSourceStem, toTestStem } from './test-stems.js';
@@ -42,6 +44,8 @@ interface Candidate {
   inline: boolean;
   /** Named after a feature of the file: the words their names share, and how many one has that the other lacks. */
   words?: WordMatch;
+  /** The file's names it imports through an entry that re-exports them, and the names it imports from elsewhere. */
+  names?: NameReach;
 }
 
 interface Context {
@@ -54,6 +58,7 @@ interface Context {
   jvm: boolean;
   path: string;
   stem: string;
+  refs: (path: string) => Set<string>;
 }
 
 /**
@@ -66,13 +71,15 @@ interface Context {
  * `request.js`), tests in a test folder named after it
  * (`__tests__/request/` for `lib/request.js`), tests that import it, Go
  * tests of its package (same folder, `package x` or `package x_test`), JUnit
- * tests of its package under `src/test`, Rust's inline `mod tests`, and
- * tests that reach it through a package entry and use the names it defines;
+ * tests of its package under `src/test`, Rust's inline `mod tests`, tests
+ * that import its names from an entry that re-exports them (find-name-reach:
+ * `HTTPError` from `source/index.ts`), and tests that reach it through a
+ * package entry and use the names it defines;
  * for a Go file no test names or uses, its package's own test (named after
  * the package). Ranked: named like it and reaching it; then reaching it
- * directly; then using its code through other modules; a mirrored folder
- * (`lib/helpers/` and `test/specs/helpers/`) breaks ties, then the plan's own
- * symbols (`focus`).
+ * directly; then importing its names through an entry; then using its code
+ * through other modules; a mirrored folder (`lib/helpers/` and
+ * `test/specs/helpers/`) breaks ties, then the plan's own symbols (`focus`).
  */
 export function findTestsFor(
   path: string,
@@ -108,6 +115,17 @@ export function findTestsFor(
     if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
   for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  // The names each test imports, followed through the entries that re-export them (JS/TS, Python).
+  const all = new Set(defined.map((s) => s.name));
+  const refsRead = new Map<string, Set<string>>();
+  const refs = (p: string) => {
+    let found = refsRead.get(p);
+    if (!found) refsRead.set(p, (found = new Set(index.referencedNames(p))));
+    return found;
+  };
+  const cache = { bindings: new Map<string, ImportBinding[]>(), exposed: new Map<string, boolean>(), refs };
+  // A test importing the file itself needs none of this (its names are the file's).
+  for (const [test, depth] of reach) if (depth > 1) get(test).names = findNameReach(test, path, { index, defined: all, cache });
   for (const test of packageTests(path, layout, file.language)) get(test).samePackage = true;
   const named = findNamedTests(path, { layout, language: file.language });
   // An abbreviation or a folder's name says little alone: the test must reach the file too.
@@ -127,7 +145,7 @@ export function findTestsFor(
   if (file.language === 'rust' && defined.some((s) => s.name === 'tests' && /mod/.test(s.kind))) get(path).inline = true;
 
   const jvm = JVM_LANGUAGES.has(file.language);
-  const context: Context = { index, layout, names, focus, go, jvm, path, stem: toSourceStem(path) };
+  const context: Context = { index, layout, names, focus, go, jvm, path, stem: toSourceStem(path), refs };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   // The first of the plan's symbols any test uses (a method, else its class) is the code the tests must cover;
   // a test that only uses the file's other code stands back, or out when it reaches the file only through others.
@@ -143,6 +161,7 @@ export function findTestsFor(
     .sort(
       (a, b) =>
         b.score - a.score ||
+        b.tie - a.tie ||
         (a.extra ?? Infinity) - (b.extra ?? Infinity) ||
         onFocus(b) - onFocus(a) ||
         namesFocus(b) - namesFocus(a) ||
@@ -172,14 +191,23 @@ interface Scored {
   direct: boolean;
   /** For a test named after a feature of the file, the words one name has and the other lacks; else Infinity. */
   extra?: number;
+  /**
+   * How it reaches the file, strongest first: 3 imports it (or shares its package), 2 imports its names through an
+   * entry, 1 uses its names through other modules, 0 otherwise. At one score the stronger tie ranks first, so a
+   * feature's name only orders tests tied alike (got's response-parse.ts importing `parseBody` from the entry does not
+   * pass stream.ts, which imports response.ts).
+   */
+  tie: number;
 }
 
 function score(c: Candidate, context: Context): Scored {
-  const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
+  const refs = c.inline ? new Set<string>() : context.refs(c.path);
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true };
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: 'tests it inline (mod tests)', direct: true, tie: 3 };
   let uses = 0;
-  for (const name of context.names) if (refs.has(name)) uses++;
+  // A name the test imports from elsewhere is not the file's (ky's tests' `setTimeout as delay`, not utils/delay.ts).
+  for (const name of context.names) if (refs.has(name) && !c.names?.foreign.has(name)) uses++;
+  const bound = c.names?.bound ?? [];
   const how: string[] = [];
   let feature: string | undefined;
   let points = 0;
@@ -187,13 +215,21 @@ function score(c: Candidate, context: Context): Scored {
   // So does sharing its package (a Go folder, a JUnit test under the mirrored src/test package): a test there that
   // uses none of its names tests another file of the package.
   const direct = (c.depth === 1 && !context.go) || (c.samePackage && uses > 0);
-  const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
+  // Importing the file's own names from an entry that re-exports them: weaker than importing the file, stronger than
+  // only using a name it defines somewhere below (`imports HTTPError through source/index.ts`).
+  const byNames = !direct && bound.length > 0;
+  const through = !direct && !byNames && c.depth <= THROUGH_DEPTH && uses > 0;
   const named = c.named && isNamedFor(c, context) ? c.named : undefined;
   if (named) {
     // A JVM test class named after the class (`FooTest` for `Foo`, no rival `Foo` elsewhere) is its test wherever its
     // package is: gson's functional/TypeAdapterRuntimeTypeWrapperTest reaches internal/bind's class through Gson.
     const reaches =
-      direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || (context.jvm && named.kind === 'exact');
+      direct ||
+      byNames ||
+      through ||
+      c.samePackage ||
+      countMirroredFolders(context.path, c.path) > 0 ||
+      (context.jvm && named.kind === 'exact');
     how.push(describeName(named, context.path));
     points += named.kind === 'abbreviation' ? 7 : (reaches ? 10 : 5) + (named.kind === 'flattened' ? 2 : 0);
   } else if (c.inFolder) {
@@ -212,6 +248,9 @@ function score(c: Candidate, context: Context): Scored {
   if (direct) {
     how.push(c.samePackage ? 'in its package' : 'imports it');
     points += 4;
+  } else if (byNames) {
+    how.push(`imports ${bound.slice(0, 2).join(', ')}${bound.length > 2 ? '…' : ''} from ${c.names!.via}`);
+    points += 3;
   } else if (through) {
     how.push(c.depth === 1 ? 'imports its package and uses its code' : 'calls its code');
     points += c.depth <= 2 ? 2 : 1;
@@ -219,13 +258,13 @@ function score(c: Candidate, context: Context): Scored {
   // The weakest reason is said last: "imports it, named after a feature of it (request)".
   if (feature !== undefined) how.push(feature);
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
-    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true, tie: 0 };
   }
   // A file no test uses is tested through the files of its package that use it: gson's stream/JsonScope.java by
   // JsonReaderTest, the test named after JsonReader.java, which uses it.
   const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : undefined;
-  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
-  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false };
+  if (user !== undefined) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false, tie: 0 };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: '', direct: false, tie: 0 };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   // A test named after the package of the file (gin's binding/binding_test.go for binding/plain.go) is the package's own.
   const folder = context.path.split('/').at(-2);
@@ -234,7 +273,10 @@ function score(c: Candidate, context: Context): Scored {
   // A Go test importing the file's package and using its names imports the changed module: direct too.
   const viaImport = through && c.depth === 1;
   const extra = named || c.inFolder ? undefined : c.words?.extra;
-  return { path: c.path, score: points, uses, focusHits, how: how.join(', '), direct: !!named || c.inFolder || direct || viaImport, extra };
+  // A test that imports its names through an entry still loads it through other modules: not direct (a review's tests to run).
+  const tied = !!named || c.inFolder || direct || viaImport;
+  const tie = direct ? 3 : byNames ? 2 : through ? 1 : 0;
+  return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(', '), direct: tied, extra, tie };
 }
 
 function describeName(match: NameMatch, path: string): string {
