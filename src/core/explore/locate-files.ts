@@ -151,10 +151,12 @@ export function locateFiles(
   const lookedUp = new Set<string>();
   for (const name of reading.identifiers) {
     const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-    let defs = index.findDefinitions(name, 20);
     // A dotted name that spells a module of the tree (`sympy.abc` in `from sympy.abc import x`) is that module, and
-    // one a library heads (`pickle.loads`) is the library's: neither is a definition of its last part elsewhere.
-    const ownName = (): boolean => !libraries.has(name.split('.')[0]!) && findModuleFiles(name, files).length === 0;
+    // one a library heads (`pickle.loads`, `socket.socket` after `import socket`) is the library's: neither is a
+    // definition of its last part elsewhere (the lookup resolves `recv.member` by the member, whatever `recv` is).
+    const library = name.includes('.') && libraries.has(name.split('.')[0]!);
+    let defs = library ? [] : index.findDefinitions(name, 20);
+    const ownName = (): boolean => !library && findModuleFiles(name, files).length === 0;
     if (defs.length === 0 && last !== name && last.length > 2 && ownName()) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     // `m1.rank` and `m2.rank` are one name: counted once, and once per file however often the file defines it.

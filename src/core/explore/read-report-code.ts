@@ -71,6 +71,12 @@ const HYPHENATED = /(^|[\s`'"([])(?:--)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=$|[\s`
 /** A message or error code: one to three capitals and three or four digits (`W0612`, `E501`, `TS2345`). */
 const CODE = /\b([A-Z]{1,3}\d{3,4})\b/g;
 
+/**
+ * A command typed at a shell prompt (`$ black --target-version py311 --diff file.py`): how the reporter ran the tool,
+ * so the options on it are their setup, not what the report is about, unless the report names them elsewhere too.
+ */
+const SHELL_PROMPT = /^\s*\$\s+\S/;
+
 /** Fenced blocks of configuration (```ini, ```toml, ...): the reporter's setup, not what the report is about. */
 const CONFIG_FENCE = /^\s*(```|~~~)\s*(ini|toml|cfg|conf|yaml|yml|json|jsonc|properties|dotenv|env)\b/i;
 
@@ -133,7 +139,8 @@ export function readReportCode(question: string): ReportCode {
   // message they are prose ("hop-by-hop").
   const bareToo = code.length > 0;
   for (const [i, line] of splitReportLines(question).entries()) {
-    if (line.kind === 'config') continue;
+    // A command line's options count only when another line (the title, the prose, the output) names them too.
+    if (line.kind === 'config' || (i > 0 && SHELL_PROMPT.test(line.text))) continue;
     // A URL's path is not a name (`/pull/8674#issuecomment`).
     const text = line.text.replace(DISABLE_DIRECTIVE, '').replace(/\bhttps?:\/\/\S+/g, ' ');
     const found = [

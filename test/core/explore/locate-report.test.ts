@@ -151,6 +151,16 @@ describe('locateFiles on a bug report', () => {
     expect(files.find((f) => f.path === 'calc/mechanics/system.py')?.reason ?? '').not.toContain('defines loads');
   });
 
+  it("does not take a library's call the report makes for a method or field of the same name in the repository", async () => {
+    repo = await indexSample({
+      'netkit/util/retry.py': 'class Retry:\n    def sleep(self, response=None):\n        return response\n',
+      'netkit/contrib/tls.py': 'class WrappedSocket:\n    def __init__(self, socket):\n        self.socket = socket\n',
+    });
+    const report = `No retry for TLS errors\n\n${fence}python\nimport time\nimport socket\ns = socket.socket()\ntime.sleep(0.5)\n${fence}`;
+    const reasons = locateFiles(new SqliteCodeIndex(repo.store), report).map((f) => f.reason);
+    expect(reasons.join('; ')).not.toMatch(/defines (sleep|socket)/);
+  });
+
   it('counts a quoted name for the code that holds its words side by side, not for files that hold them apart or for docs', async () => {
     repo = await indexSample({
       'lintkit/checkers/variables.py': 'MSGS = {"E0601": "used-before-assignment"}\n',

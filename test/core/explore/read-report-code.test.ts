@@ -53,6 +53,18 @@ describe('readReportCode', () => {
     expect(titleNames).toEqual(['unused-variable']);
   });
 
+  it('does not read the options of a command typed at a shell prompt as quoted names, unless another line names them', () => {
+    const report = [
+      'Cannot parse a match statement',
+      '',
+      `${fence}sh`,
+      '$ black --target-version py311 --line-length 80 --diff file.py',
+      fence,
+      'error: cannot format file.py: Cannot parse: 5:0 (also with `--line-length`)',
+    ].join('\n');
+    expect(readReportCode(report).quotedNames).toEqual(['line-length']);
+  });
+
   it("reads the capitalised words of the title's first sentence, past its first word", () => {
     expect(readReportCode('Subs in Subs returns incorrect results. See Tests\n\nBody With Words').titleWords).toEqual(['Subs']);
     expect(readReportCode('Wrong result of `Integral.doit` with Piecewise').titleWords).toEqual(['Integral', 'Piecewise']);
