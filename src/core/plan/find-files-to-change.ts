@@ -167,11 +167,12 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { f
     ...callers.map((c) => {
       const also = others.find((t) => t.path === c.path);
       const calls = `calls ${c.name}`;
-      // "calls its code" said of the very call named: once, by name.
-      return {
-        path: c.path,
-        how: !also ? calls : also.how.includes('calls its code') ? also.how.replace('calls its code', calls) : `${also.how}, ${calls}`,
-      };
+      // The call named, said once: in place of "calls its code" or of importing that very name, else last.
+      const parts = also?.how.split(', ') ?? [];
+      const at = parts.findIndex((part) => part === 'calls its code' || part.startsWith(`imports ${c.name} from `));
+      if (at >= 0) parts[at] = calls;
+      else parts.push(calls);
+      return { path: c.path, how: parts.join(', ') };
     }),
     ...others.filter((t) => !callers.some((c) => c.path === t.path)),
   ];

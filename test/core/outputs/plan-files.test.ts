@@ -102,7 +102,11 @@ describe('run > plan > the files to change', () => {
     );
     const file = result.files?.find((f) => f.path === 'src/web/wrappers.ts');
     expect(file?.symbols[0]).toBe('Request.maxFormParts');
-    expect(file?.tests).toEqual([{ path: 'test/limits.test.ts', how: 'calls maxFormParts' }]);
+    // The test that calls the method first; the file's other test (it imports Response, defined there) after it.
+    expect(file?.tests).toEqual([
+      { path: 'test/limits.test.ts', how: 'imports Request from src/index.ts, calls maxFormParts' },
+      { path: 'test/status.test.ts', how: 'imports Response from src/index.ts' },
+    ]);
   });
 
   it('proposes no file, and links no file head, when only a version in the imports matched ("Changelog for v5.3.1")', async () => {
