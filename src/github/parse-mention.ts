@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import { splitCode } from '../core/index.js';
 
 export interface Mention {
@@ -19,7 +20,7 @@ const ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
 export function parseMention(body: string, appSlug: string): Mention | undefined {
   const slug = appSlug.replace(/\[bot\]$/i, '');
   const masked = maskIgnored(body.replace(/\r\n?/g, '\n'));
-  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp(slug)}(?![\\w/-]|\\[bot\\])`, 'i');
+  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeStringRegexp(slug)}(?![\\w/-]|\\[bot\\])`, 'i');
   const found = pattern.exec(masked);
   if (found === null) return undefined;
   const rest = body.replace(/\r\n?/g, '\n').slice(found.index + found[0].length);
@@ -35,8 +36,4 @@ function maskIgnored(body: string): string {
     .map((part) => (part.isCode ? blank(part.text) : part.text))
     .join('');
   return withoutCode.replace(QUOTE_LINE, blank);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

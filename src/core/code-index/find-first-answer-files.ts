@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import path from 'node:path';
 import { readPrompt } from '../explore/read-prompt.js';
 import { classifyFile } from '../repo/classify-file.js';
@@ -123,7 +124,7 @@ export function readFirstAnswerTerms(prompt: string): FirstAnswerTerms {
  */
 function orderTerms(prompt: string, codeNames: string[], words: string[]): string[] {
   const title = (prompt.split('\n').find((line) => line.trim() !== '') ?? '').toLowerCase();
-  const inTitle = (term: string) => new RegExp(`(?<![\\w$])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(title);
+  const inTitle = (term: string) => new RegExp(`(?<![\\w$])${escapeStringRegexp(term.toLowerCase())}`).test(title);
   const first = [...codeNames, ...words].filter(inTitle);
   const names = codeNames.filter((t) => !first.includes(t));
   const rest = words.filter((t) => !first.includes(t));

@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,7 +63,7 @@ function createTermReader(
   wanted: Set<string>,
 ): TermReader {
   const spelled = terms.map((t) => spellingsOf?.get(t) ?? [t.toLowerCase()]);
-  const patterns = spelled.map((spellings) => new RegExp(spellings.map(escapeRegExp).join('|'), 'i'));
+  const patterns = spelled.map((spellings) => new RegExp(spellings.map(escapeStringRegexp).join('|'), 'i'));
   const encoding = spelled.flat().every((s) => /^[\x20-\x7e]*$/.test(s)) ? 'latin1' : 'utf8';
   const hits = terms.map(() => new Set<string>());
   return {
@@ -141,8 +142,4 @@ function readAll(paths: string[], reader: TermReader, deadline: number, signal: 
     reader.read(file);
   }
   return true;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

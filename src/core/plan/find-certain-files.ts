@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
@@ -302,7 +303,7 @@ function isReadElsewhere(index: CodeIndex, name: string, home: string, isChangea
 
 /** The first place the text has the name whole (not inside a longer name), else its first place as a substring. */
 function findWholeName(text: string, name: string): number {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeStringRegexp(name);
   const at = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
   return at >= 0 ? at : text.indexOf(name);
 }

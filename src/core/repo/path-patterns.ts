@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 /**
  * Path rules as one regular expression each: listings test every path of a
  * tree against them (53,000 on the pinned corpus), and one expression tested
@@ -12,6 +13,6 @@ export function anyOf(patterns: RegExp[]): RegExp {
 
 /** Matches a repo path with a folder named exactly one of `names` (a segment followed by `/`). */
 export function anyFolderOf(names: Iterable<string>): RegExp {
-  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = [...names].map((name) => escapeStringRegexp(name));
   return new RegExp(`(?:^|/)(?:${escaped.join('|')})/`);
 }

@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { findLanguage } from '../code-index/languages.js';
 import { isProductCode } from '../repo/classify-file.js';
@@ -179,7 +180,7 @@ function namesWhatChanged(addedText: string, file: DiffFile, symbols: ChangedSym
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
   const module = stem === '__init__' || stem === 'index' ? (path.split('/').at(-2) ?? stem) : stem;
   const words = [...names, ...(module.length >= 4 ? [module] : []), ...findAddedNames(file)];
-  return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(addedText));
+  return words.some((w) => new RegExp(`(?<![\\w$])${escapeStringRegexp(w)}(?![\\w$])`).test(addedText));
 }
 
 /**

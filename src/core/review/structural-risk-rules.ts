@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import { findLanguage } from '../code-index/languages.js';
 import { parseFile } from '../code-index/parse-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
@@ -71,7 +72,7 @@ async function findSwallowingExit(file: DiffFile, head: string, addedLines: Set<
       returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) &&
       /^\s*return\s+True\s*$/.test(last.code) &&
       indent(last.code) === indent(body[0]!.code);
-    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(l.code)));
+    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeStringRegexp(p)}\\b`).test(l.code)));
     if (!alwaysTrue || readsException) continue;
     const quoteLine = addedLines.has(last.n) ? last.n : addedLines.has(s.startLine) ? s.startLine : range.find((n) => addedLines.has(n))!;
     drafts.push({
@@ -104,7 +105,7 @@ function findLeakedListeners(file: DiffFile, head: string, added: { text: string
     const listener = /\baddEventListener\s*\(\s*(['"`])([\w:-]+)\1/.exec(line.text);
     if (listener && /\baddEventListener\s*\(/.test(code) && !/\bonce\s*:\s*true\b|\bsignal\s*[:,}]/.test(line.text)) {
       const event = listener[2]!;
-      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeRegExp(event)}\\1`).test(head))
+      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeStringRegexp(event)}\\1`).test(head))
         push(LISTENER_MESSAGE, 'risk:listener-leak');
     }
     if (/\bsetInterval\s*\(/.test(code) && !/\bclearInterval\s*\(/.test(headCode)) push(TIMER_MESSAGE, 'risk:listener-leak');
@@ -113,8 +114,4 @@ function findLeakedListeners(file: DiffFile, head: string, added: { text: string
     }
   }
   return drafts;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

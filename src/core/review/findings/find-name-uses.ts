@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import path from 'node:path/posix';
 import type { Node } from 'web-tree-sitter';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
@@ -141,7 +142,7 @@ const GUARDED: Pick<NameUse, 'consequence' | 'severity'> = {
  * it in a string (`__getattr__`, `__all__`). Mentions in calls and comments do not count.
  */
 function stillProvides(head: string, removed: RemovedName): boolean {
-  const name = escape(removed.name);
+  const name = escapeStringRegexp(removed.name);
   const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
   if (removed.how === 'unexported') return exported.some((p) => new RegExp(p, 's').test(head));
   const patterns =
@@ -175,13 +176,13 @@ async function findOwnUses(context: FindingContext, removed: RemovedName): Promi
   const text = await context.readHead(removed.path).catch(() => undefined);
   if (text === undefined) return [];
   const source = text.split('\n');
-  const call = new RegExp(`(?<![\\w.$#])${escape(removed.name)}\\s*\\(`);
+  const call = new RegExp(`(?<![\\w.$#])${escapeStringRegexp(removed.name)}\\s*\\(`);
   const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? '')));
   return line === undefined ? [] : [{ path: removed.path, line, kind: 'use', code: source[line - 1]!.trim(), language: removed.language }];
 }
 
 function findGoUses(text: string, removed: RemovedName, at: { samePackage: boolean; lines: number[] }): number[] {
-  const name = escape(removed.name);
+  const name = escapeStringRegexp(removed.name);
   const qualifiers = new Set([removed.goPackage ?? path.basename(path.dirname(removed.path))]);
   // `alias "example.com/mod/pkg"` names the package otherwise.
   for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
@@ -189,7 +190,7 @@ function findGoUses(text: string, removed: RemovedName, at: { samePackage: boole
   }
   const pattern = at.samePackage
     ? new RegExp(`(?<![\\w.])${name}\\b`)
-    : new RegExp(`\\b(?:${[...qualifiers].map(escape).join('|')})\\s*\\.\\s*${name}\\b`);
+    : new RegExp(`\\b(?:${[...qualifiers].map(escapeStringRegexp).join('|')})\\s*\\.\\s*${name}\\b`);
   const lines = text.split('\n');
   return at.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? '')));
 }
@@ -251,8 +252,4 @@ function sameFamily(p: string, language: LanguageId): boolean {
 function withoutComment(line: string): string {
   const at = line.indexOf('//');
   return at < 0 ? line : line.slice(0, at);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import path from 'node:path/posix';
 import type { FindingContext } from './review-finding.js';
 import type { NameUse, RemovedName } from './find-name-uses.js';
@@ -18,9 +19,9 @@ export async function findPackageMemberUses(context: FindingContext, removed: Re
   const { index } = context;
   const uses: NameUse[] = [];
   for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
-    const name = escape(removed.name);
-    const member = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${name}\\b`);
-    const fromImport = new RegExp(`^\\s*from\\s+${escape(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
+    const name = escapeStringRegexp(removed.name);
+    const member = new RegExp(`(?<![\\w.])${escapeStringRegexp(pkg)}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${escapeStringRegexp(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
     for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
       if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === '')) continue;
       const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
@@ -49,7 +50,7 @@ export async function findPackageMemberCalls(
   const calls: { path: string; line: number }[] = [];
   const packages = await findReExportingPackages(context, target);
   for (const { pkg, entry } of packages) {
-    const call = new RegExp(`(?<![\\w.])${escape(pkg)}\\s*\\.\\s*${escape(target.name)}\\s*\\(`);
+    const call = new RegExp(`(?<![\\w.])${escapeStringRegexp(pkg)}\\s*\\.\\s*${escapeStringRegexp(target.name)}\\s*\\(`);
     for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
       const source = (await context.readHead(usePath).catch(() => undefined))?.split('\n');
       for (const line of lines) if (source && call.test(withoutComment(source[line - 1] ?? ''))) calls.push({ path: usePath, line });
@@ -70,8 +71,8 @@ async function findReExportingPackages(
 ): Promise<{ pkg: string; entry: string }[]> {
   const { index } = context;
   const stem = path.basename(target.path, '.py');
-  const name = escape(target.name);
-  const reExport = new RegExp(`^from\\s+\\.${escape(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, 'm');
+  const name = escapeStringRegexp(target.name);
+  const reExport = new RegExp(`^from\\s+\\.${escapeStringRegexp(stem)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, 'm');
   const found: { pkg: string; entry: string }[] = [];
   for (const entry of index.importers(target.path, 1).filter((hit) => path.basename(hit.path) === '__init__.py')) {
     const dir = path.dirname(entry.path);
@@ -106,8 +107,4 @@ function referencesThrough(context: FindingContext, entry: string, name: string)
 function withoutComment(line: string): string {
   const at = line.indexOf('#');
   return at < 0 ? line : line.slice(0, at);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import { parseFile } from '../../code-index/parse-file.js';
 import { isTestFile } from '../../repo/is-test-file.js';
@@ -124,13 +125,13 @@ async function findRemovedNames(context: FindingContext): Promise<RemovedName[]>
     if (base === undefined) continue;
     const baseLines = base.split('\n');
     const lineOf = (name: string) => {
-      const i = baseLines.findIndex((l) => new RegExp(`\\b${escape(name)}\\b`).test(l) && DECLARES.test(l));
+      const i = baseLines.findIndex((l) => new RegExp(`\\b${escapeStringRegexp(name)}\\b`).test(l) && DECLARES.test(l));
       return i < 0 ? 1 : i + 1;
     };
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes('.')) continue;
       const isDefault = new RegExp(
-        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape(('renamedFrom' in c && c.renamedFrom) || c.name)}\\b`,
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escapeStringRegexp(('renamedFrom' in c && c.renamedFrom) || c.name)}\\b`,
       ).test(base);
       const at = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === 'removed') {
@@ -154,7 +155,3 @@ function goPackage(base: string): { goPackage?: string } {
 }
 
 const DECLARES = /\b(?:function|class|def|func|type|interface|enum|const|let|var|struct)\b/;
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -1,3 +1,4 @@
+import escapeStringRegexp from 'escape-string-regexp';
 import { findLanguage, type LanguageId } from '../../code-index/languages.js';
 import type { CallHit, SymbolHit } from '../../code-index/graph-queries.js';
 import { parseFile } from '../../code-index/parse-file.js';
@@ -218,7 +219,7 @@ function callsGoPackage(callee: string, pkg: { name: string; dir: string }, call
   if (qualifier === pkg.name) return true;
   if (callerDir === pkg.dir) return false;
   const folder = pkg.dir.replace(/\/$/, '');
-  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`, 'm').test(caller.text);
+  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${escapeStringRegexp(folder)}"`, 'm').test(caller.text);
 }
 
 /** The innermost function or method holding a line. */
