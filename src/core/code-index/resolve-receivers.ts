@@ -106,10 +106,14 @@ function isSuperCall(node: Node): boolean {
   return args.length === 2 && args[0]?.type === 'identifier' && args[0].text === name;
 }
 
-/** The class `super` stands for: the first base named in the header of the class around it. */
+/**
+ * The class `super` stands for: the first base named in the header of the class around it. A base of the class's
+ * own name (`class Response(httpx.Response)`) is not told apart from the class by name: unknown.
+ */
 function toSuperclass(node: Node): string {
   const base = findBaseClass(node);
-  return (base && toTypeName(base.text)) ?? UNKNOWN_RECEIVER;
+  const name = base && toTypeName(base.text);
+  return name === undefined || name === findEnclosingClass(node)?.childForFieldName('name')?.text ? UNKNOWN_RECEIVER : name;
 }
 
 /** Bindings by scope and name: a type name, MODULE, or null where the scope binds the name to something untyped or to two types. */

@@ -125,7 +125,7 @@ describe('parseFile reads what a member call is made on', () => {
 });
 
 describe('parseFile reads super as the first base the class header names', () => {
-  it('on Python: super() and super(Cls, self) in a subclass; a class without a base leaves super() unknown', async () => {
+  it('on Python: super() and super(Cls, self) in a subclass; a class without a base, or a base of its own name, leaves super() unknown', async () => {
     const parsed = await parse(
       'pkg/fields.py',
       [
@@ -148,9 +148,20 @@ describe('parseFile reads super as the first base the class header names', () =>
         'class Plain:',
         '    def run(self):',
         '        return super().run()',
+        '',
+        'class Response(httpx.Response):',
+        '    def read(self):',
+        '        return super().read()',
       ].join('\n'),
     );
-    expect(receivers(parsed)).toEqual(['__init__ on DateTime', '_deserialize on DateTime', 'run on ?', 'run on FieldABC', 'run on ?']);
+    expect(receivers(parsed)).toEqual([
+      '__init__ on DateTime',
+      '_deserialize on DateTime',
+      'run on ?',
+      'run on FieldABC',
+      'run on ?',
+      'read on ?',
+    ]);
   });
 
   it('on TypeScript: super.m() in a class that extends another; implements alone names no base', async () => {
