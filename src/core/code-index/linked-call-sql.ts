@@ -100,16 +100,20 @@ export function isTypedMethod(d: string): string {
 }
 
 /**
- * The receiver of the call `r` is `d`'s class: by name, or a class that names `d`'s class as its base
- * (`self.flush()` in a subclass, a Go struct embedding another). A call on the base of `d`'s class, or on
- * something the code does not type (`?`), is not a call of `d`: it may be one at run time, which the index cannot tell.
+ * The receiver of the call `r` is `d`'s class: by name, or a class that names `d`'s class as its base and does
+ * not define a method of that name itself (`self.flush()` in a subclass, `super()._x()` whose base inherits `_x`,
+ * a Go struct embedding another; where the class defines its own, the call reaches that one, never the base's).
+ * A call on the base of `d`'s class, or on something the code does not type (`?`), is not a call of `d`: it may
+ * be one at run time, which the index cannot tell.
  */
 function receiverIsClassOf(d: string): string {
   const inherit = toKindCode('reference', 'inherit');
   return `r.receiver NOT IN ('', '?') AND (${d}.scope = r.receiver OR ${d}.scope LIKE '%.' || r.receiver OR EXISTS (
     SELECT 1 FROM symbols c JOIN refs ih ON ih.file_id = c.file_id AND ih.symbol_id = c.id AND ih.kind = ${inherit}
     WHERE c.name = r.receiver COLLATE NOCASE AND c.name = r.receiver AND c.kind IN ${CLASS_KINDS}
-      AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)))`;
+      AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)
+      AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = c.file_id AND o.name = ${d}.name AND o.kind = ${METHOD}
+        AND (o.parent_id = c.id OR o.scope = c.name))))`;
 }
 
 /**

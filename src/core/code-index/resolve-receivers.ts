@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { findBaseClass, findEnclosingClass } from './find-base-class.js';
 import type { ParsedSymbol } from './types.js';
 
 /** A `@binding.*` match: a name bound in some scope, and what says its type. */
@@ -14,7 +15,8 @@ export interface RawBinding {
 /**
  * What a member call's receiver is, as stored with the reference (refs.receiver):
  * - a type name (`Client`): `self`/`this` in a class, `Client.m()`, `Client().m()`, `new Client().m()`,
- *   or a name whose type the code states (`c *Context`, `client: Client`, `x = Client()`);
+ *   or a name whose type the code states (`c *Context`, `client: Client`, `x = Client()`); `super()` (Python)
+ *   and `super` (JavaScript, TypeScript) are the first base the enclosing class's header names;
  * - `''` for a module or package (`httpx.get()`, `utils.forEach()`): called like a plain function;
  * - `?` when the code does not say (`self.decoder.decode()`, `data.decode()`): such a call is linked to no method.
  */
@@ -85,6 +87,7 @@ function classify(
     const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
     return root !== undefined && lookup(root, symbol) === MODULE ? MODULE : UNKNOWN_RECEIVER;
   }
+  if (node.type === 'super' || (python && node.type === 'call' && isSuperCall(node))) return toSuperclass(node);
   if (node.type === 'call') {
     const callee = node.childForFieldName('function')?.text ?? '';
     return toClassName(callee) ?? UNKNOWN_RECEIVER;
@@ -92,6 +95,25 @@ function classify(
   if (node.type === 'new_expression') return toTypeName(node.childForFieldName('constructor')?.text ?? '') ?? UNKNOWN_RECEIVER;
   if (node.type === 'composite_literal') return toTypeName(node.childForFieldName('type')?.text ?? '') ?? UNKNOWN_RECEIVER;
   return UNKNOWN_RECEIVER;
+}
+
+/** Python's `super()`, or `super(Cls, self)` naming the class it is written in (any other class: not followed). */
+function isSuperCall(node: Node): boolean {
+  if (node.childForFieldName('function')?.text !== 'super') return false;
+  const args = node.childForFieldName('arguments')?.namedChildren.filter((n) => n?.type !== 'comment') ?? [];
+  if (args.length === 0) return true;
+  const name = findEnclosingClass(node)?.childForFieldName('name')?.text;
+  return args.length === 2 && args[0]?.type === 'identifier' && args[0].text === name;
+}
+
+/**
+ * The class `super` stands for: the first base named in the header of the class around it. A base of the class's
+ * own name (`class Response(httpx.Response)`) is not told apart from the class by name: unknown.
+ */
+function toSuperclass(node: Node): string {
+  const base = findBaseClass(node);
+  const name = base && toTypeName(base.text);
+  return name === undefined || name === findEnclosingClass(node)?.childForFieldName('name')?.text ? UNKNOWN_RECEIVER : name;
 }
 
 /** Bindings by scope and name: a type name, MODULE, or null where the scope binds the name to something untyped or to two types. */

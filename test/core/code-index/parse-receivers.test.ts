@@ -123,3 +123,85 @@ describe('parseFile reads what a member call is made on', () => {
     expect(fields(parsed)).toEqual(['AxiosError.status']);
   });
 });
+
+describe('parseFile reads super as the first base the class header names', () => {
+  it('on Python: super() and super(Cls, self) in a subclass; a class without a base, or a base of its own name, leaves super() unknown', async () => {
+    const parsed = await parse(
+      'pkg/fields.py',
+      [
+        'from . import base',
+        '',
+        'class AwareDateTime(DateTime, Mixin, metaclass=Meta):',
+        '    def __init__(self, **kwargs):',
+        '        super().__init__(**kwargs)',
+        '',
+        '    def _deserialize(self, value):',
+        '        return super(AwareDateTime, self)._deserialize(value)',
+        '',
+        '    def other(self):',
+        '        return super(Unrelated, self).run()',
+        '',
+        'class Field(base.FieldABC):',
+        '    def run(self):',
+        '        return super().run()',
+        '',
+        'class Plain:',
+        '    def run(self):',
+        '        return super().run()',
+        '',
+        'class Response(httpx.Response):',
+        '    def read(self):',
+        '        return super().read()',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual([
+      '__init__ on DateTime',
+      '_deserialize on DateTime',
+      'run on ?',
+      'run on FieldABC',
+      'run on ?',
+      'read on ?',
+    ]);
+  });
+
+  it('on TypeScript: super.m() in a class that extends another; implements alone names no base', async () => {
+    const parsed = await parse(
+      'src/store.ts',
+      [
+        "import * as base from './base.js';",
+        '',
+        'export class Cached extends base.Store<string> implements Closable {',
+        '  get(key: string) {',
+        '    return super.get(key);',
+        '  }',
+        '}',
+        '',
+        'export class Loose implements Closable {',
+        '  close() {',
+        '    return super.close();',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual(['get on Store', 'close on ?']);
+  });
+
+  it('on JavaScript: super.m() in a class expression and a declaration', async () => {
+    const parsed = await parse(
+      'lib/errors.js',
+      [
+        'class HttpError extends AxiosError {',
+        '  toJSON() {',
+        '    return super.toJSON();',
+        '  }',
+        '}',
+        'const Wrapped = class extends mixin(Base) {',
+        '  run() {',
+        '    return super.run();',
+        '  }',
+        '};',
+      ].join('\n'),
+    );
+    expect(receivers(parsed)).toEqual(['toJSON on AxiosError', 'run on ?']);
+  });
+});

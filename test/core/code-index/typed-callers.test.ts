@@ -76,6 +76,41 @@ describe('callers through the receiver the index resolved', () => {
     expect(sites.callers).toEqual(['pkg/decoders.py:22']);
   });
 
+  it("does not link `self.m()` in a subclass that defines its own `m` to the base class's", async () => {
+    const sites = await callSitesOf({ 'pkg/decoders.py': DECODERS }, 'ContentDecoder.decode');
+    // ZStandardDecoder.flush's `self.decode(b"")` reaches ZStandardDecoder.decode, which overrides it.
+    expect(sites.callers).toEqual([]);
+  });
+
+  it("links `super()._x()` in a subclass to the base's `_x`, not to the subclass's own", async () => {
+    const files = {
+      'pkg/fields.py': [
+        'class Field:',
+        '    def _x(self, value):',
+        '        return value',
+        '',
+        'class DateTime(Field):',
+        '    def _x(self, value):',
+        '        return super()._x(value)',
+        '',
+        'class AwareDateTime(DateTime):',
+        '    def _x(self, value):',
+        '        return super()._x(value)',
+      ].join('\n'),
+    };
+    const base = await callSitesOf(files, 'DateTime._x');
+    expect(base.callers).toEqual(['pkg/fields.py:11']);
+    expect(base.unresolved).toBe(0);
+    repo?.store.close();
+    const own = await callSitesOf(files, 'AwareDateTime._x');
+    expect(own.callers).toEqual([]);
+    expect(own.unresolved).toBe(0);
+    repo?.store.close();
+    // DateTime defines its own `_x`: AwareDateTime's super() call stops there, only DateTime's reaches Field's.
+    const root = await callSitesOf(files, 'Field._x');
+    expect(root.callers).toEqual(['pkg/fields.py:7']);
+  });
+
   it('links Go calls through the method receiver, a typed parameter and an embedded struct', async () => {
     const sites = await callSitesOf(
       {
