@@ -62,8 +62,8 @@ export function buildBlastRadius(
       (a, b) =>
         a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line,
     );
-    // Nobody calls it through its own class: a method that overrides a base's is called wherever the base's is.
-    const overrides = hits.length === 0 ? findOverridden(c.symbol, index, top) : undefined;
+    // Nobody outside the diff calls it through its own class: an override is called wherever the base method is.
+    const overrides = outside.length === 0 ? findOverridden(c.symbol, index, top) : undefined;
     return {
       ...(overrides ? { overrides } : {}),
       changed: c,

@@ -215,7 +215,8 @@ function renderOverride(b: BlastRadius, cite: (ref: LineRef) => string): string[
   const { base, callers } = b.overrides!;
   const baseName = `${base.scope}.${base.name}`;
   const head =
-    `- ${code(qualifiedName(b))} has no callers of its own outside the diff; it overrides ${code(baseName)} ` +
+    `- ${code(qualifiedName(b))} has no callers of its own outside the diff` +
+    `${b.inChangedFiles > 0 ? ` (${b.inChangedFiles} in files this change touches)` : ''}; it overrides ${code(baseName)} ` +
     `${cite({ path: base.path, startLine: base.startLine, endLine: base.endLine })}, so ` +
     (callers.length === 0 ? 'whatever calls that reaches it (the index links no caller of it)' : 'these calls of it may run this one:');
   const lines = callers.map((h) => {
