@@ -344,18 +344,17 @@ var init_own_secret_rules = __esm({
 
 // src/core/secrets/has-preset-hint.ts
 function hasPresetHint(text) {
-  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
+  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || AWS_KEY_ID_HINT.test(text) || PRESET_HINT.test(text);
 }
-var PRESET_HINT, JSON_OBJECT, GCP_KEY_FIELD;
+var PRESET_HINT, AWS_KEY_ID_HINT, JSON_OBJECT, GCP_KEY_FIELD;
 var init_has_preset_hint = __esm({
   "src/core/secrets/has-preset-hint.ts"() {
     "use strict";
     PRESET_HINT = new RegExp(
       [
-        // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
-        // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
-        // was a third of a 1-file re-index).
-        "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
+        // aws: `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and the rule's
+        // connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it was a third
+        // of a 1-file re-index).
         `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
         // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
         "npm_|xox|xapp|hooks\\.slack\\.com",
@@ -368,6 +367,7 @@ var init_has_preset_hint = __esm({
       ].join("|"),
       "i"
     );
+    AWS_KEY_ID_HINT = /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA/;
     JSON_OBJECT = /^[ \t\n\r]*\{/;
     GCP_KEY_FIELD = /private_key|\\u/i;
   }
@@ -413,12 +413,12 @@ async function scanWithSecretlint(text) {
     const [start, end] = message.range;
     const key2 = message.data?.KEY;
     if (message.messageId === "AWSSecretAccessKey" && typeof key2 === "string" && !/[\d/+]/.test(key2)) continue;
-    const named = Object.values(message.data ?? {}).flatMap((value) => {
+    const named2 = Object.values(message.data ?? {}).flatMap((value) => {
       if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
       const at2 = text.indexOf(value, start);
       return at2 !== -1 && at2 <= end ? [{ start: at2, end: at2 + value.length, rule: message.ruleId }] : [];
     });
-    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
+    spans.push(...(named2.length > 0 ? named2 : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
   }
   return spans;
 }
@@ -1047,11 +1047,13 @@ function receiverIsClassOf(d) {
   return `r.receiver NOT IN ('', '?') AND (${d}.scope = r.receiver OR ${d}.scope LIKE '%.' || r.receiver OR EXISTS (
     SELECT 1 FROM symbols c JOIN refs ih ON ih.file_id = c.file_id AND ih.symbol_id = c.id AND ih.kind = ${inherit}
     WHERE c.name = r.receiver COLLATE NOCASE AND c.name = r.receiver AND c.kind IN ${CLASS_KINDS}
-      AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)))`;
+      AND (${d}.scope = ih.name OR ${d}.scope LIKE '%.' || ih.name)
+      AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = c.file_id AND o.name = ${d}.name AND o.kind = ${METHOD}
+        AND (o.parent_id = c.id OR o.scope = c.name))))`;
 }
 function linkableCall(d, sameFile, evenCommon = false) {
   const common2 = evenCommon ? "1" : `lower(${d}.name) NOT IN (${[...AMBIGUOUS_NAMES].map((n) => `'${n}'`).join(", ")})`;
-  const near = sameFile ? "" : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name)`;
+  const near = sameFile ? "" : ` AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.file_id = r.file_id AND o.name = ${d}.name AND o.kind <> ${FIELD})`;
   return `AND CASE WHEN ${isTypedMethod(d)} THEN ${receiverIsClassOf(d)} ELSE r.receiver = '' AND ${common2}${near} END`;
 }
 function importsNameOf(d, rule) {
@@ -1086,7 +1088,7 @@ function linkedCallSteps(direction, evenCommon = false) {
       WHERE w.depth < @depth ${importsNameOf("s", link2.importsName)} ${linkableCall("s", link2 === LINKS[0])}`;
   }).join("\n UNION\n");
 }
-var CALL_KINDS, IMPORT_EDGES, PACKAGE_ENTRY, SAME_PACKAGE_LANGUAGES, HEADER_LANGUAGES, SAME_STEM, LINKS, RECEIVER_LANGUAGES, METHOD, CLASS_KINDS, PYTHON_PACKAGE_MEMBER, CALLABLE_KINDS;
+var CALL_KINDS, IMPORT_EDGES, FIELD, PACKAGE_ENTRY, SAME_PACKAGE_LANGUAGES, HEADER_LANGUAGES, SAME_STEM, LINKS, RECEIVER_LANGUAGES, METHOD, CLASS_KINDS, PYTHON_PACKAGE_MEMBER, CALLABLE_KINDS;
 var init_linked_call_sql = __esm({
   "src/core/code-index/linked-call-sql.ts"() {
     "use strict";
@@ -1094,6 +1096,7 @@ var init_linked_call_sql = __esm({
     init_stored_kinds();
     CALL_KINDS = kindCodesSql("reference", ["call", "new"]);
     IMPORT_EDGES = kindCodesSql("edge", ["import", "contains"]);
+    FIELD = toKindCode("symbol", "field");
     PACKAGE_ENTRY = ["__init__.py", "index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs", "mod.rs", "lib.rs"].map((name) => `(p.path = '${name}' OR p.path GLOB '*/${name}')`).join(" OR ");
     SAME_PACKAGE_LANGUAGES = `('go', 'java', 'csharp')`;
     HEADER_LANGUAGES = `('c', 'cpp')`;
@@ -1672,11 +1675,11 @@ function readNamedPaths(text) {
   for (const m of text.matchAll(ABSOLUTE)) if (!/^https?:/.test(m[1])) found.add(clean(m[1]));
   return [...found].filter((p) => p !== "");
 }
-function findNamedFiles(named, paths) {
+function findNamedFiles(named2, paths) {
   const found = /* @__PURE__ */ new Set();
-  if (named.length === 0) return found;
+  if (named2.length === 0) return found;
   let tails;
-  for (const name of named) {
+  for (const name of named2) {
     const direct = paths.filter((p) => p === name || p.endsWith(`/${name}`));
     if (direct.length > 0) {
       for (const p of direct) found.add(p);
@@ -1737,20 +1740,22 @@ function readPrompt(prompt) {
       paths.add(inner.replace(/^\.\//, ""));
     else identifiers.add(inner.replace(/\(\)$/, ""));
   }
+  for (const m of prompt.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(\)/g)) identifiers.add(m[1]);
   for (const m of prompt.matchAll(
     /(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|c|h|cc|cpp|hpp|cs|php|json|ya?ml|toml|md))(?=$|[\s),:;?!])/g
   )) {
     paths.add(m[1].replace(/^\.\//, "").replace(/[.,]$/, ""));
   }
-  for (const named of readNamedPaths(prompt)) paths.add(named);
+  for (const named2 of readNamedPaths(prompt)) paths.add(named2);
   for (const m of prompt.matchAll(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\b/g)) {
     const word = m[0];
     if (isIdentifierLike(word) && ![...paths].some((p) => p.includes(word))) identifiers.add(word.replace(/\(\)$/, ""));
   }
   const words = [...new Set((prompt.toLowerCase().match(/[a-z][a-z0-9_]+/g) ?? []).filter((w) => !STOP.has(w) && w.length > 2))];
   let kind = "flow";
+  const prose = withoutCodeNames(prompt);
   for (const [re, k] of KIND_RULES) {
-    if (re.test(prompt)) {
+    if (re.test(prose)) {
       kind = k;
       break;
     }
@@ -1758,6 +1763,9 @@ function readPrompt(prompt) {
   if (kind === "flow" && identifiers.size > 0 && /^\s*(where|what) is\b/i.test(prompt)) kind = "definition";
   const diagramType = kind === "architecture" ? readDiagramType(prompt) : void 0;
   return { kind, diagramType, identifiers: [...identifiers], paths: [...paths], words };
+}
+function withoutCodeNames(prompt) {
+  return prompt.replace(/`[^`]{1,120}`/g, " _ ").replace(/\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g, (word) => word.endsWith("()") || isIdentifierLike(word) ? "_" : word);
 }
 function isIdentifierLike(word) {
   if (word.length < 3) return false;
@@ -1900,7 +1908,7 @@ var SCHEMA_VERSION, SCHEMA_SQL, LOOKUP_INDEXES_SQL, LOOKUP_INDEX_NAMES;
 var init_schema = __esm({
   "src/core/code-index/schema.ts"() {
     "use strict";
-    SCHEMA_VERSION = 10;
+    SCHEMA_VERSION = 13;
     SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -1948,6 +1956,8 @@ CREATE TABLE refs (
 ) WITHOUT ROWID;
 
 -- Clustered by file: a file's imports, in source order (ord), need no index.
+-- names: what the import binds from its module, space-separated (read-import-names.ts: X, X:local, default,
+-- *); NULL where the language's imports are not read for names (Go, Java, Ruby).
 CREATE TABLE imports (
   file_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
@@ -1955,6 +1965,7 @@ CREATE TABLE imports (
   kind INTEGER NOT NULL,
   line INTEGER NOT NULL,
   resolved INTEGER NOT NULL DEFAULT 0,
+  names TEXT,
   PRIMARY KEY (file_id, ord)
 ) WITHOUT ROWID;
 CREATE INDEX imports_unresolved ON imports (resolved) WHERE resolved <= 0;
@@ -2094,7 +2105,7 @@ function prepareStatements(db) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
     ),
     insertRef: db.prepare("INSERT INTO refs (file_id, symbol_id, name, kind, receiver, line) VALUES (?, ?, ?, ?, ?, ?)"),
-    insertImport: db.prepare("INSERT INTO imports (file_id, ord, source, kind, line) VALUES (?, ?, ?, ?, ?)"),
+    insertImport: db.prepare("INSERT INTO imports (file_id, ord, source, kind, line, names) VALUES (?, ?, ?, ?, ?, ?)"),
     insertChunk: db.prepare(`INSERT INTO chunks (file_id, symbol_id, kind, start_line, end_line, context) VALUES (?, ?, ?, ?, ?, ?)`),
     insertFts: db.prepare("INSERT INTO chunks_fts (rowid, body, names, path) VALUES (?, ?, ?, ?)"),
     findFolder: db.prepare("SELECT id FROM folders WHERE path = ?").pluck(),
@@ -2360,7 +2371,9 @@ var init_index_store = __esm({
           seenRefs.add(key2);
           s.insertRef.run(fileId, symbolId, ref.name, toKindCode("reference", ref.kind), receiver, ref.line);
         }
-        parsed.imports.forEach((imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode("import", imp.kind), imp.line));
+        parsed.imports.forEach(
+          (imp, ord) => s.insertImport.run(fileId, ord, imp.source, toKindCode("import", imp.kind), imp.line, imp.names?.join(" ") ?? null)
+        );
         const pathTerms = withoutOneCharTerms(toPathTerms(entry.path));
         for (const chunk of parsed.chunks) {
           const symbolId = chunk.symbol === void 0 ? null : symbolIds[chunk.symbol] ?? null;
@@ -2448,6 +2461,28 @@ async function readGitListing(root) {
       const text = paths.length === 0 ? "" : await gitAsync(root, ["--literal-pathspecs", "ls-files", "-z", "-s", "--cached", "--", ...paths]);
       return { ...toStagedListing(text, unvouched), hash: "" };
     }
+  };
+}
+async function readGitListingAt(root, paths) {
+  const about = readRepositoryFacts(root);
+  if (about === void 0) return void 0;
+  const [ignored, text] = await Promise.all([
+    about.isTop ? false : isIgnoredFolder(root),
+    paths.length === 0 ? "" : gitAsync(root, ["--literal-pathspecs", "ls-files", "-z", "-s", "--cached", "--others", "--exclude-standard", "--", ...paths])
+  ]);
+  if (ignored) return void 0;
+  const staged = /* @__PURE__ */ new Map();
+  const untracked = /* @__PURE__ */ new Set();
+  for (const record of split(text)) {
+    const match = /^(\d{6} [0-9a-f]+) \d\t/.exec(record);
+    if (match === null) untracked.add(record);
+    else if (!staged.has(record.slice(match[0].length))) staged.set(record.slice(match[0].length), toEntry(match[1]));
+  }
+  return {
+    headSha: about.headSha,
+    indexStamp: about.indexStamp,
+    findStaged: (file) => staged.get(file),
+    isUntracked: (file) => untracked.has(file)
   };
 }
 async function readGitPaths(root) {
@@ -2651,11 +2686,12 @@ var init_is_test_file = __esm({
 });
 
 // src/core/repo/path-patterns.ts
+import escapeStringRegexp from "escape-string-regexp";
 function anyOf(patterns) {
   return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
 }
 function anyFolderOf(names) {
-  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const escaped = [...names].map((name) => escapeStringRegexp(name));
   return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
 }
 var init_path_patterns = __esm({
@@ -3091,15 +3127,23 @@ var init_local_repo_source = __esm({
         }
         let candidates;
         let partial = {};
+        let headSha = git?.headSha;
         if (options.paths) {
+          const relative = options.paths.map((p) => parseRepoPath(p));
+          const at2 = await readGitListingAt(this.root, relative);
+          headSha = at2?.headSha;
           candidates = [];
-          for (const p of options.paths) {
-            const relative = parseRepoPath(p);
-            if (!isInside(this.root, realpathOrSelf(path6.join(this.root, relative)))) skipped.push({ path: relative, reason: "symlink" });
-            else candidates.push({ path: relative });
+          for (const file of relative) {
+            const entry = at2?.findStaged(file);
+            if (!isInside(this.root, realpathOrSelf(path6.join(this.root, file))) || entry?.mode === "symlink") {
+              skipped.push({ path: file, reason: "symlink" });
+            } else if (at2 === void 0 || entry?.mode === "file" || entry === void 0 && at2.isUntracked(file)) {
+              candidates.push({ path: file });
+            }
           }
+          if (at2 !== void 0) partial = { indexStamp: this.stampOf(at2.indexStamp), findStaged: (p) => at2.findStaged(p) };
         } else if (git) {
-          const indexStamp = `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${git.indexStamp}`;
+          const indexStamp = this.stampOf(git.indexStamp);
           const union = since?.base ? findChangedPaths(since.unvouched, git.unvouched) : void 0;
           const sameIndex = union !== void 0 && union.length <= MAX_PATHS_ASKED && since?.indexStamp === indexStamp;
           const staged = sameIndex ? await readStagedAtChanged(git, union, options.hashCache) : await git.readStaged();
@@ -3127,7 +3171,7 @@ var init_local_repo_source = __esm({
         }
         for (const candidate of candidates) this.listCandidate(candidate, { files, skipped, hashCache: options.hashCache });
         files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-        return { files, skipped, headSha: git?.headSha, fingerprint, ...partial };
+        return { files, skipped, headSha, fingerprint, ...partial };
       }
       /** One candidate path: left out by a path rule, as a symlink or as too large, or listed with its blob sha. */
       listCandidate(candidate, into) {
@@ -3181,6 +3225,10 @@ var init_local_repo_source = __esm({
         const start = Math.max(1, range.startLine);
         const end = Math.min(lines.length, range.endLine);
         return lines.slice(start - 1, end).join("\n");
+      }
+      /** Which index file git read, under which listing rules (LocalListing.indexStamp). */
+      stampOf(gitIndexStamp) {
+        return `${LISTING_RULES_VERSION}\0${this.maxFileBytes}\0${gitIndexStamp}`;
       }
       /**
        * git's index file (while it is the same file, the same paths are staged
@@ -3456,114 +3504,96 @@ var init_file_graph = __esm({
   }
 });
 
-// src/core/tokens.ts
-function estimateTokens(text) {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+// src/core/code-index/read-go-modules.ts
+async function readGoModules(files, read2) {
+  const modules = [];
+  for (const file of files) {
+    if (modules.length >= MAX_GO_MODULES) break;
+    if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
+    const text = await read2(file.path).catch(() => "");
+    const path23 = MODULE_LINE.exec(text)?.[1];
+    if (!path23 || path23.includes("..") || path23.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path23.replace(/\/+$/, "") });
+  }
+  return modules.sort((a, b) => b.path.length - a.path.length);
 }
-var CHARS_PER_TOKEN;
-var init_tokens = __esm({
-  "src/core/tokens.ts"() {
+function parseGoModulesMeta(value) {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.path === "string"
+    );
+  } catch {
+    return [];
+  }
+}
+var GO_MODULES_META_KEY, MAX_GO_MOD_BYTES, MAX_GO_MODULES, MODULE_LINE;
+var init_read_go_modules = __esm({
+  "src/core/code-index/read-go-modules.ts"() {
     "use strict";
-    CHARS_PER_TOKEN = 3.5;
+    GO_MODULES_META_KEY = "go_modules";
+    MAX_GO_MOD_BYTES = 256 * 1024;
+    MAX_GO_MODULES = 200;
+    MODULE_LINE = /^\s*module\s+"?([A-Za-z0-9._~\-/]+)"?\s*(?:\/\/.*)?$/m;
   }
 });
 
-// src/core/code-index/page-rank.ts
-function pageRank(n, graph, options = {}) {
-  const damping = options.damping ?? 0.85;
-  const iterations = options.iterations ?? 50;
-  const tolerance = options.tolerance ?? 1e-6;
-  if (n === 0) return new Float64Array(0);
-  const { from, to, weight: weight3 } = graph;
-  const teleport = normalise(options.personalization ?? new Float64Array(n).fill(1));
-  const outWeight = new Float64Array(n);
-  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight3[e];
-  const share = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight3[e] / outWeight[from[e]];
-  let rank2 = Float64Array.from(teleport);
-  let next = new Float64Array(n);
-  for (let iter = 0; iter < iterations; iter += 1) {
-    next.fill(0);
-    let dangling = 0;
-    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
-    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
-    const base = 1 - damping + damping * dangling;
-    let delta = 0;
-    for (let i = 0; i < n; i += 1) {
-      next[i] += base * teleport[i];
-      delta += Math.abs(next[i] - rank2[i]);
+// src/core/code-index/read-package-mains.ts
+async function readPackageMains(files, read2) {
+  const mains = [];
+  for (const file of files) {
+    if (mains.length >= MAX_PACKAGES) break;
+    if (!(file.path === "package.json" || file.path.endsWith("/package.json")) || file.size > MAX_PACKAGE_JSON_BYTES) continue;
+    const dir = file.path === "package.json" ? "" : file.path.slice(0, -"/package.json".length);
+    let parsed;
+    try {
+      parsed = JSON.parse(await read2(file.path));
+    } catch {
+      continue;
     }
-    [rank2, next] = [next, rank2];
-    if (delta < tolerance) break;
+    if (typeof parsed !== "object" || parsed === null) continue;
+    const { name, main } = parsed;
+    if (typeof main !== "string" || main.trim() === "") continue;
+    const entry = normalise(dir, main.trim());
+    if (entry === void 0) continue;
+    mains.push({ dir, name: typeof name === "string" && name !== "" ? name : void 0, main: entry });
   }
-  return rank2;
+  return mains;
 }
-function normalise(v) {
-  let sum = 0;
-  for (const x of v) sum += x;
-  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
-  return v.map((x) => x / sum);
+function normalise(dir, main) {
+  if (main.startsWith("/") || /^[A-Za-z]:/.test(main)) return void 0;
+  const parts = dir === "" ? [] : dir.split("/");
+  const depth = parts.length;
+  for (const part of main.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length <= depth) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > depth ? parts.join("/") : void 0;
 }
-var init_page_rank = __esm({
-  "src/core/code-index/page-rank.ts"() {
+function parsePackageMainsMeta(value) {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.main === "string"
+    );
+  } catch {
+    return [];
+  }
+}
+var PACKAGE_MAINS_META_KEY, MAX_PACKAGE_JSON_BYTES, MAX_PACKAGES;
+var init_read_package_mains = __esm({
+  "src/core/code-index/read-package-mains.ts"() {
     "use strict";
-  }
-});
-
-// src/core/code-index/file-ranks.ts
-function computeFileRanks(store, personalize) {
-  const graph = loadFileGraph(store, { kindWeight: KIND_WEIGHT });
-  return { files: graph.files, rank: pageRank(graph.files.length, graph, { personalization: personalize?.(graph.files) }) };
-}
-function markFileRanksStale(store) {
-  store.setMeta(FILE_RANKS_KEY, "");
-}
-function writeFileRanks(store) {
-  const { files, rank: rank2 } = computeFileRanks(store);
-  store.transaction(() => {
-    store.db.exec("DELETE FROM file_ranks");
-    const insert = store.statement("INSERT INTO file_ranks (file_id, rank) VALUES (?, ?)");
-    for (let i = 0; i < files.length; i += 1) insert.run(files[i].id, rank2[i]);
-    store.setMeta(FILE_RANKS_KEY, FRESH);
-  });
-}
-function readEdgesAround(store, fileIds) {
-  return store.statement(
-    `SELECT json_group_array(json_array(src_file_id, kind, dst_file_id, weight)) FROM (
-         SELECT * FROM edges WHERE src_file_id IN (SELECT value FROM json_each(?))
-         UNION SELECT * FROM edges WHERE dst_file_id IN (SELECT value FROM json_each(?))
-         ORDER BY 1, 2, 3)`
-  ).pluck().get(JSON.stringify(fileIds), JSON.stringify(fileIds));
-}
-function markFileRanksFresh(store) {
-  store.setMeta(FILE_RANKS_KEY, FRESH);
-}
-function needsFileRanks(store) {
-  return store.getMeta(FILE_RANKS_KEY) !== FRESH;
-}
-function readFileRanks(store) {
-  if (store.getMeta(BUILD_STATE_KEY) !== "complete" || needsFileRanks(store)) return void 0;
-  const rows = store.statement("SELECT f.id, f.path, r.rank FROM files f LEFT JOIN file_ranks r ON r.file_id = f.id ORDER BY f.id").raw().all();
-  const files = new Array(rows.length);
-  const rank2 = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
-    const [id2, path23, r] = rows[i];
-    if (r === null) return void 0;
-    files[i] = { id: id2, path: path23 };
-    rank2[i] = r;
-  }
-  return { files, rank: rank2 };
-}
-var KIND_WEIGHT, FILE_RANKS_KEY, FRESH;
-var init_file_ranks = __esm({
-  "src/core/code-index/file-ranks.ts"() {
-    "use strict";
-    init_index_meta_keys();
-    init_file_graph();
-    init_page_rank();
-    KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
-    FILE_RANKS_KEY = "file_ranks";
-    FRESH = "fresh";
+    PACKAGE_MAINS_META_KEY = "package_mains";
+    MAX_PACKAGE_JSON_BYTES = 256 * 1024;
+    MAX_PACKAGES = 200;
   }
 });
 
@@ -3627,11 +3657,11 @@ function fileCandidates(target) {
   return candidates;
 }
 function resolvePython(source, from, catalog) {
-  const named = /^(\.+) import (\w+)$/.exec(source);
-  if (named) {
+  const named2 = /^(\.+) import (\w+)$/.exec(source);
+  if (named2) {
     let dir = dirOf2(from);
-    for (let i = 1; i < named[1].length; i += 1) dir = dirOf2(dir);
-    const base = path7.join(dir, named[2]);
+    for (let i = 1; i < named2[1].length; i += 1) dir = dirOf2(dir);
+    const base = path7.join(dir, named2[2]);
     return first(catalog, [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`, path7.join(dir, "__init__.py")]) ?? [];
   }
   const dots = /^\.*/.exec(source)[0].length;
@@ -3813,99 +3843,6 @@ var init_resolve_imports = __esm({
   }
 });
 
-// src/core/code-index/read-go-modules.ts
-async function readGoModules(files, read2) {
-  const modules = [];
-  for (const file of files) {
-    if (modules.length >= MAX_GO_MODULES) break;
-    if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
-    const text = await read2(file.path).catch(() => "");
-    const path23 = MODULE_LINE.exec(text)?.[1];
-    if (!path23 || path23.includes("..") || path23.startsWith("/")) continue;
-    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path23.replace(/\/+$/, "") });
-  }
-  return modules.sort((a, b) => b.path.length - a.path.length);
-}
-function parseGoModulesMeta(value) {
-  if (!value) return [];
-  try {
-    const parsed = JSON.parse(value);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.path === "string"
-    );
-  } catch {
-    return [];
-  }
-}
-var GO_MODULES_META_KEY, MAX_GO_MOD_BYTES, MAX_GO_MODULES, MODULE_LINE;
-var init_read_go_modules = __esm({
-  "src/core/code-index/read-go-modules.ts"() {
-    "use strict";
-    GO_MODULES_META_KEY = "go_modules";
-    MAX_GO_MOD_BYTES = 256 * 1024;
-    MAX_GO_MODULES = 200;
-    MODULE_LINE = /^\s*module\s+"?([A-Za-z0-9._~\-/]+)"?\s*(?:\/\/.*)?$/m;
-  }
-});
-
-// src/core/code-index/read-package-mains.ts
-async function readPackageMains(files, read2) {
-  const mains = [];
-  for (const file of files) {
-    if (mains.length >= MAX_PACKAGES) break;
-    if (!(file.path === "package.json" || file.path.endsWith("/package.json")) || file.size > MAX_PACKAGE_JSON_BYTES) continue;
-    const dir = file.path === "package.json" ? "" : file.path.slice(0, -"/package.json".length);
-    let parsed;
-    try {
-      parsed = JSON.parse(await read2(file.path));
-    } catch {
-      continue;
-    }
-    if (typeof parsed !== "object" || parsed === null) continue;
-    const { name, main } = parsed;
-    if (typeof main !== "string" || main.trim() === "") continue;
-    const entry = normalise2(dir, main.trim());
-    if (entry === void 0) continue;
-    mains.push({ dir, name: typeof name === "string" && name !== "" ? name : void 0, main: entry });
-  }
-  return mains;
-}
-function normalise2(dir, main) {
-  if (main.startsWith("/") || /^[A-Za-z]:/.test(main)) return void 0;
-  const parts = dir === "" ? [] : dir.split("/");
-  const depth = parts.length;
-  for (const part of main.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length <= depth) return void 0;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length > depth ? parts.join("/") : void 0;
-}
-function parsePackageMainsMeta(value) {
-  if (!value) return [];
-  try {
-    const parsed = JSON.parse(value);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (m) => typeof m === "object" && m !== null && typeof m.dir === "string" && typeof m.main === "string"
-    );
-  } catch {
-    return [];
-  }
-}
-var PACKAGE_MAINS_META_KEY, MAX_PACKAGE_JSON_BYTES, MAX_PACKAGES;
-var init_read_package_mains = __esm({
-  "src/core/code-index/read-package-mains.ts"() {
-    "use strict";
-    PACKAGE_MAINS_META_KEY = "package_mains";
-    MAX_PACKAGE_JSON_BYTES = 256 * 1024;
-    MAX_PACKAGES = 200;
-  }
-});
-
 // src/core/code-index/sql-path-lookup.ts
 var SqlPathLookup;
 var init_sql_path_lookup = __esm({
@@ -3946,6 +3883,185 @@ var init_sql_path_lookup = __esm({
   }
 });
 
+// src/core/code-index/read-import-bindings.ts
+function readImportBindings(store, path23) {
+  const rows = store.statement(
+    `SELECT i.source, i.names, f.language FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE f.path = ? AND i.kind = ${toKindCode("import", "import")} AND i.names IS NOT NULL ORDER BY i.ord`
+  ).all(path23);
+  if (rows.length === 0) return [];
+  let resolver;
+  const resolve = (source, language) => {
+    resolver ??= {
+      lookup: new SqlPathLookup(store),
+      context: {
+        goModules: parseGoModulesMeta(store.getMeta(GO_MODULES_META_KEY)),
+        packageMains: parsePackageMainsMeta(store.getMeta(PACKAGE_MAINS_META_KEY))
+      }
+    };
+    return resolveImport(source, path23, language, "import", resolver.lookup, resolver.context).filter((t) => t !== path23);
+  };
+  return rows.map((row) => {
+    let targets;
+    return {
+      // Resolved on first use: most of a test's imports bind nothing a caller asks about.
+      get targets() {
+        targets ??= resolve(row.source, row.language);
+        return targets;
+      },
+      names: row.names.split(" ").filter((n) => n !== "").map((n) => {
+        const [name, local] = n.split(":");
+        return { name, local: local ?? name };
+      })
+    };
+  });
+}
+var init_read_import_bindings = __esm({
+  "src/core/code-index/read-import-bindings.ts"() {
+    "use strict";
+    init_read_go_modules();
+    init_read_package_mains();
+    init_resolve_imports();
+    init_sql_path_lookup();
+    init_stored_kinds();
+  }
+});
+
+// src/core/tokens.ts
+function estimateTokens(text) {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+var CHARS_PER_TOKEN;
+var init_tokens = __esm({
+  "src/core/tokens.ts"() {
+    "use strict";
+    CHARS_PER_TOKEN = 3.5;
+  }
+});
+
+// src/core/code-index/page-rank.ts
+function pageRank(n, graph, options = {}) {
+  const damping = options.damping ?? 0.85;
+  const iterations = options.iterations ?? 50;
+  const tolerance = options.tolerance ?? 1e-6;
+  if (n === 0) return new Float64Array(0);
+  const { from, to, weight: weight3 } = graph;
+  const teleport = normalise2(options.personalization ?? new Float64Array(n).fill(1));
+  const outWeight = new Float64Array(n);
+  for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight3[e];
+  const share = new Float64Array(from.length);
+  for (let e = 0; e < from.length; e += 1) share[e] = damping * weight3[e] / outWeight[from[e]];
+  let rank2 = Float64Array.from(teleport);
+  let next = new Float64Array(n);
+  for (let iter = 0; iter < iterations; iter += 1) {
+    next.fill(0);
+    let dangling = 0;
+    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
+    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
+    const base = 1 - damping + damping * dangling;
+    let delta = 0;
+    for (let i = 0; i < n; i += 1) {
+      next[i] += base * teleport[i];
+      delta += Math.abs(next[i] - rank2[i]);
+    }
+    [rank2, next] = [next, rank2];
+    if (delta < tolerance) break;
+  }
+  return rank2;
+}
+function normalise2(v) {
+  let sum = 0;
+  for (const x of v) sum += x;
+  if (sum === 0) return new Float64Array(v.length).fill(1 / v.length);
+  return v.map((x) => x / sum);
+}
+var init_page_rank = __esm({
+  "src/core/code-index/page-rank.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/code-index/file-ranks.ts
+function computeFileRanks(store, personalize) {
+  const graph = loadFileGraph(store, { kindWeight: KIND_WEIGHT });
+  return { files: graph.files, rank: pageRank(graph.files.length, graph, { personalization: personalize?.(graph.files) }) };
+}
+function markFileRanksStale(store) {
+  store.setMeta(FILE_RANKS_KEY, "");
+}
+function writeFileRanks(store) {
+  const { files, rank: rank2 } = computeFileRanks(store);
+  store.transaction(() => {
+    store.db.exec("DELETE FROM file_ranks");
+    const insert = store.statement("INSERT INTO file_ranks (file_id, rank) VALUES (?, ?)");
+    for (let i = 0; i < files.length; i += 1) insert.run(files[i].id, rank2[i]);
+    store.setMeta(FILE_RANKS_KEY, FRESH);
+  });
+}
+function readEdgesAround(store, fileIds) {
+  return store.statement(
+    `SELECT json_group_array(json_array(src_file_id, kind, dst_file_id, weight)) FROM (
+         SELECT * FROM edges WHERE src_file_id IN (SELECT value FROM json_each(?))
+         UNION SELECT * FROM edges WHERE dst_file_id IN (SELECT value FROM json_each(?))
+         ORDER BY 1, 2, 3)`
+  ).pluck().get(JSON.stringify(fileIds), JSON.stringify(fileIds));
+}
+function markFileRanksFresh(store) {
+  store.setMeta(FILE_RANKS_KEY, FRESH);
+}
+function needsFileRanks(store) {
+  return store.getMeta(FILE_RANKS_KEY) !== FRESH;
+}
+function readFileRanks(store) {
+  if (store.getMeta(BUILD_STATE_KEY) !== "complete" || needsFileRanks(store)) return void 0;
+  const rows = store.statement("SELECT f.id, f.path, r.rank FROM files f LEFT JOIN file_ranks r ON r.file_id = f.id ORDER BY f.id").raw().all();
+  const files = new Array(rows.length);
+  const rank2 = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const [id2, path23, r] = rows[i];
+    if (r === null) return void 0;
+    files[i] = { id: id2, path: path23 };
+    rank2[i] = r;
+  }
+  return { files, rank: rank2 };
+}
+var KIND_WEIGHT, FILE_RANKS_KEY, FRESH;
+var init_file_ranks = __esm({
+  "src/core/code-index/file-ranks.ts"() {
+    "use strict";
+    init_index_meta_keys();
+    init_file_graph();
+    init_page_rank();
+    KIND_WEIGHT = { import: 1, contains: 1, call: 1, inherit: 2, type: 0.5 };
+    FILE_RANKS_KEY = "file_ranks";
+    FRESH = "fresh";
+  }
+});
+
+// src/core/code-index/order-map-candidates.ts
+function orderMapCandidates(files, rank2, options) {
+  const { limit: limit2 } = options;
+  const byRank = Array.from(files, (_, i) => i).sort((a, b) => rank2[b] - rank2[a]);
+  const weight3 = /* @__PURE__ */ new Map();
+  let next = 0;
+  for (let batch = Math.max(limit2, 1) * 2; ; batch *= 2) {
+    for (const end = Math.min(byRank.length, next + batch); next < end; next += 1) {
+      const i = byRank[next];
+      weight3.set(i, rank2[i] * options.factorOf(i));
+    }
+    if (next >= byRank.length) break;
+    const cut = [...weight3.values()].sort((a, b) => b - a)[limit2 - 1];
+    if (cut !== void 0 && rank2[byRank[next]] < cut) break;
+  }
+  const order2 = [...weight3.keys()].sort((a, b) => weight3.get(b) - weight3.get(a) || (files[a].path < files[b].path ? -1 : 1));
+  return order2.slice(0, limit2);
+}
+var init_order_map_candidates = __esm({
+  "src/core/code-index/order-map-candidates.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/code-index/update-edges.ts
 function updateEdges(store, options) {
   const db = store.db;
@@ -3963,7 +4079,7 @@ function updateEdges(store, options) {
     db.exec("CREATE TEMP TABLE IF NOT EXISTS ambiguous (name TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.ambiguous;");
     if (dirty.length > SMALL_REBUILD_FILES) {
       db.exec(
-        `INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`
+        `INSERT INTO temp.ambiguous SELECT name FROM symbols WHERE kind <> ${FIELD2} GROUP BY name HAVING count(DISTINCT file_id) > ${MAX_DEFINING_FILES}`
       );
     } else {
       db.exec(`INSERT OR IGNORE INTO temp.ambiguous
@@ -3971,7 +4087,7 @@ function updateEdges(store, options) {
           SELECT DISTINCT r.name FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id
           UNION ALL SELECT DISTINCT s.name FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id
         ) n
-        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName("u.name", "n.name")} AND u.kind <> ${FIELD} LIMIT ${MAX_DEFINING_FILES + 1}))
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT u.file_id FROM symbols u WHERE ${sameSymbolName("u.name", "n.name")} AND u.kind <> ${FIELD2} LIMIT ${MAX_DEFINING_FILES + 1}))
           > ${MAX_DEFINING_FILES}`);
     }
     db.exec(`INSERT INTO edges (src_file_id, kind, dst_file_id, weight)
@@ -4070,7 +4186,7 @@ function writeImportEdges(store, next) {
     }
   }
 }
-var MAX_DEFINING_FILES, SMALL_REBUILD_FILES, SMALL_RESOLVE_IMPORTS, FIELD, TARGET_KINDS, TARGETS, EDGE_KIND;
+var MAX_DEFINING_FILES, SMALL_REBUILD_FILES, SMALL_RESOLVE_IMPORTS, FIELD2, TARGET_KINDS, TARGETS, EDGE_KIND;
 var init_update_edges = __esm({
   "src/core/code-index/update-edges.ts"() {
     "use strict";
@@ -4084,7 +4200,7 @@ var init_update_edges = __esm({
     MAX_DEFINING_FILES = 8;
     SMALL_REBUILD_FILES = 200;
     SMALL_RESOLVE_IMPORTS = 64;
-    FIELD = toKindCode("symbol", "field");
+    FIELD2 = toKindCode("symbol", "field");
     TARGET_KINDS = [
       ["call", ["function", "method", "class", "macro", "struct"]],
       ["new", ["class", "struct"]],
@@ -4103,8 +4219,10 @@ var init_update_edges = __esm({
 function buildRepoMap(store, options = {}) {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
   const { files, rank: rank2 } = rankFiles(store, options);
-  const weight3 = files.map((f, i) => rank2[i] * (isTestFile(f.path) ? TEST_FACTOR : 1));
-  const order2 = files.map((_, i) => i).sort((a, b) => weight3[b] - weight3[a] || (files[a].path < files[b].path ? -1 : 1));
+  const order2 = orderMapCandidates(files, rank2, {
+    limit: CANDIDATE_FILES,
+    factorOf: (i) => isTestFile(files[i].path) ? TEST_FACTOR : 1
+  });
   const chosen = [];
   let used = 0;
   let full = false;
@@ -4220,6 +4338,7 @@ var init_repo_map = __esm({
     init_tokens();
     init_default_map_tokens();
     init_file_ranks();
+    init_order_map_candidates();
     init_is_test_file();
     init_update_edges();
     init_stored_kinds();
@@ -4237,10 +4356,10 @@ var init_repo_map = __esm({
 
 // src/core/code-index/code-index.ts
 function toIndexedFile(row) {
-  if (row.skipped === null) delete row.skipped;
-  return row;
+  if (row.skipped !== null) return row;
+  return { path: row.path, blobSha: row.blobSha, size: row.size, lines: row.lines, language: row.language };
 }
-var FILE_COLUMNS, NEIGHBOUR_KINDS, SqliteCodeIndex;
+var MAX_CACHED_BINDINGS, FILE_COLUMNS, NEIGHBOUR_KINDS, SqliteCodeIndex;
 var init_code_index = __esm({
   "src/core/code-index/code-index.ts"() {
     "use strict";
@@ -4249,9 +4368,11 @@ var init_code_index = __esm({
     init_file_graph();
     init_graph_queries();
     init_index_state();
+    init_read_import_bindings();
     init_repo_map();
     init_search_chunks();
     init_stored_kinds();
+    MAX_CACHED_BINDINGS = 2e4;
     FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
     NEIGHBOUR_KINDS = ["import", "call", "inherit"];
     SqliteCodeIndex = class {
@@ -4268,6 +4389,8 @@ var init_code_index = __esm({
       listing;
       /** The last map built, while the index is unchanged: an overview plans from it and then reads it. */
       lastMap;
+      /** Each file's import bindings (resolved on use) while the index is unchanged: test discovery asks for the same tests' per source file. */
+      bindings;
       getFile(path23) {
         const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path23);
         return row && toIndexedFile(row);
@@ -4320,9 +4443,17 @@ var init_code_index = __esm({
       }
       importSources(paths) {
         return this.store.statement(
-          `SELECT DISTINCT f.path, i.source FROM imports i JOIN files f ON f.id = i.file_id
-       WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths)) ORDER BY f.path, i.source`
+          `SELECT f.path, i.source, min(i.line) AS line FROM imports i JOIN files f ON f.id = i.file_id
+       WHERE i.kind = ${toKindCode("import", "import")} AND f.path IN (SELECT value FROM json_each(@paths))
+       GROUP BY f.path, i.source ORDER BY f.path, i.source`
         ).all({ paths: JSON.stringify(paths) });
+      }
+      importBindings(path23) {
+        const stamp = this.store.changeStamp();
+        if (this.bindings?.stamp !== stamp || this.bindings.byPath.size >= MAX_CACHED_BINDINGS) this.bindings = { stamp, byPath: /* @__PURE__ */ new Map() };
+        let found = this.bindings.byPath.get(path23);
+        if (!found) this.bindings.byPath.set(path23, found = readImportBindings(this.store, path23));
+        return found;
       }
       referencedNames(path23) {
         return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path23);
@@ -4491,7 +4622,7 @@ function readLastListing(store) {
   if (store.getMeta(BUILD_STATE_KEY) !== "complete") return void 0;
   const fingerprint = store.getMeta(LISTING_FINGERPRINT_KEY);
   const summary2 = store.getMeta(LISTING_SUMMARY_KEY);
-  if (!fingerprint || summary2 === void 0) return void 0;
+  if (fingerprint === void 0 || summary2 === void 0) return void 0;
   try {
     const parsed = JSON.parse(summary2);
     if (typeof parsed.files !== "number" || typeof parsed.skipped !== "object") return void 0;
@@ -4511,6 +4642,23 @@ function writeLastListing(store, listing, summary2) {
   const kept = listing.base !== void 0 && unvouched.every((p) => !UNNAMED.has(outcomes.get(p) ?? "none"));
   const record = { base: listing.base, indexStamp: listing.indexStamp, unvouched: unvouched.map((p) => [p, outcomes.get(p) ?? "none"]) };
   store.setMeta(LISTING_BASE_KEY, kept ? JSON.stringify(record) : "");
+}
+function writePathsListing(store, last, listing, summary2) {
+  store.setMeta(LISTING_FINGERPRINT_KEY, "");
+  store.setMeta(LISTING_SUMMARY_KEY, JSON.stringify(summary2));
+  const paths = listing.changedPaths ?? [];
+  const now = toOutcomes(listing, new Set(paths));
+  const outcomes = new Map(last?.outcomes);
+  for (const file of paths) outcomes.set(file, now.get(file) ?? "none");
+  const kept = last !== void 0 && isSameStagedTree(last, listing) && [...outcomes].every(([file, outcome]) => !UNNAMED.has(outcome) && !UNNAMED.has(findPathSkipReason(file) ?? "none"));
+  const record = kept ? { base: last.base, indexStamp: last.indexStamp, unvouched: [...outcomes] } : void 0;
+  store.setMeta(LISTING_BASE_KEY, record === void 0 ? "" : JSON.stringify(record));
+}
+function toPathsListingSummary(last, listing, storedBefore) {
+  return last !== void 0 && isSameStagedTree(last, listing) ? updateListingSummary(last, listing, storedBefore) : toListingSummary(listing);
+}
+function isSameStagedTree(last, listing) {
+  return last.base !== "" && listing.indexStamp !== void 0 && listing.indexStamp === last.indexStamp;
 }
 function toListingSummary(listing) {
   const summary2 = { files: 0, skipped: {} };
@@ -4723,6 +4871,121 @@ var init_count_lines = __esm({
   }
 });
 
+// src/core/code-index/read-import-names.ts
+function readImportNames(node2) {
+  const statement = findStatement(node2);
+  if (statement === void 0) return void 0;
+  switch (statement.type) {
+    case "import_statement":
+      return statement.childForFieldName("source") !== null ? readEcmaImport(statement) : readPythonImport(node2);
+    case "export_statement":
+      return readEcmaExport(statement);
+    case "call_expression":
+      return readRequire(statement);
+    case "import_from_statement":
+      return readPythonFrom(statement);
+    default:
+      return void 0;
+  }
+}
+function findStatement(node2) {
+  let at2 = node2.parent;
+  for (let i = 0; at2 !== null && i < 4; i++, at2 = at2.parent) {
+    if (["import_statement", "export_statement", "import_from_statement"].includes(at2.type)) return at2;
+    if (at2.type === "call_expression") return at2;
+  }
+  return void 0;
+}
+function named(name, local) {
+  return local === void 0 || local === name ? name : `${name}:${local}`;
+}
+function readEcmaImport(statement) {
+  const clause = statement.namedChildren.find((c) => c?.type === "import_clause");
+  if (!clause) return [];
+  const names = [];
+  for (const part of clause.namedChildren) {
+    if (part?.type === "identifier") names.push(named("default", part.text));
+    else if (part?.type === "namespace_import") names.push(named("*", part.namedChildren.find((c) => c?.type === "identifier")?.text));
+    else if (part?.type === "named_imports") {
+      for (const spec of part.namedChildren) {
+        if (spec?.type !== "import_specifier") continue;
+        names.push(named(spec.childForFieldName("name").text, spec.childForFieldName("alias")?.text));
+      }
+    }
+  }
+  return names;
+}
+function readEcmaExport(statement) {
+  const clause = statement.namedChildren.find((c) => c?.type === "export_clause");
+  if (!clause) {
+    const space = statement.namedChildren.find((c) => c?.type === "namespace_export");
+    return [named("*", space?.namedChildren.at(-1)?.text)];
+  }
+  const names = [];
+  for (const spec of clause.namedChildren) {
+    if (spec?.type !== "export_specifier") continue;
+    names.push(named(spec.childForFieldName("name").text, spec.childForFieldName("alias")?.text));
+  }
+  return names;
+}
+function readRequire(call) {
+  const declarator2 = call.parent;
+  const target = declarator2?.type === "variable_declarator" ? declarator2.childForFieldName("name") : null;
+  if (target?.type === "identifier") return [named("*", target.text)];
+  if (target?.type !== "object_pattern") return ["*"];
+  const names = [];
+  for (const part of target.namedChildren) {
+    if (part?.type === "shorthand_property_identifier_pattern") names.push(part.text);
+    else if (part?.type === "pair_pattern") names.push(named(part.childForFieldName("key").text, part.childForFieldName("value")?.text));
+  }
+  return names.length > 0 ? names : ["*"];
+}
+function readPythonImport(node2) {
+  const alias = node2.parent?.type === "aliased_import" ? node2.parent.childForFieldName("alias")?.text : void 0;
+  return [named("*", alias ?? node2.text.split(".")[0])];
+}
+function readPythonFrom(statement) {
+  if (statement.namedChildren.some((c) => c?.type === "wildcard_import")) return ["*"];
+  const names = [];
+  for (const n of statement.childrenForFieldName("name")) {
+    if (n?.type === "aliased_import") names.push(named(n.childForFieldName("name").text, n.childForFieldName("alias")?.text));
+    else if (n?.type === "dotted_name") names.push(n.text);
+  }
+  return names;
+}
+var init_read_import_names = __esm({
+  "src/core/code-index/read-import-names.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/code-index/find-base-class.ts
+function findBaseClass(node2) {
+  const owner = findEnclosingClass(node2);
+  if (!owner) return void 0;
+  const python = owner.childForFieldName("superclasses");
+  if (python) {
+    const first2 = python.namedChildren.find((n) => n !== null && n.type !== "comment");
+    return first2 && (first2.type === "identifier" || first2.type === "attribute") ? first2 : void 0;
+  }
+  const heritage = owner.namedChildren.find((n) => n?.type === "class_heritage");
+  if (!heritage) return void 0;
+  const extendsClause = heritage.namedChildren.find((n) => n?.type === "extends_clause");
+  const base = extendsClause ? extendsClause.childForFieldName("value") : heritage.namedChildren[0];
+  return base && (base.type === "identifier" || base.type === "member_expression") ? base : void 0;
+}
+function findEnclosingClass(node2) {
+  for (let at2 = node2.parent; at2; at2 = at2.parent) if (CLASS_NODES.has(at2.type)) return at2;
+  return void 0;
+}
+var CLASS_NODES;
+var init_find_base_class = __esm({
+  "src/core/code-index/find-base-class.ts"() {
+    "use strict";
+    CLASS_NODES = /* @__PURE__ */ new Set(["class_definition", "class_declaration", "abstract_class_declaration", "class"]);
+  }
+});
+
 // src/core/code-index/resolve-receivers.ts
 function resolveReceivers(refs, enclosing, context) {
   const bound = collectBindings(context);
@@ -4761,6 +5024,7 @@ function classify(node2, symbol, tools) {
     const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
     return root !== void 0 && lookup(root, symbol) === MODULE ? MODULE : UNKNOWN_RECEIVER;
   }
+  if (node2.type === "super" || python && node2.type === "call" && isSuperCall(node2)) return toSuperclass(node2);
   if (node2.type === "call") {
     const callee = node2.childForFieldName("function")?.text ?? "";
     return toClassName(callee) ?? UNKNOWN_RECEIVER;
@@ -4768,6 +5032,18 @@ function classify(node2, symbol, tools) {
   if (node2.type === "new_expression") return toTypeName(node2.childForFieldName("constructor")?.text ?? "") ?? UNKNOWN_RECEIVER;
   if (node2.type === "composite_literal") return toTypeName(node2.childForFieldName("type")?.text ?? "") ?? UNKNOWN_RECEIVER;
   return UNKNOWN_RECEIVER;
+}
+function isSuperCall(node2) {
+  if (node2.childForFieldName("function")?.text !== "super") return false;
+  const args = node2.childForFieldName("arguments")?.namedChildren.filter((n) => n?.type !== "comment") ?? [];
+  if (args.length === 0) return true;
+  const name = findEnclosingClass(node2)?.childForFieldName("name")?.text;
+  return args.length === 2 && args[0]?.type === "identifier" && args[0].text === name;
+}
+function toSuperclass(node2) {
+  const base = findBaseClass(node2);
+  const name = base && toTypeName(base.text);
+  return name === void 0 || name === findEnclosingClass(node2)?.childForFieldName("name")?.text ? UNKNOWN_RECEIVER : name;
 }
 function collectBindings(context) {
   const bound = /* @__PURE__ */ new Map();
@@ -4816,6 +5092,7 @@ var UNKNOWN_RECEIVER, MODULE, CLASS_LIKE, FIELD_OF_SELF;
 var init_resolve_receivers = __esm({
   "src/core/code-index/resolve-receivers.ts"() {
     "use strict";
+    init_find_base_class();
     UNKNOWN_RECEIVER = "?";
     MODULE = "";
     CLASS_LIKE = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum"]);
@@ -4919,7 +5196,9 @@ function nest(ordered, text) {
       continue;
     }
     if (def.kind === "field") {
-      const owner = stack.findLastIndex((e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || isConstructorFunction(e.def)));
+      const owner = stack.findLastIndex(
+        (e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || e.def.kind === "type" || isConstructorFunction(e.def))
+      );
       const key2 = `${owner >= 0 ? stack[owner].symbol : -1}:${def.name}`;
       if (owner < 0 || seenFields.has(key2)) {
         containerIndex.push(void 0);
@@ -5027,10 +5306,13 @@ function toImports(node2) {
   }
   const names = parent.childrenForFieldName("name").map((n) => n?.type === "aliased_import" ? n.childForFieldName("name") : n).filter((n) => n !== null && n !== void 0 && n.type === "dotted_name");
   if (names.length === 0) return [toImport(node2, "import")];
-  return names.map((n) => ({ source: `${node2.text} import ${n.text}`, line: node2.startPosition.row + 1, kind: "import" }));
+  const line = node2.startPosition.row + 1;
+  return names.map((n) => ({ source: `${node2.text} import ${n.text}`, line, kind: "import", names: [`*:${n.text}`] }));
 }
 function toImport(node2, kind) {
-  return { source: node2.text.replace(/^["'`<]|["'`>]$/g, ""), line: node2.startPosition.row + 1, kind };
+  const source = node2.text.replace(/^["'`<]|["'`>]$/g, "");
+  const names = kind === "import" ? readImportNames(node2) : void 0;
+  return { source, line: node2.startPosition.row + 1, kind, ...names === void 0 ? {} : { names } };
 }
 function dedupeImports(imports) {
   const seen = /* @__PURE__ */ new Set();
@@ -5045,6 +5327,7 @@ var CLASS_LIKE2, BODY_TYPES, MAX_SIGNATURE, LEADING_ANNOTATIONS;
 var init_extract_tags = __esm({
   "src/core/code-index/extract-tags.ts"() {
     "use strict";
+    init_read_import_names();
     init_resolve_receivers();
     CLASS_LIKE2 = /* @__PURE__ */ new Set(["class", "interface", "struct", "trait", "enum", "container"]);
     BODY_TYPES = /* @__PURE__ */ new Set([
@@ -5541,6 +5824,8 @@ ${ecmascriptCommon}
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name) @definition.field
+(public_field_definition name: (private_property_identifier) @name) @definition.field
+(property_signature name: (property_identifier) @name) @definition.field
 (required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
 
 ; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
@@ -5868,15 +6153,17 @@ async function indexRepository(source, store, options = {}) {
   const started = clock.now();
   const report = options.onProgress ?? (() => void 0);
   report({ phase: "listing", done: 0, total: 0, bytes: 0 });
-  const only2 = options.onlyPaths;
+  const wholeBefore = options.endState !== void 0 || readIndexState(store).complete;
+  const only2 = wholeBefore ? options.onlyPaths : void 0;
   const hashCache = storedRowsCache(store);
-  const last = only2 === void 0 ? readLastListing(store) : void 0;
-  let listing = await source.listFiles({ hashCache: hashCache.get, paths: only2, since: last });
+  const last = readLastListing(store);
+  let listing = await source.listFiles({ hashCache: hashCache.get, paths: only2, since: only2 === void 0 ? last : void 0 });
+  if (only2 !== void 0) listing = { ...listing, changedPaths: [...new Set(only2.map((p) => parseRepoPath(p)))] };
   if (listing.unchanged && last !== void 0) return keepUnchanged(store, source, listing, { ...last.summary, started, clock, report });
-  if (listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });
-  const scope = only2 ?? listing.changedPaths;
+  if (only2 === void 0 && listing.changedPaths?.some(isResolutionInput)) listing = await source.listFiles({ hashCache: hashCache.get });
+  const scope = listing.changedPaths;
   const stored = scope === void 0 ? hashCache.all() : new Map(store.findFiles(scope).map((f) => [f.path, f]));
-  const listingSummary = listing.changedPaths !== void 0 && last !== void 0 ? updateListingSummary(last, listing, stored) : toListingSummary(listing);
+  const listingSummary = only2 !== void 0 ? toPathsListingSummary(last, listing, stored) : listing.changedPaths !== void 0 && last !== void 0 ? updateListingSummary(last, listing, stored) : toListingSummary(listing);
   const skipped = { ...listingSummary.skipped };
   const indexable = listing.files.filter((file) => findFileKind(file.path) !== void 0);
   const present = new Set(indexable.map((f) => f.path));
@@ -5924,7 +6211,8 @@ async function indexRepository(source, store, options = {}) {
     store.setMeta("indexed_at", new Date(clock.now()).toISOString());
     store.setMeta("root", source.root);
     if (listing.headSha) store.setMeta("head_sha", listing.headSha);
-    writeLastListing(store, listing, listingSummary);
+    if (only2 === void 0) writeLastListing(store, listing, listingSummary);
+    else writePathsListing(store, last, listing, listingSummary);
     store.setMeta(BUILD_STATE_KEY, options.endState ?? "complete");
   });
   if (bulk) store.compact();
@@ -6062,6 +6350,7 @@ var init_index_repository = __esm({
   "src/core/code-index/index-repository.ts"() {
     "use strict";
     init_ports();
+    init_repo_path();
     init_index_state();
     init_last_listing();
     init_languages();
@@ -6113,6 +6402,7 @@ var init_stem_words = __esm({
 });
 
 // src/core/code-index/find-first-answer-files.ts
+import escapeStringRegexp2 from "escape-string-regexp";
 import path9 from "node:path";
 function stemKey(term) {
   return `${term}*`;
@@ -6138,7 +6428,7 @@ function readFirstAnswerTerms(prompt) {
 }
 function orderTerms(prompt, codeNames, words) {
   const title = (prompt.split("\n").find((line) => line.trim() !== "") ?? "").toLowerCase();
-  const inTitle = (term) => new RegExp(`(?<![\\w$])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(title);
+  const inTitle = (term) => new RegExp(`(?<![\\w$])${escapeStringRegexp2(term.toLowerCase())}`).test(title);
   const first2 = [...codeNames, ...words].filter(inTitle);
   const names = codeNames.filter((t) => !first2.includes(t));
   const rest = words.filter((t) => !first2.includes(t));
@@ -6172,7 +6462,7 @@ function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIM
     for (const file of otherForms) add(file, factor * WEIGHT.otherForm * idf(found.size + otherForms.length));
   }
   const lowered = terms.map((t) => ({ term: t, code: codeNames.has(t), forms: spellings.get(stemKey(t)) ?? spellings.get(t) }));
-  const named = new Map(terms.map((t) => [t, []]));
+  const named2 = new Map(terms.map((t) => [t, []]));
   const inFolder = new Map(terms.map((t) => [t, []]));
   for (const file of paths) {
     const lower = file.toLowerCase();
@@ -6182,13 +6472,13 @@ function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIM
     const folders = path9.posix.dirname(lower).split("/");
     for (const { term, code: code2, forms } of lowered) {
       const names = (part) => forms.some((f) => code2 ? part === f : part.startsWith(f));
-      if (stemParts.some(names)) named.get(term).push(file);
+      if (stemParts.some(names)) named2.get(term).push(file);
       else if (folders.some(names)) inFolder.get(term).push(file);
     }
   }
   for (const { term, code: code2 } of lowered) {
-    const factor = (code2 ? WEIGHT.codeName : 1) * idf(named.get(term).length + inFolder.get(term).length);
-    for (const file of named.get(term)) add(file, PATH_WEIGHT.name * factor);
+    const factor = (code2 ? WEIGHT.codeName : 1) * idf(named2.get(term).length + inFolder.get(term).length);
+    for (const file of named2.get(term)) add(file, PATH_WEIGHT.name * factor);
     for (const file of inFolder.get(term)) add(file, PATH_WEIGHT.folder * factor);
   }
   for (const file of findMentionedFiles(prompt, paths)) add(file, MENTIONED);
@@ -6210,11 +6500,11 @@ function findFirstAnswerFiles(prompt, files, matches2, limits = FIRST_ANSWER_LIM
   return { paths: picked, terms };
 }
 function findMentionedFiles(prompt, files) {
-  const named = new Set(readPrompt(prompt).paths);
-  for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named.add(m[1]);
-  for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named.add(m[1]);
+  const named2 = new Set(readPrompt(prompt).paths);
+  for (const m of prompt.matchAll(/File "([^"]+)", line \d+/g)) named2.add(m[1]);
+  for (const m of prompt.matchAll(/([\w./\\-]+\.\w{1,4}):\d+/g)) named2.add(m[1]);
   const found = [];
-  for (const name of named) {
+  for (const name of named2) {
     const wanted = name.replace(/\\/g, "/").replace(/^\.?\//, "");
     if (wanted === "") continue;
     const hit = files.find((f) => f === wanted || wanted.endsWith(`/${f}`) || f.endsWith(`/${wanted}`));
@@ -6245,6 +6535,7 @@ var init_find_first_answer_files = __esm({
 });
 
 // src/core/code-index/scan-tree-text.ts
+import escapeStringRegexp3 from "escape-string-regexp";
 import { spawn } from "node:child_process";
 import { readFileSync as readFileSync4 } from "node:fs";
 import path10 from "node:path";
@@ -6258,7 +6549,7 @@ async function scanTreeText(root, terms, options) {
 }
 function createTermReader(root, terms, spellingsOf, wanted) {
   const spelled = terms.map((t) => spellingsOf?.get(t) ?? [t.toLowerCase()]);
-  const patterns = spelled.map((spellings) => new RegExp(spellings.map(escapeRegExp).join("|"), "i"));
+  const patterns = spelled.map((spellings) => new RegExp(spellings.map(escapeStringRegexp3).join("|"), "i"));
   const encoding = spelled.flat().every((s) => /^[\x20-\x7e]*$/.test(s)) ? "latin1" : "utf8";
   const hits = terms.map(() => /* @__PURE__ */ new Set());
   return {
@@ -6322,9 +6613,6 @@ function readAll(paths, reader, deadline, signal) {
     reader.read(file);
   }
   return true;
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var MAX_GREP_OUTPUT;
 var init_scan_tree_text = __esm({
@@ -6838,11 +7126,11 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   const tooLarge = text === void 0 ? void 0 : findConfigSizeProblem(file, Buffer.byteLength(text, "utf8"));
   if (tooLarge !== void 0) return { ok: false, problems: [tooLarge] };
   if (text === void 0 || text.trim() === "") return { ok: true, config: structuredClone(DEFAULT_REPO_CONFIG) };
-  const yaml = parseConfigYaml(text, file);
-  if (!yaml.ok) return yaml;
-  const aliased = readReviewsAlias(yaml.data, file);
+  const yaml2 = parseConfigYaml(text, file);
+  if (!yaml2.ok) return yaml2;
+  const aliased = readReviewsAlias(yaml2.data, file);
   if (!aliased.ok) return aliased;
-  const lineOf = aliased.renamed ? (path23) => yaml.lineOf(path23[0] === "review" ? ["reviews", ...path23.slice(1)] : path23) : yaml.lineOf;
+  const lineOf = aliased.renamed ? (path23) => yaml2.lineOf(path23[0] === "review" ? ["reviews", ...path23.slice(1)] : path23) : yaml2.lineOf;
   const parsed = repoConfigSchema.safeParse(aliased.data, { reportInput: true });
   if (!parsed.success) {
     const problems = toConfigProblems(parsed.error.issues, lineOf, knownKeys);
@@ -7087,8 +7375,8 @@ function findExplicitCommand(text, skills) {
   const rest = text.slice(match[0].length).trim();
   const command = findCommand(word);
   if (command === void 0) {
-    const named = skills.find((s) => s.name === word);
-    return named === void 0 ? void 0 : { command: toSkillCommand(named), skill: named, rest };
+    const named2 = skills.find((s) => s.name === word);
+    return named2 === void 0 ? void 0 : { command: toSkillCommand(named2), skill: named2, rest };
   }
   if (/^out\b/i.test(rest)) return void 0;
   if (command === "help" && rest !== "" && findCommand(rest.toLowerCase().replace(/^\//, "")) === void 0) return void 0;
@@ -8667,7 +8955,11 @@ var init_find_repository_skill_paths = __esm({
 });
 
 // src/core/skills/parse-frontmatter.ts
-import { isMap as isMap2, isPair as isPair2, isScalar as isScalar2, parseDocument as parseDocument2, visit as visit2 } from "yaml";
+import { createRequire as createRequire3 } from "node:module";
+function loadYaml() {
+  yaml ??= createRequire3(import.meta.url)("yaml");
+  return yaml;
+}
 function parseFrontmatter(text) {
   const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
   if (lines[0]?.trimEnd() !== "---") {
@@ -8699,6 +8991,7 @@ function parseFrontmatter(text) {
   return { ok: true, data: parsed.data, body: lines.slice(end + 1).join("\n") };
 }
 function parseYaml(yamlText, yamlLines) {
+  const { isMap: isMap2, parseDocument: parseDocument2 } = loadYaml();
   let doc;
   try {
     doc = parseDocument2(yamlText, { schema: "core", customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
@@ -8757,6 +9050,7 @@ function parseYaml(yamlText, yamlLines) {
   return { ok: true, data };
 }
 function findExplicitTag2(doc) {
+  const { isPair: isPair2, isScalar: isScalar2, visit: visit2 } = loadYaml();
   let found;
   visit2(doc, {
     Node(_key, node2, path23) {
@@ -8768,7 +9062,7 @@ function findExplicitTag2(doc) {
   });
   return found;
 }
-var MAX_ALIAS_COUNT2, MAX_FRONTMATTER_CHARS;
+var yaml, MAX_ALIAS_COUNT2, MAX_FRONTMATTER_CHARS;
 var init_parse_frontmatter = __esm({
   "src/core/skills/parse-frontmatter.ts"() {
     "use strict";
@@ -9006,6 +9300,28 @@ var init_load_skills = __esm({
   }
 });
 
+// src/core/skills/built-in-catalog.ts
+function findCatalogedSkills(catalogText, files) {
+  if (catalogText === void 0) return void 0;
+  let catalog;
+  try {
+    catalog = JSON.parse(catalogText);
+  } catch {
+    return void 0;
+  }
+  const { sources, loaded: loaded3 } = catalog;
+  const same = Array.isArray(sources) && sources.length === files.length && files.every((f, i) => sources[i]?.path === f.path && sources[i]?.text === f.text && f.size === void 0);
+  return same && loaded3 !== void 0 ? loaded3 : void 0;
+}
+var BUILT_IN_CATALOG_FILE;
+var init_built_in_catalog = __esm({
+  "src/core/skills/built-in-catalog.ts"() {
+    "use strict";
+    init_load_skills();
+    BUILT_IN_CATALOG_FILE = "built-in-catalog.json";
+  }
+});
+
 // src/core/skills/read-built-in-skill-files.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
@@ -9042,10 +9358,16 @@ async function readBuiltInSkillFiles(options = {}) {
   }
   return files;
 }
+async function readBuiltInCatalogText(options = {}) {
+  const folder = findBuiltInSkillsFolder(options.from);
+  const file = folder === void 0 ? void 0 : path14.join(folder, BUILT_IN_CATALOG_FILE);
+  return file !== void 0 && existsSync4(file) ? readFile2(file, "utf8") : void 0;
+}
 var MARKER, MAX_LEVELS_UP;
 var init_read_built_in_skill_files = __esm({
   "src/core/skills/read-built-in-skill-files.ts"() {
     "use strict";
+    init_built_in_catalog();
     init_errors();
     MARKER = path14.join("skills", "nanodex-planning", "SKILL.md");
     MAX_LEVELS_UP = 6;
@@ -9054,13 +9376,13 @@ var init_read_built_in_skill_files = __esm({
 
 // src/core/outputs/read-skill-catalog.ts
 async function readSkillCatalog(index, source, given) {
-  builtIn ??= readBuiltInSkillFiles().catch((error2) => {
+  builtIn ??= Promise.all([readBuiltInSkillFiles(), readBuiltInCatalogText()]).then(([files, catalog]) => ({ files, catalog })).catch((error2) => {
     builtIn = void 0;
     throw error2;
   });
   const repository = [];
   const problems = [];
-  if (given) return loadSkills({ builtIn: await builtIn, repository: given });
+  if (given) return loadWith(await builtIn, given);
   for (const path23 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
     const size = index.getFile(path23)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
@@ -9077,8 +9399,12 @@ async function readSkillCatalog(index, source, given) {
       });
     }
   }
-  const loaded3 = loadSkills({ builtIn: await builtIn, repository });
+  const loaded3 = loadWith(await builtIn, repository);
   return { ...loaded3, problems: [...problems, ...loaded3.problems] };
+}
+function loadWith(builtIn2, repository) {
+  const cataloged = repository.length === 0 ? findCatalogedSkills(builtIn2.catalog, builtIn2.files) : void 0;
+  return cataloged ?? loadSkills({ builtIn: builtIn2.files, repository });
 }
 var builtIn;
 var init_read_skill_catalog = __esm({
@@ -9087,6 +9413,7 @@ var init_read_skill_catalog = __esm({
     init_find_repository_skill_paths();
     init_load_skills();
     init_parse_skill();
+    init_built_in_catalog();
     init_read_built_in_skill_files();
   }
 });
@@ -9178,7 +9505,7 @@ function readReportCode(question) {
   const title = /* @__PURE__ */ new Set();
   const bareToo = code2.length > 0;
   for (const [i, line] of splitReportLines(question).entries()) {
-    if (line.kind === "config") continue;
+    if (line.kind === "config" || i > 0 && SHELL_PROMPT.test(line.text)) continue;
     const text = line.text.replace(DISABLE_DIRECTIVE, "").replace(/\bhttps?:\/\/\S+/g, " ");
     const found = [
       ...[...text.matchAll(HYPHENATED)].filter((m) => /[`'"([]/.test(m[1]) || m[0].includes("--") || bareToo && m[2].split("-").length > 2).map((m) => m[2]),
@@ -9226,7 +9553,7 @@ function findTraceFiles(question) {
   }
   return traces.filter((t) => t.length > 0);
 }
-var NOT_CALLS, PROMPT_LINE, DISABLE_DIRECTIVE, HYPHENATED, CODE, CONFIG_FENCE, TEMPLATE_HEADING, VERSION_LINE, FRAME_FILE;
+var NOT_CALLS, PROMPT_LINE, DISABLE_DIRECTIVE, HYPHENATED, CODE, SHELL_PROMPT, CONFIG_FENCE, TEMPLATE_HEADING, VERSION_LINE, FRAME_FILE;
 var init_read_report_code = __esm({
   "src/core/explore/read-report-code.ts"() {
     "use strict";
@@ -9268,6 +9595,7 @@ var init_read_report_code = __esm({
     DISABLE_DIRECTIVE = /\b(disable|enable|ignore|noqa)\b[\w-]*\s*[=:]?.*$/i;
     HYPHENATED = /(^|[\s`'"([])(?:--)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=$|[\s`'")\],.:;!?])/g;
     CODE = /\b([A-Z]{1,3}\d{3,4})\b/g;
+    SHELL_PROMPT = /^\s*\$\s+\S/;
     CONFIG_FENCE = /^\s*(```|~~~)\s*(ini|toml|cfg|conf|yaml|yml|json|jsonc|properties|dotenv|env)\b/i;
     TEMPLATE_HEADING = /^\s{0,3}(#{1,6}\s+\S.*|\*\*[^*\n]{1,60}\*\*:?)\s*$/;
     VERSION_LINE = /^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*(?:\s+version)?(?:\s*(?::|==)\s*|\s+)v?\d+\.\d+\.\d+|^\s*(?:[-*]\s*)?[A-Za-z][\w.-]*==\d/i;
@@ -9463,11 +9791,11 @@ function locateFiles(index, prompt, options = {}) {
   const question = dropTemplateLines(trimStackTraces(prompt));
   const reading = readPrompt(question);
   const files = options.files ?? index.listFiles();
-  const named = findNamedFiles(
+  const named2 = findNamedFiles(
     reading.paths,
     files.map((f) => f.path)
   );
-  const excluded = excludeGenerated(question, [...reading.paths, ...named], files, options.isGenerated);
+  const excluded = excludeGenerated(question, [...reading.paths, ...named2], files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
   const add = (path23, amount, reason) => {
     if (options.pathPrefix && !path23.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
@@ -9507,8 +9835,9 @@ function locateFiles(index, prompt, options = {}) {
   const lookedUp = /* @__PURE__ */ new Set();
   for (const name of reading.identifiers) {
     const last = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
-    let defs = index.findDefinitions(name, 20);
-    const ownName = () => !libraries.has(name.split(".")[0]) && findModuleFiles(name, files).length === 0;
+    const library = name.includes(".") && libraries.has(name.split(".")[0]);
+    let defs = library ? [] : index.findDefinitions(name, 20);
+    const ownName = () => !library && findModuleFiles(name, files).length === 0;
     if (defs.length === 0 && last !== name && last.length > 2 && ownName()) defs = index.findDefinitions(last, 20);
     defs = preferExactCase(defs, last);
     const key2 = defs.length > 0 ? `${defs[0].name}@${defs.map((d) => d.path).join(",")}` : name;
@@ -9530,7 +9859,7 @@ function locateFiles(index, prompt, options = {}) {
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
   const titleWords = readTitleWords(question);
   for (const file of files) {
-    if (named.has(file.path)) add(file.path, WEIGHT4.mentionedPath, "named in the question");
+    if (named2.has(file.path)) add(file.path, WEIGHT4.mentionedPath, "named in the question");
     if (words.size === 0) continue;
     const base = file.path.slice(file.path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
     const nameWords = new Set(splitIdentifier(base));
@@ -10054,6 +10383,10 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
     for (const name of [...defined].slice(0, 3)) {
       const def = index.findDefinitions(name, 1)[0];
       if (!def) continue;
+      if (def.kind === "field") {
+        ops.push(...readFieldUses(index, evidence, def));
+        continue;
+      }
       for (const caller of index.callers(def.id, 1, 3)) {
         if (!evidence.has(caller.path, caller.line)) {
           ops.push({ kind: "chunk", path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
@@ -10061,6 +10394,7 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
       }
     }
   }
+  if (plan.intent === "flow" && round2 === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), plan.candidates[0]?.path));
   if (plan.intent === "architecture") {
     const top = plan.candidates[0];
     if (top) {
@@ -10094,12 +10428,59 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
   }
   return ops.slice(0, MAX_FOLLOW_UPS);
 }
-var MAX_FOLLOW_UPS, MAX_EVIDENCE_LINES;
+function readFieldUses(index, evidence, field) {
+  const ops = [];
+  for (const hit of index.search(field.name, { limit: FIELD_USE_HITS, allWords: true })) {
+    if (ops.length >= FIELD_USES) break;
+    if (hit.kind === "part" || hit.kind === "header" || !isProductFile(index, hit.path)) continue;
+    if (hit.path === field.path && hit.startLine <= field.startLine && hit.endLine >= field.endLine) continue;
+    if (evidence.covers(hit.path, hit.startLine, hit.endLine)) continue;
+    ops.push({
+      kind: "chunk",
+      path: hit.path,
+      startLine: hit.startLine,
+      endLine: hit.endLine,
+      reason: `uses ${field.name} (${hit.context})`,
+      relevance: 1.5
+    });
+  }
+  return ops;
+}
+function readCallees(index, evidence, names, strongest) {
+  const ops = [];
+  for (const name of names) {
+    const defs = index.findDefinitions(name, 5).filter((d) => d.kind === "function" || d.kind === "method");
+    const def = defs.find((d) => d.path === strongest) ?? defs[0];
+    if (!def) continue;
+    let read2 = 0;
+    for (const callee of index.callees(def.id, 1, 10)) {
+      if (read2 >= CALLEES_PER_NAME) break;
+      if (callee.symbolId === def.id || !isProductFile(index, callee.path) || evidence.has(callee.path, callee.line)) continue;
+      const chunk = index.chunkAt(callee.path, callee.line);
+      if (!chunk) continue;
+      ops.push({
+        kind: "chunk",
+        path: callee.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        reason: `called by ${def.scope ? `${def.scope}.` : ""}${def.name} (${chunk.context})`,
+        relevance: 1.4
+      });
+      read2 += 1;
+    }
+  }
+  return ops;
+}
+var MAX_FOLLOW_UPS, FIELD_USES, FIELD_USE_HITS, CALLEES_PER_NAME, MAX_EVIDENCE_LINES;
 var init_plan_follow_up = __esm({
   "src/core/explore/plan-follow-up.ts"() {
     "use strict";
+    init_map_modules();
     init_plan_heuristically();
     MAX_FOLLOW_UPS = 6;
+    FIELD_USES = 3;
+    FIELD_USE_HITS = 20;
+    CALLEES_PER_NAME = 2;
     MAX_EVIDENCE_LINES = 480;
   }
 });
@@ -11458,6 +11839,62 @@ var init_render_plan = __esm({
   }
 });
 
+// src/core/tests/find-name-reach.ts
+function findNameReach(test, source, options) {
+  const { index, defined, cache: cache2 } = options;
+  const { bindings: cachedBindings, exposed } = cache2;
+  const bindingsOf = (path23) => {
+    let found = cachedBindings.get(path23);
+    if (!found) cachedBindings.set(path23, found = index.importBindings(path23));
+    return found;
+  };
+  const exposesOnce = (module2, name) => {
+    const key2 = `${module2}\0${name}`;
+    let found = exposed.get(key2);
+    if (found === void 0) exposed.set(key2, found = exposes(module2, name, REEXPORT_HOPS, /* @__PURE__ */ new Set()));
+    return found;
+  };
+  const exposes = (module2, name, hops, seen) => {
+    if (module2 === source) return name === "default" || defined.has(name);
+    if (hops === 0 || seen.has(module2)) return false;
+    seen.add(module2);
+    for (const b of bindingsOf(module2)) {
+      for (const n of b.names) {
+        const passed = n.local === "*" ? name : n.local === name ? n.name : void 0;
+        if (passed === void 0 || passed === "*") continue;
+        if (b.targets.some((t) => exposes(t, passed, hops - 1, seen))) return true;
+      }
+    }
+    return false;
+  };
+  const bound = /* @__PURE__ */ new Set();
+  const foreign = /* @__PURE__ */ new Set();
+  let via;
+  let usedHere;
+  for (const b of bindingsOf(test)) {
+    for (const n of b.names) {
+      const names = n.name === "*" ? usedHere ??= [...defined].filter((d) => cache2.refs(test).has(d)) : defined.has(n.name) || defined.has(n.local) ? [n.name] : [];
+      for (const name of names) {
+        const reaching = b.targets.find((t) => exposesOnce(t, name));
+        if (reaching === void 0) {
+          if (n.name !== "*") foreign.add(n.local);
+        } else if (reaching !== source && name !== "default") {
+          bound.add(name);
+          via ??= reaching;
+        }
+      }
+    }
+  }
+  return { bound: [...bound], via, foreign };
+}
+var REEXPORT_HOPS;
+var init_find_name_reach = __esm({
+  "src/core/tests/find-name-reach.ts"() {
+    "use strict";
+    REEXPORT_HOPS = 2;
+  }
+});
+
 // src/core/tests/test-stems.ts
 function baseName(path23) {
   return path23.slice(path23.lastIndexOf("/") + 1);
@@ -11590,13 +12027,22 @@ function findTestsFor(path23, options) {
     if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
   for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
+  const all = new Set(defined.map((s) => s.name));
+  const refsRead = /* @__PURE__ */ new Map();
+  const refs = (p) => {
+    let found2 = refsRead.get(p);
+    if (!found2) refsRead.set(p, found2 = new Set(index.referencedNames(p)));
+    return found2;
+  };
+  const cache2 = { bindings: /* @__PURE__ */ new Map(), exposed: /* @__PURE__ */ new Map(), refs };
+  for (const [test, depth] of reach) if (depth > 1) get(test).names = findNameReach(test, path23, { index, defined: all, cache: cache2 });
   for (const test of packageTests(path23, layout, file.language)) get(test).samePackage = true;
-  const named = findNamedTests(path23, { layout, language: file.language });
-  for (const [test, match] of named.byName) {
+  const named2 = findNamedTests(path23, { layout, language: file.language });
+  for (const [test, match] of named2.byName) {
     if (match.kind !== "abbreviation" || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
   }
-  for (const test of named.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
-  if (![...named.byName.values()].some((m) => m.kind !== "abbreviation")) {
+  for (const test of named2.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
+  if (![...named2.byName.values()].some((m) => m.kind !== "abbreviation")) {
     for (const match of layout.testsSharingWords(path23)) {
       const test = match.test;
       if (reach.has(test) || go && found.get(test)?.samePackage) get(test).words = match;
@@ -11605,7 +12051,7 @@ function findTestsFor(path23, options) {
   }
   if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
   const jvm = JVM_LANGUAGES.has(file.language);
-  const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23) };
+  const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23), refs };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
@@ -11613,7 +12059,7 @@ function findTestsFor(path23, options) {
   const productFile = findNonProductFolder(path23) === void 0;
   const asExample = (r) => productFile && findNonProductFolder(r.path) !== void 0 ? 1 : 0;
   const kept = scored.filter((r) => (first2 < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct)).sort(
-    (a, b) => b.score - a.score || (a.extra ?? Infinity) - (b.extra ?? Infinity) || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
+    (a, b) => b.score - a.score || b.tie - a.tie || (a.extra ?? Infinity) - (b.extra ?? Infinity) || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
   );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
@@ -11627,21 +12073,23 @@ function findTestsFor(path23, options) {
   });
 }
 function score(c, context) {
-  const refs = new Set(c.inline ? [] : context.index.referencedNames(c.path));
+  const refs = c.inline ? /* @__PURE__ */ new Set() : context.refs(c.path);
   const focusHits = context.focus.map((parts) => parts.filter((n) => refs.has(n)).length);
-  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: "tests it inline (mod tests)", direct: true };
+  if (c.inline) return { path: c.path, score: 20, uses: 0, focusHits, how: "tests it inline (mod tests)", direct: true, tie: 3 };
   let uses = 0;
-  for (const name of context.names) if (refs.has(name)) uses++;
+  for (const name of context.names) if (refs.has(name) && !c.names?.foreign.has(name)) uses++;
+  const bound = c.names?.bound ?? [];
   const how = [];
   let feature;
   let points = 0;
   const direct = c.depth === 1 && !context.go || c.samePackage && uses > 0;
-  const through = !direct && c.depth <= THROUGH_DEPTH && uses > 0;
-  const named = c.named && isNamedFor(c, context) ? c.named : void 0;
-  if (named) {
-    const reaches2 = direct || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || context.jvm && named.kind === "exact";
-    how.push(describeName(named, context.path));
-    points += named.kind === "abbreviation" ? 7 : (reaches2 ? 10 : 5) + (named.kind === "flattened" ? 2 : 0);
+  const byNames = !direct && bound.length > 0;
+  const through = !direct && !byNames && c.depth <= THROUGH_DEPTH && uses > 0;
+  const named2 = c.named && isNamedFor(c, context) ? c.named : void 0;
+  if (named2) {
+    const reaches2 = direct || byNames || through || c.samePackage || countMirroredFolders(context.path, c.path) > 0 || context.jvm && named2.kind === "exact";
+    how.push(describeName(named2, context.path));
+    points += named2.kind === "abbreviation" ? 7 : (reaches2 ? 10 : 5) + (named2.kind === "flattened" ? 2 : 0);
   } else if (c.inFolder) {
     how.push("in a folder named after it");
     points += 6;
@@ -11655,24 +12103,29 @@ function score(c, context) {
   if (direct) {
     how.push(c.samePackage ? "in its package" : "imports it");
     points += 4;
+  } else if (byNames) {
+    how.push(`imports ${bound.slice(0, 2).join(", ")}${bound.length > 2 ? "…" : ""} from ${c.names.via}`);
+    points += 3;
   } else if (through) {
     how.push(c.depth === 1 ? "imports its package and uses its code" : "calls its code");
     points += c.depth <= 2 ? 2 : 1;
   }
   if (feature !== void 0) how.push(feature);
   if (points === 0 && context.go && c.samePackage && isPackageOwnTest(c.path, context)) {
-    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true };
+    return { path: c.path, score: 1, uses, focusHits, how: "its package's own test", direct: true, tie: 0 };
   }
   const user = points === 0 && c.samePackage ? findTestedUser(c.path, context) : void 0;
-  if (user !== void 0) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false };
-  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "", direct: false };
+  if (user !== void 0) return { path: c.path, score: 1, uses, focusHits, how: `tests ${user}, which uses it`, direct: false, tie: 0 };
+  if (points === 0) return { path: c.path, score: 0, uses, focusHits, how: "", direct: false, tie: 0 };
   if (toModuleFolders(c.path).some((d) => toTestStem(`${d}.x`) === context.stem)) points += 2;
   const folder = context.path.split("/").at(-2);
   if (!c.named && folder !== void 0 && toTestStem(c.path) === toTestStem(`${folder}.x`)) points += 1;
   points += Math.min(2, countMirroredFolders(context.path, c.path));
   const viaImport = through && c.depth === 1;
-  const extra = named || c.inFolder ? void 0 : c.words?.extra;
-  return { path: c.path, score: points, uses, focusHits, how: how.join(", "), direct: !!named || c.inFolder || direct || viaImport, extra };
+  const extra = named2 || c.inFolder ? void 0 : c.words?.extra;
+  const tied = !!named2 || c.inFolder || direct || viaImport;
+  const tie = direct ? 3 : byNames ? 2 : through ? 1 : 0;
+  return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(", "), direct: tied, extra, tie };
 }
 function describeName(match, path23) {
   if (match.kind === "variant") return `named like it (a build variant of ${match.base})`;
@@ -11702,8 +12155,8 @@ function toFileName(path23) {
 }
 function findTestedUser(test, context) {
   const dir = context.path.slice(0, context.path.lastIndexOf("/") + 1);
-  const named = context.layout.sourcesNamed(toTestStem(test), context.path);
-  const user = named.find((s) => s !== context.path && s.slice(0, s.lastIndexOf("/") + 1) === dir);
+  const named2 = context.layout.sourcesNamed(toTestStem(test), context.path);
+  const user = named2.find((s) => s !== context.path && s.slice(0, s.lastIndexOf("/") + 1) === dir);
   if (user === void 0) return void 0;
   const refs = new Set(context.index.referencedNames(user));
   return [...context.names].some((n) => refs.has(n)) ? user.slice(user.lastIndexOf("/") + 1) : void 0;
@@ -11751,6 +12204,7 @@ var init_find_tests_for = __esm({
     "use strict";
     init_ambiguous_names();
     init_non_product_folders();
+    init_find_name_reach();
     init_find_named_tests();
     init_test_stems();
     NO_TEST_FOUND = "no test imports it, calls its code or is named like it";
@@ -11787,33 +12241,27 @@ function findExistingMechanisms(prompt, index) {
   const firstLine = prompt.split("\n")[0] ?? "";
   for (const c of CONCEPTS) {
     if (!c.asked.test(firstLine)) continue;
-    const hits = /* @__PURE__ */ new Map();
-    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS2 })) {
-      if (!hits.has(hit.path) && !isProductFile(index, hit.path)) continue;
-      const refs = hits.get(hit.path) ?? [];
-      if (hit.kind !== "header") refs.push({ path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
-      hits.set(hit.path, refs);
-    }
+    const hits = /* @__PURE__ */ new Set();
+    for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS2 })) if (isProductFile(index, hit.path)) hits.add(hit.path);
     const others = readPrompt(firstLine).words.filter((w) => !c.asked.test(w) && !c.words.has(w));
     const near = (path23) => splitIdentifier(path23.replace(/[/.]/g, " ")).some((w) => others.includes(w));
-    const all = [...hits].map(([path23, matched]) => proveIn(path23, c, index, matched)).filter((p) => p !== void 0);
+    const all = [...hits].map((path23) => proveIn(path23, c, index)).filter((p) => p !== void 0);
     const proved = (all.some((p) => near(p.path)) ? all.filter((p) => near(p.path)) : all).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
   }
   return found;
 }
-function proveIn(path23, c, index, matched) {
+function proveIn(path23, c, index) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
   const symbols = index.symbolsIn(path23);
   const errors = findErrorTypes(symbols);
-  const named = symbols.filter((s) => means(s.name) && !errors.has(s.name));
-  const declared = named.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
+  const named2 = symbols.filter((s) => means(s.name) && !errors.has(s.name));
+  const declared = named2.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
   const imported = index.importSources([path23]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
-    const ref = matched[0] ?? index.chunkAt(path23, 1) ?? { startLine: 1, endLine: 1 };
-    return { path: path23, proof: `imports ${imported.source}`, ref: { path: path23, startLine: ref.startLine, endLine: ref.endLine }, strength: 3 };
+    return { path: path23, proof: `imports ${imported.source}`, ref: { path: path23, startLine: imported.line, endLine: imported.line }, strength: 3 };
   }
-  const best = declared[0] ?? named[0];
+  const best = declared[0] ?? named2[0];
   if (!best) return void 0;
   return {
     path: path23,
@@ -11894,6 +12342,7 @@ var init_find_handed_to = __esm({
 });
 
 // src/core/plan/find-certain-files.ts
+import escapeStringRegexp4 from "escape-string-regexp";
 function findCertainFiles(input) {
   const { prompt, index, isChangeable: isChangeable2 } = input;
   const reading = readPrompt(prompt);
@@ -11905,9 +12354,9 @@ function findCertainFiles(input) {
     else if (name && !found.names.includes(name)) found.names.push(name);
   };
   const allPaths = index.listFiles().map((f) => f.path);
-  for (const named of reading.paths) {
-    const matches2 = [...findNamedFiles([named], allPaths)];
-    if (matches2.length === 1) add(matches2[0], void 0, `the request names ${named}`);
+  for (const named2 of reading.paths) {
+    const matches2 = [...findNamedFiles([named2], allPaths)];
+    if (matches2.length === 1) add(matches2[0], void 0, `the request names ${named2}`);
   }
   const scope = /^\s*[a-z]+\(([\w-]+)\)!?:/i.exec(prompt)?.[1]?.toLowerCase();
   if (scope) {
@@ -12042,7 +12491,7 @@ function isReadElsewhere(index, name, home, isChangeable2) {
   return index.search(name, { limit: 50, phrase: true }).some((h) => other(h.path));
 }
 function findWholeName(text, name) {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeStringRegexp4(name);
   const at2 = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
   return at2 >= 0 ? at2 : text.indexOf(name);
 }
@@ -12265,8 +12714,8 @@ var init_test_layout = __esm({
           const rel = relativeTo(scope.dir, p);
           const underTestpaths = scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, "")}/`));
           if (role === void 0 && !underTestpaths) return void 0;
-          const named = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path16.posix.matchesGlob(name, g));
-          return named && (scope.testGlobs.length === 0 || underTestpaths) ? "test" : "support";
+          const named2 = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path16.posix.matchesGlob(name, g));
+          return named2 && (scope.testGlobs.length === 0 || underTestpaths) ? "test" : "support";
         }
         return role;
       }
@@ -12289,8 +12738,8 @@ var init_test_layout = __esm({
 function findFilesToChange(input) {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
-  const { paths: named, words } = readPrompt(input.prompt);
-  const isNamed = (path23) => named.some((p) => path23 === p || path23.endsWith(`/${p}`));
+  const { paths: named2, words } = readPrompt(input.prompt);
+  const isNamed = (path23) => named2.some((p) => path23 === p || path23.endsWith(`/${p}`));
   const isProduct = (path23) => isNamed(path23) || isChangeable(index, path23);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
@@ -12310,17 +12759,17 @@ function findFilesToChange(input) {
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const named2 = certain.find((c) => c.path === path23);
+    const named3 = certain.find((c) => c.path === path23);
     const texts = [path23, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
     const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path23).map((s) => splitIdentifier(s.name).join(" "))], words);
-    const certainty = named2 ? "named" : definesNamed || isNamed(path23) || (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
+    const certainty = named3 ? "named" : definesNamed || isNamed(path23) || (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
     const defined = index.symbolsIn(path23);
-    const namedDef = defined.find((s) => named2?.names.includes(s.scope ? `${s.scope}.${s.name}` : s.name));
+    const namedDef = defined.find((s) => named3?.names.includes(s.scope ? `${s.scope}.${s.name}` : s.name));
     const read2 = items[0] ?? byRelevance.find((e) => e.path === path23 && (e.source !== "head" || isNamed(path23)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
-    const headMatched = named2 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
-    const symbols = (named2 && named2.names.length > 0 ? named2.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
+    const headMatched = named3 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
+    const symbols = (named3 && named3.names.length > 0 ? named3.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
     files.push({
       path: path23,
       symbols,
@@ -12329,7 +12778,7 @@ function findFilesToChange(input) {
       certainty,
       why: [
         ...new Set(
-          [...named2 ? [named2.why] : [], ...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons)
+          [...named3 ? [named3.why] : [], ...candidate ? [candidate.reason] : [], ...items.map((e) => e.reason)].flatMap(splitReasons)
         )
       ].slice(0, 2).join("; "),
       role: "related",
@@ -12357,10 +12806,11 @@ function testsOf(path23, options) {
     ...callers.map((c) => {
       const also = others.find((t) => t.path === c.path);
       const calls = `calls ${c.name}`;
-      return {
-        path: c.path,
-        how: !also ? calls : also.how.includes("calls its code") ? also.how.replace("calls its code", calls) : `${also.how}, ${calls}`
-      };
+      const parts = also?.how.split(", ") ?? [];
+      const at2 = parts.findIndex((part) => part === "calls its code" || part.startsWith(`imports ${c.name} from `));
+      if (at2 >= 0) parts[at2] = calls;
+      else parts.push(calls);
+      return { path: c.path, how: parts.join(", ") };
     }),
     ...others.filter((t) => !callers.some((c) => c.path === t.path))
   ];
@@ -12605,15 +13055,15 @@ function describePlanConfidence(files, context, related = []) {
     return `low (no file is certain to change: the request names no file here and no definition that one file alone has; the best candidate is ${related[0].path})`;
   if (files.length === 0)
     return "low (no file is certain to change: the request names no file here and no definition that one file alone has)";
-  const named = files.filter((f) => f.certainty === "named");
+  const named2 = files.filter((f) => f.certainty === "named");
   const withSymbols = files.filter((f) => f.symbols.length > 0);
   const found = withSymbols.slice(0, 2).map((f) => `${f.symbols.slice(0, 2).join(", ")} in ${f.path}`).join("; ");
   const missing = context.confidenceReason.startsWith(NOT_DEFINED_HERE) ? `; ${context.confidenceReason}` : "";
-  if (named.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
+  if (named2.length > 0 && withSymbols.length > 0) return `high (the request names code the index defines: ${found}${missing})`;
   if (withSymbols.length > 0)
     return `medium (the request's words matched ${found}; it names no function, so the exact place is inferred${missing})`;
-  if (named.length > 0)
-    return `medium (the request names ${named.slice(0, 2).map((f) => f.path).join(", ")}, but no function in it was identified${missing})`;
+  if (named2.length > 0)
+    return `medium (the request names ${named2.slice(0, 2).map((f) => f.path).join(", ")}, but no function in it was identified${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
 }
 var MAX_SYMBOLS3, MAX_PATTERNS;
@@ -13488,8 +13938,8 @@ function findLinkedIssues(texts, self) {
       for (const m of text.slice(0, MAX_TEXT).matchAll(re)) {
         const groups = m.slice(1).filter((g) => g !== void 0);
         const number = Number(groups.at(-1));
-        const named = groups.length > 1 ? groups[0] : void 0;
-        const repo = named && named.toLowerCase() !== self?.toLowerCase() ? named : void 0;
+        const named2 = groups.length > 1 ? groups[0] : void 0;
+        const repo = named2 && named2.toLowerCase() !== self?.toLowerCase() ? named2 : void 0;
         if (!Number.isSafeInteger(number) || number < 1) continue;
         const key2 = `${repo?.toLowerCase() ?? ""}#${number}`;
         if (!found.has(key2) && found.size < MAX_ISSUES) found.set(key2, { ...repo ? { repo } : {}, number, relation, from });
@@ -13542,7 +13992,8 @@ function renderReview(input) {
   }
   if (input.modelSummary) blocks.push({ title: "model summary", text: input.modelSummary.trim() });
   if (review.blastRadius.length > 0) {
-    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0);
+    const uncalled = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0 && !b.overrides);
+    const overriding = review.blastRadius.filter((b) => !b.ambiguous && b.total === 0 && b.overrides);
     const ambiguous = review.blastRadius.filter((b) => b.ambiguous);
     const called = review.blastRadius.filter((b) => !b.ambiguous && b.total > 0);
     const listed = [...called].sort((a, b) => b.total - a.total).slice(0, MAX_SYMBOLS_LISTED);
@@ -13554,6 +14005,7 @@ function renderReview(input) {
       const rest = ambiguous.length - names.length;
       lines.push(`- Callers not counted (names too common to link by name): ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
     }
+    for (const b of overriding.slice(0, MAX_SYMBOLS_LISTED)) lines.push(...renderOverride(b, cite));
     if (uncalled.length > 0) {
       const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
       const rest = uncalled.length - names.length;
@@ -13665,6 +14117,16 @@ function renderBlast(b, cite) {
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
+function renderOverride(b, cite) {
+  const { base, callers } = b.overrides;
+  const baseName3 = `${base.scope}.${base.name}`;
+  const head = `- ${code(qualifiedName(b))} has no callers of its own outside the diff${b.inChangedFiles > 0 ? ` (${b.inChangedFiles} in files this change touches)` : ""}; it overrides ${code(baseName3)} ${cite({ path: base.path, startLine: base.startLine, endLine: base.endLine })}, so ` + (callers.length === 0 ? "whatever calls that reaches it (the index links no caller of it)" : "these calls of it may run this one:");
+  const lines = callers.map((h) => {
+    const where = outsideProduct(h.path);
+    return `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ""}`;
+  });
+  return [head, ...lines];
+}
 function outsideProduct(path23) {
   const folder = findNonProductFolder(path23);
   if (folder !== void 0) return describeNonProductFolder(folder);
@@ -13744,6 +14206,43 @@ var init_review_paths = __esm({
   }
 });
 
+// src/core/review/find-overridden.ts
+function findOverridden(method, index, limit2 = 5) {
+  if (method.kind !== "method" || method.scope === "") return void 0;
+  const className = method.scope.slice(method.scope.lastIndexOf(".") + 1);
+  const owner = index.findDefinitions(className, 20).find((d) => d.path === method.path && d.kind === "class");
+  if (!owner) return void 0;
+  const seen = /* @__PURE__ */ new Set([className]);
+  let bases = readBases(owner.signature);
+  for (let hops = 0; hops < 3 && bases.length > 0; hops += 1) {
+    const next = [];
+    for (const base of bases) {
+      if (seen.has(base)) continue;
+      seen.add(base);
+      const candidates = index.findDefinitions(method.name, 50).filter((d) => d.kind === "method" && lastPart(d.scope) === base);
+      const found = candidates[0];
+      if (found) return { base: found, callers: index.callers(found.id, 1, limit2) };
+      const baseClass = index.findDefinitions(base, 20).find((d) => d.kind === "class");
+      if (baseClass) next.push(...readBases(baseClass.signature));
+    }
+    bases = next;
+  }
+  return void 0;
+}
+function readBases(signature) {
+  const m = CLASS_BASES2.exec(signature);
+  const text = m?.[1] ?? m?.[2] ?? "";
+  return text.split(",").map((b) => b.trim()).filter((b) => b !== "" && !b.includes("=")).map((b) => lastPart(b.replace(/\[.*$/, "")));
+}
+var CLASS_BASES2, lastPart;
+var init_find_overridden = __esm({
+  "src/core/review/find-overridden.ts"() {
+    "use strict";
+    CLASS_BASES2 = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[\w$]+(?:<[^>]*>)?\s*(?:\(([^)]*)\)|extends\s+([\w$.]+))/;
+    lastPart = (name) => name.slice(name.lastIndexOf(".") + 1);
+  }
+});
+
 // src/core/review/blast-radius.ts
 function isPeripheral(path23) {
   return findNonProductFolder(path23) !== void 0;
@@ -13765,7 +14264,9 @@ function buildBlastRadius(changed, index, options) {
     outside.sort(
       (a, b) => a.depth - b.depth || Number(isPeripheral(a.path)) - Number(isPeripheral(b.path)) || a.path.localeCompare(b.path) || a.line - b.line
     );
+    const overrides = outside.length === 0 ? findOverridden(c.symbol, index, top) : void 0;
     return {
+      ...overrides ? { overrides } : {},
       changed: c,
       direct: outside.filter((h) => h.depth === 1).length,
       total: outside.length,
@@ -13781,6 +14282,7 @@ var init_blast_radius = __esm({
   "src/core/review/blast-radius.ts"() {
     "use strict";
     init_non_product_folders();
+    init_find_overridden();
     DEFAULT_DEPTH = 2;
     DEFAULT_TOP = 5;
   }
@@ -14266,8 +14768,8 @@ function findChangedSymbols(files, index) {
     for (const line of findTouchedLines(file)) {
       const inner = findInnermost(symbols, line);
       const owner = inner && symbols.filter((o) => o !== inner && contains(o, inner) && /function|method/.test(o.kind)).sort((a, b) => b.endLine - b.startLine - (a.endLine - a.startLine))[0];
-      const named = owner ?? inner;
-      if (named) counts.set(named, (counts.get(named) ?? 0) + 1);
+      const named2 = owner ?? inner;
+      if (named2) counts.set(named2, (counts.get(named2) ?? 0) + 1);
     }
     for (const [symbol, changedLines] of counts) changed.push({ symbol, change: "modified", changedLines });
   }
@@ -14374,6 +14876,7 @@ var init_find_missing_tests = __esm({
 });
 
 // src/core/review/find-test-gaps.ts
+import escapeStringRegexp5 from "escape-string-regexp";
 function findTestGaps(files, context) {
   const { changedSymbols, index } = context;
   const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
@@ -14459,7 +14962,7 @@ function namesWhatChanged(addedText, file, symbols) {
   const stem2 = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
   const module2 = stem2 === "__init__" || stem2 === "index" ? path23.split("/").at(-2) ?? stem2 : stem2;
   const words = [...names, ...module2.length >= 4 ? [module2] : [], ...findAddedNames(file)];
-  return words.some((w) => new RegExp(`(?<![\\w$])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(addedText));
+  return words.some((w) => new RegExp(`(?<![\\w$])${escapeStringRegexp5(w)}(?![\\w$])`).test(addedText));
 }
 function findAddedNames(file) {
   const lines = (kind) => file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text));
@@ -14714,6 +15217,7 @@ var init_split_code_line = __esm({
 });
 
 // src/core/review/structural-risk-rules.ts
+import escapeStringRegexp6 from "escape-string-regexp";
 async function findStructuralRisks(file, head) {
   const language = findLanguage(file.path);
   if (!language || isTestFile(file.path)) return [];
@@ -14744,7 +15248,7 @@ async function findSwallowingExit(file, head, addedLines2) {
     const last = body.at(-1);
     const indent2 = (text) => /^\s*/.exec(text)[0].length;
     const alwaysTrue = returns.length > 0 && returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) && /^\s*return\s+True\s*$/.test(last.code) && indent2(last.code) === indent2(body[0].code);
-    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeRegExp2(p)}\\b`).test(l.code)));
+    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeStringRegexp6(p)}\\b`).test(l.code)));
     if (!alwaysTrue || readsException) continue;
     const quoteLine = addedLines2.has(last.n) ? last.n : addedLines2.has(s.startLine) ? s.startLine : range.find((n) => addedLines2.has(n));
     drafts.push({
@@ -14772,7 +15276,7 @@ function findLeakedListeners(file, head, added) {
     const listener = /\baddEventListener\s*\(\s*(['"`])([\w:-]+)\1/.exec(line.text);
     if (listener && /\baddEventListener\s*\(/.test(code2) && !/\bonce\s*:\s*true\b|\bsignal\s*[:,}]/.test(line.text)) {
       const event = listener[2];
-      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeRegExp2(event)}\\1`).test(head))
+      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeStringRegexp6(event)}\\1`).test(head))
         push2(LISTENER_MESSAGE, "risk:listener-leak");
     }
     if (/\bsetInterval\s*\(/.test(code2) && !/\bclearInterval\s*\(/.test(headCode)) push2(TIMER_MESSAGE, "risk:listener-leak");
@@ -14781,9 +15285,6 @@ function findLeakedListeners(file, head, added) {
     }
   }
   return drafts;
-}
-function escapeRegExp2(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var JS2, EXIT_MESSAGE, LISTENER_MESSAGE, TIMER_MESSAGE, PROCESS_MESSAGE;
 var init_structural_risk_rules = __esm({
@@ -14901,12 +15402,12 @@ function bindCall(parameters, call) {
     if (p) bound.add(p);
     else if (!kwargs) unknownKeywords.push(keyword);
   }
-  const named = parameters.filter((p) => p.kind === "positional" || p.kind === "keyword");
+  const named2 = parameters.filter((p) => p.kind === "positional" || p.kind === "keyword");
   return {
-    missing: named.filter((p) => !p.optional && !bound.has(p)),
+    missing: named2.filter((p) => !p.optional && !bound.has(p)),
     unknownKeywords,
     extra,
-    defaulted: named.filter((p) => p.optional && !bound.has(p)),
+    defaulted: named2.filter((p) => p.optional && !bound.has(p)),
     byPosition
   };
 }
@@ -14993,10 +15494,10 @@ function readStatements(root, step2, resolves) {
       }
       continue;
     }
-    const named = findNodes(node2, ["import_specifier"]).find((s) => s.childForFieldName("name")?.text === step2.name);
+    const named2 = findNodes(node2, ["import_specifier"]).find((s) => s.childForFieldName("name")?.text === step2.name);
     const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
     const byDefault = step2.isDefault && clause?.namedChildren.some((c) => c?.type === "identifier");
-    if (named) lines.push(named.startPosition.row + 1);
+    if (named2) lines.push(named2.startPosition.row + 1);
     else if (byDefault) lines.push(node2.startPosition.row + 1);
   }
   return { lines, reexported };
@@ -15017,6 +15518,7 @@ var init_find_module_imports = __esm({
 });
 
 // src/core/review/findings/find-name-uses.ts
+import escapeStringRegexp7 from "escape-string-regexp";
 import path17 from "node:path/posix";
 async function findNameUses(context, removed) {
   const { index } = context;
@@ -15085,7 +15587,7 @@ async function findNameUses(context, removed) {
   return uses;
 }
 function stillProvides(head, removed) {
-  const name = escape(removed.name);
+  const name = escapeStringRegexp7(removed.name);
   const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
   if (removed.how === "unexported") return exported.some((p) => new RegExp(p, "s").test(head));
   const patterns = removed.language === "go" ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`] : removed.language === "python" ? [
@@ -15109,17 +15611,17 @@ async function findOwnUses(context, removed) {
   const text = await context.readHead(removed.path).catch(() => void 0);
   if (text === void 0) return [];
   const source = text.split("\n");
-  const call = new RegExp(`(?<![\\w.$#])${escape(removed.name)}\\s*\\(`);
+  const call = new RegExp(`(?<![\\w.$#])${escapeStringRegexp7(removed.name)}\\s*\\(`);
   const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? "")));
   return line === void 0 ? [] : [{ path: removed.path, line, kind: "use", code: source[line - 1].trim(), language: removed.language }];
 }
 function findGoUses(text, removed, at2) {
-  const name = escape(removed.name);
+  const name = escapeStringRegexp7(removed.name);
   const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path17.basename(path17.dirname(removed.path))]);
   for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
     if (path17.basename(m[2]) === path17.basename(path17.dirname(removed.path))) qualifiers.add(m[1]);
   }
-  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escape).join("|")})\\s*\\.\\s*${name}\\b`);
+  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escapeStringRegexp7).join("|")})\\s*\\.\\s*${name}\\b`);
   const lines = text.split("\n");
   return at2.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? "")));
 }
@@ -15165,9 +15667,6 @@ function withoutComment(line) {
   const at2 = line.indexOf("//");
   return at2 < 0 ? line : line.slice(0, at2);
 }
-function escape(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 var ECMASCRIPT, MAX_REFERENCES2, GUARDED;
 var init_find_name_uses = __esm({
   "src/core/review/findings/find-name-uses.ts"() {
@@ -15186,15 +15685,16 @@ var init_find_name_uses = __esm({
 });
 
 // src/core/review/findings/find-package-member-uses.ts
+import escapeStringRegexp8 from "escape-string-regexp";
 import path18 from "node:path/posix";
 async function findPackageMemberUses(context, removed) {
   if (removed.language !== "python" || !removed.exists) return [];
   const { index } = context;
   const uses = [];
   for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
-    const name = escape2(removed.name);
-    const member = new RegExp(`(?<![\\w.])${escape2(pkg)}\\s*\\.\\s*${name}\\b`);
-    const fromImport = new RegExp(`^\\s*from\\s+${escape2(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
+    const name = escapeStringRegexp8(removed.name);
+    const member = new RegExp(`(?<![\\w.])${escapeStringRegexp8(pkg)}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${escapeStringRegexp8(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
     for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
       if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
       const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
@@ -15213,7 +15713,7 @@ async function findPackageMemberCalls(context, target) {
   const calls = [];
   const packages = await findReExportingPackages(context, target);
   for (const { pkg, entry } of packages) {
-    const call = new RegExp(`(?<![\\w.])${escape2(pkg)}\\s*\\.\\s*${escape2(target.name)}\\s*\\(`);
+    const call = new RegExp(`(?<![\\w.])${escapeStringRegexp8(pkg)}\\s*\\.\\s*${escapeStringRegexp8(target.name)}\\s*\\(`);
     for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
       const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
       for (const line of lines) if (source && call.test(withoutComment2(source[line - 1] ?? ""))) calls.push({ path: usePath, line });
@@ -15224,8 +15724,8 @@ async function findPackageMemberCalls(context, target) {
 async function findReExportingPackages(context, target, options = {}) {
   const { index } = context;
   const stem2 = path18.basename(target.path, ".py");
-  const name = escape2(target.name);
-  const reExport = new RegExp(`^from\\s+\\.${escape2(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
+  const name = escapeStringRegexp8(target.name);
+  const reExport = new RegExp(`^from\\s+\\.${escapeStringRegexp8(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
   const found = [];
   for (const entry of index.importers(target.path, 1).filter((hit) => path18.basename(hit.path) === "__init__.py")) {
     const dir = path18.dirname(entry.path);
@@ -15249,9 +15749,6 @@ function referencesThrough(context, entry, name) {
 function withoutComment2(line) {
   const at2 = line.indexOf("#");
   return at2 < 0 ? line : line.slice(0, at2);
-}
-function escape2(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var MAX_REFERENCES3;
 var init_find_package_member_uses = __esm({
@@ -15431,8 +15928,8 @@ function bindsImport(root, name, resolves) {
     if (source === void 0 || !resolves(source)) continue;
     const clause = node2.namedChildren.find((c) => c?.type === "import_clause");
     if (clause?.namedChildren.some((c) => c?.type === "identifier" && c.text === name)) return true;
-    const named = findNodes(node2, ["import_specifier"]);
-    if (named.some((n) => (n.childForFieldName("alias") ?? n.childForFieldName("name"))?.text === name)) return true;
+    const named2 = findNodes(node2, ["import_specifier"]);
+    if (named2.some((n) => (n.childForFieldName("alias") ?? n.childForFieldName("name"))?.text === name)) return true;
   }
   return false;
 }
@@ -15808,6 +16305,7 @@ var init_find_callers_not_updated = __esm({
 });
 
 // src/core/review/findings/find-removed-still-used.ts
+import escapeStringRegexp9 from "escape-string-regexp";
 async function findRemovedStillUsed(context) {
   const found = [];
   const seen = /* @__PURE__ */ new Map();
@@ -15886,13 +16384,13 @@ async function findRemovedNames(context) {
     if (base === void 0) continue;
     const baseLines = base.split("\n");
     const lineOf = (name) => {
-      const i = baseLines.findIndex((l) => new RegExp(`\\b${escape3(name)}\\b`).test(l) && DECLARES.test(l));
+      const i = baseLines.findIndex((l) => new RegExp(`\\b${escapeStringRegexp9(name)}\\b`).test(l) && DECLARES.test(l));
       return i < 0 ? 1 : i + 1;
     };
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes(".")) continue;
       const isDefault = new RegExp(
-        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escape3("renamedFrom" in c && c.renamedFrom || c.name)}\\b`
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escapeStringRegexp9("renamedFrom" in c && c.renamedFrom || c.name)}\\b`
       ).test(base);
       const at2 = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === "removed") {
@@ -15912,9 +16410,6 @@ async function findRemovedNames(context) {
 function goPackage(base) {
   const name = /^package\s+(\w+)/m.exec(base)?.[1];
   return name ? { goPackage: name } : {};
-}
-function escape3(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var RULE2, TOP_LEVEL, LANGUAGES, USE_CONSEQUENCE, CONSEQUENCE2, DECLARES;
 var init_find_removed_still_used = __esm({
@@ -15953,7 +16448,7 @@ var init_find_removed_still_used = __esm({
 function findCallUses(root, options) {
   const [first2, last] = [options.startLine - 1, options.endLine - 1];
   const out = [];
-  const visit3 = (node2) => {
+  const visit2 = (node2) => {
     if (node2.startPosition.row > last || node2.endPosition.row < first2) return;
     if (CALLS.has(node2.type) && calleeName(node2) === options.name) {
       const callee = node2.childForFieldName("function");
@@ -15966,9 +16461,9 @@ function findCallUses(root, options) {
           ...isAsserted(node2) ? { asserted: true } : {}
         });
     }
-    for (const child of node2.namedChildren) visit3(child);
+    for (const child of node2.namedChildren) visit2(child);
   };
-  visit3(root);
+  visit2(root);
   return out.sort((a, b) => a.line - b.line);
 }
 function isAsserted(call) {
@@ -16422,6 +16917,7 @@ var init_read_return_shape = __esm({
 });
 
 // src/core/review/findings/find-return-shape-changes.ts
+import escapeStringRegexp10 from "escape-string-regexp";
 async function findReturnShapeChanges(context) {
   const findings = [];
   const reported = /* @__PURE__ */ new Set();
@@ -16572,7 +17068,7 @@ function callsGoPackage(callee, pkg, caller) {
   if (qualifier === pkg.name) return true;
   if (callerDir === pkg.dir) return false;
   const folder = pkg.dir.replace(/\/$/, "");
-  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`, "m").test(caller.text);
+  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${escapeStringRegexp10(folder)}"`, "m").test(caller.text);
 }
 function innermostCallable(symbols, line) {
   let best;
@@ -17515,7 +18011,7 @@ var init_ast_grep_rule = __esm({
 });
 
 // src/core/review/rules/load-ast-grep.ts
-import { createRequire as createRequire3 } from "node:module";
+import { createRequire as createRequire4 } from "node:module";
 function loadAstGrep() {
   if (loaded2) return loaded2;
   const napi = require4("@ast-grep/napi");
@@ -17542,7 +18038,7 @@ var require4, loaded2;
 var init_load_ast_grep = __esm({
   "src/core/review/rules/load-ast-grep.ts"() {
     "use strict";
-    require4 = createRequire3(import.meta.url);
+    require4 = createRequire4(import.meta.url);
   }
 });
 
@@ -17701,13 +18197,13 @@ function parseRuleFile(path23, text) {
   return { rules, problems };
 }
 function parseRuleDocument(path23, text) {
-  const yaml = parseConfigYaml(text, path23);
-  if (!yaml.ok) return { problems: yaml.problems.map((p) => ({ path: path23, line: p.line, message: p.message, fix: p.fix })) };
-  const data = yaml.data ?? {};
+  const yaml2 = parseConfigYaml(text, path23);
+  if (!yaml2.ok) return { problems: yaml2.problems.map((p) => ({ path: path23, line: p.line, message: p.message, fix: p.fix })) };
+  const data = yaml2.data ?? {};
   const ruleId = typeof data.id === "string" ? data.id : void 0;
   const at2 = (message, fix, key2) => ({
     path: path23,
-    line: key2 === void 0 ? 1 : yaml.lineOf([key2]),
+    line: key2 === void 0 ? 1 : yaml2.lineOf([key2]),
     ...ruleId !== void 0 ? { ruleId } : {},
     message,
     fix
@@ -17722,7 +18218,7 @@ function parseRuleDocument(path23, text) {
   if (!parsed.success) {
     const known = Object.keys(ruleSchema.shape);
     return {
-      problems: toConfigProblems(parsed.error.issues, yaml.lineOf, (p) => p.length === 0 ? known : []).map((p) => ({
+      problems: toConfigProblems(parsed.error.issues, yaml2.lineOf, (p) => p.length === 0 ? known : []).map((p) => ({
         path: path23,
         line: p.line,
         ...ruleId !== void 0 ? { ruleId } : {},
@@ -18345,11 +18841,11 @@ function foldToUnits(files, options) {
     const rank2 = options.rank(file);
     for (const { e } of chain2) e.rank += rank2;
   }
-  const order2 = [...inside.entries()].filter(([, e]) => e.count >= 2);
-  order2.sort(([a, x], [b, y]) => depthOf2(b) - depthOf2(a) || x.rank - y.rank || (a < b ? -1 : 1));
+  const order2 = [...inside.entries()].filter(([, e]) => e.count >= 2).map(([dir, e]) => ({ dir, e, depth: depthOf2(dir) }));
+  order2.sort((x, y) => y.depth - x.depth || x.e.rank - y.e.rank || (x.dir < y.dir ? -1 : 1));
   let total = units.size;
   const folded = /* @__PURE__ */ new Set();
-  for (const [folder, e] of order2) {
+  for (const { dir: folder, e } of order2) {
     if (total <= options.maxUnits) break;
     if (e.count < 2) continue;
     const merged = units.has(folder) ? e.count : e.count - 1;
@@ -18452,10 +18948,16 @@ function listProductFiles(index, scope) {
   const counts = /* @__PURE__ */ new Map();
   const files = [];
   const others = [];
+  const nonProduct = /* @__PURE__ */ new Map();
+  const nonProductFolder = (path23) => {
+    const dir = path23.slice(0, path23.lastIndexOf("/") + 1);
+    if (!nonProduct.has(dir)) nonProduct.set(dir, findNonProductFolder(`${dir}x`));
+    return nonProduct.get(dir);
+  };
   for (const file of source) {
     const { kind } = classifyFile(file.path, file);
     const apart = kind !== "product" ? KIND_LABEL[kind] : file.skipped ? UNREAD_LABEL : void 0;
-    const folder = apart ?? (scoped ? void 0 : findNonProductFolder(file.path));
+    const folder = apart ?? (scoped ? void 0 : nonProductFolder(file.path));
     if (folder === void 0) files.push(file.path);
     else {
       const label3 = apart ?? `${folder}/`;
@@ -18469,11 +18971,11 @@ function listProductFiles(index, scope) {
   return { files, leftOut: leftOut2 };
 }
 function describeLeftOut2(leftOut2, shown = 3) {
-  const named = leftOut2.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
+  const named2 = leftOut2.slice(0, shown).map((l) => `${l.label} (${l.files} file${l.files === 1 ? "" : "s"})`);
   const rest = leftOut2.slice(shown);
-  if (rest.length === 0) return named.join(", ");
+  if (rest.length === 0) return named2.join(", ");
   const folders = rest.every((l) => l.label.endsWith("/") || l.label === "tests");
-  return `${named.join(", ")} and ${rest.length} more${folders ? ` folder${rest.length === 1 ? "" : "s"}` : ` (${rest.map((l) => l.label).join(", ")})`}`;
+  return `${named2.join(", ")} and ${rest.length} more${folders ? ` folder${rest.length === 1 ? "" : "s"}` : ` (${rest.map((l) => l.label).join(", ")})`}`;
 }
 var KIND_LABEL, UNREAD_LABEL;
 var init_list_product_files = __esm({
@@ -21278,8 +21780,8 @@ async function readThreadMemory(thread, context) {
 }
 function withMemory(body, result, context) {
   if (result.kind !== "done") return body;
-  const named = "comment" in result ? result.files ?? [] : [];
-  const record = toMemoryRecord({ ...context, reply: body, named });
+  const named2 = "comment" in result ? result.files ?? [] : [];
+  const record = toMemoryRecord({ ...context, reply: body, named: named2 });
   if (record === void 0) return body;
   const withBlock = `${body}
 
@@ -22706,12 +23208,13 @@ var GitDataWriter = class {
 };
 
 // src/github/parse-mention.ts
+import escapeStringRegexp11 from "escape-string-regexp";
 var QUOTE_LINE = /^ {0,3}>.*$/gm;
 var ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
 function parseMention(body, appSlug) {
   const slug = appSlug.replace(/\[bot\]$/i, "");
   const masked = maskIgnored(body.replace(/\r\n?/g, "\n"));
-  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeRegExp3(slug)}(?![\\w/-]|\\[bot\\])`, "i");
+  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeStringRegexp11(slug)}(?![\\w/-]|\\[bot\\])`, "i");
   const found = pattern.exec(masked);
   if (found === null) return void 0;
   const rest = body.replace(/\r\n?/g, "\n").slice(found.index + found[0].length);
@@ -22723,9 +23226,6 @@ function maskIgnored(body) {
   const blank = (text) => text.replace(/[^\n]/g, " ");
   const withoutCode = splitCode(body).map((part) => part.isCode ? blank(part.text) : part.text).join("");
   return withoutCode.replace(QUOTE_LINE, blank);
-}
-function escapeRegExp3(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/github/read-permission.ts

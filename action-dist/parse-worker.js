@@ -539,6 +539,8 @@ ${ecmascriptCommon}
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name) @definition.field
+(public_field_definition name: (private_property_identifier) @name) @definition.field
+(property_signature name: (property_identifier) @name) @definition.field
 (required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field
 
 ; Stated types of what a receiver's name is bound to (resolve-receivers.ts).
@@ -602,11 +604,12 @@ function loadGrammar(id) {
 import { Parser as Parser2 } from "web-tree-sitter";
 
 // src/core/repo/path-patterns.ts
+import escapeStringRegexp from "escape-string-regexp";
 function anyOf(patterns) {
   return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
 }
 function anyFolderOf(names) {
-  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const escaped = [...names].map((name) => escapeStringRegexp(name));
   return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
 }
 
@@ -836,10 +839,9 @@ var OWN_RULES = [
 // src/core/secrets/has-preset-hint.ts
 var PRESET_HINT = new RegExp(
   [
-    // aws: access key ids, `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and
-    // the rule's connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it
-    // was a third of a 1-file re-index).
-    "A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA",
+    // aws: `secret_access_key = <40>`, `account_id = 1234-5678-9012` (the name, an optional quote and the rule's
+    // connector: `secret` or `account` alone is in most prose and much code, and loading the preset for it was a third
+    // of a 1-file re-index).
     `secret_?access_?key["']?\\s*(?::|=>|=)|account_?(?:id)?["']?\\s*(?::|=>|=)`,
     // npm (`npm_` tokens; package.json and .npmrc rules need a file path, and scans pass none), slack.
     "npm_|xox|xapp|hooks\\.slack\\.com",
@@ -852,10 +854,11 @@ var PRESET_HINT = new RegExp(
   ].join("|"),
   "i"
 );
+var AWS_KEY_ID_HINT = /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA/;
 var JSON_OBJECT = /^[ \t\n\r]*\{/;
 var GCP_KEY_FIELD = /private_key|\\u/i;
 function hasPresetHint(text) {
-  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || PRESET_HINT.test(text);
+  return JSON_OBJECT.test(text) && GCP_KEY_FIELD.test(text) || AWS_KEY_ID_HINT.test(text) || PRESET_HINT.test(text);
 }
 
 // src/core/secrets/scan-with-secretlint.ts
@@ -901,12 +904,12 @@ async function scanWithSecretlint(text) {
     const [start, end] = message.range;
     const key = message.data?.KEY;
     if (message.messageId === "AWSSecretAccessKey" && typeof key === "string" && !/[\d/+]/.test(key)) continue;
-    const named = Object.values(message.data ?? {}).flatMap((value) => {
+    const named2 = Object.values(message.data ?? {}).flatMap((value) => {
       if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return [];
       const at = text.indexOf(value, start);
       return at !== -1 && at <= end ? [{ start: at, end: at + value.length, rule: message.ruleId }] : [];
     });
-    spans.push(...(named.length > 0 ? named : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
+    spans.push(...(named2.length > 0 ? named2 : [{ start, end, rule: message.ruleId }]).map((span) => narrowToPassword(text, span)));
   }
   return spans;
 }
@@ -1337,6 +1340,110 @@ function countLines(text) {
   return text.endsWith("\n") ? count - 1 : count;
 }
 
+// src/core/code-index/read-import-names.ts
+function readImportNames(node) {
+  const statement = findStatement(node);
+  if (statement === void 0) return void 0;
+  switch (statement.type) {
+    case "import_statement":
+      return statement.childForFieldName("source") !== null ? readEcmaImport(statement) : readPythonImport(node);
+    case "export_statement":
+      return readEcmaExport(statement);
+    case "call_expression":
+      return readRequire(statement);
+    case "import_from_statement":
+      return readPythonFrom(statement);
+    default:
+      return void 0;
+  }
+}
+function findStatement(node) {
+  let at = node.parent;
+  for (let i = 0; at !== null && i < 4; i++, at = at.parent) {
+    if (["import_statement", "export_statement", "import_from_statement"].includes(at.type)) return at;
+    if (at.type === "call_expression") return at;
+  }
+  return void 0;
+}
+function named(name, local) {
+  return local === void 0 || local === name ? name : `${name}:${local}`;
+}
+function readEcmaImport(statement) {
+  const clause = statement.namedChildren.find((c) => c?.type === "import_clause");
+  if (!clause) return [];
+  const names = [];
+  for (const part of clause.namedChildren) {
+    if (part?.type === "identifier") names.push(named("default", part.text));
+    else if (part?.type === "namespace_import") names.push(named("*", part.namedChildren.find((c) => c?.type === "identifier")?.text));
+    else if (part?.type === "named_imports") {
+      for (const spec of part.namedChildren) {
+        if (spec?.type !== "import_specifier") continue;
+        names.push(named(spec.childForFieldName("name").text, spec.childForFieldName("alias")?.text));
+      }
+    }
+  }
+  return names;
+}
+function readEcmaExport(statement) {
+  const clause = statement.namedChildren.find((c) => c?.type === "export_clause");
+  if (!clause) {
+    const space = statement.namedChildren.find((c) => c?.type === "namespace_export");
+    return [named("*", space?.namedChildren.at(-1)?.text)];
+  }
+  const names = [];
+  for (const spec of clause.namedChildren) {
+    if (spec?.type !== "export_specifier") continue;
+    names.push(named(spec.childForFieldName("name").text, spec.childForFieldName("alias")?.text));
+  }
+  return names;
+}
+function readRequire(call) {
+  const declarator2 = call.parent;
+  const target = declarator2?.type === "variable_declarator" ? declarator2.childForFieldName("name") : null;
+  if (target?.type === "identifier") return [named("*", target.text)];
+  if (target?.type !== "object_pattern") return ["*"];
+  const names = [];
+  for (const part of target.namedChildren) {
+    if (part?.type === "shorthand_property_identifier_pattern") names.push(part.text);
+    else if (part?.type === "pair_pattern") names.push(named(part.childForFieldName("key").text, part.childForFieldName("value")?.text));
+  }
+  return names.length > 0 ? names : ["*"];
+}
+function readPythonImport(node) {
+  const alias = node.parent?.type === "aliased_import" ? node.parent.childForFieldName("alias")?.text : void 0;
+  return [named("*", alias ?? node.text.split(".")[0])];
+}
+function readPythonFrom(statement) {
+  if (statement.namedChildren.some((c) => c?.type === "wildcard_import")) return ["*"];
+  const names = [];
+  for (const n of statement.childrenForFieldName("name")) {
+    if (n?.type === "aliased_import") names.push(named(n.childForFieldName("name").text, n.childForFieldName("alias")?.text));
+    else if (n?.type === "dotted_name") names.push(n.text);
+  }
+  return names;
+}
+
+// src/core/code-index/find-base-class.ts
+var CLASS_NODES = /* @__PURE__ */ new Set(["class_definition", "class_declaration", "abstract_class_declaration", "class"]);
+function findBaseClass(node) {
+  const owner = findEnclosingClass(node);
+  if (!owner) return void 0;
+  const python = owner.childForFieldName("superclasses");
+  if (python) {
+    const first = python.namedChildren.find((n) => n !== null && n.type !== "comment");
+    return first && (first.type === "identifier" || first.type === "attribute") ? first : void 0;
+  }
+  const heritage = owner.namedChildren.find((n) => n?.type === "class_heritage");
+  if (!heritage) return void 0;
+  const extendsClause = heritage.namedChildren.find((n) => n?.type === "extends_clause");
+  const base = extendsClause ? extendsClause.childForFieldName("value") : heritage.namedChildren[0];
+  return base && (base.type === "identifier" || base.type === "member_expression") ? base : void 0;
+}
+function findEnclosingClass(node) {
+  for (let at = node.parent; at; at = at.parent) if (CLASS_NODES.has(at.type)) return at;
+  return void 0;
+}
+
 // src/core/code-index/resolve-receivers.ts
 var UNKNOWN_RECEIVER = "?";
 var MODULE = "";
@@ -1379,6 +1486,7 @@ function classify(node, symbol, tools) {
     const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
     return root !== void 0 && lookup(root, symbol) === MODULE ? MODULE : UNKNOWN_RECEIVER;
   }
+  if (node.type === "super" || python && node.type === "call" && isSuperCall(node)) return toSuperclass(node);
   if (node.type === "call") {
     const callee = node.childForFieldName("function")?.text ?? "";
     return toClassName(callee) ?? UNKNOWN_RECEIVER;
@@ -1386,6 +1494,18 @@ function classify(node, symbol, tools) {
   if (node.type === "new_expression") return toTypeName(node.childForFieldName("constructor")?.text ?? "") ?? UNKNOWN_RECEIVER;
   if (node.type === "composite_literal") return toTypeName(node.childForFieldName("type")?.text ?? "") ?? UNKNOWN_RECEIVER;
   return UNKNOWN_RECEIVER;
+}
+function isSuperCall(node) {
+  if (node.childForFieldName("function")?.text !== "super") return false;
+  const args = node.childForFieldName("arguments")?.namedChildren.filter((n) => n?.type !== "comment") ?? [];
+  if (args.length === 0) return true;
+  const name = findEnclosingClass(node)?.childForFieldName("name")?.text;
+  return args.length === 2 && args[0]?.type === "identifier" && args[0].text === name;
+}
+function toSuperclass(node) {
+  const base = findBaseClass(node);
+  const name = base && toTypeName(base.text);
+  return name === void 0 || name === findEnclosingClass(node)?.childForFieldName("name")?.text ? UNKNOWN_RECEIVER : name;
 }
 function collectBindings(context) {
   const bound = /* @__PURE__ */ new Map();
@@ -1550,7 +1670,9 @@ function nest(ordered, text) {
       continue;
     }
     if (def.kind === "field") {
-      const owner = stack.findLastIndex((e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || isConstructorFunction(e.def)));
+      const owner = stack.findLastIndex(
+        (e) => e.symbol !== void 0 && (CLASS_LIKE2.has(e.def.kind) || e.def.kind === "type" || isConstructorFunction(e.def))
+      );
       const key = `${owner >= 0 ? stack[owner].symbol : -1}:${def.name}`;
       if (owner < 0 || seenFields.has(key)) {
         containerIndex.push(void 0);
@@ -1658,10 +1780,13 @@ function toImports(node) {
   }
   const names = parent.childrenForFieldName("name").map((n) => n?.type === "aliased_import" ? n.childForFieldName("name") : n).filter((n) => n !== null && n !== void 0 && n.type === "dotted_name");
   if (names.length === 0) return [toImport(node, "import")];
-  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line: node.startPosition.row + 1, kind: "import" }));
+  const line = node.startPosition.row + 1;
+  return names.map((n) => ({ source: `${node.text} import ${n.text}`, line, kind: "import", names: [`*:${n.text}`] }));
 }
 function toImport(node, kind) {
-  return { source: node.text.replace(/^["'`<]|["'`>]$/g, ""), line: node.startPosition.row + 1, kind };
+  const source = node.text.replace(/^["'`<]|["'`>]$/g, "");
+  const names = kind === "import" ? readImportNames(node) : void 0;
+  return { source, line: node.startPosition.row + 1, kind, ...names === void 0 ? {} : { names } };
 }
 function dedupeImports(imports) {
   const seen = /* @__PURE__ */ new Set();
