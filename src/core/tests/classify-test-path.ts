@@ -84,7 +84,13 @@ export interface TestFolders {
 
 /** classifyTestPath's reading of a folder (`a/tests/` with its slash, `` for the root), for classifyTestName. */
 export function readTestFolders(folder: string): TestFolders {
-  const dirs = folder === '' ? [] : folder.slice(0, -1).split('/').map((d) => d.toLowerCase());
+  const dirs =
+    folder === ''
+      ? []
+      : folder
+          .slice(0, -1)
+          .split('/')
+          .map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
   const below = rootAt < 0 ? [] : dirs.slice(rootAt + 1);
   return {

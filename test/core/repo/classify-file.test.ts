@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFile, createFileClassifier, isGeneratedOrVendored, isProductCode, type FileFacts } from '../../../src/core/repo/classify-file.js';
+import {
+  classifyFile,
+  createFileClassifier,
+  isGeneratedOrVendored,
+  isProductCode,
+  type FileFacts,
+} from '../../../src/core/repo/classify-file.js';
 import { parseLinguistGenerated } from '../../../src/core/repo/parse-linguist-generated.js';
 import { findPathSkipReason } from '../../../src/core/repo/skip-rules.js';
 

@@ -53,7 +53,8 @@ describe('classifyTestName', () => {
     const names = ['a.test.ts', 'b.js', 'setup.ts', 'test_x.rb', 'it.rs', 'conftest.py', 'x_test.go', 'util.py', 'c.d.ts'];
     for (const folder of folders) {
       const read = readTestFolders(folder);
-      for (const name of names) expect([folder + name, classifyTestName(name, read)]).toEqual([folder + name, classifyTestPath(folder + name)]);
+      for (const name of names)
+        expect([folder + name, classifyTestName(name, read)]).toEqual([folder + name, classifyTestPath(folder + name)]);
     }
   });
 });
