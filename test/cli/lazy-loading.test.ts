@@ -133,14 +133,14 @@ describe('what the built CLI loads', () => {
       expect(modelAndMermaid.filter((name) => run.packages.has(name))).toEqual([]);
     });
 
-    it('prints the diagram as --json without parsing YAML or running the secrets preset over its metrics', () => {
-      // The built-in skills come from their catalog; the output's `planPath` is no access key id (`ANPA`…).
+    it('prints the diagram as --json without parsing YAML or JSON schemas, or running the secrets preset over its metrics', () => {
+      // The built-in skills come from their catalog; the output's `planPath` is no access key id (`ANPA`…); no
+      // skill, memory block or model graph is parsed, so zod stays unloaded (runtime/load-zod.ts).
       const run = loadedPackages(['diagram', '--repo', repo, '--data-dir', dataDir, '--no-refresh', '--json'], repo);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('"planPath"');
-      expect(['yaml', '@secretlint/core', '@secretlint/secretlint-rule-preset-recommend'].filter((name) => run.packages.has(name))).toEqual(
-        [],
-      );
+      const unused = ['yaml', 'zod', '@secretlint/core', '@secretlint/secretlint-rule-preset-recommend'];
+      expect(unused.filter((name) => run.packages.has(name))).toEqual([]);
     });
   });
 });

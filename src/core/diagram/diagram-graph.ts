@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
+import { loadZod } from '../runtime/load-zod.js';
 import type { DiagramType } from '../explore/types.js';
 import { isValidRepoPath, parseRepoPath } from '../repo/repo-path.js';
 
@@ -23,49 +24,54 @@ export const DIAGRAM_TYPES = ['architecture', 'component', 'dependency', 'erd'] 
 export const NODE_KINDS = ['module', 'folder', 'service', 'package', 'external', 'entity', 'added', 'removed', 'changed'] as const;
 export const CARDINALITIES = ['one-to-one', 'one-to-many', 'many-to-one', 'many-to-many'] as const;
 
-const id = z.string().trim().min(1).max(MAX_ID);
-const label = z.string().trim().min(1).max(MAX_LABEL);
+/** The schemas of a model's graph, built on the first one read (loadZod). */
+function buildSchemas(z: typeof Zod) {
+  const id = z.string().trim().min(1).max(MAX_ID);
+  const label = z.string().trim().min(1).max(MAX_LABEL);
 
-// Unknown keys are stripped, not refused: a model adding a "description" has not
-// drawn a wrong diagram, and everything that is used is checked.
-const attributeSchema = z.object({
-  name: z.string().trim().min(1).max(MAX_ID),
-  type: z.string().trim().min(1).max(MAX_ID),
-  key: z.enum(['PK', 'FK', 'UK']).optional(),
-});
+  // Unknown keys are stripped, not refused: a model adding a "description" has not
+  // drawn a wrong diagram, and everything that is used is checked.
+  const attributeSchema = z.object({
+    name: z.string().trim().min(1).max(MAX_ID),
+    type: z.string().trim().min(1).max(MAX_ID),
+    key: z.enum(['PK', 'FK', 'UK']).optional(),
+  });
 
-const nodeSchema = z.object({
-  id,
-  label: label.optional(),
-  paths: z.array(z.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
-  group: id.optional(),
-  kind: z.enum(NODE_KINDS).optional(),
-  attributes: z.array(attributeSchema).max(MAX_ATTRIBUTES).optional(),
-});
+  const nodeSchema = z.object({
+    id,
+    label: label.optional(),
+    paths: z.array(z.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
+    group: id.optional(),
+    kind: z.enum(NODE_KINDS).optional(),
+    attributes: z.array(attributeSchema).max(MAX_ATTRIBUTES).optional(),
+  });
 
-const edgeSchema = z.object({
-  from: id,
-  to: id,
-  label: label.optional(),
-  kind: z.string().trim().min(1).max(40).optional(),
-  cardinality: z.enum(CARDINALITIES).optional(),
-  weight: z.number().positive().max(1e9).optional(),
-});
+  const edgeSchema = z.object({
+    from: id,
+    to: id,
+    label: label.optional(),
+    kind: z.string().trim().min(1).max(40).optional(),
+    cardinality: z.enum(CARDINALITIES).optional(),
+    weight: z.number().positive().max(1e9).optional(),
+  });
 
-const graphSchema = z.object({
-  type: z.enum(DIAGRAM_TYPES).optional(),
-  title: label.optional(),
-  nodes: z.array(nodeSchema).max(MAX_NODES),
-  edges: z.array(edgeSchema).max(MAX_EDGES).default([]),
-  groups: z
-    .array(z.object({ id, label: label.optional() }))
-    .max(MAX_GROUPS)
-    .default([]),
-});
+  const graphSchema = z.object({
+    type: z.enum(DIAGRAM_TYPES).optional(),
+    title: label.optional(),
+    nodes: z.array(nodeSchema).max(MAX_NODES),
+    edges: z.array(edgeSchema).max(MAX_EDGES).default([]),
+    groups: z
+      .array(z.object({ id, label: label.optional() }))
+      .max(MAX_GROUPS)
+      .default([]),
+  });
+  return { attributeSchema, graphSchema };
+}
+let schemas: ReturnType<typeof buildSchemas> | undefined;
 
 export type NodeKind = (typeof NODE_KINDS)[number];
 export type Cardinality = (typeof CARDINALITIES)[number];
-export type DiagramAttribute = z.infer<typeof attributeSchema>;
+export type DiagramAttribute = Zod.infer<ReturnType<typeof buildSchemas>['attributeSchema']>;
 
 export interface DiagramNode {
   id: string;
@@ -119,7 +125,8 @@ export type DiagramGraphCheck =
  * dropped; a node naming an unknown group is shown outside any group.
  */
 export function parseDiagramGraph(raw: unknown, options: { type?: DiagramType; inTree: (path: string) => boolean }): DiagramGraphCheck {
-  const parsed = graphSchema.safeParse(raw);
+  schemas ??= buildSchemas(loadZod());
+  const parsed = schemas.graphSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, problems: limit(parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`)) };
   const input = parsed.data;
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
-import { classifyFile, type FileKind } from '../repo/classify-file.js';
+import { createFileClassifier, type FileKind } from '../repo/classify-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 
 export interface LeftOutFolder {
@@ -51,6 +51,7 @@ export function listProductFiles(index: CodeIndex, scope?: string): ProductFiles
     if (!nonProduct.has(dir)) nonProduct.set(dir, findNonProductFolder(`${dir}x`));
     return nonProduct.get(dir);
   };
+  const classifyFile = createFileClassifier();
   for (const file of source) {
     const { kind } = classifyFile(file.path, file);
     const apart = kind !== 'product' ? KIND_LABEL[kind] : file.skipped ? UNREAD_LABEL : undefined;

@@ -1,4 +1,4 @@
-import type { IndexedFile } from '../code-index/code-index.js';
+import type { ListedFile } from '../code-index/code-index.js';
 import type { RepoBootstrapContext } from './types.js';
 
 const MANIFESTS = new Set([
@@ -28,7 +28,7 @@ const MAX_TREE_LINES = 120;
 
 /** The compact snapshot a planner starts from: shallow tree, file types, manifests. */
 export function buildBootstrap(
-  files: IndexedFile[],
+  files: ListedFile[],
   options: { repo: string; headSha: string | undefined; branch?: string; scope?: string },
 ): RepoBootstrapContext {
   const scoped = options.scope ? files.filter((f) => f.path === options.scope || f.path.startsWith(`${options.scope}/`)) : files;

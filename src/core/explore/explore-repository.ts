@@ -2,7 +2,7 @@ import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { parseLinguistGenerated } from '../repo/parse-linguist-generated.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
-import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import { excludeGenerated } from './locate-files.js';
 import { readPrompt } from './read-prompt.js';
 import type { Clock, RepoSource } from '../ports.js';
@@ -212,7 +212,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
 }
 
 /** Generated and vendored files (classify-file.ts): by path and shape, and by the repository's own `linguist-generated` attributes. */
-async function readGeneratedRule(files: IndexedFile[], source: RepoSource): Promise<(path: string) => boolean> {
+async function readGeneratedRule(files: ListedFile[], source: RepoSource): Promise<(path: string) => boolean> {
   let linguist: (path: string) => boolean = () => false;
   if (files.some((f) => f.path === '.gitattributes')) {
     try {

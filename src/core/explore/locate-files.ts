@@ -1,4 +1,4 @@
-import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { classifyFile, isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
@@ -89,7 +89,7 @@ export function locateFiles(
   options: {
     limit?: number;
     pathPrefix?: string;
-    files?: IndexedFile[];
+    files?: ListedFile[];
     isGenerated?: (path: string) => boolean;
     remembered?: Remembered;
   } = {},
@@ -252,7 +252,7 @@ function preferExactCase<T extends { name: string }>(defs: T[], asked: string): 
 }
 
 /** Whether the tree has code that type declarations could describe: a `.js`/`.ts` or `.py` file that is not one. */
-function hasImplementations(files: IndexedFile[]): boolean {
+function hasImplementations(files: ListedFile[]): boolean {
   return files.some((f) => /\.([cm]?[jt]sx?|py)$/.test(f.path) && classifyFile(f.path).kind !== 'declaration');
 }
 
@@ -282,7 +282,7 @@ const ASKS_FOR_BUILDS =
 export function excludeGenerated(
   question: string,
   namedPaths: string[],
-  files: IndexedFile[],
+  files: ListedFile[],
   isGenerated?: (path: string) => boolean,
 ): (path: string) => boolean {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;

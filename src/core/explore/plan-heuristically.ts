@@ -1,4 +1,4 @@
-import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
 import { locateFiles, type Remembered } from './locate-files.js';
 import { isProductFile, productFilesByUse } from './map-modules.js';
@@ -55,7 +55,7 @@ export function planHeuristically(
   bootstrap: RepoBootstrapContext,
   budget: Budget,
   focus: string[] = [],
-  files?: IndexedFile[],
+  files?: ListedFile[],
   options: { isGenerated?: (path: string) => boolean; remembered?: Remembered } = {},
 ): RepoExplorationPlan {
   const reading = readPrompt(prompt);

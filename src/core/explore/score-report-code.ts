@@ -1,4 +1,4 @@
-import type { CodeIndex, IndexedFile } from '../code-index/code-index.js';
+import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import { isGeneratedOrVendored } from '../repo/classify-file.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { findNonProductFolder } from '../repo/non-product-folders.js';
@@ -56,7 +56,7 @@ function isAboutTheName(path: string, name: string): boolean {
 export function scoreReportCode(
   index: CodeIndex,
   question: string,
-  options: { add: AddScore; files: IndexedFile[]; lookedUp: Set<string>; untrimmed?: string },
+  options: { add: AddScore; files: ListedFile[]; lookedUp: Set<string>; untrimmed?: string },
 ): void {
   const { add, files, lookedUp } = options;
   const report = readReportCode(question);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
+import { loadZod } from '../runtime/load-zod.js';
 import { encodeHiddenBlock, readTrailingBlocks } from '../render/hidden-blocks.js';
 
 /**
@@ -20,14 +21,18 @@ export interface MemoryRecord {
 const MAX_FILES = 15;
 const MAX_SYMBOLS = 15;
 
-const schema = z.strictObject({
-  v: z.literal(1),
-  repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
-  command: z.string().max(40),
-  request: z.string().max(500),
-  files: z.array(z.string().max(4096)).max(MAX_FILES),
-  symbols: z.array(z.string().max(200)).max(MAX_SYMBOLS),
-});
+/** The record's schema, built on the first record read (loadZod). */
+function buildSchema(z: typeof Zod) {
+  return z.strictObject({
+    v: z.literal(1),
+    repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    command: z.string().max(40),
+    request: z.string().max(500),
+    files: z.array(z.string().max(4096)).max(MAX_FILES),
+    symbols: z.array(z.string().max(200)).max(MAX_SYMBOLS),
+  });
+}
+let schema: ReturnType<typeof buildSchema> | undefined;
 
 /**
  * The record of an answered request: files in the order the reply cites them
@@ -68,6 +73,7 @@ export function readMemories(body: string): MemoryRecord[] {
   const found: MemoryRecord[] = [];
   for (const block of readTrailingBlocks(body).filter((b) => b.kind === 'memory')) {
     try {
+      schema ??= buildSchema(loadZod());
       const parsed = schema.safeParse(JSON.parse(block.json));
       if (parsed.success) found.push(parsed.data);
     } catch {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { loadZod } from '../runtime/load-zod.js';
 import { parseFrontmatter } from './parse-frontmatter.js';
 import { isSkillCommand, SKILL_COMMANDS } from '../commands/command-table.js';
 import { SKILL_OUTPUT_TOOLS, type Skill, type SkillOutputTool, type SkillProblem, type SkillSource } from './types.js';
@@ -13,17 +14,20 @@ const MAX_NAME_LENGTH = 64;
 const MAX_DESCRIPTION_LENGTH = 1024;
 const NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-const textOrList = z.union([z.string(), z.array(z.string())]);
-/** The Agent Skills frontmatter fields; any other top-level key is a problem (put extras under `metadata`). */
-const frontmatterSchema = z.strictObject({
-  name: z.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-  description: z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-  license: z.string().trim().min(1).max(200).optional(),
-  compatibility: z.string().trim().min(1).max(500).optional(),
-  'allowed-tools': textOrList.optional(),
-  metadata: z.record(z.string(), textOrList).optional(),
-});
-const FIELDS = Object.keys(frontmatterSchema.shape);
+/** The frontmatter's schema, built on the first skill parsed (loadZod): the built-ins come from their catalog. */
+function buildFrontmatterSchema(zod: typeof z) {
+  const textOrList = zod.union([zod.string(), zod.array(zod.string())]);
+  // The Agent Skills frontmatter fields; any other top-level key is a problem (put extras under `metadata`).
+  return zod.strictObject({
+    name: zod.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+    description: zod.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+    license: zod.string().trim().min(1).max(200).optional(),
+    compatibility: zod.string().trim().min(1).max(500).optional(),
+    'allowed-tools': textOrList.optional(),
+    metadata: zod.record(zod.string(), textOrList).optional(),
+  });
+}
+let frontmatterSchema: ReturnType<typeof buildFrontmatterSchema> | undefined;
 
 const EXPECTED: Record<string, { expected: string; fix: (value: unknown) => string }> = {
   name: {
@@ -76,6 +80,7 @@ export function parseSkill(text: string, origin: { path: string; source: SkillSo
   }
   const front = parseFrontmatter(text);
   if (!front.ok) return fail({ field: front.field, message: front.message, fix: front.fix });
+  frontmatterSchema ??= buildFrontmatterSchema(loadZod());
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail(toProblem(result.error.issues[0], front.data));
   const data = result.data;
@@ -154,7 +159,7 @@ function toProblem(issue: z.core.$ZodIssue | undefined, data: Record<string, unk
     const key = issue.keys[0] ?? '?';
     return {
       field: key,
-      message: `"${key}" is not a SKILL.md frontmatter field (the fields are ${FIELDS.join(', ')})`,
+      message: `"${key}" is not a SKILL.md frontmatter field (the fields are ${Object.keys(frontmatterSchema?.shape ?? {}).join(', ')})`,
       fix: `remove "${key}", or move it under "metadata:" as "${key}: <text>"`,
     };
   }

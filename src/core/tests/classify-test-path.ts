@@ -1,3 +1,5 @@
+import { anyOf } from '../repo/path-patterns.js';
+
 /** What a path is to a test runner: a test it runs, or support (fixtures, helpers, setup, data) for tests. */
 export type TestRole = 'test' | 'support';
 
@@ -30,7 +32,7 @@ const MOCK_DIRS = new Set(['mocks', 'mock']);
 /** Helper folders inside a test root: a file named as a test still is one (axios' test/specs/helpers/buildURL.spec.js). */
 const HELPER_DIRS = new Set(['helpers', 'helper', 'support', 'utils', 'util', 'data', 'common', 'shared', 'setup']);
 const SCRIPT = /\.[cm]?[jt]sx?$/;
-const NAMED_TEST: RegExp[] = [
+const NAMED_TEST = anyOf([
   /_test\.go$/,
   /^test_.*\.py$|_test\.py$/,
   /\.(test|spec)\.[cm]?[jt]sx?$/,
@@ -39,7 +41,7 @@ const NAMED_TEST: RegExp[] = [
   /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
   /Tests?\.(cs|fs|vb|php|swift)$/,
   /_spec\.rb$|_test\.rb$|_test\.rs$/,
-];
+]);
 /**
  * Minitest's other form, `test_*.rb`, is a test only in a test folder (Rake's `test/**\/test_*.rb`): under `lib/`
  * it is a library for tests (sinatra-contrib's lib/sinatra/test_helpers.rb, Sinatra::TestHelpers), product code.
@@ -62,17 +64,52 @@ const SUPPORT_NAME =
  * are support. Undefined: product code.
  */
 export function classifyTestPath(path: string): TestRole | undefined {
-  const parts = path.split('/');
-  const name = parts[parts.length - 1] ?? '';
-  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
+  const cut = path.lastIndexOf('/') + 1;
+  return classifyTestName(path.slice(cut), readTestFolders(path.slice(0, cut)));
+}
+
+/** What a path's folders say to classifyTestPath; the same for every file of a folder. */
+export interface TestFolders {
+  /** A test root (TEST_ROOTS) among the folders. */
+  inRoot: boolean;
+  /** A data or fixture folder among them. */
+  data: boolean;
+  /** A mock folder below the first test root. */
+  mock: boolean;
+  /** A helper folder below the first test root. */
+  helper: boolean;
+  /** The file's own folder is `tests` (Rust's integration tests). */
+  rustTests: boolean;
+}
+
+/** classifyTestPath's reading of a folder (`a/tests/` with its slash, `` for the root), for classifyTestName. */
+export function readTestFolders(folder: string): TestFolders {
+  const dirs =
+    folder === ''
+      ? []
+      : folder
+          .slice(0, -1)
+          .split('/')
+          .map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
-  if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return 'support';
-  if (rootAt >= 0 && (SUPPORT_NAME.test(name) || dirs.slice(rootAt + 1).some((d) => MOCK_DIRS.has(d)))) return 'support';
-  if (NAMED_TEST.some((re) => re.test(name))) return 'test';
-  if (rootAt >= 0 && RUBY_PREFIXED_TEST.test(name)) return 'test';
-  if (name.endsWith('.rs') && dirs[dirs.length - 1] === 'tests') return 'test';
-  if (rootAt < 0) return undefined;
-  const below = dirs.slice(rootAt + 1);
-  if (SCRIPT.test(name) && !name.endsWith('.d.ts') && !below.some((d) => HELPER_DIRS.has(d))) return 'test';
+  const below = rootAt < 0 ? [] : dirs.slice(rootAt + 1);
+  return {
+    inRoot: rootAt >= 0,
+    data: dirs.some((d) => DATA_DIRS.has(d)),
+    mock: below.some((d) => MOCK_DIRS.has(d)),
+    helper: below.some((d) => HELPER_DIRS.has(d)),
+    rustTests: dirs[dirs.length - 1] === 'tests',
+  };
+}
+
+/** classifyTestPath for a file name in a folder already read (readTestFolders): a listing reads each folder once. */
+export function classifyTestName(name: string, folders: TestFolders): TestRole | undefined {
+  if (folders.data || SETUP_NAME.test(name)) return 'support';
+  if (folders.inRoot && (SUPPORT_NAME.test(name) || folders.mock)) return 'support';
+  if (NAMED_TEST.test(name)) return 'test';
+  if (folders.inRoot && RUBY_PREFIXED_TEST.test(name)) return 'test';
+  if (name.endsWith('.rs') && folders.rustTests) return 'test';
+  if (!folders.inRoot) return undefined;
+  if (SCRIPT.test(name) && !name.endsWith('.d.ts') && !folders.helper) return 'test';
   return 'support';
 }

@@ -50,3 +50,13 @@ describe('SqliteCodeIndex.listFiles, read once per change of the index', () => {
     expect(Object.isFrozen(index.listFiles()[0])).toBe(true);
   });
 });
+
+describe('SqliteCodeIndex.listFiles, the rows', () => {
+  it("lists each file's facts without its blob sha, which getFile gives", async () => {
+    repo = await indexSample();
+    const index = new SqliteCodeIndex(repo.store);
+    const listed = index.listFiles().find((f) => f.path === 'tools/retry.py');
+    expect(listed).toEqual({ path: 'tools/retry.py', size: expect.any(Number), lines: expect.any(Number), language: 'python' });
+    expect(index.getFile('tools/retry.py')?.blobSha).toMatch(/^[0-9a-f]{40}$/);
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFile, isGeneratedOrVendored, isProductCode, type FileFacts } from '../../../src/core/repo/classify-file.js';
+import {
+  classifyFile,
+  createFileClassifier,
+  isGeneratedOrVendored,
+  isProductCode,
+  type FileFacts,
+} from '../../../src/core/repo/classify-file.js';
 import { parseLinguistGenerated } from '../../../src/core/repo/parse-linguist-generated.js';
 import { findPathSkipReason } from '../../../src/core/repo/skip-rules.js';
 
@@ -95,5 +101,50 @@ describe('classifyFile', () => {
     expect(kind('src/gen/client.ts', shape(), generated)).toBe('generated');
     expect(kind('src/gen/keep.ts', shape(), generated)).toBe('product');
     expect(kind('src/client.ts', shape(), generated)).toBe('product');
+  });
+});
+
+describe('createFileClassifier', () => {
+  // Files of shared folders, each asked in turn: what one file's folder was read as must hold for its neighbours.
+  const tree: [string, FileFacts][] = [
+    ['test/a.test.ts', shape()],
+    ['test/helpers/b.js', shape()],
+    ['test/helpers/c.spec.js', shape()],
+    ['test/mocks/d.ts', shape()],
+    ['test/setup.ts', shape()],
+    ['test/Test.java', shape()],
+    ['lib/test_helpers.rb', shape()],
+    ['test/test_x.rb', shape()],
+    ['crate/tests/it.rs', shape()],
+    ['crate/src/lib.rs', shape()],
+    ['src/fixtures/e.py', shape()],
+    ['src/app.py', shape()],
+    ['src/app.pyi', shape()],
+    ['src/bundle.min.js', shape()],
+    ['src/big.js', shape(400_000, 40)],
+    ['src/skipped.js', { ...shape(), skipped: 'generated' }],
+    ['src/key.pem.js', { ...shape(), skipped: 'secret' }],
+    ['src/eslint.config.js', shape()],
+    ['node_modules/x/test/a.test.js', shape()],
+    ['web/vendors/chart.js', shape()],
+    ['web/vendors/jquery-3.2.1.js', shape()],
+    ['packages/core/dist/esm/index.js', shape()],
+    ['action-dist/index.js', shape()],
+    ['main.go', shape()],
+    ['main_test.go', shape()],
+    ['setup.py', shape()],
+    ['Cargo.lock', shape()],
+  ];
+
+  it("gives classifyFile's answer for every file of a tree whose folders it reads once", () => {
+    const classify = createFileClassifier();
+    for (const [path, facts] of [...tree, ...tree]) expect([path, classify(path, facts)]).toEqual([path, classifyFile(path, facts)]);
+  });
+
+  it("follows the repository's own linguist attributes file by file within a folder", () => {
+    const generated = parseLinguistGenerated('src/gen/** linguist-generated\nsrc/gen/keep.ts -linguist-generated\n');
+    const classify = createFileClassifier();
+    expect(classify('src/gen/client.ts', shape(), generated).kind).toBe('generated');
+    expect(classify('src/gen/keep.ts', shape(), generated).kind).toBe('product');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTestPath } from '../../../src/core/tests/classify-test-path.js';
+import { classifyTestName, classifyTestPath, readTestFolders } from '../../../src/core/tests/classify-test-path.js';
 
 describe('classifyTestPath', () => {
   describe('by the conventions of each ecosystem', () => {
@@ -44,5 +44,17 @@ describe('classifyTestPath', () => {
     'sinatra-contrib/lib/sinatra/test_helpers.rb',
   ])('calls product code %s neither', (path) => {
     expect(classifyTestPath(path)).toBeUndefined();
+  });
+});
+
+describe('classifyTestName', () => {
+  it("gives classifyTestPath's answer for each name in a folder read once", () => {
+    const folders = ['', 'test/', 'Tests/', 'test/helpers/', 'spec/mocks/', 'src/fixtures/', 'crate/tests/', 'lib/', 'a//test/'];
+    const names = ['a.test.ts', 'b.js', 'setup.ts', 'test_x.rb', 'it.rs', 'conftest.py', 'x_test.go', 'util.py', 'c.d.ts'];
+    for (const folder of folders) {
+      const read = readTestFolders(folder);
+      for (const name of names)
+        expect([folder + name, classifyTestName(name, read)]).toEqual([folder + name, classifyTestPath(folder + name)]);
+    }
   });
 });
