@@ -38,6 +38,7 @@ export class EvidenceSet {
       round: Math.min(item.round, ...overlapping.map((e) => e.round)),
       relevance: Math.max(item.relevance ?? 0, ...overlapping.map((e) => e.relevance ?? 0)),
     };
+    if (item.flow || overlapping.some((e) => e.flow)) merged.flow = true;
     for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
     this.items.push(merged);
     return merged;
