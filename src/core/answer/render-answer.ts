@@ -2,6 +2,7 @@ import type { AnswerDoc } from './answer-doc.js';
 import type { Block } from '../render/fit-comment.js';
 import { formatLineRef, type LinkTo } from '../render/link-to.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
+import { FLOW_LINES } from '../explore/plan-follow-up.js';
 import { hasBody } from '../explore/rank-definitions.js';
 import type { EvidenceItem, MapModule } from '../explore/types.js';
 
@@ -9,7 +10,7 @@ import type { EvidenceItem, MapModule } from '../explore/types.js';
 const MAX_EXCERPTS = 8;
 const MAX_EXCERPT_LINES = 40;
 /** An implementation's or the flow's excerpt is shown longer: viper's `find` takes 60 lines to say its lookup order. */
-const MAX_FLOW_EXCERPT_LINES = 60;
+const MAX_FLOW_EXCERPT_LINES = FLOW_LINES;
 
 /**
  * An explanation (or a debugging lead) with its citations, confidence and

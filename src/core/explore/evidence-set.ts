@@ -49,6 +49,11 @@ export class EvidenceSet {
     return this.items.some((e) => e.path === path && e.startLine <= start && end <= e.endLine);
   }
 
+  /** Marks the items that hold every line from start to end as the flow of a named definition (a callee read there). */
+  markFlow(path: string, start: number, end: number): void {
+    for (const e of this.items) if (e.path === path && e.startLine <= start && end <= e.endLine) e.flow = true;
+  }
+
   has(path: string, line: number): boolean {
     return this.items.some((e) => e.path === path && e.startLine <= line && line <= e.endLine);
   }

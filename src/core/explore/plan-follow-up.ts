@@ -4,7 +4,6 @@ import type { CallHit, SymbolHit } from '../code-index/graph-queries.js';
 import { isProductFile } from './map-modules.js';
 import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
 import { rankDefinitions } from './rank-definitions.js';
-import { MAX_SNIPPET_LINES } from './run-operation.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
@@ -15,6 +14,8 @@ const FIELD_USE_HITS = 20;
 const CALLEES_PER_NAME = 2;
 /** How many times the callees are followed through a function that only hands its work on (`load` -> `_do_load`). */
 const MAX_DELEGATIONS = 1;
+/** Lines read of a callee's definition, where the question's words are. */
+export const FLOW_LINES = 60;
 /**
  * Evidence lines past which the offline rounds stop deepening: about what
  * answers used before (~500 lines), now spent on matching code, not heads.
@@ -183,7 +184,7 @@ function readCallees(
   return ops;
 }
 
-/** One callee's definition (its chunk when the index has no range), focused on the question; undefined when already read. */
+/** One callee's definition (its chunk when the index has no range), focused on the question; undefined when held already. */
 function readCallee(
   index: CodeIndex,
   evidence: EvidenceSet,
@@ -195,7 +196,12 @@ function readCallee(
   const symbol = findSymbol(index, callee);
   const startLine = symbol?.startLine ?? chunk?.startLine;
   const endLine = symbol?.endLine ?? chunk?.endLine;
-  if (startLine === undefined || endLine === undefined || evidence.covers(callee.path, startLine, endLine)) return undefined;
+  if (startLine === undefined || endLine === undefined) return undefined;
+  // A callee the evidence holds already (a chunk that matched the question) is not read again, but shown as the flow.
+  if (evidence.covers(callee.path, startLine, endLine)) {
+    evidence.markFlow(callee.path, startLine, endLine);
+    return undefined;
+  }
   return {
     kind: 'chunk',
     path: callee.path,
@@ -204,7 +210,9 @@ function readCallee(
     reason: `called by ${from.scope ? `${from.scope}.` : ''}${from.name} (${chunk?.context ?? callee.name})`,
     relevance: 1.4,
     flow: true,
-    ...(question === undefined ? {} : { focus: question, focusLines: MAX_SNIPPET_LINES }),
+    // As many lines as the answer shows of the flow (render-answer's MAX_FLOW_EXCERPT_LINES): the part it shows is
+    // the part where the question's words are.
+    ...(question === undefined ? {} : { focus: question, focusLines: FLOW_LINES }),
   };
 }
 
@@ -213,8 +221,7 @@ function isCallable(hit: CallHit): boolean {
   return hit.kind === 'function' || hit.kind === 'method';
 }
 
-/** The definition a call hit names (its id), looked up by name. */
+/** The definition a call hit names, among its file's symbols (a name like `_deserialize` is defined in many files). */
 function findSymbol(index: CodeIndex, hit: CallHit): SymbolHit | undefined {
-  if (hit.name === undefined) return undefined;
-  return index.findDefinitions(hit.name, 20).find((d) => d.id === hit.symbolId);
+  return index.symbolsIn(hit.path).find((d) => d.id === hit.symbolId);
 }

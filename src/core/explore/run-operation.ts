@@ -279,7 +279,7 @@ async function read(
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
+  if (state.evidence.covers(path, start, end)) return alreadyHeld(state, path, start, end, flow);
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
   if (optional && source === 'head' && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
     state.gaps.push(`skipped the head of ${path} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
@@ -321,7 +321,7 @@ async function read(
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path, start, end)) return alreadyHeld(state, path, start, end, flow);
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
@@ -349,4 +349,10 @@ async function read(
     slice,
   );
   return { ok: true, added: 1 };
+}
+
+/** Lines the evidence holds already: nothing is read, and a flow read marks what holds them as the flow it is. */
+function alreadyHeld(state: RoundState, path: string, start: number, end: number, flow: boolean | undefined): OperationOutcome {
+  if (flow) state.evidence.markFlow(path, start, end);
+  return { ok: true, added: 0 };
 }
