@@ -1,4 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { EvidenceSet } from './evidence-set.js';
 import type { CallHit, SymbolHit } from '../code-index/graph-queries.js';
 import { isProductFile } from './map-modules.js';
@@ -14,6 +15,8 @@ const FIELD_USE_HITS = 20;
 const CALLEES_PER_NAME = 2;
 /** How many times the callees are followed through a function that only hands its work on (`load` -> `_do_load`). */
 const MAX_DELEGATIONS = 1;
+/** Words of a question that say nothing of which callee it is about. */
+const COMMON_WORDS = new Set(['how', 'does', 'what', 'when', 'where', 'the', 'and', 'for', 'with', 'get', 'set', 'run', 'use']);
 /** Lines read of a callee's definition, where the question's words are. */
 export const FLOW_LINES = 60;
 /**
@@ -168,7 +171,7 @@ function readCallees(
         .callees(from.id, 1, 10)
         .filter((c) => c.symbolId !== undefined && c.symbolId !== from.id && isCallable(c) && isProductFile(index, c.path));
       let read = 0;
-      for (const callee of callees) {
+      for (const callee of byQuestionWords(callees, question)) {
         if (read >= CALLEES_PER_NAME) break;
         if (planned.has(callee.symbolId!)) continue;
         planned.add(callee.symbolId!);
@@ -214,6 +217,20 @@ function readCallee(
     // the part where the question's words are.
     ...(question === undefined ? {} : { focus: question, focusLines: FLOW_LINES }),
   };
+}
+
+/**
+ * Callees whose names share a word with the question first (`Session.send` calls `resolve_redirects` third; a
+ * question about redirects wants it before `extract_cookies_to_jar`), else in the order they are called.
+ */
+function byQuestionWords(callees: CallHit[], question: string | undefined): CallHit[] {
+  if (question === undefined) return callees;
+  const words = new Set((question.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []).filter((w) => !COMMON_WORDS.has(w)));
+  const shared = (c: CallHit): number => (splitIdentifier(c.name ?? '').some((part) => words.has(part.toLowerCase())) ? 0 : 1);
+  return callees
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => shared(a.c) - shared(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 /** A function or method: a class "called" (constructed) says nothing of how the flow goes on. */
