@@ -101,3 +101,44 @@ describe('a flow question about a function that hands its work on', () => {
     expect(deserialize!.reason).toContain('called by doLoad');
   });
 });
+
+/** Like requests: `send` calls two helpers before the one the question is about. */
+const SESSION = {
+  'src/session.ts': [
+    "import { mergeHooks, prepareCookies, resolveRedirects } from './steps.js';",
+    '',
+    'export class Session {',
+    '  send(url: string): string[] {',
+    '    const hooks = mergeHooks(url);',
+    '    const cookies = prepareCookies(url);',
+    '    return resolveRedirects(url, hooks, cookies);',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/steps.ts': [
+    'export function mergeHooks(url: string): string {',
+    '  return url.trim();',
+    '}',
+    '',
+    'export function prepareCookies(url: string): string {',
+    '  return url.toLowerCase();',
+    '}',
+    '',
+    'export function resolveRedirects(url: string, a: string, b: string): string[] {',
+    '  const seen = [url, a, b];',
+    '  return seen;',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('a flow question about a function that calls several', () => {
+  it('reads first the callee whose name shares a word with the question', async () => {
+    const { ports, ask } = await explorePorts(SESSION);
+    const result = await run(ask('how does Session.send() follow redirects'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    const callees = result.context.evidence.filter((e) => e.reason.startsWith('called by Session.send'));
+    expect(callees.some((e) => e.startLine <= 9 && e.endLine >= 9)).toBe(true);
+  });
+});
