@@ -69,6 +69,8 @@ const { values: args } = parseArgs({
     cli: { type: 'string' },
     /** Locate only (no ask, no plan): a quick ranking run. */
     'locate-only': { type: 'boolean', default: false },
+    /** Locate and ask only (no plan): the evidence figures without the plan's slower run. */
+    'skip-plan': { type: 'boolean', default: false },
   },
 });
 const CLI = args.cli ? path.resolve(args.cli) : undefined;
@@ -185,14 +187,15 @@ for (const [dir, group] of bySnapshot) {
           } catch (error) {
             crashes.push(`ask threw: ${String(error)}`);
           }
-          try {
-            const planned = await run({ command: 'plan', prompt: c.query, repo }, ports);
-            if (planned.kind === 'failed') crashes.push(`plan: ${planned.message}`);
-            const proposed = planFiles(planned);
-            if (proposed) plan = scorePlan(c.expected, touched, proposed);
-          } catch (error) {
-            crashes.push(`plan threw: ${String(error)}`);
-          }
+          if (!args['skip-plan'])
+            try {
+              const planned = await run({ command: 'plan', prompt: c.query, repo }, ports);
+              if (planned.kind === 'failed') crashes.push(`plan: ${planned.message}`);
+              const proposed = planFiles(planned);
+              if (proposed) plan = scorePlan(c.expected, touched, proposed);
+            } catch (error) {
+              crashes.push(`plan threw: ${String(error)}`);
+            }
           outcomes.push({ set, repo: c.repo, sha: c.sha, issue, expected: c.expected, top, locate, evidence, plan, crashes });
           if (outcomes.length % 20 === 0) log(`${outcomes.length}/${all.length} cases (${Math.round((Date.now() - started) / 1000)} s)`);
         } finally {

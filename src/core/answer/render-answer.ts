@@ -2,11 +2,15 @@ import type { AnswerDoc } from './answer-doc.js';
 import type { Block } from '../render/fit-comment.js';
 import { formatLineRef, type LinkTo } from '../render/link-to.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
-import type { MapModule } from '../explore/types.js';
+import { FLOW_LINES } from '../explore/plan-follow-up.js';
+import { hasBody } from '../explore/rank-definitions.js';
+import type { EvidenceItem, MapModule } from '../explore/types.js';
 
 /** Evidence excerpts shown offline: enough to answer from, not the whole evidence set. */
 const MAX_EXCERPTS = 8;
 const MAX_EXCERPT_LINES = 40;
+/** An implementation's or the flow's excerpt is shown longer: viper's `find` takes 60 lines to say its lookup order. */
+const MAX_FLOW_EXCERPT_LINES = FLOW_LINES;
 
 /**
  * An explanation (or a debugging lead) with its citations, confidence and
@@ -49,13 +53,12 @@ export function renderAnswer(doc: AnswerDoc, linkTo: LinkTo): Block[] {
     });
   }
   if (!doc.answer && c.modules && c.modules.length > 0) blocks.push(renderModules(c.modules, linkTo));
-  const excerpts = [...c.evidence]
-    .sort((a, b) => rank(a.source) - rank(b.source) || a.round - b.round)
-    .slice(0, doc.answer ? 0 : MAX_EXCERPTS);
+  const excerpts = [...c.evidence].sort((a, b) => tier(a) - tier(b) || a.round - b.round).slice(0, doc.answer ? 0 : MAX_EXCERPTS);
   if (excerpts.length > 0) {
     const parts = excerpts.map((e) => {
       const lines = e.snippet.split('\n');
-      const shown = lines.length > MAX_EXCERPT_LINES ? [...lines.slice(0, MAX_EXCERPT_LINES), '…'] : lines;
+      const most = tier(e) <= 1 ? MAX_FLOW_EXCERPT_LINES : MAX_EXCERPT_LINES;
+      const shown = lines.length > most ? [...lines.slice(0, most), '…'] : lines;
       const ref = { path: e.path, startLine: e.startLine, endLine: e.endLine };
       return `#### ${link(formatLineRef(ref), linkTo(ref))}\n_${escapeText(e.reason.length > 160 ? `${e.reason.slice(0, 157)}…` : e.reason)}_\n${fence(shown.join('\n'), languageOf(e.path))}`;
     });
@@ -80,6 +83,13 @@ function renderModules(modules: MapModule[], linkTo: LinkTo): Block {
   return { title: 'modules', text: ['### Modules, most used first (repository map)', ...lines].join('\n') };
 }
 
-function rank(source: string): number {
-  return ({ definition: 0, references: 1, chunk: 2, head: 3, search: 4, map: 5 } as Record<string, number>)[source] ?? 6;
+/**
+ * The order excerpts are shown in, so the cut keeps what answers: the named definitions that have a body (the
+ * implementation, not an interface's one-line method or a wrapper), then the flow from them (what they call, their
+ * callers, a field's uses), then one-line definitions, call sites, and last the code that only shares words.
+ */
+function tier(e: EvidenceItem): number {
+  if (e.source === 'definition') return hasBody(e) ? 0 : 2;
+  if (e.flow) return 1;
+  return ({ references: 3, chunk: 4, search: 5, head: 6, map: 7 } as Record<string, number>)[e.source] ?? 8;
 }

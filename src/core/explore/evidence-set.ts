@@ -38,6 +38,7 @@ export class EvidenceSet {
       round: Math.min(item.round, ...overlapping.map((e) => e.round)),
       relevance: Math.max(item.relevance ?? 0, ...overlapping.map((e) => e.relevance ?? 0)),
     };
+    if (item.flow || overlapping.some((e) => e.flow)) merged.flow = true;
     for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
     this.items.push(merged);
     return merged;
@@ -46,6 +47,11 @@ export class EvidenceSet {
   /** Whether one item already holds every line from start to end. */
   covers(path: string, start: number, end: number): boolean {
     return this.items.some((e) => e.path === path && e.startLine <= start && end <= e.endLine);
+  }
+
+  /** Marks the items that hold every line from start to end as the flow of a named definition (a callee read there). */
+  markFlow(path: string, start: number, end: number): void {
+    for (const e of this.items) if (e.path === path && e.startLine <= start && end <= e.endLine) e.flow = true;
   }
 
   has(path: string, line: number): boolean {

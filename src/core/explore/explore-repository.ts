@@ -119,6 +119,7 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
     gaps: [],
     defined: new Set(),
     isGenerated: skipGenerated,
+    candidates: plan.candidates.map((c) => c.path),
   };
   let operations = plan.operations;
   let count = 0;

@@ -1,8 +1,10 @@
 import type { CodeIndex } from '../code-index/code-index.js';
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { EvidenceSet } from './evidence-set.js';
-import type { SymbolHit } from '../code-index/graph-queries.js';
+import type { CallHit, SymbolHit } from '../code-index/graph-queries.js';
 import { isProductFile } from './map-modules.js';
 import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
+import { rankDefinitions } from './rank-definitions.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
@@ -11,6 +13,12 @@ const FIELD_USES = 3;
 const FIELD_USE_HITS = 20;
 /** What a named function calls, read for a flow question ("in what order does Get() look a key up"): per name. */
 const CALLEES_PER_NAME = 2;
+/** How many times the callees are followed through a function that only hands its work on (`load` -> `_do_load`). */
+const MAX_DELEGATIONS = 1;
+/** Words of a question that say nothing of which callee it is about. */
+const COMMON_WORDS = new Set(['how', 'does', 'what', 'when', 'where', 'the', 'and', 'for', 'with', 'get', 'set', 'run', 'use']);
+/** Lines read of a callee's definition, where the question's words are. */
+export const FLOW_LINES = 60;
 /**
  * Evidence lines past which the offline rounds stop deepening: about what
  * answers used before (~500 lines), now spent on matching code, not heads.
@@ -41,24 +49,37 @@ export function planFollowUp(
 
   const ops: Operation[] = [];
   const items = evidence.list();
+  const candidates = plan.candidates.map((c) => c.path);
+  // What a flow question's named functions do first (the follow-ups are capped): how the flow goes on from them.
+  if (plan.intent === 'flow' && round === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), candidates, question));
   if (plan.intent === 'flow' || plan.intent === 'change') {
     // Where the found definitions are called from: how the flow reaches them. A field (an option's
     // `intervalCap`) is never called: where the product's code names it is where it takes effect.
     for (const name of [...defined].slice(0, 3)) {
-      const def = index.findDefinitions(name, 1)[0];
+      const def = rankDefinitions(index.findDefinitions(name, 5), candidates)[0];
       if (!def) continue;
       if (def.kind === 'field') {
         ops.push(...readFieldUses(index, evidence, def));
         continue;
       }
-      for (const caller of index.callers(def.id, 1, 3)) {
-        if (!evidence.has(caller.path, caller.line)) {
-          ops.push({ kind: 'chunk', path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
-        }
+      // A flow question follows the product's callers: a test calling `Get` says nothing of the order it looks a key up in.
+      const callers =
+        plan.intent === 'flow' ? index.callers(def.id, 1, 10).filter((c) => isProductFile(index, c.path)) : index.callers(def.id, 1, 3);
+      for (const caller of callers.slice(0, 3)) {
+        if (evidence.has(caller.path, caller.line)) continue;
+        ops.push({
+          kind: 'chunk',
+          path: caller.path,
+          startLine: Math.max(1, caller.line - 3),
+          endLine: caller.line + 3,
+          reason: `calls ${def.scope ? `${def.scope}.` : ''}${def.name}${caller.name ? ` in ${caller.name}` : ''}`,
+          // After what the named function calls: how it does the work comes before who asks it to.
+          relevance: 1.3,
+          flow: true,
+        });
       }
     }
   }
-  if (plan.intent === 'flow' && round === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), plan.candidates[0]?.path));
   if (plan.intent === 'architecture') {
     // Files that depend on the strongest candidate show how the modules fit together.
     const top = plan.candidates[0];
@@ -116,6 +137,7 @@ function readFieldUses(index: CodeIndex, evidence: EvidenceSet, field: SymbolHit
       endLine: hit.endLine,
       reason: `uses ${field.name} (${hit.context})`,
       relevance: 1.5,
+      flow: true,
     });
   }
   return ops;
@@ -123,31 +145,100 @@ function readFieldUses(index: CodeIndex, evidence: EvidenceSet, field: SymbolHit
 
 /**
  * What the named functions call in the product's code: how the flow goes on
- * from them. Of a name defined in several places, the definition in the
- * strongest candidate file (else the first); each callee's chunk where it starts.
+ * from them. Of a name defined in several places, the one rankDefinitions
+ * puts first (a body, in the stronger candidate). A function that hands its
+ * work to one function of the product (marshmallow's `Schema.load` returns
+ * `self._do_load(…)`) is followed through: that function's callees are read
+ * too, where the work is done. Each callee is read where the question's words
+ * are in its definition (`_deserialize`'s loop over unknown fields, not its
+ * docstring), else where it starts.
  */
-function readCallees(index: CodeIndex, evidence: EvidenceSet, names: string[], strongest: string | undefined): Operation[] {
+function readCallees(
+  index: CodeIndex,
+  evidence: EvidenceSet,
+  names: string[],
+  candidates: string[],
+  question: string | undefined,
+): Operation[] {
   const ops: Operation[] = [];
+  const planned = new Set<number>();
   for (const name of names) {
     const defs = index.findDefinitions(name, 5).filter((d) => d.kind === 'function' || d.kind === 'method');
-    const def = defs.find((d) => d.path === strongest) ?? defs[0];
-    if (!def) continue;
-    let read = 0;
-    for (const callee of index.callees(def.id, 1, 10)) {
-      if (read >= CALLEES_PER_NAME) break;
-      if (callee.symbolId === def.id || !isProductFile(index, callee.path) || evidence.has(callee.path, callee.line)) continue;
-      const chunk = index.chunkAt(callee.path, callee.line);
-      if (!chunk) continue;
-      ops.push({
-        kind: 'chunk',
-        path: callee.path,
-        startLine: chunk.startLine,
-        endLine: chunk.endLine,
-        reason: `called by ${def.scope ? `${def.scope}.` : ''}${def.name} (${chunk.context})`,
-        relevance: 1.4,
-      });
-      read += 1;
+    let def: SymbolHit | undefined = rankDefinitions(defs, candidates)[0];
+    for (let hop = 0; def && hop <= MAX_DELEGATIONS; hop += 1) {
+      const from: SymbolHit = def;
+      const callees = index
+        .callees(from.id, 1, 10)
+        .filter((c) => c.symbolId !== undefined && c.symbolId !== from.id && isCallable(c) && isProductFile(index, c.path));
+      let read = 0;
+      for (const callee of byQuestionWords(callees, question)) {
+        if (read >= CALLEES_PER_NAME) break;
+        if (planned.has(callee.symbolId!)) continue;
+        planned.add(callee.symbolId!);
+        const op = readCallee(index, evidence, from, callee, question);
+        if (!op) continue;
+        ops.push(op);
+        read += 1;
+      }
+      const distinct = new Set(callees.map((c) => c.symbolId));
+      def = distinct.size === 1 ? findSymbol(index, callees[0]!) : undefined;
     }
   }
   return ops;
+}
+
+/** One callee's definition (its chunk when the index has no range), focused on the question; undefined when held already. */
+function readCallee(
+  index: CodeIndex,
+  evidence: EvidenceSet,
+  from: SymbolHit,
+  callee: CallHit,
+  question: string | undefined,
+): Operation | undefined {
+  const chunk = index.chunkAt(callee.path, callee.line);
+  const symbol = findSymbol(index, callee);
+  const startLine = symbol?.startLine ?? chunk?.startLine;
+  const endLine = symbol?.endLine ?? chunk?.endLine;
+  if (startLine === undefined || endLine === undefined) return undefined;
+  // A callee the evidence holds already (a chunk that matched the question) is not read again, but shown as the flow.
+  if (evidence.covers(callee.path, startLine, endLine)) {
+    evidence.markFlow(callee.path, startLine, endLine);
+    return undefined;
+  }
+  return {
+    kind: 'chunk',
+    path: callee.path,
+    startLine,
+    endLine,
+    reason: `called by ${from.scope ? `${from.scope}.` : ''}${from.name} (${chunk?.context ?? callee.name})`,
+    relevance: 1.4,
+    flow: true,
+    // As many lines as the answer shows of the flow (render-answer's MAX_FLOW_EXCERPT_LINES): the part it shows is
+    // the part where the question's words are.
+    ...(question === undefined ? {} : { focus: question, focusLines: FLOW_LINES }),
+  };
+}
+
+/**
+ * Callees whose names share a word with the question first (`Session.send` calls `resolve_redirects` third; a
+ * question about redirects wants it before `extract_cookies_to_jar`), else in the order they are called.
+ */
+function byQuestionWords(callees: CallHit[], question: string | undefined): CallHit[] {
+  if (question === undefined) return callees;
+  const words = new Set((question.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []).filter((w) => !COMMON_WORDS.has(w)));
+  const shared = (c: CallHit): number => (splitIdentifier(c.name ?? '').some((part) => words.has(part.toLowerCase())) ? 0 : 1);
+  return callees
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => shared(a.c) - shared(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
+/** A function or method: a class "called" (constructed) says nothing of how the flow goes on. */
+function isCallable(hit: CallHit): boolean {
+  return hit.kind === 'function' || hit.kind === 'method';
+}
+
+/** The definition a call hit names, among its file's symbols (a name like `_deserialize` is defined in many files). */
+function findSymbol(index: CodeIndex, hit: CallHit): SymbolHit | undefined {
+  return index.symbolsIn(hit.path).find((d) => d.id === hit.symbolId);
 }

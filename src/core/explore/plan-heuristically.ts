@@ -2,6 +2,7 @@ import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
 import { locateFiles, type Remembered } from './locate-files.js';
 import { isProductFile, productFilesByUse } from './map-modules.js';
+import { findNamedCallables } from './find-named-callables.js';
 import { readPrompt } from './read-prompt.js';
 import type { Candidate, Operation, RepoBootstrapContext, RepoExplorationPlan } from './types.js';
 
@@ -75,7 +76,7 @@ export function planHeuristically(
     strength: best > 0 ? Number((f.score / best).toFixed(4)) : 1,
     chunks: f.chunks,
   }));
-  const names = reading.identifiers.slice(0, 4);
+  const names = [...reading.identifiers, ...findNamedCallables(prompt, index, reading.identifiers)].slice(0, 4);
   const operations: Operation[] = [];
   const questions: string[] = [];
   const search: Operation = { kind: 'search', query: prompt, ...(scope ? { scope } : {}) };

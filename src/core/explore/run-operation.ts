@@ -1,4 +1,3 @@
-import { classifyFile } from '../repo/classify-file.js';
 import { findContentSkipReason, findPathSkipReason } from '../repo/skip-rules.js';
 import { redactSecrets } from '../secrets/redact-secrets.js';
 import type { BudgetMeter, Charge } from '../budget/budget-meter.js';
@@ -10,6 +9,7 @@ import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
 import { FOCUS_LINES, findFocusWindow } from './find-focus-window.js';
 import { describeMapModules } from './map-modules.js';
+import { rankDefinitions } from './rank-definitions.js';
 import type { MapModule, Operation } from './types.js';
 
 /** Longest snippet taken from one place; longer symbols are cut here and the cut is said. */
@@ -29,6 +29,8 @@ const MAX_CALL_SITES = 4;
 const MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
 /** Relevance of evidence by how it was found, when the operation gives none (higher is listed first). */
 const RELEVANCE: Record<Operation['kind'], number> = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
+/** Relevance given up per place in the definitions' ranking: small, so a later definition still outranks a match. */
+const DEFINITION_RANK_STEP = 0.01;
 const encoder = new TextEncoder();
 
 export interface RoundState {
@@ -44,6 +46,8 @@ export interface RoundState {
   defined: Set<string>;
   /** Generated files (bundles, build output) the question did not ask for: never searched or read into evidence. */
   isGenerated?: (path: string) => boolean;
+  /** The plan's candidate files, best first: of several definitions of a name, the one in the stronger is read first. */
+  candidates?: string[];
   /** The first repository map read: its product files, most used first. */
   modules?: MapModule[];
   /** Files an optional read left out because the file or byte budget had no room (distinct paths, with their sizes). */
@@ -70,6 +74,7 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
         op.relevance,
         op.focus,
         op.focusLines,
+        op.flow,
       );
     case 'search': {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
@@ -95,11 +100,14 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       return { ok: true, added };
     }
     case 'definition': {
-      // The implementation before its type declarations (the first definition is the one read whatever the budget),
-      // and among those the ones in files the evidence already touches.
+      // The implementation before its type declarations and stubs, in the stronger candidate first (the first
+      // definition is the one read whatever the budget), and among those the ones in files the evidence touches.
       const defs = preferTouchedFiles(
         op.symbol,
-        implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path))),
+        rankDefinitions(
+          state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path)),
+          state.candidates,
+        ),
         state.evidence,
       );
       if (defs.length === 0) {
@@ -125,7 +133,8 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
           'definition',
           reason,
           optional || i > 0,
-          undefined,
+          // Listed in the order ranked: the implementation the question most likely means first.
+          RELEVANCE.definition - i * DEFINITION_RANK_STEP,
           op.focus,
           MAX_SNIPPET_LINES,
         );
@@ -245,6 +254,7 @@ async function read(
   relevance = RELEVANCE[source],
   focus?: string,
   focusLines?: number,
+  flow?: boolean,
 ): Promise<OperationOutcome> {
   // The index's path rules, again before a byte is read: `.env`, keys and credentials files are never shown.
   if (findPathSkipReason(path) === 'secret') {
@@ -269,7 +279,7 @@ async function read(
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
+  if (state.evidence.covers(path, start, end)) return alreadyHeld(state, path, start, end, flow);
   // An optional read that would not fit is skipped and said; a required one is charged and may stop the run.
   if (optional && source === 'head' && !state.meter.hasTouched(path) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
     state.gaps.push(`skipped the head of ${path} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
@@ -311,7 +321,7 @@ async function read(
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path, start, end)) return alreadyHeld(state, path, start, end, flow);
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
@@ -324,14 +334,25 @@ async function read(
   const charge = state.meter.charge('contextTokens', tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add(
-    { path, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    {
+      path,
+      startLine: start,
+      endLine: end,
+      snippet,
+      reason,
+      source,
+      blobSha: file.blobSha,
+      round: state.round,
+      relevance,
+      ...(flow ? { flow: true } : {}),
+    },
     slice,
   );
   return { ok: true, added: 1 };
 }
 
-/** Definitions in code before those in type declarations (`.d.ts`, `.pyi`), each in the index's order. */
-function implementationsFirst<T extends { path: string }>(defs: T[]): T[] {
-  const declared = (d: T) => classifyFile(d.path).kind === 'declaration';
-  return [...defs.filter((d) => !declared(d)), ...defs.filter(declared)];
+/** Lines the evidence holds already: nothing is read, and a flow read marks what holds them as the flow it is. */
+function alreadyHeld(state: RoundState, path: string, start: number, end: number, flow: boolean | undefined): OperationOutcome {
+  if (flow) state.evidence.markFlow(path, start, end);
+  return { ok: true, added: 0 };
 }

@@ -20,6 +20,8 @@ export type Operation =
       focus?: string;
       /** How many lines of a long chunk `focus` keeps (find-focus-window.ts's FOCUS_LINES when absent). */
       focusLines?: number;
+      /** Read because a named definition leads here (its caller, its callee, a field's use): the answer's flow. */
+      flow?: boolean;
     }
   | { kind: 'search'; query: string; scope?: string }
   /** `focus`: the question, to keep the part of a definition longer than a snippet where its words are. */
@@ -79,6 +81,8 @@ export interface EvidenceItem {
    * head, which only shows its imports. Items are listed in this order.
    */
   relevance?: number;
+  /** Read because a named definition leads here (its caller, its callee, a field's use): shown before mere matches. */
+  flow?: boolean;
 }
 
 export type Confidence = 'high' | 'medium' | 'low';

@@ -36,6 +36,18 @@ describe('EvidenceSet', () => {
     expect(set.list().map((e) => e.path)).toEqual(['a.ts', 'b.ts']);
   });
 
+  it("marks the item that holds a callee's lines as the flow, and keeps the mark when it merges", () => {
+    const set = new EvidenceSet(() => true);
+    set.add(item('a.ts', 10, 30, 'matches the question'), slice);
+    set.add(item('b.ts', 1, 5, 'matches the question'), slice);
+    set.markFlow('a.ts', 12, 20);
+    set.add(item('a.ts', 31, 35, 'matches the question'), slice);
+    expect(set.list().map((e) => [e.path, e.flow ?? false])).toEqual([
+      ['a.ts', true],
+      ['b.ts', false],
+    ]);
+  });
+
   it('drops and counts items whose path is not in the tree', () => {
     const set = new EvidenceSet((p) => p === 'a.ts');
     expect(set.add(item('../etc/passwd', 1, 2, 'x'), slice)).toBeUndefined();
