@@ -152,7 +152,8 @@ export function findUnknownDiagramType(prompt: string): string | undefined {
 export function readPrompt(prompt: string): PromptReading {
   const identifiers = new Set<string>();
   const paths = new Set<string>();
-  for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
+  // Inline code only: a fence's backticks (```) would pair with the next fence or span.
+  for (const m of prompt.replace(/^\s*(```|~~~).*$/gm, '').matchAll(/`([^`]{1,120})`/g)) {
     const inner = m[1]!.trim();
     // A path has a slash or a known file extension; `Request.hooks` is a dotted name, not a file.
     if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner))

@@ -36,6 +36,12 @@ describe('readPrompt', () => {
     expect(reading.words).toContain('parse_config');
   });
 
+  it('pairs inline backticks only, never a code fence with what follows it', () => {
+    const reading = readPrompt('It fails:\n```python\nload(data)\n```\nwhen `partial_load` is set');
+    expect(reading.identifiers).toContain('partial_load');
+    expect(reading.identifiers.filter((name) => /\s/.test(name))).toEqual([]);
+  });
+
   it('takes a plain word written as a call for a code name', () => {
     expect(readPrompt('add() should reject a timeout of 0, like queue.onIdle() does').identifiers).toEqual(['add', 'queue.onIdle']);
   });
