@@ -40,12 +40,12 @@ var init_errors = __esm({
     PathRejectedError = class extends NanodexError {
       path;
       rule;
-      constructor(path23, rule, hint) {
-        super("path-rejected", `path ${JSON.stringify(path23)} rejected: ${rule}`, {
+      constructor(path24, rule, hint) {
+        super("path-rejected", `path ${JSON.stringify(path24)} rejected: ${rule}`, {
           hint: hint ?? 'use a path relative to the repository root, without "..", that stays inside it'
         });
         this.name = "PathRejectedError";
-        this.path = path23;
+        this.path = path24;
         this.rule = rule;
       }
     };
@@ -289,11 +289,11 @@ var init_own_secret_rules = __esm({
     "use strict";
     LINE_BREAK = /[\n\r\u2028\u2029]/g;
     isLineBreak = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
-    spansOf = (id2, re, text, group = 0) => [...text.matchAll(re)].flatMap((m) => {
+    spansOf = (id, re, text, group = 0) => [...text.matchAll(re)].flatMap((m) => {
       const value = m[group];
       if (value === void 0) return [];
       const start = m.index + (group === 0 ? 0 : m[0].lastIndexOf(value));
-      return [{ start, end: start + value.length, rule: id2 }];
+      return [{ start, end: start + value.length, rule: id }];
     });
     KEY_BEGIN = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
     KEY_END = /-----END ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----/g;
@@ -1284,19 +1284,19 @@ var init_graph_queries = __esm({
         return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
       }
       /** Files `path` imports, transitively to `depth`. */
-      imports(path23, depth = 1, limit2 = 500) {
-        return this.walkFiles(path23, depth, limit2, "out", ["import", "contains"]);
+      imports(path24, depth = 1, limit2 = 500) {
+        return this.walkFiles(path24, depth, limit2, "out", ["import", "contains"]);
       }
       /** Files that import `path`, transitively to `depth`. */
-      importers(path23, depth = 1, limit2 = 500) {
-        return this.walkFiles(path23, depth, limit2, "in", ["import", "contains"]);
+      importers(path24, depth = 1, limit2 = 500) {
+        return this.walkFiles(path24, depth, limit2, "in", ["import", "contains"]);
       }
       /** Files within `depth` hops of `path` in either direction, and the edges among them. */
-      subgraph(path23, options = {}) {
+      subgraph(path24, options = {}) {
         const depth = options.depth ?? 2;
         const kinds = options.kinds ?? ALL_KINDS;
         const maxNodes = options.maxNodes ?? 200;
-        const key2 = `${this.store.generation}|${path23}|${depth}|${kinds.join(",")}|${maxNodes}`;
+        const key2 = `${this.store.generation}|${path24}|${depth}|${kinds.join(",")}|${maxNodes}`;
         const cached = this.subgraphs.get(key2);
         if (cached) return cached;
         const rows = this.store.statement(
@@ -1318,7 +1318,7 @@ var init_graph_queries = __esm({
        FROM edges e JOIN files fa ON fa.id = e.src_file_id JOIN files fb ON fb.id = e.dst_file_id
        WHERE e.src_file_id IN (SELECT file_id FROM nodes) AND e.dst_file_id IN (SELECT file_id FROM nodes)
          AND e.kind IN (SELECT value FROM json_each(@kinds))`
-        ).all({ path: path23, depth, kinds: toEdgeCodes(kinds), maxNodes });
+        ).all({ path: path24, depth, kinds: toEdgeCodes(kinds), maxNodes });
         const result = { nodes: [], edges: [] };
         for (const r of rows) {
           if (r.row === "node") result.nodes.push({ path: r.a, depth: r.depth });
@@ -1350,7 +1350,7 @@ var init_graph_queries = __esm({
           return { ...r, symbolId: r.symbolId ?? void 0, name: r.name ?? void 0, kind: r.kind ?? void 0 };
         });
       }
-      walkFiles(path23, depth, limit2, direction, kinds) {
+      walkFiles(path24, depth, limit2, direction, kinds) {
         const [from, to] = direction === "out" ? ["src_file_id", "dst_file_id"] : ["dst_file_id", "src_file_id"];
         return this.store.statement(
           `WITH RECURSIVE walk (file_id, depth) AS (
@@ -1363,7 +1363,7 @@ var init_graph_queries = __esm({
        SELECT f.path, min(w.depth) AS depth FROM walk w JOIN files f ON f.id = w.file_id
        WHERE w.depth > 0 AND f.path <> @path
        GROUP BY w.file_id ORDER BY depth, f.path LIMIT @limit`
-        ).all({ path: path23, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
+        ).all({ path: path24, depth, kinds: toEdgeCodes(kinds), limit: limit2 });
       }
     };
   }
@@ -1693,11 +1693,11 @@ function findNamedFiles(named2, paths) {
 }
 function indexTails(paths) {
   const tails = /* @__PURE__ */ new Map();
-  for (const path23 of paths) {
-    const parts = path23.split("/");
+  for (const path24 of paths) {
+    const parts = path24.split("/");
     for (let start = 0; start <= parts.length - 2; start += 1) {
       const tail = parts.slice(start).join("/");
-      tails.set(tail, tails.has(tail) && tails.get(tail) !== path23 ? void 0 : path23);
+      tails.set(tail, tails.has(tail) && tails.get(tail) !== path24 ? void 0 : path24);
     }
   }
   return tails;
@@ -1734,7 +1734,7 @@ function findUnknownDiagramType(prompt) {
 function readPrompt(prompt) {
   const identifiers = /* @__PURE__ */ new Set();
   const paths = /* @__PURE__ */ new Set();
-  for (const m of prompt.matchAll(/`([^`]{1,120})`/g)) {
+  for (const m of prompt.replace(/^\s*(```|~~~).*$/gm, "").matchAll(/`([^`]{1,120})`/g)) {
     const inner = m[1].trim();
     if ((/[/\\]/.test(inner) || FILE_EXTENSION.test(inner)) && !/\s/.test(inner) && !/\(\)$/.test(inner))
       paths.add(inner.replace(/^\.\//, ""));
@@ -2395,16 +2395,16 @@ var init_index_store = __esm({
       /** The id of a folder's row, added on first use. Rows stay when their last file goes (lookups join files). */
       folderId(dir) {
         const s = this.statements;
-        const id2 = s.findFolder.get(dir);
-        return id2 ?? Number(s.insertFolder.run(dir).lastInsertRowid);
+        const id = s.findFolder.get(dir);
+        return id ?? Number(s.insertFolder.run(dir).lastInsertRowid);
       }
       /** Removes a file and everything derived from it; files that imported it are re-resolved. Call inside a transaction. */
       deleteFile(fileId) {
         const s = this.statements;
-        for (const { id: id2 } of s.importersOf.all(fileId)) {
-          if (id2 === fileId) continue;
-          s.unresolveImports.run(id2);
-          s.markDirty.run(id2);
+        for (const { id } of s.importersOf.all(fileId)) {
+          if (id === fileId) continue;
+          s.unresolveImports.run(id);
+          s.markDirty.run(id);
         }
         this.clearDerivedRows(fileId);
         s.deleteEdgesTo.run(fileId);
@@ -2614,26 +2614,53 @@ var init_git_listing = __esm({
   }
 });
 
+// src/core/repo/path-patterns.ts
+import escapeStringRegexp from "escape-string-regexp";
+function anyOf(patterns) {
+  return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
+}
+function anyFolderOf(names) {
+  const escaped = [...names].map((name) => escapeStringRegexp(name));
+  return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
+}
+var init_path_patterns = __esm({
+  "src/core/repo/path-patterns.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/tests/classify-test-path.ts
-function classifyTestPath(path23) {
-  const parts = path23.split("/");
-  const name = parts[parts.length - 1] ?? "";
-  const dirs = parts.slice(0, -1).map((d) => d.toLowerCase());
+function classifyTestPath(path24) {
+  const cut = path24.lastIndexOf("/") + 1;
+  return classifyTestName(path24.slice(cut), readTestFolders(path24.slice(0, cut)));
+}
+function readTestFolders(folder) {
+  const dirs = folder === "" ? [] : folder.slice(0, -1).split("/").map((d) => d.toLowerCase());
   const rootAt = dirs.findIndex((d) => TEST_ROOTS.has(d));
-  if (dirs.some((d) => DATA_DIRS.has(d)) || SETUP_NAME.test(name)) return "support";
-  if (rootAt >= 0 && (SUPPORT_NAME.test(name) || dirs.slice(rootAt + 1).some((d) => MOCK_DIRS.has(d)))) return "support";
-  if (NAMED_TEST.some((re) => re.test(name))) return "test";
-  if (rootAt >= 0 && RUBY_PREFIXED_TEST.test(name)) return "test";
-  if (name.endsWith(".rs") && dirs[dirs.length - 1] === "tests") return "test";
-  if (rootAt < 0) return void 0;
-  const below = dirs.slice(rootAt + 1);
-  if (SCRIPT.test(name) && !name.endsWith(".d.ts") && !below.some((d) => HELPER_DIRS.has(d))) return "test";
+  const below = rootAt < 0 ? [] : dirs.slice(rootAt + 1);
+  return {
+    inRoot: rootAt >= 0,
+    data: dirs.some((d) => DATA_DIRS.has(d)),
+    mock: below.some((d) => MOCK_DIRS.has(d)),
+    helper: below.some((d) => HELPER_DIRS.has(d)),
+    rustTests: dirs[dirs.length - 1] === "tests"
+  };
+}
+function classifyTestName(name, folders) {
+  if (folders.data || SETUP_NAME.test(name)) return "support";
+  if (folders.inRoot && (SUPPORT_NAME.test(name) || folders.mock)) return "support";
+  if (NAMED_TEST.test(name)) return "test";
+  if (folders.inRoot && RUBY_PREFIXED_TEST.test(name)) return "test";
+  if (name.endsWith(".rs") && folders.rustTests) return "test";
+  if (!folders.inRoot) return void 0;
+  if (SCRIPT.test(name) && !name.endsWith(".d.ts") && !folders.helper) return "test";
   return "support";
 }
 var TEST_ROOTS, DATA_DIRS, MOCK_DIRS, HELPER_DIRS, SCRIPT, NAMED_TEST, RUBY_PREFIXED_TEST, SETUP_NAME, SUPPORT_NAME;
 var init_classify_test_path = __esm({
   "src/core/tests/classify-test-path.ts"() {
     "use strict";
+    init_path_patterns();
     TEST_ROOTS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "specs", "e2e", "testing"]);
     DATA_DIRS = /* @__PURE__ */ new Set([
       "fixtures",
@@ -2655,7 +2682,7 @@ var init_classify_test_path = __esm({
     MOCK_DIRS = /* @__PURE__ */ new Set(["mocks", "mock"]);
     HELPER_DIRS = /* @__PURE__ */ new Set(["helpers", "helper", "support", "utils", "util", "data", "common", "shared", "setup"]);
     SCRIPT = /\.[cm]?[jt]sx?$/;
-    NAMED_TEST = [
+    NAMED_TEST = anyOf([
       /_test\.go$/,
       /^test_.*\.py$|_test\.py$/,
       /\.(test|spec)\.[cm]?[jt]sx?$/,
@@ -2664,69 +2691,62 @@ var init_classify_test_path = __esm({
       /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
       /Tests?\.(cs|fs|vb|php|swift)$/,
       /_spec\.rb$|_test\.rb$|_test\.rs$/
-    ];
+    ]);
     RUBY_PREFIXED_TEST = /^test_.*\.rb$/;
     SETUP_NAME = /^(conftest\.py|spec_helper\.rb|rails_helper\.rb|test_helper\.rb|(jest|vitest|karma|mocha)[.-]setup\.[cm]?[jt]sx?|setupTests\.[cm]?[jt]sx?|\.mocharc\..*)$/;
     SUPPORT_NAME = /^(__init__\.py|_.*\.[cm]?[jt]sx?|helpers?\.[cm]?[jt]sx?|(test|tests|global)?[.-]?setup([.-].*)?\.[cm]?[jt]sx?|setup(Tests?|Files?)\.[cm]?[jt]sx?|test[-_]?utils?\.[cm]?[jt]sx?|(jest|vitest|karma|mocha)\.conf(ig)?\..*|mod\.rs)$/i;
   }
 });
 
-// src/core/repo/is-test-file.ts
-function isTestFile(filePath) {
-  return classifyTestPath(filePath) !== void 0;
-}
-function isRunnableTest(filePath) {
-  return classifyTestPath(filePath) === "test";
-}
-var init_is_test_file = __esm({
-  "src/core/repo/is-test-file.ts"() {
-    "use strict";
-    init_classify_test_path();
-  }
-});
-
-// src/core/repo/path-patterns.ts
-import escapeStringRegexp from "escape-string-regexp";
-function anyOf(patterns) {
-  return new RegExp(patterns.map((re) => `(?:${re.source})`).join("|"));
-}
-function anyFolderOf(names) {
-  const escaped = [...names].map((name) => escapeStringRegexp(name));
-  return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
-}
-var init_path_patterns = __esm({
-  "src/core/repo/path-patterns.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/repo/classify-file.ts
-function classifyFile(path23, facts2 = {}, linguist) {
-  const unread = findUnreadReason(path23);
-  if (unread !== void 0) return { kind: unread, unread };
-  const segments = path23.split("/");
-  const base = segments[segments.length - 1] ?? "";
-  const dirs = segments.slice(0, -1);
+function classifyFile(path24, facts2 = {}, linguist) {
+  const cut = path24.lastIndexOf("/") + 1;
+  return classifyInFolder(readFolderRules(path24.slice(0, cut)), path24, facts2, linguist);
+}
+function createFileClassifier() {
+  const folders = /* @__PURE__ */ new Map();
+  return (path24, facts2 = {}, linguist) => {
+    const cut = path24.lastIndexOf("/") + 1;
+    const folder = path24.slice(0, cut);
+    let rules = folders.get(folder);
+    if (rules === void 0) folders.set(folder, rules = readFolderRules(folder));
+    return classifyInFolder(rules, path24, facts2, linguist);
+  };
+}
+function readFolderRules(folder) {
+  const dirs = folder === "" ? [] : folder.slice(0, -1).split("/");
+  return {
+    // The expression matches a folder name with its slash: on the folder alone as on the whole path.
+    unread: UNREAD_FOLDER.test(folder),
+    vendored: dirs.some((d) => VENDOR_DIRS.has(d)),
+    build: dirs.some((d) => BUILD_DIRS.has(d) || BUILD_DIR_NAME.test(d)),
+    tests: readTestFolders(folder)
+  };
+}
+function classifyInFolder(folder, path24, facts2, linguist) {
+  const base = path24.slice(path24.lastIndexOf("/") + 1);
+  if (folder.unread) return { kind: "vendored", unread: "vendored" };
+  if (UNREAD_GENERATED_NAME.test(base.toLowerCase())) return { kind: "generated", unread: "generated" };
   const skipped = facts2.skipped ? SKIPPED_AS[facts2.skipped] : void 0;
   if (skipped) return { kind: skipped };
-  if (linguist?.(path23)) return { kind: "generated" };
-  if (dirs.some((d) => VENDOR_DIRS.has(d)) || VERSIONED_COPY.test(base)) return { kind: "vendored" };
-  if (dirs.some((d) => BUILD_DIRS.has(d) || BUILD_DIR_NAME.test(d)) || BUNDLE_NAME.test(base)) return { kind: "generated" };
+  if (linguist?.(path24)) return { kind: "generated" };
+  if (folder.vendored || VERSIONED_COPY.test(base)) return { kind: "vendored" };
+  if (folder.build || BUNDLE_NAME.test(base)) return { kind: "generated" };
   if (isMachineWritten(base, facts2)) return { kind: "generated" };
   if (DECLARATION.test(base)) return { kind: "declaration" };
-  if (isTestFile(path23)) return { kind: "test" };
+  if (classifyTestName(base, folder.tests) !== void 0) return { kind: "test" };
   if (CONFIG_NAMES.some((re) => re.test(base))) return { kind: "config" };
   return { kind: "product" };
 }
-function findUnreadReason(path23) {
-  if (UNREAD_FOLDER.test(path23)) return "vendored";
-  return UNREAD_GENERATED_NAME.test(path23.slice(path23.lastIndexOf("/") + 1).toLowerCase()) ? "generated" : void 0;
+function findUnreadReason(path24) {
+  if (UNREAD_FOLDER.test(path24)) return "vendored";
+  return UNREAD_GENERATED_NAME.test(path24.slice(path24.lastIndexOf("/") + 1).toLowerCase()) ? "generated" : void 0;
 }
-function isProductCode(path23, facts2 = {}, linguist) {
-  return !facts2.skipped && classifyFile(path23, facts2, linguist).kind === "product";
+function isProductCode(path24, facts2 = {}, linguist) {
+  return !facts2.skipped && classifyFile(path24, facts2, linguist).kind === "product";
 }
-function isGeneratedOrVendored(path23, facts2 = {}, linguist) {
-  const { kind } = classifyFile(path23, facts2, linguist);
+function isGeneratedOrVendored(path24, facts2 = {}, linguist) {
+  const { kind } = classifyFile(path24, facts2, linguist);
   return kind === "generated" || kind === "vendored";
 }
 function isMachineWritten(base, facts2) {
@@ -2739,7 +2759,7 @@ var UNREAD_DIRS, UNREAD_FOLDER, VENDOR_DIRS, UNREAD_GENERATED_NAMES, UNREAD_GENE
 var init_classify_file = __esm({
   "src/core/repo/classify-file.ts"() {
     "use strict";
-    init_is_test_file();
+    init_classify_test_path();
     init_path_patterns();
     UNREAD_DIRS = /* @__PURE__ */ new Set([
       "node_modules",
@@ -2812,13 +2832,13 @@ function findPathSkipReason(relativePath) {
   if (dot > 0 && BINARY_EXTENSIONS.has(base.slice(dot + 1))) return "binary";
   return void 0;
 }
-function findContentSkipReason(bytes, text, path23) {
+function findContentSkipReason(bytes, text, path24) {
   const head = bytes.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return "binary";
   if (holdsPrivateKeyBlock(text)) return "private-key";
   const headText = text.slice(0, SNIFF_BYTES);
   if (GENERATED_MARKER.test(headText.slice(0, 600))) return "generated";
-  if ((path23 === void 0 || !PROSE.test(path23)) && isMinified(headText)) return "minified";
+  if ((path24 === void 0 || !PROSE.test(path24)) && isMinified(headText)) return "minified";
   return void 0;
 }
 function holdsPrivateKeyBlock(text) {
@@ -3511,9 +3531,9 @@ async function readGoModules(files, read2) {
     if (modules.length >= MAX_GO_MODULES) break;
     if (!(file.path === "go.mod" || file.path.endsWith("/go.mod")) || file.size > MAX_GO_MOD_BYTES) continue;
     const text = await read2(file.path).catch(() => "");
-    const path23 = MODULE_LINE.exec(text)?.[1];
-    if (!path23 || path23.includes("..") || path23.startsWith("/")) continue;
-    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path23.replace(/\/+$/, "") });
+    const path24 = MODULE_LINE.exec(text)?.[1];
+    if (!path24 || path24.includes("..") || path24.startsWith("/")) continue;
+    modules.push({ dir: file.path === "go.mod" ? "" : file.path.slice(0, -"/go.mod".length), path: path24.replace(/\/+$/, "") });
   }
   return modules.sort((a, b) => b.path.length - a.path.length);
 }
@@ -3884,11 +3904,11 @@ var init_sql_path_lookup = __esm({
 });
 
 // src/core/code-index/read-import-bindings.ts
-function readImportBindings(store, path23) {
+function readImportBindings(store, path24) {
   const rows = store.statement(
     `SELECT i.source, i.names, f.language FROM imports i JOIN files f ON f.id = i.file_id
        WHERE f.path = ? AND i.kind = ${toKindCode("import", "import")} AND i.names IS NOT NULL ORDER BY i.ord`
-  ).all(path23);
+  ).all(path24);
   if (rows.length === 0) return [];
   let resolver;
   const resolve = (source, language) => {
@@ -3899,7 +3919,7 @@ function readImportBindings(store, path23) {
         packageMains: parsePackageMainsMeta(store.getMeta(PACKAGE_MAINS_META_KEY))
       }
     };
-    return resolveImport(source, path23, language, "import", resolver.lookup, resolver.context).filter((t) => t !== path23);
+    return resolveImport(source, path24, language, "import", resolver.lookup, resolver.context).filter((t) => t !== path24);
   };
   return rows.map((row) => {
     let targets;
@@ -3951,23 +3971,23 @@ function pageRank(n, graph, options = {}) {
   for (let e = 0; e < from.length; e += 1) outWeight[from[e]] += weight3[e];
   const share = new Float64Array(from.length);
   for (let e = 0; e < from.length; e += 1) share[e] = damping * weight3[e] / outWeight[from[e]];
-  let rank2 = Float64Array.from(teleport);
+  let rank = Float64Array.from(teleport);
   let next = new Float64Array(n);
   for (let iter = 0; iter < iterations; iter += 1) {
     next.fill(0);
     let dangling = 0;
-    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank2[i];
-    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank2[from[e]] * share[e];
+    for (let i = 0; i < n; i += 1) if (outWeight[i] === 0) dangling += rank[i];
+    for (let e = 0; e < from.length; e += 1) next[to[e]] += rank[from[e]] * share[e];
     const base = 1 - damping + damping * dangling;
     let delta = 0;
     for (let i = 0; i < n; i += 1) {
       next[i] += base * teleport[i];
-      delta += Math.abs(next[i] - rank2[i]);
+      delta += Math.abs(next[i] - rank[i]);
     }
-    [rank2, next] = [next, rank2];
+    [rank, next] = [next, rank];
     if (delta < tolerance) break;
   }
-  return rank2;
+  return rank;
 }
 function normalise2(v) {
   let sum = 0;
@@ -3990,11 +4010,11 @@ function markFileRanksStale(store) {
   store.setMeta(FILE_RANKS_KEY, "");
 }
 function writeFileRanks(store) {
-  const { files, rank: rank2 } = computeFileRanks(store);
+  const { files, rank } = computeFileRanks(store);
   store.transaction(() => {
     store.db.exec("DELETE FROM file_ranks");
     const insert = store.statement("INSERT INTO file_ranks (file_id, rank) VALUES (?, ?)");
-    for (let i = 0; i < files.length; i += 1) insert.run(files[i].id, rank2[i]);
+    for (let i = 0; i < files.length; i += 1) insert.run(files[i].id, rank[i]);
     store.setMeta(FILE_RANKS_KEY, FRESH);
   });
 }
@@ -4016,14 +4036,14 @@ function readFileRanks(store) {
   if (store.getMeta(BUILD_STATE_KEY) !== "complete" || needsFileRanks(store)) return void 0;
   const rows = store.statement("SELECT f.id, f.path, r.rank FROM files f LEFT JOIN file_ranks r ON r.file_id = f.id ORDER BY f.id").raw().all();
   const files = new Array(rows.length);
-  const rank2 = new Float64Array(rows.length);
+  const rank = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const [id2, path23, r] = rows[i];
+    const [id, path24, r] = rows[i];
     if (r === null) return void 0;
-    files[i] = { id: id2, path: path23 };
-    rank2[i] = r;
+    files[i] = { id, path: path24 };
+    rank[i] = r;
   }
-  return { files, rank: rank2 };
+  return { files, rank };
 }
 var KIND_WEIGHT, FILE_RANKS_KEY, FRESH;
 var init_file_ranks = __esm({
@@ -4039,19 +4059,19 @@ var init_file_ranks = __esm({
 });
 
 // src/core/code-index/order-map-candidates.ts
-function orderMapCandidates(files, rank2, options) {
+function orderMapCandidates(files, rank, options) {
   const { limit: limit2 } = options;
-  const byRank = Array.from(files, (_, i) => i).sort((a, b) => rank2[b] - rank2[a]);
+  const byRank = Array.from(files, (_, i) => i).sort((a, b) => rank[b] - rank[a]);
   const weight3 = /* @__PURE__ */ new Map();
   let next = 0;
   for (let batch = Math.max(limit2, 1) * 2; ; batch *= 2) {
     for (const end = Math.min(byRank.length, next + batch); next < end; next += 1) {
       const i = byRank[next];
-      weight3.set(i, rank2[i] * options.factorOf(i));
+      weight3.set(i, rank[i] * options.factorOf(i));
     }
     if (next >= byRank.length) break;
     const cut = [...weight3.values()].sort((a, b) => b - a)[limit2 - 1];
-    if (cut !== void 0 && rank2[byRank[next]] < cut) break;
+    if (cut !== void 0 && rank[byRank[next]] < cut) break;
   }
   const order2 = [...weight3.keys()].sort((a, b) => weight3.get(b) - weight3.get(a) || (files[a].path < files[b].path ? -1 : 1));
   return order2.slice(0, limit2);
@@ -4059,6 +4079,20 @@ function orderMapCandidates(files, rank2, options) {
 var init_order_map_candidates = __esm({
   "src/core/code-index/order-map-candidates.ts"() {
     "use strict";
+  }
+});
+
+// src/core/repo/is-test-file.ts
+function isTestFile(filePath) {
+  return classifyTestPath(filePath) !== void 0;
+}
+function isRunnableTest(filePath) {
+  return classifyTestPath(filePath) === "test";
+}
+var init_is_test_file = __esm({
+  "src/core/repo/is-test-file.ts"() {
+    "use strict";
+    init_classify_test_path();
   }
 });
 
@@ -4071,7 +4105,7 @@ function updateEdges(store, options) {
     markFileRanksStale(store);
     db.exec("CREATE TEMP TABLE IF NOT EXISTS batch (file_id INTEGER PRIMARY KEY); DELETE FROM temp.batch;");
     const addBatch = db.prepare("INSERT INTO temp.batch (file_id) VALUES (?)");
-    for (const id2 of dirty) addBatch.run(id2);
+    for (const id of dirty) addBatch.run(id);
     const importsResolved = resolveImports(store, options.resolutionChanged ? "all" : options.treeChanged ? "unresolved" : "dirty");
     const everyFile = dirty.length > SMALL_REBUILD_FILES && db.prepare("SELECT NOT EXISTS (SELECT 1 FROM files WHERE id NOT IN (SELECT file_id FROM temp.batch))").pluck().get() === 1;
     db.exec(`DELETE FROM edges WHERE kind IN ${kindCodesSql("edge", ["call", "inherit", "type"])}
@@ -4218,8 +4252,8 @@ var init_update_edges = __esm({
 // src/core/code-index/repo-map.ts
 function buildRepoMap(store, options = {}) {
   const budget = options.tokens ?? DEFAULT_MAP_TOKENS;
-  const { files, rank: rank2 } = rankFiles(store, options);
-  const order2 = orderMapCandidates(files, rank2, {
+  const { files, rank } = rankFiles(store, options);
+  const order2 = orderMapCandidates(files, rank, {
     limit: CANDIDATE_FILES,
     factorOf: (i) => isTestFile(files[i].path) ? TEST_FACTOR : 1
   });
@@ -4237,7 +4271,7 @@ function buildRepoMap(store, options = {}) {
       const block = renderFile(file.path, outlines.get(file.id) ?? []);
       const cost = estimateTokens(block);
       if (used + cost <= budget) {
-        chosen.push({ path: file.path, rank: rank2[i], block });
+        chosen.push({ path: file.path, rank: rank[i], block });
         used += cost;
         continue;
       }
@@ -4247,7 +4281,7 @@ function buildRepoMap(store, options = {}) {
         full = true;
         break;
       }
-      chosen.push({ path: file.path, rank: rank2[i], block: bare });
+      chosen.push({ path: file.path, rank: rank[i], block: bare });
       used += estimateTokens(bare);
     }
   }
@@ -4255,7 +4289,7 @@ function buildRepoMap(store, options = {}) {
   return {
     text,
     tokens: estimateTokens(text),
-    files: chosen.map(({ path: path23, rank: r }) => ({ path: path23, rank: r })),
+    files: chosen.map(({ path: path24, rank: r }) => ({ path: path24, rank: r })),
     totalFiles: files.length
   };
 }
@@ -4276,8 +4310,8 @@ function buildPersonalization(store, files, { focus, mentions }) {
   if (mentions.length > 0) {
     const definers = store.statement(`SELECT DISTINCT s.file_id FROM json_each(?) m JOIN symbols s ON ${sameSymbolName("s.name", "m.value")}`).pluck().all(JSON.stringify(mentions));
     const position = new Map(files.map((f, i) => [f.id, i]));
-    for (const id2 of definers) {
-      const i = position.get(id2);
+    for (const id of definers) {
+      const i = position.get(id);
       if (i !== void 0) p[i] += DEFINES_MENTION_BOOST;
     }
   }
@@ -4302,8 +4336,8 @@ function loadOutlines(store, fileIds) {
   }
   return byFile;
 }
-function renderFile(path23, outline) {
-  if (outline.length === 0) return `${path23}
+function renderFile(path24, outline) {
+  if (outline.length === 0) return `${path24}
 `;
   const shown = pickSymbols(outline);
   const lines = shown.map((o) => {
@@ -4312,7 +4346,7 @@ function renderFile(path23, outline) {
     return o.scope ? `│ (${o.scope}) ${text}` : `│ ${text}`;
   });
   if (shown.length < outline.length) lines.push(`│ … ${outline.length - shown.length} more`);
-  return `${path23}:
+  return `${path24}:
 ${lines.join("\n")}
 `;
 }
@@ -4355,11 +4389,15 @@ var init_repo_map = __esm({
 });
 
 // src/core/code-index/code-index.ts
+function toListedFile(row) {
+  if (row.skipped !== null) return row;
+  return { path: row.path, size: row.size, lines: row.lines, language: row.language };
+}
 function toIndexedFile(row) {
   if (row.skipped !== null) return row;
   return { path: row.path, blobSha: row.blobSha, size: row.size, lines: row.lines, language: row.language };
 }
-var MAX_CACHED_BINDINGS, FILE_COLUMNS, NEIGHBOUR_KINDS, SqliteCodeIndex;
+var MAX_CACHED_BINDINGS, LISTED_COLUMNS, FILE_COLUMNS, NEIGHBOUR_KINDS, SqliteCodeIndex;
 var init_code_index = __esm({
   "src/core/code-index/code-index.ts"() {
     "use strict";
@@ -4373,6 +4411,7 @@ var init_code_index = __esm({
     init_search_chunks();
     init_stored_kinds();
     MAX_CACHED_BINDINGS = 2e4;
+    LISTED_COLUMNS = `path, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
     FILE_COLUMNS = `path, ${BLOB_SHA_SQL} AS blobSha, size, lines, language, CASE status WHEN 'skipped' THEN reason END AS skipped`;
     NEIGHBOUR_KINDS = ["import", "call", "inherit"];
     SqliteCodeIndex = class {
@@ -4391,15 +4430,15 @@ var init_code_index = __esm({
       lastMap;
       /** Each file's import bindings (resolved on use) while the index is unchanged: test discovery asks for the same tests' per source file. */
       bindings;
-      getFile(path23) {
-        const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path23);
+      getFile(path24) {
+        const row = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path24);
         return row && toIndexedFile(row);
       }
       listFiles() {
         const stamp = this.store.changeStamp();
         if (this.listing?.stamp !== stamp) {
-          const rows = this.store.statement(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`).all();
-          this.listing = { stamp, files: rows.map((f) => Object.freeze(toIndexedFile(f))) };
+          const rows = this.store.statement(`SELECT ${LISTED_COLUMNS} FROM files ORDER BY path`).all();
+          this.listing = { stamp, files: rows.map((f) => Object.freeze(toListedFile(f))) };
         }
         return [...this.listing.files];
       }
@@ -4427,11 +4466,11 @@ var init_code_index = __esm({
       callLines(symbolId, limit2, options) {
         return this.graph.callLines(symbolId, limit2, options);
       }
-      importers(path23, depth) {
-        return this.graph.importers(path23, depth);
+      importers(path24, depth) {
+        return this.graph.importers(path24, depth);
       }
-      imports(path23, depth) {
-        return this.graph.imports(path23, depth);
+      imports(path24, depth) {
+        return this.graph.imports(path24, depth);
       }
       search(question, options) {
         return searchChunks(this.store, question, options);
@@ -4448,15 +4487,15 @@ var init_code_index = __esm({
        GROUP BY f.path, i.source ORDER BY f.path, i.source`
         ).all({ paths: JSON.stringify(paths) });
       }
-      importBindings(path23) {
+      importBindings(path24) {
         const stamp = this.store.changeStamp();
         if (this.bindings?.stamp !== stamp || this.bindings.byPath.size >= MAX_CACHED_BINDINGS) this.bindings = { stamp, byPath: /* @__PURE__ */ new Map() };
-        let found = this.bindings.byPath.get(path23);
-        if (!found) this.bindings.byPath.set(path23, found = readImportBindings(this.store, path23));
+        let found = this.bindings.byPath.get(path24);
+        if (!found) this.bindings.byPath.set(path24, found = readImportBindings(this.store, path24));
         return found;
       }
-      referencedNames(path23) {
-        return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path23);
+      referencedNames(path24) {
+        return this.store.statement("SELECT DISTINCT r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? ORDER BY r.name").pluck().all(path24);
       }
       neighbours(paths, kinds = NEIGHBOUR_KINDS) {
         const listed = NEIGHBOUR_KINDS.filter((k) => kinds.includes(k));
@@ -4473,18 +4512,18 @@ var init_code_index = __esm({
         const graph = loadFileGraph(this.store, { kinds: NEIGHBOUR_KINDS.filter((k) => kinds.includes(k)) });
         return { paths: graph.files.map((f) => f.path), from: graph.from, to: graph.to, weight: graph.weight };
       }
-      chunkAt(path23, line) {
+      chunkAt(path24, line) {
         return this.store.statement(
           `SELECT c.start_line AS startLine, c.end_line AS endLine, ${chunkContextSql("c")} AS context FROM chunks c JOIN files f ON f.id = c.file_id
        WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.end_line - c.start_line LIMIT 1`
-        ).get(path23, line, line);
+        ).get(path24, line, line);
       }
-      symbolsIn(path23) {
+      symbolsIn(path24) {
         return this.store.statement(
           `SELECT s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path, s.start_line AS startLine, s.end_line AS endLine
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind <> ${toKindCode("symbol", "field")}
        ORDER BY s.start_line, s.end_line DESC`
-        ).all(path23);
+        ).all(path24);
       }
     };
   }
@@ -5082,8 +5121,8 @@ function toTypeName(text) {
   if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(type)) return void 0;
   return type.slice(type.lastIndexOf(".") + 1);
 }
-function toGoPackageName(path23) {
-  const parts = path23.replace(/^["`]|["`]$/g, "").split("/");
+function toGoPackageName(path24) {
+  const parts = path24.replace(/^["`]|["`]$/g, "").split("/");
   let last = parts.pop() ?? "";
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop();
   return last.replace(/\.v\d+$/, "").replace(/^go-/, "");
@@ -5886,18 +5925,18 @@ function initParser() {
   ready ??= Parser.init();
   return ready;
 }
-function loadGrammar(id2) {
-  let pending = grammars.get(id2);
+function loadGrammar(id) {
+  let pending = grammars.get(id);
   if (!pending) {
     pending = (async () => {
-      const source = TAGS_QUERIES[id2];
+      const source = TAGS_QUERIES[id];
       if (source === void 0) return void 0;
       await initParser();
-      const file = require3.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id2]}`);
+      const file = require3.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILE[id]}`);
       const language = await Language.load(file);
       return { language, query: new Query(language, source) };
     })();
-    grammars.set(id2, pending);
+    grammars.set(id, pending);
   }
   return pending;
 }
@@ -5914,10 +5953,10 @@ var init_load_grammars = __esm({
 
 // src/core/code-index/parse-file.ts
 import { Parser as Parser2 } from "web-tree-sitter";
-async function parseFile(path23, bytes) {
-  const kind = findFileKind(path23) ?? "text";
+async function parseFile(path24, bytes) {
+  const kind = findFileKind(path24) ?? "text";
   const empty = {
-    path: path23,
+    path: path24,
     language: kind,
     status: "skipped",
     reason: void 0,
@@ -5928,7 +5967,7 @@ async function parseFile(path23, bytes) {
     chunks: []
   };
   const text = decoder.decode(bytes);
-  const skip = findContentSkipReason(bytes, text, path23);
+  const skip = findContentSkipReason(bytes, text, path24);
   if (skip) return { ...empty, reason: skip };
   const clean = await redactSecrets(text);
   const lines = clean.split("\n");
@@ -6002,20 +6041,20 @@ function createParsePool(workers, options = {}) {
     spawn: options.spawn ?? spawnWorker
   });
 }
-async function parseHere(path23, absolutePath) {
+async function parseHere(path24, absolutePath) {
   let bytes;
   try {
     bytes = readFileSync3(absolutePath);
   } catch (error2) {
     return { file: void 0, bytes: 0, error: error2 instanceof Error ? error2.message : String(error2) };
   }
-  return { file: await parseFile(path23, bytes), bytes: bytes.byteLength, error: void 0 };
+  return { file: await parseFile(path24, bytes), bytes: bytes.byteLength, error: void 0 };
 }
 function createInlinePool() {
   let tail = Promise.resolve();
   return {
-    parse(path23, absolutePath) {
-      const next = tail.then(() => parseHere(path23, absolutePath));
+    parse(path24, absolutePath) {
+      const next = tail.then(() => parseHere(path24, absolutePath));
       tail = next.catch(() => void 0);
       return next;
     },
@@ -6079,10 +6118,10 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn: spaw
       target.postMessage(task);
     }
   };
-  const settle = (id2, outcome) => {
-    const entry = pending.get(id2);
+  const settle = (id, outcome) => {
+    const entry = pending.get(id);
     if (!entry) return;
-    pending.delete(id2);
+    pending.delete(id);
     if (load.has(entry.worker)) load.set(entry.worker, load.get(entry.worker) - 1);
     entry.resolve(outcome);
   };
@@ -6110,8 +6149,8 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn: spaw
     worker.on("error", (error2) => {
       load.delete(worker);
       retiring.delete(worker);
-      for (const [id2, entry] of pending) {
-        if (entry.worker === worker) settle(id2, { file: void 0, bytes: 0, error: `parser worker crashed: ${error2.message}` });
+      for (const [id, entry] of pending) {
+        if (entry.worker === worker) settle(id, { file: void 0, bytes: 0, error: `parser worker crashed: ${error2.message}` });
       }
       dispatch();
     });
@@ -6119,9 +6158,9 @@ function createWorkerPool(count2, { recycleAfterBytes, inline, warm, spawn: spaw
   };
   for (let i = 0; i < count2; i += 1) addWorker();
   return {
-    parse(path23, absolutePath) {
+    parse(path24, absolutePath) {
       return new Promise((resolve) => {
-        queue2.push({ task: { id: nextId++, path: path23, absolutePath }, resolve });
+        queue2.push({ task: { id: nextId++, path: path24, absolutePath }, resolve });
         dispatch();
       });
     },
@@ -6185,7 +6224,7 @@ async function indexRepository(source, store, options = {}) {
     if (removed.length > 0 || toParse.length > 0) markFileRanksStale(store);
     for (const file of removed) store.deleteFile(file.id);
     const setMtime = store.db.prepare("UPDATE files SET mtime_ms = ? WHERE id = ?");
-    for (const { file, id: id2 } of touched) setMtime.run(file.mtimeMs, id2);
+    for (const { file, id } of touched) setMtime.run(file.mtimeMs, id);
   });
   const bulk = toParse.length >= BULK_BUILD_FILES && (scope === void 0 ? stored.size * 10 < toParse.length : store.isEmpty());
   if (bulk) store.dropLookupIndexes();
@@ -6340,7 +6379,7 @@ function storedRowsCache(store) {
   };
 }
 function watchFileRanks(store, change) {
-  const ids = change.changedIds.filter((id2) => id2 !== void 0);
+  const ids = change.changedIds.filter((id) => id !== void 0);
   const watched = change.added === 0 && change.removed === 0 && ids.length > 0 && ids.length <= WATCHED_FILES && !needsFileRanks(store) && store.statement("SELECT 1 FROM dirty_files LIMIT 1").get() === void 0;
   const before = watched ? readEdgesAround(store, ids) : void 0;
   return { graphUnchanged: () => before !== void 0 && readEdgesAround(store, ids) === before };
@@ -6791,15 +6830,15 @@ function parseConfigYaml(text, file) {
       'write the values out instead of using "&anchor" and "*alias"'
     );
   }
-  return { ok: true, data, lineOf: (path23) => findLine(doc, path23, lineAt) };
+  return { ok: true, data, lineOf: (path24) => findLine(doc, path24, lineAt) };
 }
-function fail(path23, message, fix, line) {
-  return { ok: false, problems: [{ path: path23, message, fix, ...line !== void 0 ? { line } : {} }] };
+function fail(path24, message, fix, line) {
+  return { ok: false, problems: [{ path: path24, message, fix, ...line !== void 0 ? { line } : {} }] };
 }
-function findLine(doc, path23, lineAt) {
+function findLine(doc, path24, lineAt) {
   let node2 = doc.contents;
   let line;
-  for (const segment of path23) {
+  for (const segment of path24) {
     if (!isCollection(node2)) break;
     const pair = isMap(node2) ? node2.items.find((p) => isScalar(p.key) && p.key.value === segment) : void 0;
     const next = isMap(node2) ? pair?.value : node2.get(segment, true);
@@ -6813,9 +6852,9 @@ function findLine(doc, path23, lineAt) {
 function findExplicitTag(doc) {
   let found;
   visit(doc, {
-    Node(_key, node2, path23) {
+    Node(_key, node2, path24) {
       if (node2.tag === void 0) return void 0;
-      const keys = path23.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
+      const keys = path24.filter(isPair).map((pair) => isScalar(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), path: keys.join("."), range: node2.range ?? void 0 };
       return visit.BREAK;
     }
@@ -6836,11 +6875,11 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key2 of issue.keys) {
-        const path23 = [...issue.path, key2];
+        const path24 = [...issue.path, key2];
         const known = knownKeys2(issue.path);
         const near = findNearest(key2, known);
         problems.push(
-          at(path23, lineOf, {
+          at(path24, lineOf, {
             message: `unknown setting ${JSON.stringify(key2)}`,
             fix: near !== void 0 ? `did you mean "${near}"? (keys are case-sensitive)` : known.length > 0 ? `remove it; the settings here are ${known.map((k) => `"${k}"`).join(", ")}` : "remove it"
           })
@@ -6852,12 +6891,12 @@ function toConfigProblems(issues, lineOf, knownKeys2 = () => []) {
   }
   return problems;
 }
-function at(path23, lineOf, text) {
-  const line = lineOf(path23);
-  return { path: formatPath(path23), ...text, ...line !== void 0 ? { line } : {} };
+function at(path24, lineOf, text) {
+  const line = lineOf(path24);
+  return { path: formatPath(path24), ...text, ...line !== void 0 ? { line } : {} };
 }
-function formatPath(path23) {
-  return path23.reduce(
+function formatPath(path24) {
+  return path24.reduce(
     (out, part) => typeof part === "number" ? `${out}[${part}]` : out === "" ? String(part) : `${out}.${String(part)}`,
     ""
   );
@@ -6951,9 +6990,9 @@ function escapeText(text) {
 function link(text, url) {
   return `[${text.replace(/[[\]]/g, (c) => `\\${c}`)}](${url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
-function languageOf(path23) {
-  const ext = path23.slice(path23.lastIndexOf(".") + 1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path23.toLowerCase() ? ext : "";
+function languageOf(path24) {
+  const ext = path24.slice(path24.lastIndexOf(".") + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) && ext !== path24.toLowerCase() ? ext : "";
 }
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -7130,7 +7169,7 @@ function parseRepoConfig(text, file = REPO_CONFIG_FILE) {
   if (!yaml2.ok) return yaml2;
   const aliased = readReviewsAlias(yaml2.data, file);
   if (!aliased.ok) return aliased;
-  const lineOf = aliased.renamed ? (path23) => yaml2.lineOf(path23[0] === "review" ? ["reviews", ...path23.slice(1)] : path23) : yaml2.lineOf;
+  const lineOf = aliased.renamed ? (path24) => yaml2.lineOf(path24[0] === "review" ? ["reviews", ...path24.slice(1)] : path24) : yaml2.lineOf;
   const parsed = repoConfigSchema.safeParse(aliased.data, { reportInput: true });
   if (!parsed.success) {
     const problems = toConfigProblems(parsed.error.issues, lineOf, knownKeys);
@@ -7159,11 +7198,11 @@ function readReviewsAlias(data, file) {
   }
   return { ok: true, data: { ...rest, review: reviews }, renamed: true };
 }
-function knownKeys(path23) {
-  if (path23.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
-  if (path23.length === 1 && path23[0] === "budget") return Object.keys(DEFAULT_BUDGET);
-  const section = DEFAULT_REPO_CONFIG[path23[0]];
-  return path23.length === 1 && section !== void 0 ? Object.keys(section) : [];
+function knownKeys(path24) {
+  if (path24.length === 0) return Object.keys(DEFAULT_REPO_CONFIG);
+  if (path24.length === 1 && path24[0] === "budget") return Object.keys(DEFAULT_BUDGET);
+  const section = DEFAULT_REPO_CONFIG[path24[0]];
+  return path24.length === 1 && section !== void 0 ? Object.keys(section) : [];
 }
 var REPO_CONFIG_FILE, DEFAULT_MAX_TARBALL_BYTES, MAX_TARBALL_BYTES, DEFAULT_REVIEW_SETTINGS, DEFAULT_REPO_CONFIG, BUDGET_WORDS, globList, budgetSchema, ruleIds, ruleSwitchesSchema, repoConfigSchema;
 var init_repo_config = __esm({
@@ -7743,7 +7782,7 @@ function renderBudgetExceeded(result, safe2) {
   const ranges = /* @__PURE__ */ new Map();
   for (const item of result.gathered) ranges.set(item.path, [...ranges.get(item.path) ?? [], `${item.startLine}-${item.endLine}`]);
   if (ranges.size === 0) return [...lines, "", "Nothing was gathered before the limit."].join("\n");
-  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path23, spans]) => `- ${code(path23)} lines ${spans.join(", ")}`);
+  const listed = [...ranges].slice(0, MAX_GATHERED_LISTED).map(([path24, spans]) => `- ${code(path24)} lines ${spans.join(", ")}`);
   const more = ranges.size - listed.length;
   return [
     ...lines,
@@ -7926,9 +7965,9 @@ function toProblem(issue) {
       return `${where}: ${issue.message}`;
   }
 }
-function toJsonPath(path23) {
-  if (path23.length === 0) return "(root)";
-  return path23.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
+function toJsonPath(path24) {
+  if (path24.length === 0) return "(root)";
+  return path24.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
 }
 function describeValue2(value) {
   if (value === null) return "null";
@@ -8056,15 +8095,15 @@ import { applyPatch, parsePatch as parsePatch2 } from "diff";
 async function applyChanges(changes, readFile3) {
   const original = /* @__PURE__ */ new Map();
   const overlay = /* @__PURE__ */ new Map();
-  const readOriginal = async (path23) => {
-    if (!original.has(path23)) original.set(path23, await readFile3(path23));
-    return original.get(path23);
+  const readOriginal = async (path24) => {
+    if (!original.has(path24)) original.set(path24, await readFile3(path24));
+    return original.get(path24);
   };
   const files = {
-    read: async (path23) => overlay.has(path23) ? overlay.get(path23) ?? void 0 : readOriginal(path23),
-    matchesBase: async (path23, sha, current) => {
+    read: async (path24) => overlay.has(path24) ? overlay.get(path24) ?? void 0 : readOriginal(path24),
+    matchesBase: async (path24, sha, current) => {
       const wanted = sha.toLowerCase();
-      const repo = await readOriginal(path23);
+      const repo = await readOriginal(path24);
       return contentSha256(current) === wanted || repo !== void 0 && contentSha256(repo) === wanted;
     }
   };
@@ -8080,7 +8119,7 @@ async function applyChanges(changes, readFile3) {
       results.push({ change, ok: false, risk: change.risk, reason: outcome.reason });
       continue;
     }
-    for (const [path23, text] of outcome.writes) overlay.set(path23, text);
+    for (const [path24, text] of outcome.writes) overlay.set(path24, text);
     const fuzzy = outcome.matchConfidence !== void 0;
     const risk = fuzzy ? raise(change.risk) : change.risk;
     const note = fuzzy && risk !== change.risk ? [outcome.note, `risk raised from ${change.risk} to ${risk}`].filter(Boolean).join("; ") : outcome.note;
@@ -8253,8 +8292,8 @@ function countOf(text, search) {
   for (let at2 = text.indexOf(search); at2 >= 0; at2 = text.indexOf(search, at2 + search.length)) count2 += 1;
   return count2;
 }
-function conflict(path23, expected2, current) {
-  return `conflict: ${path23} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
+function conflict(path24, expected2, current) {
+  return `conflict: ${path24} has changed since the change was written (sha256 ${contentSha256(current).slice(0, 12)}…, expected ${expected2.slice(0, 12).toLowerCase()}…); onConflict is "fail", so it is not applied; fix: regenerate the change against the current file`;
 }
 function raise(risk) {
   return risk === 3 ? 3 : risk + 1;
@@ -8295,12 +8334,39 @@ var init_hidden_blocks = __esm({
   }
 });
 
+// src/core/runtime/load-zod.ts
+import { createRequire as createRequire3 } from "node:module";
+import path13 from "node:path";
+function loadZod() {
+  if (zod === void 0) {
+    const require5 = createRequire3(import.meta.url);
+    const entry = path13.join(path13.dirname(require5.resolve("zod")), "index.js");
+    zod = require5(entry).z;
+  }
+  return zod;
+}
+var zod;
+var init_load_zod = __esm({
+  "src/core/runtime/load-zod.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/memory/memory-record.ts
-import { z as z4 } from "zod";
+function buildSchema(z10) {
+  return z10.strictObject({
+    v: z10.literal(1),
+    repo: z10.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    command: z10.string().max(40),
+    request: z10.string().max(500),
+    files: z10.array(z10.string().max(4096)).max(MAX_FILES),
+    symbols: z10.array(z10.string().max(200)).max(MAX_SYMBOLS)
+  });
+}
 function toMemoryRecord(input) {
   const files = [];
-  const add = (path23) => {
-    if (!files.includes(path23) && files.length < MAX_FILES) files.push(path23);
+  const add = (path24) => {
+    if (!files.includes(path24) && files.length < MAX_FILES) files.push(path24);
   };
   for (const match of input.reply.matchAll(/\]\((?:https?:\/\/[^)\s]*?\/blob\/[0-9a-f]{7,40}\/)?([^)\s#:]+)#L\d+/g)) {
     if (match[1] && !match[1].startsWith("http")) add(safeDecode(match[1]));
@@ -8320,6 +8386,7 @@ function readMemories(body) {
   const found = [];
   for (const block of readTrailingBlocks(body).filter((b) => b.kind === "memory")) {
     try {
+      schema ??= buildSchema(loadZod());
       const parsed = schema.safeParse(JSON.parse(block.json));
       if (parsed.success) found.push(parsed.data);
     } catch {
@@ -8327,28 +8394,21 @@ function readMemories(body) {
   }
   return found;
 }
-function safeDecode(path23) {
+function safeDecode(path24) {
   try {
-    return decodeURIComponent(path23);
+    return decodeURIComponent(path24);
   } catch {
-    return path23;
+    return path24;
   }
 }
 var MAX_FILES, MAX_SYMBOLS, schema;
 var init_memory_record = __esm({
   "src/core/memory/memory-record.ts"() {
     "use strict";
+    init_load_zod();
     init_hidden_blocks();
     MAX_FILES = 15;
     MAX_SYMBOLS = 15;
-    schema = z4.strictObject({
-      v: z4.literal(1),
-      repo: z4.string().regex(/^[\w.-]+\/[\w.-]+$/),
-      command: z4.string().max(40),
-      request: z4.string().max(500),
-      files: z4.array(z4.string().max(4096)).max(MAX_FILES),
-      symbols: z4.array(z4.string().max(200)).max(MAX_SYMBOLS)
-    });
   }
 });
 
@@ -8421,16 +8481,16 @@ var init_thread_memory = __esm({
 // src/core/render/link-to.ts
 function buildLinkTo(repo) {
   const base = repo.htmlUrl && repo.sha ? `${repo.htmlUrl.replace(/\/+$/, "")}/blob/${repo.sha}/` : "";
-  return ({ path: path23, startLine, endLine }) => {
-    const encoded = path23.split("/").map(encodeURIComponent).join("/");
+  return ({ path: path24, startLine, endLine }) => {
+    const encoded = path24.split("/").map(encodeURIComponent).join("/");
     if (startLine === void 0) return `${base}${encoded}`;
     const end = endLine !== void 0 && endLine !== startLine ? `-L${endLine}` : "";
     return `${base}${encoded}#L${startLine}${end}`;
   };
 }
-function formatLineRef({ path: path23, startLine, endLine }) {
-  if (startLine === void 0) return path23;
-  return endLine !== void 0 && endLine !== startLine ? `${path23}#L${startLine}-L${endLine}` : `${path23}#L${startLine}`;
+function formatLineRef({ path: path24, startLine, endLine }) {
+  if (startLine === void 0) return path24;
+  return endLine !== void 0 && endLine !== startLine ? `${path24}#L${startLine}-L${endLine}` : `${path24}#L${startLine}`;
 }
 var init_link_to = __esm({
   "src/core/render/link-to.ts"() {
@@ -8582,20 +8642,20 @@ var init_budget_meter = __esm({
        * Charges reading a file: one file and its bytes the first time it is
        * touched; nothing after (a file read twice is fetched once).
        */
-      touchFile(path23, bytes) {
-        if (this.touched.has(path23)) return { ok: true };
+      touchFile(path24, bytes) {
+        if (this.touched.has(path24)) return { ok: true };
         if (this.used.files + 1 > this.budget.files) {
           return { ok: false, limit: "files", wanted: 1, used: this.used.files, allowed: this.budget.files };
         }
         const byBytes = this.charge("bytes", bytes);
         if (!byBytes.ok) return byBytes;
         this.used.files += 1;
-        this.touched.add(path23);
+        this.touched.add(path24);
         return { ok: true };
       }
       /** Whether touching `path` (of `bytes`) would fit the file and byte limits; charges nothing. */
-      fits(path23, bytes) {
-        if (this.touched.has(path23)) return true;
+      fits(path24, bytes) {
+        if (this.touched.has(path24)) return true;
         return this.used.files + 1 <= this.budget.files && this.used.bytes + bytes <= this.budget.bytes;
       }
       /** Whether `amount` more of a limit would fit; charges nothing. */
@@ -8606,8 +8666,8 @@ var init_budget_meter = __esm({
       remainingMs() {
         return this.budget.wallMs - (this.clock.now() - this.started);
       }
-      hasTouched(path23) {
-        return this.touched.has(path23);
+      hasTouched(path24) {
+        return this.touched.has(path24);
       }
       usage() {
         return { ...this.used, wallMs: this.clock.now() - this.started };
@@ -8700,19 +8760,19 @@ function verifyCitations(markdown, tree) {
     start: Number(m[5]),
     end: Number(m[6] ?? m[5])
   });
-  const checkLink = (whole, label3, url) => {
+  const checkLink = (whole, label2, url) => {
     const blob = BLOB.exec(url);
     const relative = blob ? void 0 : RELATIVE.exec(url);
     if (!blob && !relative) return whole;
     const claim = blob ? fromBlob(blob) : { path: relative[1], start: Number(relative[2]), end: Number(relative[3] ?? relative[2]) };
-    return check(claim) ? whole : label3.replace(/#L\d+(?:-L\d+)?/g, "");
+    return check(claim) ? whole : label2.replace(/#L\d+(?:-L\d+)?/g, "");
   };
   const checkProse = (prose) => prose.replace(BLOB_ANYWHERE, (whole) => {
     const blob = new RegExp(`^<?${BLOB_SOURCE}>?$`).exec(whole);
     return check(fromBlob(blob)) ? whole : safeDecode2(blob[4]) ?? "a file";
   }).replace(
     BARE,
-    (whole, before, path23, a, b) => check({ path: path23, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path23}`
+    (whole, before, path24, a, b) => check({ path: path24, start: Number(a), end: Number(b ?? a) }) ? whole : `${before}${path24}`
   );
   const text = splitCode(markdown).map(({ text: part, isCode }) => {
     if (isCode) return part;
@@ -8727,23 +8787,23 @@ function verifyCitations(markdown, tree) {
   return { text, kept, removed, problems };
 }
 function findProblem(claim, tree, ours) {
-  const path23 = safeDecode2(claim.path);
-  if (path23 === void 0 || !isValidRepoPath(path23)) return `${claim.path}: not a repository path`;
-  if (claim.repo !== void 0 && claim.repo !== ours) return `${path23}: links ${claim.repo}, not this repository`;
+  const path24 = safeDecode2(claim.path);
+  if (path24 === void 0 || !isValidRepoPath(path24)) return `${claim.path}: not a repository path`;
+  if (claim.repo !== void 0 && claim.repo !== ours) return `${path24}: links ${claim.repo}, not this repository`;
   if (claim.ref !== void 0) {
     const sha = tree.sha;
     const pinned = /^[0-9a-f]{7,40}$/i.test(claim.ref) && sha !== void 0 && (sha.startsWith(claim.ref) || claim.ref.startsWith(sha));
-    if (!pinned) return `${path23}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
+    if (!pinned) return `${path24}: links ${claim.ref.slice(0, 40)}, not the commit ${sha?.slice(0, 12) ?? "(unknown)"}`;
   }
-  const lines = tree.lineCount(path23);
-  if (lines === void 0) return `${path23}: not in the tree`;
+  const lines = tree.lineCount(path24);
+  if (lines === void 0) return `${path24}: not in the tree`;
   if (claim.start < 1 || claim.end < claim.start || claim.end > lines)
-    return `${path23}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
+    return `${path24}#L${claim.start}-L${claim.end}: outside its ${lines} lines`;
   return void 0;
 }
-function safeDecode2(path23) {
+function safeDecode2(path24) {
   try {
-    return decodeURIComponent(path23);
+    return decodeURIComponent(path24);
   } catch {
     return void 0;
   }
@@ -8808,7 +8868,7 @@ var init_compose_comment = __esm({
 
 // src/core/outputs/answer-lookup.ts
 function answerLookup(command, argument, index, linkTo) {
-  const cite = (path23, startLine, endLine) => link(formatLineRef({ path: path23, startLine, endLine }), linkTo({ path: path23, startLine, endLine }));
+  const cite = (path24, startLine, endLine) => link(formatLineRef({ path: path24, startLine, endLine }), linkTo({ path: path24, startLine, endLine }));
   const name = argument.trim().split(/\s+/)[0] ?? "";
   if (command === "find") {
     const hits = index.findDefinitions(name, MAX_DEFINITIONS2 + 1);
@@ -8837,7 +8897,7 @@ Showing the first ${MAX_DEFINITIONS2}.` : "")
     const byFile = /* @__PURE__ */ new Map();
     for (const h of hits.slice(0, MAX_REFERENCES)) byFile.set(h.path, [...byFile.get(h.path) ?? [], h]);
     const lines = [...byFile.entries()].map(
-      ([path23, list]) => `- ${code(path23)}: ${list.map((h) => `${cite(path23, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
+      ([path24, list]) => `- ${code(path24)}: ${list.map((h) => `${cite(path24, h.line)} ${h.kind}${h.inSymbol ? ` in ${code(h.inSymbol)}` : ""}`).join(", ")}`
     );
     return {
       hits: hits.length,
@@ -8895,15 +8955,15 @@ async function readCitedLineCounts(texts, source) {
   const paths = /* @__PURE__ */ new Set();
   for (const text of texts) {
     for (const m of text.matchAll(CITED)) {
-      const path23 = toRepoPath(m[1]);
-      if (path23 !== void 0) paths.add(path23);
+      const path24 = toRepoPath(m[1]);
+      if (path24 !== void 0) paths.add(path24);
     }
   }
   const counts = /* @__PURE__ */ new Map();
   await Promise.all(
-    [...paths].slice(0, MAX_FILES2).map(async (path23) => {
+    [...paths].slice(0, MAX_FILES2).map(async (path24) => {
       try {
-        counts.set(path23, countLines(await source.readFile(path23)));
+        counts.set(path24, countLines(await source.readFile(path24)));
       } catch {
       }
     })
@@ -8912,13 +8972,13 @@ async function readCitedLineCounts(texts, source) {
 }
 function toRepoPath(raw) {
   const blob = /\/blob\/[^/]+\/(.+)$/.exec(raw);
-  let path23 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
+  let path24 = (blob ? blob[1] : raw).replace(/\?.*$/, "").replace(/^\.\//, "");
   try {
-    path23 = decodeURIComponent(path23);
+    path24 = decodeURIComponent(path24);
   } catch {
     return void 0;
   }
-  return isValidRepoPath(path23) ? path23 : void 0;
+  return isValidRepoPath(path24) ? path24 : void 0;
 }
 var CITED, MAX_FILES2;
 var init_read_cited_line_counts = __esm({
@@ -8955,9 +9015,9 @@ var init_find_repository_skill_paths = __esm({
 });
 
 // src/core/skills/parse-frontmatter.ts
-import { createRequire as createRequire3 } from "node:module";
+import { createRequire as createRequire4 } from "node:module";
 function loadYaml() {
-  yaml ??= createRequire3(import.meta.url)("yaml");
+  yaml ??= createRequire4(import.meta.url)("yaml");
   return yaml;
 }
 function parseFrontmatter(text) {
@@ -9053,9 +9113,9 @@ function findExplicitTag2(doc) {
   const { isPair: isPair2, isScalar: isScalar2, visit: visit2 } = loadYaml();
   let found;
   visit2(doc, {
-    Node(_key, node2, path23) {
+    Node(_key, node2, path24) {
       if (node2.tag === void 0) return void 0;
-      const keys = path23.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
+      const keys = path24.filter(isPair2).map((pair) => isScalar2(pair.key) ? String(pair.key.value) : "?");
       found = { tag: node2.tag.replace(/^tag:yaml\.org,2002:/, "!!"), field: keys.length > 0 ? keys.join(".") : void 0 };
       return visit2.BREAK;
     }
@@ -9072,8 +9132,18 @@ var init_parse_frontmatter = __esm({
 });
 
 // src/core/skills/parse-skill.ts
-import path13 from "node:path";
-import { z as z6 } from "zod";
+import path14 from "node:path";
+function buildFrontmatterSchema(zod2) {
+  const textOrList = zod2.union([zod2.string(), zod2.array(zod2.string())]);
+  return zod2.strictObject({
+    name: zod2.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
+    description: zod2.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
+    license: zod2.string().trim().min(1).max(200).optional(),
+    compatibility: zod2.string().trim().min(1).max(500).optional(),
+    "allowed-tools": textOrList.optional(),
+    metadata: zod2.record(zod2.string(), textOrList).optional()
+  });
+}
 function parseSkill(text, origin) {
   const fail2 = (problem) => ({ ok: false, problem: { path: origin.path, ...problem } });
   const bytes = origin.size ?? Buffer.byteLength(text, "utf8");
@@ -9085,10 +9155,11 @@ function parseSkill(text, origin) {
   }
   const front = parseFrontmatter(text);
   if (!front.ok) return fail2({ field: front.field, message: front.message, fix: front.fix });
+  frontmatterSchema ??= buildFrontmatterSchema(loadZod());
   const result = frontmatterSchema.safeParse(front.data);
   if (!result.success) return fail2(toProblem2(result.error.issues[0], front.data));
   const data = result.data;
-  const folder = path13.posix.basename(path13.posix.dirname(origin.path.replace(/\\/g, "/")));
+  const folder = path14.posix.basename(path14.posix.dirname(origin.path.replace(/\\/g, "/")));
   if (data.name !== folder) {
     return fail2({
       field: "name",
@@ -9156,7 +9227,7 @@ function toProblem2(issue, data) {
     const key2 = issue.keys[0] ?? "?";
     return {
       field: key2,
-      message: `"${key2}" is not a SKILL.md frontmatter field (the fields are ${FIELDS.join(", ")})`,
+      message: `"${key2}" is not a SKILL.md frontmatter field (the fields are ${Object.keys(frontmatterSchema?.shape ?? {}).join(", ")})`,
       fix: `remove "${key2}", or move it under "metadata:" as "${key2}: <text>"`
     };
   }
@@ -9186,10 +9257,11 @@ function toSkillName(value) {
   const name = (typeof value === "string" || typeof value === "number" ? String(value) : "my-skill").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
   return name === "" ? "my-skill" : name;
 }
-var MAX_SKILL_BYTES, MAX_BODY_LINES, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, NAME_PATTERN, textOrList, frontmatterSchema, FIELDS, EXPECTED, METADATA_VALUE;
+var MAX_SKILL_BYTES, MAX_BODY_LINES, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, NAME_PATTERN, frontmatterSchema, EXPECTED, METADATA_VALUE;
 var init_parse_skill = __esm({
   "src/core/skills/parse-skill.ts"() {
     "use strict";
+    init_load_zod();
     init_parse_frontmatter();
     init_command_table();
     init_types();
@@ -9198,16 +9270,6 @@ var init_parse_skill = __esm({
     MAX_NAME_LENGTH = 64;
     MAX_DESCRIPTION_LENGTH = 1024;
     NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-    textOrList = z6.union([z6.string(), z6.array(z6.string())]);
-    frontmatterSchema = z6.strictObject({
-      name: z6.string().max(MAX_NAME_LENGTH).regex(NAME_PATTERN),
-      description: z6.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH),
-      license: z6.string().trim().min(1).max(200).optional(),
-      compatibility: z6.string().trim().min(1).max(500).optional(),
-      "allowed-tools": textOrList.optional(),
-      metadata: z6.record(z6.string(), textOrList).optional()
-    });
-    FIELDS = Object.keys(frontmatterSchema.shape);
     EXPECTED = {
       name: {
         expected: `lowercase letters, digits and single hyphens, at most ${MAX_NAME_LENGTH} characters, equal to the folder name`,
@@ -9325,13 +9387,13 @@ var init_built_in_catalog = __esm({
 // src/core/skills/read-built-in-skill-files.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { readdir, readFile as readFile2 } from "node:fs/promises";
-import path14 from "node:path";
+import path15 from "node:path";
 import { fileURLToPath } from "node:url";
-function findBuiltInSkillsFolder(start = path14.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path14.resolve(start);
+function findBuiltInSkillsFolder(start = path15.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path15.resolve(start);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync4(path14.join(dir, MARKER))) return path14.join(dir, "skills");
-    const parent = path14.dirname(dir);
+    if (existsSync4(path15.join(dir, MARKER))) return path15.join(dir, "skills");
+    const parent = path15.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -9352,7 +9414,7 @@ async function readBuiltInSkillFiles(options = {}) {
   const names = entries2.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   const files = [];
   for (const name of names) {
-    const file = path14.join(folder, name, "SKILL.md");
+    const file = path15.join(folder, name, "SKILL.md");
     if (!existsSync4(file)) continue;
     files.push({ path: `skills/${name}/SKILL.md`, text: await readFile2(file, "utf8") });
   }
@@ -9360,7 +9422,7 @@ async function readBuiltInSkillFiles(options = {}) {
 }
 async function readBuiltInCatalogText(options = {}) {
   const folder = findBuiltInSkillsFolder(options.from);
-  const file = folder === void 0 ? void 0 : path14.join(folder, BUILT_IN_CATALOG_FILE);
+  const file = folder === void 0 ? void 0 : path15.join(folder, BUILT_IN_CATALOG_FILE);
   return file !== void 0 && existsSync4(file) ? readFile2(file, "utf8") : void 0;
 }
 var MARKER, MAX_LEVELS_UP;
@@ -9369,7 +9431,7 @@ var init_read_built_in_skill_files = __esm({
     "use strict";
     init_built_in_catalog();
     init_errors();
-    MARKER = path14.join("skills", "nanodex-planning", "SKILL.md");
+    MARKER = path15.join("skills", "nanodex-planning", "SKILL.md");
     MAX_LEVELS_UP = 6;
   }
 });
@@ -9383,17 +9445,17 @@ async function readSkillCatalog(index, source, given) {
   const repository = [];
   const problems = [];
   if (given) return loadWith(await builtIn, given);
-  for (const path23 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
-    const size = index.getFile(path23)?.size ?? 0;
+  for (const path24 of findRepositorySkillPaths(index.listFiles().map((f) => f.path))) {
+    const size = index.getFile(path24)?.size ?? 0;
     if (size > MAX_SKILL_BYTES) {
-      repository.push({ path: path23, text: "", size });
+      repository.push({ path: path24, text: "", size });
       continue;
     }
     try {
-      repository.push({ path: path23, text: await source.readFile(path23) });
+      repository.push({ path: path24, text: await source.readFile(path24) });
     } catch (error2) {
       problems.push({
-        path: path23,
+        path: path24,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file exists on the default branch and is UTF-8 text"
       });
@@ -9437,7 +9499,7 @@ function parseLinguistGenerated(text) {
       }
     }
   }
-  return any ? (path23) => rules.ignores(path23) : () => false;
+  return any ? (path24) => rules.ignores(path24) : () => false;
 }
 var init_parse_linguist_generated = __esm({
   "src/core/repo/parse-linguist-generated.ts"() {
@@ -9604,8 +9666,8 @@ var init_read_report_code = __esm({
 });
 
 // src/core/repo/non-product-folders.ts
-function findNonProductFolder(path23) {
-  const folders = path23.split("/").slice(0, -1);
+function findNonProductFolder(path24) {
+  const folders = path24.split("/").slice(0, -1);
   const at2 = folders.map((f) => f.replace(/^_+/, "")).findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
@@ -9644,10 +9706,10 @@ var init_non_product_folders = __esm({
 });
 
 // src/core/explore/score-report-code.ts
-function isAboutTheName(path23, name) {
-  const lower = path23.toLowerCase();
+function isAboutTheName(path24, name) {
+  const lower = path24.toLowerCase();
   const spelled = name.toLowerCase();
-  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path23) !== void 0 || /(^|\/)doc\//.test(path23);
+  return lower.includes(spelled) || lower.includes(spelled.replace(/-/g, "_")) || findNonProductFolder(path24) !== void 0 || /(^|\/)doc\//.test(path24);
 }
 function scoreReportCode(index, question, options) {
   const { add, files, lookedUp } = options;
@@ -9669,15 +9731,15 @@ function scoreReportCode(index, question, options) {
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_CALL_FILES) continue;
     const weight3 = report.titleCalls.includes(name) ? WEIGHT3.call * WEIGHT3.inTitle : WEIGHT3.call;
-    for (const path23 of defFiles) add(path23, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
+    for (const path24 of defFiles) add(path24, weight3 / Math.sqrt(defFiles.length), `defines ${name}, which the report's code calls`);
   }
   for (const name of report.titleWords) {
     if (lookedUp.has(name) || report.calls.includes(name)) continue;
     const defs = index.findDefinitions(name, 30).filter((d) => d.name === name && d.kind === "class" && !isTestFile(d.path));
     const defFiles = [...new Set(defs.map((d) => d.path))];
     if (defFiles.length === 0 || defFiles.length > MAX_TITLE_CLASS_FILES) continue;
-    for (const path23 of defFiles)
-      add(path23, WEIGHT3.call * WEIGHT3.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
+    for (const path24 of defFiles)
+      add(path24, WEIGHT3.call * WEIGHT3.inTitle / Math.sqrt(defFiles.length), `defines ${name}, which the title names`);
   }
   for (const module2 of report.modules)
     for (const file of findModuleFiles(module2, files)) add(file.path, WEIGHT3.module, `the module ${module2} the report imports`);
@@ -9689,9 +9751,9 @@ function scoreReportCode(index, question, options) {
     );
     if (holders.size === 0 || holders.size > MAX_QUOTED_FILES) continue;
     const weight3 = (report.titleNames.includes(name) ? WEIGHT3.quoted * WEIGHT3.inTitle : WEIGHT3.quoted) / Math.sqrt(holders.size);
-    for (const path23 of holders) if (weight3 > (best.get(path23)?.amount ?? 0)) best.set(path23, { amount: weight3, name });
+    for (const path24 of holders) if (weight3 > (best.get(path24)?.amount ?? 0)) best.set(path24, { amount: weight3, name });
   }
-  for (const [path23, { amount, name }] of best) add(path23, amount, `holds ${name}, which the report quotes`);
+  for (const [path24, { amount, name }] of best) add(path24, amount, `holds ${name}, which the report quotes`);
 }
 function titleFirst(names, inTitle) {
   return [...names.filter((n) => inTitle.includes(n)), ...names.filter((n) => !inTitle.includes(n))];
@@ -9797,13 +9859,13 @@ function locateFiles(index, prompt, options = {}) {
   );
   const excluded = excludeGenerated(question, [...reading.paths, ...named2], files, options.isGenerated);
   const scores = /* @__PURE__ */ new Map();
-  const add = (path23, amount, reason) => {
-    if (options.pathPrefix && !path23.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
-    if (excluded(path23)) return;
-    const entry = scores.get(path23) ?? { score: 0, reasons: [] };
+  const add = (path24, amount, reason) => {
+    if (options.pathPrefix && !path24.startsWith(options.pathPrefix.replace(/\/?$/, "/"))) return;
+    if (excluded(path24)) return;
+    const entry = scores.get(path24) ?? { score: 0, reasons: [] };
     entry.score += amount;
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    scores.set(path23, entry);
+    scores.set(path24, entry);
   };
   const matched = /* @__PURE__ */ new Map();
   const hits = index.search(question.replace(CHANGE_WORDS, " "), { limit: SEARCH_CHUNKS, pathPrefix: options.pathPrefix });
@@ -9823,10 +9885,10 @@ function locateFiles(index, prompt, options = {}) {
         });
       matched.set(hit.path, kept);
     }
-    for (const [path23, rel] of perFile) {
+    for (const [path24, rel] of perFile) {
       const sorted = rel.sort((a, b) => b - a);
       const text = sorted[0] + WEIGHT4.extraChunks * sorted.slice(1, 4).reduce((a, b) => a + b, 0);
-      add(path23, WEIGHT4.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
+      add(path24, WEIGHT4.text * text, `matches the question's words (${sorted.length} chunk${sorted.length > 1 ? "s" : ""})`);
     }
   }
   const libraries = findLibraryNames(findCodeLines(question), files);
@@ -9844,16 +9906,16 @@ function locateFiles(index, prompt, options = {}) {
     if (looked.has(key2)) continue;
     looked.add(key2);
     const defFiles = [...new Set(defs.map((d) => d.path))];
-    for (const path23 of defFiles) {
-      const earlier = definedHere.get(path23) ?? 0;
-      definedHere.set(path23, earlier + 1);
+    for (const path24 of defFiles) {
+      const earlier = definedHere.get(path24) ?? 0;
+      definedHere.set(path24, earlier + 1);
       const amount = DEFINITION_DECAY ** earlier * WEIGHT4.definition / Math.sqrt(defs.length);
-      add(path23, amount, `defines ${defs.find((d) => d.path === path23).name}`);
+      add(path24, amount, `defines ${defs.find((d) => d.path === path24).name}`);
     }
     lookedUp.add(last);
     if (defs.length > 0 || last.length < 4) continue;
     const users = new Set(index.findReferences(last, 200).map((r) => r.path));
-    for (const path23 of users) add(path23, WEIGHT4.exactUse / Math.sqrt(users.size), `uses ${last}`);
+    for (const path24 of users) add(path24, WEIGHT4.exactUse / Math.sqrt(users.size), `uses ${last}`);
   }
   scoreReportCode(index, question, { add, files, lookedUp, untrimmed: prompt });
   const words = new Set(reading.words.flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 2));
@@ -9872,9 +9934,9 @@ function locateFiles(index, prompt, options = {}) {
     if (hit > 0 && scores.has(file.path)) add(file.path, WEIGHT4.pathWords * Math.min(hit, 3), "its path has the question's words");
     else if (hit >= 1) add(file.path, WEIGHT4.pathWords * 0.5 * Math.min(hit, 3), "its path has the question's words");
   }
-  for (const [i, path23] of (options.remembered?.paths ?? []).entries()) {
+  for (const [i, path24] of (options.remembered?.paths ?? []).entries()) {
     const amount = WEIGHT4.remembered * (options.remembered?.strong ? 1 : WEAK_MEMORY) / Math.sqrt(i + 1);
-    add(path23, amount, REMEMBERED_REASON);
+    add(path24, amount, REMEMBERED_REASON);
   }
   const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, 5);
   if (top.length > 0) {
@@ -9890,12 +9952,12 @@ function locateFiles(index, prompt, options = {}) {
   }
   const language = new Map(files.map((f) => [f.path, f.language]));
   const implemented = hasImplementations(files);
-  for (const [path23, entry] of scores) {
-    if (isTestFile(path23)) entry.score *= TEST_FACTOR2;
-    else if (language.get(path23) === "text") entry.score *= TEXT_FACTOR;
-    else if (implemented && classifyFile(path23).kind === "declaration") entry.score *= DECLARATION_FACTOR;
+  for (const [path24, entry] of scores) {
+    if (isTestFile(path24)) entry.score *= TEST_FACTOR2;
+    else if (language.get(path24) === "text") entry.score *= TEXT_FACTOR;
+    else if (implemented && classifyFile(path24).kind === "declaration") entry.score *= DECLARATION_FACTOR;
   }
-  return [...scores.entries()].map(([path23, s]) => ({ path: path23, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path23) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
+  return [...scores.entries()].map(([path24, s]) => ({ path: path24, score: Number(s.score.toFixed(4)), reason: s.reasons.join("; "), chunks: matched.get(path24) ?? [] })).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, limit2);
 }
 function preferExactCase(defs, asked) {
   const exact = defs.filter((d) => d.name === asked);
@@ -9912,11 +9974,11 @@ function readTitleWords(question) {
 function excludeGenerated(question, namedPaths, files, isGenerated) {
   if (ASKS_FOR_BUILDS.test(question)) return () => false;
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const generated = isGenerated ?? ((path23) => {
-    const file = byPath.get(path23);
-    return file !== void 0 && isGeneratedOrVendored(path23, file);
+  const generated = isGenerated ?? ((path24) => {
+    const file = byPath.get(path24);
+    return file !== void 0 && isGeneratedOrVendored(path24, file);
   });
-  return (path23) => !namedPaths.some((p) => path23 === p || path23.endsWith(`/${p}`)) && generated(path23);
+  return (path24) => !namedPaths.some((p) => path24 === p || path24.endsWith(`/${p}`)) && generated(path24);
 }
 var CHUNKS_PER_FILE, SEARCH_CHUNKS, WEIGHT4, DEFINITION_DECAY, REMEMBERED_REASON, WEAK_MEMORY, TEST_FACTOR2, TEXT_FACTOR, DECLARATION_FACTOR, CHANGE_WORDS, REPORT_LENGTH, BODY_PATH_WORD, ASKS_FOR_BUILDS;
 var init_locate_files = __esm({
@@ -10088,16 +10150,21 @@ var init_evidence_set = __esm({
           round: Math.min(item.round, ...overlapping.map((e) => e.round)),
           relevance: Math.max(item.relevance ?? 0, ...overlapping.map((e) => e.relevance ?? 0))
         };
+        if (item.flow || overlapping.some((e) => e.flow)) merged.flow = true;
         for (const e of overlapping) this.items.splice(this.items.indexOf(e), 1);
         this.items.push(merged);
         return merged;
       }
       /** Whether one item already holds every line from start to end. */
-      covers(path23, start, end) {
-        return this.items.some((e) => e.path === path23 && e.startLine <= start && end <= e.endLine);
+      covers(path24, start, end) {
+        return this.items.some((e) => e.path === path24 && e.startLine <= start && end <= e.endLine);
       }
-      has(path23, line) {
-        return this.items.some((e) => e.path === path23 && e.startLine <= line && line <= e.endLine);
+      /** Marks the items that hold every line from start to end as the flow of a named definition (a callee read there). */
+      markFlow(path24, start, end) {
+        for (const e of this.items) if (e.path === path24 && e.startLine <= start && end <= e.endLine) e.flow = true;
+      }
+      has(path24, line) {
+        return this.items.some((e) => e.path === path24 && e.startLine <= line && line <= e.endLine);
       }
       /**
        * Items by relevance to the question (best first), then in file order; type declarations (`.d.ts`, `.pyi`)
@@ -10193,22 +10260,22 @@ var init_package_context = __esm({
 // src/core/explore/map-modules.ts
 function productFilesByUse(index, map, isGenerated) {
   const byRank = [...map.files].sort((a, b) => b.rank - a.rank).map((f) => f.path);
-  const product = byRank.filter((path23) => isProductFile(index, path23, isGenerated));
-  return product.length > 0 ? product : byRank.filter((path23) => !isGenerated?.(path23));
+  const product = byRank.filter((path24) => isProductFile(index, path24, isGenerated));
+  return product.length > 0 ? product : byRank.filter((path24) => !isGenerated?.(path24));
 }
-function isProductFile(index, path23, isGenerated) {
-  const file = index.getFile(path23);
-  return file !== void 0 && file.language !== "text" && isProductCode(path23, file) && findNonProductFolder(path23) === void 0 && !isGenerated?.(path23);
+function isProductFile(index, path24, isGenerated) {
+  const file = index.getFile(path24);
+  return file !== void 0 && file.language !== "text" && isProductCode(path24, file) && findNonProductFolder(path24) === void 0 && !isGenerated?.(path24);
 }
 function describeMapModules(index, map, isGenerated) {
-  const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
-  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path23) => {
-    const topLevel = index.symbolsIn(path23).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
+  const rank = new Map(map.files.map((f) => [f.path, f.rank]));
+  return productFilesByUse(index, map, isGenerated).slice(0, MAX_MODULES).map((path24) => {
+    const topLevel = index.symbolsIn(path24).filter((s) => !s.scope && DECLARATION2.test(s.kind)).sort(
       (a, b) => weight(a.kind) - weight(b.kind) || b.endLine - b.startLine - (a.endLine - a.startLine) || a.startLine - b.startLine
     );
     return {
-      path: path23,
-      rank: rank2.get(path23) ?? 0,
+      path: path24,
+      rank: rank.get(path24) ?? 0,
       declarations: topLevel.slice(0, MAX_DECLARATIONS).map((s) => ({ name: s.name, kind: s.kind, startLine: s.startLine, endLine: s.endLine }))
     };
   });
@@ -10223,6 +10290,26 @@ var init_map_modules = __esm({
     MAX_DECLARATIONS = 4;
     DECLARATION2 = /class|struct|interface|trait|enum|function|type|module|impl/;
     weight = (kind) => /class|struct|trait|interface|impl|module/.test(kind) ? 0 : /function/.test(kind) ? 1 : 2;
+  }
+});
+
+// src/core/explore/find-named-callables.ts
+function findNamedCallables(prompt, index, known = []) {
+  const found = [];
+  for (const m of prompt.matchAll(/(?<=\b[a-z][\w']*,?\s+)([A-Z][a-z0-9]{2,})\b(?![.(\w'])/g)) {
+    const word = m[1];
+    if (found.length >= MAX_NAMED_CALLABLES) break;
+    if (found.includes(word) || known.includes(word)) continue;
+    const callable = index.findDefinitions(word, 10).some((d) => d.name === word && (d.kind === "function" || d.kind === "method"));
+    if (callable) found.push(word);
+  }
+  return found;
+}
+var MAX_NAMED_CALLABLES;
+var init_find_named_callables = __esm({
+  "src/core/explore/find-named-callables.ts"() {
+    "use strict";
+    MAX_NAMED_CALLABLES = 2;
   }
 });
 
@@ -10245,7 +10332,7 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
     strength: best > 0 ? Number((f.score / best).toFixed(4)) : 1,
     chunks: f.chunks
   }));
-  const names = reading.identifiers.slice(0, 4);
+  const names = [...reading.identifiers, ...findNamedCallables(prompt, index, reading.identifiers)].slice(0, 4);
   const operations = [];
   const questions = [];
   const search = { kind: "search", query: prompt, ...scope ? { scope } : {} };
@@ -10272,8 +10359,8 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       if (reading.identifiers.length > 0 || reading.paths.length > 0 || prompt.length > MAX_OVERVIEW_CHARS) break;
       const map = index.repoMap({ tokens: MAP_TOKENS2, focusPaths: mapFocus });
       const used = productFilesByUse(index, map, options.isGenerated);
-      const byUse = used.slice(0, MAX_CANDIDATES).map((path23, i) => ({
-        path: path23,
+      const byUse = used.slice(0, MAX_CANDIDATES).map((path24, i) => ({
+        path: path24,
         reason: `ranked ${i + 1} by use in the repository map`,
         priority: Math.max(1, 10 - i)
       }));
@@ -10353,6 +10440,7 @@ var init_plan_heuristically = __esm({
     "use strict";
     init_locate_files();
     init_map_modules();
+    init_find_named_callables();
     init_read_prompt();
     HEAD_LINES = 60;
     MAX_CANDIDATES = 8;
@@ -10370,6 +10458,26 @@ var init_plan_heuristically = __esm({
   }
 });
 
+// src/core/explore/rank-definitions.ts
+function rankDefinitions(defs, candidates = []) {
+  const place = (path24) => {
+    const i = candidates.indexOf(path24);
+    return i < 0 ? candidates.length : i;
+  };
+  const declared = (d) => classifyFile(d.path).kind === "declaration" ? 1 : 0;
+  const stub = (d) => d.endLine <= d.startLine ? 1 : 0;
+  return defs.map((d, i) => ({ d, i })).sort((a, b) => declared(a.d) - declared(b.d) || stub(a.d) - stub(b.d) || place(a.d.path) - place(b.d.path) || a.i - b.i).map(({ d }) => d);
+}
+function hasBody(def) {
+  return def.endLine > def.startLine;
+}
+var init_rank_definitions = __esm({
+  "src/core/explore/rank-definitions.ts"() {
+    "use strict";
+    init_classify_file();
+  }
+});
+
 // src/core/explore/plan-follow-up.ts
 function planFollowUp(plan, index, evidence, defined, round2, question) {
   const wanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
@@ -10379,22 +10487,32 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
   if (round2 >= plan.maxRounds) return [];
   const ops = [];
   const items = evidence.list();
+  const candidates = plan.candidates.map((c) => c.path);
+  if (plan.intent === "flow" && round2 === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), candidates, question));
   if (plan.intent === "flow" || plan.intent === "change") {
     for (const name of [...defined].slice(0, 3)) {
-      const def = index.findDefinitions(name, 1)[0];
+      const def = rankDefinitions(index.findDefinitions(name, 5), candidates)[0];
       if (!def) continue;
       if (def.kind === "field") {
         ops.push(...readFieldUses(index, evidence, def));
         continue;
       }
-      for (const caller of index.callers(def.id, 1, 3)) {
-        if (!evidence.has(caller.path, caller.line)) {
-          ops.push({ kind: "chunk", path: caller.path, startLine: Math.max(1, caller.line - 3), endLine: caller.line + 3 });
-        }
+      const callers = plan.intent === "flow" ? index.callers(def.id, 1, 10).filter((c) => isProductFile(index, c.path)) : index.callers(def.id, 1, 3);
+      for (const caller of callers.slice(0, 3)) {
+        if (evidence.has(caller.path, caller.line)) continue;
+        ops.push({
+          kind: "chunk",
+          path: caller.path,
+          startLine: Math.max(1, caller.line - 3),
+          endLine: caller.line + 3,
+          reason: `calls ${def.scope ? `${def.scope}.` : ""}${def.name}${caller.name ? ` in ${caller.name}` : ""}`,
+          // After what the named function calls: how it does the work comes before who asks it to.
+          relevance: 1.3,
+          flow: true
+        });
       }
     }
   }
-  if (plan.intent === "flow" && round2 === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), plan.candidates[0]?.path));
   if (plan.intent === "architecture") {
     const top = plan.candidates[0];
     if (top) {
@@ -10441,52 +10559,93 @@ function readFieldUses(index, evidence, field) {
       startLine: hit.startLine,
       endLine: hit.endLine,
       reason: `uses ${field.name} (${hit.context})`,
-      relevance: 1.5
+      relevance: 1.5,
+      flow: true
     });
   }
   return ops;
 }
-function readCallees(index, evidence, names, strongest) {
+function readCallees(index, evidence, names, candidates, question) {
   const ops = [];
+  const planned = /* @__PURE__ */ new Set();
   for (const name of names) {
     const defs = index.findDefinitions(name, 5).filter((d) => d.kind === "function" || d.kind === "method");
-    const def = defs.find((d) => d.path === strongest) ?? defs[0];
-    if (!def) continue;
-    let read2 = 0;
-    for (const callee of index.callees(def.id, 1, 10)) {
-      if (read2 >= CALLEES_PER_NAME) break;
-      if (callee.symbolId === def.id || !isProductFile(index, callee.path) || evidence.has(callee.path, callee.line)) continue;
-      const chunk = index.chunkAt(callee.path, callee.line);
-      if (!chunk) continue;
-      ops.push({
-        kind: "chunk",
-        path: callee.path,
-        startLine: chunk.startLine,
-        endLine: chunk.endLine,
-        reason: `called by ${def.scope ? `${def.scope}.` : ""}${def.name} (${chunk.context})`,
-        relevance: 1.4
-      });
-      read2 += 1;
+    let def = rankDefinitions(defs, candidates)[0];
+    for (let hop = 0; def && hop <= MAX_DELEGATIONS; hop += 1) {
+      const from = def;
+      const callees = index.callees(from.id, 1, 10).filter((c) => c.symbolId !== void 0 && c.symbolId !== from.id && isCallable(c) && isProductFile(index, c.path));
+      let read2 = 0;
+      for (const callee of byQuestionWords(callees, question)) {
+        if (read2 >= CALLEES_PER_NAME) break;
+        if (planned.has(callee.symbolId)) continue;
+        planned.add(callee.symbolId);
+        const op = readCallee(index, evidence, from, callee, question);
+        if (!op) continue;
+        ops.push(op);
+        read2 += 1;
+      }
+      const distinct = new Set(callees.map((c) => c.symbolId));
+      def = distinct.size === 1 ? findSymbol(index, callees[0]) : void 0;
     }
   }
   return ops;
 }
-var MAX_FOLLOW_UPS, FIELD_USES, FIELD_USE_HITS, CALLEES_PER_NAME, MAX_EVIDENCE_LINES;
+function readCallee(index, evidence, from, callee, question) {
+  const chunk = index.chunkAt(callee.path, callee.line);
+  const symbol = findSymbol(index, callee);
+  const startLine = symbol?.startLine ?? chunk?.startLine;
+  const endLine = symbol?.endLine ?? chunk?.endLine;
+  if (startLine === void 0 || endLine === void 0) return void 0;
+  if (evidence.covers(callee.path, startLine, endLine)) {
+    evidence.markFlow(callee.path, startLine, endLine);
+    return void 0;
+  }
+  return {
+    kind: "chunk",
+    path: callee.path,
+    startLine,
+    endLine,
+    reason: `called by ${from.scope ? `${from.scope}.` : ""}${from.name} (${chunk?.context ?? callee.name})`,
+    relevance: 1.4,
+    flow: true,
+    // As many lines as the answer shows of the flow (render-answer's MAX_FLOW_EXCERPT_LINES): the part it shows is
+    // the part where the question's words are.
+    ...question === void 0 ? {} : { focus: question, focusLines: FLOW_LINES }
+  };
+}
+function byQuestionWords(callees, question) {
+  if (question === void 0) return callees;
+  const words = new Set((question.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []).filter((w) => !COMMON_WORDS.has(w)));
+  const shared = (c) => splitIdentifier(c.name ?? "").some((part) => words.has(part.toLowerCase())) ? 0 : 1;
+  return callees.map((c, i) => ({ c, i })).sort((a, b) => shared(a.c) - shared(b.c) || a.i - b.i).map(({ c }) => c);
+}
+function isCallable(hit) {
+  return hit.kind === "function" || hit.kind === "method";
+}
+function findSymbol(index, hit) {
+  return index.symbolsIn(hit.path).find((d) => d.id === hit.symbolId);
+}
+var MAX_FOLLOW_UPS, FIELD_USES, FIELD_USE_HITS, CALLEES_PER_NAME, MAX_DELEGATIONS, COMMON_WORDS, FLOW_LINES, MAX_EVIDENCE_LINES;
 var init_plan_follow_up = __esm({
   "src/core/explore/plan-follow-up.ts"() {
     "use strict";
+    init_identifier_terms();
     init_map_modules();
     init_plan_heuristically();
+    init_rank_definitions();
     MAX_FOLLOW_UPS = 6;
     FIELD_USES = 3;
     FIELD_USE_HITS = 20;
     CALLEES_PER_NAME = 2;
+    MAX_DELEGATIONS = 1;
+    COMMON_WORDS = /* @__PURE__ */ new Set(["how", "does", "what", "when", "where", "the", "and", "for", "with", "get", "set", "run", "use"]);
+    FLOW_LINES = 60;
     MAX_EVIDENCE_LINES = 480;
   }
 });
 
 // src/core/explore/plan-schema.ts
-import { z as z7 } from "zod";
+import { z as z5 } from "zod";
 function checkPlan(raw, tree, budget) {
   const parsed = planSchema.safeParse(raw);
   if (!parsed.success) {
@@ -10524,26 +10683,26 @@ var init_plan_schema = __esm({
   "src/core/explore/plan-schema.ts"() {
     "use strict";
     init_repo_path();
-    repoPath2 = z7.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
-    operation = z7.discriminatedUnion("kind", [
-      z7.object({ kind: z7.literal("head"), path: repoPath2, maxLines: z7.number().int().min(1).max(400) }),
-      z7.object({ kind: z7.literal("chunk"), path: repoPath2, startLine: z7.number().int().min(1), endLine: z7.number().int().min(1) }),
-      z7.object({ kind: z7.literal("search"), query: z7.string().min(1).max(300), scope: repoPath2.optional() }),
-      z7.object({ kind: z7.literal("definition"), symbol: z7.string().min(1).max(200) }),
-      z7.object({ kind: z7.literal("references"), symbol: z7.string().min(1).max(200) }),
-      z7.object({
-        kind: z7.literal("map"),
-        focus: z7.array(z7.string().max(300)).max(10).optional(),
-        tokens: z7.number().int().min(100).max(8e3).optional()
+    repoPath2 = z5.string().min(1).max(1e3).refine(isValidRepoPath, 'must be a repository-relative path without ".."');
+    operation = z5.discriminatedUnion("kind", [
+      z5.object({ kind: z5.literal("head"), path: repoPath2, maxLines: z5.number().int().min(1).max(400) }),
+      z5.object({ kind: z5.literal("chunk"), path: repoPath2, startLine: z5.number().int().min(1), endLine: z5.number().int().min(1) }),
+      z5.object({ kind: z5.literal("search"), query: z5.string().min(1).max(300), scope: repoPath2.optional() }),
+      z5.object({ kind: z5.literal("definition"), symbol: z5.string().min(1).max(200) }),
+      z5.object({ kind: z5.literal("references"), symbol: z5.string().min(1).max(200) }),
+      z5.object({
+        kind: z5.literal("map"),
+        focus: z5.array(z5.string().max(300)).max(10).optional(),
+        tokens: z5.number().int().min(100).max(8e3).optional()
       })
     ]);
-    planSchema = z7.strictObject({
-      intent: z7.enum(["definition", "usage", "flow", "change", "architecture"]),
-      diagramType: z7.enum(["architecture", "component", "dependency", "erd"]).optional(),
-      questions: z7.array(z7.string().min(1).max(300)).min(1).max(8),
-      candidates: z7.array(z7.strictObject({ path: repoPath2, reason: z7.string().min(1).max(300), priority: z7.number().min(0).max(10) })).max(40),
-      operations: z7.array(operation).min(1).max(40),
-      maxRounds: z7.number().int().min(1).max(10)
+    planSchema = z5.strictObject({
+      intent: z5.enum(["definition", "usage", "flow", "change", "architecture"]),
+      diagramType: z5.enum(["architecture", "component", "dependency", "erd"]).optional(),
+      questions: z5.array(z5.string().min(1).max(300)).min(1).max(8),
+      candidates: z5.array(z5.strictObject({ path: repoPath2, reason: z5.string().min(1).max(300), priority: z5.number().min(0).max(10) })).max(40),
+      operations: z5.array(operation).min(1).max(40),
+      maxRounds: z5.number().int().min(1).max(10)
     });
   }
 });
@@ -10610,7 +10769,8 @@ async function runOperation(op, state, options = {}) {
         optional,
         op.relevance,
         op.focus,
-        op.focusLines
+        op.focusLines,
+        op.flow
       );
     case "search": {
       const hits = state.index.search(op.query, { limit: 12, pathPrefix: op.scope }).filter((h) => !state.isGenerated?.(h.path));
@@ -10637,7 +10797,10 @@ async function runOperation(op, state, options = {}) {
     case "definition": {
       const defs = preferTouchedFiles(
         op.symbol,
-        implementationsFirst(state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path))),
+        rankDefinitions(
+          state.index.findDefinitions(op.symbol, 10).filter((d) => !state.isGenerated?.(d.path)),
+          state.candidates
+        ),
         state.evidence
       );
       if (defs.length === 0) {
@@ -10659,7 +10822,8 @@ async function runOperation(op, state, options = {}) {
           "definition",
           reason,
           optional || i > 0,
-          void 0,
+          // Listed in the order ranked: the implementation the question most likely means first.
+          RELEVANCE.definition - i * DEFINITION_RANK_STEP,
           op.focus,
           MAX_SNIPPET_LINES
         );
@@ -10724,23 +10888,23 @@ function preferTouchedFiles(symbol, defs, evidence) {
   const receiver = scope.slice(scope.lastIndexOf(".") + 1);
   const touched = new Set(evidence.list().map((e) => e.path));
   const moduleMember = (d) => d.scope === "" && d.path.toLowerCase().split("/").some((part) => part.replace(/\.[^.]+$/, "") === receiver);
-  const rank2 = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
-  return defs.map((d, i) => ({ d, i })).sort((a, b) => rank2(a.d) - rank2(b.d) || a.i - b.i).map(({ d }) => d);
+  const rank = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
+  return defs.map((d, i) => ({ d, i })).sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i).map(({ d }) => d);
 }
-async function read(state, path23, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines) {
-  if (findPathSkipReason(path23) === "secret") {
-    state.gaps.push(`${path23} was not read: its name says it holds secrets`);
+async function read(state, path24, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines, flow) {
+  if (findPathSkipReason(path24) === "secret") {
+    state.gaps.push(`${path24} was not read: its name says it holds secrets`);
     return { ok: true, added: 0 };
   }
-  const file = state.index.getFile(path23);
+  const file = state.index.getFile(path24);
   if (!file) {
     state.evidence.dropped += 1;
-    state.gaps.push(`${path23} is not in the indexed tree`);
+    state.gaps.push(`${path24} is not in the indexed tree`);
     return { ok: true, added: 0 };
   }
   let start = Math.max(1, startLine);
   if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path23} has ${file.lines} lines; nothing at line ${start}`);
+    state.gaps.push(`${path24} has ${file.lines} lines; nothing at line ${start}`);
     return { ok: true, added: 0 };
   }
   const last = Math.min(Math.max(start, endLine), file.lines || endLine);
@@ -10750,32 +10914,32 @@ async function read(state, path23, startLine, endLine, source, reason, optional 
     end = start + MAX_SNIPPET_LINES - 1;
     cut = true;
   }
-  if (state.evidence.covers(path23, start, end)) return { ok: true, added: 0 };
-  if (optional && source === "head" && !state.meter.hasTouched(path23) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
-    state.gaps.push(`skipped the head of ${path23} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
+  if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
+  if (optional && source === "head" && !state.meter.hasTouched(path24) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path24} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
     return { ok: true, added: 0 };
   }
-  if (optional && !state.meter.fits(path23, file.size)) {
-    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path23, file.size);
-    state.gaps.push(`skipped ${path23} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+  if (optional && !state.meter.fits(path24, file.size)) {
+    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path24, file.size);
+    state.gaps.push(`skipped ${path24} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
     return { ok: true, added: 0 };
   }
-  const touch = state.meter.touchFile(path23, file.size);
+  const touch = state.meter.touchFile(path24, file.size);
   if (!touch.ok) return { ok: false, refused: touch };
   let text;
   try {
-    text = await state.source.readFile(path23);
+    text = await state.source.readFile(path24);
   } catch (error2) {
-    state.gaps.push(`could not read ${path23}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    state.gaps.push(`could not read ${path24}: ${error2 instanceof Error ? error2.message : String(error2)}`);
     return { ok: true, added: 0 };
   }
   const bytes = encoder.encode(text);
   if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path23} changed since it was indexed; run \`nanodex index\` to cite it`);
+    state.gaps.push(`${path24} changed since it was indexed; run \`nanodex index\` to cite it`);
     return { ok: true, added: 0 };
   }
   if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path23} was not shown: it holds a private key`);
+    state.gaps.push(`${path24} was not shown: it holds a private key`);
     return { ok: true, added: 0 };
   }
   const lines = (await redactSecrets(text)).split("\n");
@@ -10787,33 +10951,43 @@ async function read(state, path23, startLine, endLine, source, reason, optional 
       start = window.start;
       end = window.end;
       cut = false;
-      if (state.evidence.covers(path23, start, end)) return { ok: true, added: 0 };
+      if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
     }
   }
   if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
   const snippet = slice(start, end);
   const tokens = estimateTokens(snippet);
   if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path23}:${start}-${end} to stay within the token budget`);
+    state.gaps.push(`skipped ${path24}:${start}-${end} to stay within the token budget`);
     return { ok: true, added: 0 };
   }
   const charge = state.meter.charge("contextTokens", tokens);
   if (!charge.ok) return { ok: false, refused: charge };
   state.evidence.add(
-    { path: path23, startLine: start, endLine: end, snippet, reason, source, blobSha: file.blobSha, round: state.round, relevance },
+    {
+      path: path24,
+      startLine: start,
+      endLine: end,
+      snippet,
+      reason,
+      source,
+      blobSha: file.blobSha,
+      round: state.round,
+      relevance,
+      ...flow ? { flow: true } : {}
+    },
     slice
   );
   return { ok: true, added: 1 };
 }
-function implementationsFirst(defs) {
-  const declared = (d) => classifyFile(d.path).kind === "declaration";
-  return [...defs.filter((d) => !declared(d)), ...defs.filter(declared)];
+function alreadyHeld(state, path24, start, end, flow) {
+  if (flow) state.evidence.markFlow(path24, start, end);
+  return { ok: true, added: 0 };
 }
-var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, encoder;
+var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, DEFINITION_RANK_STEP, encoder;
 var init_run_operation = __esm({
   "src/core/explore/run-operation.ts"() {
     "use strict";
-    init_classify_file();
     init_skip_rules();
     init_redact_secrets();
     init_find_call_sites();
@@ -10821,6 +10995,7 @@ var init_run_operation = __esm({
     init_tokens();
     init_find_focus_window();
     init_map_modules();
+    init_rank_definitions();
     MAX_SNIPPET_LINES = 80;
     CALL_SITE_CONTEXT = 3;
     MAX_DEFINITIONS3 = 3;
@@ -10828,18 +11003,19 @@ var init_run_operation = __esm({
     MAX_CALL_SITES = 4;
     MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
     RELEVANCE = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
+    DEFINITION_RANK_STEP = 0.01;
     encoder = new TextEncoder();
   }
 });
 
 // src/core/tools/phase-tools.ts
-import { z as z8 } from "zod";
+import { z as z6 } from "zod";
 function defineTool(fn, spec) {
   return {
     ...spec,
     run: async (args) => {
       const parsed = spec.schema.safeParse(args);
-      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z8.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new Error(`the arguments do not match ${spec.name}'s schema: ${z6.prettifyError(parsed.error)}`);
       const result = await fn(parsed.data);
       return typeof result === "string" ? result : JSON.stringify(result);
     }
@@ -10866,27 +11042,27 @@ ${e.snippet}`)
     defineTool((a) => runAs({ kind: "head", path: a.path, maxLines: a.maxLines }), {
       name: "read_file_head",
       description: "Read the first lines of a file.",
-      schema: z8.object({ path: path15, maxLines: z8.number().int().min(1).max(200) })
+      schema: z6.object({ path: path16, maxLines: z6.number().int().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "chunk", path: a.path, startLine: a.startLine, endLine: a.endLine }), {
       name: "read_lines",
       description: "Read a range of lines of a file.",
-      schema: z8.object({ path: path15, startLine: z8.number().int().min(1), endLine: z8.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
+      schema: z6.object({ path: path16, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) }).refine((a) => a.endLine >= a.startLine, "endLine must not be before startLine")
     }),
     defineTool((a) => runAs({ kind: "search", query: a.query }), {
       name: "search_code",
       description: "Full-text search over the code; plain words find identifiers.",
-      schema: z8.object({ query: z8.string().min(1).max(300) })
+      schema: z6.object({ query: z6.string().min(1).max(300) })
     }),
     defineTool((a) => runAs({ kind: "definition", symbol: a.symbol }), {
       name: "find_definition",
       description: "Where a symbol (name or Scope.name) is defined, with its code.",
-      schema: z8.object({ symbol: z8.string().min(1).max(200) })
+      schema: z6.object({ symbol: z6.string().min(1).max(200) })
     }),
     defineTool((a) => runAs({ kind: "references", symbol: a.symbol }), {
       name: "find_references",
       description: "Where a symbol is used, with the call sites.",
-      schema: z8.object({ symbol: z8.string().min(1).max(200) })
+      schema: z6.object({ symbol: z6.string().min(1).max(200) })
     }),
     defineTool(
       async (a) => {
@@ -10896,7 +11072,7 @@ ${e.snippet}`)
       {
         name: "repo_map",
         description: "A ranked outline of the repository (files, classes, signatures).",
-        schema: z8.object({ tokens: z8.number().int().min(200).max(4e3).optional(), focus: z8.array(z8.string()).max(5).optional() })
+        schema: z6.object({ tokens: z6.number().int().min(200).max(4e3).optional(), focus: z6.array(z6.string()).max(5).optional() })
       }
     )
   ];
@@ -10914,7 +11090,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_answer",
         description: "Give the final answer, citing the evidence lines it rests on.",
-        schema: z8.object({ text: z8.string().min(1).max(2e4), citations: z8.array(citation).max(50) })
+        schema: z6.object({ text: z6.string().min(1).max(2e4), citations: z6.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -10925,7 +11101,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_plan_section",
         description: "Add a section to a plan.",
-        schema: z8.object({ title: z8.string().min(1).max(200), body: z8.string().min(1).max(1e4), citations: z8.array(citation).max(50) })
+        schema: z6.object({ title: z6.string().min(1).max(200), body: z6.string().min(1).max(1e4), citations: z6.array(citation).max(50) })
       }
     ),
     defineTool(
@@ -10936,18 +11112,18 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_review_comment",
         description: "Add a review finding on a changed line, quoting the code it is about and citing the other code it rests on. Findings whose quote or evidence does not match the code, or that name identifiers the cited code does not contain, are dropped.",
-        schema: z8.object({
-          path: path15,
-          line: z8.number().int().min(1),
-          body: z8.string().min(1).max(5e3),
-          quote: z8.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
-          suggestion: z8.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
-          severity: z8.enum(["info", "warning", "error"]).optional(),
-          evidence: z8.array(
-            z8.object({
-              path: path15,
-              line: z8.number().int().min(1),
-              code: z8.string().max(2e3).optional().describe("the code at that line, copied exactly")
+        schema: z6.object({
+          path: path16,
+          line: z6.number().int().min(1),
+          body: z6.string().min(1).max(5e3),
+          quote: z6.string().min(1).max(2e3).describe("the exact code the comment is about, copied from the diff"),
+          suggestion: z6.string().max(5e3).optional().describe("replacement for the quoted lines, only when it is concrete"),
+          severity: z6.enum(["info", "warning", "error"]).optional(),
+          evidence: z6.array(
+            z6.object({
+              path: path16,
+              line: z6.number().int().min(1),
+              code: z6.string().max(2e3).optional().describe("the code at that line, copied exactly")
             })
           ).max(10).optional().describe("other lines the finding rests on: a caller, the definition, a test")
         })
@@ -10961,7 +11137,7 @@ function buildOutputTools(out, allowed) {
       {
         name: "emit_diagram",
         description: "Emit a diagram graph as JSON.",
-        schema: z8.object({ type: z8.enum(["architecture", "component", "dependency", "erd"]), graph: z8.unknown() })
+        schema: z6.object({ type: z6.enum(["architecture", "component", "dependency", "erd"]), graph: z6.unknown() })
       }
     ),
     defineTool(
@@ -10978,7 +11154,7 @@ function buildOutputTools(out, allowed) {
   ];
   return allowed ? all.filter((t) => allowed.includes(t.name)) : all;
 }
-var BudgetRefused, path15, citation;
+var BudgetRefused, path16, citation;
 var init_phase_tools = __esm({
   "src/core/tools/phase-tools.ts"() {
     "use strict";
@@ -10992,8 +11168,8 @@ var init_phase_tools = __esm({
       }
       refused;
     };
-    path15 = z8.string().min(1).max(1e3).describe("repository-relative path");
-    citation = z8.object({ path: path15, startLine: z8.number().int().min(1), endLine: z8.number().int().min(1) });
+    path16 = z6.string().min(1).max(1e3).describe("repository-relative path");
+    citation = z6.object({ path: path16, startLine: z6.number().int().min(1), endLine: z6.number().int().min(1) });
   }
 });
 
@@ -11397,7 +11573,8 @@ async function exploreRepository(input) {
     notes: [],
     gaps: [],
     defined: /* @__PURE__ */ new Set(),
-    isGenerated: skipGenerated
+    isGenerated: skipGenerated,
+    candidates: plan.candidates.map((c) => c.path)
   };
   let operations = plan.operations;
   let count2 = 0;
@@ -11493,9 +11670,9 @@ async function readGeneratedRule(files, source) {
     }
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
-  return (path23) => {
-    const file = byPath.get(path23);
-    return file !== void 0 && isGeneratedOrVendored(path23, file, linguist);
+  return (path24) => {
+    const file = byPath.get(path24);
+    return file !== void 0 && isGeneratedOrVendored(path24, file, linguist);
   };
 }
 function dedupe(ops) {
@@ -11598,11 +11775,12 @@ Sources: ${cites.join(", ")}` : ""}`
     });
   }
   if (!doc.answer && c.modules && c.modules.length > 0) blocks.push(renderModules(c.modules, linkTo));
-  const excerpts = [...c.evidence].sort((a, b) => rank(a.source) - rank(b.source) || a.round - b.round).slice(0, doc.answer ? 0 : MAX_EXCERPTS);
+  const excerpts = [...c.evidence].sort((a, b) => tier(a) - tier(b) || a.round - b.round).slice(0, doc.answer ? 0 : MAX_EXCERPTS);
   if (excerpts.length > 0) {
     const parts = excerpts.map((e) => {
       const lines = e.snippet.split("\n");
-      const shown = lines.length > MAX_EXCERPT_LINES ? [...lines.slice(0, MAX_EXCERPT_LINES), "…"] : lines;
+      const most = tier(e) <= 1 ? MAX_FLOW_EXCERPT_LINES : MAX_EXCERPT_LINES;
+      const shown = lines.length > most ? [...lines.slice(0, most), "…"] : lines;
       const ref = { path: e.path, startLine: e.startLine, endLine: e.endLine };
       return `#### ${link(formatLineRef(ref), linkTo(ref))}
 _${escapeText(e.reason.length > 160 ? `${e.reason.slice(0, 157)}…` : e.reason)}_
@@ -11626,17 +11804,22 @@ function renderModules(modules, linkTo) {
   });
   return { title: "modules", text: ["### Modules, most used first (repository map)", ...lines].join("\n") };
 }
-function rank(source) {
-  return { definition: 0, references: 1, chunk: 2, head: 3, search: 4, map: 5 }[source] ?? 6;
+function tier(e) {
+  if (e.source === "definition") return hasBody(e) ? 0 : 2;
+  if (e.flow) return 1;
+  return { references: 3, chunk: 4, search: 5, head: 6, map: 7 }[e.source] ?? 8;
 }
-var MAX_EXCERPTS, MAX_EXCERPT_LINES;
+var MAX_EXCERPTS, MAX_EXCERPT_LINES, MAX_FLOW_EXCERPT_LINES;
 var init_render_answer = __esm({
   "src/core/answer/render-answer.ts"() {
     "use strict";
     init_link_to();
     init_markdown();
+    init_plan_follow_up();
+    init_rank_definitions();
     MAX_EXCERPTS = 8;
     MAX_EXCERPT_LINES = 40;
+    MAX_FLOW_EXCERPT_LINES = FLOW_LINES;
   }
 });
 
@@ -11834,7 +12017,7 @@ var init_render_plan = __esm({
     init_link_to();
     init_describe_untold_calls();
     init_markdown();
-    exists = (label3) => /s$/.test(label3) ? "exist" : "exists";
+    exists = (label2) => /s$/.test(label2) ? "exist" : "exists";
     HEADINGS = { plan: "Plan", refactor: "Refactoring plan", work: "Work plan" };
   }
 });
@@ -11843,9 +12026,9 @@ var init_render_plan = __esm({
 function findNameReach(test, source, options) {
   const { index, defined, cache: cache2 } = options;
   const { bindings: cachedBindings, exposed } = cache2;
-  const bindingsOf = (path23) => {
-    let found = cachedBindings.get(path23);
-    if (!found) cachedBindings.set(path23, found = index.importBindings(path23));
+  const bindingsOf = (path24) => {
+    let found = cachedBindings.get(path24);
+    if (!found) cachedBindings.set(path24, found = index.importBindings(path24));
     return found;
   };
   const exposesOnce = (module2, name) => {
@@ -11896,8 +12079,8 @@ var init_find_name_reach = __esm({
 });
 
 // src/core/tests/test-stems.ts
-function baseName(path23) {
-  return path23.slice(path23.lastIndexOf("/") + 1);
+function baseName(path24) {
+  return path24.slice(path24.lastIndexOf("/") + 1);
 }
 function withoutExtension(name) {
   const dot = name.indexOf(".", 1);
@@ -11909,41 +12092,41 @@ function fold(stem2) {
 function foldWord(word) {
   return word.toLowerCase().replace(/(?<=\w{3})s$/, "");
 }
-function toSourceStem(path23) {
-  const stem2 = withoutExtension(baseName(path23));
-  const folder = path23.split("/").at(-2);
+function toSourceStem(path24) {
+  const stem2 = withoutExtension(baseName(path24));
+  const folder = path24.split("/").at(-2);
   return fold(FOLDER_FILES.has(stem2.toLowerCase()) && folder ? folder : stem2);
 }
-function toTestStem(path23) {
-  return fold(toRawTestStem(path23));
+function toTestStem(path24) {
+  return fold(toRawTestStem(path24));
 }
-function toRawTestStem(path23) {
-  const name = baseName(path23).replace(/\.(test|spec|test-d)(?=\.)/, "");
+function toRawTestStem(path24) {
+  const name = baseName(path24).replace(/\.(test|spec|test-d)(?=\.)/, "");
   const stem2 = withoutExtension(name).replace(/^test_|_(test|spec)$/, "").replace(/(?<=.)(Tests?|IT|Spec|TestCase)$/, "").replace(/^Test(?=[A-Z])/, "");
-  return FOLDER_FILES.has(stem2.toLowerCase()) ? path23.split("/").at(-2) ?? stem2 : stem2;
+  return FOLDER_FILES.has(stem2.toLowerCase()) ? path24.split("/").at(-2) ?? stem2 : stem2;
 }
-function toNameWords(path23) {
-  if (isFolderFile(path23)) return [];
-  return toRawTestStem(path23).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map(foldWord);
+function toNameWords(path24) {
+  if (isFolderFile(path24)) return [];
+  return toRawTestStem(path24).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map(foldWord);
 }
-function toGoVariantBase(path23) {
-  const stem2 = withoutExtension(baseName(path23));
+function toGoVariantBase(path24) {
+  const stem2 = withoutExtension(baseName(path24));
   const base = stem2.replace(GO_BUILD_SUFFIX, "");
   return base !== stem2 && base !== "" ? { stem: fold(base), file: `${base}.go` } : void 0;
 }
-function toFlattenedStems(path23) {
-  const stem2 = withoutExtension(baseName(path23)).replace(/^_+/, "");
+function toFlattenedStems(path24) {
+  const stem2 = withoutExtension(baseName(path24)).replace(/^_+/, "");
   if (FOLDER_FILES.has(stem2.toLowerCase())) return [];
-  const folders = toModuleFolders(path23);
+  const folders = toModuleFolders(path24);
   const out = [];
   for (let k = 1; k <= Math.min(2, folders.length); k++) out.push(fold(`${folders.slice(-k).join("_")}_${stem2}`));
   return out;
 }
-function isFolderFile(path23) {
-  return FOLDER_FILES.has(withoutExtension(baseName(path23)).toLowerCase());
+function isFolderFile(path24) {
+  return FOLDER_FILES.has(withoutExtension(baseName(path24)).toLowerCase());
 }
-function toModuleFolders(path23) {
-  const dirs = path23.split("/").slice(0, -1);
+function toModuleFolders(path24) {
+  const dirs = path24.split("/").slice(0, -1);
   const jvm = dirs.findIndex((d, i) => d === "src" && (dirs[i + 1] === "main" || dirs[i + 1] === "test"));
   const rest = jvm >= 0 ? dirs.slice(jvm + 3) : dirs;
   return rest.filter((d) => !SOURCE_ROOTS.has(d) && !TEST_FOLDERS.has(d));
@@ -11967,29 +12150,29 @@ var init_test_stems = __esm({
 });
 
 // src/core/tests/find-named-tests.ts
-function findNamedTests(path23, options) {
+function findNamedTests(path24, options) {
   const { layout } = options;
   const go = options.language === "go";
-  const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
+  const dir = path24.includes("/") ? path24.slice(0, path24.lastIndexOf("/")) : "";
   const inDir = (test) => test.slice(0, test.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`);
   const byName = /* @__PURE__ */ new Map();
   const add = (tests, match) => {
     for (const test of tests) if (!byName.has(test) && (!go || inDir(test))) byName.set(test, match);
   };
-  add(layout.testsNamed(toSourceStem(path23)), { kind: "exact" });
+  add(layout.testsNamed(toSourceStem(path24)), { kind: "exact" });
   if (go) {
-    const variant = toGoVariantBase(path23);
+    const variant = toGoVariantBase(path24);
     if (variant !== void 0) add(layout.testsNamed(variant.stem), { kind: "variant", base: variant.file });
   } else {
-    for (const stem2 of toFlattenedStems(path23)) add(layout.testsNamed(stem2), { kind: "flattened" });
-    for (const { prefix, tests } of layout.testsAbbreviating(path23)) add(tests, { kind: "abbreviation", prefix });
+    for (const stem2 of toFlattenedStems(path24)) add(layout.testsNamed(stem2), { kind: "flattened" });
+    for (const { prefix, tests } of layout.testsAbbreviating(path24)) add(tests, { kind: "abbreviation", prefix });
   }
   const packages = go || JVM_LANGUAGES.has(options.language);
-  return { byName, inFolder: packages ? /* @__PURE__ */ new Set() : testsInFolderNamed(path23, layout) };
+  return { byName, inFolder: packages ? /* @__PURE__ */ new Set() : testsInFolderNamed(path24, layout) };
 }
-function testsInFolderNamed(path23, layout) {
-  const stem2 = toSourceStem(path23);
-  const own = new Set(isFolderFile(path23) ? [] : toModuleFolders(path23).map((d) => d.toLowerCase()));
+function testsInFolderNamed(path24, layout) {
+  const stem2 = toSourceStem(path24);
+  const own = new Set(isFolderFile(path24) ? [] : toModuleFolders(path24).map((d) => d.toLowerCase()));
   const found = /* @__PURE__ */ new Set();
   for (const test of layout.testsUnderFolderNamed(stem2)) {
     const folders = toModuleFolders(test).filter((d) => toTestStem(`${d}.x`) === stem2 && !own.has(d.toLowerCase()));
@@ -12007,12 +12190,12 @@ var init_find_named_tests = __esm({
 });
 
 // src/core/tests/find-tests-for.ts
-function findTestsFor(path23, options) {
+function findTestsFor(path24, options) {
   const { index, layout } = options;
-  const file = index.getFile(path23);
+  const file = index.getFile(path24);
   if (!file) return { kind: "unknown", why: "it is not in the index" };
-  if (layout.isTest(path23)) return { kind: "found", tests: [{ path: path23, how: "it is a test" }] };
-  const defined = index.symbolsIn(path23);
+  if (layout.isTest(path24)) return { kind: "found", tests: [{ path: path24, how: "it is a test" }] };
+  const defined = index.symbolsIn(path24);
   const names = new Set(defined.map((s) => s.name).filter((n) => n.length >= 3 && !isAmbiguousName(n)));
   const focus = (options.focus ?? []).map((s) => s.split(".").filter((n) => names.has(n))).filter((parts) => parts.length > 0);
   const go = file.language === "go";
@@ -12023,7 +12206,7 @@ function findTestsFor(path23, options) {
     return c;
   };
   const reach = /* @__PURE__ */ new Map();
-  for (const hit of index.importers(path23, REACH_DEPTH)) {
+  for (const hit of index.importers(path24, REACH_DEPTH)) {
     if (layout.isTest(hit.path)) reach.set(hit.path, Math.min(hit.depth, reach.get(hit.path) ?? Infinity));
   }
   for (const [test, depth] of reach) if (depth <= THROUGH_DEPTH) get(test).depth = depth;
@@ -12035,35 +12218,35 @@ function findTestsFor(path23, options) {
     return found2;
   };
   const cache2 = { bindings: /* @__PURE__ */ new Map(), exposed: /* @__PURE__ */ new Map(), refs };
-  for (const [test, depth] of reach) if (depth > 1) get(test).names = findNameReach(test, path23, { index, defined: all, cache: cache2 });
-  for (const test of packageTests(path23, layout, file.language)) get(test).samePackage = true;
-  const named2 = findNamedTests(path23, { layout, language: file.language });
+  for (const [test, depth] of reach) if (depth > 1) get(test).names = findNameReach(test, path24, { index, defined: all, cache: cache2 });
+  for (const test of packageTests(path24, layout, file.language)) get(test).samePackage = true;
+  const named2 = findNamedTests(path24, { layout, language: file.language });
   for (const [test, match] of named2.byName) {
     if (match.kind !== "abbreviation" || reach.has(test)) Object.assign(get(test), { named: match, depth: reach.get(test) ?? Infinity });
   }
   for (const test of named2.inFolder) if (reach.has(test)) Object.assign(get(test), { inFolder: true, depth: reach.get(test) });
   if (![...named2.byName.values()].some((m) => m.kind !== "abbreviation")) {
-    for (const match of layout.testsSharingWords(path23)) {
+    for (const match of layout.testsSharingWords(path24)) {
       const test = match.test;
       if (reach.has(test) || go && found.get(test)?.samePackage) get(test).words = match;
       if (reach.has(test)) get(test).depth = reach.get(test);
     }
   }
-  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path23).inline = true;
+  if (file.language === "rust" && defined.some((s) => s.name === "tests" && /mod/.test(s.kind))) get(path24).inline = true;
   const jvm = JVM_LANGUAGES.has(file.language);
-  const context = { index, layout, names, focus, go, jvm, path: path23, stem: toSourceStem(path23), refs };
+  const context = { index, layout, names, focus, go, jvm, path: path24, stem: toSourceStem(path24), refs };
   const scored = [...found.values()].map((c) => score(c, context)).filter((r) => r.score > 0);
   const first2 = focus.findIndex((_, i) => scored.some((r) => r.focusHits[i] > 0));
   const onFocus = (r) => first2 < 0 ? 0 : r.focusHits[first2];
   const namesFocus = (r) => first2 < 0 ? 0 : isNamedAfterSymbol(r.path, focus[first2].at(-1)) ? 1 : 0;
-  const productFile = findNonProductFolder(path23) === void 0;
+  const productFile = findNonProductFolder(path24) === void 0;
   const asExample = (r) => productFile && findNonProductFolder(r.path) !== void 0 ? 1 : 0;
   const kept = scored.filter((r) => (first2 < 0 || onFocus(r) > 0 || r.score > 2) && (!options.direct || r.direct)).sort(
     (a, b) => b.score - a.score || b.tie - a.tie || (a.extra ?? Infinity) - (b.extra ?? Infinity) || onFocus(b) - onFocus(a) || namesFocus(b) - namesFocus(a) || asExample(a) - asExample(b) || b.uses - a.uses || a.path.localeCompare(b.path)
   );
   if (kept.length > 0) return { kind: "found", tests: kept.slice(0, options.max ?? MAX_TESTS).map((r) => ({ path: r.path, how: r.how })) };
   const reached = [...found.values()];
-  return explainNoTest(path23, {
+  return explainNoTest(path24, {
     index,
     layout,
     language: file.language,
@@ -12127,9 +12310,9 @@ function score(c, context) {
   const tie = direct ? 3 : byNames ? 2 : through ? 1 : 0;
   return { path: c.path, score: points, uses: uses + bound.length, focusHits, how: how.join(", "), direct: tied, extra, tie };
 }
-function describeName(match, path23) {
+function describeName(match, path24) {
   if (match.kind === "variant") return `named like it (a build variant of ${match.base})`;
-  if (match.kind === "abbreviation") return `named like it (${match.prefix} for ${toFileName(path23)})`;
+  if (match.kind === "abbreviation") return `named like it (${match.prefix} for ${toFileName(path24)})`;
   return "named like it";
 }
 function isNamedFor(c, context) {
@@ -12148,10 +12331,10 @@ function isNamedAfterSymbol(test, name) {
   const parts = test.slice(test.lastIndexOf("/") + 1).split(/[._-]/);
   return parts.some((p) => p.toLowerCase() === name.toLowerCase());
 }
-function toFileName(path23) {
-  const parts = path23.split("/");
+function toFileName(path24) {
+  const parts = path24.split("/");
   const name = parts.at(-1).replace(/\..*$/, "");
-  return isFolderFile(path23) && parts.length > 1 ? parts.at(-2) : name;
+  return isFolderFile(path24) && parts.length > 1 ? parts.at(-2) : name;
 }
 function findTestedUser(test, context) {
   const dir = context.path.slice(0, context.path.lastIndexOf("/") + 1);
@@ -12166,8 +12349,8 @@ function isPackageOwnTest(test, context) {
   const name = context.layout.goPackageName(dir);
   return name !== void 0 && toTestStem(test) === toTestStem(`${name}.go`);
 }
-function packageTests(path23, layout, language) {
-  const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
+function packageTests(path24, layout, language) {
+  const dir = path24.includes("/") ? path24.slice(0, path24.lastIndexOf("/")) : "";
   if (language === "go") return layout.testsIn(dir).filter((t) => t.endsWith("_test.go"));
   if (language === "java" || language === "kotlin") {
     const mirrored = dir.replace(/(^|\/)src\/main\/(java|kotlin)(?=\/|$)/, "$1src/test/$2");
@@ -12175,7 +12358,7 @@ function packageTests(path23, layout, language) {
   }
   return [];
 }
-function explainNoTest(path23, context) {
+function explainNoTest(path24, context) {
   const { index, layout } = context;
   const state = index.state();
   if (!state.complete) return { kind: "unknown", why: "the index is partial, so its tests could not be told" };
@@ -12184,7 +12367,7 @@ function explainNoTest(path23, context) {
     const some = context.samePackage.slice(0, 2).join(", ");
     return { kind: "unknown", why: `its package has tests (${some}), but none is named like it or uses its names` };
   }
-  const reaching = context.reached.length > 0 ? context.reached : index.importers(path23, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
+  const reaching = context.reached.length > 0 ? context.reached : index.importers(path24, REACH_DEPTH).filter((h) => layout.isTest(h.path)).map((h) => h.path);
   if (reaching.length > 0) {
     const some = reaching.slice(0, 2).join(", ");
     return { kind: "unknown", why: `tests reach it only through other modules (${some}), and none is named like it or uses its names` };
@@ -12217,8 +12400,8 @@ var init_find_tests_for = __esm({
 });
 
 // src/core/plan/find-existing-mechanism.ts
-function concept(label3, asked, words) {
-  return { label: label3, asked, words: new Set(words), query: words.join(" ") };
+function concept(label2, asked, words) {
+  return { label: label2, asked, words: new Set(words), query: words.join(" ") };
 }
 function findErrorTypes(symbols) {
   const errors = new Set(symbols.filter((s) => ERROR_TYPE.test(s.name)).map((s) => s.name));
@@ -12244,27 +12427,27 @@ function findExistingMechanisms(prompt, index) {
     const hits = /* @__PURE__ */ new Set();
     for (const hit of index.search(c.query, { limit: SEARCH_CHUNKS2 })) if (isProductFile(index, hit.path)) hits.add(hit.path);
     const others = readPrompt(firstLine).words.filter((w) => !c.asked.test(w) && !c.words.has(w));
-    const near = (path23) => splitIdentifier(path23.replace(/[/.]/g, " ")).some((w) => others.includes(w));
-    const all = [...hits].map((path23) => proveIn(path23, c, index)).filter((p) => p !== void 0);
+    const near = (path24) => splitIdentifier(path24.replace(/[/.]/g, " ")).some((w) => others.includes(w));
+    const all = [...hits].map((path24) => proveIn(path24, c, index)).filter((p) => p !== void 0);
     const proved = (all.some((p) => near(p.path)) ? all.filter((p) => near(p.path)) : all).sort((a, b) => b.strength - a.strength).slice(0, MAX_PER_CONCEPT);
     for (const { strength: _strength, ...p } of proved) found.push({ label: c.label, ...p });
   }
   return found;
 }
-function proveIn(path23, c, index) {
+function proveIn(path24, c, index) {
   const means = (name) => splitIdentifier(name).some((w) => c.words.has(w));
-  const symbols = index.symbolsIn(path23);
+  const symbols = index.symbolsIn(path24);
   const errors = findErrorTypes(symbols);
   const named2 = symbols.filter((s) => means(s.name) && !errors.has(s.name));
   const declared = named2.filter((s) => DECLARATION3.test(s.kind)).sort(bySize);
-  const imported = index.importSources([path23]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
+  const imported = index.importSources([path24]).find((i) => !/^[./]/.test(i.source) && i.source.split(/[/@._-]+/).some((w) => c.words.has(w.toLowerCase())));
   if (imported) {
-    return { path: path23, proof: `imports ${imported.source}`, ref: { path: path23, startLine: imported.line, endLine: imported.line }, strength: 3 };
+    return { path: path24, proof: `imports ${imported.source}`, ref: { path: path24, startLine: imported.line, endLine: imported.line }, strength: 3 };
   }
   const best = declared[0] ?? named2[0];
   if (!best) return void 0;
   return {
-    path: path23,
+    path: path24,
     proof: `defines ${best.scope ? `${best.scope}.` : ""}${best.name} (${best.kind})`,
     ref: toRef(best),
     strength: declared[0] ? 2 : 1
@@ -12346,11 +12529,11 @@ import escapeStringRegexp4 from "escape-string-regexp";
 function findCertainFiles(input) {
   const { prompt, index, isChangeable: isChangeable2 } = input;
   const reading = readPrompt(prompt);
-  const identifierWords = new Set(reading.identifiers.flatMap((id2) => splitIdentifier(id2).map((w) => w.toLowerCase())));
+  const identifierWords = new Set(reading.identifiers.flatMap((id) => splitIdentifier(id).map((w) => w.toLowerCase())));
   const out = [];
-  const add = (path23, name, why) => {
-    const found = out.find((f) => f.path === path23);
-    if (!found) out.push({ path: path23, names: name ? [name] : [], why });
+  const add = (path24, name, why) => {
+    const found = out.find((f) => f.path === path24);
+    if (!found) out.push({ path: path24, names: name ? [name] : [], why });
     else if (name && !found.names.includes(name)) found.names.push(name);
   };
   const allPaths = index.listFiles().map((f) => f.path);
@@ -12415,12 +12598,12 @@ function findCertainFiles(input) {
 }
 function namedDefinitions(prompt, identifiers) {
   const out = [];
-  for (const id2 of identifiers) {
-    const at2 = findWholeName(prompt, id2);
-    const after = at2 >= 0 ? prompt.slice(at2 + id2.length) : "";
+  for (const id of identifiers) {
+    const at2 = findWholeName(prompt, id);
+    const after = at2 >= 0 ? prompt.slice(at2 + id.length) : "";
     if (MODIFIER_AFTER.test(after)) continue;
     out.push({
-      name: id2,
+      name: id,
       types: { code: true },
       compared: at2 > 0 && COMPARED_WITH.test(prompt.slice(0, at2)),
       at: at2,
@@ -12520,7 +12703,7 @@ var init_find_certain_files = __esm({
 });
 
 // src/core/tests/test-layout.ts
-import path16 from "node:path";
+import path17 from "node:path";
 function dirOf3(p) {
   return p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "";
 }
@@ -12538,7 +12721,7 @@ function relativeTo(dir, p) {
 }
 function matches(p, glob) {
   const pattern = glob.replace(/^\.\//, "");
-  return path16.posix.matchesGlob(p, pattern) || pattern.startsWith("**/") && path16.posix.matchesGlob(p, pattern.slice(3));
+  return path17.posix.matchesGlob(p, pattern) || pattern.startsWith("**/") && path17.posix.matchesGlob(p, pattern.slice(3));
 }
 function isDataPath(p) {
   return DATA_DIRS2.test(p);
@@ -12714,7 +12897,7 @@ var init_test_layout = __esm({
           const rel = relativeTo(scope.dir, p);
           const underTestpaths = scope.testGlobs.some((t) => rel === t || rel.startsWith(`${t.replace(/\/$/, "")}/`));
           if (role === void 0 && !underTestpaths) return void 0;
-          const named2 = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path16.posix.matchesGlob(name, g));
+          const named2 = (scope.nameGlobs ?? PYTEST_DEFAULT_FILES).some((g) => path17.posix.matchesGlob(name, g));
           return named2 && (scope.testGlobs.length === 0 || underTestpaths) ? "test" : "support";
         }
         return role;
@@ -12739,8 +12922,8 @@ function findFilesToChange(input) {
   const { index, evidence } = input;
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const { paths: named2, words } = readPrompt(input.prompt);
-  const isNamed = (path23) => named2.some((p) => path23 === p || path23.endsWith(`/${p}`));
-  const isProduct = (path23) => isNamed(path23) || isChangeable(index, path23);
+  const isNamed = (path24) => named2.some((p) => path24 === p || path24.endsWith(`/${p}`));
+  const isProduct = (path24) => isNamed(path24) || isChangeable(index, path24);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
   const order2 = [
@@ -12750,31 +12933,31 @@ function findFilesToChange(input) {
   ];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
-  for (const path23 of order2) {
-    if (seen.has(path23) || files.length >= MAX_FILES3) continue;
-    seen.add(path23);
-    if (!isProduct(path23) || !index.getFile(path23)) continue;
-    const items = byRelevance.filter((e) => e.path === path23 && e.source !== "head");
-    const candidate = input.candidates.find((c) => c.path === path23);
+  for (const path24 of order2) {
+    if (seen.has(path24) || files.length >= MAX_FILES3) continue;
+    seen.add(path24);
+    if (!isProduct(path24) || !index.getFile(path24)) continue;
+    const items = byRelevance.filter((e) => e.path === path24 && e.source !== "head");
+    const candidate = input.candidates.find((c) => c.path === path24);
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
-    const named3 = certain.find((c) => c.path === path23);
-    const texts = [path23, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
-    const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path23).map((s) => splitIdentifier(s.name).join(" "))], words);
-    const certainty = named3 ? "named" : definesNamed || isNamed(path23) || (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
-    const defined = index.symbolsIn(path23);
+    const named3 = certain.find((c) => c.path === path24);
+    const texts = [path24, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
+    const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path24).map((s) => splitIdentifier(s.name).join(" "))], words);
+    const certainty = named3 ? "named" : definesNamed || isNamed(path24) || (items.length > 0 || candidate?.chunks?.length) && wordsMatched ? "matched" : "linked";
+    const defined = index.symbolsIn(path24);
     const namedDef = defined.find((s) => named3?.names.includes(s.scope ? `${s.scope}.${s.name}` : s.name));
-    const read2 = items[0] ?? byRelevance.find((e) => e.path === path23 && (e.source !== "head" || isNamed(path23)));
+    const read2 = items[0] ?? byRelevance.find((e) => e.path === path24 && (e.source !== "head" || isNamed(path24)));
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
     const headMatched = named3 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
     const symbols = (named3 && named3.names.length > 0 ? named3.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
     files.push({
-      path: path23,
+      path: path24,
       symbols,
       // A file's head where none of the request's words is: not linked (what matched there was a version or a stop word).
-      ref: best && (best.startLine > 1 || headMatched) ? { path: path23, startLine: best.startLine, endLine: best.endLine } : void 0,
+      ref: best && (best.startLine > 1 || headMatched) ? { path: path24, startLine: best.startLine, endLine: best.endLine } : void 0,
       certainty,
       why: [
         ...new Set(
@@ -12782,11 +12965,11 @@ function findFilesToChange(input) {
         )
       ].slice(0, 2).join("; "),
       role: "related",
-      ...testsOf(path23, { index, layout, focus: symbols })
+      ...testsOf(path24, { index, layout, focus: symbols })
     });
   }
-  const rank2 = { named: 0, matched: 1, linked: 2 };
-  return files.sort((a, b) => rank2[a.certainty] - rank2[b.certainty]);
+  const rank = { named: 0, matched: 1, linked: 2 };
+  return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
 }
 function hasAnyWord(texts, words) {
   const text = texts.join("\n").toLowerCase();
@@ -12796,9 +12979,9 @@ function hasWholeWord(text, words) {
   const lower = text.toLowerCase();
   return words.some((w) => w.length >= 3 && lower.includes(w));
 }
-function testsOf(path23, options) {
-  const found = findTestsFor(path23, options);
-  const callers = testsCalling(path23, options, found.kind === "found" ? found.tests.map((t) => t.path) : []);
+function testsOf(path24, options) {
+  const found = findTestsFor(path24, options);
+  const callers = testsCalling(path24, options, found.kind === "found" ? found.tests.map((t) => t.path) : []);
   if (callers.length === 0)
     return found.kind === "found" ? { tests: found.tests } : { tests: [], noTests: { sure: found.kind === "none", why: found.why } };
   const others = found.kind === "found" ? found.tests : [];
@@ -12816,16 +12999,16 @@ function testsOf(path23, options) {
   ];
   return { tests: tests.slice(0, options.max ?? MAX_TESTS) };
 }
-function testsCalling(path23, options, ranked) {
+function testsCalling(path24, options, ranked) {
   const { index, layout } = options;
-  const defined = index.symbolsIn(path23);
-  const rank2 = (p) => ranked.includes(p) ? ranked.indexOf(p) : ranked.length;
+  const defined = index.symbolsIn(path24);
+  const rank = (p) => ranked.includes(p) ? ranked.indexOf(p) : ranked.length;
   for (const name of options.focus) {
     const symbol = defined.find((s) => (s.scope ? `${s.scope}.${s.name}` : s.name) === name);
     if (!symbol) continue;
-    const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path23 && layout.isTest(p));
+    const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path24 && layout.isTest(p));
     if (tests.length > 0)
-      return tests.sort((a, b) => rank2(a) - rank2(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
+      return tests.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
   }
   return [];
 }
@@ -12860,10 +13043,10 @@ function pointedAt(symbols, e) {
     )
   ).sort((a, b) => changeWeight(a) - changeWeight(b));
 }
-function isChangeable(index, path23) {
-  const file = index.getFile(path23);
-  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path23) !== void 0) return false;
-  const { kind } = classifyFile(path23, file);
+function isChangeable(index, path24) {
+  const file = index.getFile(path24);
+  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path24) !== void 0) return false;
+  const { kind } = classifyFile(path24, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
 var MAX_FILES3, MAX_SYMBOLS2, changeWeight;
@@ -12907,10 +13090,10 @@ function buildOfflinePlan(input) {
   const { context, index } = input;
   const byFile = /* @__PURE__ */ new Map();
   for (const e of context.evidence) byFile.set(e.path, [...byFile.get(e.path) ?? [], e]);
-  const ranked = [...byFile.entries()].map(([path23, items]) => ({
-    path: path23,
+  const ranked = [...byFile.entries()].map(([path24, items]) => ({
+    path: path24,
     items,
-    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path23) ? 3 : 0)
+    score: items.length + (items.some((e) => e.source === "definition") ? 2 : 0) - (isTestFile(path24) ? 3 : 0)
   })).sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   const files = selectFilesToChange(
     input.files ?? findFilesToChange({ prompt: input.prompt, candidates: [], evidence: context.evidence, index })
@@ -12920,9 +13103,9 @@ function buildOfflinePlan(input) {
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref, role: f.role }));
   const symbols = findPlanSymbols(context, index, files, readPrompt(input.prompt).words);
   const existing = findExistingMechanisms(input.prompt, index);
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path23, items }) => ({
-    text: `${items[0].reason} in ${path23}`,
-    ref: { path: path23, startLine: items[0].startLine, endLine: items[0].endLine }
+  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path24, items }) => ({
+    text: `${items[0].reason} in ${path24}`,
+    ref: { path: path24, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
   const verb = input.flavour === "refactor" ? "Restructure" : "Change";
   const phases = [
@@ -13196,41 +13379,41 @@ var init_parse_pytest_options = __esm({
 async function readTestRunnerConfig(paths, readFile3) {
   const scopes = [];
   const unreadable = [];
-  const read2 = async (path23) => {
+  const read2 = async (path24) => {
     try {
-      const text = await readFile3(path23);
+      const text = await readFile3(path24);
       return text.length > MAX_CONFIG_BYTES2 ? void 0 : text;
     } catch {
-      unreadable.push(path23);
+      unreadable.push(path24);
       return void 0;
     }
   };
   const candidates = paths.filter((p) => !SKIP.test(p) && p.split("/").length <= 4 && isConfigName(p)).sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b)).slice(0, MAX_CONFIG_FILES);
-  for (const path23 of candidates) {
-    const dir = path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : "";
-    const name = path23.slice(path23.lastIndexOf("/") + 1);
+  for (const path24 of candidates) {
+    const dir = path24.includes("/") ? path24.slice(0, path24.lastIndexOf("/")) : "";
+    const name = path24.slice(path24.lastIndexOf("/") + 1);
     if (name === "package.json") {
-      const text = await read2(path23);
-      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path23));
-    } else if (JS_CONFIG.test(path23)) {
-      const text = await read2(path23);
+      const text = await read2(path24);
+      if (text !== void 0) scopes.push(...readPackageJson(text, dir, path24));
+    } else if (JS_CONFIG.test(path24)) {
+      const text = await read2(path24);
       if (text === void 0) continue;
-      const scope = readJsConfig(text, dir, path23);
-      if (scope === "unreadable") unreadable.push(path23);
+      const scope = readJsConfig(text, dir, path24);
+      if (scope === "unreadable") unreadable.push(path24);
       else if (scope) scopes.push(scope);
-    } else if (PY_CONFIG.test(path23)) {
-      const text = await read2(path23);
+    } else if (PY_CONFIG.test(path24)) {
+      const text = await read2(path24);
       const options = text === void 0 ? void 0 : parsePytestOptions(name, text);
       if (options)
-        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path23 });
+        scopes.push({ runner: "pytest", dir, testGlobs: options.testpaths ?? [], setup: [], nameGlobs: options.pythonFiles, from: path24 });
     }
   }
   const goModule = paths.some((p) => p.endsWith(".go")) ? readGoModule(await readQuietly("go.mod", readFile3)) : void 0;
   return goModule === void 0 ? { scopes, unreadable } : { scopes, unreadable, goModule };
 }
-async function readQuietly(path23, readFile3) {
+async function readQuietly(path24, readFile3) {
   try {
-    return await readFile3(path23);
+    return await readFile3(path24);
   } catch {
     return void 0;
   }
@@ -13239,8 +13422,8 @@ function readGoModule(text) {
   const line = text === void 0 ? void 0 : /^\s*module\s+("?)([^\s"]+)\1/m.exec(text.slice(0, MAX_CONFIG_BYTES2));
   return line?.[2];
 }
-function isConfigName(path23) {
-  return path23.endsWith("package.json") || JS_CONFIG.test(path23) || PY_CONFIG.test(path23);
+function isConfigName(path24) {
+  return path24.endsWith("package.json") || JS_CONFIG.test(path24) || PY_CONFIG.test(path24);
 }
 function readJsConfig(text, dir, from) {
   const name = from.slice(from.lastIndexOf("/") + 1);
@@ -13325,8 +13508,8 @@ function isGlob(pattern) {
 function unquote2(word) {
   return word.replace(/^(['"])(.*)\1$/, "$2");
 }
-function join2(dir, path23) {
-  const clean = path23.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
+function join2(dir, path24) {
+  const clean = path24.replace(/^\.\//, "").replace(/^<rootDir>\//, "");
   return dir === "" ? clean : `${dir}/${clean}`;
 }
 var MAX_CONFIG_BYTES2, MAX_CONFIG_FILES, JS_CONFIG, PY_CONFIG, SKIP, VALUE_FLAGS;
@@ -13408,7 +13591,7 @@ async function producePlan(run4, flavour) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path23) => run4.ports.source.readFile(path23))
+      layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
     })
   });
   const sections = outcome.output?.planSections ?? [];
@@ -13471,8 +13654,8 @@ function renderChanges(results, options = {}) {
     groups.set(group.id, entry);
   }
   const sections = [`### Proposed changes`, renderSummary2(results)];
-  for (const [id2, { label: label3, items }] of groups) {
-    sections.push(`#### ${escapeText(label3)} (approval group ${code(id2)}, ${plural(items.length, "change")})`);
+  for (const [id, { label: label2, items }] of groups) {
+    sections.push(`#### ${escapeText(label2)} (approval group ${code(id)}, ${plural(items.length, "change")})`);
     sections.push(...items.map(({ result, n }) => renderChange(result, n, options.linkTo)));
   }
   if (ungrouped.length > 0) {
@@ -13509,7 +13692,7 @@ function renderChange(result, n, linkTo) {
 }
 function describeTarget(result, linkTo) {
   const { change } = result;
-  const linked = (path23, startLine) => linkTo ? `[${code(path23)}](${linkTo({ path: path23, ...startLine !== void 0 && { startLine } })})` : code(path23);
+  const linked = (path24, startLine) => linkTo ? `[${code(path24)}](${linkTo({ path: path24, ...startLine !== void 0 && { startLine } })})` : code(path24);
   switch (change.kind) {
     case "file_create":
       return `create ${result.ok && result.before !== void 0 ? linked(change.path) : code(change.path)}${change.overwrite ? " (overwrite)" : ""}`;
@@ -13521,8 +13704,8 @@ function describeTarget(result, linkTo) {
       return `patch ${linked(change.path, result.ok ? firstChangedLine(result.before, result.after) : void 0)} (${change.format.replace("_", "-")})`;
   }
 }
-function renderDiff(path23, before, after) {
-  const patch2 = createTwoFilesPatch(path23, path23, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
+function renderDiff(path24, before, after) {
+  const patch2 = createTwoFilesPatch(path24, path24, before, after, void 0, void 0, { context: DIFF_CONTEXT_LINES });
   const lines = patch2.replace(/\n$/, "").split("\n");
   const body = lines.slice(
     Math.max(
@@ -13586,7 +13769,7 @@ async function produceChanges(run4) {
       candidates: outcome.plan.candidates,
       evidence: outcome.context.evidence,
       index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path23) => run4.ports.source.readFile(path23))
+      layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
     })
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
@@ -13603,12 +13786,12 @@ async function produceChanges(run4) {
   const problems = checked.ok ? [] : checked.problems;
   const changes = checked.ok ? checked.changes : [];
   const { index, source } = run4.ports;
-  const readCharged = async (path23) => {
-    const file = index.getFile(path23);
+  const readCharged = async (path24) => {
+    const file = index.getFile(path24);
     if (!file) return void 0;
-    const charge = run4.meter.touchFile(path23, file.size);
-    if (!charge.ok) throw new Error(`${path23} was not read: the ${charge.limit} budget is spent`);
-    return source.readFile(path23);
+    const charge = run4.meter.touchFile(path24, file.size);
+    if (!charge.ok) throw new Error(`${path24} was not read: the ${charge.limit} budget is spent`);
+    return source.readFile(path24);
   };
   const results = (await applyChanges(changes, readCharged)).map(
     (r) => r.ok && r.change.kind === "patch" && r.before !== void 0 && !r.change.baseSha256 ? { ...r, change: { ...r.change, baseSha256: contentSha256(r.before) } } : r
@@ -13680,10 +13863,10 @@ function toDiffFile(patch2, takeHeader) {
   const oldName = stripPrefix(patch2.oldFileName, "a/", patch2.isGit);
   const newName = stripPrefix(patch2.newFileName, "b/", patch2.isGit);
   const status = patch2.isCreate || patch2.isCopy || oldName === void 0 && newName !== void 0 ? "added" : patch2.isDelete || newName === void 0 ? "deleted" : patch2.isRename || oldName !== newName ? "renamed" : "modified";
-  const path23 = parseRepoPath(status === "deleted" ? oldName : newName);
+  const path24 = parseRepoPath(status === "deleted" ? oldName : newName);
   const hunks = patch2.hunks.map((h) => toHunk(h, takeHeader));
   const count2 = (kind) => hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === kind).length, 0);
-  const file = { path: path23, status, binary: patch2.isBinary === true, hunks, additions: count2("add"), deletions: count2("del") };
+  const file = { path: path24, status, binary: patch2.isBinary === true, hunks, additions: count2("add"), deletions: count2("del") };
   if ((status === "renamed" || patch2.isCopy) && oldName !== void 0) file.oldPath = parseRepoPath(oldName);
   return file;
 }
@@ -13784,8 +13967,8 @@ function findMatches(run4, quote2) {
 }
 function buildCommentBody(draft, match, quote2) {
   const language = languageOf(draft.path);
-  const label3 = draft.severity ? `**${SEVERITY_LABEL[draft.severity]}:** ` : "";
-  const parts = [fence(quote2.join("\n"), language), `${label3}${draft.body}`];
+  const label2 = draft.severity ? `**${SEVERITY_LABEL[draft.severity]}:** ` : "";
+  const parts = [fence(quote2.join("\n"), language), `${label2}${draft.body}`];
   if (draft.suggestion !== void 0) {
     parts.push(
       match.whole ? buildSuggestionBlock(reindent(draft.suggestion, match.lines[0].text, quote2[0])) : draft.suggestion === "" ? "Suggested fix: remove the quoted code." : `Suggested replacement for the quoted code (not offered as a one-click suggestion: the quote is only part of its line):
@@ -14072,8 +14255,8 @@ function renderReview(input) {
     });
   }
   blocks.push({ title: "coverage receipt", essential: true, text: renderReceipt(review) });
-  const comments = placed.inline.map(({ path: path23, line, startLine, side, body }) => ({
-    path: path23,
+  const comments = placed.inline.map(({ path: path24, line, startLine, side, body }) => ({
+    path: path24,
     line,
     ...startLine !== void 0 ? { startLine } : {},
     side,
@@ -14127,10 +14310,10 @@ function renderOverride(b, cite) {
   });
   return [head, ...lines];
 }
-function outsideProduct(path23) {
-  const folder = findNonProductFolder(path23);
+function outsideProduct(path24) {
+  const folder = findNonProductFolder(path24);
   if (folder !== void 0) return describeNonProductFolder(folder);
-  return isTestFile(path23) ? "test" : void 0;
+  return isTestFile(path24) ? "test" : void 0;
 }
 function renderReceipt(review) {
   const r = review.receipt;
@@ -14172,31 +14355,31 @@ var init_render_review = __esm({
 
 // src/core/review/findings/review-paths.ts
 import ignore3 from "ignore";
-function matchesEntry(entry, path23) {
+function matchesEntry(entry, path24) {
   let matcher = matchers.get(entry);
   if (!matcher) {
     matcher = ignore3().add(entry.path);
     matchers.set(entry, matcher);
   }
-  return matcher.ignores(path23);
+  return matcher.ignores(path24);
 }
-function sameRule(listed, id2) {
-  return listed === id2 || listed === `rule:${id2}` || `rule:${listed}` === id2;
+function sameRule(listed, id) {
+  return listed === id || listed === `rule:${id}` || `rule:${listed}` === id;
 }
-function isRuleOn(id2, path23, settings, offByDefault = false) {
+function isRuleOn(id, path24, settings, offByDefault = false) {
   let on = !offByDefault;
   const apply = (switches) => {
-    if (switches.enable.some((listed) => sameRule(listed, id2))) on = true;
-    if (switches.disable.some((listed) => sameRule(listed, id2))) on = false;
+    if (switches.enable.some((listed) => sameRule(listed, id))) on = true;
+    if (switches.disable.some((listed) => sameRule(listed, id))) on = false;
   };
   if (settings === void 0) return on;
   apply(settings.rules);
-  for (const entry of settings.paths) if (matchesEntry(entry, path23)) apply(entry.rules);
+  for (const entry of settings.paths) if (matchesEntry(entry, path24)) apply(entry.rules);
   return on;
 }
-function findPathInstructions(path23, settings) {
+function findPathInstructions(path24, settings) {
   if (settings === void 0) return [];
-  return settings.paths.filter((entry) => entry.instructions !== void 0 && entry.instructions.trim() !== "" && matchesEntry(entry, path23)).map((entry) => entry.instructions.trim());
+  return settings.paths.filter((entry) => entry.instructions !== void 0 && entry.instructions.trim() !== "" && matchesEntry(entry, path24)).map((entry) => entry.instructions.trim());
 }
 var matchers;
 var init_review_paths = __esm({
@@ -14244,8 +14427,8 @@ var init_find_overridden = __esm({
 });
 
 // src/core/review/blast-radius.ts
-function isPeripheral(path23) {
-  return findNonProductFolder(path23) !== void 0;
+function isPeripheral(path24) {
+  return findNonProductFolder(path24) !== void 0;
 }
 function buildBlastRadius(changed, index, options) {
   const depth = options.depth ?? DEFAULT_DEPTH;
@@ -14292,13 +14475,13 @@ var init_blast_radius = __esm({
 function findCoChanges(commits, changed, exists2) {
   const inChange = new Set(changed);
   const usable = commits.filter((c) => c.files.length <= MAX_FILES_PER_COMMIT);
-  const files = changed.map((path23) => {
-    const touching = usable.filter((c) => c.files.includes(path23));
+  const files = changed.map((path24) => {
+    const touching = usable.filter((c) => c.files.includes(path24));
     const together = /* @__PURE__ */ new Map();
     for (const c of touching)
       for (const other of new Set(c.files)) if (!inChange.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
     const usuallyWith = [...together].map(([other, n]) => ({ path: other, together: n, confidence: n / touching.length })).filter((p) => p.together >= MIN_SUPPORT && p.confidence >= MIN_CONFIDENCE && exists2(p.path)).sort((a, b) => b.confidence - a.confidence || b.together - a.together || a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
-    return { path: path23, commits: touching.length, usuallyWith };
+    return { path: path24, commits: touching.length, usuallyWith };
   });
   return { window: commits.length, skippedLarge: commits.length - usable.length, files };
 }
@@ -14392,8 +14575,8 @@ var init_symbol_visibility = __esm({
 });
 
 // src/core/review/compare-symbols.ts
-function compareSymbols(path23, before, after, texts) {
-  const language = findLanguage(path23);
+function compareSymbols(path24, before, after, texts) {
+  const language = findLanguage(path24);
   if (!language) return [];
   const { found: old, twice: twiceBefore } = entries(before, language);
   const { found: now, twice: twiceAfter } = entries(after, language);
@@ -14573,7 +14756,7 @@ function collect2(files, kind) {
   const out = [];
   for (const file of files) {
     if (file.binary) continue;
-    const path23 = kind === "del" ? file.oldPath ?? file.path : file.path;
+    const path24 = kind === "del" ? file.oldPath ?? file.path : file.path;
     file.hunks.forEach((hunk, h) => {
       let afterContext = false;
       for (const line of hunk.lines) {
@@ -14581,7 +14764,7 @@ function collect2(files, kind) {
         if (line.kind === "context" && norm !== "") afterContext = true;
         if (line.kind !== kind || norm === "") continue;
         out.push({
-          path: path23,
+          path: path24,
           // The file's identity keeps hunks of different files apart even under one path (a rename's two sides).
           hunk: h,
           line: (kind === "del" ? line.oldLine : line.newLine) ?? 0,
@@ -14815,7 +14998,7 @@ var init_find_changed_symbols = __esm({
 
 // src/core/review/find-missing-tests.ts
 function findMissingTests(files, layout) {
-  const isTest = (path23) => layout ? layout.isTest(path23) : isRunnableTest(path23);
+  const isTest = (path24) => layout ? layout.isTest(path24) : isRunnableTest(path24);
   const tests = files.filter((f) => f.status !== "deleted" && isTest(f.path) && (f.additions + f.deletions > 0 || f.status === "added"));
   const testStems = new Set(tests.map((t) => toTestStem(t.path)));
   const testFolders = new Set(tests.map((t) => toPackageFolder(t.path)));
@@ -14829,21 +15012,21 @@ function findMissingTests(files, layout) {
   }
   return missing;
 }
-function baseName2(path23) {
-  return path23.slice(path23.lastIndexOf("/") + 1);
+function baseName2(path24) {
+  return path24.slice(path24.lastIndexOf("/") + 1);
 }
 function stripExtension(name) {
   const dot = name.indexOf(".", 1);
   return dot < 0 ? name : name.slice(0, dot);
 }
-function toPackageFolder(path23) {
-  const dirs = path23.split("/").slice(0, -1);
+function toPackageFolder(path24) {
+  const dirs = path24.split("/").slice(0, -1);
   if (dirs.length > 0 && dirs[dirs.length - 1] === "__tests__") dirs.pop();
   if (dirs.length > 0 && (TEST_FOLDERS2.has(dirs[0]) || SOURCE_ROOTS2.has(dirs[0]))) dirs.shift();
   return dirs.join("/");
 }
-function toExpectedTestNames(path23, language) {
-  const name = baseName2(path23);
+function toExpectedTestNames(path24, language) {
+  const name = baseName2(path24);
   const stem2 = stripExtension(name);
   const ext = name.slice(stem2.length + 1);
   switch (language) {
@@ -14894,12 +15077,12 @@ function findTestGaps(files, context) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests: packageTests2 });
-    for (const [test, { rank: rank2, direct }] of reach) {
+    for (const [test, { rank, direct }] of reach) {
       if (!direct) {
         indirect.add(test);
         continue;
       }
-      const ranked = changedTestPaths.has(test) ? 0 : rank2 + (findNonProductFolder(test) !== void 0 ? 10 : 0);
+      const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== void 0 ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
     const reaching = [...reach.keys()].sort();
@@ -14926,20 +15109,20 @@ function onlyComments(file, language) {
   const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
   return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
 }
-function findReachingTests(path23, context) {
+function findReachingTests(path24, context) {
   const { index, layout } = context;
   const tests = /* @__PURE__ */ new Map();
-  const note = (test, rank2, direct) => {
+  const note = (test, rank, direct) => {
     if (!layout.isTest(test)) return;
     const had = tests.get(test);
-    tests.set(test, { rank: Math.min(rank2, had?.rank ?? rank2), direct: direct || (had?.direct ?? false) });
+    tests.set(test, { rank: Math.min(rank, had?.rank ?? rank), direct: direct || (had?.direct ?? false) });
   };
   const focus = context.symbols.map((c) => c.symbol.name);
-  const own = findTestsFor(path23, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
+  const own = findTestsFor(path24, { index, layout, focus, max: MAX_TESTS_TO_RUN, direct: true });
   if (own.kind === "found") own.tests.forEach((test, i) => note(test.path, 1 + i / own.tests.length, true));
-  const importers = index.importers(path23, IMPORT_DEPTH);
+  const importers = index.importers(path24, IMPORT_DEPTH);
   for (const hit of importers) note(hit.path, hit.depth + 1, hit.depth === 1);
-  for (const [file, depth] of [[path23, 0], ...importers.map((h) => [h.path, h.depth])]) {
+  for (const [file, depth] of [[path24, 0], ...importers.map((h) => [h.path, h.depth])]) {
     for (const test of context.packageTests.samePackage(file)) note(test, depth + 2, depth === 0);
   }
   for (const changed of context.symbols) {
@@ -14947,9 +15130,9 @@ function findReachingTests(path23, context) {
   }
   return tests;
 }
-function reachesThroughPackageEntry(path23, index, changedTests) {
-  if (!path23.endsWith(".py")) return false;
-  const folders = [path23, ...index.importers(path23, IMPORT_DEPTH).map((h) => h.path)].filter((p) => p === "__init__.py" || p.endsWith("/__init__.py")).map((p) => p.slice(0, p.lastIndexOf("/") + 1));
+function reachesThroughPackageEntry(path24, index, changedTests) {
+  if (!path24.endsWith(".py")) return false;
+  const folders = [path24, ...index.importers(path24, IMPORT_DEPTH).map((h) => h.path)].filter((p) => p === "__init__.py" || p.endsWith("/__init__.py")).map((p) => p.slice(0, p.lastIndexOf("/") + 1));
   if (folders.length === 0) return false;
   return changedTests.some(
     (test) => test.endsWith(".py") && index.imports(test, 1).some((hit) => folders.some((f) => hit.path.startsWith(f)))
@@ -14957,10 +15140,10 @@ function reachesThroughPackageEntry(path23, index, changedTests) {
 }
 function namesWhatChanged(addedText, file, symbols) {
   if (addedText === "") return false;
-  const { path: path23 } = file;
+  const { path: path24 } = file;
   const names = symbols.map((c) => c.symbol.name).filter((n) => n.length >= 4);
-  const stem2 = path23.slice(path23.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-  const module2 = stem2 === "__init__" || stem2 === "index" ? path23.split("/").at(-2) ?? stem2 : stem2;
+  const stem2 = path24.slice(path24.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const module2 = stem2 === "__init__" || stem2 === "index" ? path24.split("/").at(-2) ?? stem2 : stem2;
   const words = [...names, ...module2.length >= 4 ? [module2] : [], ...findAddedNames(file)];
   return words.some((w) => new RegExp(`(?<![\\w$])${escapeStringRegexp5(w)}(?![\\w$])`).test(addedText));
 }
@@ -14970,10 +15153,10 @@ function findAddedNames(file) {
   const before = new Set(lines("delete").flatMap(compound));
   return [...new Set(lines("add").flatMap(compound))].filter((w) => !before.has(w));
 }
-function packageOf(path23) {
-  const root = JVM_ROOT.exec(path23);
+function packageOf(path24) {
+  const root = JVM_ROOT.exec(path24);
   if (root === null) return void 0;
-  const rest = path23.slice(root[0].length);
+  const rest = path24.slice(root[0].length);
   return `${root[1] ?? ""}${rest.slice(0, Math.max(0, rest.lastIndexOf("/")))}`;
 }
 var IMPORT_DEPTH, CALLER_DEPTH, MAX_TESTS_LISTED, MAX_TESTS_TO_RUN, JVM_ROOT, PackageTests;
@@ -14999,8 +15182,8 @@ var init_find_test_gaps = __esm({
       index;
       layout;
       byPackage;
-      samePackage(path23) {
-        const key2 = packageOf(path23);
+      samePackage(path24) {
+        const key2 = packageOf(path24);
         if (key2 === void 0) return [];
         this.byPackage ??= this.collect();
         return this.byPackage.get(key2) ?? [];
@@ -15161,18 +15344,18 @@ var init_risk_rules = __esm({
 });
 
 // src/core/review/split-code-line.ts
-function findSyntax(path23) {
-  const language = findLanguage(path23);
+function findSyntax(path24) {
+  const language = findLanguage(path24);
   if (language === "python" || language === "ruby") return HASH;
   if (language === "php") return { lineComments: ["//", "#"], quotes: `'"` };
   if (language === "rust") return { lineComments: ["//"], quotes: '"' };
   if (language !== void 0) return C_LIKE2;
-  const ext = path23.slice(path23.lastIndexOf(".") + 1).toLowerCase();
+  const ext = path24.slice(path24.lastIndexOf(".") + 1).toLowerCase();
   if (["sh", "bash", "zsh", "yaml", "yml", "toml", "cfg", "ini", "conf", "tf", "hcl", "r", "pl"].includes(ext)) return HASH;
   return { lineComments: ["//", "#"], quotes: `'"\`` };
 }
-function splitCodeLine(line, path23) {
-  const syntax = findSyntax(path23);
+function splitCodeLine(line, path24) {
+  const syntax = findSyntax(path24);
   const trimmed = line.trimStart();
   if (syntax.lineComments.includes("//") && /^(\/\*|\*)/.test(trimmed)) return { code: "", comment: trimmed };
   let code2 = "";
@@ -15361,10 +15544,10 @@ async function findSecretLines(file) {
   }
   return { starts, within };
 }
-function toRuleLine(path23, line, next, hasSecret) {
-  const { code: code2, comment } = splitCodeLine(line.text, path23);
-  const ruleLine = { path: path23, language: findLanguage(path23), raw: line.text, code: code2, comment, hasSecret };
-  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path23).code };
+function toRuleLine(path24, line, next, hasSecret) {
+  const { code: code2, comment } = splitCodeLine(line.text, path24);
+  const ruleLine = { path: path24, language: findLanguage(path24), raw: line.text, code: code2, comment, hasSecret };
+  if (next?.kind === "add") ruleLine.next = { raw: next.text, code: splitCodeLine(next.text, path24).code };
   return ruleLine;
 }
 var MAX_DRAFTS_PER_FILE;
@@ -15422,8 +15605,8 @@ var init_bind_call = __esm({
 
 // src/core/review/findings/read-syntax-tree.ts
 import { Parser as Parser3 } from "web-tree-sitter";
-async function readSyntaxTree(path23, text, read2) {
-  const language = findLanguage(path23);
+async function readSyntaxTree(path24, text, read2) {
+  const language = findLanguage(path24);
   if (!language) return void 0;
   const grammar = await loadGrammar(language);
   if (!grammar) return void 0;
@@ -15519,17 +15702,17 @@ var init_find_module_imports = __esm({
 
 // src/core/review/findings/find-name-uses.ts
 import escapeStringRegexp7 from "escape-string-regexp";
-import path17 from "node:path/posix";
+import path18 from "node:path/posix";
 async function findNameUses(context, removed) {
   const { index } = context;
-  const dir = path17.dirname(removed.path);
+  const dir = path18.dirname(removed.path);
   if (removed.exists) {
     const head = await context.readHead(removed.path).catch(() => void 0);
     if (head === void 0 || stillProvides(head, removed)) return [];
   }
   const headPaths = index.listFiles().map((f) => f.path);
-  const samePackage = removed.language === "go" ? headPaths.filter((p) => path17.dirname(p) === dir && p.endsWith(".go") && p !== removed.path) : [];
-  if (removed.language === "go" && index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === "" && path17.dirname(d.path) === dir)) {
+  const samePackage = removed.language === "go" ? headPaths.filter((p) => path18.dirname(p) === dir && p.endsWith(".go") && p !== removed.path) : [];
+  if (removed.language === "go" && index.findDefinitions(removed.name, 20).some((d) => d.name === removed.name && d.scope === "" && path18.dirname(d.path) === dir)) {
     return [];
   }
   const candidates = new Set(samePackage);
@@ -15575,7 +15758,7 @@ async function findNameUses(context, removed) {
     if (definesIt && (language !== "python" || !removed.exists)) continue;
     const text = await context.readHead(usePath).catch(() => void 0);
     if (text === void 0) continue;
-    const found = language === "go" ? findGoUses(text, removed, { samePackage: path17.dirname(usePath) === dir, lines }).map((line) => ({ line, guarded: false })) : await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog })) ?? [];
+    const found = language === "go" ? findGoUses(text, removed, { samePackage: path18.dirname(usePath) === dir, lines }).map((line) => ({ line, guarded: false })) : await readSyntaxTree(usePath, text, (root) => findImports(root, { usePath, language, removed, lines, catalog })) ?? [];
     const sourceLines = text.split("\n");
     const byLine = new Map(found.filter((f) => !definesIt || f.guarded).map((f) => [f.line, f.guarded]));
     for (const [line, guarded] of [...byLine].sort((a, b) => a[0] - b[0])) {
@@ -15617,9 +15800,9 @@ async function findOwnUses(context, removed) {
 }
 function findGoUses(text, removed, at2) {
   const name = escapeStringRegexp7(removed.name);
-  const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path17.basename(path17.dirname(removed.path))]);
+  const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path18.basename(path18.dirname(removed.path))]);
   for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
-    if (path17.basename(m[2]) === path17.basename(path17.dirname(removed.path))) qualifiers.add(m[1]);
+    if (path18.basename(m[2]) === path18.basename(path18.dirname(removed.path))) qualifiers.add(m[1]);
   }
   const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escapeStringRegexp7).join("|")})\\s*\\.\\s*${name}\\b`);
   const lines = text.split("\n");
@@ -15686,7 +15869,7 @@ var init_find_name_uses = __esm({
 
 // src/core/review/findings/find-package-member-uses.ts
 import escapeStringRegexp8 from "escape-string-regexp";
-import path18 from "node:path/posix";
+import path19 from "node:path/posix";
 async function findPackageMemberUses(context, removed) {
   if (removed.language !== "python" || !removed.exists) return [];
   const { index } = context;
@@ -15723,17 +15906,17 @@ async function findPackageMemberCalls(context, target) {
 }
 async function findReExportingPackages(context, target, options = {}) {
   const { index } = context;
-  const stem2 = path18.basename(target.path, ".py");
+  const stem2 = path19.basename(target.path, ".py");
   const name = escapeStringRegexp8(target.name);
   const reExport = new RegExp(`^from\\s+\\.${escapeStringRegexp8(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
   const found = [];
-  for (const entry of index.importers(target.path, 1).filter((hit) => path18.basename(hit.path) === "__init__.py")) {
-    const dir = path18.dirname(entry.path);
+  for (const entry of index.importers(target.path, 1).filter((hit) => path19.basename(hit.path) === "__init__.py")) {
+    const dir = path19.dirname(entry.path);
     const text = await context.readHead(entry.path).catch(() => void 0);
     if (text === void 0 || !reExport.test(text) || /^\s*try\s*:/m.test(text.slice(0, text.search(reExport)).split("\n").slice(-3).join("\n")))
       continue;
-    const elsewhere = options.movable === true && index.findDefinitions(target.name, 50).some((d) => d.name === target.name && d.scope === "" && d.path !== target.path && path18.dirname(d.path) === dir);
-    if (!elsewhere) found.push({ pkg: path18.basename(dir), entry: entry.path });
+    const elsewhere = options.movable === true && index.findDefinitions(target.name, 50).some((d) => d.name === target.name && d.scope === "" && d.path !== target.path && path19.dirname(d.path) === dir);
+    if (!elsewhere) found.push({ pkg: path19.basename(dir), entry: entry.path });
   }
   return found;
 }
@@ -15869,20 +16052,20 @@ async function findCallSiteArguments(context, target) {
   const catalog = new PathCatalog(index.listFiles().map((f) => f.path));
   const resolves = (source, from, language) => resolveImport(source, from, language, "import", catalog).includes(target.path);
   const sites = [];
-  for (const [path23, { linked, shared: unsure }] of byPath) {
-    const language = findLanguage(path23);
-    const text = language ? await context.readHead(path23).catch(() => void 0) : void 0;
+  for (const [path24, { linked, shared: unsure }] of byPath) {
+    const language = findLanguage(path24);
+    const text = language ? await context.readHead(path24).catch(() => void 0) : void 0;
     if (!language || text === void 0) continue;
-    const read2 = await readSyntaxTree(path23, text, (root) => ({
+    const read2 = await readSyntaxTree(path24, text, (root) => ({
       calls: readCallArguments(root, language, definition.name),
       // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
-      bound: ECMASCRIPT2.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path23, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path23, language))
+      bound: ECMASCRIPT2.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path24, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path24, language))
     }));
     const calls = read2?.calls ?? [];
-    const holders = index.symbolsIn(path23);
+    const holders = index.symbolsIn(path24);
     const key2 = (call) => `${innermost(holders, call.line)}\0${call.receiver}`;
-    const rivals = (c) => (competing.get(`${path23}:${c.line}`) ?? []).some(
-      (o) => language !== "go" || !o.plain || c.receiver === "" === (o.home === dirname(path23))
+    const rivals = (c) => (competing.get(`${path24}:${c.line}`) ?? []).some(
+      (o) => language !== "go" || !o.plain || c.receiver === "" === (o.home === dirname(path24))
     );
     const contested = (c) => unsure.has(c.line) && rivals(c) && !reExporters.has(c.receiver);
     const mine = (c) => linked.has(c.line) && certain(c) && (!contested(c) || read2?.bound === true && c.receiver === "");
@@ -15893,7 +16076,7 @@ async function findCallSiteArguments(context, target) {
       const caller = innermost(holders, call.line);
       const occurrence = (seen.get(caller) ?? 0) + 1;
       seen.set(caller, occurrence);
-      if (!call.spread && accepted.has(key2(call))) sites.push({ path: path23, language, call, caller, occurrence });
+      if (!call.spread && accepted.has(key2(call))) sites.push({ path: path24, language, call, caller, occurrence });
     }
   }
   return sites;
@@ -15905,10 +16088,10 @@ function innermost(symbols, line) {
   }
   return best ? best.scope ? `${best.scope}.${best.name}` : best.name : "module";
 }
-function findCallsBesideFallback(context, path23, name) {
+function findCallsBesideFallback(context, path24, name) {
   const { index } = context;
   const importers = new Set(
-    index.importers(path23, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE3.has(s.kind)))
+    index.importers(path24, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE3.has(s.kind)))
   );
   if (importers.size === 0) return [];
   return index.findReferences(name, 5e3).filter((r) => r.name === name && r.kind === "call" && importers.has(r.path)).map((r) => ({ path: r.path, line: r.line }));
@@ -16922,11 +17105,11 @@ async function findReturnShapeChanges(context) {
   const findings = [];
   const reported = /* @__PURE__ */ new Set();
   const heads = /* @__PURE__ */ new Map();
-  const readHead = (path23) => {
-    let pending = heads.get(path23);
+  const readHead = (path24) => {
+    let pending = heads.get(path24);
     if (!pending) {
-      pending = context.readHead(path23).catch(() => void 0);
-      heads.set(path23, pending);
+      pending = context.readHead(path24).catch(() => void 0);
+      heads.set(path24, pending);
     }
     return pending;
   };
@@ -16956,15 +17139,15 @@ async function findReturnShapeChanges(context) {
         }
       }
       const goPackage2 = language === "go" && definition.scope === "" ? await readGoPackage(file.path, readHead) : void 0;
-      for (const path23 of new Set(callers.map((c) => c.path))) {
-        const text = await readHead(path23);
-        const callerLanguage = findLanguage(path23);
+      for (const path24 of new Set(callers.map((c) => c.path))) {
+        const text = await readHead(path24);
+        const callerLanguage = findLanguage(path24);
         if (text === void 0 || !callerLanguage) continue;
-        const symbols = context.index.symbolsIn(path23);
+        const symbols = context.index.symbolsIn(path24);
         const uses = await readSyntaxTree(
-          path23,
+          path24,
           text,
-          (root) => callers.filter((c) => c.path === path23).flatMap((caller) => {
+          (root) => callers.filter((c) => c.path === path24).flatMap((caller) => {
             const span = symbols.find((s) => s.id === caller.symbolId);
             const topLevel = span === void 0 && (caller.symbolId === void 0 || caller.symbolId <= 0);
             const inFunction = (line) => symbols.some((s) => CALLABLE4.has(s.kind) && s.startLine <= line && line <= s.endLine);
@@ -16974,23 +17157,23 @@ async function findReturnShapeChanges(context) {
               endLine: topLevel ? text.split("\n").length : span?.endLine ?? caller.line,
               language: callerLanguage
             }).filter((u) => !topLevel || u.line === caller.line || !inFunction(u.line));
-            if (goPackage2) return found.filter((u) => callsGoPackage(u.callee, goPackage2, { path: path23, text }));
+            if (goPackage2) return found.filter((u) => callsGoPackage(u.callee, goPackage2, { path: path24, text }));
             const linked = found.find((u) => u.line === caller.line)?.callee;
             return found.filter((u) => u.callee === linked);
           })
         ) ?? [];
         for (const use of uses) {
-          const key2 = `${path23}:${use.line}`;
+          const key2 = `${path24}:${use.line}`;
           const verdict = shift.kind === "nullable" && use.asserted ? void 0 : judgeResultUse(shift, use.use);
           if (!verdict || reported.has(key2)) continue;
           reported.add(key2);
           findings.push({
             rule: "return-shape-changed",
             severity: verdict.severity,
-            path: path23,
+            path: path24,
             line: use.line,
             message: `\`${change.name}\` ${describeShift(shift, before, after)}, but this call ${verdict.does}.`,
-            evidence: [...evidence, { label: "call site", path: path23, startLine: use.line, code: text.split("\n")[use.line - 1]?.trim() }]
+            evidence: [...evidence, { label: "call site", path: path24, startLine: use.line, code: text.split("\n")[use.line - 1]?.trim() }]
           });
         }
       }
@@ -17042,22 +17225,22 @@ function findCallers(context, definition) {
     return true;
   });
 }
-async function readBaseDefinition(context, path23, change) {
-  const file = context.files.find((f) => f.path === path23);
+async function readBaseDefinition(context, path24, change) {
+  const file = context.files.find((f) => f.path === path24);
   if (!file) return void 0;
-  const head = await context.readHead(path23).catch(() => void 0);
+  const head = await context.readHead(path24).catch(() => void 0);
   const base = head === void 0 ? void 0 : reconstructBase(file, head);
   if (base === void 0) return void 0;
-  const basePath = file.oldPath ?? path23;
+  const basePath = file.oldPath ?? path24;
   const parsed = await parseFile(basePath, new TextEncoder().encode(base));
   const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE4.has(s.kind) && s.signature === change.before);
   if (!symbol) return void 0;
   const body = base.split("\n").slice(symbol.startLine - 1, symbol.endLine).join("\n");
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
 }
-async function readGoPackage(path23, readHead) {
-  const name = /^package\s+(\w+)/m.exec(await readHead(path23) ?? "")?.[1];
-  return name ? { name, dir: path23.slice(0, path23.lastIndexOf("/") + 1) } : void 0;
+async function readGoPackage(path24, readHead) {
+  const name = /^package\s+(\w+)/m.exec(await readHead(path24) ?? "")?.[1];
+  return name ? { name, dir: path24.slice(0, path24.lastIndexOf("/") + 1) } : void 0;
 }
 function callsGoPackage(callee, pkg, caller) {
   const dot = callee.lastIndexOf(".");
@@ -17208,7 +17391,7 @@ async function findUntestedApi(context) {
   const { index } = context;
   const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   if (layout.testCount === 0) return [];
-  const isTestCode = (path23) => layout.classify(path23) !== void 0;
+  const isTestCode = (path24) => layout.classify(path24) !== void 0;
   const addedTestText = context.files.filter((f) => isTestCode(f.path)).flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text))).join("\n");
   const findings = [];
   for (const file of context.files) {
@@ -17367,9 +17550,9 @@ function weight2(file) {
   if (kind === "generated" || kind === "vendored" || file.notCompared === "binary") return 0;
   return (kind === "product" || kind === "test") && findLanguage(file.path) ? 1 : NON_CODE_WEIGHT;
 }
-function folderOf(path23) {
-  const slash = path23.lastIndexOf("/");
-  return slash < 0 ? "." : path23.slice(0, slash);
+function folderOf(path24) {
+  const slash = path24.lastIndexOf("/");
+  return slash < 0 ? "." : path24.slice(0, slash);
 }
 function countInterfaceChanges(files) {
   const counts = { signature: 0, visibility: 0, removed: 0, renamed: 0 };
@@ -17525,8 +17708,8 @@ function compileFlowchart(graph) {
   for (const n of graph.nodes) if (n.group === void 0 || !groupIds.has(n.group)) lines.push(nodeLine(n, "  "));
   for (const e of drawable(graph.edges, ids)) {
     const arrow = e.kind !== void 0 && WEAK_EDGE_KINDS.has(e.kind) ? "-.->" : "-->";
-    const label3 = e.label === void 0 ? "" : escapeMermaidLabel(e.label, EDGE_LABEL_CHARS);
-    lines.push(`  ${ids.get(e.from)} ${arrow}${label3 ? `|"${label3}"|` : ""} ${ids.get(e.to)}`);
+    const label2 = e.label === void 0 ? "" : escapeMermaidLabel(e.label, EDGE_LABEL_CHARS);
+    lines.push(`  ${ids.get(e.from)} ${arrow}${label2 ? `|"${label2}"|` : ""} ${ids.get(e.to)}`);
   }
   for (const [kind, style] of CLASS_DEF) {
     const members = graph.nodes.filter((n) => n.kind === kind).map((n) => ids.get(n.id));
@@ -17552,8 +17735,8 @@ function compileEr(graph) {
     lines.push("  }");
   }
   for (const e of drawable(graph.edges, ids)) {
-    const label3 = e.label === void 0 ? "" : escapeMermaidLabel(e.label, EDGE_LABEL_CHARS);
-    lines.push(`  ${ids.get(e.from)} ${CROW[e.cardinality ?? "many-to-one"]} ${ids.get(e.to)} : "${label3}"`);
+    const label2 = e.label === void 0 ? "" : escapeMermaidLabel(e.label, EDGE_LABEL_CHARS);
+    lines.push(`  ${ids.get(e.from)} ${CROW[e.cardinality ?? "many-to-one"]} ${ids.get(e.to)} : "${label2}"`);
   }
   return lines.join("\n");
 }
@@ -17730,15 +17913,15 @@ async function buildChangeFlow(input) {
     ])
   );
   const symbolsOf = /* @__PURE__ */ new Map();
-  const definitionOf = (path23, id2) => {
-    if (!symbolsOf.has(path23)) symbolsOf.set(path23, input.index.symbolsIn(path23));
-    return symbolsOf.get(path23).find((s) => s.id === id2);
+  const definitionOf = (path24, id) => {
+    if (!symbolsOf.has(path24)) symbolsOf.set(path24, input.index.symbolsIn(path24));
+    return symbolsOf.get(path24).find((s) => s.id === id);
   };
   const calls = /* @__PURE__ */ new Map();
   const add = (from, to) => {
     if (from === to) return;
-    const rank2 = (known.get(from)?.change === "unchanged" ? 1 : 0) + (known.get(to)?.change === "unchanged" ? 1 : 0);
-    calls.set(`${from}>${to}`, { from, to, rank: rank2 });
+    const rank = (known.get(from)?.change === "unchanged" ? 1 : 0) + (known.get(to)?.change === "unchanged" ? 1 : 0);
+    calls.set(`${from}>${to}`, { from, to, rank });
   };
   for (const c of changed) {
     for (const hit of input.index.callSites(c.symbol.id, 1, MAX_HITS).callers) {
@@ -17768,7 +17951,7 @@ async function buildChangeFlow(input) {
   const kept = pickCalls([...calls.values()]);
   if (kept.length === 0) return {};
   const order2 = [...new Set(kept.flatMap((e) => [e.from, e.to]))].sort((a, b) => compareNodes(known.get(a), known.get(b)));
-  const nodes = order2.map((id2) => known.get(id2));
+  const nodes = order2.map((id) => known.get(id));
   const edges = kept.map((e) => ({ from: order2.indexOf(e.from), to: order2.indexOf(e.to) }));
   const mermaid = compileMermaid(toGraph(nodes, edges)).text;
   const check = await validateMermaid(mermaid);
@@ -17802,7 +17985,7 @@ function toGraph(nodes, edges) {
       ...n.change === "unchanged" ? {} : { kind: n.change === "added" ? "added" : "changed" }
     })),
     edges: edges.map((e) => ({ from: `s${e.from}`, to: `s${e.to}` })),
-    groups: files.map((path23, i) => ({ id: `f${i}`, label: path23 }))
+    groups: files.map((path24, i) => ({ id: `f${i}`, label: path24 }))
   };
 }
 function qualified4(symbol) {
@@ -17880,7 +18063,7 @@ async function readCoChange(input, files) {
   const commits = await input.history.recentCommits(input.base, HISTORY_WINDOW);
   if ("unavailable" in commits) return commits;
   const changed = files.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path);
-  return findCoChanges(commits, changed, (path23) => input.index.getFile(path23) !== void 0);
+  return findCoChanges(commits, changed, (path24) => input.index.getFile(path24) !== void 0);
 }
 var init_review_offline = __esm({
   "src/core/review/review-offline.ts"() {
@@ -17961,8 +18144,8 @@ var init_built_in_rules = __esm({
 function parseRuleLanguage(name) {
   return LANGUAGE_NAMES[name.toLowerCase()];
 }
-function findRuleLanguage(path23) {
-  const ext = /\.([^./]+)$/.exec(path23)?.[1]?.toLowerCase();
+function findRuleLanguage(path24) {
+  const ext = /\.([^./]+)$/.exec(path24)?.[1]?.toLowerCase();
   switch (ext) {
     case "ts":
     case "mts":
@@ -18011,7 +18194,7 @@ var init_ast_grep_rule = __esm({
 });
 
 // src/core/review/rules/load-ast-grep.ts
-import { createRequire as createRequire4 } from "node:module";
+import { createRequire as createRequire5 } from "node:module";
 function loadAstGrep() {
   if (loaded2) return loaded2;
   const napi = require4("@ast-grep/napi");
@@ -18038,7 +18221,7 @@ var require4, loaded2;
 var init_load_ast_grep = __esm({
   "src/core/review/rules/load-ast-grep.ts"() {
     "use strict";
-    require4 = createRequire4(import.meta.url);
+    require4 = createRequire5(import.meta.url);
   }
 });
 
@@ -18092,22 +18275,22 @@ async function findRuleFindings(input) {
       }
     }
   }
-  for (const [id2, count2] of perRule) {
+  for (const [id, count2] of perRule) {
     if (count2 > MAX_FINDINGS_PER_RULE)
-      notes.push(`rule ${id2}: ${count2} matches on changed lines; the first ${MAX_FINDINGS_PER_RULE} are shown`);
+      notes.push(`rule ${id}: ${count2} matches on changed lines; the first ${MAX_FINDINGS_PER_RULE} are shown`);
   }
   return { findings: findings.sort(compareFindings), notes };
 }
-function toFinding(rule, path23, match, lines, at2) {
+function toFinding(rule, path24, match, lines, at2) {
   const { startLine, endLine } = at2;
   const shown = lines.slice(startLine - 1, Math.min(endLine, startLine - 1 + EVIDENCE_LINES));
   const note = rule.note?.split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").trim();
   const base = {
     rule: `rule:${rule.id}`,
     severity: rule.severity,
-    path: path23,
+    path: path24,
     message: note ? `${rule.message} ${note}` : rule.message,
-    evidence: [{ label: "match", path: path23, startLine, ...endLine > startLine ? { endLine } : {}, code: shown.join("\n") }]
+    evidence: [{ label: "match", path: path24, startLine, ...endLine > startLine ? { endLine } : {}, code: shown.join("\n") }]
   };
   if (rule.fix === void 0) return { ...base, line: startLine };
   return {
@@ -18141,9 +18324,9 @@ function sliceMatches(nodes, lines) {
     (lines[to.line] ?? "").slice(0, to.column)
   ].join("\n");
 }
-function matchesFiles(rule, path23) {
-  if (rule.files !== void 0 && !ignore4().add(rule.files).ignores(path23)) return false;
-  if (rule.ignores !== void 0 && ignore4().add(rule.ignores).ignores(path23)) return false;
+function matchesFiles(rule, path24) {
+  if (rule.files !== void 0 && !ignore4().add(rule.files).ignores(path24)) return false;
+  if (rule.ignores !== void 0 && ignore4().add(rule.ignores).ignores(path24)) return false;
   return true;
 }
 var MAX_FINDINGS_PER_RULE, MAX_FILE_CHARS, EVIDENCE_LINES, METAVARIABLE;
@@ -18162,28 +18345,28 @@ var init_find_rule_findings = __esm({
 });
 
 // src/core/review/rules/parse-rule-file.ts
-import { z as z9 } from "zod";
-function parseRuleFile(path23, text) {
+import { z as z7 } from "zod";
+function parseRuleFile(path24, text) {
   const rules = [];
   const problems = [];
   const documents = splitDocuments(text).filter((d) => d.text.trim() !== "");
   if (documents.length > MAX_RULES_PER_FILE) {
     problems.push({
-      path: path23,
+      path: path24,
       message: `the file has ${documents.length} rules; only the first ${MAX_RULES_PER_FILE} are read`,
       fix: "split the rules into several files"
     });
   }
   const seen = /* @__PURE__ */ new Set();
   for (const doc of documents.slice(0, MAX_RULES_PER_FILE)) {
-    const parsed = parseRuleDocument(path23, doc.text);
+    const parsed = parseRuleDocument(path24, doc.text);
     for (const problem of parsed.problems) {
       problems.push({ ...problem, ...problem.line !== void 0 ? { line: problem.line + doc.firstLine - 1 } : {} });
     }
     if (parsed.rule === void 0) continue;
     if (seen.has(parsed.rule.id)) {
       problems.push({
-        path: path23,
+        path: path24,
         line: doc.firstLine,
         ruleId: parsed.rule.id,
         message: "the id is used twice in this file",
@@ -18196,13 +18379,13 @@ function parseRuleFile(path23, text) {
   }
   return { rules, problems };
 }
-function parseRuleDocument(path23, text) {
-  const yaml2 = parseConfigYaml(text, path23);
-  if (!yaml2.ok) return { problems: yaml2.problems.map((p) => ({ path: path23, line: p.line, message: p.message, fix: p.fix })) };
+function parseRuleDocument(path24, text) {
+  const yaml2 = parseConfigYaml(text, path24);
+  if (!yaml2.ok) return { problems: yaml2.problems.map((p) => ({ path: path24, line: p.line, message: p.message, fix: p.fix })) };
   const data = yaml2.data ?? {};
   const ruleId = typeof data.id === "string" ? data.id : void 0;
   const at2 = (message, fix, key2) => ({
-    path: path23,
+    path: path24,
     line: key2 === void 0 ? 1 : yaml2.lineOf([key2]),
     ...ruleId !== void 0 ? { ruleId } : {},
     message,
@@ -18219,7 +18402,7 @@ function parseRuleDocument(path23, text) {
     const known = Object.keys(ruleSchema.shape);
     return {
       problems: toConfigProblems(parsed.error.issues, yaml2.lineOf, (p) => p.length === 0 ? known : []).map((p) => ({
-        path: path23,
+        path: path24,
         line: p.line,
         ...ruleId !== void 0 ? { ruleId } : {},
         message: p.path === "" || p.message.startsWith("unknown setting") ? p.message : `${p.path}: ${p.message}`,
@@ -18261,7 +18444,7 @@ function parseRuleDocument(path23, text) {
       ...value.fix !== void 0 ? { fix: value.fix } : {},
       ...value.files ? { files: value.files } : {},
       ...value.ignores ? { ignores: value.ignores } : {},
-      source: path23
+      source: path24
     }
   };
 }
@@ -18298,21 +18481,21 @@ var init_parse_rule_file = __esm({
     init_load_ast_grep();
     MAX_RULES_PER_FILE = 50;
     RULE_ID = /^[A-Za-z0-9][\w.:/-]{0,99}$/;
-    ruleSchema = z9.strictObject({
-      id: z9.string().regex(RULE_ID, "a rule id: letters, digits and . _ : / - (at most 100)"),
-      language: z9.string().min(1),
-      rule: z9.record(z9.string(), z9.unknown()),
-      constraints: z9.record(z9.string(), z9.unknown()).optional(),
-      utils: z9.record(z9.string(), z9.unknown()).optional(),
-      message: z9.string().max(2e3).optional(),
-      note: z9.string().max(4e3).optional(),
-      severity: z9.enum(Object.keys(RULE_SEVERITIES)).default("hint"),
-      fix: z9.string().max(4e3).optional(),
-      files: z9.array(z9.string().min(1)).max(100).optional(),
-      ignores: z9.array(z9.string().min(1)).max(100).optional(),
+    ruleSchema = z7.strictObject({
+      id: z7.string().regex(RULE_ID, "a rule id: letters, digits and . _ : / - (at most 100)"),
+      language: z7.string().min(1),
+      rule: z7.record(z7.string(), z7.unknown()),
+      constraints: z7.record(z7.string(), z7.unknown()).optional(),
+      utils: z7.record(z7.string(), z7.unknown()).optional(),
+      message: z7.string().max(2e3).optional(),
+      note: z7.string().max(4e3).optional(),
+      severity: z7.enum(Object.keys(RULE_SEVERITIES)).default("hint"),
+      fix: z7.string().max(4e3).optional(),
+      files: z7.array(z7.string().min(1)).max(100).optional(),
+      ignores: z7.array(z7.string().min(1)).max(100).optional(),
       // ast-grep's keys for its own tools: accepted and not used.
-      url: z9.string().optional(),
-      metadata: z9.record(z9.string(), z9.unknown()).optional()
+      url: z7.string().optional(),
+      metadata: z7.record(z7.string(), z7.unknown()).optional()
     });
     REQUIRED = {
       id: 'add "id: a-name" (the finding is reported as rule:a-name)',
@@ -18340,11 +18523,11 @@ async function readRepositoryRules(index, readFile3) {
     });
   }
   const ids = /* @__PURE__ */ new Map();
-  for (const path23 of paths.slice(0, MAX_RULE_FILES)) {
-    const size = index.getFile(path23)?.size ?? 0;
+  for (const path24 of paths.slice(0, MAX_RULE_FILES)) {
+    const size = index.getFile(path24)?.size ?? 0;
     if (size > MAX_RULE_FILE_BYTES) {
       problems.push({
-        path: path23,
+        path: path24,
         message: `the file is ${size} bytes, over the ${MAX_RULE_FILE_BYTES}-byte limit`,
         fix: "split it into smaller files"
       });
@@ -18352,24 +18535,24 @@ async function readRepositoryRules(index, readFile3) {
     }
     let text;
     try {
-      text = await readFile3(path23);
+      text = await readFile3(path24);
     } catch (error2) {
       problems.push({
-        path: path23,
+        path: path24,
         message: `could not be read (${error2 instanceof Error ? error2.message : String(error2)})`,
         fix: "check the file is UTF-8 text"
       });
       continue;
     }
-    const parsed = parseRuleFile(path23, text);
+    const parsed = parseRuleFile(path24, text);
     problems.push(...parsed.problems);
     for (const rule of parsed.rules) {
       const other = ids.get(rule.id);
       if (other !== void 0) {
-        problems.push({ path: path23, ruleId: rule.id, message: `the id is already used by a rule in ${other}`, fix: "give each rule its own id" });
+        problems.push({ path: path24, ruleId: rule.id, message: `the id is already used by a rule in ${other}`, fix: "give each rule its own id" });
         continue;
       }
-      ids.set(rule.id, path23);
+      ids.set(rule.id, path24);
       rules.push(rule);
     }
   }
@@ -18565,16 +18748,16 @@ function findAnchor(file, comment) {
 function hunkText(file, anchor) {
   return file.hunks.filter((h) => h.lines.some((l) => l.newLine !== void 0 && l.newLine >= anchor.startLine && l.newLine <= anchor.line)).flatMap((h) => h.lines.map((l) => l.text));
 }
-function facts(review, path23) {
-  const file = review.walkthrough.files.find((f) => f.path === path23);
+function facts(review, path24) {
+  const file = review.walkthrough.files.find((f) => f.path === path24);
   return [
     ...(file?.symbolChanges ?? []).flatMap((c) => [
       c.name,
       "renamedFrom" in c ? c.renamedFrom ?? "" : "",
       "before" in c ? String(c.before) : ""
     ]),
-    ...review.findings.filter((f) => f.path === path23).flatMap((f) => [f.message, ...f.evidence.map((e) => e.code ?? "")]),
-    ...review.blastRadius.filter((b) => b.changed.symbol.path === path23).flatMap((b) => b.topCallers.map((c) => c.name ?? ""))
+    ...review.findings.filter((f) => f.path === path24).flatMap((f) => [f.message, ...f.evidence.map((e) => e.code ?? "")]),
+    ...review.blastRadius.filter((b) => b.changed.symbol.path === path24).flatMap((b) => b.topCallers.map((c) => c.name ?? ""))
   ];
 }
 function offlinePlaces(files, review) {
@@ -18643,19 +18826,19 @@ async function produceReview(run4) {
     index: run4.ports.index,
     base: pr?.baseSha ?? "base",
     head: pr?.headSha ?? "head",
-    readHead: (path23) => run4.ports.source.readFile(path23),
+    readHead: (path24) => run4.ports.source.readFile(path24),
     history: run4.ports.history,
     pullRequestText: pr ? `${pr.title}
 
 ${pr.body}` : void 0,
     repoName: run4.repoName,
-    layout: await loadTestLayout(run4.ports.index, (path23) => run4.ports.source.readFile(path23))
+    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
   });
   const settings = run4.request.review;
   const { review, notes } = await addRuleFindings(offline, {
     files,
     index: run4.ports.index,
-    readFile: (path23) => run4.ports.source.readFile(path23),
+    readFile: (path24) => run4.ports.source.readFile(path24),
     settings
   });
   const drafts = [...review.drafts];
@@ -18672,7 +18855,7 @@ ${pr.body}` : void 0,
     });
     const { material, left } = buildMaterial(files, review, {
       tokensLeft: run4.meter.budget.contextTokens - run4.meter.usage().contextTokens,
-      instructionsFor: (path23) => findPathInstructions(path23, settings)
+      instructionsFor: (path24) => findPathInstructions(path24, settings)
     });
     const charge = run4.meter.charge("contextTokens", estimateTokens(material));
     if (!charge.ok) return { kind: "budget-exceeded", refused: charge, gathered: [] };
@@ -18697,7 +18880,7 @@ ${pr.body}` : void 0,
     const verified = await verifyModelFindings(out.reviewComments, {
       files,
       review,
-      readHead: (path23) => run4.ports.source.readFile(path23),
+      readHead: (path24) => run4.ports.source.readFile(path24),
       maxComments: run4.request.review?.maxComments ?? DEFAULT_REVIEW_SETTINGS.maxComments
     });
     modelFindings = verified.findings;
@@ -18838,8 +19021,8 @@ function foldToUnits(files, options) {
   for (const [file, unit] of initial) {
     const chain2 = chainOf(unit);
     if (chain2.length === 0) continue;
-    const rank2 = options.rank(file);
-    for (const { e } of chain2) e.rank += rank2;
+    const rank = options.rank(file);
+    for (const { e } of chain2) e.rank += rank;
   }
   const order2 = [...inside.entries()].filter(([, e]) => e.count >= 2).map(([dir, e]) => ({ dir, e, depth: depthOf2(dir) }));
   order2.sort((x, y) => y.depth - x.depth || x.e.rank - y.e.rank || (x.dir < y.dir ? -1 : 1));
@@ -18870,12 +19053,12 @@ function isBelow(dir, base) {
   if (dir === "" || dir === ROOT_UNIT) return false;
   return base === "" || dir.startsWith(`${base}/`);
 }
-function dirOf4(path23) {
-  const at2 = path23.lastIndexOf("/");
-  return at2 < 0 ? "" : path23.slice(0, at2);
+function dirOf4(path24) {
+  const at2 = path24.lastIndexOf("/");
+  return at2 < 0 ? "" : path24.slice(0, at2);
 }
-function depthOf2(path23) {
-  return path23.split("/").length;
+function depthOf2(path24) {
+  return path24.split("/").length;
 }
 var PACKAGE_LANGUAGES, ROOT_UNIT;
 var init_fold_to_units = __esm({
@@ -18887,10 +19070,10 @@ var init_fold_to_units = __esm({
 });
 
 // src/core/diagram/folder-unit.ts
-function toFolderUnit(path23, base, depth) {
-  const inner = base === "" ? path23 : path23.slice(base.length + 1);
+function toFolderUnit(path24, base, depth) {
+  const inner = base === "" ? path24 : path24.slice(base.length + 1);
   const folders = inner.split("/").slice(0, -1);
-  if (folders.length === 0) return path23;
+  if (folders.length === 0) return path24;
   const kept = folders.slice(0, depth).join("/");
   return base === "" ? kept : `${base}/${kept}`;
 }
@@ -18904,10 +19087,10 @@ function commonFolder(paths) {
   if (paths.length === 0) return "";
   let common2 = paths[0].split("/").slice(0, -1);
   let prefix = `${common2.join("/")}/`;
-  for (const path23 of paths) {
+  for (const path24 of paths) {
     if (common2.length === 0) break;
-    if (path23.startsWith(prefix)) continue;
-    const folders = path23.split("/").slice(0, -1);
+    if (path24.startsWith(prefix)) continue;
+    const folders = path24.split("/").slice(0, -1);
     let i = 0;
     while (i < common2.length && i < folders.length && common2[i] === folders[i]) i += 1;
     common2 = common2.slice(0, i);
@@ -18915,8 +19098,8 @@ function commonFolder(paths) {
   }
   return common2.join("/");
 }
-function relativeTo2(path23, base) {
-  return base === "" || !path23.startsWith(`${base}/`) ? path23 : path23.slice(base.length + 1);
+function relativeTo2(path24, base) {
+  return base === "" || !path24.startsWith(`${base}/`) ? path24 : path24.slice(base.length + 1);
 }
 function aggregateEdges(rows, unitOf) {
   const summed = /* @__PURE__ */ new Map();
@@ -18949,25 +19132,26 @@ function listProductFiles(index, scope) {
   const files = [];
   const others = [];
   const nonProduct = /* @__PURE__ */ new Map();
-  const nonProductFolder = (path23) => {
-    const dir = path23.slice(0, path23.lastIndexOf("/") + 1);
+  const nonProductFolder = (path24) => {
+    const dir = path24.slice(0, path24.lastIndexOf("/") + 1);
     if (!nonProduct.has(dir)) nonProduct.set(dir, findNonProductFolder(`${dir}x`));
     return nonProduct.get(dir);
   };
+  const classifyFile2 = createFileClassifier();
   for (const file of source) {
-    const { kind } = classifyFile(file.path, file);
+    const { kind } = classifyFile2(file.path, file);
     const apart = kind !== "product" ? KIND_LABEL[kind] : file.skipped ? UNREAD_LABEL : void 0;
     const folder = apart ?? (scoped ? void 0 : nonProductFolder(file.path));
     if (folder === void 0) files.push(file.path);
     else {
-      const label3 = apart ?? `${folder}/`;
-      counts.set(label3, (counts.get(label3) ?? 0) + 1);
+      const label2 = apart ?? `${folder}/`;
+      counts.set(label2, (counts.get(label2) ?? 0) + 1);
       if (apart === void 0) others.push(file.path);
     }
   }
   if (files.length === 0 && others.length > 0)
-    return { files: others, leftOut: [...counts].filter(([label3]) => !label3.endsWith("/")).map(([label3, n]) => ({ label: label3, files: n })) };
-  const leftOut2 = [...counts.entries()].map(([label3, n]) => ({ label: label3, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
+    return { files: others, leftOut: [...counts].filter(([label2]) => !label2.endsWith("/")).map(([label2, n]) => ({ label: label2, files: n })) };
+  const leftOut2 = [...counts.entries()].map(([label2, n]) => ({ label: label2, files: n })).sort((a, b) => b.files - a.files || (a.label < b.label ? -1 : 1));
   return { files, leftOut: leftOut2 };
 }
 function describeLeftOut2(leftOut2, shown = 3) {
@@ -19037,16 +19221,16 @@ function buildArchitectureDiagram(index, options = {}) {
   const under = scope ? ` under ${scope}` : "";
   if (files.length === 0) return { type: "architecture", title: `No source files${under}`, nodes: [], edges: [], groups: [] };
   const map = index.repoMap({ tokens: MAP_TOKENS3, ...scope ? { focusPaths: [scope] } : {} });
-  const rank2 = new Map(map.files.map((f) => [f.path, f.rank]));
+  const rank = new Map(map.files.map((f) => [f.path, f.rank]));
   const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
   const base = scope ?? commonFolder(files);
-  const unitOfFile = foldToUnits(files, { base, maxUnits: maxNodes, rank: (p) => rank2.get(p) ?? 0, language: (p) => language.get(p) });
+  const unitOfFile = foldToUnits(files, { base, maxUnits: maxNodes, rank: (p) => rank.get(p) ?? 0, language: (p) => language.get(p) });
   const score2 = /* @__PURE__ */ new Map();
-  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
+  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank.get(file) ?? 0));
   const units = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(units);
-  const shownUnit = (path23) => {
-    const unit = unitOfFile.get(path23);
+  const shownUnit = (path24) => {
+    const unit = unitOfFile.get(path24);
     return unit !== void 0 && shown.has(unit) ? unit : void 0;
   };
   const { kept: edges, removed } = reduceTransitiveEdges(
@@ -19064,10 +19248,10 @@ function buildArchitectureDiagram(index, options = {}) {
     const group = groupOf(unit);
     const inGroup = group !== void 0 && groups.some((g) => g.id === group);
     const folder = !isFile(unit);
-    let label3 = relativeTo2(unit, inGroup ? group : base) + (folder ? "/" : "");
-    if (group === unit && inGroup) label3 = `${unit.slice(unit.lastIndexOf("/") + 1)}/*`;
-    if (unit === ROOT_UNIT || unit === base) label3 = `${unit === ROOT_UNIT ? "" : unit.slice(unit.lastIndexOf("/") + 1)}/ (top level)`;
-    return { id: unit, label: label3, paths: [unit], kind: folder ? "folder" : "module", ...inGroup ? { group } : {} };
+    let label2 = relativeTo2(unit, inGroup ? group : base) + (folder ? "/" : "");
+    if (group === unit && inGroup) label2 = `${unit.slice(unit.lastIndexOf("/") + 1)}/*`;
+    if (unit === ROOT_UNIT || unit === base) label2 = `${unit === ROOT_UNIT ? "" : unit.slice(unit.lastIndexOf("/") + 1)}/ (top level)`;
+    return { id: unit, label: label2, paths: [unit], kind: folder ? "folder" : "module", ...inGroup ? { group } : {} };
   });
   const folders = units.filter((u) => !isFile(u)).length;
   const what = folders === 0 ? `${units.length} modules` : `${units.length - folders} modules and ${folders} folder${folders === 1 ? "" : "s"}`;
@@ -19106,7 +19290,7 @@ function pickGroups(units, groupOf) {
     const group = groupOf(unit);
     if (group !== void 0) members.set(group, (members.get(group) ?? 0) + 1);
   }
-  return [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id2]) => ({ id: id2, label: `${id2}/` }));
+  return [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id]) => ({ id, label: `${id}/` }));
 }
 var MAX_BOXES, MAP_TOKENS3, MAX_GROUPS, RESOLVED_EDGE_KINDS, WHOLE_GRAPH_FILES, WHOLE_GRAPH_SHARE;
 var init_build_architecture_diagram = __esm({
@@ -19136,29 +19320,29 @@ async function buildComponentDiagram(index, options = {}) {
   const files = product.filter((p) => pkg === "" || p.startsWith(`${pkg}/`));
   if (files.length === 0)
     return { type: "component", title: `No source files${pkg ? ` under ${pkg}` : ""}`, nodes: [], edges: [], groups: [] };
-  const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS4, focusPaths: pkg ? [pkg] : void 0 }).files.map((f) => [f.path, f.rank]));
+  const rank = new Map(index.repoMap({ tokens: MAP_TOKENS4, focusPaths: pkg ? [pkg] : void 0 }).files.map((f) => [f.path, f.rank]));
   const language = new Map(index.listFiles().map((f) => [f.path, f.language]));
-  const boxes = [...files].sort((a, b) => (rank2.get(b) ?? 0) - (rank2.get(a) ?? 0) || (a < b ? -1 : 1)).slice(0, maxNodes);
+  const boxes = [...files].sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0) || (a < b ? -1 : 1)).slice(0, maxNodes);
   const shown = new Set(boxes);
   const rows = index.neighbours(boxes, ["import"]).filter((r) => RESOLVED_EDGE_KINDS.has(r.kind) && r.from !== r.to && shown.has(r.from) && shown.has(r.to));
   const pairs = [...new Map(rows.map((r) => [`${r.from}\0${r.to}`, r])).values()];
   const exposed = /* @__PURE__ */ new Map();
-  const exposedBy = (path23) => {
-    if (!exposed.has(path23)) {
-      const names = index.symbolsIn(path23).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
-      exposed.set(path23, [...new Set(names)]);
+  const exposedBy = (path24) => {
+    if (!exposed.has(path24)) {
+      const names = index.symbolsIn(path24).filter((s) => s.scope === "" && EXPOSED_KINDS.has(s.kind) && s.name.length > 1 && !s.name.startsWith("_")).map((s) => s.name);
+      exposed.set(path24, [...new Set(names)]);
     }
-    return exposed.get(path23);
+    return exposed.get(path24);
   };
   const referenced = /* @__PURE__ */ new Map();
-  const referencedBy = (path23) => {
-    if (!referenced.has(path23)) {
+  const referencedBy = (path24) => {
+    if (!referenced.has(path24)) {
       const own = new Set(
-        index.symbolsIn(path23).filter((s) => s.scope === "").map((s) => s.name)
+        index.symbolsIn(path24).filter((s) => s.scope === "").map((s) => s.name)
       );
-      referenced.set(path23, new Set(index.referencedNames(path23).filter((n) => !own.has(n))));
+      referenced.set(path24, new Set(index.referencedNames(path24).filter((n) => !own.has(n))));
     }
-    return referenced.get(path23);
+    return referenced.get(path24);
   };
   const used = /* @__PURE__ */ new Map();
   const edges = [];
@@ -19167,8 +19351,8 @@ async function buildComponentDiagram(index, options = {}) {
     const names = exposedBy(pair.to).filter((name) => refs.has(name));
     if (names.length === 0 && PACKAGE_LANGUAGES2.has(language.get(pair.to) ?? "")) continue;
     for (const name of names) used.set(`${pair.to}\0${name}`, (used.get(`${pair.to}\0${name}`) ?? 0) + 1);
-    const label3 = names.length === 0 ? void 0 : names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
-    edges.push({ from: pair.from, to: pair.to, kind: "import", weight: Math.max(1, names.length), ...label3 ? { label: label3 } : {} });
+    const label2 = names.length === 0 ? void 0 : names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
+    edges.push({ from: pair.from, to: pair.to, kind: "import", weight: Math.max(1, names.length), ...label2 ? { label: label2 } : {} });
   }
   edges.push(...linkSamePackage(index, { boxes, files, language, exposedBy, used }));
   edges.sort(
@@ -19176,21 +19360,21 @@ async function buildComponentDiagram(index, options = {}) {
   );
   const cut = Math.max(0, edges.length - MAX_ARROWS);
   edges.splice(MAX_ARROWS);
-  const groupOf = (path23) => {
-    const inner = relativeTo2(path23, pkg).split("/");
+  const groupOf = (path24) => {
+    const inner = relativeTo2(path24, pkg).split("/");
     return inner.length > 1 ? pkg ? `${pkg}/${inner[0]}` : inner[0] : void 0;
   };
   const groupIds = [...new Set(boxes.map(groupOf).filter((g) => g !== void 0))].sort().slice(0, DEFAULT_CAPS.groups);
-  const groups = groupIds.map((id2) => ({ id: id2, label: `${relativeTo2(id2, pkg)}/` }));
-  const nodes = boxes.map((path23) => {
-    const group = groupOf(path23);
+  const groups = groupIds.map((id) => ({ id, label: `${relativeTo2(id, pkg)}/` }));
+  const nodes = boxes.map((path24) => {
+    const group = groupOf(path24);
     const inGroup = group !== void 0 && groupIds.includes(group);
-    const top = exposedBy(path23).map((name2) => ({ name: name2, uses: used.get(`${path23}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
-    const name = relativeTo2(path23, inGroup ? group : pkg);
+    const top = exposedBy(path24).map((name2) => ({ name: name2, uses: used.get(`${path24}\0${name2}`) ?? 0 })).filter((n) => n.uses > 0).sort((a, b) => b.uses - a.uses).slice(0, NAMES_PER_BOX).map((n) => n.name);
+    const name = relativeTo2(path24, inGroup ? group : pkg);
     return {
-      id: path23,
+      id: path24,
       label: top.length > 0 ? `${name}: ${top.join(", ")}` : name,
-      paths: [path23],
+      paths: [path24],
       kind: "module",
       ...inGroup ? { group } : {}
     };
@@ -19220,16 +19404,16 @@ function linkSamePackage(index, input) {
       }
       for (const [to, names] of byTarget) {
         for (const name of names) used.set(`${to}\0${name}`, (used.get(`${to}\0${name}`) ?? 0) + 1);
-        const label3 = names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
-        edges.push({ from, to, kind: "scope", weight: names.length, label: label3 });
+        const label2 = names.slice(0, NAMES_PER_EDGE).join(", ") + (names.length > NAMES_PER_EDGE ? ` +${names.length - NAMES_PER_EDGE}` : "");
+        edges.push({ from, to, kind: "scope", weight: names.length, label: label2 });
       }
     }
   }
   return edges;
 }
-function dirOf5(path23) {
-  const at2 = path23.lastIndexOf("/");
-  return at2 < 0 ? "" : path23.slice(0, at2);
+function dirOf5(path24) {
+  const at2 = path24.lastIndexOf("/");
+  return at2 < 0 ? "" : path24.slice(0, at2);
 }
 function findMainPackage(files) {
   const base = commonFolder(files);
@@ -19314,19 +19498,19 @@ function buildChangeDiagram(index, changes, options = {}) {
     after: withGroups({ type: "architecture", title: `After: ${title}`, nodes: afterNodes, edges, groups: [] })
   };
 }
-function node(path23, kind, oldPath) {
-  const name = path23.slice(path23.lastIndexOf("/") + 1);
-  const label3 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
-  return { id: path23, label: label3, paths: [path23], kind };
+function node(path24, kind, oldPath) {
+  const name = path24.slice(path24.lastIndexOf("/") + 1);
+  const label2 = oldPath === void 0 ? name : `${name} (was ${oldPath.slice(oldPath.lastIndexOf("/") + 1)})`;
+  return { id: path24, label: label2, paths: [path24], kind };
 }
 function withGroups(graph) {
-  const folderOf2 = (path23) => path23.includes("/") ? path23.slice(0, path23.lastIndexOf("/")) : void 0;
+  const folderOf2 = (path24) => path24.includes("/") ? path24.slice(0, path24.lastIndexOf("/")) : void 0;
   const members = /* @__PURE__ */ new Map();
   for (const n of graph.nodes) {
     const folder = folderOf2(n.id);
     if (folder !== void 0) members.set(folder, (members.get(folder) ?? 0) + 1);
   }
-  const groups = [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS2).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id2]) => ({ id: id2, label: `${id2}/` }));
+  const groups = [...members.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_GROUPS2).sort((a, b) => a[0] < b[0] ? -1 : 1).map(([id]) => ({ id, label: `${id}/` }));
   const grouped = new Set(groups.map((g) => g.id));
   const nodes = graph.nodes.map((n) => {
     const folder = folderOf2(n.id);
@@ -19348,8 +19532,8 @@ var init_build_change_diagram = __esm({
 });
 
 // src/core/diagram/parse-manifest.ts
-function parseManifest(path23, text) {
-  const base = path23.slice(path23.lastIndexOf("/") + 1);
+function parseManifest(path24, text) {
+  const base = path24.slice(path24.lastIndexOf("/") + 1);
   let manifest;
   if (base === "package.json") manifest = parsePackageJson(text);
   else if (base === "pyproject.toml") manifest = parsePyproject(text);
@@ -19517,16 +19701,16 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
   const manifests = await readManifests(index, readFile3);
   const { files, leftOut: leftOut2 } = listProductFiles(index);
   const base = commonFolder(files);
-  const rank2 = new Map(index.repoMap({ tokens: MAP_TOKENS5 }).files.map((f) => [f.path, f.rank]));
+  const rank = new Map(index.repoMap({ tokens: MAP_TOKENS5 }).files.map((f) => [f.path, f.rank]));
   const maxModules = options.maxModules ?? MAX_MODULES2;
   const depth = pickFolderDepth(files, base, { maxUnits: maxModules, maxDepth: MODULE_DEPTH });
   const unitOfFile = new Map(files.map((f) => [f, toFolderUnit(f, base, depth)]));
   const score2 = /* @__PURE__ */ new Map();
-  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank2.get(file) ?? 0));
+  for (const [file, unit] of unitOfFile) score2.set(unit, (score2.get(unit) ?? 0) + (rank.get(file) ?? 0));
   const modules = [...score2.keys()].sort((a, b) => score2.get(b) - score2.get(a) || (a < b ? -1 : 1)).slice(0, maxModules);
   const shownModules = new Set(modules);
-  const moduleOf = (path23) => {
-    const unit = unitOfFile.get(path23);
+  const moduleOf = (path24) => {
+    const unit = unitOfFile.get(path24);
     return unit !== void 0 && shownModules.has(unit) ? unit : void 0;
   };
   const externals = collectExternals(manifests);
@@ -19558,8 +19742,8 @@ async function buildDependencyDiagram(index, readFile3, options = {}) {
     if (e.usedBy.size > 0) {
       for (const [unit, count2] of e.usedBy) edges.push({ from: unit, to: e.id, kind: "import", weight: count2 });
     } else {
-      for (const path23 of e.declaredBy)
-        edges.push({ from: `manifest:${path23}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
+      for (const path24 of e.declaredBy)
+        edges.push({ from: `manifest:${path24}`, to: e.id, kind: e.dev ? "dev" : "declared", ...e.dev ? { label: "dev" } : {} });
     }
   }
   const ecosystems = [...new Set(shown.map((e) => e.ecosystem))];
@@ -19582,9 +19766,9 @@ async function readManifests(index, readFile3) {
   const paths = listed.filter((p) => names.has(p.slice(p.lastIndexOf("/") + 1)) && ours(p));
   const chosen = paths.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1)).slice(0, MAX_MANIFESTS);
   const manifests = [];
-  for (const path23 of chosen) {
-    const manifest = parseManifest(path23, await readFile3(path23));
-    if (manifest) manifests.push({ ...manifest, path: path23 });
+  for (const path24 of chosen) {
+    const manifest = parseManifest(path24, await readFile3(path24));
+    if (manifest) manifests.push({ ...manifest, path: path24 });
   }
   if (chosen.length < MAX_MANIFESTS && !chosen.includes("go.mod") && listed.some((p) => p.endsWith(".go"))) {
     const text = await readFile3("go.mod").catch(() => void 0);
@@ -19597,13 +19781,13 @@ function collectExternals(manifests) {
   const byId = /* @__PURE__ */ new Map();
   for (const m of manifests) {
     for (const d of m.dependencies) {
-      const id2 = `${m.ecosystem}:${d.name}`;
-      const known = byId.get(id2);
+      const id = `${m.ecosystem}:${d.name}`;
+      const known = byId.get(id);
       if (known) {
         known.declaredBy.push(m.path);
         known.dev &&= d.dev;
       } else {
-        byId.set(id2, { id: id2, ecosystem: m.ecosystem, name: d.name, dev: d.dev, declaredBy: [m.path], usedBy: /* @__PURE__ */ new Map() });
+        byId.set(id, { id, ecosystem: m.ecosystem, name: d.name, dev: d.dev, declaredBy: [m.path], usedBy: /* @__PURE__ */ new Map() });
       }
     }
   }
@@ -19613,10 +19797,10 @@ function findUses(index, files, externals, moduleOf) {
   const sources = index.importSources(files.filter((f) => moduleOf(f) !== void 0));
   for (const external of externals) {
     const seen = /* @__PURE__ */ new Set();
-    for (const { path: path23, source } of sources) {
-      if (seen.has(path23) || !isImportOf(external.ecosystem, external.name, source)) continue;
-      seen.add(path23);
-      const unit = moduleOf(path23);
+    for (const { path: path24, source } of sources) {
+      if (seen.has(path24) || !isImportOf(external.ecosystem, external.name, source)) continue;
+      seen.add(path24);
+      const unit = moduleOf(path24);
       external.usedBy.set(unit, (external.usedBy.get(unit) ?? 0) + 1);
     }
   }
@@ -19650,7 +19834,7 @@ var init_build_dependency_diagram = __esm({
 });
 
 // src/core/diagram/parse-prisma-schema.ts
-function parsePrismaSchema(path23, text) {
+function parsePrismaSchema(path24, text) {
   const models = /* @__PURE__ */ new Map();
   for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const fields = match[2].split("\n").map((l) => /^\s*(\w+)\s+(\w+)(\[\])?\??\s*(.*)$/.exec(l.replace(/\/\/.*$/, ""))).filter((m) => m !== null).map((m) => ({ name: m[1], type: m[2], list: m[3] !== void 0, rest: m[4] }));
@@ -19678,7 +19862,7 @@ function parsePrismaSchema(path23, text) {
       const key2 = /@id\b/.test(f.rest) || compositeId.includes(f.name) ? "PK" : keyFields.has(f.name) ? "FK" : /@unique\b/.test(f.rest) ? "UK" : void 0;
       return { name: f.name, type: f.list ? `${f.type}[]` : f.type, ...key2 ? { key: key2 } : {} };
     });
-    entities.push({ name, aliases: model.table ? [model.table] : [], path: path23, attributes, relations });
+    entities.push({ name, aliases: model.table ? [model.table] : [], path: path24, attributes, relations });
   }
   return entities;
 }
@@ -19689,17 +19873,17 @@ var init_parse_prisma_schema = __esm({
 });
 
 // src/core/diagram/parse-python-models.ts
-function parsePythonModels(path23, text) {
+function parsePythonModels(path24, text) {
   const classes = readClasses(text);
   const django = /* @__PURE__ */ new Set();
   const entities = [];
   for (const cls of classes) {
     if (cls.bases.some((b) => b === "models.Model" || b === "Model" || django.has(b))) {
       django.add(cls.name);
-      if (!cls.abstract) entities.push(djangoEntity(path23, cls));
+      if (!cls.abstract) entities.push(djangoEntity(path24, cls));
     } else {
       const table = cls.lines.map((l) => /^__tablename__\s*=\s*['"]([^'"]+)['"]/.exec(l)?.[1]).find(Boolean);
-      if (table) entities.push(sqlalchemyEntity(path23, cls, table));
+      if (table) entities.push(sqlalchemyEntity(path24, cls, table));
     }
   }
   return entities;
@@ -19731,7 +19915,7 @@ function readClasses(text) {
   });
   return classes;
 }
-function djangoEntity(path23, cls) {
+function djangoEntity(path24, cls) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -19749,9 +19933,9 @@ function djangoEntity(path23, cls) {
     attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
   }
   if (!attributes.some((a) => a.key === "PK")) attributes.unshift({ name: "id", type: "AutoField", key: "PK" });
-  return { name: cls.name, aliases: [], path: path23, attributes, relations };
+  return { name: cls.name, aliases: [], path: path24, attributes, relations };
 }
-function sqlalchemyEntity(path23, cls, table) {
+function sqlalchemyEntity(path24, cls, table) {
   const attributes = [];
   const relations = [];
   for (const line of cls.lines) {
@@ -19777,7 +19961,7 @@ function sqlalchemyEntity(path23, cls, table) {
     const secondary = /^(\w+)\b.*=\s*relationship\(\s*['"]?(\w+)['"]?.*\bsecondary\s*=/.exec(line);
     if (secondary) relations.push({ target: secondary[2], label: secondary[1], cardinality: "many-to-many" });
   }
-  return { name: cls.name, aliases: [table], path: path23, attributes, relations };
+  return { name: cls.name, aliases: [table], path: path24, attributes, relations };
 }
 var DJANGO_RELATION;
 var init_parse_python_models = __esm({
@@ -19814,13 +19998,13 @@ var init_erd_entity = __esm({
 });
 
 // src/core/diagram/parse-sql-ddl.ts
-function parseSqlDdl(path23, text) {
+function parseSqlDdl(path24, text) {
   const sql = text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
   const entities = [];
   for (const match of sql.matchAll(CREATE_TABLE)) {
     const body = matchingBlock(sql, match.index + match[0].length - 1, "()");
     if (body === void 0) continue;
-    entities.push(parseTable(path23, unquoteName(match[1]), body));
+    entities.push(parseTable(path24, unquoteName(match[1]), body));
   }
   for (const match of sql.matchAll(ALTER_FK)) {
     const entity = entities.find((e) => e.name.toLowerCase() === unquoteName(match[1]).toLowerCase());
@@ -19831,7 +20015,7 @@ function parseSqlDdl(path23, text) {
   }
   return entities;
 }
-function parseTable(path23, name, body) {
+function parseTable(path24, name, body) {
   const attributes = [];
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
@@ -19870,7 +20054,7 @@ function parseTable(path23, name, body) {
     const oneToOne = columns.length === 1 && (unique.has(columns[0]) || primary.length === 1 && primary[0] === columns[0]);
     if (oneToOne) relation.cardinality = "one-to-one";
   }
-  return { name, aliases: [], path: path23, attributes, relations };
+  return { name, aliases: [], path: path24, attributes, relations };
 }
 function markKey(attributes, column, key2) {
   const attribute = attributes.find((a) => a.name.toLowerCase() === column.toLowerCase());
@@ -19907,7 +20091,7 @@ var init_parse_sql_ddl = __esm({
 });
 
 // src/core/diagram/parse-typeorm-entities.ts
-function parseTypeormEntities(path23, text) {
+function parseTypeormEntities(path24, text) {
   const entities = [];
   for (const match of text.matchAll(ENTITY_CLASS)) {
     const body = matchingBlock(text, match.index + match[0].length - 1, "{}");
@@ -19930,7 +20114,7 @@ function parseTypeormEntities(path23, text) {
       const key2 = column[1].startsWith("Primary") ? "PK" : /unique\s*:\s*true/.test(decorators) ? "UK" : void 0;
       attributes.push({ name, type, ...key2 ? { key: key2 } : {} });
     }
-    entities.push({ name: match[1], aliases: table ? [table] : [], path: path23, attributes, relations });
+    entities.push({ name: match[1], aliases: table ? [table] : [], path: path24, attributes, relations });
   }
   return entities;
 }
@@ -19955,8 +20139,8 @@ var init_parse_typeorm_entities = __esm({
 async function buildErdDiagram(index, readFile3, options = {}) {
   const listed = index.listFiles().map((f) => f.path).filter((p) => !isTestFile(p));
   const picked = [];
-  const add = (path23, parser3) => {
-    if (!picked.some((p) => p.path === path23)) picked.push({ path: path23, parser: parser3 });
+  const add = (path24, parser3) => {
+    if (!picked.some((p) => p.path === path24)) picked.push({ path: path24, parser: parser3 });
   };
   for (const source of SOURCES) {
     for (const query of source.search ?? []) {
@@ -19964,11 +20148,11 @@ async function buildErdDiagram(index, readFile3, options = {}) {
         if (source.matches(hit.path) && !isTestFile(hit.path)) add(hit.path, source.parser);
       }
     }
-    for (const path23 of listed) if (source.matches(path23) && source.byName(path23)) add(path23, source.parser);
+    for (const path24 of listed) if (source.matches(path24) && source.byName(path24)) add(path24, source.parser);
   }
   const entities = [];
   const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES4);
-  for (const { path: path23, parser: parser3 } of read2) entities.push(...parser3(path23, await readFile3(path23)));
+  for (const { path: path24, parser: parser3 } of read2) entities.push(...parser3(path24, await readFile3(path24)));
   if (entities.length === 0) return void 0;
   return toGraph2(entities);
 }
@@ -20042,9 +20226,42 @@ var init_build_erd_diagram = __esm({
 });
 
 // src/core/diagram/diagram-graph.ts
-import { z as z10 } from "zod";
+function buildSchemas(z10) {
+  const id = z10.string().trim().min(1).max(MAX_ID);
+  const label2 = z10.string().trim().min(1).max(MAX_LABEL);
+  const attributeSchema = z10.object({
+    name: z10.string().trim().min(1).max(MAX_ID),
+    type: z10.string().trim().min(1).max(MAX_ID),
+    key: z10.enum(["PK", "FK", "UK"]).optional()
+  });
+  const nodeSchema = z10.object({
+    id,
+    label: label2.optional(),
+    paths: z10.array(z10.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
+    group: id.optional(),
+    kind: z10.enum(NODE_KINDS).optional(),
+    attributes: z10.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
+  });
+  const edgeSchema = z10.object({
+    from: id,
+    to: id,
+    label: label2.optional(),
+    kind: z10.string().trim().min(1).max(40).optional(),
+    cardinality: z10.enum(CARDINALITIES).optional(),
+    weight: z10.number().positive().max(1e9).optional()
+  });
+  const graphSchema = z10.object({
+    type: z10.enum(DIAGRAM_TYPES2).optional(),
+    title: label2.optional(),
+    nodes: z10.array(nodeSchema).max(MAX_NODES2),
+    edges: z10.array(edgeSchema).max(MAX_EDGES).default([]),
+    groups: z10.array(z10.object({ id, label: label2.optional() })).max(MAX_GROUPS3).default([])
+  });
+  return { attributeSchema, graphSchema };
+}
 function parseDiagramGraph(raw, options) {
-  const parsed = graphSchema.safeParse(raw);
+  schemas ??= buildSchemas(loadZod());
+  const parsed = schemas.graphSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, problems: limit(parsed.error.issues.map((i) => `${formatPath2(i.path)}: ${i.message}`)) };
   const input = parsed.data;
   const problems = [];
@@ -20105,14 +20322,14 @@ function buildTreePredicate(paths) {
     const parts = file.split("/");
     for (let i = 1; i <= parts.length; i += 1) known.add(parts.slice(0, i).join("/"));
   }
-  return (path23) => known.has(path23);
+  return (path24) => known.has(path24);
 }
 function keepPaths(paths, inTree, dropped) {
   const kept = [];
   for (const raw of paths) {
-    const path23 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
-    if (path23 === void 0 || !inTree(path23)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
-    else if (!kept.includes(path23)) kept.push(path23);
+    const path24 = isValidRepoPath(raw) ? parseRepoPath(raw) : void 0;
+    if (path24 === void 0 || !inTree(path24)) dropped.push(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw);
+    else if (!kept.includes(path24)) kept.push(path24);
   }
   return kept;
 }
@@ -20129,18 +20346,19 @@ function duplicates(ids, where) {
 function stripUndefined(value) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
 }
-function formatPath2(path23) {
-  const text = path23.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
+function formatPath2(path24) {
+  const text = path24.map((p, i) => typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`).join("");
   return text || "(root)";
 }
 function limit(problems) {
   if (problems.length <= MAX_PROBLEMS) return problems;
   return [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`];
 }
-var MAX_NODES2, MAX_EDGES, MAX_GROUPS3, MAX_PATHS_PER_NODE, MAX_ATTRIBUTES2, MAX_ID, MAX_LABEL, MAX_PATH, MAX_PROBLEMS, DIAGRAM_TYPES2, NODE_KINDS, CARDINALITIES, id, label2, attributeSchema, nodeSchema, edgeSchema, graphSchema;
+var MAX_NODES2, MAX_EDGES, MAX_GROUPS3, MAX_PATHS_PER_NODE, MAX_ATTRIBUTES2, MAX_ID, MAX_LABEL, MAX_PATH, MAX_PROBLEMS, DIAGRAM_TYPES2, NODE_KINDS, CARDINALITIES, schemas;
 var init_diagram_graph = __esm({
   "src/core/diagram/diagram-graph.ts"() {
     "use strict";
+    init_load_zod();
     init_repo_path();
     MAX_NODES2 = 200;
     MAX_EDGES = 600;
@@ -20154,36 +20372,6 @@ var init_diagram_graph = __esm({
     DIAGRAM_TYPES2 = ["architecture", "component", "dependency", "erd"];
     NODE_KINDS = ["module", "folder", "service", "package", "external", "entity", "added", "removed", "changed"];
     CARDINALITIES = ["one-to-one", "one-to-many", "many-to-one", "many-to-many"];
-    id = z10.string().trim().min(1).max(MAX_ID);
-    label2 = z10.string().trim().min(1).max(MAX_LABEL);
-    attributeSchema = z10.object({
-      name: z10.string().trim().min(1).max(MAX_ID),
-      type: z10.string().trim().min(1).max(MAX_ID),
-      key: z10.enum(["PK", "FK", "UK"]).optional()
-    });
-    nodeSchema = z10.object({
-      id,
-      label: label2.optional(),
-      paths: z10.array(z10.string().max(MAX_PATH)).max(MAX_PATHS_PER_NODE).default([]),
-      group: id.optional(),
-      kind: z10.enum(NODE_KINDS).optional(),
-      attributes: z10.array(attributeSchema).max(MAX_ATTRIBUTES2).optional()
-    });
-    edgeSchema = z10.object({
-      from: id,
-      to: id,
-      label: label2.optional(),
-      kind: z10.string().trim().min(1).max(40).optional(),
-      cardinality: z10.enum(CARDINALITIES).optional(),
-      weight: z10.number().positive().max(1e9).optional()
-    });
-    graphSchema = z10.object({
-      type: z10.enum(DIAGRAM_TYPES2).optional(),
-      title: label2.optional(),
-      nodes: z10.array(nodeSchema).max(MAX_NODES2),
-      edges: z10.array(edgeSchema).max(MAX_EDGES).default([]),
-      groups: z10.array(z10.object({ id, label: label2.optional() })).max(MAX_GROUPS3).default([])
-    });
   }
 });
 
@@ -20193,7 +20381,7 @@ function renderDiagram(input) {
   const heading = `### ${TYPE_NAME[graph.type]}${graph.title ? `: ${plainText(graph.title)}` : ""}`;
   const parts = [heading, fence(input.mermaid, "mermaid")];
   const rows = graph.nodes.filter((n) => n.paths.length > 0).map((n) => {
-    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path23) => pathLink(path23, input.linkTo));
+    const links = n.paths.slice(0, MAX_PATHS_PER_ROW).map((path24) => pathLink(path24, input.linkTo));
     if (n.paths.length > MAX_PATHS_PER_ROW) links.push(`and ${n.paths.length - MAX_PATHS_PER_ROW} more`);
     return `| ${plainText(n.label)} | ${links.join(", ")} |`;
   });
@@ -20210,9 +20398,9 @@ function renderDiagram(input) {
   );
   return parts.join("\n\n");
 }
-function pathLink(path23, linkTo) {
-  const url = linkTo({ path: path23 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${plainText(path23)}](${url})`;
+function pathLink(path24, linkTo) {
+  const url = linkTo({ path: path24 }).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${plainText(path24)}](${url})`;
 }
 function plainText(text) {
   return escapeText(text).replace(
@@ -20253,14 +20441,14 @@ async function produceDiagram(run4) {
     notes.push(`\`${unknownType}\` is not a diagram type (${DIAGRAM_TYPES.join(", ")}): the ${type} diagram is shown`);
   }
   const unread = { files: 0, limit: "" };
-  const readFile3 = async (path23) => {
-    const charge = run4.meter.touchFile(path23, index.getFile(path23)?.size ?? 0);
+  const readFile3 = async (path24) => {
+    const charge = run4.meter.touchFile(path24, index.getFile(path24)?.size ?? 0);
     if (!charge.ok) {
       unread.files += 1;
       unread.limit = charge.limit;
       return "";
     }
-    return source.readFile(path23);
+    return source.readFile(path24);
   };
   const graphs = [];
   let explored;
@@ -20463,7 +20651,7 @@ async function runOutputCommand(input) {
   const tree = {
     sha: htmlUrl ? sha : void 0,
     htmlUrl,
-    lineCount: (path23) => counted.get(path23) ?? ports.index.getFile(path23)?.lines
+    lineCount: (path24) => counted.get(path24) ?? ports.index.getFile(path24)?.lines
   };
   const metrics = input.finish(produced.explore, {
     ...extra,
@@ -20559,7 +20747,7 @@ var init_run_output_command = __esm({
 
 // src/core/memory/verify-memory.ts
 function verifyMemory(memory, index, prompt) {
-  const files = memory.files.filter((path23) => index.getFile(path23) !== void 0);
+  const files = memory.files.filter((path24) => index.getFile(path24) !== void 0);
   const symbols = memory.symbols.filter((name) => index.findDefinitions(name.split(".").at(-1) ?? name, 1).length > 0);
   const dropped = memory.files.length - files.length + (memory.symbols.length - symbols.length);
   if (files.length === 0 && symbols.length === 0 && memory.since.length === 0) return void 0;
@@ -20576,7 +20764,7 @@ var init_verify_memory = __esm({
 });
 
 // src/core/llm/model-config.ts
-import { z as z11 } from "zod";
+import { z as z8 } from "zod";
 function parseModelConfig(input) {
   const parsed = modelConfigSchema.safeParse(input);
   const problems = parsed.success ? [] : parsed.error.issues.map(toProblem3);
@@ -20608,7 +20796,7 @@ function findProviderProblems(input) {
   return problems;
 }
 function toProblem3(issue) {
-  const path23 = issue.path.map(String).join(".") || "(root)";
+  const path24 = issue.path.map(String).join(".") || "(root)";
   if (issue.code === "unrecognized_keys") {
     return {
       path: issue.keys.map(toShownName).join(", "),
@@ -20616,10 +20804,10 @@ function toProblem3(issue) {
       fix: `remove it or check the spelling; known settings: ${Object.keys(modelConfigSchema.shape).join(", ")}`
     };
   }
-  if (path23 === "(root)") {
-    return { path: path23, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
+  if (path24 === "(root)") {
+    return { path: path24, problem: "expected an object of model settings", fix: 'pass an object such as { provider: "openai" }' };
   }
-  return { path: path23, problem: issue.message, fix: FIXES[path23] ?? "see the model settings in the README" };
+  return { path: path24, problem: issue.message, fix: FIXES[path24] ?? "see the model settings in the README" };
 }
 function toShownName(name) {
   return SETTING_NAME.test(name) ? name : "(a name that looks like a secret)";
@@ -20670,14 +20858,14 @@ ${lines.join("\n")}`, {
       maxRetries: "use a whole number from 0 up, e.g. 2"
     };
     expected = (what) => (issue) => issue.input === void 0 ? "is required" : `expected ${what}`;
-    modelConfigSchema = z11.strictObject({
-      provider: z11.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
-      model: z11.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      apiKey: z11.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
-      baseUrl: z11.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
-      temperature: z11.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
-      timeoutMs: z11.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
-      maxRetries: z11.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
+    modelConfigSchema = z8.strictObject({
+      provider: z8.enum(MODEL_PROVIDERS, { error: expected(`one of ${MODEL_PROVIDERS.join(", ")}`) }),
+      model: z8.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      apiKey: z8.string({ error: expected("a string") }).trim().min(1, "must not be empty").optional(),
+      baseUrl: z8.url({ protocol: /^https?$/, error: expected("an http(s) URL") }).optional(),
+      temperature: z8.number({ error: expected("a number") }).min(0, "must be at least 0").max(2, "must be at most 2").default(0),
+      timeoutMs: z8.number({ error: expected("a number") }).int("must be a whole number").positive("must be above 0").optional(),
+      maxRetries: z8.number({ error: expected("a number") }).int("must be a whole number").min(0, "must be at least 0").optional()
     });
     SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
   }
@@ -21282,9 +21470,9 @@ function decideAccess(input) {
   if (input.actor.type === "Bot" || login.endsWith("[bot]")) {
     return { allowed: false, reason: `${input.actor.login} is a bot; bots cannot ask nanodex`, reply: false };
   }
-  const rank2 = RANK[input.permission];
-  if (rank2 >= RANK.write) return { allowed: true };
-  const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank2 >= RANK.read);
+  const rank = RANK[input.permission];
+  if (rank >= RANK.write) return { allowed: true };
+  const openToEveryone = input.config.access.readOnlyForEveryone && (input.isPublicRepo || rank >= RANK.read);
   const readOnly = input.command !== "auto" && input.command !== "apply" && READ_ONLY_COMMANDS.includes(input.command);
   if (readOnly && openToEveryone) return { allowed: true };
   return { allowed: false, reason: explainRefusal(input, openToEveryone), reply: true };
@@ -21455,8 +21643,8 @@ function toMentionCommand(text) {
   if (words.prompt === "") return { kind: "help", unknown: void 0 };
   const apply = /^\/?apply(?:\s+(.*))?$/i.exec(parseBudgetWords(text.trim().split("\n")[0] ?? "").prompt);
   if (apply) {
-    const [id2 = "", ...groups] = (apply[1] ?? "").split(/\s+/).filter(Boolean);
-    return { kind: "apply", id: id2.toLowerCase(), groups };
+    const [id = "", ...groups] = (apply[1] ?? "").split(/\s+/).filter(Boolean);
+    return { kind: "apply", id: id.toLowerCase(), groups };
   }
   const routed = routeRequest(words.prompt, []);
   if (routed.how === "command") {
@@ -21512,8 +21700,8 @@ function toProposalRecord(input) {
   const ok = input.results.filter((r) => r.ok);
   if (ok.length === 0) return void 0;
   const bases = {};
-  const note = (path23, content2) => {
-    if (!Object.hasOwn(bases, path23)) bases[path23] = content2 === void 0 ? null : contentSha256(content2);
+  const note = (path24, content2) => {
+    if (!Object.hasOwn(bases, path24)) bases[path24] = content2 === void 0 ? null : contentSha256(content2);
   };
   for (const result of ok) {
     const { change } = result;
@@ -21546,15 +21734,15 @@ function readOne(json) {
     return { ok: false, id: void 0, problem: "its record is not valid JSON (the comment was edited or cut)" };
   }
   const parsed = recordSchema.safeParse(raw);
-  const id2 = typeof raw?.id === "string" ? raw.id : void 0;
-  if (!parsed.success) return { ok: false, id: id2, problem: `its record is malformed (${parsed.error.issues[0]?.message ?? "unknown"})` };
+  const id = typeof raw?.id === "string" ? raw.id : void 0;
+  if (!parsed.success) return { ok: false, id, problem: `its record is malformed (${parsed.error.issues[0]?.message ?? "unknown"})` };
   const changes = parseProposedChanges({ changes: parsed.data.changes });
-  if (!changes.ok) return { ok: false, id: id2, problem: `its changes do not pass the schema: ${changes.problems[0] ?? ""}` };
+  if (!changes.ok) return { ok: false, id, problem: `its changes do not pass the schema: ${changes.problems[0] ?? ""}` };
   const { id: stated, digest, ...rest } = parsed.data;
   const record = { ...rest, changes: changes.changes };
   const actual = proposalDigest(record);
   if (actual !== digest || actual.slice(0, 10) !== stated) {
-    return { ok: false, id: id2, problem: "its content no longer matches its id (the comment was edited, or a secret in it was redacted)" };
+    return { ok: false, id, problem: "its content no longer matches its id (the comment was edited, or a secret in it was redacted)" };
   }
   return { ok: true, record: { ...record, id: stated, digest } };
 }
@@ -21630,20 +21818,20 @@ Nothing was written to the repository.`,
   }
   const head = await writer.readDefaultBranch();
   const cache2 = /* @__PURE__ */ new Map();
-  const read2 = (path23) => {
-    if (!cache2.has(path23)) cache2.set(path23, writer.readFile(path23, head.sha));
-    return cache2.get(path23);
+  const read2 = (path24) => {
+    if (!cache2.has(path24)) cache2.set(path24, writer.readFile(path24, head.sha));
+    return cache2.get(path24);
   };
   const moved = [];
-  for (const path23 of pathsOf(selected.changes)) {
-    if (!Object.hasOwn(record.bases, path23)) {
-      moved.push(`${code(path23)}: the proposal did not record its content, so it cannot be checked`);
+  for (const path24 of pathsOf(selected.changes)) {
+    if (!Object.hasOwn(record.bases, path24)) {
+      moved.push(`${code(path24)}: the proposal did not record its content, so it cannot be checked`);
       continue;
     }
-    const then = record.bases[path23] ?? null;
-    const current = await read2(path23);
+    const then = record.bases[path24] ?? null;
+    const current = await read2(path24);
     const now = current === void 0 ? null : contentSha256(current);
-    if (now !== then) moved.push(describeMove(path23, then, now));
+    if (now !== then) moved.push(describeMove(path24, then, now));
   }
   if (moved.length > 0) {
     return refuse(
@@ -21681,7 +21869,7 @@ ${failed2.map((r) => `- ${code(targetOf(r.change))}: ${escapeText(r.ok ? "" : r.
     message: `${title}
 
 Applies proposal ${record.id} (${plural(results.length, "change")}), approved by @${request.requester}.`,
-    files: [...files].map(([path23, content2]) => ({ path: path23, content: content2 }))
+    files: [...files].map(([path24, content2]) => ({ path: path24, content: content2 }))
   });
   const pullRequest = await writer.openPullRequest({
     branch,
@@ -21697,7 +21885,7 @@ Review it there; nothing was written to ${code(head.name)}.`,
     outcome: { applied: true, pullRequest, changes: results.length, reused: false }
   };
 }
-async function findProposal(id2, thread, selfLogin) {
+async function findProposal(id, thread, selfLogin) {
   const comments = await thread.readComments?.(COMMENTS_READ) ?? [];
   const self = selfLogin.toLowerCase();
   let problem;
@@ -21705,21 +21893,21 @@ async function findProposal(id2, thread, selfLogin) {
   for (const comment of comments) {
     if (comment.author.toLowerCase() !== self) continue;
     for (const read2 of readProposals(comment.body)) {
-      if (read2.ok && read2.record.id === id2) found.push(read2.record);
-      if (!read2.ok && read2.id === id2) problem = read2.problem;
+      if (read2.ok && read2.record.id === id) found.push(read2.record);
+      if (!read2.ok && read2.id === id) problem = read2.problem;
     }
   }
   if (new Set(found.map((r) => r.digest)).size > 1) {
     return {
       ok: false,
-      reason: `Two different proposals in this thread carry the id ${code(id2)}; neither is applied. Ask \`@nanodex work …\` again.`
+      reason: `Two different proposals in this thread carry the id ${code(id)}; neither is applied. Ask \`@nanodex work …\` again.`
     };
   }
   if (found[0]) return { ok: true, record: found[0] };
-  if (problem) return { ok: false, reason: `Proposal ${code(id2)} was found, but ${escapeText(problem)}; ask \`@nanodex work …\` again.` };
+  if (problem) return { ok: false, reason: `Proposal ${code(id)} was found, but ${escapeText(problem)}; ask \`@nanodex work …\` again.` };
   return {
     ok: false,
-    reason: `No proposal ${code(id2)} in nanodex's replies in this thread. \`@nanodex apply\` takes the id from a reply to \`@nanodex work …\` in the same issue or pull request.`
+    reason: `No proposal ${code(id)} in nanodex's replies in this thread. \`@nanodex apply\` takes the id from a reply to \`@nanodex work …\` in the same issue or pull request.`
   };
 }
 function selectGroups(changes, groups) {
@@ -21732,10 +21920,10 @@ function selectGroups(changes, groups) {
   }
   return { ok: true, changes: changes.filter((c) => c.approvalGroup !== void 0 && groups.includes(c.approvalGroup.id)) };
 }
-function describeMove(path23, then, now) {
-  if (then === null) return `${code(path23)}: now exists (the proposal creates it)`;
-  if (now === null) return `${code(path23)}: no longer exists`;
-  return `${code(path23)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
+function describeMove(path24, then, now) {
+  if (then === null) return `${code(path24)}: now exists (the proposal creates it)`;
+  if (now === null) return `${code(path24)}: no longer exists`;
+  return `${code(path24)}: its content changed (sha256 ${now.slice(0, 12)}…, the proposal was made against ${then.slice(0, 12)}…)`;
 }
 function targetOf(change) {
   return change.kind === "file_rename" ? `${change.oldPath} → ${change.newPath}` : change.path;
@@ -21834,14 +22022,14 @@ import ignore5 from "ignore";
 
 // src/core/review/review-state.ts
 import { createHash as createHash3 } from "node:crypto";
-import { z as z5 } from "zod";
+import { z as z4 } from "zod";
 var MAX_SHAS = 100;
 var MAX_FINGERPRINTS = 500;
 var BLOCK = /\n*<!-- nanodex:review-state (\{[^\n]*?\}) -->/;
 var FINDING = /<!-- nanodex:finding:([0-9a-f]{16}) -->/;
-var stateSchema = z5.object({
-  reviewedShas: z5.array(z5.string().regex(/^[0-9a-f]{7,64}$/)),
-  fingerprints: z5.array(z5.string().regex(/^[0-9a-f]{16}$/))
+var stateSchema = z4.object({
+  reviewedShas: z4.array(z4.string().regex(/^[0-9a-f]{7,64}$/)),
+  fingerprints: z4.array(z4.string().regex(/^[0-9a-f]{16}$/))
 });
 function readReviewState(body) {
   const found = BLOCK.exec(body);
@@ -22272,27 +22460,27 @@ function filterDiff(text, review) {
   const kept = [];
   const paths = [];
   const dropped = [];
-  for (const { section, path: path23 } of splitDiff(text)) {
-    if (include.ignores(path23) && !exclude.ignores(path23)) {
+  for (const { section, path: path24 } of splitDiff(text)) {
+    if (include.ignores(path24) && !exclude.ignores(path24)) {
       kept.push(section);
-      paths.push(path23);
+      paths.push(path24);
     } else {
-      dropped.push(path23);
+      dropped.push(path24);
     }
   }
   return { text: kept.join(""), paths, dropped };
 }
 function splitDiff(text) {
   return text.split(/(?=^diff --git )/m).flatMap((section) => {
-    const path23 = findDiffPath(section);
-    return path23 === void 0 ? [] : [{ section, path: path23 }];
+    const path24 = findDiffPath(section);
+    return path24 === void 0 ? [] : [{ section, path: path24 }];
   });
 }
 function findDiffPath(section) {
   const raw = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1] ?? /^--- a\/(.+)$/m.exec(section)?.[1] ?? /^rename to (.+)$/m.exec(section)?.[1] ?? /^diff --git a\/.+? b\/(.+)$/m.exec(section)?.[1];
   if (raw === void 0) return void 0;
-  const path23 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
-  return ignore5.isPathValid(path23) ? path23 : void 0;
+  const path24 = raw.replace(/\t.*$/, "").replace(/^"(.*)"$/, "$1");
+  return ignore5.isPathValid(path24) ? path24 : void 0;
 }
 
 // src/core/flows/answer-mention.ts
@@ -22522,7 +22710,7 @@ init_load_chat_model();
 
 // src/action/run.ts
 import { mkdirSync as mkdirSync2, writeFileSync } from "node:fs";
-import path22 from "node:path";
+import path23 from "node:path";
 import * as core2 from "@actions/core";
 
 // src/github/status-of.ts
@@ -22555,7 +22743,7 @@ function toRunFailure(result) {
 }
 
 // src/action/action-inputs.ts
-import { z as z12 } from "zod";
+import { z as z9 } from "zod";
 var ACTION_COMMANDS = ["auto", "ask", ...COMMAND_TABLE.map((c) => c.name), "index"];
 var ACTION_INPUTS = {
   command: {
@@ -22593,7 +22781,7 @@ var ACTION_INPUTS = {
   }
 };
 var MIN_NODE_MAJOR = 22;
-var budgetSchema2 = z12.string().transform((text, context) => {
+var budgetSchema2 = z9.string().transform((text, context) => {
   const words = parseBudgetWords(text);
   for (const problem of words.problems) context.addIssue({ code: "custom", message: problem });
   if (words.prompt !== "" || words.focus.length > 0) {
@@ -22602,25 +22790,25 @@ var budgetSchema2 = z12.string().transform((text, context) => {
   return words.overrides;
 });
 var INPUT_SCHEMAS = {
-  command: z12.enum(ACTION_COMMANDS),
-  prompt: z12.string(),
-  "github-token": z12.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
+  command: z9.enum(ACTION_COMMANDS),
+  prompt: z9.string(),
+  "github-token": z9.string().min(1, "a token is needed to read permissions and post; keep the default `${{ github.token }}`").refine(
     (token) => !token.startsWith("${{"),
     "the token is an expression nothing evaluated (a local run?): set INPUT_GITHUB-TOKEN to a token"
   ),
-  "model-provider": z12.enum(MODEL_PROVIDERS),
-  "model-name": z12.string(),
-  "model-api-key": z12.string(),
-  "model-base-url": z12.union([z12.literal(""), z12.url()]),
+  "model-provider": z9.enum(MODEL_PROVIDERS),
+  "model-name": z9.string(),
+  "model-api-key": z9.string(),
+  "model-base-url": z9.union([z9.literal(""), z9.url()]),
   budget: budgetSchema2,
-  "config-path": z12.string().min(1),
-  "index-cache": z12.enum(["true", "false"]).transform((value) => value === "true"),
+  "config-path": z9.string().min(1),
+  "index-cache": z9.enum(["true", "false"]).transform((value) => value === "true"),
   // Used by action.yml's setup-node step; read here so a bad value is reported with the rest.
-  "node-version": z12.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
+  "node-version": z9.string().regex(/^\d+(?:\.\d+){0,2}(?:\.x)?$|^lts\/\*$/, "a version such as 24, 22 or lts/*").refine(
     (version) => version === "lts/*" || Number(version.split(".")[0]) >= MIN_NODE_MAJOR,
     `Node ${MIN_NODE_MAJOR} or later (20 is past its end of life, and better-sqlite3 needs N-API 10)`
   ),
-  mention: z12.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
+  mention: z9.string().regex(/^[\w-]+(?:\[bot\])?$/, "a login or slug such as nanodex, without the @")
 };
 function readActionInputs(getInput2) {
   const values = {};
@@ -22690,7 +22878,7 @@ function createRestOctokit(options) {
 }
 
 // src/action/action-workspace.ts
-import path20 from "node:path";
+import path21 from "node:path";
 
 // src/github/read-repo-config.ts
 async function readRepoConfig(client, coords) {
@@ -22743,24 +22931,24 @@ async function readRepoSkillFiles(client, coords, options = {}) {
     options.logger?.warn("too many repository skills: only the first are read", { found: paths.length, read: MAX_REPOSITORY_SKILLS });
   }
   const files = [];
-  for (const path23 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
-    const data = await readContents(client, coords, path23);
+  for (const path24 of paths.slice(0, MAX_REPOSITORY_SKILLS)) {
+    const data = await readContents(client, coords, path24);
     if (data === void 0 || Array.isArray(data) || data.type !== "file" || !("content" in data)) continue;
     if (data.size > MAX_SKILL_BYTES || data.encoding !== "base64") {
-      options.logger?.warn("skipped a repository skill over the size limit", { path: path23, bytes: data.size, limit: MAX_SKILL_BYTES });
-      files.push({ path: path23, text: "", size: data.size });
+      options.logger?.warn("skipped a repository skill over the size limit", { path: path24, bytes: data.size, limit: MAX_SKILL_BYTES });
+      files.push({ path: path24, text: "", size: data.size });
       continue;
     }
-    files.push({ path: path23, text: Buffer.from(data.content, "base64").toString("utf8") });
+    files.push({ path: path24, text: Buffer.from(data.content, "base64").toString("utf8") });
   }
   return files;
 }
-async function readContents(client, coords, path23) {
+async function readContents(client, coords, path24) {
   try {
     const { data } = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
       owner: coords.owner,
       repo: coords.repo,
-      path: path23,
+      path: path24,
       ref: coords.ref
     });
     return data;
@@ -22772,7 +22960,7 @@ async function readContents(client, coords, path23) {
 
 // src/action/open-cached-index.ts
 import { execFileSync } from "node:child_process";
-import path19 from "node:path";
+import path20 from "node:path";
 var RUNNING_FROM_SOURCES = new URL(import.meta.url).pathname.endsWith(".ts");
 function toIndexCacheKey(repository, treeSha) {
   return `${toIndexCachePrefix(repository)}${treeSha}`;
@@ -22793,7 +22981,7 @@ async function openCachedIndex(source, options) {
     report.status = report.restoredKey === void 0 ? "miss" : report.restoredKey === key2 ? "hit" : "restored-older";
   }
   const saveTo = report.status !== "hit" && report.status !== "disabled" && report.status !== "unavailable" ? key2 : void 0;
-  const file = path19.join(options.folder, "index.sqlite");
+  const file = path20.join(options.folder, "index.sqlite");
   const firstAnswer = options.question !== void 0 && report.restoredKey === void 0 ? { question: options.question } : void 0;
   const save = toCacheSave(cache2, paths, report, options.logger);
   const open = (question) => openRepoIndex(file, {
@@ -22865,7 +23053,7 @@ async function toActionWorkspace(context, options = {}) {
       const source = new LocalRepoSource(env.workspace);
       const indexed = await openCachedIndex(source, {
         repository: `${env.owner}/${env.repo}`,
-        folder: path20.join(env.runnerTemp, "nanodex-index"),
+        folder: path21.join(env.runnerTemp, "nanodex-index"),
         cache: context.cache,
         enabled: inputs["index-cache"],
         logger,
@@ -23057,27 +23245,27 @@ var GitDataWriter = class {
       return { name: repo.default_branch, sha: ref.object.sha };
     });
   }
-  async readFile(path23, commitSha) {
+  async readFile(path24, commitSha) {
     try {
       const { data } = await this.client.request("GET /repos/{owner}/{repo}/contents/{path}", {
         ...this.repo,
-        path: path23,
+        path: path24,
         ref: commitSha,
         headers: { accept: "application/vnd.github.raw+json" }
       });
       const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString("utf8") : void 0;
       if (text !== void 0 && !text.includes("�")) return text;
       if (text !== void 0) {
-        throw new NanodexError("not-text", `${path23} is not UTF-8 text, so nanodex does not rewrite it`, {
+        throw new NanodexError("not-text", `${path24} is not UTF-8 text, so nanodex does not rewrite it`, {
           hint: "apply the change to that file by hand"
         });
       }
-      throw new NanodexError("not-a-file", `${path23} is not a file at ${commitSha.slice(0, 12)}`, {
+      throw new NanodexError("not-a-file", `${path24} is not a file at ${commitSha.slice(0, 12)}`, {
         hint: "a proposal changes files only; ask for a new proposal"
       });
     } catch (error2) {
       if (statusOf(error2) === 404) return void 0;
-      throw toNanodexError(error2, { what: `reading ${path23}`, notFoundCode: "file-not-found", clock: systemClock });
+      throw toNanodexError(error2, { what: `reading ${path24}`, notFoundCode: "file-not-found", clock: systemClock });
     }
   }
   async findPullRequest(branch) {
@@ -23544,16 +23732,16 @@ async function upsertCheckRun(client, target, unredacted, options = {}) {
   const run4 = await redactCheckRun(unredacted);
   const what = `posting the check run "${run4.name}" on ${target.owner}/${target.repo}@${run4.headSha.slice(0, 12)}`;
   try {
-    let id2 = options.knownId ?? await findCheckRun(client, target, run4);
-    const present = id2 !== void 0 ? await readAnnotationKeys(client, target, id2) : void 0;
+    let id = options.knownId ?? await findCheckRun(client, target, run4);
+    const present = id !== void 0 ? await readAnnotationKeys(client, target, id) : void 0;
     const requests = toCheckRunRequests(run4, present && { present });
     let url = "";
     for (const request of requests) {
-      const { data } = request.method === "POST" ? await client.request(request.route, { ...target, ...request.body }) : await client.request(request.route, { ...target, check_run_id: id2, ...request.body });
-      id2 = Number(data.id);
+      const { data } = request.method === "POST" ? await client.request(request.route, { ...target, ...request.body }) : await client.request(request.route, { ...target, check_run_id: id, ...request.body });
+      id = Number(data.id);
       url = data.html_url ?? url;
     }
-    return { kind: "posted", url, updated: present !== void 0, requests: requests.length, ...id2 !== void 0 ? { id: id2 } : {} };
+    return { kind: "posted", url, updated: present !== void 0, requests: requests.length, ...id !== void 0 ? { id } : {} };
   } catch (error2) {
     const translated = toNanodexError(error2, { what, notFoundCode: "ref-not-found", clock: systemClock, forbiddenHint: FORBIDDEN });
     if (translated.code === "forbidden") return { kind: "not-permitted", message: FORBIDDEN };
@@ -23571,19 +23759,19 @@ async function findCheckRun(client, target, run4) {
   const ours = data.check_runs.filter((c) => c.external_id === CHECK_RUN_EXTERNAL_ID).map((c) => Number(c.id));
   return ours.length > 0 ? Math.max(...ours) : void 0;
 }
-async function readAnnotationKeys(client, target, id2) {
+async function readAnnotationKeys(client, target, id) {
   const keys = /* @__PURE__ */ new Set();
-  for (const a of await listRunAnnotations(client, target, id2)) {
+  for (const a of await listRunAnnotations(client, target, id)) {
     if (a.message !== null) keys.add(annotationKey({ ...a, message: a.message }));
   }
   return keys;
 }
-async function listRunAnnotations(client, target, id2) {
+async function listRunAnnotations(client, target, id) {
   const all = [];
   for (let page = 1; page <= ANNOTATION_PAGES; page++) {
     const { data } = await client.request("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations", {
       ...target,
-      check_run_id: id2,
+      check_run_id: id,
       per_page: 100,
       page
     });
@@ -23613,10 +23801,10 @@ async function redactCheckRun(run4) {
 var LEVELS2 = /* @__PURE__ */ new Set(["failure", "warning", "notice"]);
 async function readCheckAnnotations(client, target, query) {
   try {
-    const id2 = await findCheckRun(client, target, query);
-    if (id2 === void 0) return void 0;
+    const id = await findCheckRun(client, target, query);
+    if (id === void 0) return void 0;
     const out = [];
-    for (const a of await listRunAnnotations(client, target, id2)) {
+    for (const a of await listRunAnnotations(client, target, id)) {
       if (a.message === null || !LEVELS2.has(a.annotation_level ?? "")) continue;
       out.push({
         path: a.path,
@@ -24007,8 +24195,8 @@ var actionsIndexCache = {
   isAvailable: () => typeof cache.isFeatureAvailable !== "function" || cache.isFeatureAvailable(),
   restore: (paths, primaryKey, restoreKeys) => cache.restoreCache(paths, primaryKey, restoreKeys),
   save: async (paths, key2) => {
-    const id2 = await cache.saveCache(paths, key2);
-    if (id2 === -1) throw new Error(`the Actions cache did not take ${key2} (its warning above says why)`);
+    const id = await cache.saveCache(paths, key2);
+    if (id === -1) throw new Error(`the Actions cache did not take ${key2} (its warning above says why)`);
   }
 };
 
@@ -24067,7 +24255,7 @@ function isNotFound(error2) {
 // src/action/read-action-event.ts
 import { readFileSync as readFileSync6 } from "node:fs";
 import os from "node:os";
-import path21 from "node:path";
+import path22 from "node:path";
 var DEFAULT_ACTION_DEADLINE_MS = 30 * 6e4;
 function readActionEnv(env, cwd = process.cwd()) {
   const repository = env.GITHUB_REPOSITORY ?? "";
@@ -24082,7 +24270,7 @@ function readActionEnv(env, cwd = process.cwd()) {
     eventPath: env.GITHUB_EVENT_PATH || void 0,
     owner,
     repo,
-    workspace: path21.resolve(cwd, env.GITHUB_WORKSPACE || "."),
+    workspace: path22.resolve(cwd, env.GITHUB_WORKSPACE || "."),
     apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
     runnerTemp: env.RUNNER_TEMP || os.tmpdir(),
@@ -24274,13 +24462,13 @@ async function dispatchEvent(event, context) {
   }
 }
 async function publish(outcome, failure, env) {
-  const resultPath = path22.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
+  const resultPath = path23.join(env?.runnerTemp ?? process.env.RUNNER_TEMP ?? process.cwd(), "nanodex-result.json");
   const metrics = {
     run: outcome?.result !== void 0 && "metrics" in outcome.result ? outcome.result.metrics : null,
     index: outcome?.index === void 0 ? null : { ...outcome.index.stats, cache: outcome.index.cache }
   };
   try {
-    mkdirSync2(path22.dirname(resultPath), { recursive: true });
+    mkdirSync2(path23.dirname(resultPath), { recursive: true });
     const record = await redactStrings({
       handled: outcome?.handled ?? "failed",
       headline: outcome?.headline,

@@ -613,6 +613,18 @@ function anyFolderOf(names) {
   return new RegExp(`(?:^|/)(?:${escaped.join("|")})/`);
 }
 
+// src/core/tests/classify-test-path.ts
+var NAMED_TEST = anyOf([
+  /_test\.go$/,
+  /^test_.*\.py$|_test\.py$/,
+  /\.(test|spec)\.[cm]?[jt]sx?$/,
+  // tsd's type tests (commander's typings/index.test-d.ts): checked by the type checker, not product code.
+  /\.test-d\.[cm]?tsx?$/,
+  /^Test.*\.java$|(Tests?|IT|TestCase)\.(java|kt|kts|scala|groovy)$|Spec\.(kt|scala|groovy)$/,
+  /Tests?\.(cs|fs|vb|php|swift)$/,
+  /_spec\.rb$|_test\.rb$|_test\.rs$/
+]);
+
 // src/core/repo/classify-file.ts
 var UNREAD_DIRS = /* @__PURE__ */ new Set([
   "node_modules",
