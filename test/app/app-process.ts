@@ -52,7 +52,8 @@ export async function startAppProcess(env: Record<string, string>, options: { en
   child.stderr.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process can exit before its last lines are read from the pipe (a loaded machine).
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
