@@ -10615,7 +10615,7 @@ function readCallee(index, evidence, from, callee, question) {
 }
 function byQuestionWords(callees, question) {
   if (question === void 0) return callees;
-  const words = new Set((question.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []).filter((w) => !COMMON_WORDS.has(w)));
+  const words = new Set(readPrompt(question).words);
   const shared = (c) => splitIdentifier(c.name ?? "").some((part) => words.has(part.toLowerCase())) ? 0 : 1;
   return callees.map((c, i) => ({ c, i })).sort((a, b) => shared(a.c) - shared(b.c) || a.i - b.i).map(({ c }) => c);
 }
@@ -10625,7 +10625,7 @@ function isCallable(hit) {
 function findSymbol(index, hit) {
   return index.symbolsIn(hit.path).find((d) => d.id === hit.symbolId);
 }
-var MAX_FOLLOW_UPS, FIELD_USES, FIELD_USE_HITS, CALLEES_PER_NAME, MAX_DELEGATIONS, COMMON_WORDS, FLOW_LINES, MAX_EVIDENCE_LINES;
+var MAX_FOLLOW_UPS, FIELD_USES, FIELD_USE_HITS, CALLEES_PER_NAME, MAX_DELEGATIONS, FLOW_LINES, MAX_EVIDENCE_LINES;
 var init_plan_follow_up = __esm({
   "src/core/explore/plan-follow-up.ts"() {
     "use strict";
@@ -10633,12 +10633,12 @@ var init_plan_follow_up = __esm({
     init_map_modules();
     init_plan_heuristically();
     init_rank_definitions();
+    init_read_prompt();
     MAX_FOLLOW_UPS = 6;
     FIELD_USES = 3;
     FIELD_USE_HITS = 20;
     CALLEES_PER_NAME = 2;
     MAX_DELEGATIONS = 1;
-    COMMON_WORDS = /* @__PURE__ */ new Set(["how", "does", "what", "when", "where", "the", "and", "for", "with", "get", "set", "run", "use"]);
     FLOW_LINES = 60;
     MAX_EVIDENCE_LINES = 480;
   }
@@ -12399,6 +12399,21 @@ var init_find_tests_for = __esm({
   }
 });
 
+// src/core/code-index/read-class-bases.ts
+function readClassBases(signature) {
+  const m = CLASS_BASES.exec(signature);
+  const text = m?.[1] ?? m?.[2] ?? "";
+  return text.split(",").map((b) => b.trim()).filter((b) => b !== "" && !b.includes("=")).map((b) => lastPart(b.replace(/\[.*$/, "")));
+}
+var CLASS_BASES, lastPart;
+var init_read_class_bases = __esm({
+  "src/core/code-index/read-class-bases.ts"() {
+    "use strict";
+    CLASS_BASES = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[\w$]+(?:<[^>]*>)?\s*(?:\(([^)]*)\)|extends\s+([\w$.]+))/;
+    lastPart = (name) => name.slice(name.lastIndexOf(".") + 1);
+  }
+});
+
 // src/core/plan/find-existing-mechanism.ts
 function concept(label2, asked, words) {
   return { label: label2, asked, words: new Set(words), query: words.join(" ") };
@@ -12409,8 +12424,7 @@ function findErrorTypes(symbols) {
     grew = false;
     for (const s of symbols) {
       if (errors.has(s.name)) continue;
-      const bases = CLASS_BASES.exec(s.signature);
-      const names = (bases?.[1] ?? bases?.[2] ?? "").split(",").map((b) => b.trim().split(".").pop() ?? "");
+      const names = readClassBases(s.signature);
       if (names.some((b) => ERROR_TYPE.test(b) || errors.has(b))) {
         errors.add(s.name);
         grew = true;
@@ -12453,11 +12467,12 @@ function proveIn(path24, c, index) {
     strength: declared[0] ? 2 : 1
   };
 }
-var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, ERROR_TYPE, CLASS_BASES, DECLARATION3, bySize, toRef;
+var CONCEPTS, SEARCH_CHUNKS2, MAX_PER_CONCEPT, ERROR_TYPE, DECLARATION3, bySize, toRef;
 var init_find_existing_mechanism = __esm({
   "src/core/plan/find-existing-mechanism.ts"() {
     "use strict";
     init_identifier_terms();
+    init_read_class_bases();
     init_map_modules();
     init_read_prompt();
     CONCEPTS = [
@@ -12471,7 +12486,6 @@ var init_find_existing_mechanism = __esm({
     SEARCH_CHUNKS2 = 80;
     MAX_PER_CONCEPT = 2;
     ERROR_TYPE = /(Error|Exception|Err)$/;
-    CLASS_BASES = /^\s*(?:export\s+)?(?:abstract\s+)?class\s+\w+\s*(?:\(([^)]*)\)|extends\s+([\w.]+))/;
     DECLARATION3 = /function|method|class|struct|interface|trait|impl|type|constructor/;
     bySize = (a, b) => b.endLine - b.startLine - (a.endLine - a.startLine);
     toRef = (s) => ({ path: s.path, startLine: s.startLine, endLine: s.endLine });
@@ -14392,37 +14406,30 @@ var init_review_paths = __esm({
 // src/core/review/find-overridden.ts
 function findOverridden(method, index, limit2 = 5) {
   if (method.kind !== "method" || method.scope === "") return void 0;
-  const className = method.scope.slice(method.scope.lastIndexOf(".") + 1);
+  const className = lastPart(method.scope);
   const owner = index.findDefinitions(className, 20).find((d) => d.path === method.path && d.kind === "class");
   if (!owner) return void 0;
+  const sameName = index.findDefinitions(method.name, 50).filter((d) => d.kind === "method");
   const seen = /* @__PURE__ */ new Set([className]);
-  let bases = readBases(owner.signature);
+  let bases = readClassBases(owner.signature);
   for (let hops = 0; hops < 3 && bases.length > 0; hops += 1) {
     const next = [];
     for (const base of bases) {
       if (seen.has(base)) continue;
       seen.add(base);
-      const candidates = index.findDefinitions(method.name, 50).filter((d) => d.kind === "method" && lastPart(d.scope) === base);
-      const found = candidates[0];
+      const found = sameName.find((d) => lastPart(d.scope) === base);
       if (found) return { base: found, callers: index.callers(found.id, 1, limit2) };
       const baseClass = index.findDefinitions(base, 20).find((d) => d.kind === "class");
-      if (baseClass) next.push(...readBases(baseClass.signature));
+      if (baseClass) next.push(...readClassBases(baseClass.signature));
     }
     bases = next;
   }
   return void 0;
 }
-function readBases(signature) {
-  const m = CLASS_BASES2.exec(signature);
-  const text = m?.[1] ?? m?.[2] ?? "";
-  return text.split(",").map((b) => b.trim()).filter((b) => b !== "" && !b.includes("=")).map((b) => lastPart(b.replace(/\[.*$/, "")));
-}
-var CLASS_BASES2, lastPart;
 var init_find_overridden = __esm({
   "src/core/review/find-overridden.ts"() {
     "use strict";
-    CLASS_BASES2 = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[\w$]+(?:<[^>]*>)?\s*(?:\(([^)]*)\)|extends\s+([\w$.]+))/;
-    lastPart = (name) => name.slice(name.lastIndexOf(".") + 1);
+    init_read_class_bases();
   }
 });
 

@@ -5,6 +5,7 @@ import type { CallHit, SymbolHit } from '../code-index/graph-queries.js';
 import { isProductFile } from './map-modules.js';
 import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
 import { rankDefinitions } from './rank-definitions.js';
+import { readPrompt } from './read-prompt.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
@@ -15,8 +16,6 @@ const FIELD_USE_HITS = 20;
 const CALLEES_PER_NAME = 2;
 /** How many times the callees are followed through a function that only hands its work on (`load` -> `_do_load`). */
 const MAX_DELEGATIONS = 1;
-/** Words of a question that say nothing of which callee it is about. */
-const COMMON_WORDS = new Set(['how', 'does', 'what', 'when', 'where', 'the', 'and', 'for', 'with', 'get', 'set', 'run', 'use']);
 /** Lines read of a callee's definition, where the question's words are. */
 export const FLOW_LINES = 60;
 /**
@@ -225,7 +224,7 @@ function readCallee(
  */
 function byQuestionWords(callees: CallHit[], question: string | undefined): CallHit[] {
   if (question === undefined) return callees;
-  const words = new Set((question.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []).filter((w) => !COMMON_WORDS.has(w)));
+  const words = new Set(readPrompt(question).words);
   const shared = (c: CallHit): number => (splitIdentifier(c.name ?? '').some((part) => words.has(part.toLowerCase())) ? 0 : 1);
   return callees
     .map((c, i) => ({ c, i }))

@@ -1,6 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { readClassBases } from '../code-index/read-class-bases.js';
 import { isProductFile } from '../explore/map-modules.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import type { LineRef } from '../render/link-to.js';
@@ -47,8 +48,6 @@ function concept(label: string, asked: RegExp, words: string[]): Concept {
 const SEARCH_CHUNKS = 80;
 const MAX_PER_CONCEPT = 2;
 const ERROR_TYPE = /(Error|Exception|Err)$/;
-/** A class's bases as its header writes them (`class Timeout(RequestException):`, `class Timeout extends Error {`). */
-const CLASS_BASES = /^\s*(?:export\s+)?(?:abstract\s+)?class\s+\w+\s*(?:\(([^)]*)\)|extends\s+([\w.]+))/;
 
 /** The error types a file defines: named as one, or deriving from one (also from one defined above it in the file). */
 function findErrorTypes(symbols: SymbolHit[]): Set<string> {
@@ -57,8 +56,7 @@ function findErrorTypes(symbols: SymbolHit[]): Set<string> {
     grew = false;
     for (const s of symbols) {
       if (errors.has(s.name)) continue;
-      const bases = CLASS_BASES.exec(s.signature);
-      const names = (bases?.[1] ?? bases?.[2] ?? '').split(',').map((b) => b.trim().split('.').pop() ?? '');
+      const names = readClassBases(s.signature);
       if (names.some((b) => ERROR_TYPE.test(b) || errors.has(b))) {
         errors.add(s.name);
         grew = true;
