@@ -55,6 +55,14 @@ export interface Subgraph {
 export type EdgeKind = 'import' | 'contains' | 'call' | 'inherit' | 'type';
 const ALL_KINDS: EdgeKind[] = ['import', 'contains', 'call', 'inherit', 'type'];
 
+/**
+ * A constructor (`constructor`, `__init__`) runs wherever its class is instantiated (`new Command()`,
+ * `DateTime()`), besides the calls that name it (`super().__init__()`): a callers walk from a constructor starts
+ * from its class too, so "no callers" is never said of a constructor whose class is built all over the tree.
+ */
+const CONSTRUCTED_CLASS_SEED = `UNION SELECT c.id, 0, c.start_line FROM symbols m JOIN symbols c ON c.id = m.parent_id
+         WHERE m.id = @symbolId AND m.name IN ('constructor', '__init__') AND c.kind IN ${kindCodesSql('symbol', ['class', 'struct'])}`;
+
 /** Rows a walk may produce before it stops: bounds the work of a walk through a hub. */
 const WALK_ROW_CAP = 20_000;
 const SUBGRAPH_TTL_MS = 60_000;
@@ -142,7 +150,7 @@ export class GraphQueries {
 
   /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
   callers(symbolId: number, depth = 1, limit = 200): CallHit[] {
-    return this.walkCalls(linkedCallSteps('callers'), symbolId, depth, limit);
+    return this.walkCalls('callers', symbolId, depth, limit);
   }
 
   /**
@@ -170,6 +178,7 @@ export class GraphQueries {
       .statement(
         `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         ${CONSTRUCTED_CLASS_SEED}
          UNION
          ${linkedCallSteps('callers', options.evenCommon)}
          LIMIT ${WALK_ROW_CAP}
@@ -186,7 +195,7 @@ export class GraphQueries {
 
   /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
   callees(symbolId: number, depth = 1, limit = 200): CallHit[] {
-    return this.walkCalls(linkedCallSteps('callees'), symbolId, depth, limit);
+    return this.walkCalls('callees', symbolId, depth, limit);
   }
 
   /** Files `path` imports, transitively to `depth`. */
@@ -246,12 +255,14 @@ export class GraphQueries {
     return result;
   }
 
-  private walkCalls(steps: string, symbolId: number, depth: number, limit: number): CallHit[] {
+  private walkCalls(direction: 'callers' | 'callees', symbolId: number, depth: number, limit: number): CallHit[] {
+    const steps = linkedCallSteps(direction);
     // The walk holds symbol ids; a call from module level holds the negated file id and stops there.
     return this.store
       .statement(
         `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         ${direction === 'callers' ? CONSTRUCTED_CLASS_SEED : ''}
          UNION
          ${steps}
          LIMIT ${WALK_ROW_CAP}

@@ -133,3 +133,29 @@ describe('callers through the receiver the index resolved', () => {
     expect(sites).toMatchObject({ callers: [], ambiguous: true });
   });
 });
+
+describe('the callers of a constructor', () => {
+  it("are where its class is instantiated (Python), besides `super().__init__()` calls", async () => {
+    const sites = await callSitesOf(
+      {
+        'pkg/__init__.py': '',
+        'pkg/fields.py':
+          'class Field:\n    def __init__(self, name):\n        self.name = name\n\nclass Date(Field):\n    def __init__(self):\n        super().__init__("date")\n',
+        'pkg/schema.py': 'from .fields import Field\n\ndef build():\n    return Field("x")\n',
+      },
+      'Field.__init__',
+    );
+    expect(sites.callers).toEqual(['pkg/fields.py:7', 'pkg/schema.py:4']);
+  });
+
+  it('are the `new` expressions of its class (JavaScript)', async () => {
+    const sites = await callSitesOf(
+      {
+        'lib/command.js': 'export class Command {\n  constructor(name) {\n    this.name = name;\n  }\n}\n',
+        'lib/main.js': "import { Command } from './command.js';\n\nexport function program() {\n  return new Command('x');\n}\n",
+      },
+      'Command.constructor',
+    );
+    expect(sites.callers).toEqual(['lib/main.js:4']);
+  });
+});
