@@ -30,8 +30,9 @@ export function findChangedSymbols(files: DiffFile[], index: CodeIndex): Changed
       continue;
     }
     const counts = new Map<SymbolHit, number>();
-    for (const line of findTouchedLines(file)) {
-      const inner = findInnermost(symbols, line);
+    for (const { line, alsoInside, orElse } of findTouchedLines(file)) {
+      const around = alsoInside === undefined ? symbols : symbols.filter((s) => s.startLine <= alsoInside && s.endLine >= alsoInside);
+      const inner = findInnermost(around, line) ?? (orElse === undefined ? undefined : findInnermost(symbols, orElse));
       // A function local to another (a helper arrow inside a method) is reached only through it: name the outer one.
       const owner =
         inner &&
@@ -46,31 +47,56 @@ export function findChangedSymbols(files: DiffFile[], index: CodeIndex): Changed
   return changed;
 }
 
+export interface TouchedLine {
+  line: number;
+  /**
+   * Set for a deletion of top-level code (its first line starts at column 0: a function, a class, an import):
+   * the other new-side neighbour of the gap it left. Only a symbol holding both neighbours contains the
+   * deletion; a function removed after a class's closing brace is not a change of that class.
+   */
+  alsoInside?: number;
+  /** For an indented deletion: the line before the gap, when no symbol holds `line` (Python's last statement removed). */
+  orElse?: number;
+}
+
 /**
  * New-side lines a change touches: every added line, and for a run of
  * deleted lines the new-side line that now stands where they were (the next
  * one, or the previous one at the end of a hunk).
  */
-export function findTouchedLines(file: DiffFile): number[] {
-  const touched = new Set<number>();
+export function findTouchedLines(file: DiffFile): TouchedLine[] {
+  const touched = new Map<number, TouchedLine>();
+  const touch = (line: number, extra: Omit<TouchedLine, 'line'> = {}) => {
+    const known = touched.get(line);
+    if (!known || (known.alsoInside !== undefined && extra.alsoInside === undefined)) touched.set(line, { line, ...extra });
+  };
+  const afterDeletion = (deleted: string, line: number, other: number) =>
+    touch(line, isTopLevel(deleted) ? { alsoInside: other } : other < line && other > 0 ? { orElse: other } : {});
   for (const hunk of file.hunks) {
     let previous: number | undefined;
-    let pendingDeletion = false;
+    let deleted: string | undefined;
     for (const line of hunk.lines) {
       if (line.kind === 'del') {
-        pendingDeletion = true;
+        if (deleted === undefined || deleted.trim() === '') deleted = line.text;
         continue;
       }
-      if (line.kind === 'add' || pendingDeletion) touched.add(line.newLine!);
-      pendingDeletion = false;
-      previous = line.newLine;
+      const at = line.newLine!;
+      if (line.kind === 'add') touch(at);
+      else if (deleted !== undefined) afterDeletion(deleted, at, at - 1);
+      deleted = undefined;
+      previous = at;
     }
-    if (pendingDeletion) {
+    if (deleted !== undefined) {
       const at = previous ?? hunk.newStart;
-      if (at > 0) touched.add(at);
+      if (at > 0) afterDeletion(deleted, at, at + 1);
     }
   }
-  return [...touched].sort((a, b) => a - b);
+  return [...touched.values()].sort((a, b) => a.line - b.line);
+}
+
+/** The first non-blank line of a deletion starts at column 0. */
+function isTopLevel(firstDeleted: string): boolean {
+  return firstDeleted.trim() !== '' && !/^\s/.test(firstDeleted);
 }
 
 function findInnermost(symbols: SymbolHit[], line: number): SymbolHit | undefined {

@@ -51,10 +51,29 @@ describe('findChangedSymbols', () => {
   });
 });
 
+describe('findChangedSymbols and deleted top-level code', () => {
+  it('does not name the class a function removed after its closing brace sat next to', async () => {
+    const HELPER = '\nexport function strip(s: string): string {\n  return s.trim();\n}\n';
+    const repo = await makeReviewRepo({ 'src/service.ts': SERVICE + HELPER }, { write: { 'src/service.ts': SERVICE } });
+    expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual([]);
+  });
+
+  it('still names the method whose trailing lines were removed (Python, no closing brace)', async () => {
+    const before = 'class A:\n    def run(self):\n        x = 1\n        return x\n\n\ndef other():\n    return 2\n';
+    const repo = await makeReviewRepo({ 'pkg/a.py': before }, { write: { 'pkg/a.py': before.replace('        return x\n', '') } });
+    expect(findChangedSymbols(parseDiff(repo.diff), repo.index).map((c) => c.symbol.name)).toEqual(['run']);
+  });
+});
+
 describe('findTouchedLines', () => {
   it('takes added lines, and the next new-side line after a deletion, or the previous one at the end of a hunk', () => {
     const [file] = parseDiff('diff --git a/a.ts b/a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1,5 +1,4 @@\n a\n-b\n c\n+d\n e\n-f\n');
-    expect(findTouchedLines(file!)).toEqual([2, 3, 4]);
+    expect(findTouchedLines(file!).map((t) => t.line)).toEqual([2, 3, 4]);
+  });
+
+  it('marks a deletion of top-level code with the other neighbour of the gap it left', () => {
+    const [file] = parseDiff('diff --git a/a.ts b/a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1,4 +1,2 @@\n a\n-\n-function f() {}\n b\n');
+    expect(findTouchedLines(file!)).toEqual([{ line: 2, alsoInside: 1 }]);
   });
 });
 
