@@ -13,6 +13,8 @@ export interface TestGap {
   path: string;
   /** Tests the index says reach this file (they import it, or call what changed); none of them changed. */
   reachedBy: string[];
+  /** How many more reach it than `reachedBy` lists. */
+  moreReaching: number;
 }
 
 export interface TestPlan {
@@ -41,7 +43,7 @@ export interface TestPlan {
  */
 const IMPORT_DEPTH = 5;
 const CALLER_DEPTH = 2;
-const MAX_TESTS_LISTED = 15;
+const MAX_TESTS_LISTED = 5;
 const MAX_TESTS_TO_RUN = 10;
 
 /**
@@ -89,12 +91,20 @@ export function findTestGaps(
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== undefined ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
-    const reaching = [...reach.keys()].sort();
+    // The closest first; an example's or docs' own tests (they import the package too) after the product's.
+    const reaching = [...reach]
+      .map(([test, { rank }]) => ({ test, rank: rank + (findNonProductFolder(test) !== undefined ? 10 : 0) }))
+      .sort((a, b) => a.rank - b.rank || a.test.localeCompare(b.test))
+      .map((r) => r.test);
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
-    gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
+    gaps.push({
+      path: file.path,
+      reachedBy: reaching.slice(0, MAX_TESTS_LISTED),
+      moreReaching: Math.max(0, reaching.length - MAX_TESTS_LISTED),
+    });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
   return {

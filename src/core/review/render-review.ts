@@ -96,7 +96,7 @@ export function renderReview(input: {
         '### Changed code no changed test reaches',
         ...review.tests.gaps.map((g) =>
           g.reachedBy.length > 0
-            ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}) but none of them changed`
+            ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(', ')}${g.moreReaching > 0 ? ` and ${g.moreReaching} more` : ''}) but none of them changed`
             : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`,
         ),
       ].join('\n'),

@@ -68,7 +68,7 @@ describe('test gaps judged by the index', () => {
       readHead: repo.readHead,
     });
     expect(tests.testsToRun).toEqual(['tests/test_basic.py']);
-    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py', 'tests/test_hooks.py'] }]);
+    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py', 'tests/test_hooks.py'], moreReaching: 0 }]);
   });
 
   it("lists the test named for the changed file before tests that only import it (starlette's test_config.py imports datastructures.py)", async () => {
@@ -98,12 +98,39 @@ describe('test gaps judged by the index', () => {
 
   it('says which tests reach a change that none of them follows', async () => {
     const { tests } = await review({ 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' });
-    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py'] }]);
+    expect(tests.gaps).toEqual([{ path: 'src/flask/app.py', reachedBy: ['tests/test_basic.py'], moreReaching: 0 }]);
+  });
+
+  it("lists the product's tests that reach a gap before an example's own tests, and counts the rest", async () => {
+    const repo = await makeReviewRepo(
+      {
+        ...FLASK_LIKE,
+        'examples/app/tests/test_app.py': 'from flask.app import Flask\n\ndef test_app():\n    assert Flask()\n',
+        ...Object.fromEntries(
+          ['a', 'b', 'c', 'd', 'e'].map((n) => [
+            `tests/test_${n}.py`,
+            `from flask.app import Flask\n\ndef test_${n}():\n    assert Flask()\n`,
+          ]),
+        ),
+      },
+      { write: { 'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule.lower()\n' } },
+    );
+    const { tests } = await reviewOffline({
+      files: parseDiff(repo.diff),
+      index: repo.index,
+      base: repo.base,
+      head: repo.head,
+      readHead: repo.readHead,
+    });
+    const [gap] = tests.gaps;
+    expect(gap!.reachedBy).not.toContain('examples/app/tests/test_app.py');
+    expect(gap!.reachedBy).toHaveLength(5);
+    expect(gap!.moreReaching).toBe(2);
   });
 
   it('says when no test reaches the changed file at all', async () => {
     const { tests } = await review({ 'src/flask/ctx.py': 'def push():\n    return 2\n' });
-    expect(tests.gaps).toEqual([{ path: 'src/flask/ctx.py', reachedBy: [] }]);
+    expect(tests.gaps).toEqual([{ path: 'src/flask/ctx.py', reachedBy: [], moreReaching: 0 }]);
     expect(tests.testsToRun).toEqual([]);
   });
 

@@ -57,7 +57,7 @@ describe('reviewOffline on a real git diff', () => {
 
   it('reports the new file no test reaches, not the one whose test changed, and lists the tests to run', async () => {
     const { review } = await reviewScenario();
-    expect(review.tests.gaps).toEqual([{ path: 'src/plugins/run-script.ts', reachedBy: [] }]);
+    expect(review.tests.gaps).toEqual([{ path: 'src/plugins/run-script.ts', reachedBy: [], moreReaching: 0 }]);
     expect(review.tests.testsToRun).toEqual(['test/http/headers.test.ts']);
   });
 
