@@ -44,7 +44,9 @@ export function packageContext(input: {
     confidenceReason =
       missing.length > 0
         ? `${NOT_DEFINED_HERE}: ${missing.join(', ')} (from a dependency, a setting's name, or spelled differently in the code?)`
-        : 'some reads failed or found nothing (see gaps)';
+        : gaps.length > 0
+          ? 'some reads failed or found nothing (see gaps)'
+          : 'the evidence comes from text search and the repository map, not from named definitions';
   }
   const files = new Set(evidence.map((e) => e.path));
   const summary =

@@ -8,6 +8,7 @@ import { gitBlobSha } from '../repo/git-blob-sha.js';
 import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
 import { FOCUS_LINES, findFocusWindow } from './find-focus-window.js';
+import { findParameterTakers } from './find-parameter-takers.js';
 import { describeMapModules } from './map-modules.js';
 import { rankDefinitions } from './rank-definitions.js';
 import type { MapModule, Operation } from './types.js';
@@ -111,7 +112,18 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
         state.evidence,
       );
       if (defs.length === 0) {
-        state.gaps.push(`no definition of ${op.symbol} in the index`);
+        const files = [...(state.candidates ?? []), ...state.evidence.list().map((e) => e.path)];
+        const takers = await findParameterTakers(op.symbol, { index: state.index, source: state.source, files });
+        if (takers.length === 0) {
+          state.gaps.push(`no definition of ${op.symbol} in the index`);
+          return { ok: true, added: 0 };
+        }
+        // A parameter is no missing definition: say whose it is.
+        state.defined.add(op.symbol);
+        const named = takers.slice(0, 3).map((t) => `${t.scope ? `${t.scope}.` : ''}${t.name} (${t.path}:${t.startLine})`);
+        state.findings.push(
+          `${op.symbol} is a parameter, not a definition: of ${named.join(', ')}${takers.length > 3 ? ` and ${takers.length - 3} more` : ''}`,
+        );
         return { ok: true, added: 0 };
       }
       state.defined.add(op.symbol);

@@ -1,6 +1,6 @@
 import { findLanguage } from '../code-index/languages.js';
 import type { ParsedSymbol } from '../code-index/types.js';
-import { readFullHeader } from './read-full-header.js';
+import { readFullHeader } from '../code-index/read-full-header.js';
 import { findVisibility, normalizeSignature, type Visibility } from './symbol-visibility.js';
 
 export type SymbolChange =

@@ -91,3 +91,30 @@ describe('run (ask), offline', () => {
     expect(result.context.evidence[0]!.blobSha).toBe(gitBlobSha(new TextEncoder().encode(text)));
   });
 });
+
+describe('run (ask), a name that is a parameter', () => {
+  it('says whose parameter it is instead of a missing definition, on the whole header', async () => {
+    const { ports, ask } = await explorePorts({
+      'pkg/__init__.py': '',
+      'pkg/timed.py': [
+        'class TimestampSigner:',
+        '    def unsign(',
+        '        self,',
+        '        signed_value,',
+        '        salt=None,',
+        '        max_age=None,',
+        '    ):',
+        '        age = now() - stamp(signed_value)',
+        '        if max_age is not None and age > max_age:',
+        '            raise ValueError("signature expired")',
+        '        return signed_value',
+        '',
+      ].join('\n'),
+    });
+    const result = await run(ask('how does unsign reject a signature older than max_age?'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    expect(result.context.knownGaps.join('\n')).not.toContain('max_age');
+    expect(result.context.confidenceReason).not.toContain('max_age');
+    expect(result.context.keyFindings).toContain('max_age is a parameter, not a definition: of TimestampSigner.unsign (pkg/timed.py:2)');
+  });
+});

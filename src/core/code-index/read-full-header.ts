@@ -1,5 +1,3 @@
-import type { ParsedSymbol } from '../code-index/types.js';
-
 /** Lines read for one header: past this a definition's parameters are not compared. */
 const MAX_HEADER_LINES = 60;
 
@@ -11,7 +9,7 @@ const MAX_HEADER_LINES = 60;
  * `def stream(\n    method,\n    url,\n    *,\n …)` changes the definition all
  * the same. Undefined when the header does not close within its lines.
  */
-export function readFullHeader(lines: readonly string[], symbol: ParsedSymbol): string | undefined {
+export function readFullHeader(lines: readonly string[], symbol: { startLine: number; endLine: number }): string | undefined {
   const out: string[] = [];
   let depth = 0;
   let opened = false;
