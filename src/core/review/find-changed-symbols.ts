@@ -4,7 +4,7 @@ import type { DiffFile } from './parse-diff.js';
 
 export interface ChangedSymbol {
   symbol: SymbolHit;
-  /** `added` when the whole file is new. */
+  /** `added` when the symbol is new: its file is, or the change added every line of it. */
   change: 'added' | 'modified';
   /** Changed new-side lines inside the symbol and none of its children. */
   changedLines: number;
@@ -42,7 +42,11 @@ export function findChangedSymbols(files: DiffFile[], index: CodeIndex): Changed
       const named = owner ?? inner;
       if (named) counts.set(named, (counts.get(named) ?? 0) + 1);
     }
-    for (const [symbol, changedLines] of counts) changed.push({ symbol, change: 'modified', changedLines });
+    // A symbol every line of which the change added is new, not modified (a function added to an existing file).
+    const added = new Set(file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => l.newLine!)));
+    const isNew = (s: SymbolHit) =>
+      Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((n) => added.has(n));
+    for (const [symbol, changedLines] of counts) changed.push({ symbol, change: isNew(symbol) ? 'added' : 'modified', changedLines });
   }
   return changed;
 }

@@ -79,7 +79,13 @@ export function findTestGaps(
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests });
+    // Code the change only added (a new function in an existing file) changes nothing an existing test runs:
+    // only tests that call it are tests to run (cobra's new NoDuplicateArgs is no reason to run every test of the package).
+    const callingNew = onlyAddsSymbols(file, symbols)
+      ? new Set(symbols.flatMap((c) => index.callers(c.symbol.id, 1).map((caller) => caller.path)))
+      : undefined;
     for (const [test, { rank, direct }] of reach) {
+      if (callingNew && !callingNew.has(test) && !changedTestPaths.has(test)) continue;
       // A test that reaches the file only through other modules (a package entry that imports everything, as
       // requests' __init__.py does) or calls code that calls what changed may never run the changed lines: it
       // is no test to run (it still counts against a gap), whatever names it shares with the file.
@@ -113,6 +119,18 @@ export function findTestGaps(
     moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN),
     indirectTests: [...indirect].filter((t) => !toRun.has(t)).length,
   };
+}
+
+/** The change only added lines to `file`, and each is blank, a comment, or in a symbol the change added whole. */
+function onlyAddsSymbols(file: DiffFile, symbols: ChangedSymbol[]): boolean {
+  const added = symbols.filter((c) => c.change === 'added').map((c) => c.symbol);
+  if (added.length === 0 || file.deletions > 0) return false;
+  const comment = /^\s*(#|\/\/|\/\*|\*|$)/;
+  return file.hunks.every((h) =>
+    h.lines.every(
+      (l) => l.kind !== 'add' || comment.test(l.text) || added.some((s) => s.startLine <= l.newLine! && l.newLine! <= s.endLine),
+    ),
+  );
 }
 
 /** Product code only (classify-file.ts): not a test, config, declaration, bundle, vendored copy or a file the index skipped. */

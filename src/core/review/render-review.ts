@@ -82,10 +82,15 @@ export function renderReview(input: {
       lines.push(`- Callers not counted (names too common to link by name): ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
     }
     for (const b of overriding.slice(0, MAX_SYMBOLS_LISTED)) lines.push(...renderOverride(b, cite));
-    if (uncalled.length > 0) {
-      const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
-      const rest = uncalled.length - names.length;
-      lines.push(`- No callers outside the diff: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
+    // A new symbol with no callers yet is the ordinary case, said apart from existing code nothing else calls.
+    for (const [group, label] of [
+      [uncalled.filter((b) => b.changed.change !== 'added'), 'No callers outside the diff'],
+      [uncalled.filter((b) => b.changed.change === 'added'), 'New, not called outside the diff'],
+    ] as const) {
+      if (group.length === 0) continue;
+      const names = group.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = group.length - names.length;
+      lines.push(`- ${label}: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
     }
     blocks.push({ title: 'blast radius', text: lines.join('\n') });
   }

@@ -128,6 +128,33 @@ describe('test gaps judged by the index', () => {
     expect(gap!.moreReaching).toBe(2);
   });
 
+  it('runs no existing test for a function the change only added, and runs the tests that call it', async () => {
+    const ctx = 'def push():\n    return 1\n';
+    const added = `${ctx}\n\n# Pops the context.\ndef frobnicate():\n    return 0\n`;
+    const base = { ...FLASK_LIKE, 'tests/test_ctx.py': 'from flask.ctx import push\n\ndef test_push():\n    assert push() == 1\n' };
+    const alone = await makeReviewRepo(base, { write: { 'src/flask/ctx.py': added } });
+    const quiet = await reviewOffline({
+      files: parseDiff(alone.diff),
+      index: alone.index,
+      base: alone.base,
+      head: alone.head,
+      readHead: alone.readHead,
+    });
+    expect(quiet.tests.testsToRun).toEqual([]);
+    const used = await makeReviewRepo(
+      { ...base, 'tests/test_pop.py': 'from flask.ctx import frobnicate\n\ndef test_frobnicate():\n    assert frobnicate() == 0\n' },
+      { write: { 'src/flask/ctx.py': added } },
+    );
+    const run = await reviewOffline({
+      files: parseDiff(used.diff),
+      index: used.index,
+      base: used.base,
+      head: used.head,
+      readHead: used.readHead,
+    });
+    expect(run.tests.testsToRun).toEqual(['tests/test_pop.py']);
+  });
+
   it('says when no test reaches the changed file at all', async () => {
     const { tests } = await review({ 'src/flask/ctx.py': 'def push():\n    return 2\n' });
     expect(tests.gaps).toEqual([{ path: 'src/flask/ctx.py', reachedBy: [], moreReaching: 0 }]);

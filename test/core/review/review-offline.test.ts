@@ -146,7 +146,7 @@ describe('reviewOffline on a real git diff', () => {
       - \`splitHeaders\` (function) [src/http/headers.ts#L1-L4](https://github.com/o/r/blob/HEAD/src/http/headers.ts#L1-L4): 1 direct caller, 2 within 2 hops, in 2 files (and 1 in files this change touches)
         - \`parseHttpRequest\` at [src/http/parse-http-request.ts#L5](https://github.com/o/r/blob/HEAD/src/http/parse-http-request.ts#L5)
         - \`handle\` at [src/server.ts#L5](https://github.com/o/r/blob/HEAD/src/server.ts#L5) (2 hops)
-      - No callers outside the diff: \`runScript\`, \`runTwice\`
+      - New, not called outside the diff: \`runScript\`, \`runTwice\`
 
       ### Changed code no changed test reaches
       - [src/plugins/run-script.ts](https://github.com/o/r/blob/HEAD/src/plugins/run-script.ts): no test in the index imports it or calls what changed
