@@ -135,7 +135,7 @@ describe('callers through the receiver the index resolved', () => {
 });
 
 describe('the callers of a constructor', () => {
-  it("are where its class is instantiated (Python), besides `super().__init__()` calls", async () => {
+  it('are where its class is instantiated (Python), besides `super().__init__()` calls', async () => {
     const sites = await callSitesOf(
       {
         'pkg/__init__.py': '',
