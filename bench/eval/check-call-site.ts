@@ -24,6 +24,8 @@ import { findRubyCall, RUBY_FILE } from './find-ruby-call.js';
  * A receiver whose type the text does not tell is given the benefit of the
  * doubt: the claim is not counted false for it.
  */
+/** Constructors by name: what instantiating the class runs (graph-queries.ts seeds their callers with the class's). */
+const CONSTRUCTORS = new Set(['constructor', '__init__']);
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface CallSiteClaim {
@@ -53,6 +55,14 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
     if (!found) return { ok: false, why: `line ${claim.line} holds no call of ${claim.name}` };
     return judgeReceiver(claim, lines, found.receiver);
   }
+  // JavaScript's `super(…)` calls the constructor of the base the enclosing class's header names.
+  if (claim.name === 'constructor' && /(?:^|[^\w$.])super\s*\(/.test(at)) return judgeSuperCall(claim, lines);
+  // A constructor runs where its class is instantiated: `new Command(`, Python's `DateTime(`.
+  if (CONSTRUCTORS.has(claim.name) && claim.scope !== '') {
+    const cls = escape(claim.scope.slice(claim.scope.lastIndexOf('.') + 1));
+    if (new RegExp(`(?:^|[^\\w$.])(?:new\\s+)?(?:[\\w$]+\\.)*${cls}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*\\(`).test(at))
+      return { ok: true, why: `${claim.scope} instantiated` };
+  }
   const call = new RegExp(`(?:^|[^\\w$])${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`);
   // A Go composite literal or a JS/TS `new Name` is a call of a class or struct's constructor.
   const construct = new RegExp(`(?:\\bnew\\s+(?:[\\w$]+\\.)*${name}\\b|(?:^|[^\\w$])&?${name}\\s*\\{)`);
@@ -62,6 +72,14 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
     .exec(at)?.[1]
     ?.replace(/\s+/g, '');
   return judgeReceiver(claim, lines, receiver);
+}
+
+/** `super(…)` for `Scope.constructor`: right when the enclosing class extends `Scope` (or a class related to it). */
+function judgeSuperCall(claim: CallSiteClaim, lines: string[]): CallSiteVerdict {
+  const base = /\bextends\s+((?:[\w$]+\.)*[\w$]+)/.exec(enclosingClassHeader(lines, claim.line)?.text ?? '')?.[1];
+  if (!base) return { ok: true, why: 'super() in a class whose base the text does not tell' };
+  if (related(base, claim.scope, claim.declarations)) return { ok: true, why: `super() in a class that extends ${base}` };
+  return { ok: false, why: `super() calls ${base}'s constructor, not ${claim.scope}'s` };
 }
 
 /** Whether the call's receiver, when the text tells its type, is the definition's class (or a module, for a function). */
@@ -166,6 +184,11 @@ function constructed(callee: string): { name: string; module: boolean } | undefi
  * enclosing method (flask's app.py) is not the enclosing class; or a Go method's receiver type.
  */
 function enclosingClass(lines: string[], line: number): string | undefined {
+  return enclosingClassHeader(lines, line)?.name;
+}
+
+/** The line declaring the class a line sits in (enclosingClass), and the class's name. */
+function enclosingClassHeader(lines: string[], line: number): { name: string; text: string } | undefined {
   const indent = (l: string) => /^\s*/.exec(l)![0].length;
   let ceiling = indent(lines[line - 1] ?? '');
   for (let i = line - 1; i >= 0 && ceiling > 0; i--) {
@@ -173,7 +196,7 @@ function enclosingClass(lines: string[], line: number): string | undefined {
     if (l.trim() === '' || indent(l) >= ceiling) continue;
     ceiling = indent(l);
     const m = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)\s*(?:[(:{<]|extends\b|implements\b|$)/.exec(l);
-    if (m) return m[1];
+    if (m) return { name: m[1]!, text: l };
   }
   return undefined;
 }

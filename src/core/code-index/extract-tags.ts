@@ -73,6 +73,8 @@ export function extractTags(root: Node, query: Query, text: string, options: { l
 
   for (const match of query.matches(root)) {
     let nameNode: Node | undefined;
+    /** A name the query states (`@name.constructor`) where the code writes another (`super(…)`). */
+    let statedName: string | undefined;
     let defKind: string | undefined;
     let defNode: Node | undefined;
     let refKind: string | undefined;
@@ -82,6 +84,7 @@ export function extractTags(root: Node, query: Query, text: string, options: { l
     for (const capture of match.captures) {
       const { name, node } = capture;
       if (name === 'name') nameNode = node;
+      else if (name.startsWith('name.')) [nameNode, statedName] = [node, name.slice(5)];
       else if (name.startsWith('definition.')) [defKind, defNode] = [name.slice(11), node];
       else if (name === 'container') [defKind, defNode] = ['container', node];
       else if (name.startsWith('reference.')) refKind = name.slice(10);
@@ -107,7 +110,7 @@ export function extractTags(root: Node, query: Query, text: string, options: { l
       }
     } else if (refKind) {
       rawRefs.push({
-        name: nameNode.text,
+        name: statedName ?? nameNode.text,
         kind: refKind as ReferenceKind,
         nameStart: nameNode.startIndex,
         line: nameNode.startPosition.row + 1,

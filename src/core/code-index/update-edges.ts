@@ -38,6 +38,12 @@ const EDGE_KIND = `CASE r.kind WHEN ${toKindCode('reference', 'inherit')} THEN $
   WHEN ${toKindCode('reference', 'type')} THEN ${toKindCode('edge', 'type')} ELSE ${toKindCode('edge', 'call')} END`;
 
 /**
+ * JavaScript's `super(…)` (a call of `constructor` on a class, resolve-receivers.ts) links no file by name: by
+ * name it would reach every class's constructor, and the class header's inherit reference already links the base's file.
+ */
+const NOT_SUPER_CONSTRUCTOR = `NOT (r.name = 'constructor' AND r.receiver <> '')`;
+
+/**
  * Rebuilds the file-level graph around the files in dirty_files: their
  * imports are resolved against the current tree, their outgoing reference
  * edges re-linked, and the edges other files have into them re-linked. One
@@ -86,7 +92,7 @@ export function updateEdges(
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON ${sameSymbolName('s.name', 'r.name')}
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
-        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
+        AND r.name NOT IN (SELECT name FROM temp.ambiguous) AND ${NOT_SUPER_CONSTRUCTOR}
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
     // Incoming: references from clean files to what dirty files define.
@@ -95,7 +101,7 @@ export function updateEdges(
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
       WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
-        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
+        AND s.name NOT IN (SELECT name FROM temp.ambiguous) AND ${NOT_SUPER_CONSTRUCTOR}
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
     }

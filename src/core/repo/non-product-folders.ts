@@ -26,13 +26,22 @@ const NON_PRODUCT_FOLDERS = new Set([
   'site',
 ]);
 
-/** The non-product folder a path lies in (`examples`, `src/demo`), if any. */
+/**
+ * A folder named by one of these words and another: `examples-next`, `example_app`, `benchmarks_x` (the word
+ * first, either separator), `typing-examples`, `code-samples` (the word last, after a hyphen only: `pytest_examples`
+ * is an importable Python package's name, as likely the product as not).
+ */
+const COMPOUND_WORDS = 'examples?|samples?|demos?|tutorials?|benchmarks?';
+const COMPOUND = new RegExp(`^(?:(?:${COMPOUND_WORDS})[-_][\\w.-]+|[\\w.-]+-(?:${COMPOUND_WORDS}))$`, 'i');
+const PYTHON = /\.pyi?$/;
+
+/** The non-product folder a path lies in (`examples`, `src/demo`, `typing-examples`), if any. */
 export function findNonProductFolder(path: string): string | undefined {
-  const folders = path.split('/').slice(0, -1);
+  let folders = path.split('/').slice(0, -1);
+  // Python's src layout: everything under `src/` is the importable package (textual's `src/textual/demo/`).
+  if (PYTHON.test(path) && folders.includes('src')) folders = folders.slice(0, folders.indexOf('src'));
   // `_examples`: the Go tool ignores a folder whose name starts with `_` (go-chi/chi's examples live there).
-  const at = folders
-    .map((f) => f.replace(/^_+/, ''))
-    .findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
+  const at = folders.map((f) => f.replace(/^_+/, '')).findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || COMPOUND.test(f));
   return at < 0 ? undefined : folders.slice(0, at + 1).join('/');
 }
 
@@ -42,9 +51,10 @@ export function describeNonProductFolder(folder: string): string {
     .slice(folder.lastIndexOf('/') + 1)
     .replace(/^_+/, '')
     .toLowerCase();
-  if (name.startsWith('example') || name.startsWith('sample') || name.startsWith('tutorial')) return 'example';
-  if (name.startsWith('bench')) return 'benchmark';
+  const word = (stem: string) => new RegExp(`(?:^|[-_])${stem}`).test(name);
+  if (word('example') || word('sample') || word('tutorial')) return 'example';
+  if (word('bench')) return 'benchmark';
   if (name.startsWith('script')) return 'script';
-  if (name.startsWith('demo')) return 'demo';
+  if (word('demo')) return 'demo';
   return 'docs';
 }

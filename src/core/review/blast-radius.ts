@@ -1,6 +1,6 @@
 import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
-import type { CallHit } from '../code-index/graph-queries.js';
+import { placeUnnamedCallers, readOnce, type PlacedCaller } from './describe-unnamed-caller.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
 import { findOverridden, type Overridden } from './find-overridden.js';
 
@@ -14,8 +14,8 @@ export interface BlastRadius {
   files: number;
   /** Callers in files this change also touches: counted apart, since the author has them in view. */
   inChangedFiles: number;
-  /** The nearest callers outside the changed files, each at its call line, for links. */
-  topCallers: CallHit[];
+  /** The nearest callers outside the changed files, each at its call line, for links (placed: placeBlastCallers). */
+  topCallers: PlacedCaller[];
   /** The name is too common to count callers by name (`get`, `slice`…): no counts are claimed. */
   ambiguous?: boolean;
   /** Calls by the method's name on receivers the index could not type: not counted, said. */
@@ -75,4 +75,19 @@ export function buildBlastRadius(
       ...(sites.unresolved > 0 ? { unresolved: sites.unresolved } : {}),
     };
   });
+}
+
+/**
+ * The callers no named function holds, given their place from the calling file's text (a JavaScript test's
+ * title, a callback): what "module level" would misstate. Only the listed callers are read, each file once.
+ */
+export async function placeBlastCallers(radius: BlastRadius[], readFile: (path: string) => Promise<string>): Promise<BlastRadius[]> {
+  const read = readOnce(readFile);
+  return Promise.all(
+    radius.map(async (b) => ({
+      ...b,
+      topCallers: await placeUnnamedCallers(b.topCallers, read),
+      ...(b.overrides ? { overrides: { ...b.overrides, callers: await placeUnnamedCallers(b.overrides.callers, read) } } : {}),
+    })),
+  );
 }

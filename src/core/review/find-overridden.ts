@@ -1,12 +1,13 @@
 import type { CodeIndex } from '../code-index/code-index.js';
-import type { CallHit, SymbolHit } from '../code-index/graph-queries.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
 import { lastPart, readClassBases } from '../code-index/read-class-bases.js';
+import type { PlacedCaller } from './describe-unnamed-caller.js';
 
 /** A method that overrides its base class's: whoever calls the base's may be running this one. */
 export interface Overridden {
   base: SymbolHit;
   /** The base method's linked callers (a `self._deserialize()` in the base class reaches the override at run time). */
-  callers: CallHit[];
+  callers: PlacedCaller[];
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatLineRef, type LineRef, type LinkTo } from '../render/link-to.js';
 import { describeUntoldCalls } from '../render/describe-untold-calls.js';
 import { code, escapeText, fence, languageOf, link, plural } from '../render/markdown.js';
 import type { BlastRadius } from './blast-radius.js';
+import type { PlacedCaller } from './describe-unnamed-caller.js';
 import type { PlacedComments } from './place-comments.js';
 import type { OfflineReview } from './review-offline.js';
 import { renderCoChange, renderWalkthrough } from './render-walkthrough.js';
@@ -210,7 +211,7 @@ function renderBlast(b: BlastRadius, cite: (ref: LineRef) => string): string[] {
     (b.unresolved ? `; ${describeUntoldCalls(b.unresolved, s.name)}` : '');
   const callers = b.topCallers.map((h) => {
     const where = outsideProduct(h.path);
-    return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;
+    return `  - ${describeCaller(h)} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ''}${where ? ` (${where})` : ''}`;
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
@@ -226,9 +227,16 @@ function renderOverride(b: BlastRadius, cite: (ref: LineRef) => string): string[
     (callers.length === 0 ? 'whatever calls that reaches it (the index links no caller of it)' : 'these calls of it may run this one:');
   const lines = callers.map((h) => {
     const where = outsideProduct(h.path);
-    return `  - ${h.name ? code(h.name) : 'module level'} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ''}`;
+    return `  - ${describeCaller(h)} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ''}`;
   });
   return [head, ...lines];
+}
+
+/** A caller as a reader finds it: its symbol, else the test block or callback around the call (describe-unnamed-caller.ts). */
+function describeCaller(h: PlacedCaller): string {
+  if (h.name) return code(h.name);
+  if (!h.place) return 'module level';
+  return h.place.title === undefined ? h.place.what : `${h.place.what} ${code(h.place.title)}`;
 }
 
 /** `example`, `benchmark`, `docs` or `test` for a caller outside the product code, so a reader weighs it. */

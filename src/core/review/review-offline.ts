@@ -1,5 +1,5 @@
 import type { CodeIndex } from '../code-index/code-index.js';
-import { buildBlastRadius, type BlastRadius } from './blast-radius.js';
+import { buildBlastRadius, placeBlastCallers, type BlastRadius } from './blast-radius.js';
 import type { ChangeHistory } from './change-history.js';
 import { findCoChanges, HISTORY_WINDOW, type CoChange } from './find-co-changes.js';
 import { findLinkedIssues, type LinkedIssue } from './find-linked-issues.js';
@@ -69,7 +69,10 @@ export async function reviewOffline(input: {
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
   const tests = findTestGaps(files, { changedSymbols, index, layout: input.layout });
-  const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
+  const blastRadius = await placeBlastCallers(
+    buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) }),
+    input.readHead,
+  );
   const history = await readCoChange(input, files);
   const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];
   const linkedIssues = findLinkedIssues(

@@ -25,6 +25,40 @@ describe("the claims audit's truth for a call site", () => {
     });
   });
 
+  it("takes JavaScript's super(…) for a call of the constructor of the base the class header names", () => {
+    const text = [
+      'export class InvalidArgumentError extends CommanderError {',
+      '  constructor(message) {',
+      "    super(1, 'commander.invalidArgument', message);",
+      '  }',
+      '}',
+      'class Loose {',
+      '  constructor() {',
+      '    super();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(checkCallSite({ text, line: 3, name: 'constructor', scope: 'CommanderError' })).toEqual({
+      ok: true,
+      why: 'super() in a class that extends CommanderError',
+    });
+    expect(checkCallSite({ text, line: 3, name: 'constructor', scope: 'Option' })).toEqual({
+      ok: false,
+      why: "super() calls CommanderError's constructor, not Option's",
+    });
+    expect(checkCallSite({ text, line: 8, name: 'constructor', scope: 'Option' }).ok).toBe(true);
+  });
+
+  it("takes an instantiation of the class for a call of its constructor (JavaScript's new, Python's call)", () => {
+    const js = "exports.program = new Command();\nconst e = new errors.CommanderError(1, 'x', 'y');\nconst o = new Option('-a');\n";
+    expect(checkCallSite({ text: js, line: 1, name: 'constructor', scope: 'Command' }).ok).toBe(true);
+    expect(checkCallSite({ text: js, line: 2, name: 'constructor', scope: 'CommanderError' }).ok).toBe(true);
+    expect(checkCallSite({ text: js, line: 3, name: 'constructor', scope: 'Command' }).ok).toBe(false);
+    const py = 'def build():\n    return fields.DateTime(format="iso")\n';
+    expect(checkCallSite({ text: py, line: 2, name: '__init__', scope: 'DateTime' }).ok).toBe(true);
+    expect(checkCallSite({ text: py, line: 2, name: '__init__', scope: 'Date' }).ok).toBe(false);
+  });
+
   it("reads a Go receiver's and a parameter's type from a signature over several lines", () => {
     expect(checkCallSite({ text: GO, line: 6, name: 'Next', scope: 'Context' }).ok).toBe(true);
     expect(checkCallSite({ text: GO, line: 7, name: 'Next', scope: 'Context' }).ok).toBe(false);

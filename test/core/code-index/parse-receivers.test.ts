@@ -204,4 +204,27 @@ describe('parseFile reads super as the first base the class header names', () =>
     );
     expect(receivers(parsed)).toEqual(['toJSON on AxiosError', 'run on ?']);
   });
+
+  it("on JavaScript and TypeScript: super(…) in a constructor is a call of the base class's constructor", async () => {
+    const source = [
+      'class InvalidArgumentError extends errors.CommanderError {',
+      '  constructor(message) {',
+      "    super(1, 'commander.invalidArgument', message);",
+      '  }',
+      '}',
+      'const Wrapped = class extends mixin(Base) {',
+      '  constructor() {',
+      '    super();',
+      '  }',
+      '};',
+    ].join('\n');
+    for (const path of ['lib/error.js', 'src/error.ts']) {
+      const parsed = await parse(path, source);
+      expect(receivers(parsed), path).toEqual(['constructor on CommanderError', 'constructor on ?']);
+      expect(parsed.references.filter((r) => r.name === 'constructor').map((r) => [r.kind, r.line])).toEqual([
+        ['call', 3],
+        ['call', 8],
+      ]);
+    }
+  });
 });

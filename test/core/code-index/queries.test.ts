@@ -21,7 +21,7 @@ describe('the tags queries', () => {
   it.each(LANGUAGES)('use only the capture names extract-tags understands, for %s', async (id) => {
     const grammar = await loadGrammar(id);
     const known =
-      /^(name|scope|container|receiver|binding\.(name|type|call|module|member)|import\.source|import\.module|_.*|definition\.(function|method|class|interface|type|enum|module|struct|trait|constant|field|macro)|reference\.(call|new|type|inherit|import))$/;
+      /^(name|name\.\w+|scope|container|receiver|binding\.(name|type|call|module|member)|import\.source|import\.module|_.*|definition\.(function|method|class|interface|type|enum|module|struct|trait|constant|field|macro)|reference\.(call|new|type|inherit|import))$/;
     expect(grammar!.query.captureNames.filter((c) => !known.test(c))).toEqual([]);
   });
 });

@@ -111,6 +111,63 @@ describe('callers through the receiver the index resolved', () => {
     expect(root.callers).toEqual(['pkg/fields.py:7']);
   });
 
+  it("links JavaScript's `super(…)` to the base class's constructor only where the base resolves", async () => {
+    const files = {
+      'lib/error.js': [
+        'export class CommanderError extends Error {',
+        '  constructor(exitCode, code, message) {',
+        '    super(message);',
+        '  }',
+        '}',
+        'export class InvalidArgumentError extends CommanderError {',
+        '  constructor(message) {',
+        "    super(1, 'commander.invalidArgument', message);",
+        '  }',
+        '}',
+      ].join('\n'),
+      'lib/option.js': [
+        "import { CommanderError } from './error.js';",
+        'export class OptionError extends CommanderError {',
+        '  constructor(message) {',
+        "    super(2, 'commander.option', message);",
+        '  }',
+        '}',
+        'export class Option {',
+        '  constructor(flags) {',
+        '    this.flags = flags;',
+        '  }',
+        '}',
+      ].join('\n'),
+      // A class of that name this file neither defines nor imports: not the one in lib/error.js.
+      'lib/loose.js': 'export class LooseError extends CommanderError {\n  constructor() {\n    super(3);\n  }\n}\n',
+      'lib/command.js': [
+        "import { EventEmitter } from 'node:events';",
+        "import { Option } from './option.js';",
+        'export class Command extends EventEmitter {',
+        '  constructor() {',
+        '    super();',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    const sites = await callSitesOf(files, 'CommanderError.constructor');
+    expect(sites.callers).toEqual(['lib/error.js:8', 'lib/option.js:4']);
+    expect(sites.unresolved).toBe(0);
+    repo?.store.close();
+    // Command's super() calls EventEmitter's, which this repository does not define: no caller of another constructor.
+    const option = await callSitesOf(files, 'Option.constructor');
+    expect(option.callers).toEqual([]);
+    // Nor a file edge to every file that defines a constructor.
+    const edges = repo!.store.db
+      .prepare(
+        `SELECT d.path FROM edges e JOIN files s ON s.id = e.src_file_id JOIN files d ON d.id = e.dst_file_id
+         WHERE s.path = 'lib/command.js' ORDER BY d.path`,
+      )
+      .pluck()
+      .all();
+    expect(edges).toEqual(['lib/option.js']);
+  });
+
   it('links Go calls through the method receiver, a typed parameter and an embedded struct', async () => {
     const sites = await callSitesOf(
       {

@@ -58,4 +58,27 @@ describe('findNonProductFolder', () => {
     expect(findNonProductFolder('_internal/tree.go')).toBeUndefined();
     expect(describeNonProductFolder('_examples')).toBe('example');
   });
+
+  it('reads a folder named by such a word and another (attrs typing-examples/), but not a Python package named so', () => {
+    expect(findNonProductFolder('typing-examples/baseline.py')).toBe('typing-examples');
+    expect(findNonProductFolder('examples-next/pages/index.js')).toBe('examples-next');
+    expect(findNonProductFolder('example_app/settings.py')).toBe('example_app');
+    expect(findNonProductFolder('docs/code-samples/a.go')).toBe('docs');
+    expect(findNonProductFolder('site/api-demos/a.ts')).toBe('site');
+    expect(findNonProductFolder('packages/ui/code-samples/button.tsx')).toBe('packages/ui/code-samples');
+    expect(describeNonProductFolder('typing-examples')).toBe('example');
+    expect(describeNonProductFolder('benchmarks_x')).toBe('benchmark');
+    expect(describeNonProductFolder('api-demos')).toBe('demo');
+    // pydantic's pytest-examples ships the package pytest_examples/; a word inside a name is no such folder either.
+    expect(findNonProductFolder('pytest_examples/lint.py')).toBeUndefined();
+    expect(findNonProductFolder('lib/counterexamples/a.js')).toBeUndefined();
+    expect(findNonProductFolder('lib/resample/a.js')).toBeUndefined();
+  });
+
+  it("keeps a Python src layout's packages product code, whatever they are named (textual's src/textual/demo/)", () => {
+    expect(findNonProductFolder('src/textual/demo/home.py')).toBeUndefined();
+    expect(findNonProductFolder('src/examples/__init__.py')).toBeUndefined();
+    expect(findNonProductFolder('examples/src/app.py')).toBe('examples');
+    expect(findNonProductFolder('src/examples/app.ts')).toBe('src/examples');
+  });
 });

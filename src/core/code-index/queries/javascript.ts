@@ -15,6 +15,8 @@ export const ecmascriptCommon = String.raw`
 (call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+; super(…) in a constructor calls the base class's: a call of constructor on the class super stands for.
+(call_expression function: (super) @name.constructor @receiver) @reference.call
 
 ; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
