@@ -1,7 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { RepoMap } from '../code-index/repo-map.js';
 import { isProductCode } from '../repo/classify-file.js';
-import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findNonProductFolder, isBenchmarkName } from '../repo/non-product-folders.js';
 import type { MapModule } from './types.js';
 
 /** Modules listed in an overview, and the declarations named for each. */
@@ -33,6 +33,7 @@ export function isProductFile(index: CodeIndex, path: string, isGenerated?: (pat
     file.language !== 'text' &&
     isProductCode(path, file) &&
     findNonProductFolder(path) === undefined &&
+    !isBenchmarkName(path) &&
     !isGenerated?.(path)
   );
 }

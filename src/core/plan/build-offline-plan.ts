@@ -7,13 +7,16 @@ import { isTestFile } from '../repo/is-test-file.js';
 import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
 import { findExistingMechanisms } from './find-existing-mechanism.js';
-import { changeWeight, findFilesToChange, isTiedToRequest, type FileToChange } from './find-files-to-change.js';
-import { readPrompt } from '../explore/read-prompt.js';
+import { changeWeight, findFilesToChange, hasAnyWord, isTiedToRequest, type FileToChange } from './find-files-to-change.js';
+import { readPrompt, type PromptReading } from '../explore/read-prompt.js';
+import { focusOnNamedCode } from './focus-on-named-code.js';
 import { selectFilesToChange } from './select-files-to-change.js';
 import { describeCallSites, PLAN_CALLER_CAP, type PlanDoc, type PlanModule, type PlanSymbol } from './plan-doc.js';
 
 const MAX_SYMBOLS = 8;
 const MAX_PATTERNS = 3;
+/** Distinct request words an excerpt holds to be shown as code to follow. */
+const MIN_PATTERN_WORDS = 2;
 
 /**
  * A plan built from the evidence and the graph alone: the modules and
@@ -28,6 +31,8 @@ export function buildOfflinePlan(input: {
   index: CodeIndex;
   flavour: PlanDoc['flavour'];
   files?: FileToChange[];
+  /** The text of the files to change, when read (produce-plan): a named class's methods are ranked by their bodies. */
+  texts?: ReadonlyMap<string, string>;
 }): PlanDoc {
   const { context, index } = input;
   const byFile = new Map<string, typeof context.evidence>();
@@ -45,12 +50,31 @@ export function buildOfflinePlan(input: {
   const toChange = files.filter((f) => f.role === 'change');
   const related = files.filter((f) => f.role === 'related');
   const modules: PlanModule[] = files.map((f) => ({ path: f.path, why: f.why || 'found through the graph', ref: f.ref, role: f.role }));
-  const symbols = findPlanSymbols(context, index, files, readPrompt(input.prompt).words);
+  const symbols = findPlanSymbols({
+    context,
+    index,
+    files,
+    reading: readPrompt(input.prompt),
+    texts: input.texts ?? new Map<string, string>(),
+  });
   const existing = findExistingMechanisms(input.prompt, index);
   // Code to follow is the product's own (isProductFile): never a bundle, a vendored copy, a declaration, a config,
   // a test, a benchmark or an example.
+  // Only lines the request's words matched, at least MIN_PATTERN_WORDS of them: never a file's head that nothing
+  // matched, nor a file left out of the related files for sharing one word with the request.
+  const words = readPrompt(input.prompt).words;
   const patterns = ranked
-    .filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path))
+    .map((r) => ({
+      ...r,
+      items: r.items.filter((e) => e.source !== 'head' && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS),
+    }))
+    .filter(
+      (r) =>
+        r.items.length > 0 &&
+        !modules.some((m) => m.path === r.path) &&
+        !existing.some((e) => e.path === r.path) &&
+        isProductFile(index, r.path),
+    )
     .slice(0, MAX_PATTERNS)
     .map(({ path, items }) => ({
       text: `${items[0]!.reason} in ${path}`,
@@ -167,7 +191,15 @@ export function buildOfflinePlan(input: {
  * defined inside the rest of those files' evidence, innermost first; at each
  * level of changeWeight in turn (functions, then types, then the rest).
  */
-function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToChange[], words: string[]): PlanSymbol[] {
+function findPlanSymbols(input: {
+  context: RepoContext;
+  index: CodeIndex;
+  files: FileToChange[];
+  reading: PromptReading;
+  texts: ReadonlyMap<string, string>;
+}): PlanSymbol[] {
+  const { context, index, files } = input;
+  const words = input.reading.words;
   const qualified = (s: SymbolHit) => (s.scope ? `${s.scope}.${s.name}` : s.name);
   // One entry per name and file: a property's getter and setter, or overloads, are read together.
   const seen = new Set<string>();
@@ -183,6 +215,12 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
     return f.symbols.flatMap((name) => defined.filter((s) => qualified(s) === name).slice(0, 1));
   });
   const paths = new Set(files.map((f) => f.path));
+  // The code the request names in the files to change: the rest of the evidence is read around it.
+  const anchors = files.flatMap((f, i) => (f.role === 'change' ? pointedAt[i]! : []));
+  const focus =
+    anchors.length > 0
+      ? focusOnNamedCode({ index, anchors, reading: input.reading, evidence: context.evidence, texts: input.texts })
+      : undefined;
   const inEvidence: SymbolHit[] = [];
   for (const e of context.evidence) {
     if (!paths.has(e.path)) continue;
@@ -191,12 +229,15 @@ function findPlanSymbols(context: RepoContext, index: CodeIndex, files: FileToCh
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id),
     );
     // Only what the request's words tie to it: a constant beside the matched lines is not what it is about.
-    inEvidence.push(...(e.source === 'definition' ? inside.slice(0, 1) : innermost.filter((s) => isTiedToRequest(s, e, words))));
+    const tied = e.source === 'definition' ? inside.slice(0, 1) : innermost.filter((s) => isTiedToRequest(s, e, words));
+    inEvidence.push(...(focus ? tied.filter((s) => focus.keeps(s)) : tied));
   }
+  // A named class's methods whose bodies hold the request's words, the likely change site first, before all else.
+  for (const s of focus?.members ?? []) pick(s);
   // Each file's best symbol in turn, then the rest of the evidence's; functions and methods of every file
   // before any file's types, constants last: a constant sharing one word with the request is not the code to change.
   for (const level of [0, 1, 2]) {
-    const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level));
+    const lists = pointedAt.map((list) => list.filter((s) => changeWeight(s) === level && (focus?.keeps(s) ?? true)));
     for (let turn = 0; lists.some((list) => turn < list.length); turn++) for (const list of lists) if (list[turn]) pick(list[turn]!);
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }

@@ -4,9 +4,11 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { classifyFile } from '../repo/classify-file.js';
-import { findNonProductFolder } from '../repo/non-product-folders.js';
+import { findNonProductFolder, isBenchmarkName } from '../repo/non-product-folders.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import { findCertainFiles } from './find-certain-files.js';
+import { keepRelatedFiles } from './keep-related-files.js';
+import { rankTestsByRequest } from './rank-tests-by-request.js';
 import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
 import { findTestsFor, MAX_TESTS, type FoundTest } from '../tests/find-tests-for.js';
@@ -63,7 +65,10 @@ export function findFilesToChange(input: {
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const { paths: named, words } = readPrompt(input.prompt);
   const isNamed = (path: string) => named.some((p) => path === p || path.endsWith(`/${p}`));
-  const isProduct = (path: string) => isNamed(path) || isChangeable(index, path);
+  // A benchmark is the product's code only when the request is about one ("Normalize benchmark per dump").
+  const asksForBenchmark = words.some((w) => w.startsWith('bench'));
+  const isProduct = (path: string) =>
+    isNamed(path) || isChangeable(index, path) || (asksForBenchmark && isBenchmarkName(path) && isChangeable(index, path, true));
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
   const order = [
@@ -73,6 +78,8 @@ export function findFilesToChange(input: {
   ];
   const seen = new Set<string>();
   const files: FileToChange[] = [];
+  const matched = new Map<string, string>();
+  const defining = new Set<string>();
   for (const path of order) {
     if (seen.has(path) || files.length >= MAX_FILES) continue;
     seen.add(path);
@@ -87,6 +94,7 @@ export function findFilesToChange(input: {
       splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith('linked to '));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === 'definition');
+    if (definesNamed) defining.add(path);
     const named = certain.find((c) => c.path === path);
     // `matched` only when one of the request's words is in what was read or matched of it, its definitions or its path:
     // a search hit on a version in an import path ("Changelog for v5.3.1") is not a match of the request.
@@ -114,6 +122,7 @@ export function findFilesToChange(input: {
     // A file the request names by its definitions is about those: a method beside them that shares a word with the
     // request (`PoolManager.urlopen` for "make `PoolManager.connection_from_url` reject URLs without a host") is not.
     const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS);
+    matched.set(path, [...texts, ...symbols.map((name) => splitIdentifier(name).join(' '))].join('\n'));
     files.push({
       path,
       symbols,
@@ -128,12 +137,20 @@ export function findFilesToChange(input: {
         .slice(0, 2)
         .join('; '),
       role: 'related',
-      ...testsOf(path, { index, layout, focus: symbols }),
+      ...testsOf(path, { index, layout, focus: symbols, words }),
     });
   }
   const rank = { named: 0, matched: 1, linked: 2 };
   // Most certain first; within a level, the exploration's order stands (stable sort).
-  return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+  files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+  return keepRelatedFiles({
+    files,
+    matched,
+    words,
+    index,
+    isChangeable: (path) => isChangeable(index, path),
+    isNamed: (path) => isNamed(path) || defining.has(path),
+  });
 }
 
 /**
@@ -157,7 +174,10 @@ function hasWholeWord(text: string, words: string[]): boolean {
  * that any test calls (commander's `tests/help.visibleOptions.test.js` calls `Option.hideHelp`, while
  * `tests/options.dual-options.test.js` is only named like `lib/option.js`), then findTestsFor's.
  */
-function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { focus: string[] }): Pick<FileToChange, 'tests' | 'noTests'> {
+function testsOf(
+  path: string,
+  options: Parameters<typeof findTestsFor>[1] & { focus: string[]; words: string[] },
+): Pick<FileToChange, 'tests' | 'noTests'> {
   const found = findTestsFor(path, options);
   const callers = testsCalling(path, options, found.kind === 'found' ? found.tests.map((t) => t.path) : []);
   if (callers.length === 0)
@@ -180,13 +200,15 @@ function testsOf(path: string, options: Parameters<typeof findTestsFor>[1] & { f
 }
 
 /**
- * The tests with linked calls of the first of the file's focus symbols that tests call: those findTestsFor also
- * names for the file first (in its order), then by path. The index keeps one reference per file and caller, so
+ * The tests with linked calls of the first of the file's focus symbols that tests call: when several do, the one
+ * whose name and code best match the request first (rankTestsByRequest: p-queue's `test/validation.ts` for "add()
+ * should reject a negative timeout", not `test/advanced.ts`), then those findTestsFor also names for the file (in
+ * its order), then by path. The index keeps one reference per file and caller, so
  * how often a test uses it cannot rank them.
  */
 function testsCalling(
   path: string,
-  options: { index: CodeIndex; layout: TestLayout; focus: string[] },
+  options: { index: CodeIndex; layout: TestLayout; focus: string[]; words: string[] },
   ranked: string[],
 ): { path: string; name: string }[] {
   const { index, layout } = options;
@@ -196,8 +218,11 @@ function testsCalling(
     const symbol = defined.find((s) => (s.scope ? `${s.scope}.${s.name}` : s.name) === name);
     if (!symbol) continue;
     const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path && layout.isTest(p));
-    if (tests.length > 0)
-      return tests.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
+    if (tests.length === 0) continue;
+    const matching = rankTestsByRequest(index, tests, options.words);
+    return tests
+      .sort((a, b) => matching(b) - matching(a) || rank(a) - rank(b) || a.localeCompare(b))
+      .map((test) => ({ path: test, name: symbol.name }));
   }
   return [];
 }
@@ -267,10 +292,20 @@ export const changeWeight = (s: Pick<SymbolHit, 'kind' | 'name' | 'scope'>): num
       : /class|struct|interface|trait|impl|type|enum/.test(s.kind)
         ? 1
         : 2;
-/** Code a change can land in (classify-file.ts): the product's, its config or its type declarations; never a bundle or a test. */
-function isChangeable(index: CodeIndex, path: string): boolean {
+/**
+ * Code a change can land in (classify-file.ts): the product's, its config or its type declarations; never a bundle, a
+ * test or (unless `evenBenchmark`) a benchmark by its name.
+ */
+function isChangeable(index: CodeIndex, path: string, evenBenchmark = false): boolean {
   const file = index.getFile(path);
-  if (file === undefined || file.language === 'text' || file.skipped || findNonProductFolder(path) !== undefined) return false;
+  if (
+    file === undefined ||
+    file.language === 'text' ||
+    file.skipped ||
+    findNonProductFolder(path) !== undefined ||
+    (!evenBenchmark && isBenchmarkName(path))
+  )
+    return false;
   const { kind } = classifyFile(path, file);
   return kind === 'product' || kind === 'config' || kind === 'declaration';
 }

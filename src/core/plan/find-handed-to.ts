@@ -1,6 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
+import { commonWords } from './common-words.js';
 
 /** A function this short does little itself: what it does is in what it calls (ky's 7-line `extend`). */
 const MAX_DELEGATE_LINES = 15;
@@ -42,24 +43,6 @@ export function findHandedTo(input: {
     if (callee && !byFile.has(call.path)) byFile.set(call.path, callee);
   }
   return byFile.size === 1 ? [...byFile.values()][0] : undefined;
-}
-
-/** Whether a word is in the code of more than half of the changeable files (BM25 hits, as the search stems it). */
-function commonWords(index: CodeIndex, isChangeable: (path: string) => boolean): (word: string) => boolean {
-  const total = index.listFiles().filter((f) => isChangeable(f.path)).length;
-  const cache = new Map<string, boolean>();
-  return (word) => {
-    if (!cache.has(word)) {
-      const files = new Set(
-        index
-          .search(word, { limit: 1000 })
-          .map((h) => h.path)
-          .filter(isChangeable),
-      );
-      cache.set(word, files.size * 2 > total);
-    }
-    return cache.get(word)!;
-  };
 }
 
 /** A word without its inflection: "merging", "merged", "merges" and "merge" are `merg`. */

@@ -58,3 +58,13 @@ export function describeNonProductFolder(folder: string): string {
   if (word('demo')) return 'demo';
   return 'docs';
 }
+
+/**
+ * A benchmark by its own name, outside any benchmark folder: p-queue's root `bench.ts`, marshmallow's
+ * `performance/benchmark.py`, `bench_test.go`'s neighbour `parse_bench.py`, `sort.bench.ts`. Such a file calls the
+ * product the way a benchmark does, so it matched and linked to every plan about the code it times.
+ */
+export function isBenchmarkName(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  return /^(bench|benchmarks?)(\.[\w.]+)?$|^(bench|benchmarks?)_[\w-]+\.\w+$|[_.-](bench|benchmarks?)\.\w+$/.test(name);
+}

@@ -31,7 +31,8 @@ describe('run > plan', () => {
       expect(body).toMatch(/\[src\/http\/parse-http-request\.ts#L\d+-L\d+\]\(src\/http\/parse-http-request\.ts#L\d+-L\d+\)/);
       expect(body).toContain('made without a language model');
       expect(result.check.citationsRemoved).toBe(0);
-      expect(result.check.citationsKept).toBeGreaterThan(2);
+      // The module and the function: the caller in src/server.ts and the headers file share no word of the request.
+      expect(result.check.citationsKept).toBeGreaterThanOrEqual(2);
       expect(result.comment.issueDraft?.title).toBe('Plan: add a size limit to parseHttpRequest');
       expect(result.comment.issueDraft?.body).toContain('- [ ] ');
     });

@@ -59,9 +59,9 @@ describe('buildOfflinePlan > the symbols to read first', () => {
     const repo = await indexSample(FILES);
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
-    const items = [evidence('src/options.ts', 1, 10, 2), evidence('src/request.ts', 20, 40, 1)];
+    const items = [read(repo, evidence('src/options.ts', 1, 10, 2)), read(repo, evidence('src/request.ts', 20, 40, 1))];
     const context = contextOf(items);
-    const prompt = 'retry with a longer wait';
+    const prompt = 'retry each attempt with a longer wait';
     const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
     const files = findFilesToChange({ prompt, candidates, evidence: items, index });
     const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
@@ -113,7 +113,7 @@ describe('buildOfflinePlan > the symbols of a file', () => {
     opened.push(repo);
     const index = new SqliteCodeIndex(repo.store);
     const items = [read(repo, evidence('src/sessions.py', 1, 3, 2)), read(repo, evidence('src/utils.py', 1, 5, 1))];
-    const prompt = 'add a timeout default to Session';
+    const prompt = 'add a timeout default to Session, and a default user agent';
     const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
     const files = findFilesToChange({ prompt, candidates, evidence: items, index });
     const plan = buildOfflinePlan({ prompt, context: contextOf(items), index, flavour: 'plan', files });
