@@ -11,7 +11,25 @@ const MIN_WORDS = 2;
  * Words of a question that are prose, not code, though code has them: "while a timeout is set" is not about a
  * `while` loop.
  */
-const PROSE = new Set(['while', 'during', 'whether', 'happen', 'happens', 'happened', 'then', 'way', 'ways', 'reach', 'reaches']);
+const PROSE = new Set([
+  'while',
+  'during',
+  'whether',
+  'happen',
+  'happens',
+  'happened',
+  'then',
+  'way',
+  'ways',
+  'reach',
+  'reaches',
+  'has',
+  'have',
+  'had',
+  'been',
+  'being',
+  'will',
+]);
 /**
  * A failure, however the question says it, is code that throws or catches, in each language's words: "what
  * happens when a task throws" is answered where `try`/`catch`, `raise`/`except`, `reject` or `panic`/`recover` are.
@@ -35,7 +53,8 @@ export interface MatchingDefinition {
  * of those definitions hold it (a word every method has says nothing). A failure counts as one word whatever code
  * says it (`throw`, `catch`, `try`…). Only a definition holding at least two of the words (all of them, for a
  * question of one word) is kept; of equal ones the innermost (the nested `run` a method hands its work to, not the
- * method around it). A second is kept when it holds as many words as the first and neither holds the other.
+ * method around it). A second is kept when it holds as many words as the first and neither holds the other, unless
+ * the first is named by the question in prose.
  */
 export function findMatchingDefinitions(
   files: readonly { path: string; text: string; symbols: readonly SymbolHit[] }[],
@@ -45,23 +64,32 @@ export function findMatchingDefinitions(
   if (concepts.length === 0) return [];
   const defs = files.flatMap((f) => f.symbols.filter((d) => (d.kind === 'function' || d.kind === 'method') && hasBody(d)));
   if (defs.length === 0) return [];
-  // Every word as the index stems it (`throws` and `throw` alike), the code's identifiers split into their words.
-  const lines = new Map(files.map((f) => [f.path, f.text.split('\n')]));
+  // Every word as the index stems it (`throws` and `throw` alike), the code's identifiers split into their words;
+  // each line's code apart from its comments and docstrings.
   const split = new Map(
-    files.map((f) => [f.path, lines.get(f.path)!.map((l) => (l.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap(splitIdentifier))]),
+    files.map((f) => [
+      f.path,
+      splitComments(f.text.split('\n'), f.path).map(({ code, comment }) => ({ code: wordsOf(code), comment: wordsOf(comment) })),
+    ]),
   );
-  const vocabulary = [...new Set([...split.values()].flat().flat())];
+  const vocabulary = [...new Set([...split.values()].flatMap((ls) => ls.flatMap((l) => [...l.code, ...l.comment])))];
   const stems = stemWords(vocabulary);
   const stemOf = new Map(vocabulary.map((w, i) => [w, stems[i]!] as const));
   const conceptOf = new Map<string, number>();
   for (const [i, c] of concepts.entries()) for (const t of stemWords(c.terms)) if (!conceptOf.has(t)) conceptOf.set(t, i);
-  const held = new Map<SymbolHit, Set<number>>();
+  // Per definition, each concept it holds: 1 when its code says it, COMMENT_SHARE when only a comment does.
+  const held = new Map<SymbolHit, Map<number, number>>();
   for (const d of defs) {
-    const found = new Set<number>();
+    const found = new Map<number, number>();
     for (const line of split.get(d.path)!.slice(d.startLine - 1, d.endLine)) {
-      for (const w of line) {
-        const i = conceptOf.get(stemOf.get(w) ?? w);
-        if (i !== undefined) found.add(i);
+      for (const [words, share] of [
+        [line.code, 1],
+        [line.comment, COMMENT_SHARE],
+      ] as const) {
+        for (const w of words) {
+          const i = conceptOf.get(stemOf.get(w) ?? w);
+          if (i !== undefined && (found.get(i) ?? 0) < share) found.set(i, share);
+        }
       }
     }
     held.set(d, found);
@@ -72,7 +100,7 @@ export function findMatchingDefinitions(
   });
   const least = Math.min(MIN_WORDS, concepts.length);
   const scored = defs
-    .map((d) => ({ d, count: held.get(d)!.size, score: [...held.get(d)!].reduce((s, i) => s + weight[i]!, 0) }))
+    .map((d) => ({ d, count: held.get(d)!.size, score: [...held.get(d)!].reduce((s, [i, share]) => s + share * weight[i]!, 0) }))
     .filter((s) => s.count >= least)
     .sort(
       (a, b) =>
@@ -87,14 +115,15 @@ export function findMatchingDefinitions(
   const named = scored.filter((s) => s.count >= most - 1 && spells(s.d));
   const picked: typeof scored = [];
   for (const s of [...named, ...scored.filter((x) => !named.includes(x))]) {
-    if (picked.length >= MAX_MATCHING) break;
+    // The one the question names in prose is the one it asks about: no second.
+    if (picked.length >= (named.length > 0 ? 1 : MAX_MATCHING)) break;
     if (picked.length > 0 && (s.count < picked[0]!.count || picked.some((p) => nests(p.d, s.d)))) continue;
     picked.push(s);
   }
   return picked.map(({ d }) => ({
     def: d,
     qualified: d.scope ? `${d.scope}.${d.name}` : d.name,
-    words: [...held.get(d)!].sort((a, b) => a - b).map((i) => concepts[i]!.word),
+    words: [...held.get(d)!.keys()].sort((a, b) => a - b).map((i) => concepts[i]!.word),
   }));
 }
 
@@ -110,6 +139,46 @@ function spelledBy(words: readonly string[]): (def: SymbolHit) => boolean {
     return stemWords(parts).every((p) => said.some((w) => p.startsWith(w) || (p.length >= MIN_STEM && w.startsWith(p))));
   };
 }
+
+/** An identifier's words, lowercase. */
+function wordsOf(text: string): string[] {
+  return (text.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap(splitIdentifier);
+}
+
+/**
+ * Each line's code and its comment: Python's `#` comments and docstrings, `//` and `/* … *\/` elsewhere (a `#`
+ * or `//` inside quotes on the line is taken as code). A question about behaviour is answered where the code says
+ * its words; a docstring that mentions them (an exception's "if the signature expired") counts for less.
+ */
+function splitComments(lines: string[], path: string): { code: string; comment: string }[] {
+  const python = /\.pyi?$/.test(path);
+  let inBlock = false;
+  return lines.map((line) => {
+    const trimmed = line.trim();
+    if (python) {
+      const quotes = (trimmed.match(/"""|'''/g) ?? []).length;
+      if (inBlock || /^[rRbBuU]?("""|''')/.test(trimmed)) {
+        if (inBlock ? quotes % 2 === 1 : quotes === 1) inBlock = !inBlock;
+        return { code: '', comment: line };
+      }
+      const hash = /\s#(?=[^'"]*$)|^\s*#/.exec(line);
+      return hash ? { code: line.slice(0, hash.index), comment: line.slice(hash.index) } : { code: line, comment: '' };
+    }
+    if (inBlock) {
+      if (trimmed.includes('*/')) inBlock = false;
+      return { code: '', comment: line };
+    }
+    if (trimmed.startsWith('/*') || trimmed.startsWith('*')) {
+      if (trimmed.startsWith('/*') && !trimmed.includes('*/')) inBlock = true;
+      return { code: '', comment: line };
+    }
+    const slashes = /\/\/(?=[^'"`]*$)/.exec(line);
+    return slashes ? { code: line.slice(0, slashes.index), comment: line.slice(slashes.index) } : { code: line, comment: '' };
+  });
+}
+
+/** What a word only a comment or docstring says counts, against 1 for the code. */
+const COMMENT_SHARE = 0.5;
 
 /** The shortest stem a word is matched by as the start of a longer one. */
 const MIN_STEM = 3;

@@ -216,7 +216,8 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
           true,
           relevance,
           op.focus,
-          MAX_SNIPPET_LINES,
+          // As many lines as the answer shows of an implementation (render-answer): the part where the words are.
+          FLOW_LINES,
         );
         if (!outcome.ok) return outcome;
         added += outcome.added;
