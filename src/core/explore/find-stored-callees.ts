@@ -13,6 +13,8 @@ export interface StoredCallee {
 /** How many attributes called through are followed from one definition, and how many definitions each may hold. */
 const MAX_MEMBERS = 3;
 const MAX_TARGETS = 2;
+/** Constructions of a class read for what they pass; a class constructed in more places is not followed. */
+const MAX_CONSTRUCTIONS = 10;
 /** Lines read after a constructor call's first line for its arguments. */
 const CALL_LINES = 6;
 
@@ -167,8 +169,9 @@ async function resolveArgument(
   name: string,
   position: number,
 ): Promise<{ target: SymbolHit; how: string }[]> {
-  const sites = index.callers(cls.id, 1, 20).filter((c) => c.symbolId !== undefined);
-  if (sites.length === 0) return [];
+  // Every construction the index links, or none: one left unread could pass anything.
+  const sites = index.callers(cls.id, 1, MAX_CONSTRUCTIONS + 1);
+  if (sites.length === 0 || sites.length > MAX_CONSTRUCTIONS) return [];
   const passed: { target: SymbolHit; arg: string; site: string }[] = [];
   for (const site of sites) {
     const text = await readText(site.path);
@@ -179,7 +182,7 @@ async function resolveArgument(
     const keyword = args.find((a) => new RegExp(`^${name}\\s*[=:]`).test(a));
     const arg = keyword ? keyword.replace(/^[^=:]+[=:]\s*/, '') : args.filter((a) => !/^[A-Za-z_]\w*\s*=[^=]/.test(a))[position];
     if (arg === undefined) return [];
-    const caller = index.symbolsIn(site.path).find((s) => s.id === site.symbolId);
+    const caller = site.symbolId === undefined ? undefined : index.symbolsIn(site.path).find((s) => s.id === site.symbolId);
     const self = selfWord(site.path);
     const member = self ? new RegExp(`^${self}\\.(#?[A-Za-z_$][\\w$]*)$`).exec(arg.trim()) : null;
     let target: SymbolHit | undefined;
