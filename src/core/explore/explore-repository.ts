@@ -162,7 +162,9 @@ export async function exploreRepository(input: ExploreInput): Promise<ExploreOut
         return { kind: 'budget-exceeded', refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
     // Without a model the heuristic deepens; with one, the model does (below), with repository tools only.
-    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
+    operations = input.model
+      ? []
+      : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt, state.pinned));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({

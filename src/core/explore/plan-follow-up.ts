@@ -36,6 +36,7 @@ export function planFollowUp(
   defined: Set<string>,
   round: number,
   question?: string,
+  pinned: ReadonlyMap<string, { path: string; startLine: number }> = new Map(),
 ): Operation[] {
   const wanted = plan.operations
     .filter((op): op is Extract<Operation, { kind: 'definition' }> => op.kind === 'definition')
@@ -49,13 +50,35 @@ export function planFollowUp(
   const ops: Operation[] = [];
   const items = evidence.list();
   const candidates = plan.candidates.map((c) => c.path);
+  // A definition picked for the question's words is the one at its place, not another of its name (an overload).
+  const rank = (name: string, defs: SymbolHit[]): SymbolHit[] => {
+    const at = pinned.get(name);
+    const ranked = rankDefinitions(defs, candidates);
+    const exact = at && ranked.find((d) => d.path === at.path && d.startLine === at.startLine);
+    return exact ? [exact, ...ranked.filter((d) => d !== exact)] : ranked;
+  };
   // What a flow question's named functions do first (the follow-ups are capped): how the flow goes on from them.
-  if (plan.intent === 'flow' && round === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), candidates, question));
+  if (plan.intent === 'flow' && round === 1) {
+    // What they call through an attribute that holds a function (`self._hookexec(…)`): the index links no such call.
+    for (const name of [...defined].slice(0, 3)) {
+      const def = rank(name, index.findDefinitions(name, 5))[0];
+      if (def && (def.kind === 'function' || def.kind === 'method')) {
+        ops.push({
+          kind: 'stored-callees',
+          symbol: name,
+          path: def.path,
+          startLine: def.startLine,
+          ...(question === undefined ? {} : { focus: question }),
+        });
+      }
+    }
+    ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), rank, question));
+  }
   if (plan.intent === 'flow' || plan.intent === 'change') {
     // Where the found definitions are called from: how the flow reaches them. A field (an option's
     // `intervalCap`) is never called: where the product's code names it is where it takes effect.
     for (const name of [...defined].slice(0, 3)) {
-      const def = rankDefinitions(index.findDefinitions(name, 5), candidates)[0];
+      const def = rank(name, index.findDefinitions(name, 5))[0];
       if (!def) continue;
       if (def.kind === 'field') {
         ops.push(...readFieldUses(index, evidence, def));
@@ -156,14 +179,14 @@ function readCallees(
   index: CodeIndex,
   evidence: EvidenceSet,
   names: string[],
-  candidates: string[],
+  rank: (name: string, defs: SymbolHit[]) => SymbolHit[],
   question: string | undefined,
 ): Operation[] {
   const ops: Operation[] = [];
   const planned = new Set<number>();
   for (const name of names) {
     const defs = index.findDefinitions(name, 5).filter((d) => d.kind === 'function' || d.kind === 'method');
-    let def: SymbolHit | undefined = rankDefinitions(defs, candidates)[0];
+    let def: SymbolHit | undefined = rank(name, defs)[0];
     for (let hop = 0; def && hop <= MAX_DELEGATIONS; hop += 1) {
       const from: SymbolHit = def;
       const callees = index

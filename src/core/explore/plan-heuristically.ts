@@ -47,6 +47,8 @@ export const MIN_CANDIDATE_STRENGTH = 0.4;
  */
 const MIN_GLANCE_RELEVANCE = 0.6;
 const GLANCE_LINES = 8;
+/** Of a question that names no code, the strongest files whose definitions are scored by the question's words. */
+const MATCHING_FILES = 3;
 /** Of the candidates no chunk matched (found by name or links), the first this many get their head read. */
 const HEADS_WITHOUT_MATCHES = 2;
 
@@ -136,6 +138,15 @@ export function planHeuristically(
       break;
     default:
       for (const name of names) operations.push({ kind: 'definition', symbol: name, focus: prompt });
+      // A question that names no code is answered, as one that does, by the definitions that do what it asks: those
+      // of its strongest files whose bodies hold the most of its words; their callees and callers follow.
+      if (names.length === 0 && reading.paths.length === 0) {
+        const files = candidates
+          .slice(0, MATCHING_FILES)
+          .filter((c) => isStrong(c) && isProductFile(index, c.path, options.isGenerated))
+          .map((c) => c.path);
+        if (files.length > 0) operations.push({ kind: 'matching-definitions', paths: files, words: reading.words, focus: prompt });
+      }
       operations.push(...readMatches(candidates, search));
       questions.push('Which code carries out what the question asks about, and in what order?');
   }

@@ -9,7 +9,11 @@ import { estimateTokens } from '../tokens.js';
 import type { EvidenceSet } from './evidence-set.js';
 import { FOCUS_LINES, findFocusWindow } from './find-focus-window.js';
 import { findParameterTakers } from './find-parameter-takers.js';
+import type { SymbolHit } from '../code-index/graph-queries.js';
+import { findMatchingDefinitions } from './find-matching-definitions.js';
+import { findStoredCallees } from './find-stored-callees.js';
 import { describeMapModules } from './map-modules.js';
+import { FLOW_LINES } from './plan-follow-up.js';
 import { rankDefinitions } from './rank-definitions.js';
 import type { MapModule, Operation } from './types.js';
 
@@ -29,7 +33,16 @@ const MAX_CALL_SITES = 4;
  */
 const MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
 /** Relevance of evidence by how it was found, when the operation gives none (higher is listed first). */
-const RELEVANCE: Record<Operation['kind'], number> = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
+const RELEVANCE: Record<Operation['kind'], number> = {
+  definition: 3,
+  search: 2,
+  chunk: 2,
+  references: 1.5,
+  'stored-callees': 1.45,
+  'matching-definitions': 3,
+  head: 0.5,
+  map: 0,
+};
 /** Relevance given up per place in the definitions' ranking: small, so a later definition still outranks a match. */
 const DEFINITION_RANK_STEP = 0.01;
 const encoder = new TextEncoder();
@@ -49,6 +62,8 @@ export interface RoundState {
   isGenerated?: (path: string) => boolean;
   /** The plan's candidate files, best first: of several definitions of a name, the one in the stronger is read first. */
   candidates?: string[];
+  /** Definitions picked for a question's words (matching-definitions), by the name they were recorded under. */
+  pinned?: Map<string, { path: string; startLine: number }>;
   /** The first repository map read: its product files, most used first. */
   modules?: MapModule[];
   /** Files an optional read left out because the file or byte budget had no room (distinct paths, with their sizes). */
@@ -180,6 +195,67 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
           'references',
           reason,
           optional || i > 0,
+        );
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case 'matching-definitions': {
+      const files: { path: string; text: string; symbols: SymbolHit[] }[] = [];
+      for (const path of op.paths) {
+        const text = await readIndexedText(state, path);
+        if (text !== undefined) files.push({ path, text, symbols: state.index.symbolsIn(path) });
+      }
+      let added = 0;
+      for (const [i, { def, qualified, words }] of findMatchingDefinitions(files, op.words).entries()) {
+        // Read and followed as a named definition (plan-follow-up), at its place (not another of its name); said as
+        // what it is: picked for the question's words, not named by it.
+        state.defined.add(qualified);
+        (state.pinned ??= new Map()).set(qualified, { path: def.path, startLine: def.startLine });
+        state.findings.push(
+          `The question names no code; read for its words: ${def.kind} ${qualified} (${def.path}:${def.startLine}), whose body holds ${words.join(', ')}`,
+        );
+        const reason = `holds the question's words (${words.join(', ')})`;
+        const relevance = RELEVANCE.definition - i * DEFINITION_RANK_STEP;
+        const outcome = await read(
+          state,
+          def.path,
+          def.startLine,
+          def.endLine,
+          'definition',
+          reason,
+          true,
+          relevance,
+          op.focus,
+          // As many lines as the answer shows of an implementation (render-answer): the part where the words are.
+          FLOW_LINES,
+        );
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case 'stored-callees': {
+      const from = state.index.symbolsIn(op.path).find((s) => s.startLine === op.startLine && op.symbol.endsWith(s.name));
+      if (!from) return { ok: true, added: 0 };
+      let added = 0;
+      const found = await findStoredCallees(state.index, (path) => readIndexedText(state, path), from);
+      for (const [i, { target, reason, finding }] of found.entries()) {
+        if (finding && !state.findings.includes(finding)) state.findings.push(finding);
+        const outcome = await read(
+          state,
+          target.path,
+          target.startLine,
+          target.endLine,
+          'chunk',
+          reason,
+          true,
+          // In the order the calls go, before what the index links: the attribute's call is the way on.
+          RELEVANCE['stored-callees'] - i * DEFINITION_RANK_STEP,
+          op.focus,
+          FLOW_LINES,
+          true,
         );
         if (!outcome.ok) return outcome;
         added += outcome.added;
@@ -361,6 +437,22 @@ async function read(
     slice,
   );
   return { ok: true, added: 1 };
+}
+
+/**
+ * A file's text as the index saw it, for reading what the code says (a stored value, a call's arguments), charged
+ * as any read is; undefined when the budget has no room, the file is not indexed or changed since.
+ */
+async function readIndexedText(state: RoundState, path: string): Promise<string | undefined> {
+  const file = state.index.getFile(path);
+  if (!file || findPathSkipReason(path) === 'secret' || !state.meter.fits(path, file.size)) return undefined;
+  if (!state.meter.touchFile(path, file.size).ok) return undefined;
+  try {
+    const text = await state.source.readFile(path);
+    return gitBlobSha(encoder.encode(text)) === file.blobSha ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Lines the evidence holds already: nothing is read, and a flow read marks what holds them as the flow it is. */

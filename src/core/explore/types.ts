@@ -26,7 +26,17 @@ export type Operation =
   | { kind: 'search'; query: string; scope?: string }
   /** `focus`: the question, to keep the part of a definition longer than a snippet where its words are. */
   | { kind: 'definition'; symbol: string; focus?: string }
+  /**
+   * A question that names no code: the definitions of these files whose bodies hold the most of its words
+   * (find-matching-definitions.ts), read and followed as named ones, never said to be named.
+   */
+  | { kind: 'matching-definitions'; paths: string[]; words: string[]; focus: string }
   | { kind: 'references'; symbol: string }
+  /**
+   * What the definition at this place calls through an attribute (`self._hookexec(…)`): the definitions stored
+   * there, where the index and the source can tell (find-stored-callees.ts), read as the flow.
+   */
+  | { kind: 'stored-callees'; symbol: string; path: string; startLine: number; focus?: string }
   | { kind: 'map'; focus?: string[]; tokens?: number };
 
 export type OperationKind = Operation['kind'];
