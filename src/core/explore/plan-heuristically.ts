@@ -1,3 +1,4 @@
+import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { CodeIndex, ListedFile } from '../code-index/code-index.js';
 import type { Budget } from '../budget/budget.js';
 import { locateFiles, type Remembered } from './locate-files.js';
@@ -49,6 +50,7 @@ const MIN_GLANCE_RELEVANCE = 0.6;
 const GLANCE_LINES = 8;
 /** Of a question that names no code, the strongest files whose definitions are scored by the question's words. */
 const MATCHING_FILES = 3;
+const CLASS_KINDS = new Set(['class', 'struct']);
 /** Of the candidates no chunk matched (found by name or links), the first this many get their head read. */
 const HEADS_WITHOUT_MATCHES = 2;
 
@@ -136,8 +138,21 @@ export function planHeuristically(
       operations.push(...readMatches(candidates, search), { kind: 'map', focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });
       questions.push('Which files and symbols would the change touch?', 'Which existing patterns should it follow?');
       break;
-    default:
-      for (const name of names) operations.push({ kind: 'definition', symbol: name, focus: prompt });
+    default: {
+      // A question about what a named class does ("how does TimestampSigner check that a signature has expired") is
+      // answered by the class's methods whose bodies hold the question's other words; the class shows its header.
+      const within: Operation[] = [];
+      for (const name of names) {
+        const classes = index
+          .findDefinitions(name, 3)
+          .filter((d) => CLASS_KINDS.has(d.kind) && isProductFile(index, d.path, options.isGenerated));
+        const own = new Set(splitIdentifier(name));
+        const words = reading.words.filter((w) => !own.has(w));
+        const picks = classes.length === 1 && words.length > 0;
+        operations.push({ kind: 'definition', symbol: name, focus: prompt, ...(picks ? { headOnly: true } : {}) });
+        if (picks) within.push({ kind: 'matching-definitions', paths: [classes[0]!.path], words, focus: prompt, within: name });
+      }
+      operations.push(...within);
       // A question that names no code is answered, as one that does, by the definitions that do what it asks: those
       // of its strongest files whose bodies hold the most of its words; their callees and callers follow.
       if (names.length === 0 && reading.paths.length === 0) {
@@ -149,6 +164,7 @@ export function planHeuristically(
       }
       operations.push(...readMatches(candidates, search));
       questions.push('Which code carries out what the question asks about, and in what order?');
+    }
   }
   // Glance at the heads of the strongest candidates that nothing more specific reads: all of them for an
   // overview, else only those where the question's words matched nothing (a file found by its name or links).

@@ -22,6 +22,8 @@ export const MAX_SNIPPET_LINES = 80;
 const CALL_SITE_CONTEXT = 3;
 const MAX_DEFINITIONS = 3;
 const MAX_SEARCH_FILES = 3;
+/** A class read for its header alone: its first line and docstring, before the methods a question points at. */
+const CLASS_HEAD_LINES = 8;
 const MAX_CALL_SITES = 4;
 /**
  * An optional glance at the head of a file bigger than this is skipped: over
@@ -152,17 +154,18 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       let added = 0;
       for (const [i, def] of defs.slice(0, MAX_DEFINITIONS).entries()) {
         const reason = `definition of ${def.name} (${def.kind})`;
+        const head = op.headOnly === true && /class|struct/.test(def.kind);
         const outcome = await read(
           state,
           def.path,
           def.startLine,
-          def.endLine,
+          head ? Math.min(def.endLine, def.startLine + CLASS_HEAD_LINES - 1) : def.endLine,
           'definition',
           reason,
           optional || i > 0,
           // Listed in the order ranked: the implementation the question most likely means first.
           RELEVANCE.definition - i * DEFINITION_RANK_STEP,
-          op.focus,
+          head ? undefined : op.focus,
           MAX_SNIPPET_LINES,
         );
         if (!outcome.ok) return outcome;
@@ -205,16 +208,29 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       const files: { path: string; text: string; symbols: SymbolHit[] }[] = [];
       for (const path of op.paths) {
         const text = await readIndexedText(state, path);
-        if (text !== undefined) files.push({ path, text, symbols: state.index.symbolsIn(path) });
+        const symbols = state.index.symbolsIn(path);
+        const within = op.within;
+        if (text !== undefined)
+          files.push({
+            path,
+            text,
+            symbols: within === undefined ? symbols : symbols.filter((d) => d.scope === within || d.scope.endsWith(`.${within}`)),
+          });
       }
       let added = 0;
-      for (const [i, { def, qualified, words }] of findMatchingDefinitions(files, op.words).entries()) {
+      const picked = findMatchingDefinitions(files, op.words);
+      // No method of the named class holds the words: the class is read where they are, as any long definition.
+      if (picked.length === 0 && op.within !== undefined) return readWhereWordsAre(state, op.within, op.paths[0]!, op.focus);
+      for (const [i, { def, qualified, words }] of picked.entries()) {
+        if (state.defined.has(qualified)) continue;
         // Read and followed as a named definition (plan-follow-up), at its place (not another of its name); said as
         // what it is: picked for the question's words, not named by it.
         state.defined.add(qualified);
         (state.pinned ??= new Map()).set(qualified, { path: def.path, startLine: def.startLine });
         state.findings.push(
-          `The question names no code; read for its words: ${def.kind} ${qualified} (${def.path}:${def.startLine}), whose body holds ${words.join(', ')}`,
+          op.within === undefined
+            ? `The question names no code; read for its words: ${def.kind} ${qualified} (${def.path}:${def.startLine}), whose body holds ${words.join(', ')}`
+            : `Of ${op.within}'s methods, the question's words point at ${qualified} (${def.path}:${def.startLine}), whose body holds ${words.join(', ')}`,
         );
         const reason = `holds the question's words (${words.join(', ')})`;
         const relevance = RELEVANCE.definition - i * DEFINITION_RANK_STEP;
@@ -459,4 +475,12 @@ async function readIndexedText(state: RoundState, path: string): Promise<string 
 function alreadyHeld(state: RoundState, path: string, start: number, end: number, flow: boolean | undefined): OperationOutcome {
   if (flow) state.evidence.markFlow(path, start, end);
   return { ok: true, added: 0 };
+}
+
+/** A class read from its first line to its last, the window where the question's words are (the class alone). */
+async function readWhereWordsAre(state: RoundState, name: string, path: string, focus: string): Promise<OperationOutcome> {
+  const def = state.index.findDefinitions(name, 10).find((d) => d.path === path && /class|struct/.test(d.kind));
+  if (!def) return { ok: true, added: 0 };
+  const reason = `definition of ${def.name} (${def.kind})`;
+  return read(state, def.path, def.startLine, def.endLine, 'definition', reason, true, RELEVANCE.definition, focus, MAX_SNIPPET_LINES);
 }

@@ -25,12 +25,26 @@ export type Operation =
     }
   | { kind: 'search'; query: string; scope?: string }
   /** `focus`: the question, to keep the part of a definition longer than a snippet where its words are. */
-  | { kind: 'definition'; symbol: string; focus?: string }
+  | {
+      kind: 'definition';
+      symbol: string;
+      focus?: string;
+      /** A class whose methods a `matching-definitions` read picks: only its first lines (header, docstring). */
+      headOnly?: boolean;
+    }
   /**
    * A question that names no code: the definitions of these files whose bodies hold the most of its words
-   * (find-matching-definitions.ts), read and followed as named ones, never said to be named.
+   * (find-matching-definitions.ts), read and followed as named ones, never said to be named; or, `within` a class
+   * the question names, the methods its other words point at.
    */
-  | { kind: 'matching-definitions'; paths: string[]; words: string[]; focus: string }
+  | {
+      kind: 'matching-definitions';
+      paths: string[];
+      words: string[];
+      focus: string;
+      /** Only the methods of this class (named by the question), matched by its other words. */
+      within?: string;
+    }
   | { kind: 'references'; symbol: string }
   /**
    * What the definition at this place calls through an attribute (`self._hookexec(…)`): the definitions stored

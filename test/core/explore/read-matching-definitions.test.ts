@@ -80,3 +80,45 @@ describe('a flow question that names no code', () => {
     expect(result.context.evidence.filter((e) => e.source === 'definition')).toEqual([]);
   });
 });
+
+describe('a flow question about a named class', () => {
+  const SIGNER = {
+    'pkg/__init__.py': '',
+    'pkg/timed.py': [
+      'class TimestampSigner:',
+      '    """Signs values with the time of signing."""',
+      '',
+      '    def get_timestamp(self):',
+      '        return 1',
+      '',
+      '    def sign(self, value):',
+      '        return value + str(self.get_timestamp())',
+      '',
+      ...Array.from({ length: 40 }, (_, i) => `    def helper_${i}(self):\n        return ${i}\n`),
+      '    def unsign(self, signed, max_age=None):',
+      '        stamp = int(signed[-1])',
+      '        age = self.get_timestamp() - stamp',
+      '        if max_age is not None and age > max_age:',
+      '            raise SignatureExpired("signature age exceeds max_age")',
+      '        return signed[:-1]',
+      '',
+      '',
+      'class SignatureExpired(Exception):',
+      '    pass',
+      '',
+    ].join('\n'),
+  };
+
+  it("shows the class's header and the method the question's other words point at, not the class's first lines alone", async () => {
+    const { ports, ask } = await explorePorts(SIGNER);
+    const result = await run(ask('how does TimestampSigner check that a signature has expired'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    const { context } = result;
+    expect(context.keyFindings).toContain(
+      "Of TimestampSigner's methods, the question's words point at TimestampSigner.unsign (pkg/timed.py:130), whose body holds signature, expired",
+    );
+    const signer = context.evidence.filter((e) => e.path === 'pkg/timed.py');
+    expect(signer.some((e) => e.snippet.includes('if max_age is not None and age > max_age:'))).toBe(true);
+    expect(signer.find((e) => e.startLine === 1)?.endLine).toBeLessThan(10);
+  });
+});

@@ -100,11 +100,30 @@ describe('reading a definition longer than a snippet', () => {
     const result = await run(ask('how does AccountBook settle the ledger balance'), ports);
     if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
     const target = text.split('\n').findIndex((l) => l.includes('settleLedgerBalance')) + 1;
-    const definition = result.context.evidence.find((e) => e.source === 'definition' && e.path === 'src/accounts.ts');
+    // The class's header, and the part where the words are: its method they point at (find-matching-definitions).
+    const definition = result.context.evidence.find(
+      (e) => e.source === 'definition' && e.path === 'src/accounts.ts' && e.startLine <= target && e.endLine >= target,
+    );
     expect(definition).toBeDefined();
     expect(definition!.startLine).toBeLessThanOrEqual(target);
     expect(definition!.endLine).toBeGreaterThanOrEqual(target);
     expect(definition!.endLine - definition!.startLine + 1).toBeLessThanOrEqual(80);
     expect(definition!.reason).toMatch(/where its words are/);
+  });
+});
+
+describe('a class whose methods do not hold the question words', () => {
+  it('is read where the words are, as any long definition', async () => {
+    const filler = Array.from({ length: 150 }, (_v, i) => `  step${i}() { return ${i}; }`);
+    const text = `export class AccountBook {\n${filler.join('\n')}\n  ledgerBalance = settleLater();\n}\n`;
+    const { ports, ask } = await explorePorts({ 'src/accounts.ts': text });
+    const result = await run(ask('how does AccountBook settle the ledger balance'), ports);
+    if (result.kind !== 'done' || result.command !== 'ask') throw new Error(`unexpected ${result.kind}`);
+    const target = text.split('\n').findIndex((l) => l.includes('ledgerBalance')) + 1;
+    expect(
+      result.context.evidence.some(
+        (e) => e.source === 'definition' && e.startLine <= target && e.endLine >= target && e.reason.includes('where its words are'),
+      ),
+    ).toBe(true);
   });
 });
