@@ -1174,7 +1174,7 @@ var init_symbol_name_sql = __esm({
 function toEdgeCodes(kinds) {
   return JSON.stringify(kinds.map((kind) => toKindCode("edge", kind)));
 }
-var ALL_KINDS, WALK_ROW_CAP, SUBGRAPH_TTL_MS, SYMBOL_HIT_COLUMNS, LINE_SPAN, MAX_CALL_DEPTH, GraphQueries;
+var ALL_KINDS, CONSTRUCTED_CLASS_SEED, WALK_ROW_CAP, SUBGRAPH_TTL_MS, SYMBOL_HIT_COLUMNS, LINE_SPAN, MAX_CALL_DEPTH, GraphQueries;
 var init_graph_queries = __esm({
   "src/core/code-index/graph-queries.ts"() {
     "use strict";
@@ -1184,6 +1184,8 @@ var init_graph_queries = __esm({
     init_linked_call_sql();
     init_symbol_name_sql();
     ALL_KINDS = ["import", "contains", "call", "inherit", "type"];
+    CONSTRUCTED_CLASS_SEED = `UNION SELECT c.id, 0, c.start_line FROM symbols m JOIN symbols c ON c.id = m.parent_id
+         WHERE m.id = @symbolId AND m.name IN ('constructor', '__init__') AND c.kind IN ${kindCodesSql("symbol", ["class", "struct"])}`;
     WALK_ROW_CAP = 2e4;
     SUBGRAPH_TTL_MS = 6e4;
     SYMBOL_HIT_COLUMNS = `s.id, s.name, ${kindNameSql("symbol", "s.kind")} AS kind, s.scope, s.signature, f.path,
@@ -1243,7 +1245,7 @@ var init_graph_queries = __esm({
       }
       /** Symbols that call `symbolId`, and their callers, up to `depth` hops, through resolved links only. Module-level calls come back without a symbol. */
       callers(symbolId, depth = 1, limit2 = 200) {
-        return this.walkCalls(linkedCallSteps("callers"), symbolId, depth, limit2);
+        return this.walkCalls("callers", symbolId, depth, limit2);
       }
       /**
        * THE call sites of a symbol, for every output that counts or lists them (blast radius, plans, refs): the
@@ -1267,6 +1269,7 @@ var init_graph_queries = __esm({
         return this.store.statement(
           `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         ${CONSTRUCTED_CLASS_SEED}
          UNION
          ${linkedCallSteps("callers", options.evenCommon)}
          LIMIT ${WALK_ROW_CAP}
@@ -1281,7 +1284,7 @@ var init_graph_queries = __esm({
       }
       /** Symbols `symbolId` calls, and what they call, up to `depth` hops, through resolved links only. */
       callees(symbolId, depth = 1, limit2 = 200) {
-        return this.walkCalls(linkedCallSteps("callees"), symbolId, depth, limit2);
+        return this.walkCalls("callees", symbolId, depth, limit2);
       }
       /** Files `path` imports, transitively to `depth`. */
       imports(path24, depth = 1, limit2 = 500) {
@@ -1328,10 +1331,12 @@ var init_graph_queries = __esm({
         this.subgraphs.set(key2, result);
         return result;
       }
-      walkCalls(steps, symbolId, depth, limit2) {
+      walkCalls(direction, symbolId, depth, limit2) {
+        const steps = linkedCallSteps(direction);
         return this.store.statement(
           `WITH RECURSIVE walk (symbol_id, depth, line) AS (
          SELECT id, 0, start_line FROM symbols WHERE id = @symbolId
+         ${direction === "callers" ? CONSTRUCTED_CLASS_SEED : ""}
          UNION
          ${steps}
          LIMIT ${WALK_ROW_CAP}
@@ -1908,7 +1913,7 @@ var SCHEMA_VERSION, SCHEMA_SQL, LOOKUP_INDEXES_SQL, LOOKUP_INDEX_NAMES;
 var init_schema = __esm({
   "src/core/code-index/schema.ts"() {
     "use strict";
-    SCHEMA_VERSION = 13;
+    SCHEMA_VERSION = 14;
     SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -3042,11 +3047,11 @@ function toFolderReader(files) {
     return known;
   };
   const parentOf = (item) => item.slice(0, Math.max(0, item.lastIndexOf("/")));
-  const nameOf2 = (item) => item.slice(item.lastIndexOf("/") + 1);
+  const nameOf3 = (item) => item.slice(item.lastIndexOf("/") + 1);
   for (const file of files) {
-    add(parentOf(file), nameOf2(file), "file");
+    add(parentOf(file), nameOf3(file), "file");
     let dir = parentOf(file);
-    while (dir !== "" && !add(parentOf(dir), nameOf2(dir), "dir")) dir = parentOf(dir);
+    while (dir !== "" && !add(parentOf(dir), nameOf3(dir), "dir")) dir = parentOf(dir);
   }
   return (dir) => [...folders.get(dir) ?? []].map(([name, kind]) => ({ name, kind }));
 }
@@ -4128,7 +4133,7 @@ function updateEdges(store, options) {
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN refs r ON r.file_id = b.file_id CROSS JOIN symbols s ON ${sameSymbolName("s.name", "r.name")}
       WHERE s.file_id <> r.file_id AND (r.kind, s.kind) IN ${TARGETS}
-        AND r.name NOT IN (SELECT name FROM temp.ambiguous)
+        AND r.name NOT IN (SELECT name FROM temp.ambiguous) AND ${NOT_SUPER_CONSTRUCTOR}
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
     if (!everyFile) {
@@ -4136,7 +4141,7 @@ function updateEdges(store, options) {
       SELECT r.file_id, ${EDGE_KIND}, s.file_id, count(*)
       FROM temp.batch b CROSS JOIN symbols s ON s.file_id = b.file_id CROSS JOIN refs r ON r.name = s.name
       WHERE r.file_id NOT IN (SELECT file_id FROM temp.batch) AND (r.kind, s.kind) IN ${TARGETS}
-        AND s.name NOT IN (SELECT name FROM temp.ambiguous)
+        AND s.name NOT IN (SELECT name FROM temp.ambiguous) AND ${NOT_SUPER_CONSTRUCTOR}
       GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET weight = excluded.weight`);
     }
@@ -4220,7 +4225,7 @@ function writeImportEdges(store, next) {
     }
   }
 }
-var MAX_DEFINING_FILES, SMALL_REBUILD_FILES, SMALL_RESOLVE_IMPORTS, FIELD2, TARGET_KINDS, TARGETS, EDGE_KIND;
+var MAX_DEFINING_FILES, SMALL_REBUILD_FILES, SMALL_RESOLVE_IMPORTS, FIELD2, TARGET_KINDS, TARGETS, EDGE_KIND, NOT_SUPER_CONSTRUCTOR;
 var init_update_edges = __esm({
   "src/core/code-index/update-edges.ts"() {
     "use strict";
@@ -4246,6 +4251,7 @@ var init_update_edges = __esm({
     ).join(", ")})`;
     EDGE_KIND = `CASE r.kind WHEN ${toKindCode("reference", "inherit")} THEN ${toKindCode("edge", "inherit")}
   WHEN ${toKindCode("reference", "type")} THEN ${toKindCode("edge", "type")} ELSE ${toKindCode("edge", "call")} END`;
+    NOT_SUPER_CONSTRUCTOR = `NOT (r.name = 'constructor' AND r.receiver <> '')`;
   }
 });
 
@@ -5153,6 +5159,7 @@ function extractTags(root, query, text, options = {}) {
   const bindings = [];
   for (const match of query.matches(root)) {
     let nameNode;
+    let statedName;
     let defKind;
     let defNode;
     let refKind;
@@ -5162,6 +5169,7 @@ function extractTags(root, query, text, options = {}) {
     for (const capture of match.captures) {
       const { name, node: node2 } = capture;
       if (name === "name") nameNode = node2;
+      else if (name.startsWith("name.")) [nameNode, statedName] = [node2, name.slice(5)];
       else if (name.startsWith("definition.")) [defKind, defNode] = [name.slice(11), node2];
       else if (name === "container") [defKind, defNode] = ["container", node2];
       else if (name.startsWith("reference.")) refKind = name.slice(10);
@@ -5187,7 +5195,7 @@ function extractTags(root, query, text, options = {}) {
       }
     } else if (refKind) {
       rawRefs.push({
-        name: nameNode.text,
+        name: statedName ?? nameNode.text,
         kind: refKind,
         nameStart: nameNode.startIndex,
         line: nameNode.startPosition.row + 1,
@@ -5635,6 +5643,8 @@ var init_javascript = __esm({
 (call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+; super(…) in a constructor calls the base class's: a call of constructor on the class super stands for.
+(call_expression function: (super) @name.constructor @receiver) @reference.call
 
 ; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
@@ -9667,19 +9677,25 @@ var init_read_report_code = __esm({
 
 // src/core/repo/non-product-folders.ts
 function findNonProductFolder(path24) {
-  const folders = path24.split("/").slice(0, -1);
-  const at2 = folders.map((f) => f.replace(/^_+/, "")).findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || /^benchmarks?[-_]\w+$/i.test(f));
+  let folders = path24.split("/").slice(0, -1);
+  if (PYTHON.test(path24) && folders.includes("src")) folders = folders.slice(0, folders.indexOf("src"));
+  const at2 = folders.map((f) => f.replace(/^_+/, "")).findIndex((f) => NON_PRODUCT_FOLDERS.has(f.toLowerCase()) || COMPOUND.test(f));
   return at2 < 0 ? void 0 : folders.slice(0, at2 + 1).join("/");
 }
 function describeNonProductFolder(folder) {
   const name = folder.slice(folder.lastIndexOf("/") + 1).replace(/^_+/, "").toLowerCase();
-  if (name.startsWith("example") || name.startsWith("sample") || name.startsWith("tutorial")) return "example";
-  if (name.startsWith("bench")) return "benchmark";
+  const word = (stem2) => new RegExp(`(?:^|[-_])${stem2}`).test(name);
+  if (word("example") || word("sample") || word("tutorial")) return "example";
+  if (word("bench")) return "benchmark";
   if (name.startsWith("script")) return "script";
-  if (name.startsWith("demo")) return "demo";
+  if (word("demo")) return "demo";
   return "docs";
 }
-var NON_PRODUCT_FOLDERS;
+function isBenchmarkName(path24) {
+  const name = path24.slice(path24.lastIndexOf("/") + 1).toLowerCase();
+  return /^(bench|benchmarks?)(\.[\w.]+)?$|^(bench|benchmarks?)_[\w-]+\.\w+$|[_.-](bench|benchmarks?)\.\w+$/.test(name);
+}
+var NON_PRODUCT_FOLDERS, COMPOUND_WORDS, COMPOUND, PYTHON;
 var init_non_product_folders = __esm({
   "src/core/repo/non-product-folders.ts"() {
     "use strict";
@@ -9702,6 +9718,9 @@ var init_non_product_folders = __esm({
       "website",
       "site"
     ]);
+    COMPOUND_WORDS = "examples?|samples?|demos?|tutorials?|benchmarks?";
+    COMPOUND = new RegExp(`^(?:(?:${COMPOUND_WORDS})[-_][\\w.-]+|[\\w.-]+-(?:${COMPOUND_WORDS}))$`, "i");
+    PYTHON = /\.pyi?$/;
   }
 });
 
@@ -10203,7 +10222,7 @@ function packageContext(input) {
     confidenceReason = input.namesWanted.length > 0 ? "every name the question mentions was found in the index, and the evidence includes its definition" : "the evidence comes from text search and the repository map, not from named definitions";
   } else {
     confidence = "medium";
-    confidenceReason = missing.length > 0 ? `${NOT_DEFINED_HERE}: ${missing.join(", ")} (from a dependency, a setting's name, or spelled differently in the code?)` : "some reads failed or found nothing (see gaps)";
+    confidenceReason = missing.length > 0 ? `${NOT_DEFINED_HERE}: ${missing.join(", ")} (from a dependency, a setting's name, or spelled differently in the code?)` : gaps.length > 0 ? "some reads failed or found nothing (see gaps)" : "the evidence comes from text search and the repository map, not from named definitions";
   }
   const files = new Set(evidence.map((e) => e.path));
   const summary2 = evidence.length === 0 ? `Nothing in ${bootstrap.repo} matched the question.` : `${evidence.length} excerpt${evidence.length === 1 ? "" : "s"} from ${files.size} file${files.size === 1 ? "" : "s"} of ${bootstrap.repo} (${bootstrap.files} files indexed) answer a ${plan.intent} question.`;
@@ -10265,7 +10284,7 @@ function productFilesByUse(index, map, isGenerated) {
 }
 function isProductFile(index, path24, isGenerated) {
   const file = index.getFile(path24);
-  return file !== void 0 && file.language !== "text" && isProductCode(path24, file) && findNonProductFolder(path24) === void 0 && !isGenerated?.(path24);
+  return file !== void 0 && file.language !== "text" && isProductCode(path24, file) && findNonProductFolder(path24) === void 0 && !isBenchmarkName(path24) && !isGenerated?.(path24);
 }
 function describeMapModules(index, map, isGenerated) {
   const rank = new Map(map.files.map((f) => [f.path, f.rank]));
@@ -10384,10 +10403,24 @@ function planHeuristically(prompt, index, bootstrap, budget, focus = [], files, 
       operations.push(...readMatches(candidates, search), { kind: "map", focus: located.slice(0, 3).map((f) => f.path), tokens: 800 });
       questions.push("Which files and symbols would the change touch?", "Which existing patterns should it follow?");
       break;
-    default:
-      for (const name of names) operations.push({ kind: "definition", symbol: name, focus: prompt });
+    default: {
+      const within = [];
+      for (const name of names) {
+        const classes = index.findDefinitions(name, 3).filter((d) => CLASS_KINDS2.has(d.kind) && isProductFile(index, d.path, options.isGenerated));
+        const own = new Set(splitIdentifier(name));
+        const words = reading.words.filter((w) => !own.has(w));
+        const picks = classes.length === 1 && words.length > 0;
+        operations.push({ kind: "definition", symbol: name, focus: prompt, ...picks ? { headOnly: true } : {} });
+        if (picks) within.push({ kind: "matching-definitions", paths: [classes[0].path], words, focus: prompt, within: name });
+      }
+      operations.push(...within);
+      if (names.length === 0 && reading.paths.length === 0) {
+        const files2 = candidates.slice(0, MATCHING_FILES).filter((c) => isStrong(c) && isProductFile(index, c.path, options.isGenerated)).map((c) => c.path);
+        if (files2.length > 0) operations.push({ kind: "matching-definitions", paths: files2, words: reading.words, focus: prompt });
+      }
       operations.push(...readMatches(candidates, search));
       questions.push("Which code carries out what the question asks about, and in what order?");
+    }
   }
   const namedQuestion = (reading.kind === "definition" || reading.kind === "usage") && names.length > 0;
   const architecture = reading.kind === "architecture";
@@ -10434,10 +10467,11 @@ function readMatches(candidates, search) {
   const headRead = considered.slice(0, HEADS_WITHOUT_MATCHES).some((c) => (c.chunks ?? []).length === 0 && isStrong(c));
   return matched && headRead ? [] : [search];
 }
-var HEAD_LINES, MAX_CANDIDATES, CHUNKS_BY_RANK, MIN_RELEVANCE_OF_FIRST, MIN_CHUNK_RELEVANCE, MAP_TOKENS2, OVERVIEW_STARTS, OVERVIEW_START_LINES, MAX_OVERVIEW_CHARS, MIN_CANDIDATE_STRENGTH, MIN_GLANCE_RELEVANCE, GLANCE_LINES, HEADS_WITHOUT_MATCHES;
+var HEAD_LINES, MAX_CANDIDATES, CHUNKS_BY_RANK, MIN_RELEVANCE_OF_FIRST, MIN_CHUNK_RELEVANCE, MAP_TOKENS2, OVERVIEW_STARTS, OVERVIEW_START_LINES, MAX_OVERVIEW_CHARS, MIN_CANDIDATE_STRENGTH, MIN_GLANCE_RELEVANCE, GLANCE_LINES, MATCHING_FILES, CLASS_KINDS2, HEADS_WITHOUT_MATCHES;
 var init_plan_heuristically = __esm({
   "src/core/explore/plan-heuristically.ts"() {
     "use strict";
+    init_identifier_terms();
     init_locate_files();
     init_map_modules();
     init_find_named_callables();
@@ -10454,6 +10488,8 @@ var init_plan_heuristically = __esm({
     MIN_CANDIDATE_STRENGTH = 0.4;
     MIN_GLANCE_RELEVANCE = 0.6;
     GLANCE_LINES = 8;
+    MATCHING_FILES = 3;
+    CLASS_KINDS2 = /* @__PURE__ */ new Set(["class", "struct"]);
     HEADS_WITHOUT_MATCHES = 2;
   }
 });
@@ -10479,7 +10515,7 @@ var init_rank_definitions = __esm({
 });
 
 // src/core/explore/plan-follow-up.ts
-function planFollowUp(plan, index, evidence, defined, round2, question) {
+function planFollowUp(plan, index, evidence, defined, round2, question, pinned = /* @__PURE__ */ new Map()) {
   const wanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
   const allDefined = wanted.length > 0 && wanted.every((name) => defined.has(name));
   if (plan.intent === "definition" && allDefined) return [];
@@ -10488,10 +10524,30 @@ function planFollowUp(plan, index, evidence, defined, round2, question) {
   const ops = [];
   const items = evidence.list();
   const candidates = plan.candidates.map((c) => c.path);
-  if (plan.intent === "flow" && round2 === 1) ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), candidates, question));
+  const rank = (name, defs) => {
+    const at2 = pinned.get(name);
+    const ranked = rankDefinitions(defs, candidates);
+    const exact = at2 && ranked.find((d) => d.path === at2.path && d.startLine === at2.startLine);
+    return exact ? [exact, ...ranked.filter((d) => d !== exact)] : ranked;
+  };
+  if (plan.intent === "flow" && round2 === 1) {
+    for (const name of [...defined].slice(0, 3)) {
+      const def = rank(name, index.findDefinitions(name, 5))[0];
+      if (def && (def.kind === "function" || def.kind === "method")) {
+        ops.push({
+          kind: "stored-callees",
+          symbol: name,
+          path: def.path,
+          startLine: def.startLine,
+          ...question === void 0 ? {} : { focus: question }
+        });
+      }
+    }
+    ops.push(...readCallees(index, evidence, [...defined].slice(0, 3), rank, question));
+  }
   if (plan.intent === "flow" || plan.intent === "change") {
     for (const name of [...defined].slice(0, 3)) {
-      const def = rankDefinitions(index.findDefinitions(name, 5), candidates)[0];
+      const def = rank(name, index.findDefinitions(name, 5))[0];
       if (!def) continue;
       if (def.kind === "field") {
         ops.push(...readFieldUses(index, evidence, def));
@@ -10565,12 +10621,12 @@ function readFieldUses(index, evidence, field) {
   }
   return ops;
 }
-function readCallees(index, evidence, names, candidates, question) {
+function readCallees(index, evidence, names, rank, question) {
   const ops = [];
   const planned = /* @__PURE__ */ new Set();
   for (const name of names) {
     const defs = index.findDefinitions(name, 5).filter((d) => d.kind === "function" || d.kind === "method");
-    let def = rankDefinitions(defs, candidates)[0];
+    let def = rank(name, defs)[0];
     for (let hop = 0; def && hop <= MAX_DELEGATIONS; hop += 1) {
       const from = def;
       const callees = index.callees(from.id, 1, 10).filter((c) => c.symbolId !== void 0 && c.symbolId !== from.id && isCallable(c) && isProductFile(index, c.path));
@@ -10752,6 +10808,460 @@ var init_find_focus_window = __esm({
   }
 });
 
+// src/core/code-index/read-full-header.ts
+function readFullHeader(lines, symbol) {
+  const out = [];
+  let depth = 0;
+  let opened = false;
+  const last = Math.min(symbol.endLine, symbol.startLine + MAX_HEADER_LINES, lines.length);
+  for (let i = symbol.startLine - 1; i < last; i += 1) {
+    const line = lines[i] ?? "";
+    if (out.length === 0 && /^\s*@/.test(line)) continue;
+    out.push(line);
+    for (const ch of withoutStrings(line)) {
+      if (ch === "(" || ch === "[") {
+        depth += 1;
+        opened = true;
+      } else if (ch === ")" || ch === "]") depth -= 1;
+    }
+    if (opened && depth <= 0) return out.join(" ").replace(/\s+/g, " ").trim();
+  }
+  return void 0;
+}
+function withoutStrings(line) {
+  return line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/(?:#|\/\/).*$/, "");
+}
+var MAX_HEADER_LINES;
+var init_read_full_header = __esm({
+  "src/core/code-index/read-full-header.ts"() {
+    "use strict";
+    MAX_HEADER_LINES = 60;
+  }
+});
+
+// src/core/code-index/read-parameter-names.ts
+function readParameterNames(header, name, language) {
+  const at2 = header.search(new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}\\s*(<[^()]*>)?\\s*\\(`));
+  const open = at2 < 0 ? header.indexOf("(") : header.indexOf("(", at2);
+  if (open < 0) return [];
+  const parts = splitTopLevel(header.slice(open + 1));
+  return parts.map((part) => nameOf(part.replace(/=.*$/s, "").trim(), language)).filter((n) => n !== void 0 && !["self", "cls", "this"].includes(n));
+}
+function splitTopLevel(text) {
+  const parts = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of text) {
+    if ("([{<".includes(ch)) depth += 1;
+    else if (")]}>".includes(ch)) {
+      if (depth === 0 && ch === ")") break;
+      depth = Math.max(0, depth - 1);
+    } else if (ch === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts;
+}
+function nameOf(part, language) {
+  if (part === "" || /^[{[]/.test(part)) return void 0;
+  const cleaned = part.replace(/^[*&.$\s]+/, "").replace(/^(?:(?:public|private|protected|readonly|override|final|mut|ref|out|in|params)\s+)+/, "").replace(/^[*&$]+/, "");
+  const words = cleaned.match(/[A-Za-z_$][\w$]*/g);
+  if (!words) return void 0;
+  if (/(?<!:):(?!:)/.test(cleaned) && language !== "cpp") return words[0];
+  return TYPE_FIRST.has(language) ? words.at(-1) : words[0];
+}
+var TYPE_FIRST;
+var init_read_parameter_names = __esm({
+  "src/core/code-index/read-parameter-names.ts"() {
+    "use strict";
+    TYPE_FIRST = /* @__PURE__ */ new Set(["java", "c", "cpp", "csharp"]);
+  }
+});
+
+// src/core/explore/find-parameter-takers.ts
+async function findParameterTakers(name, context) {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return [];
+  const takers = [];
+  for (const path24 of [...new Set(context.files)].slice(0, MAX_FILES3)) {
+    const file = context.index.getFile(path24);
+    const language = findLanguage(path24);
+    if (!file || file.skipped || !language || file.size > MAX_FILE_BYTES) continue;
+    const callables = context.index.symbolsIn(path24).filter((s) => CALLABLE2.has(s.kind));
+    if (callables.length === 0) continue;
+    let lines;
+    try {
+      lines = (await context.source.readFile(path24)).split("\n");
+    } catch {
+      continue;
+    }
+    for (const symbol of callables) {
+      const header = readFullHeader(lines, symbol);
+      if (header && readParameterNames(header, symbol.name, language).includes(name)) takers.push(symbol);
+    }
+  }
+  return takers;
+}
+var MAX_FILES3, MAX_FILE_BYTES, CALLABLE2;
+var init_find_parameter_takers = __esm({
+  "src/core/explore/find-parameter-takers.ts"() {
+    "use strict";
+    init_languages();
+    init_read_full_header();
+    init_read_parameter_names();
+    MAX_FILES3 = 4;
+    MAX_FILE_BYTES = 512 * 1024;
+    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method", "constructor"]);
+  }
+});
+
+// src/core/explore/find-matching-definitions.ts
+function findMatchingDefinitions(files, words) {
+  const concepts = toConcepts(words);
+  if (concepts.length === 0) return [];
+  const defs = files.flatMap((f) => f.symbols.filter((d) => (d.kind === "function" || d.kind === "method") && hasBody(d)));
+  if (defs.length === 0) return [];
+  const split2 = new Map(
+    files.map((f) => [
+      f.path,
+      splitComments(f.text.split("\n"), f.path).map(({ code: code2, comment }) => ({ code: wordsOf(code2), comment: wordsOf(comment) }))
+    ])
+  );
+  const vocabulary = [...new Set([...split2.values()].flatMap((ls) => ls.flatMap((l) => [...l.code, ...l.comment])))];
+  const stems = stemWords(vocabulary);
+  const stemOf = new Map(vocabulary.map((w, i) => [w, stems[i]]));
+  const conceptOf = /* @__PURE__ */ new Map();
+  for (const [i, c] of concepts.entries()) for (const t of stemWords(c.terms)) if (!conceptOf.has(t)) conceptOf.set(t, i);
+  const held = /* @__PURE__ */ new Map();
+  for (const d of defs) {
+    const found = /* @__PURE__ */ new Map();
+    for (const line of split2.get(d.path).slice(d.startLine - 1, d.endLine)) {
+      for (const [words2, share] of [
+        [line.code, 1],
+        [line.comment, COMMENT_SHARE]
+      ]) {
+        for (const w of words2) {
+          const i = conceptOf.get(stemOf.get(w) ?? w);
+          if (i !== void 0 && (found.get(i) ?? 0) < share) found.set(i, share);
+        }
+      }
+    }
+    held.set(d, found);
+  }
+  const weight3 = concepts.map((_c, i) => {
+    const df = defs.filter((d) => held.get(d).has(i)).length;
+    return df === 0 ? 0 : Math.log(1 + defs.length / df);
+  });
+  const least = Math.min(MIN_WORDS, concepts.length);
+  const scored = defs.map((d) => ({ d, count: held.get(d).size, score: [...held.get(d)].reduce((s, [i, share]) => s + share * weight3[i], 0) })).filter((s) => s.count >= least).sort(
+    (a, b) => b.score - a.score || a.d.endLine - a.d.startLine - (b.d.endLine - b.d.startLine) || files.findIndex((f) => f.path === a.d.path) - files.findIndex((f) => f.path === b.d.path)
+  );
+  const spells = spelledBy(words);
+  const most = scored[0]?.count ?? 0;
+  const named2 = scored.filter((s) => s.count >= most - 1 && spells(s.d));
+  const picked = [];
+  for (const s of [...named2, ...scored.filter((x) => !named2.includes(x))]) {
+    if (picked.length >= (named2.length > 0 ? 1 : MAX_MATCHING)) break;
+    if (picked.length > 0 && (s.count < picked[0].count || picked.some((p) => nests(p.d, s.d)))) continue;
+    picked.push(s);
+  }
+  return picked.map(({ d }) => ({
+    def: d,
+    qualified: d.scope ? `${d.scope}.${d.name}` : d.name,
+    words: [...held.get(d).keys()].sort((a, b) => a - b).map((i) => concepts[i].word)
+  }));
+}
+function spelledBy(words) {
+  const said = stemWords([...words]).filter((w) => w.length >= MIN_STEM2);
+  return (def) => {
+    const parts = splitIdentifier(`${def.scope} ${def.name}`);
+    if (parts.length === 0) return false;
+    return stemWords(parts).every((p) => said.some((w) => p.startsWith(w) || p.length >= MIN_STEM2 && w.startsWith(p)));
+  };
+}
+function wordsOf(text) {
+  return (text.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap(splitIdentifier);
+}
+function splitComments(lines, path24) {
+  const python = /\.pyi?$/.test(path24);
+  let inBlock = false;
+  return lines.map((line) => {
+    const trimmed = line.trim();
+    if (python) {
+      const quotes = (trimmed.match(/"""|'''/g) ?? []).length;
+      if (inBlock || /^[rRbBuU]?("""|''')/.test(trimmed)) {
+        if (inBlock ? quotes % 2 === 1 : quotes === 1) inBlock = !inBlock;
+        return { code: "", comment: line };
+      }
+      const hash = /\s#(?=[^'"]*$)|^\s*#/.exec(line);
+      return hash ? { code: line.slice(0, hash.index), comment: line.slice(hash.index) } : { code: line, comment: "" };
+    }
+    if (inBlock) {
+      if (trimmed.includes("*/")) inBlock = false;
+      return { code: "", comment: line };
+    }
+    if (trimmed.startsWith("/*") || trimmed.startsWith("*")) {
+      if (trimmed.startsWith("/*") && !trimmed.includes("*/")) inBlock = true;
+      return { code: "", comment: line };
+    }
+    const slashes = /\/\/(?=[^'"`]*$)/.exec(line);
+    return slashes ? { code: line.slice(0, slashes.index), comment: line.slice(slashes.index) } : { code: line, comment: "" };
+  });
+}
+function toConcepts(words) {
+  const concepts = [];
+  let failure = false;
+  for (const word of words) {
+    if (PROSE2.has(word)) continue;
+    if (FAILURE_WORDS.test(word)) {
+      if (!failure) concepts.push({ word, terms: [word, ...FAILURE_CODE] });
+      failure = true;
+      continue;
+    }
+    concepts.push({ word, terms: [word] });
+  }
+  return concepts;
+}
+function nests(a, b) {
+  if (a.path !== b.path) return false;
+  return a.startLine <= b.startLine && b.endLine <= a.endLine || b.startLine <= a.startLine && a.endLine <= b.endLine;
+}
+var MAX_MATCHING, MIN_WORDS, PROSE2, FAILURE_WORDS, FAILURE_CODE, COMMENT_SHARE, MIN_STEM2;
+var init_find_matching_definitions = __esm({
+  "src/core/explore/find-matching-definitions.ts"() {
+    "use strict";
+    init_identifier_terms();
+    init_stem_words();
+    init_rank_definitions();
+    MAX_MATCHING = 2;
+    MIN_WORDS = 2;
+    PROSE2 = /* @__PURE__ */ new Set([
+      "while",
+      "during",
+      "whether",
+      "happen",
+      "happens",
+      "happened",
+      "then",
+      "way",
+      "ways",
+      "reach",
+      "reaches",
+      "has",
+      "have",
+      "had",
+      "been",
+      "being",
+      "will"
+    ]);
+    FAILURE_WORDS = /^(throw|throws|thrown|throwing|raise|raises|raised|raising|exceptions?|errors?|fails?|failed|failing|failures?|crash(es|ed)?|panics?)$/;
+    FAILURE_CODE = ["throw", "catch", "try", "raise", "except", "error", "reject", "panic", "recover", "rescue"];
+    COMMENT_SHARE = 0.5;
+    MIN_STEM2 = 3;
+  }
+});
+
+// src/core/explore/find-stored-callees.ts
+function selfWord(path24) {
+  if (/\.pyi?$/.test(path24)) return "self";
+  if (/\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(path24)) return "this";
+  return void 0;
+}
+async function findStoredCallees(index, readText, from, hops = 2) {
+  const found = [];
+  const seen = /* @__PURE__ */ new Set([from.id]);
+  let froms = [from];
+  for (let hop = 0; hop < hops && froms.length > 0; hop += 1) {
+    const next = [];
+    for (const f of froms) {
+      for (const callee of await followOne(index, readText, f)) {
+        if (seen.has(callee.target.id)) continue;
+        seen.add(callee.target.id);
+        found.push(callee);
+        next.push(callee.target);
+      }
+    }
+    froms = next;
+  }
+  return found;
+}
+async function followOne(index, readText, from) {
+  const self = selfWord(from.path);
+  if (!self) return [];
+  const text = await readText(from.path);
+  if (text === void 0) return [];
+  const lines = text.split("\n");
+  const symbols = index.symbolsIn(from.path);
+  const cls = innermost(symbols.filter((s) => isClass(s) && s.startLine <= from.startLine && from.endLine <= s.endLine));
+  if (!cls) return [];
+  const members = [];
+  const call = new RegExp(`\\b${self}\\.(#?[A-Za-z_$][\\w$]*)\\s*\\(`, "g");
+  for (let n = from.startLine; n <= from.endLine && members.length < MAX_MEMBERS; n += 1) {
+    for (const m of (lines[n - 1] ?? "").matchAll(call)) {
+      if (!members.some((x) => x.name === m[1]) && members.length < MAX_MEMBERS) members.push({ name: m[1], line: n });
+    }
+  }
+  const out = [];
+  for (const member of members) {
+    if (symbols.some((s) => s.name === member.name && isCallable2(s) && s.scope === qualified(cls))) continue;
+    const stores = findStores(lines, cls, self, member.name);
+    if (stores.length === 0) continue;
+    const targets = [];
+    const unnamed = [];
+    for (const store of stores) {
+      const method = innermost(symbols.filter((s) => isCallable2(s) && s.startLine <= store.line && store.line <= s.endLine));
+      const resolved = await resolveValue(index, readText, lines, symbols, cls, method, store.value, self);
+      if (resolved.length === 0) unnamed.push(store.line);
+      for (const r of resolved) {
+        if (targets.length < MAX_TARGETS && !targets.some((t) => t.target.id === r.target.id)) {
+          const where = method ? `${qualified(method)} (line ${store.line})` : `line ${store.line}`;
+          targets.push({ target: r.target, how: `${where} stores ${r.how}` });
+        }
+      }
+    }
+    const also = unnamed.length > 0 ? `; also set at line${unnamed.length === 1 ? "" : "s"} ${unnamed.join(", ")} to a value the index cannot name` : "";
+    const finding2 = `${qualified(from)} calls ${self}.${member.name}(…) (${from.path}:${member.line}): ${targets.map((t) => t.how).join("; ")}${also}`;
+    for (const [i, t] of targets.entries()) {
+      out.push({
+        target: t.target,
+        reason: `stored in ${self}.${member.name}, called by ${qualified(from)} (line ${member.line})`,
+        finding: i === 0 ? finding2 : ""
+      });
+    }
+  }
+  return out;
+}
+function findStores(lines, cls, self, member) {
+  const assign = new RegExp(`^\\s*${self}\\.${member.replace(/[$]/g, "\\$")}\\s*(?::[^=]+)?=(?!=)\\s*(.+?)\\s*;?\\s*$`);
+  const stores = [];
+  for (let n = cls.startLine; n <= cls.endLine; n += 1) {
+    const m = assign.exec(stripComment(lines[n - 1] ?? "", self));
+    if (m) stores.push({ line: n, value: m[1] });
+  }
+  return stores;
+}
+function stripComment(line, self) {
+  const marker = self === "self" ? /\s+#(?=[^'"]*$).*$/ : /\s+\/\/(?=[^'"`]*$).*$/;
+  return line.replace(marker, "");
+}
+async function resolveValue(index, readText, lines, symbols, cls, method, value, self) {
+  const member = new RegExp(`^${self}\\.(#?[A-Za-z_$][\\w$]*)$`).exec(value);
+  if (member) {
+    const target = findMethod(index, cls, member[1]);
+    return target ? [{ target, how: `${value} (${qualified(target)}) in it` }] : [];
+  }
+  if (!/^[A-Za-z_$][\w$]*$/.test(value)) return [];
+  const params = method ? readParameters(lines, method, self) : [];
+  const position = params.indexOf(value);
+  if (method && position >= 0) {
+    if (method.name !== "__init__" && method.name !== "constructor") return [];
+    return resolveArgument(index, readText, cls, value, position);
+  }
+  const fn = findFunction(index, value, cls.path, method);
+  return fn ? [{ target: fn, how: `${value} (${fn.path}:${fn.startLine}) in it` }] : [];
+}
+async function resolveArgument(index, readText, cls, name, position) {
+  const sites = index.callers(cls.id, 1, MAX_CONSTRUCTIONS + 1);
+  if (sites.length === 0 || sites.length > MAX_CONSTRUCTIONS) return [];
+  const passed = [];
+  for (const site of sites) {
+    const text = await readText(site.path);
+    if (text === void 0) return [];
+    const siteLines = text.split("\n");
+    const args = readCallArguments(siteLines.slice(site.line - 1, site.line - 1 + CALL_LINES).join("\n"), cls.name);
+    if (!args) return [];
+    const keyword = args.find((a) => new RegExp(`^${name}\\s*[=:]`).test(a));
+    const arg = keyword ? keyword.replace(/^[^=:]+[=:]\s*/, "") : args.filter((a) => !/^[A-Za-z_]\w*\s*=[^=]/.test(a))[position];
+    if (arg === void 0) return [];
+    const caller = site.symbolId === void 0 ? void 0 : index.symbolsIn(site.path).find((s) => s.id === site.symbolId);
+    const self = selfWord(site.path);
+    const member = self ? new RegExp(`^${self}\\.(#?[A-Za-z_$][\\w$]*)$`).exec(arg.trim()) : null;
+    let target;
+    if (member && caller) {
+      const callerClass = innermost(
+        index.symbolsIn(site.path).filter((s) => isClass(s) && s.startLine <= caller.startLine && caller.endLine <= s.endLine)
+      );
+      target = callerClass && findMethod(index, callerClass, member[1]);
+    } else if (/^[A-Za-z_$][\w$]*$/.test(arg.trim())) {
+      target = findFunction(index, arg.trim(), site.path, caller);
+    }
+    if (!target) return [];
+    passed.push({ target, arg: arg.trim(), site: `${caller ? qualified(caller) : site.path} (line ${site.line})` });
+  }
+  const targets = [...new Map(passed.map((p) => [p.target.id, p.target])).values()];
+  if (targets.length > MAX_TARGETS) return [];
+  return targets.map((target) => ({
+    target,
+    how: `its ${name} argument in it; ${passed.filter((p) => p.target.id === target.id).map((p) => p.site).join(" and ")} pass${passed.length === 1 ? "es" : ""} ${[...new Set(passed.filter((p) => p.target.id === target.id).map((p) => p.arg))].join(", ")} (${qualified(target)})`
+  }));
+}
+function readCallArguments(text, callee) {
+  const start = new RegExp(`\\b${callee}\\s*\\(`).exec(text);
+  if (!start) return void 0;
+  let depth = 0;
+  let current = "";
+  const args = [];
+  for (let i = start.index + start[0].length; i < text.length; i += 1) {
+    const ch = text[i];
+    if ("([{".includes(ch)) depth += 1;
+    if (")]}".includes(ch)) {
+      if (depth === 0) {
+        if (current.trim()) args.push(current.trim());
+        return args;
+      }
+      depth -= 1;
+    }
+    if (ch === "," && depth === 0) {
+      args.push(current.trim());
+      current = "";
+    } else current += ch;
+  }
+  return void 0;
+}
+function readParameters(lines, method, self) {
+  const head = lines.slice(method.startLine - 1, Math.min(method.endLine, method.startLine + 20)).join("\n");
+  const args = readCallArguments(head, method.name.replace(/[$]/g, "\\$"));
+  if (!args) return [];
+  return args.map((a) => /^[*]{0,2}\s*([A-Za-z_$][\w$]*)/.exec(a.replace(/^(public|private|protected|readonly)\s+/, ""))?.[1] ?? "").filter((p) => p !== "" && p !== "cls" && p !== self);
+}
+function findMethod(index, cls, name) {
+  return index.findDefinitions(`${qualified(cls)}.${name}`, 5).find((d) => isCallable2(d) && d.path === cls.path && d.scope === qualified(cls));
+}
+function findFunction(index, name, path24, method) {
+  const defs = index.findDefinitions(name, 10).filter((d) => d.name === name && isCallable2(d));
+  const nested = method && defs.find((d) => d.path === path24 && d.scope === qualified(method));
+  if (nested) return nested;
+  const local = defs.filter((d) => d.path === path24 && d.scope === "");
+  if (local.length === 1) return local[0];
+  const top = defs.filter((d) => d.scope === "");
+  return top.length === 1 && defs.length === 1 ? top[0] : void 0;
+}
+function isClass(s) {
+  return s.kind === "class";
+}
+function isCallable2(s) {
+  return s.kind === "function" || s.kind === "method";
+}
+function qualified(s) {
+  return s.scope ? `${s.scope}.${s.name}` : s.name;
+}
+function innermost(defs) {
+  return [...defs].sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+}
+var MAX_MEMBERS, MAX_TARGETS, MAX_CONSTRUCTIONS, CALL_LINES;
+var init_find_stored_callees = __esm({
+  "src/core/explore/find-stored-callees.ts"() {
+    "use strict";
+    MAX_MEMBERS = 3;
+    MAX_TARGETS = 2;
+    MAX_CONSTRUCTIONS = 10;
+    CALL_LINES = 6;
+  }
+});
+
 // src/core/explore/run-operation.ts
 async function runOperation(op, state, options = {}) {
   const optional = options.optional ?? false;
@@ -10804,7 +11314,17 @@ async function runOperation(op, state, options = {}) {
         state.evidence
       );
       if (defs.length === 0) {
-        state.gaps.push(`no definition of ${op.symbol} in the index`);
+        const files = [...state.candidates ?? [], ...state.evidence.list().map((e) => e.path)];
+        const takers = await findParameterTakers(op.symbol, { index: state.index, source: state.source, files });
+        if (takers.length === 0) {
+          state.gaps.push(`no definition of ${op.symbol} in the index`);
+          return { ok: true, added: 0 };
+        }
+        state.defined.add(op.symbol);
+        const named2 = takers.slice(0, 3).map((t) => `${t.scope ? `${t.scope}.` : ""}${t.name} (${t.path}:${t.startLine})`);
+        state.findings.push(
+          `${op.symbol} is a parameter, not a definition: of ${named2.join(", ")}${takers.length > 3 ? ` and ${takers.length - 3} more` : ""}`
+        );
         return { ok: true, added: 0 };
       }
       state.defined.add(op.symbol);
@@ -10814,17 +11334,18 @@ async function runOperation(op, state, options = {}) {
       let added = 0;
       for (const [i, def] of defs.slice(0, MAX_DEFINITIONS3).entries()) {
         const reason = `definition of ${def.name} (${def.kind})`;
+        const head = op.headOnly === true && /class|struct/.test(def.kind);
         const outcome = await read(
           state,
           def.path,
           def.startLine,
-          def.endLine,
+          head ? Math.min(def.endLine, def.startLine + CLASS_HEAD_LINES - 1) : def.endLine,
           "definition",
           reason,
           optional || i > 0,
           // Listed in the order ranked: the implementation the question most likely means first.
           RELEVANCE.definition - i * DEFINITION_RANK_STEP,
-          op.focus,
+          head ? void 0 : op.focus,
           MAX_SNIPPET_LINES
         );
         if (!outcome.ok) return outcome;
@@ -10851,6 +11372,75 @@ async function runOperation(op, state, options = {}) {
           "references",
           reason,
           optional || i > 0
+        );
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case "matching-definitions": {
+      const files = [];
+      for (const path24 of op.paths) {
+        const text = await readIndexedText(state, path24);
+        const symbols = state.index.symbolsIn(path24);
+        const within = op.within;
+        if (text !== void 0)
+          files.push({
+            path: path24,
+            text,
+            symbols: within === void 0 ? symbols : symbols.filter((d) => d.scope === within || d.scope.endsWith(`.${within}`))
+          });
+      }
+      let added = 0;
+      const picked = findMatchingDefinitions(files, op.words);
+      if (picked.length === 0 && op.within !== void 0) return readWhereWordsAre(state, op.within, op.paths[0], op.focus);
+      for (const [i, { def, qualified: qualified6, words }] of picked.entries()) {
+        if (state.defined.has(qualified6)) continue;
+        state.defined.add(qualified6);
+        (state.pinned ??= /* @__PURE__ */ new Map()).set(qualified6, { path: def.path, startLine: def.startLine });
+        state.findings.push(
+          op.within === void 0 ? `The question names no code; read for its words: ${def.kind} ${qualified6} (${def.path}:${def.startLine}), whose body holds ${words.join(", ")}` : `Of ${op.within}'s methods, the question's words point at ${qualified6} (${def.path}:${def.startLine}), whose body holds ${words.join(", ")}`
+        );
+        const reason = `holds the question's words (${words.join(", ")})`;
+        const relevance = RELEVANCE.definition - i * DEFINITION_RANK_STEP;
+        const outcome = await read(
+          state,
+          def.path,
+          def.startLine,
+          def.endLine,
+          "definition",
+          reason,
+          true,
+          relevance,
+          op.focus,
+          // As many lines as the answer shows of an implementation (render-answer): the part where the words are.
+          FLOW_LINES
+        );
+        if (!outcome.ok) return outcome;
+        added += outcome.added;
+      }
+      return { ok: true, added };
+    }
+    case "stored-callees": {
+      const from = state.index.symbolsIn(op.path).find((s) => s.startLine === op.startLine && op.symbol.endsWith(s.name));
+      if (!from) return { ok: true, added: 0 };
+      let added = 0;
+      const found = await findStoredCallees(state.index, (path24) => readIndexedText(state, path24), from);
+      for (const [i, { target, reason, finding: finding2 }] of found.entries()) {
+        if (finding2 && !state.findings.includes(finding2)) state.findings.push(finding2);
+        const outcome = await read(
+          state,
+          target.path,
+          target.startLine,
+          target.endLine,
+          "chunk",
+          reason,
+          true,
+          // In the order the calls go, before what the index links: the attribute's call is the way on.
+          RELEVANCE["stored-callees"] - i * DEFINITION_RANK_STEP,
+          op.focus,
+          FLOW_LINES,
+          true
         );
         if (!outcome.ok) return outcome;
         added += outcome.added;
@@ -10980,11 +11570,28 @@ async function read(state, path24, startLine, endLine, source, reason, optional 
   );
   return { ok: true, added: 1 };
 }
+async function readIndexedText(state, path24) {
+  const file = state.index.getFile(path24);
+  if (!file || findPathSkipReason(path24) === "secret" || !state.meter.fits(path24, file.size)) return void 0;
+  if (!state.meter.touchFile(path24, file.size).ok) return void 0;
+  try {
+    const text = await state.source.readFile(path24);
+    return gitBlobSha(encoder.encode(text)) === file.blobSha ? text : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function alreadyHeld(state, path24, start, end, flow) {
   if (flow) state.evidence.markFlow(path24, start, end);
   return { ok: true, added: 0 };
 }
-var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, DEFINITION_RANK_STEP, encoder;
+async function readWhereWordsAre(state, name, path24, focus) {
+  const def = state.index.findDefinitions(name, 10).find((d) => d.path === path24 && /class|struct/.test(d.kind));
+  if (!def) return { ok: true, added: 0 };
+  const reason = `definition of ${def.name} (${def.kind})`;
+  return read(state, def.path, def.startLine, def.endLine, "definition", reason, true, RELEVANCE.definition, focus, MAX_SNIPPET_LINES);
+}
+var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, CLASS_HEAD_LINES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, DEFINITION_RANK_STEP, encoder;
 var init_run_operation = __esm({
   "src/core/explore/run-operation.ts"() {
     "use strict";
@@ -10994,15 +11601,29 @@ var init_run_operation = __esm({
     init_git_blob_sha();
     init_tokens();
     init_find_focus_window();
+    init_find_parameter_takers();
+    init_find_matching_definitions();
+    init_find_stored_callees();
     init_map_modules();
+    init_plan_follow_up();
     init_rank_definitions();
     MAX_SNIPPET_LINES = 80;
     CALL_SITE_CONTEXT = 3;
     MAX_DEFINITIONS3 = 3;
     MAX_SEARCH_FILES = 3;
+    CLASS_HEAD_LINES = 8;
     MAX_CALL_SITES = 4;
     MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
-    RELEVANCE = { definition: 3, search: 2, chunk: 2, references: 1.5, head: 0.5, map: 0 };
+    RELEVANCE = {
+      definition: 3,
+      search: 2,
+      chunk: 2,
+      references: 1.5,
+      "stored-callees": 1.45,
+      "matching-definitions": 3,
+      head: 0.5,
+      map: 0
+    };
     DEFINITION_RANK_STEP = 0.01;
     encoder = new TextEncoder();
   }
@@ -11613,7 +12234,7 @@ async function exploreRepository(input) {
       if (!outcome.ok)
         return { kind: "budget-exceeded", refused: outcome.refused, gathered: state.evidence.list(), plan, metrics: metrics() };
     }
-    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt));
+    operations = input.model ? [] : dedupe(planFollowUp(plan, index, state.evidence, state.defined, state.round, input.prompt, state.pinned));
   }
   if (input.model && plan.maxRounds > state.round) {
     const discovered = await discoverWithModel({
@@ -12492,6 +13113,29 @@ var init_find_existing_mechanism = __esm({
   }
 });
 
+// src/core/plan/common-words.ts
+function commonWords(index, isChangeable2, minFiles = 0) {
+  const total = index.listFiles().filter((f) => isChangeable2(f.path)).length;
+  if (total < minFiles) return () => false;
+  const cache2 = /* @__PURE__ */ new Map();
+  return (word) => {
+    if (!cache2.has(word)) {
+      const files = new Set(
+        index.search(word, { limit: 1e3 }).map((h) => h.path).filter(isChangeable2)
+      );
+      cache2.set(word, files.size * 2 > total);
+    }
+    return cache2.get(word);
+  };
+}
+var MIN_FILES_TO_TELL;
+var init_common_words = __esm({
+  "src/core/plan/common-words.ts"() {
+    "use strict";
+    MIN_FILES_TO_TELL = 5;
+  }
+});
+
 // src/core/plan/find-handed-to.ts
 function findHandedTo(input) {
   const { index, definition, isChangeable: isChangeable2 } = input;
@@ -12512,19 +13156,6 @@ function findHandedTo(input) {
   }
   return byFile.size === 1 ? [...byFile.values()][0] : void 0;
 }
-function commonWords(index, isChangeable2) {
-  const total = index.listFiles().filter((f) => isChangeable2(f.path)).length;
-  const cache2 = /* @__PURE__ */ new Map();
-  return (word) => {
-    if (!cache2.has(word)) {
-      const files = new Set(
-        index.search(word, { limit: 1e3 }).map((h) => h.path).filter(isChangeable2)
-      );
-      cache2.set(word, files.size * 2 > total);
-    }
-    return cache2.get(word);
-  };
-}
 function stem(word) {
   const bare = word.toLowerCase().replace(/(ing|ed|es|s|e)$/, "");
   return bare.length >= 4 ? bare : word.toLowerCase();
@@ -12534,6 +13165,7 @@ var init_find_handed_to = __esm({
   "src/core/plan/find-handed-to.ts"() {
     "use strict";
     init_identifier_terms();
+    init_common_words();
     MAX_DELEGATE_LINES = 15;
   }
 });
@@ -12713,6 +13345,107 @@ var init_find_certain_files = __esm({
     INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
     CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
     toSnake = (pascal) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+  }
+});
+
+// src/core/plan/keep-related-files.ts
+function keepRelatedFiles(input) {
+  const { files, index } = input;
+  const named2 = files.filter((f) => f.certainty === "named");
+  if (files.length === named2.length) return files;
+  const isCommon = commonWords(index, input.isChangeable, MIN_FILES_TO_TELL);
+  const specific = input.words.filter((w) => w.length >= 3 && !isCommon(w));
+  const called = calledPaths(index, named2, specific);
+  const extending = extendingNamed(index, named2);
+  const best = named2.length === 0 ? files[0] : void 0;
+  return files.filter(
+    (f) => f.certainty === "named" || f === best || input.isNamed(f.path) || isNamedAfter(f.path, specific) || called.has(f.path) || extending(f.path) || specific.filter((w) => hasAnyWord([input.matched.get(f.path) ?? ""], [w])).length >= MIN_SPECIFIC_WORDS
+  );
+}
+function calledPaths(index, named2, specific) {
+  const out = /* @__PURE__ */ new Set();
+  if (specific.length === 0) return out;
+  for (const file of named2) {
+    const defined = index.symbolsIn(file.path);
+    const qualified6 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
+    const targets = defined.filter((s) => file.symbols.includes(qualified6(s)));
+    const members = defined.filter((s) => s.scope !== "" && targets.some((t) => s.scope === qualified6(t)));
+    for (const s of [...targets, ...members]) {
+      for (const call of index.callees(s.id, 1, 50)) {
+        if (call.symbolId === void 0 || call.path === file.path || call.name === void 0) continue;
+        if (hasAnyWord([splitIdentifier(call.name).join(" ")], specific)) out.add(call.path);
+      }
+    }
+  }
+  return out;
+}
+function extendingNamed(index, named2) {
+  const classes = new Set(
+    named2.flatMap(
+      (f) => index.symbolsIn(f.path).filter((s) => CLASS_KIND.test(s.kind) && f.symbols.includes(s.scope ? `${s.scope}.${s.name}` : s.name)).map((s) => s.name)
+    )
+  );
+  if (classes.size === 0) return () => false;
+  return (path24) => index.symbolsIn(path24).some((s) => CLASS_KIND.test(s.kind) && readClassBases(s.signature).some((base) => classes.has(base)));
+}
+function isNamedAfter(path24, specific) {
+  const stem2 = path24.slice(path24.lastIndexOf("/") + 1).replace(/\..*$/, "");
+  const bare = (w) => w.toLowerCase().replace(/(ing|ed|es|s)$/, "");
+  const parts = splitIdentifier(stem2).filter((p) => p.length >= 3).map(bare);
+  return specific.some((w) => parts.includes(bare(w)));
+}
+var MIN_SPECIFIC_WORDS, CLASS_KIND;
+var init_keep_related_files = __esm({
+  "src/core/plan/keep-related-files.ts"() {
+    "use strict";
+    init_identifier_terms();
+    init_read_class_bases();
+    init_common_words();
+    init_find_files_to_change();
+    MIN_SPECIFIC_WORDS = 2;
+    CLASS_KIND = /class|struct|interface|trait/;
+  }
+});
+
+// src/core/plan/rejection-words.ts
+function asksToReject(words) {
+  return words.some((w) => REJECTS.test(w));
+}
+var REJECTS, TURNS_AWAY, NAMES_A_CHECK;
+var init_rejection_words = __esm({
+  "src/core/plan/rejection-words.ts"() {
+    "use strict";
+    REJECTS = /^(reject|refus|disallow|forbid|deny|invalid|validat|raise|throw)/;
+    TURNS_AWAY = /\b(raise|throw|panic|reject)\b|\berror\b|\binvalid\b|Error\(|errors\.New|fmt\.Errorf/i;
+    NAMES_A_CHECK = /valid|error|reject|raise|throw/i;
+  }
+});
+
+// src/core/plan/rank-tests-by-request.ts
+function rankTestsByRequest(index, tests, words) {
+  if (tests.length < 2 || words.length === 0) return () => 0;
+  const holds = new Map(
+    words.map((w) => [w, new Set(tests.filter((t) => index.search(w, { pathPrefix: t, limit: 1 }).some((h) => h.path === t)))])
+  );
+  const rejects = asksToReject(words);
+  const scores = new Map(
+    tests.map((t) => {
+      const name = splitIdentifier(t.slice(t.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "")).map((p) => p.toLowerCase());
+      const named2 = words.filter((w) => name.some((p) => p.length >= 3 && (p.startsWith(w) || w.startsWith(p)))).length;
+      const checks = rejects && name.some((p) => NAMES_A_CHECK.test(p)) ? 1 : 0;
+      const code2 = words.reduce((sum, w) => sum + (holds.get(w).has(t) ? Math.log(tests.length / holds.get(w).size) : 0), 0);
+      return [t, NAME_WEIGHT * (named2 + checks) + code2];
+    })
+  );
+  return (test) => scores.get(test) ?? 0;
+}
+var NAME_WEIGHT;
+var init_rank_tests_by_request = __esm({
+  "src/core/plan/rank-tests-by-request.ts"() {
+    "use strict";
+    init_identifier_terms();
+    init_rejection_words();
+    NAME_WEIGHT = 2;
   }
 });
 
@@ -12937,7 +13670,8 @@ function findFilesToChange(input) {
   const layout = input.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
   const { paths: named2, words } = readPrompt(input.prompt);
   const isNamed = (path24) => named2.some((p) => path24 === p || path24.endsWith(`/${p}`));
-  const isProduct = (path24) => isNamed(path24) || isChangeable(index, path24);
+  const asksForBenchmark = words.some((w) => w.startsWith("bench"));
+  const isProduct = (path24) => isNamed(path24) || isChangeable(index, path24) || asksForBenchmark && isBenchmarkName(path24) && isChangeable(index, path24, true);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
   const order2 = [
@@ -12947,8 +13681,10 @@ function findFilesToChange(input) {
   ];
   const seen = /* @__PURE__ */ new Set();
   const files = [];
+  const matched = /* @__PURE__ */ new Map();
+  const defining = /* @__PURE__ */ new Set();
   for (const path24 of order2) {
-    if (seen.has(path24) || files.length >= MAX_FILES3) continue;
+    if (seen.has(path24) || files.length >= MAX_FILES4) continue;
     seen.add(path24);
     if (!isProduct(path24) || !index.getFile(path24)) continue;
     const items = byRelevance.filter((e) => e.path === path24 && e.source !== "head");
@@ -12956,6 +13692,7 @@ function findFilesToChange(input) {
     const onlyRemembered = candidate !== void 0 && candidate.reason.includes(REMEMBERED_REASON) && splitReasons(candidate.reason).every((r) => r === REMEMBERED_REASON || r.startsWith("linked to "));
     if (onlyRemembered && items.length === 0 && !candidate.chunks?.length) continue;
     const definesNamed = items.some((e) => e.source === "definition");
+    if (definesNamed) defining.add(path24);
     const named3 = certain.find((c) => c.path === path24);
     const texts = [path24, ...items.map((e) => e.snippet), ...(candidate?.chunks ?? []).map((c) => c.context)];
     const wordsMatched = hasAnyWord([...texts, ...index.symbolsIn(path24).map((s) => splitIdentifier(s.name).join(" "))], words);
@@ -12967,6 +13704,7 @@ function findFilesToChange(input) {
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
     const headMatched = named3 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
     const symbols = (named3 && named3.names.length > 0 ? named3.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
+    matched.set(path24, [...texts, ...symbols.map((name) => splitIdentifier(name).join(" "))].join("\n"));
     files.push({
       path: path24,
       symbols,
@@ -12979,11 +13717,19 @@ function findFilesToChange(input) {
         )
       ].slice(0, 2).join("; "),
       role: "related",
-      ...testsOf(path24, { index, layout, focus: symbols })
+      ...testsOf(path24, { index, layout, focus: symbols, words })
     });
   }
   const rank = { named: 0, matched: 1, linked: 2 };
-  return files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+  files.sort((a, b) => rank[a.certainty] - rank[b.certainty]);
+  return keepRelatedFiles({
+    files,
+    matched,
+    words,
+    index,
+    isChangeable: (path24) => isChangeable(index, path24),
+    isNamed: (path24) => isNamed(path24) || defining.has(path24)
+  });
 }
 function hasAnyWord(texts, words) {
   const text = texts.join("\n").toLowerCase();
@@ -13021,8 +13767,9 @@ function testsCalling(path24, options, ranked) {
     const symbol = defined.find((s) => (s.scope ? `${s.scope}.${s.name}` : s.name) === name);
     if (!symbol) continue;
     const tests = [...new Set(index.callLines(symbol.id, 500).map((c) => c.path))].filter((p) => p !== path24 && layout.isTest(p));
-    if (tests.length > 0)
-      return tests.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
+    if (tests.length === 0) continue;
+    const matching = rankTestsByRequest(index, tests, options.words);
+    return tests.sort((a, b) => matching(b) - matching(a) || rank(a) - rank(b) || a.localeCompare(b)).map((test) => ({ path: test, name: symbol.name }));
   }
   return [];
 }
@@ -13057,13 +13804,14 @@ function pointedAt(symbols, e) {
     )
   ).sort((a, b) => changeWeight(a) - changeWeight(b));
 }
-function isChangeable(index, path24) {
+function isChangeable(index, path24, evenBenchmark = false) {
   const file = index.getFile(path24);
-  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path24) !== void 0) return false;
+  if (file === void 0 || file.language === "text" || file.skipped || findNonProductFolder(path24) !== void 0 || !evenBenchmark && isBenchmarkName(path24))
+    return false;
   const { kind } = classifyFile(path24, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
-var MAX_FILES3, MAX_SYMBOLS2, changeWeight;
+var MAX_FILES4, MAX_SYMBOLS2, changeWeight;
 var init_find_files_to_change = __esm({
   "src/core/plan/find-files-to-change.ts"() {
     "use strict";
@@ -13074,12 +13822,65 @@ var init_find_files_to_change = __esm({
     init_non_product_folders();
     init_read_prompt();
     init_find_certain_files();
+    init_keep_related_files();
+    init_rank_tests_by_request();
     init_split_reasons();
     init_find_tests_for();
     init_test_layout();
-    MAX_FILES3 = 6;
+    MAX_FILES4 = 6;
     MAX_SYMBOLS2 = 3;
     changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
+  }
+});
+
+// src/core/plan/focus-on-named-code.ts
+function focusOnNamedCode(input) {
+  const { index, anchors } = input;
+  const qualified6 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
+  const namedWords = new Set(
+    [...input.reading.identifiers, ...anchors.map(qualified6)].flatMap((id) => id.split(".")).flatMap((part) => [part, ...splitIdentifier(part)].map((w) => w.toLowerCase()))
+  );
+  const isCommon = commonWords(index, (path24) => isProductFile(index, path24), MIN_FILES_TO_TELL);
+  const specific = input.reading.words.filter((w) => w.length >= 3 && !namedWords.has(w) && !isCommon(w));
+  const rejects = asksToReject(input.reading.words);
+  const changing = new Set(anchors.map((a) => a.path));
+  const lines = (s) => {
+    const text = input.texts.get(s.path);
+    if (text !== void 0)
+      return text.split("\n").slice(s.startLine - 1, s.endLine).join("\n");
+    return input.evidence.filter((e) => e.path === s.path && e.startLine <= s.endLine && s.startLine <= e.endLine).map(
+      (e) => e.snippet.split("\n").slice(Math.max(s.startLine, e.startLine) - e.startLine, Math.min(s.endLine, e.endLine) - e.startLine + 1).join("\n")
+    ).join("\n");
+  };
+  const held = (s) => {
+    const text = `${splitIdentifier(s.name).join(" ")}
+${lines(s)}`;
+    return specific.filter((w) => hasAnyWord([text], [w])).length;
+  };
+  const classes = anchors.filter((a) => /class|struct|interface|trait|impl/.test(a.kind));
+  const methodsOf = (c) => index.symbolsIn(c.path).filter((s) => s.scope === qualified6(c) && /function|method|constructor/.test(s.kind));
+  const callers = [...anchors, ...classes.flatMap(methodsOf)];
+  const callees = new Set(
+    callers.flatMap((a) => index.callees(a.id, 1, 50).flatMap((c) => c.symbolId === void 0 ? [] : [c.symbolId]))
+  );
+  const members = classes.flatMap((c) => methodsOf(c).map((s) => ({ s, score: held(s) + (rejects && TURNS_AWAY.test(lines(s)) ? 1 : 0) }))).filter((m) => m.score > 0).sort((a, b) => b.score - a.score || a.s.startLine - b.s.startLine).slice(0, MAX_MEMBERS2).map((m) => m.s);
+  const inside = (s) => anchors.some((a) => !classes.includes(a) && a.path === s.path && a.startLine <= s.startLine && s.endLine <= a.endLine);
+  return {
+    members,
+    keeps: (s) => anchors.some((a) => a.id === s.id) || members.some((m) => m.id === s.id) || inside(s) || callees.has(s.id) || !changing.has(s.path) && held(s) >= MIN_SPECIFIC_WORDS2
+  };
+}
+var MAX_MEMBERS2, MIN_SPECIFIC_WORDS2;
+var init_focus_on_named_code = __esm({
+  "src/core/plan/focus-on-named-code.ts"() {
+    "use strict";
+    init_identifier_terms();
+    init_map_modules();
+    init_common_words();
+    init_find_files_to_change();
+    init_rejection_words();
+    MAX_MEMBERS2 = 5;
+    MIN_SPECIFIC_WORDS2 = 2;
   }
 });
 
@@ -13115,9 +13916,21 @@ function buildOfflinePlan(input) {
   const toChange = files.filter((f) => f.role === "change");
   const related = files.filter((f) => f.role === "related");
   const modules = files.map((f) => ({ path: f.path, why: f.why || "found through the graph", ref: f.ref, role: f.role }));
-  const symbols = findPlanSymbols(context, index, files, readPrompt(input.prompt).words);
+  const symbols = findPlanSymbols({
+    context,
+    index,
+    files,
+    reading: readPrompt(input.prompt),
+    texts: input.texts ?? /* @__PURE__ */ new Map()
+  });
   const existing = findExistingMechanisms(input.prompt, index);
-  const patterns = ranked.filter((r) => !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)).slice(0, MAX_PATTERNS).map(({ path: path24, items }) => ({
+  const words = readPrompt(input.prompt).words;
+  const patterns = ranked.map((r) => ({
+    ...r,
+    items: r.items.filter((e) => e.source !== "head" && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS)
+  })).filter(
+    (r) => r.items.length > 0 && !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)
+  ).slice(0, MAX_PATTERNS).map(({ path: path24, items }) => ({
     text: `${items[0].reason} in ${path24}`,
     ref: { path: path24, startLine: items[0].startLine, endLine: items[0].endLine }
   }));
@@ -13203,32 +14016,38 @@ function buildOfflinePlan(input) {
     files
   };
 }
-function findPlanSymbols(context, index, files, words) {
-  const qualified5 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
+function findPlanSymbols(input) {
+  const { context, index, files } = input;
+  const words = input.reading.words;
+  const qualified6 = (s) => s.scope ? `${s.scope}.${s.name}` : s.name;
   const seen = /* @__PURE__ */ new Set();
   const picked = [];
   const pick = (s) => {
-    const key2 = `${s.path}\0${qualified5(s)}`;
+    const key2 = `${s.path}\0${qualified6(s)}`;
     if (seen.has(key2) || picked.length >= MAX_SYMBOLS3) return;
     seen.add(key2);
     picked.push(s);
   };
   const pointedAt2 = files.map((f) => {
     const defined = index.symbolsIn(f.path);
-    return f.symbols.flatMap((name) => defined.filter((s) => qualified5(s) === name).slice(0, 1));
+    return f.symbols.flatMap((name) => defined.filter((s) => qualified6(s) === name).slice(0, 1));
   });
   const paths = new Set(files.map((f) => f.path));
+  const anchors = files.flatMap((f, i) => f.role === "change" ? pointedAt2[i] : []);
+  const focus = anchors.length > 0 ? focusOnNamedCode({ index, anchors, reading: input.reading, evidence: context.evidence, texts: input.texts }) : void 0;
   const inEvidence = [];
   for (const e of context.evidence) {
     if (!paths.has(e.path)) continue;
     const inside = index.symbolsIn(e.path).filter((s) => s.startLine >= e.startLine && s.endLine <= e.endLine);
-    const innermost2 = inside.filter(
+    const innermost3 = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id)
     );
-    inEvidence.push(...e.source === "definition" ? inside.slice(0, 1) : innermost2.filter((s) => isTiedToRequest(s, e, words)));
+    const tied = e.source === "definition" ? inside.slice(0, 1) : innermost3.filter((s) => isTiedToRequest(s, e, words));
+    inEvidence.push(...focus ? tied.filter((s) => focus.keeps(s)) : tied);
   }
+  for (const s of focus?.members ?? []) pick(s);
   for (const level of [0, 1, 2]) {
-    const lists = pointedAt2.map((list) => list.filter((s) => changeWeight(s) === level));
+    const lists = pointedAt2.map((list) => list.filter((s) => changeWeight(s) === level && (focus?.keeps(s) ?? true)));
     for (let turn = 0; lists.some((list) => turn < list.length); turn++) for (const list of lists) if (list[turn]) pick(list[turn]);
     for (const s of inEvidence) if (changeWeight(s) === level) pick(s);
   }
@@ -13236,7 +14055,7 @@ function findPlanSymbols(context, index, files, words) {
     const sites = index.callSites(s.id, 1, PLAN_CALLER_CAP + 1);
     const callers = sites.callers.slice(0, PLAN_CALLER_CAP);
     return {
-      name: qualified5(s),
+      name: qualified6(s),
       kind: s.kind,
       signature: s.signature,
       ref: { path: s.path, startLine: s.startLine, endLine: s.endLine },
@@ -13263,7 +14082,7 @@ function describePlanConfidence(files, context, related = []) {
     return `medium (the request names ${named2.slice(0, 2).map((f) => f.path).join(", ")}, but no function in it was identified${missing})`;
   return `low (files matched the request's words, but no function in them was identified${missing})`;
 }
-var MAX_SYMBOLS3, MAX_PATTERNS;
+var MAX_SYMBOLS3, MAX_PATTERNS, MIN_PATTERN_WORDS;
 var init_build_offline_plan = __esm({
   "src/core/plan/build-offline-plan.ts"() {
     "use strict";
@@ -13275,10 +14094,31 @@ var init_build_offline_plan = __esm({
     init_find_existing_mechanism();
     init_find_files_to_change();
     init_read_prompt();
+    init_focus_on_named_code();
     init_select_files_to_change();
     init_plan_doc();
     MAX_SYMBOLS3 = 8;
     MAX_PATTERNS = 3;
+    MIN_PATTERN_WORDS = 2;
+  }
+});
+
+// src/core/plan/read-named-texts.ts
+async function readNamedTexts(source, files) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const f of files.filter((file) => file.certainty === "named").slice(0, MAX_READ)) {
+    try {
+      texts.set(f.path, await source.readFile(f.path));
+    } catch {
+    }
+  }
+  return texts;
+}
+var MAX_READ;
+var init_read_named_texts = __esm({
+  "src/core/plan/read-named-texts.ts"() {
+    "use strict";
+    MAX_READ = 4;
   }
 });
 
@@ -13595,18 +14435,20 @@ async function producePlan(run4, flavour) {
     tools: toolsFor(run4.skill, ["emit_plan_section"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
+  const files = findFilesToChange({
+    prompt: run4.prompt,
+    candidates: outcome.plan.candidates,
+    evidence: outcome.context.evidence,
+    index: run4.ports.index,
+    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
+  });
   const doc = buildOfflinePlan({
     prompt: run4.prompt,
     context: outcome.context,
     index: run4.ports.index,
     flavour,
-    files: findFilesToChange({
-      prompt: run4.prompt,
-      candidates: outcome.plan.candidates,
-      evidence: outcome.context.evidence,
-      index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
-    })
+    files,
+    texts: await readNamedTexts(run4.ports.source, files)
   });
   const sections = outcome.output?.planSections ?? [];
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
@@ -13645,6 +14487,7 @@ var init_produce_plan = __esm({
     init_render_plan();
     init_build_offline_plan();
     init_find_files_to_change();
+    init_read_named_texts();
     init_load_test_layout();
     init_skill_run();
     PLAN_SECTIONS = 4;
@@ -13773,18 +14616,20 @@ async function produceChanges(run4) {
     tools: toolsFor(run4.skill, ["emit_change", "emit_answer"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
+  const files = findFilesToChange({
+    prompt: run4.prompt,
+    candidates: outcome.plan.candidates,
+    evidence: outcome.context.evidence,
+    index: run4.ports.index,
+    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
+  });
   const plan = buildOfflinePlan({
     prompt: run4.prompt,
     context: outcome.context,
     index: run4.ports.index,
     flavour: "work",
-    files: findFilesToChange({
-      prompt: run4.prompt,
-      candidates: outcome.plan.candidates,
-      evidence: outcome.context.evidence,
-      index: run4.ports.index,
-      layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
-    })
+    files,
+    texts: await readNamedTexts(run4.ports.source, files)
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
@@ -13847,6 +14692,7 @@ var init_produce_changes = __esm({
     init_render_plan();
     init_build_offline_plan();
     init_find_files_to_change();
+    init_read_named_texts();
     init_load_test_layout();
     init_skill_run();
   }
@@ -14203,10 +15049,14 @@ function renderReview(input) {
       lines.push(`- Callers not counted (names too common to link by name): ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
     }
     for (const b of overriding.slice(0, MAX_SYMBOLS_LISTED)) lines.push(...renderOverride(b, cite));
-    if (uncalled.length > 0) {
-      const names = uncalled.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
-      const rest = uncalled.length - names.length;
-      lines.push(`- No callers outside the diff: ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
+    for (const [group, label2] of [
+      [uncalled.filter((b) => b.changed.change !== "added"), "No callers outside the diff"],
+      [uncalled.filter((b) => b.changed.change === "added"), "New, not called outside the diff"]
+    ]) {
+      if (group.length === 0) continue;
+      const names = group.slice(0, MAX_SYMBOLS_LISTED).map((b) => code(qualifiedName(b)));
+      const rest = group.length - names.length;
+      lines.push(`- ${label2}: ${names.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`);
     }
     blocks.push({ title: "blast radius", text: lines.join("\n") });
   }
@@ -14216,7 +15066,7 @@ function renderReview(input) {
       text: [
         "### Changed code no changed test reaches",
         ...review.tests.gaps.map(
-          (g) => g.reachedBy.length > 0 ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(", ")}) but none of them changed` : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`
+          (g) => g.reachedBy.length > 0 ? `- ${cite({ path: g.path })}: tests reach it (${g.reachedBy.map(code).join(", ")}${g.moreReaching > 0 ? ` and ${g.moreReaching} more` : ""}) but none of them changed` : `- ${cite({ path: g.path })}: no test in the index imports it or calls what changed`
         )
       ].join("\n")
     });
@@ -14310,7 +15160,7 @@ function renderBlast(b, cite) {
   const also = (b.inChangedFiles > 0 ? ` (and ${b.inChangedFiles} in files this change touches)` : "") + (b.unresolved ? `; ${describeUntoldCalls(b.unresolved, s.name)}` : "");
   const callers = b.topCallers.map((h) => {
     const where = outsideProduct(h.path);
-    return `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ""}${where ? ` (${where})` : ""}`;
+    return `  - ${describeCaller(h)} at ${cite({ path: h.path, startLine: h.line })}${h.depth > 1 ? ` (${h.depth} hops)` : ""}${where ? ` (${where})` : ""}`;
   });
   return [`- ${code(name)} (${kind}) ${cite({ path: s.path, startLine: s.startLine, endLine: s.endLine })}: ${counts}${also}`, ...callers];
 }
@@ -14320,9 +15170,14 @@ function renderOverride(b, cite) {
   const head = `- ${code(qualifiedName(b))} has no callers of its own outside the diff${b.inChangedFiles > 0 ? ` (${b.inChangedFiles} in files this change touches)` : ""}; it overrides ${code(baseName3)} ${cite({ path: base.path, startLine: base.startLine, endLine: base.endLine })}, so ` + (callers.length === 0 ? "whatever calls that reaches it (the index links no caller of it)" : "these calls of it may run this one:");
   const lines = callers.map((h) => {
     const where = outsideProduct(h.path);
-    return `  - ${h.name ? code(h.name) : "module level"} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ""}`;
+    return `  - ${describeCaller(h)} at ${cite({ path: h.path, startLine: h.line })}${where ? ` (${where})` : ""}`;
   });
   return [head, ...lines];
+}
+function describeCaller(h) {
+  if (h.name) return code(h.name);
+  if (!h.place) return "module level";
+  return h.place.title === void 0 ? h.place.what : `${h.place.what} ${code(h.place.title)}`;
 }
 function outsideProduct(path24) {
   const folder = findNonProductFolder(path24);
@@ -14403,6 +15258,58 @@ var init_review_paths = __esm({
   }
 });
 
+// src/core/review/describe-unnamed-caller.ts
+function describeUnnamedCaller(path24, text, line) {
+  if (!ECMASCRIPT.test(path24) || text === void 0) return { what: "module level" };
+  const lines = text.split("\n");
+  const indent2 = (l) => /^\s*/.exec(l)[0].length;
+  let ceiling = indent2(lines[line - 1] ?? "");
+  const own = BLOCK2.exec(lines[line - 1] ?? "");
+  if (own && UNNAMED_FUNCTION.test((lines[line - 1] ?? "").slice(own[0].length))) return toPlace(own);
+  let inFunction = false;
+  for (let i = line - 2; i >= 0 && ceiling > 0; i--) {
+    const l = lines[i] ?? "";
+    if (l.trim() === "" || indent2(l) >= ceiling) continue;
+    ceiling = indent2(l);
+    const block = BLOCK2.exec(l);
+    if (block) return toPlace(block);
+    if (UNNAMED_FUNCTION.test(l)) inFunction = true;
+  }
+  return { what: inFunction ? "a callback" : "module level" };
+}
+function toPlace(block) {
+  const title = block[3].length > MAX_TITLE ? `${block[3].slice(0, MAX_TITLE - 1)}…` : block[3];
+  return { what: block[1] === "it" || block[1] === "specify" ? "test" : block[1], title };
+}
+function readOnce(readFile3) {
+  const texts = /* @__PURE__ */ new Map();
+  return (path24) => {
+    if (!texts.has(path24))
+      texts.set(
+        path24,
+        readFile3(path24).catch(() => void 0)
+      );
+    return texts.get(path24);
+  };
+}
+async function placeUnnamedCallers(callers, read2) {
+  return Promise.all(
+    callers.map(
+      async (c) => c.name || !ECMASCRIPT.test(c.path) ? c : { ...c, place: describeUnnamedCaller(c.path, await read2(c.path), c.line) }
+    )
+  );
+}
+var ECMASCRIPT, BLOCK2, UNNAMED_FUNCTION, MAX_TITLE;
+var init_describe_unnamed_caller = __esm({
+  "src/core/review/describe-unnamed-caller.ts"() {
+    "use strict";
+    ECMASCRIPT = /\.[cm]?[jt]sx?$/;
+    BLOCK2 = /^\s*(?:await\s+)?(it|test|describe|context|suite|specify)(?:\.\w+)*(?:\([^()]*\))?\(\s*(['"`])((?:\\.|(?!\2).)*)\2/;
+    UNNAMED_FUNCTION = /=>|\bfunction\s*\*?\s*\(/;
+    MAX_TITLE = 80;
+  }
+});
+
 // src/core/review/find-overridden.ts
 function findOverridden(method, index, limit2 = 5) {
   if (method.kind !== "method" || method.scope === "") return void 0;
@@ -14467,11 +15374,22 @@ function buildBlastRadius(changed, index, options) {
     };
   });
 }
+async function placeBlastCallers(radius, readFile3) {
+  const read2 = readOnce(readFile3);
+  return Promise.all(
+    radius.map(async (b) => ({
+      ...b,
+      topCallers: await placeUnnamedCallers(b.topCallers, read2),
+      ...b.overrides ? { overrides: { ...b.overrides, callers: await placeUnnamedCallers(b.overrides.callers, read2) } } : {}
+    }))
+  );
+}
 var DEFAULT_DEPTH, DEFAULT_TOP;
 var init_blast_radius = __esm({
   "src/core/review/blast-radius.ts"() {
     "use strict";
     init_non_product_folders();
+    init_describe_unnamed_caller();
     init_find_overridden();
     DEFAULT_DEPTH = 2;
     DEFAULT_TOP = 5;
@@ -14504,45 +15422,14 @@ var init_find_co_changes = __esm({
   }
 });
 
-// src/core/review/read-full-header.ts
-function readFullHeader(lines, symbol) {
-  const out = [];
-  let depth = 0;
-  let opened = false;
-  const last = Math.min(symbol.endLine, symbol.startLine + MAX_HEADER_LINES, lines.length);
-  for (let i = symbol.startLine - 1; i < last; i += 1) {
-    const line = lines[i] ?? "";
-    if (out.length === 0 && /^\s*@/.test(line)) continue;
-    out.push(line);
-    for (const ch of withoutStrings(line)) {
-      if (ch === "(" || ch === "[") {
-        depth += 1;
-        opened = true;
-      } else if (ch === ")" || ch === "]") depth -= 1;
-    }
-    if (opened && depth <= 0) return out.join(" ").replace(/\s+/g, " ").trim();
-  }
-  return void 0;
-}
-function withoutStrings(line) {
-  return line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/(?:#|\/\/).*$/, "");
-}
-var MAX_HEADER_LINES;
-var init_read_full_header = __esm({
-  "src/core/review/read-full-header.ts"() {
-    "use strict";
-    MAX_HEADER_LINES = 60;
-  }
-});
-
 // src/core/review/symbol-visibility.ts
-function findVisibility(symbol, language, isTopLevel) {
+function findVisibility(symbol, language, isTopLevel2) {
   const sig = symbol.signature;
   switch (language) {
     case "typescript":
     case "tsx":
     case "javascript":
-      if (isTopLevel) return /^export\b/.test(sig) ? "exported" : "not exported";
+      if (isTopLevel2) return /^export\b/.test(sig) ? "exported" : "not exported";
       if (symbol.kind !== "method" && symbol.kind !== "field") return void 0;
       if (symbol.name.startsWith("#")) return "private";
       return memberModifier(sig) ?? "public";
@@ -14601,11 +15488,11 @@ function compareSymbols(path24, before, after, texts) {
       continue;
     }
     now.delete(key2);
-    const name = qualified(a.symbol);
+    const name = qualified2(a.symbol);
     const base = { name, symbolKind: a.symbol.kind, line: a.symbol.startLine };
     const whole = (s) => language === "go" || /;\s*$/.test(s.signature);
-    const compared = CALLABLE2.has(a.symbol.kind) || a.symbol.kind === "type" && whole(a.symbol) && whole(b.symbol);
-    const [headerBefore, headerAfter] = CALLABLE2.has(a.symbol.kind) && linesOf ? [readFullHeader(linesOf.before, b.symbol), readFullHeader(linesOf.after, a.symbol)] : [];
+    const compared = CALLABLE3.has(a.symbol.kind) || a.symbol.kind === "type" && whole(a.symbol) && whole(b.symbol);
+    const [headerBefore, headerAfter] = CALLABLE3.has(a.symbol.kind) && linesOf ? [readFullHeader(linesOf.before, b.symbol), readFullHeader(linesOf.after, a.symbol)] : [];
     const readable = headerBefore !== void 0 && headerAfter !== void 0;
     if (compared && normalizeSignature(b.symbol.signature) !== normalizeSignature(a.symbol.signature)) {
       if (!readable || sameLayout(headerBefore) !== sameLayout(headerAfter))
@@ -14629,7 +15516,7 @@ function compareSymbols(path24, before, after, texts) {
       byCanonical.delete(canonicalKey(b.symbol));
       changes.push({
         kind: "visibility",
-        name: qualified(a.symbol),
+        name: qualified2(a.symbol),
         symbolKind: a.symbol.kind,
         line: a.symbol.startLine,
         before: b.visibility,
@@ -14645,7 +15532,7 @@ function compareSymbols(path24, before, after, texts) {
         now.delete(a2.key);
         changes.push({
           kind: "renamed",
-          name: qualified(a2.symbol),
+          name: qualified2(a2.symbol),
           symbolKind: a2.symbol.kind,
           line: a2.symbol.startLine,
           renamedFrom: b.symbol.name
@@ -14654,7 +15541,7 @@ function compareSymbols(path24, before, after, texts) {
       }
       changes.push({
         kind: "removed",
-        name: qualified(b.symbol),
+        name: qualified2(b.symbol),
         symbolKind: b.symbol.kind,
         line: b.symbol.startLine,
         visibility: b.visibility
@@ -14688,20 +15575,20 @@ function canonicalKey(symbol) {
   const bare = symbol.name.replace(/^(?:_+|#)/, "");
   return `${symbol.kind} ${symbol.scope}.${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
 }
-function qualified(symbol) {
+function qualified2(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
 function sameLayout(header) {
   return normalizeSignature(header).replace(/,([)\]])/g, "$1");
 }
-var CALLABLE2, DECLARED;
+var CALLABLE3, DECLARED;
 var init_compare_symbols = __esm({
   "src/core/review/compare-symbols.ts"() {
     "use strict";
     init_languages();
     init_read_full_header();
     init_symbol_visibility();
-    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
     DECLARED = /* @__PURE__ */ new Set(["function", "method", "class", "interface", "type", "enum", "struct", "trait", "macro"]);
   }
 });
@@ -14955,36 +15842,49 @@ function findChangedSymbols(files, index) {
       continue;
     }
     const counts = /* @__PURE__ */ new Map();
-    for (const line of findTouchedLines(file)) {
-      const inner = findInnermost(symbols, line);
+    for (const { line, alsoInside, orElse } of findTouchedLines(file)) {
+      const around = alsoInside === void 0 ? symbols : symbols.filter((s) => s.startLine <= alsoInside && s.endLine >= alsoInside);
+      const inner = findInnermost(around, line) ?? (orElse === void 0 ? void 0 : findInnermost(symbols, orElse));
       const owner = inner && symbols.filter((o) => o !== inner && contains(o, inner) && /function|method/.test(o.kind)).sort((a, b) => b.endLine - b.startLine - (a.endLine - a.startLine))[0];
       const named2 = owner ?? inner;
       if (named2) counts.set(named2, (counts.get(named2) ?? 0) + 1);
     }
-    for (const [symbol, changedLines] of counts) changed.push({ symbol, change: "modified", changedLines });
+    const added = new Set(file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.newLine)));
+    const isNew = (s) => Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((n) => added.has(n));
+    for (const [symbol, changedLines] of counts) changed.push({ symbol, change: isNew(symbol) ? "added" : "modified", changedLines });
   }
   return changed;
 }
 function findTouchedLines(file) {
-  const touched = /* @__PURE__ */ new Set();
+  const touched = /* @__PURE__ */ new Map();
+  const touch = (line, extra = {}) => {
+    const known = touched.get(line);
+    if (!known || known.alsoInside !== void 0 && extra.alsoInside === void 0) touched.set(line, { line, ...extra });
+  };
+  const afterDeletion = (deleted, line, other) => touch(line, isTopLevel(deleted) ? { alsoInside: other } : other < line && other > 0 ? { orElse: other } : {});
   for (const hunk of file.hunks) {
     let previous;
-    let pendingDeletion = false;
+    let deleted;
     for (const line of hunk.lines) {
       if (line.kind === "del") {
-        pendingDeletion = true;
+        if (deleted === void 0 || deleted.trim() === "") deleted = line.text;
         continue;
       }
-      if (line.kind === "add" || pendingDeletion) touched.add(line.newLine);
-      pendingDeletion = false;
-      previous = line.newLine;
+      const at2 = line.newLine;
+      if (line.kind === "add") touch(at2);
+      else if (deleted !== void 0) afterDeletion(deleted, at2, at2 - 1);
+      deleted = void 0;
+      previous = at2;
     }
-    if (pendingDeletion) {
+    if (deleted !== void 0) {
       const at2 = previous ?? hunk.newStart;
-      if (at2 > 0) touched.add(at2);
+      if (at2 > 0) afterDeletion(deleted, at2, at2 + 1);
     }
   }
-  return [...touched].sort((a, b) => a - b);
+  return [...touched.values()].sort((a, b) => a.line - b.line);
+}
+function isTopLevel(firstDeleted) {
+  return firstDeleted.trim() !== "" && !/^\s/.test(firstDeleted);
 }
 function findInnermost(symbols, line) {
   let best;
@@ -15084,7 +15984,9 @@ function findTestGaps(files, context) {
     if (!needsTests(file, index)) continue;
     const symbols = changedSymbols.filter((c) => c.symbol.path === file.path);
     const reach = findReachingTests(file.path, { symbols, index, layout, packageTests: packageTests2 });
+    const callingNew = onlyAddsSymbols(file, symbols) ? new Set(symbols.flatMap((c) => index.callers(c.symbol.id, 1).map((caller) => caller.path))) : void 0;
     for (const [test, { rank, direct }] of reach) {
+      if (callingNew && !callingNew.has(test) && !changedTestPaths.has(test)) continue;
       if (!direct) {
         indirect.add(test);
         continue;
@@ -15092,12 +15994,16 @@ function findTestGaps(files, context) {
       const ranked = changedTestPaths.has(test) ? 0 : rank + (findNonProductFolder(test) !== void 0 ? 10 : 0);
       toRun.set(test, Math.min(ranked, toRun.get(test) ?? ranked));
     }
-    const reaching = [...reach.keys()].sort();
+    const reaching = [...reach].map(([test, { rank }]) => ({ test, rank: rank + (findNonProductFolder(test) !== void 0 ? 10 : 0) })).sort((a, b) => a.rank - b.rank || a.test.localeCompare(b.test)).map((r) => r.test);
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
     if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
-    gaps.push({ path: file.path, reachedBy: reaching.slice(0, MAX_TESTS_LISTED) });
+    gaps.push({
+      path: file.path,
+      reachedBy: reaching.slice(0, MAX_TESTS_LISTED),
+      moreReaching: Math.max(0, reaching.length - MAX_TESTS_LISTED)
+    });
   }
   const ordered = [...toRun].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([test]) => test);
   return {
@@ -15106,6 +16012,16 @@ function findTestGaps(files, context) {
     moreTests: Math.max(0, ordered.length - MAX_TESTS_TO_RUN),
     indirectTests: [...indirect].filter((t) => !toRun.has(t)).length
   };
+}
+function onlyAddsSymbols(file, symbols) {
+  const added = symbols.filter((c) => c.change === "added").map((c) => c.symbol);
+  if (added.length === 0 || file.deletions > 0) return false;
+  const comment = /^\s*(#|\/\/|\/\*|\*|$)/;
+  return file.hunks.every(
+    (h) => h.lines.every(
+      (l) => l.kind !== "add" || comment.test(l.text) || added.some((s) => s.startLine <= l.newLine && l.newLine <= s.endLine)
+    )
+  );
 }
 function needsTests(file, index) {
   const language = findLanguage(file.path);
@@ -15178,7 +16094,7 @@ var init_find_test_gaps = __esm({
     init_find_missing_tests();
     IMPORT_DEPTH = 5;
     CALLER_DEPTH = 2;
-    MAX_TESTS_LISTED = 15;
+    MAX_TESTS_LISTED = 5;
     MAX_TESTS_TO_RUN = 10;
     JVM_ROOT = /^(.*\/)?src\/(main|test)\/(java|kotlin)\//;
     PackageTests = class {
@@ -15736,7 +16652,7 @@ async function findNameUses(context, removed) {
   }
   candidates.delete(removed.path);
   const catalog = new PathCatalog([...headPaths, removed.path]);
-  if (ECMASCRIPT.has(removed.language)) {
+  if (ECMASCRIPT2.has(removed.language)) {
     const head = removed.exists ? await context.readHead(removed.path).catch(() => "") : "";
     const isDefault = removed.isDefault === true && !/\bexport\s+default\b/.test(head);
     const defines = (p, name) => index.symbolsIn(p).some((s) => s.name === name && s.scope === "");
@@ -15851,13 +16767,13 @@ function insideTry2(node2) {
 }
 function sameFamily(p, language) {
   const other = findLanguage(p);
-  return other === language || other !== void 0 && ECMASCRIPT.has(other) && ECMASCRIPT.has(language);
+  return other === language || other !== void 0 && ECMASCRIPT2.has(other) && ECMASCRIPT2.has(language);
 }
 function withoutComment(line) {
   const at2 = line.indexOf("//");
   return at2 < 0 ? line : line.slice(0, at2);
 }
-var ECMASCRIPT, MAX_REFERENCES2, GUARDED;
+var ECMASCRIPT2, MAX_REFERENCES2, GUARDED;
 var init_find_name_uses = __esm({
   "src/core/review/findings/find-name-uses.ts"() {
     "use strict";
@@ -15865,7 +16781,7 @@ var init_find_name_uses = __esm({
     init_resolve_imports();
     init_find_module_imports();
     init_read_syntax_tree();
-    ECMASCRIPT = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+    ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
     MAX_REFERENCES2 = 5e3;
     GUARDED = {
       consequence: "now fails every time inside its try, so the except branch (a fallback, or nothing) always runs instead",
@@ -15949,7 +16865,7 @@ var init_find_package_member_uses = __esm({
 });
 
 // src/core/review/findings/read-call-arguments.ts
-function readCallArguments(root, language, name) {
+function readCallArguments2(root, language, name) {
   const types = CALL_TYPES[language];
   if (!types) return [];
   const out = [];
@@ -16025,7 +16941,7 @@ import { dirname } from "node:path/posix";
 async function findCallSiteArguments(context, target) {
   const { index } = context;
   const { definition } = target;
-  const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE3.has(s.kind));
+  const symbols = index.symbolsIn(target.path).filter((s) => s.name === definition.name && s.scope === definition.scope && CALLABLE4.has(s.kind));
   if (symbols.length !== 1) return void 0;
   const symbol = symbols[0];
   const targetLanguage = findLanguage(target.path);
@@ -16035,7 +16951,7 @@ async function findCallSiteArguments(context, target) {
   const packages = new Set(common2 ? dirname(target.path).split("/") : []);
   const certain = (call) => !common2 || call.receiver === "" || packages.has(call.receiver);
   const lines = index.callLines(symbol.id, void 0, { evenCommon: common2 });
-  const others = index.findDefinitions(definition.name, common2 ? 200 : MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE3.has(d.kind)).filter((d) => !(common2 && d.scope)).filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
+  const others = index.findDefinitions(definition.name, common2 ? 200 : MAX_OTHER_DEFINITIONS + 1).filter((d) => d.id !== symbol.id && d.name === definition.name && CALLABLE4.has(d.kind)).filter((d) => !(common2 && d.scope)).filter((d) => !(go && !definition.scope && !d.scope && dirname(d.path) === dirname(target.path)));
   if (others.length > MAX_OTHER_DEFINITIONS) return void 0;
   const otherLines = others.flatMap(
     (o) => index.callLines(o.id, void 0, { evenCommon: common2 }).map((l) => ({ ...l, home: dirname(o.path), plain: !o.scope }))
@@ -16064,13 +16980,13 @@ async function findCallSiteArguments(context, target) {
     const text = language ? await context.readHead(path24).catch(() => void 0) : void 0;
     if (!language || text === void 0) continue;
     const read2 = await readSyntaxTree(path24, text, (root) => ({
-      calls: readCallArguments(root, language, definition.name),
+      calls: readCallArguments2(root, language, definition.name),
       // `import delay from './delay.js'`: a plain `delay()` here is that one, whatever else the file imports.
-      bound: ECMASCRIPT2.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path24, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path24, language))
+      bound: ECMASCRIPT3.has(language) && bindsImport(root, definition.name, (source) => resolves(source, path24, language)) || language === "python" && bindsPythonImport(root, definition.name, (source) => resolves(source, path24, language))
     }));
     const calls = read2?.calls ?? [];
     const holders = index.symbolsIn(path24);
-    const key2 = (call) => `${innermost(holders, call.line)}\0${call.receiver}`;
+    const key2 = (call) => `${innermost2(holders, call.line)}\0${call.receiver}`;
     const rivals = (c) => (competing.get(`${path24}:${c.line}`) ?? []).some(
       (o) => language !== "go" || !o.plain || c.receiver === "" === (o.home === dirname(path24))
     );
@@ -16080,7 +16996,7 @@ async function findCallSiteArguments(context, target) {
     for (const c of calls.filter((c2) => contested(c2) && !mine(c2))) accepted.delete(key2(c));
     const seen = /* @__PURE__ */ new Map();
     for (const call of calls) {
-      const caller = innermost(holders, call.line);
+      const caller = innermost2(holders, call.line);
       const occurrence = (seen.get(caller) ?? 0) + 1;
       seen.set(caller, occurrence);
       if (!call.spread && accepted.has(key2(call))) sites.push({ path: path24, language, call, caller, occurrence });
@@ -16088,7 +17004,7 @@ async function findCallSiteArguments(context, target) {
   }
   return sites;
 }
-function innermost(symbols, line) {
+function innermost2(symbols, line) {
   let best;
   for (const s of symbols) {
     if (s.startLine <= line && line <= s.endLine && (!best || s.endLine - s.startLine <= best.endLine - best.startLine)) best = s;
@@ -16098,7 +17014,7 @@ function innermost(symbols, line) {
 function findCallsBesideFallback(context, path24, name) {
   const { index } = context;
   const importers = new Set(
-    index.importers(path24, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE3.has(s.kind)))
+    index.importers(path24, 1).map((hit) => hit.path).filter((p) => p.endsWith(".py") && index.symbolsIn(p).some((s) => s.name === name && s.scope === "" && CALLABLE4.has(s.kind)))
   );
   if (importers.size === 0) return [];
   return index.findReferences(name, 5e3).filter((r) => r.name === name && r.kind === "call" && importers.has(r.path)).map((r) => ({ path: r.path, line: r.line }));
@@ -16123,7 +17039,7 @@ function bindsImport(root, name, resolves) {
   }
   return false;
 }
-var CALLABLE3, ECMASCRIPT2, MAX_OTHER_DEFINITIONS;
+var CALLABLE4, ECMASCRIPT3, MAX_OTHER_DEFINITIONS;
 var init_find_call_site_arguments = __esm({
   "src/core/review/findings/find-call-site-arguments.ts"() {
     "use strict";
@@ -16133,8 +17049,8 @@ var init_find_call_site_arguments = __esm({
     init_find_package_member_uses();
     init_read_call_arguments();
     init_read_syntax_tree();
-    CALLABLE3 = /* @__PURE__ */ new Set(["function", "method"]);
-    ECMASCRIPT2 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
+    CALLABLE4 = /* @__PURE__ */ new Set(["function", "method"]);
+    ECMASCRIPT3 = /* @__PURE__ */ new Set(["javascript", "typescript", "tsx"]);
     MAX_OTHER_DEFINITIONS = 8;
   }
 });
@@ -16182,7 +17098,7 @@ function readEcmascript(p) {
     case "identifier":
       return [{ name: p.text, kind: "positional", optional: false }];
     case "assignment_pattern":
-      return [{ name: nameOf(p.childForFieldName("left")), kind: "positional", optional: true }];
+      return [{ name: nameOf2(p.childForFieldName("left")), kind: "positional", optional: true }];
     case "rest_pattern":
       return [{ name: p.namedChild(0)?.text ?? "", kind: "rest", optional: true }];
     case "object_pattern":
@@ -16194,7 +17110,7 @@ function readEcmascript(p) {
       if (pattern?.type === "this") return [];
       if (pattern?.type === "rest_pattern") return [{ name: pattern.namedChild(0)?.text ?? "", kind: "rest", optional: true }];
       const optional = p.type === "optional_parameter" || p.childForFieldName("value") !== null;
-      return [{ name: nameOf(pattern), kind: "positional", optional }];
+      return [{ name: nameOf2(pattern), kind: "positional", optional }];
     }
     default:
       return [{ name: "", kind: "positional", optional: false }];
@@ -16259,7 +17175,7 @@ function readGo(list) {
   }
   return out;
 }
-function nameOf(pattern) {
+function nameOf2(pattern) {
   return pattern?.type === "identifier" ? pattern.text : "";
 }
 function readDecorators(node2) {
@@ -16421,7 +17337,7 @@ function askAboutDefaults(d, sites) {
     line: d.now.startLine,
     message: `${code(d.now.name)} has the new ${flags ? "" : "optional "}${names.length === 1 ? "parameter" : "parameters"} ${names.map(code).join(", ")}${flags ? ", which the updated calls pass as a literal" : ""}; ${plural(sites.length, "call site")} outside this change ${sites.length === 1 ? "does" : "do"} not pass ${names.length === 1 ? "it" : "them"} and will get ${flags ? "`undefined`" : "the default"}: is that intended?`,
     evidence: [...definitionEvidence(d), ...listed.map(siteEvidence)],
-    key: `${RULE}:${d.path}:${qualified2(d.now)}:defaults`
+    key: `${RULE}:${d.path}:${qualified3(d.now)}:defaults`
   };
 }
 function finding(d, site, severity, message) {
@@ -16432,7 +17348,7 @@ function finding(d, site, severity, message) {
     line: site.call.line,
     message,
     evidence: [...definitionEvidence(d), siteEvidence(site)],
-    key: `${RULE}:${d.path}:${qualified2(d.now)}@${site.path}:${site.caller}#${site.occurrence}`
+    key: `${RULE}:${d.path}:${qualified3(d.now)}@${site.path}:${site.caller}#${site.occurrence}`
   };
 }
 function definitionEvidence(d) {
@@ -16458,10 +17374,10 @@ function sameParameters(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 function only(definitions, name) {
-  const matching = definitions.filter((d) => qualified2(d) === name);
+  const matching = definitions.filter((d) => qualified3(d) === name);
   return matching.length === 1 ? matching[0] : void 0;
 }
-function qualified2(d) {
+function qualified3(d) {
   return d.scope ? `${d.scope}.${d.name}` : d.name;
 }
 function addedLines(context) {
@@ -17026,13 +17942,13 @@ function readScriptShape(signature) {
     async: /\basync\b/.test(head) || promise !== null,
     type: inner,
     collection: inner !== void 0 && isScriptCollection(inner),
-    nullable: inner !== void 0 && splitTopLevel(inner, "|").some((t) => t === "null" || t === "undefined"),
+    nullable: inner !== void 0 && splitTopLevel2(inner, "|").some((t) => t === "null" || t === "undefined"),
     results: void 0,
     generator
   };
 }
 function isScriptCollection(type) {
-  if (splitTopLevel(type, "|").length > 1) return false;
+  if (splitTopLevel2(type, "|").length > 1) return false;
   return /\[\]$/.test(type) || /^(?:Readonly)?Array\s*</.test(type) || /^readonly\s/.test(type) || /^\[[\s\S]*\]$/.test(type);
 }
 function readPythonShape(signature) {
@@ -17040,7 +17956,7 @@ function readPythonShape(signature) {
   const close = open >= 0 ? findClosing(signature, open) : -1;
   const rest = close > 0 ? signature.slice(close + 1).trim() : "";
   const type = rest.startsWith("->") ? rest.slice(2).replace(/:\s*$/, "").trim() || void 0 : void 0;
-  const union = type ? splitTopLevel(type, "|") : [];
+  const union = type ? splitTopLevel2(type, "|") : [];
   return {
     async: /^async\s+def\b/.test(signature),
     type,
@@ -17068,7 +17984,7 @@ function readGoShape(signature) {
   let results = 0;
   if (rest.startsWith("(")) {
     const end = findClosing(rest, 0);
-    results = splitTopLevel(rest.slice(1, end), ",").filter((p) => p !== "").length;
+    results = splitTopLevel2(rest.slice(1, end), ",").filter((p) => p !== "").length;
   } else if (rest !== "") results = 1;
   return { async: false, type: rest || void 0, collection: false, nullable: false, results, generator: false };
 }
@@ -17084,7 +18000,7 @@ function findClosing(text, open) {
   }
   return -1;
 }
-function splitTopLevel(text, separator) {
+function splitTopLevel2(text, separator) {
   const parts = [];
   let depth = 0;
   let start = 0;
@@ -17123,7 +18039,7 @@ async function findReturnShapeChanges(context) {
   for (const file of context.walkthrough.files) {
     const language = findLanguage(file.path);
     if (!language || !SHAPED_LANGUAGES.has(language)) continue;
-    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && CALLABLE4.has(c.symbolKind));
+    const changes = file.symbolChanges.filter((c) => c.kind === "signature" && CALLABLE5.has(c.symbolKind));
     for (const change of changes) {
       const before = readReturnShape(change.before, language);
       const after = readReturnShape(change.after, language);
@@ -17157,7 +18073,7 @@ async function findReturnShapeChanges(context) {
           (root) => callers.filter((c) => c.path === path24).flatMap((caller) => {
             const span = symbols.find((s) => s.id === caller.symbolId);
             const topLevel = span === void 0 && (caller.symbolId === void 0 || caller.symbolId <= 0);
-            const inFunction = (line) => symbols.some((s) => CALLABLE4.has(s.kind) && s.startLine <= line && line <= s.endLine);
+            const inFunction = (line) => symbols.some((s) => CALLABLE5.has(s.kind) && s.startLine <= line && line <= s.endLine);
             const found = findCallUses(root, {
               name: definition.name,
               startLine: topLevel ? 1 : span?.startLine ?? caller.line,
@@ -17221,7 +18137,7 @@ function findCallers(context, definition) {
   if (sites.ambiguous) return [];
   const claimedElsewhere = /* @__PURE__ */ new Set();
   for (const other of context.index.findDefinitions(definition.name, 20)) {
-    if (other.id === definition.id || other.name !== definition.name || !CALLABLE4.has(other.kind)) continue;
+    if (other.id === definition.id || other.name !== definition.name || !CALLABLE5.has(other.kind)) continue;
     for (const hit of context.index.callSites(other.id, 1, MAX_CALLERS).callers) claimedElsewhere.add(callerKey(hit));
   }
   const seen = /* @__PURE__ */ new Set();
@@ -17240,7 +18156,7 @@ async function readBaseDefinition(context, path24, change) {
   if (base === void 0) return void 0;
   const basePath = file.oldPath ?? path24;
   const parsed = await parseFile(basePath, new TextEncoder().encode(base));
-  const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE4.has(s.kind) && s.signature === change.before);
+  const symbol = parsed.symbols.find((s) => qualifiedName2(s) === change.name && CALLABLE5.has(s.kind) && s.signature === change.before);
   if (!symbol) return void 0;
   const body = base.split("\n").slice(symbol.startLine - 1, symbol.endLine).join("\n");
   return { path: basePath, line: symbol.startLine, returnsPromise: /\bPromise\b|\.then\s*\(|\bthenable\b/.test(body) };
@@ -17263,7 +18179,7 @@ function callsGoPackage(callee, pkg, caller) {
 function innermostCallable(symbols, line) {
   let best;
   for (const s of symbols) {
-    if (!CALLABLE4.has(s.kind) || s.startLine > line || line > s.endLine) continue;
+    if (!CALLABLE5.has(s.kind) || s.startLine > line || line > s.endLine) continue;
     if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
   }
   return best;
@@ -17274,7 +18190,7 @@ function callerKey(hit) {
 function qualifiedName2(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var SHAPED_LANGUAGES, CALLABLE4, MAX_CALLERS;
+var SHAPED_LANGUAGES, CALLABLE5, MAX_CALLERS;
 var init_find_return_shape_changes = __esm({
   "src/core/review/findings/find-return-shape-changes.ts"() {
     "use strict";
@@ -17287,7 +18203,7 @@ var init_find_return_shape_changes = __esm({
     init_read_return_shape();
     init_read_syntax_tree();
     SHAPED_LANGUAGES = /* @__PURE__ */ new Set(["typescript", "tsx", "javascript", "python", "go"]);
-    CALLABLE4 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE5 = /* @__PURE__ */ new Set(["function", "method"]);
     MAX_CALLERS = 200;
   }
 });
@@ -17422,7 +18338,7 @@ async function findUntestedApi(context) {
         severity: "check",
         path: file.path,
         line: api.symbol.startLine,
-        message: `New ${what} \`${qualified3(api.symbol)}\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.`,
+        message: `New ${what} \`${qualified4(api.symbol)}\` is part of the API, and no test reaches it: no test refers to it or calls code that calls it.`,
         evidence: [
           {
             label: "definition",
@@ -17453,7 +18369,7 @@ function findSymbolReach(hit, context, depth, seen) {
   const { index, isTestCode } = context;
   let reach = "none";
   if (referencedByTests(hit.name, context)) reach = "reached";
-  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE5.has(d.kind)))
+  else if (index.findDefinitions(hit.name, 20).some((d) => d.id !== hit.id && d.name === hit.name && CALLABLE6.has(d.kind)))
     reach = "unknown";
   else {
     const sites = index.callSites(hit.id, 1);
@@ -17483,10 +18399,10 @@ function findSymbolReach(hit, context, depth, seen) {
 function referencedByTests(name, context) {
   return context.index.findReferences(name, 1e3).some((r) => context.isTestCode(r.path));
 }
-function qualified3(symbol) {
+function qualified4(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var CALLER_DEPTH2, MAX_CALLERS_CHECKED, CALLABLE5;
+var CALLER_DEPTH2, MAX_CALLERS_CHECKED, CALLABLE6;
 var init_find_untested_api = __esm({
   "src/core/review/findings/find-untested-api.ts"() {
     "use strict";
@@ -17498,7 +18414,7 @@ var init_find_untested_api = __esm({
     init_find_new_api();
     CALLER_DEPTH2 = 3;
     MAX_CALLERS_CHECKED = 20;
-    CALLABLE5 = /* @__PURE__ */ new Set(["function", "method", "class"]);
+    CALLABLE6 = /* @__PURE__ */ new Set(["function", "method", "class"]);
   }
 });
 
@@ -17912,11 +18828,11 @@ var init_validate_mermaid = __esm({
 async function buildChangeFlow(input) {
   if (input.files.length < 2) return {};
   const paths = new Set(input.files.filter((f) => f.status !== "deleted" && !isTestFile(f.path)).map((f) => f.path));
-  const changed = input.changedSymbols.filter((c) => CALLABLE6.has(c.symbol.kind) && paths.has(c.symbol.path)).slice(0, MAX_CHANGED);
+  const changed = input.changedSymbols.filter((c) => CALLABLE7.has(c.symbol.kind) && paths.has(c.symbol.path)).slice(0, MAX_CHANGED);
   const known = new Map(
     changed.map((c) => [
       c.symbol.id,
-      { name: qualified4(c.symbol), path: c.symbol.path, line: c.symbol.startLine, change: c.change === "added" ? "added" : "modified" }
+      { name: qualified5(c.symbol), path: c.symbol.path, line: c.symbol.startLine, change: c.change === "added" ? "added" : "modified" }
     ])
   );
   const symbolsOf = /* @__PURE__ */ new Map();
@@ -17935,18 +18851,18 @@ async function buildChangeFlow(input) {
       if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name) continue;
       if (!known.has(hit.symbolId)) {
         const definition = definitionOf(hit.path, hit.symbolId);
-        if (!definition || !CALLABLE6.has(definition.kind)) continue;
-        known.set(hit.symbolId, { name: qualified4(definition), path: hit.path, line: definition.startLine, change: "unchanged" });
+        if (!definition || !CALLABLE7.has(definition.kind)) continue;
+        known.set(hit.symbolId, { name: qualified5(definition), path: hit.path, line: definition.startLine, change: "unchanged" });
       }
       add(hit.symbolId, c.symbol.id);
     }
     for (const hit of input.index.callees(c.symbol.id, 1, MAX_HITS)) {
-      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name || !CALLABLE6.has(hit.kind ?? "")) continue;
+      if (hit.symbolId === void 0 || !paths.has(hit.path) || !hit.name || !CALLABLE7.has(hit.kind ?? "")) continue;
       if (!known.has(hit.symbolId)) {
         if (input.index.callSites(hit.symbolId, 1, 1).ambiguous) continue;
         const definition = definitionOf(hit.path, hit.symbolId);
         known.set(hit.symbolId, {
-          name: definition ? qualified4(definition) : hit.name,
+          name: definition ? qualified5(definition) : hit.name,
           path: hit.path,
           line: hit.line,
           change: "unchanged"
@@ -17995,10 +18911,10 @@ function toGraph(nodes, edges) {
     groups: files.map((path24, i) => ({ id: `f${i}`, label: path24 }))
   };
 }
-function qualified4(symbol) {
+function qualified5(symbol) {
   return symbol.scope ? `${symbol.scope}.${symbol.name}` : symbol.name;
 }
-var MAX_NODES, MAX_CHANGED, MAX_HITS, CALLABLE6;
+var MAX_NODES, MAX_CHANGED, MAX_HITS, CALLABLE7;
 var init_build_change_flow = __esm({
   "src/core/review/build-change-flow.ts"() {
     "use strict";
@@ -18008,7 +18924,7 @@ var init_build_change_flow = __esm({
     MAX_NODES = 12;
     MAX_CHANGED = 40;
     MAX_HITS = 100;
-    CALLABLE6 = /* @__PURE__ */ new Set(["function", "method"]);
+    CALLABLE7 = /* @__PURE__ */ new Set(["function", "method"]);
   }
 });
 
@@ -18020,7 +18936,10 @@ async function reviewOffline(input) {
   const reviewed = files.filter((f) => reviewedPaths.has(f.path));
   const changedSymbols = findChangedSymbols(reviewed, index).filter((c) => !isTestFile(c.symbol.path));
   const tests = findTestGaps(files, { changedSymbols, index, layout: input.layout });
-  const blastRadius = buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) });
+  const blastRadius = await placeBlastCallers(
+    buildBlastRadius(changedSymbols, index, { changedPaths: new Set(files.map((f) => f.path)) }),
+    input.readHead
+  );
   const history = await readCoChange(input, files);
   const messages = input.history ? await input.history.messagesBetween(input.base, input.head) : [];
   const linkedIssues = findLinkedIssues(
@@ -20027,7 +20946,7 @@ function parseTable(path24, name, body) {
   const relations = [];
   const unique = /* @__PURE__ */ new Set();
   let primary = [];
-  for (const item of splitTopLevel2(body)) {
+  for (const item of splitTopLevel3(body)) {
     const constraint = item.replace(/^constraint\s+\S+\s+/i, "");
     const pk = /^primary\s+key\s*\(([^)]*)\)/i.exec(constraint);
     const fk = new RegExp(String.raw`^foreign\s+key\s*\(([^)]*)\)\s*references\s+(${NAME2})`, "i").exec(constraint);
@@ -20071,7 +20990,7 @@ function markKey(attributes, column, key2) {
 function splitNames(list) {
   return list.split(",").map((c) => unquoteName(c.trim().split(/\s+/)[0] ?? "")).filter(Boolean);
 }
-function splitTopLevel2(body) {
+function splitTopLevel3(body) {
   const items = [];
   let depth = 0;
   let start = 0;
@@ -20158,7 +21077,7 @@ async function buildErdDiagram(index, readFile3, options = {}) {
     for (const path24 of listed) if (source.matches(path24) && source.byName(path24)) add(path24, source.parser);
   }
   const entities = [];
-  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES4);
+  const read2 = picked.slice(0, options.maxFiles ?? MAX_FILES5);
   for (const { path: path24, parser: parser3 } of read2) entities.push(...parser3(path24, await readFile3(path24)));
   if (entities.length === 0) return void 0;
   return toGraph2(entities);
@@ -20202,7 +21121,7 @@ function toGraph2(found) {
     groups: []
   };
 }
-var MAX_FILES4, SEARCH_HITS, SOURCES;
+var MAX_FILES5, SEARCH_HITS, SOURCES;
 var init_build_erd_diagram = __esm({
   "src/core/diagram/build-erd-diagram.ts"() {
     "use strict";
@@ -20211,7 +21130,7 @@ var init_build_erd_diagram = __esm({
     init_parse_python_models();
     init_parse_sql_ddl();
     init_parse_typeorm_entities();
-    MAX_FILES4 = 20;
+    MAX_FILES5 = 20;
     SEARCH_HITS = 30;
     SOURCES = [
       { parser: parsePrismaSchema, matches: (p) => p.endsWith(".prisma"), byName: () => true },

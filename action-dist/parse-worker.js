@@ -342,6 +342,8 @@ var ecmascriptCommon = String.raw`
 (call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.new
+; super(…) in a constructor calls the base class's: a call of constructor on the class super stands for.
+(call_expression function: (super) @name.constructor @receiver) @reference.call
 
 ; What a receiver's name is bound to (resolve-receivers.ts): constructed classes and imports.
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type))
@@ -1600,6 +1602,7 @@ function extractTags(root, query, text, options = {}) {
   const bindings = [];
   for (const match of query.matches(root)) {
     let nameNode;
+    let statedName;
     let defKind;
     let defNode;
     let refKind;
@@ -1609,6 +1612,7 @@ function extractTags(root, query, text, options = {}) {
     for (const capture of match.captures) {
       const { name, node } = capture;
       if (name === "name") nameNode = node;
+      else if (name.startsWith("name.")) [nameNode, statedName] = [node, name.slice(5)];
       else if (name.startsWith("definition.")) [defKind, defNode] = [name.slice(11), node];
       else if (name === "container") [defKind, defNode] = ["container", node];
       else if (name.startsWith("reference.")) refKind = name.slice(10);
@@ -1634,7 +1638,7 @@ function extractTags(root, query, text, options = {}) {
       }
     } else if (refKind) {
       rawRefs.push({
-        name: nameNode.text,
+        name: statedName ?? nameNode.text,
         kind: refKind,
         nameStart: nameNode.startIndex,
         line: nameNode.startPosition.row + 1,
