@@ -7,9 +7,10 @@ import { isTestFile } from '../repo/is-test-file.js';
 import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
 import { code, escapeText } from '../render/markdown.js';
 import { findExistingMechanisms } from './find-existing-mechanism.js';
-import { changeWeight, findFilesToChange, hasAnyWord, isTiedToRequest, type FileToChange } from './find-files-to-change.js';
+import { changeWeight, findFilesToChange, isTiedToRequest, tiesBySpecificWords, type FileToChange } from './find-files-to-change.js';
 import { readPrompt, type PromptReading } from '../explore/read-prompt.js';
 import { focusOnNamedCode } from './focus-on-named-code.js';
+import { hasAnyWord } from './has-any-word.js';
 import { selectFilesToChange } from './select-files-to-change.js';
 import { describeCallSites, PLAN_CALLER_CAP, type PlanDoc, type PlanModule, type PlanSymbol } from './plan-doc.js';
 
@@ -221,6 +222,7 @@ function findPlanSymbols(input: {
     anchors.length > 0
       ? focusOnNamedCode({ index, anchors, reading: input.reading, evidence: context.evidence, texts: input.texts })
       : undefined;
+  const tiedBySpecificWords = tiesBySpecificWords(index, words);
   const inEvidence: SymbolHit[] = [];
   for (const e of context.evidence) {
     if (!paths.has(e.path)) continue;
@@ -228,8 +230,12 @@ function findPlanSymbols(input: {
     const innermost = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id),
     );
-    // Only what the request's words tie to it: a constant beside the matched lines is not what it is about.
-    const tied = e.source === 'definition' ? inside.slice(0, 1) : innermost.filter((s) => isTiedToRequest(s, e, words));
+    // Only what the request's words tie to it: a constant beside the matched lines is not what it is about. Without
+    // named code, a word most files hold (Go's `error`, "returns") ties nothing: two of the specific ones must.
+    const tied =
+      e.source === 'definition'
+        ? inside.slice(0, 1)
+        : innermost.filter((s) => (focus ? isTiedToRequest(s, e, words) : tiedBySpecificWords(s, e)));
     inEvidence.push(...(focus ? tied.filter((s) => focus.keeps(s)) : tied));
   }
   // A named class's methods whose bodies hold the request's words, the likely change site first, before all else.

@@ -7,37 +7,18 @@ import { classifyFile } from '../repo/classify-file.js';
 import { findNonProductFolder, isBenchmarkName } from '../repo/non-product-folders.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import { findCertainFiles } from './find-certain-files.js';
+import { commonWords, MIN_FILES_TO_TELL } from './common-words.js';
+import { hasAnyWord } from './has-any-word.js';
 import { keepRelatedFiles } from './keep-related-files.js';
 import { rankTestsByRequest } from './rank-tests-by-request.js';
 import { splitReasons } from '../explore/split-reasons.js';
 import type { Candidate, EvidenceItem } from '../explore/types.js';
-import { findTestsFor, MAX_TESTS, type FoundTest } from '../tests/find-tests-for.js';
+import { findTestsFor, MAX_TESTS } from '../tests/find-tests-for.js';
 import { TestLayout } from '../tests/test-layout.js';
-import type { LineRef } from '../render/link-to.js';
 
-/** A file a plan proposes to change, with the code in it and how certain that is. */
-export interface FileToChange {
-  path: string;
-  /** Functions, methods or classes in it the evidence points at, most relevant first (`Scope.name`). */
-  symbols: string[];
-  /** Where that code is: the best excerpt of the file. */
-  ref: LineRef | undefined;
-  /**
-   * `named`: the request names it, so it is near certain to change (findCertainFiles: its path, or a definition only it
-   * has); `matched`: the request's words matched its code; `linked`: found through the graph only.
-   */
-  certainty: 'named' | 'matched' | 'linked';
-  why: string;
-  /**
-   * `change`: listed under "Make the change" (it has evidence for this change: selectFilesToChange);
-   * `related`: a file to read first, not expected to change.
-   */
-  role: 'change' | 'related';
-  /** Its tests, best first (findTestsFor: the ecosystem's conventions and the index). */
-  tests: FoundTest[];
-  /** When it has none: whether that is sure, and what was looked for or why it could not be told. */
-  noTests?: { sure: boolean; why: string };
-}
+import type { FileToChange } from './file-to-change.js';
+
+export type { FileToChange };
 
 const MAX_FILES = 6;
 const MAX_SYMBOLS = 3;
@@ -71,6 +52,7 @@ export function findFilesToChange(input: {
     isNamed(path) || isChangeable(index, path) || (asksForBenchmark && isBenchmarkName(path) && isChangeable(index, path, true));
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
+  const tiedBySpecificWords = tiesBySpecificWords(index, words);
   const order = [
     ...certain.map((c) => c.path),
     ...input.candidates.map((c) => c.path),
@@ -121,7 +103,7 @@ export function findFilesToChange(input: {
     const headMatched = named !== undefined || (read !== undefined && hasWholeWord(read.snippet, words));
     // A file the request names by its definitions is about those: a method beside them that shares a word with the
     // request (`PoolManager.urlopen` for "make `PoolManager.connection_from_url` reject URLs without a host") is not.
-    const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS);
+    const symbols = (named && named.names.length > 0 ? named.names : symbolsAt(defined, items, tiedBySpecificWords)).slice(0, MAX_SYMBOLS);
     matched.set(path, [...texts, ...symbols.map((name) => splitIdentifier(name).join(' '))].join('\n'));
     files.push({
       path,
@@ -151,16 +133,6 @@ export function findFilesToChange(input: {
     isChangeable: (path) => isChangeable(index, path),
     isNamed: (path) => isNamed(path) || defining.has(path),
   });
-}
-
-/**
- * Whether any of the request's words is in the texts, loosely: a word's stem
- * (all but its last two letters, at least four) is enough, as the search
- * stems (`deprecate` matches `deprecated`, `checks` matches `check`).
- */
-export function hasAnyWord(texts: string[], words: string[]): boolean {
-  const text = texts.join('\n').toLowerCase();
-  return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 
 /** Whether one of the request's words (three letters or more) is in the text as written (a substring), not only its stem. */
@@ -233,17 +205,44 @@ function testsCalling(
  * whole (callbacks, `text: function () {…}` handlers) points at that function, not at the nested ones: they are
  * parts of what was read.
  */
-function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[], words: string[]): string[] {
+function symbolsAt(symbols: SymbolHit[], items: EvidenceItem[], tied: Tie): string[] {
   const out: string[] = [];
   for (const e of items) {
     for (const s of pointedAt(symbols, e)) {
-      if (!isTiedToRequest(s, e, words)) continue;
+      if (!tied(s, e)) continue;
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS) return out;
     }
   }
   return out;
+}
+
+type Tie = (s: Pick<SymbolHit, 'name' | 'scope' | 'startLine' | 'endLine'>, e: EvidenceItem) => boolean;
+
+/** Specific request words a symbol of an excerpt holds to be the code it points at. */
+const MIN_SPECIFIC_WORDS = 2;
+
+/**
+ * Whether a symbol an excerpt holds is what the request is about, by words alone: two of the request's specific
+ * words (its only one, when it has one) in the symbol's name and own lines. A word most product files hold (Go's
+ * `error` in every signature, "returns") ties nothing: cobra's `GenZshCompletionFile` is no code to read for "add an
+ * Args validator that returns an error".
+ */
+export function tiesBySpecificWords(index: CodeIndex, words: string[]): Tie {
+  let specific: string[] | undefined;
+  return (s, e) => {
+    if (specific === undefined) {
+      const isCommon = commonWords(index, (path) => isChangeable(index, path), MIN_FILES_TO_TELL);
+      specific = words.filter((w) => !isCommon(w));
+    }
+    if (specific.length === 0) return false;
+    // The class a method is in counts as one of them (`Session.__init__` setting `self.timeout`, for "a default
+    // timeout for every request of a session"), never alone.
+    const scope = hasAnyWord([splitIdentifier(s.scope ?? '').join(' ')], specific) ? 1 : 0;
+    const own = specific.filter((w) => isTiedToRequest(s, e, [w])).length;
+    return own > 0 && own + scope >= Math.min(MIN_SPECIFIC_WORDS, specific.length);
+  };
 }
 
 /**

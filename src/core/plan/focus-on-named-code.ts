@@ -5,7 +5,7 @@ import { isProductFile } from '../explore/map-modules.js';
 import type { PromptReading } from '../explore/read-prompt.js';
 import type { EvidenceItem } from '../explore/types.js';
 import { commonWords, MIN_FILES_TO_TELL } from './common-words.js';
-import { hasAnyWord } from './find-files-to-change.js';
+import { hasAnyWord } from './has-any-word.js';
 import { asksToReject, TURNS_AWAY } from './rejection-words.js';
 
 /** At most this many of a named class's methods: the rest of the plan's symbols keep their room. */

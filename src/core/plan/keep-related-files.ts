@@ -3,7 +3,8 @@ import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { readClassBases } from '../code-index/read-class-bases.js';
 import { commonWords, MIN_FILES_TO_TELL } from './common-words.js';
-import { hasAnyWord, type FileToChange } from './find-files-to-change.js';
+import type { FileToChange } from './file-to-change.js';
+import { hasAnyWord } from './has-any-word.js';
 
 /** Distinct request words, none common to most files, that make a file's matched lines evidence for this request. */
 const MIN_SPECIFIC_WORDS = 2;

@@ -76,7 +76,7 @@ describe('buildOfflinePlan > the symbols to read first', () => {
 describe('buildOfflinePlan > constants', () => {
   it('come after the functions and types of every file, also those only the evidence lies in', async () => {
     const repo = await indexSample({
-      'src/defaults.py': 'DEFAULT_POOLSIZE = 10\nDEFAULT_RETRIES = 0\n',
+      'src/defaults.py': 'DEFAULT_POOLSIZE = 10\nDEFAULT_TIMEOUT = 0\n',
       'src/sessions.py': [
         'class Session:',
         '    def __init__(self):',
@@ -100,7 +100,8 @@ describe('buildOfflinePlan > constants', () => {
     const files = findFilesToChange({ prompt, candidates, evidence: items, index });
     const plan = buildOfflinePlan({ prompt, context, index, flavour: 'plan', files });
 
-    expect(plan.context.symbols.map((s) => s.name)).toEqual(['Session.request', 'Session.__init__', 'DEFAULT_POOLSIZE', 'DEFAULT_RETRIES']);
+    // DEFAULT_POOLSIZE holds one of the request's words: no code to read for a request that names none.
+    expect(plan.context.symbols.map((s) => s.name)).toEqual(['Session.request', 'Session.__init__', 'DEFAULT_TIMEOUT']);
   });
 });
 
@@ -120,6 +121,28 @@ describe('buildOfflinePlan > the symbols of a file', () => {
 
     expect(files.find((f) => f.path === 'src/utils.py')?.symbols).toEqual(['default_user_agent']);
     expect(plan.context.symbols.map((s) => s.name)).not.toContain('NETRC_FILES');
+  });
+});
+
+describe('buildOfflinePlan > the symbols of a request that names no code', () => {
+  it("are those holding two of its specific words, not a word most files hold (Go's `error`)", async () => {
+    const filler = Object.fromEntries(
+      Array.from({ length: 5 }, (_, i) => [`src/part${i}.py`, `def part${i}(x):\n    if x:\n        return error(x)\n    return x\n`]),
+    );
+    const repo = await indexSample({
+      ...filler,
+      'src/args.py':
+        'def exact_args(n):\n    return error("accepts %d positional arguments" % n)\n\n\ndef gen_file(name):\n    return error(name)\n',
+    });
+    opened.push(repo);
+    const index = new SqliteCodeIndex(repo.store);
+    const items = [read(repo, evidence('src/args.py', 1, 6, 2))];
+    const prompt = 'add a validator that returns an error when the same positional argument is given twice';
+    const candidates = items.map((e, i) => ({ path: e.path, reason: e.reason, priority: 2 - i }));
+    const files = findFilesToChange({ prompt, candidates, evidence: items, index });
+    const plan = buildOfflinePlan({ prompt, context: contextOf(items), index, flavour: 'plan', files });
+
+    expect(plan.context.symbols.map((s) => s.name)).toEqual(['exact_args']);
   });
 });
 
