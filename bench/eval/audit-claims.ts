@@ -27,10 +27,13 @@
  * - "no definition in this repository for NAME" gaps (the plan, and one of
  *   ask / explain / debug per commit in turn, asked the commit's subject at
  *   its parent): false when `find NAME` (or the member of `recv.member`)
- *   resolves it on the same index;
- * - call sites (the plan's "N call sites", the review's callers): each site a
- *   line that calls the name on a receiver not known to be another type
- *   (audit-lookup-claims.ts, check-call-site.ts).
+ *   resolves it on the same index (not the member of a receiver every import
+ *   binds to a package from outside the repository);
+ * - call sites (the plan's "N call sites", the review's callers and an
+ *   override's base calls that "may run this one"): each site a line that
+ *   calls the name on a receiver not known to be another type, and for an
+ *   override neither its own `super()` call nor an object built as a class
+ *   that does not derive from it (audit-lookup-claims.ts, check-call-site.ts).
  *
  * The truths are conventions, stated above, not an oracle: a listed test the
  * rules cannot relate counts against precision, and is printed for reading.
@@ -49,8 +52,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { checkDefinitionGap, checkPlanCallSites, checkReviewCallers, namesWithoutDefinition } from './audit-lookup-claims.js';
+import {
+  checkDefinitionGap,
+  checkPlanCallSites,
+  checkReviewCallers,
+  importSourcesOf,
+  namesWithoutDefinition,
+} from './audit-lookup-claims.js';
 import { cliRunner } from './cli-lookups.js';
+import { changedDefinitionNames } from './read-changed-definitions.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -139,36 +149,19 @@ const namedLike = (test: string, source: string): boolean => {
   const abbreviated = parts.length > 1 && parts[0]!.length >= 3 && stem(source).startsWith(parts[0]!);
   return testStem(test) === stem(source) || abbreviated || path.dirname(test).split('/').includes(stem(source));
 };
-/** A definition's first line: its indentation and name (Python def, JS function or `x.name = function`, Go func). */
-const DEFINITION = [
-  /^(\s*)(?:async\s+)?def\s+(\w+)/,
-  /^(\s*)(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)/,
-  /^(\s*)(?:[\w$]+\.)+(\w+)\s*=\s*(?:async\s+)?function\b/,
-  /^(\s*)func\s+(?:\([^)]*\)\s*)?(\w+)/,
-];
 /**
  * The functions and methods a commit changed in a file, read from `git diff -U0` and the head's text alone
- * (not from nanodex): for each changed line, the nearest definition above it that is less indented (or, for
- * the definition's own line, that one). Names of 4+ letters, dunders aside.
+ * (not from nanodex): read-changed-definitions.ts.
  */
 function changedDefinitions(dir: string, sha: string, file: string): string[] {
   const lines = readText(path.join(dir, file)).split('\n');
-  const names = new Set<string>();
+  const changedLines: number[] = [];
   for (const m of git(dir, 'diff', '-U0', `${sha}^`, sha, '--', file).matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
     const start = Number(m[1]);
     const count = m[2] === undefined ? 1 : Number(m[2]);
-    for (let n = Math.max(1, start); n < start + Math.max(1, count) && n <= lines.length; n++) {
-      const indent = /^\s*/.exec(lines[n - 1]!)![0].length;
-      for (let i = n - 1; i >= 0; i--) {
-        const d = DEFINITION.map((r) => r.exec(lines[i]!)).find((x) => x !== null);
-        if (d && (i === n - 1 || d[1]!.length < indent || lines[n - 1]!.trim() === '')) {
-          names.add(d[2]!);
-          break;
-        }
-      }
-    }
+    for (let n = Math.max(1, start); n < start + Math.max(1, count); n++) changedLines.push(n);
   }
-  return [...names].filter((name) => name.length >= 4 && !name.startsWith('__'));
+  return changedDefinitionNames(lines, changedLines);
 }
 /** Tests changed in the same commit as the file, anywhere in its history: the real source/test pairs. */
 const coChangedCache = new Map<string, Set<string>>();
@@ -307,7 +300,7 @@ for (const repo of positionals) {
         [command, asked],
       ] as const)
         for (const name of namesWithoutDefinition(output)) {
-          const c = checkDefinitionGap(lookup, name);
+          const c = checkDefinitionGap(lookup, name, (receiver) => importSourcesOf(dir, receiver));
           check(
             'no-definition gaps',
             c.ok,

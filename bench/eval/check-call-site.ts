@@ -39,6 +39,12 @@ export interface CallSiteClaim {
   scope: string;
   /** Declaration lines of classes in the repository by name, to tell related classes (`class B(A)`), when known. */
   declarations?: (name: string) => string[];
+  /**
+   * The claim is that this call of a base method may run `scope`'s override of it: an object built as another
+   * class (`signer = Signer(…)`) never does, unless that class derives from `scope`; nor does a `super()` call
+   * inside `scope`, which runs the base.
+   */
+  override?: boolean;
 }
 
 export interface CallSiteVerdict {
@@ -68,6 +74,11 @@ export function checkCallSite(claim: CallSiteClaim): CallSiteVerdict {
   const construct = new RegExp(`(?:\\bnew\\s+(?:[\\w$]+\\.)*${name}\\b|(?:^|[^\\w$])&?${name}\\s*\\{)`);
   if (!call.test(at) && !(claim.scope === '' && construct.test(at)))
     return { ok: false, why: `line ${claim.line} holds no call of ${claim.name}` };
+  if (claim.override && new RegExp(`\\bsuper\\s*(?:\\(\\s*\\))?\\s*\\.\\s*${name}\\s*\\(`).test(at)) {
+    const cls = enclosingClass(lines, claim.line);
+    if (cls && related(cls, claim.scope, undefined))
+      return { ok: false, why: `super() in ${cls} runs the base, not ${claim.scope}'s override` };
+  }
   const receiver = new RegExp(`((?:[\\w$]+\\s*\\.\\s*)*[\\w$]+)\\s*\\.\\s*${name}\\s*(?:<[^<>()]*>|\\[[^\\]()]*\\])?\\s*\\(`)
     .exec(at)?.[1]
     ?.replace(/\s+/g, '');
@@ -92,6 +103,12 @@ function judgeReceiver(claim: CallSiteClaim, lines: string[], receiver: string |
     return type.module ? { ok: true, why: `through ${receiver}` } : { ok: false, why: `${receiver} is a ${type.name}, not a module` };
   }
   if (type.module) return { ok: true, why: `through ${receiver}` };
+  // Built as exactly this class: it runs the override only when the class is the override's or derives from it.
+  // Otherwise (`self` in a base, an annotated parameter) the object may be of a class that mixes the override in.
+  if (claim.override)
+    return type.exact && !derives(type.name, claim.scope, claim.declarations)
+      ? { ok: false, why: `${receiver} is built as a ${type.name}, which does not derive from ${claim.scope}` }
+      : { ok: true, why: `${receiver} is a ${type.name}, or a class deriving from it` };
   if (related(type.name, claim.scope, claim.declarations)) return { ok: true, why: `${receiver} is a ${type.name}` };
   return { ok: false, why: `${receiver} is a ${type.name}, not a ${claim.scope}` };
 }
@@ -105,8 +122,15 @@ function related(type: string, scope: string, declarations?: (name: string) => s
   return mentions(a, b) || mentions(b, a);
 }
 
+/** Whether `type` is `scope` or a class whose declaration names `scope` (`class TimestampSigner(Signer)`). */
+function derives(type: string, scope: string, declarations?: (name: string) => string[]): boolean {
+  const bare = (x: string): string => x.slice(x.lastIndexOf('.') + 1);
+  const [a, b] = [bare(type), bare(scope)];
+  return a === b || (declarations?.(a) ?? []).some((d) => new RegExp(`\\b${escape(b)}\\b`).test(d));
+}
+
 /** What the text says the receiver is: a class/type name, or a module (a lower-case import alias or a Go package). */
-function receiverType(lines: string[], line: number, receiver: string): { name: string; module: boolean } | undefined {
+function receiverType(lines: string[], line: number, receiver: string): { name: string; module: boolean; exact?: boolean } | undefined {
   const parts = receiver.split('.');
   const head = parts[0]!;
   if (parts.length === 1 && /^(self|this|cls)$/.test(head)) {
@@ -171,11 +195,12 @@ function parameterType(signature: string, name: string): string | undefined {
 }
 
 /** `Foo(`, `pkg.Foo(`, `NewFoo(` (Go's constructor convention): a Foo; anything else lower-case tells nothing. */
-function constructed(callee: string): { name: string; module: boolean } | undefined {
+function constructed(callee: string): { name: string; module: boolean; exact?: boolean } | undefined {
   const last = callee.slice(callee.lastIndexOf('.') + 1);
   const go = /^New([A-Z]\w*)$/.exec(last);
   if (go) return { name: go[1]!, module: false };
-  return /^[A-Z]/.test(last) && !/^[A-Z0-9_]+$/.test(last) ? { name: last, module: false } : undefined;
+  // `Foo(` or `new Foo(` builds exactly a Foo (a Go `NewFoo` may return an interface).
+  return /^[A-Z]/.test(last) && !/^[A-Z0-9_]+$/.test(last) ? { name: last, module: false, exact: true } : undefined;
 }
 
 /**

@@ -6,7 +6,10 @@ import type { PlacedCaller } from './describe-unnamed-caller.js';
 /** A method that overrides its base class's: whoever calls the base's may be running this one. */
 export interface Overridden {
   base: SymbolHit;
-  /** The base method's linked callers (a `self._deserialize()` in the base class reaches the override at run time). */
+  /**
+   * The base method's linked callers (a `self._deserialize()` in the base class reaches the override at run time),
+   * the override's own calls of it (`super()…`) aside.
+   */
   callers: PlacedCaller[];
 }
 
@@ -24,6 +27,7 @@ export function findOverridden(method: SymbolHit, index: CodeIndex, limit = 5): 
   if (!owner) return undefined;
   // The same name's methods, looked up once: each base is looked for among them.
   const sameName = index.findDefinitions(method.name, 50).filter((d) => d.kind === 'method');
+  const own = [method, ...sameName.filter((d) => d.scope === method.scope && d.path === method.path)];
   const seen = new Set<string>([className]);
   let bases = readClassBases(owner.signature);
   for (let hops = 0; hops < 3 && bases.length > 0; hops += 1) {
@@ -32,7 +36,16 @@ export function findOverridden(method: SymbolHit, index: CodeIndex, limit = 5): 
       if (seen.has(base)) continue;
       seen.add(base);
       const found = sameName.find((d) => lastPart(d.scope) === base);
-      if (found) return { base: found, callers: index.callers(found.id, 1, limit) };
+      // The override's own call of the base (`super().unsign(…)`) runs the base, never the override: not a way in;
+      // nor is one in a sibling definition of it (a `@typing.overload` stub's implementation).
+      if (found)
+        return {
+          base: found,
+          callers: index
+            .callers(found.id, 1, limit + 5)
+            .filter((h) => h.symbolId !== method.id && !own.some((d) => d.path === h.path && h.line >= d.startLine && h.line <= d.endLine))
+            .slice(0, limit),
+        };
       const baseClass = index.findDefinitions(base, 20).find((d) => d.kind === 'class');
       if (baseClass) next.push(...readClassBases(baseClass.signature));
     }

@@ -177,3 +177,53 @@ describe("the claims audit's truth for a Ruby call site", () => {
     expect(checkCallSite({ text: 'register Namespace\n', path: 'app.py', line: 1, name: 'register', scope: '' }).ok).toBe(false);
   });
 });
+
+// itsdangerous 3edfbbb: TimestampSigner.unsign overrides Signer.unsign, and the review listed three calls of the base
+// that "may run this one".
+const SIGNER = [
+  'class Signer:',
+  '    def validate(self, signed_value):',
+  '        self.unsign(signed_value)',
+  '',
+  'class TimestampSigner(Signer):',
+  '    def unsign(self, value):',
+  '        result = super().unsign(value)',
+  '',
+  'def test_secret_keys():',
+  '    signer = Signer(["a", "b"])',
+  '    out = signer.unsign(signed)',
+  '    timed = TimestampSigner("a")',
+  '    timed.unsign(signed)',
+].join('\n');
+const signerDeclarations = (name: string): string[] =>
+  ({ Signer: ['class Signer:'], TimestampSigner: ['class TimestampSigner(Signer):'] })[name] ?? [];
+
+describe("the claims audit's truth for a call of the base that may run an override", () => {
+  const claim = (line: number) =>
+    checkCallSite({ text: SIGNER, line, name: 'unsign', scope: 'TimestampSigner', declarations: signerDeclarations, override: true });
+
+  it('counts self in the base class, and an object built as the override class, as calls that may run it', () => {
+    expect(claim(3).ok).toBe(true);
+    expect(claim(13).ok).toBe(true);
+  });
+
+  it("does not count the override's own super() call, nor an object built as the base class", () => {
+    expect(claim(7)).toEqual({ ok: false, why: "super() in TimestampSigner runs the base, not TimestampSigner's override" });
+    expect(claim(11)).toEqual({ ok: false, why: 'signer is built as a Signer, which does not derive from TimestampSigner' });
+  });
+});
+
+describe('an override mixed in by a subclass', () => {
+  it("counts self in a class a subclass combines with the override's class (URLSafeTimedSerializer)", () => {
+    // itsdangerous: TimedSerializer.loads calls self.load_payload, which runs URLSafeSerializerMixin.load_payload
+    // in `class URLSafeTimedSerializer(URLSafeSerializerMixin, TimedSerializer)`.
+    const text = ['class TimedSerializer(Serializer):', '    def loads(self, s):', '        return self.load_payload(s)'].join('\n');
+    const declarations = (name: string): string[] =>
+      ({ TimedSerializer: ['class TimedSerializer(Serializer):'], URLSafeSerializerMixin: ['class URLSafeSerializerMixin(Serializer):'] })[
+        name
+      ] ?? [];
+    expect(checkCallSite({ text, line: 3, name: 'load_payload', scope: 'URLSafeSerializerMixin', declarations, override: true }).ok).toBe(
+      true,
+    );
+  });
+});

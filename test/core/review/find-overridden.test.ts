@@ -47,6 +47,46 @@ describe('a changed method that overrides its base class', () => {
     expect(radius!.overrides?.callers.map((c) => [c.name, c.path, c.line])).toEqual([['deserialize', 'pkg/base.py', 3]]);
   });
 
+  it("does not count the override's own `super()` call of the base among the calls that may run it", async () => {
+    // itsdangerous 3edfbbb: TimestampSigner.unsign calls super().unsign(…); that call runs Signer.unsign, never itself.
+    const timed = DATETIME.replace('return parse(value)', 'return parse(super()._deserialize(value))');
+    const repo = await makeReviewRepo(
+      { 'pkg/base.py': BASE, 'pkg/fields.py': timed },
+      { write: { 'pkg/fields.py': timed.replace('return parse(', 'return parse_strict(') } },
+    );
+    const files = parseDiff(repo.diff);
+    const [radius] = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, {
+      changedPaths: new Set(files.map((f) => f.path)),
+    });
+    expect(radius!.overrides?.base).toMatchObject({ scope: 'Field', name: '_deserialize' });
+    expect(radius!.overrides?.callers.map((c) => [c.name, c.path, c.line])).toEqual([['deserialize', 'pkg/base.py', 3]]);
+  });
+
+  it('does not count a `super()` call in a sibling definition of the override (a typing.overload stub and its body)', async () => {
+    // itsdangerous 69a3bca7: the changed `unsign` is an `@overload` stub; the body beside it calls super().unsign(…).
+    const overloaded = DATETIME.replace(
+      '    def _deserialize(self, value):\n        return parse(value)',
+      [
+        '    @typing.overload',
+        '    def _deserialize(self, value: str) -> str: ...',
+        '',
+        '    def _deserialize(self, value):',
+        '        return parse(super()._deserialize(value))',
+      ].join('\n'),
+    );
+    const repo = await makeReviewRepo(
+      { 'pkg/base.py': BASE, 'pkg/fields.py': overloaded },
+      { write: { 'pkg/fields.py': overloaded.replace('value: str) -> str', 'value: bytes) -> str') } },
+    );
+    const files = parseDiff(repo.diff);
+    const radii = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, {
+      changedPaths: new Set(files.map((f) => f.path)),
+    });
+    const overrides = radii.map((r) => r.overrides).filter((o) => o !== undefined);
+    expect(overrides.length).toBeGreaterThan(0);
+    for (const o of overrides) expect(o.callers.map((c) => [c.name, c.path, c.line])).toEqual([['deserialize', 'pkg/base.py', 3]]);
+  });
+
   it('says nothing of an override for a method whose class names no base the index holds', async () => {
     const plain = DATETIME.replace('from .base import Field', 'from library import Field');
     const repo = await makeReviewRepo(
