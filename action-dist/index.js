@@ -13348,6 +13348,17 @@ var init_find_certain_files = __esm({
   }
 });
 
+// src/core/plan/has-any-word.ts
+function hasAnyWord(texts, words) {
+  const text = texts.join("\n").toLowerCase();
+  return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
+}
+var init_has_any_word = __esm({
+  "src/core/plan/has-any-word.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/plan/keep-related-files.ts
 function keepRelatedFiles(input) {
   const { files, index } = input;
@@ -13401,7 +13412,7 @@ var init_keep_related_files = __esm({
     init_identifier_terms();
     init_read_class_bases();
     init_common_words();
-    init_find_files_to_change();
+    init_has_any_word();
     MIN_SPECIFIC_WORDS = 2;
     CLASS_KIND = /class|struct|interface|trait/;
   }
@@ -13674,6 +13685,7 @@ function findFilesToChange(input) {
   const isProduct = (path24) => isNamed(path24) || isChangeable(index, path24) || asksForBenchmark && isBenchmarkName(path24) && isChangeable(index, path24, true);
   const byRelevance = [...evidence].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const certain = findCertainFiles({ prompt: input.prompt, index, isChangeable: isProduct });
+  const tiedBySpecificWords = tiesBySpecificWords(index, words);
   const order2 = [
     ...certain.map((c) => c.path),
     ...input.candidates.map((c) => c.path),
@@ -13703,7 +13715,7 @@ function findFilesToChange(input) {
     const chunk = candidate?.chunks?.[0];
     const best = read2 ?? (chunk && { startLine: chunk.startLine, endLine: chunk.endLine }) ?? namedDef;
     const headMatched = named3 !== void 0 || read2 !== void 0 && hasWholeWord(read2.snippet, words);
-    const symbols = (named3 && named3.names.length > 0 ? named3.names : symbolsAt(defined, items, words)).slice(0, MAX_SYMBOLS2);
+    const symbols = (named3 && named3.names.length > 0 ? named3.names : symbolsAt(defined, items, tiedBySpecificWords)).slice(0, MAX_SYMBOLS2);
     matched.set(path24, [...texts, ...symbols.map((name) => splitIdentifier(name).join(" "))].join("\n"));
     files.push({
       path: path24,
@@ -13730,10 +13742,6 @@ function findFilesToChange(input) {
     isChangeable: (path24) => isChangeable(index, path24),
     isNamed: (path24) => isNamed(path24) || defining.has(path24)
   });
-}
-function hasAnyWord(texts, words) {
-  const text = texts.join("\n").toLowerCase();
-  return words.some((w) => text.includes(w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2))));
 }
 function hasWholeWord(text, words) {
   const lower = text.toLowerCase();
@@ -13773,17 +13781,30 @@ function testsCalling(path24, options, ranked) {
   }
   return [];
 }
-function symbolsAt(symbols, items, words) {
+function symbolsAt(symbols, items, tied) {
   const out = [];
   for (const e of items) {
     for (const s of pointedAt(symbols, e)) {
-      if (!isTiedToRequest(s, e, words)) continue;
+      if (!tied(s, e)) continue;
       const name = s.scope ? `${s.scope}.${s.name}` : s.name;
       if (!out.includes(name)) out.push(name);
       if (out.length >= MAX_SYMBOLS2) return out;
     }
   }
   return out;
+}
+function tiesBySpecificWords(index, words) {
+  let specific;
+  return (s, e) => {
+    if (specific === void 0) {
+      const isCommon = commonWords(index, (path24) => isChangeable(index, path24), MIN_FILES_TO_TELL);
+      specific = words.filter((w) => !isCommon(w));
+    }
+    if (specific.length === 0) return false;
+    const scope = hasAnyWord([splitIdentifier(s.scope ?? "").join(" ")], specific) ? 1 : 0;
+    const own = specific.filter((w) => isTiedToRequest(s, e, [w])).length;
+    return own > 0 && own + scope >= Math.min(MIN_SPECIFIC_WORDS2, specific.length);
+  };
 }
 function isTiedToRequest(s, e, words) {
   const from = Math.max(s.startLine, e.startLine) - e.startLine;
@@ -13811,7 +13832,7 @@ function isChangeable(index, path24, evenBenchmark = false) {
   const { kind } = classifyFile(path24, file);
   return kind === "product" || kind === "config" || kind === "declaration";
 }
-var MAX_FILES4, MAX_SYMBOLS2, changeWeight;
+var MAX_FILES4, MAX_SYMBOLS2, MIN_SPECIFIC_WORDS2, changeWeight;
 var init_find_files_to_change = __esm({
   "src/core/plan/find-files-to-change.ts"() {
     "use strict";
@@ -13822,6 +13843,8 @@ var init_find_files_to_change = __esm({
     init_non_product_folders();
     init_read_prompt();
     init_find_certain_files();
+    init_common_words();
+    init_has_any_word();
     init_keep_related_files();
     init_rank_tests_by_request();
     init_split_reasons();
@@ -13829,6 +13852,7 @@ var init_find_files_to_change = __esm({
     init_test_layout();
     MAX_FILES4 = 6;
     MAX_SYMBOLS2 = 3;
+    MIN_SPECIFIC_WORDS2 = 2;
     changeWeight = (s) => !s.scope && isAmbiguousName(s.name) ? 2 : /function|method|constructor/.test(s.kind) ? 0 : /class|struct|interface|trait|impl|type|enum/.test(s.kind) ? 1 : 2;
   }
 });
@@ -13867,20 +13891,20 @@ ${lines(s)}`;
   const inside = (s) => anchors.some((a) => !classes.includes(a) && a.path === s.path && a.startLine <= s.startLine && s.endLine <= a.endLine);
   return {
     members,
-    keeps: (s) => anchors.some((a) => a.id === s.id) || members.some((m) => m.id === s.id) || inside(s) || callees.has(s.id) || !changing.has(s.path) && held(s) >= MIN_SPECIFIC_WORDS2
+    keeps: (s) => anchors.some((a) => a.id === s.id) || members.some((m) => m.id === s.id) || inside(s) || callees.has(s.id) || !changing.has(s.path) && held(s) >= MIN_SPECIFIC_WORDS3
   };
 }
-var MAX_MEMBERS2, MIN_SPECIFIC_WORDS2;
+var MAX_MEMBERS2, MIN_SPECIFIC_WORDS3;
 var init_focus_on_named_code = __esm({
   "src/core/plan/focus-on-named-code.ts"() {
     "use strict";
     init_identifier_terms();
     init_map_modules();
     init_common_words();
-    init_find_files_to_change();
+    init_has_any_word();
     init_rejection_words();
     MAX_MEMBERS2 = 5;
-    MIN_SPECIFIC_WORDS2 = 2;
+    MIN_SPECIFIC_WORDS3 = 2;
   }
 });
 
@@ -14035,6 +14059,7 @@ function findPlanSymbols(input) {
   const paths = new Set(files.map((f) => f.path));
   const anchors = files.flatMap((f, i) => f.role === "change" ? pointedAt2[i] : []);
   const focus = anchors.length > 0 ? focusOnNamedCode({ index, anchors, reading: input.reading, evidence: context.evidence, texts: input.texts }) : void 0;
+  const tiedBySpecificWords = tiesBySpecificWords(index, words);
   const inEvidence = [];
   for (const e of context.evidence) {
     if (!paths.has(e.path)) continue;
@@ -14042,7 +14067,7 @@ function findPlanSymbols(input) {
     const innermost3 = inside.filter(
       (s) => !inside.some((o) => o !== s && o.startLine >= s.startLine && o.endLine <= s.endLine && o.id !== s.id)
     );
-    const tied = e.source === "definition" ? inside.slice(0, 1) : innermost3.filter((s) => isTiedToRequest(s, e, words));
+    const tied = e.source === "definition" ? inside.slice(0, 1) : innermost3.filter((s) => focus ? isTiedToRequest(s, e, words) : tiedBySpecificWords(s, e));
     inEvidence.push(...focus ? tied.filter((s) => focus.keeps(s)) : tied);
   }
   for (const s of focus?.members ?? []) pick(s);
@@ -14095,6 +14120,7 @@ var init_build_offline_plan = __esm({
     init_find_files_to_change();
     init_read_prompt();
     init_focus_on_named_code();
+    init_has_any_word();
     init_select_files_to_change();
     init_plan_doc();
     MAX_SYMBOLS3 = 8;
@@ -15317,6 +15343,7 @@ function findOverridden(method, index, limit2 = 5) {
   const owner = index.findDefinitions(className, 20).find((d) => d.path === method.path && d.kind === "class");
   if (!owner) return void 0;
   const sameName = index.findDefinitions(method.name, 50).filter((d) => d.kind === "method");
+  const own = [method, ...sameName.filter((d) => d.scope === method.scope && d.path === method.path)];
   const seen = /* @__PURE__ */ new Set([className]);
   let bases = readClassBases(owner.signature);
   for (let hops = 0; hops < 3 && bases.length > 0; hops += 1) {
@@ -15325,7 +15352,11 @@ function findOverridden(method, index, limit2 = 5) {
       if (seen.has(base)) continue;
       seen.add(base);
       const found = sameName.find((d) => lastPart(d.scope) === base);
-      if (found) return { base: found, callers: index.callers(found.id, 1, limit2) };
+      if (found)
+        return {
+          base: found,
+          callers: index.callers(found.id, 1, limit2 + 5).filter((h) => h.symbolId !== method.id && !own.some((d) => d.path === h.path && h.line >= d.startLine && h.line <= d.endLine)).slice(0, limit2)
+        };
       const baseClass = index.findDefinitions(base, 20).find((d) => d.kind === "class");
       if (baseClass) next.push(...readClassBases(baseClass.signature));
     }
