@@ -2,7 +2,7 @@ import type { CallHit } from '../code-index/graph-queries.js';
 
 /** Where a call outside any named function sits: a test runner's block and its title, a callback, or the module's top level. */
 export interface CallerPlace {
-  /** `test` (also for `it`), `describe`, `suite`…; `a callback`; `module level`. */
+  /** `test` (also for `it`), `describe`, `suite`…; `function` (a named function expression); `the default export`; `a callback`; `module level`. */
   what: string;
   title?: string;
 }
@@ -15,13 +15,18 @@ const ECMASCRIPT = /\.[cm]?[jt]sx?$/;
 const BLOCK = /^\s*(?:await\s+)?(it|test|describe|context|suite|specify)(?:\.\w+)*(?:\([^()]*\))?\(\s*(['"`])((?:\\.|(?!\2).)*)\2/;
 /** A function opened on a line without a name of its own (`async () => {`, `function (t) {`, `.then((x) =>`). */
 const UNNAMED_FUNCTION = /=>|\bfunction\s*\*?\s*\(/;
+/** A function expression with a name the index holds no symbol for (`export default cond && function httpAdapter(config) {`). */
+const NAMED_FUNCTION = /\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/;
+/** The module's export is the function opened on the line (`export default (config) => {`, `module.exports = function (`). */
+const EXPORTED = /^\s*(?:export\s+default\b|module\.exports\s*=)/;
 const MAX_TITLE = 80;
 
 /**
  * Where a call that sits in no named function is, read from the calling file's text: JavaScript and TypeScript
  * tests call from callbacks (`test('adds', async () => { … })`), which the index holds no symbol for, so such a
- * call is not at module level. The nearest test block around the line (test `adds`), else `a callback` when
- * an unnamed function encloses it, else `module level`. Other languages: `module level` (what they mean by it).
+ * call is not at module level. The nearest test block around the line (test `adds`), or named function expression
+ * (function `httpAdapter`), else the module's default export when that is the function around it, else `a
+ * callback` when an unnamed function encloses it, else `module level`. Other languages: `module level` (what they mean by it).
  */
 export function describeUnnamedCaller(path: string, text: string | undefined, line: number): CallerPlace {
   if (!ECMASCRIPT.test(path) || text === undefined) return { what: 'module level' };
@@ -39,7 +44,12 @@ export function describeUnnamedCaller(path: string, text: string | undefined, li
     ceiling = indent(l);
     const block = BLOCK.exec(l);
     if (block) return toPlace(block);
-    if (UNNAMED_FUNCTION.test(l)) inFunction = true;
+    const named = NAMED_FUNCTION.exec(l);
+    if (named) return { what: 'function', title: named[1]! };
+    if (UNNAMED_FUNCTION.test(l)) {
+      if (EXPORTED.test(l) && !inFunction) return { what: 'the default export' };
+      inFunction = true;
+    }
   }
   return { what: inFunction ? 'a callback' : 'module level' };
 }

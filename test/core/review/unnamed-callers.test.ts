@@ -32,6 +32,29 @@ const TEST_FILE = [
 ].join('\n');
 
 describe('where a call outside any named function sits', () => {
+  it("names a function expression the index holds no symbol for, and a module's default export (axios)", () => {
+    const adapter = [
+      'export default isSupported && function httpAdapter(config) {',
+      '  if (config) {',
+      '    return buildFullPath(config.url);',
+      '  }',
+      '};',
+      '',
+    ].join('\n');
+    expect(describeUnnamedCaller('lib/adapters/http.js', adapter, 3)).toEqual({ what: 'function', title: 'httpAdapter' });
+    const resolve = ['export default (config) => {', '  return [1].map((x) => buildFullPath(config.url, x));', '};', ''].join('\n');
+    expect(describeUnnamedCaller('lib/helpers/resolveConfig.js', resolve, 2)).toEqual({ what: 'the default export' });
+    const nested = [
+      'export default (config) => {',
+      '  return [1].map((x) => {',
+      '    return buildFullPath(config.url, x);',
+      '  });',
+      '};',
+      '',
+    ].join('\n');
+    expect(describeUnnamedCaller('lib/helpers/resolveConfig.js', nested, 3)).toEqual({ what: 'a callback' });
+  });
+
   it("names a JavaScript test's title, the describe block, a callback, or the module level", () => {
     const at = (line: number) => describeUnnamedCaller('test/drain.test.js', TEST_FILE, line);
     expect(at(4)).toEqual({ what: 'module level' });
