@@ -41,6 +41,7 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
     flavour: 'work',
     files,
     texts: await readNamedTexts(run.ports.source, files),
+    candidates: outcome.plan.candidates,
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {

@@ -38,6 +38,7 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
     flavour,
     files,
     texts: await readNamedTexts(run.ports.source, files),
+    candidates: outcome.plan.candidates,
   });
   const sections = outcome.output?.planSections ?? [];
   // The index context is ours; a model's own "context" or "goal" section would repeat it.

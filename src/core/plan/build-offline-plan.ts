@@ -1,7 +1,8 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
+import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { NOT_DEFINED_HERE } from '../explore/package-context.js';
-import type { RepoContext } from '../explore/types.js';
+import type { Candidate, RepoContext } from '../explore/types.js';
 import { isProductFile } from '../explore/map-modules.js';
 import { isTestFile } from '../repo/is-test-file.js';
 import { NO_TEST_FOUND } from '../tests/find-tests-for.js';
@@ -34,6 +35,8 @@ export function buildOfflinePlan(input: {
   files?: FileToChange[];
   /** The text of the files to change, when read (produce-plan): a named class's methods are ranked by their bodies. */
   texts?: ReadonlyMap<string, string>;
+  /** The exploration's candidates: one the thread's earlier reply cited is code a follow-up means to follow. */
+  candidates?: readonly Candidate[];
 }): PlanDoc {
   const { context, index } = input;
   const byFile = new Map<string, typeof context.evidence>();
@@ -64,10 +67,14 @@ export function buildOfflinePlan(input: {
   // Only lines the request's words matched, at least MIN_PATTERN_WORDS of them: never a file's head that nothing
   // matched, nor a file left out of the related files for sharing one word with the request.
   const words = readPrompt(input.prompt).words;
+  const remembered = new Set((input.candidates ?? []).filter((c) => c.reason.includes(REMEMBERED_REASON)).map((c) => c.path));
   const patterns = ranked
     .map((r) => ({
       ...r,
-      items: r.items.filter((e) => e.source !== 'head' && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS),
+      // What the thread's earlier reply cited is the code a follow-up ("now do the same for …") means to follow.
+      items: remembered.has(r.path)
+        ? r.items
+        : r.items.filter((e) => e.source !== 'head' && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS),
     }))
     .filter(
       (r) =>

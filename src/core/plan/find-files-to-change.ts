@@ -225,23 +225,27 @@ const MIN_SPECIFIC_WORDS = 2;
 
 /**
  * Whether a symbol an excerpt holds is what the request is about, by words alone: two of the request's specific
- * words (its only one, when it has one) in the symbol's name and own lines. A word most product files hold (Go's
+ * words (its only one, when only one is in the product's code) in the symbol's name and own lines. A word most product files hold (Go's
  * `error` in every signature, "returns") ties nothing: cobra's `GenZshCompletionFile` is no code to read for "add an
  * Args validator that returns an error".
  */
 export function tiesBySpecificWords(index: CodeIndex, words: string[]): Tie {
   let specific: string[] | undefined;
+  let needed = 0;
   return (s, e) => {
     if (specific === undefined) {
       const isCommon = commonWords(index, (path) => isChangeable(index, path), MIN_FILES_TO_TELL);
       specific = words.filter((w) => !isCommon(w));
+      // Prose words no product code holds ("now do the same for the uploader") cannot be asked of a symbol.
+      const inCode = specific.filter((w) => index.search(w, { limit: 20 }).some((h) => isChangeable(index, h.path)));
+      needed = Math.min(MIN_SPECIFIC_WORDS, inCode.length);
     }
-    if (specific.length === 0) return false;
+    if (specific.length === 0 || needed === 0) return false;
     // The class a method is in counts as one of them (`Session.__init__` setting `self.timeout`, for "a default
     // timeout for every request of a session"), never alone.
     const scope = hasAnyWord([splitIdentifier(s.scope ?? '').join(' ')], specific) ? 1 : 0;
     const own = specific.filter((w) => isTiedToRequest(s, e, [w])).length;
-    return own > 0 && own + scope >= Math.min(MIN_SPECIFIC_WORDS, specific.length);
+    return own > 0 && own + scope >= needed;
   };
 }
 

@@ -2,6 +2,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import { readClassBases } from '../code-index/read-class-bases.js';
+import { REMEMBERED_REASON } from '../explore/locate-files.js';
 import { commonWords, MIN_FILES_TO_TELL } from './common-words.js';
 import type { FileToChange } from './file-to-change.js';
 import { hasAnyWord } from './has-any-word.js';
@@ -24,7 +25,8 @@ const CLASS_KIND = /class|struct|interface|trait/;
  * cobra unique args validator"), or whose matched lines hold at least
  * MIN_SPECIFIC_WORDS distinct such words. A file linked through the graph
  * alone, or that shares one word with the request (a validator's "format", a
- * queue's "clear"), is padding and left out; no related file at all is a fine answer. When the request names
+ * queue's "clear"), is padding and left out; no related file at all is a fine answer. A file the thread's
+ * earlier reply cited stays: a follow-up ("now do the same for the uploader") builds on it. When the request names
  * no file, the best-ranked candidate stays whatever its evidence: the plan
  * must say where to start reading.
  */
@@ -50,6 +52,8 @@ export function keepRelatedFiles(input: {
     (f) =>
       f.certainty === 'named' ||
       f === best ||
+      // What the thread's earlier reply cited ("now do the same for the uploader" follows the retry helper it named).
+      f.why.includes(REMEMBERED_REASON) ||
       input.isNamed(f.path) ||
       isNamedAfter(f.path, specific) ||
       called.has(f.path) ||
