@@ -13370,7 +13370,8 @@ function keepRelatedFiles(input) {
   const extending = extendingNamed(index, named2);
   const best = named2.length === 0 ? files[0] : void 0;
   return files.filter(
-    (f) => f.certainty === "named" || f === best || input.isNamed(f.path) || isNamedAfter(f.path, specific) || called.has(f.path) || extending(f.path) || specific.filter((w) => hasAnyWord([input.matched.get(f.path) ?? ""], [w])).length >= MIN_SPECIFIC_WORDS
+    (f) => f.certainty === "named" || f === best || // What the thread's earlier reply cited ("now do the same for the uploader" follows the retry helper it named).
+    f.why.includes(REMEMBERED_REASON) || input.isNamed(f.path) || isNamedAfter(f.path, specific) || called.has(f.path) || extending(f.path) || specific.filter((w) => hasAnyWord([input.matched.get(f.path) ?? ""], [w])).length >= MIN_SPECIFIC_WORDS
   );
 }
 function calledPaths(index, named2, specific) {
@@ -13411,6 +13412,7 @@ var init_keep_related_files = __esm({
     "use strict";
     init_identifier_terms();
     init_read_class_bases();
+    init_locate_files();
     init_common_words();
     init_has_any_word();
     MIN_SPECIFIC_WORDS = 2;
@@ -13795,15 +13797,18 @@ function symbolsAt(symbols, items, tied) {
 }
 function tiesBySpecificWords(index, words) {
   let specific;
+  let needed = 0;
   return (s, e) => {
     if (specific === void 0) {
       const isCommon = commonWords(index, (path24) => isChangeable(index, path24), MIN_FILES_TO_TELL);
       specific = words.filter((w) => !isCommon(w));
+      const inCode = specific.filter((w) => index.search(w, { limit: 20 }).some((h) => isChangeable(index, h.path)));
+      needed = Math.min(MIN_SPECIFIC_WORDS2, inCode.length);
     }
-    if (specific.length === 0) return false;
+    if (specific.length === 0 || needed === 0) return false;
     const scope = hasAnyWord([splitIdentifier(s.scope ?? "").join(" ")], specific) ? 1 : 0;
     const own = specific.filter((w) => isTiedToRequest(s, e, [w])).length;
-    return own > 0 && own + scope >= Math.min(MIN_SPECIFIC_WORDS2, specific.length);
+    return own > 0 && own + scope >= needed;
   };
 }
 function isTiedToRequest(s, e, words) {
@@ -13949,9 +13954,11 @@ function buildOfflinePlan(input) {
   });
   const existing = findExistingMechanisms(input.prompt, index);
   const words = readPrompt(input.prompt).words;
+  const remembered = new Set((input.candidates ?? []).filter((c) => c.reason.includes(REMEMBERED_REASON)).map((c) => c.path));
   const patterns = ranked.map((r) => ({
     ...r,
-    items: r.items.filter((e) => e.source !== "head" && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS)
+    // What the thread's earlier reply cited is the code a follow-up ("now do the same for …") means to follow.
+    items: remembered.has(r.path) ? r.items : r.items.filter((e) => e.source !== "head" && words.filter((w) => hasAnyWord([e.snippet], [w])).length >= MIN_PATTERN_WORDS)
   })).filter(
     (r) => r.items.length > 0 && !modules.some((m) => m.path === r.path) && !existing.some((e) => e.path === r.path) && isProductFile(index, r.path)
   ).slice(0, MAX_PATTERNS).map(({ path: path24, items }) => ({
@@ -14111,6 +14118,7 @@ var MAX_SYMBOLS3, MAX_PATTERNS, MIN_PATTERN_WORDS;
 var init_build_offline_plan = __esm({
   "src/core/plan/build-offline-plan.ts"() {
     "use strict";
+    init_locate_files();
     init_package_context();
     init_map_modules();
     init_is_test_file();
@@ -14474,7 +14482,8 @@ async function producePlan(run4, flavour) {
     index: run4.ports.index,
     flavour,
     files,
-    texts: await readNamedTexts(run4.ports.source, files)
+    texts: await readNamedTexts(run4.ports.source, files),
+    candidates: outcome.plan.candidates
   });
   const sections = outcome.output?.planSections ?? [];
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
@@ -14655,7 +14664,8 @@ async function produceChanges(run4) {
     index: run4.ports.index,
     flavour: "work",
     files,
-    texts: await readNamedTexts(run4.ports.source, files)
+    texts: await readNamedTexts(run4.ports.source, files),
+    candidates: outcome.plan.candidates
   });
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
@@ -15299,7 +15309,12 @@ function describeUnnamedCaller(path24, text, line) {
     ceiling = indent2(l);
     const block = BLOCK2.exec(l);
     if (block) return toPlace(block);
-    if (UNNAMED_FUNCTION.test(l)) inFunction = true;
+    const named2 = NAMED_FUNCTION.exec(l);
+    if (named2) return { what: "function", title: named2[1] };
+    if (UNNAMED_FUNCTION.test(l)) {
+      if (EXPORTED.test(l) && !inFunction) return { what: "the default export" };
+      inFunction = true;
+    }
   }
   return { what: inFunction ? "a callback" : "module level" };
 }
@@ -15325,13 +15340,15 @@ async function placeUnnamedCallers(callers, read2) {
     )
   );
 }
-var ECMASCRIPT, BLOCK2, UNNAMED_FUNCTION, MAX_TITLE;
+var ECMASCRIPT, BLOCK2, UNNAMED_FUNCTION, NAMED_FUNCTION, EXPORTED, MAX_TITLE;
 var init_describe_unnamed_caller = __esm({
   "src/core/review/describe-unnamed-caller.ts"() {
     "use strict";
     ECMASCRIPT = /\.[cm]?[jt]sx?$/;
     BLOCK2 = /^\s*(?:await\s+)?(it|test|describe|context|suite|specify)(?:\.\w+)*(?:\([^()]*\))?\(\s*(['"`])((?:\\.|(?!\2).)*)\2/;
     UNNAMED_FUNCTION = /=>|\bfunction\s*\*?\s*\(/;
+    NAMED_FUNCTION = /\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/;
+    EXPORTED = /^\s*(?:export\s+default\b|module\.exports\s*=)/;
     MAX_TITLE = 80;
   }
 });
