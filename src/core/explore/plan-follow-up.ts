@@ -6,6 +6,7 @@ import { isProductFile } from './map-modules.js';
 import { isStrong, MIN_CHUNK_RELEVANCE } from './plan-heuristically.js';
 import { rankDefinitions } from './rank-definitions.js';
 import { readPrompt } from './read-prompt.js';
+import { readStoredArgumentCalls } from './read-stored-argument-calls.js';
 import type { Operation, RepoExplorationPlan } from './types.js';
 
 const MAX_FOLLOW_UPS = 6;
@@ -63,6 +64,8 @@ export function planFollowUp(
     for (const name of [...defined].slice(0, 3)) {
       const def = rank(name, index.findDefinitions(name, 5))[0];
       if (def && (def.kind === 'function' || def.kind === 'method')) {
+        // What it stores of its arguments is called elsewhere (`argParser(fn)` keeps `fn` as `this.parseArg`).
+        ops.push(...readStoredArgumentCalls(index, evidence, def));
         ops.push({
           kind: 'stored-callees',
           symbol: name,
