@@ -155,6 +155,11 @@ describe('test gaps judged by the index', () => {
     expect(run.tests.testsToRun).toEqual(['tests/test_pop.py']);
   });
 
+  it('claims no gap for a definition removed whole (nothing is left for a test to reach)', async () => {
+    const { tests } = await review({ 'src/flask/ctx.py': '' });
+    expect(tests.gaps).toEqual([]);
+  });
+
   it('says when no test reaches the changed file at all', async () => {
     const { tests } = await review({ 'src/flask/ctx.py': 'def push():\n    return 2\n' });
     expect(tests.gaps).toEqual([{ path: 'src/flask/ctx.py', reachedBy: [], moreReaching: 0 }]);
