@@ -3,6 +3,7 @@ import type { CodeIndex } from '../code-index/code-index.js';
 import { splitIdentifier } from '../code-index/identifier-terms.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { readPrompt } from '../explore/read-prompt.js';
+import { classifyFile } from '../repo/classify-file.js';
 import { findNamedFiles } from '../explore/read-named-paths.js';
 import { findHandedTo } from './find-handed-to.js';
 
@@ -115,7 +116,11 @@ export function findCertainFiles(input: {
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
     // An option is a member of what holds the options (got's `Options.strictContentLength`), not a function of its name.
-    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path) && (!n.option || d.scope !== '')),
+    defs: preferImplementations(
+      index,
+      definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path) && (!n.option || d.scope !== '')),
+      DECLARATION.test(prompt),
+    ),
   }));
   // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
   // is what it works with, unless the request puts the new name into it ("add `retry` to `Client`").
@@ -238,7 +243,12 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
     const dot = name.lastIndexOf('.');
     const bare = name.slice(dot + 1);
     const defs = index.findDefinitions(name, DEFINITION_LIMIT).filter((d) => d.name === bare);
-    if (dot < 0) return defs;
+    if (dot < 0) {
+      // A function local to another (commander's `stripColor: (str) => stripColor(str)` inside `Command`'s
+      // constructor) is not the `stripColor` a request names while one is defined at a file's or a class's level.
+      const outer = defs.filter((d) => !isLocal(index, d));
+      return outer.length > 0 ? outer : defs;
+    }
     const scope = name.slice(0, dot);
     const receiver = scope.slice(scope.lastIndexOf('.') + 1);
     const modulePath = `/${scope.replaceAll('.', '/')}/`;
@@ -271,6 +281,28 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
     seen.add(d.id);
     return true;
   });
+}
+
+/**
+ * A name an implementation defines and a declaration file declares again (commander's `stripColor` in lib/help.js
+ * and typings/index.d.ts) is the implementation's: the declaration follows it. Both, when the request is about types.
+ */
+function preferImplementations(index: CodeIndex, defs: SymbolHit[], aboutTypes: boolean): SymbolHit[] {
+  if (aboutTypes) return defs;
+  const declares = (d: SymbolHit) => {
+    const file = index.getFile(d.path);
+    return file !== undefined && classifyFile(d.path, file).kind === 'declaration';
+  };
+  const implementations = defs.filter((d) => !declares(d));
+  return implementations.length > 0 ? implementations : defs;
+}
+
+/** Whether a definition sits inside a function or method of its file (its scope names one). */
+function isLocal(index: CodeIndex, d: SymbolHit): boolean {
+  if (d.scope === '') return false;
+  return index
+    .symbolsIn(d.path)
+    .some((s) => /function|method|constructor/.test(s.kind) && (s.scope ? `${s.scope}.${s.name}` : s.name) === d.scope);
 }
 
 /**

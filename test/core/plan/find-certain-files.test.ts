@@ -131,3 +131,24 @@ describe('findCertainFiles', () => {
     expect(await certain('Add `retryLimit` to Session')).toEqual(['lib/wrappers.py Session']);
   });
 });
+
+describe('findCertainFiles and names defined again', () => {
+  const STRIP = {
+    'lib/help.js': 'export function stripColor(str) {\n  return str.replace(/x/g, "");\n}\n',
+    'lib/command.js':
+      "import { stripColor } from './help.js';\n\nexport class Command {\n  constructor() {\n    this.config = {\n      stripColor: (str) => stripColor(str),\n    };\n  }\n}\n",
+    'typings/index.d.ts': 'export interface OutputConfiguration {\n  stripColor?(str: string): string;\n}\n',
+  };
+  const certainIn = async (prompt: string) => {
+    const { ports } = await explorePorts(STRIP);
+    return findCertainFiles({ prompt, index: ports.index, isChangeable: () => true }).map((f) => f.path);
+  };
+
+  it("names the implementation, not a function local to another nor a declaration file's copy (commander's stripColor)", async () => {
+    expect(await certainIn('Replace our own stripColor with stripVTControlCharacters from node:util')).toEqual(['lib/help.js']);
+  });
+
+  it('keeps the declaration when the request is about types', async () => {
+    expect(await certainIn('Fix the type of stripColor')).toEqual([]);
+  });
+});
