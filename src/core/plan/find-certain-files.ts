@@ -284,8 +284,9 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
 }
 
 /**
- * A name an implementation defines and a declaration file declares again (commander's `stripColor` in lib/help.js
- * and typings/index.d.ts) is the implementation's: the declaration follows it. Both, when the request is about types.
+ * A function an implementation defines and a declaration file declares again (commander's `stripColor` in
+ * lib/help.js and typings/index.d.ts) is the implementation's: the declaration follows it. Both, when the request is
+ * about types, or the name is a class's or a type's.
  */
 function preferImplementations(index: CodeIndex, defs: SymbolHit[], aboutTypes: boolean): SymbolHit[] {
   if (aboutTypes) return defs;
@@ -294,7 +295,10 @@ function preferImplementations(index: CodeIndex, defs: SymbolHit[], aboutTypes: 
     return file !== undefined && classifyFile(d.path, file).kind === 'declaration';
   };
   const implementations = defs.filter((d) => !declares(d));
-  return implementations.length > 0 ? implementations : defs;
+  // A class or type declared again is what a request to add to it may mean either copy of (commander's "add
+  // parseArg to Argument class" changed typings/index.d.ts): only a function's implementation is the one to change.
+  if (implementations.length === 0 || !implementations.every((d) => /function|method/.test(d.kind))) return defs;
+  return implementations;
 }
 
 /** Whether a definition sits inside a function or method of its file (its scope names one). */
