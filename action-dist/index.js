@@ -10514,6 +10514,123 @@ var init_rank_definitions = __esm({
   }
 });
 
+// src/core/code-index/read-full-header.ts
+function readFullHeader(lines, symbol) {
+  const out = [];
+  let depth = 0;
+  let opened = false;
+  const last = Math.min(symbol.endLine, symbol.startLine + MAX_HEADER_LINES, lines.length);
+  for (let i = symbol.startLine - 1; i < last; i += 1) {
+    const line = lines[i] ?? "";
+    if (out.length === 0 && /^\s*@/.test(line)) continue;
+    out.push(line);
+    for (const ch of withoutStrings(line)) {
+      if (ch === "(" || ch === "[") {
+        depth += 1;
+        opened = true;
+      } else if (ch === ")" || ch === "]") depth -= 1;
+    }
+    if (opened && depth <= 0) return out.join(" ").replace(/\s+/g, " ").trim();
+  }
+  return void 0;
+}
+function withoutStrings(line) {
+  return line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/(?:#|\/\/).*$/, "");
+}
+var MAX_HEADER_LINES;
+var init_read_full_header = __esm({
+  "src/core/code-index/read-full-header.ts"() {
+    "use strict";
+    MAX_HEADER_LINES = 60;
+  }
+});
+
+// src/core/code-index/read-parameter-names.ts
+function readParameterNames(header, name, language) {
+  const at2 = header.search(new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}\\s*(<[^()]*>)?\\s*\\(`));
+  const open = at2 < 0 ? header.indexOf("(") : header.indexOf("(", at2);
+  if (open < 0) return [];
+  const parts = splitTopLevel(header.slice(open + 1));
+  return parts.map((part) => nameOf(part.replace(/=.*$/s, "").trim(), language)).filter((n) => n !== void 0 && !["self", "cls", "this"].includes(n));
+}
+function splitTopLevel(text) {
+  const parts = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of text) {
+    if ("([{<".includes(ch)) depth += 1;
+    else if (")]}>".includes(ch)) {
+      if (depth === 0 && ch === ")") break;
+      depth = Math.max(0, depth - 1);
+    } else if (ch === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts;
+}
+function nameOf(part, language) {
+  if (part === "" || /^[{[]/.test(part)) return void 0;
+  const cleaned = part.replace(/^[*&.$\s]+/, "").replace(/^(?:(?:public|private|protected|readonly|override|final|mut|ref|out|in|params)\s+)+/, "").replace(/^[*&$]+/, "");
+  const words = cleaned.match(/[A-Za-z_$][\w$]*/g);
+  if (!words) return void 0;
+  if (/(?<!:):(?!:)/.test(cleaned) && language !== "cpp") return words[0];
+  return TYPE_FIRST.has(language) ? words.at(-1) : words[0];
+}
+var TYPE_FIRST;
+var init_read_parameter_names = __esm({
+  "src/core/code-index/read-parameter-names.ts"() {
+    "use strict";
+    TYPE_FIRST = /* @__PURE__ */ new Set(["java", "c", "cpp", "csharp"]);
+  }
+});
+
+// src/core/explore/read-stored-argument-calls.ts
+function readStoredArgumentCalls(index, evidence, def) {
+  const language = findLanguage(def.path);
+  if (!language || def.kind !== "method" && def.kind !== "function") return [];
+  const read2 = evidence.list().find((e) => e.path === def.path && e.startLine <= def.startLine && e.endLine >= def.endLine);
+  if (!read2) return [];
+  const lines = read2.snippet.split("\n");
+  const at2 = { startLine: def.startLine - read2.startLine + 1, endLine: def.endLine - read2.startLine + 1 };
+  const params = new Set(readParameterNames(readFullHeader(lines, at2) ?? def.signature, def.name, language));
+  const body = lines.slice(at2.startLine - 1, at2.endLine);
+  const stored = body.map((line) => STORES.exec(line)).filter((m) => m !== null && params.has(m[2]));
+  const ops = [];
+  for (const [, attribute, param] of stored) {
+    const calls = index.findReferences(attribute, 200).filter((r) => r.kind === "call" && isProductFile(index, r.path) && !evidence.has(r.path, r.line));
+    for (const call of calls.slice(0, MAX_CALLS2)) {
+      const qualified6 = def.scope ? `${def.scope}.${def.name}` : def.name;
+      ops.push({
+        kind: "chunk",
+        path: call.path,
+        startLine: Math.max(1, call.line - AROUND),
+        endLine: call.line + AROUND,
+        reason: `calls the ${param} ${qualified6} stores in ${attribute}${call.inSymbol ? ` (in ${call.inSymbol})` : ""}`,
+        relevance: 1.4,
+        flow: true
+      });
+    }
+  }
+  return ops;
+}
+var MAX_CALLS2, AROUND, STORES;
+var init_read_stored_argument_calls = __esm({
+  "src/core/explore/read-stored-argument-calls.ts"() {
+    "use strict";
+    init_languages();
+    init_read_full_header();
+    init_read_parameter_names();
+    init_map_modules();
+    MAX_CALLS2 = 2;
+    AROUND = 4;
+    STORES = /^\s*(?:this|self)\.([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/;
+  }
+});
+
 // src/core/explore/plan-follow-up.ts
 function planFollowUp(plan, index, evidence, defined, round2, question, pinned = /* @__PURE__ */ new Map()) {
   const wanted = plan.operations.filter((op) => op.kind === "definition").map((op) => op.symbol);
@@ -10534,6 +10651,7 @@ function planFollowUp(plan, index, evidence, defined, round2, question, pinned =
     for (const name of [...defined].slice(0, 3)) {
       const def = rank(name, index.findDefinitions(name, 5))[0];
       if (def && (def.kind === "function" || def.kind === "method")) {
+        ops.push(...readStoredArgumentCalls(index, evidence, def));
         ops.push({
           kind: "stored-callees",
           symbol: name,
@@ -10690,6 +10808,7 @@ var init_plan_follow_up = __esm({
     init_plan_heuristically();
     init_rank_definitions();
     init_read_prompt();
+    init_read_stored_argument_calls();
     MAX_FOLLOW_UPS = 6;
     FIELD_USES = 3;
     FIELD_USE_HITS = 20;
@@ -10805,80 +10924,6 @@ var init_find_focus_window = __esm({
     init_identifier_terms();
     FOCUS_LINES = 60;
     MIN_TERM_LENGTH = 3;
-  }
-});
-
-// src/core/code-index/read-full-header.ts
-function readFullHeader(lines, symbol) {
-  const out = [];
-  let depth = 0;
-  let opened = false;
-  const last = Math.min(symbol.endLine, symbol.startLine + MAX_HEADER_LINES, lines.length);
-  for (let i = symbol.startLine - 1; i < last; i += 1) {
-    const line = lines[i] ?? "";
-    if (out.length === 0 && /^\s*@/.test(line)) continue;
-    out.push(line);
-    for (const ch of withoutStrings(line)) {
-      if (ch === "(" || ch === "[") {
-        depth += 1;
-        opened = true;
-      } else if (ch === ")" || ch === "]") depth -= 1;
-    }
-    if (opened && depth <= 0) return out.join(" ").replace(/\s+/g, " ").trim();
-  }
-  return void 0;
-}
-function withoutStrings(line) {
-  return line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/(?:#|\/\/).*$/, "");
-}
-var MAX_HEADER_LINES;
-var init_read_full_header = __esm({
-  "src/core/code-index/read-full-header.ts"() {
-    "use strict";
-    MAX_HEADER_LINES = 60;
-  }
-});
-
-// src/core/code-index/read-parameter-names.ts
-function readParameterNames(header, name, language) {
-  const at2 = header.search(new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}\\s*(<[^()]*>)?\\s*\\(`));
-  const open = at2 < 0 ? header.indexOf("(") : header.indexOf("(", at2);
-  if (open < 0) return [];
-  const parts = splitTopLevel(header.slice(open + 1));
-  return parts.map((part) => nameOf(part.replace(/=.*$/s, "").trim(), language)).filter((n) => n !== void 0 && !["self", "cls", "this"].includes(n));
-}
-function splitTopLevel(text) {
-  const parts = [];
-  let depth = 0;
-  let current = "";
-  for (const ch of text) {
-    if ("([{<".includes(ch)) depth += 1;
-    else if (")]}>".includes(ch)) {
-      if (depth === 0 && ch === ")") break;
-      depth = Math.max(0, depth - 1);
-    } else if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  parts.push(current);
-  return parts;
-}
-function nameOf(part, language) {
-  if (part === "" || /^[{[]/.test(part)) return void 0;
-  const cleaned = part.replace(/^[*&.$\s]+/, "").replace(/^(?:(?:public|private|protected|readonly|override|final|mut|ref|out|in|params)\s+)+/, "").replace(/^[*&$]+/, "");
-  const words = cleaned.match(/[A-Za-z_$][\w$]*/g);
-  if (!words) return void 0;
-  if (/(?<!:):(?!:)/.test(cleaned) && language !== "cpp") return words[0];
-  return TYPE_FIRST.has(language) ? words.at(-1) : words[0];
-}
-var TYPE_FIRST;
-var init_read_parameter_names = __esm({
-  "src/core/code-index/read-parameter-names.ts"() {
-    "use strict";
-    TYPE_FIRST = /* @__PURE__ */ new Set(["java", "c", "cpp", "csharp"]);
   }
 });
 
@@ -13199,7 +13244,11 @@ function findCertainFiles(input) {
   const resolved = namedDefinitions(prompt, reading.identifiers).map((n) => ({
     ...n,
     // An option is a member of what holds the options (got's `Options.strictContentLength`), not a function of its name.
-    defs: definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path) && (!n.option || d.scope !== ""))
+    defs: preferImplementations(
+      index,
+      definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path) && (!n.option || d.scope !== "")),
+      DECLARATION4.test(prompt)
+    )
   }));
   const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
   const callable = (d) => /function|method|constructor|class|struct|interface|trait|type|enum/.test(d.kind);
@@ -13275,7 +13324,10 @@ function definitionsOf(index, name, types, externals) {
     const dot = name.lastIndexOf(".");
     const bare = name.slice(dot + 1);
     const defs2 = index.findDefinitions(name, DEFINITION_LIMIT).filter((d) => d.name === bare);
-    if (dot < 0) return defs2;
+    if (dot < 0) {
+      const outer = defs2.filter((d) => !isLocal(index, d));
+      return outer.length > 0 ? outer : defs2;
+    }
     const scope = name.slice(0, dot);
     const receiver = scope.slice(scope.lastIndexOf(".") + 1);
     const modulePath = `/${scope.replaceAll(".", "/")}/`;
@@ -13300,6 +13352,20 @@ function definitionsOf(index, name, types, externals) {
     seen.add(d.id);
     return true;
   });
+}
+function preferImplementations(index, defs, aboutTypes) {
+  if (aboutTypes) return defs;
+  const declares = (d) => {
+    const file = index.getFile(d.path);
+    return file !== void 0 && classifyFile(d.path, file).kind === "declaration";
+  };
+  const implementations = defs.filter((d) => !declares(d));
+  if (implementations.length === 0 || !implementations.every((d) => /function|method/.test(d.kind))) return defs;
+  return implementations;
+}
+function isLocal(index, d) {
+  if (d.scope === "") return false;
+  return index.symbolsIn(d.path).some((s) => /function|method|constructor/.test(s.kind) && (s.scope ? `${s.scope}.${s.name}` : s.name) === d.scope);
 }
 function externalModules(index, allPaths) {
   const own = new Set(
@@ -13330,6 +13396,7 @@ var init_find_certain_files = __esm({
     "use strict";
     init_identifier_terms();
     init_read_prompt();
+    init_classify_file();
     init_read_named_paths();
     init_find_handed_to();
     DEFINITION_LIMIT = 20;
@@ -15602,14 +15669,14 @@ function entries(symbols, language) {
   const out = /* @__PURE__ */ new Map();
   const twice = /* @__PURE__ */ new Set();
   for (const symbol of symbols) {
-    if (!DECLARED.has(symbol.kind) || isLocal(symbol, symbols)) continue;
+    if (!DECLARED.has(symbol.kind) || isLocal2(symbol, symbols)) continue;
     const key2 = `${symbol.kind} ${symbol.scope}.${symbol.name}`;
     if (out.has(key2)) twice.add(key2);
     out.set(key2, { symbol, key: key2, visibility: findVisibility(symbol, language, symbol.parent === void 0) });
   }
   return { found: out, twice };
 }
-function isLocal(symbol, all) {
+function isLocal2(symbol, all) {
   for (let p = symbol.parent; p !== void 0; p = all[p]?.parent) {
     const kind = all[p]?.kind;
     if (kind === "function" || kind === "method") return true;
@@ -16046,6 +16113,7 @@ function findTestGaps(files, context) {
     if (reaching.some((t) => changedTestPaths.has(t))) continue;
     if (namesWhatChanged(addedText, file, symbols)) continue;
     if (!byConvention.has(file.path)) continue;
+    if (file.additions === 0 && symbols.length === 0) continue;
     if (reachesThroughPackageEntry(file.path, index, [...changedTestPaths])) continue;
     gaps.push({
       path: file.path,
