@@ -2,7 +2,7 @@ import { findNonProductFolder } from '../repo/non-product-folders.js';
 import type { CodeIndex } from '../code-index/code-index.js';
 import { placeUnnamedCallers, readOnce, type PlacedCaller } from './describe-unnamed-caller.js';
 import type { ChangedSymbol } from './find-changed-symbols.js';
-import { findOverridden, type Overridden } from './find-overridden.js';
+import { dropBaseInstances, findOverridden, type Overridden } from './find-overridden.js';
 
 export interface BlastRadius {
   changed: ChangedSymbol;
@@ -77,6 +77,12 @@ export function buildBlastRadius(
   });
 }
 
+/** The base's callers that may run an override (not those built as the base itself), placed as any others. */
+async function placeOverrideCallers(overrides: Overridden, read: (path: string) => Promise<string | undefined>): Promise<Overridden> {
+  const kept = await dropBaseInstances(overrides, read);
+  return { ...kept, callers: await placeUnnamedCallers(kept.callers, read) };
+}
+
 /**
  * The callers no named function holds, given their place from the calling file's text (a JavaScript test's
  * title, a callback): what "module level" would misstate. Only the listed callers are read, each file once.
@@ -87,7 +93,7 @@ export async function placeBlastCallers(radius: BlastRadius[], readFile: (path: 
     radius.map(async (b) => ({
       ...b,
       topCallers: await placeUnnamedCallers(b.topCallers, read),
-      ...(b.overrides ? { overrides: { ...b.overrides, callers: await placeUnnamedCallers(b.overrides.callers, read) } } : {}),
+      ...(b.overrides ? { overrides: await placeOverrideCallers(b.overrides, read) } : {}),
     })),
   );
 }

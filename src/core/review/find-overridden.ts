@@ -1,6 +1,7 @@
 import type { CodeIndex } from '../code-index/code-index.js';
 import type { SymbolHit } from '../code-index/graph-queries.js';
 import { lastPart, readClassBases } from '../code-index/read-class-bases.js';
+import escapeStringRegexp from 'escape-string-regexp';
 import type { PlacedCaller } from './describe-unnamed-caller.js';
 
 /** A method that overrides its base class's: whoever calls the base's may be running this one. */
@@ -52,4 +53,47 @@ export function findOverridden(method: SymbolHit, index: CodeIndex, limit = 5): 
     bases = next;
   }
   return undefined;
+}
+
+/** A line that opens a function: `def f(`, `function f(`, `func (`, `test('…', () => {`, a method `name(a) {`. */
+const OPENS_FUNCTION =
+  /^\s*(?:async\s+)?(?:def|function|func)\b|=>\s*\{\s*$|^\s*(?!(?:if|for|while|switch|catch|with)\b)[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/;
+
+/** Lines above a call looked through for where its receiver was made. */
+const RECEIVER_LOOKBACK = 50;
+
+/**
+ * The callers of the base method that may run the override: not those whose receiver the calling code builds as
+ * the base class itself (itsdangerous's `signer = Signer(…)` then `signer.unsign(…)`, or `Signer(…).unsign(…)`):
+ * that object is a `Signer`, never the subclass. Read from the calling file's text, the nearest assignment of the
+ * receiver above the call; a receiver assigned otherwise, a parameter or `self` stays (it may be the subclass).
+ */
+export async function dropBaseInstances(overridden: Overridden, read: (path: string) => Promise<string | undefined>): Promise<Overridden> {
+  const base = escapeStringRegexp(lastPart(overridden.base.scope));
+  const name = escapeStringRegexp(overridden.base.name);
+  const direct = new RegExp(`\\b(?:new\\s+)?${base}\\s*\\([^()]*\\)\\s*\\.\\s*${name}\\s*\\(`);
+  const onReceiver = new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\.\\s*${name}\\s*\\(`);
+  const kept: PlacedCaller[] = [];
+  for (const caller of overridden.callers) {
+    const lines = (await read(caller.path))?.split('\n');
+    const line = lines?.[caller.line - 1];
+    if (!lines || line === undefined) {
+      kept.push(caller);
+      continue;
+    }
+    if (direct.test(line)) continue;
+    const receiver = onReceiver.exec(line)?.[1];
+    if (receiver && !['self', 'this', 'cls', 'super'].includes(receiver)) {
+      const assigned = new RegExp(`^\\s*(?:(?:const|let|var)\\s+)?${escapeStringRegexp(receiver)}\\s*(?::[^=]+)?=(?!=)\\s*(.*)$`);
+      let nearest: string | undefined;
+      // Within the calling function: a `field = Field()` in the test above is another function's.
+      for (let i = caller.line - 2; i >= Math.max(0, caller.line - 1 - RECEIVER_LOOKBACK); i--) {
+        nearest = assigned.exec(lines[i]!)?.[1];
+        if (nearest !== undefined || OPENS_FUNCTION.test(lines[i]!)) break;
+      }
+      if (nearest !== undefined && new RegExp(`^(?:new\\s+)?${base}\\s*\\(`).test(nearest)) continue;
+    }
+    kept.push(caller);
+  }
+  return { ...overridden, callers: kept };
 }

@@ -100,3 +100,41 @@ describe('a changed method that overrides its base class', () => {
     expect(radius!.overrides).toBeUndefined();
   });
 });
+
+describe('the base callers that may run an override', () => {
+  it('leave out calls on an object the calling code builds as the base class itself', async () => {
+    const { dropBaseInstances } = await import('../../../src/core/review/find-overridden.js');
+    const texts: Record<string, string> = {
+      'tests/test_base.py': [
+        'from pkg.base import Field',
+        '',
+        'def test_plain():',
+        '    field = Field()',
+        '    assert field._deserialize(1) == 1',
+        '',
+        'def test_direct():',
+        '    assert Field()._deserialize(2) == 2',
+        '',
+        'def test_given(field):',
+        '    assert field._deserialize(3) == 3',
+        '',
+      ].join('\n'),
+    };
+    const caller = (line: number, name: string) => ({ depth: 1, symbolId: line, name, kind: 'function', path: 'tests/test_base.py', line });
+    const base = {
+      id: 1,
+      name: '_deserialize',
+      kind: 'method',
+      scope: 'Field',
+      signature: '',
+      path: 'pkg/base.py',
+      startLine: 5,
+      endLine: 6,
+    };
+    const kept = await dropBaseInstances(
+      { base, callers: [caller(5, 'test_plain'), caller(8, 'test_direct'), caller(11, 'test_given')] },
+      async (path) => texts[path],
+    );
+    expect(kept.callers.map((c) => c.name)).toEqual(['test_given']);
+  });
+});
