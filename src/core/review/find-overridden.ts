@@ -23,6 +23,8 @@ export interface Overridden {
  */
 export function findOverridden(method: SymbolHit, index: CodeIndex, limit = 5): Overridden | undefined {
   if (method.kind !== 'method' || method.scope === '') return undefined;
+  // Building the base class never runs a subclass's constructor: no caller of the base's is a way into this one.
+  if (method.name === '__init__' || method.name === 'constructor') return undefined;
   const className = lastPart(method.scope);
   const owner = index.findDefinitions(className, 20).find((d) => d.path === method.path && d.kind === 'class');
   if (!owner) return undefined;

@@ -138,3 +138,17 @@ describe('the base callers that may run an override', () => {
     expect(kept.callers.map((c) => c.name)).toEqual(['test_given']);
   });
 });
+
+describe('a changed constructor', () => {
+  it('overrides nothing whose callers could run it: building the base class never runs the subclass constructor', async () => {
+    const errors =
+      'class BadSignature(Exception):\n    def __init__(self, message):\n        self.message = message\n\n\nclass BadTimeSignature(BadSignature):\n    def __init__(self, message):\n        super().__init__(message)\n';
+    const repo = await makeReviewRepo(
+      { 'pkg/exc.py': errors, 'pkg/signer.py': 'from .exc import BadSignature\n\n\ndef check(v):\n    raise BadSignature(v)\n' },
+      { write: { 'pkg/exc.py': errors.replace('super().__init__(message)', 'super().__init__(message)\n        self.date = None') } },
+    );
+    const files = parseDiff(repo.diff);
+    const radius = buildBlastRadius(findChangedSymbols(files, repo.index), repo.index, { changedPaths: new Set(files.map((f) => f.path)) });
+    expect(radius.find((r) => r.changed.symbol.scope === 'BadTimeSignature')?.overrides).toBeUndefined();
+  });
+});
