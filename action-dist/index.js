@@ -15421,8 +15421,10 @@ var init_describe_unnamed_caller = __esm({
 });
 
 // src/core/review/find-overridden.ts
+import escapeStringRegexp5 from "escape-string-regexp";
 function findOverridden(method, index, limit2 = 5) {
   if (method.kind !== "method" || method.scope === "") return void 0;
+  if (method.name === "__init__" || method.name === "constructor") return void 0;
   const className = lastPart(method.scope);
   const owner = index.findDefinitions(className, 20).find((d) => d.path === method.path && d.kind === "class");
   if (!owner) return void 0;
@@ -15448,10 +15450,41 @@ function findOverridden(method, index, limit2 = 5) {
   }
   return void 0;
 }
+async function dropBaseInstances(overridden, read2) {
+  const base = escapeStringRegexp5(lastPart(overridden.base.scope));
+  const name = escapeStringRegexp5(overridden.base.name);
+  const direct = new RegExp(`\\b(?:new\\s+)?${base}\\s*\\([^()]*\\)\\s*\\.\\s*${name}\\s*\\(`);
+  const onReceiver = new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\.\\s*${name}\\s*\\(`);
+  const kept = [];
+  for (const caller of overridden.callers) {
+    const lines = (await read2(caller.path))?.split("\n");
+    const line = lines?.[caller.line - 1];
+    if (!lines || line === void 0) {
+      kept.push(caller);
+      continue;
+    }
+    if (direct.test(line)) continue;
+    const receiver = onReceiver.exec(line)?.[1];
+    if (receiver && !["self", "this", "cls", "super"].includes(receiver)) {
+      const assigned = new RegExp(`^\\s*(?:(?:const|let|var)\\s+)?${escapeStringRegexp5(receiver)}\\s*(?::[^=]+)?=(?!=)\\s*(.*)$`);
+      let nearest;
+      for (let i = caller.line - 2; i >= Math.max(0, caller.line - 1 - RECEIVER_LOOKBACK); i--) {
+        nearest = assigned.exec(lines[i])?.[1];
+        if (nearest !== void 0 || OPENS_FUNCTION.test(lines[i])) break;
+      }
+      if (nearest !== void 0 && new RegExp(`^(?:new\\s+)?${base}\\s*\\(`).test(nearest)) continue;
+    }
+    kept.push(caller);
+  }
+  return { ...overridden, callers: kept };
+}
+var OPENS_FUNCTION, RECEIVER_LOOKBACK;
 var init_find_overridden = __esm({
   "src/core/review/find-overridden.ts"() {
     "use strict";
     init_read_class_bases();
+    OPENS_FUNCTION = /^\s*(?:async\s+)?(?:def|function|func)\b|=>\s*\{\s*$|^\s*(?!(?:if|for|while|switch|catch|with)\b)[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/;
+    RECEIVER_LOOKBACK = 50;
   }
 });
 
@@ -15489,13 +15522,17 @@ function buildBlastRadius(changed, index, options) {
     };
   });
 }
+async function placeOverrideCallers(overrides, read2) {
+  const kept = await dropBaseInstances(overrides, read2);
+  return { ...kept, callers: await placeUnnamedCallers(kept.callers, read2) };
+}
 async function placeBlastCallers(radius, readFile3) {
   const read2 = readOnce(readFile3);
   return Promise.all(
     radius.map(async (b) => ({
       ...b,
       topCallers: await placeUnnamedCallers(b.topCallers, read2),
-      ...b.overrides ? { overrides: { ...b.overrides, callers: await placeUnnamedCallers(b.overrides.callers, read2) } } : {}
+      ...b.overrides ? { overrides: await placeOverrideCallers(b.overrides, read2) } : {}
     }))
   );
 }
@@ -16081,7 +16118,7 @@ var init_find_missing_tests = __esm({
 });
 
 // src/core/review/find-test-gaps.ts
-import escapeStringRegexp5 from "escape-string-regexp";
+import escapeStringRegexp6 from "escape-string-regexp";
 function findTestGaps(files, context) {
   const { changedSymbols, index } = context;
   const layout = context.layout ?? new TestLayout(index.listFiles().map((f) => f.path));
@@ -16184,7 +16221,7 @@ function namesWhatChanged(addedText, file, symbols) {
   const stem2 = path24.slice(path24.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
   const module2 = stem2 === "__init__" || stem2 === "index" ? path24.split("/").at(-2) ?? stem2 : stem2;
   const words = [...names, ...module2.length >= 4 ? [module2] : [], ...findAddedNames(file)];
-  return words.some((w) => new RegExp(`(?<![\\w$])${escapeStringRegexp5(w)}(?![\\w$])`).test(addedText));
+  return words.some((w) => new RegExp(`(?<![\\w$])${escapeStringRegexp6(w)}(?![\\w$])`).test(addedText));
 }
 function findAddedNames(file) {
   const lines = (kind) => file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text));
@@ -16439,7 +16476,7 @@ var init_split_code_line = __esm({
 });
 
 // src/core/review/structural-risk-rules.ts
-import escapeStringRegexp6 from "escape-string-regexp";
+import escapeStringRegexp7 from "escape-string-regexp";
 async function findStructuralRisks(file, head) {
   const language = findLanguage(file.path);
   if (!language || isTestFile(file.path)) return [];
@@ -16470,7 +16507,7 @@ async function findSwallowingExit(file, head, addedLines2) {
     const last = body.at(-1);
     const indent2 = (text) => /^\s*/.exec(text)[0].length;
     const alwaysTrue = returns.length > 0 && returns.every((l) => /^\s*return\s+True\s*$/.test(l.code)) && /^\s*return\s+True\s*$/.test(last.code) && indent2(last.code) === indent2(body[0].code);
-    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeStringRegexp6(p)}\\b`).test(l.code)));
+    const readsException = body.some((l) => exceptionParams.some((p) => new RegExp(`\\b${escapeStringRegexp7(p)}\\b`).test(l.code)));
     if (!alwaysTrue || readsException) continue;
     const quoteLine = addedLines2.has(last.n) ? last.n : addedLines2.has(s.startLine) ? s.startLine : range.find((n) => addedLines2.has(n));
     drafts.push({
@@ -16498,7 +16535,7 @@ function findLeakedListeners(file, head, added) {
     const listener = /\baddEventListener\s*\(\s*(['"`])([\w:-]+)\1/.exec(line.text);
     if (listener && /\baddEventListener\s*\(/.test(code2) && !/\bonce\s*:\s*true\b|\bsignal\s*[:,}]/.test(line.text)) {
       const event = listener[2];
-      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeStringRegexp6(event)}\\1`).test(head))
+      if (!new RegExp(`\\bremoveEventListener\\s*\\(\\s*(['"\`])${escapeStringRegexp7(event)}\\1`).test(head))
         push2(LISTENER_MESSAGE, "risk:listener-leak");
     }
     if (/\bsetInterval\s*\(/.test(code2) && !/\bclearInterval\s*\(/.test(headCode)) push2(TIMER_MESSAGE, "risk:listener-leak");
@@ -16740,7 +16777,7 @@ var init_find_module_imports = __esm({
 });
 
 // src/core/review/findings/find-name-uses.ts
-import escapeStringRegexp7 from "escape-string-regexp";
+import escapeStringRegexp8 from "escape-string-regexp";
 import path18 from "node:path/posix";
 async function findNameUses(context, removed) {
   const { index } = context;
@@ -16809,7 +16846,7 @@ async function findNameUses(context, removed) {
   return uses;
 }
 function stillProvides(head, removed) {
-  const name = escapeStringRegexp7(removed.name);
+  const name = escapeStringRegexp8(removed.name);
   const exported = [`export\\s*\\{[^}]*\\b${name}\\b`, `export\\s+default\\s+${name}\\b`, `\\bexports\\.${name}\\b`];
   if (removed.how === "unexported") return exported.some((p) => new RegExp(p, "s").test(head));
   const patterns = removed.language === "go" ? [`^\\s*(?:func|type|var|const)\\s+${name}\\b`, `^\\s*${name}\\b[^=\\n]*=`] : removed.language === "python" ? [
@@ -16833,17 +16870,17 @@ async function findOwnUses(context, removed) {
   const text = await context.readHead(removed.path).catch(() => void 0);
   if (text === void 0) return [];
   const source = text.split("\n");
-  const call = new RegExp(`(?<![\\w.$#])${escapeStringRegexp7(removed.name)}\\s*\\(`);
+  const call = new RegExp(`(?<![\\w.$#])${escapeStringRegexp8(removed.name)}\\s*\\(`);
   const line = lines.sort((a, b) => a - b).find((l) => call.test(withoutComment(source[l - 1] ?? "")));
   return line === void 0 ? [] : [{ path: removed.path, line, kind: "use", code: source[line - 1].trim(), language: removed.language }];
 }
 function findGoUses(text, removed, at2) {
-  const name = escapeStringRegexp7(removed.name);
+  const name = escapeStringRegexp8(removed.name);
   const qualifiers = /* @__PURE__ */ new Set([removed.goPackage ?? path18.basename(path18.dirname(removed.path))]);
   for (const m of text.matchAll(/^\s*(?:import\s+)?(\w+)\s+"([^"]+)"/gm)) {
     if (path18.basename(m[2]) === path18.basename(path18.dirname(removed.path))) qualifiers.add(m[1]);
   }
-  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escapeStringRegexp7).join("|")})\\s*\\.\\s*${name}\\b`);
+  const pattern = at2.samePackage ? new RegExp(`(?<![\\w.])${name}\\b`) : new RegExp(`\\b(?:${[...qualifiers].map(escapeStringRegexp8).join("|")})\\s*\\.\\s*${name}\\b`);
   const lines = text.split("\n");
   return at2.lines.filter((l) => pattern.test(withoutComment(lines[l - 1] ?? "")));
 }
@@ -16907,16 +16944,16 @@ var init_find_name_uses = __esm({
 });
 
 // src/core/review/findings/find-package-member-uses.ts
-import escapeStringRegexp8 from "escape-string-regexp";
+import escapeStringRegexp9 from "escape-string-regexp";
 import path19 from "node:path/posix";
 async function findPackageMemberUses(context, removed) {
   if (removed.language !== "python" || !removed.exists) return [];
   const { index } = context;
   const uses = [];
   for (const { pkg, entry } of await findReExportingPackages(context, removed, { movable: true })) {
-    const name = escapeStringRegexp8(removed.name);
-    const member = new RegExp(`(?<![\\w.])${escapeStringRegexp8(pkg)}\\s*\\.\\s*${name}\\b`);
-    const fromImport = new RegExp(`^\\s*from\\s+${escapeStringRegexp8(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
+    const name = escapeStringRegexp9(removed.name);
+    const member = new RegExp(`(?<![\\w.])${escapeStringRegexp9(pkg)}\\s*\\.\\s*${name}\\b`);
+    const fromImport = new RegExp(`^\\s*from\\s+${escapeStringRegexp9(pkg)}\\s+import\\b[^#]*\\b${name}\\b`);
     for (const [usePath, lines] of referencesThrough(context, entry, removed.name)) {
       if (index.symbolsIn(usePath).some((s) => s.name === removed.name && s.scope === "")) continue;
       const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
@@ -16935,7 +16972,7 @@ async function findPackageMemberCalls(context, target) {
   const calls = [];
   const packages = await findReExportingPackages(context, target);
   for (const { pkg, entry } of packages) {
-    const call = new RegExp(`(?<![\\w.])${escapeStringRegexp8(pkg)}\\s*\\.\\s*${escapeStringRegexp8(target.name)}\\s*\\(`);
+    const call = new RegExp(`(?<![\\w.])${escapeStringRegexp9(pkg)}\\s*\\.\\s*${escapeStringRegexp9(target.name)}\\s*\\(`);
     for (const [usePath, lines] of referencesThrough(context, entry, target.name)) {
       const source = (await context.readHead(usePath).catch(() => void 0))?.split("\n");
       for (const line of lines) if (source && call.test(withoutComment2(source[line - 1] ?? ""))) calls.push({ path: usePath, line });
@@ -16946,8 +16983,8 @@ async function findPackageMemberCalls(context, target) {
 async function findReExportingPackages(context, target, options = {}) {
   const { index } = context;
   const stem2 = path19.basename(target.path, ".py");
-  const name = escapeStringRegexp8(target.name);
-  const reExport = new RegExp(`^from\\s+\\.${escapeStringRegexp8(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
+  const name = escapeStringRegexp9(target.name);
+  const reExport = new RegExp(`^from\\s+\\.${escapeStringRegexp9(stem2)}\\s+import\\s+(?:\\*|\\(?[^\\n]*\\b${name}\\b)`, "m");
   const found = [];
   for (const entry of index.importers(target.path, 1).filter((hit) => path19.basename(hit.path) === "__init__.py")) {
     const dir = path19.dirname(entry.path);
@@ -17527,7 +17564,7 @@ var init_find_callers_not_updated = __esm({
 });
 
 // src/core/review/findings/find-removed-still-used.ts
-import escapeStringRegexp9 from "escape-string-regexp";
+import escapeStringRegexp10 from "escape-string-regexp";
 async function findRemovedStillUsed(context) {
   const found = [];
   const seen = /* @__PURE__ */ new Map();
@@ -17606,13 +17643,13 @@ async function findRemovedNames(context) {
     if (base === void 0) continue;
     const baseLines = base.split("\n");
     const lineOf = (name) => {
-      const i = baseLines.findIndex((l) => new RegExp(`\\b${escapeStringRegexp9(name)}\\b`).test(l) && DECLARES.test(l));
+      const i = baseLines.findIndex((l) => new RegExp(`\\b${escapeStringRegexp10(name)}\\b`).test(l) && DECLARES.test(l));
       return i < 0 ? 1 : i + 1;
     };
     for (const c of file.symbolChanges) {
       if (!TOP_LEVEL.has(c.symbolKind) || c.name.includes(".")) continue;
       const isDefault = new RegExp(
-        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escapeStringRegexp9("renamedFrom" in c && c.renamedFrom || c.name)}\\b`
+        `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\*?|class)\\s+)?${escapeStringRegexp10("renamedFrom" in c && c.renamedFrom || c.name)}\\b`
       ).test(base);
       const at2 = { path: file.oldPath ?? file.path, language, exists: true, isDefault, ...goPackage(base) };
       if (c.kind === "removed") {
@@ -18139,7 +18176,7 @@ var init_read_return_shape = __esm({
 });
 
 // src/core/review/findings/find-return-shape-changes.ts
-import escapeStringRegexp10 from "escape-string-regexp";
+import escapeStringRegexp11 from "escape-string-regexp";
 async function findReturnShapeChanges(context) {
   const findings = [];
   const reported = /* @__PURE__ */ new Set();
@@ -18290,7 +18327,7 @@ function callsGoPackage(callee, pkg, caller) {
   if (qualifier === pkg.name) return true;
   if (callerDir === pkg.dir) return false;
   const folder = pkg.dir.replace(/\/$/, "");
-  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${escapeStringRegexp10(folder)}"`, "m").test(caller.text);
+  return new RegExp(`^\\s*(?:import\\s+)?${qualifier}\\s+"[^"]*${escapeStringRegexp11(folder)}"`, "m").test(caller.text);
 }
 function innermostCallable(symbols, line) {
   let best;
@@ -24438,13 +24475,13 @@ var GitDataWriter = class {
 };
 
 // src/github/parse-mention.ts
-import escapeStringRegexp11 from "escape-string-regexp";
+import escapeStringRegexp12 from "escape-string-regexp";
 var QUOTE_LINE = /^ {0,3}>.*$/gm;
 var ISSUE_FLAG = /(^|\s)--issue(?=\s|$)[ \t]*/;
 function parseMention(body, appSlug) {
   const slug = appSlug.replace(/\[bot\]$/i, "");
   const masked = maskIgnored(body.replace(/\r\n?/g, "\n"));
-  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeStringRegexp11(slug)}(?![\\w/-]|\\[bot\\])`, "i");
+  const pattern = new RegExp(`(?<![\\w@/\`.-])@${escapeStringRegexp12(slug)}(?![\\w/-]|\\[bot\\])`, "i");
   const found = pattern.exec(masked);
   if (found === null) return void 0;
   const rest = body.replace(/\r\n?/g, "\n").slice(found.index + found[0].length);
