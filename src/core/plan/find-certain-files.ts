@@ -50,6 +50,8 @@ const DECLARATION = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documen
 const ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
 /** Where a new name goes: "add `retry` to `Client`", "… in `Session`". */
 const INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
+/** A request about the docs or examples (commander's "Update README and examples for allowExcessArguments change"). */
+const ABOUT_DOCS = /\b(readme|examples?|changelog)\b/i;
 /** Verbs that change a name's existing uses: where a library function the repository does not define is used is the change. */
 const CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
 
@@ -119,7 +121,7 @@ export function findCertainFiles(input: {
     defs: preferImplementations(
       index,
       definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable(d.path) && (!n.option || d.scope !== '')),
-      DECLARATION.test(prompt),
+      DECLARATION.test(prompt) || ABOUT_DOCS.test(prompt),
     ),
   }));
   // "Add StructTypeAdapter for … JsonObject conversion": a new name (defined nowhere) is the change; a name beside it
@@ -286,7 +288,7 @@ function definitionsOf(index: CodeIndex, name: string, types: NameKinds, externa
 /**
  * A function an implementation defines and a declaration file declares again (commander's `stripColor` in
  * lib/help.js and typings/index.d.ts) is the implementation's: the declaration follows it. Both, when the request is
- * about types, or the name is a class's or a type's.
+ * about types, the docs or the examples, or the name is a class's or a type's.
  */
 function preferImplementations(index: CodeIndex, defs: SymbolHit[], aboutTypes: boolean): SymbolHit[] {
   if (aboutTypes) return defs;

@@ -152,3 +152,18 @@ describe('findCertainFiles and names defined again', () => {
     expect(await certainIn('Fix the type of stripColor')).toEqual([]);
   });
 });
+
+describe('findCertainFiles and a request about the docs', () => {
+  it('keeps a declaration copy in play when the request is about the README or the examples', async () => {
+    const { ports } = await explorePorts({
+      'lib/command.js': 'export class Command {\n  allowExcessArguments(allow) {\n    this.allow = allow;\n  }\n}\n',
+      'typings/index.d.ts': 'export class Command {\n  allowExcessArguments(allow?: boolean): this;\n}\n',
+    });
+    const certain = findCertainFiles({
+      prompt: 'Update README and examples for allowExcessArguments change',
+      index: ports.index,
+      isChangeable: () => true,
+    });
+    expect(certain).toEqual([]);
+  });
+});
