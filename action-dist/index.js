@@ -13247,7 +13247,7 @@ function findCertainFiles(input) {
     defs: preferImplementations(
       index,
       definitionsOf(index, n.name, n.types, readExternals).filter((d) => isChangeable2(d.path) && (!n.option || d.scope !== "")),
-      DECLARATION4.test(prompt)
+      DECLARATION4.test(prompt) || ABOUT_DOCS.test(prompt)
     )
   }));
   const adding = ADDS.test(prompt) && resolved.some((r) => r.types.code && r.at >= 0 && index.findDefinitions(r.name, 1).length === 0);
@@ -13390,7 +13390,7 @@ function findWholeName(text, name) {
   const at2 = text.search(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`));
   return at2 >= 0 ? at2 : text.indexOf(name);
 }
-var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, OPTION_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, NOT_ITS_OWN, DECLARATION4, ADDS, INTO, CHANGES_USES, toSnake;
+var DEFINITION_LIMIT, TYPE_KIND, MODIFIER_AFTER, OPTION_AFTER, COMPARED_WITH, ERROR_TYPE2, CHANGES_IT, NOT_ITS_OWN, DECLARATION4, ADDS, INTO, ABOUT_DOCS, CHANGES_USES, toSnake;
 var init_find_certain_files = __esm({
   "src/core/plan/find-certain-files.ts"() {
     "use strict";
@@ -13410,6 +13410,7 @@ var init_find_certain_files = __esm({
     DECLARATION4 = /\b(types?|typing|typed|annotat\w*|docstrings?|docs?|documentation|comments?|renamed?|deprecated?)\b/i;
     ADDS = /^\s*(?:[a-z]+(?:\([\w-]+\))?!?:\s*)?(add(s|ed)?|introduce[sd]?|create[sd]?|implement(s|ed)?|support(s|ed)?|new)\b/i;
     INTO = /\b(to|into|in|on)\s+(the\s+)?[`'"]?$/i;
+    ABOUT_DOCS = /\b(readme|examples?|changelog)\b/i;
     CHANGES_USES = /\b(replace[sd]?|remov(e|es|ed|ing)|drop(s|ped)?|deprecate[sd]?|rename[sd]?|avoid|stop|defer(s|red)?|migrate[sd]?)\b/i;
     toSnake = (pascal) => pascal.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
   }
