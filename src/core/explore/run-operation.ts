@@ -77,7 +77,11 @@ export async function runOperation(op: Operation, state: RoundState, options: { 
       );
       if (defs.length === 0) {
         const files = [...(state.candidates ?? []), ...state.evidence.list().map((e) => e.path)];
-        const takers = await findParameterTakers(op.symbol, { index: state.index, source: state.source, files });
+        const takers = await findParameterTakers(op.symbol, {
+          index: state.index,
+          files,
+          readText: (path) => readIndexedText(state, path),
+        });
         if (takers.length === 0) {
           state.gaps.push(`no definition of ${op.symbol} in the index`);
           return { ok: true, added: 0 };
