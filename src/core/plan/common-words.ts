@@ -10,10 +10,22 @@ export const MIN_FILES_TO_TELL = 5;
  * files that both say "retry" do not make "retry" a word that says nothing.
  */
 export function commonWords(index: CodeIndex, isChangeable: (path: string) => boolean, minFiles = 0): (word: string) => boolean {
-  const total = index.listFiles().filter((f) => isChangeable(f.path)).length;
+  const { total, filesWith } = countWordFiles(index, isChangeable);
   if (total < minFiles) return () => false;
-  const cache = new Map<string, boolean>();
-  return (word) => {
+  return (word) => filesWith(word) * 2 > total;
+}
+
+/**
+ * How many changeable files hold a word in their code (BM25 hits, as the search stems it), out of `total`: one
+ * search per word, cached for the returned function's life.
+ */
+export function countWordFiles(
+  index: CodeIndex,
+  isChangeable: (path: string) => boolean,
+): { total: number; filesWith: (word: string) => number } {
+  const total = index.listFiles().filter((f) => isChangeable(f.path)).length;
+  const cache = new Map<string, number>();
+  const filesWith = (word: string): number => {
     if (!cache.has(word)) {
       const files = new Set(
         index
@@ -21,8 +33,9 @@ export function commonWords(index: CodeIndex, isChangeable: (path: string) => bo
           .map((h) => h.path)
           .filter(isChangeable),
       );
-      cache.set(word, files.size * 2 > total);
+      cache.set(word, files.size);
     }
     return cache.get(word)!;
   };
+  return { total, filesWith };
 }

@@ -7,7 +7,7 @@ import { classifyFile } from '../repo/classify-file.js';
 import { findNonProductFolder, isBenchmarkName } from '../repo/non-product-folders.js';
 import { readPrompt } from '../explore/read-prompt.js';
 import { findCertainFiles } from './find-certain-files.js';
-import { commonWords, MIN_FILES_TO_TELL } from './common-words.js';
+import { countWordFiles, MIN_FILES_TO_TELL } from './common-words.js';
 import { hasAnyWord } from './has-any-word.js';
 import { keepRelatedFiles } from './keep-related-files.js';
 import { rankTestsByRequest } from './rank-tests-by-request.js';
@@ -234,11 +234,11 @@ export function tiesBySpecificWords(index: CodeIndex, words: string[]): Tie {
   let needed = 0;
   return (s, e) => {
     if (specific === undefined) {
-      const isCommon = commonWords(index, (path) => isChangeable(index, path), MIN_FILES_TO_TELL);
+      const { total, filesWith } = countWordFiles(index, (path) => isChangeable(index, path));
+      const isCommon = (w: string) => total >= MIN_FILES_TO_TELL && filesWith(w) * 2 > total;
       specific = words.filter((w) => !isCommon(w));
       // Prose words no product code holds ("now do the same for the uploader") cannot be asked of a symbol.
-      const inCode = specific.filter((w) => index.search(w, { limit: 20 }).some((h) => isChangeable(index, h.path)));
-      needed = Math.min(MIN_SPECIFIC_WORDS, inCode.length);
+      needed = Math.min(MIN_SPECIFIC_WORDS, specific.filter((w) => filesWith(w) > 0).length);
     }
     if (specific.length === 0 || needed === 0) return false;
     // The class a method is in counts as one of them (`Session.__init__` setting `self.timeout`, for "a default
