@@ -4,10 +4,7 @@ import { parseProposedChanges, type ProposedChange } from '../changes/proposed-c
 import { renderChanges } from '../changes/render-changes.js';
 import { escapeText } from '../render/markdown.js';
 import { renderPlan } from '../plan/render-plan.js';
-import { buildOfflinePlan } from '../plan/build-offline-plan.js';
-import { findFilesToChange } from '../plan/find-files-to-change.js';
-import { readNamedTexts } from '../plan/read-named-texts.js';
-import { loadTestLayout } from '../tests/load-test-layout.js';
+import { buildPlanDoc } from './build-plan-doc.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /**
@@ -27,22 +24,7 @@ export async function produceChanges(run: SkillRun): Promise<Produced> {
     tools: toolsFor(run.skill, ['emit_change', 'emit_answer']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
-  const files = findFilesToChange({
-    prompt: run.prompt,
-    candidates: outcome.plan.candidates,
-    evidence: outcome.context.evidence,
-    index: run.ports.index,
-    layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
-  });
-  const plan = buildOfflinePlan({
-    prompt: run.prompt,
-    context: outcome.context,
-    index: run.ports.index,
-    flavour: 'work',
-    files,
-    texts: await readNamedTexts(run.ports.source, files),
-    candidates: outcome.plan.candidates,
-  });
+  const plan = await buildPlanDoc(run, outcome, 'work');
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
     const blocks = renderPlan(plan, run.linkTo);

@@ -1,8 +1,5 @@
 import { renderIssueDraft, renderPlan } from '../plan/render-plan.js';
-import { buildOfflinePlan } from '../plan/build-offline-plan.js';
-import { findFilesToChange } from '../plan/find-files-to-change.js';
-import { readNamedTexts } from '../plan/read-named-texts.js';
-import { loadTestLayout } from '../tests/load-test-layout.js';
+import { buildPlanDoc } from './build-plan-doc.js';
 import { toBudgetExceeded, toolsFor, type Produced, type SkillRun } from './skill-run.js';
 
 /** Sections a plan is complete with; the model is asked for them in one reply. */
@@ -24,22 +21,7 @@ export async function producePlan(run: SkillRun, flavour: 'plan' | 'refactor'): 
     tools: toolsFor(run.skill, ['emit_plan_section']),
   });
   if (outcome.kind === 'budget-exceeded') return toBudgetExceeded(outcome);
-  const files = findFilesToChange({
-    prompt: run.prompt,
-    candidates: outcome.plan.candidates,
-    evidence: outcome.context.evidence,
-    index: run.ports.index,
-    layout: await loadTestLayout(run.ports.index, (path) => run.ports.source.readFile(path)),
-  });
-  const doc = buildOfflinePlan({
-    prompt: run.prompt,
-    context: outcome.context,
-    index: run.ports.index,
-    flavour,
-    files,
-    texts: await readNamedTexts(run.ports.source, files),
-    candidates: outcome.plan.candidates,
-  });
+  const doc = await buildPlanDoc(run, outcome, flavour);
   const sections = outcome.output?.planSections ?? [];
   // The index context is ours; a model's own "context" or "goal" section would repeat it.
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
