@@ -128,7 +128,7 @@ export function findTestGaps(
 function onlyAddsSymbols(file: DiffFile, symbols: ChangedSymbol[]): boolean {
   const added = symbols.filter((c) => c.change === 'added').map((c) => c.symbol);
   if (added.length === 0 || file.deletions > 0) return false;
-  const comment = /^\s*(#|\/\/|\/\*|\*|$)/;
+  const comment = commentOrBlank(findLanguage(file.path) ?? '');
   return file.hunks.every((h) =>
     h.lines.every(
       (l) => l.kind !== 'add' || comment.test(l.text) || added.some((s) => s.startLine <= l.newLine! && l.newLine! <= s.endLine),
@@ -145,8 +145,13 @@ function needsTests(file: DiffFile, index: CodeIndex): boolean {
 
 /** A change to comments and blank lines only (a typo in a doc comment) asks for no test. */
 function onlyComments(file: DiffFile, language: string): boolean {
-  const comment = language === 'python' || language === 'ruby' ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
+  const comment = commentOrBlank(language);
   return file.hunks.every((h) => h.lines.every((l) => l.kind === 'context' || comment.test(l.text)));
+}
+
+/** A line that is blank or a comment in the language. */
+function commentOrBlank(language: string): RegExp {
+  return language === 'python' || language === 'ruby' ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
 }
 
 /** How a test reaches a changed file: its rank (lower is closer) and whether the evidence is direct. */
