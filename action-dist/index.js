@@ -10882,87 +10882,6 @@ var init_plan_schema = __esm({
   }
 });
 
-// src/core/explore/find-focus-window.ts
-function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
-  const { start, end } = range;
-  if (end - start + 1 <= size) return range;
-  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))].filter(
-    (t) => t.length >= MIN_TERM_LENGTH
-  );
-  if (terms.length === 0) return range;
-  const lower = lines.map((l) => l.toLowerCase());
-  const weight3 = /* @__PURE__ */ new Map();
-  for (const t of terms) {
-    const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
-    if (df > 0) weight3.set(t, Math.log(1 + lines.length / df));
-  }
-  const lineScore = (n) => {
-    const text = lower[n - 1] ?? "";
-    let score2 = 0;
-    for (const [t, w] of weight3) if (text.includes(t)) score2 += w;
-    return score2;
-  };
-  const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
-  const sums = [];
-  let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
-  sums.push(sum);
-  for (let s = start + 1; s + size - 1 <= end; s += 1) {
-    sum += scores[s + size - 1 - start] - scores[s - 1 - start];
-    sums.push(sum);
-  }
-  let best = -Infinity;
-  for (const v of sums) if (v > best) best = v;
-  if (best <= 0) return range;
-  const ties = sums.flatMap((v, i) => v >= best - 1e-9 ? [i] : []);
-  const bestStart = start + ties[Math.floor(ties.length / 2)];
-  return { start: bestStart, end: bestStart + size - 1 };
-}
-var FOCUS_LINES, MIN_TERM_LENGTH;
-var init_find_focus_window = __esm({
-  "src/core/explore/find-focus-window.ts"() {
-    "use strict";
-    init_identifier_terms();
-    FOCUS_LINES = 60;
-    MIN_TERM_LENGTH = 3;
-  }
-});
-
-// src/core/explore/find-parameter-takers.ts
-async function findParameterTakers(name, context) {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return [];
-  const takers = [];
-  for (const path24 of [...new Set(context.files)].slice(0, MAX_FILES3)) {
-    const file = context.index.getFile(path24);
-    const language = findLanguage(path24);
-    if (!file || file.skipped || !language || file.size > MAX_FILE_BYTES) continue;
-    const callables = context.index.symbolsIn(path24).filter((s) => CALLABLE2.has(s.kind));
-    if (callables.length === 0) continue;
-    let lines;
-    try {
-      lines = (await context.source.readFile(path24)).split("\n");
-    } catch {
-      continue;
-    }
-    for (const symbol of callables) {
-      const header = readFullHeader(lines, symbol);
-      if (header && readParameterNames(header, symbol.name, language).includes(name)) takers.push(symbol);
-    }
-  }
-  return takers;
-}
-var MAX_FILES3, MAX_FILE_BYTES, CALLABLE2;
-var init_find_parameter_takers = __esm({
-  "src/core/explore/find-parameter-takers.ts"() {
-    "use strict";
-    init_languages();
-    init_read_full_header();
-    init_read_parameter_names();
-    MAX_FILES3 = 4;
-    MAX_FILE_BYTES = 512 * 1024;
-    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method", "constructor"]);
-  }
-});
-
 // src/core/explore/find-matching-definitions.ts
 function findMatchingDefinitions(files, words) {
   const concepts = toConcepts(words);
@@ -11106,6 +11025,36 @@ var init_find_matching_definitions = __esm({
     FAILURE_CODE = ["throw", "catch", "try", "raise", "except", "error", "reject", "panic", "recover", "rescue"];
     COMMENT_SHARE = 0.5;
     MIN_STEM2 = 3;
+  }
+});
+
+// src/core/explore/find-parameter-takers.ts
+async function findParameterTakers(name, context) {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return [];
+  const takers = [];
+  for (const path24 of [...new Set(context.files)].slice(0, MAX_FILES3)) {
+    const language = findLanguage(path24);
+    const callables = context.index.symbolsIn(path24).filter((s) => CALLABLE2.has(s.kind));
+    if (!language || callables.length === 0) continue;
+    const text = await context.readText(path24);
+    if (text === void 0) continue;
+    const lines = text.split("\n");
+    for (const symbol of callables) {
+      const header = readFullHeader(lines, symbol);
+      if (header && readParameterNames(header, symbol.name, language).includes(name)) takers.push(symbol);
+    }
+  }
+  return takers;
+}
+var MAX_FILES3, CALLABLE2;
+var init_find_parameter_takers = __esm({
+  "src/core/explore/find-parameter-takers.ts"() {
+    "use strict";
+    init_languages();
+    init_read_full_header();
+    init_read_parameter_names();
+    MAX_FILES3 = 4;
+    CALLABLE2 = /* @__PURE__ */ new Set(["function", "method", "constructor"]);
   }
 });
 
@@ -11307,6 +11256,181 @@ var init_find_stored_callees = __esm({
   }
 });
 
+// src/core/explore/find-focus-window.ts
+function findFocusWindow(lines, range, question, size = FOCUS_LINES) {
+  const { start, end } = range;
+  if (end - start + 1 <= size) return range;
+  const terms = [...new Set((question.match(/[A-Za-z_$][\w$]*/g) ?? []).flatMap((w) => [w.toLowerCase(), ...splitIdentifier(w)]))].filter(
+    (t) => t.length >= MIN_TERM_LENGTH
+  );
+  if (terms.length === 0) return range;
+  const lower = lines.map((l) => l.toLowerCase());
+  const weight3 = /* @__PURE__ */ new Map();
+  for (const t of terms) {
+    const df = lower.reduce((n, l) => n + (l.includes(t) ? 1 : 0), 0);
+    if (df > 0) weight3.set(t, Math.log(1 + lines.length / df));
+  }
+  const lineScore = (n) => {
+    const text = lower[n - 1] ?? "";
+    let score2 = 0;
+    for (const [t, w] of weight3) if (text.includes(t)) score2 += w;
+    return score2;
+  };
+  const scores = Array.from({ length: end - start + 1 }, (_v, i) => lineScore(start + i));
+  const sums = [];
+  let sum = scores.slice(0, size).reduce((a, b) => a + b, 0);
+  sums.push(sum);
+  for (let s = start + 1; s + size - 1 <= end; s += 1) {
+    sum += scores[s + size - 1 - start] - scores[s - 1 - start];
+    sums.push(sum);
+  }
+  let best = -Infinity;
+  for (const v of sums) if (v > best) best = v;
+  if (best <= 0) return range;
+  const ties = sums.flatMap((v, i) => v >= best - 1e-9 ? [i] : []);
+  const bestStart = start + ties[Math.floor(ties.length / 2)];
+  return { start: bestStart, end: bestStart + size - 1 };
+}
+var FOCUS_LINES, MIN_TERM_LENGTH;
+var init_find_focus_window = __esm({
+  "src/core/explore/find-focus-window.ts"() {
+    "use strict";
+    init_identifier_terms();
+    FOCUS_LINES = 60;
+    MIN_TERM_LENGTH = 3;
+  }
+});
+
+// src/core/explore/read-into-evidence.ts
+async function read(state, path24, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines, flow) {
+  if (findPathSkipReason(path24) === "secret") {
+    state.gaps.push(`${path24} was not read: its name says it holds secrets`);
+    return { ok: true, added: 0 };
+  }
+  const file = state.index.getFile(path24);
+  if (!file) {
+    state.evidence.dropped += 1;
+    state.gaps.push(`${path24} is not in the indexed tree`);
+    return { ok: true, added: 0 };
+  }
+  let start = Math.max(1, startLine);
+  if (file.lines > 0 && start > file.lines) {
+    state.gaps.push(`${path24} has ${file.lines} lines; nothing at line ${start}`);
+    return { ok: true, added: 0 };
+  }
+  const last = Math.min(Math.max(start, endLine), file.lines || endLine);
+  let end = last;
+  let cut = false;
+  if (end - start + 1 > MAX_SNIPPET_LINES) {
+    end = start + MAX_SNIPPET_LINES - 1;
+    cut = true;
+  }
+  if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
+  if (optional && source === "head" && !state.meter.hasTouched(path24) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
+    state.gaps.push(`skipped the head of ${path24} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
+    return { ok: true, added: 0 };
+  }
+  if (optional && !state.meter.fits(path24, file.size)) {
+    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path24, file.size);
+    state.gaps.push(`skipped ${path24} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
+    return { ok: true, added: 0 };
+  }
+  const touch = state.meter.touchFile(path24, file.size);
+  if (!touch.ok) return { ok: false, refused: touch };
+  let text;
+  try {
+    text = await state.source.readFile(path24);
+  } catch (error2) {
+    state.gaps.push(`could not read ${path24}: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    return { ok: true, added: 0 };
+  }
+  const bytes = encoder.encode(text);
+  if (gitBlobSha(bytes) !== file.blobSha) {
+    state.gaps.push(`${path24} changed since it was indexed; run \`nanodex index\` to cite it`);
+    return { ok: true, added: 0 };
+  }
+  if (findContentSkipReason(bytes, text) === "private-key") {
+    state.gaps.push(`${path24} was not shown: it holds a private key`);
+    return { ok: true, added: 0 };
+  }
+  const lines = (await redactSecrets(text)).split("\n");
+  const slice = (a, b) => lines.slice(a - 1, b).join("\n");
+  if (focus !== void 0) {
+    const window = findFocusWindow(lines, { start, end: last }, focus, Math.min(focusLines ?? FOCUS_LINES, MAX_SNIPPET_LINES));
+    if (window.start !== start || window.end !== last) {
+      reason += ` (lines ${window.start}-${window.end}, where its words are)`;
+      start = window.start;
+      end = window.end;
+      cut = false;
+      if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
+    }
+  }
+  if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
+  const snippet = slice(start, end);
+  const tokens = estimateTokens(snippet);
+  if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
+    state.gaps.push(`skipped ${path24}:${start}-${end} to stay within the token budget`);
+    return { ok: true, added: 0 };
+  }
+  const charge = state.meter.charge("contextTokens", tokens);
+  if (!charge.ok) return { ok: false, refused: charge };
+  state.evidence.add(
+    {
+      path: path24,
+      startLine: start,
+      endLine: end,
+      snippet,
+      reason,
+      source,
+      blobSha: file.blobSha,
+      round: state.round,
+      relevance,
+      ...flow ? { flow: true } : {}
+    },
+    slice
+  );
+  return { ok: true, added: 1 };
+}
+async function readIndexedText(state, path24) {
+  const file = state.index.getFile(path24);
+  if (!file || findPathSkipReason(path24) === "secret" || !state.meter.fits(path24, file.size)) return void 0;
+  if (!state.meter.touchFile(path24, file.size).ok) return void 0;
+  try {
+    const text = await state.source.readFile(path24);
+    return gitBlobSha(encoder.encode(text)) === file.blobSha ? text : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function alreadyHeld(state, path24, start, end, flow) {
+  if (flow) state.evidence.markFlow(path24, start, end);
+  return { ok: true, added: 0 };
+}
+var MAX_SNIPPET_LINES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, encoder;
+var init_read_into_evidence = __esm({
+  "src/core/explore/read-into-evidence.ts"() {
+    "use strict";
+    init_git_blob_sha();
+    init_skip_rules();
+    init_redact_secrets();
+    init_tokens();
+    init_find_focus_window();
+    MAX_SNIPPET_LINES = 80;
+    MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
+    RELEVANCE = {
+      definition: 3,
+      search: 2,
+      chunk: 2,
+      references: 1.5,
+      "stored-callees": 1.45,
+      "matching-definitions": 3,
+      head: 0.5,
+      map: 0
+    };
+    encoder = new TextEncoder();
+  }
+});
+
 // src/core/explore/run-operation.ts
 async function runOperation(op, state, options = {}) {
   const optional = options.optional ?? false;
@@ -11360,7 +11484,11 @@ async function runOperation(op, state, options = {}) {
       );
       if (defs.length === 0) {
         const files = [...state.candidates ?? [], ...state.evidence.list().map((e) => e.path)];
-        const takers = await findParameterTakers(op.symbol, { index: state.index, source: state.source, files });
+        const takers = await findParameterTakers(op.symbol, {
+          index: state.index,
+          files,
+          readText: (path24) => readIndexedText(state, path24)
+        });
         if (takers.length === 0) {
           state.gaps.push(`no definition of ${op.symbol} in the index`);
           return { ok: true, added: 0 };
@@ -11526,151 +11654,30 @@ function preferTouchedFiles(symbol, defs, evidence) {
   const rank = (d) => d.scope.toLowerCase().includes(receiver) ? 0 : moduleMember(d) ? 1 : touched.has(d.path) ? 2 : 3;
   return defs.map((d, i) => ({ d, i })).sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i).map(({ d }) => d);
 }
-async function read(state, path24, startLine, endLine, source, reason, optional = false, relevance = RELEVANCE[source], focus, focusLines, flow) {
-  if (findPathSkipReason(path24) === "secret") {
-    state.gaps.push(`${path24} was not read: its name says it holds secrets`);
-    return { ok: true, added: 0 };
-  }
-  const file = state.index.getFile(path24);
-  if (!file) {
-    state.evidence.dropped += 1;
-    state.gaps.push(`${path24} is not in the indexed tree`);
-    return { ok: true, added: 0 };
-  }
-  let start = Math.max(1, startLine);
-  if (file.lines > 0 && start > file.lines) {
-    state.gaps.push(`${path24} has ${file.lines} lines; nothing at line ${start}`);
-    return { ok: true, added: 0 };
-  }
-  const last = Math.min(Math.max(start, endLine), file.lines || endLine);
-  let end = last;
-  let cut = false;
-  if (end - start + 1 > MAX_SNIPPET_LINES) {
-    end = start + MAX_SNIPPET_LINES - 1;
-    cut = true;
-  }
-  if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
-  if (optional && source === "head" && !state.meter.hasTouched(path24) && file.size > MAX_OPTIONAL_HEAD_BYTES) {
-    state.gaps.push(`skipped the head of ${path24} (${Math.ceil(file.size / 1024)} KB): too big for a glance`);
-    return { ok: true, added: 0 };
-  }
-  if (optional && !state.meter.fits(path24, file.size)) {
-    (state.leftOutByBudget ??= /* @__PURE__ */ new Map()).set(path24, file.size);
-    state.gaps.push(`skipped ${path24} (${Math.ceil(file.size / 1024)} KB) to stay within the budget`);
-    return { ok: true, added: 0 };
-  }
-  const touch = state.meter.touchFile(path24, file.size);
-  if (!touch.ok) return { ok: false, refused: touch };
-  let text;
-  try {
-    text = await state.source.readFile(path24);
-  } catch (error2) {
-    state.gaps.push(`could not read ${path24}: ${error2 instanceof Error ? error2.message : String(error2)}`);
-    return { ok: true, added: 0 };
-  }
-  const bytes = encoder.encode(text);
-  if (gitBlobSha(bytes) !== file.blobSha) {
-    state.gaps.push(`${path24} changed since it was indexed; run \`nanodex index\` to cite it`);
-    return { ok: true, added: 0 };
-  }
-  if (findContentSkipReason(bytes, text) === "private-key") {
-    state.gaps.push(`${path24} was not shown: it holds a private key`);
-    return { ok: true, added: 0 };
-  }
-  const lines = (await redactSecrets(text)).split("\n");
-  const slice = (a, b) => lines.slice(a - 1, b).join("\n");
-  if (focus !== void 0) {
-    const window = findFocusWindow(lines, { start, end: last }, focus, Math.min(focusLines ?? FOCUS_LINES, MAX_SNIPPET_LINES));
-    if (window.start !== start || window.end !== last) {
-      reason += ` (lines ${window.start}-${window.end}, where its words are)`;
-      start = window.start;
-      end = window.end;
-      cut = false;
-      if (state.evidence.covers(path24, start, end)) return alreadyHeld(state, path24, start, end, flow);
-    }
-  }
-  if (cut) reason += ` (first ${MAX_SNIPPET_LINES} lines)`;
-  const snippet = slice(start, end);
-  const tokens = estimateTokens(snippet);
-  if (optional && !state.meter.hasRoom("contextTokens", tokens)) {
-    state.gaps.push(`skipped ${path24}:${start}-${end} to stay within the token budget`);
-    return { ok: true, added: 0 };
-  }
-  const charge = state.meter.charge("contextTokens", tokens);
-  if (!charge.ok) return { ok: false, refused: charge };
-  state.evidence.add(
-    {
-      path: path24,
-      startLine: start,
-      endLine: end,
-      snippet,
-      reason,
-      source,
-      blobSha: file.blobSha,
-      round: state.round,
-      relevance,
-      ...flow ? { flow: true } : {}
-    },
-    slice
-  );
-  return { ok: true, added: 1 };
-}
-async function readIndexedText(state, path24) {
-  const file = state.index.getFile(path24);
-  if (!file || findPathSkipReason(path24) === "secret" || !state.meter.fits(path24, file.size)) return void 0;
-  if (!state.meter.touchFile(path24, file.size).ok) return void 0;
-  try {
-    const text = await state.source.readFile(path24);
-    return gitBlobSha(encoder.encode(text)) === file.blobSha ? text : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function alreadyHeld(state, path24, start, end, flow) {
-  if (flow) state.evidence.markFlow(path24, start, end);
-  return { ok: true, added: 0 };
-}
 async function readWhereWordsAre(state, name, path24, focus) {
   const def = state.index.findDefinitions(name, 10).find((d) => d.path === path24 && /class|struct/.test(d.kind));
   if (!def) return { ok: true, added: 0 };
   const reason = `definition of ${def.name} (${def.kind})`;
   return read(state, def.path, def.startLine, def.endLine, "definition", reason, true, RELEVANCE.definition, focus, MAX_SNIPPET_LINES);
 }
-var MAX_SNIPPET_LINES, CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, CLASS_HEAD_LINES, MAX_CALL_SITES, MAX_OPTIONAL_HEAD_BYTES, RELEVANCE, DEFINITION_RANK_STEP, encoder;
+var CALL_SITE_CONTEXT, MAX_DEFINITIONS3, MAX_SEARCH_FILES, CLASS_HEAD_LINES, MAX_CALL_SITES, DEFINITION_RANK_STEP;
 var init_run_operation = __esm({
   "src/core/explore/run-operation.ts"() {
     "use strict";
-    init_skip_rules();
-    init_redact_secrets();
     init_find_call_sites();
-    init_git_blob_sha();
-    init_tokens();
-    init_find_focus_window();
-    init_find_parameter_takers();
     init_find_matching_definitions();
+    init_find_parameter_takers();
     init_find_stored_callees();
     init_map_modules();
     init_plan_follow_up();
     init_rank_definitions();
-    MAX_SNIPPET_LINES = 80;
+    init_read_into_evidence();
     CALL_SITE_CONTEXT = 3;
     MAX_DEFINITIONS3 = 3;
     MAX_SEARCH_FILES = 3;
     CLASS_HEAD_LINES = 8;
     MAX_CALL_SITES = 4;
-    MAX_OPTIONAL_HEAD_BYTES = 64 * 1024;
-    RELEVANCE = {
-      definition: 3,
-      search: 2,
-      chunk: 2,
-      references: 1.5,
-      "stored-callees": 1.45,
-      "matching-definitions": 3,
-      head: 0.5,
-      map: 0
-    };
     DEFINITION_RANK_STEP = 0.01;
-    encoder = new TextEncoder();
   }
 });
 
@@ -13160,18 +13167,23 @@ var init_find_existing_mechanism = __esm({
 
 // src/core/plan/common-words.ts
 function commonWords(index, isChangeable2, minFiles = 0) {
-  const total = index.listFiles().filter((f) => isChangeable2(f.path)).length;
+  const { total, filesWith } = countWordFiles(index, isChangeable2);
   if (total < minFiles) return () => false;
+  return (word) => filesWith(word) * 2 > total;
+}
+function countWordFiles(index, isChangeable2) {
+  const total = index.listFiles().filter((f) => isChangeable2(f.path)).length;
   const cache2 = /* @__PURE__ */ new Map();
-  return (word) => {
+  const filesWith = (word) => {
     if (!cache2.has(word)) {
       const files = new Set(
         index.search(word, { limit: 1e3 }).map((h) => h.path).filter(isChangeable2)
       );
-      cache2.set(word, files.size * 2 > total);
+      cache2.set(word, files.size);
     }
     return cache2.get(word);
   };
+  return { total, filesWith };
 }
 var MIN_FILES_TO_TELL;
 var init_common_words = __esm({
@@ -13868,10 +13880,10 @@ function tiesBySpecificWords(index, words) {
   let needed = 0;
   return (s, e) => {
     if (specific === void 0) {
-      const isCommon = commonWords(index, (path24) => isChangeable(index, path24), MIN_FILES_TO_TELL);
+      const { total, filesWith } = countWordFiles(index, (path24) => isChangeable(index, path24));
+      const isCommon = (w) => total >= MIN_FILES_TO_TELL && filesWith(w) * 2 > total;
       specific = words.filter((w) => !isCommon(w));
-      const inCode = specific.filter((w) => index.search(w, { limit: 20 }).some((h) => isChangeable(index, h.path)));
-      needed = Math.min(MIN_SPECIFIC_WORDS2, inCode.length);
+      needed = Math.min(MIN_SPECIFIC_WORDS2, specific.filter((w) => filesWith(w) > 0).length);
     }
     if (specific.length === 0 || needed === 0) return false;
     const scope = hasAnyWord([splitIdentifier(s.scope ?? "").join(" ")], specific) ? 1 : 0;
@@ -14522,6 +14534,35 @@ var init_load_test_layout = __esm({
   }
 });
 
+// src/core/outputs/build-plan-doc.ts
+async function buildPlanDoc(run4, outcome, flavour) {
+  const files = findFilesToChange({
+    prompt: run4.prompt,
+    candidates: outcome.plan.candidates,
+    evidence: outcome.context.evidence,
+    index: run4.ports.index,
+    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
+  });
+  return buildOfflinePlan({
+    prompt: run4.prompt,
+    context: outcome.context,
+    index: run4.ports.index,
+    flavour,
+    files,
+    texts: await readNamedTexts(run4.ports.source, files),
+    candidates: outcome.plan.candidates
+  });
+}
+var init_build_plan_doc = __esm({
+  "src/core/outputs/build-plan-doc.ts"() {
+    "use strict";
+    init_build_offline_plan();
+    init_find_files_to_change();
+    init_read_named_texts();
+    init_load_test_layout();
+  }
+});
+
 // src/core/outputs/produce-plan.ts
 var produce_plan_exports = {};
 __export(produce_plan_exports, {
@@ -14537,22 +14578,7 @@ async function producePlan(run4, flavour) {
     tools: toolsFor(run4.skill, ["emit_plan_section"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
-  const files = findFilesToChange({
-    prompt: run4.prompt,
-    candidates: outcome.plan.candidates,
-    evidence: outcome.context.evidence,
-    index: run4.ports.index,
-    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
-  });
-  const doc = buildOfflinePlan({
-    prompt: run4.prompt,
-    context: outcome.context,
-    index: run4.ports.index,
-    flavour,
-    files,
-    texts: await readNamedTexts(run4.ports.source, files),
-    candidates: outcome.plan.candidates
-  });
+  const doc = await buildPlanDoc(run4, outcome, flavour);
   const sections = outcome.output?.planSections ?? [];
   doc.modelSections = sections.filter((s) => !/^(goal|context)\b/i.test(s.title.trim()));
   if (doc.modelSections.length > 0) {
@@ -14588,10 +14614,7 @@ var init_produce_plan = __esm({
   "src/core/outputs/produce-plan.ts"() {
     "use strict";
     init_render_plan();
-    init_build_offline_plan();
-    init_find_files_to_change();
-    init_read_named_texts();
-    init_load_test_layout();
+    init_build_plan_doc();
     init_skill_run();
     PLAN_SECTIONS = 4;
   }
@@ -14719,22 +14742,7 @@ async function produceChanges(run4) {
     tools: toolsFor(run4.skill, ["emit_change", "emit_answer"])
   });
   if (outcome.kind === "budget-exceeded") return toBudgetExceeded(outcome);
-  const files = findFilesToChange({
-    prompt: run4.prompt,
-    candidates: outcome.plan.candidates,
-    evidence: outcome.context.evidence,
-    index: run4.ports.index,
-    layout: await loadTestLayout(run4.ports.index, (path24) => run4.ports.source.readFile(path24))
-  });
-  const plan = buildOfflinePlan({
-    prompt: run4.prompt,
-    context: outcome.context,
-    index: run4.ports.index,
-    flavour: "work",
-    files,
-    texts: await readNamedTexts(run4.ports.source, files),
-    candidates: outcome.plan.candidates
-  });
+  const plan = await buildPlanDoc(run4, outcome, "work");
   const base = { explore: outcome.metrics, plan: outcome.plan, refused: outcome.metrics.refusedToolCalls };
   if (!outcome.output) {
     const blocks2 = renderPlan(plan, run4.linkTo);
@@ -14794,10 +14802,7 @@ var init_produce_changes = __esm({
     init_render_changes();
     init_markdown();
     init_render_plan();
-    init_build_offline_plan();
-    init_find_files_to_change();
-    init_read_named_texts();
-    init_load_test_layout();
+    init_build_plan_doc();
     init_skill_run();
   }
 });
@@ -16170,7 +16175,7 @@ function findTestGaps(files, context) {
 function onlyAddsSymbols(file, symbols) {
   const added = symbols.filter((c) => c.change === "added").map((c) => c.symbol);
   if (added.length === 0 || file.deletions > 0) return false;
-  const comment = /^\s*(#|\/\/|\/\*|\*|$)/;
+  const comment = commentOrBlank(findLanguage(file.path) ?? "");
   return file.hunks.every(
     (h) => h.lines.every(
       (l) => l.kind !== "add" || comment.test(l.text) || added.some((s) => s.startLine <= l.newLine && l.newLine <= s.endLine)
@@ -16183,8 +16188,11 @@ function needsTests(file, index) {
   return isProductCode(file.path, index.getFile(file.path)) && file.additions + file.deletions > 0 && !onlyComments(file, language);
 }
 function onlyComments(file, language) {
-  const comment = language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
+  const comment = commentOrBlank(language);
   return file.hunks.every((h) => h.lines.every((l) => l.kind === "context" || comment.test(l.text)));
+}
+function commentOrBlank(language) {
+  return language === "python" || language === "ruby" ? /^\s*(#|$)/ : /^\s*(\/\/|\/\*|\*|$)/;
 }
 function findReachingTests(path24, context) {
   const { index, layout } = context;
